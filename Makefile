@@ -42,6 +42,7 @@ CFLAGS_COMMON := -std=gnu11 $(OPT) -g -Wall -Wextra $(WERROR) -fPIC \
 # FPU save.  Per-arch flags for "general registers only" come from
 # arch/$(ARCH)/arch.mk.
 CFLAGS_HOT := -ffreestanding -fno-builtin -fno-stack-protector \
+	-fno-tree-loop-distribute-patterns \
 	-fvisibility=hidden -fno-omit-frame-pointer
 
 -include arch/$(ARCH)/arch.mk

@@ -56,6 +56,8 @@ struct sysgate_sys {
 	int tid;
 	unsigned int flags;	/* SYSGATE_SYS_* */
 	const char *note;	/* set by a skipping hook; tracers print it */
+	unsigned long long enter_ns; /* CLOCK_MONOTONIC at entry, when some
+					hook has SYSGATE_HOOK_TIMED, else 0 */
 };
 
 /* sysgate_sys.flags */
@@ -75,6 +77,7 @@ struct sysgate_ctx;		/* opaque, one per loaded hook */
 /* sysgate_hook.flags */
 #define SYSGATE_HOOK_NOFPU 0x1	/* callbacks touch no FPU/vector registers
 				   (compiled with -mgeneral-regs-only) */
+#define SYSGATE_HOOK_TIMED 0x2	/* wants sysgate_sys.enter_ns filled */
 
 struct sysgate_hook {
 	unsigned int abi;	/* SYSGATE_HOOK_ABI, checked at load */
@@ -146,6 +149,7 @@ SYSGATE_API int sysgate_syscall_nargs(long nr);		   /* -1 if unknown */
 SYSGATE_API const char *sysgate_syscall_args(long nr);
 SYSGATE_API unsigned int sysgate_syscall_classes(long nr);
 SYSGATE_API const char *sysgate_errno_name(int err);	/* "ENOENT" or NULL */
+SYSGATE_API const char *sysgate_signal_name(int sig);	/* "SIGSEGV" */
 SYSGATE_API const char *sysgate_strerror(int err);	/* libc's wording */
 
 /* Program memory, read and written safely: a bad pointer gives -EFAULT,
@@ -173,6 +177,22 @@ SYSGATE_API unsigned long long sysgate_now_ns(void);
 SYSGATE_API unsigned long long sysgate_realtime_ns(void);
 /* True when this process follows the hooked tree (-f), or is its root. */
 SYSGATE_API int sysgate_process_followed(void);
+/* True in the process that prints tree-wide reports (summaries) when it
+ * exits: the root process, when no sysgate CLI is waiting to print them. */
+SYSGATE_API int sysgate_report_here(void);
+
+/* Report why init() fails, in one line; returns -EINVAL for convenience:
+ *   return sysgate_error(ctx, "unknown option 'x'"); */
+SYSGATE_API int sysgate_error(struct sysgate_ctx *ctx, const char *msg);
+
+/* Hand up to 32 KiB of state to this hook's instance in the program that
+ * an execve starts, when sysgate follows it (call from the execve enter()
+ * or exec() callback).  The new instance reads it in init().  Returns 0 or
+ * -errno; sysgate_exec_carried() returns the length or -ENOENT. */
+SYSGATE_API int sysgate_exec_carry(struct sysgate_ctx *ctx, const void *data,
+				   size_t len);
+SYSGATE_API long sysgate_exec_carried(struct sysgate_ctx *ctx, void *buf,
+				      size_t len);
 
 static inline int sysgate_is_error(long ret)
 {

@@ -1,0 +1,76 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * The register frame that entry.S builds on the program's stack, below its
+ * red zone, when a patched site enters sysgate.  C sees it as struct
+ * sg_frame; the offsets are shared with entry.S through the SGF_* macros.
+ *
+ * Register contract (same as the kernel's): after a hooked system call,
+ * rax holds the result, rcx the address of the instruction after the
+ * original `syscall`, r11 the rflags at entry; every other general register
+ * and rflags keep their values.
+ */
+#ifndef SG_CONTEXT_H
+#define SG_CONTEXT_H
+
+#define SGF_RBX		0
+#define SGF_CHILD_SP	8	/* RAW: new stack of a clone child, or 0 */
+#define SGF_R11		16	/* out: r11 (rflags) / RAW: info word */
+#define SGF_RCX		24	/* out: rcx (next rip) / RAW: jump target */
+#define SGF_R9		32
+#define SGF_R8		40
+#define SGF_R10		48
+#define SGF_RDX		56
+#define SGF_RSI		64
+#define SGF_RDI		72
+#define SGF_RAX		80	/* in: syscall number; out: result */
+#define SGF_RFLAGS	88
+#define SGF_RET		96	/* return address into the stub */
+#define SGF_SIZE	104
+#define SG_REDZONE	128
+/* Distance from the frame to the program's stack pointer at the site. */
+#define SGF_APP_SP	(SGF_SIZE + SG_REDZONE)
+/* A RAW call leaves one info word this far below the stack pointer the
+ * system call runs with (the program's, or a clone child's new stack), just
+ * below where the after-raw frame will be built. */
+#define SG_RAWINFO_OFF	(SGF_APP_SP + 8)
+
+#ifndef __ASSEMBLER__
+struct sg_frame {
+	unsigned long rbx;
+	unsigned long child_sp;
+	unsigned long r11;
+	unsigned long rcx;
+	unsigned long r9, r8, r10, rdx, rsi, rdi;
+	unsigned long rax;
+	unsigned long rflags;
+	unsigned long ret;
+};
+
+/* What a stub's `call` is followed by: the site's descriptor. */
+struct sg_site_desc {
+	unsigned long next;	/* address after the original syscall insn */
+	unsigned long raw;	/* the stub's raw-syscall entry */
+};
+
+_Static_assert(sizeof(struct sg_frame) == SGF_SIZE, "frame layout");
+
+static inline long sg_frame_nr(const struct sg_frame *f) { return f->rax; }
+
+static inline void sg_frame_args(const struct sg_frame *f, long a[6])
+{
+	a[0] = f->rdi; a[1] = f->rsi; a[2] = f->rdx;
+	a[3] = f->r10; a[4] = f->r8; a[5] = f->r9;
+}
+
+static inline void sg_frame_set_args(struct sg_frame *f, const long a[6])
+{
+	f->rdi = a[0]; f->rsi = a[1]; f->rdx = a[2];
+	f->r10 = a[3]; f->r8 = a[4]; f->r9 = a[5];
+}
+
+static inline unsigned long sg_frame_app_sp(const struct sg_frame *f)
+{
+	return (unsigned long)f + SGF_APP_SP;
+}
+#endif
+#endif

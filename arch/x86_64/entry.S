@@ -1,0 +1,189 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * x86-64 entry from patched system call sites.
+ *
+ * A per-site stub (written by mechanisms/patch/patch-x86_64.c) runs the
+ * instructions it displaced, steps over the 128-byte red zone with `lea`
+ * (flags untouched), and calls sg_x86_entry through a pointer.  The 16-byte
+ * site descriptor follows that call, so the return address locates it.
+ *
+ * Rules for this file: nothing is written above the frame (the red zone
+ * stays intact); rcx and r11 are the only scratch registers, as they are
+ * for the kernel; rflags is saved first and restored last; C is called
+ * with DF clear and a 16-byte aligned stack.
+ */
+#include "context.h"
+
+	.text
+
+.macro SAVE_FRAME
+	pushfq
+	.cfi_adjust_cfa_offset 8
+	push	%rax
+	.cfi_adjust_cfa_offset 8
+	push	%rdi
+	.cfi_adjust_cfa_offset 8
+	push	%rsi
+	.cfi_adjust_cfa_offset 8
+	push	%rdx
+	.cfi_adjust_cfa_offset 8
+	push	%r10
+	.cfi_adjust_cfa_offset 8
+	push	%r8
+	.cfi_adjust_cfa_offset 8
+	push	%r9
+	.cfi_adjust_cfa_offset 8
+	push	%rcx
+	.cfi_adjust_cfa_offset 8
+	push	%r11
+	.cfi_adjust_cfa_offset 8
+	sub	$8, %rsp		/* child_sp slot */
+	.cfi_adjust_cfa_offset 8
+	push	%rbx
+	.cfi_adjust_cfa_offset 8
+	.cfi_rel_offset %rbx, 0
+	cld
+	mov	%rsp, %rbx
+	.cfi_def_cfa_register %rbx
+.endm
+
+/* Pop everything back; rax = result, rcx/r11 = what C left in the frame. */
+.macro RESTORE_FRAME_AND_RETURN
+	mov	%rbx, %rsp
+	.cfi_def_cfa_register %rsp
+	pop	%rbx
+	.cfi_adjust_cfa_offset -8
+	.cfi_restore %rbx
+	add	$8, %rsp
+	.cfi_adjust_cfa_offset -8
+	pop	%r11
+	.cfi_adjust_cfa_offset -8
+	pop	%rcx
+	.cfi_adjust_cfa_offset -8
+	pop	%r9
+	.cfi_adjust_cfa_offset -8
+	pop	%r8
+	.cfi_adjust_cfa_offset -8
+	pop	%r10
+	.cfi_adjust_cfa_offset -8
+	pop	%rdx
+	.cfi_adjust_cfa_offset -8
+	pop	%rsi
+	.cfi_adjust_cfa_offset -8
+	pop	%rdi
+	.cfi_adjust_cfa_offset -8
+	pop	%rax
+	.cfi_adjust_cfa_offset -8
+	popfq
+	.cfi_adjust_cfa_offset -8
+	ret
+.endm
+
+	.globl	sg_x86_entry
+	.hidden	sg_x86_entry
+	.type	sg_x86_entry, @function
+	.p2align 4
+sg_x86_entry:
+	.cfi_startproc
+	SAVE_FRAME
+	and	$-16, %rsp
+	mov	%rbx, %rdi
+	call	sg_syscall_entry
+	test	%eax, %eax
+	jnz	.Lraw
+	RESTORE_FRAME_AND_RETURN
+
+	/*
+	 * RAW: run the system call at the program's own stack pointer with
+	 * its own registers (clone with CLONE_VM, vfork, rt_sigreturn).  C
+	 * left the jump target in the rcx slot, an info word in the r11 slot
+	 * and a clone child's new stack (or 0) in child_sp.  The info word is
+	 * copied below each stack the call will return on, where
+	 * sg_x86_after_raw finds it.
+	 */
+.Lraw:
+	.cfi_def_cfa_register %rbx
+	mov	SGF_CHILD_SP(%rbx), %rcx
+	mov	SGF_R11(%rbx), %r11
+	test	%rcx, %rcx
+	jz	1f
+	mov	%r11, -SG_RAWINFO_OFF(%rcx)
+1:	mov	%r11, (SGF_APP_SP - SG_RAWINFO_OFF)(%rbx)
+	mov	%rbx, %rsp
+	.cfi_def_cfa_register %rsp
+	pop	%rbx
+	.cfi_adjust_cfa_offset -8
+	.cfi_restore %rbx
+	add	$16, %rsp		/* child_sp, r11 */
+	.cfi_adjust_cfa_offset -16
+	pop	%rcx			/* jump target */
+	.cfi_adjust_cfa_offset -8
+	pop	%r9
+	.cfi_adjust_cfa_offset -8
+	pop	%r8
+	.cfi_adjust_cfa_offset -8
+	pop	%r10
+	.cfi_adjust_cfa_offset -8
+	pop	%rdx
+	.cfi_adjust_cfa_offset -8
+	pop	%rsi
+	.cfi_adjust_cfa_offset -8
+	pop	%rdi
+	.cfi_adjust_cfa_offset -8
+	pop	%rax
+	.cfi_adjust_cfa_offset -8
+	popfq
+	.cfi_adjust_cfa_offset -8
+	lea	(8 + SG_REDZONE)(%rsp), %rsp
+	.cfi_adjust_cfa_offset -(8 + SG_REDZONE)
+	jmp	*%rcx
+	.cfi_endproc
+	.size	sg_x86_entry, . - sg_x86_entry
+
+/*
+ * Reached from a stub's raw path right after the system call returned, in
+ * the caller and, for clone/vfork, in the child, each on its own stack.
+ */
+	.globl	sg_x86_after_raw
+	.hidden	sg_x86_after_raw
+	.type	sg_x86_after_raw, @function
+	.p2align 4
+sg_x86_after_raw:
+	.cfi_startproc
+	SAVE_FRAME
+	/* Step below the info word before C builds its frames. */
+	sub	$16, %rsp
+	and	$-16, %rsp
+	mov	%rbx, %rdi
+	mov	(SGF_APP_SP - SG_RAWINFO_OFF)(%rbx), %rsi
+	call	sg_after_raw
+	RESTORE_FRAME_AND_RETURN
+	.cfi_endproc
+	.size	sg_x86_after_raw, . - sg_x86_after_raw
+
+/* long sg_on_stack(long (*fn)(void *), void *arg, void *stack_top) */
+	.globl	sg_on_stack
+	.hidden	sg_on_stack
+	.type	sg_on_stack, @function
+	.p2align 4
+sg_on_stack:
+	.cfi_startproc
+	push	%rbp
+	.cfi_adjust_cfa_offset 8
+	.cfi_rel_offset %rbp, 0
+	mov	%rsp, %rbp
+	.cfi_def_cfa_register %rbp
+	mov	%rdx, %rsp
+	mov	%rdi, %rax
+	mov	%rsi, %rdi
+	call	*%rax
+	mov	%rbp, %rsp
+	.cfi_def_cfa_register %rsp
+	pop	%rbp
+	.cfi_adjust_cfa_offset -8
+	.cfi_restore %rbp
+	ret
+	.cfi_endproc
+	.size	sg_on_stack, . - sg_on_stack
+
+	.section .note.GNU-stack, "", @progbits

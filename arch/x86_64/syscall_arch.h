@@ -1,0 +1,93 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * Raw x86-64 system calls (musl's syscall_arch.h shape).  Used by the core
+ * on its hot path and by anything that must reach the kernel without being
+ * hooked: these `syscall` instructions live in libsysgate's own text, which
+ * is never patched.
+ */
+#ifndef SG_SYSCALL_ARCH_H
+#define SG_SYSCALL_ARCH_H
+
+#define SG_ARCH_NAME "x86_64"
+#define SG_VDSO_CLOCK_GETTIME "__vdso_clock_gettime"
+
+static inline long sg_sc0(long n)
+{
+	long r;
+	__asm__ volatile("syscall" : "=a"(r) : "a"(n) : "rcx", "r11", "memory");
+	return r;
+}
+
+static inline long sg_sc1(long n, long a)
+{
+	long r;
+	__asm__ volatile("syscall" : "=a"(r) : "a"(n), "D"(a)
+			 : "rcx", "r11", "memory");
+	return r;
+}
+
+static inline long sg_sc2(long n, long a, long b)
+{
+	long r;
+	__asm__ volatile("syscall" : "=a"(r) : "a"(n), "D"(a), "S"(b)
+			 : "rcx", "r11", "memory");
+	return r;
+}
+
+static inline long sg_sc3(long n, long a, long b, long c)
+{
+	long r;
+	__asm__ volatile("syscall" : "=a"(r) : "a"(n), "D"(a), "S"(b), "d"(c)
+			 : "rcx", "r11", "memory");
+	return r;
+}
+
+static inline long sg_sc4(long n, long a, long b, long c, long d)
+{
+	long r;
+	register long r10 __asm__("r10") = d;
+	__asm__ volatile("syscall" : "=a"(r) : "a"(n), "D"(a), "S"(b), "d"(c),
+			 "r"(r10) : "rcx", "r11", "memory");
+	return r;
+}
+
+static inline long sg_sc5(long n, long a, long b, long c, long d, long e)
+{
+	long r;
+	register long r10 __asm__("r10") = d;
+	register long r8 __asm__("r8") = e;
+	__asm__ volatile("syscall" : "=a"(r) : "a"(n), "D"(a), "S"(b), "d"(c),
+			 "r"(r10), "r"(r8) : "rcx", "r11", "memory");
+	return r;
+}
+
+static inline long sg_sc6(long n, long a, long b, long c, long d, long e,
+			  long f)
+{
+	long r;
+	register long r10 __asm__("r10") = d;
+	register long r8 __asm__("r8") = e;
+	register long r9 __asm__("r9") = f;
+	__asm__ volatile("syscall" : "=a"(r) : "a"(n), "D"(a), "S"(b), "d"(c),
+			 "r"(r10), "r"(r8), "r"(r9) : "rcx", "r11", "memory");
+	return r;
+}
+
+/* Both result registers (x86-64 returns a second value in rdx only for a
+ * few legacy calls, but the API is the same on every arch). */
+static inline void sg_sc6_2(long n, long a, long b, long c, long d, long e,
+			    long f, long *r1, long *r2)
+{
+	register long rdx __asm__("rdx") = c;
+	register long r10 __asm__("r10") = d;
+	register long r8 __asm__("r8") = e;
+	register long r9 __asm__("r9") = f;
+	long r;
+	__asm__ volatile("syscall" : "=a"(r), "+r"(rdx) : "a"(n), "D"(a),
+			 "S"(b), "r"(r10), "r"(r8), "r"(r9)
+			 : "rcx", "r11", "memory");
+	*r1 = r;
+	*r2 = rdx;
+}
+
+#endif

@@ -1,0 +1,59 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * Per-thread sysgate state lives behind the GS base: the first word of
+ * struct sg_thread points to itself, so %gs:0 yields it in one load.
+ * glibc and the kernel's x86-64 ABI leave GS to the program, and programs
+ * almost never use it; arch_prctl(ARCH_SET_GS) by the program is refused
+ * (see core/process.c).  The kernel copies the GS base into new threads
+ * and children; sysgate gives each new thread its own state.
+ */
+#ifndef SG_THREAD_ARCH_H
+#define SG_THREAD_ARCH_H
+
+#define SG_ARCH_SET_GS 0x1001
+#define SG_ARCH_GET_GS 0x1004
+
+extern int sg_have_fsgsbase SG_HIDDEN;
+
+static inline unsigned long sg_thread_reg(void)
+{
+	unsigned long v;
+
+	if (likely(sg_have_fsgsbase)) {
+		__asm__ volatile("rdgsbase %0" : "=r"(v));
+		return v;
+	}
+	if (sg_sc2(SG_NR_arch_prctl, SG_ARCH_GET_GS, (long)&v) < 0)
+		return 0;
+	return v;
+}
+
+/*
+ * The current thread's state, or NULL if it has none yet.  Without
+ * FSGSBASE (kernels before 5.9, old CPUs) the check would cost a system
+ * call, so there every thread must already have a state: sysgate gives
+ * one to each thread it sees created, and init refuses to start in a
+ * process that already has several threads.
+ */
+static inline struct sg_thread *sg_self(void)
+{
+	struct sg_thread *t;
+
+	if (likely(sg_have_fsgsbase)) {
+		__asm__ volatile("rdgsbase %0" : "=r"(t));
+		if (unlikely(!t))
+			return 0;
+	}
+	__asm__ volatile("mov %%gs:0, %0" : "=r"(t));
+	return t;
+}
+
+static inline void sg_set_self(struct sg_thread *t)
+{
+	if (likely(sg_have_fsgsbase))
+		__asm__ volatile("wrgsbase %0" : : "r"(t) : "memory");
+	else
+		sg_sc2(SG_NR_arch_prctl, SG_ARCH_SET_GS, (long)t);
+}
+
+#endif

@@ -1,0 +1,12 @@
+/* SPDX-License-Identifier: MIT */
+/* The hooks built into libsysgate (hooks/), linked into the CLI too. */
+#ifndef SG_BUILTIN_H
+#define SG_BUILTIN_H
+
+#include "sysgate.h"
+
+extern const struct sysgate_hook sg_builtin_trace;
+extern const struct sysgate_hook sg_builtin_count;
+extern const struct sysgate_hook sg_builtin_inject;
+
+#endif

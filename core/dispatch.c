@@ -1,0 +1,256 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * The system call path: every patched site arrives here through the arch
+ * entry stub with the program's registers in a struct sg_frame.
+ *
+ * Rules (hot path): no libc, no locks, no allocation except a thread's
+ * first hook stack; the program's red zone is never touched (the frame
+ * sits below it).  The order of work is:
+ *
+ *   1. one bit test: calls no hook selects and the core does not handle
+ *      go straight to the kernel;
+ *   2. a call made while a hook callback runs (t->depth) goes straight to
+ *      the kernel too, except those that must run at the program's own
+ *      stack pointer (clone with CLONE_VM, vfork, rt_sigreturn);
+ *   3. enter callbacks run on the thread's hook stack with depth set, so
+ *      signals are held back and hooks never recurse; SYSGATE_SKIP ends
+ *      the chain and only the hooks that ran get exit(), in reverse;
+ *   4. the core runs the call (sg_core_call), exit callbacks follow.
+ *
+ * Calls that must run at the program's stack pointer leave through the
+ * stub's raw path ("RAW"): entry.S restores every register and jumps to
+ * the stub's own `syscall`, after which sg_after_raw() runs the exit side
+ * in the caller and sets up the child.
+ */
+#include "sg.h"
+#include "context.h"
+#include "fpu_arch.h"
+#include "dispatch.h"
+
+struct sg_chain {
+	struct sysgate_sys *s;
+	long nr;		/* number the hooks were selected on */
+	int ran;		/* hooks [0, ran) may have seen enter() */
+	int skip;
+};
+
+static void chain_exit_body(struct sg_chain *c)
+{
+	int i;
+
+	for (i = c->ran - 1; i >= 0; i--) {
+		struct sysgate_ctx *h = sg.hooks[i];
+
+		if (sg_bit(h->sel, c->nr) && h->hook->exit)
+			h->hook->exit(c->s, h->data);
+	}
+}
+
+static long chain_enter(void *p)
+{
+	struct sg_chain *c = p;
+	int i;
+
+	for (i = 0; i < sg.nhooks; i++) {
+		struct sysgate_ctx *h = sg.hooks[i];
+
+		if (!sg_bit(h->sel, c->nr))
+			continue;
+		c->ran = i + 1;
+		if (h->hook->enter &&
+		    h->hook->enter(c->s, h->data) == SYSGATE_SKIP) {
+			c->s->flags |= SYSGATE_SYS_SKIPPED;
+			c->skip = 1;
+			chain_exit_body(c);
+			break;
+		}
+	}
+	return 0;
+}
+
+static long chain_exit(void *p)
+{
+	chain_exit_body(p);
+	return 0;
+}
+
+/*
+ * Run fn on the thread's hook stack with signals held back.  Falls back to
+ * the current stack if no hook stack can be mapped.
+ */
+void sg_run_hooks(struct sg_thread *t, long (*fn)(void *), void *arg)
+{
+	if (unlikely(!t->hook_sp))
+		sg_thread_hook_stack(t);
+	__atomic_store_n(&t->depth, 1, __ATOMIC_RELAXED);
+	__asm__ volatile("" ::: "memory");
+	if (sg.need_fpu)
+		sg_fpu_save(t->fpu_area, sg.fpu_mask);
+	if (likely(t->hook_sp))
+		sg_on_stack(fn, arg, t->hook_sp);
+	else
+		fn(arg);
+	if (sg.need_fpu)
+		sg_fpu_restore(t->fpu_area, sg.fpu_mask);
+	__asm__ volatile("" ::: "memory");
+	__atomic_store_n(&t->depth, 0, __ATOMIC_RELAXED);
+	if (unlikely(t->pending))
+		sg_deliver_pending(t);
+}
+
+static inline int hooks_wanted(const struct sg_thread *t, long nr)
+{
+	return !t->hooks_off && (unsigned long)nr < SYSGATE_NR_MAX &&
+	       sg_bit(sg.any, nr);
+}
+
+void sg_sys_init(struct sysgate_sys *s, struct sg_thread *t, long nr,
+		 const long args[6], const void *pc)
+{
+	int i;
+
+	s->nr = nr;
+	for (i = 0; i < 6; i++)
+		s->args[i] = args[i];
+	s->ret = 0;
+	s->ret2 = 0;
+	s->pc = pc;
+	s->pid = t->pid;
+	s->tid = t->tid;
+	s->flags = sg_noreturn(nr) ? SYSGATE_SYS_NORETURN : 0;
+	s->note = 0;
+	s->enter_ns = sg.timed ? sysgate_now_ns() : 0;
+}
+
+/*
+ * Everything after "some hook or the core wants this call".  Returns 1
+ * when entry.S must run the call raw; the frame then holds the jump target
+ * (rcx slot), the info word (r11 slot) and a child stack (child_sp).
+ */
+static __attribute__((noinline)) int
+syscall_hooked(struct sg_frame *f, const struct sg_site_desc *d)
+{
+	struct sg_thread *t = sg_self();
+	struct sysgate_sys s;
+	struct sg_chain c;
+	unsigned long info, child_sp;
+	long args[6];
+
+	if (unlikely(!t))
+		t = sg_thread_current();
+	sg_frame_args(f, args);
+	sg_sys_init(&s, t, f->rax, args, (const void *)(d->next - 2));
+	c.s = &s;
+	c.nr = s.nr;
+	c.ran = 0;
+	c.skip = 0;
+
+	if (!t->depth && hooks_wanted(t, s.nr)) {
+		sg_run_hooks(t, chain_enter, &c);
+		if (c.skip) {
+			f->rax = s.ret;
+			return 0;
+		}
+		sg_frame_set_args(f, s.args);
+	}
+
+	info = sg_raw_info(t, &s, c.ran, &child_sp);
+	if (info) {
+		f->rax = s.nr;
+		f->rcx = d->raw;
+		f->r11 = info;
+		f->child_sp = child_sp;
+		return 1;
+	}
+	if (t->depth) {
+		f->rax = sg_sc6(s.nr, s.args[0], s.args[1], s.args[2],
+				s.args[3], s.args[4], s.args[5]);
+		return 0;
+	}
+	sg_core_call(t, &s);
+	if (c.ran)
+		sg_run_hooks(t, chain_exit, &c);
+	f->rax = s.ret;
+	return 0;
+}
+
+int sg_syscall_entry(struct sg_frame *f)
+{
+	const struct sg_site_desc *d = (const struct sg_site_desc *)f->ret;
+	unsigned long nr = f->rax;
+
+	f->ret += sizeof(*d);
+	f->rcx = d->next;
+	f->r11 = f->rflags;
+	if (likely(nr >= SYSGATE_NR_MAX || !sg_bit(sg.wanted, nr))) {
+		f->rax = sg_sc6(nr, f->rdi, f->rsi, f->rdx, f->r10, f->r8,
+				f->r9);
+		return 0;
+	}
+	return syscall_hooked(f, d);
+}
+
+/* The exit side of a RAW call, in the caller and in the child. */
+void sg_after_raw(struct sg_frame *f, unsigned long info)
+{
+	const struct sg_site_desc *d = (const struct sg_site_desc *)f->ret;
+	struct sg_thread *t;
+	struct sysgate_sys s;
+	struct sg_chain c;
+	long args[6];
+
+	f->ret += sizeof(*d);
+	f->rcx = d->next;
+	f->r11 = f->rflags;
+	if (!sg_raw_info_valid(info))
+		return;
+	if ((long)f->rax == 0 && (info & SG_RAW_NEWCHILD))
+		t = sg_raw_child_setup(info);
+	else
+		t = sg_self();
+	if (!t || (info & SG_RAW_NOCB))
+		return;
+	sg_frame_args(f, args);
+	sg_sys_init(&s, t, info & SG_RAW_NR_MASK, args,
+		    (const void *)(d->next - 2));
+	s.ret = f->rax;
+	if ((long)f->rax == 0 && (info & SG_RAW_NEWCHILD))
+		s.flags |= SYSGATE_SYS_CHILD;
+	c.s = &s;
+	c.nr = s.nr;
+	c.ran = sg.nhooks;
+	c.skip = 0;
+	if (hooks_wanted(t, s.nr))
+		sg_run_hooks(t, chain_exit, &c);
+}
+
+/*
+ * A call caught by a mechanism without a stub (signal handlers, preload
+ * wrappers).  RAW calls cannot be run from here; callers handle them.
+ */
+long sg_dispatch_call(long nr, long args[6], const void *pc)
+{
+	struct sg_thread *t = sg_self();
+	struct sysgate_sys s;
+	struct sg_chain c;
+
+	if (unlikely(!t))
+		t = sg_thread_current();
+	sg_sys_init(&s, t, nr, args, pc);
+	if (t->depth)
+		return sg_sc6(nr, args[0], args[1], args[2], args[3], args[4],
+			      args[5]);
+	c.s = &s;
+	c.nr = nr;
+	c.ran = 0;
+	c.skip = 0;
+	if (hooks_wanted(t, nr)) {
+		sg_run_hooks(t, chain_enter, &c);
+		if (c.skip)
+			return s.ret;
+	}
+	sg_core_call(t, &s);
+	if (c.ran)
+		sg_run_hooks(t, chain_exit, &c);
+	return s.ret;
+}

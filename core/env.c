@@ -1,0 +1,148 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * The environment a followed program inherits: libsysgate in LD_PRELOAD,
+ * SYSGATE_OPTIONS, SYSGATE_STATE, and SYSGATE_CARRY_<hook> variables that
+ * hand hook state (sysgate_exec_carry) to the same hook in the new program.
+ */
+#include "sg.h"
+#include "env.h"
+
+#define SG_MAX_CARRY (32 * 1024)
+
+static char self_path[512];
+static char options[4096];
+static char state[512];
+
+void sg_env_init(const char *path, const char *opts, const char *st)
+{
+	sg_strlcpy(self_path, path ? path : "", sizeof(self_path));
+	sg_strlcpy(options, opts ? opts : "", sizeof(options));
+	sg_strlcpy(state, st ? st : "", sizeof(state));
+}
+
+static const char *base_name(const char *s, size_t len, size_t *blen)
+{
+	size_t i = len;
+
+	while (i && s[i - 1] != '/')
+		i--;
+	*blen = len - i;
+	return s + i;
+}
+
+int sg_env_is_self(const char *s, size_t len)
+{
+	size_t a, b;
+	const char *x = base_name(s, len, &a);
+	const char *y = base_name(self_path, sg_strlen(self_path), &b);
+
+	if (len == sg_strlen(self_path) && !sg_strncmp(s, self_path, len))
+		return 1;
+	/* Same file name: another build of sysgate must not stack on us. */
+	return a == b && b && !sg_strncmp(x, y, a);
+}
+
+static char *append(char **cur, const char *a, size_t alen)
+{
+	char *s = *cur;
+
+	memcpy(s, a, alen);
+	*cur = s + alen;
+	return s;
+}
+
+char *sg_env_preload(char **cur, const char *old, size_t oldlen)
+{
+	char *s = *cur;
+
+	append(cur, "LD_PRELOAD=", 11);
+	append(cur, self_path, sg_strlen(self_path));
+	if (oldlen) {
+		append(cur, ":", 1);
+		append(cur, old, oldlen);
+	}
+	append(cur, "", 1);
+	return s;
+}
+
+static char *put(char **cur, const char *name, const char *val)
+{
+	char *s = *cur;
+
+	append(cur, name, sg_strlen(name));
+	append(cur, "=", 1);
+	append(cur, val, sg_strlen(val) + 1);
+	return s;
+}
+
+unsigned long sg_env_extra_size(void)
+{
+	unsigned long n = sizeof(self_path) + sizeof(options) + sizeof(state);
+	int i;
+
+	for (i = 0; i < sg.nhooks; i++)
+		n += 64 + 2 * sg.hooks[i]->carry_len;
+	return n + 256;
+}
+
+unsigned long sg_env_add_ours(char **env, unsigned long k, char **cur)
+{
+	static const char hex[] = "0123456789abcdef";
+	int i;
+
+	env[k++] = put(cur, "SYSGATE_OPTIONS", options);
+	if (state[0])
+		env[k++] = put(cur, "SYSGATE_STATE", state);
+	for (i = 0; i < sg.nhooks; i++) {
+		struct sysgate_ctx *h = sg.hooks[i];
+		const unsigned char *d = (const unsigned char *)h->carry;
+		char *s = *cur;
+		unsigned long j;
+
+		if (!h->carry_len)
+			continue;
+		append(cur, "SYSGATE_CARRY_", 14);
+		append(cur, h->env_name, sg_strlen(h->env_name));
+		append(cur, "=", 1);
+		for (j = 0; j < h->carry_len; j++) {
+			char two[2] = { hex[d[j] >> 4], hex[d[j] & 15] };
+
+			append(cur, two, 2);
+		}
+		append(cur, "", 1);
+		env[k++] = s;
+	}
+	return k;
+}
+
+void sg_env_exec_failed(void)
+{
+	int i;
+
+	for (i = 0; i < sg.nhooks; i++)
+		sg.hooks[i]->carry_len = 0;
+}
+
+int sysgate_exec_carry(struct sysgate_ctx *ctx, const void *data, size_t len)
+{
+	if (len > SG_MAX_CARRY)
+		return -7;	/* E2BIG */
+	if (!ctx->carry) {
+		ctx->carry = sg_mmap(SG_MAX_CARRY);
+		if (!ctx->carry)
+			return -12;
+	}
+	memcpy(ctx->carry, data, len);
+	ctx->carry_len = len;
+	return 0;
+}
+
+long sysgate_exec_carried(struct sysgate_ctx *ctx, void *buf, size_t len)
+{
+	if (!ctx->carried)
+		return -2;	/* ENOENT */
+	if (len > ctx->carried_len)
+		len = ctx->carried_len;
+	memcpy(buf, ctx->carried, len);
+	return ctx->carried_len;
+}

@@ -1,0 +1,18 @@
+/* SPDX-License-Identifier: MIT */
+#ifndef SG_ENV_H
+#define SG_ENV_H
+
+/* Record what a followed execve must pass on (called once at start-up). */
+void sg_env_init(const char *self_path, const char *options,
+		 const char *state) SG_HIDDEN;
+int sg_env_is_self(const char *s, size_t len) SG_HIDDEN;
+/* "LD_PRELOAD=<libsysgate>[:<other preloads>]" built at *cur. */
+char *sg_env_preload(char **cur, const char *old, size_t oldlen) SG_HIDDEN;
+/* Append SYSGATE_OPTIONS, SYSGATE_STATE and carried hook state. */
+unsigned long sg_env_add_ours(char **env, unsigned long k,
+			      char **cur) SG_HIDDEN;
+unsigned long sg_env_extra_size(void) SG_HIDDEN;
+/* The exec returned (it failed): drop carried state. */
+void sg_env_exec_failed(void) SG_HIDDEN;
+
+#endif

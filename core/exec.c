@@ -1,0 +1,170 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * execve/execveat: sysgate either follows the process into its new program
+ * (the root process, and every process under -f) or lets it go.
+ *
+ * Following means the new environment keeps libsysgate in LD_PRELOAD and
+ * the SYSGATE_* variables, even if the program cleared or rewrote them, and
+ * carries hook state set with sysgate_exec_carry().  Letting go means our
+ * entry is removed from LD_PRELOAD and the SYSGATE_* variables are dropped,
+ * so the program runs natively.  The new envp array points at the
+ * program's own strings; only the few strings sysgate adds are copied.
+ */
+#include "sg.h"
+#include "process.h"
+#include "env.h"
+
+#define ENV_PEEK 24		/* enough to recognise a variable's name */
+
+static int is_var(const char *peek, const char *name)
+{
+	size_t n = sg_strlen(name);
+
+	return !sg_strncmp(peek, name, n) && peek[n] == '=';
+}
+
+static int is_ours(const char *peek)
+{
+	return !sg_strncmp(peek, "SYSGATE_", 8);
+}
+
+/* Grow the thread's scratch buffer; it is reused by later execs. */
+static char *exec_buf(struct sg_thread *t, unsigned long need)
+{
+	if (t->exec_buf_len < need) {
+		unsigned long len = (need + 65535) & ~65535UL;
+		char *b = sg_mmap(len);
+
+		if (!b)
+			return 0;
+		if (t->exec_buf)
+			sg_munmap(t->exec_buf, t->exec_buf_len);
+		t->exec_buf = b;
+		t->exec_buf_len = len;
+	}
+	return t->exec_buf;
+}
+
+/* Append "NAME=" value to the buffer, return the string. */
+static char *put_var(char **cur, const char *name, const char *val,
+		     size_t vlen)
+{
+	char *s = *cur;
+	size_t n = sg_strlen(name);
+
+	memcpy(s, name, n);
+	s[n] = '=';
+	memcpy(s + n + 1, val, vlen);
+	s[n + 1 + vlen] = 0;
+	*cur = s + n + 2 + vlen;
+	return s;
+}
+
+/*
+ * Remove libsysgate from an LD_PRELOAD value (entries are separated by
+ * ':' or ' ').  Returns the new length.
+ */
+static size_t strip_self(char *dst, const char *val, size_t len)
+{
+	size_t i = 0, out = 0;
+
+	while (i < len) {
+		size_t j = i;
+
+		while (j < len && val[j] != ':' && val[j] != ' ')
+			j++;
+		if (j > i && !sg_env_is_self(val + i, j - i)) {
+			if (out)
+				dst[out++] = ':';
+			memcpy(dst + out, val + i, j - i);
+			out += j - i;
+		}
+		i = j + 1;
+	}
+	dst[out] = 0;
+	return out;
+}
+
+long sg_execve(struct sg_thread *t, struct sysgate_sys *s)
+{
+	int at = s->nr == SG_NR_execveat;
+	const char *path = (const char *)s->args[at ? 1 : 0];
+	char *const *envp = (char *const *)s->args[at ? 3 : 2];
+	int follow = !t->hooks_off;
+	char peek[ENV_PEEK + 1], pathbuf[512];
+	unsigned long n = 0, i, need;
+	char **newenv, *strs, *preload_old = 0;
+	size_t preload_len = 0;
+	long r;
+
+	if (!t->hooks_off && sg_read_str_safe(pathbuf, path, sizeof(pathbuf)) >= 0)
+		sg_hooks_exec(t, pathbuf);
+
+	/* Count the program's variables; leave bad pointers to the kernel. */
+	for (;;) {
+		char *p;
+
+		if (!envp)
+			break;
+		if (sg_read_safe(&p, &envp[n], sizeof(p)) < 0)
+			goto unchanged;
+		if (!p)
+			break;
+		n++;
+	}
+	need = (n + 8) * sizeof(char *) + sg_env_extra_size() + 8192;
+	newenv = (char **)exec_buf(t, need);
+	if (!newenv)
+		goto unchanged;
+	strs = (char *)(newenv + n + 8);
+
+	{
+		unsigned long k = 0;
+
+		for (i = 0; i < n; i++) {
+			char *p = envp[i];
+
+			if (sg_read_str_safe(peek, p, sizeof(peek)) < 0)
+				goto unchanged;
+			if (is_var(peek, "LD_PRELOAD")) {
+				/* Keep the program's other preloads. */
+				long len = sg_read_str_safe(strs, p + 11, 4096);
+
+				if (len < 0)
+					goto unchanged;
+				preload_old = strs;
+				preload_len = strip_self(strs, strs, len);
+				strs += preload_len + 1;
+				continue;
+			}
+			if (is_ours(peek))
+				continue;
+			newenv[k++] = p;
+		}
+		if (follow) {
+			newenv[k++] = sg_env_preload(&strs, preload_old,
+						     preload_len);
+			k = sg_env_add_ours(newenv, k, &strs);
+		} else if (preload_len) {
+			newenv[k++] = put_var(&strs, "LD_PRELOAD",
+					      preload_old, preload_len);
+		}
+		newenv[k] = 0;
+	}
+	{
+		long a[6];
+
+		for (i = 0; i < 6; i++)
+			a[i] = s->args[i];
+		a[at ? 3 : 2] = (long)newenv;
+		r = sg_sc6(s->nr, a[0], a[1], a[2], a[3], a[4], a[5]);
+	}
+	sg_env_exec_failed();
+	return r;
+
+unchanged:
+	r = sg_sc6(s->nr, s->args[0], s->args[1], s->args[2], s->args[3],
+		   s->args[4], s->args[5]);
+	sg_env_exec_failed();
+	return r;
+}

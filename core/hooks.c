@@ -1,0 +1,143 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * The hook chain: registration, selection bitmaps and the selection part of
+ * the public API.  Linked into the CLI too, which runs every hook's init()
+ * once before starting the program so that bad arguments stop it early.
+ */
+#include "sg.h"
+
+struct sg_global sg;
+static struct sysgate_ctx ctx_store[SG_MAX_HOOKS];
+
+static void set_env_name(struct sysgate_ctx *c, const char *name)
+{
+	unsigned int i;
+
+	for (i = 0; name && name[i] && i < sizeof(c->env_name) - 1; i++) {
+		char ch = name[i];
+
+		c->env_name[i] = ((ch >= 'a' && ch <= 'z') ||
+				  (ch >= 'A' && ch <= 'Z') ||
+				  (ch >= '0' && ch <= '9')) ? ch : '_';
+	}
+	c->env_name[i] = 0;
+}
+
+struct sysgate_ctx *sg_hooks_new(const struct sysgate_hook *h,
+				 const char *args, int builtin)
+{
+	struct sysgate_ctx *c;
+
+	if (sg.nhooks >= SG_MAX_HOOKS)
+		return 0;
+	c = &ctx_store[sg.nhooks];
+	memset(c, 0, sizeof(*c));
+	c->hook = h;
+	c->args = args ? args : "";
+	c->builtin = builtin;
+	set_env_name(c, h->name);
+	return c;
+}
+
+/* Run init and append to the chain; -errno with ctx->error on failure. */
+int sg_hooks_init(struct sysgate_ctx *c)
+{
+	int r = 0;
+
+	if (c->hook->abi != SYSGATE_HOOK_ABI) {
+		sysgate_error(c, "hook ABI version mismatch");
+		return -22;
+	}
+	if (c->hook->init)
+		r = c->hook->init(c, c->args);
+	if (r < 0) {
+		if (!c->error[0])
+			sysgate_error(c, "init failed");
+		return r;
+	}
+	sg.hooks[sg.nhooks++] = c;
+	if (!(c->hook->flags & SYSGATE_HOOK_NOFPU))
+		sg.need_fpu = 1;
+	if (c->hook->flags & SYSGATE_HOOK_TIMED)
+		sg.timed = 1;
+	return 0;
+}
+
+void sg_hooks_recompute(void)
+{
+	unsigned int w;
+	int i, any = 0;
+
+	for (w = 0; w < SG_SEL_WORDS; w++) {
+		unsigned long m = 0;
+
+		for (i = 0; i < sg.nhooks; i++)
+			m |= sg.hooks[i]->sel[w];
+		sg.any[w] = m;
+		any |= m != 0;
+	}
+	for (w = 0; w < SG_SEL_WORDS; w++)
+		sg.wanted[w] = any ? sg.any[w] | sg.core[w] : 0;
+}
+
+static long exec_cb(void *p)
+{
+	const char *path = p;
+	int i;
+
+	for (i = 0; i < sg.nhooks; i++)
+		if (sg.hooks[i]->hook->exec)
+			sg.hooks[i]->hook->exec(path, sg.hooks[i]->data);
+	return 0;
+}
+
+void sg_hooks_exec(struct sg_thread *t, const char *path)
+{
+	sg_run_hooks(t, exec_cb, (void *)path);
+}
+
+int sysgate_select(struct sysgate_ctx *ctx, long nr)
+{
+	if (nr < 0 || nr >= SYSGATE_NR_MAX)
+		return -22;
+	sg_set_bit(ctx->sel, nr);
+	return 0;
+}
+
+int sysgate_select_name(struct sysgate_ctx *ctx, const char *name)
+{
+	long nr = sg_syscall_lookup(name);
+
+	return nr < 0 ? -22 : sysgate_select(ctx, nr);
+}
+
+int sysgate_select_all(struct sysgate_ctx *ctx)
+{
+	unsigned int w;
+
+	for (w = 0; w < SG_SEL_WORDS; w++)
+		ctx->sel[w] = ~0UL;
+	return 0;
+}
+
+int sysgate_select_class(struct sysgate_ctx *ctx, unsigned int classes)
+{
+	long nr;
+
+	for (nr = 0; nr < SG_NSYSCALLS && nr < SYSGATE_NR_MAX; nr++)
+		if (sg_syscall_table[nr].name &&
+		    (sg_syscall_table[nr].classes & classes))
+			sg_set_bit(ctx->sel, nr);
+	return 0;
+}
+
+void sysgate_set_data(struct sysgate_ctx *ctx, void *data)
+{
+	ctx->data = data;
+}
+
+int sysgate_error(struct sysgate_ctx *ctx, const char *msg)
+{
+	sg_strlcpy(ctx->error, msg, sizeof(ctx->error));
+	return -22;
+}

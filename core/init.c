@@ -1,0 +1,217 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * Start-up, in libsysgate's constructor: options from SYSGATE_OPTIONS,
+ * the first thread's state, output, shared state, the hook chain (built-in
+ * hooks first, then --hook libraries in order), then the mechanism that
+ * routes system calls here.  This is the only code that calls libc
+ * (getenv, dlopen): it runs before the program's main().
+ *
+ * Bad options stop the program here with a one-line message, before it
+ * starts; a mechanism that cannot hook something reports it (--stats) and
+ * falls back, it never stops the program.
+ */
+#include <dlfcn.h>
+#include <stdlib.h>
+#include <sys/auxv.h>
+#include "sg.h"
+#include "options.h"
+#include "env.h"
+#include "builtin.h"
+#include "mech.h"
+#include "fpu_arch.h"
+
+static struct sg_options opts;
+static char hook_args[SG_MAX_HOOKS][2048];
+
+static void die2(const char *a, const char *b, const char *c)
+{
+	char msg[400];
+	size_t n = sg_strlcpy(msg, a, sizeof(msg));
+
+	n += sg_strlcpy(msg + n, b, n < sizeof(msg) ? sizeof(msg) - n : 0);
+	if (n < sizeof(msg))
+		sg_strlcpy(msg + n, c, sizeof(msg) - n);
+	sg_die(msg);
+}
+
+static void init_core_set(void)
+{
+	static const long core[] = {
+		SG_NR_clone, SG_NR_clone3, SG_NR_fork, SG_NR_vfork,
+		SG_NR_execve, SG_NR_execveat, SG_NR_exit, SG_NR_exit_group,
+		SG_NR_rt_sigaction, SG_NR_rt_sigreturn, SG_NR_close,
+		SG_NR_close_range, SG_NR_dup2, SG_NR_dup3, SG_NR_arch_prctl,
+	};
+	unsigned int i;
+
+	for (i = 0; i < ARRAY_SIZE(core); i++)
+		if (core[i] >= 0)
+			sg_set_bit(sg.core, core[i]);
+}
+
+/* SYSGATE_CARRY_<hook> from the previous program, decoded in place. */
+static void take_carried(struct sysgate_ctx *c)
+{
+	char name[64];
+	char *v;
+	unsigned long n, i;
+
+	sg_strlcpy(name, "SYSGATE_CARRY_", sizeof(name));
+	sg_strlcpy(name + 14, c->env_name, sizeof(name) - 14);
+	v = getenv(name);
+	if (!v)
+		return;
+	n = sg_strlen(v) / 2;
+	for (i = 0; i < n; i++) {
+		int hi = v[2 * i], lo = v[2 * i + 1];
+
+		hi = hi <= '9' ? hi - '0' : hi - 'a' + 10;
+		lo = lo <= '9' ? lo - '0' : lo - 'a' + 10;
+		v[i] = (char)(hi << 4 | lo);
+	}
+	c->carried = v;
+	c->carried_len = n;
+	unsetenv(name);
+}
+
+static void load_builtin(const char *name, const struct sysgate_hook *h)
+{
+	int slot = sg.nhooks;
+	int r = sg_options_hook_args(&opts, name, hook_args[slot],
+				     sizeof(hook_args[slot]));
+	struct sysgate_ctx *c;
+
+	if (r < 0)
+		sg_die("options too long");
+	if (!r)
+		return;
+	c = sg_hooks_new(h, hook_args[slot], 1);
+	if (!c)
+		sg_die("too many hooks");
+	take_carried(c);
+	if (sg_hooks_init(c) < 0)
+		die2(name, ": ", c->error);
+}
+
+static void load_user_hook(const char *spec)
+{
+	int slot = sg.nhooks;
+	char *path = hook_args[slot];
+	const struct sysgate_hook **sym;
+	struct sysgate_ctx *c;
+	char *args;
+	void *dl;
+
+	sg_strlcpy(path, spec, sizeof(hook_args[slot]));
+	args = sg_strchr(path, ':');
+	if (args)
+		*args++ = 0;
+	dl = dlopen(path, RTLD_NOW | RTLD_LOCAL);
+	if (!dl)
+		die2("cannot load hook: ", dlerror(), "");
+	sym = dlsym(dl, "sysgate_hook_v1");
+	if (!sym || !*sym)
+		die2("hook ", path, " does not export sysgate_hook_v1 "
+				    "(SYSGATE_HOOK_DEFINE)");
+	c = sg_hooks_new(*sym, args, 0);
+	if (!c)
+		sg_die("too many hooks");
+	take_carried(c);
+	if (sg_hooks_init(c) < 0)
+		die2(path, ": ", c->error);
+}
+
+static const char *self_path(void)
+{
+	Dl_info info;
+
+	if (dladdr((void *)self_path, &info) && info.dli_fname)
+		return info.dli_fname;
+	return "libsysgate.so";
+}
+
+/* Without the CLI, the root process makes the shared state itself. */
+static void shared_state(const char *state)
+{
+	static char path[128];
+	char num[24];
+	size_t n;
+
+	if (state) {
+		if (sg_shared_init(state, 0) == 0)
+			return;
+	}
+	if (!sg.is_root)
+		return;
+	n = sg_strlcpy(path, "/dev/shm/sysgate-", sizeof(path));
+	sg_strlcpy(path + n, sg_utoa(num + sizeof(num), sg.pid),
+		   sizeof(path) - n);
+	if (sg_shared_init(path, 1) == 0)
+		setenv("SYSGATE_STATE", path, 1);
+}
+
+static int is_root_process(void)
+{
+	const char *r = getenv("SYSGATE_ROOT");
+	char num[24];
+
+	if (!r)
+		return !getenv("SYSGATE_STATE");
+	return !sg_strcmp(r, sg_utoa(num + sizeof(num), sg.pid));
+}
+
+__attribute__((constructor(101))) static void sysgate_init(void)
+{
+	const char *o = getenv("SYSGATE_OPTIONS");
+	const char *state;
+	struct sg_thread *t;
+	char num[24];
+
+	sg_have_fsgsbase = (getauxval(AT_HWCAP2) & 2) != 0;
+	if (sg_have_fsgsbase && sg_thread_reg()) {
+		/* Another copy of sysgate (or the program) owns GS. */
+		sg_warn("GS is already in use; this copy of sysgate stays "
+			"inactive");
+		return;
+	}
+	sg.pid = sg_sc0(SG_NR_getpid);
+	sg.out_fd = 2;
+	if (sg_options_parse_string(&opts, o ? o : ""))
+		sg_die(opts.error);
+	sg.opts = &opts;
+	sg.follow = opts.follow != 0;
+	sg.stats = opts.stats;
+	sg.is_root = is_root_process();
+	if (sg.is_root && !getenv("SYSGATE_ROOT"))
+		setenv("SYSGATE_ROOT", sg_utoa(num + sizeof(num), sg.pid), 1);
+	state = getenv("SYSGATE_STATE");
+	sg.cli = getenv("SYSGATE_CLI") != 0;
+
+	t = sg_thread_new(sg.pid);
+	if (!t)
+		sg_die("cannot allocate thread state");
+	t->pid = sg.pid;
+	sg_set_self(t);
+	sg.live_threads = 1;
+	sg_fpu_probe(&sg.fpu_size, &sg.fpu_mask);
+	sg_vdso_init(getauxval(AT_SYSINFO_EHDR));
+	if (sg_output_init(&opts) < 0)
+		die2("cannot open output file ", opts.outfile, "");
+	shared_state(state);
+	sg_env_init(self_path(), o, getenv("SYSGATE_STATE"));
+
+	load_builtin("count", &sg_builtin_count);
+	load_builtin("trace", &sg_builtin_trace);
+	load_builtin("inject", &sg_builtin_inject);
+	for (int i = 0; i < opts.nhooks; i++)
+		load_user_hook(opts.hooks[i]);
+	init_core_set();
+	sg_hooks_recompute();
+	sg.initialised = 1;
+	if (sg.nhooks)
+		sg_signal_init();
+	if (sg_mech_start(&opts) < 0)
+		sg_warn("no mechanism could start: system calls run unhooked");
+	if (opts.stats)
+		sg_mech_stats();
+}

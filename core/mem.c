@@ -1,0 +1,110 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * Reading and writing program memory without trusting the pointer: a bad
+ * address gives -EFAULT, never a crash in sysgate.  process_vm_readv on
+ * our own process does the checking in the kernel.
+ */
+#include "sg.h"
+
+struct sg_iovec {
+	const void *base;
+	unsigned long len;
+};
+
+static int self_pid(void)
+{
+	struct sg_thread *t = sg_self();
+
+	return t ? t->pid : (int)sg_sc0(SG_NR_getpid);
+}
+
+static long vm_rw(long nr, void *local, const void *remote, size_t len)
+{
+	struct sg_iovec l = { local, len }, r = { remote, len };
+
+	if (!len)
+		return 0;
+	return sg_sc6(nr, self_pid(), (long)&l, 1, (long)&r, 1, 0);
+}
+
+long sg_read_safe(void *dst, const void *src, size_t len)
+{
+	long r = vm_rw(SG_NR_process_vm_readv, dst, src, len);
+
+	return r == (long)len ? r : (r < 0 ? r : -14);
+}
+
+long sg_write_safe(void *dst, const void *src, size_t len)
+{
+	long r = vm_rw(SG_NR_process_vm_writev, (void *)src, dst, len);
+
+	return r == (long)len ? r : (r < 0 ? r : -14);
+}
+
+/* Copy a string of at most max-1 bytes; returns its length (max-1 when
+ * truncated, with *trunc set) or -EFAULT. */
+long sg_read_str_safe2(char *dst, const char *src, size_t max, int *trunc)
+{
+	size_t done = 0;
+
+	if (trunc)
+		*trunc = 0;
+	if (!max)
+		return 0;
+	while (done < max - 1) {
+		/* Read up to the end of src's page so a string that ends
+		 * before an unmapped page is still read. */
+		unsigned long addr = (unsigned long)src + done;
+		size_t chunk = 4096 - (addr & 4095), i;
+		long r;
+
+		if (chunk > max - 1 - done)
+			chunk = max - 1 - done;
+		r = vm_rw(SG_NR_process_vm_readv, dst + done,
+			  (const void *)addr, chunk);
+		if (r <= 0) {
+			dst[done] = 0;
+			return -14;
+		}
+		for (i = 0; i < (size_t)r; i++) {
+			if (!dst[done + i]) {
+				return done + i;
+			}
+		}
+		done += r;
+	}
+	dst[done] = 0;
+	if (trunc) {
+		char c;
+
+		*trunc = vm_rw(SG_NR_process_vm_readv, &c, src + done, 1) ==
+				 1 && c;
+	}
+	return done;
+}
+
+long sg_read_str_safe(char *dst, const char *src, size_t max)
+{
+	return sg_read_str_safe2(dst, src, max, 0);
+}
+
+long sysgate_read_mem(const struct sysgate_sys *s, void *dst, const void *src,
+		      size_t len)
+{
+	(void)s;
+	return vm_rw(SG_NR_process_vm_readv, dst, src, len);
+}
+
+long sysgate_read_str(const struct sysgate_sys *s, char *dst, const void *src,
+		      size_t max, int *truncated)
+{
+	(void)s;
+	return sg_read_str_safe2(dst, src, max, truncated);
+}
+
+long sysgate_write_mem(const struct sysgate_sys *s, void *dst, const void *src,
+		       size_t len)
+{
+	(void)s;
+	return vm_rw(SG_NR_process_vm_writev, (void *)src, dst, len);
+}

@@ -1,0 +1,433 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * Option parsing for the CLI and the library (see options.h).  strace's
+ * letters keep strace's meanings; flags sysgate cannot honour are refused
+ * with a one-line message instead of being ignored.
+ */
+#include "sg.h"
+#include "options.h"
+
+static int fail(struct sg_options *o, const char *a, const char *b,
+		const char *c)
+{
+	o->error[0] = 0;
+	sg_strlcpy(o->error, a, sizeof(o->error));
+	if (b) {
+		size_t n = sg_strlen(o->error);
+
+		sg_strlcpy(o->error + n, b, sizeof(o->error) - n);
+	}
+	if (c) {
+		size_t n = sg_strlen(o->error);
+
+		sg_strlcpy(o->error + n, c, sizeof(o->error) - n);
+	}
+	return -1;
+}
+
+static const char *keep(struct sg_options *o, const char *s)
+{
+	size_t n = sg_strlen(s) + 1;
+	char *d;
+
+	if (o->used + n > sizeof(o->buf))
+		return 0;
+	d = o->buf + o->used;
+	memcpy(d, s, n);
+	o->used += n;
+	return d;
+}
+
+static int add_list(struct sg_options *o, const char **list, int *n,
+		    const char *v, const char *what)
+{
+	if (*n >= SG_OPT_MAX_LIST)
+		return fail(o, "too many ", what, " options");
+	if (!(list[*n] = keep(o, v)))
+		return fail(o, "options too long", 0, 0);
+	(*n)++;
+	return 0;
+}
+
+static int parse_int(const char *s, int *v)
+{
+	long x = 0;
+
+	if (!*s)
+		return -1;
+	for (; *s; s++) {
+		if (*s < '0' || *s > '9' || x > 100000000)
+			return -1;
+		x = x * 10 + (*s - '0');
+	}
+	*v = (int)x;
+	return 0;
+}
+
+static int starts(const char *s, const char *p)
+{
+	return !sg_strncmp(s, p, sg_strlen(p));
+}
+
+/* -e EXPR */
+static int parse_expr(struct sg_options *o, const char *e)
+{
+	static const char *const unsupported[] = {
+		"abbrev=", "verbose=", "raw=", "read=", "write=", "signal=",
+		"signals=", "s=", "status=", "quiet=", "silent=", "silence=",
+		"decode-fds=", "kvm=", "qualify=",
+	};
+	unsigned int i;
+
+	if (starts(e, "trace=") || starts(e, "t=")) {
+		o->trace = keep(o, sg_strchr(e, '=') + 1);
+		return o->trace ? 0 : fail(o, "options too long", 0, 0);
+	}
+	if (starts(e, "inject=") || starts(e, "fault="))
+		return add_list(o, o->inject, &o->ninject, e, "-e inject");
+	for (i = 0; i < ARRAY_SIZE(unsupported); i++)
+		if (starts(e, unsupported[i]))
+			return fail(o, "-e ", e, ": not supported by sysgate");
+	if (sg_strchr(e, '='))
+		return fail(o, "invalid -e expression '", e, "'");
+	o->trace = keep(o, e);
+	return o->trace ? 0 : fail(o, "options too long", 0, 0);
+}
+
+/* Options that take a value, as short letters. */
+static const char short_with_value[] = "oesSmEpuPXaIbO";
+
+static int short_opt(struct sg_options *o, char c, const char *val)
+{
+	char s[2] = { c, 0 };
+
+	switch (c) {
+	case 'o': o->outfile = keep(o, val); return 0;
+	case 'e': return parse_expr(o, val);
+	case 's':
+		if (parse_int(val, &o->strsize))
+			return fail(o, "invalid -s value '", val, "'");
+		return 0;
+	case 'S': o->sortby = keep(o, val); return 0;
+	case 'm': o->mechanism = keep(o, val); return 0;
+	case 'E': return add_list(o, o->env, &o->nenv, val, "-E");
+	case 'f': o->follow++; return 0;
+	case 'c': o->count = 1; return 0;
+	case 'C': o->count = 1; o->count_and_trace = 1; return 0;
+	case 'A': o->append = 1; return 0;
+	case 'q': o->quiet++; return 0;
+	case 't': o->timestamps++; return 0;
+	case 'T': o->syscall_times = 1; return 0;
+	case 'd': o->debug++; return 0;
+	case 'h': o->help = 1; return 0;
+	case 'V': o->version = 1; return 0;
+	case 'j': o->json = 1; return 0;
+	case 'w': return 0;	/* summary times are wall time already */
+	case 'p':
+		return fail(o, "-p (attach to a running process) is not "
+			       "supported: start the program under sysgate", 0, 0);
+	case 'k':
+		return fail(o, "-k (stack traces) is not supported yet", 0, 0);
+	default:
+		return fail(o, "unknown option -", s, " (see sysgate -h)");
+	}
+}
+
+struct long_opt {
+	const char *name;
+	int has_value;
+	char short_equiv;	/* handled as that letter, if not 0 */
+};
+
+static const struct long_opt long_opts[] = {
+	{ "output", 1, 'o' },
+	{ "trace", 1, 0 },
+	{ "inject", 1, 0 },
+	{ "fault", 1, 0 },
+	{ "string-limit", 1, 's' },
+	{ "summary-sort-by", 1, 'S' },
+	{ "mechanism", 1, 'm' },
+	{ "hook", 1, 0 },
+	{ "follow-forks", 0, 'f' },
+	{ "output-separately", 0, 0 },
+	{ "summary-only", 0, 'c' },
+	{ "summary", 0, 'C' },
+	{ "syscall-times", 0, 'T' },
+	{ "json", 0, 'j' },
+	{ "stats", 0, 0 },
+	{ "loader", 0, 0 },
+	{ "patch-all", 0, 0 },
+	{ "quiet", 0, 'q' },
+	{ "debug", 0, 'd' },
+	{ "help", 0, 'h' },
+	{ "version", 0, 'V' },
+	{ "list-syscalls", 0, 0 },
+	{ "list-mechanisms", 0, 0 },
+	{ "seccomp-bpf", 0, 0 },
+	{ "summary-wall-clock", 0, 'w' },
+};
+
+static int long_opt(struct sg_options *o, const char *name, size_t nlen,
+		    const char *val)
+{
+	const struct long_opt *l = 0;
+	unsigned int i;
+	char tmp[128];
+
+	for (i = 0; i < ARRAY_SIZE(long_opts); i++)
+		if (sg_strlen(long_opts[i].name) == nlen &&
+		    !sg_strncmp(long_opts[i].name, name, nlen))
+			l = &long_opts[i];
+	sg_strlcpy(tmp, name, nlen + 1 < sizeof(tmp) ? nlen + 1 : sizeof(tmp));
+	if (!l)
+		return fail(o, "unknown option --", tmp, " (see sysgate -h)");
+	if (l->has_value && !val)
+		return fail(o, "option --", tmp, " needs a value");
+	if (!l->has_value && val)
+		return fail(o, "option --", tmp, " takes no value");
+	if (l->short_equiv)
+		return short_opt(o, l->short_equiv, val);
+	if (!sg_strcmp(l->name, "trace")) {
+		o->trace = keep(o, val);
+		return 0;
+	}
+	if (!sg_strcmp(l->name, "inject") || !sg_strcmp(l->name, "fault")) {
+		char e[512];
+
+		sg_strlcpy(e, l->name, sizeof(e));
+		sg_strlcpy(e + sg_strlen(e), "=", sizeof(e) - sg_strlen(e));
+		sg_strlcpy(e + sg_strlen(e), val, sizeof(e) - sg_strlen(e));
+		return add_list(o, o->inject, &o->ninject, e, "--inject");
+	}
+	if (!sg_strcmp(l->name, "hook"))
+		return add_list(o, o->hooks, &o->nhooks, val, "--hook");
+	if (!sg_strcmp(l->name, "output-separately"))
+		o->follow = 2;
+	else if (!sg_strcmp(l->name, "stats"))
+		o->stats = 1;
+	else if (!sg_strcmp(l->name, "loader"))
+		o->loader = 1;
+	else if (!sg_strcmp(l->name, "patch-all"))
+		o->patch_all = 1;
+	else if (!sg_strcmp(l->name, "list-syscalls"))
+		o->list_syscalls = 1;
+	else if (!sg_strcmp(l->name, "list-mechanisms"))
+		o->list_mechanisms = 1;
+	/* --seccomp-bpf: sysgate needs no seccomp filter; accepted. */
+	return 0;
+}
+
+int sg_options_parse(struct sg_options *o, int argc, char **argv)
+{
+	int i;
+
+	o->strsize = 32;
+	o->mechanism = "patch";
+	for (i = 0; i < argc; i++) {
+		const char *a = argv[i];
+
+		if (!sg_strcmp(a, "--")) {
+			i++;
+			break;
+		}
+		if (a[0] != '-' || !a[1])
+			break;
+		if (a[1] == '-') {
+			const char *eq = sg_strchr(a + 2, '=');
+			size_t nlen = eq ? (size_t)(eq - a - 2) : sg_strlen(a + 2);
+			const char *val = eq ? eq + 1 : 0;
+			unsigned int k;
+
+			/* "--hook X": value in the next word. */
+			for (k = 0; !val && k < ARRAY_SIZE(long_opts); k++)
+				if (long_opts[k].has_value &&
+				    sg_strlen(long_opts[k].name) == nlen &&
+				    !sg_strncmp(long_opts[k].name, a + 2, nlen) &&
+				    i + 1 < argc)
+					val = argv[++i];
+			if (long_opt(o, a + 2, nlen, val))
+				return -1;
+			continue;
+		}
+		for (a++; *a; a++) {
+			if (sg_strchr(short_with_value, *a)) {
+				const char *val = a[1] ? a + 1 : 0;
+				char s[2] = { *a, 0 };
+
+				if (!val) {
+					if (i + 1 >= argc)
+						return fail(o, "option -", s,
+							    " needs a value");
+					val = argv[++i];
+				}
+				if (short_opt(o, *a, val))
+					return -1;
+				break;
+			}
+			if (short_opt(o, *a, 0))
+				return -1;
+		}
+	}
+	if (o->follow > 2)
+		o->follow = 2;
+	if (o->follow == 2 && !o->outfile)
+		return fail(o, "-ff needs -o FILE", 0, 0);
+	o->nwords = i;
+	return 0;
+}
+
+int sg_options_parse_string(struct sg_options *o, const char *s)
+{
+	static char words[SG_OPT_BUF];
+	char *argv[256];
+	int argc = 0;
+	char *w = words, *end = words + sizeof(words) - 1;
+
+	while (*s) {
+		while (*s == ' ' || *s == '\t' || *s == '\n')
+			s++;
+		if (!*s)
+			break;
+		if (argc >= (int)ARRAY_SIZE(argv) - 1)
+			return fail(o, "SYSGATE_OPTIONS has too many words", 0, 0);
+		argv[argc++] = w;
+		while (*s && *s != ' ' && *s != '\t' && *s != '\n') {
+			if (w >= end)
+				return fail(o, "SYSGATE_OPTIONS is too long", 0, 0);
+			if (*s == '\'') {
+				for (s++; *s && *s != '\''; s++)
+					if (w < end)
+						*w++ = *s;
+				if (!*s)
+					return fail(o, "SYSGATE_OPTIONS has an "
+						       "unterminated quote", 0, 0);
+				s++;
+			} else if (*s == '\\' && s[1]) {
+				*w++ = s[1];
+				s += 2;
+			} else {
+				*w++ = *s++;
+			}
+		}
+		*w++ = 0;
+	}
+	argv[argc] = 0;
+	if (sg_options_parse(o, argc, argv))
+		return -1;
+	if (o->nwords != argc)
+		return fail(o, "SYSGATE_OPTIONS: unexpected word '",
+			    argv[o->nwords], "'");
+	return 0;
+}
+
+static int plain(const char *s)
+{
+	if (!*s)
+		return 0;
+	for (; *s; s++)
+		if (!((*s >= 'a' && *s <= 'z') || (*s >= 'A' && *s <= 'Z') ||
+		      (*s >= '0' && *s <= '9') || sg_strchr("-_=,.:/%+@!", *s)))
+			return 0;
+	return 1;
+}
+
+int sg_options_join(char *dst, unsigned long size, int argc, char **argv)
+{
+	unsigned long n = 0;
+	int i;
+
+#define PUT(c) do { if (n + 1 >= size) return -1; dst[n++] = (c); } while (0)
+	for (i = 0; i < argc; i++) {
+		const char *s = argv[i];
+
+		if (i)
+			PUT(' ');
+		if (plain(s)) {
+			for (; *s; s++)
+				PUT(*s);
+			continue;
+		}
+		PUT('\'');
+		for (; *s; s++) {
+			if (*s == '\'') {
+				PUT('\'');
+				PUT('\\');
+				PUT('\'');
+				PUT('\'');
+			} else {
+				PUT(*s);
+			}
+		}
+		PUT('\'');
+	}
+#undef PUT
+	dst[n] = 0;
+	return (int)n;
+}
+
+static int put_item(char *dst, unsigned long size, unsigned long *n,
+		    const char *key, const char *val)
+{
+	unsigned long k = sg_strlen(key), v = val ? sg_strlen(val) : 0;
+
+	if (*n + k + v + 3 >= size)
+		return -1;
+	if (*n)
+		dst[(*n)++] = '\x1f';
+	memcpy(dst + *n, key, k);
+	*n += k;
+	if (val) {
+		dst[(*n)++] = '=';
+		memcpy(dst + *n, val, v);
+		*n += v;
+	}
+	dst[*n] = 0;
+	return 0;
+}
+
+static const char *num(char *buf, int v)
+{
+	return sg_utoa(buf + 16, v);
+}
+
+int sg_options_hook_args(const struct sg_options *o, const char *hook,
+			 char *dst, unsigned long size)
+{
+	unsigned long n = 0;
+	char b[16];
+	int i;
+
+	dst[0] = 0;
+	if (!sg_strcmp(hook, "trace")) {
+		if (o->count && !o->count_and_trace)
+			return 0;
+		if (o->trace && !sg_strcmp(o->trace, "none"))
+			return 0;
+		if (put_item(dst, size, &n, "trace", o->trace ? o->trace : "all") ||
+		    put_item(dst, size, &n, "s", num(b, o->strsize)) ||
+		    put_item(dst, size, &n, "t", num(b, o->timestamps)) ||
+		    (o->syscall_times && put_item(dst, size, &n, "T", 0)) ||
+		    (o->json && put_item(dst, size, &n, "json", 0)) ||
+		    (o->follow && put_item(dst, size, &n, "f", 0)))
+			return -1;
+		return 1;
+	}
+	if (!sg_strcmp(hook, "count")) {
+		if (!o->count)
+			return 0;
+		if (put_item(dst, size, &n, "trace", o->trace ? o->trace : "all") ||
+		    (o->sortby && put_item(dst, size, &n, "S", o->sortby)) ||
+		    (o->json && put_item(dst, size, &n, "json", 0)))
+			return -1;
+		return 1;
+	}
+	if (!sg_strcmp(hook, "inject")) {
+		if (!o->ninject)
+			return 0;
+		for (i = 0; i < o->ninject; i++)
+			if (put_item(dst, size, &n, "spec", o->inject[i]))
+				return -1;
+		return 1;
+	}
+	return 0;
+}

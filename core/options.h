@@ -1,0 +1,61 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * sysgate's options: the CLI's command line before PROG, which the CLI
+ * passes to the library unchanged in SYSGATE_OPTIONS.  One parser serves
+ * both, so LD_PRELOAD=libsysgate.so SYSGATE_OPTIONS='-c' prog behaves like
+ * sysgate -c prog.  No allocation: everything lives in struct sg_options.
+ */
+#ifndef SG_OPTIONS_H
+#define SG_OPTIONS_H
+
+#define SG_OPT_MAX_LIST 16
+#define SG_OPT_BUF 8192
+
+struct sg_options {
+	int follow;		/* -f (1) or -ff (2) */
+	int count;		/* -c: summary only; -C: summary and trace */
+	int count_and_trace;
+	int json;		/* --json / -j */
+	int stats;		/* --stats */
+	int debug;		/* -d */
+	int quiet;		/* -q */
+	int strsize;		/* -s N */
+	int timestamps;		/* -t / -tt / -ttt */
+	int syscall_times;	/* -T */
+	int append;		/* -A */
+	int loader;		/* --loader: start through sysgate's ELF loader */
+	int patch_all;		/* --patch-all: patch unselected sites too */
+	int help, version;	/* -h, -V */
+	int list_syscalls;	/* --list-syscalls */
+	int list_mechanisms;	/* --list-mechanisms */
+	const char *outfile;	/* -o */
+	const char *mechanism;	/* -m, default "patch" */
+	const char *sortby;	/* -S */
+	const char *trace;	/* -e trace=..., the last one wins */
+	const char *inject[SG_OPT_MAX_LIST];	/* -e inject= / fault= */
+	int ninject;
+	const char *hooks[SG_OPT_MAX_LIST];	/* --hook=PATH[:ARGS] */
+	int nhooks;
+	const char *env[SG_OPT_MAX_LIST];	/* -E VAR=VAL (CLI only) */
+	int nenv;
+	int nwords;		/* words consumed (the CLI's PROG follows) */
+	char error[256];	/* one line when parsing failed */
+	char buf[SG_OPT_BUF];	/* storage for the strings above */
+	unsigned int used;
+};
+
+/* Parse argv[0..argc) up to the first non-option or "--".  Returns 0, or
+ * -1 with opts->error set. */
+int sg_options_parse(struct sg_options *opts, int argc, char **argv);
+/* Split a SYSGATE_OPTIONS string into words (shell-style quoting with ''
+ * and \) and parse it. */
+int sg_options_parse_string(struct sg_options *opts, const char *s);
+/* Quote words into one SYSGATE_OPTIONS string; returns its length or -1
+ * if it does not fit. */
+int sg_options_join(char *dst, unsigned long size, int argc, char **argv);
+/* Arguments for a built-in hook ("trace", "count", "inject"): key=value
+ * items separated by '\x1f'.  Returns 0 if the hook is not needed. */
+int sg_options_hook_args(const struct sg_options *opts, const char *hook,
+			 char *dst, unsigned long size);
+
+#endif

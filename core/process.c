@@ -1,0 +1,224 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * The system calls the core handles itself, once, for every mechanism:
+ * clone/clone3/fork/vfork (each new thread and child gets its own state),
+ * execve (sysgate follows into the new program, or leaves it), exit and
+ * exit_group (fini callbacks, freeing thread state), rt_sigaction (signal
+ * handlers are wrapped, see signal.c) and the descriptors sysgate writes
+ * its output to.
+ */
+#include "sg.h"
+#include "dispatch.h"
+#include "process.h"
+
+#define CLONE_VM	0x00000100UL
+#define CLONE_VFORK	0x00004000UL
+#define CLONE_THREAD	0x00010000UL
+
+struct sg_clone_args {
+	unsigned long long flags, pidfd, child_tid, parent_tid, exit_signal;
+	unsigned long long stack, stack_size, tls;
+};
+
+static long raw_call(struct sysgate_sys *s)
+{
+	long *a = s->args;
+
+	sg_sc6_2(s->nr, a[0], a[1], a[2], a[3], a[4], a[5], &s->ret,
+		 &s->ret2);
+	return s->ret;
+}
+
+unsigned long sg_raw_info(struct sg_thread *t, struct sysgate_sys *s, int ran,
+			  unsigned long *child_sp)
+{
+	unsigned long flags, info;
+	struct sg_clone_args ca;
+
+	*child_sp = 0;
+	if (s->nr == SG_NR_rt_sigreturn)
+		return SG_RAW_MAGIC | SG_NR_rt_sigreturn | SG_RAW_NOCB;
+	if (s->nr == SG_NR_vfork) {
+		flags = CLONE_VM | CLONE_VFORK;
+	} else if (s->nr == SG_NR_clone) {
+		flags = s->args[0];
+		*child_sp = s->args[1];
+	} else if (s->nr == SG_NR_clone3) {
+		/* A bad pointer or size is left for the kernel to refuse. */
+		if ((unsigned long)s->args[1] < sizeof(ca) ||
+		    sysgate_read_mem(s, &ca, (void *)s->args[0], sizeof(ca)) !=
+			    sizeof(ca))
+			return 0;
+		flags = ca.flags;
+		if (ca.stack)
+			*child_sp = ca.stack + ca.stack_size;
+	} else {
+		return 0;
+	}
+	if (!(flags & CLONE_VM)) {
+		*child_sp = 0;
+		return 0;
+	}
+	info = SG_RAW_MAGIC | s->nr | SG_RAW_NEWCHILD;
+	if (flags & CLONE_VFORK)
+		info |= SG_RAW_VFORK;
+	if (flags & CLONE_THREAD)
+		info |= SG_RAW_THREAD;
+	if (t->depth)
+		info |= SG_RAW_NOCB | SG_RAW_HOOKTHREAD;
+	else if (!ran)
+		info |= SG_RAW_NOCB;
+	if ((info & SG_RAW_VFORK) && !t->vfork_spare)
+		t->vfork_spare = sg_thread_new(0);
+	return info;
+}
+
+static long child_start_cb(void *p)
+{
+	int vfork_like = *(int *)p;
+	int i;
+
+	for (i = 0; i < sg.nhooks; i++) {
+		const struct sysgate_hook *h = sg.hooks[i]->hook;
+
+		if (vfork_like && h->fork_child)
+			h->fork_child(sg.hooks[i]->data);
+		else if (!vfork_like && h->thread_start)
+			h->thread_start(sg.hooks[i]->data);
+	}
+	return 0;
+}
+
+struct sg_thread *sg_raw_child_setup(unsigned long info)
+{
+	struct sg_thread *parent = sg_self();
+	struct sg_thread *t = 0;
+	int tid = sg_sc0(SG_NR_gettid);
+	int new_process = !(info & SG_RAW_THREAD);
+
+	if ((info & SG_RAW_VFORK) && parent && parent->vfork_spare) {
+		/* The caller sleeps until we exec or exit: borrow its spare. */
+		t = parent->vfork_spare;
+		t->depth = 0;
+		t->pending = 0;
+		t->vfork_spare = 0;
+		t->vfork_child = 1;
+	} else {
+		t = sg_thread_new(tid);
+		if (!t)
+			sg_die("out of memory for a new thread's state");
+		if (!new_process)
+			__atomic_add_fetch(&sg.live_threads, 1,
+					   __ATOMIC_RELAXED);
+		else
+			t->vfork_child = 1;	/* shares sg with its parent */
+	}
+	t->tid = tid;
+	t->pid = new_process ? tid : (parent ? parent->pid : sg.pid);
+	t->hooks_off = parent ? parent->hooks_off : 0;
+	if (new_process && !sg.follow)
+		t->hooks_off = 1;
+	if (info & SG_RAW_HOOKTHREAD)
+		t->depth = 1;
+	sg_set_self(t);
+	if (!t->depth && !t->hooks_off)
+		sg_run_hooks(t, child_start_cb, &new_process);
+	return t;
+}
+
+/* In a child of fork (or clone without CLONE_VM): a copy of the process. */
+static void fork_child(struct sg_thread *t)
+{
+	int one = 1;
+
+	t->tid = sg_sc0(SG_NR_gettid);
+	t->pid = t->tid;
+	sg.pid = t->pid;
+	sg.live_threads = 1;
+	sg.is_root = 0;
+	if (!sg.follow)
+		t->hooks_off = 1;
+	sg_output_fork_child();
+	if (!t->hooks_off)
+		sg_run_hooks(t, child_start_cb, &one);
+}
+
+static long fini_cb(void *p)
+{
+	int i;
+
+	(void)p;
+	for (i = sg.nhooks - 1; i >= 0; i--)
+		if (sg.hooks[i]->hook->fini)
+			sg.hooks[i]->hook->fini(sg.hooks[i]->data);
+	return 0;
+}
+
+/* Once per process, when it ends on purpose. */
+void sg_process_fini(struct sg_thread *t)
+{
+	if (t->vfork_child || t->hooks_off)
+		return;
+	if (__atomic_exchange_n(&sg.fini_done, 1, __ATOMIC_ACQ_REL))
+		return;
+	sg_run_hooks(t, fini_cb, 0);
+}
+
+static void __attribute__((noreturn)) thread_exit(struct sg_thread *t,
+						  long code)
+{
+	static const unsigned long all = ~0UL;
+
+	if (!t->vfork_child &&
+	    __atomic_sub_fetch(&sg.live_threads, 1, __ATOMIC_ACQ_REL) == 0)
+		sg_process_fini(t);
+	/* No handler may run on the state after it is gone. */
+	sg_sc4(SG_NR_rt_sigprocmask, 0 /* SIG_BLOCK */, (long)&all, 0, 8);
+	sg_set_self(0);
+	sg_thread_free(t);
+	for (;;)
+		sg_sc1(SG_NR_exit, code);
+}
+
+void sg_core_call(struct sg_thread *t, struct sysgate_sys *s)
+{
+	long *a = s->args;
+
+	switch (s->nr) {
+	case SG_NR_rt_sigaction:
+		s->ret = sg_signal_rt_sigaction(a[0], (const void *)a[1],
+						(void *)a[2], a[3]);
+		return;
+	case SG_NR_fork:
+	case SG_NR_clone:
+	case SG_NR_clone3:
+		/* Calls with CLONE_VM never get here: they run RAW. */
+		if (raw_call(s) == 0) {
+			fork_child(t);
+			s->flags |= SYSGATE_SYS_CHILD;
+		}
+		return;
+	case SG_NR_execve:
+	case SG_NR_execveat:
+		s->ret = sg_execve(t, s);
+		return;
+	case SG_NR_exit:
+		thread_exit(t, a[0]);
+	case SG_NR_exit_group:
+		sg_process_fini(t);
+		raw_call(s);
+		return;
+	case SG_NR_close:
+	case SG_NR_close_range:
+	case SG_NR_dup2:
+	case SG_NR_dup3:
+		if (sg_fd_guard(s))
+			return;
+		break;
+	default:
+		if (sg_arch_core_call(t, s))
+			return;
+		break;
+	}
+	raw_call(s);
+}

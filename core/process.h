@@ -1,0 +1,12 @@
+/* SPDX-License-Identifier: MIT */
+#ifndef SG_PROCESS_H
+#define SG_PROCESS_H
+
+void sg_process_fini(struct sg_thread *t) SG_HIDDEN;
+long sg_execve(struct sg_thread *t, struct sysgate_sys *s) SG_HIDDEN;
+void sg_output_fork_child(void) SG_HIDDEN;
+/* Arch-specific calls the core handles (x86-64: arch_prctl on GS).
+ * Returns 1 and sets s->ret when it handled the call. */
+int sg_arch_core_call(struct sg_thread *t, struct sysgate_sys *s) SG_HIDDEN;
+
+#endif

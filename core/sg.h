@@ -1,0 +1,193 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * Internal definitions shared by the core, the mechanisms and the arch
+ * layer.  Nothing here is public: the public API is include/sysgate.h.
+ *
+ * Rules for every file that includes this one (the library's runtime):
+ *  - no libc calls after start-up; reach the kernel with the sg_sc*()
+ *    raw syscalls from syscall_arch.h, which are never hooked;
+ *  - no locks on the system call path; per-thread state comes from
+ *    sg_self(), process state from sg (one global, written only at start-up,
+ *    in a fork child, or with atomics);
+ *  - no vector or FPU registers (compiled with -mgeneral-regs-only), so
+ *    entering the core costs no FPU save.
+ */
+#ifndef SG_H
+#define SG_H
+
+#include <stddef.h>
+#include <stdint.h>
+#include <string.h>
+#include "sysgate.h"
+#include "syscall_arch.h"
+#include "syscalls.h"
+
+#define SG_HIDDEN __attribute__((visibility("hidden")))
+#define likely(x) __builtin_expect(!!(x), 1)
+#define unlikely(x) __builtin_expect(!!(x), 0)
+#define ARRAY_SIZE(a) (sizeof(a) / sizeof((a)[0]))
+
+#define SG_MAX_HOOKS 16
+#define SG_NSIG 65
+#define SG_BITS_PER_LONG (8 * sizeof(unsigned long))
+#define SG_SEL_WORDS (SYSGATE_NR_MAX / SG_BITS_PER_LONG)
+
+static inline int sg_bit(const unsigned long *map, unsigned long nr)
+{
+	return (map[nr / SG_BITS_PER_LONG] >> (nr % SG_BITS_PER_LONG)) & 1;
+}
+
+static inline void sg_set_bit(unsigned long *map, unsigned long nr)
+{
+	map[nr / SG_BITS_PER_LONG] |= 1UL << (nr % SG_BITS_PER_LONG);
+}
+
+static inline void sg_clear_bit(unsigned long *map, unsigned long nr)
+{
+	map[nr / SG_BITS_PER_LONG] &= ~(1UL << (nr % SG_BITS_PER_LONG));
+}
+
+/* Kernel's siginfo is 128 bytes on every Linux arch. */
+struct sg_siginfo {
+	int si_signo, si_errno, si_code, pad;
+	unsigned long fields[14];
+};
+
+/* Per-thread state, reached through the arch's thread register. */
+struct sg_thread {
+	struct sg_thread *self;		/* first: arch code loads it */
+	unsigned long depth;		/* > 0 while hook callbacks run */
+	unsigned long hook_sp;		/* top of the hook stack, 0 if none */
+	void *hook_stack;		/* mapping incl. guard page */
+	unsigned long hook_stack_len;
+	void *fpu_area;			/* xsave area inside the hook stack */
+	int tid;
+	int pid;			/* per thread: a vfork child shares sg */
+	int hooks_off;			/* unfollowed child: no callbacks */
+	int vfork_child;		/* this state serves a vfork child */
+	char *exec_buf;			/* scratch for execve's new envp */
+	unsigned long exec_buf_len;
+	struct sg_thread *vfork_spare;	/* state handed to vfork children */
+	unsigned long long pending;	/* signals held back while in a hook */
+	struct sg_siginfo pending_info[64];
+};
+
+/* A hook loaded into the chain (struct sysgate_ctx of the public API). */
+struct sysgate_ctx {
+	const struct sysgate_hook *hook;
+	void *data;
+	unsigned long sel[SG_SEL_WORDS];
+	const char *args;
+	char error[160];
+	int builtin;
+	char env_name[40];		/* NAME in SYSGATE_CARRY_NAME */
+	void *carry;			/* sysgate_exec_carry() data */
+	unsigned long carry_len;
+	void *carried;			/* what the previous program carried */
+	unsigned long carried_len;
+};
+
+struct sg_options;
+
+/* Process-wide state. */
+struct sg_global {
+	int pid;
+	int nhooks;
+	struct sysgate_ctx *hooks[SG_MAX_HOOKS];
+	unsigned long any[SG_SEL_WORDS];	/* union of hook selections */
+	unsigned long core[SG_SEL_WORDS];	/* calls the core itself handles */
+	unsigned long wanted[SG_SEL_WORDS];	/* any | core: what to patch */
+	int need_fpu;			/* some hook lacks SYSGATE_HOOK_NOFPU */
+	int timed;			/* some hook has SYSGATE_HOOK_TIMED */
+	int follow;			/* -f */
+	int follow_files;		/* -ff */
+	int is_root;			/* first process of the hooked tree */
+	int out_fd;			/* trace output, protected */
+	int stats;			/* --stats */
+	int initialised;
+	int cli;			/* started by the sysgate CLI */
+	int live_threads;
+	int fini_done;
+	const struct sg_options *opts;
+	const char *self_path;		/* path of libsysgate.so */
+	unsigned long self_lo, self_hi;	/* our own text, never patched */
+	unsigned long fpu_size;		/* xsave area size, 0 if no xsave */
+	unsigned long long fpu_mask;
+	char *shared_base;		/* SYSGATE_STATE mapping */
+	unsigned long shared_size;
+};
+
+extern struct sg_global sg SG_HIDDEN;
+
+/* arch thread register: sg_self(), sg_set_self() */
+#include "thread_arch.h"
+
+/* core/thread.c */
+struct sg_thread *sg_thread_new(int tid) SG_HIDDEN;
+void sg_thread_free(struct sg_thread *t) SG_HIDDEN;
+int sg_thread_hook_stack(struct sg_thread *t) SG_HIDDEN;
+struct sg_thread *sg_thread_current(void) SG_HIDDEN;
+
+/* core/dispatch.c (see also dispatch.h) */
+struct sg_frame;
+int sg_syscall_entry(struct sg_frame *f) SG_HIDDEN;
+void sg_after_raw(struct sg_frame *f, unsigned long info) SG_HIDDEN;
+/* Run a system call through the hook chain from a non-stub mechanism
+ * (signal handlers, preload wrappers).  Returns the result. */
+long sg_dispatch_call(long nr, long args[6], const void *pc) SG_HIDDEN;
+void sg_run_hooks(struct sg_thread *t, long (*fn)(void *),
+		  void *arg) SG_HIDDEN;
+void sg_sys_init(struct sysgate_sys *s, struct sg_thread *t, long nr,
+		 const long args[6], const void *pc) SG_HIDDEN;
+void sg_deliver_pending(struct sg_thread *t) SG_HIDDEN;
+long sg_on_stack(long (*fn)(void *), void *arg, unsigned long sp) SG_HIDDEN;
+
+/* core/signal.c */
+int sg_signal_init(void) SG_HIDDEN;
+long sg_signal_rt_sigaction(long sig, const void *act, void *oact,
+			    long size) SG_HIDDEN;
+long sg_signal_rt_sigprocmask(long how, const void *set, void *oset,
+			      long size) SG_HIDDEN;
+void sg_signal_fork_child(void) SG_HIDDEN;
+
+/* core/hooks.c */
+struct sysgate_ctx *sg_hooks_new(const struct sysgate_hook *h,
+				 const char *args, int builtin) SG_HIDDEN;
+int sg_hooks_init(struct sysgate_ctx *c) SG_HIDDEN;
+void sg_hooks_recompute(void) SG_HIDDEN;
+void sg_hooks_exec(struct sg_thread *t, const char *path) SG_HIDDEN;
+
+/* core/process.c: the calls the core itself handles */
+void sg_core_call(struct sg_thread *t, struct sysgate_sys *s) SG_HIDDEN;
+
+/* core/mem.c: program memory, -EFAULT instead of a crash */
+long sg_read_safe(void *dst, const void *src, size_t len) SG_HIDDEN;
+long sg_write_safe(void *dst, const void *src, size_t len) SG_HIDDEN;
+long sg_read_str_safe(char *dst, const char *src, size_t max) SG_HIDDEN;
+
+/* core/output.c */
+int sg_output_init(const struct sg_options *o) SG_HIDDEN;
+int sg_fd_guard(struct sysgate_sys *s) SG_HIDDEN;
+
+/* core/shared.c: memory shared by the hooked process tree */
+int sg_shared_init(const char *path, int create) SG_HIDDEN;
+
+/* core/vdso.c */
+void sg_vdso_init(unsigned long base) SG_HIDDEN;
+
+/* core/log.c: diagnostics to the sysgate output */
+void sg_warn(const char *msg) SG_HIDDEN;
+void sg_die(const char *msg) SG_HIDDEN __attribute__((noreturn));
+
+/* core/util.c: freestanding helpers */
+size_t sg_strlen(const char *s) SG_HIDDEN;
+int sg_strcmp(const char *a, const char *b) SG_HIDDEN;
+int sg_strncmp(const char *a, const char *b, size_t n) SG_HIDDEN;
+char *sg_strchr(const char *s, int c) SG_HIDDEN;
+size_t sg_strlcpy(char *d, const char *s, size_t n) SG_HIDDEN;
+void *sg_mmap(size_t len) SG_HIDDEN;
+void sg_munmap(void *p, size_t len) SG_HIDDEN;
+long sg_write_all(int fd, const char *buf, size_t len) SG_HIDDEN;
+char *sg_utoa(char *end, unsigned long v) SG_HIDDEN;	/* writes backwards */
+
+#endif

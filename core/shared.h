@@ -1,0 +1,28 @@
+/* SPDX-License-Identifier: MIT */
+/* Layout of the SYSGATE_STATE file; the CLI reads it too. */
+#ifndef SG_SHARED_H
+#define SG_SHARED_H
+
+#define SG_SHARED_MAGIC 0x53475354u	/* "SGST" */
+#define SG_SHARED_SIZE (4UL << 20)
+#define SG_SHARED_DIR 32
+#define SG_SHARED_NAME 48
+
+struct sg_shared_ent {
+	char name[SG_SHARED_NAME];
+	unsigned long off, size;
+};
+
+struct sg_shared_hdr {
+	unsigned int magic;
+	unsigned int lock;
+	unsigned long size, used;
+	unsigned int ndir;
+	unsigned int pad;
+	struct sg_shared_ent dir[SG_SHARED_DIR];
+};
+
+/* The region named "hook/name" in a mapped state file, or NULL. */
+void *sg_shared_find(void *base, const char *name);
+
+#endif

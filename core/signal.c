@@ -1,0 +1,166 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * Signal handlers are wrapped so that a signal arriving while a hook
+ * callback runs is held back and re-sent when the callback returns: the
+ * program's handlers never run inside a hook, so hooks never see their
+ * state change under them and never recurse.  The program sees its own
+ * handlers through rt_sigaction, unchanged.  SIG_DFL and SIG_IGN are left
+ * to the kernel.
+ *
+ * The wrapper runs in the interrupted thread, on whatever stack the kernel
+ * chose (the program's, its sigaltstack, or the hook stack); it takes no
+ * locks and calls no libc.
+ */
+#include "sg.h"
+#include "signal_arch.h"
+
+#define SIG_DFL_ 0UL
+#define SIG_IGN_ 1UL
+#define SA_SIGINFO_ 4UL
+#define SA_RESETHAND_ 0x80000000UL
+#define SIGKILL_ 9
+#define SIGSTOP_ 19
+
+/* The program's view of each signal's action. */
+static struct sg_kact app_act[SG_NSIG];
+
+static int is_fault(int sig, const struct sg_siginfo *info)
+{
+	/* Synchronous faults cannot be held back: the instruction would
+	 * fault again.  si_code > 0 means "sent by the kernel". */
+	return (sig == 4 || sig == 5 || sig == 7 || sig == 8 || sig == 11 ||
+		sig == 31) && info->si_code > 0;
+}
+
+static long signal_cb(void *p)
+{
+	struct sg_siginfo *info = p;
+	int i;
+
+	for (i = 0; i < sg.nhooks; i++)
+		if (sg.hooks[i]->hook->signal)
+			sg.hooks[i]->hook->signal(info->si_signo, info,
+						  sg.hooks[i]->data);
+	return 0;
+}
+
+static void sg_signal_wrapper(int sig, struct sg_siginfo *info, void *uc)
+{
+	struct sg_thread *t = sg_self();
+	struct sg_kact a;
+
+	if (t && t->depth) {
+		if (is_fault(sig, info)) {
+			/* A hook crashed: let the kernel's default action run. */
+			struct sg_kact dfl = { 0 };
+
+			sg_warn("a hook callback crashed; see the signal that follows");
+			sg_sc4(SG_NR_rt_sigaction, sig, (long)&dfl, 0, 8);
+			return;
+		}
+		memcpy(&t->pending_info[sig - 1], info, sizeof(*info));
+		__atomic_or_fetch(&t->pending, 1ULL << (sig - 1),
+				  __ATOMIC_RELAXED);
+		return;
+	}
+	if (t && !t->hooks_off && sg.nhooks)
+		sg_run_hooks(t, signal_cb, info);
+	a = app_act[sig];
+	if (a.flags & SA_RESETHAND_) {
+		app_act[sig].handler = SIG_DFL_;
+		app_act[sig].flags &= ~SA_SIGINFO_;
+	}
+	if (a.handler == SIG_IGN_)
+		return;
+	if (a.handler == SIG_DFL_) {
+		/* Raced with a change to SIG_DFL: take the default action. */
+		struct sg_kact dfl = { 0 };
+
+		sg_sc4(SG_NR_rt_sigaction, sig, (long)&dfl, 0, 8);
+		if (!is_fault(sig, info))
+			sg_sc4(SG_NR_rt_tgsigqueueinfo, t ? t->pid : sg.pid,
+			       t ? t->tid : sg.pid, sig, (long)info);
+		return;
+	}
+	if (a.flags & SA_SIGINFO_)
+		((void (*)(int, void *, void *))a.handler)(sig, info, uc);
+	else
+		((void (*)(int))a.handler)(sig);
+}
+
+void sg_deliver_pending(struct sg_thread *t)
+{
+	unsigned long long p;
+
+	while ((p = __atomic_load_n(&t->pending, __ATOMIC_RELAXED))) {
+		int sig = __builtin_ctzll(p) + 1;
+		struct sg_siginfo info;
+
+		memcpy(&info, &t->pending_info[sig - 1], sizeof(info));
+		__atomic_and_fetch(&t->pending, ~(1ULL << (sig - 1)),
+				   __ATOMIC_RELAXED);
+		sg_sc4(SG_NR_rt_tgsigqueueinfo, t->pid, t->tid, sig,
+		       (long)&info);
+	}
+}
+
+static int wrapped(const struct sg_kact *a)
+{
+	return a->handler != SIG_DFL_ && a->handler != SIG_IGN_;
+}
+
+/* The action to give the kernel for the program's action a. */
+static void kernel_act(const struct sg_kact *a, struct sg_kact *k)
+{
+	*k = *a;
+	if (wrapped(a)) {
+		k->handler = (unsigned long)sg_signal_wrapper;
+		k->flags |= SA_SIGINFO_;
+	}
+}
+
+long sg_signal_rt_sigaction(long sig, const void *act, void *oact, long size)
+{
+	struct sg_kact new, old, k;
+	long r;
+
+	if (size != 8 || sig < 1 || sig >= SG_NSIG || sig == SIGKILL_ ||
+	    sig == SIGSTOP_)
+		return sg_sc4(SG_NR_rt_sigaction, sig, (long)act, (long)oact,
+			      size);
+	if (act && sg_read_safe(&new, act, sizeof(new)) < 0)
+		return -14;	/* EFAULT */
+	old = app_act[sig];
+	if (act) {
+		app_act[sig] = new;
+		kernel_act(&new, &k);
+		r = sg_sc4(SG_NR_rt_sigaction, sig, (long)&k, 0, 8);
+		if (r < 0) {
+			app_act[sig] = old;
+			return r;
+		}
+	}
+	if (oact && sg_write_safe(oact, &old, sizeof(old)) < 0)
+		return -14;
+	return 0;
+}
+
+int sg_signal_init(void)
+{
+	int sig;
+
+	for (sig = 1; sig < SG_NSIG; sig++) {
+		struct sg_kact k;
+
+		if (sig == SIGKILL_ || sig == SIGSTOP_)
+			continue;
+		if (sg_sc4(SG_NR_rt_sigaction, sig, 0, (long)&app_act[sig],
+			   8) < 0)
+			continue;
+		if (wrapped(&app_act[sig])) {
+			kernel_act(&app_act[sig], &k);
+			sg_sc4(SG_NR_rt_sigaction, sig, (long)&k, 0, 8);
+		}
+	}
+	return 0;
+}

@@ -1,0 +1,222 @@
+/* SPDX-License-Identifier: MIT */
+#include "fmt.h"
+
+void fmt_init(struct fmt *f, char *buf, size_t cap)
+{
+	f->buf = buf;
+	f->len = 0;
+	f->cap = cap;
+	f->full = 0;
+}
+
+void fmt_chr(struct fmt *f, char c)
+{
+	if (f->len < f->cap)
+		f->buf[f->len++] = c;
+	else
+		f->full = 1;
+}
+
+void fmt_mem(struct fmt *f, const char *s, size_t n)
+{
+	while (n--)
+		fmt_chr(f, *s++);
+}
+
+void fmt_str(struct fmt *f, const char *s)
+{
+	while (*s)
+		fmt_chr(f, *s++);
+}
+
+void fmt_udec(struct fmt *f, unsigned long v)
+{
+	char tmp[24];
+	int i = 0;
+
+	do {
+		tmp[i++] = '0' + v % 10;
+		v /= 10;
+	} while (v);
+	while (i)
+		fmt_chr(f, tmp[--i]);
+}
+
+void fmt_dec(struct fmt *f, long v)
+{
+	if (v < 0) {
+		fmt_chr(f, '-');
+		fmt_udec(f, -(unsigned long)v);
+	} else {
+		fmt_udec(f, v);
+	}
+}
+
+void fmt_pad(struct fmt *f, unsigned long v, int width)
+{
+	char tmp[24];
+	int i = 0;
+
+	do {
+		tmp[i++] = '0' + v % 10;
+		v /= 10;
+	} while (v || i < width);
+	while (i)
+		fmt_chr(f, tmp[--i]);
+}
+
+void fmt_hex(struct fmt *f, unsigned long v)
+{
+	char tmp[24];
+	int i = 0;
+
+	do {
+		tmp[i++] = "0123456789abcdef"[v & 15];
+		v >>= 4;
+	} while (v);
+	fmt_str(f, "0x");
+	while (i)
+		fmt_chr(f, tmp[--i]);
+}
+
+void fmt_oct(struct fmt *f, unsigned long v)
+{
+	char tmp[24];
+	int i = 0;
+
+	do {
+		tmp[i++] = '0' + (v & 7);
+		v >>= 3;
+	} while (v);
+	fmt_chr(f, '0');
+	while (i)
+		fmt_chr(f, tmp[--i]);
+}
+
+void fmt_quoted(struct fmt *f, const unsigned char *s, size_t n, int json)
+{
+	size_t i;
+
+	fmt_chr(f, '"');
+	for (i = 0; i < n; i++) {
+		unsigned char c = s[i];
+
+		switch (c) {
+		case '"': fmt_str(f, "\\\""); continue;
+		case '\\': fmt_str(f, "\\\\"); continue;
+		case '\n': fmt_str(f, "\\n"); continue;
+		case '\t': fmt_str(f, "\\t"); continue;
+		case '\r': fmt_str(f, "\\r"); continue;
+		case '\f': fmt_str(f, "\\f"); continue;
+		case '\v':
+			fmt_str(f, json ? "\\u000b" : "\\v");
+			continue;
+		}
+		if (c >= 0x20 && c < 0x7f) {
+			fmt_chr(f, c);
+		} else if (json) {
+			fmt_str(f, "\\u00");
+			fmt_chr(f, "0123456789abcdef"[c >> 4]);
+			fmt_chr(f, "0123456789abcdef"[c & 15]);
+		} else {
+			/* strace: octal, shortest form unless a digit follows */
+			int next_digit = i + 1 < n && s[i + 1] >= '0' &&
+					 s[i + 1] <= '7';
+
+			fmt_chr(f, '\\');
+			if (c >= 64 || next_digit)
+				fmt_chr(f, '0' + (c >> 6));
+			if (c >= 8 || next_digit)
+				fmt_chr(f, '0' + ((c >> 3) & 7));
+			fmt_chr(f, '0' + (c & 7));
+		}
+	}
+	fmt_chr(f, '"');
+}
+
+void fmt_flags(struct fmt *f, unsigned long v, const struct fmt_flag *tab,
+	       int n, const char *zero)
+{
+	int i, any = 0;
+
+	for (i = 0; i < n; i++) {
+		if (tab[i].value && (v & tab[i].value) == tab[i].value) {
+			if (any)
+				fmt_chr(f, '|');
+			fmt_str(f, tab[i].name);
+			v &= ~tab[i].value;
+			any = 1;
+		}
+	}
+	if (v || !any) {
+		if (any)
+			fmt_chr(f, '|');
+		if (!v && zero)
+			fmt_str(f, zero);
+		else
+			fmt_hex(f, v);
+	}
+}
+
+size_t hk_strlen(const char *s)
+{
+	size_t n = 0;
+
+	while (s[n])
+		n++;
+	return n;
+}
+
+int hk_strcmp(const char *a, const char *b)
+{
+	while (*a && *a == *b)
+		a++, b++;
+	return (unsigned char)*a - (unsigned char)*b;
+}
+
+int hk_strncmp(const char *a, const char *b, size_t n)
+{
+	for (; n; n--, a++, b++) {
+		if (*a != *b)
+			return (unsigned char)*a - (unsigned char)*b;
+		if (!*a)
+			return 0;
+	}
+	return 0;
+}
+
+void hk_memcpy(void *d, const void *s, size_t n)
+{
+	char *dp = d;
+	const char *sp = s;
+
+	while (n--)
+		*dp++ = *sp++;
+}
+
+void hk_memset(void *d, int c, size_t n)
+{
+	char *dp = d;
+
+	while (n--)
+		*dp++ = (char)c;
+}
+
+int hk_parse_long(const char *s, size_t n, long *v)
+{
+	long x = 0;
+	int neg = 0;
+	size_t i = 0;
+
+	if (i < n && (s[i] == '-' || s[i] == '+'))
+		neg = s[i++] == '-';
+	if (i == n)
+		return -1;
+	for (; i < n; i++) {
+		if (s[i] < '0' || s[i] > '9' || x > 0x0fffffffffffffffL / 10)
+			return -1;
+		x = x * 10 + (s[i] - '0');
+	}
+	*v = neg ? -x : x;
+	return 0;
+}

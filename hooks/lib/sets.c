@@ -1,0 +1,258 @@
+/* SPDX-License-Identifier: MIT */
+#include "sets.h"
+#include "fmt.h"
+
+static const struct {
+	const char *name;
+	unsigned int cls;
+} classes[] = {
+	{ "file", SYSGATE_CLASS_FILE },
+	{ "process", SYSGATE_CLASS_PROCESS },
+	{ "network", SYSGATE_CLASS_NETWORK },
+	{ "net", SYSGATE_CLASS_NETWORK },
+	{ "signal", SYSGATE_CLASS_SIGNAL },
+	{ "ipc", SYSGATE_CLASS_IPC },
+	{ "desc", SYSGATE_CLASS_DESC },
+	{ "memory", SYSGATE_CLASS_MEMORY },
+	{ "creds", SYSGATE_CLASS_CREDS },
+	{ "stat", SYSGATE_CLASS_STAT },
+	{ "clock", SYSGATE_CLASS_CLOCK },
+	{ "pure", SYSGATE_CLASS_PURE },
+};
+
+static void add(struct sc_set *s, long nr)
+{
+	s->bits[nr / (8 * sizeof(long))] |= 1UL << (nr % (8 * sizeof(long)));
+}
+
+static int error(char *err, size_t errlen, const char *what, const char *item,
+		 size_t n)
+{
+	struct fmt f;
+
+	fmt_init(&f, err, errlen - 1);
+	fmt_str(&f, what);
+	fmt_str(&f, " '");
+	fmt_mem(&f, item, n);
+	fmt_str(&f, "'");
+	err[f.len] = 0;
+	return -1;
+}
+
+static int add_item(struct sc_set *s, const char *item, size_t n, char *err,
+		    size_t errlen)
+{
+	char name[64];
+	int quiet = 0;
+	long nr;
+	unsigned int i;
+
+	if (n && item[0] == '?') {
+		quiet = 1;
+		item++;
+		n--;
+	}
+	if (n == 3 && !hk_strncmp(item, "all", 3)) {
+		for (nr = 0; nr < SYSGATE_NR_MAX; nr++)
+			add(s, nr);
+		return 0;
+	}
+	if (n == 4 && !hk_strncmp(item, "none", 4))
+		return 0;
+	if (n && item[0] == '%') {
+		/* strace also accepts the old "%%stat"-free spellings */
+		const char *c = item + 1;
+		size_t cn = n - 1;
+
+		for (i = 0; i < sizeof(classes) / sizeof(classes[0]); i++)
+			if (hk_strlen(classes[i].name) == cn &&
+			    !hk_strncmp(classes[i].name, c, cn)) {
+				for (nr = 0; nr < SYSGATE_NR_MAX; nr++)
+					if (sysgate_syscall_classes(nr) &
+					    classes[i].cls)
+						add(s, nr);
+				return 0;
+			}
+		return quiet ? 0 : error(err, errlen, "unknown syscall class",
+					 item, n);
+	}
+	if (n && item[0] == '/') {
+		int any = 0;
+
+		for (nr = 0; nr < SYSGATE_NR_MAX; nr++) {
+			const char *nm = sysgate_syscall_name(nr);
+
+			if (nm && hk_regex_match(item + 1, n - 1, nm)) {
+				add(s, nr);
+				any = 1;
+			}
+		}
+		return any || quiet ? 0 : error(err, errlen,
+					      "regex matches no syscall", item, n);
+	}
+	if (!n || n >= sizeof(name))
+		return error(err, errlen, "invalid syscall", item, n);
+	hk_memcpy(name, item, n);
+	name[n] = 0;
+	nr = sysgate_syscall_number(name);
+	if (nr < 0) {
+		/* A bare number names a syscall too. */
+		long v;
+
+		if (!hk_parse_long(item, n, &v) && v >= 0 &&
+		    v < SYSGATE_NR_MAX) {
+			add(s, v);
+			return 0;
+		}
+		return quiet ? 0 : error(err, errlen, "unknown syscall", item, n);
+	}
+	add(s, nr);
+	return 0;
+}
+
+int set_parse(struct sc_set *set, const char *expr, size_t n, char *err,
+	      size_t errlen)
+{
+	int neg = 0;
+	size_t i = 0, w;
+
+	hk_memset(set, 0, sizeof(*set));
+	if (n && expr[0] == '!') {
+		neg = 1;
+		i = 1;
+	}
+	if (i == n)
+		return error(err, errlen, "empty syscall set", expr, n);
+	while (i <= n) {
+		size_t j = i;
+
+		/* A regex may hold commas only inside [...]; keep it simple:
+		 * items end at ',' */
+		while (j < n && expr[j] != ',')
+			j++;
+		if (add_item(set, expr + i, j - i, err, errlen))
+			return -1;
+		i = j + 1;
+	}
+	if (neg)
+		for (w = 0; w < SET_WORDS; w++)
+			set->bits[w] = ~set->bits[w];
+	return 0;
+}
+
+void set_select(struct sysgate_ctx *ctx, const struct sc_set *set)
+{
+	long nr;
+
+	for (nr = 0; nr < SYSGATE_NR_MAX; nr++)
+		if (set_has(set, nr))
+			sysgate_select(ctx, nr);
+}
+
+/* --- a small backtracking regex ---------------------------------------- */
+
+struct re {
+	const char *p, *end;
+};
+
+static int match_here(const char *p, const char *pe, const char *s);
+
+static const char *atom_end(const char *p, const char *pe)
+{
+	if (*p == '[') {
+		const char *q = p + 1;
+
+		if (q < pe && *q == '^')
+			q++;
+		if (q < pe && *q == ']')
+			q++;
+		while (q < pe && *q != ']')
+			q++;
+		return q < pe ? q + 1 : pe;
+	}
+	if (*p == '\\' && p + 1 < pe)
+		return p + 2;
+	return p + 1;
+}
+
+static int atom_match(const char *p, const char *ae, char c)
+{
+	if (!c)
+		return 0;
+	if (*p == '.')
+		return 1;
+	if (*p == '\\')
+		return p[1] == c;
+	if (*p == '[') {
+		const char *q = p + 1;
+		int neg = 0, hit = 0;
+
+		if (*q == '^') {
+			neg = 1;
+			q++;
+		}
+		for (; q < ae - 1; q++) {
+			if (q + 2 < ae - 1 && q[1] == '-') {
+				hit |= c >= q[0] && c <= q[2];
+				q += 2;
+			} else {
+				hit |= c == *q;
+			}
+		}
+		return hit != neg;
+	}
+	return *p == c;
+}
+
+static int match_here(const char *p, const char *pe, const char *s)
+{
+	const char *ae;
+
+	if (p == pe)
+		return 1;
+	if (*p == '$' && p + 1 == pe)
+		return !*s;
+	ae = atom_end(p, pe);
+	if (ae < pe && (*ae == '*' || *ae == '+' || *ae == '?')) {
+		char op = *ae;
+		const char *t = s;
+		int min = op == '+', max = op == '?' ? 1 : 1 << 30, k = 0;
+
+		while (k < max && atom_match(p, ae, *t)) {
+			t++;
+			k++;
+		}
+		for (; k >= min; k--, t--)
+			if (match_here(ae + 1, pe, t))
+				return 1;
+		return 0;
+	}
+	return atom_match(p, ae, *s) && match_here(ae, pe, s + 1);
+}
+
+static int match_branch(const char *p, const char *pe, const char *s)
+{
+	if (p < pe && *p == '^')
+		return match_here(p + 1, pe, s);
+	do {
+		if (match_here(p, pe, s))
+			return 1;
+	} while (*s++);
+	return 0;
+}
+
+int hk_regex_match(const char *re, size_t n, const char *s)
+{
+	const char *p = re, *pe = re + n, *bar;
+
+	for (;;) {
+		bar = p;
+		while (bar < pe && *bar != '|')
+			bar++;
+		if (match_branch(p, bar, s))
+			return 1;
+		if (bar == pe)
+			return 0;
+		p = bar + 1;
+	}
+}

@@ -1,0 +1,34 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * strace's syscall set grammar, shared by -e trace= and -e inject=:
+ *   [!]item[,item...]   item: name | ?name | %class | /regex | all | none
+ * A leading '!' negates the whole set; '?' ignores an unknown name.
+ */
+#ifndef SG_HOOK_SETS_H
+#define SG_HOOK_SETS_H
+
+#include "sysgate.h"
+
+#define SET_WORDS (SYSGATE_NR_MAX / (8 * sizeof(unsigned long)))
+
+struct sc_set {
+	unsigned long bits[SET_WORDS];
+};
+
+static inline int set_has(const struct sc_set *s, long nr)
+{
+	return nr >= 0 && nr < SYSGATE_NR_MAX &&
+	       (s->bits[nr / (8 * sizeof(long))] >> (nr % (8 * sizeof(long)))) & 1;
+}
+
+/* Parse expr (length n) into set; on error writes a one-line message to
+ * err and returns -1. */
+int set_parse(struct sc_set *set, const char *expr, size_t n, char *err,
+	      size_t errlen);
+/* Select every member of set in the hook's context. */
+void set_select(struct sysgate_ctx *ctx, const struct sc_set *set);
+
+/* Minimal regex (^ $ . * + ? [] and |) for /regex items. */
+int hk_regex_match(const char *re, size_t relen, const char *s);
+
+#endif

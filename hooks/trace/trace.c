@@ -1,0 +1,796 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * trace: one strace-format line per system call, written at the call's
+ * exit with one write(2):
+ *
+ *   [pid N] HH:MM:SS.uuuuuu openat(AT_FDCWD, "/etc/passwd", O_RDONLY) = 3 <0.000012>
+ *
+ * Calls that do not return (exit, exit_group, rt_sigreturn) are printed on
+ * entry with "= ?".  A successful execve is printed by the new program's
+ * instance of this hook (the line travels with sysgate_exec_carry), so it
+ * reads "= 0" exactly as in strace.  --json prints JSON Lines (schema 1,
+ * see man/sysgate.7).  Arguments are decoded from the syscall table's
+ * argument kinds: integers, pointers, strings and buffers (cut at -s),
+ * open/mmap/clone flags, modes, signals, argv/envp, iovecs.
+ *
+ * Written only against include/sysgate.h; no libc on the call path.
+ */
+#include <fcntl.h>
+#include <sched.h>
+#include <sys/mman.h>
+#include <time.h>
+#include "sysgate.h"
+#include "../lib/args.h"
+#include "../lib/fmt.h"
+#include "../lib/sets.h"
+
+#define LINE_MAX_ 16384
+#define MAX_ARRAY 64
+
+static struct sc_set set;
+static int strsize = 32, tstamp, show_time, json, follow;
+static long tz_offset;
+static struct sysgate_ctx *self;
+static long nr_execve, nr_execveat, nr_exit_group, nr_mmap, nr_mremap, nr_brk,
+	nr_shmat;
+
+/* --- flag tables (values from the target's own headers) ---------------- */
+
+#define F(x) { x, #x }
+static const struct fmt_flag open_flags[] = {
+	F(O_CREAT), F(O_EXCL), F(O_NOCTTY), F(O_TRUNC), F(O_APPEND),
+	F(O_NONBLOCK), F(O_DSYNC), F(O_ASYNC), F(O_DIRECT), F(O_LARGEFILE),
+	F(O_DIRECTORY), F(O_NOFOLLOW), F(O_NOATIME), F(O_CLOEXEC), F(O_PATH),
+	F(O_TMPFILE & ~O_DIRECTORY),
+};
+static const struct fmt_flag prot_flags[] = {
+	F(PROT_READ), F(PROT_WRITE), F(PROT_EXEC), F(PROT_GROWSDOWN),
+	F(PROT_GROWSUP),
+};
+static const struct fmt_flag map_flags[] = {
+	F(MAP_SHARED_VALIDATE), F(MAP_SHARED), F(MAP_PRIVATE), F(MAP_FIXED),
+	F(MAP_ANONYMOUS), F(MAP_GROWSDOWN), F(MAP_DENYWRITE),
+	F(MAP_EXECUTABLE), F(MAP_LOCKED), F(MAP_NORESERVE), F(MAP_POPULATE),
+	F(MAP_NONBLOCK), F(MAP_STACK), F(MAP_HUGETLB), F(MAP_SYNC),
+	F(MAP_FIXED_NOREPLACE),
+};
+static const struct fmt_flag clone_flags[] = {
+	F(CLONE_VM), F(CLONE_FS), F(CLONE_FILES), F(CLONE_SIGHAND),
+	F(CLONE_PIDFD), F(CLONE_PTRACE), F(CLONE_VFORK), F(CLONE_PARENT),
+	F(CLONE_THREAD), F(CLONE_NEWNS), F(CLONE_SYSVSEM), F(CLONE_SETTLS),
+	F(CLONE_PARENT_SETTID), F(CLONE_CHILD_CLEARTID), F(CLONE_DETACHED),
+	F(CLONE_UNTRACED), F(CLONE_CHILD_SETTID), F(CLONE_NEWCGROUP),
+	F(CLONE_NEWUTS), F(CLONE_NEWIPC), F(CLONE_NEWUSER), F(CLONE_NEWPID),
+	F(CLONE_NEWNET), F(CLONE_IO),
+};
+#undef F
+
+/* --- argument formatting ----------------------------------------------- */
+
+static void put_ptr(struct fmt *f, unsigned long v)
+{
+	if (v)
+		fmt_hex(f, v);
+	else
+		fmt_str(f, "NULL");
+}
+
+/* Quoted program bytes at p (n of them), cut at -s; `more` says the data
+ * goes on beyond n. */
+static void put_data(struct fmt *f, struct sysgate_sys *s, unsigned long p,
+		     unsigned long n)
+{
+	unsigned char buf[LINE_MAX_ / 2];
+	unsigned long want = n > (unsigned long)strsize ? (unsigned long)strsize : n;
+
+	if (want > sizeof(buf))
+		want = sizeof(buf);
+	if (!p && n) {
+		fmt_str(f, json ? "null" : "NULL");
+		return;
+	}
+	if (want && sysgate_read_mem(s, buf, (void *)p, want) != (long)want) {
+		if (json)
+			fmt_chr(f, '"');
+		fmt_hex(f, p);
+		if (json)
+			fmt_chr(f, '"');
+		return;
+	}
+	if (json && want < n) {
+		/* Keep the cut visible inside the JSON string. */
+		fmt_quoted(f, buf, want, 1);
+		f->len--;
+		fmt_str(f, "...\"");
+		return;
+	}
+	fmt_quoted(f, buf, want, json);
+	if (want < n)
+		fmt_str(f, "...");
+}
+
+static void put_string(struct fmt *f, struct sysgate_sys *s, unsigned long p)
+{
+	char buf[LINE_MAX_ / 2];
+	int trunc = 0;
+	long max = strsize + 1 < (long)sizeof(buf) ? strsize + 1 : (long)sizeof(buf);
+	long n;
+
+	if (!p) {
+		fmt_str(f, json ? "null" : "NULL");
+		return;
+	}
+	n = sysgate_read_str(s, buf, (void *)p, max, &trunc);
+	if (n < 0) {
+		if (json)
+			fmt_chr(f, '"');
+		fmt_hex(f, p);
+		if (json)
+			fmt_chr(f, '"');
+		return;
+	}
+	if (json && trunc) {
+		fmt_quoted(f, (unsigned char *)buf, n, 1);
+		f->len--;
+		fmt_str(f, "...\"");
+		return;
+	}
+	fmt_quoted(f, (unsigned char *)buf, n, json);
+	if (trunc)
+		fmt_str(f, "...");
+}
+
+static void put_argv(struct fmt *f, struct sysgate_sys *s, unsigned long p)
+{
+	unsigned long ptr;
+	int i;
+
+	if (!p) {
+		fmt_str(f, json ? "null" : "NULL");
+		return;
+	}
+	fmt_chr(f, '[');
+	for (i = 0; i < MAX_ARRAY; i++) {
+		if (sysgate_read_mem(s, &ptr, (char *)p + i * sizeof(ptr),
+				     sizeof(ptr)) != sizeof(ptr))
+			break;
+		if (!ptr)
+			break;
+		if (i)
+			fmt_str(f, ", ");
+		put_string(f, s, ptr);
+	}
+	if (i == MAX_ARRAY)
+		fmt_str(f, json ? ", \"...\"" : ", ...");
+	fmt_chr(f, ']');
+}
+
+static void put_envp(struct fmt *f, struct sysgate_sys *s, unsigned long p)
+{
+	unsigned long ptr;
+	int n = 0;
+
+	if (json)
+		fmt_chr(f, '"');
+	put_ptr(f, p);
+	while (p && n < 100000 &&
+	       sysgate_read_mem(s, &ptr, (char *)p + n * sizeof(ptr),
+				sizeof(ptr)) == sizeof(ptr) && ptr)
+		n++;
+	if (p) {
+		fmt_str(f, " /* ");
+		fmt_udec(f, n);
+		fmt_str(f, n == 1 ? " var */" : " vars */");
+	}
+	if (json)
+		fmt_chr(f, '"');
+}
+
+struct iov {
+	unsigned long base, len;
+};
+
+/* iovec array of count entries; `avail` bytes were transferred (out). */
+static void put_iov(struct fmt *f, struct sysgate_sys *s, unsigned long p,
+		    unsigned long count, long avail)
+{
+	unsigned long i;
+	struct iov v;
+
+	if (!p) {
+		fmt_str(f, json ? "null" : "NULL");
+		return;
+	}
+	if (json)
+		fmt_chr(f, '[');
+	else
+		fmt_chr(f, '[');
+	for (i = 0; i < count && i < 16; i++) {
+		unsigned long n;
+
+		if (sysgate_read_mem(s, &v, (char *)p + i * sizeof(v), sizeof(v)) !=
+		    sizeof(v))
+			break;
+		n = v.len;
+		if (avail >= 0) {
+			n = (unsigned long)avail < n ? (unsigned long)avail : n;
+			avail -= n;
+		}
+		if (i)
+			fmt_str(f, ", ");
+		fmt_str(f, json ? "{\"iov_base\":" : "{iov_base=");
+		put_data(f, s, v.base, n);
+		fmt_str(f, json ? ",\"iov_len\":" : ", iov_len=");
+		fmt_udec(f, v.len);
+		fmt_chr(f, '}');
+	}
+	if (i < count)
+		fmt_str(f, json ? ",\"...\"" : ", ...");
+	fmt_chr(f, ']');
+}
+
+static void put_symbolic(struct fmt *f, char kind, unsigned long v)
+{
+	const char *nm;
+
+	switch (kind) {
+	case 'o':
+		switch (v & O_ACCMODE) {
+		case O_RDONLY: fmt_str(f, "O_RDONLY"); break;
+		case O_WRONLY: fmt_str(f, "O_WRONLY"); break;
+		case O_RDWR: fmt_str(f, "O_RDWR"); break;
+		default: fmt_str(f, "O_ACCMODE"); break;
+		}
+		v &= ~(unsigned long)O_ACCMODE;
+		if (v) {
+			fmt_chr(f, '|');
+			fmt_flags(f, v, open_flags,
+				  sizeof(open_flags) / sizeof(open_flags[0]), 0);
+		}
+		break;
+	case 'm':
+		fmt_oct(f, v);
+		break;
+	case 'P':
+		fmt_flags(f, v, prot_flags,
+			  sizeof(prot_flags) / sizeof(prot_flags[0]), "PROT_NONE");
+		break;
+	case 'M':
+		fmt_flags(f, v, map_flags,
+			  sizeof(map_flags) / sizeof(map_flags[0]), 0);
+		break;
+	case 'c': {
+		unsigned long sig = v & 0xff;
+
+		fmt_flags(f, v & ~0xffUL, clone_flags,
+			  sizeof(clone_flags) / sizeof(clone_flags[0]), 0);
+		if (sig) {
+			fmt_chr(f, '|');
+			nm = sysgate_signal_name(sig);
+			if (nm)
+				fmt_str(f, nm);
+			else
+				fmt_udec(f, sig);
+		}
+		break;
+	}
+	case 'S':
+		nm = sysgate_signal_name((int)v);
+		if (nm)
+			fmt_str(f, nm);
+		else
+			fmt_dec(f, (int)v);
+		break;
+	case 'w': {
+		static const char *const w[] = { "SEEK_SET", "SEEK_CUR",
+						 "SEEK_END", "SEEK_DATA",
+						 "SEEK_HOLE" };
+		if (v < 5)
+			fmt_str(f, w[v]);
+		else
+			fmt_udec(f, v);
+		break;
+	}
+	case 'x':
+		fmt_hex(f, v);
+		break;
+	default:
+		put_ptr(f, v);
+		break;
+	}
+}
+
+static void put_arg(struct fmt *f, struct sysgate_sys *s, int i,
+		    const char *kinds, int at_exit)
+{
+	char k = kinds[i];
+	unsigned long v = s->args[i];
+	unsigned long next = i < 5 ? s->args[i + 1] : 0;
+	int failed = sysgate_is_error(s->ret) || !at_exit;
+
+	switch (k) {
+	case 'd':
+		fmt_dec(f, (long)v);
+		return;
+	case 'u':
+		fmt_udec(f, v);
+		return;
+	case 'f':
+		fmt_dec(f, (int)v);
+		return;
+	case 'D':
+		if ((int)v == AT_FDCWD && !json)
+			fmt_str(f, "AT_FDCWD");
+		else
+			fmt_dec(f, (int)v);
+		return;
+	case 's':
+		put_string(f, s, v);
+		return;
+	case 'b':
+		put_data(f, s, v, next);
+		return;
+	case 'B':
+		if (failed) {
+			if (json)
+				fmt_chr(f, '"');
+			put_ptr(f, v);
+			if (json)
+				fmt_chr(f, '"');
+		} else {
+			put_data(f, s, v, s->ret);
+		}
+		return;
+	case 'v':
+		put_iov(f, s, v, next, -1);
+		return;
+	case 'V':
+		if (failed) {
+			if (json)
+				fmt_chr(f, '"');
+			put_ptr(f, v);
+			if (json)
+				fmt_chr(f, '"');
+		} else {
+			put_iov(f, s, v, next, s->ret);
+		}
+		return;
+	case 'a':
+		put_argv(f, s, v);
+		return;
+	case 'e':
+		put_envp(f, s, v);
+		return;
+	}
+	if (json)
+		fmt_chr(f, '"');
+	put_symbolic(f, k, v);
+	if (json)
+		fmt_chr(f, '"');
+}
+
+/* --- lines -------------------------------------------------------------- */
+
+static void put_name(struct fmt *f, long nr)
+{
+	const char *nm = sysgate_syscall_name(nr);
+
+	if (nm) {
+		fmt_str(f, nm);
+	} else {
+		fmt_str(f, "syscall_");
+		fmt_hex(f, nr);
+	}
+}
+
+static void put_prefix(struct fmt *f, int tid, unsigned long long enter_ns)
+{
+	unsigned long long now, wall;
+
+	if (follow) {
+		fmt_str(f, "[pid ");
+		fmt_dec(f, tid);
+		fmt_str(f, "] ");
+	}
+	if (!tstamp)
+		return;
+	/* The time the call started, on the wall clock. */
+	now = sysgate_now_ns();
+	wall = sysgate_realtime_ns();
+	if (enter_ns && enter_ns <= now)
+		wall -= now - enter_ns;
+	if (tstamp >= 3) {
+		fmt_udec(f, wall / 1000000000ULL);
+	} else {
+		unsigned long day = (wall / 1000000000ULL + tz_offset) % 86400;
+
+		fmt_pad(f, day / 3600, 2);
+		fmt_chr(f, ':');
+		fmt_pad(f, day / 60 % 60, 2);
+		fmt_chr(f, ':');
+		fmt_pad(f, day % 60, 2);
+	}
+	if (tstamp >= 2) {
+		fmt_chr(f, '.');
+		fmt_pad(f, wall / 1000 % 1000000, 6);
+	}
+	fmt_chr(f, ' ');
+}
+
+/* "name(arg, arg" — without the closing parenthesis. */
+static void put_call(struct fmt *f, struct sysgate_sys *s, int at_exit)
+{
+	const char *kinds = sysgate_syscall_args(s->nr);
+	int n = sysgate_syscall_nargs(s->nr), i;
+
+	if (n < 0 || !kinds) {
+		n = 6;
+		kinds = "xxxxxx";
+	}
+	put_prefix(f, s->tid, s->enter_ns);
+	put_name(f, s->nr);
+	fmt_chr(f, '(');
+	for (i = 0; i < n; i++) {
+		if (i)
+			fmt_str(f, ", ");
+		put_arg(f, s, i, kinds, at_exit);
+	}
+}
+
+static int ret_is_pointer(long nr)
+{
+	return nr == nr_mmap || nr == nr_mremap || nr == nr_brk ||
+	       nr == nr_shmat;
+}
+
+static void put_ret(struct fmt *f, struct sysgate_sys *s)
+{
+	fmt_str(f, ") = ");
+	if (sysgate_is_error(s->ret)) {
+		int e = sysgate_errno(s->ret);
+		const char *nm = sysgate_errno_name(e);
+		const char *msg = sysgate_strerror(e);
+
+		fmt_str(f, "-1 ");
+		if (nm)
+			fmt_str(f, nm);
+		else
+			fmt_udec(f, e);
+		if (msg) {
+			fmt_str(f, " (");
+			fmt_str(f, msg);
+			fmt_chr(f, ')');
+		}
+	} else if (ret_is_pointer(s->nr)) {
+		fmt_hex(f, s->ret);
+	} else {
+		fmt_dec(f, s->ret);
+	}
+	if (s->note) {
+		fmt_str(f, " (");
+		fmt_str(f, s->note);
+		fmt_chr(f, ')');
+	}
+	if (show_time && s->enter_ns) {
+		unsigned long long d = sysgate_now_ns() - s->enter_ns;
+
+		fmt_str(f, " <");
+		fmt_udec(f, d / 1000000000ULL);
+		fmt_chr(f, '.');
+		fmt_pad(f, d / 1000 % 1000000, 6);
+		fmt_chr(f, '>');
+	}
+}
+
+static void json_call(struct fmt *f, struct sysgate_sys *s, int at_exit)
+{
+	const char *kinds = sysgate_syscall_args(s->nr);
+	const char *nm = sysgate_syscall_name(s->nr);
+	int n = sysgate_syscall_nargs(s->nr), i;
+	unsigned long long wall = sysgate_realtime_ns();
+
+	if (n < 0 || !kinds) {
+		n = 6;
+		kinds = "xxxxxx";
+	}
+	fmt_str(f, "{\"type\":\"syscall\",\"ts\":");
+	fmt_udec(f, wall / 1000000000ULL);
+	fmt_chr(f, '.');
+	fmt_pad(f, wall / 1000 % 1000000, 6);
+	fmt_str(f, ",\"pid\":");
+	fmt_dec(f, s->pid);
+	fmt_str(f, ",\"tid\":");
+	fmt_dec(f, s->tid);
+	fmt_str(f, ",\"nr\":");
+	fmt_dec(f, s->nr);
+	fmt_str(f, ",\"name\":\"");
+	if (nm)
+		fmt_str(f, nm);
+	else
+		put_name(f, s->nr);
+	fmt_str(f, "\",\"args\":[");
+	for (i = 0; i < n; i++) {
+		if (i)
+			fmt_chr(f, ',');
+		put_arg(f, s, i, kinds, at_exit);
+	}
+	fmt_chr(f, ']');
+}
+
+static void json_ret(struct fmt *f, struct sysgate_sys *s, int noreturn)
+{
+	if (noreturn) {
+		fmt_str(f, ",\"ret\":null}\n");
+		return;
+	}
+	fmt_str(f, ",\"ret\":");
+	fmt_dec(f, s->ret);
+	if (sysgate_is_error(s->ret)) {
+		const char *nm = sysgate_errno_name(sysgate_errno(s->ret));
+
+		fmt_str(f, ",\"err\":\"");
+		fmt_str(f, nm ? nm : "?");
+		fmt_chr(f, '"');
+	}
+	if (s->note) {
+		fmt_str(f, ",\"note\":\"");
+		fmt_str(f, s->note);
+		fmt_chr(f, '"');
+	}
+	if (s->enter_ns) {
+		fmt_str(f, ",\"dur_ns\":");
+		fmt_udec(f, sysgate_now_ns() - s->enter_ns);
+	}
+	fmt_str(f, "}\n");
+}
+
+static void emit(struct fmt *f)
+{
+	if (f->full) {
+		/* Keep the line a line, even when cut. */
+		f->len = f->cap - 5;
+		f->full = 0;
+		fmt_str(f, json ? "\"}\n" : "...\n");
+	}
+	sysgate_output(self, f->buf, f->len);
+}
+
+static void exited(struct fmt *f, struct sysgate_sys *s)
+{
+	if (json) {
+		fmt_str(f, "{\"type\":\"exit\",\"pid\":");
+		fmt_dec(f, s->pid);
+		fmt_str(f, ",\"status\":");
+		fmt_dec(f, (int)s->args[0] & 0xff);
+		fmt_str(f, "}\n");
+		return;
+	}
+	if (follow) {
+		fmt_str(f, "[pid ");
+		fmt_dec(f, s->tid);
+		fmt_str(f, "] ");
+	}
+	fmt_str(f, "+++ exited with ");
+	fmt_dec(f, (int)s->args[0] & 0xff);
+	fmt_str(f, " +++\n");
+}
+
+static enum sysgate_verdict trace_enter(struct sysgate_sys *s, void *data)
+{
+	char buf[LINE_MAX_];
+	struct fmt f;
+
+	(void)data;
+	if (!(s->flags & SYSGATE_SYS_NORETURN) && s->nr != nr_execve &&
+	    s->nr != nr_execveat)
+		return SYSGATE_RUN;
+	fmt_init(&f, buf, sizeof(buf));
+	if (json)
+		json_call(&f, s, 0);
+	else
+		put_call(&f, s, 0);
+	if (!(s->flags & SYSGATE_SYS_NORETURN)) {
+		/* execve: the new program prints the line if it succeeds. */
+		sysgate_exec_carry(self, buf, f.len);
+		return SYSGATE_RUN;
+	}
+	if (json)
+		json_ret(&f, s, 1);
+	else
+		fmt_str(&f, ") = ?\n");
+	if (s->nr == nr_exit_group)
+		exited(&f, s);
+	emit(&f);
+	return SYSGATE_RUN;
+}
+
+static void trace_exit(struct sysgate_sys *s, void *data)
+{
+	char buf[LINE_MAX_];
+	struct fmt f;
+
+	(void)data;
+	if (s->flags & SYSGATE_SYS_CHILD)
+		return;
+	fmt_init(&f, buf, sizeof(buf));
+	if (json) {
+		json_call(&f, s, 1);
+		json_ret(&f, s, 0);
+	} else {
+		put_call(&f, s, 1);
+		put_ret(&f, s);
+		fmt_chr(&f, '\n');
+	}
+	emit(&f);
+}
+
+static const char *si_code_name(int sig, int code)
+{
+	switch (code) {
+	case 0: return "SI_USER";
+	case 0x80: return "SI_KERNEL";
+	case -1: return "SI_QUEUE";
+	case -2: return "SI_TIMER";
+	case -3: return "SI_MESGQ";
+	case -4: return "SI_ASYNCIO";
+	case -6: return "SI_TKILL";
+	}
+	if (sig == 11 && code == 1)
+		return "SEGV_MAPERR";
+	if (sig == 11 && code == 2)
+		return "SEGV_ACCERR";
+	if (sig == 17) {
+		static const char *const cld[] = { 0, "CLD_EXITED", "CLD_KILLED",
+						   "CLD_DUMPED", "CLD_TRAPPED",
+						   "CLD_STOPPED", "CLD_CONTINUED" };
+		if (code >= 1 && code <= 6)
+			return cld[code];
+	}
+	return 0;
+}
+
+struct siginfo_view {
+	int signo, err, code, pad;
+	union {
+		struct {
+			int pid, uid, status;
+		} kill;
+		unsigned long addr;
+	} u;
+};
+
+static void trace_signal(int sig, const void *info, void *data)
+{
+	const struct siginfo_view *si = info;
+	const char *nm = sysgate_signal_name(sig), *code;
+	char buf[512];
+	struct fmt f;
+
+	(void)data;
+	fmt_init(&f, buf, sizeof(buf));
+	code = si_code_name(sig, si->code);
+	if (json) {
+		fmt_str(&f, "{\"type\":\"signal\",\"pid\":");
+		fmt_dec(&f, (int)sysgate_syscall(sysgate_syscall_number("getpid"),
+						 0, 0, 0, 0, 0, 0));
+		fmt_str(&f, ",\"sig\":\"");
+		fmt_str(&f, nm ? nm : "?");
+		fmt_str(&f, "\",\"code\":");
+		fmt_dec(&f, si->code);
+		fmt_str(&f, "}\n");
+		emit(&f);
+		return;
+	}
+	if (follow) {
+		fmt_str(&f, "[pid ");
+		fmt_dec(&f, (int)sysgate_syscall(sysgate_syscall_number("gettid"),
+						 0, 0, 0, 0, 0, 0));
+		fmt_str(&f, "] ");
+	}
+	fmt_str(&f, "--- ");
+	fmt_str(&f, nm ? nm : "SIG?");
+	fmt_str(&f, " {si_signo=");
+	fmt_str(&f, nm ? nm : "?");
+	fmt_str(&f, ", si_code=");
+	if (code)
+		fmt_str(&f, code);
+	else
+		fmt_dec(&f, si->code);
+	if (si->code <= 0) {
+		fmt_str(&f, ", si_pid=");
+		fmt_dec(&f, si->u.kill.pid);
+		fmt_str(&f, ", si_uid=");
+		fmt_dec(&f, si->u.kill.uid);
+	} else if (sig == 11 || sig == 7 || sig == 4 || sig == 8) {
+		fmt_str(&f, ", si_addr=");
+		put_ptr(&f, si->u.addr);
+	} else if (sig == 17) {
+		fmt_str(&f, ", si_pid=");
+		fmt_dec(&f, si->u.kill.pid);
+		fmt_str(&f, ", si_uid=");
+		fmt_dec(&f, si->u.kill.uid);
+		fmt_str(&f, ", si_status=");
+		fmt_dec(&f, si->u.kill.status);
+	}
+	fmt_str(&f, "} ---\n");
+	emit(&f);
+}
+
+static long lookup(const char *name)
+{
+	return sysgate_syscall_number(name);
+}
+
+static int trace_init(struct sysgate_ctx *ctx, const char *args)
+{
+	char err[160], carried[LINE_MAX_];
+	struct arg a;
+	long v, n;
+	int have_set = 0;
+
+	self = ctx;
+	while (args_next(&args, &a)) {
+		if (arg_is(&a, "trace") && a.val) {
+			if (set_parse(&set, a.val, a.vlen, err, sizeof(err)))
+				return sysgate_error(ctx, err);
+			have_set = 1;
+		} else if (arg_is(&a, "s") && a.val &&
+			   !hk_parse_long(a.val, a.vlen, &v) && v >= 0) {
+			strsize = v > LINE_MAX_ / 4 ? LINE_MAX_ / 4 : (int)v;
+		} else if (arg_is(&a, "t") && a.val &&
+			   !hk_parse_long(a.val, a.vlen, &v)) {
+			tstamp = (int)v;
+		} else if (arg_is(&a, "T")) {
+			show_time = 1;
+		} else if (arg_is(&a, "json")) {
+			json = 1;
+		} else if (arg_is(&a, "f")) {
+			follow = 1;
+		} else {
+			return sysgate_error(ctx, "trace: unknown argument");
+		}
+	}
+	if (have_set)
+		set_select(ctx, &set);
+	else
+		sysgate_select_all(ctx);
+	nr_execve = lookup("execve");
+	nr_execveat = lookup("execveat");
+	nr_exit_group = lookup("exit_group");
+	nr_mmap = lookup("mmap");
+	nr_mremap = lookup("mremap");
+	nr_brk = lookup("brk");
+	nr_shmat = lookup("shmat");
+	if (tstamp && tstamp < 3) {
+		/* Local time of day, as strace prints it: libc works out the
+		 * offset once, here in init. */
+		time_t now = sysgate_realtime_ns() / 1000000000ULL;
+		struct tm tm;
+
+		if (localtime_r(&now, &tm))
+			tz_offset = tm.tm_gmtoff;
+	}
+	/* The execve that started this program, if a traced one did. */
+	n = sysgate_exec_carried(ctx, carried, sizeof(carried) - 64);
+	if (n > 0) {
+		struct fmt f;
+
+		fmt_init(&f, carried + n, sizeof(carried) - n);
+		if (json)
+			fmt_str(&f, ",\"ret\":0}\n");
+		else
+			fmt_str(&f, ") = 0\n");
+		sysgate_output(ctx, carried, n + f.len);
+	}
+	return 0;
+}
+
+const struct sysgate_hook sg_builtin_trace = {
+	.abi = SYSGATE_HOOK_ABI,
+	.flags = SYSGATE_HOOK_NOFPU | SYSGATE_HOOK_TIMED,
+	.name = "trace",
+	.init = trace_init,
+	.enter = trace_enter,
+	.exit = trace_exit,
+	.signal = trace_signal,
+};

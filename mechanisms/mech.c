@@ -1,0 +1,43 @@
+/* SPDX-License-Identifier: MIT */
+/* The mechanism registry: -m NAME picks one; --list-mechanisms lists them. */
+#include "sg.h"
+#include "options.h"
+#include "mech.h"
+
+extern const struct sg_mechanism sg_mech_patch;
+
+const struct sg_mechanism *const sg_mechanisms[] = {
+	&sg_mech_patch,
+	0,
+};
+
+static const struct sg_mechanism *running;
+
+const struct sg_mechanism *sg_mech_find(const char *name)
+{
+	int i;
+
+	for (i = 0; sg_mechanisms[i]; i++)
+		if (!sg_strcmp(sg_mechanisms[i]->name, name))
+			return sg_mechanisms[i];
+	return 0;
+}
+
+int sg_mech_start(const struct sg_options *opts)
+{
+	const struct sg_mechanism *m = sg_mech_find(opts->mechanism);
+	const char *why = 0;
+
+	if (!m)
+		sg_die("unknown mechanism (see sysgate --list-mechanisms)");
+	if (m->probe(&why) < 0)
+		sg_die(why ? why : "mechanism not available on this machine");
+	running = m;
+	return m->start(opts);
+}
+
+void sg_mech_stats(void)
+{
+	if (running && running->stats)
+		running->stats();
+}

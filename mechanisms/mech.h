@@ -1,0 +1,27 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * Mechanisms: the strategies that route a program's system calls into the
+ * core (binary patching, and later signal- and tracer-based ones).  Each
+ * one feeds the same dispatcher and the same hook chain.
+ */
+#ifndef SG_MECH_H
+#define SG_MECH_H
+
+struct sg_options;
+
+struct sg_mechanism {
+	const char *name;
+	const char *summary;
+	/* 0 if it runs on this machine, else -errno and a reason. */
+	int (*probe)(const char **why);
+	int (*start)(const struct sg_options *opts);
+	void (*stats)(void);
+};
+
+extern const struct sg_mechanism *const sg_mechanisms[];
+
+const struct sg_mechanism *sg_mech_find(const char *name);
+int sg_mech_start(const struct sg_options *opts);
+void sg_mech_stats(void);
+
+#endif

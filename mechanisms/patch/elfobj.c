@@ -1,0 +1,340 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * What the patcher needs from a loaded ELF object: its load bias, build-id
+ * and the .eh_frame_hdr search table, which gives the start and end of
+ * every function with unwind info.  Instructions are only ever decoded from
+ * a function start, so bytes that merely look like a system call inside
+ * data are never taken for one.
+ *
+ * Every read of the tables is bounds-checked against the object's mapped
+ * range: a damaged table makes a site "unverified", never a crash.
+ */
+#include <elf.h>
+#include "patch.h"
+
+int sg_obj_readable(const struct sg_obj *o, unsigned long addr,
+		    unsigned long len)
+{
+	return addr >= o->lo && addr + len <= o->hi && addr + len >= addr;
+}
+
+/* DWARF pointer encodings (DW_EH_PE_*) */
+#define PE_OMIT 0xff
+#define PE_FMT 0x0f
+#define PE_APP 0x70
+#define PE_PCREL 0x10
+#define PE_DATAREL 0x30
+
+struct cursor {
+	const struct sg_obj *o;
+	unsigned long p, end;
+	int bad;
+};
+
+static unsigned long get(struct cursor *c, int n)
+{
+	unsigned long v = 0;
+	int i;
+
+	if (c->bad || c->p + n > c->end || !sg_obj_readable(c->o, c->p, n)) {
+		c->bad = 1;
+		return 0;
+	}
+	for (i = 0; i < n; i++)
+		v |= (unsigned long)((const unsigned char *)c->p)[i] << (8 * i);
+	c->p += n;
+	return v;
+}
+
+static unsigned long uleb(struct cursor *c)
+{
+	unsigned long v = 0;
+	int shift = 0;
+	unsigned long b;
+
+	do {
+		b = get(c, 1);
+		if (shift < 64)
+			v |= (b & 0x7f) << shift;
+		shift += 7;
+	} while ((b & 0x80) && !c->bad);
+	return v;
+}
+
+static long sleb(struct cursor *c)
+{
+	long v = 0;
+	int shift = 0;
+	unsigned long b;
+
+	do {
+		b = get(c, 1);
+		if (shift < 64)
+			v |= (long)(b & 0x7f) << shift;
+		shift += 7;
+	} while ((b & 0x80) && !c->bad);
+	if (shift < 64 && (b & 0x40))
+		v |= (long)(~0UL << shift);
+	return v;
+}
+
+/* Decode a pointer; base is used for datarel; value_only skips pcrel. */
+static unsigned long enc_ptr(struct cursor *c, int enc, unsigned long base,
+			     int value_only)
+{
+	unsigned long at = c->p, v;
+
+	if (enc == PE_OMIT)
+		return 0;
+	switch (enc & PE_FMT) {
+	case 0x00: v = get(c, 8); break;
+	case 0x01: v = uleb(c); break;
+	case 0x02: v = get(c, 2); break;
+	case 0x03: v = get(c, 4); break;
+	case 0x04: v = get(c, 8); break;
+	case 0x09: v = sleb(c); break;
+	case 0x0a: v = (long)(short)get(c, 2); break;
+	case 0x0b: v = (long)(int)get(c, 4); break;
+	case 0x0c: v = get(c, 8); break;
+	default: c->bad = 1; return 0;
+	}
+	if (value_only)
+		return v;
+	switch (enc & PE_APP) {
+	case 0: break;
+	case PE_PCREL: v += at; break;
+	case PE_DATAREL: v += base; break;
+	default: c->bad = 1; break;
+	}
+	return v;
+}
+
+static void find_build_id(struct sg_obj *o, unsigned long p, unsigned long len)
+{
+	unsigned long end = p + len;
+
+	while (p + 12 <= end && sg_obj_readable(o, p, 12)) {
+		const Elf64_Nhdr *n = (const Elf64_Nhdr *)p;
+		unsigned long name = p + 12;
+		unsigned long desc = name + ((n->n_namesz + 3) & ~3UL);
+
+		if (n->n_type == NT_GNU_BUILD_ID && n->n_namesz == 4 &&
+		    n->n_descsz <= sizeof(o->build_id) &&
+		    sg_obj_readable(o, desc, n->n_descsz) &&
+		    !sg_strncmp((const char *)name, "GNU", 4)) {
+			memcpy(o->build_id, (const void *)desc, n->n_descsz);
+			o->build_id_len = n->n_descsz;
+			return;
+		}
+		p = desc + ((n->n_descsz + 3) & ~3UL);
+	}
+}
+
+int sg_obj_parse(struct sg_obj *o, unsigned long ehdr_addr)
+{
+	const Elf64_Ehdr *eh = (const Elf64_Ehdr *)ehdr_addr;
+	const Elf64_Phdr *ph;
+	unsigned long first_vaddr = ~0UL, ehf_vaddr = 0;
+	int i;
+
+	if (!sg_obj_readable(o, ehdr_addr, sizeof(*eh)) ||
+	    memcmp(eh->e_ident, ELFMAG, SELFMAG) ||
+	    eh->e_ident[EI_CLASS] != ELFCLASS64 ||
+	    eh->e_phentsize != sizeof(*ph) ||
+	    !sg_obj_readable(o, ehdr_addr + eh->e_phoff,
+			     (unsigned long)eh->e_phnum * sizeof(*ph)))
+		return -1;
+	ph = (const Elf64_Phdr *)(ehdr_addr + eh->e_phoff);
+	for (i = 0; i < eh->e_phnum; i++)
+		if (ph[i].p_type == PT_LOAD && ph[i].p_offset == 0)
+			first_vaddr = ph[i].p_vaddr;
+	if (first_vaddr == ~0UL)
+		first_vaddr = 0;
+	o->bias = ehdr_addr - first_vaddr;
+	for (i = 0; i < eh->e_phnum; i++) {
+		if (ph[i].p_type == PT_GNU_EH_FRAME)
+			ehf_vaddr = ph[i].p_vaddr;
+		else if (ph[i].p_type == PT_NOTE && !o->build_id_len)
+			find_build_id(o, o->bias + ph[i].p_vaddr,
+				      ph[i].p_memsz);
+	}
+	if (ehf_vaddr) {
+		struct cursor c = { o, o->bias + ehf_vaddr, o->hi, 0 };
+		unsigned long version = get(&c, 1);
+		int ptr_enc = get(&c, 1), count_enc = get(&c, 1);
+		int table_enc = get(&c, 1);
+
+		enc_ptr(&c, ptr_enc, c.p, 0);
+		o->ehf_count = enc_ptr(&c, count_enc, o->bias + ehf_vaddr, 0);
+		/* Only the usual fixed-size table can be binary searched. */
+		if (!c.bad && version == 1 && table_enc == 0x3b &&
+		    sg_obj_readable(o, c.p, o->ehf_count * 8)) {
+			o->ehf = (const unsigned char *)(o->bias + ehf_vaddr);
+			o->ehf_table = (const unsigned char *)c.p;
+			o->ehf_table_enc = table_enc;
+		} else {
+			o->ehf_count = 0;
+		}
+	}
+	return 0;
+}
+
+static unsigned long table_loc(const struct sg_obj *o, unsigned long i)
+{
+	return (unsigned long)o->ehf + *(const int *)(o->ehf_table + 8 * i);
+}
+
+static unsigned long table_fde(const struct sg_obj *o, unsigned long i)
+{
+	return (unsigned long)o->ehf + *(const int *)(o->ehf_table + 8 * i + 4);
+}
+
+/* Index of the last table entry starting at or before addr, or -1. */
+static long table_index(const struct sg_obj *o, unsigned long addr)
+{
+	long lo = 0, hi = (long)o->ehf_count - 1, best = -1;
+
+	while (lo <= hi) {
+		long mid = lo + (hi - lo) / 2;
+
+		if (table_loc(o, mid) <= addr) {
+			best = mid;
+			lo = mid + 1;
+		} else {
+			hi = mid - 1;
+		}
+	}
+	return best;
+}
+
+/* Parse the FDE at fde: its range and whether it names an LSDA. */
+static int fde_range(const struct sg_obj *o, unsigned long fde,
+		     unsigned long *start, unsigned long *end, int *has_lsda)
+{
+	struct cursor c = { o, fde, o->hi, 0 };
+	unsigned long len = get(&c, 4), cie_ptr_at, cie, fde_end;
+	int fde_enc = 0, lsda_enc = PE_OMIT, zaug = 0;
+	const char *aug;
+	unsigned long version, i;
+
+	if (len == 0 || len == 0xffffffff)
+		return -1;
+	fde_end = c.p + len;
+	cie_ptr_at = c.p;
+	cie = cie_ptr_at - get(&c, 4);
+	{
+		struct cursor k = { o, cie, o->hi, 0 };
+		unsigned long clen = get(&k, 4), cend = k.p + clen;
+
+		k.end = cend;
+		if (get(&k, 4) != 0)
+			return -1;
+		version = get(&k, 1);
+		aug = (const char *)k.p;
+		for (i = 0; i < 8 && get(&k, 1); i++)
+			;
+		if (k.bad)
+			return -1;
+		if (version >= 4)
+			get(&k, 2);
+		uleb(&k);
+		sleb(&k);
+		if (version == 1)
+			get(&k, 1);
+		else
+			uleb(&k);
+		if (aug[0] == 'z') {
+			zaug = 1;
+			uleb(&k);
+			for (i = 1; aug[i] && !k.bad; i++) {
+				if (aug[i] == 'R') {
+					fde_enc = get(&k, 1);
+				} else if (aug[i] == 'L') {
+					lsda_enc = get(&k, 1);
+				} else if (aug[i] == 'P') {
+					int penc = get(&k, 1);
+
+					enc_ptr(&k, penc & 0x7f, 0, 0);
+				} else if (aug[i] != 'S' && aug[i] != 'B') {
+					return -1;
+				}
+			}
+		}
+		if (k.bad)
+			return -1;
+	}
+	c.end = fde_end;
+	*start = enc_ptr(&c, fde_enc, 0, 0);
+	*end = *start + enc_ptr(&c, fde_enc & PE_FMT, 0, 1);
+	*has_lsda = 0;
+	if (zaug) {
+		unsigned long alen = uleb(&c), after = c.p + alen;
+
+		if (lsda_enc != PE_OMIT && alen)
+			*has_lsda = enc_ptr(&c, lsda_enc, 0, 0) != 0;
+		c.p = after;
+	}
+	return c.bad ? -1 : 0;
+}
+
+int sg_obj_function(struct sg_obj *o, unsigned long addr, unsigned long *start,
+		    unsigned long *end, int *has_lsda)
+{
+	long i;
+
+	if (!o->ehf_count)
+		return -1;
+	i = table_index(o, addr);
+	if (i < 0 || fde_range(o, table_fde(o, i), start, end, has_lsda) < 0)
+		return -1;
+	return addr >= *start && addr < *end ? 0 : -1;
+}
+
+unsigned long sg_obj_next_function(struct sg_obj *o, unsigned long addr)
+{
+	long i = table_index(o, addr);
+
+	if (!o->ehf_count || i + 1 >= (long)o->ehf_count)
+		return 0;
+	return table_loc(o, i + 1);
+}
+
+unsigned long sg_obj_prev_function_end(struct sg_obj *o, unsigned long addr)
+{
+	unsigned long s, e;
+	int lsda;
+	long i = table_index(o, addr);
+
+	/* The function before the one containing addr. */
+	if (i < 1 || fde_range(o, table_fde(o, i - 1), &s, &e, &lsda) < 0)
+		return 0;
+	return e;
+}
+
+int sg_obj_pad_taken(struct sg_obj *o, unsigned long lo, unsigned long hi)
+{
+	int i;
+
+	for (i = 0; i < o->npads; i++)
+		if (o->pads[i] < hi && o->pads[i] + 8 > lo)
+			return 1;
+	return 0;
+}
+
+void sg_obj_pad_take(struct sg_obj *o, unsigned long addr)
+{
+	if (o->npads == o->pads_cap) {
+		int cap = o->pads_cap ? 2 * o->pads_cap : 64;
+		unsigned long *n = sg_mmap(cap * sizeof(*n));
+
+		if (!n)
+			return;
+		if (o->pads) {
+			memcpy(n, o->pads, o->npads * sizeof(*n));
+			sg_munmap(o->pads, o->pads_cap * sizeof(*n));
+		}
+		o->pads = n;
+		o->pads_cap = cap;
+	}
+	o->pads[o->npads++] = addr;
+}

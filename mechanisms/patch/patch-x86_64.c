@@ -1,0 +1,668 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * x86-64 site planning and stub encoding for the patch mechanism.
+ *
+ * A candidate `0f 05` is a real system call only if decoding the function
+ * that contains it (found through .eh_frame), following its control flow
+ * from the function's start, reaches it as an instruction start.  Bytes
+ * after a `ret` or in a jump table are never reached, so never patched.
+ *
+ * Patch choices, in order:
+ *   jump      a 5-byte `jmp rel32` over the syscall and relocatable
+ *             neighbours (mostly `mov $nr,%eax; syscall`), when no branch
+ *             in the function, its neighbours or (checked later by
+ *             patch.c) anywhere in the object lands inside those bytes;
+ *   padding   `jmp rel8` over the syscall alone into function padding
+ *             within 127 bytes, which holds a `jmp rel32` to the stub;
+ *   none      reported; a slower catch takes over (see patch.c).
+ *
+ * Every stub is:
+ *     <displaced instructions before the syscall>
+ *     lea -0x80(%rsp),%rsp           step over the red zone, flags intact
+ *     call *entry(%rip)              -> sg_x86_entry
+ *     .quad next, raw                the site descriptor
+ *     lea 0x80(%rsp),%rsp
+ *   post:
+ *     <displaced instructions after it>   (rel8 branches widened)
+ *     jmp <end of patched bytes>
+ *   raw:                             for calls run at the program's rsp
+ *     syscall
+ *     lea -0x80(%rsp),%rsp
+ *     call *after(%rip)              -> sg_x86_after_raw
+ *     .quad next, raw
+ *     lea 0x80(%rsp),%rsp
+ *     jmp post
+ */
+#include "patch.h"
+#include "decode.h"
+#include "context.h"
+
+extern char sg_x86_entry[], sg_x86_after_raw[];
+const unsigned long sg_patch_arch_entry = (unsigned long)sg_x86_entry;
+const unsigned long sg_patch_arch_after = (unsigned long)sg_x86_after_raw;
+
+#define MAX_FUNC (1UL << 20)
+#define MAX_WINDOW 4		/* instructions on each side of the syscall */
+#define JMP32 5
+
+/* The function decoded last: sites come in address order, so several
+ * sites of one function share one analysis. */
+static struct func {
+	struct sg_obj *obj;
+	unsigned long start, end;
+	int tricky;		/* indirect jumps or landing pads */
+	int ok;
+	unsigned char *code;	/* copy of [start, end) */
+	unsigned char *starts;	/* bitmap: instruction starts */
+	unsigned char *targets;	/* bitmap: direct branch targets */
+	unsigned long *work;
+} fn;
+
+static int bit(const unsigned char *m, unsigned long i)
+{
+	return (m[i >> 3] >> (i & 7)) & 1;
+}
+
+static void set(unsigned char *m, unsigned long i)
+{
+	m[i >> 3] |= 1 << (i & 7);
+}
+
+long sg_patch_arch_scan(const unsigned char *buf, unsigned long len)
+{
+	unsigned long i;
+
+	for (i = 0; i + 1 < len; i++)
+		if (buf[i] == 0x0f && (buf[i + 1] == 0x05 || buf[i + 1] == 0x34))
+			return i;
+	return -1;
+}
+
+static int analyse(struct sg_obj *o, unsigned long start, unsigned long end,
+		   int lsda)
+{
+	unsigned long len = end - start, sp = 0;
+
+	if (fn.obj == o && fn.start == start && fn.end == end)
+		return fn.ok;
+	fn.obj = o;
+	fn.start = start;
+	fn.end = end;
+	fn.ok = 0;
+	fn.tricky = lsda;
+	if (len > MAX_FUNC)
+		return 0;
+	if (!fn.code) {
+		fn.code = sg_mmap(MAX_FUNC);
+		fn.starts = sg_mmap(MAX_FUNC / 8);
+		fn.targets = sg_mmap(MAX_FUNC / 8);
+		fn.work = sg_mmap(MAX_FUNC / 2);
+		if (!fn.code || !fn.starts || !fn.targets || !fn.work)
+			return 0;
+	}
+	if (sg_obj_read(o, start, fn.code, len) != (long)len)
+		return 0;
+	memset(fn.starts, 0, (len + 7) / 8);
+	memset(fn.targets, 0, (len + 7) / 8);
+	fn.work[sp++] = 0;
+	while (sp) {
+		unsigned long off = fn.work[--sp];
+
+		while (off < len && !bit(fn.starts, off)) {
+			struct x86_insn in;
+			long tgt;
+			int n = x86_decode(fn.code + off, len - off, &in);
+
+			if (!n)
+				break;
+			set(fn.starts, off);
+			tgt = (long)off + in.target;
+			if (in.kind == X86_JMP || in.kind == X86_JCC ||
+			    in.kind == X86_CALL) {
+				if (tgt >= 0 && (unsigned long)tgt < len) {
+					set(fn.targets, tgt);
+					if (sp < MAX_FUNC / 16)
+						fn.work[sp++] = tgt;
+				}
+				if (in.kind == X86_JMP)
+					break;
+			} else if (in.kind == X86_RET || in.kind == X86_STOP ||
+				   in.kind == X86_INT3) {
+				break;
+			} else if (in.kind == X86_JMP_IND) {
+				fn.tricky = 1;
+				break;
+			}
+			off += n;
+		}
+	}
+	fn.ok = 1;
+	return 1;
+}
+
+static int decode_at(unsigned long addr, struct x86_insn *in)
+{
+	unsigned long off = addr - fn.start;
+
+	if (addr < fn.start || addr >= fn.end || !bit(fn.starts, off))
+		return 0;
+	return x86_decode(fn.code + off, fn.end - addr, in);
+}
+
+/* Start of the instruction that ends exactly at addr, or 0. */
+static unsigned long prev_insn(unsigned long addr)
+{
+	unsigned long k;
+	struct x86_insn in;
+
+	for (k = 1; k <= 15 && addr - k >= fn.start; k++)
+		if (decode_at(addr - k, &in) == (int)k)
+			return addr - k;
+	return 0;
+}
+
+static int is_target(unsigned long addr)
+{
+	return addr >= fn.start && addr < fn.end &&
+	       bit(fn.targets, addr - fn.start);
+}
+
+/* The number in rax at the syscall, if straight-line code sets it. */
+static int static_nr(unsigned long addr)
+{
+	unsigned long cur = addr;
+	int i;
+
+	if (fn.tricky)
+		return -1;
+	for (i = 0; i < 8; i++) {
+		struct x86_insn in;
+		unsigned long p;
+
+		if (is_target(cur))
+			return -1;	/* another path joins here */
+		p = prev_insn(cur);
+		if (!p || !decode_at(p, &in))
+			return -1;
+		if (in.rax == X86_RAX_IMM)
+			return in.imm >= 0 && in.imm < SYSGATE_NR_MAX ?
+				       (int)in.imm : -1;
+		if (in.rax != X86_RAX_NO)
+			return -1;
+		cur = p;
+	}
+	return -1;
+}
+
+static int is_short_loop(const unsigned char *p, int len)
+{
+	int i = 0;
+
+	while (i < len && (p[i] == 0x66 || p[i] == 0x67 || p[i] == 0x2e ||
+			   p[i] == 0x3e || p[i] == 0xf2 || p[i] == 0xf3))
+		i++;
+	return i < len && p[i] >= 0xe0 && p[i] <= 0xe3;
+}
+
+/* May this instruction run from the stub instead?  `last` allows a final
+ * conditional or direct jump (it is re-encoded with a 32-bit offset). */
+static int relocatable(unsigned long addr, const struct x86_insn *in, int last)
+{
+	switch (in->kind) {
+	case X86_OTHER:
+	case X86_NOP:
+		return 1;
+	case X86_JCC:
+	case X86_JMP:
+		return last && !is_short_loop(fn.code + (addr - fn.start), in->len);
+	default:
+		return 0;
+	}
+}
+
+/* A branch from neighbouring code (outside this function but within rel8
+ * reach) into (lo, hi)?  Neighbours are decoded from their own starts;
+ * bytes that belong to no function are matched as raw rel8 patterns. */
+static int neighbour_branch_in(struct sg_obj *o, unsigned long lo,
+			       unsigned long hi)
+{
+	unsigned long from = lo > 130 ? lo - 130 : 0, to = hi + 130;
+	unsigned char buf[400];
+	unsigned long a;
+	long n;
+
+	if (from < fn.start) {
+		unsigned long pend = sg_obj_prev_function_end(o, fn.start);
+
+		if (pend > fn.start || pend < from)
+			pend = from;
+		/* Gap [pend, fn.start) and the previous function's tail. */
+		if (from < pend) {
+			unsigned long ps, pe;
+			int lsda;
+
+			if (!sg_obj_function(o, pend - 1, &ps, &pe, &lsda))
+				from = ps > from ? ps : from;
+		}
+	} else {
+		from = fn.start;
+	}
+	if (to > fn.end) {
+		unsigned long next = sg_obj_next_function(o, fn.start);
+
+		if (next && next < to) {
+			unsigned long ns, ne;
+			int lsda;
+
+			if (!sg_obj_function(o, next, &ns, &ne, &lsda) &&
+			    ne < to)
+				to = ne;
+		}
+	} else {
+		to = fn.end;
+	}
+	if (to - from > sizeof(buf))
+		return 1;
+	n = sg_obj_read(o, from, buf, to - from);
+	if (n != (long)(to - from))
+		return 1;
+	/* Raw rel8 patterns outside this function: conservative. */
+	for (a = from; a + 2 <= to; a++) {
+		unsigned char op = buf[a - from];
+		unsigned long t;
+
+		if (a >= fn.start && a < fn.end)
+			continue;
+		if (!(op == 0xeb || (op >= 0x70 && op <= 0x7f) ||
+		      (op >= 0xe0 && op <= 0xe3)))
+			continue;
+		t = a + 2 + (signed char)buf[a - from + 1];
+		if (t > lo && t < hi) {
+			/* Padding bytes never branch: check it is code. */
+			struct x86_insn in;
+			unsigned long p = a;
+			int pad = 1;
+
+			while (p < to && pad) {
+				int k = x86_decode(buf + (p - from), to - p, &in);
+
+				if (!k || (in.kind != X86_NOP &&
+					   in.kind != X86_INT3))
+					pad = 0;
+				p += k ? k : 1;
+				if (p > a)
+					break;
+			}
+			if (!pad)
+				return 1;
+		}
+	}
+	return 0;
+}
+
+/* Choose [lo, hi) of at least 5 bytes around the syscall. */
+static int choose_window(struct sg_obj *o, struct sg_site *s)
+{
+	unsigned long pre[MAX_WINDOW + 1], post[MAX_WINDOW + 1];
+	int npre = 0, npost = 0, i, j, best_i = -1, best_j = -1;
+	unsigned long best_len = ~0UL;
+	struct x86_insn in;
+
+	if (fn.tricky)
+		return -SG_WHY_JUMP_TABLE;
+	pre[0] = s->addr;
+	while (npre < MAX_WINDOW) {
+		unsigned long p = prev_insn(pre[npre]);
+
+		if (!p || !decode_at(p, &in) || !relocatable(p, &in, 0))
+			break;
+		pre[++npre] = p;
+	}
+	post[0] = s->addr + s->insn_len;
+	while (npost < MAX_WINDOW && post[npost] < fn.end) {
+		int k = decode_at(post[npost], &in);
+
+		if (!k || !relocatable(post[npost], &in, 1))
+			break;
+		post[npost + 1] = post[npost] + k;
+		npost++;
+		if (in.kind == X86_JCC || in.kind == X86_JMP)
+			break;
+	}
+	for (i = 0; i <= npre; i++) {
+		for (j = 0; j <= npost; j++) {
+			unsigned long lo = pre[i], hi = post[j], a;
+			int bad = 0;
+
+			if (hi - lo < JMP32 || hi - lo > SG_SITE_MAX_REGION)
+				continue;
+			for (a = lo + 1; a < hi && !bad; a++)
+				bad = is_target(a);
+			if (bad)
+				continue;
+			/* Prefer fewer instructions after the syscall, then
+			 * the shortest window. */
+			if (j * 64 + (hi - lo) < best_len) {
+				best_len = j * 64 + (hi - lo);
+				best_i = i;
+				best_j = j;
+			}
+		}
+	}
+	if (best_i < 0)
+		return npre + npost ? -SG_WHY_BRANCH_IN : -SG_WHY_NO_ROOM;
+	s->lo = pre[best_i];
+	s->hi = post[best_j];
+	if (neighbour_branch_in(o, s->lo, s->hi))
+		return -SG_WHY_BRANCH_IN;
+	s->interior = 1;
+	return 0;
+}
+
+static int all_padding(struct sg_obj *o, unsigned long lo, unsigned long hi)
+{
+	unsigned char buf[64];
+	unsigned long a = lo;
+
+	if (hi - lo > sizeof(buf) || sg_obj_read(o, lo, buf, hi - lo) !=
+					     (long)(hi - lo))
+		return 0;
+	while (a < hi) {
+		struct x86_insn in;
+		int k = x86_decode(buf + (a - lo), hi - a, &in);
+
+		if (!k || (in.kind != X86_NOP && in.kind != X86_INT3))
+			return 0;
+		a += k;
+	}
+	return 1;
+}
+
+/* A free 5-byte slot in [lo, hi) reachable by a rel8 jump from `from`. */
+static unsigned long pad_slot(struct sg_obj *o, unsigned long lo,
+			      unsigned long hi, unsigned long from)
+{
+	unsigned long a;
+
+	if (hi <= lo || hi - lo < JMP32 || hi - lo > 64 || !all_padding(o, lo, hi))
+		return 0;
+	for (a = lo; a + JMP32 <= hi; a++) {
+		long rel = (long)a - (long)from;
+
+		if (rel < -128 || rel > 127)
+			continue;
+		if (!sg_obj_pad_taken(o, a, a + JMP32))
+			return a;
+	}
+	return 0;
+}
+
+static int choose_pad(struct sg_obj *o, struct sg_site *s)
+{
+	unsigned long from = s->addr + 2, next, pend, a = 0;
+
+	next = sg_obj_next_function(o, s->addr);
+	if (next > fn.end && next - fn.end < 64)
+		a = pad_slot(o, fn.end, next, from);
+	if (!a) {
+		pend = sg_obj_prev_function_end(o, s->addr);
+		if (pend && pend < fn.start && fn.start - pend < 64)
+			a = pad_slot(o, pend, fn.start, from);
+	}
+	if (!a)
+		return -1;
+	sg_obj_pad_take(o, a);
+	s->pad = a;
+	s->lo = s->addr;
+	s->hi = s->addr + s->insn_len;
+	s->interior = 0;
+	s->kind = SG_PATCH_PAD;
+	return 0;
+}
+
+static int keep_orig(struct sg_obj *o, struct sg_site *s)
+{
+	return sg_obj_read(o, s->lo, s->orig, s->hi - s->lo) ==
+	       (long)(s->hi - s->lo);
+}
+
+int sg_patch_arch_plan(struct sg_obj *o, unsigned long addr, struct sg_site *s)
+{
+	unsigned long start, end;
+	struct x86_insn in;
+	int lsda, r;
+
+	if (sg_obj_function(o, addr, &start, &end, &lsda) < 0)
+		return -1;
+	if (!analyse(o, start, end, lsda))
+		return -1;
+	if (!decode_at(addr, &in))
+		return 0;
+	s->addr = addr;
+	s->insn_len = in.len;
+	s->nr = -1;
+	s->lo = addr;
+	s->hi = addr + in.len;
+	if (in.kind == X86_SYSENTER) {
+		s->kind = SG_PATCH_NONE;
+		s->why = SG_WHY_SYSENTER;
+		return 1;
+	}
+	if (in.kind != X86_SYSCALL)
+		return 0;
+	s->nr = static_nr(addr);
+	r = choose_window(o, s);
+	if (r == 0) {
+		s->kind = SG_PATCH_JMP;
+	} else {
+		s->why = -r;
+		if (choose_pad(o, s) < 0) {
+			s->kind = SG_PATCH_NONE;
+			if (s->why == SG_WHY_OK)
+				s->why = SG_WHY_NO_PAD;
+		}
+	}
+	if (!keep_orig(o, s))
+		s->kind = SG_PATCH_NONE;
+	return 1;
+}
+
+void sg_patch_arch_fallback(struct sg_obj *o, struct sg_site *s)
+{
+	unsigned long start, end;
+	int lsda;
+
+	s->why = SG_WHY_BRANCH_IN;
+	if (sg_obj_function(o, s->addr, &start, &end, &lsda) == 0 &&
+	    analyse(o, start, end, lsda) && choose_pad(o, s) == 0 &&
+	    keep_orig(o, s))
+		return;
+	s->kind = SG_PATCH_NONE;
+	s->lo = s->addr;
+	s->hi = s->addr + s->insn_len;
+}
+
+void sg_patch_arch_targets(const unsigned char *buf, unsigned long len,
+			   unsigned long addr,
+			   void (*cb)(unsigned long target, void *arg),
+			   void *arg)
+{
+	unsigned long i;
+
+	for (i = 0; i + 5 <= len; i++) {
+		unsigned char op = buf[i];
+		int rel;
+
+		if (op == 0xe8 || op == 0xe9) {
+			memcpy(&rel, buf + i + 1, 4);
+			cb(addr + i + 5 + rel, arg);
+		} else if (op == 0x0f && i + 6 <= len && buf[i + 1] >= 0x80 &&
+			   buf[i + 1] <= 0x8f) {
+			memcpy(&rel, buf + i + 2, 4);
+			cb(addr + i + 6 + rel, arg);
+		}
+	}
+}
+
+/* --- encoding ---------------------------------------------------------- */
+
+static const unsigned char lea_down[] = { 0x48, 0x8d, 0x64, 0x24, 0x80 };
+static const unsigned char lea_up[] = { 0x48, 0x8d, 0xa4, 0x24,
+					0x80, 0x00, 0x00, 0x00 };
+
+/* Length of [from, to) once relocated into a stub. */
+static unsigned long reloc_len(const struct sg_site *s, unsigned long from,
+			       unsigned long to)
+{
+	unsigned long a = from, n = 0;
+
+	while (a < to) {
+		struct x86_insn in;
+		int k = x86_decode(s->orig + (a - s->lo), s->hi - a, &in);
+
+		if (!k)
+			return n;
+		if (in.kind == X86_JCC)
+			n += 6;
+		else if (in.kind == X86_JMP)
+			n += 5;
+		else
+			n += k;
+		a += k;
+	}
+	return n;
+}
+
+unsigned long sg_patch_arch_stub_size(const struct sg_site *s)
+{
+	unsigned long pre = reloc_len(s, s->lo, s->addr);
+	unsigned long post = reloc_len(s, s->addr + s->insn_len, s->hi);
+
+	return pre + sizeof(lea_down) + 6 + 16 + sizeof(lea_up) + post + 5 +
+	       2 + sizeof(lea_down) + 6 + 16 + sizeof(lea_up) + 5;
+}
+
+static void put32(unsigned char *p, long v)
+{
+	int x = (int)v;
+
+	memcpy(p, &x, 4);
+}
+
+/* Copy [from, to) of the original to p (at runtime address at). */
+static unsigned long relocate(const struct sg_site *s, unsigned long from,
+			      unsigned long to, unsigned char *p,
+			      unsigned long at)
+{
+	unsigned long a = from, n = 0;
+
+	while (a < to) {
+		const unsigned char *src = s->orig + (a - s->lo);
+		struct x86_insn in;
+		int k = x86_decode(src, s->hi - a, &in);
+		unsigned long target = a + k + in.target - 0;
+
+		if (!k)
+			break;
+		if (in.kind == X86_JCC || in.kind == X86_JMP) {
+			/* rel8 or rel32 branch -> rel32 form. */
+			unsigned long dest = a + in.target;
+			int cc;
+
+			(void)target;
+			if (in.kind == X86_JMP) {
+				p[n] = 0xe9;
+				put32(p + n + 1, dest - (at + n + 5));
+				n += 5;
+			} else {
+				cc = src[in.len - in.rel_size - 1] & 0x0f;
+				p[n] = 0x0f;
+				p[n + 1] = 0x80 | cc;
+				put32(p + n + 2, dest - (at + n + 6));
+				n += 6;
+			}
+		} else {
+			memcpy(p + n, src, k);
+			if (in.rip_rel) {
+				int disp;
+
+				memcpy(&disp, src + in.rel_off, 4);
+				put32(p + n + in.rel_off,
+				      (long)(a + k + disp) - (long)(at + n + k));
+			}
+			n += k;
+		}
+		a += k;
+	}
+	return n;
+}
+
+static unsigned long call_desc(const struct sg_site *s, unsigned char *p,
+			       unsigned long at, unsigned long ptr)
+{
+	struct sg_site_desc d;
+	unsigned long n = 0;
+
+	memcpy(p + n, lea_down, sizeof(lea_down));
+	n += sizeof(lea_down);
+	p[n] = 0xff;		/* call *ptr(%rip) */
+	p[n + 1] = 0x15;
+	put32(p + n + 2, ptr - (at + n + 6));
+	n += 6;
+	d.next = s->addr + s->insn_len;
+	d.raw = 0;		/* filled by the caller */
+	memcpy(p + n, &d, sizeof(d));
+	n += sizeof(d);
+	memcpy(p + n, lea_up, sizeof(lea_up));
+	return n + sizeof(lea_up);
+}
+
+void sg_patch_arch_emit(const struct sg_site *s, unsigned char *p,
+			unsigned long at, unsigned long entry_ptr,
+			unsigned long after_ptr)
+{
+	unsigned long n, post, raw, desc1, desc2;
+	struct sg_site_desc *d;
+
+	n = relocate(s, s->lo, s->addr, p, at);
+	desc1 = n + sizeof(lea_down) + 6;
+	n += call_desc(s, p + n, at + n, entry_ptr);
+	post = n;
+	n += relocate(s, s->addr + s->insn_len, s->hi, p + n, at + n);
+	p[n] = 0xe9;
+	put32(p + n + 1, s->hi - (at + n + 5));
+	n += 5;
+	raw = n;
+	p[n] = 0x0f;
+	p[n + 1] = 0x05;
+	n += 2;
+	desc2 = n + sizeof(lea_down) + 6;
+	n += call_desc(s, p + n, at + n, after_ptr);
+	p[n] = 0xe9;
+	put32(p + n + 1, post - (n + 5));
+	d = (struct sg_site_desc *)(p + desc1);
+	d->raw = at + raw;
+	d = (struct sg_site_desc *)(p + desc2);
+	d->raw = at + raw;
+}
+
+void sg_patch_arch_site_bytes(const struct sg_site *s, unsigned char *out)
+{
+	unsigned long len = s->hi - s->lo;
+
+	memset(out, 0xcc, len);
+	if (s->kind == SG_PATCH_PAD) {
+		out[0] = 0xeb;
+		out[1] = (unsigned char)(s->pad - (s->lo + 2));
+		return;
+	}
+	out[0] = 0xe9;
+	put32(out + 1, s->stub - (s->lo + 5));
+}
+
+int sg_patch_arch_pad_bytes(const struct sg_site *s, unsigned char *out)
+{
+	out[0] = 0xe9;
+	put32(out + 1, s->stub - (s->pad + 5));
+	return 5;
+}

@@ -1,0 +1,728 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * The patch mechanism, generic part (see patch.h).
+ *
+ * Order of work for each object (an ELF file or the vDSO):
+ *   1. candidates: the arch's byte pre-filter over the executable bytes,
+ *      read from the file with pread so that scanning does not make the
+ *      whole text resident;
+ *   2. planning: the arch decodes from the containing function's start
+ *      (unwind info) and chooses a patch, or rejects the candidate;
+ *   3. outside branches: every direct branch the object's bytes could
+ *      encode is checked against the interiors of planned regions; a hit
+ *      sends that site to the arch's fallback (padding trampoline or trap);
+ *   4. stubs are written into a region within reach, made read+exec;
+ *   5. sites are written while the pages are read+write (never write and
+ *      exec at once), with signals blocked, then made read+exec again.
+ *
+ * This runs at start-up, single-threaded, with raw system calls only.
+ */
+#include "patch.h"
+#include "options.h"
+#include "mech.h"
+
+#define PROT_R 1
+#define PROT_W 2
+#define PROT_X 4
+#define MAP_PRIVATE_ANON 0x22
+#define MAP_FIXED_NOREPLACE 0x100000
+#define O_RDONLY_ 0
+#define O_CLOEXEC_ 02000000
+#define AT_FDCWD_ -100
+#define PAGE 4096UL
+#define SCAN_CHUNK (64 * 1024)
+#define MAX_OBJS 256
+#define REACH (1UL << 31)
+
+struct region {
+	unsigned long base, size, used;
+};
+
+static struct sg_obj *objs;
+static int nobjs;
+static struct region regions[64];
+static int nregions;
+static unsigned char *scan_buf;
+static const struct sg_options *opts;
+
+struct total {
+	int objects, candidates, sites;
+	int kind[SG_PATCH_KINDS];
+	int why[SG_WHY_COUNT];
+	int data, unverified;
+	unsigned long stub_bytes;
+	unsigned long long ns;
+} total;
+
+long sg_obj_read(struct sg_obj *o, unsigned long addr, void *buf,
+		 unsigned long len)
+{
+	int i;
+
+	if (o->fd >= 0) {
+		for (i = 0; i < o->ntext; i++)
+			if (addr >= o->text[i].lo && addr + len <= o->text[i].hi)
+				return sg_sc4(SG_NR_pread64, o->fd, (long)buf, len,
+					      o->text[i].off + (addr - o->text[i].lo));
+	}
+	if (!sg_obj_readable(o, addr, len))
+		return -14;
+	memcpy(buf, (const void *)addr, len);
+	return len;
+}
+
+/* --- /proc/self/maps ------------------------------------------------ */
+
+struct mapping {
+	unsigned long lo, hi, off, dev_ino[2];
+	int prot;
+	const char *path;
+};
+
+static unsigned long hex(const char **p)
+{
+	unsigned long v = 0;
+
+	for (;; (*p)++) {
+		char c = **p;
+
+		if (c >= '0' && c <= '9')
+			v = v * 16 + c - '0';
+		else if (c >= 'a' && c <= 'f')
+			v = v * 16 + c - 'a' + 10;
+		else
+			return v;
+	}
+}
+
+static int parse_line(const char *p, struct mapping *m)
+{
+	unsigned long maj, min;
+
+	m->lo = hex(&p);
+	if (*p++ != '-')
+		return -1;
+	m->hi = hex(&p);
+	p++;
+	m->prot = (p[0] == 'r' ? PROT_R : 0) | (p[1] == 'w' ? PROT_W : 0) |
+		  (p[2] == 'x' ? PROT_X : 0);
+	p += 5;
+	m->off = hex(&p);
+	p++;
+	maj = hex(&p);
+	p++;
+	min = hex(&p);
+	p++;
+	m->dev_ino[0] = maj << 32 | min;
+	m->dev_ino[1] = 0;
+	while (*p >= '0' && *p <= '9')
+		m->dev_ino[1] = m->dev_ino[1] * 10 + *p++ - '0';
+	while (*p == ' ')
+		p++;
+	m->path = p;
+	return 0;
+}
+
+static char *read_maps(unsigned long *len)
+{
+	unsigned long cap = 1 << 20, n = 0;
+	char *buf = sg_mmap(cap);
+	long fd, r;
+
+	if (!buf)
+		return 0;
+	fd = sg_sc4(SG_NR_openat, AT_FDCWD_, (long)"/proc/self/maps",
+		    O_RDONLY_ | O_CLOEXEC_, 0);
+	if (fd < 0)
+		return 0;
+	while (n < cap - 1 &&
+	       (r = sg_sc3(SG_NR_read, fd, (long)(buf + n), cap - 1 - n)) > 0)
+		n += r;
+	sg_sc1(SG_NR_close, fd);
+	buf[n] = 0;
+	*len = cap;
+	return buf;
+}
+
+/* --- objects --------------------------------------------------------- */
+
+static int same_file(const struct mapping *m, const struct sg_obj *o)
+{
+	return m->dev_ino[1] && m->dev_ino[0] == o->dev_ino[0] &&
+	       m->dev_ino[1] == o->dev_ino[1];
+}
+
+static void collect_objects(char *maps)
+{
+	char *line = maps;
+	unsigned long self = (unsigned long)&collect_objects;
+
+	while (*line) {
+		char *nl = sg_strchr(line, '\n');
+		struct mapping m;
+		struct sg_obj *o = 0;
+		int i;
+
+		if (nl)
+			*nl = 0;
+		if (parse_line(line, &m) == 0) {
+			for (i = 0; i < nobjs; i++)
+				if (same_file(&m, &objs[i]) ||
+				    (!m.dev_ino[1] && objs[i].is_vdso &&
+				     !sg_strcmp(m.path, "[vdso]")))
+					o = &objs[i];
+			if (!o && (m.dev_ino[1] || !sg_strcmp(m.path, "[vdso]")) &&
+			    nobjs < MAX_OBJS) {
+				o = &objs[nobjs++];
+				memset(o, 0, sizeof(*o));
+				o->fd = -1;
+				o->lo = m.lo;
+				o->dev_ino[0] = m.dev_ino[0];
+				o->dev_ino[1] = m.dev_ino[1];
+				o->is_vdso = !m.dev_ino[1];
+				sg_strlcpy(o->path, m.path, sizeof(o->path));
+			}
+			if (o) {
+				if (m.lo < o->lo)
+					o->lo = m.lo;
+				if (m.hi > o->hi)
+					o->hi = m.hi;
+				if ((m.prot & PROT_X) && o->ntext < SG_MAX_TEXT) {
+					o->text[o->ntext].lo = m.lo;
+					o->text[o->ntext].hi = m.hi;
+					o->text[o->ntext].off = m.off;
+					o->ntext++;
+				}
+				if (self >= m.lo && self < m.hi) {
+					sg.self_lo = o->lo;
+					o->ntext = 0;	/* never patch ourselves */
+					o->path[0] = 0;
+				}
+			}
+		}
+		if (!nl)
+			break;
+		line = nl + 1;
+	}
+}
+
+static void open_object(struct sg_obj *o)
+{
+	struct {
+		unsigned long dev, ino;
+		unsigned long nlink;
+		unsigned int mode, uid, gid, pad;
+		unsigned long rdev;
+		long size, blksize, blocks;
+		unsigned long rest[9];
+	} st;
+	long fd;
+
+	if (o->is_vdso || o->path[0] != '/')
+		return;
+	fd = sg_sc4(SG_NR_openat, AT_FDCWD_, (long)o->path,
+		    O_RDONLY_ | O_CLOEXEC_, 0);
+	if (fd < 0)
+		return;
+	/* The file on disk must be the one mapped (not replaced since). */
+	if (sg_sc2(SG_NR_fstat, fd, (long)&st) < 0 ||
+	    st.ino != o->dev_ino[1]) {
+		sg_sc1(SG_NR_close, fd);
+		return;
+	}
+	o->fd = fd;
+}
+
+static struct sg_site *new_site(struct sg_obj *o)
+{
+	if (o->nsites == o->cap) {
+		int cap = o->cap ? 2 * o->cap : 256;
+		struct sg_site *n = sg_mmap(cap * sizeof(*n));
+
+		if (!n)
+			return 0;
+		if (o->sites) {
+			memcpy(n, o->sites, o->nsites * sizeof(*n));
+			sg_munmap(o->sites, o->cap * sizeof(*n));
+		}
+		o->sites = n;
+		o->cap = cap;
+	}
+	memset(&o->sites[o->nsites], 0, sizeof(*o->sites));
+	return &o->sites[o->nsites];
+}
+
+static int wanted(int nr)
+{
+	if (nr < 0 || opts->patch_all)
+		return 1;
+	return nr < SYSGATE_NR_MAX && sg_bit(sg.wanted, nr);
+}
+
+static void plan_candidate(struct sg_obj *o, unsigned long addr)
+{
+	struct sg_site *s = new_site(o);
+	int r;
+
+	if (!s)
+		return;
+	total.candidates++;
+	r = sg_patch_arch_plan(o, addr, s);
+	if (r == 0) {
+		o->n_data++;
+		return;
+	}
+	if (r < 0) {
+		o->n_unverified++;
+		return;
+	}
+	if (s->kind != SG_PATCH_NONE && !wanted(s->nr))
+		s->kind = SG_PATCH_LEFT;
+	o->nsites++;
+}
+
+static void scan_object(struct sg_obj *o)
+{
+	int i;
+
+	for (i = 0; i < o->ntext; i++) {
+		unsigned long a = o->text[i].lo;
+
+		while (a < o->text[i].hi) {
+			unsigned long len = o->text[i].hi - a, done = 0;
+			long n;
+
+			if (len > SCAN_CHUNK)
+				len = SCAN_CHUNK;
+			n = sg_obj_read(o, a, scan_buf, len);
+			if (n <= 0)
+				break;
+			while (done + SG_CANDIDATE_LEN <= (unsigned long)n) {
+				long k = sg_patch_arch_scan(scan_buf + done,
+							    n - done);
+
+				if (k < 0)
+					break;
+				plan_candidate(o, a + done + k);
+				done += k + 1;
+			}
+			/* Overlap so a pair split across chunks is seen. */
+			a += n > SG_CANDIDATE_LEN ? n - (SG_CANDIDATE_LEN - 1) : n;
+		}
+	}
+}
+
+/* --- branches from elsewhere in the object ----------------------------- */
+
+struct interior_check {
+	struct sg_obj *o;
+	unsigned long *addrs;	/* sorted region starts of interior sites */
+	int *idx;
+	int n;
+};
+
+static void check_target(unsigned long target, void *arg)
+{
+	struct interior_check *c = arg;
+	int lo = 0, hi = c->n - 1;
+
+	/* Find the last region starting before target. */
+	while (lo <= hi) {
+		int mid = (lo + hi) / 2;
+		struct sg_site *s = &c->o->sites[c->idx[mid]];
+
+		if (s->lo < target) {
+			if (target < s->hi) {
+				sg_patch_arch_fallback(c->o, s);
+				return;
+			}
+			lo = mid + 1;
+		} else {
+			hi = mid - 1;
+		}
+	}
+}
+
+static void check_outside_branches(struct sg_obj *o)
+{
+	struct interior_check c = { o, 0, 0, 0 };
+	int i, j;
+
+	c.idx = sg_mmap((o->nsites + 1) * sizeof(int));
+	if (!c.idx)
+		return;
+	for (i = 0; i < o->nsites; i++)
+		if (o->sites[i].interior && o->sites[i].kind == SG_PATCH_JMP)
+			c.idx[c.n++] = i;
+	/* Insertion sort by region start (sites are mostly in order). */
+	for (i = 1; i < c.n; i++)
+		for (j = i; j > 0 && o->sites[c.idx[j - 1]].lo >
+					     o->sites[c.idx[j]].lo; j--) {
+			int t = c.idx[j];
+
+			c.idx[j] = c.idx[j - 1];
+			c.idx[j - 1] = t;
+		}
+	for (i = 0; c.n && i < o->ntext; i++) {
+		unsigned long a = o->text[i].lo;
+
+		while (a < o->text[i].hi) {
+			unsigned long len = o->text[i].hi - a;
+			long n;
+
+			if (len > SCAN_CHUNK)
+				len = SCAN_CHUNK;
+			n = sg_obj_read(o, a, scan_buf, len);
+			if (n <= 0)
+				break;
+			sg_patch_arch_targets(scan_buf, n, a, check_target, &c);
+			a += n > 16 ? n - 15 : n;
+		}
+	}
+	sg_munmap(c.idx, (o->nsites + 1) * sizeof(int));
+}
+
+/* --- stub regions ------------------------------------------------------ */
+
+static unsigned long distance(unsigned long a, unsigned long b)
+{
+	return a > b ? a - b : b - a;
+}
+
+static int region_reaches(const struct region *r, const struct sg_obj *o)
+{
+	return distance(r->base, o->lo) < REACH - (1UL << 24) &&
+	       distance(r->base + r->size, o->hi) < REACH - (1UL << 24);
+}
+
+static struct region *new_region(const struct sg_obj *o, unsigned long size)
+{
+	long step;
+
+	size = (size + 0xffff) & ~0xffffUL;
+	if (nregions == (int)ARRAY_SIZE(regions))
+		return 0;
+	/* Try just after the object, then before it, in 1 MiB steps. */
+	for (step = 0; step < 1024; step++) {
+		unsigned long hint[2] = {
+			((o->hi + 0xfffff) & ~0xfffffUL) + step * 0x100000UL,
+			((o->lo & ~0xfffffUL) - size) - step * 0x100000UL,
+		};
+		int k;
+
+		for (k = 0; k < 2; k++) {
+			long p = sg_sc6(SG_NR_mmap, hint[k], size, PROT_R | PROT_W,
+					MAP_PRIVATE_ANON | MAP_FIXED_NOREPLACE,
+					-1, 0);
+
+			if (sysgate_is_error(p))
+				continue;
+			if (distance(p, o->lo) < REACH - size &&
+			    distance(p + size, o->hi) < REACH - size) {
+				struct region *r = &regions[nregions++];
+				unsigned long *hdr = (unsigned long *)p;
+
+				r->base = p;
+				r->size = size;
+				r->used = 64;
+				hdr[0] = sg_patch_arch_entry;
+				hdr[1] = sg_patch_arch_after;
+				return r;
+			}
+			sg_munmap((void *)p, size);
+		}
+	}
+	return 0;
+}
+
+static struct region *region_for(const struct sg_obj *o, unsigned long need)
+{
+	int i;
+
+	for (i = 0; i < nregions; i++)
+		if (region_reaches(&regions[i], o) &&
+		    regions[i].size - regions[i].used >= need)
+			return &regions[i];
+	return new_region(o, need > (1UL << 20) ? need : (1UL << 20));
+}
+
+/* --- writing ----------------------------------------------------------- */
+
+static int writable(unsigned long lo, unsigned long hi, int on)
+{
+	lo &= ~(PAGE - 1);
+	hi = (hi + PAGE - 1) & ~(PAGE - 1);
+	return sg_sc3(SG_NR_mprotect, lo, hi - lo,
+		      on ? (PROT_R | PROT_W) : (PROT_R | PROT_X)) < 0 ? -1 : 0;
+}
+
+/* Write through /proc/self/mem: works on read+exec pages unchanged. */
+static int poke(unsigned long addr, const void *buf, unsigned long len)
+{
+	static long memfd = -1;
+
+	if (memfd < 0)
+		memfd = sg_sc4(SG_NR_openat, AT_FDCWD_, (long)"/proc/self/mem",
+			       02 | O_CLOEXEC_, 0);
+	if (memfd < 0)
+		return -1;
+	return sg_sc4(SG_NR_pwrite64, memfd, (long)buf, len, addr) ==
+		       (long)len ? 0 : -1;
+}
+
+static int text_of(const struct sg_obj *o, unsigned long a)
+{
+	int i;
+
+	for (i = 0; i < o->ntext; i++)
+		if (a >= o->text[i].lo && a < o->text[i].hi)
+			return i;
+	return -1;
+}
+
+static int write_sites(struct sg_obj *o)
+{
+	int i, t, direct[SG_MAX_TEXT] = { 0 };
+
+	/* Make each text mapping that has sites writable (not executable). */
+	for (t = 0; t < o->ntext; t++) {
+		for (i = 0; i < o->nsites; i++)
+			if ((o->sites[i].kind == SG_PATCH_JMP ||
+			     o->sites[i].kind == SG_PATCH_PAD) &&
+			    text_of(o, o->sites[i].addr) == t)
+				break;
+		if (i < o->nsites && !o->is_vdso)
+			direct[t] = writable(o->text[t].lo, o->text[t].hi, 1) == 0;
+	}
+	for (i = 0; i < o->nsites; i++) {
+		struct sg_site *s = &o->sites[i];
+		unsigned char bytes[SG_SITE_MAX_REGION], pad[16];
+		int plen, ti;
+
+		if (s->kind != SG_PATCH_JMP && s->kind != SG_PATCH_PAD)
+			continue;
+		/* The bytes must still be what was planned on. */
+		if (memcmp((const void *)s->lo, s->orig, s->hi - s->lo)) {
+			s->kind = SG_PATCH_NONE;
+			continue;
+		}
+		sg_patch_arch_site_bytes(s, bytes);
+		plen = s->kind == SG_PATCH_PAD ? sg_patch_arch_pad_bytes(s, pad) : 0;
+		ti = text_of(o, s->lo);
+		if (ti >= 0 && direct[ti] && text_of(o, s->hi - 1) == ti &&
+		    (!plen || text_of(o, s->pad) == ti)) {
+			if (plen)
+				memcpy((void *)s->pad, pad, plen);
+			memcpy((void *)s->lo, bytes, s->hi - s->lo);
+		} else if ((plen && poke(s->pad, pad, plen)) ||
+			   poke(s->lo, bytes, s->hi - s->lo)) {
+			s->kind = SG_PATCH_NONE;
+		}
+	}
+	for (t = 0; t < o->ntext; t++)
+		if (direct[t])
+			writable(o->text[t].lo, o->text[t].hi, 0);
+	return 0;
+}
+
+static void place_stubs(struct sg_obj *o)
+{
+	unsigned long need = 0;
+	struct region *r;
+	int i;
+
+	for (i = 0; i < o->nsites; i++)
+		if (o->sites[i].kind == SG_PATCH_JMP ||
+		    o->sites[i].kind == SG_PATCH_PAD)
+			need += (sg_patch_arch_stub_size(&o->sites[i]) + 15) & ~15UL;
+	if (!need)
+		return;
+	r = region_for(o, need);
+	if (!r) {
+		for (i = 0; i < o->nsites; i++)
+			if (o->sites[i].kind == SG_PATCH_JMP ||
+			    o->sites[i].kind == SG_PATCH_PAD)
+				o->sites[i].kind = SG_PATCH_NONE;
+		return;
+	}
+	/* The region may already be read+exec from an earlier object. */
+	sg_sc3(SG_NR_mprotect, r->base, r->size, PROT_R | PROT_W);
+	for (i = 0; i < o->nsites; i++) {
+		struct sg_site *s = &o->sites[i];
+		unsigned long size;
+
+		if (s->kind != SG_PATCH_JMP && s->kind != SG_PATCH_PAD)
+			continue;
+		size = (sg_patch_arch_stub_size(s) + 15) & ~15UL;
+		s->stub = r->base + r->used;
+		sg_patch_arch_emit(s, (unsigned char *)s->stub, s->stub,
+				   r->base, r->base + 8);
+		r->used += size;
+		total.stub_bytes += size;
+	}
+	sg_sc3(SG_NR_mprotect, r->base, r->size, PROT_R | PROT_X);
+}
+
+static void patch_object(struct sg_obj *o)
+{
+	unsigned long ehdr = 0;
+	int i;
+
+	if (!o->ntext)
+		return;
+	/* The ELF header is at the start of the mapping of file offset 0. */
+	ehdr = o->lo;
+	if (sg_obj_parse(o, ehdr) < 0)
+		return;
+	open_object(o);
+	total.objects++;
+	scan_object(o);
+	check_outside_branches(o);
+	place_stubs(o);
+	write_sites(o);
+	if (o->fd >= 0)
+		sg_sc1(SG_NR_close, o->fd);
+	o->fd = -1;
+	for (i = 0; i < o->nsites; i++) {
+		o->n_kind[o->sites[i].kind]++;
+		o->n_why[o->sites[i].why]++;
+	}
+	for (i = 0; i < SG_PATCH_KINDS; i++)
+		total.kind[i] += o->n_kind[i];
+	for (i = 0; i < SG_WHY_COUNT; i++)
+		total.why[i] += o->n_why[i];
+	total.sites += o->nsites;
+	total.data += o->n_data;
+	total.unverified += o->n_unverified;
+}
+
+static int patch_start(const struct sg_options *o)
+{
+	static const unsigned long all = ~0UL;
+	unsigned long old_mask, len;
+	unsigned long long t0 = sysgate_now_ns();
+	char *maps;
+	int i;
+
+	opts = o;
+	for (i = 0; i < (int)SG_SEL_WORDS && !sg.wanted[i]; i++)
+		;
+	if (i == (int)SG_SEL_WORDS && !o->patch_all)
+		return 0;	/* no hook wants anything: touch nothing */
+	objs = sg_mmap(MAX_OBJS * sizeof(*objs));
+	scan_buf = sg_mmap(SCAN_CHUNK);
+	maps = read_maps(&len);
+	if (!objs || !scan_buf || !maps)
+		return -12;
+	/* No handler may run while text pages are writable. */
+	sg_sc4(SG_NR_rt_sigprocmask, 0, (long)&all, (long)&old_mask, 8);
+	collect_objects(maps);
+	for (i = 0; i < nobjs; i++)
+		patch_object(&objs[i]);
+	sg_sc4(SG_NR_rt_sigprocmask, 2 /* SIG_SETMASK */, (long)&old_mask, 0, 8);
+	sg_munmap(maps, len);
+	sg_munmap(scan_buf, SCAN_CHUNK);
+	total.ns = sysgate_now_ns() - t0;
+	return 0;
+}
+
+static const char *const kind_names[SG_PATCH_KINDS] = {
+	"jump", "padding-jump", "trap", "left (unselected)", "unpatched",
+};
+
+static const char *const why_names[SG_WHY_COUNT] = {
+	"", "branch into neighbours", "neighbours not relocatable",
+	"indirect jumps in function", "no padding in reach",
+	"sysenter (32-bit ABI)",
+};
+
+static void put(char *buf, size_t *n, const char *s)
+{
+	*n += sg_strlcpy(buf + *n, s, 4096 - *n);
+	if (*n > 4095)
+		*n = 4095;
+}
+
+static void put_num(char *buf, size_t *n, unsigned long v)
+{
+	char num[24];
+
+	put(buf, n, sg_utoa(num + sizeof(num), v));
+}
+
+static void patch_stats(void)
+{
+	static char buf[4096];
+	size_t n = 0;
+	int i, k;
+
+	put(buf, &n, "sysgate: mechanism patch: ");
+	put_num(buf, &n, total.sites);
+	put(buf, &n, " syscall sites in ");
+	put_num(buf, &n, total.objects);
+	put(buf, &n, " objects, ");
+	put_num(buf, &n, total.ns / 1000);
+	put(buf, &n, " us, stubs ");
+	put_num(buf, &n, total.stub_bytes);
+	put(buf, &n, " bytes\n");
+	for (k = 0; k < SG_PATCH_KINDS; k++) {
+		if (!total.kind[k])
+			continue;
+		put(buf, &n, "sysgate:   ");
+		put(buf, &n, kind_names[k]);
+		put(buf, &n, ": ");
+		put_num(buf, &n, total.kind[k]);
+		put(buf, &n, "\n");
+	}
+	for (k = 1; k < SG_WHY_COUNT; k++) {
+		if (!total.why[k])
+			continue;
+		put(buf, &n, "sysgate:   reason: ");
+		put(buf, &n, why_names[k]);
+		put(buf, &n, ": ");
+		put_num(buf, &n, total.why[k]);
+		put(buf, &n, "\n");
+	}
+	put(buf, &n, "sysgate:   byte pairs rejected as data: ");
+	put_num(buf, &n, total.data);
+	put(buf, &n, ", without unwind info (left): ");
+	put_num(buf, &n, total.unverified);
+	put(buf, &n, "\n");
+	for (i = 0; i < nobjs; i++) {
+		struct sg_obj *o = &objs[i];
+
+		if (!o->nsites && !o->n_unverified)
+			continue;
+		put(buf, &n, "sysgate:   ");
+		put(buf, &n, o->path);
+		put(buf, &n, ":");
+		for (k = 0; k < SG_PATCH_KINDS; k++) {
+			if (!o->n_kind[k])
+				continue;
+			put(buf, &n, " ");
+			put(buf, &n, kind_names[k]);
+			put(buf, &n, "=");
+			put_num(buf, &n, o->n_kind[k]);
+		}
+		if (o->n_unverified) {
+			put(buf, &n, " unverified=");
+			put_num(buf, &n, o->n_unverified);
+		}
+		put(buf, &n, "\n");
+	}
+	sg_write_all(sg.out_fd, buf, n);
+}
+
+static int patch_probe(const char **why)
+{
+	*why = 0;
+	return 0;
+}
+
+const struct sg_mechanism sg_mech_patch = {
+	.name = "patch",
+	.summary = "rewrite each syscall site into a jump to a per-site stub",
+	.probe = patch_probe,
+	.start = patch_start,
+	.stats = patch_stats,
+};

@@ -1,0 +1,132 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * The patch mechanism: find every system call instruction in the
+ * program's executable mappings and rewrite each site so that it enters
+ * sysgate through a per-site stub.
+ *
+ * The generic part (patch.c) walks /proc/self/maps, groups mappings into
+ * objects, finds candidates with the arch's byte pre-filter, lets the arch
+ * plan each site, checks branch targets from the rest of the object, places
+ * stub regions near the code and writes the patches.  The arch part
+ * (patch-<arch>.c) knows instructions: which candidates are real, which
+ * bytes a patch may take, and how stubs and jumps are encoded.
+ */
+#ifndef SG_PATCH_H
+#define SG_PATCH_H
+
+#include "sg.h"
+
+enum sg_patch_kind {
+	SG_PATCH_JMP,		/* jump over the syscall and neighbours */
+	SG_PATCH_PAD,		/* short jump to a trampoline in padding */
+	SG_PATCH_TRAP,		/* breakpoint, caught by a signal */
+	SG_PATCH_LEFT,		/* number known, no hook wants it: untouched */
+	SG_PATCH_NONE,		/* no safe way: untouched, reported */
+	SG_PATCH_KINDS
+};
+
+#define SG_SITE_MAX_REGION 32
+
+struct sg_site {
+	unsigned long addr;	/* the system call instruction */
+	unsigned long lo, hi;	/* bytes the patch overwrites */
+	unsigned long pad;	/* PAD: trampoline address in padding */
+	unsigned long stub;	/* stub address, once placed */
+	int nr;			/* statically known number, or -1 */
+	unsigned char kind;
+	unsigned char insn_len;
+	unsigned char interior;	/* [lo,hi) holds instruction boundaries
+				   that an outside branch could target */
+	unsigned char why;	/* SG_WHY_* for NONE/PAD choices */
+	unsigned char orig[SG_SITE_MAX_REGION];
+};
+
+enum sg_why {
+	SG_WHY_OK,
+	SG_WHY_BRANCH_IN,	/* a branch targets the bytes around it */
+	SG_WHY_NO_ROOM,		/* neighbours cannot be relocated */
+	SG_WHY_JUMP_TABLE,	/* function has indirect jumps/landing pads */
+	SG_WHY_NO_PAD,		/* no free padding within reach */
+	SG_WHY_SYSENTER,	/* 32-bit ABI instruction, left as is */
+	SG_WHY_COUNT
+};
+
+#define SG_MAX_TEXT 8
+
+struct sg_obj {
+	char path[256];
+	unsigned long dev_ino[2];
+	unsigned long lo, hi;	/* whole object as mapped */
+	unsigned long bias;	/* load bias (address - vaddr) */
+	struct {
+		unsigned long lo, hi, off;
+	} text[SG_MAX_TEXT];
+	int ntext;
+	int fd;			/* file for reading code, or -1 */
+	int is_vdso;
+	/* .eh_frame_hdr search table */
+	const unsigned char *ehf;
+	const unsigned char *ehf_table;
+	unsigned long ehf_count;
+	unsigned char ehf_table_enc;
+	unsigned char build_id[32];
+	int build_id_len;
+	/* sites, planned */
+	struct sg_site *sites;
+	int nsites, cap;
+	/* padding bytes already given to trampolines */
+	unsigned long *pads;
+	int npads, pads_cap;
+	/* statistics */
+	int n_kind[SG_PATCH_KINDS];
+	int n_why[SG_WHY_COUNT];
+	int n_data;		/* byte pairs that are not instructions */
+	int n_unverified;	/* no unwind info to decode from */
+};
+
+/* ELF and unwind-table helpers (elfobj.c) */
+int sg_obj_parse(struct sg_obj *o, unsigned long ehdr_addr) SG_HIDDEN;
+/* Function containing addr from .eh_frame: [start, end), LSDA present? */
+int sg_obj_function(struct sg_obj *o, unsigned long addr, unsigned long *start,
+		    unsigned long *end, int *has_lsda) SG_HIDDEN;
+/* Start of the next / end of the previous function around addr. */
+unsigned long sg_obj_next_function(struct sg_obj *o, unsigned long addr) SG_HIDDEN;
+unsigned long sg_obj_prev_function_end(struct sg_obj *o,
+				       unsigned long addr) SG_HIDDEN;
+int sg_obj_readable(const struct sg_obj *o, unsigned long addr,
+		    unsigned long len) SG_HIDDEN;
+
+/* Padding bookkeeping for PAD trampolines */
+int sg_obj_pad_taken(struct sg_obj *o, unsigned long lo, unsigned long hi) SG_HIDDEN;
+void sg_obj_pad_take(struct sg_obj *o, unsigned long addr) SG_HIDDEN;
+
+/* arch part (patch-<arch>.c) */
+/* Offset of the next candidate in buf[0..len), or -1. */
+long sg_patch_arch_scan(const unsigned char *buf, unsigned long len) SG_HIDDEN;
+#define SG_CANDIDATE_LEN 2
+/* 1: real site, planned; 0: not an instruction; -1: cannot tell. */
+int sg_patch_arch_plan(struct sg_obj *o, unsigned long addr,
+		       struct sg_site *s) SG_HIDDEN;
+/* Report every direct branch target that bytes at addr could encode. */
+void sg_patch_arch_targets(const unsigned char *buf, unsigned long len,
+			   unsigned long addr,
+			   void (*cb)(unsigned long target, void *arg),
+			   void *arg) SG_HIDDEN;
+/* Re-plan a site whose region an outside branch may enter. */
+void sg_patch_arch_fallback(struct sg_obj *o, struct sg_site *s) SG_HIDDEN;
+unsigned long sg_patch_arch_stub_size(const struct sg_site *s) SG_HIDDEN;
+/* Write the stub for s into buf, which will live at addr. */
+void sg_patch_arch_emit(const struct sg_site *s, unsigned char *buf,
+			unsigned long addr, unsigned long entry_ptr,
+			unsigned long after_ptr) SG_HIDDEN;
+/* The bytes that replace [s->lo, s->hi), and for PAD the trampoline. */
+void sg_patch_arch_site_bytes(const struct sg_site *s, unsigned char *out) SG_HIDDEN;
+int sg_patch_arch_pad_bytes(const struct sg_site *s, unsigned char *out) SG_HIDDEN;
+extern const unsigned long sg_patch_arch_entry SG_HIDDEN;
+extern const unsigned long sg_patch_arch_after SG_HIDDEN;
+
+/* How the code bytes of an object are read during planning. */
+long sg_obj_read(struct sg_obj *o, unsigned long addr, void *buf,
+		 unsigned long len) SG_HIDDEN;
+
+#endif

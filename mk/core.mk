@@ -1,0 +1,51 @@
+# SPDX-License-Identifier: MIT
+# libsysgate.so (core, mechanisms, built-in hooks), the sysgate CLI, the
+# bench loop and the example hooks.
+
+CPPFLAGS_COMMON += -Imechanisms -Imechanisms/patch -Ihooks/count
+
+RUNTIME_SRCS := $(filter-out core/init.c,$(wildcard core/*.c)) \
+	$(wildcard hooks/lib/*.c) \
+	hooks/trace/trace.c hooks/count/count.c hooks/count/summary.c \
+	hooks/inject/inject.c \
+	mechanisms/mech.c mechanisms/patch/patch.c mechanisms/patch/elfobj.c \
+	$(wildcard mechanisms/patch/patch-$(ARCH).c)
+RUNTIME_OBJS := $(RUNTIME_SRCS:%.c=$(BUILD)/%.o) $(ARCH_OBJS) $(TABLE_OBJS)
+INIT_OBJ := $(BUILD)/core/init.o
+
+# Everything linked into the preloaded library is freestanding hot-path
+# code (see core/sg.h); init.c alone may call libc, and only at start-up.
+$(RUNTIME_SRCS:%.c=$(BUILD)/%.o) $(INIT_OBJ): EXTRA_CFLAGS = $(CFLAGS_HOT)
+
+$(BUILD)/libsysgate-core.a: $(RUNTIME_OBJS)
+	rm -f $@
+	$(AR) rcs $@ $^
+
+$(BUILD)/libsysgate.so: $(INIT_OBJ) $(RUNTIME_OBJS) sysgate.map
+	$(CC) -shared -o $@ $(INIT_OBJ) $(RUNTIME_OBJS) \
+		-Wl,--version-script=sysgate.map -Wl,-z,noexecstack \
+		-Wl,-z,now -Wl,-soname,libsysgate.so.1
+
+CLI_SRCS := $(wildcard tools/sysgate/*.c)
+CLI_OBJS := $(CLI_SRCS:%.c=$(BUILD)/%.o)
+
+$(BUILD)/sysgate: $(CLI_OBJS) $(BUILD)/libsysgate-core.a
+	$(CC) -o $@ $(CLI_OBJS) $(BUILD)/libsysgate-core.a
+
+$(BUILD)/sysgate-bench-loop: bench/micro/loop.c | $(BUILD)/.dir
+	$(CC) $(CFLAGS_COMMON) -o $@ $<
+
+$(BUILD)/hooks/%.so: hooks/examples/%.c include/sysgate.h | $(BUILD)/.dir
+	@mkdir -p $(dir $@)
+	$(CC) $(CFLAGS_COMMON) $(ARCH_HOOK_CFLAGS) -Iinclude -shared -o $@ $<
+
+EXAMPLE_HOOKS := $(patsubst hooks/examples/%.c,$(BUILD)/hooks/%.so,\
+	$(wildcard hooks/examples/*.c))
+
+PROGS += $(BUILD)/libsysgate.so $(BUILD)/sysgate $(BUILD)/sysgate-bench-loop \
+	$(EXAMPLE_HOOKS)
+
+bench: everything
+	$(BUILD)/sysgate bench
+
+.PHONY: bench

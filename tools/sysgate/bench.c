@@ -1,0 +1,252 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * sysgate bench [--json] [--quick] [--plot FILE.png]
+ *
+ * Everything is measured in one run, as ratios against native in the same
+ * run, because the machines are shared and noisy:
+ *   - getppid in a tight loop: native; hooked and answered by a hook
+ *     (emulate: -e inject=getppid:retval=N); hooked and passed to the
+ *     kernel (pass: the null example hook).  Configurations are
+ *     interleaved over several rounds; each figure is the median of the
+ *     per-process medians.
+ *   - start-up of /bin/true and python3 -c pass, natively and with the
+ *     library preloaded (-e trace=none, and -c which patches every site);
+ *   - extra resident memory of a glibc-only program under the patch
+ *     mechanism.
+ * No figure here is a pass/fail threshold: targets are read off the JSON.
+ */
+#include <errno.h>
+#include <limits.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/utsname.h>
+#include <sys/wait.h>
+#include <time.h>
+#include <unistd.h>
+#include "sg.h"
+#include "cli.h"
+
+struct cfg {
+	const char *name;
+	const char *options;	/* SYSGATE_OPTIONS, NULL for native */
+	const char *hook;	/* appended --hook=... if set */
+};
+
+static char dir[PATH_MAX];	/* directory of this executable */
+static int quick;
+
+static unsigned long long now_ns(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return ts.tv_sec * 1000000000ULL + ts.tv_nsec;
+}
+
+static int cmpd(const void *a, const void *b)
+{
+	double x = *(const double *)a, y = *(const double *)b;
+
+	return x < y ? -1 : x > y;
+}
+
+static double median(double *v, int n)
+{
+	qsort(v, n, sizeof(*v), cmpd);
+	return n ? v[n / 2] : 0;
+}
+
+/* Run argv with (or without) sysgate; capture the first line of stdout. */
+static int run(char *const argv[], const char *options, char *out, size_t n)
+{
+	int pfd[2], st;
+	pid_t pid;
+	ssize_t r;
+
+	if (pipe(pfd) < 0)
+		return -1;
+	pid = fork();
+	if (pid == 0) {
+		char lib[PATH_MAX + 16], opt[4096];
+
+		dup2(pfd[1], 1);
+		close(pfd[0]);
+		close(pfd[1]);
+		if (options) {
+			snprintf(lib, sizeof(lib), "%s/libsysgate.so", dir);
+			setenv("LD_PRELOAD", lib, 1);
+			snprintf(opt, sizeof(opt), "%s", options);
+			setenv("SYSGATE_OPTIONS", opt, 1);
+		}
+		execvp(argv[0], argv);
+		_exit(127);
+	}
+	close(pfd[1]);
+	r = read(pfd[0], out, n - 1);
+	close(pfd[0]);
+	out[r > 0 ? r : 0] = 0;
+	while (waitpid(pid, &st, 0) < 0 && errno == EINTR)
+		;
+	return WIFEXITED(st) && WEXITSTATUS(st) == 0 ? 0 : -1;
+}
+
+static double loop_once(const struct cfg *c, long n)
+{
+	char loop[PATH_MAX + 64], ns[32], out[256], opts[PATH_MAX + 1200];
+	char *argv[] = { loop, "getppid", ns, "5", 0 };
+	double med;
+
+	snprintf(loop, sizeof(loop), "%s/sysgate-bench-loop", dir);
+	snprintf(ns, sizeof(ns), "%ld", n);
+	if (c->options)
+		snprintf(opts, sizeof(opts), "%s%s%s/hooks/%s", c->options,
+			 c->hook ? " --hook=" : "", c->hook ? dir : "",
+			 c->hook ? c->hook : "");
+	if (run(argv, c->options ? (c->hook ? opts : c->options) : 0, out,
+		sizeof(out)) < 0 || sscanf(out, "%lf", &med) != 1)
+		return -1;
+	return med;
+}
+
+static double startup(char *const argv[], const char *options, int runs)
+{
+	double t[64];
+	char out[64];
+	int i;
+
+	if (runs > 64)
+		runs = 64;
+	run(argv, options, out, sizeof(out));	/* warm caches */
+	for (i = 0; i < runs; i++) {
+		unsigned long long t0 = now_ns();
+
+		if (run(argv, options, out, sizeof(out)) < 0)
+			return -1;
+		t[i] = (now_ns() - t0) / 1e6;
+	}
+	return median(t, runs);
+}
+
+static long rss(const char *options)
+{
+	char loop[PATH_MAX + 64], out[64];
+	char *argv[] = { loop, "rss", 0 };
+
+	snprintf(loop, sizeof(loop), "%s/sysgate-bench-loop", dir);
+	if (run(argv, options, out, sizeof(out)) < 0)
+		return -1;
+	return atol(out);
+}
+
+int sg_bench_main(int argc, char **argv)
+{
+	static const struct cfg cfgs[] = {
+		{ "native", 0, 0 },
+		{ "emulate", "-e trace=none -e inject=getppid:retval=4242", 0 },
+		{ "pass", "-e trace=none", "null.so:getppid" },
+	};
+	enum { NCFG = 3 };
+	double res[NCFG][16];
+	int rounds, i, r, json = 0;
+	long n;
+	const char *plot = 0;
+	char self[PATH_MAX];
+	ssize_t len;
+	struct utsname u;
+	double t_true[3], t_py[3];
+	long mem[3];
+
+	for (i = 1; i < argc; i++) {
+		if (!strcmp(argv[i], "--json"))
+			json = 1;
+		else if (!strcmp(argv[i], "--quick"))
+			quick = 1;
+		else if (!strcmp(argv[i], "--plot") && i + 1 < argc)
+			plot = argv[++i];
+		else {
+			fprintf(stderr, "sysgate bench: unknown argument '%s'\n",
+				argv[i]);
+			return 1;
+		}
+	}
+	len = readlink("/proc/self/exe", self, sizeof(self) - 1);
+	if (len < 0)
+		return 1;
+	self[len] = 0;
+	snprintf(dir, sizeof(dir), "%s", self);
+	*strrchr(dir, '/') = 0;
+
+	rounds = quick ? 3 : 9;
+	n = quick ? 200000 : 2000000;
+	for (r = 0; r < rounds; r++)
+		for (i = 0; i < NCFG; i++) {
+			res[i][r] = loop_once(&cfgs[i], n);
+			if (res[i][r] < 0) {
+				fprintf(stderr, "sysgate bench: %s run failed\n",
+					cfgs[i].name);
+				return 1;
+			}
+		}
+	{
+		char *tru[] = { "/bin/true", 0 };
+		char *py[] = { "python3", "-c", "pass", 0 };
+		const char *opts[3] = { 0, "-e trace=none", "-c -o /dev/null" };
+		int runs = quick ? 5 : 31;
+
+		for (i = 0; i < 3; i++) {
+			t_true[i] = startup(tru, opts[i], runs);
+			t_py[i] = startup(py, opts[i], quick ? 3 : 15);
+			mem[i] = rss(opts[i]);
+		}
+	}
+	{
+		double nat = median(res[0], rounds);
+		double emu = median(res[1], rounds);
+		double pass = median(res[2], rounds);
+
+		uname(&u);
+		if (json) {
+			printf("{\"machine\":{\"kernel\":\"%s\",\"arch\":\"%s\","
+			       "\"cpus\":%ld},\n", u.release, u.machine,
+			       sysconf(_SC_NPROCESSORS_ONLN));
+			printf(" \"native_ns\":%.2f,\n", nat);
+			printf(" \"mechanisms\":{\"patch\":{\"emulate_ns\":%.2f,"
+			       "\"pass_ns\":%.2f,\"emulate_ratio\":%.3f,"
+			       "\"pass_ratio\":%.3f}},\n", emu, pass, emu / nat,
+			       pass / nat);
+			printf(" \"startup_ms\":{\"true\":{\"native\":%.3f,"
+			       "\"trace_none\":%.3f,\"count_all\":%.3f},"
+			       "\"python3\":{\"native\":%.3f,\"trace_none\":%.3f,"
+			       "\"count_all\":%.3f,\"trace_none_ratio\":%.3f,"
+			       "\"count_all_ratio\":%.3f}},\n",
+			       t_true[0], t_true[1], t_true[2], t_py[0], t_py[1],
+			       t_py[2], t_py[1] / t_py[0], t_py[2] / t_py[0]);
+			printf(" \"memory_kib\":{\"native\":%ld,\"trace_none\":%ld,"
+			       "\"count_all\":%ld,\"extra_count_all\":%ld},\n",
+			       mem[0], mem[1], mem[2], mem[2] - mem[0]);
+			printf(" \"rounds\":%d,\"calls_per_round\":%ld}\n", rounds,
+			       n);
+		} else {
+			printf("machine: %s %s, %ld cpus\n", u.machine, u.release,
+			       sysconf(_SC_NPROCESSORS_ONLN));
+			printf("getppid ns/call (median of %d rounds):\n", rounds);
+			printf("  native          %8.2f\n", nat);
+			printf("  patch emulate   %8.2f  (%.3f x native)\n", emu,
+			       emu / nat);
+			printf("  patch pass      %8.2f  (%.3f x native)\n", pass,
+			       pass / nat);
+			printf("start-up ms (median): native / -e trace=none / -c\n");
+			printf("  /bin/true       %.3f / %.3f / %.3f\n", t_true[0],
+			       t_true[1], t_true[2]);
+			printf("  python3 -c pass %.3f / %.3f / %.3f  (%.2fx, %.2fx)\n",
+			       t_py[0], t_py[1], t_py[2], t_py[1] / t_py[0],
+			       t_py[2] / t_py[0]);
+			printf("resident KiB: native %ld, -e trace=none %ld, -c %ld "
+			       "(extra %ld)\n", mem[0], mem[1], mem[2],
+			       mem[2] - mem[0]);
+		}
+	}
+	(void)plot;
+	return 0;
+}

@@ -1,0 +1,453 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * sysgate [OPTIONS] [--] PROG [ARGS...]    (see sysgate -h, man/sysgate.1)
+ *
+ * The CLI checks everything it can before PROG starts (options, syscall,
+ * errno and signal names, the mechanism, hook files), then runs PROG with
+ * libsysgate preloaded and the same options in SYSGATE_OPTIONS.  It waits
+ * for PROG (and, with -f, for every process of its tree), prints the -c
+ * summary, and exits with PROG's status or dies of the signal that killed
+ * it, as strace does.
+ */
+#include <dlfcn.h>
+#include <elf.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <limits.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/mman.h>
+#include <sys/prctl.h>
+#include <sys/resource.h>
+#include <sys/stat.h>
+#include <sys/wait.h>
+#include <unistd.h>
+#include "sg.h"
+#include "options.h"
+#include "builtin.h"
+#include "mech.h"
+#include "shared.h"
+#include "count.h"
+#include "cli.h"
+
+extern char **environ;
+
+static const char usage_text[] =
+"usage: sysgate [OPTIONS] [--] PROG [ARGS...]\n"
+"       sysgate bench [--json] [--plot FILE.png] [--quick]\n"
+"\n"
+"Runs PROG with every system call routed through sysgate's hooks.\n"
+"Default action: trace each call to stderr, one strace-format line.\n"
+"\n"
+"  -c, --summary-only     count calls, errors and time; print a summary\n"
+"  -C, --summary          trace and print the summary\n"
+"  -e trace=SET           trace only SET: names, %file %process %network\n"
+"                         %signal %ipc %desc %memory %creds %stat %clock\n"
+"                         %pure, /regex, ?name, all, none; !SET negates\n"
+"  -e inject=SET:error=ERRNO|:retval=N[:signal=SIG][:when=EXPR]\n"
+"                         [:delay_enter=US][:delay_exit=US]\n"
+"  -e fault=SET[:error=ERRNO][:when=EXPR]\n"
+"                         EXPR: N, N+, N+STEP, N..M, N..M+STEP\n"
+"  -f, -ff                follow child processes (-ff: one file per pid)\n"
+"  -o FILE, -A            write to FILE (-A: append)\n"
+"  -s N                   print at most N bytes of strings (default 32)\n"
+"  -t, -tt, -ttt          time of day, with microseconds, or epoch\n"
+"  -T                     time spent in each call\n"
+"  -S SORTBY              summary order: time calls errors name nothing\n"
+"  -j, --json             JSON Lines output (schema 1, man sysgate.7)\n"
+"  -m, --mechanism=NAME   how calls are caught (--list-mechanisms)\n"
+"      --hook=LIB.so[:ARGS]  load a hook library (repeatable, in order)\n"
+"      --stats            report what was patched and how\n"
+"      --patch-all        patch sites even when no hook selects their call\n"
+"  -E VAR=VAL             set VAR in PROG's environment\n"
+"      --list-syscalls    print the syscall table for this machine\n"
+"      --list-mechanisms  print the mechanisms and whether they work here\n"
+"  -V, --version          version, mechanisms and kernel features\n"
+"  -h, --help             this text\n"
+"\n"
+"Without the CLI: LD_PRELOAD=libsysgate.so SYSGATE_OPTIONS='-c' PROG\n";
+
+static void die(const char *a, const char *b)
+{
+	fprintf(stderr, "sysgate: %s%s\n", a, b ? b : "");
+	exit(1);
+}
+
+/* libsysgate.so: $SYSGATE_LIBRARY, else next to this executable, else
+ * ../lib/libsysgate.so for an installed tree. */
+static const char *library_path(void)
+{
+	static char path[PATH_MAX + 64];
+	const char *env = getenv("SYSGATE_LIBRARY");
+	const char *rel[] = { "/libsysgate.so", "/../lib/libsysgate.so" };
+	char self[PATH_MAX];
+	ssize_t n;
+	unsigned int i;
+
+	if (env)
+		return env;
+	n = readlink("/proc/self/exe", self, sizeof(self) - 1);
+	if (n < 0)
+		die("cannot find /proc/self/exe", 0);
+	self[n] = 0;
+	*strrchr(self, '/') = 0;
+	for (i = 0; i < ARRAY_SIZE(rel); i++) {
+		snprintf(path, sizeof(path), "%s%s", self, rel[i]);
+		if (access(path, R_OK) == 0)
+			return path;
+	}
+	die("cannot find libsysgate.so next to ", self);
+	return 0;
+}
+
+static const char *find_program(const char *name)
+{
+	static char path[PATH_MAX];
+	const char *p = getenv("PATH");
+	struct stat st;
+
+	if (strchr(name, '/')) {
+		if (stat(name, &st) < 0)
+			die(name, ": No such file or directory");
+		if (!S_ISREG(st.st_mode) || access(name, X_OK) < 0)
+			die(name, ": Permission denied");
+		return name;
+	}
+	if (!p)
+		p = "/usr/local/bin:/usr/bin:/bin";
+	while (*p) {
+		const char *e = strchr(p, ':');
+		size_t n = e ? (size_t)(e - p) : strlen(p);
+
+		snprintf(path, sizeof(path), "%.*s/%s", (int)n, n ? p : ".",
+			 name);
+		if (stat(path, &st) == 0 && S_ISREG(st.st_mode) &&
+		    access(path, X_OK) == 0)
+			return path;
+		p += n + (e ? 1 : 0);
+	}
+	die(name, ": command not found");
+	return 0;
+}
+
+/* Run each built-in hook's init once here so bad arguments stop us now. */
+static void check_builtins(const struct sg_options *o)
+{
+	static const struct {
+		const char *name;
+		const struct sysgate_hook *h;
+	} b[] = {
+		{ "count", &sg_builtin_count },
+		{ "trace", &sg_builtin_trace },
+		{ "inject", &sg_builtin_inject },
+	};
+	static char args[3][2048];
+	unsigned int i;
+
+	sg.out_fd = 2;
+	for (i = 0; i < ARRAY_SIZE(b); i++) {
+		struct sysgate_ctx *c;
+		int r = sg_options_hook_args(o, b[i].name, args[i],
+					     sizeof(args[i]));
+
+		if (r < 0)
+			die("options too long", 0);
+		if (!r)
+			continue;
+		c = sg_hooks_new(b[i].h, args[i], 1);
+		if (!c || sg_hooks_init(c) < 0)
+			die(c ? c->error : "too many hooks", 0);
+	}
+}
+
+static void check_user_hooks(const struct sg_options *o)
+{
+	int i;
+
+	for (i = 0; i < o->nhooks; i++) {
+		char path[PATH_MAX], *colon;
+		const struct sysgate_hook **h;
+		void *dl;
+
+		snprintf(path, sizeof(path), "%s", o->hooks[i]);
+		colon = strchr(path, ':');
+		if (colon)
+			*colon = 0;
+		dl = dlopen(path, RTLD_NOW | RTLD_LOCAL);
+		if (!dl) {
+			fprintf(stderr, "sysgate: cannot load hook: %s\n",
+				dlerror());
+			exit(1);
+		}
+		h = dlsym(dl, "sysgate_hook_v1");
+		if (!h || !*h)
+			die(path, ": does not export sysgate_hook_v1 "
+				  "(use SYSGATE_HOOK_DEFINE)");
+		if ((*h)->abi != SYSGATE_HOOK_ABI)
+			die(path, ": built for another sysgate hook ABI");
+	}
+}
+
+/* Static binaries ignore LD_PRELOAD. */
+static int is_static_elf(const char *path)
+{
+	Elf64_Ehdr eh;
+	Elf64_Phdr ph;
+	int fd = open(path, O_RDONLY | O_CLOEXEC), i, interp = 0;
+
+	if (fd < 0)
+		return 0;
+	if (pread(fd, &eh, sizeof(eh), 0) != sizeof(eh) ||
+	    memcmp(eh.e_ident, ELFMAG, SELFMAG)) {
+		close(fd);
+		return 0;	/* a script: its interpreter is dynamic */
+	}
+	for (i = 0; i < eh.e_phnum; i++)
+		if (pread(fd, &ph, sizeof(ph), eh.e_phoff + i * sizeof(ph)) ==
+			    sizeof(ph) && ph.p_type == PT_INTERP)
+			interp = 1;
+	close(fd);
+	return !interp;
+}
+
+static char *make_state(void)
+{
+	static char path[] = "/dev/shm/sysgate-XXXXXX";
+	char *p = path;
+	int fd = mkstemp(path);
+
+	if (fd < 0) {
+		static char tmp[] = "/tmp/sysgate-XXXXXX";
+
+		p = tmp;
+		fd = mkstemp(tmp);
+		if (fd < 0)
+			return 0;
+	}
+	if (ftruncate(fd, SG_SHARED_SIZE) < 0) {
+		close(fd);
+		unlink(p);
+		return 0;
+	}
+	close(fd);
+	return p;
+}
+
+static char **build_env(const struct sg_options *o, const char *lib,
+			const char *opts, const char *state)
+{
+	size_t n = 0, i, k = 0;
+	char **env, *old = getenv("LD_PRELOAD");
+	char *v;
+
+	while (environ[n])
+		n++;
+	env = calloc(n + o->nenv + 8, sizeof(*env));
+	for (i = 0; i < n; i++)
+		if (strncmp(environ[i], "LD_PRELOAD=", 11) &&
+		    strncmp(environ[i], "SYSGATE_", 8))
+			env[k++] = environ[i];
+	for (i = 0; i < (size_t)o->nenv; i++)
+		env[k++] = (char *)o->env[i];
+	if (asprintf(&v, "LD_PRELOAD=%s%s%s", lib, old && *old ? ":" : "",
+		     old ? old : "") < 0)
+		die("out of memory", 0);
+	env[k++] = v;
+	if (asprintf(&v, "SYSGATE_OPTIONS=%s", opts) < 0)
+		die("out of memory", 0);
+	env[k++] = v;
+	if (state) {
+		if (asprintf(&v, "SYSGATE_STATE=%s", state) < 0)
+			die("out of memory", 0);
+		env[k++] = v;
+	}
+	env[k++] = "SYSGATE_CLI=1";
+	env[k] = 0;
+	return env;
+}
+
+static int out_fd(const struct sg_options *o)
+{
+	if (!o->outfile || o->follow == 2)
+		return 2;
+	return open(o->outfile, O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC, 0644);
+}
+
+static void print_summary(const struct sg_options *o, const char *state)
+{
+	static char buf[SYSGATE_NR_MAX * 80 + 512];
+	const struct count_table *t;
+	void *map;
+	int fd = open(state, O_RDONLY | O_CLOEXEC), ofd;
+
+	if (fd < 0)
+		return;
+	map = mmap(0, SG_SHARED_SIZE, PROT_READ, MAP_SHARED, fd, 0);
+	close(fd);
+	if (map == MAP_FAILED)
+		return;
+	t = sg_shared_find(map, COUNT_TABLE_NAME);
+	if (t) {
+		unsigned long n = count_summary(t, o->sortby, o->json, buf,
+						sizeof(buf));
+
+		ofd = out_fd(o);
+		if (ofd >= 0 && write(ofd, buf, n) < 0)
+			perror("sysgate: write");
+		if (ofd > 2)
+			close(ofd);
+	}
+	munmap(map, SG_SHARED_SIZE);
+}
+
+static pid_t child;
+
+static void forward(int sig)
+{
+	if (child > 0)
+		kill(child, sig);
+}
+
+int main(int argc, char **argv)
+{
+	static struct sg_options o;
+	static char opts[SG_OPT_BUF];
+	const char *prog, *lib, *state = 0;
+	char **env;
+	int status, prog_i, ofd;
+	pid_t w;
+
+	if (argc > 1 && !strcmp(argv[1], "bench"))
+		return sg_bench_main(argc - 1, argv + 1);
+	if (sg_options_parse(&o, argc - 1, argv + 1))
+		die(o.error, 0);
+	if (o.help) {
+		fputs(usage_text, stdout);
+		return 0;
+	}
+	if (o.version)
+		return sg_cli_version();
+	if (o.list_syscalls)
+		return sg_cli_list_syscalls();
+	if (o.list_mechanisms)
+		return sg_cli_list_mechanisms();
+	prog_i = 1 + o.nwords;
+	if (prog_i >= argc)
+		die("must have PROG [ARGS] (see sysgate -h)", 0);
+	if (!sg_mech_find(o.mechanism))
+		die("unknown mechanism ", o.mechanism);
+	check_builtins(&o);
+	check_user_hooks(&o);
+	prog = find_program(argv[prog_i]);
+	if (is_static_elf(prog))
+		die(prog, ": statically linked: LD_PRELOAD cannot reach it "
+			  "(loader mode is not available yet)");
+	lib = library_path();
+	/* The options exactly as given, minus a final "--". */
+	if (sg_options_join(opts, sizeof(opts),
+			    prog_i - 1 - (!strcmp(argv[prog_i - 1], "--") &&
+					  prog_i > 1),
+			    argv + 1) < 0)
+		die("options too long", 0);
+	if (o.outfile && o.follow != 2 && !o.append) {
+		int fd = open(o.outfile, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC,
+			      0644);
+
+		if (fd < 0)
+			die("cannot open output file ", o.outfile);
+		close(fd);
+	}
+	if (o.count || o.nhooks) {
+		state = make_state();
+		if (!state)
+			die("cannot create shared state in /dev/shm or /tmp", 0);
+	}
+	env = build_env(&o, lib, opts, state);
+	if (o.json && !(o.count && !o.count_and_trace)) {
+		char start[128];
+		int n = snprintf(start, sizeof(start),
+				 "{\"type\":\"start\",\"schema\":1,\"arch\":\"%s\","
+				 "\"mechanism\":\"%s\"}\n", SG_ARCH_NAME,
+				 o.mechanism);
+
+		ofd = out_fd(&o);
+		if (ofd >= 0 && write(ofd, start, n) < 0)
+			perror("sysgate: write");
+		if (ofd > 2)
+			close(ofd);
+	}
+	if (o.follow)
+		prctl(PR_SET_CHILD_SUBREAPER, 1);
+	child = fork();
+	if (child < 0)
+		die("fork: ", strerror(errno));
+	if (child == 0) {
+		char root[64];
+		size_t k;
+
+		snprintf(root, sizeof(root), "SYSGATE_ROOT=%d", getpid());
+		for (k = 0; env[k]; k++)
+			;
+		env[k] = root;
+		env[k + 1] = 0;
+		execve(prog, argv + prog_i, env);
+		fprintf(stderr, "sysgate: cannot run %s: %s\n", prog,
+			strerror(errno));
+		_exit(127);
+	}
+	signal(SIGINT, SIG_IGN);
+	signal(SIGQUIT, SIG_IGN);
+	signal(SIGTERM, forward);
+	signal(SIGHUP, forward);
+	while ((w = waitpid(child, &status, 0)) < 0 && errno == EINTR)
+		;
+	if (o.follow) {
+		int st;
+
+		/* strace -f waits for the whole tree. */
+		while (waitpid(-1, &st, 0) > 0 || errno == EINTR)
+			;
+	}
+	if (o.count && state)
+		print_summary(&o, state);
+	if (state)
+		unlink(state);
+	if (WIFSIGNALED(status)) {
+		int sig = WTERMSIG(status);
+		struct rlimit no_core = { 0, 0 };
+
+		if (!(o.count && !o.count_and_trace)) {
+			char line[128];
+			int n;
+
+			if (o.json)
+				n = snprintf(line, sizeof(line),
+					     "{\"type\":\"exit\",\"pid\":%d,"
+					     "\"signal\":\"%s\"}\n", child,
+					     sysgate_signal_name(sig));
+			else
+				n = snprintf(line, sizeof(line),
+					     "%s+++ killed by %s%s +++\n",
+					     o.follow ? "" : "",
+					     sysgate_signal_name(sig),
+					     WCOREDUMP(status) ? " (core dumped)" : "");
+			ofd = out_fd(&o);
+			if (ofd >= 0 && write(ofd, line, n) < 0)
+				perror("sysgate: write");
+		}
+		setrlimit(RLIMIT_CORE, &no_core);
+		signal(sig, SIG_DFL);
+		{
+			sigset_t s;
+
+			sigemptyset(&s);
+			sigaddset(&s, sig);
+			sigprocmask(SIG_UNBLOCK, &s, 0);
+		}
+		kill(getpid(), sig);
+		return 128 + sig;
+	}
+	return WEXITSTATUS(status);
+}
