@@ -85,3 +85,8 @@ int sysgate_report_here(void)
 {
 	return sg.is_root && !sg.cli;
 }
+
+const char *sysgate_signal_name(int sig)
+{
+	return sg_signal_name(sig);
+}

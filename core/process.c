@@ -208,6 +208,10 @@ void sg_core_call(struct sg_thread *t, struct sysgate_sys *s)
 		sg_process_fini(t);
 		raw_call(s);
 		return;
+	case SG_NR_rt_sigprocmask:
+		s->ret = sg_signal_rt_sigprocmask(a[0], (const void *)a[1],
+						  (void *)a[2], a[3]);
+		return;
 	case SG_NR_close:
 	case SG_NR_close_range:
 	case SG_NR_dup2:

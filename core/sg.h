@@ -148,7 +148,10 @@ long sg_signal_rt_sigaction(long sig, const void *act, void *oact,
 			    long size) SG_HIDDEN;
 long sg_signal_rt_sigprocmask(long how, const void *set, void *oset,
 			      long size) SG_HIDDEN;
-void sg_signal_fork_child(void) SG_HIDDEN;
+/* Claim a signal for sysgate: fn sees it first and returns 1 if it was
+ * sysgate's own (then the program never sees it). */
+typedef int (*sg_claim_fn)(int sig, struct sg_siginfo *info, void *uc);
+int sg_signal_claim(int sig, sg_claim_fn fn) SG_HIDDEN;
 
 /* core/hooks.c */
 struct sysgate_ctx *sg_hooks_new(const struct sysgate_hook *h,

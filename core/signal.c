@@ -23,6 +23,8 @@
 
 /* The program's view of each signal's action. */
 static struct sg_kact app_act[SG_NSIG];
+/* Signals sysgate itself needs (SIGTRAP for trapped sites...). */
+static sg_claim_fn claims[SG_NSIG];
 
 static int is_fault(int sig, const struct sg_siginfo *info)
 {
@@ -46,9 +48,12 @@ static long signal_cb(void *p)
 
 static void sg_signal_wrapper(int sig, struct sg_siginfo *info, void *uc)
 {
-	struct sg_thread *t = sg_self();
+	struct sg_thread *t;
 	struct sg_kact a;
 
+	if (claims[sig] && claims[sig](sig, info, uc))
+		return;
+	t = sg_self();
 	if (t && t->depth) {
 		if (is_fault(sig, info)) {
 			/* A hook crashed: let the kernel's default action run. */
@@ -73,11 +78,14 @@ static void sg_signal_wrapper(int sig, struct sg_siginfo *info, void *uc)
 	if (a.handler == SIG_IGN_)
 		return;
 	if (a.handler == SIG_DFL_) {
-		/* Raced with a change to SIG_DFL: take the default action. */
+		/* A claimed signal that was not ours, or a race with a change
+		 * to SIG_DFL: take the default action. */
 		struct sg_kact dfl = { 0 };
 
 		sg_sc4(SG_NR_rt_sigaction, sig, (long)&dfl, 0, 8);
-		if (!is_fault(sig, info))
+		/* A fault recurs when its instruction reruns; a breakpoint
+		 * (SIGTRAP) is reported after it and must be sent again. */
+		if (!is_fault(sig, info) || sig == 5)
 			sg_sc4(SG_NR_rt_tgsigqueueinfo, t ? t->pid : sg.pid,
 			       t ? t->tid : sg.pid, sig, (long)info);
 		return;
@@ -109,14 +117,58 @@ static int wrapped(const struct sg_kact *a)
 	return a->handler != SIG_DFL_ && a->handler != SIG_IGN_;
 }
 
+static unsigned long claimed_mask(void)
+{
+	unsigned long m = 0;
+	int i;
+
+	for (i = 1; i < SG_NSIG; i++)
+		if (claims[i])
+			m |= 1UL << (i - 1);
+	return m;
+}
+
 /* The action to give the kernel for the program's action a. */
-static void kernel_act(const struct sg_kact *a, struct sg_kact *k)
+static void kernel_act(int sig, const struct sg_kact *a, struct sg_kact *k)
 {
 	*k = *a;
-	if (wrapped(a)) {
+	/* A claimed signal must never be blocked while a handler runs. */
+	k->mask &= ~claimed_mask();
+	if (wrapped(a) || claims[sig]) {
 		k->handler = (unsigned long)sg_signal_wrapper;
-		k->flags |= SA_SIGINFO_;
+		k->flags |= SA_SIGINFO_ | SG_SA_RESTORER;
+		k->flags &= ~SA_RESETHAND_;
+		if (!wrapped(a)) {
+			/* SIG_DFL/SIG_IGN stand-in: no restart surprises. */
+			k->flags |= 0x10000000;	/* SA_RESTART */
+			k->mask = 0;
+		}
+		if (!(a->flags & SG_SA_RESTORER) || !wrapped(a))
+			k->restorer = sg_arch_restorer();
 	}
+}
+
+int sg_signal_claim(int sig, sg_claim_fn fn)
+{
+	struct sg_kact k;
+
+	claims[sig] = fn;
+	kernel_act(sig, &app_act[sig], &k);
+	return sg_sc4(SG_NR_rt_sigaction, sig, (long)&k, 0, 8) < 0 ? -1 : 0;
+}
+
+/* A claimed signal must stay deliverable: take it out of new masks. */
+long sg_signal_rt_sigprocmask(long how, const void *set, void *oset, long size)
+{
+	unsigned long m;
+
+	if (!set || size != 8 || how == 1 /* SIG_UNBLOCK */)
+		return sg_sc4(SG_NR_rt_sigprocmask, how, (long)set, (long)oset,
+			      size);
+	if (sg_read_safe(&m, set, sizeof(m)) < 0)
+		return -14;
+	m &= ~claimed_mask();
+	return sg_sc4(SG_NR_rt_sigprocmask, how, (long)&m, (long)oset, size);
 }
 
 long sg_signal_rt_sigaction(long sig, const void *act, void *oact, long size)
@@ -133,7 +185,7 @@ long sg_signal_rt_sigaction(long sig, const void *act, void *oact, long size)
 	old = app_act[sig];
 	if (act) {
 		app_act[sig] = new;
-		kernel_act(&new, &k);
+		kernel_act(sig, &new, &k);
 		r = sg_sc4(SG_NR_rt_sigaction, sig, (long)&k, 0, 8);
 		if (r < 0) {
 			app_act[sig] = old;
@@ -158,7 +210,7 @@ int sg_signal_init(void)
 			   8) < 0)
 			continue;
 		if (wrapped(&app_act[sig])) {
-			kernel_act(&app_act[sig], &k);
+			kernel_act(sig, &app_act[sig], &k);
 			sg_sc4(SG_NR_rt_sigaction, sig, (long)&k, 0, 8);
 		}
 	}

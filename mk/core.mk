@@ -24,13 +24,13 @@ $(BUILD)/libsysgate-core.a: $(RUNTIME_OBJS)
 $(BUILD)/libsysgate.so: $(INIT_OBJ) $(RUNTIME_OBJS) sysgate.map
 	$(CC) -shared -o $@ $(INIT_OBJ) $(RUNTIME_OBJS) \
 		-Wl,--version-script=sysgate.map -Wl,-z,noexecstack \
-		-Wl,-z,now -Wl,-soname,libsysgate.so.1
+		-Wl,-z,now -Wl,-soname,libsysgate.so.1 $(LDLIBS)
 
 CLI_SRCS := $(wildcard tools/sysgate/*.c)
 CLI_OBJS := $(CLI_SRCS:%.c=$(BUILD)/%.o)
 
 $(BUILD)/sysgate: $(CLI_OBJS) $(BUILD)/libsysgate-core.a
-	$(CC) -o $@ $(CLI_OBJS) $(BUILD)/libsysgate-core.a
+	$(CC) -o $@ $(CLI_OBJS) $(BUILD)/libsysgate-core.a -ldl $(LDLIBS)
 
 $(BUILD)/sysgate-bench-loop: bench/micro/loop.c | $(BUILD)/.dir
 	$(CC) $(CFLAGS_COMMON) -o $@ $<

@@ -186,4 +186,16 @@ sg_on_stack:
 	.cfi_endproc
 	.size	sg_on_stack, . - sg_on_stack
 
+/* rt_sigreturn for handlers sysgate installs itself; the `nop` before it
+ * lets unwinders that look up pc-1 find the signal frame CFI. */
+	.globl	sg_x86_restore_rt
+	.hidden	sg_x86_restore_rt
+	.type	sg_x86_restore_rt, @function
+	nop
+sg_x86_restore_rt:
+	mov	$15, %eax
+	syscall
+	hlt
+	.size	sg_x86_restore_rt, . - sg_x86_restore_rt
+
 	.section .note.GNU-stack, "", @progbits

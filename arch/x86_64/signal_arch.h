@@ -12,4 +12,20 @@ struct sg_kact {
 
 #define SG_SA_RESTORER 0x04000000UL
 
+/* Our own rt_sigreturn trampoline (entry.S), for actions sysgate
+ * installs where the program gave none. */
+extern char sg_x86_restore_rt[];
+static inline unsigned long sg_arch_restorer(void)
+{
+	return (unsigned long)sg_x86_restore_rt;
+}
+
+/* The interrupted instruction pointer in a signal's ucontext. */
+static inline unsigned long *sg_arch_uc_pc(void *uc)
+{
+	/* struct ucontext: flags, link, stack (24 bytes), then sigcontext,
+	 * whose rip is its 17th word. */
+	return (unsigned long *)((char *)uc + 40 + 16 * 8);
+}
+
 #endif

@@ -213,7 +213,7 @@ static int fde_range(const struct sg_obj *o, unsigned long fde,
 {
 	struct cursor c = { o, fde, o->hi, 0 };
 	unsigned long len = get(&c, 4), cie_ptr_at, cie, fde_end;
-	int fde_enc = 0, lsda_enc = PE_OMIT, zaug = 0;
+	int fde_enc = 0, lsda_enc = PE_OMIT, zaug = 0, sigframe = 0;
 	const char *aug;
 	unsigned long version, i;
 
@@ -255,7 +255,9 @@ static int fde_range(const struct sg_obj *o, unsigned long fde,
 					int penc = get(&k, 1);
 
 					enc_ptr(&k, penc & 0x7f, 0, 0);
-				} else if (aug[i] != 'S' && aug[i] != 'B') {
+				} else if (aug[i] == 'S') {
+					sigframe = 1;
+				} else if (aug[i] != 'B') {
 					return -1;
 				}
 			}
@@ -273,6 +275,16 @@ static int fde_range(const struct sg_obj *o, unsigned long fde,
 		if (lsda_enc != PE_OMIT && alen)
 			*has_lsda = enc_ptr(&c, lsda_enc, 0, 0) != 0;
 		c.p = after;
+	}
+	/*
+	 * Signal trampolines (augmentation 'S') conventionally start their
+	 * FDE one byte early, inside the preceding nop, so that unwinders
+	 * looking up pc-1 find them: decode from the next byte, and treat
+	 * the function like one with hidden entry points.
+	 */
+	if (sigframe) {
+		*start += 1;
+		*has_lsda = 1;
 	}
 	return c.bad ? -1 : 0;
 }

@@ -220,83 +220,87 @@ static int relocatable(unsigned long addr, const struct x86_insn *in, int last)
 	}
 }
 
+static int all_padding(struct sg_obj *o, unsigned long lo, unsigned long hi);
+
+/* Raw rel8 branch patterns in [from, to) that land in (lo, hi). */
+static int rel8_pattern_hits(struct sg_obj *o, unsigned long from,
+			     unsigned long to, unsigned long lo,
+			     unsigned long hi)
+{
+	unsigned char buf[160];
+	unsigned long a;
+
+	if (to - from > sizeof(buf) ||
+	    sg_obj_read(o, from, buf, to - from) != (long)(to - from))
+		return 1;
+	for (a = from; a + 2 <= to; a++) {
+		unsigned char op = buf[a - from];
+		unsigned long t = a + 2 + (signed char)buf[a - from + 1];
+
+		if ((op == 0xeb || (op >= 0x70 && op <= 0x7f) ||
+		     (op >= 0xe0 && op <= 0xe3)) && t > lo && t < hi)
+			return 1;
+	}
+	return 0;
+}
+
+/* Does code in [from, to), outside the current function, branch with a
+ * rel8 into (lo, hi)?  Functions are decoded linearly from their own
+ * start; bytes in no function count as padding only if they decode as
+ * nops or int3, otherwise their raw patterns are matched. */
+static int outside_hits(struct sg_obj *o, unsigned long from, unsigned long to,
+			unsigned long lo, unsigned long hi)
+{
+	static unsigned char code[4096];
+
+	while (from < to) {
+		unsigned long fs, fe, next;
+		int lsda;
+
+		if (!sg_obj_function(o, from, &fs, &fe, &lsda)) {
+			unsigned long a = fs, end = fe < to ? fe : to;
+
+			if (end - fs > sizeof(code) ||
+			    sg_obj_read(o, fs, code, end - fs) != (long)(end - fs)) {
+				if (rel8_pattern_hits(o, from, end, lo, hi))
+					return 1;
+			} else {
+				while (a < end) {
+					struct x86_insn in;
+					int k = x86_decode(code + (a - fs), end - a, &in);
+
+					if (!k)
+						break;
+					if ((in.kind == X86_JMP || in.kind == X86_JCC) &&
+					    a + in.target > lo && a + in.target < hi)
+						return 1;
+					a += k;
+				}
+			}
+			from = fe;
+			continue;
+		}
+		next = sg_obj_next_function(o, from);
+		if (!next || next <= from || next > to)
+			next = to;
+		if (!all_padding(o, from, next) &&
+		    rel8_pattern_hits(o, from, next, lo, hi))
+			return 1;
+		from = next;
+	}
+	return 0;
+}
+
 /* A branch from neighbouring code (outside this function but within rel8
- * reach) into (lo, hi)?  Neighbours are decoded from their own starts;
- * bytes that belong to no function are matched as raw rel8 patterns. */
+ * reach) into (lo, hi)? */
 static int neighbour_branch_in(struct sg_obj *o, unsigned long lo,
 			       unsigned long hi)
 {
-	unsigned long from = lo > 130 ? lo - 130 : 0, to = hi + 130;
-	unsigned char buf[400];
-	unsigned long a;
-	long n;
-
-	if (from < fn.start) {
-		unsigned long pend = sg_obj_prev_function_end(o, fn.start);
-
-		if (pend > fn.start || pend < from)
-			pend = from;
-		/* Gap [pend, fn.start) and the previous function's tail. */
-		if (from < pend) {
-			unsigned long ps, pe;
-			int lsda;
-
-			if (!sg_obj_function(o, pend - 1, &ps, &pe, &lsda))
-				from = ps > from ? ps : from;
-		}
-	} else {
-		from = fn.start;
-	}
-	if (to > fn.end) {
-		unsigned long next = sg_obj_next_function(o, fn.start);
-
-		if (next && next < to) {
-			unsigned long ns, ne;
-			int lsda;
-
-			if (!sg_obj_function(o, next, &ns, &ne, &lsda) &&
-			    ne < to)
-				to = ne;
-		}
-	} else {
-		to = fn.end;
-	}
-	if (to - from > sizeof(buf))
+	if (lo < fn.start + 130 &&
+	    outside_hits(o, lo > 130 ? lo - 130 : 0, fn.start, lo, hi))
 		return 1;
-	n = sg_obj_read(o, from, buf, to - from);
-	if (n != (long)(to - from))
+	if (hi + 130 > fn.end && outside_hits(o, fn.end, hi + 130, lo, hi))
 		return 1;
-	/* Raw rel8 patterns outside this function: conservative. */
-	for (a = from; a + 2 <= to; a++) {
-		unsigned char op = buf[a - from];
-		unsigned long t;
-
-		if (a >= fn.start && a < fn.end)
-			continue;
-		if (!(op == 0xeb || (op >= 0x70 && op <= 0x7f) ||
-		      (op >= 0xe0 && op <= 0xe3)))
-			continue;
-		t = a + 2 + (signed char)buf[a - from + 1];
-		if (t > lo && t < hi) {
-			/* Padding bytes never branch: check it is code. */
-			struct x86_insn in;
-			unsigned long p = a;
-			int pad = 1;
-
-			while (p < to && pad) {
-				int k = x86_decode(buf + (p - from), to - p, &in);
-
-				if (!k || (in.kind != X86_NOP &&
-					   in.kind != X86_INT3))
-					pad = 0;
-				p += k ? k : 1;
-				if (p > a)
-					break;
-			}
-			if (!pad)
-				return 1;
-		}
-	}
 	return 0;
 }
 
@@ -426,13 +430,49 @@ static int keep_orig(struct sg_obj *o, struct sg_site *s)
 	       (long)(s->hi - s->lo);
 }
 
+/* The slow but always-safe patch: one int3 on the syscall itself. */
+static void trap(struct sg_site *s)
+{
+	s->kind = SG_PATCH_TRAP;
+	s->lo = s->addr;
+	s->hi = s->addr + s->insn_len;
+	s->interior = 0;
+}
+
+/* How far past the end of a function's unwind info code may still be
+ * decoded by falling through from it. */
+#define CFI_GAP_MAX 64
+
+/*
+ * The function to decode addr from.  Hand-written assembly such as
+ * glibc's clone and clone3 ends its unwind info just before the syscall
+ * (the child must not unwind into the parent's frames), so a candidate
+ * shortly after a function's end is decoded from that function's start:
+ * it counts only if falling through reaches it on an instruction boundary.
+ */
+static int function_of(struct sg_obj *o, unsigned long addr,
+		       unsigned long *start, unsigned long *end, int *lsda)
+{
+	unsigned long next;
+
+	*start = *end = 0;
+	if (sg_obj_function(o, addr, start, end, lsda) == 0)
+		return 0;
+	if (*start >= *end || *end > addr || addr - *end > CFI_GAP_MAX)
+		return -1;
+	next = sg_obj_next_function(o, addr);
+	*end = next > addr && next - addr <= 2 * CFI_GAP_MAX ?
+		       next : addr + 2 * CFI_GAP_MAX;
+	return 0;
+}
+
 int sg_patch_arch_plan(struct sg_obj *o, unsigned long addr, struct sg_site *s)
 {
 	unsigned long start, end;
 	struct x86_insn in;
 	int lsda, r;
 
-	if (sg_obj_function(o, addr, &start, &end, &lsda) < 0)
+	if (function_of(o, addr, &start, &end, &lsda) < 0)
 		return -1;
 	if (!analyse(o, start, end, lsda))
 		return -1;
@@ -456,11 +496,8 @@ int sg_patch_arch_plan(struct sg_obj *o, unsigned long addr, struct sg_site *s)
 		s->kind = SG_PATCH_JMP;
 	} else {
 		s->why = -r;
-		if (choose_pad(o, s) < 0) {
-			s->kind = SG_PATCH_NONE;
-			if (s->why == SG_WHY_OK)
-				s->why = SG_WHY_NO_PAD;
-		}
+		if (choose_pad(o, s) < 0)
+			trap(s);
 	}
 	if (!keep_orig(o, s))
 		s->kind = SG_PATCH_NONE;
@@ -473,13 +510,11 @@ void sg_patch_arch_fallback(struct sg_obj *o, struct sg_site *s)
 	int lsda;
 
 	s->why = SG_WHY_BRANCH_IN;
-	if (sg_obj_function(o, s->addr, &start, &end, &lsda) == 0 &&
+	if (function_of(o, s->addr, &start, &end, &lsda) == 0 &&
 	    analyse(o, start, end, lsda) && choose_pad(o, s) == 0 &&
 	    keep_orig(o, s))
 		return;
-	s->kind = SG_PATCH_NONE;
-	s->lo = s->addr;
-	s->hi = s->addr + s->insn_len;
+	trap(s);
 }
 
 void sg_patch_arch_targets(const unsigned char *buf, unsigned long len,
@@ -665,4 +700,16 @@ int sg_patch_arch_pad_bytes(const struct sg_site *s, unsigned char *out)
 	out[0] = 0xe9;
 	put32(out + 1, s->stub - (s->pad + 5));
 	return 5;
+}
+
+int sg_patch_arch_trap_bytes(const struct sg_site *s, unsigned char *out)
+{
+	(void)s;
+	out[0] = 0xcc;
+	return 1;
+}
+
+unsigned long sg_patch_arch_trap_site(unsigned long pc)
+{
+	return pc - 1;	/* int3 reports the address after itself */
 }

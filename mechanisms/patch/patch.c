@@ -20,6 +20,7 @@
 #include "patch.h"
 #include "options.h"
 #include "mech.h"
+#include "signal_arch.h"
 
 #define PROT_R 1
 #define PROT_W 2
@@ -33,6 +34,7 @@
 #define SCAN_CHUNK (64 * 1024)
 #define MAX_OBJS 256
 #define REACH (1UL << 31)
+#define SIGTRAP_ 5
 
 struct region {
 	unsigned long base, size, used;
@@ -44,6 +46,19 @@ static struct region regions[64];
 static int nregions;
 static unsigned char *scan_buf;
 static const struct sg_options *opts;
+
+/* Sites caught by a breakpoint: address -> stub, sorted by address. */
+struct trap_site {
+	unsigned long addr, stub;
+};
+static struct trap_site *traps;
+static int ntraps, traps_cap;
+
+static int has_stub(const struct sg_site *s)
+{
+	return s->kind == SG_PATCH_JMP || s->kind == SG_PATCH_PAD ||
+	       s->kind == SG_PATCH_TRAP;
+}
 
 struct total {
 	int objects, candidates, sites;
@@ -480,6 +495,59 @@ static int text_of(const struct sg_obj *o, unsigned long a)
 	return -1;
 }
 
+/* Keep the table sorted as it grows; sites arrive mostly in order. */
+static int add_trap(const struct sg_site *s)
+{
+	int i;
+
+	if (ntraps == traps_cap) {
+		int cap = traps_cap ? traps_cap * 2 : 256;
+		struct trap_site *n = sg_mmap(cap * sizeof(*n));
+
+		if (!n)
+			return -1;
+		if (traps) {
+			memcpy(n, traps, ntraps * sizeof(*n));
+			sg_munmap(traps, traps_cap * sizeof(*n));
+		}
+		/* Safe: the table only grows while signals are blocked
+		 * (patch_start), so no handler reads it meanwhile. */
+		traps = n;
+		traps_cap = cap;
+	}
+	for (i = ntraps; i > 0 && traps[i - 1].addr > s->addr; i--)
+		traps[i] = traps[i - 1];
+	traps[i].addr = s->addr;
+	traps[i].stub = s->stub;
+	ntraps++;
+	return 0;
+}
+
+/* SIGTRAP claim: a trapped site resumes in its stub, which makes the
+ * system call through sysgate and jumps back after the instruction. */
+static int on_trap(int sig, struct sg_siginfo *info, void *uc)
+{
+	unsigned long *pc = sg_arch_uc_pc(uc);
+	unsigned long site = sg_patch_arch_trap_site(*pc);
+	int lo = 0, hi = ntraps;
+
+	(void)sig;
+	if (info->si_code != 0x80)	/* SI_KERNEL: a breakpoint instruction */
+		return 0;
+	while (lo < hi) {
+		int mid = (lo + hi) / 2;
+
+		if (traps[mid].addr < site)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	if (lo == ntraps || traps[lo].addr != site)
+		return 0;
+	*pc = traps[lo].stub;
+	return 1;
+}
+
 static int write_sites(struct sg_obj *o)
 {
 	int i, t, direct[SG_MAX_TEXT] = { 0 };
@@ -487,8 +555,7 @@ static int write_sites(struct sg_obj *o)
 	/* Make each text mapping that has sites writable (not executable). */
 	for (t = 0; t < o->ntext; t++) {
 		for (i = 0; i < o->nsites; i++)
-			if ((o->sites[i].kind == SG_PATCH_JMP ||
-			     o->sites[i].kind == SG_PATCH_PAD) &&
+			if (has_stub(&o->sites[i]) &&
 			    text_of(o, o->sites[i].addr) == t)
 				break;
 		if (i < o->nsites && !o->is_vdso)
@@ -499,23 +566,37 @@ static int write_sites(struct sg_obj *o)
 		unsigned char bytes[SG_SITE_MAX_REGION], pad[16];
 		int plen, ti;
 
-		if (s->kind != SG_PATCH_JMP && s->kind != SG_PATCH_PAD)
+		unsigned long lo = s->lo, len = s->hi - s->lo;
+
+		if (!has_stub(s))
 			continue;
 		/* The bytes must still be what was planned on. */
 		if (memcmp((const void *)s->lo, s->orig, s->hi - s->lo)) {
 			s->kind = SG_PATCH_NONE;
 			continue;
 		}
-		sg_patch_arch_site_bytes(s, bytes);
-		plen = s->kind == SG_PATCH_PAD ? sg_patch_arch_pad_bytes(s, pad) : 0;
-		ti = text_of(o, s->lo);
-		if (ti >= 0 && direct[ti] && text_of(o, s->hi - 1) == ti &&
+		plen = 0;
+		if (s->kind == SG_PATCH_TRAP) {
+			/* Record first: a thread may hit the trap at once. */
+			if (add_trap(s) < 0) {
+				s->kind = SG_PATCH_NONE;
+				continue;
+			}
+			lo = s->addr;
+			len = sg_patch_arch_trap_bytes(s, bytes);
+		} else {
+			sg_patch_arch_site_bytes(s, bytes);
+			if (s->kind == SG_PATCH_PAD)
+				plen = sg_patch_arch_pad_bytes(s, pad);
+		}
+		ti = text_of(o, lo);
+		if (ti >= 0 && direct[ti] && text_of(o, lo + len - 1) == ti &&
 		    (!plen || text_of(o, s->pad) == ti)) {
 			if (plen)
 				memcpy((void *)s->pad, pad, plen);
-			memcpy((void *)s->lo, bytes, s->hi - s->lo);
+			memcpy((void *)lo, bytes, len);
 		} else if ((plen && poke(s->pad, pad, plen)) ||
-			   poke(s->lo, bytes, s->hi - s->lo)) {
+			   poke(lo, bytes, len)) {
 			s->kind = SG_PATCH_NONE;
 		}
 	}
@@ -532,16 +613,14 @@ static void place_stubs(struct sg_obj *o)
 	int i;
 
 	for (i = 0; i < o->nsites; i++)
-		if (o->sites[i].kind == SG_PATCH_JMP ||
-		    o->sites[i].kind == SG_PATCH_PAD)
+		if (has_stub(&o->sites[i]))
 			need += (sg_patch_arch_stub_size(&o->sites[i]) + 15) & ~15UL;
 	if (!need)
 		return;
 	r = region_for(o, need);
 	if (!r) {
 		for (i = 0; i < o->nsites; i++)
-			if (o->sites[i].kind == SG_PATCH_JMP ||
-			    o->sites[i].kind == SG_PATCH_PAD)
+			if (has_stub(&o->sites[i]))
 				o->sites[i].kind = SG_PATCH_NONE;
 		return;
 	}
@@ -551,7 +630,7 @@ static void place_stubs(struct sg_obj *o)
 		struct sg_site *s = &o->sites[i];
 		unsigned long size;
 
-		if (s->kind != SG_PATCH_JMP && s->kind != SG_PATCH_PAD)
+		if (!has_stub(s))
 			continue;
 		size = (sg_patch_arch_stub_size(s) + 15) & ~15UL;
 		s->stub = r->base + r->used;
@@ -619,6 +698,8 @@ static int patch_start(const struct sg_options *o)
 	collect_objects(maps);
 	for (i = 0; i < nobjs; i++)
 		patch_object(&objs[i]);
+	if (ntraps && sg_signal_claim(SIGTRAP_, on_trap) < 0)
+		sg_warn("cannot catch SIGTRAP: trapped sites will crash");
 	sg_sc4(SG_NR_rt_sigprocmask, 2 /* SIG_SETMASK */, (long)&old_mask, 0, 8);
 	sg_munmap(maps, len);
 	sg_munmap(scan_buf, SCAN_CHUNK);
@@ -648,6 +729,20 @@ static void put_num(char *buf, size_t *n, unsigned long v)
 	char num[24];
 
 	put(buf, n, sg_utoa(num + sizeof(num), v));
+}
+
+static void put_hex(char *buf, size_t *n, unsigned long v)
+{
+	char num[24];
+	int i = sizeof(num) - 1;
+
+	num[i] = 0;
+	do {
+		num[--i] = "0123456789abcdef"[v & 15];
+		v >>= 4;
+	} while (v);
+	put(buf, n, "0x");
+	put(buf, n, num + i);
 }
 
 static void patch_stats(void)
@@ -709,6 +804,17 @@ static void patch_stats(void)
 			put_num(buf, &n, o->n_unverified);
 		}
 		put(buf, &n, "\n");
+		for (k = 0; opts->debug && k < o->nsites && n < 3900; k++) {
+			struct sg_site *s = &o->sites[k];
+
+			if (s->kind != SG_PATCH_NONE && s->kind != SG_PATCH_TRAP)
+				continue;
+			put(buf, &n, "sysgate:     +");
+			put_hex(buf, &n, s->addr - o->bias);
+			put(buf, &n, s->kind == SG_PATCH_TRAP ? " trap: " : " unpatched: ");
+			put(buf, &n, why_names[s->why]);
+			put(buf, &n, "\n");
+		}
 	}
 	sg_write_all(sg.out_fd, buf, n);
 }

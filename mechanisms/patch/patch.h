@@ -122,6 +122,9 @@ void sg_patch_arch_emit(const struct sg_site *s, unsigned char *buf,
 /* The bytes that replace [s->lo, s->hi), and for PAD the trampoline. */
 void sg_patch_arch_site_bytes(const struct sg_site *s, unsigned char *out) SG_HIDDEN;
 int sg_patch_arch_pad_bytes(const struct sg_site *s, unsigned char *out) SG_HIDDEN;
+/* A trap: the bytes written at s->addr, and the site a trap came from. */
+int sg_patch_arch_trap_bytes(const struct sg_site *s, unsigned char *out) SG_HIDDEN;
+unsigned long sg_patch_arch_trap_site(unsigned long pc) SG_HIDDEN;
 extern const unsigned long sg_patch_arch_entry SG_HIDDEN;
 extern const unsigned long sg_patch_arch_after SG_HIDDEN;
 

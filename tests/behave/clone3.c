@@ -4,6 +4,7 @@
  * registers that were set before the syscall (r8, r9: function and
  * argument), so they must survive in the child too.
  */
+#define _GNU_SOURCE
 #include <linux/sched.h>
 #include <sched.h>
 #include <signal.h>

@@ -22,7 +22,6 @@ __asm__(
 	"	cmp $-136, %rdx\n"
 	"	jne 1b\n"
 	"	lea -64(%rsp), %rsi\n"
-	"	movq $0x7777, -48(%rsi)\n"
 	"	syscall\n"
 	"	mov $0x1000, %rcx\n"
 	"	mov $-8, %rdx\n"
@@ -32,7 +31,7 @@ __asm__(
 	"	sub $8, %rdx\n"
 	"	cmp $-136, %rdx\n"
 	"	jne 2b\n"
-	"	cmpq $0x7777, -48(%rsi)\n"
+	"	cmpq $0x100d, -48(%rsi)\n"	/* slot -112 through rsi */
 	"	jne 3f\n"
 	"	ret\n"
 	"3:	mov $-9999, %rax\n"

@@ -1,0 +1,28 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * x86-64 calls the core handles itself: sysgate keeps its per-thread state
+ * behind the GS base, so a program's arch_prctl(ARCH_SET_GS) is refused
+ * with EPERM (and ARCH_GET_GS reports 0, the value the program would see
+ * natively without having set it) instead of breaking sysgate.
+ */
+#include "sg.h"
+#include "process.h"
+
+int sg_arch_core_call(struct sg_thread *t, struct sysgate_sys *s)
+{
+	(void)t;
+	if (s->nr != SG_NR_arch_prctl)
+		return 0;
+	if (s->args[0] == SG_ARCH_SET_GS) {
+		s->ret = -1;	/* EPERM */
+		return 1;
+	}
+	if (s->args[0] == SG_ARCH_GET_GS) {
+		unsigned long zero = 0;
+
+		s->ret = sg_write_safe((void *)s->args[1], &zero,
+				       sizeof(zero)) < 0 ? -14 : 0;
+		return 1;
+	}
+	return 0;
+}
