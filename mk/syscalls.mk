@@ -32,4 +32,9 @@ TABLE_TEST := $(BUILD)/tests/tables/table-test
 $(TABLE_TEST): $(BUILD)/tests/tables/table-test.o $(TABLE_OBJS)
 	$(CC) $(CFLAGS_COMMON) -o $@ $^
 
-CHECK_DEPS += $(TABLE_TEST)
+# Makes every call once under strace, to compare class memberships.
+STRACE_HARNESS := $(BUILD)/tests/tables/strace-harness
+$(STRACE_HARNESS): $(BUILD)/tests/tables/strace-harness.o $(TABLE_OBJS)
+	$(CC) $(CFLAGS_COMMON) -o $@ $^
+
+CHECK_DEPS += $(TABLE_TEST) $(STRACE_HARNESS)

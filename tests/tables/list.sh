@@ -16,3 +16,8 @@ printf 'gpu\tsh %s/check-gpu.sh\n' "$t"
 native=
 [ "$ARCH" = "$(uname -m)" ] && native=--native
 printf 'unit\t%s %s/tests/tables/table-test . %s\n' "$RUN" "$BUILD" "$native"
+# strace cannot trace through qemu-user: native only.
+if [ -n "$native" ]; then
+	printf 'strace-classes\tsh %s/check-strace-classes.sh %s\n' "$t" \
+		"$BUILD/tests/tables/strace-harness"
+fi
