@@ -13,8 +13,6 @@
 #include <stdio.h>
 #include <unistd.h>
 #include <sys/prctl.h>
-#include <sys/syscall.h>
-#include <linux/audit.h>
 #include <linux/filter.h>
 #include <linux/seccomp.h>
 
