@@ -168,8 +168,9 @@ static void test_syscalls(const char *top)
 		if (nr < 0 || nr >= SG_NSYSCALLS)
 			continue;
 		seen[nr] = 1;
-		check(sg_syscall_lookup(name) == nr, "lookup(%s) = %ld, not %ld",
-		      name, sg_syscall_lookup(name), nr);
+		check(sg_syscall_lookup(name) == nr,
+		      "lookup(%s) = %ld, not %ld", name,
+		      sg_syscall_lookup(name), nr);
 		check(sg_syscall_table[nr].name &&
 		      strcmp(sg_syscall_table[nr].name, name) == 0,
 		      "table[%ld] is %s, not %s", nr,
@@ -191,11 +192,12 @@ static void test_syscalls(const char *top)
 
 	/* Holes: everything the CSV did not name. */
 	for (i = 0; i < SG_NSYSCALLS; i++) {
+		const struct sg_syscall *e = &sg_syscall_table[i];
+
 		if (seen[i])
 			continue;
-		check(!sg_syscall_table[i].name && sg_syscall_table[i].nargs == -1 &&
-		      !sg_syscall_table[i].args[0] && !sg_syscall_table[i].classes,
-		      "hole %d is not empty (%s)", i, sg_syscall_table[i].name);
+		check(!e->name && e->nargs == -1 && !e->args[0] && !e->classes,
+		      "hole %d is not empty (%s)", i, e->name);
 	}
 	check(seen[SG_NSYSCALLS - 1], "SG_NSYSCALLS is not max + 1");
 	printf("%s: %d of %d system calls, table size %d\n", SG_ARCH_NAME,
@@ -226,7 +228,8 @@ static void test_syscalls(const char *top)
 	check(SG_NR_open == sg_syscall_lookup("open") ||
 	      (SG_NR_open <= -1000 && sg_syscall_lookup("open") == -1),
 	      "SG_NR_open = %ld", (long)SG_NR_open);
-	check(SG_NR_riscv_flush_icache == sg_syscall_lookup("riscv_flush_icache") ||
+	check(SG_NR_riscv_flush_icache ==
+	      sg_syscall_lookup("riscv_flush_icache") ||
 	      SG_NR_riscv_flush_icache <= -1000, "SG_NR_riscv_flush_icache");
 	switch (sg_syscall_lookup("fork")) {
 	case SG_NR_fork:
@@ -243,7 +246,8 @@ static void test_syscalls(const char *top)
 	}
 
 	/* A few shapes generic code relies on. */
-	check(strcmp(sg_syscall_table[SG_NR_read].args, "fBu") == 0, "read args");
+	check(strcmp(sg_syscall_table[SG_NR_read].args, "fBu") == 0,
+	      "read args");
 	check(strcmp(sg_syscall_table[SG_NR_write].args, "fbu") == 0,
 	      "write args");
 	check(sg_syscall_table[SG_NR_openat].classes ==
@@ -286,10 +290,12 @@ static void test_errno(const char *top, int native)
 			/* The first row of a number is its printed name. */
 			first[n] = 1;
 			named++;
-			check(sg_errno_name[n] && strcmp(sg_errno_name[n], f[0]) == 0,
+			check(sg_errno_name[n] &&
+			      strcmp(sg_errno_name[n], f[0]) == 0,
 			      "errno_name[%d] = %s, not %s", n,
 			      sg_errno_name[n], f[0]);
-			check(sg_errno_msg[n] && strcmp(sg_errno_msg[n], f[2]) == 0,
+			check(sg_errno_msg[n] &&
+			      strcmp(sg_errno_msg[n], f[2]) == 0,
 			      "errno_msg[%d] = %s", n, sg_errno_msg[n]);
 		}
 		/* strace has its own words for these four; the rest are
