@@ -47,8 +47,12 @@ CFLAGS_HOT := -ffreestanding -fno-builtin -fno-stack-protector \
 
 -include arch/$(ARCH)/arch.mk
 
+# Link rules name objects that later fragments add ($$(VAR) prerequisites).
+.SECONDEXPANSION:
+
 # Fragments append to these.
 LIB_OBJS :=
+ARCH_OBJS +=
 CLI_OBJS :=
 PROGS :=
 CHECK_DEPS :=

@@ -28,7 +28,6 @@
 #define ARRAY_SIZE(a) (sizeof(a) / sizeof((a)[0]))
 
 #define SG_MAX_HOOKS 16
-#define SG_NSIG 65
 #define SG_BITS_PER_LONG (8 * sizeof(unsigned long))
 #define SG_SEL_WORDS (SYSGATE_NR_MAX / SG_BITS_PER_LONG)
 

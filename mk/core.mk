@@ -10,18 +10,20 @@ RUNTIME_SRCS := $(filter-out core/init.c,$(wildcard core/*.c)) \
 	hooks/inject/inject.c \
 	mechanisms/mech.c mechanisms/patch/patch.c mechanisms/patch/elfobj.c \
 	$(wildcard mechanisms/patch/patch-$(ARCH).c)
-RUNTIME_OBJS := $(RUNTIME_SRCS:%.c=$(BUILD)/%.o) $(ARCH_OBJS) $(TABLE_OBJS)
+# Deferred (with $$ in prerequisites): later fragments add ARCH_OBJS and
+# TABLE_OBJS.
+RUNTIME_OBJS = $(RUNTIME_SRCS:%.c=$(BUILD)/%.o) $(ARCH_OBJS) $(TABLE_OBJS)
 INIT_OBJ := $(BUILD)/core/init.o
 
 # Everything linked into the preloaded library is freestanding hot-path
 # code (see core/sg.h); init.c alone may call libc, and only at start-up.
 $(RUNTIME_SRCS:%.c=$(BUILD)/%.o) $(INIT_OBJ): EXTRA_CFLAGS = $(CFLAGS_HOT)
 
-$(BUILD)/libsysgate-core.a: $(RUNTIME_OBJS)
+$(BUILD)/libsysgate-core.a: $$(RUNTIME_OBJS)
 	rm -f $@
 	$(AR) rcs $@ $^
 
-$(BUILD)/libsysgate.so: $(INIT_OBJ) $(RUNTIME_OBJS) sysgate.map
+$(BUILD)/libsysgate.so: $(INIT_OBJ) $$(RUNTIME_OBJS) sysgate.map
 	$(CC) -shared -o $@ $(INIT_OBJ) $(RUNTIME_OBJS) \
 		-Wl,--version-script=sysgate.map -Wl,-z,noexecstack \
 		-Wl,-z,now -Wl,-soname,libsysgate.so.1 $(LDLIBS)

@@ -8,7 +8,6 @@
 #ifndef SG_SYSCALL_ARCH_H
 #define SG_SYSCALL_ARCH_H
 
-#define SG_ARCH_NAME "x86_64"
 #define SG_VDSO_CLOCK_GETTIME "__vdso_clock_gettime"
 
 static inline long sg_sc0(long n)
