@@ -55,6 +55,8 @@ struct sg_siginfo {
 /* Per-thread state, reached through the arch's thread register. */
 struct sg_thread {
 	struct sg_thread *self;		/* first: arch code loads it */
+	unsigned long owner;		/* thread pointer (TLS base) of the
+					   thread this state belongs to */
 	unsigned long depth;		/* > 0 while hook callbacks run */
 	unsigned long hook_sp;		/* top of the hook stack, 0 if none */
 	void *hook_stack;		/* mapping incl. guard page */

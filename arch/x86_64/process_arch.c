@@ -3,16 +3,23 @@
  * x86-64 calls the core handles itself: sysgate keeps its per-thread state
  * behind the GS base, so a program's arch_prctl(ARCH_SET_GS) is refused
  * with EPERM (and ARCH_GET_GS reports 0, the value the program would see
- * natively without having set it) instead of breaking sysgate.
+ * natively without having set it) instead of breaking sysgate.  A new
+ * FS base (TLS) moves the thread's state along with it.
  */
 #include "sg.h"
 #include "process.h"
 
 int sg_arch_core_call(struct sg_thread *t, struct sysgate_sys *s)
 {
-	(void)t;
 	if (s->nr != SG_NR_arch_prctl)
 		return 0;
+	if (s->args[0] == SG_ARCH_SET_FS) {
+		/* The state follows its thread to the new TLS (see sg_self). */
+		s->ret = sg_sc2(SG_NR_arch_prctl, s->args[0], s->args[1]);
+		if (s->ret == 0)
+			t->owner = sg_thread_owner();
+		return 1;
+	}
 	if (s->args[0] == SG_ARCH_SET_GS) {
 		s->ret = -1;	/* EPERM */
 		return 1;

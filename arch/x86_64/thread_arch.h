@@ -11,6 +11,7 @@
 #define SG_THREAD_ARCH_H
 
 #define SG_ARCH_SET_GS 0x1001
+#define SG_ARCH_SET_FS 0x1002
 #define SG_ARCH_GET_GS 0x1004
 
 extern int sg_have_fsgsbase SG_HIDDEN;
@@ -28,12 +29,22 @@ static inline unsigned long sg_thread_reg(void)
 	return v;
 }
 
+static inline unsigned long sg_thread_owner(void)
+{
+	unsigned long v = 0;
+
+	if (likely(sg_have_fsgsbase))
+		__asm__ volatile("rdfsbase %0" : "=r"(v));
+	return v;
+}
+
 /*
- * The current thread's state, or NULL if it has none yet.  Without
- * FSGSBASE (kernels before 5.9, old CPUs) the check would cost a system
- * call, so there every thread must already have a state: sysgate gives
- * one to each thread it sees created, and init refuses to start in a
- * process that already has several threads.
+ * The current thread's state, or NULL if it has none yet.  A thread made
+ * by a clone sysgate did not see inherits its creator's GS base; its own
+ * FS base (TLS) tells it apart, so it gets a state of its own instead of
+ * sharing one.  Without FSGSBASE (kernels before 5.9, old CPUs) both
+ * checks would cost system calls, so there every thread must already
+ * have a state: sysgate gives one to each thread it sees created.
  */
 static inline struct sg_thread *sg_self(void)
 {
@@ -41,8 +52,9 @@ static inline struct sg_thread *sg_self(void)
 
 	if (likely(sg_have_fsgsbase)) {
 		__asm__ volatile("rdgsbase %0" : "=r"(t));
-		if (unlikely(!t))
+		if (unlikely(!t) || unlikely(t->owner != sg_thread_owner()))
 			return 0;
+		return t;
 	}
 	__asm__ volatile("mov %%gs:0, %0" : "=r"(t));
 	return t;
@@ -50,6 +62,8 @@ static inline struct sg_thread *sg_self(void)
 
 static inline void sg_set_self(struct sg_thread *t)
 {
+	if (t)
+		t->owner = sg_thread_owner();
 	if (likely(sg_have_fsgsbase))
 		__asm__ volatile("wrgsbase %0" : : "r"(t) : "memory");
 	else
