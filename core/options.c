@@ -6,6 +6,7 @@
  */
 #include "sg.h"
 #include "options.h"
+#include "count.h"
 
 static int fail(struct sg_options *o, const char *a, const char *b,
 		const char *c)
@@ -108,7 +109,19 @@ static int short_opt(struct sg_options *o, char c, const char *val)
 		if (parse_int(val, &o->strsize))
 			return fail(o, "invalid -s value '", val, "'");
 		return 0;
-	case 'S': o->sortby = keep(o, val); return 0;
+	case 'S': {
+		static const char *const keys[] = { COUNT_SORT_KEYS };
+		unsigned int i;
+
+		for (i = 0; i < ARRAY_SIZE(keys); i++)
+			if (!sg_strcmp(keys[i], val))
+				break;
+		if (i == ARRAY_SIZE(keys))
+			return fail(o, "invalid -S key '", val,
+				    "' (time, calls, errors, name, nothing)");
+		o->sortby = keep(o, val);
+		return 0;
+	}
 	case 'm': o->mechanism = keep(o, val); return 0;
 	case 'E': return add_list(o, o->env, &o->nenv, val, "-E");
 	case 'f': o->follow++; return 0;
@@ -408,7 +421,7 @@ int sg_options_hook_args(const struct sg_options *o, const char *hook,
 		    put_item(dst, size, &n, "t", num(b, o->timestamps)) ||
 		    (o->syscall_times && put_item(dst, size, &n, "T", 0)) ||
 		    (o->json && put_item(dst, size, &n, "json", 0)) ||
-		    (o->follow && put_item(dst, size, &n, "f", 0)))
+		    (o->follow == 1 && put_item(dst, size, &n, "f", 0)))
 			return -1;
 		return 1;
 	}

@@ -32,7 +32,7 @@ CLI_SRCS := $(wildcard tools/sysgate/*.c)
 CLI_OBJS := $(CLI_SRCS:%.c=$(BUILD)/%.o)
 
 $(BUILD)/sysgate: $(CLI_OBJS) $(BUILD)/libsysgate-core.a
-	$(CC) -o $@ $(CLI_OBJS) $(BUILD)/libsysgate-core.a -ldl $(LDLIBS)
+	$(CC) -rdynamic -o $@ $(CLI_OBJS) $(BUILD)/libsysgate-core.a -ldl $(LDLIBS)
 
 $(BUILD)/sysgate-bench-loop: bench/micro/loop.c | $(BUILD)/.dir
 	$(CC) $(CFLAGS_COMMON) -o $@ $<

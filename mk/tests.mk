@@ -12,3 +12,16 @@ $(BUILD)/tests/behave/%: tests/behave/%.c tests/lib/util.h | $(BUILD)/.dir
 ifeq ($(ARCH),x86_64)
 CHECK_DEPS += $(BEHAVE_PROGS)
 endif
+
+# CLI tests: a program with known system calls and a user hook.
+$(BUILD)/tests/cli/prog: tests/cli/prog.c | $(BUILD)/.dir
+	@mkdir -p $(dir $@)
+	$(CC) -std=gnu11 -O2 -g -Wall -pthread -o $@ $<
+
+$(BUILD)/tests/hooks/%.so: tests/hooks/%.c include/sysgate.h | $(BUILD)/.dir
+	@mkdir -p $(dir $@)
+	$(CC) $(CFLAGS_COMMON) -Iinclude -shared -o $@ $<
+
+ifeq ($(ARCH),x86_64)
+CHECK_DEPS += $(BUILD)/tests/cli/prog $(BUILD)/tests/hooks/counter.so
+endif

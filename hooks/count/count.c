@@ -32,9 +32,7 @@ static int count_init(struct sysgate_ctx *ctx, const char *args)
 				return sysgate_error(ctx, err);
 			have_set = 1;
 		} else if (arg_is(&a, "S") && a.val) {
-			static const char *const keys[] = {
-				"time", "calls", "errors", "name", "nothing",
-			};
+			static const char *const keys[] = { COUNT_SORT_KEYS };
 			unsigned int i;
 
 			for (i = 0; i < sizeof(keys) / sizeof(keys[0]); i++)

@@ -17,6 +17,8 @@ struct count_table {
 };
 
 #define COUNT_TABLE_NAME "count/table"
+/* -S keys, checked by the option parser and used by the summary. */
+#define COUNT_SORT_KEYS "time", "calls", "errors", "name", "nothing"
 
 /* Writes strace's summary table (or one JSON object) into buf; returns its
  * length.  sortby: "time" (default), "calls", "errors", "name",

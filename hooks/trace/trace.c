@@ -28,11 +28,15 @@
 #define MAX_ARRAY 64
 
 static struct sc_set set;
+static int set_given;	/* -e trace= given: exit_group is selected anyway */
 static int strsize = 32, tstamp, show_time, json, follow;
 static long tz_offset;
 static struct sysgate_ctx *self;
 static long nr_execve, nr_execveat, nr_exit_group, nr_mmap, nr_mremap, nr_brk,
-	nr_shmat;
+	nr_shmat, nr_open, nr_openat;
+
+/* strace starts the result at this column when the call is shorter. */
+#define RESULT_COLUMN 40
 
 /* --- flag tables (values from the target's own headers) ---------------- */
 
@@ -383,15 +387,27 @@ static void put_name(struct fmt *f, long nr)
 	}
 }
 
+/* "[pid  1234] " under -f, with strace's width. */
+static void put_pid(struct fmt *f, int pid)
+{
+	int digits = 1, v;
+
+	if (!follow)
+		return;
+	for (v = pid; v >= 10; v /= 10)
+		digits++;
+	fmt_str(f, "[pid ");
+	for (; digits < 5; digits++)
+		fmt_chr(f, ' ');
+	fmt_dec(f, pid);
+	fmt_str(f, "] ");
+}
+
 static void put_prefix(struct fmt *f, int tid, unsigned long long enter_ns)
 {
 	unsigned long long now, wall;
 
-	if (follow) {
-		fmt_str(f, "[pid ");
-		fmt_dec(f, tid);
-		fmt_str(f, "] ");
-	}
+	put_pid(f, tid);
 	if (!tstamp)
 		return;
 	/* The time the call started, on the wall clock. */
@@ -417,16 +433,29 @@ static void put_prefix(struct fmt *f, int tid, unsigned long long enter_ns)
 	fmt_chr(f, ' ');
 }
 
+/* How many arguments to show, and their kinds. */
+static int shown_args(const struct sysgate_sys *s, const char **kinds)
+{
+	int n = sysgate_syscall_nargs(s->nr);
+
+	*kinds = sysgate_syscall_args(s->nr);
+	if (n < 0 || !*kinds) {
+		*kinds = "xxxxxx";
+		return 6;
+	}
+	/* open's mode means something only when a file may be created. */
+	if ((s->nr == nr_open || s->nr == nr_openat) &&
+	    !(s->args[n - 2] & (O_CREAT | O_TMPFILE)))
+		n--;
+	return n;
+}
+
 /* "name(arg, arg" — without the closing parenthesis. */
 static void put_call(struct fmt *f, struct sysgate_sys *s, int at_exit)
 {
-	const char *kinds = sysgate_syscall_args(s->nr);
-	int n = sysgate_syscall_nargs(s->nr), i;
+	const char *kinds;
+	int n = shown_args(s, &kinds), i;
 
-	if (n < 0 || !kinds) {
-		n = 6;
-		kinds = "xxxxxx";
-	}
 	put_prefix(f, s->tid, s->enter_ns);
 	put_name(f, s->nr);
 	fmt_chr(f, '(');
@@ -443,9 +472,22 @@ static int ret_is_pointer(long nr)
 	       nr == nr_shmat;
 }
 
+/* ") = " with strace's alignment of short lines. */
+static void put_equals(struct fmt *f)
+{
+	fmt_chr(f, ')');
+	if (f->len >= RESULT_COLUMN) {
+		fmt_str(f, " = ");
+		return;
+	}
+	while (f->len < RESULT_COLUMN)
+		fmt_chr(f, ' ');
+	fmt_str(f, "= ");
+}
+
 static void put_ret(struct fmt *f, struct sysgate_sys *s)
 {
-	fmt_str(f, ") = ");
+	put_equals(f);
 	if (sysgate_is_error(s->ret)) {
 		int e = sysgate_errno(s->ret);
 		const char *nm = sysgate_errno_name(e);
@@ -484,15 +526,11 @@ static void put_ret(struct fmt *f, struct sysgate_sys *s)
 
 static void json_call(struct fmt *f, struct sysgate_sys *s, int at_exit)
 {
-	const char *kinds = sysgate_syscall_args(s->nr);
+	const char *kinds;
 	const char *nm = sysgate_syscall_name(s->nr);
-	int n = sysgate_syscall_nargs(s->nr), i;
+	int n = shown_args(s, &kinds), i;
 	unsigned long long wall = sysgate_realtime_ns();
 
-	if (n < 0 || !kinds) {
-		n = 6;
-		kinds = "xxxxxx";
-	}
 	fmt_str(f, "{\"type\":\"syscall\",\"ts\":");
 	fmt_udec(f, wall / 1000000000ULL);
 	fmt_chr(f, '.');
@@ -565,11 +603,7 @@ static void exited(struct fmt *f, struct sysgate_sys *s)
 		fmt_str(f, "}\n");
 		return;
 	}
-	if (follow) {
-		fmt_str(f, "[pid ");
-		fmt_dec(f, s->tid);
-		fmt_str(f, "] ");
-	}
+	put_pid(f, s->pid);
 	fmt_str(f, "+++ exited with ");
 	fmt_dec(f, (int)s->args[0] & 0xff);
 	fmt_str(f, " +++\n");
@@ -585,6 +619,12 @@ static enum sysgate_verdict trace_enter(struct sysgate_sys *s, void *data)
 	    s->nr != nr_execveat)
 		return SYSGATE_RUN;
 	fmt_init(&f, buf, sizeof(buf));
+	if (set_given && !set_has(&set, s->nr)) {
+		/* exit_group, selected only for the exit line */
+		exited(&f, s);
+		emit(&f);
+		return SYSGATE_RUN;
+	}
 	if (json)
 		json_call(&f, s, 0);
 	else
@@ -596,8 +636,10 @@ static enum sysgate_verdict trace_enter(struct sysgate_sys *s, void *data)
 	}
 	if (json)
 		json_ret(&f, s, 1);
-	else
-		fmt_str(&f, ") = ?\n");
+	else {
+		put_equals(&f);
+		fmt_str(&f, "?\n");
+	}
 	if (s->nr == nr_exit_group)
 		exited(&f, s);
 	emit(&f);
@@ -681,12 +723,8 @@ static void trace_signal(int sig, const void *info, void *data)
 		emit(&f);
 		return;
 	}
-	if (follow) {
-		fmt_str(&f, "[pid ");
-		fmt_dec(&f, (int)sysgate_syscall(sysgate_syscall_number("gettid"),
-						 0, 0, 0, 0, 0, 0));
-		fmt_str(&f, "] ");
-	}
+	put_pid(&f, (int)sysgate_syscall(sysgate_syscall_number("gettid"),
+					 0, 0, 0, 0, 0, 0));
 	fmt_str(&f, "--- ");
 	fmt_str(&f, nm ? nm : "SIG?");
 	fmt_str(&f, " {si_signo=");
@@ -750,6 +788,7 @@ static int trace_init(struct sysgate_ctx *ctx, const char *args)
 			return sysgate_error(ctx, "trace: unknown argument");
 		}
 	}
+	set_given = have_set;
 	if (have_set)
 		set_select(ctx, &set);
 	else
@@ -761,6 +800,11 @@ static int trace_init(struct sysgate_ctx *ctx, const char *args)
 	nr_mremap = lookup("mremap");
 	nr_brk = lookup("brk");
 	nr_shmat = lookup("shmat");
+	nr_open = lookup("open");
+	nr_openat = lookup("openat");
+	/* "+++ exited with N +++" whatever the set, as strace does. */
+	if (nr_exit_group >= 0)
+		sysgate_select(ctx, nr_exit_group);
 	if (tstamp && tstamp < 3) {
 		/* Local time of day, as strace prints it: libc works out the
 		 * offset once, here in init. */
@@ -775,12 +819,15 @@ static int trace_init(struct sysgate_ctx *ctx, const char *args)
 	if (n > 0) {
 		struct fmt f;
 
-		fmt_init(&f, carried + n, sizeof(carried) - n);
-		if (json)
+		fmt_init(&f, carried, sizeof(carried));
+		f.len = n;
+		if (json) {
 			fmt_str(&f, ",\"ret\":0}\n");
-		else
-			fmt_str(&f, ") = 0\n");
-		sysgate_output(ctx, carried, n + f.len);
+		} else {
+			put_equals(&f);
+			fmt_str(&f, "0\n");
+		}
+		sysgate_output(ctx, carried, f.len);
 	}
 	return 0;
 }

@@ -472,10 +472,10 @@ static int writable(unsigned long lo, unsigned long hi, int on)
 }
 
 /* Write through /proc/self/mem: works on read+exec pages unchanged. */
+static long memfd = -1;
+
 static int poke(unsigned long addr, const void *buf, unsigned long len)
 {
-	static long memfd = -1;
-
 	if (memfd < 0)
 		memfd = sg_sc4(SG_NR_openat, AT_FDCWD_, (long)"/proc/self/mem",
 			       02 | O_CLOEXEC_, 0);
@@ -698,6 +698,9 @@ static int patch_start(const struct sg_options *o)
 	collect_objects(maps);
 	for (i = 0; i < nobjs; i++)
 		patch_object(&objs[i]);
+	if (memfd >= 0)
+		sg_sc1(SG_NR_close, memfd);	/* the program must not see it */
+	memfd = -1;
 	if (ntraps && sg_signal_claim(SIGTRAP_, on_trap) < 0)
 		sg_warn("cannot catch SIGTRAP: trapped sites will crash");
 	sg_sc4(SG_NR_rt_sigprocmask, 2 /* SIG_SETMASK */, (long)&old_mask, 0, 8);

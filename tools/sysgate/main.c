@@ -355,8 +355,11 @@ int main(int argc, char **argv)
 		int fd = open(o.outfile, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC,
 			      0644);
 
-		if (fd < 0)
-			die("cannot open output file ", o.outfile);
+		if (fd < 0) {
+			fprintf(stderr, "sysgate: %s: %s\n", o.outfile,
+				strerror(errno));
+			exit(1);
+		}
 		close(fd);
 	}
 	if (o.count || o.nhooks) {

@@ -1,0 +1,211 @@
+#!/usr/bin/env bash
+# SPDX-License-Identifier: MIT
+# cases.sh NAME: one CLI test per function t_NAME.  Exit 0 pass, 77 skip,
+# anything else fail (with the reason printed).
+set -u
+SG=$BUILD/sysgate
+PROG=$BUILD/tests/cli/prog
+TMP=$(mktemp -d /tmp/sysgate-cli.XXXXXX)
+trap 'rm -rf "$TMP"' EXIT
+
+fail() { echo "FAIL: $*"; exit 1; }
+# same FILE-A FILE-B: identical, or show the difference and fail
+same() { diff -u "$1" "$2" || fail "$1 and $2 differ"; }
+need_strace() { command -v strace >/dev/null || { echo "strace not installed"; exit 77; }; }
+
+TRACED=write,openat,close,read,lseek
+# The loader's calls come before sysgate starts (see issue 3): compare
+# from the program's first write on.
+from_main() { sed -n '/^write(1, "hello/,$p' "$1"; }
+
+t_golden_trace() {
+	"$SG" -e trace=$TRACED -o "$TMP/out" -- "$PROG" basic >/dev/null ||
+		fail "exit status $?"
+	same tests/cli/golden/basic.trace "$TMP/out"
+}
+
+t_same_as_strace() {
+	need_strace
+	"$SG" -e trace=$TRACED -o "$TMP/sg" -- "$PROG" basic >/dev/null
+	strace -e trace=$TRACED -o "$TMP/st" -- "$PROG" basic >/dev/null
+	from_main "$TMP/st" >"$TMP/st.main"
+	same "$TMP/st.main" "$TMP/sg"
+}
+
+t_stderr_default() {
+	# Without -o the trace goes to stderr, the program's stdout is intact.
+	"$SG" -e trace=write -- "$PROG" basic >"$TMP/stdout" 2>"$TMP/stderr"
+	[ "$(cat "$TMP/stdout")" = hello ] || fail "stdout: $(cat "$TMP/stdout")"
+	grep -q '^write(1, "hello\\n", 6) *= 6$' "$TMP/stderr" ||
+		fail "no write line in: $(cat "$TMP/stderr")"
+}
+
+# calls column of NAME in a -c summary
+calls_of() { awk -v n="$2" '$NF == n { print ($5 ~ /^[0-9]+$/ && NF == 6) ? $4 : $4 }' "$1"; }
+
+t_count() {
+	"$SG" -c -e trace=getppid -o "$TMP/c" -- "$PROG" getppid 100 >"$TMP/stdout" ||
+		fail "exit status $?"
+	[ "$(calls_of "$TMP/c" getppid)" = 100 ] || { cat "$TMP/c"; fail "getppid calls"; }
+	[ "$(calls_of "$TMP/c" total)" = 100 ] || { cat "$TMP/c"; fail "total"; }
+	[ "$(cat "$TMP/stdout")" -gt 0 ] || fail "program output"
+}
+
+t_count_same_as_strace() {
+	need_strace
+	# Calls the loader does not make, so both see the same ones.
+	"$SG" -c -e trace=write,lseek -o "$TMP/sg" -- "$PROG" basic >/dev/null
+	strace -c -e trace=write,lseek -o "$TMP/st" -- "$PROG" basic >/dev/null
+	for n in write lseek total; do
+		[ "$(calls_of "$TMP/sg" $n)" = "$(calls_of "$TMP/st" $n)" ] ||
+			{ cat "$TMP/sg" "$TMP/st"; fail "calls of $n differ"; }
+	done
+	# errors column: one of the two lseeks fails
+	grep -E '^ *[0-9.]+ +[0-9.]+ +[0-9]+ +2 +1 +lseek$' "$TMP/sg" >/dev/null ||
+		{ cat "$TMP/sg"; fail "lseek errors"; }
+}
+
+t_inject_retval() {
+	out=$("$SG" -e trace=none -e inject=getppid:retval=42 -- "$PROG" getppid 3)
+	[ "$out" = 42 ] || fail "got '$out'"
+}
+
+t_inject_error_when() {
+	"$SG" -e trace=none -e inject=openat:error=EACCES:when=2 -- "$PROG" open 3 >"$TMP/out"
+	printf 'ok\nPermission denied\nok\n' | same - "$TMP/out"
+}
+
+t_inject_same_as_strace() {
+	need_strace
+	for when in 2 2+ 1..2 2+2; do
+		inj=lseek:error=ENOSPC:when=$when
+		"$SG" -e trace=lseek -e inject=$inj -o "$TMP/sg" \
+			-- "$PROG" lseek 5 >"$TMP/sg.out"
+		strace -e trace=lseek -e inject=$inj -o "$TMP/st" \
+			-- "$PROG" lseek 5 >"$TMP/st.out"
+		same "$TMP/st.out" "$TMP/sg.out"
+		same "$TMP/st" "$TMP/sg"
+	done
+}
+
+t_exit_status() {
+	"$SG" -e trace=none -- "$PROG" exit 3
+	[ $? = 3 ] || fail "exit status $?"
+}
+
+t_killed_by_signal() {
+	"$SG" -e trace=none -- "$PROG" kill 15 2>"$TMP/err"
+	rc=$?
+	[ $rc = 143 ] || fail "exit status $rc, want 143 like strace"
+	grep -qx '+++ killed by SIGTERM +++' "$TMP/err" || fail "$(cat "$TMP/err")"
+}
+
+t_follow_fork() {
+	"$SG" -f -e trace=write -o "$TMP/out" -- "$PROG" fork >/dev/null
+	sed -E 's/^\[pid +[0-9]+\] //' "$TMP/out" >"$TMP/norm"
+	cat >"$TMP/want" <<'EOT'
+write(1, "child\n", 6)      = 6
++++ exited with 7 +++
+write(1, "child exit 7\n", 13) = 13
++++ exited with 0 +++
+EOT
+	same "$TMP/want" "$TMP/norm"
+	[ "$(grep -c '^\[pid ' "$TMP/out")" = 4 ] || fail "pid prefixes"
+}
+
+t_no_follow() {
+	# Without -f the child runs unhooked, like strace without -f.
+	"$SG" -e trace=write -o "$TMP/out" -- "$PROG" fork >/dev/null
+	grep -q 'write(1, "child\\n"' "$TMP/out" && fail "child traced without -f"
+	grep -q 'child exit 7' "$TMP/out" || fail "parent not traced"
+}
+
+t_ff_files() {
+	"$SG" -ff -e trace=write -o "$TMP/log" -- "$PROG" fork >/dev/null
+	n=$(ls "$TMP"/log.* | wc -l)
+	[ "$n" = 2 ] || fail "$n files"
+	cat "$TMP"/log.* | grep -c '^write' | grep -qx 2 || fail "writes"
+}
+
+t_exec() {
+	"$SG" -e trace=execve,write -o "$TMP/out" -- "$PROG" exec >/dev/null
+	grep -qE '^execve\(".*/prog", \[".*/prog", "basic"\], 0x[0-9a-f]+ /\* [0-9]+ vars \*/\) += 0$' \
+		"$TMP/out" || { cat "$TMP/out"; fail "execve line"; }
+	grep -q '^write(1, "hello' "$TMP/out" || fail "not followed into the new program"
+}
+
+t_json() {
+	"$SG" --json -e trace=$TRACED -o "$TMP/out" -- "$PROG" basic >/dev/null
+	python3 - "$TMP/out" <<'EOT' || fail "bad JSON"
+import json, sys
+recs = [json.loads(l) for l in open(sys.argv[1])]
+calls = [r for r in recs if r.get("type", "syscall") == "syscall"]
+names = [r["name"] for r in calls]
+assert names == ["write", "openat", "close", "openat", "read", "lseek",
+                 "lseek", "close"], names
+bad = calls[1]
+assert bad["ret"] == -2 and bad["err"] == "ENOENT", bad
+assert bad["args"] == [-100, "/nonexistent/sysgate", "O_RDONLY"], bad
+assert calls[0]["args"] == [1, "hello\n", 6] and calls[0]["ret"] == 6, calls[0]
+assert any(r.get("type") == "exit" for r in recs), recs[-1]
+EOT
+}
+
+t_bad_input() {
+	marker=$TMP/started
+	while IFS= read -r args; do
+		rm -f "$marker"
+		eval "set -- $args"
+		"$SG" "$@" touch "$marker" >"$TMP/out" 2>"$TMP/err"
+		rc=$?
+		[ $rc -ne 0 ] || fail "'$args': exit status 0"
+		[ ! -e "$marker" ] || fail "'$args': the program was started"
+		[ "$(wc -l <"$TMP/err")" = 1 ] || fail "'$args': $(cat "$TMP/err")"
+		grep -q '^sysgate: ' "$TMP/err" || fail "'$args': $(cat "$TMP/err")"
+		[ ! -s "$TMP/out" ] || fail "'$args' wrote to stdout"
+	done <<'EOT'
+-e trace=nosuch --
+-e trace=/[ --
+-e inject=openat:error=EBOGUS --
+-e inject=openat --
+-e inject=openat:error=ENOENT:when=0 --
+-e bogus=1 --
+-o /nonexistent/dir/x --
+-m nosuch --
+-s abc --
+--bogus --
+--hook=/nonexistent.so --
+-E --
+-S nosuch --
+EOT
+	for prog in /nonexistent /etc/passwd /; do
+		"$SG" -- $prog >"$TMP/out" 2>"$TMP/err" && fail "$prog: exit 0"
+		[ "$(wc -l <"$TMP/err")" = 1 ] || fail "$prog: $(cat "$TMP/err")"
+	done
+	"$SG" >/dev/null 2>&1 && fail "no program: exit 0"
+	return 0
+}
+
+t_stats() {
+	"$SG" --stats -e trace=write -o "$TMP/out" -- "$PROG" basic >/dev/null
+	grep -q 'mechanism patch: [0-9]* syscall sites' "$TMP/out" || { cat "$TMP/out"; fail "no stats"; }
+	grep -q 'libc.so' "$TMP/out" || fail "libc not listed"
+}
+
+t_hook_threads_tls() {
+	# A user hook with __thread state and libc calls, 32 threads at once.
+	"$SG" -e trace=none --hook="$BUILD/tests/hooks/counter.so" -o "$TMP/out" \
+		-- "$PROG" threads 32 500 >"$TMP/stdout" || fail "exit status $?"
+	[ "$(cat "$TMP/stdout")" = "16000 calls" ] || fail "program: $(cat "$TMP/stdout")"
+	grep -qx 'counter: 16000 calls in 32 threads, libc ok 160' "$TMP/out" ||
+		fail "hook: $(cat "$TMP/out")"
+}
+
+t_preload_without_cli() {
+	# The library alone, as the usage text documents.
+	LD_PRELOAD=$PWD/$BUILD/libsysgate.so SYSGATE_OPTIONS="-e trace=write -o $TMP/out" \
+		"$PROG" basic >/dev/null || fail "exit status $?"
+	grep -q '^write(1, "hello' "$TMP/out" || fail "$(cat "$TMP/out")"
+}
+
+"t_$1"

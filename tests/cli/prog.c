@@ -1,0 +1,122 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * The program the CLI tests run: each mode makes a known sequence of
+ * system calls, so sysgate's output can be compared with a golden file
+ * and with strace's.
+ */
+#include <errno.h>
+#include <pthread.h>
+#include <fcntl.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/syscall.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+static int basic(void)
+{
+	char buf[8];
+	int fd;
+
+	write(1, "hello\n", 6);
+	openat(AT_FDCWD, "/nonexistent/sysgate", O_RDONLY);
+	close(-1);
+	fd = openat(AT_FDCWD, "/dev/null", O_RDONLY | O_CLOEXEC);
+	read(fd, buf, sizeof(buf));
+	lseek(fd, 0, SEEK_SET);
+	lseek(-1, 0, SEEK_SET);
+	close(fd);
+	return 0;
+}
+
+static long per_thread;
+
+static void *getppid_loop(void *arg)
+{
+	long i;
+
+	for (i = 0; i < per_thread; i++)
+		syscall(SYS_getppid);
+	return arg;
+}
+
+int main(int argc, char **argv)
+{
+	const char *mode = argc > 1 ? argv[1] : "basic";
+	long n = argc > 2 ? atol(argv[2]) : 0;
+
+	if (!strcmp(mode, "basic"))
+		return basic();
+	if (!strcmp(mode, "getppid")) {
+		long i, r = 0;
+
+		for (i = 0; i < n; i++)
+			r = syscall(SYS_getppid);
+		printf("%ld\n", r);
+		return 0;
+	}
+	if (!strcmp(mode, "lseek")) {
+		/* Prints what each of n lseeks returned (the loader makes
+		 * none, so counts compare with strace's). */
+		int fd = open("/dev/null", O_RDONLY);
+		long i;
+
+		for (i = 0; i < n; i++)
+			printf("%s\n", lseek(fd, 0, SEEK_SET) < 0 ?
+					       strerror(errno) : "ok");
+		return 0;
+	}
+	if (!strcmp(mode, "open")) {
+		/* Prints what each of n opens of /dev/null returned. */
+		long i;
+
+		for (i = 0; i < n; i++) {
+			int fd = open("/dev/null", O_RDONLY);
+
+			printf("%s\n", fd < 0 ? strerror(errno) : "ok");
+			if (fd >= 0)
+				close(fd);
+		}
+		return 0;
+	}
+	if (!strcmp(mode, "threads")) {
+		/* n threads, each making argv[3] getppid calls */
+		pthread_t t[64];
+		long i;
+
+		per_thread = argc > 3 ? atol(argv[3]) : 100;
+		for (i = 0; i < n && i < 64; i++)
+			pthread_create(&t[i], 0, getppid_loop, 0);
+		for (i = 0; i < n && i < 64; i++)
+			pthread_join(t[i], 0);
+		printf("%ld calls\n", n * per_thread);
+		return 0;
+	}
+	if (!strcmp(mode, "exit"))
+		return (int)n;
+	if (!strcmp(mode, "kill")) {
+		signal((int)n, SIG_DFL);
+		kill(getpid(), (int)n);
+		return 0;
+	}
+	if (!strcmp(mode, "fork")) {
+		int st;
+		pid_t p = fork();
+
+		if (p == 0) {
+			write(1, "child\n", 6);
+			_exit(7);
+		}
+		waitpid(p, &st, 0);
+		printf("child exit %d\n", WEXITSTATUS(st));
+		return 0;
+	}
+	if (!strcmp(mode, "exec")) {
+		execl(argv[0], argv[0], "basic", (char *)0);
+		return 127;
+	}
+	fprintf(stderr, "prog: unknown mode %s\n", mode);
+	return 2;
+}
