@@ -11,8 +11,10 @@
  * falls back, it never stops the program.
  */
 #include <dlfcn.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <sys/auxv.h>
+#include <unistd.h>
 #include "sg.h"
 #include "options.h"
 #include "env.h"
@@ -161,6 +163,29 @@ static int is_root_process(void)
 	return !sg_strcmp(r, sg_utoa(num + sizeof(num), sg.pid));
 }
 
+/*
+ * Children that exec re-read the options in another working directory:
+ * hand them the output file as an absolute path (the last -o wins).
+ */
+static const char *options_for_children(const char *o)
+{
+	static char buf[SG_OPT_BUF + 4096 + 16];
+	char abs[4096 + 8], cwd[4096];
+	char *argv[2] = { "-o", abs };
+	size_t n;
+
+	if (!opts.outfile || opts.outfile[0] == '/' || !getcwd(cwd, sizeof(cwd)))
+		return o;
+	if ((size_t)snprintf(abs, sizeof(abs), "%s/%s", cwd, opts.outfile) >=
+	    sizeof(abs))
+		return o;
+	n = snprintf(buf, sizeof(buf), "%s ", o ? o : "");
+	if (n >= sizeof(buf) ||
+	    sg_options_join(buf + n, sizeof(buf) - n, 2, argv) < 0)
+		return o;
+	return buf;
+}
+
 __attribute__((constructor(101))) static void sysgate_init(void)
 {
 	const char *o = getenv("SYSGATE_OPTIONS");
@@ -199,7 +224,8 @@ __attribute__((constructor(101))) static void sysgate_init(void)
 	if (sg_output_init(&opts) < 0)
 		die2("cannot open output file ", opts.outfile, "");
 	shared_state(state);
-	sg_env_init(self_path(), o, getenv("SYSGATE_STATE"));
+	sg_env_init(self_path(), options_for_children(o),
+		    getenv("SYSGATE_STATE"));
 
 	load_builtin("count", &sg_builtin_count);
 	load_builtin("trace", &sg_builtin_trace);

@@ -44,8 +44,8 @@ struct sg_options {
 	unsigned int used;
 };
 
-/* Parse argv[0..argc) up to the first non-option or "--".  Returns 0, or
- * -1 with opts->error set. */
+/* Parse argv[0..argc) up to the first non-option or "--" into a zeroed
+ * *opts.  Returns 0, or -1 with opts->error set. */
 int sg_options_parse(struct sg_options *opts, int argc, char **argv);
 /* Split a SYSGATE_OPTIONS string into words (shell-style quoting with ''
  * and \) and parse it. */

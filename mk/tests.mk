@@ -25,3 +25,13 @@ $(BUILD)/tests/hooks/%.so: tests/hooks/%.c include/sysgate.h | $(BUILD)/.dir
 ifeq ($(ARCH),x86_64)
 CHECK_DEPS += $(BUILD)/tests/cli/prog $(BUILD)/tests/hooks/counter.so
 endif
+
+# The option parser, table-driven, linked with the core archive.
+$(BUILD)/tests/options/table: tests/options/table.c $(BUILD)/libsysgate-core.a
+	@mkdir -p $(dir $@)
+	$(CC) $(CPPFLAGS_COMMON) -std=gnu11 -O2 -g -Wall -o $@ $< \
+		$(BUILD)/libsysgate-core.a $(LDLIBS)
+
+ifeq ($(ARCH),x86_64)
+CHECK_DEPS += $(BUILD)/tests/options/table
+endif

@@ -175,6 +175,7 @@ t_bad_input() {
 -s abc --
 --bogus --
 --hook=/nonexistent.so --
+--hook=/lib/x86_64-linux-gnu/libm.so.6 --
 -E --
 -S nosuch --
 EOT
