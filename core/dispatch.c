@@ -75,27 +75,42 @@ static long chain_exit(void *p)
 }
 
 /*
- * Run fn on the thread's hook stack with signals held back.  Falls back to
- * the current stack if no hook stack can be mapped.
+ * Run fn on the thread's hook stack with signals held back, saving the
+ * FPU state first if fpu says a hook that may touch it will run.  Falls
+ * back to the current stack if no hook stack can be mapped.
  */
-void sg_run_hooks(struct sg_thread *t, long (*fn)(void *), void *arg)
+static void run_hooks(struct sg_thread *t, int fpu, long (*fn)(void *),
+		      void *arg)
 {
 	if (unlikely(!t->hook_sp))
 		sg_thread_hook_stack(t);
 	__atomic_store_n(&t->depth, 1, __ATOMIC_RELAXED);
 	__asm__ volatile("" ::: "memory");
-	if (sg.need_fpu)
+	if (fpu)
 		sg_fpu_save(t->fpu_area, sg.fpu_mask);
 	if (likely(t->hook_sp))
 		sg_on_stack(fn, arg, t->hook_sp);
 	else
 		fn(arg);
-	if (sg.need_fpu)
+	if (fpu)
 		sg_fpu_restore(t->fpu_area, sg.fpu_mask);
 	__asm__ volatile("" ::: "memory");
 	__atomic_store_n(&t->depth, 0, __ATOMIC_RELAXED);
 	if (unlikely(t->pending))
 		sg_deliver_pending(t);
+}
+
+/* Callbacks that are not about one call (signals, threads, exec...). */
+void sg_run_hooks(struct sg_thread *t, long (*fn)(void *), void *arg)
+{
+	run_hooks(t, sg.need_fpu, fn, arg);
+}
+
+/* The enter or exit side of call nr. */
+static void run_call_hooks(struct sg_thread *t, long nr, long (*fn)(void *),
+			   void *arg)
+{
+	run_hooks(t, sg_bit(sg.fpu_sel, nr), fn, arg);
 }
 
 static inline int hooks_wanted(const struct sg_thread *t, long nr)
@@ -119,7 +134,9 @@ void sg_sys_init(struct sysgate_sys *s, struct sg_thread *t, long nr,
 	s->tid = t->tid;
 	s->flags = sg_noreturn(nr) ? SYSGATE_SYS_NORETURN : 0;
 	s->note = 0;
-	s->enter_ns = sg.timed ? sysgate_now_ns() : 0;
+	s->enter_ns = (unsigned long)nr < SYSGATE_NR_MAX &&
+				      sg_bit(sg.timed_sel, nr) ?
+			      sysgate_now_ns() : 0;
 }
 
 /*
@@ -146,7 +163,7 @@ syscall_hooked(struct sg_frame *f, const struct sg_site_desc *d)
 	c.skip = 0;
 
 	if (!t->depth && hooks_wanted(t, s.nr)) {
-		sg_run_hooks(t, chain_enter, &c);
+		run_call_hooks(t, c.nr, chain_enter, &c);
 		if (c.skip) {
 			f->rax = s.ret;
 			return 0;
@@ -169,7 +186,7 @@ syscall_hooked(struct sg_frame *f, const struct sg_site_desc *d)
 	}
 	sg_core_call(t, &s);
 	if (c.ran)
-		sg_run_hooks(t, chain_exit, &c);
+		run_call_hooks(t, c.nr, chain_exit, &c);
 	f->rax = s.ret;
 	return 0;
 }
@@ -221,7 +238,7 @@ void sg_after_raw(struct sg_frame *f, unsigned long info)
 	c.ran = sg.nhooks;
 	c.skip = 0;
 	if (hooks_wanted(t, s.nr))
-		sg_run_hooks(t, chain_exit, &c);
+		run_call_hooks(t, c.nr, chain_exit, &c);
 }
 
 /*
@@ -245,12 +262,12 @@ long sg_dispatch_call(long nr, long args[6], const void *pc)
 	c.ran = 0;
 	c.skip = 0;
 	if (hooks_wanted(t, nr)) {
-		sg_run_hooks(t, chain_enter, &c);
+		run_call_hooks(t, c.nr, chain_enter, &c);
 		if (c.skip)
 			return s.ret;
 	}
 	sg_core_call(t, &s);
 	if (c.ran)
-		sg_run_hooks(t, chain_exit, &c);
+		run_call_hooks(t, c.nr, chain_exit, &c);
 	return s.ret;
 }

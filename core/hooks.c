@@ -58,8 +58,6 @@ int sg_hooks_init(struct sysgate_ctx *c)
 	sg.hooks[sg.nhooks++] = c;
 	if (!(c->hook->flags & SYSGATE_HOOK_NOFPU))
 		sg.need_fpu = 1;
-	if (c->hook->flags & SYSGATE_HOOK_TIMED)
-		sg.timed = 1;
 	return 0;
 }
 
@@ -69,11 +67,20 @@ void sg_hooks_recompute(void)
 	int i, any = 0;
 
 	for (w = 0; w < SG_SEL_WORDS; w++) {
-		unsigned long m = 0;
+		unsigned long m = 0, fpu = 0, timed = 0;
 
-		for (i = 0; i < sg.nhooks; i++)
+		for (i = 0; i < sg.nhooks; i++) {
+			unsigned int fl = sg.hooks[i]->hook->flags;
+
 			m |= sg.hooks[i]->sel[w];
+			if (!(fl & SYSGATE_HOOK_NOFPU))
+				fpu |= sg.hooks[i]->sel[w];
+			if (fl & SYSGATE_HOOK_TIMED)
+				timed |= sg.hooks[i]->sel[w];
+		}
 		sg.any[w] = m;
+		sg.fpu_sel[w] = fpu;
+		sg.timed_sel[w] = timed;
 		any |= m != 0;
 	}
 	for (w = 0; w < SG_SEL_WORDS; w++)

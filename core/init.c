@@ -241,4 +241,5 @@ __attribute__((constructor(101))) static void sysgate_init(void)
 		sg_warn("no mechanism could start: system calls run unhooked");
 	if (opts.stats)
 		sg_mech_stats();
+	sg_mech_release();
 }

@@ -99,7 +99,9 @@ struct sg_global {
 	unsigned long core[SG_SEL_WORDS];	/* calls the core itself handles */
 	unsigned long wanted[SG_SEL_WORDS];	/* any | core: what to patch */
 	int need_fpu;			/* some hook lacks SYSGATE_HOOK_NOFPU */
-	int timed;			/* some hook has SYSGATE_HOOK_TIMED */
+	unsigned long fpu_sel[SG_SEL_WORDS];	/* calls such a hook selects */
+	unsigned long timed_sel[SG_SEL_WORDS];	/* calls a SYSGATE_HOOK_TIMED
+						   hook selects */
 	int follow;			/* -f */
 	int follow_files;		/* -ff */
 	int is_root;			/* first process of the hooked tree */

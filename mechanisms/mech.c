@@ -41,3 +41,9 @@ void sg_mech_stats(void)
 	if (running && running->stats)
 		running->stats();
 }
+
+void sg_mech_release(void)
+{
+	if (running && running->release)
+		running->release();
+}

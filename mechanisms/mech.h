@@ -16,6 +16,8 @@ struct sg_mechanism {
 	int (*probe)(const char **why);
 	int (*start)(const struct sg_options *opts);
 	void (*stats)(void);
+	/* Free what only start-up and stats needed. */
+	void (*release)(void);
 };
 
 extern const struct sg_mechanism *const sg_mechanisms[];
@@ -23,5 +25,6 @@ extern const struct sg_mechanism *const sg_mechanisms[];
 const struct sg_mechanism *sg_mech_find(const char *name);
 int sg_mech_start(const struct sg_options *opts);
 void sg_mech_stats(void);
+void sg_mech_release(void);
 
 #endif

@@ -68,6 +68,17 @@ static void set(unsigned char *m, unsigned long i)
 	m[i >> 3] |= 1 << (i & 7);
 }
 
+void sg_patch_arch_release(void)
+{
+	if (fn.code) {
+		sg_munmap(fn.code, MAX_FUNC);
+		sg_munmap(fn.starts, MAX_FUNC / 8);
+		sg_munmap(fn.targets, MAX_FUNC / 8);
+		sg_munmap(fn.work, MAX_FUNC / 2);
+	}
+	memset(&fn, 0, sizeof(fn));
+}
+
 long sg_patch_arch_scan(const unsigned char *buf, unsigned long len)
 {
 	unsigned long i;

@@ -822,6 +822,26 @@ static void patch_stats(void)
 	sg_write_all(sg.out_fd, buf, n);
 }
 
+/* Only the trap table and the stubs are needed once sites are written. */
+static void patch_release(void)
+{
+	int i;
+
+	sg_patch_arch_release();
+	for (i = 0; i < nobjs; i++) {
+		struct sg_obj *o = &objs[i];
+
+		if (o->sites)
+			sg_munmap(o->sites, o->cap * sizeof(*o->sites));
+		if (o->pads)
+			sg_munmap(o->pads, o->pads_cap * sizeof(*o->pads));
+	}
+	if (objs)
+		sg_munmap(objs, MAX_OBJS * sizeof(*objs));
+	objs = 0;
+	nobjs = 0;
+}
+
 static int patch_probe(const char **why)
 {
 	*why = 0;
@@ -834,4 +854,5 @@ const struct sg_mechanism sg_mech_patch = {
 	.probe = patch_probe,
 	.start = patch_start,
 	.stats = patch_stats,
+	.release = patch_release,
 };

@@ -125,6 +125,8 @@ int sg_patch_arch_pad_bytes(const struct sg_site *s, unsigned char *out) SG_HIDD
 /* A trap: the bytes written at s->addr, and the site a trap came from. */
 int sg_patch_arch_trap_bytes(const struct sg_site *s, unsigned char *out) SG_HIDDEN;
 unsigned long sg_patch_arch_trap_site(unsigned long pc) SG_HIDDEN;
+/* Free the planning buffers. */
+void sg_patch_arch_release(void) SG_HIDDEN;
 extern const unsigned long sg_patch_arch_entry SG_HIDDEN;
 extern const unsigned long sg_patch_arch_after SG_HIDDEN;
 
