@@ -4,12 +4,14 @@
  * clone/clone3/fork/vfork (each new thread and child gets its own state),
  * execve (sysgate follows into the new program, or leaves it), exit and
  * exit_group (fini callbacks, freeing thread state), rt_sigaction (signal
- * handlers are wrapped, see signal.c) and the descriptors sysgate writes
- * its output to.
+ * handlers are wrapped, see signal.c), the descriptors sysgate writes
+ * its output to, and mmap/mprotect that make code executable (the
+ * mechanism scans it).
  */
 #include "sg.h"
 #include "dispatch.h"
 #include "process.h"
+#include "mech.h"
 
 #define CLONE_VM	0x00000100UL
 #define CLONE_VFORK	0x00004000UL
@@ -207,6 +209,16 @@ void sg_core_call(struct sg_thread *t, struct sysgate_sys *s)
 	case SG_NR_exit_group:
 		sg_process_fini(t);
 		raw_call(s);
+		return;
+	case SG_NR_mmap:
+	case SG_NR_mprotect:
+	case SG_NR_pkey_mprotect:
+		/* New code (dlopen, JIT) is scanned before anyone runs it. */
+		if (!sysgate_is_error(raw_call(s)) && (a[2] & 4 /* PROT_EXEC */)) {
+			unsigned long lo = s->nr == SG_NR_mmap ? s->ret : a[0];
+
+			sg_mech_new_code(lo, lo + a[1]);
+		}
 		return;
 	case SG_NR_rt_sigprocmask:
 		s->ret = sg_signal_rt_sigprocmask(a[0], (const void *)a[1],

@@ -47,3 +47,9 @@ void sg_mech_release(void)
 	if (running && running->release)
 		running->release();
 }
+
+void sg_mech_new_code(unsigned long lo, unsigned long hi)
+{
+	if (running && running->new_code)
+		running->new_code(lo, hi);
+}

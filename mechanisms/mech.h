@@ -18,6 +18,8 @@ struct sg_mechanism {
 	void (*stats)(void);
 	/* Free what only start-up and stats needed. */
 	void (*release)(void);
+	/* [lo, hi) became executable after start-up. */
+	void (*new_code)(unsigned long lo, unsigned long hi);
 };
 
 extern const struct sg_mechanism *const sg_mechanisms[];
@@ -26,5 +28,6 @@ const struct sg_mechanism *sg_mech_find(const char *name);
 int sg_mech_start(const struct sg_options *opts);
 void sg_mech_stats(void);
 void sg_mech_release(void);
+void sg_mech_new_code(unsigned long lo, unsigned long hi);
 
 #endif

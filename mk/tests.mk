@@ -16,14 +16,19 @@ endif
 # CLI tests: a program with known system calls and a user hook.
 $(BUILD)/tests/cli/prog: tests/cli/prog.c | $(BUILD)/.dir
 	@mkdir -p $(dir $@)
-	$(CC) -std=gnu11 -O2 -g -Wall -pthread -o $@ $<
+	$(CC) -std=gnu11 -O2 -g -Wall -pthread -o $@ $< -ldl
+
+$(BUILD)/tests/cli/rawlib.so: tests/cli/rawlib.c | $(BUILD)/.dir
+	@mkdir -p $(dir $@)
+	$(CC) -std=gnu11 -O2 -g -Wall -fPIC -shared -o $@ $<
 
 $(BUILD)/tests/hooks/%.so: tests/hooks/%.c include/sysgate.h | $(BUILD)/.dir
 	@mkdir -p $(dir $@)
 	$(CC) $(CFLAGS_COMMON) -Iinclude -shared -o $@ $<
 
 ifeq ($(ARCH),x86_64)
-CHECK_DEPS += $(BUILD)/tests/cli/prog $(BUILD)/tests/hooks/counter.so
+CHECK_DEPS += $(BUILD)/tests/cli/prog $(BUILD)/tests/cli/rawlib.so \
+	$(BUILD)/tests/hooks/counter.so
 endif
 
 # The option parser, table-driven, linked with the core archive.

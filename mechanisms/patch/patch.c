@@ -47,12 +47,18 @@ static int nregions;
 static unsigned char *scan_buf;
 static const struct sg_options *opts;
 
-/* Sites caught by a breakpoint: address -> stub, sorted by address. */
+/*
+ * Sites caught by a breakpoint: address -> stub, an open-addressing hash
+ * that SIGTRAP handlers in other threads read while new code is patched,
+ * so entries are only ever added, the address published last.
+ */
+#define TRAP_SLOTS (1UL << 15)
 struct trap_site {
 	unsigned long addr, stub;
 };
 static struct trap_site *traps;
-static int ntraps, traps_cap;
+static unsigned long ntraps;
+static int trap_claimed;
 
 static int has_stub(const struct sg_site *s)
 {
@@ -65,6 +71,7 @@ struct total {
 	int kind[SG_PATCH_KINDS];
 	int why[SG_WHY_COUNT];
 	int data, unverified;
+	int anon_exec;		/* executable memory with no ELF object */
 	unsigned long stub_bytes;
 	unsigned long long ns;
 } total;
@@ -167,34 +174,38 @@ static int same_file(const struct mapping *m, const struct sg_obj *o)
 	       m->dev_ino[1] == o->dev_ino[1];
 }
 
-static void collect_objects(char *maps)
+/*
+ * Group mappings into objects: a file's mapping at offset 0 starts one,
+ * its later mappings join it (a file mapped twice makes two objects).
+ */
+static int collect_objects(char *maps, struct sg_obj *list, int max)
 {
 	char *line = maps;
 	unsigned long self = (unsigned long)&collect_objects;
+	int n = 0;
 
 	while (*line) {
 		char *nl = sg_strchr(line, '\n');
 		struct mapping m;
 		struct sg_obj *o = 0;
-		int i;
+		int i, vdso;
 
 		if (nl)
 			*nl = 0;
 		if (parse_line(line, &m) == 0) {
-			for (i = 0; i < nobjs; i++)
-				if (same_file(&m, &objs[i]) ||
-				    (!m.dev_ino[1] && objs[i].is_vdso &&
-				     !sg_strcmp(m.path, "[vdso]")))
-					o = &objs[i];
-			if (!o && (m.dev_ino[1] || !sg_strcmp(m.path, "[vdso]")) &&
-			    nobjs < MAX_OBJS) {
-				o = &objs[nobjs++];
+			vdso = !m.dev_ino[1] && !sg_strcmp(m.path, "[vdso]");
+			for (i = n - 1; i >= 0 && !o; i--)
+				if ((same_file(&m, &list[i]) && m.off) ||
+				    (vdso && list[i].is_vdso))
+					o = &list[i];
+			if (!o && (m.dev_ino[1] || vdso) && n < max) {
+				o = &list[n++];
 				memset(o, 0, sizeof(*o));
 				o->fd = -1;
 				o->lo = m.lo;
 				o->dev_ino[0] = m.dev_ino[0];
 				o->dev_ino[1] = m.dev_ino[1];
-				o->is_vdso = !m.dev_ino[1];
+				o->is_vdso = vdso;
 				sg_strlcpy(o->path, m.path, sizeof(o->path));
 			}
 			if (o) {
@@ -219,6 +230,7 @@ static void collect_objects(char *maps)
 			break;
 		line = nl + 1;
 	}
+	return n;
 }
 
 static void open_object(struct sg_obj *o)
@@ -495,32 +507,35 @@ static int text_of(const struct sg_obj *o, unsigned long a)
 	return -1;
 }
 
-/* Keep the table sorted as it grows; sites arrive mostly in order. */
+static unsigned long trap_slot(unsigned long addr)
+{
+	return (addr * 0x9e3779b97f4a7c15UL) >> 49;	/* 15 bits */
+}
+
 static int add_trap(const struct sg_site *s)
 {
-	int i;
+	unsigned long i;
 
-	if (ntraps == traps_cap) {
-		int cap = traps_cap ? traps_cap * 2 : 256;
-		struct trap_site *n = sg_mmap(cap * sizeof(*n));
+	if (!traps && !(traps = sg_mmap(TRAP_SLOTS * sizeof(*traps))))
+		return -1;
+	if (ntraps >= TRAP_SLOTS / 2)
+		return -1;	/* keep probes short: leave the site alone */
+	for (i = trap_slot(s->addr);; i = (i + 1) % TRAP_SLOTS) {
+		unsigned long a = __atomic_load_n(&traps[i].addr,
+						  __ATOMIC_ACQUIRE);
 
-		if (!n)
-			return -1;
-		if (traps) {
-			memcpy(n, traps, ntraps * sizeof(*n));
-			sg_munmap(traps, traps_cap * sizeof(*n));
+		if (a == s->addr || !a) {
+			/* Code mapped again at an old address: new stub. */
+			__atomic_store_n(&traps[i].stub, s->stub,
+					 __ATOMIC_RELEASE);
+			if (!a) {
+				__atomic_store_n(&traps[i].addr, s->addr,
+						 __ATOMIC_RELEASE);
+				ntraps++;
+			}
+			return 0;
 		}
-		/* Safe: the table only grows while signals are blocked
-		 * (patch_start), so no handler reads it meanwhile. */
-		traps = n;
-		traps_cap = cap;
 	}
-	for (i = ntraps; i > 0 && traps[i - 1].addr > s->addr; i--)
-		traps[i] = traps[i - 1];
-	traps[i].addr = s->addr;
-	traps[i].stub = s->stub;
-	ntraps++;
-	return 0;
 }
 
 /* SIGTRAP claim: a trapped site resumes in its stub, which makes the
@@ -528,24 +543,22 @@ static int add_trap(const struct sg_site *s)
 static int on_trap(int sig, struct sg_siginfo *info, void *uc)
 {
 	unsigned long *pc = sg_arch_uc_pc(uc);
-	unsigned long site = sg_patch_arch_trap_site(*pc);
-	int lo = 0, hi = ntraps;
+	unsigned long site = sg_patch_arch_trap_site(*pc), i;
 
 	(void)sig;
-	if (info->si_code != 0x80)	/* SI_KERNEL: a breakpoint instruction */
+	if (info->si_code != 0x80 || !traps)	/* SI_KERNEL: a breakpoint */
 		return 0;
-	while (lo < hi) {
-		int mid = (lo + hi) / 2;
+	for (i = trap_slot(site);; i = (i + 1) % TRAP_SLOTS) {
+		unsigned long a = __atomic_load_n(&traps[i].addr,
+						  __ATOMIC_ACQUIRE);
 
-		if (traps[mid].addr < site)
-			lo = mid + 1;
-		else
-			hi = mid;
+		if (!a)
+			return 0;
+		if (a == site) {
+			*pc = __atomic_load_n(&traps[i].stub, __ATOMIC_ACQUIRE);
+			return 1;
+		}
 	}
-	if (lo == ntraps || traps[lo].addr != site)
-		return 0;
-	*pc = traps[lo].stub;
-	return 1;
 }
 
 static int write_sites(struct sg_obj *o)
@@ -675,41 +688,6 @@ static void patch_object(struct sg_obj *o)
 	total.unverified += o->n_unverified;
 }
 
-static int patch_start(const struct sg_options *o)
-{
-	static const unsigned long all = ~0UL;
-	unsigned long old_mask, len;
-	unsigned long long t0 = sysgate_now_ns();
-	char *maps;
-	int i;
-
-	opts = o;
-	for (i = 0; i < (int)SG_SEL_WORDS && !sg.wanted[i]; i++)
-		;
-	if (i == (int)SG_SEL_WORDS && !o->patch_all)
-		return 0;	/* no hook wants anything: touch nothing */
-	objs = sg_mmap(MAX_OBJS * sizeof(*objs));
-	scan_buf = sg_mmap(SCAN_CHUNK);
-	maps = read_maps(&len);
-	if (!objs || !scan_buf || !maps)
-		return -12;
-	/* No handler may run while text pages are writable. */
-	sg_sc4(SG_NR_rt_sigprocmask, 0, (long)&all, (long)&old_mask, 8);
-	collect_objects(maps);
-	for (i = 0; i < nobjs; i++)
-		patch_object(&objs[i]);
-	if (memfd >= 0)
-		sg_sc1(SG_NR_close, memfd);	/* the program must not see it */
-	memfd = -1;
-	if (ntraps && sg_signal_claim(SIGTRAP_, on_trap) < 0)
-		sg_warn("cannot catch SIGTRAP: trapped sites will crash");
-	sg_sc4(SG_NR_rt_sigprocmask, 2 /* SIG_SETMASK */, (long)&old_mask, 0, 8);
-	sg_munmap(maps, len);
-	sg_munmap(scan_buf, SCAN_CHUNK);
-	total.ns = sysgate_now_ns() - t0;
-	return 0;
-}
-
 static const char *const kind_names[SG_PATCH_KINDS] = {
 	"jump", "padding-jump", "trap", "left (unselected)", "unpatched",
 };
@@ -746,6 +724,174 @@ static void put_hex(char *buf, size_t *n, unsigned long v)
 	} while (v);
 	put(buf, n, "0x");
 	put(buf, n, num + i);
+}
+
+/* One object's line of --stats, and with -d its unpatched sites. */
+static void object_line(char *buf, size_t *n, const struct sg_obj *o)
+{
+	int k;
+
+	if (!o->nsites && !o->n_unverified)
+		return;
+	put(buf, n, "sysgate:   ");
+	put(buf, n, o->path);
+	put(buf, n, ":");
+	for (k = 0; k < SG_PATCH_KINDS; k++) {
+		if (!o->n_kind[k])
+			continue;
+		put(buf, n, " ");
+		put(buf, n, kind_names[k]);
+		put(buf, n, "=");
+		put_num(buf, n, o->n_kind[k]);
+	}
+	if (o->n_unverified) {
+		put(buf, n, " unverified=");
+		put_num(buf, n, o->n_unverified);
+	}
+	put(buf, n, "\n");
+	for (k = 0; opts->debug && o->sites && k < o->nsites && *n < 3900; k++) {
+		struct sg_site *s = &o->sites[k];
+
+		if (s->kind != SG_PATCH_NONE && s->kind != SG_PATCH_TRAP)
+			continue;
+		put(buf, n, "sysgate:     +");
+		put_hex(buf, n, s->addr - o->bias);
+		put(buf, n, s->kind == SG_PATCH_TRAP ? " trap: " : " unpatched: ");
+		put(buf, n, why_names[s->why]);
+		put(buf, n, "\n");
+	}
+}
+
+/* Patch list[0..n) with signals blocked in this thread: no handler may
+ * run while text pages are writable. */
+static void patch_objects(struct sg_obj *list, int n)
+{
+	static const unsigned long all = ~0UL;
+	unsigned long old_mask;
+	int i;
+
+	sg_sc4(SG_NR_rt_sigprocmask, 0, (long)&all, (long)&old_mask, 8);
+	for (i = 0; i < n; i++)
+		patch_object(&list[i]);
+	if (memfd >= 0)
+		sg_sc1(SG_NR_close, memfd);	/* the program must not see it */
+	memfd = -1;
+	if (ntraps && !trap_claimed) {
+		if (sg_signal_claim(SIGTRAP_, on_trap) < 0)
+			sg_warn("cannot catch SIGTRAP: trapped sites will crash");
+		trap_claimed = 1;
+	}
+	sg_sc4(SG_NR_rt_sigprocmask, 2 /* SIG_SETMASK */, (long)&old_mask, 0, 8);
+}
+
+static int patch_start(const struct sg_options *o)
+{
+	unsigned long long t0 = sysgate_now_ns();
+	unsigned long len;
+	char *maps;
+	int i;
+
+	opts = o;
+	for (i = 0; i < (int)SG_SEL_WORDS && !sg.wanted[i]; i++)
+		;
+	if (i == (int)SG_SEL_WORDS && !o->patch_all)
+		return 0;	/* no hook wants anything: touch nothing */
+	objs = sg_mmap(MAX_OBJS * sizeof(*objs));
+	scan_buf = sg_mmap(SCAN_CHUNK);
+	maps = read_maps(&len);
+	if (!objs || !scan_buf || !maps)
+		return -12;
+	nobjs = collect_objects(maps, objs, MAX_OBJS);
+	patch_objects(objs, nobjs);
+	sg_munmap(maps, len);
+	total.ns = sysgate_now_ns() - t0;
+	return 0;
+}
+
+static int known_object(const struct sg_obj *f)
+{
+	int i;
+
+	for (i = 0; i < nobjs; i++)
+		if (objs[i].lo == f->lo && objs[i].dev_ino[0] == f->dev_ino[0] &&
+		    objs[i].dev_ino[1] == f->dev_ino[1])
+			return 1;
+	return 0;
+}
+
+static int overlaps_text(const struct sg_obj *o, unsigned long lo,
+			 unsigned long hi)
+{
+	int i;
+
+	for (i = 0; i < o->ntext; i++)
+		if (o->text[i].lo < hi && o->text[i].hi > lo)
+			return 1;
+	return 0;
+}
+
+static void free_sites(struct sg_obj *o)
+{
+	if (o->sites)
+		sg_munmap(o->sites, o->cap * sizeof(*o->sites));
+	if (o->pads)
+		sg_munmap(o->pads, o->pads_cap * sizeof(*o->pads));
+	o->sites = 0;
+	o->pads = 0;
+	o->cap = o->pads_cap = 0;
+}
+
+/*
+ * [lo, hi) just became executable (dlopen, mmap or mprotect with
+ * PROT_EXEC): patch the ELF objects there before the caller can run them.
+ * Anonymous code (JIT) has no unwind info to decode from and is counted.
+ */
+static void patch_new_code(unsigned long lo, unsigned long hi)
+{
+	static int lock;
+	struct sg_obj *fresh;
+	unsigned long len;
+	char *maps;
+	int i, n, found = 0;
+
+	if (!objs)
+		return;		/* not started: nothing is hooked */
+	while (__atomic_exchange_n(&lock, 1, __ATOMIC_ACQUIRE))
+		sg_sc0(SG_NR_sched_yield);
+	fresh = sg_mmap(MAX_OBJS * sizeof(*fresh));
+	scan_buf = scan_buf ? scan_buf : sg_mmap(SCAN_CHUNK);
+	maps = read_maps(&len);
+	if (fresh && scan_buf && maps) {
+		n = collect_objects(maps, fresh, MAX_OBJS);
+		for (i = 0; i < n && nobjs < MAX_OBJS; i++) {
+			struct sg_obj *o = &objs[nobjs];
+			static char buf[4096];	/* under the lock */
+			size_t k = 0;
+
+			if (!overlaps_text(&fresh[i], lo, hi))
+				continue;
+			found = 1;
+			if (known_object(&fresh[i]))
+				continue;
+			*o = fresh[i];
+			nobjs++;
+			patch_objects(o, 1);
+			if (opts->stats) {
+				put(buf, &k, "sysgate: patch: loaded later:\n");
+				object_line(buf, &k, o);
+				sg_write_all(sg.out_fd, buf, k);
+			}
+			free_sites(o);
+		}
+	}
+	if (!found)
+		total.anon_exec++;
+	if (maps)
+		sg_munmap(maps, len);
+	if (fresh)
+		sg_munmap(fresh, MAX_OBJS * sizeof(*fresh));
+	sg_patch_arch_release();
+	__atomic_store_n(&lock, 0, __ATOMIC_RELEASE);
 }
 
 static void patch_stats(void)
@@ -786,60 +932,29 @@ static void patch_stats(void)
 	put(buf, &n, ", without unwind info (left): ");
 	put_num(buf, &n, total.unverified);
 	put(buf, &n, "\n");
-	for (i = 0; i < nobjs; i++) {
-		struct sg_obj *o = &objs[i];
-
-		if (!o->nsites && !o->n_unverified)
-			continue;
-		put(buf, &n, "sysgate:   ");
-		put(buf, &n, o->path);
-		put(buf, &n, ":");
-		for (k = 0; k < SG_PATCH_KINDS; k++) {
-			if (!o->n_kind[k])
-				continue;
-			put(buf, &n, " ");
-			put(buf, &n, kind_names[k]);
-			put(buf, &n, "=");
-			put_num(buf, &n, o->n_kind[k]);
-		}
-		if (o->n_unverified) {
-			put(buf, &n, " unverified=");
-			put_num(buf, &n, o->n_unverified);
-		}
-		put(buf, &n, "\n");
-		for (k = 0; opts->debug && k < o->nsites && n < 3900; k++) {
-			struct sg_site *s = &o->sites[k];
-
-			if (s->kind != SG_PATCH_NONE && s->kind != SG_PATCH_TRAP)
-				continue;
-			put(buf, &n, "sysgate:     +");
-			put_hex(buf, &n, s->addr - o->bias);
-			put(buf, &n, s->kind == SG_PATCH_TRAP ? " trap: " : " unpatched: ");
-			put(buf, &n, why_names[s->why]);
-			put(buf, &n, "\n");
-		}
+	if (total.anon_exec) {
+		put(buf, &n, "sysgate:   executable memory without an ELF "
+			     "object (JIT), not scanned: ");
+		put_num(buf, &n, total.anon_exec);
+		put(buf, &n, " mappings\n");
 	}
+	for (i = 0; i < nobjs; i++)
+		object_line(buf, &n, &objs[i]);
 	sg_write_all(sg.out_fd, buf, n);
 }
 
-/* Only the trap table and the stubs are needed once sites are written. */
+/* Once sites are written only the trap table, the stubs and the list
+ * of objects (to tell new code from known code) are needed. */
 static void patch_release(void)
 {
 	int i;
 
 	sg_patch_arch_release();
-	for (i = 0; i < nobjs; i++) {
-		struct sg_obj *o = &objs[i];
-
-		if (o->sites)
-			sg_munmap(o->sites, o->cap * sizeof(*o->sites));
-		if (o->pads)
-			sg_munmap(o->pads, o->pads_cap * sizeof(*o->pads));
-	}
-	if (objs)
-		sg_munmap(objs, MAX_OBJS * sizeof(*objs));
-	objs = 0;
-	nobjs = 0;
+	for (i = 0; i < nobjs; i++)
+		free_sites(&objs[i]);
+	if (scan_buf)
+		sg_munmap(scan_buf, SCAN_CHUNK);
+	scan_buf = 0;
 }
 
 static int patch_probe(const char **why)
@@ -855,4 +970,5 @@ const struct sg_mechanism sg_mech_patch = {
 	.start = patch_start,
 	.stats = patch_stats,
 	.release = patch_release,
+	.new_code = patch_new_code,
 };

@@ -88,6 +88,17 @@ t_inject_same_as_strace() {
 	done
 }
 
+t_dlopen_raw_syscall() {
+	# A raw syscall in a library loaded after start-up is hooked.
+	"$SG" -e trace=lseek -o "$TMP/out" -- "$PROG" dlopen "$BUILD/tests/cli/rawlib.so" >"$TMP/stdout" ||
+		fail "exit status $?"
+	[ "$(cat "$TMP/stdout")" = -9 ] || fail "result $(cat "$TMP/stdout")"
+	grep -qx 'lseek(-42, 7, SEEK_SET) *= -1 EBADF (Bad file descriptor)' "$TMP/out" ||
+		fail "not traced: $(cat "$TMP/out")"
+	out=$("$SG" -e trace=none -e inject=lseek:retval=5 -- "$PROG" dlopen "$BUILD/tests/cli/rawlib.so")
+	[ "$out" = 5 ] || fail "inject: $out"
+}
+
 t_exit_status() {
 	"$SG" -e trace=none -- "$PROG" exit 3
 	[ $? = 3 ] || fail "exit status $?"

@@ -4,6 +4,7 @@
  * system calls, so sysgate's output can be compared with a golden file
  * and with strace's.
  */
+#include <dlfcn.h>
 #include <errno.h>
 #include <pthread.h>
 #include <fcntl.h>
@@ -92,6 +93,19 @@ int main(int argc, char **argv)
 		for (i = 0; i < n && i < 64; i++)
 			pthread_join(t[i], 0);
 		printf("%ld calls\n", n * per_thread);
+		return 0;
+	}
+	if (!strcmp(mode, "dlopen")) {
+		/* argv[2]: a library with raw_lseek, loaded only now */
+		void *h = dlopen(argv[2], RTLD_NOW);
+		long (*fn)(long, long, long);
+
+		if (!h) {
+			fprintf(stderr, "prog: %s\n", dlerror());
+			return 1;
+		}
+		fn = (long (*)(long, long, long))dlsym(h, "raw_lseek");
+		printf("%ld\n", fn(-42, 7, SEEK_SET));
 		return 0;
 	}
 	if (!strcmp(mode, "exit"))
