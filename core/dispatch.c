@@ -185,7 +185,7 @@ syscall_hooked(struct sg_frame *f, const struct sg_site_desc *d)
 		return 0;
 	}
 	sg_core_call(t, &s);
-	if (c.ran)
+	if (c.ran && sg_bit(sg.exit_sel, c.nr))
 		run_call_hooks(t, c.nr, chain_exit, &c);
 	f->rax = s.ret;
 	return 0;
@@ -267,7 +267,7 @@ long sg_dispatch_call(long nr, long args[6], const void *pc)
 			return s.ret;
 	}
 	sg_core_call(t, &s);
-	if (c.ran)
+	if (c.ran && sg_bit(sg.exit_sel, c.nr))
 		run_call_hooks(t, c.nr, chain_exit, &c);
 	return s.ret;
 }

@@ -67,7 +67,7 @@ void sg_hooks_recompute(void)
 	int i, any = 0;
 
 	for (w = 0; w < SG_SEL_WORDS; w++) {
-		unsigned long m = 0, fpu = 0, timed = 0;
+		unsigned long m = 0, fpu = 0, timed = 0, ex = 0;
 
 		for (i = 0; i < sg.nhooks; i++) {
 			unsigned int fl = sg.hooks[i]->hook->flags;
@@ -77,10 +77,13 @@ void sg_hooks_recompute(void)
 				fpu |= sg.hooks[i]->sel[w];
 			if (fl & SYSGATE_HOOK_TIMED)
 				timed |= sg.hooks[i]->sel[w];
+			if (sg.hooks[i]->hook->exit)
+				ex |= sg.hooks[i]->sel[w];
 		}
 		sg.any[w] = m;
 		sg.fpu_sel[w] = fpu;
 		sg.timed_sel[w] = timed;
+		sg.exit_sel[w] = ex;
 		any |= m != 0;
 	}
 	for (w = 0; w < SG_SEL_WORDS; w++)

@@ -102,6 +102,8 @@ struct sg_global {
 	unsigned long fpu_sel[SG_SEL_WORDS];	/* calls such a hook selects */
 	unsigned long timed_sel[SG_SEL_WORDS];	/* calls a SYSGATE_HOOK_TIMED
 						   hook selects */
+	unsigned long exit_sel[SG_SEL_WORDS];	/* calls a hook with an exit
+						   callback selects */
 	int follow;			/* -f */
 	int follow_files;		/* -ff */
 	int is_root;			/* first process of the hooked tree */

@@ -72,9 +72,23 @@
 	.cfi_adjust_cfa_offset -8
 	pop	%rdi
 	.cfi_adjust_cfa_offset -8
+	/*
+	 * RFLAGS without popfq (microcoded, ~6 ns here): C changed only
+	 * the arithmetic flags and DF.  DF first, then OF (bit 11 moved to
+	 * the sign bit; adding INT_MIN overflows exactly when it is set),
+	 * then SF ZF AF PF CF with sahf; nothing after touches flags.
+	 */
+	testb	$0x04, 9(%rsp)		/* saved DF */
+	jz	1f
+	std
+1:	mov	8(%rsp), %eax
+	shl	$20, %eax
+	add	$-0x80000000, %eax
+	mov	8(%rsp), %ah
+	sahf
 	pop	%rax
 	.cfi_adjust_cfa_offset -8
-	popfq
+	lea	8(%rsp), %rsp		/* the rflags slot; lea keeps flags */
 	.cfi_adjust_cfa_offset -8
 	ret
 .endm

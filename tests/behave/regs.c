@@ -13,6 +13,7 @@ struct regs {
 };
 
 struct regs out;
+unsigned long flags_in;		/* the flags the syscall runs with */
 void regs_probe(void);
 __asm__(
 	".text\n"
@@ -32,7 +33,8 @@ __asm__(
 	"	mov $0xab, %r13\n mov $0xbb, %r14\n mov $0xcb, %r15\n"
 	"	mov $0x1234, %rax\n movq %rax, %xmm0\n movq %rax, %xmm15\n"
 	"	mov $0x1111, %rax\n movq %rax, %xmm7\n"
-	"	stc\n std\n"
+	"	pushq flags_in(%rip)\n .cfi_adjust_cfa_offset 8\n"
+	"	popfq\n .cfi_adjust_cfa_offset -8\n"
 	"	pushfq\n .cfi_adjust_cfa_offset 8\n"
 	"	popq out+120(%rip)\n .cfi_adjust_cfa_offset -8\n"
 	"	mov $110, %eax\n"
@@ -62,6 +64,25 @@ __asm__(
 	".cfi_endproc\n"
 	".size regs_probe, .-regs_probe\n");
 
+/* CF PF AF ZF SF DF OF in several combinations (sysgate restores them
+ * without popfq, so each needs checking). */
+static const unsigned long flag_sets[] = {
+	0x401, 0xcd5, 0x000, 0x800, 0x0c0, 0x014, 0x8d5, 0x400, 0x001,
+};
+
+static void check_flags(void)
+{
+	unsigned int k;
+
+	for (k = 0; k < sizeof(flag_sets) / sizeof(flag_sets[0]); k++) {
+		flags_in = flag_sets[k] | 0x202;	/* reserved bit, IF */
+		regs_probe();
+		test_assert((out.flags_before & 0xcd5) == flag_sets[k]);
+		test_assert(out.r11 == out.flags_before);
+		test_assert(out.flags_after == out.flags_before);
+	}
+}
+
 int main(void)
 {
 	const unsigned long want[12] = { 0x1b, 0x2b, 0x3b, 0x4b, 0x5b, 0x6b,
@@ -69,6 +90,8 @@ int main(void)
 	const unsigned long *got = &out.rbx;
 	int i;
 
+	check_flags();
+	flags_in = 0x401 | 0x202;			/* CF, DF */
 	regs_probe();
 	for (i = 0; i < 12; i++)
 		test_assert(got[i] == want[i]);
