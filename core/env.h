@@ -12,6 +12,10 @@ char *sg_env_preload(char **cur, const char *old, size_t oldlen) SG_HIDDEN;
 unsigned long sg_env_add_ours(char **env, unsigned long k,
 			      char **cur) SG_HIDDEN;
 unsigned long sg_env_extra_size(void) SG_HIDDEN;
+/* "SYSGATE_..." set up by sysgate for one process tree (stripped from a
+ * new program's environment and rebuilt), as opposed to user settings
+ * such as SYSGATE_CACHE and SYSGATE_LIBRARY that pass through. */
+int sg_env_is_internal(const char *var) SG_HIDDEN;
 /* The exec returned (it failed): drop carried state. */
 void sg_env_exec_failed(void) SG_HIDDEN;
 

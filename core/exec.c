@@ -25,7 +25,7 @@ static int is_var(const char *peek, const char *name)
 
 static int is_ours(const char *peek)
 {
-	return !sg_strncmp(peek, "SYSGATE_", 8);
+	return sg_env_is_internal(peek);
 }
 
 /* Grow the thread's scratch buffer; it is reused by later execs. */

@@ -116,6 +116,9 @@ struct sg_global {
 	const struct sg_options *opts;
 	const char *self_path;		/* path of libsysgate.so */
 	unsigned long self_lo, self_hi;	/* our own text, never patched */
+	char cache_dir[256];		/* plan cache, "" when off */
+	unsigned char self_build_id[32];	/* libsysgate.so's, keys plans */
+	int self_build_id_len;
 	unsigned long fpu_size;		/* xsave area size, 0 if no xsave */
 	unsigned long long fpu_mask;
 	char *shared_base;		/* SYSGATE_STATE mapping */

@@ -9,6 +9,7 @@ RUNTIME_SRCS := $(filter-out core/init.c,$(wildcard core/*.c)) \
 	hooks/trace/trace.c hooks/count/count.c hooks/count/summary.c \
 	hooks/inject/inject.c \
 	mechanisms/mech.c mechanisms/patch/patch.c mechanisms/patch/elfobj.c \
+	mechanisms/patch/plancache.c \
 	$(wildcard mechanisms/patch/patch-$(ARCH).c)
 # Deferred (with $$ in prerequisites): later fragments add ARCH_OBJS and
 # TABLE_OBJS.

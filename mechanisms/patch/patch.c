@@ -72,6 +72,7 @@ struct total {
 	int why[SG_WHY_COUNT];
 	int data, unverified;
 	int anon_exec;		/* executable memory with no ELF object */
+	int cached;		/* objects whose plan came from the cache */
 	unsigned long stub_bytes;
 	unsigned long long ns;
 } total;
@@ -303,9 +304,26 @@ static void plan_candidate(struct sg_obj *o, unsigned long addr)
 		o->n_unverified++;
 		return;
 	}
-	if (s->kind != SG_PATCH_NONE && !wanted(s->nr))
-		s->kind = SG_PATCH_LEFT;
 	o->nsites++;
+}
+
+/* Room for n sites, for a plan read from the cache. */
+static struct sg_site *alloc_sites(struct sg_obj *o, unsigned long n)
+{
+	o->sites = sg_mmap((n + 1) * sizeof(*o->sites));
+	o->cap = o->sites ? n + 1 : 0;
+	return o->sites;
+}
+
+/* Sites whose call no hook selects stay as they are (after planning, so
+ * a cached plan serves every selection). */
+static void apply_selection(struct sg_obj *o)
+{
+	int i;
+
+	for (i = 0; i < o->nsites; i++)
+		if (o->sites[i].kind != SG_PATCH_NONE && !wanted(o->sites[i].nr))
+			o->sites[i].kind = SG_PATCH_LEFT;
 }
 
 static void scan_object(struct sg_obj *o)
@@ -668,8 +686,14 @@ static void patch_object(struct sg_obj *o)
 		return;
 	open_object(o);
 	total.objects++;
-	scan_object(o);
-	check_outside_branches(o);
+	if (sg_plan_load(o, alloc_sites) == 0) {
+		total.cached++;
+	} else {
+		scan_object(o);
+		check_outside_branches(o);
+		sg_plan_store(o);
+	}
+	apply_selection(o);
 	place_stubs(o);
 	write_sites(o);
 	if (o->fd >= 0)
@@ -904,7 +928,9 @@ static void patch_stats(void)
 	put_num(buf, &n, total.sites);
 	put(buf, &n, " syscall sites in ");
 	put_num(buf, &n, total.objects);
-	put(buf, &n, " objects, ");
+	put(buf, &n, " objects (");
+	put_num(buf, &n, total.cached);
+	put(buf, &n, " plans cached), ");
 	put_num(buf, &n, total.ns / 1000);
 	put(buf, &n, " us, stubs ");
 	put_num(buf, &n, total.stub_bytes);

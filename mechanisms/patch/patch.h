@@ -130,6 +130,13 @@ void sg_patch_arch_release(void) SG_HIDDEN;
 extern const unsigned long sg_patch_arch_entry SG_HIDDEN;
 extern const unsigned long sg_patch_arch_after SG_HIDDEN;
 
+/* Plan cache (plancache.c): 0 if o's sites were loaded and still match
+ * memory; alloc must make room for n sites in o->sites. */
+int sg_plan_load(struct sg_obj *o,
+		 struct sg_site *(*alloc)(struct sg_obj *o, unsigned long n))
+	SG_HIDDEN;
+void sg_plan_store(const struct sg_obj *o) SG_HIDDEN;
+
 /* How the code bytes of an object are read during planning. */
 long sg_obj_read(struct sg_obj *o, unsigned long addr, void *buf,
 		 unsigned long len) SG_HIDDEN;

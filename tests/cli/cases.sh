@@ -204,6 +204,35 @@ t_stats() {
 	grep -q 'libc.so' "$TMP/out" || fail "libc not listed"
 }
 
+# the per-object lines of --stats (what was patched how)
+site_lines() { grep 'sysgate:   /' "$1" | sort; }
+
+t_plan_cache() {
+	export SYSGATE_CACHE=$TMP/cache
+	mkdir "$SYSGATE_CACHE"
+	SYSGATE_CACHE=off "$SG" --stats -c -o "$TMP/off" -- "$PROG" basic >/dev/null
+	"$SG" --stats -c -o "$TMP/first" -- "$PROG" basic >/dev/null
+	"$SG" --stats -c -o "$TMP/second" -- "$PROG" basic >/dev/null
+	grep -q '(0 plans cached)' "$TMP/off" || fail "cache used while off"
+	grep -q '(0 plans cached)' "$TMP/first" || fail "first run used a cache"
+	n=$(ls "$SYSGATE_CACHE" | wc -l)
+	[ "$n" -ge 2 ] || fail "$n plans stored"
+	grep -q "($n plans cached)" "$TMP/second" || fail "$(head -1 "$TMP/second")"
+	site_lines "$TMP/off" >"$TMP/off.l"
+	site_lines "$TMP/second" >"$TMP/second.l"
+	same "$TMP/off.l" "$TMP/second.l"
+	# Damaged plans are refused and the objects planned again.
+	for f in "$SYSGATE_CACHE"/*; do
+		printf 'garbage' | dd of="$f" bs=1 seek=$(($(stat -c %s "$f") / 2)) \
+			conv=notrunc 2>/dev/null
+	done
+	"$SG" --stats -c -o "$TMP/third" -- "$PROG" basic >"$TMP/stdout" || fail "damaged cache: exit $?"
+	grep -q '(0 plans cached)' "$TMP/third" || fail "a damaged plan was used"
+	[ "$(cat "$TMP/stdout")" = hello ] || fail "damaged cache: output"
+	site_lines "$TMP/third" >"$TMP/third.l"
+	same "$TMP/off.l" "$TMP/third.l"
+}
+
 t_hook_threads_tls() {
 	# A user hook with __thread state and libc calls, 32 threads at once.
 	"$SG" -e trace=none --hook="$BUILD/tests/hooks/counter.so" -o "$TMP/out" \

@@ -29,6 +29,7 @@
 #include "builtin.h"
 #include "mech.h"
 #include "shared.h"
+#include "env.h"
 #include "count.h"
 #include "cli.h"
 
@@ -247,7 +248,7 @@ static char **build_env(const struct sg_options *o, const char *lib,
 	env = calloc(n + o->nenv + 8, sizeof(*env));
 	for (i = 0; i < n; i++)
 		if (strncmp(environ[i], "LD_PRELOAD=", 11) &&
-		    strncmp(environ[i], "SYSGATE_", 8))
+		    !sg_env_is_internal(environ[i]))
 			env[k++] = environ[i];
 	for (i = 0; i < (size_t)o->nenv; i++)
 		env[k++] = (char *)o->env[i];
