@@ -40,3 +40,12 @@ $(BUILD)/tests/options/table: tests/options/table.c $(BUILD)/libsysgate-core.a
 ifeq ($(ARCH),x86_64)
 CHECK_DEPS += $(BUILD)/tests/options/table
 endif
+
+# The x86-64 decoder against a table and against objdump.
+$(BUILD)/tests/decode/%: tests/decode/%.c arch/x86_64/decode.c arch/x86_64/decode.h
+	@mkdir -p $(dir $@)
+	$(CC) -std=gnu11 -O2 -g -Wall -Iarch/x86_64 -o $@ $< arch/x86_64/decode.c
+
+ifeq ($(ARCH),x86_64)
+CHECK_DEPS += $(BUILD)/tests/decode/table $(BUILD)/tests/decode/objdump-check
+endif

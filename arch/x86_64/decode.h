@@ -1,0 +1,52 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * x86-64 instruction decoder: length, kind, relative operands and what the
+ * instruction does to rax.  Just what the patcher needs to walk code from
+ * a known boundary, relocate instructions and find `mov $nr,%eax` before a
+ * syscall; it is not a disassembler.  Freestanding (no libc).
+ */
+#ifndef SG_X86_DECODE_H
+#define SG_X86_DECODE_H
+
+enum x86_kind {
+	X86_OTHER = 0,
+	X86_SYSCALL,		/* 0f 05 */
+	X86_SYSENTER,		/* 0f 34 */
+	X86_INT80,		/* cd 80 */
+	X86_JMP,		/* eb, e9: target */
+	X86_JCC,		/* 70-7f, 0f 80-8f, e0-e3: target */
+	X86_CALL,		/* e8: target */
+	X86_RET,		/* c3, c2, cb, ca, cf */
+	X86_JMP_IND,		/* ff /4, ff /5 */
+	X86_CALL_IND,		/* ff /2, ff /3 */
+	X86_INT3,		/* cc */
+	X86_STOP,		/* ud2, ud1, ud0, hlt, int1: never falls through */
+	X86_NOP,		/* 90, 0f 1f /0 */
+	X86_ENDBR,		/* f3 0f 1e fa/fb */
+};
+
+enum x86_rax {
+	X86_RAX_NO = 0,		/* rax untouched */
+	X86_RAX_IMM,		/* rax = imm afterwards */
+	X86_RAX_MAY,		/* may write (part of) rax */
+};
+
+struct x86_insn {
+	unsigned char len;
+	unsigned char kind;	/* enum x86_kind */
+	unsigned char rip_rel;	/* a rip-relative memory operand */
+	unsigned char rel_off;	/* offset of its displacement (or of a
+				   branch's) within the instruction */
+	unsigned char rel_size;	/* 1, 2 or 4; 0 if none */
+	unsigned char rax;	/* enum x86_rax */
+	long long imm;		/* rax's value for X86_RAX_IMM */
+	long long target;	/* branch target or rip-relative address,
+				   minus the instruction's address */
+};
+
+/* Decode the instruction at code[0..avail).  Returns its length (1-15), or
+ * 0 if the bytes are not a valid 64-bit instruction or are cut short. */
+int x86_decode(const unsigned char *code, unsigned long avail,
+	       struct x86_insn *insn);
+
+#endif
