@@ -918,6 +918,19 @@ static void patch_new_code(unsigned long lo, unsigned long hi)
 	__atomic_store_n(&lock, 0, __ATOMIC_RELEASE);
 }
 
+/* "<prefix><what>: <count>" if count is not 0. */
+static void put_count(char *buf, size_t *n, const char *prefix,
+		      const char *what, int count)
+{
+	if (!count)
+		return;
+	put(buf, n, prefix);
+	put(buf, n, what);
+	put(buf, n, ": ");
+	put_num(buf, n, count);
+	put(buf, n, "\n");
+}
+
 static void patch_stats(void)
 {
 	static char buf[4096];
@@ -935,24 +948,11 @@ static void patch_stats(void)
 	put(buf, &n, " us, stubs ");
 	put_num(buf, &n, total.stub_bytes);
 	put(buf, &n, " bytes\n");
-	for (k = 0; k < SG_PATCH_KINDS; k++) {
-		if (!total.kind[k])
-			continue;
-		put(buf, &n, "sysgate:   ");
-		put(buf, &n, kind_names[k]);
-		put(buf, &n, ": ");
-		put_num(buf, &n, total.kind[k]);
-		put(buf, &n, "\n");
-	}
-	for (k = 1; k < SG_WHY_COUNT; k++) {
-		if (!total.why[k])
-			continue;
-		put(buf, &n, "sysgate:   reason: ");
-		put(buf, &n, why_names[k]);
-		put(buf, &n, ": ");
-		put_num(buf, &n, total.why[k]);
-		put(buf, &n, "\n");
-	}
+	for (k = 0; k < SG_PATCH_KINDS; k++)
+		put_count(buf, &n, "sysgate:   ", kind_names[k], total.kind[k]);
+	for (k = 1; k < SG_WHY_COUNT; k++)
+		put_count(buf, &n, "sysgate:   reason: ", why_names[k],
+			  total.why[k]);
 	put(buf, &n, "sysgate:   byte pairs rejected as data: ");
 	put_num(buf, &n, total.data);
 	put(buf, &n, ", without unwind info (left): ");

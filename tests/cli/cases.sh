@@ -104,6 +104,13 @@ t_exit_status() {
 	[ $? = 3 ] || fail "exit status $?"
 }
 
+t_trace_none_exit_line() {
+	need_strace
+	"$SG" -e trace=none -o "$TMP/sg" -- "$PROG" exit 3
+	strace -e trace=none -o "$TMP/st" -- "$PROG" exit 3
+	same "$TMP/st" "$TMP/sg"
+}
+
 t_killed_by_signal() {
 	"$SG" -e trace=none -- "$PROG" kill 15 2>"$TMP/err"
 	rc=$?

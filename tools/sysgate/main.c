@@ -453,5 +453,26 @@ int main(int argc, char **argv)
 		kill(getpid(), sig);
 		return 128 + sig;
 	}
+	if (o.trace && !strcmp(o.trace, "none") && !(o.count && !o.count_and_trace)) {
+		/* No trace hook ran (trace=none): the root's exit line, as
+		 * strace prints it, comes from here. */
+		char line[128];
+		int n;
+
+		if (o.json)
+			n = snprintf(line, sizeof(line),
+				     "{\"type\":\"exit\",\"pid\":%d,\"status\":%d}\n",
+				     child, WEXITSTATUS(status));
+		else if (o.follow == 1)
+			n = snprintf(line, sizeof(line),
+				     "[pid %5d] +++ exited with %d +++\n", child,
+				     WEXITSTATUS(status));
+		else
+			n = snprintf(line, sizeof(line), "+++ exited with %d +++\n",
+				     WEXITSTATUS(status));
+		ofd = out_fd(&o);
+		if (ofd >= 0 && write(ofd, line, n) < 0)
+			perror("sysgate: write");
+	}
 	return WEXITSTATUS(status);
 }
