@@ -113,6 +113,12 @@ static void run_call_hooks(struct sg_thread *t, long nr, long (*fn)(void *),
 	run_hooks(t, sg_bit(sg.fpu_sel, nr), fn, arg);
 }
 
+/* A hook may have changed the number to anything. */
+static inline int core_handles(long nr)
+{
+	return (unsigned long)nr < SYSGATE_NR_MAX && sg_bit(sg.core, nr);
+}
+
 static inline int hooks_wanted(const struct sg_thread *t, long nr)
 {
 	return !t->hooks_off && (unsigned long)nr < SYSGATE_NR_MAX &&
@@ -171,6 +177,12 @@ syscall_hooked(struct sg_frame *f, const struct sg_site_desc *d)
 		sg_frame_set_args(f, s.args);
 	}
 
+	if (!t->depth && !core_handles(s.nr) &&
+	    !(c.ran && sg_bit(sg.exit_sel, c.nr))) {
+		/* Nothing to do afterwards: entry.S makes the call. */
+		f->rax = s.nr;
+		return SG_ENTRY_KERNEL;
+	}
 	info = sg_raw_info(t, &s, c.ran, &child_sp);
 	if (info) {
 		f->rax = s.nr;
@@ -180,9 +192,8 @@ syscall_hooked(struct sg_frame *f, const struct sg_site_desc *d)
 		return 1;
 	}
 	if (t->depth) {
-		f->rax = sg_sc6(s.nr, s.args[0], s.args[1], s.args[2],
-				s.args[3], s.args[4], s.args[5]);
-		return 0;
+		f->rax = s.nr;
+		return SG_ENTRY_KERNEL;
 	}
 	sg_core_call(t, &s);
 	if (c.ran && sg_bit(sg.exit_sel, c.nr))
@@ -199,11 +210,8 @@ int sg_syscall_entry(struct sg_frame *f)
 	f->ret += sizeof(*d);
 	f->rcx = d->next;
 	f->r11 = f->rflags;
-	if (likely(nr >= SYSGATE_NR_MAX || !sg_bit(sg.wanted, nr))) {
-		f->rax = sg_sc6(nr, f->rdi, f->rsi, f->rdx, f->r10, f->r8,
-				f->r9);
-		return 0;
-	}
+	if (likely(nr >= SYSGATE_NR_MAX || !sg_bit(sg.wanted, nr)))
+		return SG_ENTRY_KERNEL;
 	return syscall_hooked(f, d);
 }
 

@@ -103,8 +103,29 @@ sg_x86_entry:
 	and	$-16, %rsp
 	mov	%rbx, %rdi
 	call	sg_syscall_entry
+	cmp	$SG_ENTRY_KERNEL, %eax
+	je	.Lkernel
 	test	%eax, %eax
 	jnz	.Lraw
+	RESTORE_FRAME_AND_RETURN
+
+	/*
+	 * KERNEL: C chose to pass the call on with nothing to do after it.
+	 * It is made here, at the top of sysgate's frames: the kernel may
+	 * clear the return-stack predictor on the way back (mitigations),
+	 * and then every return after the syscall mispredicts; here only
+	 * one is left.  C wrote the number and arguments into the frame.
+	 */
+.Lkernel:
+	mov	SGF_RAX(%rbx), %rax
+	mov	SGF_RDI(%rbx), %rdi
+	mov	SGF_RSI(%rbx), %rsi
+	mov	SGF_RDX(%rbx), %rdx
+	mov	SGF_R10(%rbx), %r10
+	mov	SGF_R8(%rbx), %r8
+	mov	SGF_R9(%rbx), %r9
+	syscall
+	mov	%rax, SGF_RAX(%rbx)
 	RESTORE_FRAME_AND_RETURN
 
 	/*
