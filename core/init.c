@@ -127,10 +127,22 @@ static void load_user_hook(const char *spec)
 		die2(path, ": ", c->error);
 }
 
+/* What a followed execve preloads: this library, or in loader mode the
+ * libsysgate.so installed beside the loader. */
 static const char *self_path(void)
 {
+	static char path[4096];
 	Dl_info info;
+	ssize_t n;
 
+	if (sg.loader) {
+		n = readlink("/proc/self/exe", path, sizeof(path) - 32);
+		if (n > 0) {
+			path[n] = 0;
+			sg_strlcpy(strrchr(path, '/') + 1, "libsysgate.so", 32);
+			return path;
+		}
+	}
 	if (dladdr((void *)self_path, &info) && info.dli_fname)
 		return info.dli_fname;
 	return "libsysgate.so";
@@ -255,7 +267,9 @@ static const char *options_for_children(const char *o)
 	return buf;
 }
 
-__attribute__((constructor(101))) static void sysgate_init(void)
+/* Called by libsysgate.so's constructor (core/preload.c), or by the
+ * loader (tools/loader) once the program is mapped. */
+void sg_init(void)
 {
 	const char *o = getenv("SYSGATE_OPTIONS");
 	const char *state;
@@ -300,6 +314,9 @@ __attribute__((constructor(101))) static void sysgate_init(void)
 	load_builtin("count", &sg_builtin_count);
 	load_builtin("trace", &sg_builtin_trace);
 	load_builtin("inject", &sg_builtin_inject);
+	if (opts.nhooks && sg.loader)
+		sg_die("--hook needs the program to be started with LD_PRELOAD "
+		       "(not available in loader mode)");
 	for (int i = 0; i < opts.nhooks; i++)
 		load_user_hook(opts.hooks[i]);
 	init_core_set();

@@ -117,6 +117,7 @@ struct sg_global {
 	const char *self_path;		/* path of libsysgate.so */
 	unsigned long self_lo, self_hi;	/* our own text, never patched */
 	char cache_dir[256];		/* plan cache, "" when off */
+	int loader;			/* started by sysgate-loader */
 	unsigned char self_build_id[32];	/* libsysgate.so's, keys plans */
 	int self_build_id_len;
 	unsigned long fpu_size;		/* xsave area size, 0 if no xsave */
@@ -160,6 +161,9 @@ long sg_signal_rt_sigprocmask(long how, const void *set, void *oset,
  * sysgate's own (then the program never sees it). */
 typedef int (*sg_claim_fn)(int sig, struct sg_siginfo *info, void *uc);
 int sg_signal_claim(int sig, sg_claim_fn fn) SG_HIDDEN;
+
+/* core/init.c: start sysgate in this process */
+void sg_init(void) SG_HIDDEN;
 
 /* core/hooks.c */
 struct sysgate_ctx *sg_hooks_new(const struct sysgate_hook *h,

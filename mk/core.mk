@@ -4,7 +4,7 @@
 
 CPPFLAGS_COMMON += -Imechanisms -Imechanisms/patch -Ihooks/count
 
-RUNTIME_SRCS := $(filter-out core/init.c,$(wildcard core/*.c)) \
+RUNTIME_SRCS := $(filter-out core/init.c core/preload.c,$(wildcard core/*.c)) \
 	$(wildcard hooks/lib/*.c) \
 	hooks/trace/trace.c hooks/count/count.c hooks/count/summary.c \
 	hooks/inject/inject.c \
@@ -14,7 +14,7 @@ RUNTIME_SRCS := $(filter-out core/init.c,$(wildcard core/*.c)) \
 # Deferred (with $$ in prerequisites): later fragments add ARCH_OBJS and
 # TABLE_OBJS.
 RUNTIME_OBJS = $(RUNTIME_SRCS:%.c=$(BUILD)/%.o) $(ARCH_OBJS) $(TABLE_OBJS)
-INIT_OBJ := $(BUILD)/core/init.o
+INIT_OBJ := $(BUILD)/core/init.o $(BUILD)/core/preload.o
 
 # Everything linked into the preloaded library is freestanding hot-path
 # code (see core/sg.h); init.c alone may call libc, and only at start-up.
@@ -52,3 +52,17 @@ bench: everything
 	$(BUILD)/sysgate bench
 
 .PHONY: bench
+
+# sysgate-loader: a static PIE with the runtime linked in, for programs
+# LD_PRELOAD cannot reach (static ones) and for coverage from ld.so's first
+# instruction (sysgate --loader).
+$(BUILD)/sysgate-loader: $(BUILD)/tools/loader/loader.o $(BUILD)/core/init.o \
+		$$(RUNTIME_OBJS)
+	$(CC) -static-pie -o $@ $(BUILD)/tools/loader/loader.o \
+		$(BUILD)/core/init.o $(RUNTIME_OBJS) -Wl,-z,noexecstack 2>&1 | \
+		{ grep -v "statically linked applications requires at runtime" || true; }
+	@test -x $@
+
+ifeq ($(ARCH),x86_64)
+PROGS += $(BUILD)/sysgate-loader
+endif

@@ -113,11 +113,12 @@ static void put_data(struct fmt *f, struct sysgate_sys *s, unsigned long p,
 		fmt_str(f, "...");
 }
 
+/* A path or name argument: like strace, shown in full whatever -s says. */
 static void put_string(struct fmt *f, struct sysgate_sys *s, unsigned long p)
 {
 	char buf[LINE_MAX_ / 2];
 	int trunc = 0;
-	long max = strsize + 1 < (long)sizeof(buf) ? strsize + 1 : (long)sizeof(buf);
+	long max = sizeof(buf);
 	long n;
 
 	if (!p) {

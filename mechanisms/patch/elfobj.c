@@ -289,6 +289,75 @@ static int fde_range(const struct sg_obj *o, unsigned long fde,
 	return c.bad ? -1 : 0;
 }
 
+/*
+ * Static binaries are usually linked without .eh_frame_hdr: find
+ * .eh_frame through the section headers in the file and build the same
+ * sorted table (pairs of 32-bit offsets from .eh_frame's start) from its
+ * FDEs, so lookups work the same way.
+ */
+void sg_obj_index_eh_frame(struct sg_obj *o)
+{
+	Elf64_Ehdr eh;
+	Elf64_Shdr sh[128], *str = 0, *ehf = 0;
+	char names[4096];
+	unsigned long p, end, n = 0, cap;
+	int *table, i;
+
+	if (o->ehf_count || o->fd < 0 ||
+	    sg_sc4(SG_NR_pread64, o->fd, (long)&eh, sizeof(eh), 0) != sizeof(eh) ||
+	    eh.e_shentsize != sizeof(Elf64_Shdr) || !eh.e_shnum ||
+	    eh.e_shnum > 128 || eh.e_shstrndx >= eh.e_shnum ||
+	    sg_sc4(SG_NR_pread64, o->fd, (long)sh, eh.e_shnum * sizeof(*sh),
+		   eh.e_shoff) != (long)(eh.e_shnum * sizeof(*sh)))
+		return;
+	str = &sh[eh.e_shstrndx];
+	if (str->sh_size > sizeof(names) ||
+	    sg_sc4(SG_NR_pread64, o->fd, (long)names, str->sh_size,
+		   str->sh_offset) != (long)str->sh_size)
+		return;
+	for (i = 0; i < eh.e_shnum; i++)
+		if (sh[i].sh_name < str->sh_size - 10 &&
+		    !sg_strcmp(names + sh[i].sh_name, ".eh_frame") &&
+		    sh[i].sh_addr)
+			ehf = &sh[i];
+	if (!ehf)
+		return;
+	p = o->bias + ehf->sh_addr;
+	end = p + ehf->sh_size;
+	if (!sg_obj_readable(o, p, ehf->sh_size))
+		return;
+	cap = ehf->sh_size / 16 + 1;	/* an FDE is at least 16 bytes */
+	table = sg_mmap(cap * 8);
+	if (!table)
+		return;
+	while (p + 8 <= end && n < cap) {
+		unsigned int len = *(const unsigned int *)p;
+		unsigned long start, fend;
+		int lsda;
+
+		if (len == 0 || len == 0xffffffff || p + 4 + len > end)
+			break;
+		if (*(const unsigned int *)(p + 4) != 0 &&	/* not a CIE */
+		    fde_range(o, p, &start, &fend, &lsda) == 0 && start) {
+			unsigned long k = n++;
+
+			/* insertion: FDEs come mostly in address order */
+			while (k && table[2 * (k - 1)] >
+					    (int)(start - (o->bias + ehf->sh_addr))) {
+				table[2 * k] = table[2 * (k - 1)];
+				table[2 * k + 1] = table[2 * (k - 1) + 1];
+				k--;
+			}
+			table[2 * k] = (int)(start - (o->bias + ehf->sh_addr));
+			table[2 * k + 1] = (int)(p - (o->bias + ehf->sh_addr));
+		}
+		p += 4 + len;
+	}
+	o->ehf = (const unsigned char *)(o->bias + ehf->sh_addr);
+	o->ehf_table = (const unsigned char *)table;
+	o->ehf_count = n;
+}
+
 int sg_obj_function(struct sg_obj *o, unsigned long addr, unsigned long *start,
 		    unsigned long *end, int *has_lsda)
 {

@@ -685,6 +685,7 @@ static void patch_object(struct sg_obj *o)
 	if (sg_obj_parse(o, ehdr) < 0)
 		return;
 	open_object(o);
+	sg_obj_index_eh_frame(o);
 	total.objects++;
 	if (sg_plan_load(o, alloc_sites) == 0) {
 		total.cached++;

@@ -86,6 +86,8 @@ struct sg_obj {
 
 /* ELF and unwind-table helpers (elfobj.c) */
 int sg_obj_parse(struct sg_obj *o, unsigned long ehdr_addr) SG_HIDDEN;
+/* Without .eh_frame_hdr (static binaries): index .eh_frame itself. */
+void sg_obj_index_eh_frame(struct sg_obj *o) SG_HIDDEN;
 /* Function containing addr from .eh_frame: [start, end), LSDA present? */
 int sg_obj_function(struct sg_obj *o, unsigned long addr, unsigned long *start,
 		    unsigned long *end, int *has_lsda) SG_HIDDEN;

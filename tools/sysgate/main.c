@@ -76,31 +76,38 @@ static void die(const char *a, const char *b)
 	exit(1);
 }
 
-/* libsysgate.so: $SYSGATE_LIBRARY, else next to this executable, else
- * ../lib/libsysgate.so for an installed tree. */
-static const char *library_path(void)
+/* A file installed with the CLI: next to this executable, else in
+ * ../lib for an installed tree. */
+static const char *installed(const char *name)
 {
-	static char path[PATH_MAX + 64];
-	const char *env = getenv("SYSGATE_LIBRARY");
-	const char *rel[] = { "/libsysgate.so", "/../lib/libsysgate.so" };
+	static char path[2][PATH_MAX + 64];
+	static int which;
 	char self[PATH_MAX];
 	ssize_t n;
-	unsigned int i;
+	int i;
 
-	if (env)
-		return env;
 	n = readlink("/proc/self/exe", self, sizeof(self) - 1);
 	if (n < 0)
 		die("cannot find /proc/self/exe", 0);
 	self[n] = 0;
 	*strrchr(self, '/') = 0;
-	for (i = 0; i < ARRAY_SIZE(rel); i++) {
-		snprintf(path, sizeof(path), "%s%s", self, rel[i]);
-		if (access(path, R_OK) == 0)
-			return path;
+	which ^= 1;
+	for (i = 0; i < 2; i++) {
+		snprintf(path[which], sizeof(path[which]), "%s%s/%s", self,
+			 i ? "/../lib" : "", name);
+		if (access(path[which], R_OK) == 0)
+			return path[which];
 	}
-	die("cannot find libsysgate.so next to ", self);
-	return 0;
+	fprintf(stderr, "sysgate: cannot find %s next to %s\n", name, self);
+	exit(1);
+}
+
+/* libsysgate.so: $SYSGATE_LIBRARY, else the installed one. */
+static const char *library_path(void)
+{
+	const char *env = getenv("SYSGATE_LIBRARY");
+
+	return env ? env : installed("libsysgate.so");
 }
 
 static const char *find_program(const char *name)
@@ -252,10 +259,16 @@ static char **build_env(const struct sg_options *o, const char *lib,
 			env[k++] = environ[i];
 	for (i = 0; i < (size_t)o->nenv; i++)
 		env[k++] = (char *)o->env[i];
-	if (asprintf(&v, "LD_PRELOAD=%s%s%s", lib, old && *old ? ":" : "",
-		     old ? old : "") < 0)
-		die("out of memory", 0);
-	env[k++] = v;
+	if (!lib) {
+		/* loader mode: the program's own preloads, not ours */
+		if (old)
+			env[k++] = old - 11;
+	} else {
+		if (asprintf(&v, "LD_PRELOAD=%s%s%s", lib,
+			     old && *old ? ":" : "", old ? old : "") < 0)
+			die("out of memory", 0);
+		env[k++] = v;
+	}
 	if (asprintf(&v, "SYSGATE_OPTIONS=%s", opts) < 0)
 		die("out of memory", 0);
 	env[k++] = v;
@@ -315,9 +328,9 @@ int main(int argc, char **argv)
 {
 	static struct sg_options o;
 	static char opts[SG_OPT_BUF];
-	const char *prog, *lib, *state = 0;
+	const char *prog, *lib, *state = 0, *loader;
 	char **env;
-	int status, prog_i, ofd;
+	int status, prog_i, ofd, use_loader;
 	pid_t w;
 
 	if (argc > 1 && !strcmp(argv[1], "bench"))
@@ -342,10 +355,15 @@ int main(int argc, char **argv)
 	check_builtins(&o);
 	check_user_hooks(&o);
 	prog = find_program(argv[prog_i]);
-	if (is_static_elf(prog))
-		die(prog, ": statically linked: LD_PRELOAD cannot reach it "
-			  "(loader mode is not available yet)");
-	lib = library_path();
+	/* Static programs ignore LD_PRELOAD: start them through the loader,
+	 * which also sees ld.so's calls when asked (--loader). */
+	use_loader = o.loader || is_static_elf(prog);
+	if (use_loader && o.nhooks)
+		die(prog, o.loader ? ": --hook cannot be used with --loader" :
+			  ": statically linked: --hook libraries need a "
+			  "dynamically linked program");
+	lib = use_loader ? 0 : library_path();
+	loader = use_loader ? installed("sysgate-loader") : 0;
 	/* The options exactly as given, minus a final "--". */
 	if (sg_options_join(opts, sizeof(opts),
 			    prog_i - 1 - (!strcmp(argv[prog_i - 1], "--") &&
@@ -396,7 +414,18 @@ int main(int argc, char **argv)
 			;
 		env[k] = root;
 		env[k + 1] = 0;
-		execve(prog, argv + prog_i, env);
+		if (loader) {
+			/* sysgate-loader PATH ARGV0 ARGS... */
+			char **largv = calloc(argc - prog_i + 3, sizeof(*largv));
+
+			largv[0] = (char *)loader;
+			largv[1] = (char *)prog;
+			memcpy(largv + 2, argv + prog_i,
+			       (argc - prog_i) * sizeof(*largv));
+			execve(loader, largv, env);
+		} else {
+			execve(prog, argv + prog_i, env);
+		}
 		fprintf(stderr, "sysgate: cannot run %s: %s\n", prog,
 			strerror(errno));
 		_exit(127);

@@ -1,0 +1,190 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * sysgate-loader PATH ARGV0 [ARGS...]: start the program at PATH, with
+ * argv ARGV0 ARGS..., and sysgate owning the process from the program's
+ * first instruction.
+ *
+ * LD_PRELOAD cannot reach a static binary, nor the calls the dynamic
+ * loader makes before it loads libsysgate.so.  So this small static-PIE
+ * program maps PROG (and its interpreter, if it has one) the way the
+ * kernel would, starts sysgate's runtime (linked in), which patches PROG
+ * and ld.so before either runs, and jumps to the entry point with the
+ * stack the kernel gave us, minus our own first two arguments and with
+ * the auxiliary vector describing PROG.  Libraries ld.so maps later are patched as they
+ * become executable (mmap/mprotect with PROT_EXEC).
+ *
+ * The loader's own libc runs only until the jump; the runtime never calls
+ * libc after start-up.  Errors: one line on stderr, exit status 127.
+ */
+#include <elf.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/mman.h>
+#include <unistd.h>
+#include "sg.h"
+#include "loader_arch.h"
+
+#define PAGE 4096UL
+#define DOWN(x) ((x) & ~(PAGE - 1))
+#define UP(x) (((x) + PAGE - 1) & ~(PAGE - 1))
+
+struct image {
+	unsigned long base;	/* load bias */
+	unsigned long entry;
+	unsigned long phdr;	/* address of the program headers */
+	unsigned int phnum;
+	char interp[4096];
+};
+
+static void __attribute__((noreturn)) fail(const char *what, const char *why)
+{
+	fprintf(stderr, "sysgate: %s: %s\n", what, why);
+	exit(127);
+}
+
+static int prot_of(unsigned int flags)
+{
+	return (flags & PF_R ? PROT_READ : 0) | (flags & PF_W ? PROT_WRITE : 0) |
+	       (flags & PF_X ? PROT_EXEC : 0);
+}
+
+/* Map an ELF file as the kernel's binfmt_elf does. */
+static void map_elf(const char *path, struct image *im)
+{
+	Elf64_Ehdr eh;
+	Elf64_Phdr ph[64];
+	unsigned long lo = ~0UL, hi = 0, base = 0;
+	int fd = open(path, O_RDONLY | O_CLOEXEC), i;
+
+	if (fd < 0)
+		fail(path, strerror(errno));
+	if (pread(fd, &eh, sizeof(eh), 0) != sizeof(eh) ||
+	    memcmp(eh.e_ident, ELFMAG, SELFMAG) ||
+	    eh.e_ident[EI_CLASS] != ELFCLASS64 || eh.e_machine != SG_LOADER_MACHINE)
+		fail(path, "not an ELF executable for this machine");
+	if ((eh.e_type != ET_EXEC && eh.e_type != ET_DYN) ||
+	    eh.e_phentsize != sizeof(Elf64_Phdr) || eh.e_phnum > 64 ||
+	    pread(fd, ph, eh.e_phnum * sizeof(*ph), eh.e_phoff) !=
+		    (ssize_t)(eh.e_phnum * sizeof(*ph)))
+		fail(path, "unsupported ELF file");
+	im->interp[0] = 0;
+	for (i = 0; i < eh.e_phnum; i++) {
+		if (ph[i].p_type == PT_LOAD) {
+			if (ph[i].p_vaddr < lo)
+				lo = ph[i].p_vaddr;
+			if (ph[i].p_vaddr + ph[i].p_memsz > hi)
+				hi = ph[i].p_vaddr + ph[i].p_memsz;
+		} else if (ph[i].p_type == PT_INTERP) {
+			if (ph[i].p_filesz >= sizeof(im->interp) ||
+			    pread(fd, im->interp, ph[i].p_filesz, ph[i].p_offset) !=
+				    (ssize_t)ph[i].p_filesz)
+				fail(path, "bad interpreter path");
+			im->interp[ph[i].p_filesz] = 0;
+		}
+	}
+	if (lo >= hi)
+		fail(path, "nothing to load");
+	lo = DOWN(lo);
+	if (eh.e_type == ET_DYN) {
+		/* Position-independent: reserve the whole span, then map
+		 * each segment at its place inside. */
+		void *r = mmap(0, UP(hi) - lo, PROT_NONE,
+			       MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+
+		if (r == MAP_FAILED)
+			fail(path, strerror(errno));
+		base = (unsigned long)r - lo;
+	}
+	im->phdr = 0;
+	for (i = 0; i < eh.e_phnum; i++) {
+		unsigned long start, fend, mend, off;
+		int prot;
+
+		if (ph[i].p_type != PT_LOAD)
+			continue;
+		start = base + DOWN(ph[i].p_vaddr);
+		fend = base + ph[i].p_vaddr + ph[i].p_filesz;
+		mend = base + ph[i].p_vaddr + ph[i].p_memsz;
+		off = DOWN(ph[i].p_offset);
+		prot = prot_of(ph[i].p_flags);
+		if (ph[i].p_filesz &&
+		    mmap((void *)start, UP(fend) - start, prot | PROT_WRITE,
+			 MAP_PRIVATE | MAP_FIXED, fd, off) == MAP_FAILED)
+			fail(path, strerror(errno));
+		/* Past the file's bytes the page reads as zero, as the kernel
+		 * leaves it: ld.so's early malloc hands out that space. */
+		if ((ph[i].p_flags & PF_W) && ph[i].p_filesz && UP(fend) > fend)
+			memset((void *)fend, 0, UP(fend) - fend);
+		if (mend > fend) {
+			/* bss beyond the last file page */
+			if (UP(fend) < mend &&
+			    mmap((void *)UP(fend), UP(mend) - UP(fend), prot,
+				 MAP_PRIVATE | MAP_FIXED | MAP_ANONYMOUS, -1,
+				 0) == MAP_FAILED)
+				fail(path, strerror(errno));
+		}
+		if (ph[i].p_filesz)
+			mprotect((void *)start, UP(fend) - start, prot);
+		if (ph[i].p_offset <= eh.e_phoff &&
+		    eh.e_phoff < ph[i].p_offset + ph[i].p_filesz)
+			im->phdr = base + ph[i].p_vaddr +
+				   (eh.e_phoff - ph[i].p_offset);
+	}
+	close(fd);
+	im->base = base;
+	im->entry = base + eh.e_entry;
+	im->phnum = eh.e_phnum;
+}
+
+int main(int argc, char **argv, char **envp)
+{
+	unsigned long *sp = (unsigned long *)argv - 1, *auxv, *newsp, *end, entry;
+	struct image prog, interp;
+	const char *path;
+	char **e;
+	int i;
+
+	if (argc < 3)
+		fail("sysgate-loader", "usage: sysgate-loader PATH ARGV0 [ARGS...]");
+	path = argv[1];
+	map_elf(path, &prog);
+	entry = prog.entry;
+	interp.base = 0;
+	if (prog.interp[0]) {
+		map_elf(prog.interp, &interp);
+		entry = interp.entry;
+	}
+	/* sysgate starts before the stack is rearranged: libc's environ
+	 * still points at the variables where the kernel put them. */
+	sg.loader = 1;
+	sg_init();
+
+	/* PROG's stack is ours minus our argv[0] and PATH: everything from
+	 * ARGV0 to the end of the auxiliary vector moves down two words, so
+	 * the stack pointer stays where the kernel put it (16-byte aligned). */
+	for (e = envp; *e; e++)
+		;
+	auxv = (unsigned long *)(e + 1);
+	for (i = 0; auxv[i] != AT_NULL; i += 2)
+		;
+	end = &auxv[i + 2];
+	newsp = sp;
+	memmove(newsp + 1, sp + 3, (char *)end - (char *)(sp + 3));
+	newsp[0] = argc - 2;
+	auxv -= 2;
+	for (i = 0; auxv[i] != AT_NULL; i += 2) {
+		switch (auxv[i]) {
+		case AT_PHDR: auxv[i + 1] = prog.phdr; break;
+		case AT_PHNUM: auxv[i + 1] = prog.phnum; break;
+		case AT_PHENT: auxv[i + 1] = sizeof(Elf64_Phdr); break;
+		case AT_ENTRY: auxv[i + 1] = prog.entry; break;
+		case AT_BASE: auxv[i + 1] = interp.base; break;
+		case AT_EXECFN: auxv[i + 1] = (unsigned long)path; break;
+		}
+	}
+
+	sg_loader_jump(entry, newsp);
+}
