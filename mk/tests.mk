@@ -18,6 +18,13 @@ $(BUILD)/tests/cli/prog: tests/cli/prog.c | $(BUILD)/.dir
 	@mkdir -p $(dir $@)
 	$(CC) -std=gnu11 -O2 -g -Wall -pthread -o $@ $< -ldl
 
+# The same program linked statically: LD_PRELOAD cannot reach it.
+$(BUILD)/tests/cli/prog-static: tests/cli/prog.c | $(BUILD)/.dir
+	@mkdir -p $(dir $@)
+	$(CC) -std=gnu11 -O2 -g -Wall -pthread -static -o $@ $< 2>&1 | \
+		{ grep -v "statically linked applications requires at runtime" || true; }
+	@test -x $@
+
 $(BUILD)/tests/cli/rawlib.so: tests/cli/rawlib.c | $(BUILD)/.dir
 	@mkdir -p $(dir $@)
 	$(CC) -std=gnu11 -O2 -g -Wall -fPIC -shared -o $@ $<
@@ -28,6 +35,7 @@ $(BUILD)/tests/hooks/%.so: tests/hooks/%.c include/sysgate.h | $(BUILD)/.dir
 
 ifeq ($(ARCH),x86_64)
 CHECK_DEPS += $(BUILD)/tests/cli/prog $(BUILD)/tests/cli/rawlib.so \
+	$(BUILD)/tests/cli/prog-static \
 	$(BUILD)/tests/hooks/counter.so
 endif
 

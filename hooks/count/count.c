@@ -16,7 +16,7 @@ static struct count_table local;	/* if no shared memory */
 static char sortby[16];
 static int json;
 static struct sysgate_ctx *self;
-static long nr_execve, nr_execveat;
+static long nr_execve, nr_execveat, nr_rt_sigreturn;
 
 static int count_init(struct sysgate_ctx *ctx, const char *args)
 {
@@ -56,6 +56,7 @@ static int count_init(struct sysgate_ctx *ctx, const char *args)
 		sysgate_select_all(ctx);
 	nr_execve = sysgate_syscall_number("execve");
 	nr_execveat = sysgate_syscall_number("execveat");
+	nr_rt_sigreturn = sysgate_syscall_number("rt_sigreturn");
 	table = sysgate_shared(ctx, "table", sizeof(*table));
 	if (!table)
 		table = &local;
@@ -65,8 +66,9 @@ static int count_init(struct sysgate_ctx *ctx, const char *args)
 static enum sysgate_verdict count_enter(struct sysgate_sys *s, void *data)
 {
 	(void)data;
-	/* Calls that may not come back are counted on the way in. */
-	if ((s->flags & SYSGATE_SYS_NORETURN) || s->nr == nr_execve ||
+	/* Calls that come back elsewhere are counted on the way in; exit and
+	 * exit_group never come back and, as in strace -c, are not counted. */
+	if (s->nr == nr_rt_sigreturn || s->nr == nr_execve ||
 	    s->nr == nr_execveat)
 		__atomic_add_fetch(&table->calls[s->nr], 1, __ATOMIC_RELAXED);
 	return SYSGATE_RUN;

@@ -99,6 +99,53 @@ t_dlopen_raw_syscall() {
 	[ "$out" = 5 ] || fail "inject: $out"
 }
 
+# syscall -> calls from a -c table, without the execve that started the
+# program (strace sees it; sysgate starts just after it)
+count_table() {
+	awk '$1 ~ /^[0-9.]+$/ && $NF != "total" && $NF != "execve" { print $NF, $4 }' "$1" | sort
+}
+
+t_static_binary() {
+	# LD_PRELOAD cannot reach it: the CLI starts it through the loader.
+	"$SG" -e trace=$TRACED -o "$TMP/out" -- "$BUILD/tests/cli/prog-static" basic \
+		>"$TMP/stdout" || fail "exit status $?"
+	[ "$(cat "$TMP/stdout")" = hello ] || fail "output"
+	same tests/cli/golden/basic.trace "$TMP/out"
+}
+
+t_static_threads() {
+	out=$("$SG" -c -o /dev/null -- "$BUILD/tests/cli/prog-static" threads 8 100) ||
+		fail "exit status $?"
+	[ "$out" = "800 calls" ] || fail "$out"
+}
+
+# Every call strace sees, sysgate sees: -c tables equal, call by call.
+count_same_as_strace() {
+	"$SG" "$@" -c -o "$TMP/sg" -- "$PROG_UNDER" basic >/dev/null || fail "exit $?"
+	strace -f -c -o "$TMP/st" -- "$PROG_UNDER" basic >/dev/null
+	count_table "$TMP/sg" >"$TMP/sg.t"
+	count_table "$TMP/st" >"$TMP/st.t"
+	same "$TMP/st.t" "$TMP/sg.t"
+}
+
+t_coverage_static() {
+	need_strace
+	PROG_UNDER=$BUILD/tests/cli/prog-static count_same_as_strace
+}
+
+t_coverage_loader() {
+	# --loader: the dynamic loader's calls too, from the first instruction.
+	need_strace
+	PROG_UNDER=$PROG count_same_as_strace --loader
+}
+
+t_loader_same_as_strace() {
+	need_strace
+	"$SG" --loader -e trace=openat,close,read,write,lseek -o "$TMP/sg" -- "$PROG" basic >/dev/null
+	strace -e trace=openat,close,read,write,lseek -o "$TMP/st" -- "$PROG" basic >/dev/null
+	same "$TMP/st" "$TMP/sg"
+}
+
 t_exit_status() {
 	"$SG" -e trace=none -- "$PROG" exit 3
 	[ $? = 3 ] || fail "exit status $?"
@@ -196,6 +243,7 @@ t_bad_input() {
 --hook=/lib/x86_64-linux-gnu/libm.so.6 --
 -E --
 -S nosuch --
+--loader --hook=build/hooks/null.so --
 EOT
 	for prog in /nonexistent /etc/passwd /; do
 		"$SG" -- $prog >"$TMP/out" 2>"$TMP/err" && fail "$prog: exit 0"
