@@ -153,3 +153,17 @@ int sg_env_is_internal(const char *var)
 	       sg_strncmp(var, "SYSGATE_CACHE=", 14) &&
 	       sg_strncmp(var, "SYSGATE_LIBRARY=", 16);
 }
+
+/* sysgate-loader, installed beside libsysgate.so. */
+const char *sg_env_loader(char *buf, unsigned long size)
+{
+	size_t n;
+
+	base_name(self_path, sg_strlen(self_path), &n);
+	n = sg_strlen(self_path) - n;
+	if (n + 16 > size)
+		return 0;
+	memcpy(buf, self_path, n);
+	sg_strlcpy(buf + n, "sysgate-loader", size - n);
+	return buf;
+}

@@ -16,6 +16,8 @@ unsigned long sg_env_extra_size(void) SG_HIDDEN;
  * new program's environment and rebuilt), as opposed to user settings
  * such as SYSGATE_CACHE and SYSGATE_LIBRARY that pass through. */
 int sg_env_is_internal(const char *var) SG_HIDDEN;
+/* Path of sysgate-loader into buf (beside libsysgate.so), or 0. */
+const char *sg_env_loader(char *buf, unsigned long size) SG_HIDDEN;
 /* The exec returned (it failed): drop carried state. */
 void sg_env_exec_failed(void) SG_HIDDEN;
 

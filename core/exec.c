@@ -85,11 +85,70 @@ static size_t strip_self(char *dst, const char *val, size_t len)
 	return out;
 }
 
+#define O_RDONLY_CLOEXEC 02000000
+#define PT_INTERP_ 3
+
+/* A statically linked ELF: LD_PRELOAD cannot follow into it. */
+static int is_static_elf(const char *path)
+{
+	struct {
+		unsigned char ident[16];
+		unsigned short type, machine;
+		unsigned int version;
+		unsigned long entry, phoff, shoff;
+		unsigned int flags;
+		unsigned short ehsize, phentsize, phnum;
+	} eh;
+	struct { unsigned int type; } ph;
+	long fd = sg_sc4(SG_NR_openat, -100, (long)path, O_RDONLY_CLOEXEC, 0);
+	int i, interp = 0, ok;
+
+	if (fd < 0)
+		return 0;
+	ok = sg_sc4(SG_NR_pread64, fd, (long)&eh, sizeof(eh), 0) == sizeof(eh) &&
+	     !sg_strncmp((const char *)eh.ident, "\177ELF", 4) &&
+	     eh.ident[4] == 2 && eh.phnum < 128;
+	for (i = 0; ok && i < eh.phnum && !interp; i++)
+		if (sg_sc4(SG_NR_pread64, fd, (long)&ph, sizeof(ph),
+			   eh.phoff + (unsigned long)i * eh.phentsize) == sizeof(ph))
+			interp = ph.type == PT_INTERP_;
+	sg_sc1(SG_NR_close, fd);
+	return ok && !interp;
+}
+
+/*
+ * execve(path, argv, env) of a static program, followed: run
+ * sysgate-loader path argv... instead.  newargv has room for argc + 3.
+ */
+static int via_loader(const char *path, char *const *argv, char **newargv,
+		      char *loader, unsigned long loader_size)
+{
+	unsigned long i;
+
+	if (!sg_env_loader(loader, loader_size) || !is_static_elf(path))
+		return 0;
+	newargv[0] = loader;
+	newargv[1] = (char *)path;
+	for (i = 0;; i++) {
+		char *p;
+
+		if (sg_read_safe(&p, &argv[i], sizeof(p)) < 0)
+			return 0;
+		newargv[i + 2] = p;
+		if (!p)
+			return 1;
+	}
+}
+
 long sg_execve(struct sg_thread *t, struct sysgate_sys *s)
 {
 	int at = s->nr == SG_NR_execveat;
 	const char *path = (const char *)s->args[at ? 1 : 0];
 	char *const *envp = (char *const *)s->args[at ? 3 : 2];
+	char *const *argv = (char *const *)s->args[at ? 2 : 1];
+	char **newargv, *loader;
+	unsigned long argc = 0;
+	int static_prog;
 	int follow = !t->hooks_off;
 	char peek[ENV_PEEK + 1], pathbuf[512];
 	unsigned long n = 0, i, need;
@@ -112,11 +171,29 @@ long sg_execve(struct sg_thread *t, struct sysgate_sys *s)
 			break;
 		n++;
 	}
-	need = (n + 8) * sizeof(char *) + sg_env_extra_size() + 8192;
+	for (;;) {
+		char *p;
+
+		if (!argv)
+			break;
+		if (sg_read_safe(&p, &argv[argc], sizeof(p)) < 0)
+			goto unchanged;
+		if (!p)
+			break;
+		argc++;
+	}
+	need = (n + 8 + argc + 3) * sizeof(char *) + sg_env_extra_size() +
+	       8192 + 512;
 	newenv = (char **)exec_buf(t, need);
 	if (!newenv)
 		goto unchanged;
-	strs = (char *)(newenv + n + 8);
+	newargv = newenv + n + 8;
+	loader = (char *)(newargv + argc + 3);
+	strs = loader + 512;
+	/* Only a plain execve of a path can be redirected to the loader. */
+	static_prog = follow && !at &&
+		      sg_read_str_safe(pathbuf, path, sizeof(pathbuf)) >= 0 &&
+		      via_loader(pathbuf, argv, newargv, loader, 512);
 
 	{
 		unsigned long k = 0;
@@ -142,8 +219,14 @@ long sg_execve(struct sg_thread *t, struct sysgate_sys *s)
 			newenv[k++] = p;
 		}
 		if (follow) {
-			newenv[k++] = sg_env_preload(&strs, preload_old,
-						     preload_len);
+			/* The loader's runtime owns a static program: no
+			 * second copy through LD_PRELOAD. */
+			if (!static_prog)
+				newenv[k++] = sg_env_preload(&strs, preload_old,
+							     preload_len);
+			else if (preload_len)
+				newenv[k++] = put_var(&strs, "LD_PRELOAD",
+						      preload_old, preload_len);
 			k = sg_env_add_ours(newenv, k, &strs);
 		} else if (preload_len) {
 			newenv[k++] = put_var(&strs, "LD_PRELOAD",
@@ -157,6 +240,10 @@ long sg_execve(struct sg_thread *t, struct sysgate_sys *s)
 		for (i = 0; i < 6; i++)
 			a[i] = s->args[i];
 		a[at ? 3 : 2] = (long)newenv;
+		if (static_prog) {
+			a[0] = (long)newargv[0];
+			a[1] = (long)newargv;
+		}
 		r = sg_sc6(s->nr, a[0], a[1], a[2], a[3], a[4], a[5]);
 	}
 	sg_env_exec_failed();

@@ -146,6 +146,27 @@ t_loader_same_as_strace() {
 	same "$TMP/st" "$TMP/sg"
 }
 
+t_exec_chain_static_dynamic() {
+	# dynamic -> static -> dynamic under -f: each one hooked, the static
+	# one through the loader.
+	ST=$BUILD/tests/cli/prog-static
+	"$SG" -f -e trace=execve,lseek -o "$TMP/out" -- "$PROG" run "$ST" run "$PROG" basic \
+		>"$TMP/stdout" || fail "exit status $?"
+	[ "$(cat "$TMP/stdout")" = hello ] || fail "output $(cat "$TMP/stdout")"
+	sed -E 's/^\[pid +[0-9]+\] //; s/0x[0-9a-f]+ \/\*/ADDR \/*/' "$TMP/out" >"$TMP/norm"
+	cat >"$TMP/want" <<EOT
+execve("$ST", ["$ST", "run", "$PROG", "basic"], ADDR /* N vars */) = 0
+execve("$PROG", ["$PROG", "basic"], ADDR /* N vars */) = 0
+lseek(3, 0, SEEK_SET)                   = 0
+lseek(-1, 0, SEEK_SET)                  = -1 EBADF (Bad file descriptor)
++++ exited with 0 +++
+EOT
+	# (the alignment counted the pid prefix: compare without it)
+	sed -E 's/[0-9]+ vars/N vars/; s/ +=/ =/' "$TMP/norm" >"$TMP/got"
+	sed -Ei 's/ +=/ =/' "$TMP/want"
+	same "$TMP/want" "$TMP/got"
+}
+
 t_exit_status() {
 	"$SG" -e trace=none -- "$PROG" exit 3
 	[ $? = 3 ] || fail "exit status $?"

@@ -127,6 +127,11 @@ int main(int argc, char **argv)
 		printf("child exit %d\n", WEXITSTATUS(st));
 		return 0;
 	}
+	if (!strcmp(mode, "run") && argc > 2) {
+		/* run PATH ARGS...: become another program */
+		execv(argv[2], argv + 2);
+		return 127;
+	}
 	if (!strcmp(mode, "exec")) {
 		execl(argv[0], argv[0], "basic", (char *)0);
 		return 127;

@@ -22,7 +22,9 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <stddef.h>
 #include <sys/mman.h>
+#include <sys/syscall.h>
 #include <unistd.h>
 #include "sg.h"
 #include "loader_arch.h"
@@ -139,9 +141,29 @@ static void map_elf(const char *path, struct image *im)
 	im->phnum = eh.e_phnum;
 }
 
+/*
+ * Our libc registered this thread's restartable-sequence area; the
+ * program's libc will want to register its own, which the kernel refuses
+ * while ours is there.  Unregister it (the length must be the one
+ * registered: glibc 2.36 registers 32 bytes; older ones the exported size).
+ */
+extern const ptrdiff_t __rseq_offset __attribute__((weak));
+extern const unsigned int __rseq_size __attribute__((weak));
+
+static void release_rseq(void)
+{
+	char *area;
+
+	if (!&__rseq_offset || !&__rseq_size || !__rseq_size)
+		return;
+	area = (char *)__builtin_thread_pointer() + __rseq_offset;
+	if (syscall(SYS_rseq, area, 32, 1 /* UNREGISTER */, 0x53053053) < 0)
+		syscall(SYS_rseq, area, __rseq_size, 1, 0x53053053);
+}
+
 int main(int argc, char **argv, char **envp)
 {
-	unsigned long *sp = (unsigned long *)argv - 1, *auxv, *newsp, *end, entry;
+	unsigned long *sp = (unsigned long *)argv - 1, *auxv, *newsp, entry, n, k;
 	struct image prog, interp;
 	const char *path;
 	char **e;
@@ -157,34 +179,47 @@ int main(int argc, char **argv, char **envp)
 		map_elf(prog.interp, &interp);
 		entry = interp.entry;
 	}
+	/* Where the kernel put the auxiliary vector, found before sysgate
+	 * starts: start-up may unset variables, which shifts the entries of
+	 * the environment array (not the vector after it). */
+	for (e = envp; *e; e++)
+		;
+	auxv = (unsigned long *)(e + 1);
+	for (n = 0; auxv[n] != AT_NULL; n += 2)
+		;
+	n += 2;
+
 	/* sysgate starts before the stack is rearranged: libc's environ
 	 * still points at the variables where the kernel put them. */
 	sg.loader = 1;
 	sg_init();
 
-	/* PROG's stack is ours minus our argv[0] and PATH: everything from
-	 * ARGV0 to the end of the auxiliary vector moves down two words, so
-	 * the stack pointer stays where the kernel put it (16-byte aligned). */
-	for (e = envp; *e; e++)
-		;
-	auxv = (unsigned long *)(e + 1);
-	for (i = 0; auxv[i] != AT_NULL; i += 2)
-		;
-	end = &auxv[i + 2];
+	/* PROG's stack: argc, ARGV0 ARGS..., the environment as it is now,
+	 * the auxiliary vector describing PROG.  Everything moves down (to
+	 * lower slots), so a forward copy is safe, and the stack pointer
+	 * stays where the kernel put it (16-byte aligned). */
 	newsp = sp;
-	memmove(newsp + 1, sp + 3, (char *)end - (char *)(sp + 3));
-	newsp[0] = argc - 2;
-	auxv -= 2;
-	for (i = 0; auxv[i] != AT_NULL; i += 2) {
-		switch (auxv[i]) {
-		case AT_PHDR: auxv[i + 1] = prog.phdr; break;
-		case AT_PHNUM: auxv[i + 1] = prog.phnum; break;
-		case AT_PHENT: auxv[i + 1] = sizeof(Elf64_Phdr); break;
-		case AT_ENTRY: auxv[i + 1] = prog.entry; break;
-		case AT_BASE: auxv[i + 1] = interp.base; break;
-		case AT_EXECFN: auxv[i + 1] = (unsigned long)path; break;
-		}
-	}
+	k = 0;
+	newsp[k++] = argc - 2;
+	for (i = 2; i <= argc; i++)	/* argv[argc] is the NULL */
+		newsp[k++] = (unsigned long)argv[i];
+	for (e = envp; *e; e++)
+		newsp[k++] = (unsigned long)*e;
+	newsp[k++] = 0;
+	for (i = 0; i < (int)n; i += 2) {
+		unsigned long type = auxv[i], val = auxv[i + 1];
 
+		switch (type) {
+		case AT_PHDR: val = prog.phdr; break;
+		case AT_PHNUM: val = prog.phnum; break;
+		case AT_PHENT: val = sizeof(Elf64_Phdr); break;
+		case AT_ENTRY: val = prog.entry; break;
+		case AT_BASE: val = interp.base; break;
+		case AT_EXECFN: val = (unsigned long)path; break;
+		}
+		newsp[k++] = type;
+		newsp[k++] = val;
+	}
+	release_rseq();
 	sg_loader_jump(entry, newsp);
 }
