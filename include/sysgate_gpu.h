@@ -236,10 +236,8 @@ __device__ __forceinline__ uint32_t lock_or(uint32_t *p, uint32_t bit)
 }
 __device__ __forceinline__ void lock_clear(uint32_t *p, uint32_t bit)
 {
-	uint32_t old;
-	asm volatile("atom.release.gpu.and.b32 %0, [%1], %2;"
-		     : "=r"(old) : "l"(p), "r"(~bit) : "memory");
-	(void)old;
+	asm volatile("red.release.gpu.and.b32 [%0], %1;"
+		     :: "l"(p), "r"(~bit) : "memory");
 }
 __device__ __forceinline__ uint64_t now_ns(void)
 {

@@ -60,10 +60,9 @@ PROGS += $(BUILD)/tests/gpu/lanes-tsan
 endif
 
 # ---- CUDA side ----
-GPU_CU := gpu/examples.cu gpu/probe.cu
+GPU_CU := gpu/examples.cu gpu/bench.cu
 GPU_PTX := $(GPU_CU:gpu/%.cu=$(BUILD)/gpu/%.ptx)
-GPU_BINS := $(BUILD)/gpu/sysgate-gpu-examples $(BUILD)/gpu/sysgate-gpu-bench \
-	$(BUILD)/gpu/sysgate-gpu-probe
+GPU_BINS := $(BUILD)/gpu/sysgate-gpu-examples $(BUILD)/gpu/sysgate-gpu-bench
 
 ifneq ($(NVCC),)
 $(BUILD)/gpu/%.ptx: gpu/%.cu $(GPU_HDRS) gpu/cuda_host.h
@@ -80,12 +79,6 @@ $(BUILD)/gpu/sysgate-gpu-bench: gpu/bench.cu gpu/cuda_host.cu \
 		$(BUILD)/libsysgate-gpu.a $(GPU_HDRS) gpu/cuda_host.h
 	@mkdir -p $(dir $@)
 	$(NVCC) $(NVCCFLAGS) gpu/bench.cu gpu/cuda_host.cu \
-		$(BUILD)/libsysgate-gpu.a $(GPU_LIBS:-pthread=-Xcompiler -pthread) -o $@
-
-$(BUILD)/gpu/sysgate-gpu-probe: gpu/probe.cu gpu/cuda_host.cu \
-		$(BUILD)/libsysgate-gpu.a $(GPU_HDRS) gpu/cuda_host.h
-	@mkdir -p $(dir $@)
-	$(NVCC) $(NVCCFLAGS) gpu/probe.cu gpu/cuda_host.cu \
 		$(BUILD)/libsysgate-gpu.a $(GPU_LIBS:-pthread=-Xcompiler -pthread) -o $@
 
 gpu: $(GPU_PTX) $(GPU_BINS)
