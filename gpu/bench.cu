@@ -1,0 +1,169 @@
+// SPDX-License-Identifier: MIT
+/*
+ * bench.cu - sysgate-gpu-bench on a GPU: round-trip latency per
+ * granularity, calls/s with 1..N warps, the coalescing knobs, and the
+ * paper's ordering x blocking comparison.  Every result carries the GPU,
+ * driver and runtime versions.  Exits 77 when there is no device.
+ *
+ * usage: sysgate-gpu-bench [--json] [--quick]
+ */
+#include <fcntl.h>
+#include <stdio.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+
+#include <string>
+#include <vector>
+
+#include "sysgate_gpu.h"
+#include "cuda_host.h"
+
+using namespace sysgate_gpu;
+
+__global__ void k_thread(sg_client c, unsigned n)
+{
+	dev_thread t(c);
+	for (unsigned i = 0; i < n; i++)
+		t.a.syscall(SYS_getppid);
+}
+__global__ void k_warp(sg_client c, unsigned n)
+{
+	dev_warp w(c);
+	for (unsigned i = 0; i < n; i++)
+		w.a.syscall(SYS_getppid);
+}
+__global__ void k_block(sg_client c, unsigned n)
+{
+	dev_block b(c);
+	for (unsigned i = 0; i < n; i++)
+		b.a.syscall(SYS_getppid);
+}
+__global__ void k_pread(sg_client c, int fd, char *buf, unsigned n)
+{
+	dev_thread t(c);
+	unsigned k = blockIdx.x * blockDim.x + threadIdx.x;
+	for (unsigned i = 0; i < n; i++)
+		t.a.pread(fd, buf + (k % 1024) * 64, 64, 0);
+}
+__global__ void k_order(sg_client c, int fd, const char *msg, unsigned n,
+			unsigned f, unsigned long long *sink)
+{
+	dev_block b(c);
+	unsigned long long x = threadIdx.x;
+	for (unsigned i = 0; i < n; i++) {
+		for (int j = 0; j < 2000; j++)
+			x = x * 6364136223846793005ull + 1;
+		b.a.write(fd, msg, 64, f);
+	}
+	atomicAdd(sink, x);
+}
+
+static double now_s()
+{
+	timespec ts;
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return ts.tv_sec + ts.tv_nsec * 1e-9;
+}
+
+int main(int argc, char **argv)
+{
+	bool json = false, quick = false;
+	for (int i = 1; i < argc; i++) {
+		if (!strcmp(argv[i], "--json"))
+			json = true;
+		else if (!strcmp(argv[i], "--quick"))
+			quick = true;
+	}
+	sysgate_gpu_cuda g;
+	int r = sysgate_gpu_cuda_start(&g, 0, 0, 0);
+	if (r == -ENODEV) {
+		printf("skip: %s\n", g.desc);
+		return 77;
+	}
+	if (r) {
+		printf("FAIL: start %d\n", r);
+		return 1;
+	}
+	std::vector<std::string> rows;
+	char b[512];
+	unsigned N = quick ? 50 : 1000;
+	auto lat = [&](const char *gran, void (*k)(sg_client, unsigned),
+		       unsigned threads) {
+		k<<<1, threads>>>(g.client, 1);	/* warm up */
+		cudaDeviceSynchronize();
+		double t0 = now_s();
+		k<<<1, threads>>>(g.client, N);
+		cudaDeviceSynchronize();
+		snprintf(b, sizeof(b), "{\"bench\":\"latency\",\"granularity\":"
+			 "\"%s\",\"threads\":%u,\"op\":\"getppid\",\"calls\":%u,"
+			 "\"ns_per_call\":%.0f}", gran, threads, N,
+			 (now_s() - t0) * 1e9 / N);
+		rows.push_back(b);
+	};
+	lat("thread", k_thread, 1);
+	lat("thread", k_thread, 32);
+	lat("warp", k_warp, 32);
+	lat("block", k_block, 256);
+
+	int fd = open("/proc/self/exe", O_RDONLY);
+	char *buf = (char *)sysgate_gpu_cuda_alloc(&g, 1024 * 64);
+	auto tput = [&](unsigned warps) {
+		unsigned blocks = (warps + 3) / 4, th = warps < 4 ? 32 * warps : 128;
+		double t0 = now_s();
+		k_pread<<<blocks, th>>>(g.client, fd, buf, quick ? 5 : 50);
+		cudaDeviceSynchronize();
+		return (double)blocks * th * (quick ? 5 : 50) / (now_s() - t0);
+	};
+	for (unsigned w : { 1u, 2u, 8u, 32u, 128u, 512u }) {
+		snprintf(b, sizeof(b), "{\"bench\":\"throughput\",\"warps\":%u,"
+			 "\"op\":\"pread64\",\"calls_per_s\":%.0f}", w, tput(w));
+		rows.push_back(b);
+	}
+	for (unsigned w : { 0u, 5u, 20u })
+		for (unsigned m : { 1u, 8u, 32u, 128u }) {
+			sysgate_gpu_set_coalescing(g.srv, w, m);
+			snprintf(b, sizeof(b), "{\"bench\":\"coalescing\","
+				 "\"warps\":128,\"op\":\"pread64\",\"window_us\":"
+				 "%u,\"max_batch\":%u,\"calls_per_s\":%.0f}",
+				 w, m, tput(128));
+			rows.push_back(b);
+		}
+	sysgate_gpu_set_coalescing(g.srv, 0, 32);
+	int nfd = open("/dev/null", O_WRONLY);
+	char *msg = (char *)sysgate_gpu_cuda_alloc(&g, 64);
+	unsigned long long *sink = (unsigned long long *)
+		sysgate_gpu_cuda_alloc(&g, 8);
+	static const struct { const char *n; unsigned f; } modes[] = {
+		{ "strong-block", SG_STRONG },
+		{ "weak-block", SG_RELAXED },
+		{ "strong-nonblock", SG_STRONG | SG_NONBLOCK },
+		{ "weak-nonblock", SG_RELAXED | SG_NONBLOCK },
+	};
+	for (auto &m : modes) {
+		double t0 = now_s();
+		k_order<<<64, 256>>>(g.client, nfd, msg, quick ? 2 : 20, m.f,
+				     sink);
+		cudaDeviceSynchronize();
+		sysgate_gpu_drain(g.srv, 10000);
+		snprintf(b, sizeof(b), "{\"bench\":\"ordering\",\"mode\":\"%s\","
+			 "\"granularity\":\"block\",\"blocks\":64,\"threads\":256,"
+			 "\"op\":\"write\",\"ms\":%.3f}", m.n,
+			 (now_s() - t0) * 1e3);
+		rows.push_back(b);
+	}
+	if (json) {
+		printf("{\"schema\":1,\"tool\":\"sysgate-gpu-bench\",\"mode\":"
+		       "\"gpu\",%s,\"nports\":%u,\"quick\":%s,\"results\":[",
+		       g.desc, g.client.nports, quick ? "true" : "false");
+		for (size_t i = 0; i < rows.size(); i++)
+			printf("%s\n%s", i ? "," : "", rows[i].c_str());
+		printf("\n]}\n");
+	} else {
+		printf("# mode: gpu {%s}\n", g.desc);
+		for (auto &x : rows)
+			printf("%s\n", x.c_str());
+	}
+	sysgate_gpu_cuda_stop(&g);
+	return 0;
+}

@@ -1,0 +1,30 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * cuda_host.h - start the sysgate GPU runtime beside a CUDA context.
+ * The control area is pinned, mapped host memory (cudaHostAllocMapped;
+ * with UVA the device sees it at the same address); port locks are device
+ * memory.  Ports default to the device's maximum resident warps, so every
+ * warp that can run can get a port (no deadlock by port starvation).
+ */
+#ifndef SYSGATE_GPU_CUDA_HOST_H
+#define SYSGATE_GPU_CUDA_HOST_H
+
+#include "sysgate_gpu.h"
+
+struct sysgate_gpu_cuda {
+	struct sysgate_gpu_server *srv;
+	struct sg_client client;	/* pass to kernels by value */
+	void *area;
+	char desc[256];			/* GPU, driver and runtime versions */
+};
+
+/* 0, or -ENODEV (message in desc) when no usable device, or -errno. */
+int sysgate_gpu_cuda_start(struct sysgate_gpu_cuda *g, unsigned nports,
+			   unsigned staging_per_lane,
+			   const struct sysgate_gpu_opts *opts);
+void sysgate_gpu_cuda_stop(struct sysgate_gpu_cuda *g);
+/* Pinned mapped host memory, registered with the runtime. */
+void *sysgate_gpu_cuda_alloc(struct sysgate_gpu_cuda *g, size_t len);
+void sysgate_gpu_cuda_free(struct sysgate_gpu_cuda *g, void *p);
+
+#endif
