@@ -60,6 +60,8 @@ static const char usage_text[] =
 "  -j, --json             JSON Lines output (schema 1, man sysgate.7)\n"
 "  -m, --mechanism=NAME   how calls are caught (--list-mechanisms)\n"
 "      --hook=LIB.so[:ARGS]  load a hook library (repeatable, in order)\n"
+"      --loader           start PROG through sysgate-loader: hooked from its\n"
+"                         first instruction (static programs always are)\n"
 "      --stats            report what was patched and how\n"
 "      --patch-all        patch sites even when no hook selects their call\n"
 "  -E VAR=VAL             set VAR in PROG's environment\n"
