@@ -26,6 +26,7 @@
 #include "context.h"
 #include "fpu_arch.h"
 #include "dispatch.h"
+#include "signal_arch.h"
 
 struct sg_chain {
 	struct sysgate_sys *s;
@@ -187,6 +188,11 @@ syscall_hooked(struct sg_frame *f, const struct sg_site_desc *d)
 	if (info) {
 		f->rax = s.nr;
 		f->rcx = d->raw;
+		if (s.nr == SG_NR_rt_sigreturn)
+			/* From sysgate's own text, where SUD never traps. */
+			f->rcx = sg_arch_restorer();
+		else if (sg.sud_on)
+			t->sud_selector = SG_SUD_ALLOW;	/* see sg_after_raw */
 		f->r11 = info;
 		f->child_sp = child_sp;
 		return 1;
@@ -207,6 +213,8 @@ int sg_syscall_entry(struct sg_frame *f)
 	const struct sg_site_desc *d = (const struct sg_site_desc *)f->ret;
 	unsigned long nr = f->rax;
 
+	if (unlikely(sg.sud_on))
+		sg_sud_check(sg_self());
 	f->ret += sizeof(*d);
 	f->rcx = d->next;
 	f->r11 = f->rflags;
@@ -227,6 +235,8 @@ void sg_after_raw(struct sg_frame *f, unsigned long info)
 	f->ret += sizeof(*d);
 	f->rcx = d->next;
 	f->r11 = f->rflags;
+	if (unlikely(sg.sud_on))
+		sg_sud_check(sg_self());	/* the caller: block again */
 	if (!sg_raw_info_valid(info))
 		return;
 	if ((long)f->rax == 0 && (info & SG_RAW_NEWCHILD))

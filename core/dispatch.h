@@ -22,6 +22,13 @@ static inline int sg_raw_info_valid(unsigned long info)
 	return (info & SG_RAW_MAGIC_MASK) == SG_RAW_MAGIC;
 }
 
+/* Calls that must run at the program's own stack pointer (RAW). */
+static inline int sg_raw_only(long nr)
+{
+	return nr == SG_NR_rt_sigreturn || nr == SG_NR_vfork ||
+	       nr == SG_NR_clone || nr == SG_NR_clone3;
+}
+
 static inline int sg_noreturn(long nr)
 {
 	return nr == SG_NR_exit || nr == SG_NR_exit_group ||

@@ -174,8 +174,10 @@ static void __attribute__((noreturn)) thread_exit(struct sg_thread *t,
 	if (!t->vfork_child &&
 	    __atomic_sub_fetch(&sg.live_threads, 1, __ATOMIC_ACQ_REL) == 0)
 		sg_process_fini(t);
-	/* No handler may run on the state after it is gone. */
+	/* No handler may run on the state after it is gone, and the kernel
+	 * must not read a SUD selector inside it. */
 	sg_sc4(SG_NR_rt_sigprocmask, 0 /* SIG_BLOCK */, (long)&all, 0, 8);
+	sg_sud_disarm(t);
 	sg_set_self(0);
 	sg_thread_free(t);
 	for (;;)

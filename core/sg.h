@@ -57,6 +57,9 @@ struct sg_thread {
 	struct sg_thread *self;		/* first: arch code loads it */
 	unsigned long owner;		/* thread pointer (TLS base) of the
 					   thread this state belongs to */
+	unsigned long sud_selector;	/* offset SG_THREAD_SUD (entry.S):
+					   syscall user dispatch selector */
+	int sud_armed;
 	unsigned long depth;		/* > 0 while hook callbacks run */
 	unsigned long hook_sp;		/* top of the hook stack, 0 if none */
 	void *hook_stack;		/* mapping incl. guard page */
@@ -116,6 +119,8 @@ struct sg_global {
 	const struct sg_options *opts;
 	const char *self_path;		/* path of libsysgate.so */
 	unsigned long self_lo, self_hi;	/* our own text, never patched */
+	unsigned long self_text_lo, self_text_hi;	/* its executable part */
+	int sud_on;			/* unpatched code is caught by SUD */
 	char cache_dir[256];		/* plan cache, "" when off */
 	int loader;			/* started by sysgate-loader */
 	unsigned char self_build_id[32];	/* libsysgate.so's, keys plans */
@@ -161,6 +166,21 @@ long sg_signal_rt_sigprocmask(long how, const void *set, void *oset,
  * sysgate's own (then the program never sees it). */
 typedef int (*sg_claim_fn)(int sig, struct sg_siginfo *info, void *uc);
 int sg_signal_claim(int sig, sg_claim_fn fn) SG_HIDDEN;
+
+/* core/sud.c: syscall user dispatch catches calls from code no patch
+ * covers (JIT, unverified sites) once such code exists. */
+#define SG_SUD_ALLOW 0
+#define SG_SUD_BLOCK 1
+void sg_sud_enable(void) SG_HIDDEN;
+void sg_sud_arm(struct sg_thread *t) SG_HIDDEN;
+void sg_sud_disarm(struct sg_thread *t) SG_HIDDEN;
+/* After any entry into sysgate: arm a thread that predates SUD, block
+ * again after a let-through. */
+static inline void sg_sud_check(struct sg_thread *t)
+{
+	if (t && (!t->sud_armed || t->sud_selector != SG_SUD_BLOCK))
+		sg_sud_arm(t);
+}
 
 /* core/init.c: start sysgate in this process */
 void sg_init(void) SG_HIDDEN;

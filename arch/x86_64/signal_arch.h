@@ -28,4 +28,33 @@ static inline unsigned long *sg_arch_uc_pc(void *uc)
 	return (unsigned long *)((char *)uc + 40 + 16 * 8);
 }
 
+/* A system call's registers in a ucontext (struct sigcontext: r8..r15,
+ * rdi, rsi, rbp, rbx, rdx, rax, rcx, rsp, rip as words from offset 40). */
+static inline unsigned long *sg_arch_uc_reg(void *uc, int i)
+{
+	return (unsigned long *)((char *)uc + 40) + i;
+}
+
+static inline void sg_arch_uc_syscall_args(void *uc, long a[6])
+{
+	a[0] = *sg_arch_uc_reg(uc, 8);	/* rdi */
+	a[1] = *sg_arch_uc_reg(uc, 9);	/* rsi */
+	a[2] = *sg_arch_uc_reg(uc, 12);	/* rdx */
+	a[3] = *sg_arch_uc_reg(uc, 2);	/* r10 */
+	a[4] = *sg_arch_uc_reg(uc, 0);	/* r8 */
+	a[5] = *sg_arch_uc_reg(uc, 1);	/* r9 */
+}
+
+static inline void sg_arch_uc_set_result(void *uc, long ret)
+{
+	*sg_arch_uc_reg(uc, 13) = ret;	/* rax */
+}
+
+/* Run the system call instruction before pc again (it is 2 bytes). */
+static inline void sg_arch_uc_restart_syscall(void *uc, long nr)
+{
+	*sg_arch_uc_reg(uc, 13) = nr;
+	*sg_arch_uc_pc(uc) -= 2;
+}
+
 #endif

@@ -221,6 +221,8 @@ static int collect_objects(char *maps, struct sg_obj *list, int max)
 					o->ntext++;
 				}
 				if (self >= m.lo && self < m.hi) {
+					sg.self_text_lo = m.lo;
+					sg.self_text_hi = m.hi;
 					sg.self_lo = o->lo;
 					o->ntext = 0;	/* never patch ourselves */
 					o->path[0] = 0;
@@ -829,6 +831,9 @@ static int patch_start(const struct sg_options *o)
 	nobjs = collect_objects(maps, objs, MAX_OBJS);
 	patch_objects(objs, nobjs);
 	sg_munmap(maps, len);
+	/* Sites left unpatched are still caught, more slowly. */
+	if (total.unverified || total.kind[SG_PATCH_NONE])
+		sg_sud_enable();
 	total.ns = sysgate_now_ns() - t0;
 	return 0;
 }
@@ -909,8 +914,11 @@ static void patch_new_code(unsigned long lo, unsigned long hi)
 			free_sites(o);
 		}
 	}
-	if (!found)
+	if (!found) {
+		/* No object to patch (JIT code): catch its calls with SUD. */
 		total.anon_exec++;
+		sg_sud_enable();
+	}
 	if (maps)
 		sg_munmap(maps, len);
 	if (fresh)
@@ -961,10 +969,13 @@ static void patch_stats(void)
 	put(buf, &n, "\n");
 	if (total.anon_exec) {
 		put(buf, &n, "sysgate:   executable memory without an ELF "
-			     "object (JIT), not scanned: ");
+			     "object (JIT): ");
 		put_num(buf, &n, total.anon_exec);
-		put(buf, &n, " mappings\n");
+		put(buf, &n, " mappings, caught by syscall user dispatch\n");
 	}
+	if (sg.sud_on)
+		put(buf, &n, "sysgate:   unpatched code is caught by syscall "
+			     "user dispatch (SIGSYS)\n");
 	for (i = 0; i < nobjs; i++)
 		object_line(buf, &n, &objs[i]);
 	sg_write_all(sg.out_fd, buf, n);

@@ -167,6 +167,20 @@ EOT
 	same "$TMP/want" "$TMP/got"
 }
 
+t_jit_raw_syscall() {
+	# Code written at run time makes a raw syscall, from the main thread,
+	# a thread started before the code existed and one started after.
+	"$SG" -e trace=lseek -o "$TMP/out" -- "$PROG" jit >"$TMP/stdout" ||
+		fail "exit status $?"
+	printf -- '-9\n-9 -9\n' | same - "$TMP/stdout"
+	for fd in -43 -44 -45; do
+		grep -q "^lseek($fd, 7, SEEK_SET) *= -1 EBADF" "$TMP/out" ||
+			fail "lseek($fd) not traced: $(cat "$TMP/out")"
+	done
+	out=$("$SG" -e trace=none -e inject=lseek:retval=5 -- "$PROG" jit)
+	[ "$out" = "$(printf '5\n5 5')" ] || fail "inject: $out"
+}
+
 t_exit_status() {
 	"$SG" -e trace=none -- "$PROG" exit 3
 	[ $? = 3 ] || fail "exit status $?"

@@ -12,6 +12,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/mman.h>
 #include <sys/syscall.h>
 #include <sys/wait.h>
 #include <unistd.h>
@@ -33,6 +34,35 @@ static int basic(void)
 }
 
 static long per_thread;
+
+/* Code written at run time, as a JIT would: lseek(fd, off, whence) by a
+ * raw syscall (mov $8,%eax; syscall; ret). */
+static long (*jit_lseek)(long, long, long);
+static pthread_barrier_t jit_ready;
+
+static void make_jit(void)
+{
+	static const unsigned char code[] = { 0xb8, 0x08, 0, 0, 0, 0x0f, 0x05,
+					      0xc3 };
+	unsigned char *p = mmap(0, 4096, PROT_READ | PROT_WRITE,
+				MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+
+	memcpy(p, code, sizeof(code));
+	mprotect(p, 4096, PROT_READ | PROT_EXEC);
+	jit_lseek = (long (*)(long, long, long))p;
+}
+
+/* A thread that exists before the code is written, calls it after. */
+static void *jit_early(void *arg)
+{
+	pthread_barrier_wait(&jit_ready);
+	return (void *)jit_lseek(-44, 7, SEEK_SET);
+}
+
+static void *jit_late(void *arg)
+{
+	return (void *)jit_lseek(-45, 7, SEEK_SET);
+}
 
 static void *getppid_loop(void *arg)
 {
@@ -106,6 +136,21 @@ int main(int argc, char **argv)
 		}
 		fn = (long (*)(long, long, long))dlsym(h, "raw_lseek");
 		printf("%ld\n", fn(-42, 7, SEEK_SET));
+		return 0;
+	}
+	if (!strcmp(mode, "jit")) {
+		pthread_t early, late;
+		void *r1, *r2;
+
+		pthread_barrier_init(&jit_ready, 0, 2);
+		pthread_create(&early, 0, jit_early, 0);
+		make_jit();
+		pthread_barrier_wait(&jit_ready);
+		pthread_create(&late, 0, jit_late, 0);
+		printf("%ld\n", jit_lseek(-43, 7, SEEK_SET));
+		pthread_join(early, &r1);
+		pthread_join(late, &r2);
+		printf("%ld %ld\n", (long)r1, (long)r2);
 		return 0;
 	}
 	if (!strcmp(mode, "exit"))

@@ -1,0 +1,129 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * Syscall user dispatch (Linux 5.11+) as the catch-all behind the patch
+ * mechanism: once code exists that no patch covers (anonymous executable
+ * memory from a JIT, or sites without unwind info), every thread gets
+ * PR_SET_SYSCALL_USER_DISPATCH with sysgate's own text as the allowed
+ * range.  Patched sites enter sysgate and make their calls from that
+ * text, so they never trap; a `syscall` anywhere else raises SIGSYS,
+ * which runs the call through the hook chain and writes the result back.
+ * It stays off until needed: when on, every system call pays the
+ * kernel's selector check.
+ *
+ * The selector byte lives in each thread's state and stays BLOCK, except
+ * around the raw clone/vfork that a stub makes itself (entry.S, then
+ * sg_after_raw).  New threads are armed in sg_raw_child_setup, threads
+ * that existed before on their next call into sysgate.
+ */
+#include "sg.h"
+#include "dispatch.h"
+#include "signal_arch.h"
+
+#define PR_SET_SYSCALL_USER_DISPATCH 59
+#define PR_SYS_DISPATCH_OFF 0
+#define PR_SYS_DISPATCH_ON 1
+#define SI_TKILL_ -6
+#define O_DIRECTORY_CLOEXEC 02200000
+#define SYS_USER_DISPATCH 2		/* si_code of its SIGSYS */
+#define SIGSYS_ 31
+
+void sg_sud_arm(struct sg_thread *t)
+{
+	t->sud_selector = SG_SUD_BLOCK;
+	if (!t->sud_armed &&
+	    sg_sc5(SG_NR_prctl, PR_SET_SYSCALL_USER_DISPATCH,
+		   PR_SYS_DISPATCH_ON, sg.self_text_lo,
+		   sg.self_text_hi - sg.self_text_lo,
+		   (long)&t->sud_selector) == 0)
+		t->sud_armed = 1;
+}
+
+void sg_sud_disarm(struct sg_thread *t)
+{
+	if (t->sud_armed)
+		sg_sc5(SG_NR_prctl, PR_SET_SYSCALL_USER_DISPATCH,
+		       PR_SYS_DISPATCH_OFF, 0, 0, 0);
+	t->sud_armed = 0;
+}
+
+static int acks;
+
+static int on_sigsys(int sig, struct sg_siginfo *info, void *uc)
+{
+	long nr = (int)info->fields[1], args[6];
+	struct sg_thread *t;
+
+	(void)sig;
+	if (info->si_code == SI_TKILL_ && (int)info->fields[0] == sg.pid) {
+		/* sg_sud_enable asks every thread to arm itself. */
+		t = sg_self();
+		sg_sud_check(t ? t : sg_thread_current());
+		__atomic_add_fetch(&acks, 1, __ATOMIC_RELEASE);
+		return 1;
+	}
+	if (info->si_code != SYS_USER_DISPATCH)
+		return 0;
+	if (sg_raw_only(nr)) {
+		/* clone/vfork/rt_sigreturn must run at the program's own
+		 * stack: let this one through; the next entry into sysgate
+		 * blocks again. */
+		t = sg_self();
+		if (t)
+			t->sud_selector = SG_SUD_ALLOW;
+		sg_arch_uc_restart_syscall(uc, nr);
+		return 1;
+	}
+	sg_arch_uc_syscall_args(uc, args);
+	sg_arch_uc_set_result(uc, sg_dispatch_call(nr, args,
+						   (void *)(*sg_arch_uc_pc(uc) - 2)));
+	return 1;
+}
+
+/* Ask every other thread to arm itself; wait a little for the answers
+ * (a thread that has blocked every signal arms on its next entry). */
+static void arm_other_threads(int self)
+{
+	char buf[4096];
+	long fd = sg_sc4(SG_NR_openat, -100, (long)"/proc/self/task",
+			 O_DIRECTORY_CLOEXEC, 0), n;
+	int sent = 0, spins;
+
+	if (fd < 0)
+		return;
+	while ((n = sg_sc3(SG_NR_getdents64, fd, (long)buf, sizeof(buf))) > 0) {
+		long off = 0;
+
+		while (off < n) {
+			/* struct linux_dirent64: ino, off, reclen, type, name */
+			unsigned short reclen = *(unsigned short *)(buf + off + 16);
+			const char *name = buf + off + 19;
+			int tid = 0;
+
+			while (*name >= '0' && *name <= '9')
+				tid = tid * 10 + *name++ - '0';
+			if (tid && tid != self &&
+			    sg_sc3(SG_NR_tgkill, sg.pid, tid, SIGSYS_) == 0)
+				sent++;
+			off += reclen;
+		}
+	}
+	sg_sc1(SG_NR_close, fd);
+	for (spins = 0; spins < 1000 &&
+			__atomic_load_n(&acks, __ATOMIC_ACQUIRE) < sent; spins++)
+		sg_sc0(SG_NR_sched_yield);
+}
+
+void sg_sud_enable(void)
+{
+	struct sg_thread *t;
+
+	if (sg.sud_on || !sg.self_text_hi)
+		return;
+	if (sg_signal_claim(SIGSYS_, on_sigsys) < 0)
+		return;
+	__atomic_store_n(&sg.sud_on, 1, __ATOMIC_RELEASE);
+	t = sg_self();
+	if (t)
+		sg_sud_arm(t);
+	arm_other_threads(t ? t->tid : (int)sg_sc0(SG_NR_gettid));
+}
