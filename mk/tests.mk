@@ -55,5 +55,6 @@ $(BUILD)/tests/decode/%: tests/decode/%.c arch/x86_64/decode.c arch/x86_64/decod
 	$(CC) -std=gnu11 -O2 -g -Wall -Iarch/x86_64 -o $@ $< arch/x86_64/decode.c
 
 ifeq ($(ARCH),x86_64)
-CHECK_DEPS += $(BUILD)/tests/decode/table $(BUILD)/tests/decode/objdump-check
+CHECK_DEPS += $(BUILD)/tests/decode/table $(BUILD)/tests/decode/objdump-check \
+	$(BUILD)/tests/decode/fuzz
 endif

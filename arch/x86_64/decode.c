@@ -188,8 +188,8 @@ static int map1_writes_rax(unsigned char op, int reg)
 	return op >= 0x91 && op <= 0x97;		/* xchg with eax */
 }
 
-int x86_decode(const unsigned char *code, unsigned long avail,
-	       struct x86_insn *in)
+static int decode(const unsigned char *code, unsigned long avail,
+		  struct x86_insn *in)
 {
 	struct state st = { code, avail > 15 ? 15 : avail, 0, 0, 0, 0, 0, 0, 0 };
 	unsigned char op, e;
@@ -352,7 +352,8 @@ int x86_decode(const unsigned char *code, unsigned long avail,
 				  (long long)(unsigned int)sext(code + st.n, 4);
 		}
 		if (map == 1 && op == 0xc7 && mod == 3 && reg == 0 &&
-		    gpr_is_rax(rm, 1, &st) && st.n + 4 <= st.avail) {
+		    !st.opsize16 && gpr_is_rax(rm, 1, &st) &&
+		    st.n + 4 <= st.avail) {
 			in->rax = X86_RAX_IMM;
 			in->imm = sext(code + st.n, 4);
 			if (!(st.rex & 8))
@@ -404,7 +405,7 @@ int x86_decode(const unsigned char *code, unsigned long avail,
 	}
 
 	/* What happens to rax (X86_RAX_IMM was set above). */
-	if (in->rax == X86_RAX_NO && map == 1 &&
+	if (in->rax == X86_RAX_NO && map == 1 && !st.opsize16 &&
 	    ((op == 0x31 || op == 0x33 || op == 0x29 || op == 0x2b) &&
 	     mod == 3 && reg == rm && gpr_is_rax(rm, 1, &st) &&
 	     gpr_is_rax(reg, 4, &st))) {
@@ -437,4 +438,18 @@ done:
 		*target = st.n + sext(code + in->rel_off, 4);
 	in->len = st.n;
 	return st.n;
+}
+
+int x86_decode(const unsigned char *code, unsigned long avail,
+	       struct x86_insn *in)
+{
+	int n = decode(code, avail, in);
+
+	if (!n) {
+		/* Nothing half-decoded is left for a caller to trust. */
+		in->len = in->kind = in->rip_rel = in->rel_off = 0;
+		in->rel_size = in->rax = 0;
+		in->imm = in->target = 0;
+	}
+	return n;
 }

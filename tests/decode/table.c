@@ -39,6 +39,9 @@ static const struct row rows[] = {
 	{ "33c0", 2, X86_OTHER, IMM, 0, 0, ANY },
 	{ "4531c0", 3, X86_OTHER, NO, 0, 0, ANY },	/* xor %r8d,%r8d */
 	{ "31d2", 2, X86_OTHER, NO, 0, 0, ANY },
+	{ "6631c0", 3, X86_OTHER, MAY, 0, 0, ANY },	/* xor %ax,%ax: eax's top
+							   half survives */
+	{ "66c7c03412", 5, X86_OTHER, MAY, 0, 0, ANY },	/* mov $imm16,%ax */
 	{ "31c2", 2, X86_OTHER, MAY, 0, 0, ANY },	/* xor %eax,%edx reads... reg=0 */
 	{ "4889fe", 3, X86_OTHER, NO, 0, 0, ANY },	/* mov %rdi,%rsi */
 	{ "4889c7", 3, X86_OTHER, MAY, 0, 0, ANY },	/* mov %rax,%rdi: reg=0 */
