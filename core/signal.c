@@ -143,6 +143,10 @@ static void kernel_act(int sig, const struct sg_kact *a, struct sg_kact *k)
 			k->flags |= 0x10000000;	/* SA_RESTART */
 			k->mask = 0;
 		}
+		/* A claimed signal stays deliverable inside its own handler:
+		 * a program handler nested in it may hit a trapped site. */
+		if (claims[sig])
+			k->flags |= 0x40000000;	/* SA_NODEFER */
 		if (!(a->flags & SG_SA_RESTORER) || !wrapped(a))
 			k->restorer = sg_arch_restorer();
 	}

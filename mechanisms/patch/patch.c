@@ -319,13 +319,31 @@ static struct sg_site *alloc_sites(struct sg_obj *o, unsigned long n)
 
 /* Sites whose call no hook selects stay as they are (after planning, so
  * a cached plan serves every selection). */
+/* -m int3: every site a breakpoint, for comparing mechanisms. */
+static int all_traps;
+
+static void as_trap(struct sg_site *s)
+{
+	memmove(s->orig, s->orig + (s->addr - s->lo), s->insn_len);
+	s->kind = SG_PATCH_TRAP;
+	s->lo = s->addr;
+	s->hi = s->addr + s->insn_len;
+	s->interior = 0;
+}
+
 static void apply_selection(struct sg_obj *o)
 {
 	int i;
 
-	for (i = 0; i < o->nsites; i++)
-		if (o->sites[i].kind != SG_PATCH_NONE && !wanted(o->sites[i].nr))
-			o->sites[i].kind = SG_PATCH_LEFT;
+	for (i = 0; i < o->nsites; i++) {
+		struct sg_site *s = &o->sites[i];
+
+		if (s->kind != SG_PATCH_NONE && !wanted(s->nr))
+			s->kind = SG_PATCH_LEFT;
+		else if (all_traps && (s->kind == SG_PATCH_JMP ||
+				       s->kind == SG_PATCH_PAD))
+			as_trap(s);
+	}
 }
 
 static void scan_object(struct sg_obj *o)
@@ -946,7 +964,8 @@ static void patch_stats(void)
 	size_t n = 0;
 	int i, k;
 
-	put(buf, &n, "sysgate: mechanism patch: ");
+	put(buf, &n, all_traps ? "sysgate: mechanism int3: " :
+				 "sysgate: mechanism patch: ");
 	put_num(buf, &n, total.sites);
 	put(buf, &n, " syscall sites in ");
 	put_num(buf, &n, total.objects);
@@ -1000,6 +1019,22 @@ static int patch_probe(const char **why)
 	*why = 0;
 	return 0;
 }
+
+static int int3_start(const struct sg_options *o)
+{
+	all_traps = 1;
+	return patch_start(o);
+}
+
+const struct sg_mechanism sg_mech_int3 = {
+	.name = "int3",
+	.summary = "a breakpoint on each syscall site, caught as SIGTRAP",
+	.probe = patch_probe,
+	.start = int3_start,
+	.stats = patch_stats,
+	.release = patch_release,
+	.new_code = patch_new_code,
+};
 
 const struct sg_mechanism sg_mech_patch = {
 	.name = "patch",

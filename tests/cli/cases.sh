@@ -181,6 +181,24 @@ t_jit_raw_syscall() {
 	[ "$out" = "$(printf '5\n5 5')" ] || fail "inject: $out"
 }
 
+t_bench_json() {
+	# The benchmark's JSON has every figure the README quotes (values are
+	# not checked: they are measurements, not pass/fail thresholds).
+	"$SG" bench --quick --json >"$TMP/b.json" || fail "exit status $?"
+	python3 - "$TMP/b.json" <<'EOT' || fail "$(cat "$TMP/b.json")"
+import json, sys
+b = json.load(open(sys.argv[1]))
+assert b["native_ns"] > 0
+for m in ("patch", "int3"):
+    for k in ("emulate_ns", "pass_ns", "emulate_ratio", "pass_ratio"):
+        assert b["mechanisms"][m][k] > 0, (m, k)
+assert b["startup_ms"]["python3"]["trace_none_ratio"] > 0
+assert b["memory_kib"]["count_all"] > 0
+EOT
+	"$SG" bench --bogus >/dev/null 2>"$TMP/err" && fail "bad argument accepted"
+	[ "$(wc -l <"$TMP/err")" = 1 ] || fail "$(cat "$TMP/err")"
+}
+
 t_exit_status() {
 	"$SG" -e trace=none -- "$PROG" exit 3
 	[ $? = 3 ] || fail "exit status $?"

@@ -31,7 +31,12 @@ struct cfg {
 	const char *name;
 	const char *options;	/* SYSGATE_OPTIONS, NULL for native */
 	const char *hook;	/* appended --hook=... if set */
+	int slow;		/* signal-based: run 1/100 of the calls */
 };
+
+/* Mechanisms measured side by side: emulate and pass configurations. */
+static const char *const mech_names[] = { "patch", "int3" };
+#define NMECH 2
 
 static char dir[PATH_MAX];	/* directory of this executable */
 static int quick;
@@ -139,14 +144,88 @@ static long rss(const char *options)
 	return atol(out);
 }
 
+/* The first python3 that has matplotlib (a virtualenv's may not). */
+static const char *plot_python(void)
+{
+	static const char *const cands[] = { "python3", "/usr/bin/python3" };
+	char cmd[128];
+	unsigned int i;
+
+	for (i = 0; i < sizeof(cands) / sizeof(cands[0]); i++) {
+		snprintf(cmd, sizeof(cmd), "%s -c 'import matplotlib' 2>/dev/null",
+			 cands[i]);
+		if (system(cmd) == 0)
+			return cands[i];
+	}
+	return 0;
+}
+
+/* --plot FILE.png: the per-call table as bars on a log axis, with the
+ * machine in the title (python3 + matplotlib). */
+static int draw(const char *png, double nat, const double *emu,
+		const double *pass, const struct utsname *u)
+{
+	static const char script[] =
+		"import sys, matplotlib\n"
+		"matplotlib.use('Agg')\n"
+		"import matplotlib.pyplot as plt\n"
+		"out, title = sys.argv[1], sys.argv[2]\n"
+		"rows = [l.split() for l in sys.stdin if l.strip()]\n"
+		"names = [r[0] for r in rows]\n"
+		"vals = [float(r[1]) for r in rows]\n"
+		"fig, ax = plt.subplots(figsize=(8, 4))\n"
+		"bars = ax.barh(names, vals, color='steelblue')\n"
+		"ax.set_xscale('log')\n"
+		"ax.set_xlabel('ns per getppid (log scale)')\n"
+		"ax.set_title(title, fontsize=9)\n"
+		"for b, v in zip(bars, vals):\n"
+		"    ax.text(v, b.get_y() + b.get_height() / 2, ' %.1f' % v,"
+		" va='center', fontsize=8)\n"
+		"ax.invert_yaxis()\n"
+		"fig.tight_layout()\n"
+		"fig.savefig(out, dpi=120)\n";
+	char cmd[PATH_MAX + 600], title[300], tmp[] = "/tmp/sysgate-plot-XXXXXX";
+	FILE *f, *p;
+	int fd, m, rc;
+
+	fd = mkstemp(tmp);
+	if (fd < 0 || !(f = fdopen(fd, "w")))
+		return -1;
+	fputs(script, f);
+	fclose(f);
+	snprintf(title, sizeof(title), "sysgate bench: %s %s, %ld cpus",
+		 u->machine, u->release, sysconf(_SC_NPROCESSORS_ONLN));
+	snprintf(cmd, sizeof(cmd), "%s %s '%s' '%s'", plot_python(), tmp, png,
+		 title);
+	p = popen(cmd, "w");
+	if (!p) {
+		unlink(tmp);
+		return -1;
+	}
+	fprintf(p, "native %f\n", nat);
+	for (m = 0; m < NMECH; m++)
+		fprintf(p, "%s-emulate %f\n%s-pass %f\n", mech_names[m], emu[m],
+			mech_names[m], pass[m]);
+	rc = pclose(p);
+	unlink(tmp);
+	if (rc != 0) {
+		fprintf(stderr, "sysgate bench: could not draw %s\n", png);
+		return -1;
+	}
+	return 0;
+}
+
 int sg_bench_main(int argc, char **argv)
 {
 	static const struct cfg cfgs[] = {
-		{ "native", 0, 0 },
-		{ "emulate", "-e trace=none -e inject=getppid:retval=4242", 0 },
-		{ "pass", "-e trace=none", "null.so:getppid" },
+		{ "native", 0, 0, 0 },
+		{ "patch emulate", "-e trace=none -e inject=getppid:retval=4242", 0, 0 },
+		{ "patch pass", "-e trace=none", "null.so:getppid", 0 },
+		{ "int3 emulate", "-m int3 -e trace=none -e inject=getppid:retval=4242",
+		  0, 1 },
+		{ "int3 pass", "-m int3 -e trace=none", "null.so:getppid", 1 },
 	};
-	enum { NCFG = 3 };
+	enum { NCFG = 5 };
 	double res[NCFG][16];
 	int rounds, i, r, json = 0;
 	long n;
@@ -179,9 +258,14 @@ int sg_bench_main(int argc, char **argv)
 
 	rounds = quick ? 3 : 9;
 	n = quick ? 200000 : 2000000;
+	if (plot && !plot_python()) {
+		fprintf(stderr, "sysgate bench: --plot needs python3 with "
+				"matplotlib\n");
+		return 1;
+	}
 	for (r = 0; r < rounds; r++)
 		for (i = 0; i < NCFG; i++) {
-			res[i][r] = loop_once(&cfgs[i], n);
+			res[i][r] = loop_once(&cfgs[i], cfgs[i].slow ? n / 100 : n);
 			if (res[i][r] < 0) {
 				fprintf(stderr, "sysgate bench: %s run failed\n",
 					cfgs[i].name);
@@ -201,20 +285,26 @@ int sg_bench_main(int argc, char **argv)
 		}
 	}
 	{
-		double nat = median(res[0], rounds);
-		double emu = median(res[1], rounds);
-		double pass = median(res[2], rounds);
+		double nat = median(res[0], rounds), emu[NMECH], pass[NMECH];
+		int m;
 
+		for (m = 0; m < NMECH; m++) {
+			emu[m] = median(res[1 + 2 * m], rounds);
+			pass[m] = median(res[2 + 2 * m], rounds);
+		}
 		uname(&u);
 		if (json) {
 			printf("{\"machine\":{\"kernel\":\"%s\",\"arch\":\"%s\","
 			       "\"cpus\":%ld},\n", u.release, u.machine,
 			       sysconf(_SC_NPROCESSORS_ONLN));
-			printf(" \"native_ns\":%.2f,\n", nat);
-			printf(" \"mechanisms\":{\"patch\":{\"emulate_ns\":%.2f,"
-			       "\"pass_ns\":%.2f,\"emulate_ratio\":%.3f,"
-			       "\"pass_ratio\":%.3f}},\n", emu, pass, emu / nat,
-			       pass / nat);
+			printf(" \"native_ns\":%.2f,\n \"mechanisms\":{", nat);
+			for (m = 0; m < NMECH; m++)
+				printf("%s\"%s\":{\"emulate_ns\":%.2f,"
+				       "\"pass_ns\":%.2f,\"emulate_ratio\":%.3f,"
+				       "\"pass_ratio\":%.3f}", m ? "," : "",
+				       mech_names[m], emu[m], pass[m],
+				       emu[m] / nat, pass[m] / nat);
+			printf("},\n");
 			printf(" \"startup_ms\":{\"true\":{\"native\":%.3f,"
 			       "\"trace_none\":%.3f,\"count_all\":%.3f},"
 			       "\"python3\":{\"native\":%.3f,\"trace_none\":%.3f,"
@@ -231,11 +321,12 @@ int sg_bench_main(int argc, char **argv)
 			printf("machine: %s %s, %ld cpus\n", u.machine, u.release,
 			       sysconf(_SC_NPROCESSORS_ONLN));
 			printf("getppid ns/call (median of %d rounds):\n", rounds);
-			printf("  native          %8.2f\n", nat);
-			printf("  patch emulate   %8.2f  (%.3f x native)\n", emu,
-			       emu / nat);
-			printf("  patch pass      %8.2f  (%.3f x native)\n", pass,
-			       pass / nat);
+			printf("  native          %10.2f\n", nat);
+			for (m = 0; m < NMECH; m++)
+				printf("  %-6s emulate  %10.2f  (%.3f x native)\n"
+				       "  %-6s pass     %10.2f  (%.3f x native)\n",
+				       mech_names[m], emu[m], emu[m] / nat,
+				       mech_names[m], pass[m], pass[m] / nat);
 			printf("start-up ms (median): native / -e trace=none / -c\n");
 			printf("  /bin/true       %.3f / %.3f / %.3f\n", t_true[0],
 			       t_true[1], t_true[2]);
@@ -246,7 +337,8 @@ int sg_bench_main(int argc, char **argv)
 			       "(extra %ld)\n", mem[0], mem[1], mem[2],
 			       mem[2] - mem[0]);
 		}
+		if (plot && draw(plot, nat, emu, pass, &u) < 0)
+			return 1;
 	}
-	(void)plot;
 	return 0;
 }
