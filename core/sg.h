@@ -166,6 +166,7 @@ long sg_signal_rt_sigprocmask(long how, const void *set, void *oset,
  * sysgate's own (then the program never sees it). */
 typedef int (*sg_claim_fn)(int sig, struct sg_siginfo *info, void *uc);
 int sg_signal_claim(int sig, sg_claim_fn fn) SG_HIDDEN;
+void sg_signal_refresh(void) SG_HIDDEN;
 
 /* core/sud.c: syscall user dispatch catches calls from code no patch
  * covers (JIT, unverified sites) once such code exists. */

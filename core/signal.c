@@ -147,7 +147,10 @@ static void kernel_act(int sig, const struct sg_kact *a, struct sg_kact *k)
 		 * a program handler nested in it may hit a trapped site. */
 		if (claims[sig])
 			k->flags |= 0x40000000;	/* SA_NODEFER */
-		if (!(a->flags & SG_SA_RESTORER) || !wrapped(a))
+		/* Under syscall user dispatch the return from a handler
+		 * must come from sysgate's text too (it is never let
+		 * through, which would leave the selector open). */
+		if (!(a->flags & SG_SA_RESTORER) || !wrapped(a) || sg.sud_on)
 			k->restorer = sg_arch_restorer();
 	}
 }
@@ -219,4 +222,17 @@ int sg_signal_init(void)
 		}
 	}
 	return 0;
+}
+
+/* Give the kernel every wrapped action again (after SUD is armed). */
+void sg_signal_refresh(void)
+{
+	struct sg_kact k;
+	int sig;
+
+	for (sig = 1; sig < SG_NSIG; sig++)
+		if (wrapped(&app_act[sig]) || claims[sig]) {
+			kernel_act(sig, &app_act[sig], &k);
+			sg_sc4(SG_NR_rt_sigaction, sig, (long)&k, 0, 8);
+		}
 }

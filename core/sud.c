@@ -122,6 +122,7 @@ void sg_sud_enable(void)
 	if (sg_signal_claim(SIGSYS_, on_sigsys) < 0)
 		return;
 	__atomic_store_n(&sg.sud_on, 1, __ATOMIC_RELEASE);
+	sg_signal_refresh();
 	t = sg_self();
 	if (t)
 		sg_sud_arm(t);

@@ -4,10 +4,11 @@
 #include "options.h"
 #include "mech.h"
 
-extern const struct sg_mechanism sg_mech_patch, sg_mech_int3;
+extern const struct sg_mechanism sg_mech_patch, sg_mech_int3, sg_mech_sud;
 
 const struct sg_mechanism *const sg_mechanisms[] = {
 	&sg_mech_patch,
+	&sg_mech_sud,
 	&sg_mech_int3,
 	0,
 };

@@ -20,6 +20,7 @@
 #include "patch.h"
 #include "options.h"
 #include "mech.h"
+#include "dispatch.h"
 #include "signal_arch.h"
 
 #define PROT_R 1
@@ -319,8 +320,11 @@ static struct sg_site *alloc_sites(struct sg_obj *o, unsigned long n)
 
 /* Sites whose call no hook selects stay as they are (after planning, so
  * a cached plan serves every selection). */
-/* -m int3: every site a breakpoint, for comparing mechanisms. */
-static int all_traps;
+/* -m int3: every site a breakpoint, for comparing mechanisms.
+ * -m sud: only the sites of calls that must run on the program's own
+ * stack (clone, vfork, rt_sigreturn) are patched; every other call is
+ * caught by syscall user dispatch. */
+static int all_traps, sud_mode;
 
 static void as_trap(struct sg_site *s)
 {
@@ -338,7 +342,9 @@ static void apply_selection(struct sg_obj *o)
 	for (i = 0; i < o->nsites; i++) {
 		struct sg_site *s = &o->sites[i];
 
-		if (s->kind != SG_PATCH_NONE && !wanted(s->nr))
+		if (s->kind != SG_PATCH_NONE &&
+		    (!wanted(s->nr) ||
+		     (sud_mode && !(s->nr >= 0 && sg_raw_only(s->nr)))))
 			s->kind = SG_PATCH_LEFT;
 		else if (all_traps && (s->kind == SG_PATCH_JMP ||
 				       s->kind == SG_PATCH_PAD))
@@ -965,7 +971,8 @@ static void patch_stats(void)
 	int i, k;
 
 	put(buf, &n, all_traps ? "sysgate: mechanism int3: " :
-				 "sysgate: mechanism patch: ");
+		     sud_mode ? "sysgate: mechanism sud: " :
+				"sysgate: mechanism patch: ");
 	put_num(buf, &n, total.sites);
 	put(buf, &n, " syscall sites in ");
 	put_num(buf, &n, total.objects);
@@ -1025,6 +1032,39 @@ static int int3_start(const struct sg_options *o)
 	all_traps = 1;
 	return patch_start(o);
 }
+
+static int sud_start(const struct sg_options *o)
+{
+	int r;
+
+	sud_mode = 1;
+	r = patch_start(o);
+	if (r == 0 && objs)
+		sg_sud_enable();
+	return r;
+}
+
+/* Syscall user dispatch needs Linux 5.11 built with it. */
+static int sud_probe(const char **why)
+{
+	if (sg_sc5(SG_NR_prctl, 59 /* PR_SET_SYSCALL_USER_DISPATCH */,
+		   0 /* OFF */, 0, 0, 0) < 0) {
+		*why = "syscall user dispatch is not available (Linux >= 5.11)";
+		return -1;
+	}
+	*why = 0;
+	return 0;
+}
+
+const struct sg_mechanism sg_mech_sud = {
+	.name = "sud",
+	.summary = "syscall user dispatch: each call from the program traps (SIGSYS)",
+	.probe = sud_probe,
+	.start = sud_start,
+	.stats = patch_stats,
+	.release = patch_release,
+	.new_code = patch_new_code,
+};
 
 const struct sg_mechanism sg_mech_int3 = {
 	.name = "int3",
