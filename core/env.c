@@ -6,6 +6,7 @@
  */
 #include "sg.h"
 #include "env.h"
+#include "options.h"
 
 #define SG_MAX_CARRY (32 * 1024)
 
@@ -57,6 +58,16 @@ char *sg_env_preload(char **cur, const char *old, size_t oldlen)
 
 	append(cur, "LD_PRELOAD=", 11);
 	append(cur, self_path, sg_strlen(self_path));
+	if (sg.opts && sg.opts->mechanism &&
+	    !sg_strcmp(sg.opts->mechanism, "preload")) {
+		size_t dir;
+
+		base_name(self_path, sg_strlen(self_path), &dir);
+		dir = sg_strlen(self_path) - dir;
+		append(cur, ":", 1);
+		append(cur, self_path, dir);
+		append(cur, "libsysgate-preload.so", 21);
+	}
 	if (oldlen) {
 		append(cur, ":", 1);
 		append(cur, old, oldlen);

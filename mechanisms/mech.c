@@ -4,12 +4,14 @@
 #include "options.h"
 #include "mech.h"
 
-extern const struct sg_mechanism sg_mech_patch, sg_mech_int3, sg_mech_sud;
+extern const struct sg_mechanism sg_mech_patch, sg_mech_int3, sg_mech_sud,
+	sg_mech_preload;
 
 const struct sg_mechanism *const sg_mechanisms[] = {
 	&sg_mech_patch,
 	&sg_mech_sud,
 	&sg_mech_int3,
+	&sg_mech_preload,
 	0,
 };
 

@@ -9,7 +9,7 @@ RUNTIME_SRCS := $(filter-out core/init.c core/preload.c,$(wildcard core/*.c)) \
 	hooks/trace/trace.c hooks/count/count.c hooks/count/summary.c \
 	hooks/inject/inject.c \
 	mechanisms/mech.c mechanisms/patch/patch.c mechanisms/patch/elfobj.c \
-	mechanisms/patch/plancache.c \
+	mechanisms/patch/plancache.c mechanisms/preload/preload.c \
 	$(wildcard mechanisms/patch/patch-$(ARCH).c)
 # Deferred (with $$ in prerequisites): later fragments add ARCH_OBJS and
 # TABLE_OBJS.
@@ -45,6 +45,13 @@ $(BUILD)/hooks/%.so: hooks/examples/%.c include/sysgate.h | $(BUILD)/.dir
 EXAMPLE_HOOKS := $(patsubst hooks/examples/%.c,$(BUILD)/hooks/%.so,\
 	$(wildcard hooks/examples/*.c))
 
+# The preload mechanism's wrappers: ordinary libc code, loaded beside
+# libsysgate.so only with -m preload.
+$(BUILD)/libsysgate-preload.so: mechanisms/preload/wrappers.c | $(BUILD)/.dir
+	$(CC) $(CFLAGS_COMMON) -D_GNU_SOURCE -shared -o $@ $< \
+		-Wl,-z,noexecstack
+
+PROGS += $(BUILD)/libsysgate-preload.so
 PROGS += $(BUILD)/libsysgate.so $(BUILD)/sysgate $(BUILD)/sysgate-bench-loop \
 	$(EXAMPLE_HOOKS)
 

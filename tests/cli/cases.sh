@@ -189,7 +189,7 @@ t_bench_json() {
 import json, sys
 b = json.load(open(sys.argv[1]))
 assert b["native_ns"] > 0
-for m in ("patch", "sud", "int3"):
+for m in ("patch", "preload", "sud", "int3"):
     for k in ("emulate_ns", "pass_ns", "emulate_ratio", "pass_ratio"):
         assert b["mechanisms"][m][k] > 0, (m, k)
 assert b["startup_ms"]["python3"]["trace_none_ratio"] > 0

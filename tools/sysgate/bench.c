@@ -35,8 +35,8 @@ struct cfg {
 };
 
 /* Mechanisms measured side by side: emulate and pass configurations. */
-static const char *const mech_names[] = { "patch", "sud", "int3" };
-#define NMECH 3
+static const char *const mech_names[] = { "patch", "preload", "sud", "int3" };
+#define NMECH 4
 
 static char dir[PATH_MAX];	/* directory of this executable */
 static int quick;
@@ -221,6 +221,9 @@ int sg_bench_main(int argc, char **argv)
 		{ "native", 0, 0, 0 },
 		{ "patch emulate", "-e trace=none -e inject=getppid:retval=4242", 0, 0 },
 		{ "patch pass", "-e trace=none", "null.so:getppid", 0 },
+		{ "preload emulate",
+		  "-m preload -e trace=none -e inject=getppid:retval=4242", 0, 0 },
+		{ "preload pass", "-m preload -e trace=none", "null.so:getppid", 0 },
 		{ "sud emulate", "-m sud -e trace=none -e inject=getppid:retval=4242",
 		  0, 1 },
 		{ "sud pass", "-m sud -e trace=none", "null.so:getppid", 1 },
@@ -228,7 +231,7 @@ int sg_bench_main(int argc, char **argv)
 		  0, 1 },
 		{ "int3 pass", "-m int3 -e trace=none", "null.so:getppid", 1 },
 	};
-	enum { NCFG = 7 };
+	enum { NCFG = 9 };
 	double res[NCFG][16];
 	int rounds, i, r, json = 0;
 	long n;

@@ -266,7 +266,11 @@ static char **build_env(const struct sg_options *o, const char *lib,
 		if (old)
 			env[k++] = old - 11;
 	} else {
-		if (asprintf(&v, "LD_PRELOAD=%s%s%s", lib,
+		/* -m preload: the wrappers come right after the library. */
+		int pre = o->mechanism && !strcmp(o->mechanism, "preload");
+
+		if (asprintf(&v, "LD_PRELOAD=%s%s%s%s%s", lib, pre ? ":" : "",
+			     pre ? installed("libsysgate-preload.so") : "",
 			     old && *old ? ":" : "", old ? old : "") < 0)
 			die("out of memory", 0);
 		env[k++] = v;
