@@ -148,15 +148,18 @@ static double startup(char *const argv[], const char *options, int runs)
 	return median(t, runs);
 }
 
-static long rss(const char *options)
+/* VmRSS and private (not shared) resident KiB of a glibc-only program. */
+static long rss(const char *options, long *private_kib)
 {
 	char loop[PATH_MAX + 64], out[64];
 	char *argv[] = { loop, "rss", 0 };
+	long all;
 
 	snprintf(loop, sizeof(loop), "%s/sysgate-bench-loop", dir);
-	if (run(argv, options, out, sizeof(out)) < 0)
+	if (run(argv, options, out, sizeof(out)) < 0 ||
+	    sscanf(out, "%ld %ld", &all, private_kib) != 2)
 		return -1;
-	return atol(out);
+	return all;
 }
 
 /* The first python3 that has matplotlib (a virtualenv's may not). */
@@ -255,7 +258,7 @@ int sg_bench_main(int argc, char **argv)
 	ssize_t len;
 	struct utsname u;
 	double t_true[3], t_py[3];
-	long mem[3];
+	long mem[3], priv[3];
 
 	for (i = 1; i < argc; i++) {
 		if (!strcmp(argv[i], "--json"))
@@ -302,7 +305,7 @@ int sg_bench_main(int argc, char **argv)
 		for (i = 0; i < 3; i++) {
 			t_true[i] = startup(tru, opts[i], runs);
 			t_py[i] = startup(py, opts[i], quick ? 3 : 15);
-			mem[i] = rss(opts[i]);
+			mem[i] = rss(opts[i], &priv[i]);
 		}
 	}
 	{
@@ -336,6 +339,10 @@ int sg_bench_main(int argc, char **argv)
 			printf(" \"memory_kib\":{\"native\":%ld,\"trace_none\":%ld,"
 			       "\"count_all\":%ld,\"extra_count_all\":%ld},\n",
 			       mem[0], mem[1], mem[2], mem[2] - mem[0]);
+			printf(" \"private_kib\":{\"native\":%ld,\"trace_none\":%ld,"
+			       "\"count_all\":%ld,\"extra_trace_none\":%ld,"
+			       "\"extra_count_all\":%ld},\n", priv[0], priv[1],
+			       priv[2], priv[1] - priv[0], priv[2] - priv[0]);
 			printf(" \"rounds\":%d,\"calls_per_round\":%ld}\n", rounds,
 			       n);
 		} else {
@@ -357,6 +364,9 @@ int sg_bench_main(int argc, char **argv)
 			printf("resident KiB: native %ld, -e trace=none %ld, -c %ld "
 			       "(extra %ld)\n", mem[0], mem[1], mem[2],
 			       mem[2] - mem[0]);
+			printf("private KiB:  native %ld, -e trace=none %ld, -c %ld "
+			       "(extra %ld / %ld)\n", priv[0], priv[1], priv[2],
+			       priv[1] - priv[0], priv[2] - priv[0]);
 		}
 		if (plot && draw(plot, nat, emu, pass, &u) < 0)
 			return 1;
