@@ -8,6 +8,14 @@ t=$1
 shift
 prog=$BUILD/tests/behave/$t
 [ -x "$prog" ] || { echo "missing $prog"; exit 1; }
+# -m NAME on a machine where the mechanism cannot work: skip, saying why.
+case " $* " in
+*" -m "*)
+	m=$(echo " $* " | sed -E 's/.* -m ([a-z0-9]+) .*/\1/')
+	"$BUILD/sysgate" --list-mechanisms | grep -q "^$m *available" ||
+		{ echo "mechanism $m is not available here"; exit 77; }
+	;;
+esac
 native=$("$prog" 2>/tmp/sg-native-err.$$)
 nrc=$?
 hooked=$("$BUILD/sysgate" "$@" -- "$prog" 2>/tmp/sg-hooked-err.$$)
