@@ -1056,32 +1056,20 @@ static int sud_probe(const char **why)
 	return 0;
 }
 
-const struct sg_mechanism sg_mech_sud = {
-	.name = "sud",
-	.summary = "syscall user dispatch: each call from the program traps (SIGSYS)",
-	.probe = sud_probe,
-	.start = sud_start,
-	.stats = patch_stats,
-	.release = patch_release,
-	.new_code = patch_new_code,
-};
+/* patch, sud and int3 share planning, stubs, stats and new-code scans. */
+#define PATCH_FAMILY(var, nm, what, probe_fn, start_fn)			\
+	const struct sg_mechanism var = {				\
+		.name = nm, .summary = what, .probe = probe_fn,		\
+		.start = start_fn, .stats = patch_stats,		\
+		.release = patch_release, .new_code = patch_new_code,	\
+	}
 
-const struct sg_mechanism sg_mech_int3 = {
-	.name = "int3",
-	.summary = "a breakpoint on each syscall site, caught as SIGTRAP",
-	.probe = patch_probe,
-	.start = int3_start,
-	.stats = patch_stats,
-	.release = patch_release,
-	.new_code = patch_new_code,
-};
-
-const struct sg_mechanism sg_mech_patch = {
-	.name = "patch",
-	.summary = "rewrite each syscall site into a jump to a per-site stub",
-	.probe = patch_probe,
-	.start = patch_start,
-	.stats = patch_stats,
-	.release = patch_release,
-	.new_code = patch_new_code,
-};
+PATCH_FAMILY(sg_mech_patch, "patch",
+	     "rewrite each syscall site into a jump to a per-site stub",
+	     patch_probe, patch_start);
+PATCH_FAMILY(sg_mech_sud, "sud",
+	     "syscall user dispatch: each call from the program traps (SIGSYS)",
+	     sud_probe, sud_start);
+PATCH_FAMILY(sg_mech_int3, "int3",
+	     "a breakpoint on each syscall site, caught as SIGTRAP",
+	     patch_probe, int3_start);
