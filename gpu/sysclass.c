@@ -10,8 +10,10 @@
  * Numbers come from <sys/syscall.h>; calls an architecture lacks are left
  * out with #ifdef on the SYS_ macro (that is data, not arch logic).
  *
- * When the shared sysgate syscall table lands, the class and role columns
- * move there and this file keeps only the pointer specifications.
+ * The appendix's own verdict comes from sysgate's syscall table
+ * (info->viable); the class here is the runtime's decision, which also
+ * refuses calls the appendix calls viable but that make no sense for a
+ * lane served by a host thread (clone, exit, gettid...).
  */
 #include <stddef.h>
 #include <sys/stat.h>
@@ -23,6 +25,19 @@
 
 #include "sysgate_gpu.h"
 #include "sysgate_gpu_int.h"
+#include "syscalls.h"		/* generated: sysgate's syscall table */
+
+_Static_assert(SG_VIABLE_YES == SG_GPU_YES && SG_VIABLE_LIMITED == SG_GPU_LIMITED &&
+		       SG_VIABLE_NO == SG_GPU_NO &&
+		       SG_VIABLE_UNLISTED == SG_GPU_UNLISTED,
+	       "viability values follow the syscall table's");
+
+static enum sg_viable viable(long nr)
+{
+	if (nr < 0 || nr >= SG_NSYSCALLS || !sg_syscall_table[nr].name)
+		return SG_VIABLE_UNLISTED;
+	return (enum sg_viable)sg_syscall_table[nr].gpu;
+}
 
 #define USEFUL SG_CLASS_USEFUL
 #define LATER SG_CLASS_LATER
@@ -169,6 +184,7 @@ void sysgate_gpu_classify(long nr, struct sysgate_gpu_sysinfo *info)
 {
 	const struct sg_sysent *e = sg_lookup(nr);
 
+	info->viable = viable(nr);
 	if (!e) {
 		info->name = NULL;
 		info->cls = SG_CLASS_UNKNOWN;

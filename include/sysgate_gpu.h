@@ -134,11 +134,23 @@ enum sg_class {
 	SG_CLASS_USELESS = 3,	/* not meaningful on a GPU: refused */
 };
 
+/* The GENESYS appendix's "Viable" column, as sysgate's syscall table
+ * (syscalls/genesys.tsv) carries it.  The runtime's own decision is cls:
+ * the paper's three classes (its section on which calls to support). */
+enum sg_viable {
+	SG_VIABLE_UNLISTED = 0,	/* not in the appendix */
+	SG_VIABLE_YES = 1,
+	SG_VIABLE_LIMITED = 2,	/* "yes" with a reservation (CPU threads
+				   only, no use, footnotes) */
+	SG_VIABLE_NO = 3,
+};
+
 struct sysgate_gpu_sysinfo {
 	const char *name;
 	enum sg_class cls;
 	unsigned role;		/* SG_ROLE_* bits; 0 = control */
 	const char *why;	/* reason for refused classes */
+	enum sg_viable viable;	/* the appendix's verdict */
 };
 
 struct sysgate_gpu_server;

@@ -31,7 +31,8 @@ GPU_HDRS := include/sysgate_gpu.h gpu/sysgate_gpu_int.h gpu/cpu_lanes.h \
 $(GPU_RT_OBJS): EXTRA_CFLAGS = -Igpu -pthread $(GPU_DEFS)
 $(GPU_RT_OBJS): $(GPU_HDRS)
 
-$(BUILD)/libsysgate-gpu.a: $(GPU_RT_OBJS)
+$(GPU_RT_OBJS): $(GEN_HEADERS)
+$(BUILD)/libsysgate-gpu.a: $(GPU_RT_OBJS) $(BUILD)/gen/syscalls.o
 	$(AR) rcs $@ $^
 
 $(BUILD)/tests/gpu/lanes: tests/gpu/lanes.cc $(BUILD)/libsysgate-gpu.a $(GPU_HDRS)
@@ -48,14 +49,15 @@ PROGS += $(BUILD)/libsysgate-gpu.a $(BUILD)/tests/gpu/lanes \
 # only; nothing here is preloaded into other programs).
 ifeq ($(GPU_HAVE_TSAN),1)
 TSAN_FLAGS := -fsanitize=thread -O1 -g
-$(BUILD)/tests/gpu/lanes-tsan: tests/gpu/lanes.cc $(GPU_RT_SRCS) $(GPU_HDRS)
+$(BUILD)/tests/gpu/lanes-tsan: tests/gpu/lanes.cc $(GPU_RT_SRCS) $(GPU_HDRS) \
+		$(BUILD)/gen/syscalls.o $(GEN_HEADERS)
 	@mkdir -p $(dir $@)
 	$(CC) -std=gnu11 -Wall -Wextra $(WERROR) $(TSAN_FLAGS) -Iinclude -Igpu \
 		-D_GNU_SOURCE $(GPU_DEFS) -c gpu/server.c -o $@-server.o
 	$(CC) -std=gnu11 -Wall -Wextra $(WERROR) $(TSAN_FLAGS) -Iinclude -Igpu \
-		-D_GNU_SOURCE -c gpu/sysclass.c -o $@-sysclass.o
+		-I$(BUILD)/gen -D_GNU_SOURCE -c gpu/sysclass.c -o $@-sysclass.o
 	$(CXX) $(filter-out $(OPT),$(GPU_CXXFLAGS)) $(TSAN_FLAGS) $< \
-		$@-server.o $@-sysclass.o $(GPU_LIBS) -o $@
+		$@-server.o $@-sysclass.o $(BUILD)/gen/syscalls.o $(GPU_LIBS) -o $@
 PROGS += $(BUILD)/tests/gpu/lanes-tsan
 endif
 

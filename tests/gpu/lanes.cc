@@ -414,6 +414,12 @@ static void case_refuse()
 	sysgate_gpu_classify(SYS_pread64, &si);
 	CHECK(si.cls == SG_CLASS_USEFUL && si.role == SG_ROLE_CONSUMER,
 	      "pread64 class");
+	/* the appendix's verdicts, from sysgate's syscall table */
+	CHECK(si.viable == SG_VIABLE_YES, "pread64 viable");
+	sysgate_gpu_classify(SYS_sched_yield, &si);
+	CHECK(si.viable == SG_VIABLE_NO, "sched_yield not viable");
+	sysgate_gpu_classify(SYS_sched_setaffinity, &si);
+	CHECK(si.viable == SG_VIABLE_LIMITED, "sched_setaffinity: CPU threads only");
 
 	/* pointers outside registered memory */
 	char local[16];
