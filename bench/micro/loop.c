@@ -5,11 +5,12 @@
  *
  *   sysgate-bench-loop getppid N REPS   glibc getppid() N times, REPS times;
  *                                       prints "median_ns min_ns result"
- *   sysgate-bench-loop rss              prints "VmRSS Private" in KiB: all
- *                                       resident pages, and those only
- *                                       this process has (anonymous and
+ *   sysgate-bench-loop rss              prints "VmRSS Private_Dirty" in KiB:
+ *                                       all resident pages, and the pages
+ *                                       this process wrote (anonymous and
  *                                       copied-on-write: memory it really
- *                                       costs; shared library text is not)
+ *                                       costs; library text, even when no
+ *                                       other process maps it, is not)
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -55,9 +56,7 @@ int main(int argc, char **argv)
 {
 	if (argc >= 2 && !strcmp(argv[1], "rss")) {
 		printf("%ld %ld\n", proc_kib("/proc/self/status", "VmRSS:"),
-		       proc_kib("/proc/self/smaps_rollup", "Private_Dirty:") +
-			       proc_kib("/proc/self/smaps_rollup",
-					"Private_Clean:"));
+		       proc_kib("/proc/self/smaps_rollup", "Private_Dirty:"));
 		return 0;
 	}
 	if (argc == 4 && !strcmp(argv[1], "getppid")) {

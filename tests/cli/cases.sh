@@ -196,7 +196,7 @@ for m in ("patch", "preload", "sud", "int3"):
         assert b["mechanisms"][m][k] > 0, (m, k)
 assert b["startup_ms"]["python3"]["trace_none_ratio"] > 0
 assert b["memory_kib"]["count_all"] > 0
-assert b["private_kib"]["count_all"] > b["private_kib"]["native"] > 0
+assert b["private_dirty_kib"]["count_all"] > b["private_dirty_kib"]["native"] > 0
 EOT
 	"$SG" bench --bogus >/dev/null 2>"$TMP/err" && fail "bad argument accepted"
 	[ "$(wc -l <"$TMP/err")" = 1 ] || fail "$(cat "$TMP/err")"

@@ -148,7 +148,8 @@ static double startup(char *const argv[], const char *options, int runs)
 	return median(t, runs);
 }
 
-/* VmRSS and private (not shared) resident KiB of a glibc-only program. */
+/* VmRSS and private dirty KiB (what it wrote: anonymous and copied on
+ * write) of a glibc-only program. */
 static long rss(const char *options, long *private_kib)
 {
 	char loop[PATH_MAX + 64], out[64];
@@ -339,7 +340,7 @@ int sg_bench_main(int argc, char **argv)
 			printf(" \"memory_kib\":{\"native\":%ld,\"trace_none\":%ld,"
 			       "\"count_all\":%ld,\"extra_count_all\":%ld},\n",
 			       mem[0], mem[1], mem[2], mem[2] - mem[0]);
-			printf(" \"private_kib\":{\"native\":%ld,\"trace_none\":%ld,"
+			printf(" \"private_dirty_kib\":{\"native\":%ld,\"trace_none\":%ld,"
 			       "\"count_all\":%ld,\"extra_trace_none\":%ld,"
 			       "\"extra_count_all\":%ld},\n", priv[0], priv[1],
 			       priv[2], priv[1] - priv[0], priv[2] - priv[0]);
@@ -364,7 +365,7 @@ int sg_bench_main(int argc, char **argv)
 			printf("resident KiB: native %ld, -e trace=none %ld, -c %ld "
 			       "(extra %ld)\n", mem[0], mem[1], mem[2],
 			       mem[2] - mem[0]);
-			printf("private KiB:  native %ld, -e trace=none %ld, -c %ld "
+			printf("private dirty KiB: native %ld, -e trace=none %ld, -c %ld "
 			       "(extra %ld / %ld)\n", priv[0], priv[1], priv[2],
 			       priv[1] - priv[0], priv[2] - priv[0]);
 		}
