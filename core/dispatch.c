@@ -289,3 +289,51 @@ long sg_dispatch_call(long nr, long args[6], const void *pc)
 		run_call_hooks(t, c.nr, chain_exit, &c);
 	return s.ret;
 }
+
+/*
+ * The ptrace mechanism runs the chain in the tracer (tools/sysgate/
+ * ptrace.c) for another process's calls: the same callbacks, on the
+ * tracer's own thread state.
+ */
+static struct sg_thread *tracer_thread(void)
+{
+	static struct sg_thread *t;
+
+	if (!t)
+		t = sg_thread_new(0);
+	return t;
+}
+
+void sg_sys_init_traced(struct sysgate_sys *s, int pid, int tid, long nr,
+			const long args[6], const void *pc)
+{
+	struct sg_thread *t = tracer_thread();
+
+	t->pid = pid;
+	t->tid = tid;
+	sg_sys_init(s, t, nr, args, pc);
+}
+
+int sg_chain_enter_traced(struct sysgate_sys *s, int *ran)
+{
+	struct sg_thread *t = tracer_thread();
+	struct sg_chain c = { s, s->nr, 0, 0 };
+
+	*ran = 0;
+	if (!t || !hooks_wanted(t, s->nr))
+		return 0;
+	run_call_hooks(t, c.nr, chain_enter, &c);
+	*ran = c.ran;
+	return c.skip;
+}
+
+int sg_chain_exit_traced(struct sysgate_sys *s, int ran)
+{
+	struct sg_thread *t = tracer_thread();
+	struct sg_chain c = { s, s->nr, ran, 0 };
+
+	if (!t || !ran || !sg_bit(sg.exit_sel, c.nr))
+		return 0;
+	run_call_hooks(t, c.nr, chain_exit, &c);
+	return 1;
+}

@@ -18,13 +18,26 @@ static int self_pid(void)
 	return t ? t->pid : (int)sg_sc0(SG_NR_getpid);
 }
 
-static long vm_rw(long nr, void *local, const void *remote, size_t len)
+/* The process a call came from: this one, or under -m ptrace the tracee
+ * whose call the tracer is handling. */
+static int pid_of(const struct sysgate_sys *s)
+{
+	return s && s->pid ? s->pid : self_pid();
+}
+
+static long vm_rw_pid(long nr, int pid, void *local, const void *remote,
+		      size_t len)
 {
 	struct sg_iovec l = { local, len }, r = { remote, len };
 
 	if (!len)
 		return 0;
-	return sg_sc6(nr, self_pid(), (long)&l, 1, (long)&r, 1, 0);
+	return sg_sc6(nr, pid, (long)&l, 1, (long)&r, 1, 0);
+}
+
+static long vm_rw(long nr, void *local, const void *remote, size_t len)
+{
+	return vm_rw_pid(nr, self_pid(), local, remote, len);
 }
 
 long sg_read_safe(void *dst, const void *src, size_t len)
@@ -43,7 +56,8 @@ long sg_write_safe(void *dst, const void *src, size_t len)
 
 /* Copy a string of at most max-1 bytes; returns its length (max-1 when
  * truncated, with *trunc set) or -EFAULT. */
-long sg_read_str_safe2(char *dst, const char *src, size_t max, int *trunc)
+static long read_str(int pid, char *dst, const char *src, size_t max,
+		     int *trunc)
 {
 	size_t done = 0;
 
@@ -60,8 +74,8 @@ long sg_read_str_safe2(char *dst, const char *src, size_t max, int *trunc)
 
 		if (chunk > max - 1 - done)
 			chunk = max - 1 - done;
-		r = vm_rw(SG_NR_process_vm_readv, dst + done,
-			  (const void *)addr, chunk);
+		r = vm_rw_pid(SG_NR_process_vm_readv, pid, dst + done,
+			      (const void *)addr, chunk);
 		if (r <= 0) {
 			dst[done] = 0;
 			return -14;
@@ -77,10 +91,15 @@ long sg_read_str_safe2(char *dst, const char *src, size_t max, int *trunc)
 	if (trunc) {
 		char c;
 
-		*trunc = vm_rw(SG_NR_process_vm_readv, &c, src + done, 1) ==
-				 1 && c;
+		*trunc = vm_rw_pid(SG_NR_process_vm_readv, pid, &c, src + done,
+				   1) == 1 && c;
 	}
 	return done;
+}
+
+long sg_read_str_safe2(char *dst, const char *src, size_t max, int *trunc)
+{
+	return read_str(self_pid(), dst, src, max, trunc);
 }
 
 long sg_read_str_safe(char *dst, const char *src, size_t max)
@@ -91,20 +110,18 @@ long sg_read_str_safe(char *dst, const char *src, size_t max)
 long sysgate_read_mem(const struct sysgate_sys *s, void *dst, const void *src,
 		      size_t len)
 {
-	(void)s;
-	return vm_rw(SG_NR_process_vm_readv, dst, src, len);
+	return vm_rw_pid(SG_NR_process_vm_readv, pid_of(s), dst, src, len);
 }
 
 long sysgate_read_str(const struct sysgate_sys *s, char *dst, const void *src,
 		      size_t max, int *truncated)
 {
-	(void)s;
-	return sg_read_str_safe2(dst, src, max, truncated);
+	return read_str(pid_of(s), dst, src, max, truncated);
 }
 
 long sysgate_write_mem(const struct sysgate_sys *s, void *dst, const void *src,
 		       size_t len)
 {
-	(void)s;
-	return vm_rw(SG_NR_process_vm_writev, (void *)src, dst, len);
+	return vm_rw_pid(SG_NR_process_vm_writev, pid_of(s), (void *)src, dst,
+			 len);
 }

@@ -183,6 +183,12 @@ static inline void sg_sud_check(struct sg_thread *t)
 		sg_sud_arm(t);
 }
 
+/* core/dispatch.c, for the ptrace mechanism (another process's calls) */
+void sg_sys_init_traced(struct sysgate_sys *s, int pid, int tid, long nr,
+			const long args[6], const void *pc) SG_HIDDEN;
+int sg_chain_enter_traced(struct sysgate_sys *s, int *ran) SG_HIDDEN;
+int sg_chain_exit_traced(struct sysgate_sys *s, int ran) SG_HIDDEN;
+
 /* core/init.c: start sysgate in this process */
 void sg_init(void) SG_HIDDEN;
 

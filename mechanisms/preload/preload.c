@@ -49,3 +49,20 @@ const struct sg_mechanism sg_mech_preload = {
 	.start = preload_start,
 	.stats = preload_stats,
 };
+
+/* -m ptrace runs in the CLI (tools/sysgate/ptrace.c): nothing to do in
+ * the program, which it never preloads. */
+static int ptrace_start(const struct sg_options *o)
+{
+	(void)o;
+	sg_warn("the ptrace mechanism runs from the sysgate CLI; nothing is "
+		"hooked in-process");
+	return 0;
+}
+
+const struct sg_mechanism sg_mech_ptrace = {
+	.name = "ptrace",
+	.summary = "the CLI traces the program (PTRACE_SYSCALL), hooks run there",
+	.probe = preload_probe,
+	.start = ptrace_start,
+};

@@ -191,7 +191,7 @@ t_bench_json() {
 import json, sys
 b = json.load(open(sys.argv[1]))
 assert b["native_ns"] > 0
-for m in ("patch", "preload", "sud", "int3"):
+for m in ("patch", "preload", "sud", "int3", "ptrace"):
     for k in ("emulate_ns", "pass_ns", "emulate_ratio", "pass_ratio"):
         assert b["mechanisms"][m][k] > 0, (m, k)
 assert b["startup_ms"]["python3"]["trace_none_ratio"] > 0
@@ -199,6 +199,22 @@ assert b["memory_kib"]["count_all"] > 0
 assert b["private_dirty_kib"]["count_all"] > b["private_dirty_kib"]["native"] > 0
 EOT
 	"$SG" bench --bogus >/dev/null 2>"$TMP/err" && fail "bad argument accepted"
+	[ "$(wc -l <"$TMP/err")" = 1 ] || fail "$(cat "$TMP/err")"
+}
+
+t_ptrace_same_as_strace() {
+	# -m ptrace sees everything strace sees, the starting execve too.
+	need_strace
+	"$SG" -m ptrace -c -o "$TMP/sg" -- "$PROG" basic >/dev/null || fail "exit $?"
+	strace -c -o "$TMP/st" -- "$PROG" basic >/dev/null
+	awk '$1 ~ /^[0-9.]+$/ && $NF != "total" { print $NF, $4 }' "$TMP/sg" | sort >"$TMP/sg.t"
+	awk '$1 ~ /^[0-9.]+$/ && $NF != "total" { print $NF, $4 }' "$TMP/st" | sort >"$TMP/st.t"
+	same "$TMP/st.t" "$TMP/sg.t"
+	"$SG" -m ptrace -f -e trace=write -o "$TMP/out" -- "$PROG" fork >/dev/null
+	grep -q 'write(1, "child\\n", 6)' "$TMP/out" || fail "child not followed: $(cat "$TMP/out")"
+	out=$("$SG" -m ptrace -e trace=none -e inject=lseek:error=ENOSPC:when=2 -- "$PROG" lseek 3 2>/dev/null)
+	[ "$out" = "$(printf 'ok\nNo space left on device\nok')" ] || fail "inject: $out"
+	"$SG" -m ptrace --hook=$BUILD/hooks/null.so -- true 2>"$TMP/err" && fail "--hook accepted"
 	[ "$(wc -l <"$TMP/err")" = 1 ] || fail "$(cat "$TMP/err")"
 }
 

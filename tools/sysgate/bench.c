@@ -31,12 +31,14 @@ struct cfg {
 	const char *name;
 	const char *options;	/* SYSGATE_OPTIONS, NULL for native */
 	const char *hook;	/* appended --hook=... if set */
-	int slow;		/* signal-based: run 1/100 of the calls */
+	int slow;		/* signal-based: 1/100 of the calls; ptrace
+				   (2): 1/1000 */
 };
 
 /* Mechanisms measured side by side: emulate and pass configurations. */
-static const char *const mech_names[] = { "patch", "preload", "sud", "int3" };
-#define NMECH 4
+static const char *const mech_names[] = { "patch", "preload", "sud", "int3",
+					  "ptrace" };
+#define NMECH 5
 
 static char dir[PATH_MAX];	/* directory of this executable */
 static int quick;
@@ -78,6 +80,24 @@ static int run(char *const argv[], const char *options, char *out, size_t n)
 		dup2(pfd[1], 1);
 		close(pfd[0]);
 		close(pfd[1]);
+		if (options && strstr(options, "-m ptrace")) {
+			/* the tracer is the CLI: sysgate OPTIONS -- PROG... */
+			char cli[PATH_MAX + 16], *cargv[64], *save, *w;
+			int k = 0, a;
+
+			snprintf(cli, sizeof(cli), "%s/sysgate", dir);
+			snprintf(opt, sizeof(opt), "%s", options);
+			cargv[k++] = cli;
+			for (w = strtok_r(opt, " ", &save); w && k < 48;
+			     w = strtok_r(0, " ", &save))
+				cargv[k++] = w;
+			cargv[k++] = "--";
+			for (a = 0; argv[a] && k < 63; a++)
+				cargv[k++] = argv[a];
+			cargv[k] = 0;
+			execv(cli, cargv);
+			_exit(127);
+		}
 		if (options) {
 			/* as the CLI does: -m preload adds its wrappers */
 			snprintf(lib, sizeof(lib), "%s/libsysgate.so%s%s%s", dir,
@@ -249,8 +269,13 @@ int sg_bench_main(int argc, char **argv)
 		{ "int3 emulate", "-m int3 -e trace=none -e inject=getppid:retval=4242",
 		  0, 1 },
 		{ "int3 pass", "-m int3 -e trace=none", "null.so:getppid", 1 },
+		/* --hook libraries run in-process, so ptrace passes with the
+		 * count hook, which only adds a counter */
+		{ "ptrace emulate", "-m ptrace -o /dev/null -e trace=none "
+		  "-e inject=getppid:retval=4242", 0, 2 },
+		{ "ptrace pass", "-m ptrace -o /dev/null -c -e trace=getppid", 0, 2 },
 	};
-	enum { NCFG = 9 };
+	enum { NCFG = 11 };
 	double res[NCFG][16];
 	int rounds, i, r, json = 0;
 	long n;
@@ -290,7 +315,8 @@ int sg_bench_main(int argc, char **argv)
 	}
 	for (r = 0; r < rounds; r++)
 		for (i = 0; i < NCFG; i++) {
-			res[i][r] = loop_once(&cfgs[i], cfgs[i].slow ? n / 100 : n);
+			res[i][r] = loop_once(&cfgs[i], cfgs[i].slow == 2 ? n / 1000 :
+						    cfgs[i].slow ? n / 100 : n);
 			if (res[i][r] < 0) {
 				fprintf(stderr, "sysgate bench: %s run failed\n",
 					cfgs[i].name);

@@ -7,4 +7,11 @@ int sg_cli_version(void);
 int sg_cli_list_syscalls(void);
 int sg_cli_list_mechanisms(void);
 
+/* -m ptrace (ptrace.c): in the child before execve; in the CLI, the
+ * tracer loop, returning the program's wait status. */
+struct sg_options;
+int sg_cli_ptrace_child(void);
+int sg_cli_ptrace_loop(const struct sg_options *o, int child,
+		       const char *state);
+
 #endif

@@ -336,7 +336,7 @@ int main(int argc, char **argv)
 	static char opts[SG_OPT_BUF];
 	const char *prog, *lib, *state = 0, *loader;
 	char **env;
-	int status, prog_i, ofd, use_loader;
+	int status, prog_i, ofd, use_loader, use_ptrace;
 	pid_t w;
 
 	if (argc > 1 && !strcmp(argv[1], "bench"))
@@ -363,12 +363,17 @@ int main(int argc, char **argv)
 	prog = find_program(argv[prog_i]);
 	/* Static programs ignore LD_PRELOAD: start them through the loader,
 	 * which also sees ld.so's calls when asked (--loader). */
-	use_loader = o.loader || is_static_elf(prog);
+	use_ptrace = !strcmp(o.mechanism, "ptrace");
+	if (use_ptrace && o.nhooks)
+		die("--hook libraries run inside the program: not with -m ptrace",
+		    0);
+	/* ptrace sees every call of any program: no library, no loader. */
+	use_loader = !use_ptrace && (o.loader || is_static_elf(prog));
 	if (use_loader && o.nhooks)
 		die(prog, o.loader ? ": --hook cannot be used with --loader" :
 			  ": statically linked: --hook libraries need a "
 			  "dynamically linked program");
-	lib = use_loader ? 0 : library_path();
+	lib = use_loader || use_ptrace ? 0 : library_path();
 	loader = use_loader ? installed("sysgate-loader") : 0;
 	/* The options exactly as given, minus a final "--". */
 	if (sg_options_join(opts, sizeof(opts),
@@ -420,6 +425,10 @@ int main(int argc, char **argv)
 			;
 		env[k] = root;
 		env[k + 1] = 0;
+		if (use_ptrace && sg_cli_ptrace_child() < 0) {
+			fprintf(stderr, "sysgate: ptrace: %s\n", strerror(errno));
+			_exit(127);
+		}
 		if (loader) {
 			/* sysgate-loader PATH ARGV0 ARGS... */
 			char **largv = calloc(argc - prog_i + 3, sizeof(*largv));
@@ -440,8 +449,14 @@ int main(int argc, char **argv)
 	signal(SIGQUIT, SIG_IGN);
 	signal(SIGTERM, forward);
 	signal(SIGHUP, forward);
-	while ((w = waitpid(child, &status, 0)) < 0 && errno == EINTR)
-		;
+	if (use_ptrace) {
+		status = sg_cli_ptrace_loop(&o, child, state);
+		if (status < 0)
+			return 1;
+	} else {
+		while ((w = waitpid(child, &status, 0)) < 0 && errno == EINTR)
+			;
+	}
 	if (o.follow) {
 		int st;
 

@@ -1,0 +1,241 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * -m ptrace: the CLI is the tracer.  The program runs unmodified (no
+ * library preloaded); every system call stops it twice, and at each stop
+ * the CLI runs the same hook chain the other mechanisms run in-process:
+ * sysgate_read_mem and friends reach the tracee through
+ * process_vm_readv, so the built-in hooks work unchanged.  A hook that
+ * skips a call turns it into an invalid one (orig_rax = -1) and writes
+ * its result at the exit stop; changed arguments and results are written
+ * back with PTRACE_SETREGS.  Threads are always followed; child processes
+ * with -f.  The slowest mechanism by far, and the reference the others
+ * are measured against.
+ */
+#include <errno.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/ptrace.h>
+#include <sys/user.h>
+#include <sys/wait.h>
+#include <sys/auxv.h>
+#include "sg.h"
+#include "options.h"
+#include "builtin.h"
+#include "shared.h"
+#include "cli.h"
+
+/* A tracee between its syscall-enter and syscall-exit stops. */
+struct tracee {
+	pid_t tid;
+	int in_syscall;
+	int fresh;		/* attached, first stop not seen yet */
+	int skipped;
+	int ran;		/* hooks whose enter ran */
+	struct sysgate_sys s;
+};
+
+#define MAX_TRACEES 4096
+static struct tracee tracees[MAX_TRACEES];
+
+static struct tracee *find(pid_t tid, int create)
+{
+	int i, free_slot = -1;
+
+	for (i = 0; i < MAX_TRACEES; i++) {
+		if (tracees[i].tid == tid)
+			return &tracees[i];
+		if (!tracees[i].tid && free_slot < 0)
+			free_slot = i;
+	}
+	if (!create || free_slot < 0)
+		return 0;
+	memset(&tracees[free_slot], 0, sizeof(tracees[free_slot]));
+	tracees[free_slot].tid = tid;
+	return &tracees[free_slot];
+}
+
+static void regs_args(const struct user_regs_struct *r, long a[6])
+{
+	a[0] = r->rdi; a[1] = r->rsi; a[2] = r->rdx;
+	a[3] = r->r10; a[4] = r->r8; a[5] = r->r9;
+}
+
+static void set_regs_args(struct user_regs_struct *r, const long a[6])
+{
+	r->rdi = a[0]; r->rsi = a[1]; r->rdx = a[2];
+	r->r10 = a[3]; r->r8 = a[4]; r->r9 = a[5];
+}
+
+static pid_t tgid_of(pid_t tid)
+{
+	char path[64], line[128];
+	FILE *f;
+	pid_t t = tid;
+
+	snprintf(path, sizeof(path), "/proc/%d/status", tid);
+	f = fopen(path, "r");
+	while (f && fgets(line, sizeof(line), f))
+		if (!strncmp(line, "Tgid:", 5))
+			t = atoi(line + 5);
+	if (f)
+		fclose(f);
+	return t;
+}
+
+static void on_syscall_stop(struct tracee *tr)
+{
+	struct user_regs_struct r;
+	long args[6], before[6];
+
+	if (ptrace(PTRACE_GETREGS, tr->tid, 0, &r) < 0)
+		return;
+	if (!tr->in_syscall) {
+		tr->in_syscall = 1;
+		regs_args(&r, args);
+		memcpy(before, args, sizeof(args));
+		sg_sys_init_traced(&tr->s, tgid_of(tr->tid), tr->tid,
+				   (long)r.orig_rax, args, (void *)(r.rip - 2));
+		tr->skipped = sg_chain_enter_traced(&tr->s, &tr->ran);
+		if (tr->skipped) {
+			r.orig_rax = -1;	/* the kernel runs nothing */
+			ptrace(PTRACE_SETREGS, tr->tid, 0, &r);
+		} else if (tr->s.nr != (long)r.orig_rax ||
+			   memcmp(before, tr->s.args, sizeof(before))) {
+			r.orig_rax = tr->s.nr;
+			set_regs_args(&r, tr->s.args);
+			ptrace(PTRACE_SETREGS, tr->tid, 0, &r);
+		}
+		return;
+	}
+	tr->in_syscall = 0;
+	if (tr->skipped) {
+		r.rax = tr->s.ret;
+		ptrace(PTRACE_SETREGS, tr->tid, 0, &r);
+		return;
+	}
+	tr->s.ret = (long)r.rax;
+	if (sg_chain_exit_traced(&tr->s, tr->ran) && (long)r.rax != tr->s.ret) {
+		r.rax = tr->s.ret;
+		ptrace(PTRACE_SETREGS, tr->tid, 0, &r);
+	}
+}
+
+/* The built-in hooks, set up in the tracer as init.c does in-process. */
+static int tracer_hooks(const struct sg_options *o, const char *state)
+{
+	static const struct { const char *name; const struct sysgate_hook *h; }
+		builtins[] = {
+			{ "count", &sg_builtin_count },
+			{ "trace", &sg_builtin_trace },
+			{ "inject", &sg_builtin_inject },
+		};
+	static char args[3][2048];
+	unsigned int i;
+
+	sg.nhooks = 0;		/* the CLI's validation ran them once */
+	sg.pid = getpid();
+	sg.out_fd = 2;
+	sg.opts = o;
+	sg.follow = o->follow != 0;
+	sg.cli = 1;
+	sg_vdso_init(getauxval(AT_SYSINFO_EHDR));
+	if (sg_output_init(o) < 0)
+		return -1;
+	if (state && sg_shared_init(state, 0) < 0)
+		return -1;
+	for (i = 0; i < sizeof(builtins) / sizeof(builtins[0]); i++) {
+		struct sysgate_ctx *c;
+		int r = sg_options_hook_args(o, builtins[i].name, args[i],
+					     sizeof(args[i]));
+
+		if (r <= 0)
+			continue;
+		c = sg_hooks_new(builtins[i].h, args[i], 1);
+		if (!c || sg_hooks_init(c) < 0) {
+			fprintf(stderr, "sysgate: %s: %s\n", builtins[i].name,
+				c ? c->error : "too many hooks");
+			return -1;
+		}
+	}
+	sg_hooks_recompute();
+	sg.initialised = 1;
+	return 0;
+}
+
+int sg_cli_ptrace_child(void)
+{
+	if (ptrace(PTRACE_TRACEME, 0, 0, 0) < 0)
+		return -1;
+	raise(SIGSTOP);
+	return 0;
+}
+
+int sg_cli_ptrace_loop(const struct sg_options *o, int child,
+		       const char *state)
+{
+	long opts = PTRACE_O_TRACESYSGOOD | PTRACE_O_EXITKILL |
+		    PTRACE_O_TRACECLONE | PTRACE_O_TRACEEXEC;
+	int status, child_status = 0, live = 1;
+	pid_t w;
+
+	if (o->follow)
+		opts |= PTRACE_O_TRACEFORK | PTRACE_O_TRACEVFORK;
+	if (tracer_hooks(o, state) < 0) {
+		kill(child, SIGKILL);
+		return -1;
+	}
+	if (waitpid(child, &status, 0) != child || !WIFSTOPPED(status) ||
+	    ptrace(PTRACE_SETOPTIONS, child, 0, opts) < 0) {
+		fprintf(stderr, "sysgate: cannot trace %d: %s\n", child,
+			strerror(errno));
+		kill(child, SIGKILL);
+		return -1;
+	}
+	find(child, 1);
+	ptrace(PTRACE_SYSCALL, child, 0, 0);
+	while (live > 0) {
+		struct tracee *tr;
+		int sig, event;
+
+		w = waitpid(-1, &status, __WALL);
+		if (w < 0) {
+			if (errno == EINTR)
+				continue;
+			break;
+		}
+		if (WIFEXITED(status) || WIFSIGNALED(status)) {
+			tr = find(w, 0);
+			if (tr) {
+				tr->tid = 0;
+				live--;
+			}
+			if (w == child)
+				child_status = status;
+			continue;
+		}
+		if (!WIFSTOPPED(status))
+			continue;
+		tr = find(w, 0);
+		if (!tr) {
+			tr = find(w, 1);	/* a new thread or child */
+			tr->fresh = 1;
+			live++;
+		}
+		sig = WSTOPSIG(status);
+		event = status >> 16;
+		if (sig == (SIGTRAP | 0x80)) {
+			on_syscall_stop(tr);
+			sig = 0;
+		} else if (event) {
+			sig = 0;	/* clone/fork/exec: the syscall stops
+					   follow as usual */
+		} else if (sig == SIGSTOP && tr->fresh) {
+			sig = 0;	/* the first stop of a new tracee */
+		}
+		tr->fresh = 0;
+		ptrace(PTRACE_SYSCALL, w, 0, sig);
+	}
+	return child_status;
+}
