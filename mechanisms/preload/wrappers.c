@@ -99,29 +99,30 @@ void *mmap(void *addr, size_t len, int prot, int flags, int fd, off_t off)
 }
 
 /* The mode argument exists only when a file may be created. */
+#define OPEN_MODE(flags, last, mode)					\
+	do {								\
+		va_list ap_;						\
+									\
+		if ((flags) & (O_CREAT | __O_TMPFILE)) {		\
+			va_start(ap_, last);				\
+			mode = va_arg(ap_, int);			\
+			va_end(ap_);					\
+		}							\
+	} while (0)
+
 int open(const char *path, int flags, ...)
 {
-	va_list ap;
 	long mode = 0;
 
-	if (flags & (O_CREAT | __O_TMPFILE)) {
-		va_start(ap, flags);
-		mode = va_arg(ap, int);
-		va_end(ap);
-	}
+	OPEN_MODE(flags, flags, mode);
 	return (int)CALL(SYS_openat, AT_FDCWD, path, flags, mode, 0, 0);
 }
 
 int openat(int dirfd, const char *path, int flags, ...)
 {
-	va_list ap;
 	long mode = 0;
 
-	if (flags & (O_CREAT | __O_TMPFILE)) {
-		va_start(ap, flags);
-		mode = va_arg(ap, int);
-		va_end(ap);
-	}
+	OPEN_MODE(flags, flags, mode);
 	return (int)CALL(SYS_openat, dirfd, path, flags, mode, 0, 0);
 }
 
