@@ -11,6 +11,7 @@
  * falls back, it never stops the program.
  */
 #include <dlfcn.h>
+#include <pthread.h>
 #include <link.h>
 #include <sys/stat.h>
 #include <stdio.h>
@@ -267,6 +268,24 @@ static const char *options_for_children(const char *o)
 	return buf;
 }
 
+/*
+ * A fork sysgate did not see (libc's fork under -m preload, a raw fork
+ * from unpatched code) leaves the child with its parent's pid in the
+ * thread state, and memory reads would go to the parent: libc's fork at
+ * least tells us.
+ */
+static void forked_unseen(void)
+{
+	struct sg_thread *t = sg_self();
+	int pid = sg_sc0(SG_NR_getpid);
+
+	sg.pid = pid;
+	if (t && t->pid != pid) {
+		t->pid = pid;
+		t->tid = pid;
+	}
+}
+
 /* Called by libsysgate.so's constructor (core/preload.c), or by the
  * loader (tools/loader) once the program is mapped. */
 void sg_init(void)
@@ -302,6 +321,8 @@ void sg_init(void)
 	t->pid = sg.pid;
 	sg_set_self(t);
 	sg.live_threads = 1;
+	if (!sg.loader)
+		pthread_atfork(0, 0, forked_unseen);
 	sg_fpu_probe(&sg.fpu_size, &sg.fpu_mask);
 	sg_vdso_init(getauxval(AT_SYSINFO_EHDR));
 	if (sg_output_init(&opts) < 0)

@@ -22,7 +22,7 @@ static int self_pid(void)
  * whose call the tracer is handling. */
 static int pid_of(const struct sysgate_sys *s)
 {
-	return s && s->pid ? s->pid : self_pid();
+	return sg.tracer && s ? s->pid : self_pid();
 }
 
 static long vm_rw_pid(long nr, int pid, void *local, const void *remote,

@@ -123,6 +123,8 @@ struct sg_global {
 	int sud_on;			/* unpatched code is caught by SUD */
 	char cache_dir[256];		/* plan cache, "" when off */
 	int loader;			/* started by sysgate-loader */
+	int tracer;			/* the CLI under -m ptrace: hooks see
+					   another process's calls */
 	unsigned char self_build_id[32];	/* libsysgate.so's, keys plans */
 	int self_build_id_len;
 	unsigned long fpu_size;		/* xsave area size, 0 if no xsave */

@@ -8,6 +8,12 @@ while IFS='|' read -r name cmd; do
 	printf '%s/count\tbash tests/programs/compare.sh "%s" -f -c -o /dev/null\n' "$name" "$cmd"
 	printf '%s/trace\tbash tests/programs/compare.sh "%s" -f -o $BUILD/test-logs/%s.trace\n' \
 		"$name" "$cmd" "$name"
+	# the other in-process mechanisms, whose children are found
+	# differently (preload: libc's fork, told through pthread_atfork)
+	for m in preload sud; do
+		printf '%s/%s\tbash tests/programs/compare.sh "%s" -m %s -f -c -o /dev/null\n' \
+			"$name" "$m" "$cmd" "$m"
+	done
 done <<'EOT'
 pipeline|seq 1 5000 | sort -rn | head -3; echo done
 bash-loop|bash -c 'for i in $(seq 30); do echo $i | cat; done | sort -n | tail -2'

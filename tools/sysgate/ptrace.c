@@ -135,6 +135,7 @@ static int tracer_hooks(const struct sg_options *o, const char *state)
 	unsigned int i;
 
 	sg.nhooks = 0;		/* the CLI's validation ran them once */
+	sg.tracer = 1;
 	sg.pid = getpid();
 	sg.out_fd = 2;
 	sg.opts = o;
