@@ -86,7 +86,8 @@ static void arm_other_threads(int self)
 	char buf[4096];
 	long fd = sg_sc4(SG_NR_openat, -100, (long)"/proc/self/task",
 			 O_DIRECTORY_CLOEXEC, 0), n;
-	int sent = 0, spins;
+	int sent = 0;
+	unsigned long long deadline;
 
 	if (fd < 0)
 		return;
@@ -108,8 +109,12 @@ static void arm_other_threads(int self)
 		}
 	}
 	sg_sc1(SG_NR_close, fd);
-	for (spins = 0; spins < 1000 &&
-			__atomic_load_n(&acks, __ATOMIC_ACQUIRE) < sent; spins++)
+	/* Up to two seconds: a loaded machine may take a while to run
+	 * every handler; a thread that never answers arms on its next
+	 * entry into sysgate. */
+	deadline = sysgate_now_ns() + 2000000000ULL;
+	while (__atomic_load_n(&acks, __ATOMIC_ACQUIRE) < sent &&
+	       sysgate_now_ns() < deadline)
 		sg_sc0(SG_NR_sched_yield);
 }
 
