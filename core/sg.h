@@ -57,8 +57,8 @@ struct sg_thread {
 	struct sg_thread *self;		/* first: arch code loads it */
 	unsigned long owner;		/* thread pointer (TLS base) of the
 					   thread this state belongs to */
-	unsigned long sud_selector;	/* offset SG_THREAD_SUD (entry.S):
-					   syscall user dispatch selector */
+	unsigned long sud_selector;	/* syscall user dispatch selector
+					   (the kernel reads its first byte) */
 	int sud_armed;
 	unsigned long depth;		/* > 0 while hook callbacks run */
 	unsigned long hook_sp;		/* top of the hook stack, 0 if none */

@@ -30,8 +30,6 @@
 /* sg_syscall_entry's answer: 0 done (result in the frame), 1 RAW (see
  * core/dispatch.h), SG_ENTRY_KERNEL: make the call from the frame. */
 #define SG_ENTRY_KERNEL	2
-/* struct sg_thread's sud_selector, reached through %gs. */
-#define SG_THREAD_SUD	16
 /* Distance from the frame to the program's stack pointer at the site. */
 #define SGF_APP_SP	(SGF_SIZE + SG_REDZONE)
 /* A RAW call leaves one info word this far below the stack pointer the

@@ -126,25 +126,29 @@ int openat(int dirfd, const char *path, int flags, ...)
 	return (int)CALL(SYS_openat, dirfd, path, flags, mode, 0, 0);
 }
 
+/* fcntl and ioctl: one optional argument, passed on as it came. */
+#define ONE_MORE(last, arg)						\
+	do {								\
+		va_list ap_;						\
+									\
+		va_start(ap_, last);					\
+		arg = va_arg(ap_, long);				\
+		va_end(ap_);						\
+	} while (0)
+
 int fcntl(int fd, int cmd, ...)
 {
-	va_list ap;
 	long arg;
 
-	va_start(ap, cmd);
-	arg = va_arg(ap, long);
-	va_end(ap);
+	ONE_MORE(cmd, arg);
 	return (int)CALL(SYS_fcntl, fd, cmd, arg, 0, 0, 0);
 }
 
 int ioctl(int fd, unsigned long req, ...)
 {
-	va_list ap;
 	long arg;
 
-	va_start(ap, req);
-	arg = va_arg(ap, long);
-	va_end(ap);
+	ONE_MORE(req, arg);
 	return (int)CALL(SYS_ioctl, fd, req, arg, 0, 0, 0);
 }
 
