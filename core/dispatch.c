@@ -163,7 +163,7 @@ syscall_hooked(struct sg_frame *f, const struct sg_site_desc *d)
 	if (unlikely(!t))
 		t = sg_thread_current();
 	sg_frame_args(f, args);
-	sg_sys_init(&s, t, f->rax, args, (const void *)(d->next - 2));
+	sg_sys_init(&s, t, sg_frame_nr(f), args, sg_site_pc(d));
 	c.s = &s;
 	c.nr = s.nr;
 	c.ran = 0;
@@ -172,7 +172,7 @@ syscall_hooked(struct sg_frame *f, const struct sg_site_desc *d)
 	if (!t->depth && hooks_wanted(t, s.nr)) {
 		run_call_hooks(t, c.nr, chain_enter, &c);
 		if (c.skip) {
-			f->rax = s.ret;
+			sg_frame_set_result(f, s.ret);
 			return 0;
 		}
 		sg_frame_set_args(f, s.args);
@@ -181,43 +181,40 @@ syscall_hooked(struct sg_frame *f, const struct sg_site_desc *d)
 	if (!t->depth && !core_handles(s.nr) &&
 	    !(c.ran && sg_bit(sg.exit_sel, c.nr))) {
 		/* Nothing to do afterwards: entry.S makes the call. */
-		f->rax = s.nr;
+		sg_frame_set_nr(f, s.nr);
 		return SG_ENTRY_KERNEL;
 	}
 	info = sg_raw_info(t, &s, c.ran, &child_sp);
 	if (info) {
-		f->rax = s.nr;
-		f->rcx = d->raw;
+		unsigned long target = d->raw;
+
+		sg_frame_set_nr(f, s.nr);
 		if (s.nr == SG_NR_rt_sigreturn)
 			/* From sysgate's own text, where SUD never traps. */
-			f->rcx = sg_arch_restorer();
+			target = sg_arch_restorer();
 		else if (sg.sud_on)
 			t->sud_selector = SG_SUD_ALLOW;	/* see sg_after_raw */
-		f->r11 = info;
-		f->child_sp = child_sp;
+		sg_frame_set_raw(f, target, info, child_sp);
 		return 1;
 	}
 	if (t->depth) {
-		f->rax = s.nr;
+		sg_frame_set_nr(f, s.nr);
 		return SG_ENTRY_KERNEL;
 	}
 	sg_core_call(t, &s);
 	if (c.ran && sg_bit(sg.exit_sel, c.nr))
 		run_call_hooks(t, c.nr, chain_exit, &c);
-	f->rax = s.ret;
+	sg_frame_set_result(f, s.ret);
 	return 0;
 }
 
 int sg_syscall_entry(struct sg_frame *f)
 {
-	const struct sg_site_desc *d = (const struct sg_site_desc *)f->ret;
-	unsigned long nr = f->rax;
+	const struct sg_site_desc *d = sg_frame_site(f);
+	unsigned long nr = sg_frame_nr(f);
 
 	if (unlikely(sg.sud_on))
 		sg_sud_check(sg_self());
-	f->ret += sizeof(*d);
-	f->rcx = d->next;
-	f->r11 = f->rflags;
 	if (likely(nr >= SYSGATE_NR_MAX || !sg_bit(sg.wanted, nr)))
 		return SG_ENTRY_KERNEL;
 	return syscall_hooked(f, d);
@@ -226,30 +223,37 @@ int sg_syscall_entry(struct sg_frame *f)
 /* The exit side of a RAW call, in the caller and in the child. */
 void sg_after_raw(struct sg_frame *f, unsigned long info)
 {
-	const struct sg_site_desc *d = (const struct sg_site_desc *)f->ret;
+	const struct sg_site_desc *d = sg_frame_site(f);
 	struct sg_thread *t;
 	struct sysgate_sys s;
 	struct sg_chain c;
 	long args[6];
+	long ret = sg_frame_result(f);
 
-	f->ret += sizeof(*d);
-	f->rcx = d->next;
-	f->r11 = f->rflags;
 	if (unlikely(sg.sud_on))
 		sg_sud_check(sg_self());	/* the caller: block again */
 	if (!sg_raw_info_valid(info))
 		return;
-	if ((long)f->rax == 0 && (info & SG_RAW_NEWCHILD))
+	if (ret == 0 && (info & SG_RAW_NEWCHILD)) {
 		t = sg_raw_child_setup(info);
-	else
+	} else {
 		t = sg_self();
+		/* Where a vfork child shares the thread register (rv64's tp),
+		 * its state stood in for ours until now. */
+		if (t && t->vfork_parent && (info & SG_RAW_VFORK)) {
+			struct sg_thread *p = t->vfork_parent;
+
+			t->vfork_parent = 0;
+			sg_set_self(p);
+			t = p;
+		}
+	}
 	if (!t || (info & SG_RAW_NOCB))
 		return;
 	sg_frame_args(f, args);
-	sg_sys_init(&s, t, info & SG_RAW_NR_MASK, args,
-		    (const void *)(d->next - 2));
-	s.ret = f->rax;
-	if ((long)f->rax == 0 && (info & SG_RAW_NEWCHILD))
+	sg_sys_init(&s, t, info & SG_RAW_NR_MASK, args, sg_site_pc(d));
+	s.ret = ret;
+	if (ret == 0 && (info & SG_RAW_NEWCHILD))
 		s.flags |= SYSGATE_SYS_CHILD;
 	c.s = &s;
 	c.nr = s.nr;

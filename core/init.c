@@ -295,8 +295,7 @@ void sg_init(void)
 	struct sg_thread *t;
 	char num[24];
 
-	sg_have_fsgsbase = (getauxval(AT_HWCAP2) & 2) != 0;
-	if (sg_have_fsgsbase && sg_thread_reg()) {
+	if (sg_thread_arch_init(getauxval(AT_HWCAP2)) < 0) {
 		/* Another copy of sysgate (or the program) owns GS. */
 		sg_warn("GS is already in use; this copy of sysgate stays "
 			"inactive");

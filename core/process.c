@@ -105,6 +105,7 @@ struct sg_thread *sg_raw_child_setup(unsigned long info)
 		t->pending = 0;
 		t->vfork_spare = 0;
 		t->vfork_child = 1;
+		t->vfork_parent = parent;
 	} else {
 		t = sg_thread_new(tid);
 		if (!t)

@@ -72,6 +72,8 @@ struct sg_thread {
 	char *exec_buf;			/* scratch for execve's new envp */
 	unsigned long exec_buf_len;
 	struct sg_thread *vfork_spare;	/* state handed to vfork children */
+	struct sg_thread *vfork_parent;	/* in a vfork child's state: whose
+					   thread register it shares */
 	unsigned long long pending;	/* signals held back while in a hook */
 	struct sg_siginfo pending_info[64];
 };

@@ -151,7 +151,7 @@ static void kernel_act(int sig, const struct sg_kact *a, struct sg_kact *k)
 		 * must come from sysgate's text too (it is never let
 		 * through, which would leave the selector open). */
 		if (!(a->flags & SG_SA_RESTORER) || !wrapped(a) || sg.sud_on)
-			k->restorer = sg_arch_restorer();
+			sg_kact_set_restorer(k, sg_arch_restorer());
 	}
 }
 

@@ -75,7 +75,8 @@ static int on_sigsys(int sig, struct sg_siginfo *info, void *uc)
 	}
 	sg_arch_uc_syscall_args(uc, args);
 	sg_arch_uc_set_result(uc, sg_dispatch_call(nr, args,
-						   (void *)(*sg_arch_uc_pc(uc) - 2)));
+						   (void *)(*sg_arch_uc_pc(uc) -
+							   SG_SYSCALL_INSN_LEN)));
 	return 1;
 }
 

@@ -58,6 +58,40 @@ struct sg_site_desc {
 _Static_assert(sizeof(struct sg_frame) == SGF_SIZE, "frame layout");
 
 static inline long sg_frame_nr(const struct sg_frame *f) { return f->rax; }
+static inline void sg_frame_set_nr(struct sg_frame *f, long nr) { f->rax = nr; }
+static inline long sg_frame_result(const struct sg_frame *f) { return f->rax; }
+static inline void sg_frame_set_result(struct sg_frame *f, long r) { f->rax = r; }
+
+/*
+ * The site a stub entered from: its descriptor follows the stub's call.
+ * Sets the frame up to return past it with rcx and r11 as the kernel
+ * leaves them (next rip, rflags).
+ */
+static inline const struct sg_site_desc *sg_frame_site(struct sg_frame *f)
+{
+	const struct sg_site_desc *d = (const struct sg_site_desc *)f->ret;
+
+	f->ret += sizeof(*d);
+	f->rcx = d->next;
+	f->r11 = f->rflags;
+	return d;
+}
+
+/* The system call instruction (2 bytes) of a site. */
+static inline const void *sg_site_pc(const struct sg_site_desc *d)
+{
+	return (const void *)(d->next - 2);
+}
+
+/* A RAW call: entry.S jumps to target with the program's registers, the
+ * info word goes below the stack(s) (see SG_RAWINFO_OFF). */
+static inline void sg_frame_set_raw(struct sg_frame *f, unsigned long target,
+				    unsigned long info, unsigned long child_sp)
+{
+	f->rcx = target;
+	f->r11 = info;
+	f->child_sp = child_sp;
+}
 
 static inline void sg_frame_args(const struct sg_frame *f, long a[6])
 {

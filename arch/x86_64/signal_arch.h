@@ -11,6 +11,10 @@ struct sg_kact {
 };
 
 #define SG_SA_RESTORER 0x04000000UL
+static inline void sg_kact_set_restorer(struct sg_kact *k, unsigned long r)
+{
+	k->restorer = r;
+}
 
 /* Our own rt_sigreturn trampoline (entry.S), for actions sysgate
  * installs where the program gave none. */
@@ -49,6 +53,9 @@ static inline void sg_arch_uc_set_result(void *uc, long ret)
 {
 	*sg_arch_uc_reg(uc, 13) = ret;	/* rax */
 }
+
+/* si_code of a breakpoint trap (int3 reports SI_KERNEL). */
+#define SG_TRAP_SI_CODE 0x80
 
 /* Run the system call instruction before pc again (it is 2 bytes). */
 static inline void sg_arch_uc_restart_syscall(void *uc, long nr)

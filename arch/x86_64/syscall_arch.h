@@ -8,6 +8,10 @@
 #ifndef SG_SYSCALL_ARCH_H
 #define SG_SYSCALL_ARCH_H
 
+/* The system call instruction's length, and the alignment of code. */
+#define SG_SYSCALL_INSN_LEN 2
+#define SG_INSN_ALIGN 1
+
 #define SG_VDSO_CLOCK_GETTIME "__vdso_clock_gettime"
 
 static inline long sg_sc0(long n)

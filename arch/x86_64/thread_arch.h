@@ -70,4 +70,11 @@ static inline void sg_set_self(struct sg_thread *t)
 		sg_sc2(SG_NR_arch_prctl, SG_ARCH_SET_GS, (long)t);
 }
 
+/* 0, or -1 when another copy of sysgate (or the program) owns GS. */
+static inline int sg_thread_arch_init(unsigned long hwcap2)
+{
+	sg_have_fsgsbase = (hwcap2 & 2) != 0;
+	return sg_have_fsgsbase && sg_thread_reg() ? -1 : 0;
+}
+
 #endif

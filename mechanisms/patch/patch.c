@@ -63,8 +63,7 @@ static int trap_claimed;
 
 static int has_stub(const struct sg_site *s)
 {
-	return s->kind == SG_PATCH_JMP || s->kind == SG_PATCH_PAD ||
-	       s->kind == SG_PATCH_TRAP;
+	return s->kind != SG_PATCH_LEFT && s->kind != SG_PATCH_NONE;
 }
 
 struct total {
@@ -346,10 +345,10 @@ static void apply_selection(struct sg_obj *o)
 		    (!wanted(s->nr) ||
 		     (sud_mode && !(s->nr >= 0 && sg_raw_only(s->nr)))))
 			s->kind = SG_PATCH_LEFT;
-		else if (all_traps && (s->kind == SG_PATCH_JMP ||
-				       s->kind == SG_PATCH_PAD))
+		else if (all_traps && has_stub(s) && s->kind != SG_PATCH_TRAP)
 			as_trap(s);
 	}
+	sg_patch_arch_finish(o);
 }
 
 static void scan_object(struct sg_obj *o)
@@ -377,8 +376,10 @@ static void scan_object(struct sg_obj *o)
 				plan_candidate(o, a + done + k);
 				done += k + 1;
 			}
-			/* Overlap so a pair split across chunks is seen. */
-			a += n > SG_CANDIDATE_LEN ? n - (SG_CANDIDATE_LEN - 1) : n;
+			/* Overlap so a candidate split across chunks is seen
+			 * (once, and on the arch's code alignment). */
+			a += n > SG_CANDIDATE_LEN ?
+				     n - (SG_CANDIDATE_LEN - SG_INSN_ALIGN) : n;
 		}
 	}
 }
@@ -423,7 +424,8 @@ static void check_outside_branches(struct sg_obj *o)
 	if (!c.idx)
 		return;
 	for (i = 0; i < o->nsites; i++)
-		if (o->sites[i].interior && o->sites[i].kind == SG_PATCH_JMP)
+		if (o->sites[i].interior && has_stub(&o->sites[i]) &&
+		    o->sites[i].kind != SG_PATCH_TRAP)
 			c.idx[c.n++] = i;
 	/* Insertion sort by region start (sites are mostly in order). */
 	for (i = 1; i < c.n; i++)
@@ -447,7 +449,7 @@ static void check_outside_branches(struct sg_obj *o)
 			if (n <= 0)
 				break;
 			sg_patch_arch_targets(scan_buf, n, a, check_target, &c);
-			a += n > 16 ? n - 15 : n;
+			a += n > 16 ? n - 16 : n;
 		}
 	}
 	sg_munmap(c.idx, (o->nsites + 1) * sizeof(int));
@@ -498,6 +500,7 @@ static struct region *new_region(const struct sg_obj *o, unsigned long size)
 				r->used = 64;
 				hdr[0] = sg_patch_arch_entry;
 				hdr[1] = sg_patch_arch_after;
+				hdr[2] = sg_patch_arch_relay;
 				return r;
 			}
 			sg_munmap((void *)p, size);
@@ -556,7 +559,7 @@ static unsigned long trap_slot(unsigned long addr)
 	return (addr * 0x9e3779b97f4a7c15UL) >> 49;	/* 15 bits */
 }
 
-static int add_trap(const struct sg_site *s)
+static int add_trap_at(unsigned long addr, unsigned long resume)
 {
 	unsigned long i;
 
@@ -564,22 +567,32 @@ static int add_trap(const struct sg_site *s)
 		return -1;
 	if (ntraps >= TRAP_SLOTS / 2)
 		return -1;	/* keep probes short: leave the site alone */
-	for (i = trap_slot(s->addr);; i = (i + 1) % TRAP_SLOTS) {
+	for (i = trap_slot(addr);; i = (i + 1) % TRAP_SLOTS) {
 		unsigned long a = __atomic_load_n(&traps[i].addr,
 						  __ATOMIC_ACQUIRE);
 
-		if (a == s->addr || !a) {
+		if (a == addr || !a) {
 			/* Code mapped again at an old address: new stub. */
-			__atomic_store_n(&traps[i].stub, s->stub,
+			__atomic_store_n(&traps[i].stub, resume,
 					 __ATOMIC_RELEASE);
 			if (!a) {
-				__atomic_store_n(&traps[i].addr, s->addr,
+				__atomic_store_n(&traps[i].addr, addr,
 						 __ATOMIC_RELEASE);
 				ntraps++;
 			}
 			return 0;
 		}
 	}
+}
+
+/* The site's trap, and the one its stub may return through. */
+static int add_trap(const struct sg_site *s)
+{
+	unsigned long resume, back = sg_patch_arch_trap_return(s, &resume);
+
+	if (back && add_trap_at(back, resume) < 0)
+		return -1;
+	return add_trap_at(s->addr, s->stub);
 }
 
 /* SIGTRAP claim: a trapped site resumes in its stub, which makes the
@@ -590,7 +603,7 @@ static int on_trap(int sig, struct sg_siginfo *info, void *uc)
 	unsigned long site = sg_patch_arch_trap_site(*pc), i;
 
 	(void)sig;
-	if (info->si_code != 0x80 || !traps)	/* SI_KERNEL: a breakpoint */
+	if (info->si_code != SG_TRAP_SI_CODE || !traps)
 		return 0;
 	for (i = trap_slot(site);; i = (i + 1) % TRAP_SLOTS) {
 		unsigned long a = __atomic_load_n(&traps[i].addr,
@@ -657,9 +670,11 @@ static int write_sites(struct sg_obj *o)
 			s->kind = SG_PATCH_NONE;
 		}
 	}
-	for (t = 0; t < o->ntext; t++)
+	for (t = 0; t < o->ntext; t++) {
 		if (direct[t])
 			writable(o->text[t].lo, o->text[t].hi, 0);
+		sg_patch_arch_flush(o->text[t].lo, o->text[t].hi);
+	}
 	return 0;
 }
 
@@ -697,6 +712,7 @@ static void place_stubs(struct sg_obj *o)
 		total.stub_bytes += size;
 	}
 	sg_sc3(SG_NR_mprotect, r->base, r->size, PROT_R | PROT_X);
+	sg_patch_arch_flush(r->base, r->base + r->size);
 }
 
 static void patch_object(struct sg_obj *o)
@@ -741,12 +757,13 @@ static void patch_object(struct sg_obj *o)
 
 static const char *const kind_names[SG_PATCH_KINDS] = {
 	"jump", "padding-jump", "trap", "left (unselected)", "unpatched",
+	"gateway", "middle", "small",
 };
 
 static const char *const why_names[SG_WHY_COUNT] = {
 	"", "branch into neighbours", "neighbours not relocatable",
 	"indirect jumps in function", "no padding in reach",
-	"sysenter (32-bit ABI)",
+	"sysenter (32-bit ABI)", "no gateway in jal reach",
 };
 
 static void put(char *buf, size_t *n, const char *s)

@@ -22,6 +22,9 @@ enum sg_patch_kind {
 	SG_PATCH_TRAP,		/* breakpoint, caught by a signal */
 	SG_PATCH_LEFT,		/* number known, no hook wants it: untouched */
 	SG_PATCH_NONE,		/* no safe way: untouched, reported */
+	SG_PATCH_GATEWAY,	/* rv64: auipc+jalr far jump, ra saved */
+	SG_PATCH_MIDDLE,	/* rv64: jal to a gateway, a7 saved */
+	SG_PATCH_SMALL,		/* rv64: jal a7 to a gateway, number known */
 	SG_PATCH_KINDS
 };
 
@@ -38,6 +41,12 @@ struct sg_site {
 	unsigned char interior;	/* [lo,hi) holds instruction boundaries
 				   that an outside branch could target */
 	unsigned char why;	/* SG_WHY_* for NONE/PAD choices */
+	unsigned char planned;	/* kind chosen by planning (before selection) */
+	unsigned char hoist;	/* rv64 gateway: bytes of `li a7` moved to
+				   the front; relays enter after them */
+	unsigned char relay_ok;	/* rv64 gateway: relays may use it */
+	unsigned char kreg;	/* rv64 small: register the return jumps
+				   through (killed by the next insn), or 0 */
 	unsigned char orig[SG_SITE_MAX_REGION];
 };
 
@@ -48,6 +57,7 @@ enum sg_why {
 	SG_WHY_JUMP_TABLE,	/* function has indirect jumps/landing pads */
 	SG_WHY_NO_PAD,		/* no free padding within reach */
 	SG_WHY_SYSENTER,	/* 32-bit ABI instruction, left as is */
+	SG_WHY_NO_GATEWAY,	/* rv64: no gateway within jal reach */
 	SG_WHY_COUNT
 };
 
@@ -105,7 +115,7 @@ void sg_obj_pad_take(struct sg_obj *o, unsigned long addr) SG_HIDDEN;
 /* arch part (patch-<arch>.c) */
 /* Offset of the next candidate in buf[0..len), or -1. */
 long sg_patch_arch_scan(const unsigned char *buf, unsigned long len) SG_HIDDEN;
-#define SG_CANDIDATE_LEN 2
+#define SG_CANDIDATE_LEN SG_SYSCALL_INSN_LEN
 /* 1: real site, planned; 0: not an instruction; -1: cannot tell. */
 int sg_patch_arch_plan(struct sg_obj *o, unsigned long addr,
 		       struct sg_site *s) SG_HIDDEN;
@@ -127,10 +137,20 @@ int sg_patch_arch_pad_bytes(const struct sg_site *s, unsigned char *out) SG_HIDD
 /* A trap: the bytes written at s->addr, and the site a trap came from. */
 int sg_patch_arch_trap_bytes(const struct sg_site *s, unsigned char *out) SG_HIDDEN;
 unsigned long sg_patch_arch_trap_site(unsigned long pc) SG_HIDDEN;
+/* After selection: link sites that depend on others (rv64 relays to
+ * their gateways), demoting what cannot be served. */
+void sg_patch_arch_finish(struct sg_obj *o) SG_HIDDEN;
+/* A trap site's stub may end in a second trap: its address and where
+ * that one resumes (0 if none). */
+unsigned long sg_patch_arch_trap_return(const struct sg_site *s,
+					unsigned long *resume) SG_HIDDEN;
+/* Make written code visible to instruction fetch. */
+void sg_patch_arch_flush(unsigned long lo, unsigned long hi) SG_HIDDEN;
 /* Free the planning buffers. */
 void sg_patch_arch_release(void) SG_HIDDEN;
 extern const unsigned long sg_patch_arch_entry SG_HIDDEN;
 extern const unsigned long sg_patch_arch_after SG_HIDDEN;
+extern const unsigned long sg_patch_arch_relay SG_HIDDEN;
 
 /* Plan cache (plancache.c): 0 if o's sites were loaded and still match
  * memory; alloc must make room for n sites in o->sites. */

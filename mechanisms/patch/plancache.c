@@ -179,7 +179,7 @@ void sg_plan_store(const struct sg_obj *o)
 	ok = ok && sg_sc4(SG_NR_pwrite64, fd, (long)&h, sizeof(h), 0) ==
 			   sizeof(h);
 	sg_sc1(SG_NR_close, fd);
-	if (!ok || sg_sc4(SG_NR_renameat, AT_FDCWD_, (long)tmp, AT_FDCWD_,
-			  (long)path) < 0)
+	if (!ok || sg_sc5(SG_NR_renameat2, AT_FDCWD_, (long)tmp, AT_FDCWD_,
+			  (long)path, 0) < 0)
 		sg_sc3(SG_NR_unlinkat, AT_FDCWD_, (long)tmp, 0);
 }
