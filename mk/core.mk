@@ -51,9 +51,14 @@ $(BUILD)/libsysgate-preload.so: mechanisms/preload/wrappers.c | $(BUILD)/.dir
 	$(CC) $(CFLAGS_COMMON) -D_GNU_SOURCE -shared -o $@ $< \
 		-Wl,-z,noexecstack
 
-PROGS += $(BUILD)/libsysgate-preload.so
-PROGS += $(BUILD)/libsysgate.so $(BUILD)/sysgate $(BUILD)/sysgate-bench-loop \
-	$(EXAMPLE_HOOKS)
+# Cross builds (ARCH=riscv64, aarch64) make the preloaded library and the
+# hooks: under qemu-user a program cannot exec another one (no binfmt),
+# so the CLI, which starts programs, is built for the host only.
+PROGS += $(BUILD)/libsysgate.so $(EXAMPLE_HOOKS)
+ifeq ($(ARCH),x86_64)
+PROGS += $(BUILD)/libsysgate-preload.so $(BUILD)/sysgate \
+	$(BUILD)/sysgate-bench-loop
+endif
 
 bench: everything
 	$(BUILD)/sysgate bench

@@ -8,6 +8,8 @@
 #   make gpu        CUDA device code, examples and their .ptx in $(BUILD)/gpu/
 #                   (says so and does nothing else when there is no nvcc)
 #   make check-gpu  the gpu test suite only
+# The GPU host runtime runs beside CUDA on the host: x86-64 only.
+ifeq ($(ARCH),x86_64)
 
 NVCC ?= $(shell command -v nvcc 2>/dev/null || \
 	  { test -x /usr/local/cuda/bin/nvcc && echo /usr/local/cuda/bin/nvcc; })
@@ -95,3 +97,4 @@ check-gpu: everything $(if $(NVCC),gpu)
 	@BUILD=$(BUILD) ARCH=$(ARCH) RUN="$(RUN)" bash tests/run.sh --suite gpu
 
 .PHONY: gpu check-gpu
+endif

@@ -87,6 +87,7 @@ static void put_data(struct fmt *f, struct sysgate_sys *s, unsigned long p,
 	unsigned char buf[LINE_MAX_ / 2];
 	unsigned long want = n > (unsigned long)strsize ? (unsigned long)strsize : n;
 
+	buf[0] = 0;	/* gcc for rv64 cannot see want == 0 reads nothing */
 	if (want > sizeof(buf))
 		want = sizeof(buf);
 	if (!p && n) {

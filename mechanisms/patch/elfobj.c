@@ -295,28 +295,58 @@ static int fde_range(const struct sg_obj *o, unsigned long fde,
  * sorted table (pairs of 32-bit offsets from .eh_frame's start) from its
  * FDEs, so lookups work the same way.
  */
-void sg_obj_index_eh_frame(struct sg_obj *o)
+/* The section headers and their names from the file; count or 0. */
+static int read_sections(struct sg_obj *o, Elf64_Shdr sh[128],
+			 char names[4096], unsigned long *names_len)
 {
 	Elf64_Ehdr eh;
-	Elf64_Shdr sh[128], *str = 0, *ehf = 0;
-	char names[4096];
-	unsigned long p, end, n = 0, cap;
-	int *table, i;
+	Elf64_Shdr *str;
 
-	if (o->ehf_count || o->fd < 0 ||
+	if (o->fd < 0 ||
 	    sg_sc4(SG_NR_pread64, o->fd, (long)&eh, sizeof(eh), 0) != sizeof(eh) ||
 	    eh.e_shentsize != sizeof(Elf64_Shdr) || !eh.e_shnum ||
 	    eh.e_shnum > 128 || eh.e_shstrndx >= eh.e_shnum ||
 	    sg_sc4(SG_NR_pread64, o->fd, (long)sh, eh.e_shnum * sizeof(*sh),
 		   eh.e_shoff) != (long)(eh.e_shnum * sizeof(*sh)))
-		return;
+		return 0;
 	str = &sh[eh.e_shstrndx];
-	if (str->sh_size > sizeof(names) ||
+	if (str->sh_size > 4096 ||
 	    sg_sc4(SG_NR_pread64, o->fd, (long)names, str->sh_size,
 		   str->sh_offset) != (long)str->sh_size)
+		return 0;
+	*names_len = str->sh_size;
+	return eh.e_shnum;
+}
+
+int sg_obj_code_ranges(struct sg_obj *o, unsigned long r[][2], int max)
+{
+	Elf64_Shdr sh[128];
+	char names[4096];
+	unsigned long nl;
+	int i, n = 0, count = read_sections(o, sh, names, &nl);
+
+	for (i = 0; i < count && n < max; i++)
+		if ((sh[i].sh_flags & SHF_EXECINSTR) && sh[i].sh_addr &&
+		    sh[i].sh_type == SHT_PROGBITS) {
+			r[n][0] = o->bias + sh[i].sh_addr;
+			r[n][1] = r[n][0] + sh[i].sh_size;
+			n++;
+		}
+	return n;
+}
+
+void sg_obj_index_eh_frame(struct sg_obj *o)
+{
+	Elf64_Shdr sh[128], *ehf = 0;
+	char names[4096];
+	unsigned long p, end, n = 0, cap, nl;
+	int *table, i, count;
+
+	if (o->ehf_count)
 		return;
-	for (i = 0; i < eh.e_shnum; i++)
-		if (sh[i].sh_name < str->sh_size - 10 &&
+	count = read_sections(o, sh, names, &nl);
+	for (i = 0; i < count; i++)
+		if (sh[i].sh_name < nl - 10 &&
 		    !sg_strcmp(names + sh[i].sh_name, ".eh_frame") &&
 		    sh[i].sh_addr)
 			ehf = &sh[i];

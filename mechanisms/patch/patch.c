@@ -374,7 +374,7 @@ static void scan_object(struct sg_obj *o)
 				if (k < 0)
 					break;
 				plan_candidate(o, a + done + k);
-				done += k + 1;
+				done += k + SG_INSN_ALIGN;
 			}
 			/* Overlap so a candidate split across chunks is seen
 			 * (once, and on the arch's code alignment). */

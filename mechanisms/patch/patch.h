@@ -98,6 +98,9 @@ struct sg_obj {
 int sg_obj_parse(struct sg_obj *o, unsigned long ehdr_addr) SG_HIDDEN;
 /* Without .eh_frame_hdr (static binaries): index .eh_frame itself. */
 void sg_obj_index_eh_frame(struct sg_obj *o) SG_HIDDEN;
+/* Executable sections (from the file's section headers): [lo, hi) pairs
+ * at run-time addresses; their count, 0 if unknown. */
+int sg_obj_code_ranges(struct sg_obj *o, unsigned long r[][2], int max) SG_HIDDEN;
 /* Function containing addr from .eh_frame: [start, end), LSDA present? */
 int sg_obj_function(struct sg_obj *o, unsigned long addr, unsigned long *start,
 		    unsigned long *end, int *has_lsda) SG_HIDDEN;

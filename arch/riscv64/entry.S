@@ -1,0 +1,209 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * rv64 entry from patched system call sites.
+ *
+ * Every stub (mechanisms/patch/patch-riscv64.c) enters like a call:
+ *
+ *     addi sp,sp,-16; sd ra,0(sp); auipc ra,..; ld ra,..(ra); jalr ra
+ *     .8byte site, raw            the descriptor; ra points at it
+ *     ld ra,0(sp); addi sp,sp,16
+ *
+ * so here the program's ra is at SGF_SIZE(sp) and its sp SG_PUSH above
+ * that.  Nothing but the frame below the push is written; every register
+ * except a0 comes back as it was (the kernel's own contract).
+ */
+#include "context.h"
+
+	.text
+	.option	push
+	.option	norvc
+
+/* Save x1, x3-x31 into a frame at sp, and the program's sp into x[2]. */
+.macro SAVE_FRAME
+	addi	sp, sp, -SGF_SIZE
+	sd	x1, 8(sp)
+	.irp	n, 3,4,5,6,7,8,9,10,11,12,13,14,15,16,17,18,19,20,21,22,23,24,25,26,27,28,29,30,31
+	sd	x\n, (\n * 8)(sp)
+	.endr
+	addi	t0, sp, SGF_SIZE + SG_PUSH
+	sd	t0, 16(sp)
+	mv	s0, sp
+.endm
+
+/* Restore x1, x3-x31 from the frame at sp, except the registers listed
+ * in \skip (a number, or 0). */
+.macro RESTORE_FRAME skip=0
+	ld	x1, 8(sp)
+	.irp	n, 3,4,5,6,7,8,9,10,11,12,13,14,15,16,17,18,19,20,21,22,23,24,25,26,27,28,29,30,31
+	.if	\n != \skip
+	ld	x\n, (\n * 8)(sp)
+	.endif
+	.endr
+.endm
+
+	.globl	sg_rv_entry
+	.hidden	sg_rv_entry
+	.type	sg_rv_entry, @function
+	.p2align 2
+sg_rv_entry:
+	.cfi_startproc
+	SAVE_FRAME
+	andi	sp, sp, -16
+	mv	a0, s0
+	call	sg_syscall_entry
+	li	t0, SG_ENTRY_KERNEL
+	beq	a0, t0, .Lkernel
+	bnez	a0, .Lraw
+.Ldone:
+	mv	sp, s0
+	RESTORE_FRAME
+	addi	sp, sp, SGF_SIZE
+	ret
+
+	/* KERNEL: C wrote the number and arguments into the frame. */
+.Lkernel:
+	ld	a0, SGF_X(10)(s0)
+	ld	a1, SGF_X(11)(s0)
+	ld	a2, SGF_X(12)(s0)
+	ld	a3, SGF_X(13)(s0)
+	ld	a4, SGF_X(14)(s0)
+	ld	a5, SGF_X(15)(s0)
+	ld	a7, SGF_X(17)(s0)
+	ecall
+	sd	a0, SGF_X(10)(s0)
+	j	.Ldone
+
+	/*
+	 * RAW: the stub's raw path runs the call at the program's own sp
+	 * with its own registers (clone with CLONE_VM, vfork,
+	 * rt_sigreturn).  The jump needs one register: t0 goes to the spare
+	 * word of the push, where the raw path takes it back from.  The info
+	 * word is left below each stack the call returns on.
+	 */
+.Lraw:
+	ld	t0, SGF_X(2)(s0)
+	ld	t1, SGF_INFO(s0)
+	sd	t1, -SG_RAWINFO_OFF(t0)
+	ld	t2, SGF_CHILD_SP(s0)
+	beqz	t2, 1f
+	sd	t1, -SG_RAWINFO_OFF(t2)
+1:	ld	t1, SGF_X(5)(s0)
+	sd	t1, -8(t0)
+	mv	sp, s0
+	RESTORE_FRAME 5
+	ld	t0, 0(sp)
+	addi	sp, sp, SGF_SIZE
+	jr	t0
+	.cfi_endproc
+	.size	sg_rv_entry, . - sg_rv_entry
+
+/*
+ * Reached from a stub's raw path right after the system call returned,
+ * in the caller and, for clone/vfork, in the child on its own stack.
+ */
+	.globl	sg_rv_after_raw
+	.hidden	sg_rv_after_raw
+	.type	sg_rv_after_raw, @function
+	.p2align 2
+sg_rv_after_raw:
+	.cfi_startproc
+	SAVE_FRAME
+	ld	a1, -SG_RAWINFO_OFF(t0)
+	addi	sp, sp, -16
+	andi	sp, sp, -16
+	mv	a0, s0
+	call	sg_after_raw
+	j	.Ldone
+	.cfi_endproc
+	.size	sg_rv_after_raw, . - sg_rv_after_raw
+
+/*
+ * A relayed site (small or middle patch) came through a gateway, whose
+ * stub calls here with the push made, the program's ra at 0(sp) and the
+ * relay's link in a7.  Find the relay's own stub in sg_rv_relays (open
+ * addressing, keys are link addresses) and go there with everything
+ * restored but a7, which the stub sets right.
+ */
+	.globl	sg_rv_relay
+	.hidden	sg_rv_relay
+	.type	sg_rv_relay, @function
+	.p2align 2
+sg_rv_relay:
+	addi	sp, sp, -32
+	sd	t0, 0(sp)
+	sd	t1, 8(sp)
+	sd	t2, 16(sp)
+	lla	t0, sg_rv_relays
+	ld	t1, 0(t0)		/* the hash multiplier */
+	mul	t1, a7, t1
+	srli	t1, t1, 64 - SG_RV_RELAY_BITS
+	addi	t0, t0, 16		/* slots follow the header */
+1:	slli	t2, t1, 4
+	add	t2, t2, t0
+	ld	t2, 0(t2)
+	beq	t2, a7, 2f
+	beqz	t2, 3f
+	addi	t1, t1, 1
+	andi	t1, t1, (1 << SG_RV_RELAY_BITS) - 1
+	j	1b
+2:	slli	t2, t1, 4
+	add	t2, t2, t0
+	ld	a7, 8(t2)
+	ld	t0, 0(sp)
+	ld	t1, 8(sp)
+	ld	t2, 16(sp)
+	addi	sp, sp, 32
+	ld	ra, 0(sp)
+	addi	sp, sp, SG_PUSH
+	jr	a7
+	/* No such relay: only a jump sysgate did not write comes here. */
+3:	unimp
+	.size	sg_rv_relay, . - sg_rv_relay
+
+/* long sg_on_stack(long (*fn)(void *), void *arg, void *stack_top) */
+	.globl	sg_on_stack
+	.hidden	sg_on_stack
+	.type	sg_on_stack, @function
+	.p2align 2
+sg_on_stack:
+	.cfi_startproc
+	addi	sp, sp, -16
+	.cfi_adjust_cfa_offset 16
+	sd	ra, 8(sp)
+	sd	s0, 0(sp)
+	.cfi_rel_offset ra, 8
+	.cfi_rel_offset s0, 0
+	mv	s0, sp
+	.cfi_def_cfa_register s0
+	mv	sp, a2
+	mv	t0, a0
+	mv	a0, a1
+	jalr	t0
+	mv	sp, s0
+	.cfi_def_cfa_register sp
+	ld	ra, 8(sp)
+	ld	s0, 0(sp)
+	.cfi_restore ra
+	.cfi_restore s0
+	addi	sp, sp, 16
+	.cfi_adjust_cfa_offset -16
+	ret
+	.cfi_endproc
+	.size	sg_on_stack, . - sg_on_stack
+
+/* A RAW rt_sigreturn: entered like a stub's raw path (t0 and ra in the
+ * push), a7 already holds the number. */
+	.globl	sg_rv_raw_sigreturn
+	.hidden	sg_rv_raw_sigreturn
+	.type	sg_rv_raw_sigreturn, @function
+	.p2align 2
+sg_rv_raw_sigreturn:
+	ld	t0, 8(sp)
+	ld	ra, 0(sp)
+	addi	sp, sp, SG_PUSH
+	ecall
+	unimp
+	.size	sg_rv_raw_sigreturn, . - sg_rv_raw_sigreturn
+
+	.option	pop
+	.section .note.GNU-stack, "", @progbits

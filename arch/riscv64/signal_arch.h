@@ -1,0 +1,63 @@
+/* SPDX-License-Identifier: MIT */
+/* The kernel's struct sigaction on rv64: no sa_restorer (the kernel
+ * returns through the vDSO's rt_sigreturn). */
+#ifndef SG_SIGNAL_ARCH_H
+#define SG_SIGNAL_ARCH_H
+
+struct sg_kact {
+	unsigned long handler;
+	unsigned long flags;
+	unsigned long mask;
+};
+
+#define SG_SA_RESTORER 0UL
+static inline void sg_kact_set_restorer(struct sg_kact *k, unsigned long r)
+{
+	(void)k;
+	(void)r;
+}
+
+/* Where a RAW rt_sigreturn is made: sysgate's own text (entry.S). */
+extern char sg_rv_raw_sigreturn[];
+static inline unsigned long sg_arch_restorer(void)
+{
+	return (unsigned long)sg_rv_raw_sigreturn;
+}
+
+/* struct ucontext: flags, link, stack (24 bytes), sigmask (128 bytes,
+ * the kernel's is padded to 1024 bits), then mcontext: pc, x1..x31. */
+#define SG_UC_MCONTEXT 176	/* 40 + 128, aligned to 16 */
+
+static inline unsigned long *sg_arch_uc_reg(void *uc, int i)
+{
+	return (unsigned long *)((char *)uc + SG_UC_MCONTEXT) + i;
+}
+
+static inline unsigned long *sg_arch_uc_pc(void *uc)
+{
+	return sg_arch_uc_reg(uc, 0);
+}
+
+static inline void sg_arch_uc_syscall_args(void *uc, long a[6])
+{
+	int i;
+
+	for (i = 0; i < 6; i++)
+		a[i] = *sg_arch_uc_reg(uc, 10 + i);
+}
+
+static inline void sg_arch_uc_set_result(void *uc, long ret)
+{
+	*sg_arch_uc_reg(uc, 10) = ret;
+}
+
+/* si_code of a breakpoint trap (TRAP_BRKPT). */
+#define SG_TRAP_SI_CODE 1
+
+static inline void sg_arch_uc_restart_syscall(void *uc, long nr)
+{
+	*sg_arch_uc_reg(uc, 17) = nr;
+	*sg_arch_uc_pc(uc) -= 4;
+}
+
+#endif

@@ -1,0 +1,117 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * Raw rv64 system calls (musl's syscall_arch.h shape): number in a7,
+ * arguments in a0-a5, result in a0; the kernel preserves every other
+ * register.  These `ecall`s live in libsysgate's own text, never patched.
+ */
+#ifndef SG_SYSCALL_ARCH_H
+#define SG_SYSCALL_ARCH_H
+
+/* The system call instruction's length, and the alignment of code. */
+#define SG_SYSCALL_INSN_LEN 4
+#define SG_INSN_ALIGN 2
+
+#define SG_VDSO_CLOCK_GETTIME "__vdso_clock_gettime"
+
+#define SG_ECALL_ASM(...)						\
+	__asm__ volatile("ecall" : "+r"(a0) : "r"(a7), ##__VA_ARGS__ : "memory")
+
+static inline long sg_sc0(long n)
+{
+	register long a7 __asm__("a7") = n;
+	register long a0 __asm__("a0");
+
+	SG_ECALL_ASM();
+	return a0;
+}
+
+static inline long sg_sc1(long n, long a)
+{
+	register long a7 __asm__("a7") = n;
+	register long a0 __asm__("a0") = a;
+
+	SG_ECALL_ASM();
+	return a0;
+}
+
+static inline long sg_sc2(long n, long a, long b)
+{
+	register long a7 __asm__("a7") = n;
+	register long a0 __asm__("a0") = a;
+	register long a1 __asm__("a1") = b;
+
+	SG_ECALL_ASM("r"(a1));
+	return a0;
+}
+
+static inline long sg_sc3(long n, long a, long b, long c)
+{
+	register long a7 __asm__("a7") = n;
+	register long a0 __asm__("a0") = a;
+	register long a1 __asm__("a1") = b;
+	register long a2 __asm__("a2") = c;
+
+	SG_ECALL_ASM("r"(a1), "r"(a2));
+	return a0;
+}
+
+static inline long sg_sc4(long n, long a, long b, long c, long d)
+{
+	register long a7 __asm__("a7") = n;
+	register long a0 __asm__("a0") = a;
+	register long a1 __asm__("a1") = b;
+	register long a2 __asm__("a2") = c;
+	register long a3 __asm__("a3") = d;
+
+	SG_ECALL_ASM("r"(a1), "r"(a2), "r"(a3));
+	return a0;
+}
+
+static inline long sg_sc5(long n, long a, long b, long c, long d, long e)
+{
+	register long a7 __asm__("a7") = n;
+	register long a0 __asm__("a0") = a;
+	register long a1 __asm__("a1") = b;
+	register long a2 __asm__("a2") = c;
+	register long a3 __asm__("a3") = d;
+	register long a4 __asm__("a4") = e;
+
+	SG_ECALL_ASM("r"(a1), "r"(a2), "r"(a3), "r"(a4));
+	return a0;
+}
+
+static inline long sg_sc6(long n, long a, long b, long c, long d, long e,
+			  long f)
+{
+	register long a7 __asm__("a7") = n;
+	register long a0 __asm__("a0") = a;
+	register long a1 __asm__("a1") = b;
+	register long a2 __asm__("a2") = c;
+	register long a3 __asm__("a3") = d;
+	register long a4 __asm__("a4") = e;
+	register long a5 __asm__("a5") = f;
+
+	SG_ECALL_ASM("r"(a1), "r"(a2), "r"(a3), "r"(a4), "r"(a5));
+	return a0;
+}
+
+/* Both result registers: the API returns a0 and a1 on every arch (a1 is
+ * the caller's own value unless the kernel changed it). */
+static inline void sg_sc6_2(long n, long a, long b, long c, long d, long e,
+			    long f, long *r1, long *r2)
+{
+	register long a7 __asm__("a7") = n;
+	register long a0 __asm__("a0") = a;
+	register long a1 __asm__("a1") = b;
+	register long a2 __asm__("a2") = c;
+	register long a3 __asm__("a3") = d;
+	register long a4 __asm__("a4") = e;
+	register long a5 __asm__("a5") = f;
+
+	__asm__ volatile("ecall" : "+r"(a0), "+r"(a1) : "r"(a7), "r"(a2),
+			 "r"(a3), "r"(a4), "r"(a5) : "memory");
+	*r1 = a0;
+	*r2 = a1;
+}
+
+#endif
