@@ -2,6 +2,8 @@
 # SPDX-License-Identifier: MIT
 # GPU system calls: CPU-lane protocol tests (plain and ThreadSanitizer),
 # PTX assertions (need nvcc), and runs on a real GPU (need a device).
+# The host runtime is built for x86-64 only (mk/gpu.mk).
+[ "${ARCH:-x86_64}" = x86_64 ] || exit 0
 B=${BUILD:-build}
 for c in $("$B/tests/gpu/lanes" 2>/dev/null); do
 	printf '%s\t%s\n' "lanes-$c" "$RUN $B/tests/gpu/lanes $c"

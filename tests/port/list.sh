@@ -1,0 +1,16 @@
+#!/usr/bin/env bash
+# SPDX-License-Identifier: MIT
+# The portable suite for cross builds (make check ARCH=riscv64), run under
+# qemu-user: behaviour programs natively and with libsysgate.so preloaded
+# (counting every call, and with every site patched), register
+# preservation, injection, and a census of patched sites against objdump.
+[ "$ARCH" = x86_64 ] && exit 0
+d=$BUILD/tests/port
+for p in "$d"/behave-*; do
+	t=${p##*/behave-}
+	printf 'behave/%s/count\tbash tests/port/compare.sh %s "-c -o /dev/null"\n' "$t" "$p"
+	printf 'behave/%s/trace\tbash tests/port/compare.sh %s "-f -o /dev/null"\n' "$t" "$p"
+done
+printf 'regs/count\tbash tests/port/compare.sh %s/regs "-c -o /dev/null --patch-all"\n' "$d"
+printf 'regs/inject\tbash tests/port/inject.sh %s/regs\n' "$d"
+printf 'sites/libc\tbash tests/port/sites.sh\n'

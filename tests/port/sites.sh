@@ -1,0 +1,24 @@
+#!/usr/bin/env bash
+# SPDX-License-Identifier: MIT
+# Every ecall objdump finds in libc and ld.so is a site sysgate planned
+# (--stats, every site patched), and every site got a patch or a counted
+# trap; prints the kind mix reported in README.
+set -u
+lib=$(cd "$BUILD" && pwd)/libsysgate.so
+sysroot=${QEMU_SYSROOT:-/usr/$ARCH-linux-gnu}
+stats=$($RUN -E LD_PRELOAD="$lib" -E SYSGATE_OPTIONS='--stats --patch-all -e trace=none' \
+	"$BUILD/tests/port/regs" 2>&1 >/dev/null)
+echo "$stats" | grep '^sysgate:'
+fail=0
+for f in "$sysroot"/lib/libc.so.6 "$sysroot"/lib/ld-linux-*.so.1; do
+	want=$($OBJDUMP -d "$f" | grep -cw 'ecall')
+	line=$(echo "$stats" | grep "$f:")
+	got=0
+	for kv in $(echo "$line" | sed 's/.*: //; s/unverified=[0-9]*//'); do
+		got=$((got + ${kv##*=}))
+	done
+	echo "$f: objdump ecalls $want, sysgate sites $got"
+	[ "$got" -eq "$want" ] || fail=1
+done
+echo "$stats" | grep -q 'unpatched' && { echo "some sites left unpatched"; fail=1; }
+exit $fail
