@@ -26,6 +26,35 @@ static struct sg_kact app_act[SG_NSIG];
 /* Signals sysgate itself needs (SIGTRAP for trapped sites...). */
 static sg_claim_fn claims[SG_NSIG];
 
+/*
+ * An action as sysgate hands it to the kernel or reads it back.  qemu-user
+ * 7.2 takes rv64's action to be {handler, flags, restorer, mask}, a word
+ * longer than the kernel's {handler, flags, mask}: a copy of the mask
+ * after the real one makes both see the same action (the kernel reads no
+ * further), and a read has room for the longer form.
+ */
+struct kact_io {
+	struct sg_kact k;
+	unsigned long mask_again;
+};
+
+static long set_action(int sig, const struct sg_kact *k)
+{
+	struct kact_io a = { *k, k->mask };
+
+	return sg_sc4(SG_NR_rt_sigaction, sig, (long)&a, 0, 8);
+}
+
+static long get_action(int sig, struct sg_kact *k)
+{
+	struct kact_io a;
+	long r = sg_sc4(SG_NR_rt_sigaction, sig, 0, (long)&a, 8);
+
+	if (r == 0)
+		*k = a.k;
+	return r;
+}
+
 static int is_fault(int sig, const struct sg_siginfo *info)
 {
 	/* Synchronous faults cannot be held back: the instruction would
@@ -60,7 +89,7 @@ static void sg_signal_wrapper(int sig, struct sg_siginfo *info, void *uc)
 			struct sg_kact dfl = { 0 };
 
 			sg_warn("a hook callback crashed; see the signal that follows");
-			sg_sc4(SG_NR_rt_sigaction, sig, (long)&dfl, 0, 8);
+			set_action(sig, &dfl);
 			return;
 		}
 		memcpy(&t->pending_info[sig - 1], info, sizeof(*info));
@@ -82,7 +111,7 @@ static void sg_signal_wrapper(int sig, struct sg_siginfo *info, void *uc)
 		 * to SIG_DFL: take the default action. */
 		struct sg_kact dfl = { 0 };
 
-		sg_sc4(SG_NR_rt_sigaction, sig, (long)&dfl, 0, 8);
+		set_action(sig, &dfl);
 		/* A fault recurs when its instruction reruns; a breakpoint
 		 * (SIGTRAP) is reported after it and must be sent again. */
 		if (!is_fault(sig, info) || sig == 5)
@@ -161,7 +190,7 @@ int sg_signal_claim(int sig, sg_claim_fn fn)
 
 	claims[sig] = fn;
 	kernel_act(sig, &app_act[sig], &k);
-	return sg_sc4(SG_NR_rt_sigaction, sig, (long)&k, 0, 8) < 0 ? -1 : 0;
+	return set_action(sig, &k) < 0 ? -1 : 0;
 }
 
 /* A claimed signal must stay deliverable: take it out of new masks. */
@@ -193,7 +222,7 @@ long sg_signal_rt_sigaction(long sig, const void *act, void *oact, long size)
 	if (act) {
 		app_act[sig] = new;
 		kernel_act(sig, &new, &k);
-		r = sg_sc4(SG_NR_rt_sigaction, sig, (long)&k, 0, 8);
+		r = set_action(sig, &k);
 		if (r < 0) {
 			app_act[sig] = old;
 			return r;
@@ -213,12 +242,11 @@ int sg_signal_init(void)
 
 		if (sig == SIGKILL_ || sig == SIGSTOP_)
 			continue;
-		if (sg_sc4(SG_NR_rt_sigaction, sig, 0, (long)&app_act[sig],
-			   8) < 0)
+		if (get_action(sig, &app_act[sig]) < 0)
 			continue;
 		if (wrapped(&app_act[sig])) {
 			kernel_act(sig, &app_act[sig], &k);
-			sg_sc4(SG_NR_rt_sigaction, sig, (long)&k, 0, 8);
+			set_action(sig, &k);
 		}
 	}
 	return 0;
@@ -233,6 +261,6 @@ void sg_signal_refresh(void)
 	for (sig = 1; sig < SG_NSIG; sig++)
 		if (wrapped(&app_act[sig]) || claims[sig]) {
 			kernel_act(sig, &app_act[sig], &k);
-			sg_sc4(SG_NR_rt_sigaction, sig, (long)&k, 0, 8);
+			set_action(sig, &k);
 		}
 }

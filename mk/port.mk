@@ -2,10 +2,7 @@
 # The portable test programs for cross builds (tests/port): behaviour
 # programs without x86 assembly, and the arch's register test.
 ifneq ($(ARCH),x86_64)
-# signals is left out: under qemu-riscv64 a timer signal that lands while
-# a trapped site is being served sometimes ends the program with SIGTRAP
-# (open bug, see the RISC-V section of README).
-PORT_BEHAVE := close-all fork-spawn nullfault sigaltstack threads vfork
+PORT_BEHAVE := close-all fork-spawn nullfault signals sigaltstack threads vfork
 PORT_PROGS := $(PORT_BEHAVE:%=$(BUILD)/tests/port/behave-%) $(BUILD)/tests/port/regs
 
 $(BUILD)/tests/port/behave-%: tests/behave/%.c tests/lib/util.h | $(BUILD)/.dir

@@ -14,7 +14,8 @@
  *            addi sp,16 -- 12 relocatable bytes, number unknown.
  *   small    jal a7,<gateway> on the ecall alone (the number is known;
  *            the stub sets a7 back), returning through a register the
- *            next instruction overwrites; or with `li a7,N` after it.
+ *            next instruction overwrites, or ending with a copy of the
+ *            `ret`/`jr` that follows; or with `li a7,N` after it.
  *
  * Relays (middle, small) enter a gateway after its `li` with a code
  * address in a7; the gateway's stub tells the two cases apart by a7 >=
@@ -33,7 +34,8 @@
  *   all      <relocated instructions before the ecall>
  *            CALL entry; .8byte site, raw
  *   post:    <relocated instructions after it>
- *            <return to the patch: through ra, a7 or the dead register>
+ *            <return to the patch: through ra, a7 or the dead register,
+ *            or the copied `jr`>
  *   raw:     ld t0,8(sp); ld ra,0(sp); addi sp,16; ecall
  *            CALL after_raw; .8byte site, raw; j post
  *   relay:   ld t0,8(sp); CALL sg_rv_relay       (gateways only)
@@ -383,17 +385,44 @@ static int dead_next(struct sg_site *s)
 	return in.rd;
 }
 
+/* small, 4 bytes: the next instruction is an indirect jump that links
+ * nothing (`ret`, `jr t1`): the stub ends with the same jump, so a7 is
+ * already N and no register is needed to come back.  Returns its base. */
+static int jump_next(struct sg_site *s)
+{
+	struct rv_insn in;
+
+	if (!decode_at(s->addr + 4, &in) || in.kind != RV_JALR ||
+	    in.rd != -1 || in.imm != 0 || in.rs1 <= 0 || in.rs1 == A7)
+		return 0;
+	return in.rs1;
+}
+
+/* The 4-byte small patches (the ecall alone), else 0. */
+static int small_alone(struct sg_site *s)
+{
+	int k = dead_next(s);
+
+	s->tail = 0;
+	if (!k && (k = jump_next(s)) != 0)
+		s->tail = 1;
+	if (!k)
+		return 0;
+	s->kind = SG_PATCH_SMALL;
+	s->kreg = k;
+	s->lo = s->addr;
+	s->hi = s->addr + 4;
+	return 1;
+}
+
 static int plan_small(struct sg_site *s, const struct window *w)
 {
-	int k = dead_next(s), j;
+	int j;
 
+	if (small_alone(s))
+		return 0;
 	s->lo = s->addr;
 	s->kind = SG_PATCH_SMALL;
-	if (k) {
-		s->kreg = k;
-		s->hi = s->addr + 4;
-		return 0;
-	}
 	/* Else `li a7,N` after the jal: relocate what follows, but nothing
 	 * that writes a7 (the li would undo it). */
 	s->kreg = 0;
@@ -466,6 +495,7 @@ static void plan_kinds(struct sg_site *s)
 	s->nr = static_nr(s->addr, &li);
 	gather(s, &w);
 	s->interior = 1;
+	s->tail = 0;
 	if (plan_gateway(s, &w, li) == 0)
 		return;
 	if (s->nr >= 0 && plan_small(s, &w) == 0) {
@@ -499,14 +529,9 @@ int sg_patch_arch_plan(struct sg_obj *o, unsigned long addr, struct sg_site *s)
 /* An outside branch lands inside the region: only the ecall itself. */
 void sg_patch_arch_fallback(struct sg_obj *o, struct sg_site *s)
 {
-	int k;
-
 	s->why = SG_WHY_BRANCH_IN;
-	if (s->nr >= 0 && sweep(o, s->addr) && (k = dead_next(s)) != 0) {
-		s->kind = s->planned = SG_PATCH_SMALL;
-		s->kreg = k;
-		s->lo = s->addr;
-		s->hi = s->addr + 4;
+	if (s->nr >= 0 && sweep(o, s->addr) && small_alone(s)) {
+		s->planned = SG_PATCH_SMALL;
 		s->interior = 0;
 		if (keep_orig(o, s))
 			return;
@@ -807,7 +832,10 @@ static unsigned long emit_stub(const struct sg_site *s, unsigned char *p,
 		jump_back(&o, A7, s->lo + 8);
 		break;
 	case SG_PATCH_SMALL:
-		jump_back(&o, s->kreg ? s->kreg : A7, s->addr + 4);
+		if (s->tail)
+			EMIT(&o, rv_enc_jalr(b_, 0, s->kreg, 0));
+		else
+			jump_back(&o, s->kreg ? s->kreg : A7, s->addr + 4);
 		break;
 	default:
 		/* trap: a second ebreak, resumed after the site */

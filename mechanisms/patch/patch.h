@@ -46,7 +46,10 @@ struct sg_site {
 				   the front; relays enter after them */
 	unsigned char relay_ok;	/* rv64 gateway: relays may use it */
 	unsigned char kreg;	/* rv64 small: register the return jumps
-				   through (killed by the next insn), or 0 */
+				   through (killed by the next insn, or the
+				   base of the `jr` that follows), or 0 */
+	unsigned char tail;	/* rv64 small: the next insn is `jr kreg`
+				   (ret...): the stub ends with it */
 	unsigned char orig[SG_SITE_MAX_REGION];
 };
 
