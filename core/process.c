@@ -16,6 +16,7 @@
 #define CLONE_VM	0x00000100UL
 #define CLONE_VFORK	0x00004000UL
 #define CLONE_THREAD	0x00010000UL
+#define CLONE_SETTLS	0x00080000UL
 
 struct sg_clone_args {
 	unsigned long long flags, pidfd, child_tid, parent_tid, exit_signal;
@@ -66,6 +67,8 @@ unsigned long sg_raw_info(struct sg_thread *t, struct sysgate_sys *s, int ran,
 		info |= SG_RAW_VFORK;
 	if (flags & CLONE_THREAD)
 		info |= SG_RAW_THREAD;
+	if (!(flags & (CLONE_VFORK | CLONE_SETTLS)))
+		info |= SG_RAW_SAME_TLS;
 	if (t->depth)
 		info |= SG_RAW_NOCB | SG_RAW_HOOKTHREAD;
 	else if (!ran)
@@ -123,7 +126,10 @@ struct sg_thread *sg_raw_child_setup(unsigned long info)
 		t->hooks_off = 1;
 	if (info & SG_RAW_HOOKTHREAD)
 		t->depth = 1;
-	sg_set_self(t);
+	if ((info & SG_RAW_SAME_TLS) && parent)
+		sg_thread_share_owner(parent, t);
+	else
+		sg_set_self(t);
 	if (!t->depth && !t->hooks_off)
 		sg_run_hooks(t, child_start_cb, &new_process);
 	return t;
@@ -136,6 +142,7 @@ static void fork_child(struct sg_thread *t)
 
 	t->tid = sg_sc0(SG_NR_gettid);
 	t->pid = t->tid;
+	sg_set_self(t);		/* found by thread id where that is the key */
 	sg.pid = t->pid;
 	sg.live_threads = 1;
 	sg.is_root = 0;

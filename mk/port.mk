@@ -13,5 +13,23 @@ $(BUILD)/tests/port/regs: tests/port/regs.c tests/port/regs-$(ARCH).S | $(BUILD)
 	@mkdir -p $(dir $@)
 	$(CC) -std=gnu11 -O2 -g -Wall -o $@ $^
 
+# Thread creation every portable way, and a hook that counts thread_start
+# callbacks, loaded after libsysgate.so (--hook) or before it (preloaded,
+# with libsysgate.so.1 as its DT_NEEDED dependency).
+$(BUILD)/tests/port/clones: tests/port/clones.c | $(BUILD)/.dir
+	@mkdir -p $(dir $@)
+	$(CC) -std=gnu11 -O2 -g -Wall -pthread -o $@ $<
+
+$(BUILD)/libsysgate.so.1: $(BUILD)/libsysgate.so
+	ln -sf libsysgate.so $@
+
+$(BUILD)/tests/port/starts-needs.so: tests/hooks/starts.c include/sysgate.h \
+		$(BUILD)/libsysgate.so.1
+	@mkdir -p $(dir $@)
+	$(CC) $(CFLAGS_COMMON) -Iinclude -shared -o $@ $< \
+		-L$(BUILD) -l:libsysgate.so.1 -Wl,-rpath,'$$ORIGIN/../..'
+
+PORT_PROGS += $(BUILD)/tests/port/clones $(BUILD)/tests/hooks/starts.so \
+	$(BUILD)/tests/port/starts-needs.so
 CHECK_DEPS += $(PORT_PROGS)
 endif

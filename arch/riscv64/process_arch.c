@@ -5,6 +5,7 @@
 #include "process.h"
 
 struct sg_tslot sg_threads[SG_TSLOTS];
+struct sg_tslot sg_threads_by_tid[SG_TSLOTS];
 
 int sg_arch_core_call(struct sg_thread *t, struct sysgate_sys *s)
 {

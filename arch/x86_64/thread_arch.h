@@ -70,6 +70,15 @@ static inline void sg_set_self(struct sg_thread *t)
 		sg_sc2(SG_NR_arch_prctl, SG_ARCH_SET_GS, (long)t);
 }
 
+/* A new thread that kept its creator's TLS base: GS is per thread, so
+ * nothing is shared. */
+static inline void sg_thread_share_owner(struct sg_thread *parent,
+					 struct sg_thread *child)
+{
+	(void)parent;
+	sg_set_self(child);
+}
+
 /* 0, or -1 when another copy of sysgate (or the program) owns GS. */
 static inline int sg_thread_arch_init(unsigned long hwcap2)
 {

@@ -14,3 +14,5 @@ done
 printf 'regs/count\tbash tests/port/compare.sh %s/regs "-c -o /dev/null --patch-all"\n' "$d"
 printf 'regs/inject\tbash tests/port/inject.sh %s/regs\n' "$d"
 printf 'sites/libc\tbash tests/port/sites.sh\n'
+printf 'hooks/after\tbash tests/port/hooks.sh after\n'
+printf 'hooks/before\tbash tests/port/hooks.sh before\n'
