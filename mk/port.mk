@@ -33,3 +33,15 @@ PORT_PROGS += $(BUILD)/tests/port/clones $(BUILD)/tests/hooks/starts.so \
 	$(BUILD)/tests/port/starts-needs.so
 CHECK_DEPS += $(PORT_PROGS)
 endif
+
+# Instructions per hooked call under qemu (bench/port/insns.sh).
+ifneq ($(ARCH),x86_64)
+$(BUILD)/bench/port/loop: bench/port/loop.c | $(BUILD)/.dir
+	@mkdir -p $(dir $@)
+	$(CC) -std=gnu11 -O2 -g -Wall -o $@ $<
+
+bench-insns: everything $(BUILD)/bench/port/loop
+	@BUILD=$(BUILD) ARCH=$(ARCH) RUN="$(RUN)" bash bench/port/insns.sh
+
+.PHONY: bench-insns
+endif
