@@ -132,5 +132,11 @@ void sg_sud_enable(void)
 	t = sg_self();
 	if (t)
 		sg_sud_arm(t);
+	if (t && !t->sud_armed) {
+		/* No SUD here (kernel, ISA or emulator): say so, not more. */
+		__atomic_store_n(&sg.sud_on, 0, __ATOMIC_RELEASE);
+		sg_signal_refresh();
+		return;
+	}
 	arm_other_threads(t ? t->tid : (int)sg_sc0(SG_NR_gettid));
 }

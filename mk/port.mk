@@ -29,6 +29,16 @@ $(BUILD)/tests/port/starts-needs.so: tests/hooks/starts.c include/sysgate.h \
 	$(CC) $(CFLAGS_COMMON) -Iinclude -shared -o $@ $< \
 		-L$(BUILD) -l:libsysgate.so.1 -Wl,-rpath,'$$ORIGIN/../..'
 
+# A library with its own getppid site, dlopen'ed near or far from libc.
+$(BUILD)/tests/port/far: tests/port/far.c | $(BUILD)/.dir
+	@mkdir -p $(dir $@)
+	$(CC) -std=gnu11 -O2 -g -Wall -o $@ $< -ldl
+
+$(BUILD)/tests/port/farsite.so: tests/port/farsite-$(ARCH).S | $(BUILD)/.dir
+	@mkdir -p $(dir $@)
+	$(CC) -shared -fPIC -o $@ $<
+
+PORT_PROGS += $(BUILD)/tests/port/far $(BUILD)/tests/port/farsite.so
 PORT_PROGS += $(BUILD)/tests/port/clones $(BUILD)/tests/hooks/starts.so \
 	$(BUILD)/tests/port/starts-needs.so
 CHECK_DEPS += $(PORT_PROGS)

@@ -85,6 +85,7 @@ struct {
 static struct text {
 	struct sg_obj *obj;
 	unsigned long start, end;
+	unsigned long len;	/* bytes read: the file may end first */
 	int ok;
 	unsigned char *code;
 	unsigned char *starts;	/* bitmap per halfword: instruction starts */
@@ -137,6 +138,7 @@ static int in_code(unsigned long a, unsigned long code[][2], int n)
 static int sweep(struct sg_obj *o, unsigned long addr)
 {
 	unsigned long start = 0, end = 0, len, off = 0, code[8][2];
+	long got;
 	int t, nr;
 
 	for (t = 0; t < o->ntext; t++)
@@ -160,8 +162,12 @@ static int sweep(struct sg_obj *o, unsigned long addr)
 		if (!fn.code || !fn.starts || !fn.targets)
 			return 0;
 	}
-	if (sg_obj_read(o, start, fn.code, len) != (long)len)
+	/* A text mapping may run past the end of its file: sweep what the
+	 * file holds. */
+	got = sg_obj_read(o, start, fn.code, len);
+	if (got <= 0)
 		return 0;
+	len = fn.len = (unsigned long)got;
 	memset(fn.starts, 0, (len / 2 + 7) / 8);
 	memset(fn.targets, 0, (len / 2 + 7) / 8);
 	/* Only code sections: a text mapping also holds read-only data. */
@@ -192,15 +198,15 @@ static int decode_at(unsigned long addr, struct rv_insn *in)
 {
 	unsigned long off = addr - fn.start;
 
-	if (addr < fn.start || addr >= fn.end || (off & 1) ||
+	if (addr < fn.start || off >= fn.len || (off & 1) ||
 	    !bit(fn.starts, off / 2))
 		return 0;
-	return rv_decode(fn.code + off, fn.end - addr, in);
+	return rv_decode(fn.code + off, fn.len - off, in);
 }
 
 static int is_target(unsigned long addr)
 {
-	return addr >= fn.start && addr < fn.end &&
+	return addr >= fn.start && addr - fn.start < fn.len &&
 	       bit(fn.targets, (addr - fn.start) / 2);
 }
 

@@ -1019,6 +1019,9 @@ static void patch_stats(void)
 	if (sg.sud_on)
 		put(buf, &n, "sysgate:   unpatched code is caught by syscall "
 			     "user dispatch (SIGSYS)\n");
+	else if (total.unverified || total.kind[SG_PATCH_NONE])
+		put(buf, &n, "sysgate:   unpatched sites are NOT caught: no "
+			     "syscall user dispatch here\n");
 	for (i = 0; i < nobjs; i++)
 		object_line(buf, &n, &objs[i]);
 	sg_write_all(sg.out_fd, buf, n);

@@ -36,15 +36,17 @@ static void *pthread_fn(void *arg)
 	return calls() ? arg : NULL;
 }
 
-/* clone(CLONE_CHILD_CLEARTID) clears and wakes this when the thread ends. */
+/* clone(CLONE_CHILD_CLEARTID) clears and wakes this when the thread ends;
+ * the thread may end before its creator first looks, so done comes too. */
 static volatile int clone_tid[CLONES];
-static volatile int clone_ok[CLONES];
+static int clone_ok[CLONES], clone_done[CLONES];
 
 static int clone_fn(void *arg)
 {
 	long i = (long)arg;
 
 	clone_ok[i] = calls();
+	__atomic_store_n(&clone_done[i], 1, __ATOMIC_RELEASE);
 	return 0;
 }
 
@@ -56,6 +58,8 @@ int main(void)
 	pthread_t th[PTHREADS];
 	int i, ok = 1, status;
 	pid_t child;
+
+	setvbuf(stdout, 0, _IONBF, 0);	/* progress shows if it hangs */
 
 	for (i = 0; i < PTHREADS; i++)
 		ok &= pthread_create(&th[i], 0, pthread_fn, th) == 0;
@@ -75,12 +79,17 @@ int main(void)
 			perror("clone");
 			return 1;
 		}
-		/* Wait for the kernel to clear the tid at the thread's end. */
-		while (clone_tid[i] == 0)
+		/* Wait for the thread, then for the kernel to clear its tid. */
+		while (!__atomic_load_n(&clone_done[i], __ATOMIC_ACQUIRE))
 			sched_yield();
-		while (clone_tid[i] != 0)
-			syscall(SYS_futex, &clone_tid[i], FUTEX_WAIT,
-				clone_tid[i], 0, 0, 0);
+		for (;;) {
+			int tid = clone_tid[i];	/* read once: the wait
+						   must see this value */
+			if (!tid)
+				break;
+			syscall(SYS_futex, &clone_tid[i], FUTEX_WAIT, tid, 0, 0,
+				0);
+		}
 		ok &= clone_ok[i];
 	}
 	printf("clone threads %s\n", ok ? "ok" : "FAILED");

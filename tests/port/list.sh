@@ -16,3 +16,5 @@ printf 'regs/inject\tbash tests/port/inject.sh %s/regs\n' "$d"
 printf 'sites/libc\tbash tests/port/sites.sh\n'
 printf 'hooks/after\tbash tests/port/hooks.sh after\n'
 printf 'hooks/before\tbash tests/port/hooks.sh before\n'
+printf 'layout/near\tbash tests/port/far.sh near\n'
+printf 'layout/far\tbash tests/port/far.sh far\n'
