@@ -1290,7 +1290,6 @@ static long fd_call(struct sysgate_sys *s, struct proc *pr, unsigned int oi)
 	case __NR_fstatfs: return put_statfs(s, (void *)a[1]);
 	case __NR_getdents64: return do_getdents(s, o, a[1], a[2]);
 	case __NR_close:
-		fs_poll_forget(a[0]);
 		drop(pr, a[0]);
 		return sc(__NR_close, a[0], 0, 0, 0, 0, 0);
 	case __NR_dup: return do_dup(pr, nr, a);
@@ -1652,8 +1651,7 @@ static int fs_init(struct sysgate_ctx *ctx, const char *args)
 	 * (see fs_fork_child), mmap of our files, waiting on descriptors. */
 	static const char *const extra[] = {
 		"clone", "clone3", "vfork", "mmap", "poll", "ppoll", "select",
-		"pselect6", "epoll_ctl", "epoll_wait", "epoll_pwait",
-		"epoll_pwait2", "getcwd", "chdir", "fchdir",
+		"pselect6", "epoll_ctl", "getcwd", "chdir", "fchdir",
 	};
 	static char backing[FS_PATH_MAX];
 	unsigned int i;

@@ -216,7 +216,6 @@ long fs_dir_path(unsigned int ino, char *buf, unsigned long size);
 int fs_poll_is_call(long nr);
 int fs_poll_enter(struct sysgate_sys *s);	/* 1: answered (SKIP) */
 void fs_poll_exit(struct sysgate_sys *s);
-void fs_poll_forget(int fd);			/* a descriptor of ours closed */
 
 /* fs.c, for poll.c */
 int fs_fd_virtual(const struct sysgate_sys *s, long fd);

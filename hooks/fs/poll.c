@@ -1,14 +1,13 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * poll, ppoll, select, pselect6 and epoll with our descriptors mixed in
+ * poll, ppoll, select, pselect6 and epoll_ctl with our descriptors mixed in
  * (the "two universes" of a partial hook).  Our files are always ready,
  * as regular files are for the kernel.  The kernel still waits for its
  * own descriptors: the call runs with ours taken out (on a per-thread
  * copy of the program's array or sets), with a zero timeout when one of
  * ours is ready already, and the exit side merges the two answers.  The
  * call itself runs in the kernel, not inside the hook, so signals
- * interrupt it as usual.  epoll cannot hold our descriptors, so their
- * registrations are kept here, per process.
+ * interrupt it as usual.
  */
 #include <asm/unistd.h>
 #include <linux/errno.h>
@@ -19,17 +18,8 @@
 #include "../lib/fmt.h"
 
 #define MAX_POLL 1024
-#define MAX_WATCH 64
 #define READY_MASK (POLLIN | POLLOUT | POLLRDNORM | POLLWRNORM)
 #define SET_WORDS (1024 / 64)
-
-struct watch {
-	int used;
-	int epfd, fd;
-	unsigned int events;
-	int armed;			/* EPOLLONESHOT/EPOLLET: reported */
-	unsigned long long data;
-};
 
 /* What the exit side must merge, for the call in flight on this thread. */
 struct pending {
@@ -40,8 +30,8 @@ struct pending {
 	unsigned long vbits[3][SET_WORDS];
 };
 
-static struct watch watches[MAX_WATCH];
 static __thread struct pollfd copy[MAX_POLL];
+static __thread unsigned char ours[MAX_POLL];
 static __thread unsigned long sets[3][SET_WORDS];
 static __thread struct pending pend;
 static __thread struct __kernel_timespec zero_ts;
@@ -52,12 +42,9 @@ int fs_poll_is_call(long nr)
 	switch (nr) {
 	case __NR_poll:
 	case __NR_select:
-	case __NR_epoll_wait:
 	case __NR_ppoll:
 	case __NR_pselect6:
 	case __NR_epoll_ctl:
-	case __NR_epoll_pwait:
-	case __NR_epoll_pwait2:
 		return 1;
 	}
 	return 0;
@@ -71,7 +58,8 @@ static int do_poll(struct sysgate_sys *s)
 	    sysgate_read_mem(s, copy, (void *)s->args[0], n * sizeof(copy[0])) < 0)
 		return 0;
 	for (i = 0; i < n; i++) {
-		if (!fs_fd_virtual(s, copy[i].fd))
+		ours[i] = fs_fd_virtual(s, copy[i].fd);
+		if (!ours[i])
 			continue;
 		virt++;
 		ready += (copy[i].events & READY_MASK) != 0;
@@ -98,7 +86,7 @@ static void poll_exit(struct sysgate_sys *s)
 	long i;
 
 	for (i = 0; i < pend.n; i++) {
-		if (copy[i].fd >= 0)
+		if (!ours[i])
 			continue;
 		copy[i].fd = ~copy[i].fd;
 		copy[i].revents = copy[i].events & READY_MASK;
@@ -176,106 +164,14 @@ static void select_exit(struct sysgate_sys *s)
 	s->ret += pend.extra;
 }
 
-static struct watch *find_watch(int epfd, int fd)
-{
-	int i;
-
-	for (i = 0; i < MAX_WATCH; i++)
-		if (watches[i].used && watches[i].fd == fd &&
-		    watches[i].epfd == epfd)
-			return &watches[i];
-	return 0;
-}
-
-void fs_poll_forget(int fd)
-{
-	int i;
-
-	for (i = 0; i < MAX_WATCH; i++)
-		if (watches[i].fd == fd)
-			watches[i].used = 0;
-}
-
+/*
+ * epoll refuses regular files and directories (EPERM): the kernel's
+ * answer for ours too, so programs take the path they take natively.
+ */
 static long epoll_ctl_ours(struct sysgate_sys *s)
 {
-	long *a = s->args;
-	struct watch *w = find_watch(a[0], a[2]);
-	struct epoll_event ev;
-	int i;
-
-	if (a[1] != EPOLL_CTL_DEL &&
-	    sysgate_read_mem(s, &ev, (void *)a[3], sizeof(ev)) < 0)
-		return -EFAULT;
-	switch (a[1]) {
-	case EPOLL_CTL_ADD:
-		if (w)
-			return -EEXIST;
-		for (i = 0; i < MAX_WATCH && watches[i].used; i++)
-			;
-		if (i == MAX_WATCH)
-			return -ENOSPC;
-		w = &watches[i];
-		w->used = 1;
-		w->epfd = a[0];
-		w->fd = a[2];
-		break;
-	case EPOLL_CTL_MOD:
-		if (!w)
-			return -ENOENT;
-		break;
-	case EPOLL_CTL_DEL:
-		if (!w)
-			return -ENOENT;
-		w->used = 0;
-		return 0;
-	default:
-		return -EINVAL;
-	}
-	w->events = ev.events;
-	w->data = ev.data;
-	w->armed = 1;
-	return 0;
-}
-
-static int do_epoll_wait(struct sysgate_sys *s)
-{
-	long *a = s->args, max = a[2], n = 0;
-	int i;
-
-	if (max <= 0)
-		return 0;
-	for (i = 0; i < MAX_WATCH && n < max; i++) {
-		struct watch *w = &watches[i];
-		struct epoll_event ev;
-
-		if (!w->used || w->epfd != a[0] || !w->armed ||
-		    !(w->events & (EPOLLIN | EPOLLOUT)) ||
-		    !fs_fd_virtual(s, w->fd))
-			continue;
-		ev.events = w->events & (EPOLLIN | EPOLLOUT);
-		ev.data = w->data;
-		if (sysgate_write_mem(s, (struct epoll_event *)a[1] + n, &ev,
-				      sizeof(ev)) < 0)
-			return 0;
-		if (w->events & (EPOLLONESHOT | EPOLLET))
-			w->armed = 0;
-		n++;
-	}
-	if (!n)
-		return 0;
-	if (n == max) {
-		s->ret = n;
-		return 1;
-	}
-	pend.nr = s->nr;
-	pend.extra = n;
-	a[1] = (long)((struct epoll_event *)a[1] + n);
-	a[2] = max - n;
-	if (s->nr == __NR_epoll_pwait2)
-		a[3] = (long)&zero_ts;
-	else
-		a[3] = 0;
-	return 0;
+	(void)s;
+	return -EPERM;
 }
 
 int fs_poll_enter(struct sysgate_sys *s)
@@ -286,15 +182,10 @@ int fs_poll_enter(struct sysgate_sys *s)
 		return do_poll(s);
 	case __NR_select:
 		return do_select(s);
-	case __NR_epoll_wait:
-		return do_epoll_wait(s);
 	case __NR_ppoll:
 		return do_poll(s);
 	case __NR_pselect6:
 		return do_select(s);
-	case __NR_epoll_pwait:
-	case __NR_epoll_pwait2:
-		return do_epoll_wait(s);
 	case __NR_epoll_ctl:
 		if (!fs_fd_virtual(s, s->args[2]))
 			return 0;
@@ -327,7 +218,5 @@ void fs_poll_exit(struct sysgate_sys *s)
 	case __NR_pselect6:
 		select_exit(s);
 		return;
-	default:
-		s->ret += pend.extra;	/* epoll: ours are already written */
 	}
 }
