@@ -78,3 +78,14 @@ $(BUILD)/sysgate-loader: $(BUILD)/tools/loader/loader.o $(BUILD)/core/init.o \
 ifeq ($(ARCH),x86_64)
 PROGS += $(BUILD)/sysgate-loader
 endif
+
+# Small-file rates on tmpfs and on --fs (bench/fs/run.sh).
+$(BUILD)/bench-fs-smallfiles: bench/fs/smallfiles.c | $(BUILD)/.dir
+	$(CC) $(CFLAGS_COMMON) -o $@ $<
+
+PROGS += $(BUILD)/bench-fs-smallfiles
+
+bench-fs: everything
+	BUILD=$(BUILD) bash bench/fs/run.sh
+
+.PHONY: bench-fs
