@@ -269,6 +269,19 @@ static long access_check(unsigned int ino, long mode)
 	return (mode & ~bits & 7) ? -EACCES : 0;
 }
 
+/* chown: -1 keeps the old id. */
+static long set_owner(unsigned int ino, long uid, long gid)
+{
+	struct fs_inode *n = fs_ino(ino);
+
+	if ((int)uid != -1)
+		n->uid = uid;
+	if ((int)gid != -1)
+		n->gid = gid;
+	fs_touch(n, FS_C);
+	return 0;
+}
+
 /* ---- creation and removal ---- */
 
 static long create(struct fs_path *p, unsigned int mode)
@@ -407,7 +420,8 @@ static long do_rmdir(struct fs_path *p)
 	return 0;
 }
 
-static long do_mkdir(struct fs_path *p, long mode)
+/* mkdir and mknod: a new name, or EEXIST. */
+static long make_node(struct fs_path *p, unsigned int type, long mode)
 {
 	long r;
 
@@ -415,7 +429,7 @@ static long do_mkdir(struct fs_path *p, long mode)
 		return p->err;
 	if (p->ino)
 		return -EEXIST;
-	r = create(p, S_IFDIR | (mode & 07777 & ~umask_now()));
+	r = create(p, type | (mode & 07777 & ~umask_now()));
 	return r < 0 ? r : 0;
 }
 
@@ -441,17 +455,24 @@ static void dent_set_ino(unsigned int dir, const char *name,
 	fs_link(dir, name, len, ino);
 }
 
-static long do_rename(struct fs_path *op, struct fs_path *np, long flags)
+/* rename and link: the old name must exist, the new one's directory. */
+static long two_paths(const struct fs_path *op, const struct fs_path *np)
 {
-	struct fs_inode *o, *n = 0;
-	int odir;
-
 	if (op->err)
 		return op->err;
 	if (!op->ino)
 		return -ENOENT;
-	if (np->err)
-		return np->err;
+	return np->err;
+}
+
+static long do_rename(struct fs_path *op, struct fs_path *np, long flags)
+{
+	struct fs_inode *o, *n = 0;
+	long r = two_paths(op, np);
+	int odir;
+
+	if (r)
+		return r;
 	if (flags & ~(long)(RENAME_NOREPLACE_ | RENAME_EXCHANGE_))
 		return -EINVAL;
 	if ((flags & RENAME_NOREPLACE_) && (flags & RENAME_EXCHANGE_))
@@ -520,14 +541,10 @@ static long do_rename(struct fs_path *op, struct fs_path *np, long flags)
 static long do_link(struct fs_path *op, struct fs_path *np)
 {
 	struct fs_inode *o;
-	long r;
+	long r = two_paths(op, np);
 
-	if (op->err)
-		return op->err;
-	if (!op->ino)
-		return -ENOENT;
-	if (np->err)
-		return np->err;
+	if (r)
+		return r;
 	if (np->ino)
 		return -EEXIST;
 	o = fs_ino(op->ino);
@@ -967,32 +984,17 @@ static long chmod_path(struct fs_path *p, long mode)
 
 static long chown_path(struct fs_path *p, long uid, long gid)
 {
-	struct fs_inode *n;
 	long r = need(p);
 
-	if (r)
-		return r;
-	n = fs_ino(p->ino);
-	if ((int)uid != -1)
-		n->uid = uid;
-	if ((int)gid != -1)
-		n->gid = gid;
-	fs_touch(n, FS_C);
-	return 0;
+	return r ? r : set_owner(p->ino, uid, gid);
 }
 
 static long mknod_path(struct fs_path *p, long mode)
 {
-	long r;
-
-	if (p->err)
-		return p->err;
-	if (p->ino)
-		return -EEXIST;
-	if ((mode & S_IFMT) && (mode & S_IFMT) != S_IFREG)
+	if ((mode & S_IFMT) && (mode & S_IFMT) != S_IFREG && !p->err &&
+	    !p->ino)
 		return -EPERM;	/* no devices, fifos or sockets here */
-	r = create(p, S_IFREG | (mode & 07777 & ~umask_now()));
-	return r < 0 ? r : 0;
+	return make_node(p, S_IFREG, mode);
 }
 
 /* utimes/futimesat/utime: seconds and microseconds, or seconds. */
@@ -1036,7 +1038,7 @@ static long path_call(struct sysgate_sys *s, struct proc *pr, int *run)
 		return need(p) ? need(p) : access_check(p->ino, a[1]);
 	case __NR_mkdir:
 		PATH(0, AT_FDCWD, 0);
-		return do_mkdir(p, a[1]);
+		return make_node(p, S_IFDIR, a[1]);
 	case __NR_rmdir:
 		PATH(0, AT_FDCWD, 0);
 		return do_rmdir(p);
@@ -1098,7 +1100,7 @@ static long path_call(struct sysgate_sys *s, struct proc *pr, int *run)
 		return need(p) ? need(p) : access_check(p->ino, a[2]);
 	case __NR_mkdirat:
 		PATH(1, a[0], 0);
-		return do_mkdir(p, a[2]);
+		return make_node(p, S_IFDIR, a[2]);
 	case __NR_unlinkat:
 		PATH(1, a[0], 0);
 		if (a[2] & ~(long)AT_REMOVEDIR)
@@ -1231,16 +1233,7 @@ static long empty_path_call(struct sysgate_sys *s, unsigned int ino)
 	case __NR_newfstatat: return put_stat(s, (void *)a[2], ino);
 	case __NR_statx: return put_statx(s, (void *)a[4], ino);
 	case __NR_faccessat2: return access_check(ino, a[2]);
-	default: {
-		struct fs_inode *n = fs_ino(ino);
-
-		if ((int)a[2] != -1)
-			n->uid = a[2];
-		if ((int)a[3] != -1)
-			n->gid = a[3];
-		fs_touch(n, FS_C);
-		return 0;
-	}
+	default: return set_owner(ino, a[2], a[3]);	/* fchownat */
 	}
 }
 
@@ -1324,16 +1317,7 @@ static long fd_call(struct sysgate_sys *s, struct proc *pr, unsigned int oi)
 		fs_touch(n, FS_C);
 		return 0;
 	}
-	case __NR_fchown: {
-		struct fs_inode *n = fs_ino(o->ino);
-
-		if ((int)a[1] != -1)
-			n->uid = a[1];
-		if ((int)a[2] != -1)
-			n->gid = a[2];
-		fs_touch(n, FS_C);
-		return 0;
-	}
+	case __NR_fchown: return set_owner(o->ino, a[1], a[2]);
 	case __NR_mmap: return do_mmap(s, o);
 	case __NR_flock:
 	case __NR_fadvise64:

@@ -314,6 +314,37 @@ long fs_block_offsets(unsigned int ino, unsigned long first,
 	return npages;
 }
 
+/* ---- tables ---- */
+
+/* An index from a table's free list (linked through *link(i)), else from
+ * its unused tail; 0 when the table is full. */
+static unsigned int take(unsigned int *free, unsigned int *next,
+			 unsigned int max, unsigned int *(*link)(unsigned int))
+{
+	unsigned int i = *free;
+
+	if (i)
+		*free = *link(i);
+	else if (*next < max)
+		i = (*next)++;
+	return i;
+}
+
+static unsigned int *inode_link(unsigned int i)
+{
+	return &fs_ino(i)->parent;
+}
+
+static unsigned int *dent_link(unsigned int i)
+{
+	return &fs_dent(i)->hnext;
+}
+
+static unsigned int *ofd_link(unsigned int i)
+{
+	return &fs_ofd(i)->next_free;
+}
+
 /* ---- inodes ---- */
 
 int fs_inode_new(unsigned int mode, unsigned int uid, unsigned int gid)
@@ -322,14 +353,9 @@ int fs_inode_new(unsigned int mode, unsigned int uid, unsigned int gid)
 	struct fs_inode *n;
 	unsigned int i;
 
-	if (sb->inode_free) {
-		i = sb->inode_free;
-		sb->inode_free = fs_ino(i)->parent;
-	} else if (sb->inode_next < sb->ninodes) {
-		i = sb->inode_next++;
-	} else {
+	i = take(&sb->inode_free, &sb->inode_next, sb->ninodes, inode_link);
+	if (!i)
 		return -ENOSPC;
-	}
 	n = fs_ino(i);
 	hk_memset(n, 0, sizeof(*n));
 	n->mode = mode;
@@ -392,14 +418,9 @@ int fs_link(unsigned int dir, const char *name, unsigned int len,
 	unsigned int *h = bucket(dir, name, len), i;
 	struct fs_dent *e;
 
-	if (sb->dent_free) {
-		i = sb->dent_free;
-		sb->dent_free = fs_dent(i)->hnext;
-	} else if (sb->dent_next < sb->ndents) {
-		i = sb->dent_next++;
-	} else {
+	i = take(&sb->dent_free, &sb->dent_next, sb->ndents, dent_link);
+	if (!i)
 		return -ENOSPC;
-	}
 	e = fs_dent(i);
 	e->ino = ino;
 	e->dir = dir;
@@ -459,14 +480,9 @@ int fs_ofd_new(unsigned int ino, unsigned int flags)
 	struct fs_ofd *o;
 	unsigned int i;
 
-	if (sb->ofd_free) {
-		i = sb->ofd_free;
-		sb->ofd_free = fs_ofd(i)->next_free;
-	} else if (sb->ofd_next < sb->nofds) {
-		i = sb->ofd_next++;
-	} else {
+	i = take(&sb->ofd_free, &sb->ofd_next, sb->nofds, ofd_link);
+	if (!i)
 		return -ENFILE;
-	}
 	o = fs_ofd(i);
 	o->ino = ino;
 	o->refs = 1;
