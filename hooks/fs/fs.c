@@ -59,6 +59,7 @@ struct proc {
 /* What execve hands to the next program. */
 struct carry {
 	int arena_fd;
+	int ep_fd;
 	unsigned int cwd;
 	int n;
 	struct { int fd; unsigned short ofd, cloexec; } e[2048];
@@ -87,9 +88,20 @@ static unsigned int ofd_of(struct proc *p, long fd)
 	return f >= 0 && f < MAXFD ? p->ofd[f] : 0;
 }
 
+unsigned int fs_fd_ofd(const struct sysgate_sys *s, long fd)
+{
+	return ofd_of(proc_of(s->pid), fd);
+}
+
 int fs_fd_virtual(const struct sysgate_sys *s, long fd)
 {
-	return ofd_of(proc_of(s->pid), fd) != 0;
+	return fs_fd_ofd(s, fd) != 0;
+}
+
+/* Descriptors of ours the program never had: the arena, the sentinel. */
+static int hidden(long fd)
+{
+	return (int)fd == fs_ar.fd || (int)fd == fs_ep_fd;
 }
 
 static void install(struct proc *p, int fd, unsigned int ofd)
@@ -839,33 +851,44 @@ static long do_dup(struct proc *pr, long nr, long *a)
 	return r;
 }
 
-/* Our arena descriptor moves away from a number the program wants. */
-static void move_arena(void)
+/* A hidden descriptor moves away from a number the program wants.  (The
+ * sentinel's epoll entries stay keyed by its old number: see epoll.c.) */
+static void move_hidden(int *fd)
 {
-	long h = sc(__NR_fcntl, fs_ar.fd, F_DUPFD, fs_ar.fd + 1, 0, 0, 0);
+	long h = sc(__NR_fcntl, *fd, F_DUPFD, *fd + 1, 0, 0, 0);
 
 	if (h >= 0) {
-		sc(__NR_close, fs_ar.fd, 0, 0, 0, 0, 0);
-		fs_ar.fd = h;
+		sc(__NR_close, *fd, 0, 0, 0, 0, 0);
+		*fd = h;
 	}
 }
 
+/* close_range around the hidden descriptors, which neither close nor
+ * become close-on-exec (execve hands them on). */
 static long do_close_range(struct proc *pr, long *a)
 {
 	unsigned long first = (unsigned int)a[0], last = (unsigned int)a[1], fd;
-	unsigned long keep = fs_ar.fd;
+	unsigned long from = first, h[2];
 	long r = 0;
+	int i;
 
 	if (first > last)
 		return -EINVAL;
-	if (keep >= first && keep <= last && !(a[2] & CLOSE_RANGE_CLOEXEC_)) {
-		if (keep > first)
-			r = sc(__NR_close_range, first, keep - 1, a[2], 0, 0, 0);
-		if (r >= 0 && keep < last)
-			r = sc(__NR_close_range, keep + 1, last, a[2], 0, 0, 0);
-	} else {
-		r = sc(__NR_close_range, first, last, a[2], 0, 0, 0);
+	h[0] = (unsigned int)fs_ar.fd;
+	h[1] = (unsigned int)fs_ep_fd;	/* ~0: none */
+	if (h[1] < h[0]) {
+		h[0] = h[1];
+		h[1] = (unsigned int)fs_ar.fd;
 	}
+	for (i = 0; i < 2 && r >= 0; i++) {
+		if (h[i] < from || h[i] > last)
+			continue;
+		if (h[i] > from)
+			r = sc(__NR_close_range, from, h[i] - 1, a[2], 0, 0, 0);
+		from = h[i] + 1;
+	}
+	if (r >= 0 && from <= last)
+		r = sc(__NR_close_range, from, last, a[2], 0, 0, 0);
 	if (r < 0 || (a[2] & CLOSE_RANGE_CLOEXEC_))
 		return r;
 	for (fd = first; fd <= last && fd < (unsigned long)pr->maxfd; fd++)
@@ -1387,7 +1410,9 @@ static long dup_call(struct sysgate_sys *s, struct proc *pr, int *run)
 {
 	(void)run;
 	if ((int)s->args[1] == fs_ar.fd)
-		move_arena();
+		move_hidden(&fs_ar.fd);
+	else if ((int)s->args[1] == fs_ep_fd)
+		move_hidden(&fs_ep_fd);
 	if (!ofd_of(pr, s->args[0]) && !ofd_of(pr, s->args[1])) {
 		*run = 1;
 		return 0;
@@ -1430,12 +1455,18 @@ static enum sysgate_verdict fs_enter(struct sysgate_sys *s, void *data)
 		note_clone(s);
 		return SYSGATE_RUN;
 	}
-	if (nr == __NR_close && (int)s->args[0] == fs_ar.fd) {
+	if (nr == __NR_close && hidden(s->args[0])) {
 		s->ret = -EBADF;	/* the program never had it */
 		return SYSGATE_SKIP;
 	}
 	if (fs_poll_is_call(nr))
 		return fs_poll_enter(s) ? SYSGATE_SKIP : SYSGATE_RUN;
+	if (fs_epoll_is_wait(nr)) {
+		if (!ofd_of(pr, s->args[0]))
+			return SYSGATE_RUN;	/* fs_exit puts ours in */
+		s->ret = -EINVAL;		/* a file is no epoll instance */
+		return SYSGATE_SKIP;
+	}
 	if (nr == __NR_mmap && (s->args[3] & MAP_ANONYMOUS))
 		return SYSGATE_RUN;
 	if (nr == __NR_dup2 || nr == __NR_dup3)
@@ -1466,6 +1497,8 @@ static void fs_exit(struct sysgate_sys *s, void *data)
 		return;
 	if (!(s->flags & SYSGATE_SYS_SKIPPED) && fs_poll_is_call(s->nr))
 		fs_poll_exit(s);
+	if (!(s->flags & SYSGATE_SYS_SKIPPED) && fs_epoll_is_wait(s->nr))
+		fs_epoll_wait_exit(s);
 	if ((s->nr == __NR_clone || s->nr == __NR_clone3 ||
 	     s->nr == __NR_vfork) && !(s->flags & SYSGATE_SYS_CHILD))
 		vforking = 0;	/* the child has started (or failed to) */
@@ -1528,6 +1561,7 @@ static void fs_exec(const char *path, void *data)
 	if (!ready)
 		return;
 	c.arena_fd = fs_ar.fd;
+	c.ep_fd = fs_ep_fd;
 	c.cwd = p->cwd;
 	c.n = 0;
 	for (fd = 0; fd < p->maxfd && c.n < (int)(sizeof(c.e) / sizeof(c.e[0]));
@@ -1635,7 +1669,8 @@ static int fs_init(struct sysgate_ctx *ctx, const char *args)
 	 * (see fs_fork_child), mmap of our files, waiting on descriptors. */
 	static const char *const extra[] = {
 		"clone", "clone3", "vfork", "mmap", "poll", "ppoll", "select",
-		"pselect6", "epoll_ctl", "getcwd", "chdir", "fchdir",
+		"pselect6", "epoll_ctl", "epoll_wait", "epoll_pwait",
+		"epoll_pwait2", "getcwd", "chdir", "fchdir",
 	};
 	static char backing[FS_PATH_MAX];
 	unsigned int i;
@@ -1691,7 +1726,7 @@ static int fs_init(struct sysgate_ctx *ctx, const char *args)
 	procs[0].pid = sc(__NR_getpid, 0, 0, 0, 0, 0, 0);
 	refresh_kcwd(&procs[0]);
 	r = sysgate_exec_carried(ctx, &c, sizeof(c));
-	if (r < (long)sizeof(int) * 3 || fs_arena_attach(c.arena_fd) < 0) {
+	if (r < (long)sizeof(int) * 4 || fs_arena_attach(c.arena_fd) < 0) {
 		r = fs_arena_create(have_backing ? backing : 0, limit);
 		if (r < 0)
 			return sysgate_error(ctx, r == -EINVAL ?
@@ -1701,8 +1736,12 @@ static int fs_init(struct sysgate_ctx *ctx, const char *args)
 					     "--fs: cannot create the file "
 					     "system");
 	} else {
+		if (sc(__NR_fcntl, c.ep_fd, F_GETFD, 0, 0, 0, 0) >= 0)
+			fs_ep_fd = c.ep_fd;
 		take_carried(&c, r);
 	}
+	if (fs_ep_fd < 0 && fs_epoll_sentinel() < 0)
+		return sysgate_error(ctx, "--fs: cannot create an eventfd");
 	sysgate_set_data(ctx, ctx);
 	sysgate_select_class(ctx, SYSGATE_CLASS_FILE | SYSGATE_CLASS_DESC |
 				  SYSGATE_CLASS_STAT);

@@ -67,7 +67,7 @@
 #define FS_NDIRECT 12
 #define FS_PER_BLOCK (FS_BLOCK / 4)	/* block numbers in a map block */
 #define FS_MAGIC 0x53474653u		/* "SGFS" */
-#define FS_VERSION 1
+#define FS_VERSION 2
 #define FS_ROOT 1			/* inode of the prefix itself */
 #define FS_DEV 0x5347			/* st_dev of every file */
 
@@ -106,7 +106,31 @@ struct fs_ofd {
 	unsigned int refs;		/* fd table entries pointing here */
 	unsigned int flags;		/* open flags (O_ACCMODE, O_APPEND...) */
 	unsigned int next_free;
+	unsigned int epis;		/* epoll entries naming it (epoll.c) */
 	unsigned long pos;
+};
+
+/* One of our descriptors in an epoll set: the key is (fd, ofd), as the
+ * kernel's is (fd, file). */
+struct fs_epi {
+	unsigned int set;		/* 0: free */
+	unsigned int ofd;
+	int fd;
+	unsigned int events;		/* EPOLLIN... as the program gave them */
+	unsigned int next;		/* the set's list; free: next free */
+	unsigned int fired;		/* EPOLLONESHOT/EPOLLET: reported */
+	unsigned long long data;
+};
+
+/* The entries of ours in one epoll instance. */
+struct fs_epset {
+	unsigned int live;
+	unsigned int gen;		/* bumped at each reuse (in the tag) */
+	unsigned int head;		/* entries */
+	unsigned int rr;		/* entry to report first */
+	unsigned int armed;		/* the sentinel waits for EPOLLIN */
+	unsigned int next_free;
+	int pid, epfd;			/* where it was last used */
 };
 
 struct fs_super {
@@ -124,6 +148,12 @@ struct fs_super {
 	unsigned long reserved;		/* blocks fallocated so far */
 	unsigned long limit;		/* --fs-size in blocks, 0: none */
 	unsigned long used;		/* blocks in use */
+	/* Live only while a tree of processes uses the arena: */
+	unsigned long off_epis, off_epsets;
+	unsigned int nepis, nepsets;
+	unsigned int epi_next, epi_free;
+	unsigned int epset_next, epset_free;
+	unsigned int ep_tags;		/* sentinels registered somewhere */
 };
 
 /* The arena as this process maps it. */
@@ -150,6 +180,16 @@ static inline struct fs_ofd *fs_ofd(unsigned int i)
 	return (struct fs_ofd *)(fs_ar.base + fs_ar.sb->off_ofds) + i;
 }
 
+static inline struct fs_epi *fs_epi(unsigned int i)
+{
+	return (struct fs_epi *)(fs_ar.base + fs_ar.sb->off_epis) + i;
+}
+
+static inline struct fs_epset *fs_epset(unsigned int i)
+{
+	return (struct fs_epset *)(fs_ar.base + fs_ar.sb->off_epsets) + i;
+}
+
 static inline char *fs_block(unsigned long b)
 {
 	return fs_ar.base + fs_ar.sb->off_blocks + b * FS_BLOCK;
@@ -173,7 +213,12 @@ int fs_link(unsigned int dir, const char *name, unsigned int len,
 void fs_unlink_name(unsigned int dir, const char *name, unsigned int len);
 int fs_ofd_new(unsigned int ino, unsigned int flags);
 void fs_ofd_put(unsigned int ofd);
-void fs_touch(struct fs_inode *n, int what);	/* FS_A, FS_M, FS_C bits */
+void fs_touch(struct fs_inode *n, int what);
+/* An index from a table's free list (linked through *link(i)), else from
+ * its unused tail; 0 when the table is full. */
+unsigned int fs_take(unsigned int *free, unsigned int *next, unsigned int max,
+		     unsigned int *(*link)(unsigned int));
+int fs_high_fd(int fd);		/* moved up, out of the program's way */	/* FS_A, FS_M, FS_C bits */
 #define FS_A 1
 #define FS_M 2
 #define FS_C 4
@@ -217,7 +262,16 @@ int fs_poll_is_call(long nr);
 int fs_poll_enter(struct sysgate_sys *s);	/* 1: answered (SKIP) */
 void fs_poll_exit(struct sysgate_sys *s);
 
-/* fs.c, for poll.c */
+/* epoll.c: epoll sets holding our descriptors (lock held). */
+extern int fs_ep_fd;			/* the tree's sentinel eventfd */
+int fs_epoll_sentinel(void);		/* create it; 0 or -errno */
+int fs_epoll_is_wait(long nr);
+long fs_epoll_ctl(struct sysgate_sys *s);
+void fs_epoll_wait_exit(struct sysgate_sys *s);
+void fs_epoll_forget(unsigned int ofd);	/* its last descriptor closed */
+
+/* fs.c, for poll.c and epoll.c */
+unsigned int fs_fd_ofd(const struct sysgate_sys *s, long fd);
 int fs_fd_virtual(const struct sysgate_sys *s, long fd);
 
 /* Small freestanding helpers. */

@@ -1,17 +1,16 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * poll, ppoll, select, pselect6 and epoll_ctl with our descriptors mixed in
+ * poll, ppoll, select and pselect6 with our descriptors mixed in
  * (the "two universes" of a partial hook).  Our files are always ready,
  * as regular files are for the kernel.  The kernel still waits for its
  * own descriptors: the call runs with ours taken out (on a per-thread
  * copy of the program's array or sets), with a zero timeout when one of
  * ours is ready already, and the exit side merges the two answers.  The
  * call itself runs in the kernel, not inside the hook, so signals
- * interrupt it as usual.
+ * interrupt it as usual.  epoll_ctl on one of ours goes to epoll.c.
  */
 #include <asm/unistd.h>
 #include <linux/errno.h>
-#include <linux/eventpoll.h>
 #include <linux/poll.h>
 #include <linux/time_types.h>
 #include "fs.h"
@@ -164,16 +163,6 @@ static void select_exit(struct sysgate_sys *s)
 	s->ret += pend.extra;
 }
 
-/*
- * epoll refuses regular files and directories (EPERM): the kernel's
- * answer for ours too, so programs take the path they take natively.
- */
-static long epoll_ctl_ours(struct sysgate_sys *s)
-{
-	(void)s;
-	return -EPERM;
-}
-
 int fs_poll_enter(struct sysgate_sys *s)
 {
 	pend.nr = -1;
@@ -189,7 +178,9 @@ int fs_poll_enter(struct sysgate_sys *s)
 	case __NR_epoll_ctl:
 		if (!fs_fd_virtual(s, s->args[2]))
 			return 0;
-		s->ret = epoll_ctl_ours(s);
+		fs_lock(s->tid);
+		s->ret = fs_epoll_ctl(s);
+		fs_unlock();
 		return 1;
 	}
 	return 0;

@@ -20,6 +20,8 @@
 #define NDENTS (1U << 17)
 #define NOFDS 65535U			/* fd tables hold 16-bit indices */
 #define NHASH (1U << 17)
+#define NEPIS (1U << 14)		/* epoll entries of ours, tree-wide */
+#define NEPSETS (1U << 10)		/* epoll instances holding them */
 #define RESERVE_STEP 256UL		/* blocks fallocated at a time */
 #define LOCK_EX_NB 6
 #define LOCK_SH_ 1
@@ -316,9 +318,7 @@ long fs_block_offsets(unsigned int ino, unsigned long first,
 
 /* ---- tables ---- */
 
-/* An index from a table's free list (linked through *link(i)), else from
- * its unused tail; 0 when the table is full. */
-static unsigned int take(unsigned int *free, unsigned int *next,
+unsigned int fs_take(unsigned int *free, unsigned int *next,
 			 unsigned int max, unsigned int *(*link)(unsigned int))
 {
 	unsigned int i = *free;
@@ -353,7 +353,7 @@ int fs_inode_new(unsigned int mode, unsigned int uid, unsigned int gid)
 	struct fs_inode *n;
 	unsigned int i;
 
-	i = take(&sb->inode_free, &sb->inode_next, sb->ninodes, inode_link);
+	i = fs_take(&sb->inode_free, &sb->inode_next, sb->ninodes, inode_link);
 	if (!i)
 		return -ENOSPC;
 	n = fs_ino(i);
@@ -418,7 +418,7 @@ int fs_link(unsigned int dir, const char *name, unsigned int len,
 	unsigned int *h = bucket(dir, name, len), i;
 	struct fs_dent *e;
 
-	i = take(&sb->dent_free, &sb->dent_next, sb->ndents, dent_link);
+	i = fs_take(&sb->dent_free, &sb->dent_next, sb->ndents, dent_link);
 	if (!i)
 		return -ENOSPC;
 	e = fs_dent(i);
@@ -480,13 +480,14 @@ int fs_ofd_new(unsigned int ino, unsigned int flags)
 	struct fs_ofd *o;
 	unsigned int i;
 
-	i = take(&sb->ofd_free, &sb->ofd_next, sb->nofds, ofd_link);
+	i = fs_take(&sb->ofd_free, &sb->ofd_next, sb->nofds, ofd_link);
 	if (!i)
 		return -ENFILE;
 	o = fs_ofd(i);
 	o->ino = ino;
 	o->refs = 1;
 	o->flags = flags;
+	o->epis = 0;
 	o->pos = 0;
 	fs_ino(ino)->opens++;
 	return i;
@@ -499,6 +500,8 @@ void fs_ofd_put(unsigned int i)
 
 	if (!ino || --o->refs)
 		return;
+	if (o->epis)
+		fs_epoll_forget(i);
 	o->ino = 0;
 	o->next_free = fs_ar.sb->ofd_free;
 	fs_ar.sb->ofd_free = i;
@@ -537,6 +540,12 @@ static void layout(struct fs_super *sb, unsigned long nblocks)
 	off = align(off + (unsigned long)NOFDS * sizeof(struct fs_ofd));
 	sb->off_hash = off;
 	off = align(off + (unsigned long)NHASH * 4);
+	sb->nepis = NEPIS;
+	sb->nepsets = NEPSETS;
+	sb->off_epis = off;
+	off = align(off + (unsigned long)NEPIS * sizeof(struct fs_epi));
+	sb->off_epsets = off;
+	off = align(off + (unsigned long)NEPSETS * sizeof(struct fs_epset));
 	sb->off_blocks = off;
 	sb->nblocks = nblocks;
 	sb->arena_size = off + nblocks * FS_BLOCK;
@@ -552,6 +561,11 @@ static void recover(void)
 	sb->waiters = 0;
 	sb->ofd_next = 1;
 	sb->ofd_free = 0;
+	sb->epi_next = 1;
+	sb->epi_free = 0;
+	sb->epset_next = 1;
+	sb->epset_free = 0;
+	sb->ep_tags = 0;
 	for (i = 2; i < sb->inode_next; i++) {
 		struct fs_inode *n = fs_ino(i);
 
@@ -563,7 +577,7 @@ static void recover(void)
 	}
 }
 
-static int high_fd(int fd)
+int fs_high_fd(int fd)
 {
 	long h = sc(__NR_fcntl, fd, F_DUPFD, 700, 0, 0, 0);
 
@@ -599,7 +613,7 @@ int fs_arena_create(const char *backing, unsigned long limit)
 	}
 	if (fd < 0)
 		return fd;
-	fd = high_fd(fd);
+	fd = fs_high_fd(fd);
 	/* An image another run still uses is shared as it is. */
 	if (backing)
 		sole = sc(__NR_flock, fd, LOCK_EX_NB, 0, 0, 0, 0) == 0;
@@ -633,6 +647,8 @@ int fs_arena_create(const char *backing, unsigned long limit)
 		sb->inode_next = FS_ROOT + 1;
 		sb->dent_next = 1;
 		sb->ofd_next = 1;
+		sb->epi_next = 1;
+		sb->epset_next = 1;
 		sb->block_next = 1;
 		sb->reserved = 1;
 		root = fs_ino(FS_ROOT);

@@ -1,18 +1,16 @@
 /* SPDX-License-Identifier: MIT */
-/* poll, select and epoll over a file of the prefix and a pipe together:
- * the file is ready at once, the pipe when it has data. */
+/* poll and select over a file of the prefix and a pipe together: the
+ * file is ready at once, the pipe when it has data.  (epoll: epoll.c.) */
 #include "fstest.h"
 #include <poll.h>
-#include <sys/epoll.h>
 #include <sys/select.h>
 
 int main(int argc, char **argv)
 {
 	struct pollfd pf[3];
-	struct epoll_event ev, out[4];
 	struct timespec ts = { 0, 0 };
 	fd_set r, w;
-	int fd, p[2], ep, n;
+	int fd, p[2];
 
 	start(argc, argv);
 	T(fd = open(P("p"), O_RDWR | O_CREAT, 0644));
@@ -36,15 +34,5 @@ int main(int argc, char **argv)
 	T(select((fd > p[0] ? fd : p[0]) + 1, &r, &w, 0, 0));
 	printf("select %d %d %d\n", FD_ISSET(p[0], &r), FD_ISSET(fd, &r),
 	       FD_ISSET(fd, &w));
-	T(ep = epoll_create1(0));
-	ev.events = EPOLLIN;
-	ev.data.u64 = 7;
-	T(epoll_ctl(ep, EPOLL_CTL_ADD, p[0], &ev));
-	ev.data.u64 = 9;
-	/* The kernel refuses regular files in epoll; so must we. */
-	T(epoll_ctl(ep, EPOLL_CTL_ADD, fd, &ev));
-	T(epoll_ctl(ep, EPOLL_CTL_DEL, fd, &ev));
-	T(n = epoll_wait(ep, out, 4, 1000));
-	printf("epoll %lu\n", (unsigned long)out[0].data.u64);
 	return 0;
 }
