@@ -117,6 +117,7 @@ static void drop(struct proc *p, int fd)
 
 	if (o) {
 		p->ofd[fd] = 0;
+		fs_locks_close(p->pid, fs_ofd(o)->ino);
 		fs_ofd_put(o);
 	}
 }
@@ -925,19 +926,12 @@ static long do_fcntl(struct sysgate_sys *s, struct proc *pr, struct fs_ofd *o)
 		o->flags = (o->flags & ~SETFL_MASK) | (a[2] & SETFL_MASK);
 		return 0;
 	case F_GETLK:
-	case F_OFD_GETLK: {
-		short unlck = F_UNLCK;
-
-		/* One tree of processes: advisory locks never conflict
-		 * with another program. */
-		return sysgate_write_mem(s, (void *)a[2], &unlck,
-					 sizeof(unlck)) < 0 ? -EFAULT : 0;
-	}
 	case F_SETLK:
 	case F_SETLKW:
+	case F_OFD_GETLK:
 	case F_OFD_SETLK:
 	case F_OFD_SETLKW:
-		return 0;
+		return fs_fcntl_lock(s, ofd_of(pr, a[0]), a[1], a[2]);
 	default:
 		return -EINVAL;
 	}
@@ -1342,7 +1336,7 @@ static long fd_call(struct sysgate_sys *s, struct proc *pr, unsigned int oi)
 	}
 	case __NR_fchown: return set_owner(o->ino, a[1], a[2]);
 	case __NR_mmap: return do_mmap(s, o);
-	case __NR_flock:
+	case __NR_flock: return fs_flock(s, oi, a[1]);
 	case __NR_fadvise64:
 	case __NR_sync_file_range:
 	case __NR_readahead:
@@ -1602,6 +1596,8 @@ static void take_carried(const struct carry *c, long len)
 
 		if (c->e[i].cloexec || fd < 0 || fd >= MAXFD ||
 		    sc(__NR_fcntl, fd, F_GETFD, 0, 0, 0, 0) < 0) {
+			fs_locks_close(procs[0].pid,
+				       fs_ofd(c->e[i].ofd)->ino);
 			fs_ofd_put(c->e[i].ofd);
 			continue;
 		}

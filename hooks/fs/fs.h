@@ -81,7 +81,7 @@ struct fs_inode {
 	unsigned int head, tail;	/* directories: entries, in order */
 	unsigned int nent;
 	unsigned int mapped;		/* was mmapped: blocks are never freed */
-	unsigned int pad;
+	unsigned int locks;		/* its advisory locks (lock.c) */
 	unsigned long size;
 	unsigned long nblocks;		/* data and map blocks held */
 	unsigned long next_seq;		/* directories: next entry cookie */
@@ -122,6 +122,20 @@ struct fs_epi {
 	unsigned long long data;
 };
 
+/* An advisory lock (lock.c): flock's, or a POSIX or OFD record lock. */
+struct fs_lk {
+	unsigned int ino;
+	unsigned int next;		/* the inode's list; free: next free */
+	unsigned int kind;		/* FS_LK_* */
+	unsigned int type;		/* F_RDLCK or F_WRLCK */
+	int pid;			/* FS_LK_POSIX: the owner; F_GETLK's */
+	unsigned int ofd;		/* FS_LK_FLOCK, FS_LK_OFD: the owner */
+	long start, end;		/* bytes, inclusive */
+};
+#define FS_LK_FLOCK 0
+#define FS_LK_POSIX 1
+#define FS_LK_OFD 2
+
 /* The entries of ours in one epoll instance. */
 struct fs_epset {
 	unsigned int live;
@@ -154,6 +168,10 @@ struct fs_super {
 	unsigned int epi_next, epi_free;
 	unsigned int epset_next, epset_free;
 	unsigned int ep_tags;		/* sentinels registered somewhere */
+	unsigned long off_lks;
+	unsigned int nlks, lk_next, lk_free;
+	unsigned int lk_gen;		/* futex: bumped when locks go */
+	unsigned int lk_waiters;
 };
 
 /* The arena as this process maps it. */
@@ -188,6 +206,11 @@ static inline struct fs_epi *fs_epi(unsigned int i)
 static inline struct fs_epset *fs_epset(unsigned int i)
 {
 	return (struct fs_epset *)(fs_ar.base + fs_ar.sb->off_epsets) + i;
+}
+
+static inline struct fs_lk *fs_lk(unsigned int i)
+{
+	return (struct fs_lk *)(fs_ar.base + fs_ar.sb->off_lks) + i;
 }
 
 static inline char *fs_block(unsigned long b)
@@ -269,6 +292,13 @@ int fs_epoll_is_wait(long nr);
 long fs_epoll_ctl(struct sysgate_sys *s);
 void fs_epoll_wait_exit(struct sysgate_sys *s);
 void fs_epoll_forget(unsigned int ofd);	/* its last descriptor closed */
+
+/* lock.c: flock and fcntl record locks (lock held; a wait drops it). */
+long fs_flock(const struct sysgate_sys *s, unsigned int ofd, long op);
+long fs_fcntl_lock(struct sysgate_sys *s, unsigned int ofd, long cmd,
+		   long uptr);
+void fs_locks_close(int pid, unsigned int ino);	/* POSIX: pid closed it */
+void fs_locks_ofd_gone(unsigned int ofd);
 
 /* fs.c, for poll.c and epoll.c */
 unsigned int fs_fd_ofd(const struct sysgate_sys *s, long fd);

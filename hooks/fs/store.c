@@ -22,6 +22,7 @@
 #define NHASH (1U << 17)
 #define NEPIS (1U << 14)		/* epoll entries of ours, tree-wide */
 #define NEPSETS (1U << 10)		/* epoll instances holding them */
+#define NLKS (1U << 14)			/* advisory locks, tree-wide */
 #define RESERVE_STEP 256UL		/* blocks fallocated at a time */
 #define LOCK_EX_NB 6
 #define LOCK_SH_ 1
@@ -502,6 +503,8 @@ void fs_ofd_put(unsigned int i)
 		return;
 	if (o->epis)
 		fs_epoll_forget(i);
+	if (fs_ino(ino)->locks)
+		fs_locks_ofd_gone(i);
 	o->ino = 0;
 	o->next_free = fs_ar.sb->ofd_free;
 	fs_ar.sb->ofd_free = i;
@@ -546,6 +549,9 @@ static void layout(struct fs_super *sb, unsigned long nblocks)
 	off = align(off + (unsigned long)NEPIS * sizeof(struct fs_epi));
 	sb->off_epsets = off;
 	off = align(off + (unsigned long)NEPSETS * sizeof(struct fs_epset));
+	sb->nlks = NLKS;
+	sb->off_lks = off;
+	off = align(off + (unsigned long)NLKS * sizeof(struct fs_lk));
 	sb->off_blocks = off;
 	sb->nblocks = nblocks;
 	sb->arena_size = off + nblocks * FS_BLOCK;
@@ -566,12 +572,17 @@ static void recover(void)
 	sb->epset_next = 1;
 	sb->epset_free = 0;
 	sb->ep_tags = 0;
+	sb->lk_next = 1;
+	sb->lk_free = 0;
+	sb->lk_waiters = 0;
+	fs_ino(FS_ROOT)->locks = 0;
 	for (i = 2; i < sb->inode_next; i++) {
 		struct fs_inode *n = fs_ino(i);
 
 		if (!n->mode)
 			continue;
 		n->opens = 0;
+		n->locks = 0;
 		if (!n->nlink)
 			fs_inode_put(i);
 	}
@@ -649,6 +660,7 @@ int fs_arena_create(const char *backing, unsigned long limit)
 		sb->ofd_next = 1;
 		sb->epi_next = 1;
 		sb->epset_next = 1;
+		sb->lk_next = 1;
 		sb->block_next = 1;
 		sb->reserved = 1;
 		root = fs_ino(FS_ROOT);
