@@ -527,6 +527,16 @@ static int map(int fd, unsigned long size)
 	return 0;
 }
 
+/* Room for n entries of size bytes at *off, which moves past them. */
+static unsigned long table(unsigned long *off, unsigned long n,
+			   unsigned long size)
+{
+	unsigned long at = *off;
+
+	*off = align(at + n * size);
+	return at;
+}
+
 static void layout(struct fs_super *sb, unsigned long nblocks)
 {
 	unsigned long off = align(sizeof(*sb));
@@ -535,23 +545,16 @@ static void layout(struct fs_super *sb, unsigned long nblocks)
 	sb->ndents = NDENTS;
 	sb->nofds = NOFDS;
 	sb->nhash = NHASH;
-	sb->off_inodes = off;
-	off = align(off + (unsigned long)NINODES * sizeof(struct fs_inode));
-	sb->off_dents = off;
-	off = align(off + (unsigned long)NDENTS * sizeof(struct fs_dent));
-	sb->off_ofds = off;
-	off = align(off + (unsigned long)NOFDS * sizeof(struct fs_ofd));
-	sb->off_hash = off;
-	off = align(off + (unsigned long)NHASH * 4);
 	sb->nepis = NEPIS;
 	sb->nepsets = NEPSETS;
-	sb->off_epis = off;
-	off = align(off + (unsigned long)NEPIS * sizeof(struct fs_epi));
-	sb->off_epsets = off;
-	off = align(off + (unsigned long)NEPSETS * sizeof(struct fs_epset));
 	sb->nlks = NLKS;
-	sb->off_lks = off;
-	off = align(off + (unsigned long)NLKS * sizeof(struct fs_lk));
+	sb->off_inodes = table(&off, NINODES, sizeof(struct fs_inode));
+	sb->off_dents = table(&off, NDENTS, sizeof(struct fs_dent));
+	sb->off_ofds = table(&off, NOFDS, sizeof(struct fs_ofd));
+	sb->off_hash = table(&off, NHASH, 4);
+	sb->off_epis = table(&off, NEPIS, sizeof(struct fs_epi));
+	sb->off_epsets = table(&off, NEPSETS, sizeof(struct fs_epset));
+	sb->off_lks = table(&off, NLKS, sizeof(struct fs_lk));
 	sb->off_blocks = off;
 	sb->nblocks = nblocks;
 	sb->arena_size = off + nblocks * FS_BLOCK;
