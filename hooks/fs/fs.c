@@ -132,6 +132,64 @@ static void refresh_kcwd(struct proc *p)
 
 enum { KERNEL, OURS };
 
+/* Does the call follow a symbolic link that its path argument i ends in?
+ * Calls that look the name up do when it ends in '/'; calls that make or
+ * remove the name (unlink, rename, mkdir...) never do. */
+static int follows(struct sysgate_sys *s, int i)
+{
+	long *a = s->args, f;
+
+	switch (s->nr) {
+	case __NR_open:
+	case __NR_openat:
+	case __NR_openat2:
+		f = a[i + 1];	/* the flags, or openat2's struct open_how */
+		if (s->nr == __NR_openat2 &&
+		    sysgate_read_mem(s, &f, (void *)a[i + 1], sizeof(f)) < 0)
+			f = 0;
+		return (f & O_NOFOLLOW) ||
+		       (f & (O_CREAT | O_EXCL)) == (O_CREAT | O_EXCL) ?
+			       FS_SLASH_FOLLOWS : FS_FOLLOW;
+	case __NR_lstat:
+	case __NR_lchown:
+	case __NR_readlink:
+	case __NR_readlinkat:
+		return FS_SLASH_FOLLOWS;
+	case __NR_unlink:
+	case __NR_unlinkat:
+	case __NR_rmdir:
+	case __NR_rename:
+	case __NR_renameat:
+	case __NR_renameat2:
+	case __NR_symlink:
+	case __NR_symlinkat:
+	case __NR_mkdir:
+	case __NR_mkdirat:
+	case __NR_mknod:
+	case __NR_mknodat:
+		return FS_NOFOLLOW;
+	case __NR_link:
+		return i == 0 ? FS_SLASH_FOLLOWS : FS_NOFOLLOW;
+	case __NR_linkat:
+		return i == 3 ? FS_NOFOLLOW : (a[4] & AT_SYMLINK_FOLLOW) ?
+					      FS_FOLLOW : FS_SLASH_FOLLOWS;
+	case __NR_newfstatat:
+	case __NR_faccessat2:
+	case __NR_utimensat:
+		f = a[3];
+		break;
+	case __NR_statx:
+		f = a[2];
+		break;
+	case __NR_fchownat:
+		f = a[4];
+		break;
+	default:
+		return FS_FOLLOW;
+	}
+	return (f & AT_SYMLINK_NOFOLLOW) ? FS_SLASH_FOLLOWS : FS_FOLLOW;
+}
+
 /*
  * Read and resolve the path argument args[i] relative to dirfd.  KERNEL:
  * the call runs in the kernel (its path possibly rewritten); OURS: *p
@@ -166,7 +224,7 @@ static int get_path(struct sysgate_sys *s, struct proc *pr, int i,
 			}
 		}
 	}
-	fs_resolve(p, start, pr->kcwd);
+	fs_resolve(p, start, pr->kcwd, follows(s, i));
 	if (p->virt)
 		return OURS;
 	if (p->rewrite) {
@@ -343,6 +401,8 @@ static long do_open(struct proc *pr, struct fs_path *p, long flags, long mode)
 	}
 	if (ino) {
 		n = fs_ino(ino);
+		if (fs_is_link(n) && !(flags & O_PATH))
+			return -ELOOP;	/* O_NOFOLLOW */
 		if (fs_is_dir(n) && !(flags & O_PATH) &&
 		    (acc != O_RDONLY || (flags & O_CREAT)))
 			return -EISDIR;
@@ -1014,6 +1074,51 @@ static long mknod_path(struct fs_path *p, long mode)
 	return make_node(p, S_IFREG, mode);
 }
 
+/* A new name holding the program's target text. */
+static long do_symlink(struct sysgate_sys *s, struct fs_path *p, long target)
+{
+	char buf[FS_PATH_MAX];
+	int trunc = 0;
+	long n = sysgate_read_str(s, buf, (const void *)target, sizeof(buf),
+				  &trunc), r;
+
+	if (n < 0)
+		return -EFAULT;
+	if (trunc)
+		return -ENAMETOOLONG;
+	if (!n)
+		return -ENOENT;
+	if (p->err)
+		return p->err;
+	if (p->ino)
+		return -EEXIST;
+	r = create(p, S_IFLNK | 0777);
+	if (r < 0)
+		return r;
+	if (fs_write(0, r, buf, n, 0) != n) {
+		/* no room for the target: take the name back */
+		fs_unlink_name(p->dir, p->name, p->namelen);
+		fs_ino(r)->nlink = 0;
+		fs_inode_put(r);
+		return -ENOSPC;
+	}
+	return 0;
+}
+
+static long do_readlink(struct sysgate_sys *s, struct fs_path *p, long buf,
+			long size)
+{
+	struct fs_inode *n;
+
+	if (need(p))
+		return need(p);
+	n = fs_ino(p->ino);
+	if (!fs_is_link(n) || (int)size <= 0)
+		return -EINVAL;
+	fs_touch(n, FS_A);
+	return fs_read(s, p->ino, (void *)buf, fs_min(n->size, (int)size), 0);
+}
+
 /* utimes/futimesat/utime: seconds and microseconds, or seconds. */
 static long times_path(struct sysgate_sys *s, struct fs_path *p, long uptr,
 		       int usec)
@@ -1070,10 +1175,10 @@ static long path_call(struct sysgate_sys *s, struct proc *pr, int *run)
 		return do_link(&p[0], &p[1]);
 	case __NR_symlink:
 		PATH(1, AT_FDCWD, 0);
-		return p->err ? p->err : p->ino ? -EEXIST : -EPERM;
+		return do_symlink(s, p, a[0]);
 	case __NR_readlink:
 		PATH(0, AT_FDCWD, 0);
-		return need(p) ? need(p) : -EINVAL;
+		return do_readlink(s, p, a[1], a[2]);
 	case __NR_chmod:
 		PATH(0, AT_FDCWD, 0);
 		return chmod_path(p, a[1]);
@@ -1133,10 +1238,10 @@ static long path_call(struct sysgate_sys *s, struct proc *pr, int *run)
 		return do_link(&p[0], &p[1]);
 	case __NR_symlinkat:
 		PATH(2, a[1], 0);
-		return p->err ? p->err : p->ino ? -EEXIST : -EPERM;
+		return do_symlink(s, p, a[0]);
 	case __NR_readlinkat:
 		PATH(1, a[0], 0);
-		return need(p) ? need(p) : -EINVAL;
+		return do_readlink(s, p, a[2], a[3]);
 	case __NR_fchmodat:
 		PATH(1, a[0], 0);
 		return chmod_path(p, a[2]);

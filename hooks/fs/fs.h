@@ -223,6 +223,11 @@ static inline int fs_is_dir(const struct fs_inode *n)
 	return (n->mode & 0170000) == 0040000;
 }
 
+static inline int fs_is_link(const struct fs_inode *n)
+{
+	return (n->mode & 0170000) == 0120000;
+}
+
 /* store.c: the arena and the objects in it (call with the lock held). */
 int fs_arena_create(const char *backing, unsigned long limit_bytes);
 int fs_arena_attach(int fd);
@@ -245,7 +250,8 @@ int fs_high_fd(int fd);		/* moved up, out of the program's way */	/* FS_A, FS_M,
 #define FS_A 1
 #define FS_M 2
 #define FS_C 4
-/* Data: user memory through sysgate_read/write_mem; -errno or bytes. */
+/* Data: user memory through sysgate_read/write_mem (with s NULL: the
+ * hook's own memory); -errno or bytes. */
 long fs_read(const struct sysgate_sys *s, unsigned int ino, void *dst,
 	     unsigned long len, unsigned long off);
 long fs_write(const struct sysgate_sys *s, unsigned int ino, const void *src,
@@ -270,13 +276,17 @@ struct fs_path {
 	int dot;		/* last component is "." or ".." */
 	char buf[FS_PATH_MAX];	/* the program's string */
 	char real[FS_PATH_MAX + 2];
+	char link[FS_PATH_MAX];	/* the rest, after a symbolic link */
 };
 
 extern char fs_prefix[FS_PATH_MAX];
 extern unsigned int fs_prefix_len;
 /* Resolve path from a start: a directory inode of ours (start != 0), or
- * the kernel's absolute directory text. */
-void fs_resolve(struct fs_path *p, unsigned int start, const char *realdir);
+ * the kernel's absolute directory text.  Symbolic links of ours are
+ * followed; in the last component as follow says. */
+enum { FS_NOFOLLOW, FS_FOLLOW, FS_SLASH_FOLLOWS /* only before a '/' */ };
+void fs_resolve(struct fs_path *p, unsigned int start, const char *realdir,
+		int follow);
 /* "/PREFIX/a/b" for a directory inode; length or -errno. */
 long fs_dir_path(unsigned int ino, char *buf, unsigned long size);
 

@@ -8,6 +8,9 @@
  * and a missing one is ENOENT, as the kernel would say.  A path that
  * enters ours and leaves it again through ".." is handed to the kernel
  * as the text it reached, since the kernel cannot walk through ours.
+ * A symbolic link of ours puts its target in place of its name (40 at
+ * most, then ELOOP): a relative target goes on from the link's directory,
+ * an absolute one from "/", the kernel's or ours again.
  * Call with the arena lock held.
  */
 #include <linux/errno.h>
@@ -27,6 +30,30 @@ static int is_dotdot(const char *c, unsigned int n)
 	return n == 2 && c[0] == '.' && c[1] == '.';
 }
 
+#define MAX_LINKS 40
+
+/* Does another name follow (not just slashes)? */
+static int more(const char *s)
+{
+	while (*s == '/')
+		s++;
+	return *s != 0;
+}
+
+/* The link's target followed by rest, as the text still to walk. */
+static int splice(struct fs_path *p, unsigned int ino, const char *rest)
+{
+	char tmp[FS_PATH_MAX];
+	unsigned long n = fs_ino(ino)->size, r = hk_strlen(rest);
+
+	if (n + r >= sizeof(tmp))
+		return -ENAMETOOLONG;
+	fs_read(0, ino, tmp, n, 0);
+	hk_memcpy(tmp + n, rest, r + 1);
+	hk_memcpy(p->link, tmp, n + r + 1);
+	return 0;
+}
+
 /* Back to the kernel's text at the prefix's parent directory. */
 static unsigned long leave(char *t)
 {
@@ -38,13 +65,14 @@ static unsigned long leave(char *t)
 	return n ? n - 1 : 0;
 }
 
-void fs_resolve(struct fs_path *p, unsigned int start, const char *realdir)
+void fs_resolve(struct fs_path *p, unsigned int start, const char *realdir,
+		int follow)
 {
 	const char *s = p->buf;
 	char *t = p->real;
 	unsigned long tl = 0;
-	unsigned int cur = start;
-	int virt = start != 0, missing = 0;
+	unsigned int cur = start, next;
+	int virt = start != 0, missing = 0, links = 0;
 
 	p->virt = 0;
 	p->rewrite = start != 0;
@@ -137,7 +165,24 @@ void fs_resolve(struct fs_path *p, unsigned int start, const char *realdir)
 			goto out;
 		}
 		p->dir = cur;
-		cur = fs_lookup(cur, c, n);
+		next = fs_lookup(cur, c, n);
+		if (next && fs_is_link(fs_ino(next)) &&
+		    (follow == FS_FOLLOW || (follow && *s) || more(s))) {
+			if (++links > MAX_LINKS ||
+			    (p->err = splice(p, next, s)) < 0) {
+				p->err = p->err ? p->err : -ELOOP;
+				goto out;
+			}
+			s = p->link;
+			if (*s == '/') {	/* from the top, as text */
+				virt = 0;
+				tl = 0;
+				cur = 0;
+				p->rewrite = 1;
+			}
+			continue;
+		}
+		cur = next;
 		if (!cur)
 			missing = 1;
 	}

@@ -201,8 +201,13 @@ long fs_read(const struct sysgate_sys *s, unsigned int ino, void *dst,
 		unsigned long p = off + done, o = p % FS_BLOCK;
 		unsigned long c = fs_min(FS_BLOCK - o, len - done);
 		unsigned int b = bmap(n, p / FS_BLOCK, 0, &err);
-		long r = sysgate_write_mem(s, (char *)dst + done,
-					   b ? fs_block(b) + o : zeros, c);
+		const char *from = b ? fs_block(b) + o : zeros;
+		long r = c;
+
+		if (s)
+			r = sysgate_write_mem(s, (char *)dst + done, from, c);
+		else
+			hk_memcpy((char *)dst + done, from, c);
 
 		if (r < 0)
 			return done ? (long)done : r;
@@ -232,8 +237,12 @@ long fs_write(const struct sysgate_sys *s, unsigned int ino, const void *src,
 				return err ? err : -ENOSPC;
 			break;
 		}
-		r = sysgate_read_mem(s, fs_block(b) + o, (const char *)src + done,
-				     c);
+		r = c;
+		if (s)
+			r = sysgate_read_mem(s, fs_block(b) + o,
+					     (const char *)src + done, c);
+		else
+			hk_memcpy(fs_block(b) + o, (const char *)src + done, c);
 		if (r < 0) {
 			if (!done)
 				return r;
