@@ -117,8 +117,7 @@ static void drop(struct proc *p, int fd)
 
 	if (o) {
 		p->ofd[fd] = 0;
-		fs_locks_close(p->pid, fs_ofd(o)->ino);
-		fs_ofd_put(o);
+		fs_ofd_unref(p->pid, o);
 	}
 }
 
@@ -440,10 +439,15 @@ static long do_open(struct proc *pr, struct fs_path *p, long flags, long mode)
 		fs_touch(fs_ino(ino), FS_M | FS_C);
 	}
 	o = fs_ofd_new(ino, flags & OPEN_KEEP);
+	if (o == -ENFILE) {	/* maybe a dead process holds them */
+		fs_reap();
+		o = fs_ofd_new(ino, flags & OPEN_KEEP);
+	}
 	if (o < 0) {
 		sc(__NR_close, kfd, 0, 0, 0, 0, 0);
 		return o;
 	}
+	fs_share(pr->pid, o, 1);
 	install(pr, kfd, o);
 	return kfd;
 }
@@ -697,6 +701,10 @@ static long rw(struct sysgate_sys *s, struct fs_ofd *o, int write,
 		if (o->flags & O_APPEND)
 			pos = n->size;
 		r = fs_write(s, o->ino, (void *)buf, len, pos);
+		if (r == -ENOSPC) {	/* a dead process's unlinked files? */
+			fs_reap();
+			r = fs_write(s, o->ino, (void *)buf, len, pos);
+		}
 		if (r > 0)
 			fs_touch(n, FS_M | FS_C);
 	} else {
@@ -906,7 +914,7 @@ static long do_dup(struct proc *pr, long nr, long *a)
 	}
 	drop(pr, r);
 	if (o) {
-		fs_ofd(o)->refs++;
+		fs_ofd_ref(pr->pid, o);
 		install(pr, r, o);
 	}
 	return r;
@@ -973,7 +981,7 @@ static long do_fcntl(struct sysgate_sys *s, struct proc *pr, struct fs_ofd *o)
 			sc(__NR_close, r, 0, 0, 0, 0, 0);
 			return -EMFILE;
 		}
-		o->refs++;
+		fs_ofd_ref(pr->pid, i);
 		install(pr, r, i);
 		return r;
 	}
@@ -1620,7 +1628,7 @@ static void take_refs(struct proc *p)
 
 	for (fd = 0; fd < p->maxfd; fd++)
 		if (p->ofd[fd])
-			fs_ofd(p->ofd[fd])->refs++;
+			fs_ofd_ref(p->pid, p->ofd[fd]);
 }
 
 static void fs_fork_child(void *data)
@@ -1631,6 +1639,7 @@ static void fs_fork_child(void *data)
 	if (!ready)
 		return;
 	fs_lock(pid);
+	fs_born(pid);
 	if (vforking) {
 		/* The parent's memory: work on a copy of its table. */
 		struct proc *src = &procs[0];
@@ -1701,9 +1710,7 @@ static void take_carried(const struct carry *c, long len)
 
 		if (c->e[i].cloexec || fd < 0 || fd >= MAXFD ||
 		    sc(__NR_fcntl, fd, F_GETFD, 0, 0, 0, 0) < 0) {
-			fs_locks_close(procs[0].pid,
-				       fs_ofd(c->e[i].ofd)->ino);
-			fs_ofd_put(c->e[i].ofd);
+			fs_ofd_unref(procs[0].pid, c->e[i].ofd);
 			continue;
 		}
 		install(&procs[0], fd, c->e[i].ofd);
@@ -1836,6 +1843,9 @@ static int fs_init(struct sysgate_ctx *ctx, const char *args)
 					     "sysgate file system" :
 					     "--fs: cannot create the file "
 					     "system");
+		fs_lock(procs[0].pid);
+		fs_born(procs[0].pid);	/* another run's, on BACKING */
+		fs_unlock();
 	} else {
 		if (sc(__NR_fcntl, c.ep_fd, F_GETFD, 0, 0, 0, 0) >= 0)
 			fs_ep_fd = c.ep_fd;

@@ -136,6 +136,14 @@ struct fs_lk {
 #define FS_LK_POSIX 1
 #define FS_LK_OFD 2
 
+/* One process's references to one open file description (owner.c). */
+struct fs_hold {
+	int pid;
+	unsigned int ofd;
+	unsigned int count;
+	unsigned int next;		/* hash chain; free: next free */
+};
+
 /* The entries of ours in one epoll instance. */
 struct fs_epset {
 	unsigned int live;
@@ -172,6 +180,9 @@ struct fs_super {
 	unsigned int nlks, lk_next, lk_free;
 	unsigned int lk_gen;		/* futex: bumped when locks go */
 	unsigned int lk_waiters;
+	unsigned long off_holds, off_hhash;
+	unsigned int nholds, nhhash, hold_next, hold_free;
+	unsigned int births;		/* processes since the last sweep */
 };
 
 /* The arena as this process maps it. */
@@ -211,6 +222,11 @@ static inline struct fs_epset *fs_epset(unsigned int i)
 static inline struct fs_lk *fs_lk(unsigned int i)
 {
 	return (struct fs_lk *)(fs_ar.base + fs_ar.sb->off_lks) + i;
+}
+
+static inline struct fs_hold *fs_hold(unsigned int i)
+{
+	return (struct fs_hold *)(fs_ar.base + fs_ar.sb->off_holds) + i;
 }
 
 static inline char *fs_block(unsigned long b)
@@ -309,6 +325,14 @@ long fs_fcntl_lock(struct sysgate_sys *s, unsigned int ofd, long cmd,
 		   long uptr);
 void fs_locks_close(int pid, unsigned int ino);	/* POSIX: pid closed it */
 void fs_locks_ofd_gone(unsigned int ofd);
+
+/* owner.c: which process holds which references (lock held). */
+void fs_share(int pid, unsigned int ofd, int delta);
+void fs_ofd_ref(int pid, unsigned int ofd);	/* a new descriptor */
+void fs_ofd_unref(int pid, unsigned int ofd);	/* one closed */
+void fs_born(int pid);		/* a new process: sweep now and then */
+void fs_reap(void);		/* give back what dead processes held */
+void fs_reap_pid(int pid);
 
 /* fs.c, for poll.c and epoll.c */
 unsigned int fs_fd_ofd(const struct sysgate_sys *s, long fd);

@@ -221,12 +221,17 @@ static long acquire(const struct sysgate_sys *s, unsigned int ofd,
 		    const struct owner *w, unsigned int type, long start,
 		    long end, int block)
 {
-	unsigned int ino = fs_ofd(ofd)->ino;
+	unsigned int ino = fs_ofd(ofd)->ino, c, swept = 0;
 
-	while (conflict(ino, w, type, start, end)) {
+	while ((c = conflict(ino, w, type, start, end))) {
+		if (fs_lk(c)->kind != FS_LK_POSIX && !swept++) {
+			fs_reap();	/* its holder may be dead */
+			continue;
+		}
 		if (!block)
 			return -EAGAIN;
 		wait_turn(s->tid);
+		swept = 0;
 		if (fs_ofd(ofd)->ino != ino)
 			return -EBADF;	/* closed meanwhile */
 	}

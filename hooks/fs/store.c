@@ -23,6 +23,8 @@
 #define NEPIS (1U << 14)		/* epoll entries of ours, tree-wide */
 #define NEPSETS (1U << 10)		/* epoll instances holding them */
 #define NLKS (1U << 14)			/* advisory locks, tree-wide */
+#define NHOLDS (1U << 17)		/* (process, ofd) reference counts */
+#define NHHASH (1U << 16)
 #define RESERVE_STEP 256UL		/* blocks fallocated at a time */
 #define LOCK_EX_NB 6
 #define LOCK_SH_ 1
@@ -557,6 +559,8 @@ static void layout(struct fs_super *sb, unsigned long nblocks)
 	sb->nepis = NEPIS;
 	sb->nepsets = NEPSETS;
 	sb->nlks = NLKS;
+	sb->nholds = NHOLDS;
+	sb->nhhash = NHHASH;
 	sb->off_inodes = table(&off, NINODES, sizeof(struct fs_inode));
 	sb->off_dents = table(&off, NDENTS, sizeof(struct fs_dent));
 	sb->off_ofds = table(&off, NOFDS, sizeof(struct fs_ofd));
@@ -564,6 +568,8 @@ static void layout(struct fs_super *sb, unsigned long nblocks)
 	sb->off_epis = table(&off, NEPIS, sizeof(struct fs_epi));
 	sb->off_epsets = table(&off, NEPSETS, sizeof(struct fs_epset));
 	sb->off_lks = table(&off, NLKS, sizeof(struct fs_lk));
+	sb->off_holds = table(&off, NHOLDS, sizeof(struct fs_hold));
+	sb->off_hhash = table(&off, NHHASH, 4);
 	sb->off_blocks = off;
 	sb->nblocks = nblocks;
 	sb->arena_size = off + nblocks * FS_BLOCK;
@@ -587,6 +593,9 @@ static void recover(void)
 	sb->lk_next = 1;
 	sb->lk_free = 0;
 	sb->lk_waiters = 0;
+	sb->hold_next = 1;
+	sb->hold_free = 0;
+	hk_memset(fs_ar.base + sb->off_hhash, 0, NHHASH * 4UL);
 	fs_ino(FS_ROOT)->locks = 0;
 	for (i = 2; i < sb->inode_next; i++) {
 		struct fs_inode *n = fs_ino(i);
@@ -673,6 +682,7 @@ int fs_arena_create(const char *backing, unsigned long limit)
 		sb->epi_next = 1;
 		sb->epset_next = 1;
 		sb->lk_next = 1;
+		sb->hold_next = 1;
 		sb->block_next = 1;
 		sb->reserved = 1;
 		root = fs_ino(FS_ROOT);

@@ -91,6 +91,16 @@ t_backing_kill9() {
 	ondisk
 }
 
+t_kill9_space() {
+	# An unlinked file that only a killed process held open is freed:
+	# the second 40K fits in 64K again.
+	out=$("$SG" --fs=$P --fs-size=64K -- sh -c "sh -c 'exec 3>$P/big; \
+		head -c 40000 /dev/zero >&3; rm $P/big; kill -9 \$\$'; \
+		head -c 40000 /dev/zero > $P/b2; wc -c < $P/b2" 2>&1)
+	[ "$(echo "$out" | tail -1)" = 40000 ] || fail "got: $out"
+	ondisk
+}
+
 t_enospc() {
 	out=$("$SG" --fs=$P --fs-size=64K -- sh -c \
 		"head -c 100000 /dev/zero > $P/z; echo rc=\$?; wc -c < $P/z" 2>&1)
