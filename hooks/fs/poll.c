@@ -176,8 +176,12 @@ int fs_poll_enter(struct sysgate_sys *s)
 	case __NR_pselect6:
 		return do_select(s);
 	case __NR_epoll_ctl:
-		if (!fs_fd_virtual(s, s->args[2]))
-			return 0;
+		if (!fs_fd_virtual(s, s->args[2])) {
+			if (!fs_fd_virtual(s, s->args[0]))
+				return 0;
+			s->ret = -EINVAL;	/* a file is no epoll instance */
+			return 1;
+		}
 		fs_lock(s->tid);
 		s->ret = fs_epoll_ctl(s);
 		fs_unlock();

@@ -119,6 +119,7 @@ int main(int argc, char **argv)
 
 	/* Bad epoll descriptors. */
 	CHECK(ctl(fd, EPOLL_CTL_ADD, fd, EPOLLIN, 8) < 0 && errno == EINVAL);
+	CHECK(ctl(fd, EPOLL_CTL_ADD, p[0], EPOLLIN, 8) < 0 && errno == EINVAL);
 	CHECK(ctl(p[1], EPOLL_CTL_ADD, fd, EPOLLIN, 8) < 0 && errno == EINVAL);
 	CHECK(ctl(999, EPOLL_CTL_ADD, fd, EPOLLIN, 8) < 0 && errno == EBADF);
 	CHECK(epoll_wait(fd, out, 8, 0) < 0 && errno == EINVAL);
