@@ -8,5 +8,6 @@
 extern const struct sysgate_hook sg_builtin_trace;
 extern const struct sysgate_hook sg_builtin_count;
 extern const struct sysgate_hook sg_builtin_inject;
+extern const struct sysgate_hook sg_builtin_fs;
 
 #endif

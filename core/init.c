@@ -306,7 +306,8 @@ void sg_init(void)
 	if (sg_options_parse_string(&opts, o ? o : ""))
 		sg_die(opts.error);
 	sg.opts = &opts;
-	sg.follow = opts.follow != 0;
+	/* --fs serves the whole tree: every child keeps the hook. */
+	sg.follow = opts.follow != 0 || opts.fs;
 	sg.stats = opts.stats;
 	sg.is_root = is_root_process();
 	if (sg.is_root && !getenv("SYSGATE_ROOT"))
@@ -334,6 +335,7 @@ void sg_init(void)
 	load_builtin("count", &sg_builtin_count);
 	load_builtin("trace", &sg_builtin_trace);
 	load_builtin("inject", &sg_builtin_inject);
+	load_builtin("fs", &sg_builtin_fs);
 	if (opts.nhooks && sg.loader)
 		sg_die("--hook needs the program to be started with LD_PRELOAD "
 		       "(not available in loader mode)");

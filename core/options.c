@@ -161,6 +161,8 @@ static const struct long_opt long_opts[] = {
 	{ "summary-sort-by", 1, 'S' },
 	{ "mechanism", 1, 'm' },
 	{ "hook", 1, 0 },
+	{ "fs", 1, 0 },
+	{ "fs-size", 1, 0 },
 	{ "follow-forks", 0, 'f' },
 	{ "output-separately", 0, 0 },
 	{ "summary-only", 0, 'c' },
@@ -214,6 +216,17 @@ static int long_opt(struct sg_options *o, const char *name, size_t nlen,
 	}
 	if (!sg_strcmp(l->name, "hook"))
 		return add_list(o, o->hooks, &o->nhooks, val, "--hook");
+	if (!sg_strcmp(l->name, "fs") || !sg_strcmp(l->name, "fs-size")) {
+		const char *v = keep(o, val);
+
+		if (!v)
+			return fail(o, "options too long", 0, 0);
+		if (l->name[2])
+			o->fs_size = v;
+		else
+			o->fs = v;
+		return 0;
+	}
 	if (!sg_strcmp(l->name, "output-separately"))
 		o->follow = 2;
 	else if (!sg_strcmp(l->name, "stats"))
@@ -285,6 +298,8 @@ int sg_options_parse(struct sg_options *o, int argc, char **argv)
 		o->follow = 2;
 	if (o->follow == 2 && !o->outfile)
 		return fail(o, "-ff needs -o FILE", 0, 0);
+	if (o->fs_size && !o->fs)
+		return fail(o, "--fs-size needs --fs", 0, 0);
 	o->nwords = i;
 	return 0;
 }
@@ -414,6 +429,9 @@ int sg_options_hook_args(const struct sg_options *o, const char *hook,
 	if (!sg_strcmp(hook, "trace")) {
 		if (o->count && !o->count_and_trace)
 			return 0;
+		/* --fs is the action: trace only when asked to. */
+		if (o->fs && !o->trace && !o->count_and_trace)
+			return 0;
 		if (o->trace && !sg_strcmp(o->trace, "none"))
 			return 0;
 		if (put_item(dst, size, &n, "trace", o->trace ? o->trace : "all") ||
@@ -431,6 +449,21 @@ int sg_options_hook_args(const struct sg_options *o, const char *hook,
 		if (put_item(dst, size, &n, "trace", o->trace ? o->trace : "all") ||
 		    (o->sortby && put_item(dst, size, &n, "S", o->sortby)) ||
 		    (o->json && put_item(dst, size, &n, "json", 0)))
+			return -1;
+		return 1;
+	}
+	if (!sg_strcmp(hook, "fs")) {
+		const char *colon;
+		char prefix[SG_OPT_BUF];
+
+		if (!o->fs)
+			return 0;
+		colon = sg_strchr(o->fs, ':');
+		sg_strlcpy(prefix, o->fs, colon ? (size_t)(colon - o->fs + 1) :
+						  sizeof(prefix));
+		if (put_item(dst, size, &n, "prefix", prefix) ||
+		    (colon && put_item(dst, size, &n, "backing", colon + 1)) ||
+		    (o->fs_size && put_item(dst, size, &n, "size", o->fs_size)))
 			return -1;
 		return 1;
 	}

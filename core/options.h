@@ -36,6 +36,8 @@ struct sg_options {
 	int ninject;
 	const char *hooks[SG_OPT_MAX_LIST];	/* --hook=PATH[:ARGS] */
 	int nhooks;
+	const char *fs;		/* --fs=/PREFIX[:BACKING] */
+	const char *fs_size;	/* --fs-size=N[KMG] */
 	const char *env[SG_OPT_MAX_LIST];	/* -E VAR=VAL (CLI only) */
 	int nenv;
 	int nwords;		/* words consumed (the CLI's PROG follows) */
@@ -53,7 +55,7 @@ int sg_options_parse_string(struct sg_options *opts, const char *s);
 /* Quote words into one SYSGATE_OPTIONS string; returns its length or -1
  * if it does not fit. */
 int sg_options_join(char *dst, unsigned long size, int argc, char **argv);
-/* Arguments for a built-in hook ("trace", "count", "inject"): key=value
+/* Arguments for a built-in hook ("trace", "count", "inject", "fs"): key=value
  * items separated by '\x1f'.  Returns 0 if the hook is not needed. */
 int sg_options_hook_args(const struct sg_options *opts, const char *hook,
 			 char *dst, unsigned long size);

@@ -7,7 +7,7 @@ CPPFLAGS_COMMON += -Imechanisms -Imechanisms/patch -Ihooks/count
 RUNTIME_SRCS := $(filter-out core/init.c core/preload.c,$(wildcard core/*.c)) \
 	$(wildcard hooks/lib/*.c) \
 	hooks/trace/trace.c hooks/count/count.c hooks/count/summary.c \
-	hooks/inject/inject.c \
+	hooks/inject/inject.c $(wildcard hooks/fs/*.c) \
 	mechanisms/mech.c mechanisms/patch/patch.c mechanisms/patch/elfobj.c \
 	mechanisms/patch/plancache.c mechanisms/preload/preload.c \
 	$(wildcard mechanisms/patch/patch-$(ARCH).c)
@@ -78,3 +78,14 @@ $(BUILD)/sysgate-loader: $(BUILD)/tools/loader/loader.o $(BUILD)/core/init.o \
 ifeq ($(ARCH),x86_64)
 PROGS += $(BUILD)/sysgate-loader
 endif
+
+# Small-file rates on tmpfs and on --fs (bench/fs/run.sh).
+$(BUILD)/bench-fs-smallfiles: bench/fs/smallfiles.c | $(BUILD)/.dir
+	$(CC) $(CFLAGS_COMMON) -o $@ $<
+
+PROGS += $(BUILD)/bench-fs-smallfiles
+
+bench-fs: everything
+	BUILD=$(BUILD) bash bench/fs/run.sh
+
+.PHONY: bench-fs

@@ -58,3 +58,16 @@ ifeq ($(ARCH),x86_64)
 CHECK_DEPS += $(BUILD)/tests/decode/table $(BUILD)/tests/decode/objdump-check \
 	$(BUILD)/tests/decode/fuzz
 endif
+
+# The --fs tests: one program per behaviour, run on a real directory and
+# under --fs.
+FS_TEST_SRCS := $(wildcard tests/fs/*.c)
+FS_TEST_PROGS := $(FS_TEST_SRCS:tests/fs/%.c=$(BUILD)/tests/fs/%)
+
+$(BUILD)/tests/fs/%: tests/fs/%.c tests/fs/fstest.h | $(BUILD)/.dir
+	@mkdir -p $(dir $@)
+	$(CC) -std=gnu11 -D_GNU_SOURCE -O2 -g -Wall -Werror -pthread -o $@ $<
+
+ifeq ($(ARCH),x86_64)
+CHECK_DEPS += $(FS_TEST_PROGS)
+endif

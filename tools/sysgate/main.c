@@ -60,6 +60,10 @@ static const char usage_text[] =
 "  -j, --json             JSON Lines output (schema 1, man sysgate.7)\n"
 "  -m, --mechanism=NAME   how calls are caught (--list-mechanisms)\n"
 "      --hook=LIB.so[:ARGS]  load a hook library (repeatable, in order)\n"
+"      --fs=/PREFIX[:BACKING]  serve paths under /PREFIX from a file system\n"
+"                         in memory shared by the process tree (written\n"
+"                         through to directory BACKING and reloaded)\n"
+"      --fs-size=N[KMG]   its size limit (ENOSPC beyond)\n"
 "      --loader           start PROG through sysgate-loader: hooked from its\n"
 "                         first instruction (static programs always are)\n"
 "      --stats            report what was patched and how\n"
@@ -152,8 +156,9 @@ static void check_builtins(const struct sg_options *o)
 		{ "count", &sg_builtin_count },
 		{ "trace", &sg_builtin_trace },
 		{ "inject", &sg_builtin_inject },
+		{ "fs", &sg_builtin_fs },
 	};
-	static char args[3][2048];
+	static char args[ARRAY_SIZE(b)][2048];
 	unsigned int i;
 
 	sg.out_fd = 2;
@@ -166,6 +171,11 @@ static void check_builtins(const struct sg_options *o)
 			die("options too long", 0);
 		if (!r)
 			continue;
+		/* fs only checks its arguments here: the program's first
+		 * process makes the file system. */
+		if (b[i].h == &sg_builtin_fs &&
+		    strlen(args[i]) + 7 < sizeof(args[i]))
+			strcat(args[i], "\x1f" "check");
 		c = sg_hooks_new(b[i].h, args[i], 1);
 		if (!c || sg_hooks_init(c) < 0)
 			die(c ? c->error : "too many hooks", 0);
@@ -366,6 +376,9 @@ int main(int argc, char **argv)
 	use_ptrace = !strcmp(o.mechanism, "ptrace");
 	if (use_ptrace && o.nhooks)
 		die("--hook libraries run inside the program: not with -m ptrace",
+		    0);
+	if (use_ptrace && o.fs)
+		die("--fs serves files inside the program: not with -m ptrace",
 		    0);
 	/* ptrace sees every call of any program: no library, no loader. */
 	use_loader = !use_ptrace && (o.loader || is_static_elf(prog));

@@ -1,0 +1,16 @@
+#!/usr/bin/env bash
+# SPDX-License-Identifier: MIT
+# The --fs file system: C programs that print each call's result, run on a
+# real directory and under --fs (compare.sh), or under --fs alone where
+# the kernel has no answer to compare with (alone.sh); real tools,
+# durability and bad input (tools.sh).
+[ "$ARCH" = x86_64 ] || exit 0
+for src in tests/fs/*.c; do
+	t=$(basename "$src" .c)
+	run=compare
+	head -n 2 "$src" | grep -q 'under --fs only' && run=alone
+	printf '%s\tbash tests/fs/%s.sh %s\n' "$t" "$run" "$t"
+done
+for t in $(sed -n 's/^t_\([a-z0-9_]*\)().*/\1/p' tests/fs/tools.sh); do
+	printf '%s\tbash tests/fs/tools.sh %s\n' "${t//_/-}" "$t"
+done
