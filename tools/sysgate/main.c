@@ -152,8 +152,11 @@ static void check_builtins(const struct sg_options *o)
 		{ "count", &sg_builtin_count },
 		{ "trace", &sg_builtin_trace },
 		{ "inject", &sg_builtin_inject },
+		{ "hot", &sg_builtin_hot },
+		{ "bypass", &sg_builtin_bypass },
+		{ "bypass-track", &sg_builtin_bypass_track },
 	};
-	static char args[3][2048];
+	static char args[ARRAY_SIZE(b)][2048];
 	unsigned int i;
 
 	sg.out_fd = 2;
