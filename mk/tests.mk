@@ -58,3 +58,12 @@ ifeq ($(ARCH),x86_64)
 CHECK_DEPS += $(BUILD)/tests/decode/table $(BUILD)/tests/decode/objdump-check \
 	$(BUILD)/tests/decode/fuzz
 endif
+
+# The bypass's byte-for-byte comparisons (tests/bypass).
+$(BUILD)/tests/bypass/files: tests/bypass/files.c | $(BUILD)/.dir
+	@mkdir -p $(dir $@)
+	$(CC) -std=gnu11 -O2 -g -Wall -pthread -o $@ $<
+
+ifeq ($(ARCH),x86_64)
+CHECK_DEPS += $(BUILD)/tests/bypass/files
+endif
