@@ -17,6 +17,7 @@
  *   badbuf    reads into unmapped memory fail with EFAULT, no signal
  *   ids       getpid/gettid/getppid against /proc, in threads and
  *             children
+ *   hot       a hot pread loop and a cold getppid, for sysgate hot
  */
 #include <errno.h>
 #include <fcntl.h>
@@ -29,6 +30,7 @@
 #include <sys/syscall.h>
 #include <sys/utsname.h>
 #include <sys/wait.h>
+#include <time.h>
 #include <unistd.h>
 
 #define SIZE (300000L)		/* not a multiple of the page size */
@@ -587,6 +589,34 @@ static void case_ids(void)
 	printf("ids ok\n");
 }
 
+/* For sysgate hot (tests/bypass/hot.sh): a tight pread loop (hot) and
+ * getppid calls after 50 us of user-space work (never short). */
+static void case_hot(void)
+{
+	unsigned char buf[1024];
+	int fd = open_ro();
+	long i;
+
+	for (i = 0; i < 100000; i++)
+		if (pread(fd, buf, sizeof(buf), (i * 4096) % (SIZE - 2048)) !=
+		    sizeof(buf))
+			fail("hot-pread", i, 0);
+	for (i = 0; i < 2000; i++) {
+		struct timespec t0, t1;
+
+		/* user-space work (the vDSO clock is no system call) */
+		clock_gettime(CLOCK_MONOTONIC, &t0);
+		do
+			clock_gettime(CLOCK_MONOTONIC, &t1);
+		while ((t1.tv_sec - t0.tv_sec) * 1000000000L +
+		       t1.tv_nsec - t0.tv_nsec < 50000);
+		if (getppid() < 0)
+			fail("hot-getppid", i, 0);
+	}
+	close(fd);
+	printf("hot ok\n");
+}
+
 int main(int argc, char **argv)
 {
 	if (argc < 3) {
@@ -620,6 +650,8 @@ int main(int argc, char **argv)
 			case_badbuf();
 		else if (!strcmp(argv[2], "ids"))
 			case_ids();
+		else if (!strcmp(argv[2], "hot"))
+			case_hot();
 		else
 			return 2;
 	}

@@ -10,3 +10,5 @@ for c in pread read dup fork exec writer truncate truncate-race grow badbuf ids;
 done
 printf 'ids/uname\tbash tests/bypass/compare.sh ids /dev/shm --bypass=all\n'
 printf 'fork/sud\tbash tests/bypass/compare.sh fork /dev/shm --bypass -m sud\n'
+printf 'hot/json\tbash tests/bypass/hot.sh /dev/shm\n'
+printf 'hot/text\tbash tests/bypass/hot.sh /dev/shm text\n'

@@ -14,4 +14,7 @@ int sg_cli_ptrace_child(void);
 int sg_cli_ptrace_loop(const struct sg_options *o, int child,
 		       const char *state);
 
+/* sysgate hot (hot.c): the report of the hot hook's table in state. */
+void sg_cli_hot_report(const struct sg_options *o, const char *state, int fd);
+
 #endif

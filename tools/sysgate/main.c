@@ -37,7 +37,9 @@ extern char **environ;
 
 static const char usage_text[] =
 "usage: sysgate [OPTIONS] [--] PROG [ARGS...]\n"
-"       sysgate bench [--json] [--plot FILE.png] [--quick]\n"
+"       sysgate bench [--json] [--plot FILE.png] [--quick] [--suite=bypass]\n"
+"       sysgate hot [--json] [--hot=SPEC] [OPTIONS] [--] PROG [ARGS...]\n"
+"       sysgate bypass [--bypass=LIST] [OPTIONS] [--] PROG [ARGS...]\n"
 "\n"
 "Runs PROG with every system call routed through sysgate's hooks.\n"
 "Default action: trace each call to stderr, one strace-format line.\n"
@@ -63,6 +65,14 @@ static const char usage_text[] =
 "      --loader           start PROG through sysgate-loader: hooked from its\n"
 "                         first instruction (static programs always are)\n"
 "      --stats            report what was patched and how\n"
+"      --hot[=SPEC]       find hot syscall sites (Userspace Bypass's rule) and\n"
+"                         report them at exit; SPEC: short-ns=N,calls=N,\n"
+"                         window=N (default 1300,900,30000)\n"
+"      --bypass[=LIST]    answer calls in user space where the program cannot\n"
+"                         tell: pread, read (regular files, from a mapping),\n"
+"                         ids (getpid gettid getppid), uname, all (default:\n"
+"                         pread,read,ids); wlog (opt-in, relaxed): writes to\n"
+"                         regular files batched through io_uring\n"
 "      --patch-all        patch sites even when no hook selects their call\n"
 "  -E VAR=VAL             set VAR in PROG's environment\n"
 "      --list-syscalls    print the syscall table for this machine\n"
@@ -325,6 +335,12 @@ static void print_summary(const struct sg_options *o, const char *state)
 	munmap(map, SG_SHARED_SIZE);
 }
 
+/* --hot and --bypass run PROG without tracing unless -e trace= asks. */
+static int quiet(const struct sg_options *o)
+{
+	return (o->hot || o->bypass) && !o->trace && !o->count_and_trace;
+}
+
 static pid_t child;
 
 static void forward(int sig)
@@ -344,6 +360,10 @@ int main(int argc, char **argv)
 
 	if (argc > 1 && !strcmp(argv[1], "bench"))
 		return sg_bench_main(argc - 1, argv + 1);
+	/* sysgate hot|bypass ARGS: sysgate --hot|--bypass ARGS (a later
+	 * --hot=SPEC or --bypass=LIST in ARGS replaces the default) */
+	if (argc > 1 && (!strcmp(argv[1], "hot") || !strcmp(argv[1], "bypass")))
+		argv[1] = argv[1][0] == 'h' ? "--hot" : "--bypass";
 	if (sg_options_parse(&o, argc - 1, argv + 1))
 		die(o.error, 0);
 	if (o.help) {
@@ -395,13 +415,13 @@ int main(int argc, char **argv)
 		}
 		close(fd);
 	}
-	if (o.count || o.nhooks) {
+	if (o.count || o.nhooks || o.hot) {
 		state = make_state();
 		if (!state)
 			die("cannot create shared state in /dev/shm or /tmp", 0);
 	}
 	env = build_env(&o, lib, opts, state);
-	if (o.json && !(o.count && !o.count_and_trace)) {
+	if (o.json && !(o.count && !o.count_and_trace) && !quiet(&o)) {
 		char start[128];
 		int n = snprintf(start, sizeof(start),
 				 "{\"type\":\"start\",\"schema\":1,\"arch\":\"%s\","
@@ -469,13 +489,20 @@ int main(int argc, char **argv)
 	}
 	if (o.count && state)
 		print_summary(&o, state);
+	if (o.hot && state) {
+		ofd = out_fd(&o);
+		if (ofd >= 0)
+			sg_cli_hot_report(&o, state, ofd);
+		if (ofd > 2)
+			close(ofd);
+	}
 	if (state)
 		unlink(state);
 	if (WIFSIGNALED(status)) {
 		int sig = WTERMSIG(status);
 		struct rlimit no_core = { 0, 0 };
 
-		if (!(o.count && !o.count_and_trace)) {
+		if (!(o.count && !o.count_and_trace) && !quiet(&o)) {
 			char line[128];
 			int n;
 
