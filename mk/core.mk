@@ -8,7 +8,8 @@ CPPFLAGS_COMMON += -Imechanisms -Imechanisms/patch -Ihooks/count -Ihooks/hot \
 RUNTIME_SRCS := $(filter-out core/init.c core/preload.c,$(wildcard core/*.c)) \
 	$(wildcard hooks/lib/*.c) \
 	hooks/trace/trace.c hooks/count/count.c hooks/count/summary.c \
-	hooks/inject/inject.c hooks/bypass/bypass.c hooks/hot/hot.c \
+	hooks/inject/inject.c hooks/bypass/bypass.c hooks/bypass/wlog.c \
+	hooks/hot/hot.c \
 	mechanisms/mech.c mechanisms/patch/patch.c mechanisms/patch/elfobj.c \
 	mechanisms/patch/plancache.c mechanisms/preload/preload.c \
 	$(wildcard mechanisms/patch/patch-$(ARCH).c)

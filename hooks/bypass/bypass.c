@@ -43,6 +43,7 @@
 #include "../lib/args.h"
 #include "../lib/fmt.h"
 #include "bypass.h"
+#include "wlog.h"
 
 #define NSLOT 4096		/* fds tracked; higher ones pass through */
 #define PAGE 4096UL		/* x86-64; the probe must use the MMU's page */
@@ -50,6 +51,7 @@
 #define MAP_MIN (1UL << 20)	/* smallest mapping: room for growth */
 
 enum { S_UNKNOWN, S_NO, S_MAP };
+enum { W_UNKNOWN, W_NO, W_YES };
 
 struct fent {
 	unsigned int seq;	/* odd while an entry changes */
@@ -59,6 +61,8 @@ struct fent {
 	unsigned char lazy;	/* read(): offset kept in pos */
 	unsigned char dirty;	/* the kernel's offset is not pos */
 	unsigned char pos_valid;
+	unsigned char wstate;	/* W_*: may wlog queue writes to it? */
+	int wpid;		/* process that set wstate */
 	char *map;
 	unsigned long size;	/* the mapping's length (not the file's) */
 	long pos;
@@ -69,13 +73,14 @@ enum act {
 	A_NONE, A_PREAD, A_READ, A_LSEEK, A_CLOSE, A_CLOSE_RANGE, A_DUP,
 	A_DUP2, A_FCNTL, A_SYNC0, A_SYNC1, A_SYNC02, A_CLONE, A_CLONE3,
 	A_FORK, A_VFORK, A_EXEC, A_SENDMSG, A_OFF, A_OPEN, A_GETPID, A_GETTID,
-	A_GETPPID, A_UNAME, A_UNAME_CHANGE,
+	A_GETPPID, A_UNAME, A_UNAME_CHANGE, A_WRITE, A_PWRITE, A_FSYNC,
 };
 
 static unsigned char act[SYSGATE_NR_MAX];
 static struct fent *fds;
 static unsigned int want;		/* BYPASS_* */
-static int lazy_ok = 1;			/* one thread: read() offsets kept */
+static int lazy_ok = 1;			/* one thread: read() offsets kept,
+					   writes queued (wlog) */
 static int files_off;			/* fd numbers no longer ours alone */
 static long top = -1;			/* highest fd with an entry */
 static long nr_lseek, nr_fstat, nr_fstatfs, nr_fcntl, nr_mmap, nr_munmap,
@@ -137,6 +142,8 @@ static void settle(long fd, int pid, int how)
 {
 	struct fent *e = ent(fd);
 
+	if (e && how == K_DROP && e->wpid == pid)
+		e->wstate = W_UNKNOWN;
 	if (!e || e->pid != pid || e->state == S_UNKNOWN)
 		return;
 	while (!lock(e))
@@ -343,6 +350,50 @@ static enum sysgate_verdict do_lseek(struct sysgate_sys *s)
 	return SYSGATE_RUN;
 }
 
+/* wlog: may writes to fd be queued?  A regular file written through the
+ * page cache (no O_DIRECT, O_SYNC or O_DSYNC), in a process with one
+ * thread; for write(), not a file whose read() offset we keep. */
+static int wlog_ok(struct fent *e, long fd, int pid)
+{
+	struct stat st;
+	long fl;
+
+	if (e->wpid != pid || e->wstate == W_UNKNOWN) {
+		int ok = !files_off &&
+			 sc(nr_fstat, fd, (long)&st, 0, 0, 0, 0) == 0 &&
+			 S_ISREG(st.st_mode) &&
+			 (fl = sc(nr_fcntl, fd, F_GETFL, 0, 0, 0, 0)) >= 0 &&
+			 (fl & O_ACCMODE) != O_RDONLY &&
+			 !(fl & (O_DIRECT | O_SYNC | O_DSYNC | O_PATH));
+
+		e->wpid = pid;
+		e->wstate = ok ? W_YES : W_NO;
+	}
+	return e->wstate == W_YES;
+}
+
+static enum sysgate_verdict do_write(struct sysgate_sys *s, long off)
+{
+	long fd = s->args[0], r;
+	struct fent *e = ent(fd);
+
+	if ((r = wlog_take_error(s->pid, s->tid, fd)))
+		return answered(s, r);
+	if (!e || !__atomic_load_n(&lazy_ok, __ATOMIC_RELAXED) ||
+	    (off < 0 && e->pid == s->pid && e->lazy) ||
+	    !wlog_ok(e, fd, s->pid))
+		goto kernel;
+	r = wlog_queue(s->pid, s->tid, fd, (const void *)s->args[1],
+		       s->args[2], off);
+	if (r >= 0)
+		return answered(s, r);
+kernel:
+	wlog_flush(s->pid, s->tid);
+	if (off < 0)
+		settle(fd, s->pid, K_SYNC);	/* a kept read() offset */
+	return SYSGATE_RUN;
+}
+
 static enum sysgate_verdict do_uname(struct sysgate_sys *s)
 {
 	unsigned long w = __atomic_load_n(&uts.word, __ATOMIC_ACQUIRE), busy;
@@ -402,6 +453,31 @@ static enum sysgate_verdict bypass_enter(struct sysgate_sys *s, void *data)
 	unsigned long flags;
 
 	(void)data;
+	if (want & BYPASS_WLOG) {
+		unsigned char k = act[s->nr];
+
+		if (k == A_WRITE)
+			return do_write(s, -1);
+		if (k == A_PWRITE)
+			return s->args[3] >= 0 ? do_write(s, s->args[3]) :
+						 SYSGATE_RUN;
+		/* every other call sees the thread's writes done */
+		wlog_flush(s->pid, s->tid);
+		if (k == A_FSYNC || k == A_CLOSE) {
+			long r = wlog_take_error(s->pid, s->tid, a[0]);
+
+			if (r && k == A_FSYNC)
+				return answered(s, r);
+			if (r) {
+				/* close still closes; its result is the
+				 * error the queued write had */
+				settle(a[0], s->pid, K_DROP);
+				s->ret = sc(s->nr, a[0], 0, 0, 0, 0, 0);
+				s->ret = s->ret < 0 ? s->ret : r;
+				return SYSGATE_SKIP;
+			}
+		}
+	}
 	switch (act[s->nr]) {
 	case A_PREAD:
 		return do_pread(s);
@@ -521,6 +597,7 @@ static void track_exit(struct sysgate_sys *s, void *data)
 	e->pid = s->pid;
 	note_fd(s->ret);
 	e->opened = !files_off;
+	e->wstate = W_UNKNOWN;
 	unlock(e);
 }
 
@@ -536,6 +613,10 @@ static const struct {
 	{ "gettid", A_GETTID, BYPASS_IDS },
 	{ "getppid", A_GETPPID, BYPASS_IDS },
 	{ "uname", A_UNAME, BYPASS_UNAME },
+	{ "write", A_WRITE, BYPASS_WLOG },	/* before write's A_SYNC0 */
+	{ "pwrite64", A_PWRITE, BYPASS_WLOG },
+	{ "fsync", A_FSYNC, BYPASS_WLOG },
+	{ "fdatasync", A_FSYNC, BYPASS_WLOG },
 	{ "sethostname", A_UNAME_CHANGE, BYPASS_UNAME },
 	{ "setdomainname", A_UNAME_CHANGE, BYPASS_UNAME },
 	{ "setns", A_UNAME_CHANGE, BYPASS_UNAME },
@@ -608,12 +689,20 @@ static int bypass_init(struct sysgate_ctx *ctx, const char *args)
 	    (nr_getppid = need_nr(ctx, "getppid")) < 0 ||
 	    (nr_uname = need_nr(ctx, "uname")) < 0)
 		return -22;
-	if (want & (BYPASS_PREAD | BYPASS_READ))
+	if (want & (BYPASS_PREAD | BYPASS_READ | BYPASS_WLOG))
 		want |= BYPASS_FILES;
+	if (want & BYPASS_WLOG) {
+		if (wlog_init((int)sc(sysgate_syscall_number("getpid"), 0, 0, 0,
+				      0, 0, 0)) < 0)
+			return sysgate_error(ctx, "bypass: wlog needs io_uring");
+		/* every call flushes the thread's queued writes first */
+		sysgate_select_all(ctx);
+	}
 	for (i = 0; i < sizeof(calls) / sizeof(calls[0]); i++) {
 		long nr = sysgate_syscall_number(calls[i].name);
 
-		if (nr < 0 || nr >= SYSGATE_NR_MAX || !(want & calls[i].need))
+		if (nr < 0 || nr >= SYSGATE_NR_MAX || !(want & calls[i].need) ||
+		    act[nr])
 			continue;	/* e.g. no open() on this arch */
 		act[nr] = calls[i].act;
 		sysgate_select(ctx, nr);
@@ -638,12 +727,35 @@ static int track_init(struct sysgate_ctx *ctx, const char *args)
 	return 0;
 }
 
+/* A signal may end the process: its queued writes are made first. */
+static void bypass_signal(int sig, const void *info, void *data)
+{
+	(void)sig;
+	(void)info;
+	(void)data;
+	if (want & BYPASS_WLOG)
+		wlog_flush((int)sc(sysgate_syscall_number("getpid"), 0, 0, 0,
+				   0, 0, 0),
+			   (int)sc(sysgate_syscall_number("gettid"), 0, 0, 0,
+				   0, 0, 0));
+}
+
+static void bypass_fork_child(void *data)
+{
+	(void)data;
+	if (want & BYPASS_WLOG)
+		wlog_fork_child((int)sc(sysgate_syscall_number("getpid"), 0, 0,
+					0, 0, 0, 0));
+}
+
 const struct sysgate_hook sg_builtin_bypass = {
 	.abi = SYSGATE_HOOK_ABI,
 	.flags = SYSGATE_HOOK_NOFPU,
 	.name = "bypass",
 	.init = bypass_init,
 	.enter = bypass_enter,
+	.signal = bypass_signal,
+	.fork_child = bypass_fork_child,
 };
 
 const struct sysgate_hook sg_builtin_bypass_track = {
@@ -668,6 +780,7 @@ int bypass_parse_list(const char *s, size_t n, unsigned int *mask)
 	} items[] = {
 		{ "pread", BYPASS_PREAD }, { "read", BYPASS_READ },
 		{ "ids", BYPASS_IDS }, { "uname", BYPASS_UNAME },
+		{ "wlog", BYPASS_WLOG },
 		{ "all", BYPASS_DEFAULT | BYPASS_UNAME },
 	};
 	size_t i = 0, j, k;

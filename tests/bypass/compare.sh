@@ -15,7 +15,7 @@ trap 'rm -rf "$work" "$log"' EXIT
 native=$("$prog" "$work" "$case" 2>/dev/null)
 nrc=$?
 hooked=$("$BUILD/sysgate" -f -o "$log" \
-	-e trace=pread64,read,lseek,getpid,gettid,getppid,uname "$@" -- \
+	-e trace=pread64,read,lseek,getpid,gettid,getppid,uname,write,pwrite64 "$@" -- \
 	"$prog" "$work" "$case" 2>/dev/null)
 hrc=$?
 if [ "$native" != "$hooked" ] || [ $nrc != $hrc ]; then

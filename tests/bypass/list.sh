@@ -12,3 +12,7 @@ printf 'ids/uname\tbash tests/bypass/compare.sh ids /dev/shm --bypass=all\n'
 printf 'fork/sud\tbash tests/bypass/compare.sh fork /dev/shm --bypass -m sud\n'
 printf 'hot/json\tbash tests/bypass/hot.sh /dev/shm\n'
 printf 'hot/text\tbash tests/bypass/hot.sh /dev/shm text\n'
+for c in wlog wlog-error; do
+	printf '%s/shm\tbash tests/bypass/compare.sh %s /dev/shm --bypass=wlog\n' "$c" "$c"
+	printf '%s/disk\tbash tests/bypass/compare.sh %s %s --bypass=wlog\n' "$c" "$c" "$BUILD"
+done
