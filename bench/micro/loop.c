@@ -14,6 +14,10 @@
  *                                       prints "median_ns min_ns sum", sum
  *                                       a checksum of the bytes read (the
  *                                       same natively and under a bypass)
+ *   sysgate-bench-loop write FILE BS N REPS
+ *                                       N appends of BS bytes to a fresh
+ *                                       FILE, REPS times; "median_ns min_ns
+ *                                       total_size"
  *   sysgate-bench-loop rss              prints "VmRSS Private_Dirty" in KiB:
  *                                       all resident pages, and the pages
  *                                       this process wrote (anonymous and
@@ -100,6 +104,39 @@ static int pread_loop(const char *file, long bs, long n, long reps)
 	return 0;
 }
 
+/* N appends of BS bytes to a fresh FILE (a log), REPS times; the sum is
+ * the size the kernel reports after close. */
+static int write_loop(const char *file, long bs, long n, long reps)
+{
+	char *buf = malloc(bs);
+	double *t = calloc(reps, sizeof(*t));
+	unsigned long sum = 0;
+	struct stat st;
+	long i, r;
+
+	if (!buf || !t)
+		return 1;
+	memset(buf, 'x', bs);
+	buf[bs - 1] = '\n';
+	for (r = 0; r < reps; r++) {
+		int fd = open(file, O_WRONLY | O_CREAT | O_TRUNC | O_APPEND, 0644);
+		unsigned long long t0 = now();
+
+		if (fd < 0)
+			return 1;
+		for (i = 0; i < n; i++)
+			if (write(fd, buf, bs) != bs)
+				return 1;
+		t[r] = (double)(now() - t0) / n;
+		if (close(fd) || stat(file, &st))
+			return 1;
+		sum += st.st_size;
+	}
+	qsort(t, reps, sizeof(*t), cmp);
+	printf("%.2f %.2f %lu\n", t[reps / 2], t[0], sum);
+	return 0;
+}
+
 int main(int argc, char **argv)
 {
 	if (argc >= 2 && !strcmp(argv[1], "rss")) {
@@ -127,10 +164,13 @@ int main(int argc, char **argv)
 		printf("%.2f %.2f %ld\n", t[reps / 2], t[0], (long)call());
 		return 0;
 	}
+	if (argc == 6 && !strcmp(argv[1], "write"))
+		return write_loop(argv[2], atol(argv[3]), atol(argv[4]),
+				  atol(argv[5]));
 	if (argc == 6 && !strcmp(argv[1], "pread"))
 		return pread_loop(argv[2], atol(argv[3]), atol(argv[4]),
 				  atol(argv[5]));
-	fprintf(stderr, "usage: %s getppid|getpid N REPS | pread FILE BS N REPS"
-			" | rss\n", argv[0]);
+	fprintf(stderr, "usage: %s getppid|getpid N REPS | pread|write FILE BS N "
+			"REPS | rss\n", argv[0]);
 	return 2;
 }
