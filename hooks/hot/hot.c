@@ -10,8 +10,8 @@
  * `window` calls of a process, the sites with more than hot_calls short
  * calls in that window are hot for it, if the window took at most 1 s.
  * Per site (pc and pid) we keep calls, short calls, hot windows and a
- * log-linear histogram of gaps (for the median), plus what its first fd
- * was.  When a process ends or execs, it writes where its sites are (the
+ * log-linear histogram of gaps (for the median), plus what kinds of file
+ * its fd argument named (sampled).  When a process ends or execs, it writes where its sites are (the
  * file and offset from /proc/self/maps) so that the CLI can name symbols.
  *
  * The table is shared by the tree; counters are relaxed atomics, and a
@@ -157,7 +157,7 @@ static struct hot_site *site(const struct sysgate_sys *s)
 	return 0;
 }
 
-static char fd_kind(long fd)
+static int fd_kind(long fd)
 {
 	struct stat st;
 	struct statfs sf;
@@ -214,9 +214,10 @@ static enum sysgate_verdict hot_enter(struct sysgate_sys *s, void *data)
 	e = site(s);
 	if (!e)
 		return SYSGATE_RUN;
-	if (__atomic_add_fetch(&e->calls, 1, __ATOMIC_RELAXED) == 1 &&
-	    fd_call[s->nr])
-		e->fdkind = fd_kind(s->args[0]);
+	if (__atomic_add_fetch(&e->calls, 1, __ATOMIC_RELAXED) %
+		    HOT_FD_SAMPLE == 1 && fd_call[s->nr])
+		__atomic_add_fetch(&e->fdkinds[fd_kind(s->args[0])], 1,
+				   __ATOMIC_RELAXED);
 	if (last && now >= last) {
 		unsigned long long gap = now - last;
 

@@ -19,6 +19,16 @@
 #define HOT_WINDOW 30000
 #define HOT_WINDOW_NS 1000000000UL
 
+/* What a site's fd argument names, sampled on the first call and every
+ * HOT_FD_SAMPLE-th: one site (a libc wrapper) serves many fds. */
+enum {
+	HOT_FD_MAPPABLE,	/* regular file the bypass can map */
+	HOT_FD_FILE,		/* other regular file */
+	HOT_FD_SOCKET, HOT_FD_PIPE, HOT_FD_CHAR, HOT_FD_OTHER,
+	HOT_FD_KINDS
+};
+#define HOT_FD_SAMPLE 256
+
 struct hot_site {
 	unsigned long key;	/* pc and pid mixed; 0 when free */
 	unsigned long pc;
@@ -30,16 +40,11 @@ struct hot_site {
 	int pid;
 	int nr;
 	int mod;		/* index + 1 in mods, 0 unknown */
-	char fdkind;		/* first call's fd: HOT_FD_* */
+	unsigned int fdkinds[HOT_FD_KINDS];	/* sampled calls' fds, by
+						   HOT_FD_* */
 	unsigned int gaps[HOT_BUCKETS];
 };
 
-#define HOT_FD_MAPPABLE 'F'	/* regular file the bypass can map */
-#define HOT_FD_FILE 'f'		/* other regular file */
-#define HOT_FD_SOCKET 's'
-#define HOT_FD_PIPE 'p'
-#define HOT_FD_CHAR 'c'
-#define HOT_FD_OTHER 'o'
 
 struct hot_table {
 	unsigned long short_ns, hot_calls, window;

@@ -122,16 +122,28 @@ out:
 	munmap(m, st.st_size);
 }
 
+/* The kind of file most sampled calls of a site named. */
+static int fd_kind(const struct hot_site *e)
+{
+	int k, best = HOT_FD_OTHER;
+
+	for (k = 0; k < HOT_FD_KINDS; k++)
+		if (e->fdkinds[k] > e->fdkinds[best])
+			best = k;
+	return best;
+}
+
 /* What --bypass does for a site: "yes" (with how) or "no" (with why). */
 static const char *advice(const struct hot_site *e, const char **how)
 {
 	const char *n = sysgate_syscall_name(e->nr);
+	int kind = fd_kind(e);
 
 	*how = "";
 	if (!n)
 		return "no";
 	if (!strcmp(n, "pread64") || !strcmp(n, "read")) {
-		if (e->fdkind == HOT_FD_MAPPABLE) {
+		if (kind == HOT_FD_MAPPABLE) {
 			*how = n[0] == 'p' ? "--bypass=pread: copied from a "
 					     "mapping of the file" :
 					     "--bypass=read: copied from a "
@@ -139,9 +151,11 @@ static const char *advice(const struct hot_site *e, const char **how)
 					     "space";
 			return "yes";
 		}
-		*how = e->fdkind == HOT_FD_FILE ?
+		*how = kind == HOT_FD_FILE ?
 			       "file system is not mapped (only tmpfs, ext4, "
 			       "xfs, btrfs)" :
+			       kind == HOT_FD_SOCKET ? "a socket: the kernel must "
+						       "answer" :
 			       "not a regular file: the kernel must answer";
 		return "no";
 	}
@@ -155,7 +169,7 @@ static const char *advice(const struct hot_site *e, const char **how)
 		return "yes";
 	}
 	if ((!strcmp(n, "write") || !strcmp(n, "pwrite64")) &&
-	    (e->fdkind == HOT_FD_MAPPABLE || e->fdkind == HOT_FD_FILE)) {
+	    (kind == HOT_FD_MAPPABLE || kind == HOT_FD_FILE)) {
 		*how = "--bypass=wlog (opt-in, relaxed): batched through "
 		       "io_uring, errors reported at the next call";
 		return "relaxed";
