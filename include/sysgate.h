@@ -170,6 +170,12 @@ SYSGATE_API long sysgate_write_mem(const struct sysgate_sys *s, void *dst,
  * Returns 0 or -EFAULT.  sysgate_probe_nofault() reads one byte. */
 SYSGATE_API long sysgate_copy_nofault(void *dst, const void *src, size_t len);
 SYSGATE_API long sysgate_probe_nofault(const void *addr);
+/* Where addr lies (1.1): the path of its mapping as /proc/self/maps names
+ * it ("" for anonymous memory, "[vdso]"...) and addr's offset in that
+ * file.  0, -ENOENT if nothing is mapped there, or -ENOMEM.  Reads
+ * /proc/self/maps: for reports, not for the hot path. */
+SYSGATE_API long sysgate_locate(const void *addr, char *path, size_t size,
+				unsigned long *file_off);
 
 /* Output for tracers: one call writes one whole record with one write(2)
  * to the -o destination (stderr by default, never the program's fd 2). */

@@ -1,11 +1,9 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * Memory accesses that may fault, for sysgate_copy_nofault() and
- * sysgate_probe_nofault() (core/mem.c): a SIGSEGV or SIGBUS whose pc lies
- * in [sg_nofault_begin, sg_nofault_end) resumes at sg_nofault_fixup, which
- * returns -EFAULT.  Both routines are leaves that keep ra and never touch
- * the stack, so the fixup's `ret` returns to their caller.  The copy goes
- * a byte at a time: rv64 is not where the bypass is fast.
+ * rv64's sg_nofault_copy/probe, with the contract of
+ * arch/x86_64/nofault.S: faults in [begin, end) resume at the fixup.
+ * Leaves that keep ra and never touch the stack; the copy goes a byte at
+ * a time (rv64 is not where the bypass is fast).
  */
 	.text
 	.globl	sg_nofault_copy, sg_nofault_probe

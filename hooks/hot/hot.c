@@ -11,14 +11,14 @@
  * calls in that window are hot for it, if the window took at most 1 s.
  * Per site (pc and pid) we keep calls, short calls, hot windows and a
  * log-linear histogram of gaps (for the median), plus what kinds of file
- * its fd argument named (sampled).  When a process ends or execs, it writes where its sites are (the
- * file and offset from /proc/self/maps) so that the CLI can name symbols.
+ * its fd argument named (sampled).  When a process ends or execs, it
+ * writes where its sites are (file and offset, from sysgate_locate()) so
+ * that the CLI can name symbols.
  *
  * The table is shared by the tree; counters are relaxed atomics, and a
  * window's bookkeeping tolerates races (a profile, not an account).
  * Written only against include/sysgate.h; compiled freestanding.
  */
-#include <fcntl.h>
 #include <sys/stat.h>
 #include <sys/statfs.h>
 #include "sysgate.h"
@@ -28,7 +28,6 @@
 #include "hot.h"
 
 #define THREADS 4096		/* last-return times, by tid */
-#define MAPS_MAX (4UL << 20)	/* /proc/self/maps read at the end */
 
 static struct hot_table *table;
 static struct {
@@ -246,22 +245,6 @@ static void hot_fork_child(void *data)
 	win_start = 0;
 }
 
-static unsigned long hex(const char **p)
-{
-	unsigned long v = 0;
-
-	for (;; (*p)++) {
-		char c = **p;
-
-		if (c >= '0' && c <= '9')
-			v = v * 16 + c - '0';
-		else if (c >= 'a' && c <= 'f')
-			v = v * 16 + c - 'a' + 10;
-		else
-			return v;
-	}
-}
-
 /* Index + 1 of path in the module table, added if new. */
 static int intern(const char *path, size_t n)
 {
@@ -284,71 +267,22 @@ static int intern(const char *path, size_t n)
 /* Name the file and offset of each of this process's sites. */
 static void locate_sites(void)
 {
-	long nr_mmap = sysgate_syscall_number("mmap");
-	long fd, m, len = 0, r;
-	char *buf;
 	int pid = (int)sysgate_syscall(sysgate_syscall_number("getpid"), 0, 0,
 				       0, 0, 0, 0);
+	char path[HOT_PATH];
+	unsigned long off;
+	unsigned int i;
 
-	fd = sysgate_syscall(sysgate_syscall_number("openat"), AT_FDCWD,
-			     (long)"/proc/self/maps", O_RDONLY | O_CLOEXEC, 0,
-			     0, 0);
-	if (fd < 0)
-		return;
-	m = sysgate_syscall(nr_mmap, 0, MAPS_MAX, 3 /* RW */,
-			    0x22 /* MAP_PRIVATE|MAP_ANONYMOUS */, -1, 0);
-	if (sysgate_is_error(m))
-		goto out;
-	buf = (char *)m;
-	while (len < (long)MAPS_MAX - 1 &&
-	       (r = sysgate_syscall(sysgate_syscall_number("read"), fd,
-				    (long)buf + len, MAPS_MAX - 1 - len, 0, 0,
-				    0)) > 0)
-		len += r;
-	buf[len] = 0;
-	for (const char *l = buf; *l; ) {
-		const char *p = l, *path, *eol;
-		unsigned long lo, hi, off;
-		unsigned int i;
+	for (i = 0; i < HOT_SITES; i++) {
+		struct hot_site *e = &table->sites[i];
 
-		lo = hex(&p);
-		p++;
-		hi = hex(&p);
-		while (*p && *p != ' ')
-			p++;
-		while (*p == ' ')
-			p++;
-		while (*p && *p != ' ')
-			p++;	/* perms */
-		while (*p == ' ')
-			p++;
-		off = hex(&p);
-		for (i = 0; i < 2 && *p; i++) {	/* dev, inode */
-			while (*p == ' ')
-				p++;
-			while (*p && *p != ' ')
-				p++;
+		if (e->key && e->pid == pid && !e->mod &&
+		    sysgate_locate((const void *)e->pc, path, sizeof(path),
+				   &off) == 0 && path[0]) {
+			e->mod = intern(path, hk_strlen(path));
+			e->file_off = off;
 		}
-		while (*p == ' ')
-			p++;
-		path = p;
-		for (eol = p; *eol && *eol != '\n'; eol++)
-			;
-		for (i = 0; i < HOT_SITES && eol > path; i++) {
-			struct hot_site *e = &table->sites[i];
-
-			if (e->key && e->pid == pid && !e->mod && e->pc >= lo &&
-			    e->pc < hi) {
-				e->mod = intern(path, eol - path);
-				e->file_off = e->pc - lo + off;
-			}
-		}
-		l = *eol ? eol + 1 : eol;
 	}
-	sysgate_syscall(sysgate_syscall_number("munmap"), m, MAPS_MAX, 0, 0, 0,
-			0);
-out:
-	sysgate_syscall(sysgate_syscall_number("close"), fd, 0, 0, 0, 0, 0);
 }
 
 static void hot_exec(const char *path, void *data)

@@ -720,48 +720,47 @@ static void case_wlog_error(void)
 	unlink(other);
 }
 
+static const char *self;
+
+static void case_exec_self(void)
+{
+	case_exec(self);
+}
+
+static const struct {
+	const char *name;
+	void (*run)(void);
+} cases[] = {
+	{ "pread", case_pread }, { "read", case_read }, { "dup", case_dup },
+	{ "fork", case_fork }, { "exec", case_exec_self },
+	{ "writer", case_writer }, { "truncate", case_truncate },
+	{ "truncate-race", case_truncate_race }, { "grow", case_grow },
+	{ "badbuf", case_badbuf }, { "ids", case_ids }, { "hot", case_hot },
+	{ "wlog", case_wlog }, { "wlog-error", case_wlog_error },
+};
+
 int main(int argc, char **argv)
 {
+	unsigned int i;
+
 	if (argc < 3) {
 		fprintf(stderr, "usage: files DIR CASE\n");
 		return 2;
 	}
+	self = argv[0];
 	snprintf(path, sizeof(path), "%s/bypass-test.dat", argv[1]);
-	if (!strcmp(argv[2], "exec-child"))
+	if (!strcmp(argv[2], "exec-child")) {
 		case_exec_child(atoi(argv[3]));
-	else {
-		make_file(SIZE);
-		if (!strcmp(argv[2], "pread"))
-			case_pread();
-		else if (!strcmp(argv[2], "read"))
-			case_read();
-		else if (!strcmp(argv[2], "dup"))
-			case_dup();
-		else if (!strcmp(argv[2], "fork"))
-			case_fork();
-		else if (!strcmp(argv[2], "exec"))
-			case_exec(argv[0]);
-		else if (!strcmp(argv[2], "writer"))
-			case_writer();
-		else if (!strcmp(argv[2], "truncate"))
-			case_truncate();
-		else if (!strcmp(argv[2], "truncate-race"))
-			case_truncate_race();
-		else if (!strcmp(argv[2], "grow"))
-			case_grow();
-		else if (!strcmp(argv[2], "badbuf"))
-			case_badbuf();
-		else if (!strcmp(argv[2], "ids"))
-			case_ids();
-		else if (!strcmp(argv[2], "hot"))
-			case_hot();
-		else if (!strcmp(argv[2], "wlog"))
-			case_wlog();
-		else if (!strcmp(argv[2], "wlog-error"))
-			case_wlog_error();
-		else
-			return 2;
+		unlink(path);
+		return 0;
 	}
+	for (i = 0; i < sizeof(cases) / sizeof(cases[0]); i++)
+		if (!strcmp(argv[2], cases[i].name))
+			break;
+	if (i == sizeof(cases) / sizeof(cases[0]))
+		return 2;
+	make_file(SIZE);
+	cases[i].run();
 	unlink(path);
 	return 0;
 }

@@ -216,15 +216,10 @@ void sg_cli_hot_report(const struct sg_options *o, const char *state, int fd)
 	const struct hot_table *t;
 	const struct hot_site **v;
 	unsigned int i, n = 0, nhot = 0;
-	void *map;
+	void *map = sg_cli_map_state(state);
 	FILE *f;
-	int sfd = open(state, O_RDONLY | O_CLOEXEC);
 
-	if (sfd < 0)
-		return;
-	map = mmap(0, SG_SHARED_SIZE, PROT_READ, MAP_SHARED, sfd, 0);
-	close(sfd);
-	if (map == MAP_FAILED)
+	if (!map)
 		return;
 	t = sg_shared_find(map, HOT_TABLE_NAME);
 	f = fdopen(dup(fd), "w");

@@ -308,18 +308,26 @@ static int out_fd(const struct sg_options *o)
 	return open(o->outfile, O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC, 0644);
 }
 
+void *sg_cli_map_state(const char *state)
+{
+	void *map;
+	int fd = open(state, O_RDONLY | O_CLOEXEC);
+
+	if (fd < 0)
+		return 0;
+	map = mmap(0, SG_SHARED_SIZE, PROT_READ, MAP_SHARED, fd, 0);
+	close(fd);
+	return map == MAP_FAILED ? 0 : map;
+}
+
 static void print_summary(const struct sg_options *o, const char *state)
 {
 	static char buf[SYSGATE_NR_MAX * 80 + 512];
 	const struct count_table *t;
-	void *map;
-	int fd = open(state, O_RDONLY | O_CLOEXEC), ofd;
+	void *map = sg_cli_map_state(state);
+	int ofd;
 
-	if (fd < 0)
-		return;
-	map = mmap(0, SG_SHARED_SIZE, PROT_READ, MAP_SHARED, fd, 0);
-	close(fd);
-	if (map == MAP_FAILED)
+	if (!map)
 		return;
 	t = sg_shared_find(map, COUNT_TABLE_NAME);
 	if (t) {
