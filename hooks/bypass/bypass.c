@@ -678,7 +678,7 @@ static int bypass_init(struct sysgate_ctx *ctx, const char *args)
 		if (bypass_parse_list(a.val, a.vlen, &want) < 0)
 			return sysgate_error(ctx, "bypass: unknown item in "
 						  "--bypass list (pread, read, "
-						  "ids, uname, all)");
+						  "ids, uname, all, wlog)");
 	}
 	if ((nr_lseek = need_nr(ctx, "lseek")) < 0 ||
 	    (nr_fstat = need_nr(ctx, "fstat")) < 0 ||

@@ -16,3 +16,4 @@ for c in wlog wlog-error; do
 	printf '%s/shm\tbash tests/bypass/compare.sh %s /dev/shm --bypass=wlog\n' "$c" "$c"
 	printf '%s/disk\tbash tests/bypass/compare.sh %s %s --bypass=wlog\n' "$c" "$c" "$BUILD"
 done
+printf 'bad-options\tbash tests/bypass/badopts.sh\n'

@@ -170,8 +170,8 @@ static const char *advice(const struct hot_site *e, const char **how)
 	}
 	if ((!strcmp(n, "write") || !strcmp(n, "pwrite64")) &&
 	    (kind == HOT_FD_MAPPABLE || kind == HOT_FD_FILE)) {
-		*how = "--bypass=wlog (opt-in, relaxed): batched through "
-		       "io_uring, errors reported at the next call";
+		*how = "--bypass=wlog (opt-in, relaxed): batched, errors "
+		       "reported at the next call";
 		return "relaxed";
 	}
 	if (!strcmp(n, "clock_gettime") || !strcmp(n, "gettimeofday") ||
