@@ -42,6 +42,7 @@
 #include "sysgate.h"
 #include "../lib/args.h"
 #include "../lib/fmt.h"
+#include "../lib/sets.h"
 #include "bypass.h"
 #include "wlog.h"
 
@@ -657,17 +658,14 @@ static const struct {
 
 static const char *const opens[] = { "open", "openat", "openat2", "creat" };
 
-static long need_nr(struct sysgate_ctx *ctx, const char *name)
-{
-	long nr = sysgate_syscall_number(name);
-
-	if (nr < 0)
-		sysgate_error(ctx, "bypass: a system call it needs is unknown");
-	return nr;
-}
-
 static int bypass_init(struct sysgate_ctx *ctx, const char *args)
 {
+	static const struct nr_want nrs[] = {
+		{ &nr_lseek, "lseek" }, { &nr_fstat, "fstat" },
+		{ &nr_fstatfs, "fstatfs" }, { &nr_fcntl, "fcntl" },
+		{ &nr_mmap, "mmap" }, { &nr_munmap, "munmap" },
+		{ &nr_getppid, "getppid" }, { &nr_uname, "uname" },
+	};
 	struct arg a;
 	unsigned int i;
 	long m;
@@ -680,15 +678,9 @@ static int bypass_init(struct sysgate_ctx *ctx, const char *args)
 						  "--bypass list (pread, read, "
 						  "ids, uname, all, wlog)");
 	}
-	if ((nr_lseek = need_nr(ctx, "lseek")) < 0 ||
-	    (nr_fstat = need_nr(ctx, "fstat")) < 0 ||
-	    (nr_fstatfs = need_nr(ctx, "fstatfs")) < 0 ||
-	    (nr_fcntl = need_nr(ctx, "fcntl")) < 0 ||
-	    (nr_mmap = need_nr(ctx, "mmap")) < 0 ||
-	    (nr_munmap = need_nr(ctx, "munmap")) < 0 ||
-	    (nr_getppid = need_nr(ctx, "getppid")) < 0 ||
-	    (nr_uname = need_nr(ctx, "uname")) < 0)
-		return -22;
+	if (nr_lookup(nrs, sizeof(nrs) / sizeof(nrs[0])) < 0)
+		return sysgate_error(ctx, "bypass: a system call it needs is "
+					  "unknown");
 	if (want & (BYPASS_PREAD | BYPASS_READ | BYPASS_WLOG))
 		want |= BYPASS_FILES;
 	if (want & BYPASS_WLOG) {

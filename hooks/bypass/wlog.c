@@ -24,6 +24,7 @@
 #include <sys/mman.h>
 #include "sysgate.h"
 #include "../lib/fmt.h"
+#include "../lib/sets.h"
 #include "wlog.h"
 
 #define SLOTS 64		/* threads with a ring; more pass through */
@@ -65,15 +66,15 @@ static long sc(long nr, long a, long b, long c, long d, long e, long f)
 
 int wlog_init(int pid)
 {
-	nr_setup = sysgate_syscall_number("io_uring_setup");
-	nr_enter = sysgate_syscall_number("io_uring_enter");
-	nr_write = sysgate_syscall_number("write");
-	nr_pwrite = sysgate_syscall_number("pwrite64");
-	nr_mmap = sysgate_syscall_number("mmap");
-	nr_munmap = sysgate_syscall_number("munmap");
-	nr_close = sysgate_syscall_number("close");
+	static const struct nr_want nrs[] = {
+		{ &nr_setup, "io_uring_setup" }, { &nr_enter, "io_uring_enter" },
+		{ &nr_write, "write" }, { &nr_pwrite, "pwrite64" },
+		{ &nr_mmap, "mmap" }, { &nr_munmap, "munmap" },
+		{ &nr_close, "close" },
+	};
+
 	owner_pid = pid;
-	return nr_setup < 0 || nr_enter < 0 || nr_pwrite < 0 ? -1 : 0;
+	return nr_lookup(nrs, sizeof(nrs) / sizeof(nrs[0]));
 }
 
 static void *map(unsigned long len, long fd, unsigned long off)
