@@ -336,6 +336,9 @@ void sg_init(void)
 	load_builtin("trace", &sg_builtin_trace);
 	load_builtin("inject", &sg_builtin_inject);
 	load_builtin("fs", &sg_builtin_fs);
+	load_builtin("hot", &sg_builtin_hot);
+	load_builtin("bypass", &sg_builtin_bypass);
+	load_builtin("bypass-track", &sg_builtin_bypass_track);
 	if (opts.nhooks && sg.loader)
 		sg_die("--hook needs the program to be started with LD_PRELOAD "
 		       "(not available in loader mode)");

@@ -5,6 +5,7 @@
  * our own process does the checking in the kernel.
  */
 #include "sg.h"
+#include "signal_arch.h"
 
 struct sg_iovec {
 	const void *base;
@@ -138,4 +139,49 @@ long sysgate_write_mem(const struct sysgate_sys *s, void *dst, const void *src,
 {
 	return vm_rw_pid(SG_NR_process_vm_writev, pid_of(s), (void *)src, dst,
 			 len);
+}
+
+/*
+ * Copies without a system call (arch nofault.S): a fault inside them is
+ * turned into -EFAULT by moving the interrupted pc to the fixup, so a bad
+ * program pointer or a file mapping cut short by truncation never becomes
+ * a signal the program sees.
+ */
+extern char sg_nofault_begin[], sg_nofault_end[], sg_nofault_fixup[];
+long sg_nofault_copy(void *dst, const void *src, size_t len) SG_HIDDEN;
+long sg_nofault_probe(const void *addr) SG_HIDDEN;
+
+static int on_fault(int sig, struct sg_siginfo *info, void *uc)
+{
+	unsigned long *pc = sg_arch_uc_pc(uc);
+
+	(void)sig;
+	if (info->si_code <= 0 || *pc < (unsigned long)sg_nofault_begin ||
+	    *pc >= (unsigned long)sg_nofault_end)
+		return 0;
+	*pc = (unsigned long)sg_nofault_fixup;
+	return 1;
+}
+
+static void claim_faults(void)
+{
+	static int claimed;
+
+	if (__atomic_load_n(&claimed, __ATOMIC_ACQUIRE))
+		return;
+	sg_signal_claim(11 /* SIGSEGV */, on_fault);
+	sg_signal_claim(7 /* SIGBUS */, on_fault);
+	__atomic_store_n(&claimed, 1, __ATOMIC_RELEASE);
+}
+
+long sysgate_copy_nofault(void *dst, const void *src, size_t len)
+{
+	claim_faults();
+	return sg_nofault_copy(dst, src, len);
+}
+
+long sysgate_probe_nofault(const void *addr)
+{
+	claim_faults();
+	return sg_nofault_probe(addr);
 }

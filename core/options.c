@@ -148,7 +148,7 @@ static int short_opt(struct sg_options *o, char c, const char *val)
 
 struct long_opt {
 	const char *name;
-	int has_value;
+	int has_value;		/* 0 no, 1 yes, 2 optional (only after '=') */
 	char short_equiv;	/* handled as that letter, if not 0 */
 };
 
@@ -163,6 +163,8 @@ static const struct long_opt long_opts[] = {
 	{ "hook", 1, 0 },
 	{ "fs", 1, 0 },
 	{ "fs-size", 1, 0 },
+	{ "bypass", 2, 0 },
+	{ "hot", 2, 0 },
 	{ "follow-forks", 0, 'f' },
 	{ "output-separately", 0, 0 },
 	{ "summary-only", 0, 'c' },
@@ -196,7 +198,7 @@ static int long_opt(struct sg_options *o, const char *name, size_t nlen,
 	sg_strlcpy(tmp, name, nlen + 1 < sizeof(tmp) ? nlen + 1 : sizeof(tmp));
 	if (!l)
 		return fail(o, "unknown option --", tmp, " (see sysgate -h)");
-	if (l->has_value && !val)
+	if (l->has_value == 1 && !val)
 		return fail(o, "option --", tmp, " needs a value");
 	if (!l->has_value && val)
 		return fail(o, "option --", tmp, " takes no value");
@@ -225,6 +227,14 @@ static int long_opt(struct sg_options *o, const char *name, size_t nlen,
 			o->fs_size = v;
 		else
 			o->fs = v;
+		return 0;
+	}
+	if (!sg_strcmp(l->name, "bypass") || !sg_strcmp(l->name, "hot")) {
+		const char *v = keep(o, val ? val : "");
+
+		if (!v)
+			return fail(o, "options too long", 0, 0);
+		*(l->name[1] == 'y' ? &o->bypass : &o->hot) = v;
 		return 0;
 	}
 	if (!sg_strcmp(l->name, "output-separately"))
@@ -266,7 +276,7 @@ int sg_options_parse(struct sg_options *o, int argc, char **argv)
 
 			/* "--hook X": value in the next word. */
 			for (k = 0; !val && k < ARRAY_SIZE(long_opts); k++)
-				if (long_opts[k].has_value &&
+				if (long_opts[k].has_value == 1 &&
 				    sg_strlen(long_opts[k].name) == nlen &&
 				    !sg_strncmp(long_opts[k].name, a + 2, nlen) &&
 				    i + 1 < argc)
@@ -429,8 +439,10 @@ int sg_options_hook_args(const struct sg_options *o, const char *hook,
 	if (!sg_strcmp(hook, "trace")) {
 		if (o->count && !o->count_and_trace)
 			return 0;
-		/* --fs is the action: trace only when asked to. */
-		if (o->fs && !o->trace && !o->count_and_trace)
+		/* --fs, --bypass and --hot are the action: trace only when
+		 * asked to. */
+		if ((o->fs || o->bypass || o->hot) && !o->trace &&
+		    !o->count_and_trace)
 			return 0;
 		if (o->trace && !sg_strcmp(o->trace, "none"))
 			return 0;
@@ -464,6 +476,23 @@ int sg_options_hook_args(const struct sg_options *o, const char *hook,
 		if (put_item(dst, size, &n, "prefix", prefix) ||
 		    (colon && put_item(dst, size, &n, "backing", colon + 1)) ||
 		    (o->fs_size && put_item(dst, size, &n, "size", o->fs_size)))
+			return -1;
+		return 1;
+	}
+	if (!sg_strcmp(hook, "hot")) {
+		if (!o->hot)
+			return 0;
+		if (put_item(dst, size, &n, "spec", o->hot) ||
+		    (o->json && put_item(dst, size, &n, "json", 0)))
+			return -1;
+		return 1;
+	}
+	if (!sg_strcmp(hook, "bypass-track"))
+		return o->bypass != 0;
+	if (!sg_strcmp(hook, "bypass")) {
+		if (!o->bypass)
+			return 0;
+		if (put_item(dst, size, &n, "list", o->bypass))
 			return -1;
 		return 1;
 	}

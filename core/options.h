@@ -34,6 +34,8 @@ struct sg_options {
 	const char *trace;	/* -e trace=..., the last one wins */
 	const char *inject[SG_OPT_MAX_LIST];	/* -e inject= / fault= */
 	int ninject;
+	const char *bypass;	/* --bypass[=LIST]: "" for the default */
+	const char *hot;	/* --hot[=SPEC] (sysgate hot): "" for UB's */
 	const char *hooks[SG_OPT_MAX_LIST];	/* --hook=PATH[:ARGS] */
 	int nhooks;
 	const char *fs;		/* --fs=/PREFIX[:BACKING] */
@@ -55,7 +57,8 @@ int sg_options_parse_string(struct sg_options *opts, const char *s);
 /* Quote words into one SYSGATE_OPTIONS string; returns its length or -1
  * if it does not fit. */
 int sg_options_join(char *dst, unsigned long size, int argc, char **argv);
-/* Arguments for a built-in hook ("trace", "count", "inject", "fs"): key=value
+/* Arguments for a built-in hook ("trace", "count", "inject", "fs", "hot",
+ * "bypass"): key=value
  * items separated by '\x1f'.  Returns 0 if the hook is not needed. */
 int sg_options_hook_args(const struct sg_options *opts, const char *hook,
 			 char *dst, unsigned long size);

@@ -35,7 +35,7 @@ extern "C" {
 #endif
 
 #define SYSGATE_VERSION_MAJOR 1
-#define SYSGATE_VERSION_MINOR 0
+#define SYSGATE_VERSION_MINOR 1
 /* Bumped whenever struct sysgate_hook or struct sysgate_sys changes layout. */
 #define SYSGATE_HOOK_ABI 1
 
@@ -163,6 +163,19 @@ SYSGATE_API long sysgate_read_str(const struct sysgate_sys *s, char *dst,
 				  const void *src, size_t max, int *truncated);
 SYSGATE_API long sysgate_write_mem(const struct sysgate_sys *s, void *dst,
 				   const void *src, size_t len);
+/* The same for hooks that answer calls from memory on the hot path (1.1):
+ * no system call (the first use installs sysgate's SIGSEGV and SIGBUS
+ * handling).  A fault on either side, including a file mapping that no
+ * longer covers src, gives -EFAULT; dst may then be partly written.
+ * Returns 0 or -EFAULT.  sysgate_probe_nofault() reads one byte. */
+SYSGATE_API long sysgate_copy_nofault(void *dst, const void *src, size_t len);
+SYSGATE_API long sysgate_probe_nofault(const void *addr);
+/* Where addr lies (1.1): the path of its mapping as /proc/self/maps names
+ * it ("" for anonymous memory, "[vdso]"...) and addr's offset in that
+ * file.  0, -ENOENT if nothing is mapped there, or -ENOMEM.  Reads
+ * /proc/self/maps: for reports, not for the hot path. */
+SYSGATE_API long sysgate_locate(const void *addr, char *path, size_t size,
+				unsigned long *file_off);
 
 /* Output for tracers: one call writes one whole record with one write(2)
  * to the -o destination (stderr by default, never the program's fd 2). */

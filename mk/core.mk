@@ -2,12 +2,14 @@
 # libsysgate.so (core, mechanisms, built-in hooks), the sysgate CLI, the
 # bench loop and the example hooks.
 
-CPPFLAGS_COMMON += -Imechanisms -Imechanisms/patch -Ihooks/count
+CPPFLAGS_COMMON += -Imechanisms -Imechanisms/patch -Ihooks/count -Ihooks/hot \
+	-Ihooks/bypass
 
 RUNTIME_SRCS := $(filter-out core/init.c core/preload.c,$(wildcard core/*.c)) \
 	$(wildcard hooks/lib/*.c) \
 	hooks/trace/trace.c hooks/count/count.c hooks/count/summary.c \
 	hooks/inject/inject.c $(wildcard hooks/fs/*.c) \
+	hooks/bypass/bypass.c hooks/bypass/wlog.c hooks/hot/hot.c \
 	mechanisms/mech.c mechanisms/patch/patch.c mechanisms/patch/elfobj.c \
 	mechanisms/patch/plancache.c mechanisms/preload/preload.c \
 	$(wildcard mechanisms/patch/patch-$(ARCH).c)

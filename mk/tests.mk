@@ -71,3 +71,12 @@ $(BUILD)/tests/fs/%: tests/fs/%.c tests/fs/fstest.h | $(BUILD)/.dir
 ifeq ($(ARCH),x86_64)
 CHECK_DEPS += $(FS_TEST_PROGS)
 endif
+
+# The bypass's byte-for-byte comparisons (tests/bypass).
+$(BUILD)/tests/bypass/files: tests/bypass/files.c | $(BUILD)/.dir
+	@mkdir -p $(dir $@)
+	$(CC) -std=gnu11 -O2 -g -Wall -pthread -o $@ $<
+
+ifeq ($(ARCH),x86_64)
+CHECK_DEPS += $(BUILD)/tests/bypass/files
+endif

@@ -5,6 +5,19 @@
  *
  *   sysgate-bench-loop getppid N REPS   glibc getppid() N times, REPS times;
  *                                       prints "median_ns min_ns result"
+ *   sysgate-bench-loop getpid N REPS    the same with getpid()
+ *   sysgate-bench-loop pread FILE BS N REPS
+ *                                       Userspace Bypass's I/O benchmark:
+ *                                       N preads of BS bytes walking FILE
+ *                                       from start to end and round again,
+ *                                       REPS times after a warm-up pass;
+ *                                       prints "median_ns min_ns sum", sum
+ *                                       a checksum of the bytes read (the
+ *                                       same natively and under a bypass)
+ *   sysgate-bench-loop write FILE BS N REPS
+ *                                       N appends of BS bytes to a fresh
+ *                                       FILE, REPS times; "median_ns min_ns
+ *                                       total_size"
  *   sysgate-bench-loop rss              prints "VmRSS Private_Dirty" in KiB:
  *                                       all resident pages, and the pages
  *                                       this process wrote (anonymous and
@@ -12,10 +25,12 @@
  *                                       costs; library text, even when no
  *                                       other process maps it, is not)
  */
+#include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 static unsigned long long now(void)
@@ -52,6 +67,76 @@ static long proc_kib(const char *file, const char *key)
 	return found ? v : -1;
 }
 
+static int pread_loop(const char *file, long bs, long n, long reps)
+{
+	int fd = open(file, O_RDONLY);
+	struct stat st;
+	char *buf = malloc(bs);
+	double *t = calloc(reps, sizeof(*t));
+	unsigned long sum = 0;
+	long i, r, off = 0;
+
+	if (fd < 0 || fstat(fd, &st) < 0 || st.st_size < bs || !buf || !t) {
+		perror(file);
+		return 1;
+	}
+	for (off = 0; off + bs <= st.st_size; off += bs)	/* warm up */
+		if (pread(fd, buf, bs, off) != bs)
+			return 1;
+	off = 0;
+	for (r = 0; r < reps; r++) {
+		unsigned long long t0 = now();
+
+		for (i = 0; i < n; i++) {
+			if (pread(fd, buf, bs, off) != bs)
+				return 1;
+			sum = sum * 31 + (unsigned char)buf[0] +
+			      (unsigned char)buf[bs - 1];
+			off += bs;
+			if (off + bs > st.st_size)
+				off = 0;
+		}
+		t[r] = (double)(now() - t0) / n;
+	}
+	qsort(t, reps, sizeof(*t), cmp);
+	printf("%.2f %.2f %lu\n", t[reps / 2], t[0], sum);
+	close(fd);
+	return 0;
+}
+
+/* N appends of BS bytes to a fresh FILE (a log), REPS times; the sum is
+ * the size the kernel reports after close. */
+static int write_loop(const char *file, long bs, long n, long reps)
+{
+	char *buf = malloc(bs);
+	double *t = calloc(reps, sizeof(*t));
+	unsigned long sum = 0;
+	struct stat st;
+	long i, r;
+
+	if (!buf || !t)
+		return 1;
+	memset(buf, 'x', bs);
+	buf[bs - 1] = '\n';
+	for (r = 0; r < reps; r++) {
+		int fd = open(file, O_WRONLY | O_CREAT | O_TRUNC | O_APPEND, 0644);
+		unsigned long long t0 = now();
+
+		if (fd < 0)
+			return 1;
+		for (i = 0; i < n; i++)
+			if (write(fd, buf, bs) != bs)
+				return 1;
+		t[r] = (double)(now() - t0) / n;
+		if (close(fd) || stat(file, &st))
+			return 1;
+		sum += st.st_size;
+	}
+	qsort(t, reps, sizeof(*t), cmp);
+	printf("%.2f %.2f %lu\n", t[reps / 2], t[0], sum);
+	return 0;
+}
+
 int main(int argc, char **argv)
 {
 	if (argc >= 2 && !strcmp(argv[1], "rss")) {
@@ -59,24 +144,33 @@ int main(int argc, char **argv)
 		       proc_kib("/proc/self/smaps_rollup", "Private_Dirty:"));
 		return 0;
 	}
-	if (argc == 4 && !strcmp(argv[1], "getppid")) {
+	if (argc == 4 && (!strcmp(argv[1], "getppid") ||
+			  !strcmp(argv[1], "getpid"))) {
 		long n = atol(argv[2]), reps = atol(argv[3]), i, r;
 		double *t = calloc(reps, sizeof(*t));
 		volatile long sink = 0;
+		pid_t (*call)(void) = strcmp(argv[1], "getpid") ? getppid : getpid;
 
 		for (i = 0; i < n / 10; i++)	/* warm up */
-			sink += getppid();
+			sink += call();
 		for (r = 0; r < reps; r++) {
 			unsigned long long t0 = now();
 
 			for (i = 0; i < n; i++)
-				sink += getppid();
+				sink += call();
 			t[r] = (double)(now() - t0) / n;
 		}
 		qsort(t, reps, sizeof(*t), cmp);
-		printf("%.2f %.2f %ld\n", t[reps / 2], t[0], (long)getppid());
+		printf("%.2f %.2f %ld\n", t[reps / 2], t[0], (long)call());
 		return 0;
 	}
-	fprintf(stderr, "usage: %s getppid N REPS | rss\n", argv[0]);
+	if (argc == 6 && !strcmp(argv[1], "write"))
+		return write_loop(argv[2], atol(argv[3]), atol(argv[4]),
+				  atol(argv[5]));
+	if (argc == 6 && !strcmp(argv[1], "pread"))
+		return pread_loop(argv[2], atol(argv[3]), atol(argv[4]),
+				  atol(argv[5]));
+	fprintf(stderr, "usage: %s getppid|getpid N REPS | pread|write FILE BS N "
+			"REPS | rss\n", argv[0]);
 	return 2;
 }

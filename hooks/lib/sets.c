@@ -256,3 +256,14 @@ int hk_regex_match(const char *re, size_t n, const char *s)
 		p = bar + 1;
 	}
 }
+
+int nr_lookup(const struct nr_want *nrs, size_t n)
+{
+	int rc = 0;
+	size_t i;
+
+	for (i = 0; i < n; i++)
+		if ((*nrs[i].nr = sysgate_syscall_number(nrs[i].name)) < 0)
+			rc = -1;
+	return rc;
+}

@@ -28,6 +28,14 @@ int set_parse(struct sc_set *set, const char *expr, size_t n, char *err,
 /* Select every member of set in the hook's context. */
 void set_select(struct sysgate_ctx *ctx, const struct sc_set *set);
 
+/* Fill each *nrs[i].nr with the number of nrs[i].name on this arch;
+ * -1 if one is unknown (all are tried). */
+struct nr_want {
+	long *nr;
+	const char *name;
+};
+int nr_lookup(const struct nr_want *nrs, size_t n);
+
 /* Minimal regex (^ $ . * + ? [] and |) for /regex items. */
 int hk_regex_match(const char *re, size_t relen, const char *s);
 

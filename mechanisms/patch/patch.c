@@ -167,6 +167,36 @@ static char *read_maps(unsigned long *len)
 	return buf;
 }
 
+/* sysgate_locate() (include/sysgate.h): what is mapped at addr. */
+long sysgate_locate(const void *addr, char *path, size_t size,
+		    unsigned long *file_off)
+{
+	unsigned long len, a = (unsigned long)addr;
+	char *maps = read_maps(&len), *line = maps;
+	long ret = -2;	/* ENOENT */
+
+	if (!maps)
+		return -12;	/* ENOMEM */
+	while (*line) {
+		char *nl = sg_strchr(line, '\n');
+		struct mapping m;
+
+		if (nl)
+			*nl = 0;
+		if (parse_line(line, &m) == 0 && a >= m.lo && a < m.hi) {
+			sg_strlcpy(path, m.path, size);
+			*file_off = a - m.lo + m.off;
+			ret = 0;
+			break;
+		}
+		if (!nl)
+			break;
+		line = nl + 1;
+	}
+	sg_munmap(maps, len);
+	return ret;
+}
+
 /* --- objects --------------------------------------------------------- */
 
 static int same_file(const struct mapping *m, const struct sg_obj *o)

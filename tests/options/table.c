@@ -14,6 +14,7 @@ struct row {
 	const char *error;	/* substring of the one-line error, or 0 */
 	int follow, count, json, strsize, ninject, nhooks;
 	const char *trace, *outfile, *sortby, *hook_args_trace;
+	const char *bypass, *hot;	/* "" for the bare option */
 };
 
 /* strsize 0 in a row means "the default, 32" */
@@ -43,6 +44,12 @@ static const struct row rows[] = {
 	{ "--hook=/x.so:a,b --hook=/y.so", 0, .nhooks = 2 },
 	{ "-tt -T -f", 0, .follow = 1, .hook_args_trace = "t=2" },
 	{ "-ttt", 0, .hook_args_trace = "t=3" },
+	{ "--bypass", 0, .bypass = "" },
+	{ "--bypass=pread,ids -f", 0, .follow = 1, .bypass = "pread,ids" },
+	{ "--hot", 0, .hot = "" },
+	{ "--hot=short-ns=500,calls=10 --json", 0, .json = 1,
+	  .hot = "short-ns=500,calls=10" },
+	{ "--hot --bypass=wlog", 0, .hot = "", .bypass = "wlog" },
 	/* refused */
 	{ "--bogus", "unknown option" },
 	{ "-Z", "unknown option" },
@@ -53,6 +60,7 @@ static const struct row rows[] = {
 	{ "-e bogus=1", "invalid -e expression" },
 	{ "-o", "needs a value" },
 	{ "-o 'unterminated", "quote" },
+	{ "--stats=1", "takes no value" },
 	{ 0 },
 };
 
@@ -84,6 +92,8 @@ static void check_fields(const struct row *r, const struct sg_options *o)
 	CHECK(same(o->trace, r->trace), "trace");
 	CHECK(same(o->outfile, r->outfile), "outfile");
 	CHECK(same(o->sortby, r->sortby), "sortby");
+	CHECK(same(o->bypass, r->bypass), "bypass");
+	CHECK(same(o->hot, r->hot), "hot");
 	if (r->hook_args_trace) {
 		int n = sg_options_hook_args(o, "trace", args, sizeof(args));
 

@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * sysgate bench [--json] [--quick] [--plot FILE.png]
+ * sysgate bench [--json] [--quick] [--plot FILE.png] [--suite=mechanisms]
+ * sysgate bench --suite=bypass [--json] [--quick]
  *
  * Everything is measured in one run, as ratios against native in the same
  * run, because the machines are shared and noisy:
@@ -254,6 +255,166 @@ static int draw(const char *png, double nat, const double *emu,
 	return 0;
 }
 
+/* --suite=bypass: Userspace Bypass's I/O micro-benchmark (pread of 1, 4
+ * and 64 KiB walking a file in /dev/shm and one on the disk this program
+ * lives on, page-cached), native against --bypass=pread in the same run,
+ * rounds interleaved; 100-byte appends to a log against --bypass=wlog;
+ * getpid against --bypass=ids.  Every bypassed round must read the same
+ * bytes (checksums), or leave the same log size, as the native one. */
+struct bypass_row {
+	const char *key;	/* JSON key */
+	int disk;
+	long bs;
+	int write;		/* appends to a log under --bypass=wlog */
+	double nat[16], byp[16];
+};
+
+static int make_bench_file(char *path, size_t n, const char *where, long size)
+{
+	char *buf = malloc(1 << 20);
+	long done, i;
+	int fd;
+
+	snprintf(path, n, "%s/sysgate-bench-XXXXXX", where);
+	fd = mkstemp(path);
+	if (fd < 0 || !buf)
+		return -1;
+	for (done = 0; done < size; done += 1 << 20) {
+		for (i = 0; i < 1 << 20; i++)
+			buf[i] = (char)((done + i) * 2654435761u >> 13);
+		if (write(fd, buf, 1 << 20) != 1 << 20) {
+			close(fd);
+			return -1;
+		}
+	}
+	free(buf);
+	close(fd);
+	return 0;
+}
+
+/* One run of the loop; ns per call in *ns, the checksum in *sum. */
+static int loop_run(char *const argv[], const char *options, double *ns,
+		    unsigned long *sum)
+{
+	char out[256];
+
+	if (run(argv, options, out, sizeof(out)) < 0 ||
+	    sscanf(out, "%lf %*f %lu", ns, sum) != 2)
+		return -1;
+	return 0;
+}
+
+static int bench_bypass(int json)
+{
+	static struct bypass_row rows[] = {
+		{ .key = "pread_1k", .bs = 1024 },
+		{ .key = "pread_4k", .bs = 4096 },
+		{ .key = "pread_64k", .bs = 65536 },
+		{ .key = "pread_1k_disk", .disk = 1, .bs = 1024 },
+		{ .key = "pread_4k_disk", .disk = 1, .bs = 4096 },
+		{ .key = "pread_64k_disk", .disk = 1, .bs = 65536 },
+		{ .key = "write_log_100b", .bs = 100, .write = 1 },
+		{ .key = "write_log_100b_disk", .disk = 1, .bs = 100,
+		  .write = 1 },
+	};
+	enum { NROWS = sizeof(rows) / sizeof(rows[0]) };
+	char shm[PATH_MAX], disk[PATH_MAX], loop[PATH_MAX + 64];
+	char slog[PATH_MAX + 64], dlog[PATH_MAX + 64];
+	long size = (quick ? 32L : 256L) << 20;
+	int rounds = quick ? 3 : 7, r, i, rc = 1;
+	double gp_nat[16], gp_byp[16];
+	struct utsname u;
+
+	snprintf(loop, sizeof(loop), "%s/sysgate-bench-loop", dir);
+	snprintf(slog, sizeof(slog), "/dev/shm/sysgate-bench-%d.log", getpid());
+	snprintf(dlog, sizeof(dlog), "%s/sysgate-bench-%d.log", dir, getpid());
+	if (make_bench_file(shm, sizeof(shm), "/dev/shm", size) < 0 ||
+	    make_bench_file(disk, sizeof(disk), dir, size) < 0) {
+		fprintf(stderr, "sysgate bench: cannot make the files\n");
+		return 1;
+	}
+	for (r = 0; r < rounds; r++) {
+		char n1[32];
+		char *gp[] = { loop, "getpid", n1, "5", 0 };
+		unsigned long s1, s2;
+
+		for (i = 0; i < NROWS; i++) {
+			struct bypass_row *w = &rows[i];
+			char bs[32], n[32];
+			char *argv[] = { loop, w->write ? "write" : "pread",
+					 w->write ? (w->disk ? dlog : slog) :
+					 w->disk ? disk : shm, bs, n, "3", 0 };
+			long calls = (quick ? 20L : 100L) << 20;
+
+			snprintf(bs, sizeof(bs), "%ld", w->bs);
+			/* about the same bytes per run for each size */
+			snprintf(n, sizeof(n), "%ld",
+				 calls / (w->bs < 4096 ? 4096 : w->bs));
+			if (loop_run(argv, 0, &w->nat[r], &s1) < 0 ||
+			    loop_run(argv, w->write ? "--bypass=wlog" :
+						      "--bypass=pread",
+				     &w->byp[r], &s2) < 0) {
+				fprintf(stderr, "sysgate bench: %s run failed\n",
+					w->key);
+				goto out;
+			}
+			if (s1 != s2) {
+				fprintf(stderr, "sysgate bench: %s: the bypass "
+						"read other bytes than the "
+						"kernel\n", w->key);
+				goto out;
+			}
+		}
+		snprintf(n1, sizeof(n1), "%ld", quick ? 200000L : 2000000L);
+		if (loop_run(gp, 0, &gp_nat[r], &s1) < 0 ||
+		    loop_run(gp, "--bypass=ids", &gp_byp[r], &s2) < 0) {
+			fprintf(stderr, "sysgate bench: getpid run failed\n");
+			goto out;
+		}
+	}
+	uname(&u);
+	if (json)
+		printf("{\"machine\":{\"kernel\":\"%s\",\"arch\":\"%s\","
+		       "\"cpus\":%ld},\n \"suite\":\"bypass\",\"file_mib\":%ld,"
+		       "\"rounds\":%d,\n", u.release, u.machine,
+		       sysconf(_SC_NPROCESSORS_ONLN), size >> 20, rounds);
+	else
+		printf("machine: %s %s, %ld cpus; files of %ld MiB in /dev/shm "
+		       "and %s; median of %d rounds\n"
+		       "%-20s %14s %14s %8s\n", u.machine, u.release,
+		       sysconf(_SC_NPROCESSORS_ONLN), size >> 20, dir, rounds,
+		       "call", "native IOPS", "bypass IOPS", "ratio");
+	for (i = 0; i < NROWS; i++) {
+		double nat = 1e9 / median(rows[i].nat, rounds);
+		double byp = 1e9 / median(rows[i].byp, rounds);
+
+		if (json)
+			printf(" \"%s\":{\"native_iops\":%.0f,\"bypass_iops\":"
+			       "%.0f,\"ratio\":%.3f},\n", rows[i].key, nat, byp,
+			       byp / nat);
+		else
+			printf("%-20s %14.0f %14.0f %7.2fx\n", rows[i].key, nat,
+			       byp, byp / nat);
+	}
+	{
+		double nat = median(gp_nat, rounds), byp = median(gp_byp, rounds);
+
+		if (json)
+			printf(" \"getpid\":{\"native_ns\":%.2f,\"bypass_ns\":"
+			       "%.2f,\"ratio\":%.3f}}\n", nat, byp, byp / nat);
+		else
+			printf("getpid ns/call: native %.2f, --bypass=ids %.2f "
+			       "(%.3f x)\n", nat, byp, byp / nat);
+	}
+	rc = 0;
+out:
+	unlink(shm);
+	unlink(disk);
+	unlink(slog);
+	unlink(dlog);
+	return rc;
+}
+
 int sg_bench_main(int argc, char **argv)
 {
 	static const struct cfg cfgs[] = {
@@ -285,10 +446,15 @@ int sg_bench_main(int argc, char **argv)
 	struct utsname u;
 	double t_true[3], t_py[3];
 	long mem[3], priv[3];
+	const char *suite = "mechanisms";
 
 	for (i = 1; i < argc; i++) {
 		if (!strcmp(argv[i], "--json"))
 			json = 1;
+		else if (!strncmp(argv[i], "--suite=", 8))
+			suite = argv[i] + 8;
+		else if (!strcmp(argv[i], "--suite") && i + 1 < argc)
+			suite = argv[++i];
 		else if (!strcmp(argv[i], "--quick"))
 			quick = 1;
 		else if (!strcmp(argv[i], "--plot") && i + 1 < argc)
@@ -305,6 +471,13 @@ int sg_bench_main(int argc, char **argv)
 	self[len] = 0;
 	snprintf(dir, sizeof(dir), "%s", self);
 	*strrchr(dir, '/') = 0;
+	if (!strcmp(suite, "bypass"))
+		return bench_bypass(json);
+	if (strcmp(suite, "mechanisms")) {
+		fprintf(stderr, "sysgate bench: suites are mechanisms (the "
+				"default) and bypass\n");
+		return 1;
+	}
 
 	rounds = quick ? 3 : 9;
 	n = quick ? 200000 : 2000000;

@@ -37,7 +37,9 @@ extern char **environ;
 
 static const char usage_text[] =
 "usage: sysgate [OPTIONS] [--] PROG [ARGS...]\n"
-"       sysgate bench [--json] [--plot FILE.png] [--quick]\n"
+"       sysgate bench [--json] [--plot FILE.png] [--quick] [--suite=bypass]\n"
+"       sysgate hot [--json] [--hot=SPEC] [OPTIONS] [--] PROG [ARGS...]\n"
+"       sysgate bypass [--bypass=LIST] [OPTIONS] [--] PROG [ARGS...]\n"
 "\n"
 "Runs PROG with every system call routed through sysgate's hooks.\n"
 "Default action: trace each call to stderr, one strace-format line.\n"
@@ -67,6 +69,15 @@ static const char usage_text[] =
 "      --loader           start PROG through sysgate-loader: hooked from its\n"
 "                         first instruction (static programs always are)\n"
 "      --stats            report what was patched and how\n"
+"      --hot[=SPEC]       find hot syscall sites (Userspace Bypass's rule) and\n"
+"                         report them at exit; SPEC: short-ns=N,calls=N,\n"
+"                         window=N (default 1300,900,30000)\n"
+"      --bypass[=LIST]    answer calls in user space where the program cannot\n"
+"                         tell: pread, read (regular files, from a mapping),\n"
+"                         ids (getpid gettid getppid), uname, all (default:\n"
+"                         pread,read,ids); wlog (opt-in, relaxed): writes to\n"
+"                         regular files return at once, batched (a run is one\n"
+"                         write, several runs one io_uring submission)\n"
 "      --patch-all        patch sites even when no hook selects their call\n"
 "  -E VAR=VAL             set VAR in PROG's environment\n"
 "      --list-syscalls    print the syscall table for this machine\n"
@@ -157,6 +168,9 @@ static void check_builtins(const struct sg_options *o)
 		{ "trace", &sg_builtin_trace },
 		{ "inject", &sg_builtin_inject },
 		{ "fs", &sg_builtin_fs },
+		{ "hot", &sg_builtin_hot },
+		{ "bypass", &sg_builtin_bypass },
+		{ "bypass-track", &sg_builtin_bypass_track },
 	};
 	static char args[ARRAY_SIZE(b)][2048];
 	unsigned int i;
@@ -305,18 +319,26 @@ static int out_fd(const struct sg_options *o)
 	return open(o->outfile, O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC, 0644);
 }
 
+void *sg_cli_map_state(const char *state)
+{
+	void *map;
+	int fd = open(state, O_RDONLY | O_CLOEXEC);
+
+	if (fd < 0)
+		return 0;
+	map = mmap(0, SG_SHARED_SIZE, PROT_READ, MAP_SHARED, fd, 0);
+	close(fd);
+	return map == MAP_FAILED ? 0 : map;
+}
+
 static void print_summary(const struct sg_options *o, const char *state)
 {
 	static char buf[SYSGATE_NR_MAX * 80 + 512];
 	const struct count_table *t;
-	void *map;
-	int fd = open(state, O_RDONLY | O_CLOEXEC), ofd;
+	void *map = sg_cli_map_state(state);
+	int ofd;
 
-	if (fd < 0)
-		return;
-	map = mmap(0, SG_SHARED_SIZE, PROT_READ, MAP_SHARED, fd, 0);
-	close(fd);
-	if (map == MAP_FAILED)
+	if (!map)
 		return;
 	t = sg_shared_find(map, COUNT_TABLE_NAME);
 	if (t) {
@@ -330,6 +352,12 @@ static void print_summary(const struct sg_options *o, const char *state)
 			close(ofd);
 	}
 	munmap(map, SG_SHARED_SIZE);
+}
+
+/* --hot and --bypass run PROG without tracing unless -e trace= asks. */
+static int quiet(const struct sg_options *o)
+{
+	return (o->hot || o->bypass) && !o->trace && !o->count_and_trace;
 }
 
 static pid_t child;
@@ -351,6 +379,10 @@ int main(int argc, char **argv)
 
 	if (argc > 1 && !strcmp(argv[1], "bench"))
 		return sg_bench_main(argc - 1, argv + 1);
+	/* sysgate hot|bypass ARGS: sysgate --hot|--bypass ARGS (a later
+	 * --hot=SPEC or --bypass=LIST in ARGS replaces the default) */
+	if (argc > 1 && (!strcmp(argv[1], "hot") || !strcmp(argv[1], "bypass")))
+		argv[1] = argv[1][0] == 'h' ? "--hot" : "--bypass";
 	if (sg_options_parse(&o, argc - 1, argv + 1))
 		die(o.error, 0);
 	if (o.help) {
@@ -405,13 +437,13 @@ int main(int argc, char **argv)
 		}
 		close(fd);
 	}
-	if (o.count || o.nhooks) {
+	if (o.count || o.nhooks || o.hot) {
 		state = make_state();
 		if (!state)
 			die("cannot create shared state in /dev/shm or /tmp", 0);
 	}
 	env = build_env(&o, lib, opts, state);
-	if (o.json && !(o.count && !o.count_and_trace)) {
+	if (o.json && !(o.count && !o.count_and_trace) && !quiet(&o)) {
 		char start[128];
 		int n = snprintf(start, sizeof(start),
 				 "{\"type\":\"start\",\"schema\":1,\"arch\":\"%s\","
@@ -479,13 +511,20 @@ int main(int argc, char **argv)
 	}
 	if (o.count && state)
 		print_summary(&o, state);
+	if (o.hot && state) {
+		ofd = out_fd(&o);
+		if (ofd >= 0)
+			sg_cli_hot_report(&o, state, ofd);
+		if (ofd > 2)
+			close(ofd);
+	}
 	if (state)
 		unlink(state);
 	if (WIFSIGNALED(status)) {
 		int sig = WTERMSIG(status);
 		struct rlimit no_core = { 0, 0 };
 
-		if (!(o.count && !o.count_and_trace)) {
+		if (!(o.count && !o.count_and_trace) && !quiet(&o)) {
 			char line[128];
 			int n;
 
