@@ -24,6 +24,13 @@ static inline unsigned long sg_arch_restorer(void)
 	return (unsigned long)sg_x86_restore_rt;
 }
 
+/* Where a RAW rt_sigreturn is made: the same trampoline (the raw path
+ * leaves the stack as the program had it). */
+static inline unsigned long sg_arch_raw_sigreturn(void)
+{
+	return sg_arch_restorer();
+}
+
 /* The interrupted instruction pointer in a signal's ucontext. */
 static inline unsigned long *sg_arch_uc_pc(void *uc)
 {

@@ -41,6 +41,8 @@ extern char sg_x86_entry[], sg_x86_after_raw[];
 const unsigned long sg_patch_arch_entry = (unsigned long)sg_x86_entry;
 const unsigned long sg_patch_arch_after = (unsigned long)sg_x86_after_raw;
 const unsigned long sg_patch_arch_relay = 0;	/* no relayed sites */
+/* Trap stubs jump back by themselves: they must be in reach too. */
+const int sg_patch_arch_trap_far = 0;
 
 #define MAX_FUNC (1UL << 20)
 #define MAX_WINDOW 4		/* instructions on each side of the syscall */
