@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: MIT
-# The portable suite for cross builds (make check ARCH=riscv64), run under
+# The portable suite for cross builds (make check ARCH=riscv64 or
+# ARCH=aarch64), run under
 # qemu-user: behaviour programs natively and with libsysgate.so preloaded
 # (counting every call, and with every site patched), register
 # preservation, injection, and a census of patched sites against objdump.
@@ -13,4 +14,7 @@ for p in "$d"/behave-*; do
 done
 printf 'regs/count\tbash tests/port/compare.sh %s/regs "-c -o /dev/null --patch-all"\n' "$d"
 printf 'regs/inject\tbash tests/port/inject.sh %s/regs\n' "$d"
+# The trap path (every site a breakpoint) must keep registers too.
+printf 'regs/int3\tbash tests/port/compare.sh %s/regs "-m int3 -c -o /dev/null --patch-all"\n' "$d"
+printf 'regs/int3-inject\tbash tests/port/inject.sh %s/regs -m int3\n' "$d"
 printf 'sites/libc\tbash tests/port/sites.sh\n'
