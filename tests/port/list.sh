@@ -18,3 +18,10 @@ printf 'regs/inject\tbash tests/port/inject.sh %s/regs\n' "$d"
 printf 'regs/int3\tbash tests/port/compare.sh %s/regs "-m int3 -c -o /dev/null --patch-all"\n' "$d"
 printf 'regs/int3-inject\tbash tests/port/inject.sh %s/regs -m int3\n' "$d"
 printf 'sites/libc\tbash tests/port/sites.sh\n'
+if [ "$ARCH" = aarch64 ]; then
+	printf 'decode/table\t%s/decode-aarch64\n' "$d"
+	for f in libc.so.6 ld-linux-aarch64.so.1; do
+		printf 'decode/objdump/%s\tset -o pipefail; %s -d %s | %s/decode-aarch64 -\n' \
+			"$f" "$OBJDUMP" "${QEMU_SYSROOT:-/usr/$ARCH-linux-gnu}/lib/$f" "$d"
+	done
+fi
