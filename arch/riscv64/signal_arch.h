@@ -58,6 +58,8 @@ static inline void sg_arch_uc_set_result(void *uc, long ret)
 
 /* si_code of a breakpoint trap (TRAP_BRKPT). */
 #define SG_TRAP_SI_CODE 1
+/* ebreak reports its own address. */
+#define SG_TRAP_PC_BACK 0
 
 static inline void sg_arch_uc_restart_syscall(void *uc, long nr)
 {

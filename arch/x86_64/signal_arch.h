@@ -63,6 +63,8 @@ static inline void sg_arch_uc_set_result(void *uc, long ret)
 
 /* si_code of a breakpoint trap (int3 reports SI_KERNEL). */
 #define SG_TRAP_SI_CODE 0x80
+/* int3 reports the address after itself. */
+#define SG_TRAP_PC_BACK 1
 
 /* Run the system call instruction before pc again (it is 2 bytes). */
 static inline void sg_arch_uc_restart_syscall(void *uc, long nr)

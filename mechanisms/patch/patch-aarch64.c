@@ -252,17 +252,7 @@ int sg_patch_arch_trap_bytes(const struct sg_site *s, unsigned char *out)
 	return 4;
 }
 
-unsigned long sg_patch_arch_trap_site(unsigned long pc)
-{
-	return pc;	/* brk reports its own address */
-}
-
-unsigned long sg_patch_arch_trap_return(const struct sg_site *s,
-					unsigned long *resume)
-{
-	*resume = s->addr + 4;
-	return s->stub + TRAP_BACK_OFF;
-}
+const unsigned long sg_patch_arch_trap_back = TRAP_BACK_OFF;
 
 /*
  * Make [lo, hi) visible to instruction fetch on every core: clean the

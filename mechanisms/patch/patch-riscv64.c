@@ -816,17 +816,7 @@ int sg_patch_arch_trap_bytes(const struct sg_site *s, unsigned char *out)
 	return rv_enc_ebreak(out, 0);
 }
 
-unsigned long sg_patch_arch_trap_site(unsigned long pc)
-{
-	return pc;	/* ebreak reports its own address */
-}
-
-unsigned long sg_patch_arch_trap_return(const struct sg_site *s,
-					unsigned long *resume)
-{
-	*resume = s->addr + 4;
-	return s->stub + TRAP_BACK_OFF;
-}
+const unsigned long sg_patch_arch_trap_back = TRAP_BACK_OFF;
 
 void sg_patch_arch_flush(unsigned long lo, unsigned long hi)
 {

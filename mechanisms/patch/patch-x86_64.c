@@ -723,19 +723,8 @@ int sg_patch_arch_trap_bytes(const struct sg_site *s, unsigned char *out)
 	return 1;
 }
 
-unsigned long sg_patch_arch_trap_site(unsigned long pc)
-{
-	return pc - 1;	/* int3 reports the address after itself */
-}
-
 /* A trapped site's stub jumps back by itself. */
-unsigned long sg_patch_arch_trap_return(const struct sg_site *s,
-					unsigned long *resume)
-{
-	(void)s;
-	*resume = 0;
-	return 0;
-}
+const unsigned long sg_patch_arch_trap_back = 0;
 
 /* Every site stands alone, and x86 keeps instruction fetch coherent with
  * stores (the mprotect after writing serialises too). */

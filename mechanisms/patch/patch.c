@@ -701,9 +701,9 @@ static int add_trap_at(unsigned long addr, unsigned long resume)
 /* The site's trap, and the one its stub may return through. */
 static int add_trap(const struct sg_site *s)
 {
-	unsigned long resume, back = sg_patch_arch_trap_return(s, &resume);
-
-	if (back && add_trap_at(back, resume) < 0)
+	if (sg_patch_arch_trap_back &&
+	    add_trap_at(s->stub + sg_patch_arch_trap_back,
+			s->addr + s->insn_len) < 0)
 		return -1;
 	return add_trap_at(s->addr, s->stub);
 }
@@ -713,7 +713,7 @@ static int add_trap(const struct sg_site *s)
 static int on_trap(int sig, struct sg_siginfo *info, void *uc)
 {
 	unsigned long *pc = sg_arch_uc_pc(uc);
-	unsigned long site = sg_patch_arch_trap_site(*pc), i;
+	unsigned long site = *pc - SG_TRAP_PC_BACK, i;
 
 	(void)sig;
 	if (info->si_code != SG_TRAP_SI_CODE || !traps)

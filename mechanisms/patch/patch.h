@@ -139,16 +139,16 @@ void sg_patch_arch_emit(const struct sg_site *s, unsigned char *buf,
 /* The bytes that replace [s->lo, s->hi), and for PAD the trampoline. */
 void sg_patch_arch_site_bytes(const struct sg_site *s, unsigned char *out) SG_HIDDEN;
 int sg_patch_arch_pad_bytes(const struct sg_site *s, unsigned char *out) SG_HIDDEN;
-/* A trap: the bytes written at s->addr, and the site a trap came from. */
+/* A trap: the bytes written at s->addr (the signal's pc lies
+ * SG_TRAP_PC_BACK past them, see signal_arch.h). */
 int sg_patch_arch_trap_bytes(const struct sg_site *s, unsigned char *out) SG_HIDDEN;
-unsigned long sg_patch_arch_trap_site(unsigned long pc) SG_HIDDEN;
 /* After selection: link sites that depend on others (rv64 relays to
  * their gateways), demoting what cannot be served. */
 void sg_patch_arch_finish(struct sg_obj *o) SG_HIDDEN;
-/* A trap site's stub may end in a second trap: its address and where
- * that one resumes (0 if none). */
-unsigned long sg_patch_arch_trap_return(const struct sg_site *s,
-					unsigned long *resume) SG_HIDDEN;
+/* Where a trap site's stub ends in a second trap, which resumes after
+ * the site's instruction: its offset in the stub (0: the stub jumps back
+ * by itself). */
+extern const unsigned long sg_patch_arch_trap_back SG_HIDDEN;
 /* Make written code visible to instruction fetch. */
 void sg_patch_arch_flush(unsigned long lo, unsigned long hi) SG_HIDDEN;
 /* Free the planning buffers. */
