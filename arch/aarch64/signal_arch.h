@@ -4,18 +4,7 @@
 #ifndef SG_SIGNAL_ARCH_H
 #define SG_SIGNAL_ARCH_H
 
-struct sg_kact {
-	unsigned long handler;
-	unsigned long flags;
-	unsigned long restorer;
-	unsigned long mask;
-};
-
-#define SG_SA_RESTORER 0x04000000UL
-static inline void sg_kact_set_restorer(struct sg_kact *k, unsigned long r)
-{
-	k->restorer = r;
-}
+#include "kact_restorer.h"
 
 /* Our own rt_sigreturn trampoline (entry.S), for actions sysgate
  * installs where the program gave none. */
