@@ -191,7 +191,7 @@ syscall_hooked(struct sg_frame *f, const struct sg_site_desc *d)
 		sg_frame_set_nr(f, s.nr);
 		if (s.nr == SG_NR_rt_sigreturn)
 			/* From sysgate's own text, where SUD never traps. */
-			target = sg_arch_restorer();
+			target = sg_arch_raw_sigreturn();
 		else if (sg.sud_on)
 			t->sud_selector = SG_SUD_ALLOW;	/* see sg_after_raw */
 		sg_frame_set_raw(f, target, info, child_sp);

@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: MIT */
 /*
  * Thread states keyed by the thread pointer (the program's TLS base), for
- * ISAs with no register to spare for sysgate (rv64's tp).  The pointer is
+ * ISAs with no register to spare for sysgate (rv64's tp, aarch64's
+ * TPIDR_EL0).  The pointer is
  * unique per live thread, so it keys a lock-free open-addressing table
  * (sg_threads, in .bss: untouched slots cost nothing); each thread only
  * ever inserts or removes its own key.

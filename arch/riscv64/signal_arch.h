@@ -24,6 +24,11 @@ static inline unsigned long sg_arch_restorer(void)
 	return (unsigned long)sg_rv_raw_sigreturn;
 }
 
+static inline unsigned long sg_arch_raw_sigreturn(void)
+{
+	return sg_arch_restorer();
+}
+
 /* struct ucontext: flags, link, stack (24 bytes), sigmask (128 bytes,
  * the kernel's is padded to 1024 bits), then mcontext: pc, x1..x31. */
 #define SG_UC_MCONTEXT 176	/* 40 + 128, aligned to 16 */
@@ -53,6 +58,8 @@ static inline void sg_arch_uc_set_result(void *uc, long ret)
 
 /* si_code of a breakpoint trap (TRAP_BRKPT). */
 #define SG_TRAP_SI_CODE 1
+/* ebreak reports its own address. */
+#define SG_TRAP_PC_BACK 0
 
 static inline void sg_arch_uc_restart_syscall(void *uc, long nr)
 {

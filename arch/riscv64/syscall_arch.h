@@ -10,6 +10,8 @@
 /* The system call instruction's length, and the alignment of code. */
 #define SG_SYSCALL_INSN_LEN 4
 #define SG_INSN_ALIGN 2
+/* How far a patched site's jump reaches its stub: auipc+jalr, ±2 GiB. */
+#define SG_STUB_REACH (1UL << 31)
 
 #define SG_VDSO_CLOCK_GETTIME "__vdso_clock_gettime"
 

@@ -3,18 +3,7 @@
 #ifndef SG_SIGNAL_ARCH_H
 #define SG_SIGNAL_ARCH_H
 
-struct sg_kact {
-	unsigned long handler;
-	unsigned long flags;
-	unsigned long restorer;
-	unsigned long mask;
-};
-
-#define SG_SA_RESTORER 0x04000000UL
-static inline void sg_kact_set_restorer(struct sg_kact *k, unsigned long r)
-{
-	k->restorer = r;
-}
+#include "kact_restorer.h"
 
 /* Our own rt_sigreturn trampoline (entry.S), for actions sysgate
  * installs where the program gave none. */
@@ -22,6 +11,13 @@ extern char sg_x86_restore_rt[];
 static inline unsigned long sg_arch_restorer(void)
 {
 	return (unsigned long)sg_x86_restore_rt;
+}
+
+/* Where a RAW rt_sigreturn is made: the same trampoline (the raw path
+ * leaves the stack as the program had it). */
+static inline unsigned long sg_arch_raw_sigreturn(void)
+{
+	return sg_arch_restorer();
 }
 
 /* The interrupted instruction pointer in a signal's ucontext. */
@@ -56,6 +52,8 @@ static inline void sg_arch_uc_set_result(void *uc, long ret)
 
 /* si_code of a breakpoint trap (int3 reports SI_KERNEL). */
 #define SG_TRAP_SI_CODE 0x80
+/* int3 reports the address after itself. */
+#define SG_TRAP_PC_BACK 1
 
 /* Run the system call instruction before pc again (it is 2 bytes). */
 static inline void sg_arch_uc_restart_syscall(void *uc, long nr)

@@ -11,6 +11,8 @@
 /* The system call instruction's length, and the alignment of code. */
 #define SG_SYSCALL_INSN_LEN 2
 #define SG_INSN_ALIGN 1
+/* How far a patched site's jump reaches its stub: jmp rel32, ±2 GiB. */
+#define SG_STUB_REACH (1UL << 31)
 
 #define SG_VDSO_CLOCK_GETTIME "__vdso_clock_gettime"
 

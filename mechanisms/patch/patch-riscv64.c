@@ -51,6 +51,8 @@ extern char sg_rv_entry[], sg_rv_after_raw[], sg_rv_relay[];
 const unsigned long sg_patch_arch_entry = (unsigned long)sg_rv_entry;
 const unsigned long sg_patch_arch_after = (unsigned long)sg_rv_after_raw;
 const unsigned long sg_patch_arch_relay = (unsigned long)sg_rv_relay;
+/* A gateway turned trap would strand its relays: no trap stubs far off. */
+const int sg_patch_arch_trap_far = 0;
 
 #define RA 1
 #define SP 2
@@ -79,39 +81,16 @@ struct {
  * densely packed instructions (the only gaps are c.unimp halfwords), and
  * glibc's small syscall wrappers carry no unwind information, so instead
  * of decoding function by function as on x86, a whole text mapping is
- * swept linearly once: instruction starts and direct branch targets.
+ * swept linearly once (patch.c): instruction starts and direct branch
+ * targets.
  */
-#define MAX_TEXT (16UL << 20)
-static struct text {
-	struct sg_obj *obj;
-	unsigned long start, end;
-	unsigned long len;	/* bytes read: the file may end first */
-	int ok;
-	unsigned char *code;
-	unsigned char *starts;	/* bitmap per halfword: instruction starts */
-	unsigned char *targets;	/* bitmap per halfword: branch targets */
-} fn;
+static struct sg_text_sweep fn;
 static int tricky;		/* the current site's function has indirect
 				   jumps or landing pads */
 
-static int bit(const unsigned char *m, unsigned long i)
-{
-	return (m[i >> 3] >> (i & 7)) & 1;
-}
-
-static void set(unsigned char *m, unsigned long i)
-{
-	m[i >> 3] |= 1 << (i & 7);
-}
-
 void sg_patch_arch_release(void)
 {
-	if (fn.code) {
-		sg_munmap(fn.code, MAX_TEXT);
-		sg_munmap(fn.starts, MAX_TEXT / 16);
-		sg_munmap(fn.targets, MAX_TEXT / 16);
-	}
-	memset(&fn, 0, sizeof(fn));
+	sg_text_sweep_release(&fn);
 }
 
 long sg_patch_arch_scan(const unsigned char *buf, unsigned long len)
@@ -124,90 +103,31 @@ long sg_patch_arch_scan(const unsigned char *buf, unsigned long len)
 	return -1;
 }
 
-/* Without section headers (vDSO, memfd code) all of the mapping counts. */
-static int in_code(unsigned long a, unsigned long code[][2], int n)
+static int sweep_step(const unsigned char *p, unsigned long avail, long *tg)
 {
-	int i;
+	struct rv_insn in;
+	int n = rv_decode(p, avail, &in);
 
-	for (i = 0; i < n; i++)
-		if (a >= code[i][0] && a < code[i][1])
-			return 1;
-	return n == 0;
+	if (n && (in.kind == RV_JAL || in.kind == RV_BRANCH))
+		*tg = in.imm;
+	return n;
 }
 
 static int sweep(struct sg_obj *o, unsigned long addr)
 {
-	unsigned long start = 0, end = 0, len, off = 0, code[8][2];
-	long got;
-	int t, nr;
-
-	for (t = 0; t < o->ntext; t++)
-		if (addr >= o->text[t].lo && addr < o->text[t].hi) {
-			start = o->text[t].lo;
-			end = o->text[t].hi;
-		}
-	if (fn.obj == o && fn.start == start && fn.end == end)
-		return fn.ok;
-	fn.obj = o;
-	fn.start = start;
-	fn.end = end;
-	fn.ok = 0;
-	len = end - start;
-	if (!len || len > MAX_TEXT || (start & 1))
-		return 0;
-	if (!fn.code) {
-		fn.code = sg_mmap(MAX_TEXT);
-		fn.starts = sg_mmap(MAX_TEXT / 16);
-		fn.targets = sg_mmap(MAX_TEXT / 16);
-		if (!fn.code || !fn.starts || !fn.targets)
-			return 0;
-	}
-	/* A text mapping may run past the end of its file: sweep what the
-	 * file holds. */
-	got = sg_obj_read(o, start, fn.code, len);
-	if (got <= 0)
-		return 0;
-	len = fn.len = (unsigned long)got;
-	memset(fn.starts, 0, (len / 2 + 7) / 8);
-	memset(fn.targets, 0, (len / 2 + 7) / 8);
-	/* Only code sections: a text mapping also holds read-only data. */
-	nr = sg_obj_code_ranges(o, code, 8);
-	while (off < len) {
-		struct rv_insn in;
-		int n = in_code(start + off, code, nr) ?
-				rv_decode(fn.code + off, len - off, &in) : 0;
-
-		if (!n) {
-			off += 2;
-			continue;
-		}
-		set(fn.starts, off / 2);
-		if (in.kind == RV_JAL || in.kind == RV_BRANCH) {
-			long tg = (long)off + in.imm;
-
-			if (tg >= 0 && (unsigned long)tg < len)
-				set(fn.targets, tg / 2);
-		}
-		off += n;
-	}
-	fn.ok = 1;
-	return 1;
+	return sg_text_sweep(&fn, o, addr, sweep_step);
 }
 
 static int decode_at(unsigned long addr, struct rv_insn *in)
 {
-	unsigned long off = addr - fn.start;
+	const unsigned char *p = sg_text_sweep_insn(&fn, addr);
 
-	if (addr < fn.start || off >= fn.len || (off & 1) ||
-	    !bit(fn.starts, off / 2))
-		return 0;
-	return rv_decode(fn.code + off, fn.len - off, in);
+	return p ? rv_decode(p, fn.start + fn.len - addr, in) : 0;
 }
 
 static int is_target(unsigned long addr)
 {
-	return addr >= fn.start && addr - fn.start < fn.len &&
-	       bit(fn.targets, (addr - fn.start) / 2);
+	return sg_text_sweep_is_target(&fn, addr);
 }
 
 /* Start of the instruction that ends exactly at addr, or 0. */
@@ -924,17 +844,7 @@ int sg_patch_arch_trap_bytes(const struct sg_site *s, unsigned char *out)
 	return rv_enc_ebreak(out, 0);
 }
 
-unsigned long sg_patch_arch_trap_site(unsigned long pc)
-{
-	return pc;	/* ebreak reports its own address */
-}
-
-unsigned long sg_patch_arch_trap_return(const struct sg_site *s,
-					unsigned long *resume)
-{
-	*resume = s->addr + 4;
-	return s->stub + TRAP_BACK_OFF;
-}
+const unsigned long sg_patch_arch_trap_back = TRAP_BACK_OFF;
 
 void sg_patch_arch_flush(unsigned long lo, unsigned long hi)
 {

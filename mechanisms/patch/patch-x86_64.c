@@ -41,6 +41,8 @@ extern char sg_x86_entry[], sg_x86_after_raw[];
 const unsigned long sg_patch_arch_entry = (unsigned long)sg_x86_entry;
 const unsigned long sg_patch_arch_after = (unsigned long)sg_x86_after_raw;
 const unsigned long sg_patch_arch_relay = 0;	/* no relayed sites */
+/* Trap stubs jump back by themselves: they must be in reach too. */
+const int sg_patch_arch_trap_far = 0;
 
 #define MAX_FUNC (1UL << 20)
 #define MAX_WINDOW 4		/* instructions on each side of the syscall */
@@ -721,19 +723,8 @@ int sg_patch_arch_trap_bytes(const struct sg_site *s, unsigned char *out)
 	return 1;
 }
 
-unsigned long sg_patch_arch_trap_site(unsigned long pc)
-{
-	return pc - 1;	/* int3 reports the address after itself */
-}
-
 /* A trapped site's stub jumps back by itself. */
-unsigned long sg_patch_arch_trap_return(const struct sg_site *s,
-					unsigned long *resume)
-{
-	(void)s;
-	*resume = 0;
-	return 0;
-}
+const unsigned long sg_patch_arch_trap_back = 0;
 
 /* Every site stands alone, and x86 keeps instruction fetch coherent with
  * stores (the mprotect after writing serialises too). */

@@ -34,7 +34,7 @@
 #define PAGE 4096UL
 #define SCAN_CHUNK (64 * 1024)
 #define MAX_OBJS 256
-#define REACH (1UL << 31)
+#define REACH SG_STUB_REACH
 #define SIGTRAP_ 5
 
 struct region {
@@ -414,6 +414,118 @@ static void scan_object(struct sg_obj *o)
 	}
 }
 
+/* --- linear sweep of a text mapping (rv64, aarch64) -------------------- */
+
+#define SWEEP_MAX (64UL << 20)
+#define SWEEP_BITS (SWEEP_MAX / SG_INSN_ALIGN / 8)
+
+static int sweep_bit(const unsigned char *m, unsigned long i)
+{
+	return (m[i >> 3] >> (i & 7)) & 1;
+}
+
+static void sweep_set(unsigned char *m, unsigned long i)
+{
+	m[i >> 3] |= 1 << (i & 7);
+}
+
+/* Without section headers (vDSO, memfd code) all of the mapping counts. */
+static int in_code(unsigned long a, unsigned long code[][2], int n)
+{
+	int i;
+
+	for (i = 0; i < n; i++)
+		if (a >= code[i][0] && a < code[i][1])
+			return 1;
+	return n == 0;
+}
+
+void sg_text_sweep_release(struct sg_text_sweep *f)
+{
+	if (f->code) {
+		sg_munmap(f->code, SWEEP_MAX);
+		sg_munmap(f->starts, SWEEP_BITS);
+		sg_munmap(f->targets, SWEEP_BITS);
+	}
+	memset(f, 0, sizeof(*f));
+}
+
+int sg_text_sweep(struct sg_text_sweep *f, struct sg_obj *o,
+		  unsigned long addr, sg_sweep_step step)
+{
+	unsigned long start = 0, end = 0, len, off = 0, code[8][2];
+	long got;
+	int t, nr;
+
+	for (t = 0; t < o->ntext; t++)
+		if (addr >= o->text[t].lo && addr < o->text[t].hi) {
+			start = o->text[t].lo;
+			end = o->text[t].hi;
+		}
+	if (f->obj == o && f->start == start && f->end == end)
+		return f->ok;
+	f->obj = o;
+	f->start = start;
+	f->end = end;
+	f->ok = 0;
+	len = end - start;
+	if (!len || len > SWEEP_MAX || (start & (SG_INSN_ALIGN - 1)))
+		return 0;
+	if (!f->code) {
+		f->code = sg_mmap(SWEEP_MAX);
+		f->starts = sg_mmap(SWEEP_BITS);
+		f->targets = sg_mmap(SWEEP_BITS);
+		if (!f->code || !f->starts || !f->targets)
+			return 0;
+	}
+	/* A text mapping may run past the end of its file: sweep what the
+	 * file holds. */
+	got = sg_obj_read(o, start, f->code, len);
+	if (got <= 0)
+		return 0;
+	len = f->len = (unsigned long)got;
+	memset(f->starts, 0, (len / SG_INSN_ALIGN + 7) / 8);
+	memset(f->targets, 0, (len / SG_INSN_ALIGN + 7) / 8);
+	nr = sg_obj_code_ranges(o, code, 8);
+	while (off < len) {
+		long tg = SG_NO_TARGET;
+		int n = in_code(start + off, code, nr) ?
+				step(f->code + off, len - off, &tg) : 0;
+
+		if (!n) {
+			off += SG_INSN_ALIGN;
+			continue;
+		}
+		sweep_set(f->starts, off / SG_INSN_ALIGN);
+		if (tg != SG_NO_TARGET) {
+			tg += (long)off;
+			if (tg >= 0 && (unsigned long)tg < len)
+				sweep_set(f->targets, tg / SG_INSN_ALIGN);
+		}
+		off += n;
+	}
+	f->ok = 1;
+	return 1;
+}
+
+const unsigned char *sg_text_sweep_insn(const struct sg_text_sweep *f,
+					unsigned long addr)
+{
+	unsigned long off = addr - f->start;
+
+	if (!f->ok || addr < f->start || off >= f->len ||
+	    (off & (SG_INSN_ALIGN - 1)) ||
+	    !sweep_bit(f->starts, off / SG_INSN_ALIGN))
+		return 0;
+	return f->code + off;
+}
+
+int sg_text_sweep_is_target(const struct sg_text_sweep *f, unsigned long addr)
+{
+	return f->ok && addr >= f->start && addr - f->start < f->len &&
+	       sweep_bit(f->targets, (addr - f->start) / SG_INSN_ALIGN);
+}
+
 /* --- branches from elsewhere in the object ----------------------------- */
 
 struct interior_check {
@@ -498,6 +610,20 @@ static int region_reaches(const struct region *r, const struct sg_obj *o)
 	       distance(r->base + r->size, o->hi) < REACH - (1UL << 24);
 }
 
+static struct region *map_region(long p, unsigned long size)
+{
+	struct region *r = &regions[nregions++];
+	unsigned long *hdr = (unsigned long *)p;
+
+	r->base = p;
+	r->size = size;
+	r->used = 64;
+	hdr[0] = sg_patch_arch_entry;
+	hdr[1] = sg_patch_arch_after;
+	hdr[2] = sg_patch_arch_relay;
+	return r;
+}
+
 static struct region *new_region(const struct sg_obj *o, unsigned long size)
 {
 	long step;
@@ -505,8 +631,10 @@ static struct region *new_region(const struct sg_obj *o, unsigned long size)
 	size = (size + 0xffff) & ~0xffffUL;
 	if (nregions == (int)ARRAY_SIZE(regions))
 		return 0;
-	/* Try just after the object, then before it, in 1 MiB steps. */
-	for (step = 0; step < 1024; step++) {
+	/* Try just after the object, then before it, in 1 MiB steps (the
+	 * hint is only tried where it could still be in reach). */
+	for (step = 0; step < 1024 && (unsigned long)step << 20 < REACH;
+	     step++) {
 		unsigned long hint[2] = {
 			((o->hi + 0xfffff) & ~0xfffffUL) + step * 0x100000UL,
 			((o->lo & ~0xfffffUL) - size) - step * 0x100000UL,
@@ -521,18 +649,8 @@ static struct region *new_region(const struct sg_obj *o, unsigned long size)
 			if (sysgate_is_error(p))
 				continue;
 			if (distance(p, o->lo) < REACH - size &&
-			    distance(p + size, o->hi) < REACH - size) {
-				struct region *r = &regions[nregions++];
-				unsigned long *hdr = (unsigned long *)p;
-
-				r->base = p;
-				r->size = size;
-				r->used = 64;
-				hdr[0] = sg_patch_arch_entry;
-				hdr[1] = sg_patch_arch_after;
-				hdr[2] = sg_patch_arch_relay;
-				return r;
-			}
+			    distance(p + size, o->hi) < REACH - size)
+				return map_region(p, size);
 			sg_munmap((void *)p, size);
 		}
 	}
@@ -618,9 +736,9 @@ static int add_trap_at(unsigned long addr, unsigned long resume)
 /* The site's trap, and the one its stub may return through. */
 static int add_trap(const struct sg_site *s)
 {
-	unsigned long resume, back = sg_patch_arch_trap_return(s, &resume);
-
-	if (back && add_trap_at(back, resume) < 0)
+	if (sg_patch_arch_trap_back &&
+	    add_trap_at(s->stub + sg_patch_arch_trap_back,
+			s->addr + s->insn_len) < 0)
 		return -1;
 	return add_trap_at(s->addr, s->stub);
 }
@@ -630,7 +748,7 @@ static int add_trap(const struct sg_site *s)
 static int on_trap(int sig, struct sg_siginfo *info, void *uc)
 {
 	unsigned long *pc = sg_arch_uc_pc(uc);
-	unsigned long site = sg_patch_arch_trap_site(*pc), i;
+	unsigned long site = *pc - SG_TRAP_PC_BACK, i;
 
 	(void)sig;
 	if (info->si_code != SG_TRAP_SI_CODE || !traps)
@@ -720,6 +838,23 @@ static void place_stubs(struct sg_obj *o)
 	if (!need)
 		return;
 	r = region_for(o, need);
+	if (!r && sg_patch_arch_trap_far && nregions < (int)ARRAY_SIZE(regions)) {
+		/* Nothing in reach: every site traps, its stub anywhere. */
+		long p;
+
+		need = (need + 0xffff) & ~0xffffUL;
+		p = sg_sc6(SG_NR_mmap, 0, need, PROT_R | PROT_W,
+			   MAP_PRIVATE_ANON, -1, 0);
+		if (!sysgate_is_error(p)) {
+			r = map_region(p, need);
+			for (i = 0; i < o->nsites; i++)
+				if (has_stub(&o->sites[i]) &&
+				    o->sites[i].kind != SG_PATCH_TRAP) {
+					as_trap(&o->sites[i]);
+					o->sites[i].why = SG_WHY_NO_REGION;
+				}
+		}
+	}
 	if (!r) {
 		for (i = 0; i < o->nsites; i++)
 			if (has_stub(&o->sites[i]))
@@ -736,6 +871,16 @@ static void place_stubs(struct sg_obj *o)
 			continue;
 		size = (sg_patch_arch_stub_size(s) + 15) & ~15UL;
 		s->stub = r->base + r->used;
+		/* A site whose jump cannot reach its stub traps instead. */
+		if (s->kind != SG_PATCH_TRAP &&
+		    distance(s->stub, s->addr) >= REACH - size - PAGE) {
+			if (!sg_patch_arch_trap_far) {
+				s->kind = SG_PATCH_NONE;
+				continue;
+			}
+			as_trap(s);
+			s->why = SG_WHY_NO_REGION;
+		}
 		sg_patch_arch_emit(s, (unsigned char *)s->stub, s->stub,
 				   r->base, r->base + 8);
 		r->used += size;
@@ -787,13 +932,14 @@ static void patch_object(struct sg_obj *o)
 
 static const char *const kind_names[SG_PATCH_KINDS] = {
 	"jump", "padding-jump", "trap", "left (unselected)", "unpatched",
-	"gateway", "middle", "small",
+	"gateway", "middle", "small", "branch",
 };
 
 static const char *const why_names[SG_WHY_COUNT] = {
 	"", "branch into neighbours", "neighbours not relocatable",
 	"indirect jumps in function", "no padding in reach",
 	"sysenter (32-bit ABI)", "no gateway in jal reach",
+	"no stub region in branch reach",
 };
 
 static void put(char *buf, size_t *n, const char *s)

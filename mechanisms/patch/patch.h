@@ -25,6 +25,7 @@ enum sg_patch_kind {
 	SG_PATCH_GATEWAY,	/* rv64: auipc+jalr far jump, ra saved */
 	SG_PATCH_MIDDLE,	/* rv64: jal to a gateway, a7 saved */
 	SG_PATCH_SMALL,		/* rv64: jal a7 to a gateway, number known */
+	SG_PATCH_BRANCH,	/* aarch64: b to the site's stub, svc alone */
 	SG_PATCH_KINDS
 };
 
@@ -61,6 +62,7 @@ enum sg_why {
 	SG_WHY_NO_PAD,		/* no free padding within reach */
 	SG_WHY_SYSENTER,	/* 32-bit ABI instruction, left as is */
 	SG_WHY_NO_GATEWAY,	/* rv64: no gateway within jal reach */
+	SG_WHY_NO_REGION,	/* no stub region within branch reach */
 	SG_WHY_COUNT
 };
 
@@ -140,16 +142,16 @@ void sg_patch_arch_emit(const struct sg_site *s, unsigned char *buf,
 /* The bytes that replace [s->lo, s->hi), and for PAD the trampoline. */
 void sg_patch_arch_site_bytes(const struct sg_site *s, unsigned char *out) SG_HIDDEN;
 int sg_patch_arch_pad_bytes(const struct sg_site *s, unsigned char *out) SG_HIDDEN;
-/* A trap: the bytes written at s->addr, and the site a trap came from. */
+/* A trap: the bytes written at s->addr (the signal's pc lies
+ * SG_TRAP_PC_BACK past them, see signal_arch.h). */
 int sg_patch_arch_trap_bytes(const struct sg_site *s, unsigned char *out) SG_HIDDEN;
-unsigned long sg_patch_arch_trap_site(unsigned long pc) SG_HIDDEN;
 /* After selection: link sites that depend on others (rv64 relays to
  * their gateways), demoting what cannot be served. */
 void sg_patch_arch_finish(struct sg_obj *o) SG_HIDDEN;
-/* A trap site's stub may end in a second trap: its address and where
- * that one resumes (0 if none). */
-unsigned long sg_patch_arch_trap_return(const struct sg_site *s,
-					unsigned long *resume) SG_HIDDEN;
+/* Where a trap site's stub ends in a second trap, which resumes after
+ * the site's instruction: its offset in the stub (0: the stub jumps back
+ * by itself). */
+extern const unsigned long sg_patch_arch_trap_back SG_HIDDEN;
 /* Make written code visible to instruction fetch. */
 void sg_patch_arch_flush(unsigned long lo, unsigned long hi) SG_HIDDEN;
 /* Free the planning buffers. */
@@ -157,6 +159,41 @@ void sg_patch_arch_release(void) SG_HIDDEN;
 extern const unsigned long sg_patch_arch_entry SG_HIDDEN;
 extern const unsigned long sg_patch_arch_after SG_HIDDEN;
 extern const unsigned long sg_patch_arch_relay SG_HIDDEN;
+/* Trap stubs return through a second trap, so they may be placed out of
+ * branch reach (then a site with no region in reach traps). */
+extern const int sg_patch_arch_trap_far SG_HIDDEN;
+
+/*
+ * A linear sweep of one text mapping (patch.c), for arches whose
+ * instructions can be walked from the mapping's start (rv64, aarch64):
+ * the code, and per SG_INSN_ALIGN unit a bit for "an instruction starts
+ * here" and one for "a direct branch lands here".  Only the bytes of code
+ * sections are decoded (a text mapping also holds read-only data).  The
+ * arch's step decodes one instruction: its length, 0 if none starts
+ * there, and *target the offset of a direct branch or SG_NO_TARGET.
+ */
+#define SG_NO_TARGET (-0x7fffffffffffffffL - 1)
+struct sg_text_sweep {
+	struct sg_obj *obj;
+	unsigned long start, end;
+	unsigned long len;	/* bytes read: the file may end first */
+	int ok;
+	unsigned char *code;
+	unsigned char *starts;
+	unsigned char *targets;
+};
+typedef int (*sg_sweep_step)(const unsigned char *p, unsigned long avail,
+			     long *target);
+/* Sweep the text mapping holding addr, unless it is the one swept last;
+ * 0 if it cannot be read. */
+int sg_text_sweep(struct sg_text_sweep *f, struct sg_obj *o,
+		  unsigned long addr, sg_sweep_step step) SG_HIDDEN;
+/* The code at addr if an instruction starts there, else NULL. */
+const unsigned char *sg_text_sweep_insn(const struct sg_text_sweep *f,
+					unsigned long addr) SG_HIDDEN;
+int sg_text_sweep_is_target(const struct sg_text_sweep *f,
+			    unsigned long addr) SG_HIDDEN;
+void sg_text_sweep_release(struct sg_text_sweep *f) SG_HIDDEN;
 
 /* Plan cache (plancache.c): 0 if o's sites were loaded and still match
  * memory; alloc must make room for n sites in o->sites. */

@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: MIT
-# The portable suite for cross builds (make check ARCH=riscv64), run under
+# The portable suite for cross builds (make check ARCH=riscv64 or
+# ARCH=aarch64), run under
 # qemu-user: behaviour programs natively and with libsysgate.so preloaded
 # (counting every call, and with every site patched), register
 # preservation, injection, and a census of patched sites against objdump.
@@ -13,8 +14,18 @@ for p in "$d"/behave-*; do
 done
 printf 'regs/count\tbash tests/port/compare.sh %s/regs "-c -o /dev/null --patch-all"\n' "$d"
 printf 'regs/inject\tbash tests/port/inject.sh %s/regs\n' "$d"
+# The trap path (every site a breakpoint) must keep registers too.
+printf 'regs/int3\tbash tests/port/compare.sh %s/regs "-m int3 -c -o /dev/null --patch-all"\n' "$d"
+printf 'regs/int3-inject\tbash tests/port/inject.sh %s/regs -m int3\n' "$d"
 printf 'sites/libc\tbash tests/port/sites.sh\n'
 printf 'hooks/after\tbash tests/port/hooks.sh after\n'
 printf 'hooks/before\tbash tests/port/hooks.sh before\n'
 printf 'layout/near\tbash tests/port/far.sh near\n'
 printf 'layout/far\tbash tests/port/far.sh far\n'
+if [ "$ARCH" = aarch64 ]; then
+	printf 'decode/table\t%s/decode-aarch64\n' "$d"
+	for f in libc.so.6 ld-linux-aarch64.so.1; do
+		printf 'decode/objdump/%s\tset -o pipefail; %s -d %s | %s/decode-aarch64 -\n' \
+			"$f" "$OBJDUMP" "${QEMU_SYSROOT:-/usr/$ARCH-linux-gnu}/lib/$f" "$d"
+	done
+fi

@@ -1,14 +1,27 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * void regs_ecall(const unsigned long in[32], unsigned long out[32]):
+ * void regs_syscall(const unsigned long in[32], unsigned long out[32]):
  * load every register but sp, gp, tp from in[], make one ecall (a7 =
  * in[17]), store every register to out[].  The ecall is a site of this
- * program, so sysgate patches it like any other.
+ * program, so sysgate patches it like any other.  Slot n is xn.
  */
+	.section .rodata
+	.globl	regs_mask, regs_nr, regs_result
+	.p2align 3
+regs_mask:
+	.8byte	0, -1, 0, 0, 0
+	.rept	27
+	.8byte	-1
+	.endr
+regs_nr:
+	.4byte	17
+regs_result:
+	.4byte	10
+
 	.text
-	.globl	regs_ecall
-	.type	regs_ecall, @function
-regs_ecall:
+	.globl	regs_syscall
+	.type	regs_syscall, @function
+regs_syscall:
 	addi	sp, sp, -576
 	sd	ra, 0(sp)
 	.irp	n, 8,9,18,19,20,21,22,23,24,25,26,27
@@ -40,5 +53,5 @@ regs_ecall:
 	.endr
 	addi	sp, sp, 576
 	ret
-	.size	regs_ecall, . - regs_ecall
+	.size	regs_syscall, . - regs_syscall
 	.section .note.GNU-stack, "", @progbits

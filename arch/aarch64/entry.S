@@ -1,0 +1,204 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * aarch64 entry from patched system call sites.
+ *
+ * A site's `svc #0` became `b <stub>`, which writes no register.  Every
+ * stub (mechanisms/patch/patch-aarch64.c) enters sysgate like a call:
+ *
+ *     stp x30, xzr, [sp, #-16]!; adrp x30, hdr; ldr x30, [x30, ..]; blr x30
+ *     .8byte site, raw              the descriptor; x30 points at it
+ *     ldr x30, [sp], #16            back here, then `b site+4`
+ *
+ * so here the program's x30 is at SGF_SIZE(sp) and its sp SG_PUSH above
+ * that.  Linux aarch64 has no red zone and sp stays 16-byte aligned.
+ * Nothing but the frame below the push is written; every register but
+ * x0, and the NZCV flags, come back as they were (the kernel's own
+ * contract).
+ */
+#include "context.h"
+
+	.text
+
+/* Save x0-x30 and NZCV into a frame at sp, the program's sp into its
+ * slot; leaves x19 = frame, x9 = the program's sp. */
+.macro SAVE_FRAME
+	sub	sp, sp, #SGF_SIZE
+	stp	x0, x1, [sp, #0]
+	stp	x2, x3, [sp, #16]
+	stp	x4, x5, [sp, #32]
+	stp	x6, x7, [sp, #48]
+	stp	x8, x9, [sp, #64]
+	stp	x10, x11, [sp, #80]
+	stp	x12, x13, [sp, #96]
+	stp	x14, x15, [sp, #112]
+	stp	x16, x17, [sp, #128]
+	stp	x18, x19, [sp, #144]
+	stp	x20, x21, [sp, #160]
+	stp	x22, x23, [sp, #176]
+	stp	x24, x25, [sp, #192]
+	stp	x26, x27, [sp, #208]
+	stp	x28, x29, [sp, #224]
+	str	x30, [sp, #240]
+	mrs	x9, nzcv
+	str	x9, [sp, #SGF_NZCV]
+	add	x9, sp, #(SGF_SIZE + SG_PUSH)
+	str	x9, [sp, #SGF_SP]
+	mov	x19, sp
+.endm
+
+/* Restore NZCV and x0-x30 from the frame at sp; \skip16 leaves x16. */
+.macro RESTORE_FRAME skip16=0
+	ldr	x9, [sp, #SGF_NZCV]
+	msr	nzcv, x9
+	ldp	x0, x1, [sp, #0]
+	ldp	x2, x3, [sp, #16]
+	ldp	x4, x5, [sp, #32]
+	ldp	x6, x7, [sp, #48]
+	ldp	x8, x9, [sp, #64]
+	ldp	x10, x11, [sp, #80]
+	ldp	x12, x13, [sp, #96]
+	ldp	x14, x15, [sp, #112]
+	.if	\skip16
+	ldr	x17, [sp, #136]
+	.else
+	ldp	x16, x17, [sp, #128]
+	.endif
+	ldp	x18, x19, [sp, #144]
+	ldp	x20, x21, [sp, #160]
+	ldp	x22, x23, [sp, #176]
+	ldp	x24, x25, [sp, #192]
+	ldp	x26, x27, [sp, #208]
+	ldp	x28, x29, [sp, #224]
+	ldr	x30, [sp, #240]
+.endm
+
+	.globl	sg_a64_entry
+	.hidden	sg_a64_entry
+	.type	sg_a64_entry, %function
+	.p2align 4
+sg_a64_entry:
+	.cfi_startproc
+	SAVE_FRAME
+	mov	x0, x19
+	bl	sg_syscall_entry
+	cmp	x0, #SG_ENTRY_KERNEL
+	b.eq	.Lkernel
+	cbnz	x0, .Lraw
+.Ldone:
+	mov	sp, x19
+	RESTORE_FRAME
+	add	sp, sp, #SGF_SIZE
+	ret
+
+	/* KERNEL: C wrote the number and arguments into the frame. */
+.Lkernel:
+	ldp	x0, x1, [x19, #SGF_X(0)]
+	ldp	x2, x3, [x19, #SGF_X(2)]
+	ldp	x4, x5, [x19, #SGF_X(4)]
+	ldr	x8, [x19, #SGF_X(8)]
+	svc	#0
+	str	x0, [x19, #SGF_X(0)]
+	b	.Ldone
+
+	/*
+	 * RAW: the stub's raw path runs the call at the program's own sp
+	 * with its own registers (clone with CLONE_VM, vfork,
+	 * rt_sigreturn).  The jump needs one register: x16 goes to the
+	 * spare word of the push, where the raw path takes it back from.
+	 * The info word is left below each stack the call returns on.
+	 */
+.Lraw:
+	ldr	x9, [x19, #SGF_SP]
+	ldr	x10, [x19, #SGF_INFO]
+	sub	x11, x9, #SG_RAWINFO_OFF
+	str	x10, [x11]
+	ldr	x11, [x19, #SGF_CHILD_SP]
+	cbz	x11, 1f
+	sub	x11, x11, #SG_RAWINFO_OFF
+	str	x10, [x11]
+1:	ldr	x10, [x19, #SGF_X(16)]
+	str	x10, [x9, #-8]
+	mov	sp, x19
+	ldr	x16, [sp, #SGF_TARGET]
+	RESTORE_FRAME 1
+	add	sp, sp, #SGF_SIZE
+	br	x16
+	.cfi_endproc
+	.size	sg_a64_entry, . - sg_a64_entry
+
+/*
+ * Reached from a stub's raw path right after the system call returned,
+ * in the caller and, for clone/vfork, in the child on its own stack.
+ * The 16 bytes left free below the frame keep the info word out of the
+ * C code's way.
+ */
+	.globl	sg_a64_after_raw
+	.hidden	sg_a64_after_raw
+	.type	sg_a64_after_raw, %function
+	.p2align 4
+sg_a64_after_raw:
+	.cfi_startproc
+	SAVE_FRAME
+	sub	x9, x9, #SG_RAWINFO_OFF
+	ldr	x1, [x9]
+	sub	sp, sp, #16
+	mov	x0, x19
+	bl	sg_after_raw
+	b	.Ldone
+	.cfi_endproc
+	.size	sg_a64_after_raw, . - sg_a64_after_raw
+
+/* long sg_on_stack(long (*fn)(void *), void *arg, void *stack_top) */
+	.globl	sg_on_stack
+	.hidden	sg_on_stack
+	.type	sg_on_stack, %function
+	.p2align 2
+sg_on_stack:
+	.cfi_startproc
+	stp	x29, x30, [sp, #-16]!
+	.cfi_def_cfa_offset 16
+	.cfi_offset x29, -16
+	.cfi_offset x30, -8
+	mov	x29, sp
+	.cfi_def_cfa_register x29
+	mov	sp, x2
+	mov	x9, x0
+	mov	x0, x1
+	blr	x9
+	mov	sp, x29
+	.cfi_def_cfa_register sp
+	ldp	x29, x30, [sp], #16
+	.cfi_restore x29
+	.cfi_restore x30
+	.cfi_def_cfa_offset 0
+	ret
+	.cfi_endproc
+	.size	sg_on_stack, . - sg_on_stack
+
+/* A RAW rt_sigreturn: entered like a stub's raw path (x16 and x30 in the
+ * push, which rt_sigreturn does not need back), x8 already holds the
+ * number; the signal frame is at the program's sp. */
+	.globl	sg_a64_raw_sigreturn
+	.hidden	sg_a64_raw_sigreturn
+	.type	sg_a64_raw_sigreturn, %function
+	.p2align 2
+sg_a64_raw_sigreturn:
+	add	sp, sp, #SG_PUSH
+	svc	#0
+	brk	#0x3e8
+	.size	sg_a64_raw_sigreturn, . - sg_a64_raw_sigreturn
+
+/* The restorer of handlers sysgate installs: the kernel returns here
+ * with sp at the signal frame. */
+	.globl	sg_a64_restore_rt
+	.hidden	sg_a64_restore_rt
+	.type	sg_a64_restore_rt, %function
+	.p2align 2
+	nop
+sg_a64_restore_rt:
+	mov	x8, #139	/* rt_sigreturn */
+	svc	#0
+	brk	#0x3e8
+	.size	sg_a64_restore_rt, . - sg_a64_restore_rt
+
+	.section .note.GNU-stack, "", %progbits

@@ -1,0 +1,65 @@
+/* SPDX-License-Identifier: MIT */
+/* The kernel's struct sigaction on aarch64 (asm-generic, with
+ * sa_restorer: the kernel returns from a handler through x30 = restorer). */
+#ifndef SG_SIGNAL_ARCH_H
+#define SG_SIGNAL_ARCH_H
+
+#include "kact_restorer.h"
+
+/* Our own rt_sigreturn trampoline (entry.S), for actions sysgate
+ * installs where the program gave none. */
+extern char sg_a64_restore_rt[];
+static inline unsigned long sg_arch_restorer(void)
+{
+	return (unsigned long)sg_a64_restore_rt;
+}
+
+/* Where a RAW rt_sigreturn is made: entered like a stub's raw path (the
+ * stub's push still on the stack), in sysgate's own text. */
+extern char sg_a64_raw_sigreturn[];
+static inline unsigned long sg_arch_raw_sigreturn(void)
+{
+	return (unsigned long)sg_a64_raw_sigreturn;
+}
+
+/* struct ucontext: flags, link, stack (24 bytes), sigmask (128 bytes, the
+ * kernel's is padded to 1024 bits), then at 176 struct sigcontext:
+ * fault_address, regs[31], sp, pc, pstate. */
+#define SG_UC_REGS 184
+#define SG_UC_PC 440
+
+static inline unsigned long *sg_arch_uc_reg(void *uc, int i)
+{
+	return (unsigned long *)((char *)uc + SG_UC_REGS) + i;
+}
+
+static inline unsigned long *sg_arch_uc_pc(void *uc)
+{
+	return (unsigned long *)((char *)uc + SG_UC_PC);
+}
+
+static inline void sg_arch_uc_syscall_args(void *uc, long a[6])
+{
+	int i;
+
+	for (i = 0; i < 6; i++)
+		a[i] = *sg_arch_uc_reg(uc, i);
+}
+
+static inline void sg_arch_uc_set_result(void *uc, long ret)
+{
+	*sg_arch_uc_reg(uc, 0) = ret;
+}
+
+/* si_code of a breakpoint trap (brk: TRAP_BRKPT). */
+#define SG_TRAP_SI_CODE 1
+/* brk reports its own address. */
+#define SG_TRAP_PC_BACK 0
+
+static inline void sg_arch_uc_restart_syscall(void *uc, long nr)
+{
+	*sg_arch_uc_reg(uc, 8) = nr;
+	*sg_arch_uc_pc(uc) -= 4;
+}
+
+#endif

@@ -1,0 +1,120 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * Raw aarch64 system calls (musl's syscall_arch.h shape): number in x8,
+ * arguments in x0-x5, result in x0; the kernel preserves every other
+ * register (and NZCV).  These `svc #0`s live in libsysgate's own text,
+ * never patched.
+ */
+#ifndef SG_SYSCALL_ARCH_H
+#define SG_SYSCALL_ARCH_H
+
+/* The system call instruction's length, and the alignment of code. */
+#define SG_SYSCALL_INSN_LEN 4
+#define SG_INSN_ALIGN 4
+/* How far a patched site's jump reaches its stub: `b`, ±128 MiB. */
+#define SG_STUB_REACH (1UL << 27)
+
+#define SG_VDSO_CLOCK_GETTIME "__kernel_clock_gettime"
+
+#define SG_SVC_ASM(...)							\
+	__asm__ volatile("svc #0" : "+r"(x0) : "r"(x8), ##__VA_ARGS__ : "memory")
+
+static inline long sg_sc0(long n)
+{
+	register long x8 __asm__("x8") = n;
+	register long x0 __asm__("x0");
+
+	SG_SVC_ASM();
+	return x0;
+}
+
+static inline long sg_sc1(long n, long a)
+{
+	register long x8 __asm__("x8") = n;
+	register long x0 __asm__("x0") = a;
+
+	SG_SVC_ASM();
+	return x0;
+}
+
+static inline long sg_sc2(long n, long a, long b)
+{
+	register long x8 __asm__("x8") = n;
+	register long x0 __asm__("x0") = a;
+	register long x1 __asm__("x1") = b;
+
+	SG_SVC_ASM("r"(x1));
+	return x0;
+}
+
+static inline long sg_sc3(long n, long a, long b, long c)
+{
+	register long x8 __asm__("x8") = n;
+	register long x0 __asm__("x0") = a;
+	register long x1 __asm__("x1") = b;
+	register long x2 __asm__("x2") = c;
+
+	SG_SVC_ASM("r"(x1), "r"(x2));
+	return x0;
+}
+
+static inline long sg_sc4(long n, long a, long b, long c, long d)
+{
+	register long x8 __asm__("x8") = n;
+	register long x0 __asm__("x0") = a;
+	register long x1 __asm__("x1") = b;
+	register long x2 __asm__("x2") = c;
+	register long x3 __asm__("x3") = d;
+
+	SG_SVC_ASM("r"(x1), "r"(x2), "r"(x3));
+	return x0;
+}
+
+static inline long sg_sc5(long n, long a, long b, long c, long d, long e)
+{
+	register long x8 __asm__("x8") = n;
+	register long x0 __asm__("x0") = a;
+	register long x1 __asm__("x1") = b;
+	register long x2 __asm__("x2") = c;
+	register long x3 __asm__("x3") = d;
+	register long x4 __asm__("x4") = e;
+
+	SG_SVC_ASM("r"(x1), "r"(x2), "r"(x3), "r"(x4));
+	return x0;
+}
+
+static inline long sg_sc6(long n, long a, long b, long c, long d, long e,
+			  long f)
+{
+	register long x8 __asm__("x8") = n;
+	register long x0 __asm__("x0") = a;
+	register long x1 __asm__("x1") = b;
+	register long x2 __asm__("x2") = c;
+	register long x3 __asm__("x3") = d;
+	register long x4 __asm__("x4") = e;
+	register long x5 __asm__("x5") = f;
+
+	SG_SVC_ASM("r"(x1), "r"(x2), "r"(x3), "r"(x4), "r"(x5));
+	return x0;
+}
+
+/* Both result registers: the API returns x0 and x1 on every arch (x1 is
+ * the caller's own value, which the kernel leaves alone). */
+static inline void sg_sc6_2(long n, long a, long b, long c, long d, long e,
+			    long f, long *r1, long *r2)
+{
+	register long x8 __asm__("x8") = n;
+	register long x0 __asm__("x0") = a;
+	register long x1 __asm__("x1") = b;
+	register long x2 __asm__("x2") = c;
+	register long x3 __asm__("x3") = d;
+	register long x4 __asm__("x4") = e;
+	register long x5 __asm__("x5") = f;
+
+	__asm__ volatile("svc #0" : "+r"(x0), "+r"(x1) : "r"(x8), "r"(x2),
+			 "r"(x3), "r"(x4), "r"(x5) : "memory");
+	*r1 = x0;
+	*r2 = x1;
+}
+
+#endif
