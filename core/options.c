@@ -174,6 +174,7 @@ static const struct long_opt long_opts[] = {
 	{ "stats", 0, 0 },
 	{ "loader", 0, 0 },
 	{ "patch-all", 0, 0 },
+	{ "stub-reach", 1, 0 },
 	{ "quiet", 0, 'q' },
 	{ "debug", 0, 'd' },
 	{ "help", 0, 'h' },
@@ -237,6 +238,11 @@ static int long_opt(struct sg_options *o, const char *name, size_t nlen,
 		*(l->name[1] == 'y' ? &o->bypass : &o->hot) = v;
 		return 0;
 	}
+	if (!sg_strcmp(l->name, "stub-reach")) {
+		if (parse_int(val, &o->stub_reach) < 0 || o->stub_reach > 4096)
+			return fail(o, "--stub-reach takes MiB, 0 to 4096: ", val, 0);
+		return 0;
+	}
 	if (!sg_strcmp(l->name, "output-separately"))
 		o->follow = 2;
 	else if (!sg_strcmp(l->name, "stats"))
@@ -258,6 +264,7 @@ int sg_options_parse(struct sg_options *o, int argc, char **argv)
 	int i;
 
 	o->strsize = 32;
+	o->stub_reach = -1;
 	o->mechanism = "patch";
 	for (i = 0; i < argc; i++) {
 		const char *a = argv[i];

@@ -34,7 +34,6 @@
 #define PAGE 4096UL
 #define SCAN_CHUNK (64 * 1024)
 #define MAX_OBJS 256
-#define REACH SG_STUB_REACH
 #define SIGTRAP_ 5
 
 struct region {
@@ -604,10 +603,24 @@ static unsigned long distance(unsigned long a, unsigned long b)
 	return a > b ? a - b : b - a;
 }
 
+/* How far a site's jump reaches: the ISA's, or less (--stub-reach, for
+ * testing what happens when no memory is free in reach). */
+static unsigned long reach(void)
+{
+	return opts->stub_reach >= 0 ? (unsigned long)opts->stub_reach << 20 :
+				       SG_STUB_REACH;
+}
+
+/* a and b are within reach, with margin to spare. */
+static int in_reach(unsigned long a, unsigned long b, unsigned long margin)
+{
+	return distance(a, b) + margin < reach();
+}
+
 static int region_reaches(const struct region *r, const struct sg_obj *o)
 {
-	return distance(r->base, o->lo) < REACH - (1UL << 24) &&
-	       distance(r->base + r->size, o->hi) < REACH - (1UL << 24);
+	return in_reach(r->base, o->lo, 1UL << 24) &&
+	       in_reach(r->base + r->size, o->hi, 1UL << 24);
 }
 
 static struct region *map_region(long p, unsigned long size)
@@ -633,7 +646,7 @@ static struct region *new_region(const struct sg_obj *o, unsigned long size)
 		return 0;
 	/* Try just after the object, then before it, in 1 MiB steps (the
 	 * hint is only tried where it could still be in reach). */
-	for (step = 0; step < 1024 && (unsigned long)step << 20 < REACH;
+	for (step = 0; step < 1024 && (unsigned long)step << 20 < reach();
 	     step++) {
 		unsigned long hint[2] = {
 			((o->hi + 0xfffff) & ~0xfffffUL) + step * 0x100000UL,
@@ -648,8 +661,8 @@ static struct region *new_region(const struct sg_obj *o, unsigned long size)
 
 			if (sysgate_is_error(p))
 				continue;
-			if (distance(p, o->lo) < REACH - size &&
-			    distance(p + size, o->hi) < REACH - size)
+			if (in_reach(p, o->lo, size) &&
+			    in_reach(p + size, o->hi, size))
 				return map_region(p, size);
 			sg_munmap((void *)p, size);
 		}
@@ -873,7 +886,7 @@ static void place_stubs(struct sg_obj *o)
 		s->stub = r->base + r->used;
 		/* A site whose jump cannot reach its stub traps instead. */
 		if (s->kind != SG_PATCH_TRAP &&
-		    distance(s->stub, s->addr) >= REACH - size - PAGE) {
+		    !in_reach(s->stub, s->addr, size + PAGE)) {
 			if (!sg_patch_arch_trap_far) {
 				s->kind = SG_PATCH_NONE;
 				continue;

@@ -79,6 +79,8 @@ static const char usage_text[] =
 "                         regular files return at once, batched (a run is one\n"
 "                         write, several runs one io_uring submission)\n"
 "      --patch-all        patch sites even when no hook selects their call\n"
+"      --stub-reach=MIB   testing: let patches reach only MIB MiB (0: no stub\n"
+"                         region in reach, so sites trap where the ISA allows)\n"
 "  -E VAR=VAL             set VAR in PROG's environment\n"
 "      --list-syscalls    print the syscall table for this machine\n"
 "      --list-mechanisms  print the mechanisms and whether they work here\n"
