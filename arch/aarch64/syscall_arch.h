@@ -83,21 +83,6 @@ static inline long sg_sc5(long n, long a, long b, long c, long d, long e)
 	return x0;
 }
 
-static inline long sg_sc6(long n, long a, long b, long c, long d, long e,
-			  long f)
-{
-	register long x8 __asm__("x8") = n;
-	register long x0 __asm__("x0") = a;
-	register long x1 __asm__("x1") = b;
-	register long x2 __asm__("x2") = c;
-	register long x3 __asm__("x3") = d;
-	register long x4 __asm__("x4") = e;
-	register long x5 __asm__("x5") = f;
-
-	SG_SVC_ASM("r"(x1), "r"(x2), "r"(x3), "r"(x4), "r"(x5));
-	return x0;
-}
-
 /* Both result registers: the API returns x0 and x1 on every arch (x1 is
  * the caller's own value, which the kernel leaves alone). */
 static inline void sg_sc6_2(long n, long a, long b, long c, long d, long e,
@@ -115,6 +100,15 @@ static inline void sg_sc6_2(long n, long a, long b, long c, long d, long e,
 			 "r"(x3), "r"(x4), "r"(x5) : "memory");
 	*r1 = x0;
 	*r2 = x1;
+}
+
+static inline long sg_sc6(long n, long a, long b, long c, long d, long e,
+			  long f)
+{
+	long r1, r2;
+
+	sg_sc6_2(n, a, b, c, d, e, f, &r1, &r2);
+	return r1;
 }
 
 #endif

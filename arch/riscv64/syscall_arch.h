@@ -82,21 +82,6 @@ static inline long sg_sc5(long n, long a, long b, long c, long d, long e)
 	return a0;
 }
 
-static inline long sg_sc6(long n, long a, long b, long c, long d, long e,
-			  long f)
-{
-	register long a7 __asm__("a7") = n;
-	register long a0 __asm__("a0") = a;
-	register long a1 __asm__("a1") = b;
-	register long a2 __asm__("a2") = c;
-	register long a3 __asm__("a3") = d;
-	register long a4 __asm__("a4") = e;
-	register long a5 __asm__("a5") = f;
-
-	SG_ECALL_ASM("r"(a1), "r"(a2), "r"(a3), "r"(a4), "r"(a5));
-	return a0;
-}
-
 /* Both result registers: the API returns a0 and a1 on every arch (a1 is
  * the caller's own value unless the kernel changed it). */
 static inline void sg_sc6_2(long n, long a, long b, long c, long d, long e,
@@ -114,6 +99,15 @@ static inline void sg_sc6_2(long n, long a, long b, long c, long d, long e,
 			 "r"(a3), "r"(a4), "r"(a5) : "memory");
 	*r1 = a0;
 	*r2 = a1;
+}
+
+static inline long sg_sc6(long n, long a, long b, long c, long d, long e,
+			  long f)
+{
+	long r1, r2;
+
+	sg_sc6_2(n, a, b, c, d, e, f, &r1, &r2);
+	return r1;
 }
 
 #endif
