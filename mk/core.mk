@@ -67,12 +67,18 @@ bench: everything
 
 .PHONY: bench
 
-# sysgate-loader: a static PIE with the runtime linked in, for programs
-# LD_PRELOAD cannot reach (static ones) and for coverage from ld.so's first
-# instruction (sysgate --loader).
+# sysgate-loader: a static program with the runtime linked in, for
+# programs LD_PRELOAD cannot reach (static ones) and for coverage from
+# ld.so's first instruction (sysgate --loader).  It is linked at a fixed
+# address so that its text, the only code -m seccomp's filter lets reach
+# the kernel, is at the same place in every process of a tree, across
+# execve: below 2 GiB (the static start files need 32-bit addresses),
+# above where non-PIE programs sit; their heap starts after it.
+SG_LOADER_BASE ?= 0x53470000
 $(BUILD)/sysgate-loader: $(BUILD)/tools/loader/loader.o $(BUILD)/core/init.o \
 		$$(RUNTIME_OBJS)
-	$(CC) -static-pie -o $@ $(BUILD)/tools/loader/loader.o \
+	$(CC) -static -no-pie -Wl,-Ttext-segment=$(SG_LOADER_BASE) -o $@ \
+		$(BUILD)/tools/loader/loader.o \
 		$(BUILD)/core/init.o $(RUNTIME_OBJS) -Wl,-z,noexecstack 2>&1 | \
 		{ grep -v "statically linked applications requires at runtime" || true; }
 	@test -x $@
