@@ -116,16 +116,92 @@ static int is_static_elf(const char *path)
 	return ok && !interp;
 }
 
+#define S_IFMT_ 0170000
+#define S_IFREG_ 0100000
+#define X_OK_ 1
+#define EACCES_ 13
+#define ENOEXEC_ 8
+#define EFAULT_ 14
+#define ENOMEM_ 12
+#define AT_EMPTY_PATH_ 0x1000
+
 /*
- * execve(path, argv, env) of a static program, followed: run
- * sysgate-loader path argv... instead.  newargv has room for argc + 3.
+ * Under -m seccomp every program starts through the loader, which once
+ * running can only exit: what the kernel's execve would refuse must fail
+ * here, with the kernel's error (execvp tries each PATH entry, and runs
+ * /bin/sh on ENOEXEC).  1: an ELF or a script, for the loader; 0: a
+ * 32-bit ELF, which the filter lets through (another audit arch) and
+ * the kernel runs itself, unhooked; or -errno.
+ */
+static long loader_can_start(const char *path)
+{
+	struct {
+		unsigned long dev, ino, nlink;
+		unsigned int mode, uid, gid, pad;
+		unsigned long rest[12];
+	} st;
+	unsigned char head[5];
+	long fd = sg_sc4(SG_NR_openat, -100, (long)path, O_RDONLY_CLOEXEC, 0), r;
+
+	if (fd < 0)
+		return fd;
+	r = sg_sc2(SG_NR_fstat, fd, (long)&st);
+	if (r == 0 && (st.mode & S_IFMT_) != S_IFREG_)
+		r = -EACCES_;
+	if (r == 0)
+		r = sg_sc4(SG_NR_faccessat, -100, (long)path, X_OK_, 0);
+	if (r == 0 && sg_sc4(SG_NR_pread64, fd, (long)head, sizeof(head), 0) < 2)
+		r = -ENOEXEC_;
+	sg_sc1(SG_NR_close, fd);
+	if (r < 0)
+		return r;
+	if (head[0] == '#' && head[1] == '!')
+		return 1;
+	if (sg_strncmp((const char *)head, "\177ELF", 4))
+		return -ENOEXEC_;
+	return head[4] == 2;	/* ELFCLASS64 */
+}
+
+/* The path execveat(dirfd, path, .., flags) runs, as the loader can open
+ * it: through /proc/self/fd for a descriptor. */
+static long execveat_path(const struct sysgate_sys *s, char *buf,
+			  unsigned long size)
+{
+	char rel[512], num[24];
+	const char *fd;
+	int dirfd = (int)s->args[0];
+	size_t n;
+
+	if (sg_read_str_safe(rel, (const char *)s->args[1], sizeof(rel)) < 0)
+		return -EFAULT_;
+	if (rel[0] == '/' || dirfd == -100) {
+		sg_strlcpy(buf, rel, size);
+		return 0;
+	}
+	if (!rel[0] && !(s->args[4] & AT_EMPTY_PATH_))
+		return -2;	/* ENOENT */
+	fd = sg_utoa(num + sizeof(num), dirfd);
+	n = sg_strlcpy(buf, "/proc/self/fd/", size);
+	n += sg_strlcpy(buf + n, fd, size - n);
+	if (rel[0]) {
+		n += sg_strlcpy(buf + n, "/", size - n);
+		n += sg_strlcpy(buf + n, rel, size - n);
+	}
+	return n < size ? 0 : -36;	/* ENAMETOOLONG */
+}
+
+/*
+ * execve(path, argv, env) of a static program, followed (or of any
+ * program under -m seccomp): run sysgate-loader path argv... instead.
+ * newargv has room for argc + 3.
  */
 static int via_loader(const char *path, char *const *argv, char **newargv,
 		      char *loader, unsigned long loader_size)
 {
 	unsigned long i;
 
-	if (!sg_env_loader(loader, loader_size) || !is_static_elf(path))
+	if (!sg_env_loader(loader, loader_size) ||
+	    (!sg.seccomp_on && !is_static_elf(path)))
 		return 0;
 	newargv[0] = loader;
 	newargv[1] = (char *)path;
@@ -140,6 +216,32 @@ static int via_loader(const char *path, char *const *argv, char **newargv,
 	}
 }
 
+/*
+ * Under the loader /proc/self/exe names sysgate-loader, so a program that
+ * runs itself again that way (a common idiom) would start the loader with
+ * no program: it means the program the loader started.
+ */
+static void self_exe(struct sg_thread *t, char *path, unsigned long size)
+{
+	char num[24], *p = path;
+	const char *pid = sg_utoa(num + sizeof(num), t->pid);
+	size_t n = sg_strlen(pid);
+
+	if (!sg.exe_path || sg_strncmp(p, "/proc/", 6))
+		return;
+	p += 6;
+	if (!sg_strncmp(p, "self/", 5))
+		p += 5;
+	else if (!sg_strncmp(p, "thread-self/", 12))
+		p += 12;
+	else if (!sg_strncmp(p, pid, n) && p[n] == '/')
+		p += n + 1;
+	else
+		return;
+	if (!sg_strcmp(p, "exe"))
+		sg_strlcpy(path, sg.exe_path, size);
+}
+
 long sg_execve(struct sg_thread *t, struct sysgate_sys *s)
 {
 	int at = s->nr == SG_NR_execveat;
@@ -148,7 +250,7 @@ long sg_execve(struct sg_thread *t, struct sysgate_sys *s)
 	char *const *argv = (char *const *)s->args[at ? 2 : 1];
 	char **newargv, *loader;
 	unsigned long argc = 0;
-	int static_prog;
+	int static_prog = 0;
 	int follow = !t->hooks_off;
 	char peek[ENV_PEEK + 1], pathbuf[512];
 	unsigned long n = 0, i, need;
@@ -185,15 +287,39 @@ long sg_execve(struct sg_thread *t, struct sysgate_sys *s)
 	need = (n + 8 + argc + 3) * sizeof(char *) + sg_env_extra_size() +
 	       8192 + 512;
 	newenv = (char **)exec_buf(t, need);
-	if (!newenv)
+	if (!newenv) {
+		if (sg.seccomp_on)
+			return -ENOMEM_;
 		goto unchanged;
+	}
 	newargv = newenv + n + 8;
 	loader = (char *)(newargv + argc + 3);
 	strs = loader + 512;
-	/* Only a plain execve of a path can be redirected to the loader. */
-	static_prog = follow && !at &&
-		      sg_read_str_safe(pathbuf, path, sizeof(pathbuf)) >= 0 &&
-		      via_loader(pathbuf, argv, newargv, loader, 512);
+	if (sg.seccomp_on) {
+		/* Every program, followed or not, through the loader. */
+		r = at ? execveat_path(s, pathbuf, sizeof(pathbuf))
+		       : sg_read_str_safe(pathbuf, path, sizeof(pathbuf));
+		if (r >= 0) {
+			self_exe(t, pathbuf, sizeof(pathbuf));
+			r = loader_can_start(pathbuf);
+		}
+		if (r < 0)
+			return r;
+		static_prog = r && via_loader(pathbuf, argv, newargv, loader,
+					      512);
+		if (r && !static_prog)
+			return -ENOMEM_;
+	} else {
+		/* Only a plain execve of a path can be redirected to the
+		 * loader. */
+		if (!at && sg_read_str_safe(pathbuf, path, sizeof(pathbuf)) >= 0) {
+			self_exe(t, pathbuf, sizeof(pathbuf));
+			static_prog = follow && via_loader(pathbuf, argv,
+							   newargv, loader, 512);
+			if (sg.exe_path && !static_prog)
+				path = pathbuf;
+		}
+	}
 
 	{
 		unsigned long k = 0;
@@ -232,6 +358,17 @@ long sg_execve(struct sg_thread *t, struct sysgate_sys *s)
 			newenv[k++] = put_var(&strs, "LD_PRELOAD",
 					      preload_old, preload_len);
 		}
+		if (sg.seccomp_on && static_prog) {
+			/* The loader must know the filter is already there,
+			 * and an unfollowed program that it only passes on. */
+			if (!follow)
+				newenv[k++] = put_var(&strs, "SYSGATE_OPTIONS",
+						      "-m seccomp", 10);
+			newenv[k++] = put_var(&strs, "SYSGATE_SECCOMP", "1", 1);
+			if (!follow)
+				newenv[k++] = put_var(&strs, "SYSGATE_PASSIVE",
+						      "1", 1);
+		}
 		newenv[k] = 0;
 	}
 	{
@@ -240,16 +377,20 @@ long sg_execve(struct sg_thread *t, struct sysgate_sys *s)
 		for (i = 0; i < 6; i++)
 			a[i] = s->args[i];
 		a[at ? 3 : 2] = (long)newenv;
-		if (static_prog) {
-			a[0] = (long)newargv[0];
-			a[1] = (long)newargv;
-		}
-		r = sg_sc6(s->nr, a[0], a[1], a[2], a[3], a[4], a[5]);
+		if (!at)
+			a[0] = (long)path;
+		if (static_prog)
+			r = sg_sc3(SG_NR_execve, (long)newargv[0],
+				   (long)newargv, (long)newenv);
+		else
+			r = sg_sc6(s->nr, a[0], a[1], a[2], a[3], a[4], a[5]);
 	}
 	sg_env_exec_failed();
 	return r;
 
 unchanged:
+	if (sg.seccomp_on)
+		return -EFAULT_;	/* bad pointers: the kernel's answer */
 	r = sg_sc6(s->nr, s->args[0], s->args[1], s->args[2], s->args[3],
 		   s->args[4], s->args[5]);
 	sg_env_exec_failed();

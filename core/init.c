@@ -286,6 +286,39 @@ static void forked_unseen(void)
 	}
 }
 
+/*
+ * A program -m seccomp's filter reached without being followed (no -f):
+ * the filter is there for good, so sysgate stays to pass its calls on,
+ * with no hook, no output and none of its variables in the program's
+ * environment (they are put back when it execs another program).
+ */
+static void start_passive(void)
+{
+	static const char *const vars[] = {
+		"SYSGATE_OPTIONS", "SYSGATE_PASSIVE", "SYSGATE_SECCOMP",
+		"SYSGATE_STATE", "SYSGATE_ROOT", "SYSGATE_CLI",
+	};
+	struct sg_thread *t = sg_thread_new(sg.pid);
+	unsigned int i;
+
+	if (!t)
+		sg_die("cannot allocate thread state");
+	t->pid = sg.pid;
+	t->hooks_off = 1;
+	sg_set_self(t);
+	sg.live_threads = 1;
+	sg.opts = &opts;
+	sg_env_init(self_path(), "-m seccomp", 0);
+	for (i = 0; i < ARRAY_SIZE(vars); i++)
+		unsetenv(vars[i]);
+	init_core_set();
+	sg_hooks_recompute();
+	sg.initialised = 1;
+	if (sg_mech_start(&opts) < 0)
+		sg_die("-m seccomp: cannot start in an unfollowed program");
+	sg_mech_release();
+}
+
 /* Called by libsysgate.so's constructor (core/preload.c), or by the
  * loader (tools/loader) once the program is mapped. */
 void sg_init(void)
@@ -303,8 +336,14 @@ void sg_init(void)
 	}
 	sg.pid = sg_sc0(SG_NR_getpid);
 	sg.out_fd = 2;
+	sg.seccomp_inherited = getenv("SYSGATE_SECCOMP") != 0;
+	sg.passive = getenv("SYSGATE_PASSIVE") != 0;
 	if (sg_options_parse_string(&opts, o ? o : ""))
 		sg_die(opts.error);
+	if (sg.passive) {
+		start_passive();
+		return;
+	}
 	sg.opts = &opts;
 	/* --fs serves the whole tree: every child keeps the hook. */
 	sg.follow = opts.follow != 0 || opts.fs;

@@ -123,8 +123,16 @@ struct sg_global {
 	unsigned long self_lo, self_hi;	/* our own text, never patched */
 	unsigned long self_text_lo, self_text_hi;	/* its executable part */
 	int sud_on;			/* unpatched code is caught by SUD */
+	int seccomp_on;			/* -m seccomp: every call from outside
+					   our text traps (SIGSYS) */
+	int seccomp_inherited;		/* SYSGATE_SECCOMP: the filter came
+					   through execve */
+	int passive;			/* an unfollowed program under -m
+					   seccomp: no hooks, calls passed on */
 	char cache_dir[256];		/* plan cache, "" when off */
 	int loader;			/* started by sysgate-loader */
+	const char *exe_path;		/* loader: the program it runs, which
+					   /proc/self/exe does not name */
 	int tracer;			/* the CLI under -m ptrace: hooks see
 					   another process's calls */
 	unsigned char self_build_id[32];	/* libsysgate.so's, keys plans */
@@ -179,6 +187,10 @@ void sg_signal_refresh(void) SG_HIDDEN;
 void sg_sud_enable(void) SG_HIDDEN;
 void sg_sud_arm(struct sg_thread *t) SG_HIDDEN;
 void sg_sud_disarm(struct sg_thread *t) SG_HIDDEN;
+/* The SIGSYS handler for both syscall user dispatch and -m seccomp; the
+ * seccomp filter's SECCOMP_RET_DATA, which tells its SIGSYS apart. */
+int sg_sigsys_claim(void) SG_HIDDEN;
+#define SG_SECCOMP_COOKIE 0x5347U
 /* After any entry into sysgate: arm a thread that predates SUD, block
  * again after a let-through. */
 static inline void sg_sud_check(struct sg_thread *t)

@@ -14,6 +14,9 @@
  * around the raw clone/vfork that a stub makes itself (entry.S, then
  * sg_after_raw).  New threads are armed in sg_raw_child_setup, threads
  * that existed before on their next call into sysgate.
+ *
+ * The same SIGSYS handler serves -m seccomp (mechanisms/seccomp), whose
+ * filter traps the calls instead.
  */
 #include "sg.h"
 #include "dispatch.h"
@@ -25,6 +28,7 @@
 #define SI_TKILL_ -6
 #define O_DIRECTORY_CLOEXEC 02200000
 #define SYS_USER_DISPATCH 2		/* si_code of its SIGSYS */
+#define SYS_SECCOMP 1			/* si_code of a filter's SIGSYS */
 #define SIGSYS_ 31
 
 void sg_sud_arm(struct sg_thread *t)
@@ -61,6 +65,9 @@ static int on_sigsys(int sig, struct sg_siginfo *info, void *uc)
 		__atomic_add_fetch(&acks, 1, __ATOMIC_RELEASE);
 		return 1;
 	}
+	if (info->si_code == SYS_SECCOMP &&
+	    (unsigned int)info->si_errno == SG_SECCOMP_COOKIE)
+		goto dispatch;	/* raw-only calls pass the filter */
 	if (info->si_code != SYS_USER_DISPATCH)
 		return 0;
 	if (sg_raw_only(nr)) {
@@ -73,6 +80,7 @@ static int on_sigsys(int sig, struct sg_siginfo *info, void *uc)
 		sg_arch_uc_restart_syscall(uc, nr);
 		return 1;
 	}
+dispatch:
 	sg_arch_uc_syscall_args(uc, args);
 	sg_arch_uc_set_result(uc, sg_dispatch_call(nr, args,
 						   (void *)(*sg_arch_uc_pc(uc) -
@@ -119,13 +127,19 @@ static void arm_other_threads(int self)
 		sg_sc0(SG_NR_sched_yield);
 }
 
+int sg_sigsys_claim(void)
+{
+	return sg_signal_claim(SIGSYS_, on_sigsys);
+}
+
 void sg_sud_enable(void)
 {
 	struct sg_thread *t;
 
-	if (sg.sud_on || !sg.self_text_hi)
+	/* Under -m seccomp the filter already catches every call. */
+	if (sg.sud_on || sg.seccomp_on || !sg.self_text_hi)
 		return;
-	if (sg_signal_claim(SIGSYS_, on_sigsys) < 0)
+	if (sg_sigsys_claim() < 0)
 		return;
 	__atomic_store_n(&sg.sud_on, 1, __ATOMIC_RELEASE);
 	sg_signal_refresh();

@@ -2,7 +2,8 @@
 # libsysgate.so (core, mechanisms, built-in hooks), the sysgate CLI, the
 # bench loop and the example hooks.
 
-CPPFLAGS_COMMON += -Imechanisms -Imechanisms/patch -Ihooks/count -Ihooks/hot \
+CPPFLAGS_COMMON += -Imechanisms -Imechanisms/patch -Imechanisms/seccomp \
+	-Ihooks/count -Ihooks/hot \
 	-Ihooks/bypass
 
 RUNTIME_SRCS := $(filter-out core/init.c core/preload.c,$(wildcard core/*.c)) \
@@ -12,6 +13,7 @@ RUNTIME_SRCS := $(filter-out core/init.c core/preload.c,$(wildcard core/*.c)) \
 	hooks/bypass/bypass.c hooks/bypass/wlog.c hooks/hot/hot.c \
 	mechanisms/mech.c mechanisms/patch/patch.c mechanisms/patch/elfobj.c \
 	mechanisms/patch/plancache.c mechanisms/preload/preload.c \
+	mechanisms/seccomp/seccomp.c \
 	$(wildcard mechanisms/patch/patch-$(ARCH).c)
 # Deferred (with $$ in prerequisites): later fragments add ARCH_OBJS and
 # TABLE_OBJS.

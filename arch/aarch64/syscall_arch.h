@@ -15,6 +15,8 @@
 #define SG_STUB_REACH (1UL << 27)
 
 #define SG_VDSO_CLOCK_GETTIME "__kernel_clock_gettime"
+/* seccomp_data.arch of this ABI (AUDIT_ARCH_*). */
+#define SG_AUDIT_ARCH 0xc00000b7U
 
 #define SG_SVC_ASM(...)							\
 	__asm__ volatile("svc #0" : "+r"(x0) : "r"(x8), ##__VA_ARGS__ : "memory")

@@ -14,6 +14,8 @@
 #define SG_STUB_REACH (1UL << 31)
 
 #define SG_VDSO_CLOCK_GETTIME "__vdso_clock_gettime"
+/* seccomp_data.arch of this ABI (AUDIT_ARCH_*). */
+#define SG_AUDIT_ARCH 0xc00000f3U
 
 #define SG_ECALL_ASM(...)						\
 	__asm__ volatile("ecall" : "+r"(a0) : "r"(a7), ##__VA_ARGS__ : "memory")

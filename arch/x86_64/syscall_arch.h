@@ -15,6 +15,8 @@
 #define SG_STUB_REACH (1UL << 31)
 
 #define SG_VDSO_CLOCK_GETTIME "__vdso_clock_gettime"
+/* seccomp_data.arch of this ABI (AUDIT_ARCH_*). */
+#define SG_AUDIT_ARCH 0xc000003eU
 
 static inline long sg_sc0(long n)
 {

@@ -22,6 +22,7 @@
 #include "mech.h"
 #include "dispatch.h"
 #include "signal_arch.h"
+#include "seccomp.h"
 
 #define PROT_R 1
 #define PROT_W 2
@@ -349,10 +350,11 @@ static struct sg_site *alloc_sites(struct sg_obj *o, unsigned long n)
 /* Sites whose call no hook selects stay as they are (after planning, so
  * a cached plan serves every selection). */
 /* -m int3: every site a breakpoint, for comparing mechanisms.
- * -m sud: only the sites of calls that must run on the program's own
- * stack (clone, vfork, rt_sigreturn) are patched; every other call is
- * caught by syscall user dispatch. */
+ * -m sud and -m seccomp: only the sites of calls that must run on the
+ * program's own stack (clone, vfork, rt_sigreturn) are patched; every
+ * other call is caught by syscall user dispatch or the seccomp filter. */
 static int all_traps, sud_mode;
+static const char *mode_name = "patch";
 
 static void as_trap(struct sg_site *s)
 {
@@ -1051,8 +1053,10 @@ static int patch_start(const struct sg_options *o)
 	opts = o;
 	for (i = 0; i < (int)SG_SEL_WORDS && !sg.wanted[i]; i++)
 		;
-	if (i == (int)SG_SEL_WORDS && !o->patch_all)
-		return 0;	/* no hook wants anything: touch nothing */
+	/* No hook wants anything: touch nothing (but -m seccomp needs to
+	 * know our own text, the range its filter allows). */
+	if (i == (int)SG_SEL_WORDS && !o->patch_all && !sg.seccomp_on)
+		return 0;
 	objs = sg_mmap(MAX_OBJS * sizeof(*objs));
 	scan_buf = sg_mmap(SCAN_CHUNK);
 	maps = read_maps(&len);
@@ -1176,9 +1180,9 @@ static void patch_stats(void)
 	size_t n = 0;
 	int i, k;
 
-	put(buf, &n, all_traps ? "sysgate: mechanism int3: " :
-		     sud_mode ? "sysgate: mechanism sud: " :
-				"sysgate: mechanism patch: ");
+	put(buf, &n, "sysgate: mechanism ");
+	put(buf, &n, mode_name);
+	put(buf, &n, ": ");
 	put_num(buf, &n, total.sites);
 	put(buf, &n, " syscall sites in ");
 	put_num(buf, &n, total.objects);
@@ -1205,7 +1209,10 @@ static void patch_stats(void)
 		put_num(buf, &n, total.anon_exec);
 		put(buf, &n, " mappings, caught by syscall user dispatch\n");
 	}
-	if (sg.sud_on)
+	if (sg.seccomp_on)
+		put(buf, &n, "sysgate:   every other call is caught by a "
+			     "seccomp filter (SIGSYS)\n");
+	else if (sg.sud_on)
 		put(buf, &n, "sysgate:   unpatched code is caught by syscall "
 			     "user dispatch (SIGSYS)\n");
 	else if (total.unverified || total.kind[SG_PATCH_NONE])
@@ -1239,6 +1246,7 @@ static int patch_probe(const char **why)
 static int int3_start(const struct sg_options *o)
 {
 	all_traps = 1;
+	mode_name = "int3";
 	return patch_start(o);
 }
 
@@ -1247,6 +1255,7 @@ static int sud_start(const struct sg_options *o)
 	int r;
 
 	sud_mode = 1;
+	mode_name = "sud";
 	r = patch_start(o);
 	if (r == 0 && objs)
 		sg_sud_enable();
@@ -1265,7 +1274,40 @@ static int sud_probe(const char **why)
 	return 0;
 }
 
-/* patch, sud and int3 share planning, stubs, stats and new-code scans. */
+/* The filter goes in once the raw-only sites are patched (which finds
+ * our own text, the range it allows), before the program runs; a process
+ * that got the filter through execve does not stack a second one. */
+static int seccomp_start(const struct sg_options *o)
+{
+	int r;
+
+	if (!sg.loader)
+		sg_die("-m seccomp needs the program started by sysgate-loader "
+		       "(the sysgate command does that)");
+	sud_mode = 1;
+	mode_name = "seccomp";
+	/* The core's calls are wanted even with no hook: every execve must
+	 * go through the loader, every child get its own state. */
+	sg.seccomp_on = 1;
+	sg_hooks_recompute();
+	r = patch_start(o);
+	if (r < 0)
+		return r;
+	if (sg_sigsys_claim() < 0)
+		sg_die("-m seccomp: cannot install the SIGSYS handler");
+	if (sg_seccomp_install(sg.seccomp_inherited) < 0)
+		sg_die("-m seccomp: the kernel refused the filter");
+	return 0;
+}
+
+static int seccomp_probe(const char **why)
+{
+	*why = 0;
+	return sg_seccomp_available(why);
+}
+
+/* patch, sud, int3 and seccomp share planning, stubs, stats and new-code
+ * scans. */
 #define PATCH_FAMILY(var, nm, what, probe_fn, start_fn)			\
 	const struct sg_mechanism var = {				\
 		.name = nm, .summary = what, .probe = probe_fn,		\
@@ -1282,3 +1324,6 @@ PATCH_FAMILY(sg_mech_sud, "sud",
 PATCH_FAMILY(sg_mech_int3, "int3",
 	     "a breakpoint on each syscall site, caught as SIGTRAP",
 	     patch_probe, int3_start);
+PATCH_FAMILY(sg_mech_seccomp, "seccomp",
+	     "a seccomp filter traps each call from the program (SIGSYS)",
+	     seccomp_probe, seccomp_start);

@@ -2,7 +2,8 @@
 # SPDX-License-Identifier: MIT
 # Each behaviour program runs natively and under sysgate with every hook
 # active (count, so every site is patched and every call dispatched; and
-# trace to a file; started by the loader; with the int3, sud, preload and ptrace mechanisms); stdout
+# trace to a file; started by the loader; with the int3, sud, seccomp, preload
+# and ptrace mechanisms); stdout
 # and exit status must be identical.
 [ "$ARCH" = x86_64 ] || exit 0
 for src in tests/behave/*.c; do
@@ -12,7 +13,7 @@ for src in tests/behave/*.c; do
 		"$t" "$t" "$BUILD" "$t"
 	printf '%s/loader\tbash tests/behave/compare.sh %s --loader -f -c -o /dev/null\n' \
 		"$t" "$t"
-	for m in int3 sud preload ptrace; do
+	for m in int3 sud seccomp preload ptrace; do
 		# preload cannot see a raw clone: a thread made that way without
 		# TLS of its own is indistinguishable from its creator (README).
 		[ "$m/$t" = preload/clone3 ] && continue

@@ -13,12 +13,16 @@
  * the auxiliary vector describing PROG.  Libraries ld.so maps later are patched as they
  * become executable (mmap/mprotect with PROT_EXEC).
  *
+ * PATH may be a script ("#!INTERP [ARG]"): the loader then starts INTERP
+ * as the kernel would (execve goes through the loader under -m seccomp).
+ *
  * The loader's own libc runs only until the jump; the runtime never calls
  * libc after start-up.  Errors: one line on stderr, exit status 127.
  */
 #include <elf.h>
 #include <errno.h>
 #include <fcntl.h>
+#include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -161,17 +165,79 @@ static void release_rseq(void)
 		syscall(SYS_rseq, area, __rseq_size, 1, 0x53053053);
 }
 
+/*
+ * A script's first line, "#!INTERP [ARG]", read as the kernel reads it:
+ * the program becomes INTERP with argv INTERP [ARG] PATH ARGS... (the
+ * script's own argv[0] is dropped).  Returns the number of head entries
+ * put in head[], 0 if PATH is not a script.
+ */
+static int script_head(const char *path, char *head[3], char line[256])
+{
+	char *p, *arg;
+	ssize_t n;
+	int fd = open(path, O_RDONLY | O_CLOEXEC);
+
+	if (fd < 0)
+		fail(path, strerror(errno));
+	n = read(fd, line, 255);
+	close(fd);
+	if (n < 2 || line[0] != '#' || line[1] != '!')
+		return 0;
+	line[n] = 0;
+	if (!strchr(line, '\n') && n == 255)
+		fail(path, "interpreter line too long");
+	*strchrnul(line, '\n') = 0;
+	for (p = line + 2; *p == ' ' || *p == '\t'; p++)
+		;
+	if (!*p)
+		fail(path, "no interpreter after #!");
+	head[0] = p;
+	while (*p && *p != ' ' && *p != '\t')
+		p++;
+	arg = p;
+	if (*p)
+		*arg++ = 0;
+	while (*arg == ' ' || *arg == '\t')
+		arg++;
+	/* The rest of the line is one argument, trailing blanks cut. */
+	for (p = arg + strlen(arg); p > arg && (p[-1] == ' ' || p[-1] == '\t');)
+		*--p = 0;
+	if (*arg) {
+		head[1] = arg;
+		head[2] = (char *)path;
+		return 3;
+	}
+	head[1] = (char *)path;
+	return 2;
+}
+
+/* What a re-exec of /proc/self/exe means: PROG, not the loader. */
+static char exe_path[PATH_MAX];
+
 int main(int argc, char **argv, char **envp)
 {
 	unsigned long *sp = (unsigned long *)argv - 1, *auxv, *newsp, entry, n, k;
 	struct image prog, interp;
 	const char *path;
-	char **e;
-	int i;
+	char **e, *head[3], *again[3];
+	static char line[256], line2[256];
+	int i, nhead, skip = 2;	/* argv entries replaced by head[] */
 
-	if (argc < 3)
+	if (argc < 2)
 		fail("sysgate-loader", "usage: sysgate-loader PATH ARGV0 [ARGS...]");
 	path = argv[1];
+	nhead = script_head(path, head, line);
+	if (nhead) {
+		/* INTERP [ARG] PATH replace loader PATH ARGV0: no more
+		 * entries than before, so the stack below still fits. */
+		skip = argc > 2 ? 3 : 2;
+		if (nhead > skip)
+			fail(path, "script without an argv[0]");
+		if (script_head(head[0], again, line2))
+			fail(head[0], "an interpreter that is itself a script "
+				      "is not supported");
+		path = head[0];
+	}
 	map_elf(path, &prog);
 	entry = prog.entry;
 	interp.base = 0;
@@ -192,6 +258,7 @@ int main(int argc, char **argv, char **envp)
 	/* sysgate starts before the stack is rearranged: libc's environ
 	 * still points at the variables where the kernel put them. */
 	sg.loader = 1;
+	sg.exe_path = realpath(path, exe_path) ? exe_path : 0;
 	sg_init();
 
 	/* PROG's stack: argc, ARGV0 ARGS..., the environment as it is now,
@@ -200,8 +267,10 @@ int main(int argc, char **argv, char **envp)
 	 * stays where the kernel put it (16-byte aligned). */
 	newsp = sp;
 	k = 0;
-	newsp[k++] = argc - 2;
-	for (i = 2; i <= argc; i++)	/* argv[argc] is the NULL */
+	newsp[k++] = nhead + argc - skip;
+	for (i = 0; i < nhead; i++)
+		newsp[k++] = (unsigned long)head[i];
+	for (i = skip; i <= argc; i++)	/* argv[argc] is the NULL */
 		newsp[k++] = (unsigned long)argv[i];
 	for (e = envp; *e; e++)
 		newsp[k++] = (unsigned long)*e;

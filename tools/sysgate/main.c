@@ -376,7 +376,7 @@ int main(int argc, char **argv)
 	static char opts[SG_OPT_BUF];
 	const char *prog, *lib, *state = 0, *loader;
 	char **env;
-	int status, prog_i, ofd, use_loader, use_ptrace;
+	int status, prog_i, ofd, use_loader, use_ptrace, use_seccomp;
 	pid_t w;
 
 	if (argc > 1 && !strcmp(argv[1], "bench"))
@@ -414,8 +414,14 @@ int main(int argc, char **argv)
 	if (use_ptrace && o.fs)
 		die("--fs serves files inside the program: not with -m ptrace",
 		    0);
-	/* ptrace sees every call of any program: no library, no loader. */
-	use_loader = !use_ptrace && (o.loader || is_static_elf(prog));
+	/* ptrace sees every call of any program: no library, no loader.
+	 * A seccomp filter lets only the loader's text reach the kernel. */
+	use_seccomp = !strcmp(o.mechanism, "seccomp");
+	use_loader = !use_ptrace &&
+		     (o.loader || use_seccomp || is_static_elf(prog));
+	if (use_seccomp && o.nhooks)
+		die("--hook libraries need LD_PRELOAD: not with -m seccomp "
+		    "(it starts programs through sysgate-loader)", 0);
 	if (use_loader && o.nhooks)
 		die(prog, o.loader ? ": --hook cannot be used with --loader" :
 			  ": statically linked: --hook libraries need a "

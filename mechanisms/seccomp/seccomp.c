@@ -1,0 +1,127 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * -m seccomp: a seccomp filter sends every system call made outside
+ * sysgate's own text to SIGSYS (SECCOMP_RET_TRAP), and the SIGSYS handler
+ * (core/sud.c, shared with syscall user dispatch) runs it through the hook
+ * chain from sysgate's text, where the filter lets it through.
+ *
+ * A filter cannot be removed, and it survives execve.  So the program is
+ * always started by sysgate-loader, linked at a fixed address: the range
+ * the filter allows is the loader's text in every process of the tree,
+ * and every execve goes through the loader again (core/exec.c), followed
+ * or not; an unfollowed program runs "passive", its calls passed through.
+ *
+ * Some calls are let through by number from anywhere, as syscall user
+ * dispatch lets them through: rt_sigreturn, vfork, clone3 and clone with
+ * CLONE_VM must run on the program's own stack.  Their sites in ELF code
+ * are patched (stubs, like -m sud), so hooks see them there, and sysgate
+ * gives every child its own state.
+ *
+ * The filter's SECCOMP_RET_DATA is SG_SECCOMP_COOKIE: a SIGSYS from a
+ * filter of the program's own carries another value and goes to the
+ * program's handler.
+ */
+#include "sg.h"
+#include "seccomp.h"
+
+#define PR_SET_NO_NEW_PRIVS 38
+#define PR_GET_SECCOMP 21
+#define SECCOMP_SET_MODE_FILTER 1
+#define SECCOMP_GET_ACTION_AVAIL 2
+#define SECCOMP_FILTER_FLAG_TSYNC 1
+#define SECCOMP_RET_TRAP 0x00030000U
+#define SECCOMP_RET_ALLOW 0x7fff0000U
+#define EACCES_ 13
+
+/* classic BPF */
+#define BPF_LD_W_ABS 0x20
+#define BPF_JEQ_K 0x15
+#define BPF_JGE_K 0x35
+#define BPF_JGT_K 0x25
+#define BPF_JSET_K 0x45
+#define BPF_RET_K 0x06
+
+/* struct seccomp_data */
+#define OFF_NR 0
+#define OFF_ARCH 4
+#define OFF_IP_LO 8
+#define OFF_IP_HI 12
+#define OFF_ARG0_LO 16
+
+#define CLONE_VM_ 0x100
+
+struct bpf_insn {
+	unsigned short code;
+	unsigned char jt, jf;
+	unsigned int k;
+};
+
+struct bpf_prog {
+	unsigned short len;
+	const struct bpf_insn *insns;
+};
+
+#define STMT(c, v) { (c), 0, 0, (v) }
+#define JUMP(c, v, t, f) { (c), (t), (f), (v) }
+
+int sg_seccomp_available(const char **why)
+{
+	unsigned int action = SECCOMP_RET_TRAP;
+
+	if (sg_sc3(SG_NR_seccomp, SECCOMP_GET_ACTION_AVAIL, 0,
+		   (long)&action) < 0) {
+		*why = "seccomp filters are not available here "
+		       "(CONFIG_SECCOMP_FILTER)";
+		return -1;
+	}
+	return 0;
+}
+
+/*
+ * Install the filter, unless this process inherited it (SYSGATE_SECCOMP
+ * names the range it allows; PR_GET_SECCOMP says a filter is there).
+ * Returns 0, or -errno.
+ */
+int sg_seccomp_install(int inherited)
+{
+	unsigned long lo = sg.self_text_lo, hi = sg.self_text_hi;
+	/* Jump offsets below count from the next instruction. */
+	const struct bpf_insn insns[] = {
+		/* 0 */ STMT(BPF_LD_W_ABS, OFF_ARCH),
+		/* 1 */ JUMP(BPF_JEQ_K, SG_AUDIT_ARCH, 0, 13),	/* -> allow */
+		/* 2 */ STMT(BPF_LD_W_ABS, OFF_NR),
+		/* 3 */ JUMP(BPF_JEQ_K, SG_NR_rt_sigreturn, 11, 0),
+		/* 4 */ JUMP(BPF_JEQ_K, (unsigned)SG_NR_clone3, 10, 0),
+		/* 5 */ JUMP(BPF_JEQ_K, (unsigned)SG_NR_vfork, 9, 0),
+		/* 6 */ JUMP(BPF_JEQ_K, SG_NR_clone, 0, 2),	/* -> 9 */
+		/* A fork-like clone runs from the handler, which sees the
+		 * child; one sharing memory must run on the program's stack. */
+		/* 7 */ STMT(BPF_LD_W_ABS, OFF_ARG0_LO),
+		/* 8 */ JUMP(BPF_JSET_K, CLONE_VM_, 6, 0),	/* -> allow */
+		/* 9 */ STMT(BPF_LD_W_ABS, OFF_IP_HI),
+		/* 10 */ JUMP(BPF_JEQ_K, (unsigned)(lo >> 32), 0, 3),	/* -> trap */
+		/* 11 */ STMT(BPF_LD_W_ABS, OFF_IP_LO),
+		/* 12 */ JUMP(BPF_JGE_K, (unsigned)lo, 0, 1),	/* -> trap */
+		/* The kernel reports the address after the instruction. */
+		/* 13 */ JUMP(BPF_JGT_K, (unsigned)hi, 0, 1),	/* -> allow */
+		/* 14 */ STMT(BPF_RET_K, SECCOMP_RET_TRAP | SG_SECCOMP_COOKIE),
+		/* 15 */ STMT(BPF_RET_K, SECCOMP_RET_ALLOW),
+	};
+	struct bpf_prog prog = { ARRAY_SIZE(insns), insns };
+	long r;
+
+	if (!lo || (lo >> 32) != ((hi - 1) >> 32))
+		return -22;	/* the range must share its upper half */
+	if (inherited && sg_sc1(SG_NR_prctl, PR_GET_SECCOMP) == 2)
+		return 0;
+	r = sg_sc3(SG_NR_seccomp, SECCOMP_SET_MODE_FILTER,
+		   SECCOMP_FILTER_FLAG_TSYNC, (long)&prog);
+	if (r == -EACCES_) {
+		/* Without CAP_SYS_ADMIN the kernel wants no_new_privs: set-id
+		 * programs then run without their privileges. */
+		sg_sc5(SG_NR_prctl, PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0);
+		r = sg_sc3(SG_NR_seccomp, SECCOMP_SET_MODE_FILTER,
+			   SECCOMP_FILTER_FLAG_TSYNC, (long)&prog);
+	}
+	return r < 0 ? r : 0;
+}
