@@ -37,9 +37,9 @@ struct cfg {
 };
 
 /* Mechanisms measured side by side: emulate and pass configurations. */
-static const char *const mech_names[] = { "patch", "preload", "sud", "int3",
-					  "ptrace" };
-#define NMECH 5
+static const char *const mech_names[] = { "patch", "preload", "sud",
+					  "seccomp", "int3", "ptrace" };
+#define NMECH 6
 
 static char dir[PATH_MAX];	/* directory of this executable */
 static int quick;
@@ -81,8 +81,10 @@ static int run(char *const argv[], const char *options, char *out, size_t n)
 		dup2(pfd[1], 1);
 		close(pfd[0]);
 		close(pfd[1]);
-		if (options && strstr(options, "-m ptrace")) {
-			/* the tracer is the CLI: sysgate OPTIONS -- PROG... */
+		if (options && (strstr(options, "-m ptrace") ||
+				strstr(options, "-m seccomp"))) {
+			/* the tracer is the CLI, and -m seccomp needs it to
+			 * start the loader: sysgate OPTIONS -- PROG... */
 			char cli[PATH_MAX + 16], *cargv[64], *save, *w;
 			int k = 0, a;
 
@@ -427,6 +429,12 @@ int sg_bench_main(int argc, char **argv)
 		{ "sud emulate", "-m sud -e trace=none -e inject=getppid:retval=4242",
 		  0, 1 },
 		{ "sud pass", "-m sud -e trace=none", "null.so:getppid", 1 },
+		/* --hook needs LD_PRELOAD: seccomp passes with the count
+		 * hook, as ptrace does */
+		{ "seccomp emulate", "-m seccomp -o /dev/null -e trace=none "
+		  "-e inject=getppid:retval=4242", 0, 1 },
+		{ "seccomp pass", "-m seccomp -o /dev/null -c -e trace=getppid",
+		  0, 1 },
 		{ "int3 emulate", "-m int3 -e trace=none -e inject=getppid:retval=4242",
 		  0, 1 },
 		{ "int3 pass", "-m int3 -e trace=none", "null.so:getppid", 1 },
@@ -436,7 +444,7 @@ int sg_bench_main(int argc, char **argv)
 		  "-e inject=getppid:retval=4242", 0, 2 },
 		{ "ptrace pass", "-m ptrace -o /dev/null -c -e trace=getppid", 0, 2 },
 	};
-	enum { NCFG = 11 };
+	enum { NCFG = 13 };
 	double res[NCFG][16];
 	int rounds, i, r, json = 0;
 	long n;
