@@ -217,29 +217,55 @@ static int via_loader(const char *path, char *const *argv, char **newargv,
 }
 
 /*
- * Under the loader /proc/self/exe names sysgate-loader, so a program that
- * runs itself again that way (a common idiom) would start the loader with
- * no program: it means the program the loader started.
+ * Under the loader /proc/self/exe names sysgate-loader: the program it
+ * started is meant (ld.so's $ORIGIN, a program running itself again).
  */
-static void self_exe(struct sg_thread *t, char *path, unsigned long size)
+int sg_is_self_exe(const char *path, int pid)
 {
-	char num[24], *p = path;
-	const char *pid = sg_utoa(num + sizeof(num), t->pid);
-	size_t n = sg_strlen(pid);
+	char num[24];
+	const char *p = path, *id = sg_utoa(num + sizeof(num), pid);
+	size_t n = sg_strlen(id);
 
 	if (!sg.exe_path || sg_strncmp(p, "/proc/", 6))
-		return;
+		return 0;
 	p += 6;
 	if (!sg_strncmp(p, "self/", 5))
 		p += 5;
 	else if (!sg_strncmp(p, "thread-self/", 12))
 		p += 12;
-	else if (!sg_strncmp(p, pid, n) && p[n] == '/')
+	else if (!sg_strncmp(p, id, n) && p[n] == '/')
 		p += n + 1;
 	else
-		return;
-	if (!sg_strcmp(p, "exe"))
+		return 0;
+	return !sg_strcmp(p, "exe");
+}
+
+static void self_exe(struct sg_thread *t, char *path, unsigned long size)
+{
+	if (sg_is_self_exe(path, t->pid))
 		sg_strlcpy(path, sg.exe_path, size);
+}
+
+/* readlink/readlinkat of /proc/self/exe under the loader: the program. */
+int sg_readlink_self_exe(struct sg_thread *t, struct sysgate_sys *s)
+{
+	int at = s->nr != SG_NR_readlink;
+	char path[32];
+	unsigned long len = sg_strlen(sg.exe_path), max = s->args[at ? 3 : 2];
+
+	if (sg_read_str_safe(path, (const char *)s->args[at ? 1 : 0],
+			     sizeof(path)) < 0 ||
+	    (at && path[0] != '/') || !sg_is_self_exe(path, t->pid))
+		return 0;
+	if ((long)max <= 0) {
+		s->ret = -22;	/* EINVAL */
+		return 1;
+	}
+	if (len > max)
+		len = max;	/* truncated, as readlink does */
+	s->ret = sg_write_safe((void *)s->args[at ? 2 : 1], sg.exe_path,
+			       len) < 0 ? -14 : (long)len;
+	return 1;
 }
 
 long sg_execve(struct sg_thread *t, struct sysgate_sys *s)

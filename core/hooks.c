@@ -87,7 +87,8 @@ void sg_hooks_recompute(void)
 		any |= m != 0;
 	}
 	for (w = 0; w < SG_SEL_WORDS; w++)
-		sg.wanted[w] = any || sg.seccomp_on ? sg.any[w] | sg.core[w] : 0;
+		sg.wanted[w] = any || sg.seccomp_on || sg.exe_path ?
+			       sg.any[w] | sg.core[w] : 0;
 }
 
 static long exec_cb(void *p)

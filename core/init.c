@@ -54,6 +54,12 @@ static void init_core_set(void)
 	for (i = 0; i < ARRAY_SIZE(core); i++)
 		if (core[i] >= 0)
 			sg_set_bit(sg.core, core[i]);
+	/* The loader answers for /proc/self/exe (core/exec.c). */
+	if (sg.exe_path) {
+		if (SG_NR_readlink >= 0)
+			sg_set_bit(sg.core, SG_NR_readlink);
+		sg_set_bit(sg.core, SG_NR_readlinkat);
+	}
 }
 
 /* SYSGATE_CARRY_<hook> from the previous program, decoded in place. */

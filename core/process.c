@@ -214,6 +214,11 @@ void sg_core_call(struct sg_thread *t, struct sysgate_sys *s)
 	case SG_NR_execveat:
 		s->ret = sg_execve(t, s);
 		return;
+	case SG_NR_readlink:
+	case SG_NR_readlinkat:
+		if (sg.exe_path && sg_readlink_self_exe(t, s))
+			return;
+		break;
 	case SG_NR_exit:
 		thread_exit(t, a[0]);
 	case SG_NR_exit_group:
