@@ -236,6 +236,20 @@ t_seccomp_unfollowed() {
 	grep -c 'write(1, "child' "$TMP/out" | grep -qx 2 || fail "-f: $(cat "$TMP/out")"
 }
 
+t_seccomp_unprivileged() {
+	# Without CAP_SYS_ADMIN the kernel takes the filter only with
+	# no_new_privs: sysgate sets it, the program runs.
+	need_seccomp
+	as=""
+	if [ "$(id -u)" = 0 ]; then
+		command -v setpriv >/dev/null || { echo "setpriv not installed"; exit 77; }
+		as="setpriv --reuid 65534 --regid 65534 --clear-groups"
+	fi
+	out=$($as env HOME="$TMP" "$SG" -m seccomp -c -o /dev/null -- /bin/sh -c \
+		'grep ^NoNewPrivs /proc/self/status; id -u') || fail "exit status $?"
+	[ "$out" = "$(printf 'NoNewPrivs:\t1\n%s' "$(id -u ${as:+nobody})")" ] || fail "$out"
+}
+
 t_bench_json() {
 	# The benchmark's JSON has every figure the README quotes (values are
 	# not checked: they are measurements, not pass/fail thresholds).
