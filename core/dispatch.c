@@ -83,16 +83,30 @@ static long chain_exit(void *p)
 static void run_hooks(struct sg_thread *t, int fpu, long (*fn)(void *),
 		      void *arg)
 {
+	unsigned long prog_tp = 0;
+	int tls = 0;
+
 	if (unlikely(!t->hook_sp))
 		sg_thread_hook_stack(t);
 	__atomic_store_n(&t->depth, 1, __ATOMIC_RELAXED);
 	__asm__ volatile("" ::: "memory");
 	if (fpu)
 		sg_fpu_save(t->fpu_area, sg.fpu_mask);
+	/* Loader mode: the hooks' __thread variables are sysgate's own. */
+	if (unlikely(sg.tls.memsz) &&
+	    (t->hook_tp || sg_thread_hook_tls(t) == 0)) {
+		t->owner = t->hook_tp;
+		prog_tp = sg_arch_swap_tls(t->hook_tp);
+		tls = 1;
+	}
 	if (likely(t->hook_sp))
 		sg_on_stack(fn, arg, t->hook_sp);
 	else
 		fn(arg);
+	if (unlikely(tls)) {
+		sg_arch_swap_tls(prog_tp);
+		t->owner = prog_tp;
+	}
 	if (fpu)
 		sg_fpu_restore(t->fpu_area, sg.fpu_mask);
 	__asm__ volatile("" ::: "memory");

@@ -325,6 +325,38 @@ static void start_passive(void)
 	sg_mech_release();
 }
 
+/*
+ * Loader mode: where sysgate's own TLS image is, so that its hooks'
+ * thread-local variables get a block of sysgate's per thread (the
+ * program's libc owns the thread pointer).  The first thread keeps the
+ * block the loader's libc set up.
+ */
+static int find_tls(struct dl_phdr_info *info, size_t size, void *arg)
+{
+	int i;
+
+	(void)size;
+	(void)arg;
+	for (i = 0; i < info->dlpi_phnum; i++) {
+		const ElfW(Phdr) *ph = &info->dlpi_phdr[i];
+
+		if (ph->p_type != PT_TLS || !ph->p_memsz)
+			continue;
+		sg.tls.init = (const void *)(info->dlpi_addr + ph->p_vaddr);
+		sg.tls.filesz = ph->p_filesz;
+		sg.tls.memsz = ph->p_memsz;
+		sg.tls.align = ph->p_align;
+	}
+	return 1;	/* the first object is the loader itself */
+}
+
+static void loader_tls(struct sg_thread *t)
+{
+	dl_iterate_phdr(find_tls, 0);
+	if (sg.tls.memsz)
+		t->hook_tp = (unsigned long)__builtin_thread_pointer();
+}
+
 /* Called by libsysgate.so's constructor (core/preload.c), or by the
  * loader (tools/loader) once the program is mapped. */
 void sg_init(void)
@@ -368,6 +400,8 @@ void sg_init(void)
 	sg.live_threads = 1;
 	if (!sg.loader)
 		pthread_atfork(0, 0, forked_unseen);
+	else
+		loader_tls(t);
 	sg_fpu_probe(&sg.fpu_size, &sg.fpu_mask);
 	sg_vdso_init(getauxval(AT_SYSINFO_EHDR));
 	if (sg_output_init(&opts) < 0)

@@ -126,6 +126,12 @@ struct sg_thread *sg_raw_child_setup(unsigned long info)
 		t->hooks_off = 1;
 	if (info & SG_RAW_HOOKTHREAD)
 		t->depth = 1;
+	/* A child on its parent's TLS (vfork, CLONE_VM without SETTLS)
+	 * shares the hooks' thread-local variables too, as it would with
+	 * libsysgate.so preloaded. */
+	if ((info & (SG_RAW_VFORK | SG_RAW_SAME_TLS)) && parent &&
+	    parent->hook_tp)
+		t->hook_tp = parent->hook_tp;
 	if ((info & SG_RAW_SAME_TLS) && parent)
 		sg_thread_share_owner(parent, t);
 	else

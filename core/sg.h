@@ -74,6 +74,10 @@ struct sg_thread {
 	struct sg_thread *vfork_spare;	/* state handed to vfork children */
 	struct sg_thread *vfork_parent;	/* in a vfork child's state: whose
 					   thread register it shares */
+	unsigned long hook_tp;		/* loader mode: thread pointer of
+					   sysgate's TLS while hooks run */
+	void *hook_tls;			/* its block, if this state owns it */
+	unsigned long hook_tls_len;
 	unsigned long long pending;	/* signals held back while in a hook */
 	struct sg_siginfo pending_info[64];
 };
@@ -139,6 +143,10 @@ struct sg_global {
 	int self_build_id_len;
 	unsigned long fpu_size;		/* xsave area size, 0 if no xsave */
 	unsigned long long fpu_mask;
+	struct {			/* loader mode: sysgate's PT_TLS */
+		const void *init;
+		unsigned long filesz, memsz, align;
+	} tls;
 	char *shared_base;		/* SYSGATE_STATE mapping */
 	unsigned long shared_size;
 };
@@ -152,6 +160,7 @@ extern struct sg_global sg SG_HIDDEN;
 struct sg_thread *sg_thread_new(int tid) SG_HIDDEN;
 void sg_thread_free(struct sg_thread *t) SG_HIDDEN;
 int sg_thread_hook_stack(struct sg_thread *t) SG_HIDDEN;
+int sg_thread_hook_tls(struct sg_thread *t) SG_HIDDEN;
 struct sg_thread *sg_thread_current(void) SG_HIDDEN;
 
 /* core/dispatch.c (see also dispatch.h) */

@@ -35,6 +35,8 @@ void sg_thread_free(struct sg_thread *t)
 		sg_thread_free(t->vfork_spare);
 	if (t->hook_stack)
 		sg_munmap(t->hook_stack, t->hook_stack_len);
+	if (t->hook_tls)
+		sg_munmap(t->hook_tls, t->hook_tls_len);
 	sg_munmap(t, round_page(sizeof(*t)));
 }
 
@@ -55,6 +57,33 @@ int sg_thread_hook_stack(struct sg_thread *t)
 	t->hook_stack_len = len;
 	t->fpu_area = base + SG_PAGE + SYSGATE_HOOK_STACK;
 	t->hook_sp = (unsigned long)t->fpu_area - 64;
+	return 0;
+}
+
+/*
+ * Loader mode: a TLS block for sysgate's own thread-local variables, laid
+ * out as x86-64's static TLS (the image right below the thread pointer,
+ * rounded up to its alignment; at the pointer a TCB whose first and third
+ * words point to itself).
+ */
+#define SG_TCB_SIZE 256
+
+int sg_thread_hook_tls(struct sg_thread *t)
+{
+	unsigned long align = sg.tls.align ? sg.tls.align : 1;
+	unsigned long size = (sg.tls.memsz + align - 1) & ~(align - 1);
+	unsigned long len = round_page(size + SG_TCB_SIZE);
+	char *base = align <= SG_PAGE ? sg_mmap(len) : 0;
+	unsigned long *tcb;
+
+	if (!base)
+		return -12;
+	memcpy(base, sg.tls.init, sg.tls.filesz);
+	tcb = (unsigned long *)(base + size);
+	tcb[0] = tcb[2] = (unsigned long)tcb;
+	t->hook_tls = base;
+	t->hook_tls_len = len;
+	t->hook_tp = (unsigned long)tcb;
 	return 0;
 }
 

@@ -12,6 +12,7 @@
 
 #define SG_ARCH_SET_GS 0x1001
 #define SG_ARCH_SET_FS 0x1002
+#define SG_ARCH_GET_FS 0x1003
 #define SG_ARCH_GET_GS 0x1004
 
 extern int sg_have_fsgsbase SG_HIDDEN;
@@ -77,6 +78,26 @@ static inline void sg_thread_share_owner(struct sg_thread *parent,
 {
 	(void)parent;
 	sg_set_self(child);
+}
+
+/*
+ * Loader mode: the runtime's own thread-local variables (a hook's
+ * __thread) are reached through FS, which belongs to the program, so FS
+ * points at sysgate's TLS block for the thread while hooks run, and back
+ * after.  Returns the base it replaced.
+ */
+static inline unsigned long sg_arch_swap_tls(unsigned long tp)
+{
+	unsigned long old;
+
+	if (likely(sg_have_fsgsbase)) {
+		__asm__ volatile("rdfsbase %0" : "=r"(old));
+		__asm__ volatile("wrfsbase %0" : : "r"(tp) : "memory");
+		return old;
+	}
+	sg_sc2(SG_NR_arch_prctl, SG_ARCH_GET_FS, (long)&old);
+	sg_sc2(SG_NR_arch_prctl, SG_ARCH_SET_FS, tp);
+	return old;
 }
 
 /* 0, or -1 when another copy of sysgate (or the program) owns GS. */

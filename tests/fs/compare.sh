@@ -1,17 +1,18 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: MIT
-# compare.sh PROG: run a tests/fs program against a real directory, then
-# under sysgate --fs against the prefix; the outputs must be identical and
-# the prefix must not exist on disk afterwards.
+# compare.sh PROG [SYSGATE-OPTIONS...]: run a tests/fs program against a
+# real directory, then under sysgate --fs against the prefix; the outputs
+# must be identical and the prefix must not exist on disk afterwards.
 set -u
 BUILD=$(cd "$BUILD" && pwd)
 prog=$BUILD/tests/fs/$1
+shift
 real=$(mktemp -d /tmp/sysgate-fs-real.XXXXXX)
 prefix=/sysgate-fs-test-$$
 trap 'rm -rf "$real"' EXIT
 native=$(cd / && "$prog" "$real" 2>&1)
 nrc=$?
-hooked=$(cd / && "$BUILD/sysgate" --fs=$prefix -- "$prog" $prefix 2>&1)
+hooked=$(cd / && "$BUILD/sysgate" "$@" --fs=$prefix -- "$prog" $prefix 2>&1)
 hrc=$?
 if [ -e $prefix ]; then
 	echo "$prefix exists on disk after the run"
