@@ -75,6 +75,8 @@ unsigned long sg_raw_info(struct sg_thread *t, struct sysgate_sys *s, int ran,
 		info |= SG_RAW_NOCB;
 	if ((info & SG_RAW_VFORK) && !t->vfork_spare)
 		t->vfork_spare = sg_thread_new(0);
+	if (info & SG_RAW_VFORK)
+		t->vfork_info = info;
 	return info;
 }
 

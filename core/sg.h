@@ -72,6 +72,9 @@ struct sg_thread {
 	char *exec_buf;			/* scratch for execve's new envp */
 	unsigned long exec_buf_len;
 	struct sg_thread *vfork_spare;	/* state handed to vfork children */
+	unsigned long vfork_info;	/* a vfork in flight: its RAW info word
+					 * (the child may overwrite the copy
+					 * below the shared stack) */
 	struct sg_thread *vfork_parent;	/* in a vfork child's state: whose
 					   thread register it shares */
 	unsigned long long pending;	/* signals held back while in a hook */
