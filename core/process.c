@@ -124,6 +124,8 @@ struct sg_thread *sg_raw_child_setup(unsigned long info)
 	t->tid = tid;
 	t->pid = new_process ? tid : (parent ? parent->pid : sg.pid);
 	t->hooks_off = parent ? parent->hooks_off : 0;
+	/* The kernel copied the caller's mask: the program's view too. */
+	t->claimed_blocked = parent ? parent->claimed_blocked : 0;
 	if (new_process && !sg.follow)
 		t->hooks_off = 1;
 	if (info & SG_RAW_HOOKTHREAD)
@@ -233,7 +235,7 @@ void sg_core_call(struct sg_thread *t, struct sysgate_sys *s)
 		}
 		return;
 	case SG_NR_rt_sigprocmask:
-		s->ret = sg_signal_rt_sigprocmask(a[0], (const void *)a[1],
+		s->ret = sg_signal_rt_sigprocmask(t, a[0], (const void *)a[1],
 						  (void *)a[2], a[3]);
 		return;
 	case SG_NR_close:

@@ -72,6 +72,9 @@ struct sg_thread {
 	char *exec_buf;			/* scratch for execve's new envp */
 	unsigned long exec_buf_len;
 	struct sg_thread *vfork_spare;	/* state handed to vfork children */
+	unsigned long claimed_blocked;	/* sysgate's signals the program
+					 * blocked (the kernel's mask keeps
+					 * them deliverable) */
 	unsigned long vfork_info;	/* a vfork in flight: its RAW info word
 					 * (the child may overwrite the copy
 					 * below the shared stack) */
@@ -167,8 +170,8 @@ long sg_on_stack(long (*fn)(void *), void *arg, unsigned long sp) SG_HIDDEN;
 int sg_signal_init(void) SG_HIDDEN;
 long sg_signal_rt_sigaction(long sig, const void *act, void *oact,
 			    long size) SG_HIDDEN;
-long sg_signal_rt_sigprocmask(long how, const void *set, void *oset,
-			      long size) SG_HIDDEN;
+long sg_signal_rt_sigprocmask(struct sg_thread *t, long how,
+			       const void *set, void *oset, long size) SG_HIDDEN;
 /* Claim a signal for sysgate: fn sees it first and returns 1 if it was
  * sysgate's own (then the program never sees it). */
 typedef int (*sg_claim_fn)(int sig, struct sg_siginfo *info, void *uc);
