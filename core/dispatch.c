@@ -234,6 +234,11 @@ void sg_after_raw(struct sg_frame *f, unsigned long info)
 		sg_sud_check(sg_self());	/* the caller: block again */
 	if (sg_raw_info_valid(info) && ret == 0 && (info & SG_RAW_NEWCHILD)) {
 		t = sg_raw_child_setup(info);
+		/* The kernel does not carry SUD into a new thread or child:
+		 * arm it now, or none of its calls outside patched sites
+		 * would be seen. */
+		if (unlikely(sg.sud_on) && t)
+			sg_sud_arm_new(t);
 	} else {
 		/* A vfork child ran first on this same stack and may have
 		 * overwritten the info word below it (its own calls build

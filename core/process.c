@@ -147,6 +147,10 @@ static void fork_child(struct sg_thread *t)
 	t->tid = sg_sc0(SG_NR_gettid);
 	t->pid = t->tid;
 	sg_set_self(t);		/* found by thread id where that is the key */
+	/* The kernel does not copy SUD into a child: arm it again. */
+	t->sud_armed = 0;
+	if (sg.sud_on)
+		sg_sud_arm_new(t);
 	sg.pid = t->pid;
 	sg.live_threads = 1;
 	sg.is_root = 0;

@@ -185,6 +185,7 @@ void sg_signal_refresh(void) SG_HIDDEN;
 void sg_sud_enable(void) SG_HIDDEN;
 void sg_sud_arm(struct sg_thread *t) SG_HIDDEN;
 void sg_sud_disarm(struct sg_thread *t) SG_HIDDEN;
+void sg_sud_arm_new(struct sg_thread *t) SG_HIDDEN;
 /* After any entry into sysgate: arm a thread that predates SUD, block
  * again after a let-through. */
 static inline void sg_sud_check(struct sg_thread *t)

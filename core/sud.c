@@ -38,6 +38,23 @@ void sg_sud_arm(struct sg_thread *t)
 		t->sud_armed = 1;
 }
 
+/*
+ * A new thread or child: the kernel did not carry SUD into it, so arm it
+ * before its first call from outside a patched site.  Its mask may still
+ * block SIGSYS (blocked by its creator before SUD was on, e.g. all
+ * signals around pthread_create's clone); a SUD trap while SIGSYS is
+ * blocked kills the process, and sysgate keeps the signals it claims
+ * deliverable anyway.
+ */
+void sg_sud_arm_new(struct sg_thread *t)
+{
+	unsigned long sigsys = 1UL << (SIGSYS_ - 1);
+
+	t->sud_armed = 0;	/* (a copied or reused state may say so) */
+	sg_sc4(SG_NR_rt_sigprocmask, 1 /* SIG_UNBLOCK */, (long)&sigsys, 0, 8);
+	sg_sud_arm(t);
+}
+
 void sg_sud_disarm(struct sg_thread *t)
 {
 	if (t->sud_armed)
