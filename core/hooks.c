@@ -86,6 +86,9 @@ void sg_hooks_recompute(void)
 		sg.exit_sel[w] = ex;
 		any |= m != 0;
 	}
+	/* loader mode: /proc/self/exe is answered even with nothing to hook
+	 * (in every library, so the core follows mappings too) */
+	any |= sg.exe_path != 0;
 	for (w = 0; w < SG_SEL_WORDS; w++)
 		sg.wanted[w] = any ? sg.any[w] | sg.core[w] : 0;
 }

@@ -54,6 +54,12 @@ static void init_core_set(void)
 	for (i = 0; i < ARRAY_SIZE(core); i++)
 		if (core[i] >= 0)
 			sg_set_bit(sg.core, core[i]);
+	/* loader mode: /proc/self/exe must name the program (core/process.c) */
+	if (sg.exe_path) {
+		if (SG_NR_readlink >= 0)
+			sg_set_bit(sg.core, SG_NR_readlink);
+		sg_set_bit(sg.core, SG_NR_readlinkat);
+	}
 }
 
 /* SYSGATE_CARRY_<hook> from the previous program, decoded in place. */
@@ -347,7 +353,7 @@ void sg_init(void)
 	init_core_set();
 	sg_hooks_recompute();
 	sg.initialised = 1;
-	if (sg.nhooks)
+	if (sg.nhooks || sg.exe_path)	/* (trapped sites need SIGTRAP) */
 		sg_signal_init();
 	if (sg_mech_start(&opts) < 0)
 		sg_warn("no mechanism could start: system calls run unhooked");

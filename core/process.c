@@ -200,6 +200,29 @@ static void __attribute__((noreturn)) thread_exit(struct sg_thread *t,
 		sg_sc1(SG_NR_exit, code);
 }
 
+/*
+ * Loader mode: /proc/self/exe names sysgate-loader, but the program (and
+ * its ld.so, which finds $ORIGIN through it: java's RPATH is
+ * $ORIGIN/../lib) must read its own path, as when the kernel started it.
+ */
+static int self_exe(struct sysgate_sys *s)
+{
+	int at = s->nr != SG_NR_readlink;
+	char path[32];
+	unsigned long n, size = s->args[at + 2];
+
+	if (!sg.exe_path ||
+	    sg_read_str_safe(path, (const char *)s->args[at], sizeof(path)) < 0 ||
+	    sg_strcmp(path, "/proc/self/exe"))
+		return 0;
+	n = sg_strlen(sg.exe_path);
+	if (n > size)
+		n = size;
+	s->ret = sg_write_safe((void *)s->args[at + 1], sg.exe_path, n) < 0 ?
+			 -14 /* EFAULT */ : (long)n;
+	return 1;
+}
+
 void sg_core_call(struct sg_thread *t, struct sysgate_sys *s)
 {
 	long *a = s->args;
@@ -250,6 +273,9 @@ void sg_core_call(struct sg_thread *t, struct sysgate_sys *s)
 			return;
 		break;
 	default:
+		if ((s->nr == SG_NR_readlink || s->nr == SG_NR_readlinkat) &&
+		    self_exe(s))
+			return;
 		if (sg_arch_core_call(t, s))
 			return;
 		break;

@@ -131,6 +131,8 @@ struct sg_global {
 	int sud_on;			/* unpatched code is caught by SUD */
 	char cache_dir[256];		/* plan cache, "" when off */
 	int loader;			/* started by sysgate-loader */
+	const char *exe_path;		/* then: the program, as the kernel
+					 * would name it in /proc/self/exe */
 	int tracer;			/* the CLI under -m ptrace: hooks see
 					   another process's calls */
 	unsigned char self_build_id[32];	/* libsysgate.so's, keys plans */

@@ -146,6 +146,16 @@ t_loader_same_as_strace() {
 	same "$TMP/st" "$TMP/sg"
 }
 
+t_loader_proc_self_exe() {
+	# Started by sysgate-loader, a program still reads its own path in
+	# /proc/self/exe (ld.so resolves $ORIGIN that way), followed execs too.
+	rl=$(readlink -f "$(command -v readlink)")
+	out=$("$SG" --loader -e trace=none -- readlink /proc/self/exe 2>/dev/null)
+	[ "$out" = "$rl" ] || fail "--loader: $out"
+	out=$("$SG" --loader -f -e trace=none -- sh -c 'readlink /proc/self/exe' 2>/dev/null)
+	[ "$out" = "$rl" ] || fail "--loader -f, after an exec: $out"
+}
+
 t_exec_chain_static_dynamic() {
 	# dynamic -> static -> dynamic under -f: each one hooked, the static
 	# one through the loader.

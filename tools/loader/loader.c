@@ -161,6 +161,9 @@ static void release_rseq(void)
 		syscall(SYS_rseq, area, __rseq_size, 1, 0x53053053);
 }
 
+/* The program's path, for sg.exe_path. */
+static char exe_path[4096];
+
 int main(int argc, char **argv, char **envp)
 {
 	unsigned long *sp = (unsigned long *)argv - 1, *auxv, *newsp, entry, n, k;
@@ -192,6 +195,9 @@ int main(int argc, char **argv, char **envp)
 	/* sysgate starts before the stack is rearranged: libc's environ
 	 * still points at the variables where the kernel put them. */
 	sg.loader = 1;
+	/* /proc/self/exe names this loader: the program reads its own
+	 * path instead (see core/process.c). */
+	sg.exe_path = realpath(path, exe_path);
 	sg_init();
 
 	/* PROG's stack: argc, ARGV0 ARGS..., the environment as it is now,
