@@ -67,7 +67,8 @@ static int acks;
 
 static int on_sigsys(int sig, struct sg_siginfo *info, void *uc)
 {
-	long nr = (int)info->fields[1], args[6];
+	long nr = (int)info->fields[1], args[6], r;
+	unsigned long mask;
 	struct sg_thread *t;
 
 	(void)sig;
@@ -91,9 +92,16 @@ static int on_sigsys(int sig, struct sg_siginfo *info, void *uc)
 		return 1;
 	}
 	sg_arch_uc_syscall_args(uc, args);
-	sg_arch_uc_set_result(uc, sg_dispatch_call(nr, args,
-						   (void *)(*sg_arch_uc_pc(uc) -
-							   SG_SYSCALL_INSN_LEN)));
+	r = sg_dispatch_call(nr, args,
+			     (void *)(*sg_arch_uc_pc(uc) - SG_SYSCALL_INSN_LEN));
+	sg_arch_uc_set_result(uc, r);
+	/* The call ran inside this handler, whose mask is the interrupted
+	 * code's (SIGSYS is SA_NODEFER, with no mask of its own unless the
+	 * program gave it one); returning puts uc_sigmask back, so a mask
+	 * the call changed must be written there or it would be undone. */
+	if (nr == SG_NR_rt_sigprocmask && r == 0 &&
+	    sg_sc4(SG_NR_rt_sigprocmask, 0, 0, (long)&mask, 8) == 0)
+		*sg_arch_uc_sigmask(uc) = mask;
 	return 1;
 }
 
