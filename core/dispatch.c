@@ -246,23 +246,36 @@ void sg_after_raw(struct sg_frame *f, unsigned long info)
 
 	if (unlikely(sg.sud_on))
 		sg_sud_check(sg_self());	/* the caller: block again */
-	if (!sg_raw_info_valid(info))
-		return;
-	if (ret == 0 && (info & SG_RAW_NEWCHILD)) {
+	if (sg_raw_info_valid(info) && ret == 0 && (info & SG_RAW_NEWCHILD)) {
 		t = sg_raw_child_setup(info);
+		/* The kernel does not carry SUD into a new thread or child:
+		 * arm it now, or none of its calls outside patched sites
+		 * would be seen. */
+		if (unlikely(sg.sud_on) && t)
+			sg_sud_arm_new(t);
 	} else {
+		/* A vfork child ran first on this same stack and may have
+		 * overwritten the info word below it (its own calls build
+		 * frames there): the caller kept a copy. */
+		int vfork_ret = !sg_raw_info_valid(info) ||
+				(info & SG_RAW_VFORK);
+
 		t = sg_self();
 		/* Where a vfork child shares the thread register (rv64's tp),
 		 * its state stood in for ours until now. */
-		if (t && t->vfork_parent && (info & SG_RAW_VFORK)) {
+		if (t && t->vfork_parent && vfork_ret) {
 			struct sg_thread *p = t->vfork_parent;
 
 			t->vfork_parent = 0;
 			sg_set_self(p);
 			t = p;
 		}
+		if (t && t->vfork_info && vfork_ret) {
+			info = t->vfork_info;
+			t->vfork_info = 0;
+		}
 	}
-	if (!t || (info & SG_RAW_NOCB))
+	if (!t || !sg_raw_info_valid(info) || (info & SG_RAW_NOCB))
 		return;
 	sg_frame_args(f, args);
 	sg_sys_init(&s, t, info & SG_RAW_NR_MASK, args, sg_site_pc(d));

@@ -13,6 +13,7 @@
 #include "sg.h"
 #include "process.h"
 #include "env.h"
+#include "options.h"
 
 #define ENV_PEEK 24		/* enough to recognise a variable's name */
 
@@ -88,8 +89,9 @@ static size_t strip_self(char *dst, const char *val, size_t len)
 #define O_RDONLY_CLOEXEC 02000000
 #define PT_INTERP_ 3
 
-/* A statically linked ELF: LD_PRELOAD cannot follow into it. */
-static int is_static_elf(const char *path)
+/* 1: a statically linked ELF (LD_PRELOAD cannot follow into it); 0: a
+ * dynamically linked one; -1: no ELF (a script, or nothing readable). */
+static int elf_kind(const char *path)
 {
 	struct {
 		unsigned char ident[16];
@@ -104,7 +106,7 @@ static int is_static_elf(const char *path)
 	int i, interp = 0, ok;
 
 	if (fd < 0)
-		return 0;
+		return -1;
 	ok = sg_sc4(SG_NR_pread64, fd, (long)&eh, sizeof(eh), 0) == sizeof(eh) &&
 	     !sg_strncmp((const char *)eh.ident, "\177ELF", 4) &&
 	     eh.ident[4] == 2 && eh.phnum < 128;
@@ -113,7 +115,7 @@ static int is_static_elf(const char *path)
 			   eh.phoff + (unsigned long)i * eh.phentsize) == sizeof(ph))
 			interp = ph.type == PT_INTERP_;
 	sg_sc1(SG_NR_close, fd);
-	return ok && !interp;
+	return ok ? !interp : -1;
 }
 
 #define S_IFMT_ 0170000
@@ -191,17 +193,23 @@ static long execveat_path(const struct sysgate_sys *s, char *buf,
 }
 
 /*
- * execve(path, argv, env) of a static program, followed (or of any
- * program under -m seccomp): run sysgate-loader path argv... instead.
- * newargv has room for argc + 3.
+ * execve(path, argv, env) of a static program, followed: run
+ * sysgate-loader path argv... instead.  Under --loader a dynamic program
+ * is started that way too, so its ld.so is hooked from its first
+ * instruction like the first program's, and under -m seccomp every
+ * program (loader_can_start has checked it).  newargv has room for
+ * argc + 3.
  */
 static int via_loader(const char *path, char *const *argv, char **newargv,
 		      char *loader, unsigned long loader_size)
 {
 	unsigned long i;
+	int kind;
 
-	if (!sg_env_loader(loader, loader_size) ||
-	    (!sg.seccomp_on && !is_static_elf(path)))
+	if (!sg_env_loader(loader, loader_size))
+		return 0;
+	kind = sg.seccomp_on ? 1 : elf_kind(path);
+	if (kind < 0 || (kind == 0 && !(sg.opts && sg.opts->loader)))
 		return 0;
 	newargv[0] = loader;
 	newargv[1] = (char *)path;
@@ -371,7 +379,7 @@ long sg_execve(struct sg_thread *t, struct sysgate_sys *s)
 			newenv[k++] = p;
 		}
 		if (follow) {
-			/* The loader's runtime owns a static program: no
+			/* The loader's runtime owns the program: no
 			 * second copy through LD_PRELOAD. */
 			if (!static_prog)
 				newenv[k++] = sg_env_preload(&strs, preload_old,

@@ -86,6 +86,9 @@ void sg_hooks_recompute(void)
 		sg.exit_sel[w] = ex;
 		any |= m != 0;
 	}
+	/* -m seccomp and the loader need the core's calls even with nothing
+	 * to hook: every execve through the loader, /proc/self/exe answered
+	 * (in every library, so new mappings are followed too). */
 	for (w = 0; w < SG_SEL_WORDS; w++)
 		sg.wanted[w] = any || sg.seccomp_on || sg.exe_path ?
 			       sg.any[w] | sg.core[w] : 0;

@@ -426,7 +426,7 @@ void sg_init(void)
 	init_core_set();
 	sg_hooks_recompute();
 	sg.initialised = 1;
-	if (sg.nhooks)
+	if (sg.nhooks || sg.exe_path)	/* (trapped sites need SIGTRAP) */
 		sg_signal_init();
 	if (sg_mech_start(&opts) < 0)
 		sg_warn("no mechanism could start: system calls run unhooked");

@@ -75,6 +75,8 @@ unsigned long sg_raw_info(struct sg_thread *t, struct sysgate_sys *s, int ran,
 		info |= SG_RAW_NOCB;
 	if ((info & SG_RAW_VFORK) && !t->vfork_spare)
 		t->vfork_spare = sg_thread_new(0);
+	if (info & SG_RAW_VFORK)
+		t->vfork_info = info;
 	return info;
 }
 
@@ -122,6 +124,8 @@ struct sg_thread *sg_raw_child_setup(unsigned long info)
 	t->tid = tid;
 	t->pid = new_process ? tid : (parent ? parent->pid : sg.pid);
 	t->hooks_off = parent ? parent->hooks_off : 0;
+	/* The kernel copied the caller's mask: the program's view too. */
+	t->claimed_blocked = parent ? parent->claimed_blocked : 0;
 	if (new_process && !sg.follow)
 		t->hooks_off = 1;
 	if (info & SG_RAW_HOOKTHREAD)
@@ -149,6 +153,10 @@ static void fork_child(struct sg_thread *t)
 	t->tid = sg_sc0(SG_NR_gettid);
 	t->pid = t->tid;
 	sg_set_self(t);		/* found by thread id where that is the key */
+	/* The kernel does not copy SUD into a child: arm it again. */
+	t->sud_armed = 0;
+	if (sg.sud_on)
+		sg_sud_arm_new(t);
 	sg.pid = t->pid;
 	sg.live_threads = 1;
 	sg.is_root = 0;
@@ -242,7 +250,7 @@ void sg_core_call(struct sg_thread *t, struct sysgate_sys *s)
 		}
 		return;
 	case SG_NR_rt_sigprocmask:
-		s->ret = sg_signal_rt_sigprocmask(a[0], (const void *)a[1],
+		s->ret = sg_signal_rt_sigprocmask(t, a[0], (const void *)a[1],
 						  (void *)a[2], a[3]);
 		return;
 	case SG_NR_close:

@@ -72,6 +72,12 @@ struct sg_thread {
 	char *exec_buf;			/* scratch for execve's new envp */
 	unsigned long exec_buf_len;
 	struct sg_thread *vfork_spare;	/* state handed to vfork children */
+	unsigned long claimed_blocked;	/* sysgate's signals the program
+					 * blocked (the kernel's mask keeps
+					 * them deliverable) */
+	unsigned long vfork_info;	/* a vfork in flight: its RAW info word
+					 * (the child may overwrite the copy
+					 * below the shared stack) */
 	struct sg_thread *vfork_parent;	/* in a vfork child's state: whose
 					   thread register it shares */
 	unsigned long hook_tp;		/* loader mode: thread pointer of
@@ -181,8 +187,8 @@ long sg_on_stack(long (*fn)(void *), void *arg, unsigned long sp) SG_HIDDEN;
 int sg_signal_init(void) SG_HIDDEN;
 long sg_signal_rt_sigaction(long sig, const void *act, void *oact,
 			    long size) SG_HIDDEN;
-long sg_signal_rt_sigprocmask(long how, const void *set, void *oset,
-			      long size) SG_HIDDEN;
+long sg_signal_rt_sigprocmask(struct sg_thread *t, long how,
+			       const void *set, void *oset, long size) SG_HIDDEN;
 /* Claim a signal for sysgate: fn sees it first and returns 1 if it was
  * sysgate's own (then the program never sees it). */
 typedef int (*sg_claim_fn)(int sig, struct sg_siginfo *info, void *uc);
@@ -200,6 +206,7 @@ void sg_sud_disarm(struct sg_thread *t) SG_HIDDEN;
  * seccomp filter's SECCOMP_RET_DATA, which tells its SIGSYS apart. */
 int sg_sigsys_claim(void) SG_HIDDEN;
 #define SG_SECCOMP_COOKIE 0x5347U
+void sg_sud_arm_new(struct sg_thread *t) SG_HIDDEN;
 /* After any entry into sysgate: arm a thread that predates SUD, block
  * again after a let-through. */
 static inline void sg_sud_check(struct sg_thread *t)

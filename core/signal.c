@@ -193,18 +193,44 @@ int sg_signal_claim(int sig, sg_claim_fn fn)
 	return set_action(sig, &k) < 0 ? -1 : 0;
 }
 
-/* A claimed signal must stay deliverable: take it out of new masks. */
-long sg_signal_rt_sigprocmask(long how, const void *set, void *oset, long size)
+/*
+ * A claimed signal must stay deliverable: take it out of new masks.  The
+ * program still reads back the mask it asked for: the claimed signals it
+ * blocked are kept per thread and put into every old mask it is given
+ * (posix_spawn's child, for one, resets the action of each signal that
+ * the mask it reads has blocked).
+ */
+long sg_signal_rt_sigprocmask(struct sg_thread *t, long how, const void *set,
+			      void *oset, long size)
 {
-	unsigned long m;
+	unsigned long m = 0, claimed = claimed_mask();
+	unsigned long was = t ? t->claimed_blocked : 0, now = was;
+	long r;
 
-	if (!set || size != 8 || how == 1 /* SIG_UNBLOCK */)
+	if (size != 8)
 		return sg_sc4(SG_NR_rt_sigprocmask, how, (long)set, (long)oset,
 			      size);
-	if (sg_read_safe(&m, set, sizeof(m)) < 0)
-		return -14;
-	m &= ~claimed_mask();
-	return sg_sc4(SG_NR_rt_sigprocmask, how, (long)&m, (long)oset, size);
+	if (set) {
+		if (sg_read_safe(&m, set, sizeof(m)) < 0)
+			return -14;
+		if (how == 0 /* SIG_BLOCK */)
+			now = was | (m & claimed);
+		else if (how == 1 /* SIG_UNBLOCK */)
+			now = was & ~m;
+		else if (how == 2 /* SIG_SETMASK */)
+			now = m & claimed;
+		if (how != 1)
+			m &= ~claimed;
+	}
+	r = sg_sc4(SG_NR_rt_sigprocmask, how, set ? (long)&m : 0, (long)oset,
+		   size);
+	if (r < 0)
+		return r;
+	if (oset)
+		*(volatile unsigned long *)oset |= was;
+	if (t)
+		t->claimed_blocked = now;
+	return r;
 }
 
 long sg_signal_rt_sigaction(long sig, const void *act, void *oact, long size)

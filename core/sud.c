@@ -42,6 +42,23 @@ void sg_sud_arm(struct sg_thread *t)
 		t->sud_armed = 1;
 }
 
+/*
+ * A new thread or child: the kernel did not carry SUD into it, so arm it
+ * before its first call from outside a patched site.  Its mask may still
+ * block SIGSYS (blocked by its creator before SUD was on, e.g. all
+ * signals around pthread_create's clone); a SUD trap while SIGSYS is
+ * blocked kills the process, and sysgate keeps the signals it claims
+ * deliverable anyway.
+ */
+void sg_sud_arm_new(struct sg_thread *t)
+{
+	unsigned long sigsys = 1UL << (SIGSYS_ - 1);
+
+	t->sud_armed = 0;	/* (a copied or reused state may say so) */
+	sg_sc4(SG_NR_rt_sigprocmask, 1 /* SIG_UNBLOCK */, (long)&sigsys, 0, 8);
+	sg_sud_arm(t);
+}
+
 void sg_sud_disarm(struct sg_thread *t)
 {
 	if (t->sud_armed)
@@ -54,7 +71,8 @@ static int acks;
 
 static int on_sigsys(int sig, struct sg_siginfo *info, void *uc)
 {
-	long nr = (int)info->fields[1], args[6];
+	long nr = (int)info->fields[1], args[6], r;
+	unsigned long mask;
 	struct sg_thread *t;
 
 	(void)sig;
@@ -82,9 +100,16 @@ static int on_sigsys(int sig, struct sg_siginfo *info, void *uc)
 	}
 dispatch:
 	sg_arch_uc_syscall_args(uc, args);
-	sg_arch_uc_set_result(uc, sg_dispatch_call(nr, args,
-						   (void *)(*sg_arch_uc_pc(uc) -
-							   SG_SYSCALL_INSN_LEN)));
+	r = sg_dispatch_call(nr, args,
+			     (void *)(*sg_arch_uc_pc(uc) - SG_SYSCALL_INSN_LEN));
+	sg_arch_uc_set_result(uc, r);
+	/* The call ran inside this handler, whose mask is the interrupted
+	 * code's (SIGSYS is SA_NODEFER, with no mask of its own unless the
+	 * program gave it one); returning puts uc_sigmask back, so a mask
+	 * the call changed must be written there or it would be undone. */
+	if (nr == SG_NR_rt_sigprocmask && r == 0 &&
+	    sg_sc4(SG_NR_rt_sigprocmask, 0, 0, (long)&mask, 8) == 0)
+		*sg_arch_uc_sigmask(uc) = mask;
 	return 1;
 }
 

@@ -33,6 +33,12 @@ static inline unsigned long *sg_arch_uc_reg(void *uc, int i)
 	return (unsigned long *)((char *)uc + SG_UC_REGS) + i;
 }
 
+/* The mask the kernel puts back when the handler returns (uc_sigmask). */
+static inline unsigned long *sg_arch_uc_sigmask(void *uc)
+{
+	return (unsigned long *)((char *)uc + 40);
+}
+
 static inline unsigned long *sg_arch_uc_pc(void *uc)
 {
 	return (unsigned long *)((char *)uc + SG_UC_PC);

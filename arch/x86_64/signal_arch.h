@@ -35,6 +35,13 @@ static inline unsigned long *sg_arch_uc_reg(void *uc, int i)
 	return (unsigned long *)((char *)uc + 40) + i;
 }
 
+/* The mask the kernel puts back when the handler returns (struct
+ * ucontext's uc_sigmask, after the 256-byte sigcontext). */
+static inline unsigned long *sg_arch_uc_sigmask(void *uc)
+{
+	return (unsigned long *)((char *)uc + 40 + 256);
+}
+
 static inline void sg_arch_uc_syscall_args(void *uc, long a[6])
 {
 	a[0] = *sg_arch_uc_reg(uc, 8);	/* rdi */

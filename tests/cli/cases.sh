@@ -99,10 +99,14 @@ t_dlopen_raw_syscall() {
 	[ "$out" = 5 ] || fail "inject: $out"
 }
 
-# syscall -> calls from a -c table, without the execve that started the
-# program (strace sees it; sysgate starts just after it)
+# "syscall calls errors" from a -c table, one line each, sorted; with
+# START, that many execve calls fewer (the ones that started the program)
 count_table() {
-	awk '$1 ~ /^[0-9.]+$/ && $NF != "total" && $NF != "execve" { print $NF, $4 }' "$1" | sort
+	awk -v start="${2:-0}" '$1 ~ /^[0-9.]+$/ && $NF != "total" {
+		calls = $4; errors = NF == 6 ? $5 : 0
+		if ($NF == "execve") calls -= start
+		if (calls) print $NF, calls, errors
+	}' "$1" | sort
 }
 
 t_static_binary() {
@@ -119,24 +123,56 @@ t_static_threads() {
 	[ "$out" = "800 calls" ] || fail "$out"
 }
 
-# Every call strace sees, sysgate sees: -c tables equal, call by call.
+# count_same_as_strace [SYSGATE-OPTIONS...] -- COMMAND...: every call
+# strace sees in the process tree, sysgate sees: -f -c tables equal, call
+# by call, errors too.  strace also counts the one execve that starts the
+# program (sysgate starts it itself, before it can see anything), and
+# nothing else of its own: exactly one execve is taken off its table.
 count_same_as_strace() {
-	"$SG" "$@" -c -o "$TMP/sg" -- "$PROG_UNDER" basic >/dev/null || fail "exit $?"
-	strace -f -c -o "$TMP/st" -- "$PROG_UNDER" basic >/dev/null
+	local opts=()
+
+	while [ "$1" != -- ]; do opts+=("$1"); shift; done
+	shift
+	"$SG" "${opts[@]}" -f -c -o "$TMP/sg" -- "$@" >"$TMP/sg.out" || fail "exit $?"
+	strace -f -c -o "$TMP/st" -- "$@" >"$TMP/st.out"
+	same "$TMP/st.out" "$TMP/sg.out"
 	count_table "$TMP/sg" >"$TMP/sg.t"
-	count_table "$TMP/st" >"$TMP/st.t"
+	count_table "$TMP/st" 1 >"$TMP/st.t"
 	same "$TMP/st.t" "$TMP/sg.t"
 }
 
 t_coverage_static() {
 	need_strace
-	PROG_UNDER=$BUILD/tests/cli/prog-static count_same_as_strace
+	count_same_as_strace -- "$BUILD/tests/cli/prog-static" basic
 }
 
 t_coverage_loader() {
 	# --loader: the dynamic loader's calls too, from the first instruction.
 	need_strace
-	PROG_UNDER=$PROG count_same_as_strace --loader
+	count_same_as_strace --loader -- "$PROG" basic
+}
+
+# A deterministic tree: a shell starts programs one after another (no
+# pipes read concurrently, no threads: every process's calls are the same
+# in every run), dynamic and static ones, which fork and exec each other.
+t_coverage_tree() {
+	need_strace
+	ST=$BUILD/tests/cli/prog-static
+	count_same_as_strace --loader -- sh -c \
+		"$PROG fork; $ST fork; $PROG run $ST run $PROG fork; $ST run $PROG basic"
+}
+
+t_coverage_luajit() {
+	# A JIT-compiling runtime (tests/jit/hot.lua: hot loops compiled to
+	# machine code, children through popen and system).  LuaJIT runs no
+	# threads of its own, so its counts are the same in every run; node
+	# and java run helper threads whose futex and epoll calls vary from
+	# run to run, so they are left to tests/jit (same output, not counts).
+	need_strace
+	command -v luajit >/dev/null || { echo "luajit not installed"; exit 77; }
+	count_same_as_strace --loader -- sh -c \
+		"echo probe >$TMP/probe && exec luajit tests/jit/hot.lua $TMP"
+	grep -qx 'jit compiled	true' "$TMP/sg.out" || fail "nothing compiled: $(cat "$TMP/sg.out")"
 }
 
 t_loader_same_as_strace() {
@@ -144,6 +180,16 @@ t_loader_same_as_strace() {
 	"$SG" --loader -e trace=openat,close,read,write,lseek -o "$TMP/sg" -- "$PROG" basic >/dev/null
 	strace -e trace=openat,close,read,write,lseek -o "$TMP/st" -- "$PROG" basic >/dev/null
 	same "$TMP/st" "$TMP/sg"
+}
+
+t_loader_proc_self_exe() {
+	# Started by sysgate-loader, a program still reads its own path in
+	# /proc/self/exe (ld.so resolves $ORIGIN that way), followed execs too.
+	rl=$(readlink -f "$(command -v readlink)")
+	out=$("$SG" --loader -e trace=none -- readlink /proc/self/exe 2>/dev/null)
+	[ "$out" = "$rl" ] || fail "--loader: $out"
+	out=$("$SG" --loader -f -e trace=none -- sh -c 'readlink /proc/self/exe' 2>/dev/null)
+	[ "$out" = "$rl" ] || fail "--loader -f, after an exec: $out"
 }
 
 t_exec_chain_static_dynamic() {

@@ -73,6 +73,75 @@ static void *getppid_loop(void *arg)
 	return arg;
 }
 
+/*
+ * n getppid calls; what they returned, as "N x getppid = R" (or a line
+ * saying they differ), so a test knows the trace lines to expect.
+ */
+struct ppid_run {
+	long n, value;
+	int same;
+};
+
+static void *ppid_calls(void *arg)
+{
+	struct ppid_run *r = arg;
+	long i, v;
+
+	r->same = 1;
+	for (i = 0; i < r->n; i++) {
+		v = syscall(SYS_getppid);
+		if (!i)
+			r->value = v;
+		else if (v != r->value)
+			r->same = 0;
+	}
+	return r;
+}
+
+/* "ppid N", "ppid-threads T N" (T threads at once), "ppid-fork N" (a
+ * child first, then the parent) */
+static int ppid_mode(const char *mode, long n, long per)
+{
+	struct ppid_run r[64];
+	pthread_t t[64];
+	long i, threads = 1;
+	int same = 1;
+
+	if (!strcmp(mode, "ppid-fork")) {
+		pid_t p = fork();
+		int st;
+
+		if (p == 0)
+			exit(ppid_mode("ppid", n, 0));
+		waitpid(p, &st, 0);
+		if (!WIFEXITED(st) || WEXITSTATUS(st))
+			return 1;
+		return ppid_mode("ppid", n, 0);
+	}
+	if (!strcmp(mode, "ppid-threads")) {
+		threads = n < 64 ? n : 64;
+		n = per;
+	}
+	for (i = 0; i < threads; i++) {
+		r[i].n = n;
+		if (threads == 1)
+			ppid_calls(&r[i]);
+		else
+			pthread_create(&t[i], 0, ppid_calls, &r[i]);
+	}
+	for (i = 0; i < threads; i++) {
+		if (threads > 1)
+			pthread_join(t[i], 0);
+		same &= r[i].same && r[i].value == r[0].value;
+	}
+	if (!same) {
+		printf("getppid results differ\n");
+		return 1;
+	}
+	printf("%ld x getppid = %ld\n", threads * n, r[0].value);
+	return 0;
+}
+
 int main(int argc, char **argv)
 {
 	const char *mode = argc > 1 ? argv[1] : "basic";
@@ -80,6 +149,8 @@ int main(int argc, char **argv)
 
 	if (!strcmp(mode, "basic"))
 		return basic();
+	if (!strncmp(mode, "ppid", 4))
+		return ppid_mode(mode, n, argc > 3 ? atol(argv[3]) : 0);
 	if (!strcmp(mode, "getppid")) {
 		long i, r = 0;
 
