@@ -95,7 +95,6 @@ static void run_hooks(struct sg_thread *t, int fpu, long (*fn)(void *),
 	/* Loader mode: the hooks' __thread variables are sysgate's own. */
 	if (unlikely(sg.tls.memsz) &&
 	    (t->hook_tp || sg_thread_hook_tls(t) == 0)) {
-		t->owner = t->hook_tp;
 		prog_tp = sg_arch_swap_tls(t->hook_tp);
 		tls = 1;
 	}
@@ -103,10 +102,8 @@ static void run_hooks(struct sg_thread *t, int fpu, long (*fn)(void *),
 		sg_on_stack(fn, arg, t->hook_sp);
 	else
 		fn(arg);
-	if (unlikely(tls)) {
+	if (unlikely(tls))
 		sg_arch_swap_tls(prog_tp);
-		t->owner = prog_tp;
-	}
 	if (fpu)
 		sg_fpu_restore(t->fpu_area, sg.fpu_mask);
 	__asm__ volatile("" ::: "memory");
@@ -288,6 +285,28 @@ void sg_after_raw(struct sg_frame *f, unsigned long info)
 	c.skip = 0;
 	if (hooks_wanted(t, s.nr))
 		run_call_hooks(t, c.nr, chain_exit, &c);
+}
+
+/*
+ * A call that a signal handler caught and will have made elsewhere
+ * (rt_sigreturn): the enter callbacks only.
+ */
+void sg_dispatch_enter(long nr, long args[6], const void *pc)
+{
+	struct sg_thread *t = sg_self();
+	struct sysgate_sys s;
+	struct sg_chain c;
+
+	if (unlikely(!t))
+		t = sg_thread_current();
+	if (t->depth || !hooks_wanted(t, nr))
+		return;
+	sg_sys_init(&s, t, nr, args, pc);
+	c.s = &s;
+	c.nr = nr;
+	c.ran = 0;
+	c.skip = 0;
+	run_call_hooks(t, c.nr, chain_enter, &c);
 }
 
 /*

@@ -176,6 +176,7 @@ void sg_after_raw(struct sg_frame *f, unsigned long info) SG_HIDDEN;
 /* Run a system call through the hook chain from a non-stub mechanism
  * (signal handlers, preload wrappers).  Returns the result. */
 long sg_dispatch_call(long nr, long args[6], const void *pc) SG_HIDDEN;
+void sg_dispatch_enter(long nr, long args[6], const void *pc) SG_HIDDEN;
 void sg_run_hooks(struct sg_thread *t, long (*fn)(void *),
 		  void *arg) SG_HIDDEN;
 void sg_sys_init(struct sysgate_sys *s, struct sg_thread *t, long nr,

@@ -178,8 +178,11 @@ static void kernel_act(int sig, const struct sg_kact *a, struct sg_kact *k)
 			k->flags |= 0x40000000;	/* SA_NODEFER */
 		/* Under syscall user dispatch the return from a handler
 		 * must come from sysgate's text too (it is never let
-		 * through, which would leave the selector open). */
-		if (!(a->flags & SG_SA_RESTORER) || !wrapped(a) || sg.sud_on)
+		 * through, which would leave the selector open); under the
+		 * seccomp filter, SIGSYS's (returning through the program's
+		 * restorer would trap again, for ever). */
+		if (!(a->flags & SG_SA_RESTORER) || !wrapped(a) || sg.sud_on ||
+		    (sg.seccomp_on && claims[sig]))
 			sg_kact_set_restorer(k, sg_arch_restorer());
 	}
 }

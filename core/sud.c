@@ -83,11 +83,21 @@ static int on_sigsys(int sig, struct sg_siginfo *info, void *uc)
 		__atomic_add_fetch(&acks, 1, __ATOMIC_RELEASE);
 		return 1;
 	}
-	if (info->si_code == SYS_SECCOMP &&
-	    (unsigned int)info->si_errno == SG_SECCOMP_COOKIE)
-		goto dispatch;	/* raw-only calls pass the filter */
-	if (info->si_code != SYS_USER_DISPATCH)
+	if ((info->si_code != SYS_SECCOMP ||
+	     (unsigned int)info->si_errno != SG_SECCOMP_COOKIE) &&
+	    info->si_code != SYS_USER_DISPATCH)
 		return 0;
+	if (nr == SG_NR_rt_sigreturn) {
+		/* Hooks see it, then it is made again from sysgate's text
+		 * (never trapped) at the program's stack pointer, which is
+		 * where its signal frame is, once this handler returns. */
+		sg_arch_uc_syscall_args(uc, args);
+		sg_dispatch_enter(nr, args, (void *)(*sg_arch_uc_pc(uc) -
+						     SG_SYSCALL_INSN_LEN));
+		*sg_arch_uc_pc(uc) = sg_arch_restorer();
+		return 1;
+	}
+	/* (the seccomp filter lets the other raw-only calls through) */
 	if (sg_raw_only(nr)) {
 		/* clone/vfork/rt_sigreturn must run at the program's own
 		 * stack: let this one through; the next entry into sysgate
@@ -98,7 +108,6 @@ static int on_sigsys(int sig, struct sg_siginfo *info, void *uc)
 		sg_arch_uc_restart_syscall(uc, nr);
 		return 1;
 	}
-dispatch:
 	sg_arch_uc_syscall_args(uc, args);
 	r = sg_dispatch_call(nr, args,
 			     (void *)(*sg_arch_uc_pc(uc) - SG_SYSCALL_INSN_LEN));

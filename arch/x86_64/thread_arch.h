@@ -52,8 +52,14 @@ static inline struct sg_thread *sg_self(void)
 	struct sg_thread *t;
 
 	if (likely(sg_have_fsgsbase)) {
+		unsigned long fs;
+
 		__asm__ volatile("rdgsbase %0" : "=r"(t));
-		if (unlikely(!t) || unlikely(t->owner != sg_thread_owner()))
+		if (unlikely(!t))
+			return 0;
+		fs = sg_thread_owner();
+		/* (in loader mode FS is sysgate's own while hooks run) */
+		if (unlikely(t->owner != fs) && (!t->hook_tp || t->hook_tp != fs))
 			return 0;
 		return t;
 	}

@@ -12,10 +12,12 @@
  * or not; an unfollowed program runs "passive", its calls passed through.
  *
  * Some calls are let through by number from anywhere, as syscall user
- * dispatch lets them through: rt_sigreturn, vfork, clone3 and clone with
- * CLONE_VM must run on the program's own stack.  Their sites in ELF code
- * are patched (stubs, like -m sud), so hooks see them there, and sysgate
- * gives every child its own state.
+ * dispatch lets them through: vfork, clone3 and clone with CLONE_VM must
+ * run on the program's own stack.  Their sites in ELF code are patched
+ * (stubs, like -m sud), so hooks see them there, and sysgate gives every
+ * child its own state.  An rt_sigreturn traps like any other call: the
+ * handler has it made again from sysgate's text at the program's stack
+ * pointer (core/sud.c).
  *
  * The filter's SECCOMP_RET_DATA is SG_SECCOMP_COOKIE: a SIGSYS from a
  * filter of the program's own carries another value and goes to the
@@ -88,24 +90,23 @@ int sg_seccomp_install(int inherited)
 	/* Jump offsets below count from the next instruction. */
 	const struct bpf_insn insns[] = {
 		/* 0 */ STMT(BPF_LD_W_ABS, OFF_ARCH),
-		/* 1 */ JUMP(BPF_JEQ_K, SG_AUDIT_ARCH, 0, 13),	/* -> allow */
+		/* 1 */ JUMP(BPF_JEQ_K, SG_AUDIT_ARCH, 0, 12),	/* -> allow */
 		/* 2 */ STMT(BPF_LD_W_ABS, OFF_NR),
-		/* 3 */ JUMP(BPF_JEQ_K, SG_NR_rt_sigreturn, 11, 0),
-		/* 4 */ JUMP(BPF_JEQ_K, (unsigned)SG_NR_clone3, 10, 0),
-		/* 5 */ JUMP(BPF_JEQ_K, (unsigned)SG_NR_vfork, 9, 0),
-		/* 6 */ JUMP(BPF_JEQ_K, SG_NR_clone, 0, 2),	/* -> 9 */
+		/* 3 */ JUMP(BPF_JEQ_K, (unsigned)SG_NR_clone3, 10, 0),
+		/* 4 */ JUMP(BPF_JEQ_K, (unsigned)SG_NR_vfork, 9, 0),
+		/* 5 */ JUMP(BPF_JEQ_K, SG_NR_clone, 0, 2),	/* -> 8 */
 		/* A fork-like clone runs from the handler, which sees the
 		 * child; one sharing memory must run on the program's stack. */
-		/* 7 */ STMT(BPF_LD_W_ABS, OFF_ARG0_LO),
-		/* 8 */ JUMP(BPF_JSET_K, CLONE_VM_, 6, 0),	/* -> allow */
-		/* 9 */ STMT(BPF_LD_W_ABS, OFF_IP_HI),
-		/* 10 */ JUMP(BPF_JEQ_K, (unsigned)(lo >> 32), 0, 3),	/* -> trap */
-		/* 11 */ STMT(BPF_LD_W_ABS, OFF_IP_LO),
-		/* 12 */ JUMP(BPF_JGE_K, (unsigned)lo, 0, 1),	/* -> trap */
+		/* 6 */ STMT(BPF_LD_W_ABS, OFF_ARG0_LO),
+		/* 7 */ JUMP(BPF_JSET_K, CLONE_VM_, 6, 0),	/* -> allow */
+		/* 8 */ STMT(BPF_LD_W_ABS, OFF_IP_HI),
+		/* 9 */ JUMP(BPF_JEQ_K, (unsigned)(lo >> 32), 0, 3),	/* -> trap */
+		/* 10 */ STMT(BPF_LD_W_ABS, OFF_IP_LO),
+		/* 11 */ JUMP(BPF_JGE_K, (unsigned)lo, 0, 1),	/* -> trap */
 		/* The kernel reports the address after the instruction. */
-		/* 13 */ JUMP(BPF_JGT_K, (unsigned)hi, 0, 1),	/* -> allow */
-		/* 14 */ STMT(BPF_RET_K, SECCOMP_RET_TRAP | SG_SECCOMP_COOKIE),
-		/* 15 */ STMT(BPF_RET_K, SECCOMP_RET_ALLOW),
+		/* 12 */ JUMP(BPF_JGT_K, (unsigned)hi, 0, 1),	/* -> allow */
+		/* 13 */ STMT(BPF_RET_K, SECCOMP_RET_TRAP | SG_SECCOMP_COOKIE),
+		/* 14 */ STMT(BPF_RET_K, SECCOMP_RET_ALLOW),
 	};
 	struct bpf_prog prog = { ARRAY_SIZE(insns), insns };
 	long r;

@@ -157,8 +157,12 @@ t_coverage_loader() {
 # in every run), dynamic and static ones, which fork and exec each other.
 t_coverage_tree() {
 	need_strace
+	coverage_tree --loader
+}
+
+coverage_tree() {
 	ST=$BUILD/tests/cli/prog-static
-	count_same_as_strace --loader -- sh -c \
+	count_same_as_strace "$@" -- sh -c \
 		"$PROG fork; $ST fork; $PROG run $ST run $PROG fork; $ST run $PROG basic"
 }
 
@@ -170,7 +174,11 @@ t_coverage_luajit() {
 	# run to run, so they are left to tests/jit (same output, not counts).
 	need_strace
 	command -v luajit >/dev/null || { echo "luajit not installed"; exit 77; }
-	count_same_as_strace --loader -- sh -c \
+	coverage_luajit --loader
+}
+
+coverage_luajit() {
+	count_same_as_strace "$@" -- sh -c \
 		"echo probe >$TMP/probe && exec luajit tests/jit/hot.lua $TMP"
 	grep -qx 'jit compiled	true' "$TMP/sg.out" || fail "nothing compiled: $(cat "$TMP/sg.out")"
 }
@@ -244,11 +252,15 @@ need_seccomp() {
 
 t_seccomp_coverage() {
 	# The filter catches every call from the first instruction, ld.so's
-	# and a static program's too: -c tables equal strace's.
+	# and a static program's too: -c tables equal strace's, for single
+	# programs, a tree of them and a JIT-compiling runtime (if installed).
 	need_strace
 	need_seccomp
-	PROG_UNDER=$PROG count_same_as_strace -m seccomp
-	PROG_UNDER=$BUILD/tests/cli/prog-static count_same_as_strace -m seccomp
+	count_same_as_strace -m seccomp -- "$PROG" basic
+	count_same_as_strace -m seccomp -- "$BUILD/tests/cli/prog-static" basic
+	coverage_tree -m seccomp
+	command -v luajit >/dev/null && coverage_luajit -m seccomp
+	true
 }
 
 t_seccomp_exec_chain() {
