@@ -5,10 +5,11 @@
 #include "mech.h"
 
 extern const struct sg_mechanism sg_mech_patch, sg_mech_int3, sg_mech_sud,
-	sg_mech_seccomp, sg_mech_preload, sg_mech_ptrace;
+	sg_mech_seccomp, sg_mech_preload, sg_mech_ptrace, sg_mech_zeropage;
 
 const struct sg_mechanism *const sg_mechanisms[] = {
 	&sg_mech_patch,
+	&sg_mech_zeropage,
 	&sg_mech_sud,
 	&sg_mech_seccomp,
 	&sg_mech_int3,

@@ -402,6 +402,14 @@ int main(int argc, char **argv)
 		die("must have PROG [ARGS] (see sysgate -h)", 0);
 	if (!sg_mech_find(o.mechanism))
 		die("unknown mechanism ", o.mechanism);
+	{
+		/* Refuse here, in one line, before the program starts. */
+		const char *why = 0;
+
+		if (sg_mech_find(o.mechanism)->probe(&why) < 0)
+			die(why ? why : "mechanism not available on this machine",
+			    0);
+	}
 	check_builtins(&o);
 	check_user_hooks(&o);
 	prog = find_program(argv[prog_i]);
