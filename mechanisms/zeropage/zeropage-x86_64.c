@@ -18,7 +18,12 @@
  *               mov (%r11,%rcx,8),%r11
  *               lea BAD(%r11),%r11           an empty slot (0) gives BAD
  *               jmp *%r11
- *   the rest    int3.
+ *   the rest    a second sled to a second entry in the last bytes, so
+ *               that numbers no kernel has (ENTRY_LEN past ENTRY, up to
+ *               PAGE - ENTRY_LEN) still reach the kernel, and fail with
+ *               ENOSYS as they do natively.  Numbers that land inside an
+ *               entry (512-539, 4068-4095) or outside page 0 (negative,
+ *               x32) do not: they fault.
  * rcx and r11 are the only registers touched (the kernel clobbers them at
  * a syscall), and no flag: lea, mov and jmp leave RFLAGS alone.
  *
@@ -146,19 +151,18 @@ static int page0_readable(void)
 	return status == 0;
 }
 
-static void put_sled(unsigned char *p)
+/* A sled over [a, end) of page 0 that every byte may enter. */
+static void put_sled(unsigned char *p, unsigned long a, unsigned long end)
 {
 	/* Each `d` makes `d 90` a nop: largest jumps first. */
 	static const unsigned char hops[] = { 0x66, 0x4e, 0x4c, 0x4a, 0x48,
 					      0x46, 0x44, 0x42, 0x40, 0x3e,
 					      0x2e };
-	unsigned long a = 0;
 	unsigned int i;
 
-	memset(p, 0xcc, PAGE);
 	for (;;) {
 		for (i = 0; i < sizeof(hops); i++)
-			if (a + 2 + hops[i] <= ENTRY)
+			if (a + 2 + hops[i] <= end)
 				break;
 		if (i == sizeof(hops))
 			break;
@@ -167,8 +171,10 @@ static void put_sled(unsigned char *p)
 		p[a + 2] = 0x90;
 		a += 3;
 	}
-	memset(p + a, 0x90, ENTRY - a);
+	memset(p + a, 0x90, end - a);
 }
+
+#define ENTRY_LEN 28
 
 static void put_entry(unsigned char *p)
 {
@@ -183,6 +189,9 @@ static void put_entry(unsigned char *p)
 	static const unsigned char jump[] = { 0x41, 0xff, 0xe3 };
 	unsigned long t = (unsigned long)table;
 	int bad = (int)BAD;
+
+	_Static_assert(sizeof(head) + 8 + sizeof(load) + 4 + sizeof(jump) ==
+		       ENTRY_LEN, "entry size");
 
 	memcpy(p, head, sizeof(head));
 	p += sizeof(head);
@@ -216,8 +225,10 @@ int sg_zeropage_setup(int readable_ok, const char **why)
 	table = (unsigned long *)t;
 	/* Address 0 through a register the compiler cannot see as NULL. */
 	__asm__("" : "=r"(page) : "0"(0UL));
-	put_sled(page);
+	put_sled(page, 0, ENTRY);
 	put_entry(page + ENTRY);
+	put_sled(page, ENTRY + ENTRY_LEN, PAGE - ENTRY_LEN);
+	put_entry(page + PAGE - ENTRY_LEN);
 	/* PROT_EXEC alone: execute-only where the CPU has protection keys
 	 * (the kernel gives the mapping its execute-only key). */
 	sg_sc3(SG_NR_mprotect, 0, PAGE, PROT_X);
