@@ -44,7 +44,13 @@
  *     movabs $miss,%r11              another site's stub, or a fault
  *     jmp *%r11
  *  1: pop %rcx                       the program's rsp exactly
- *     <the stub above, with nothing displaced>
+ *     <the stub above, with nothing displaced, except its two ends:>
+ *     lea -8(%rsp),%rsp              the return address is still below
+ *     ret                            rsp (red zone: nothing writes it), so
+ *                                    `ret` pairs with the site's call and
+ *                                    the return predictor stays in step
+ *   raw: ...                         (after clone/vfork a child may have
+ *     jmp <site+2>                   written there: jump back instead)
  */
 #include "patch.h"
 #include "decode.h"
@@ -594,6 +600,9 @@ void sg_patch_arch_targets(const unsigned char *buf, unsigned long len,
 /* --- encoding ---------------------------------------------------------- */
 
 static const unsigned char lea_down[] = { 0x48, 0x8d, 0x64, 0x24, 0x80 };
+/* lea -8(%rsp),%rsp; ret: back to a zero-page site through its own
+ * return address */
+static const unsigned char ret_back[] = { 0x48, 0x8d, 0x64, 0x24, 0xf8, 0xc3 };
 static const unsigned char lea_up[] = { 0x48, 0x8d, 0xa4, 0x24,
 					0x80, 0x00, 0x00, 0x00 };
 
@@ -627,7 +636,7 @@ unsigned long sg_patch_arch_stub_size(const struct sg_site *s)
 	unsigned long pre = reloc_len(s, s->lo, s->addr);
 	unsigned long post = reloc_len(s, s->addr + s->insn_len, s->hi);
 
-	return (s->kind == SG_PATCH_ZERO ? ZERO_CHECK : 0) + pre +
+	return (s->kind == SG_PATCH_ZERO ? ZERO_CHECK + 1 : 0) + pre +
 	       sizeof(lea_down) + 6 + 16 + sizeof(lea_up) + post + 5 +
 	       2 + sizeof(lea_down) + 6 + 16 + sizeof(lea_up) + 5;
 }
@@ -744,9 +753,14 @@ void sg_patch_arch_emit(const struct sg_site *s, unsigned char *p,
 	n += call_desc(s, p + n, at + n, entry_ptr);
 	post = n;
 	n += relocate(s, s->addr + s->insn_len, s->hi, p + n, at + n);
-	p[n] = 0xe9;
-	put32(p + n + 1, s->hi - (at + n + 5));
-	n += 5;
+	if (s->kind == SG_PATCH_ZERO) {
+		memcpy(p + n, ret_back, sizeof(ret_back));
+		n += sizeof(ret_back);
+	} else {
+		p[n] = 0xe9;
+		put32(p + n + 1, s->hi - (at + n + 5));
+		n += 5;
+	}
 	raw = n;
 	p[n] = 0x0f;
 	p[n + 1] = 0x05;
@@ -754,7 +768,8 @@ void sg_patch_arch_emit(const struct sg_site *s, unsigned char *p,
 	desc2 = n + sizeof(lea_down) + 6;
 	n += call_desc(s, p + n, at + n, after_ptr);
 	p[n] = 0xe9;
-	put32(p + n + 1, post - (n + 5));
+	put32(p + n + 1, s->kind == SG_PATCH_ZERO ? s->hi - (at + n + 5) :
+						  post - (n + 5));
 	d = (struct sg_site_desc *)(p + desc1);
 	d->raw = at + raw;
 	d = (struct sg_site_desc *)(p + desc2);
