@@ -30,6 +30,18 @@ const struct sg_mechanism *sg_mech_find(const char *name)
 	return 0;
 }
 
+int sg_mech_check(const struct sg_mechanism *m, const struct sg_options *opts,
+		  const char **why)
+{
+	*why = 0;
+	if (m->probe(why) < 0 || (m->check && m->check(opts, why) < 0)) {
+		if (!*why)
+			*why = "mechanism not available on this machine";
+		return -1;
+	}
+	return 0;
+}
+
 int sg_mech_start(const struct sg_options *opts)
 {
 	const struct sg_mechanism *m = sg_mech_find(opts->mechanism);
@@ -37,8 +49,8 @@ int sg_mech_start(const struct sg_options *opts)
 
 	if (!m)
 		sg_die("unknown mechanism (see sysgate --list-mechanisms)");
-	if (m->probe(&why) < 0)
-		sg_die(why ? why : "mechanism not available on this machine");
+	if (sg_mech_check(m, opts, &why) < 0)
+		sg_die(why);
 	running = m;
 	return m->start(opts);
 }

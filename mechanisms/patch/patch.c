@@ -1283,6 +1283,12 @@ static int patch_probe(const char **why)
 	return 0;
 }
 
+/* Page 0 would be readable: refused unless --zeropage-readable-null. */
+static int zero_check(const struct sg_options *o, const char **why)
+{
+	return sg_zeropage_check(o->zeropage_readable_null, why);
+}
+
 static int zero_start(const struct sg_options *o)
 {
 	zero_mode = 1;
@@ -1355,25 +1361,26 @@ static int seccomp_probe(const char **why)
 
 /* patch, sud, int3, seccomp and zeropage share planning, stubs, stats and
  * new-code scans. */
-#define PATCH_FAMILY(var, nm, what, probe_fn, start_fn)			\
+#define PATCH_FAMILY(var, nm, what, probe_fn, check_fn, start_fn)		\
 	const struct sg_mechanism var = {				\
 		.name = nm, .summary = what, .probe = probe_fn,		\
-		.start = start_fn, .stats = patch_stats,		\
-		.release = patch_release, .new_code = patch_new_code,	\
+		.check = check_fn, .start = start_fn,			\
+		.stats = patch_stats, .release = patch_release,		\
+		.new_code = patch_new_code,				\
 	}
 
 PATCH_FAMILY(sg_mech_patch, "patch",
 	     "rewrite each syscall site into a jump to a per-site stub",
-	     patch_probe, patch_start);
+	     patch_probe, 0, patch_start);
 PATCH_FAMILY(sg_mech_sud, "sud",
 	     "syscall user dispatch: each call from the program traps (SIGSYS)",
-	     sud_probe, sud_start);
+	     sud_probe, 0, sud_start);
 PATCH_FAMILY(sg_mech_int3, "int3",
 	     "a breakpoint on each syscall site, caught as SIGTRAP",
-	     patch_probe, int3_start);
+	     patch_probe, 0, int3_start);
 PATCH_FAMILY(sg_mech_seccomp, "seccomp",
 	     "a seccomp filter traps each call from the program (SIGSYS)",
-	     seccomp_probe, seccomp_start);
+	     seccomp_probe, 0, seccomp_start);
 PATCH_FAMILY(sg_mech_zeropage, "zeropage",
 	     "syscall -> call *%rax into an execute-only page 0 (zpoline)",
-	     sg_zeropage_probe, zero_start);
+	     sg_zeropage_probe, zero_check, zero_start);

@@ -9,6 +9,12 @@ int sg_zeropage_probe(const char **why)
 	return -1;
 }
 
+int sg_zeropage_check(int readable_ok, const char **why)
+{
+	(void)readable_ok;
+	return sg_zeropage_probe(why);
+}
+
 int sg_zeropage_setup(int readable_ok, const char **why)
 {
 	(void)readable_ok;

@@ -17,6 +17,9 @@
 
 /* 0 if page 0 can be mapped here, else -1 and one line saying why. */
 int sg_zeropage_probe(const char **why) SG_HIDDEN;
+/* Would page 0 be readable (no execute-only memory here)?  Then -1 and
+ * why, unless readable_ok.  Maps page 0 for a moment. */
+int sg_zeropage_check(int readable_ok, const char **why) SG_HIDDEN;
 /* Map page 0 (sled, entry) and the stub table.  Refuses (-1, why) when
  * page 0 would stay readable, unless readable_ok. */
 int sg_zeropage_setup(int readable_ok, const char **why) SG_HIDDEN;

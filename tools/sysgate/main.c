@@ -400,7 +400,7 @@ int main(int argc, char **argv)
 	if (o.list_syscalls)
 		return sg_cli_list_syscalls();
 	if (o.list_mechanisms)
-		return sg_cli_list_mechanisms();
+		return sg_cli_list_mechanisms(&o);
 	prog_i = 1 + o.nwords;
 	if (prog_i >= argc)
 		die("must have PROG [ARGS] (see sysgate -h)", 0);
@@ -408,11 +408,10 @@ int main(int argc, char **argv)
 		die("unknown mechanism ", o.mechanism);
 	{
 		/* Refuse here, in one line, before the program starts. */
-		const char *why = 0;
+		const char *why;
 
-		if (sg_mech_find(o.mechanism)->probe(&why) < 0)
-			die(why ? why : "mechanism not available on this machine",
-			    0);
+		if (sg_mech_check(sg_mech_find(o.mechanism), &o, &why) < 0)
+			die(why, 0);
 	}
 	check_builtins(&o);
 	check_user_hooks(&o);
