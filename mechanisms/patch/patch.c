@@ -1033,13 +1033,17 @@ static void object_line(char *buf, size_t *n, const struct sg_obj *o)
 	put(buf, n, "\n");
 	for (k = 0; opts->debug && o->sites && k < o->nsites && *n < 3900; k++) {
 		struct sg_site *s = &o->sites[k];
+		/* -m zeropage: a site that kept its jump, and why */
+		int kept = zero_mode && has_stub(s) &&
+			   s->kind != SG_PATCH_ZERO && s->kind != SG_PATCH_TRAP;
 
-		if (s->kind != SG_PATCH_NONE && s->kind != SG_PATCH_TRAP)
+		if (!kept && s->kind != SG_PATCH_NONE && s->kind != SG_PATCH_TRAP)
 			continue;
 		put(buf, n, "sysgate:     +");
 		put_hex(buf, n, s->addr - o->bias);
-		put(buf, n, s->kind == SG_PATCH_TRAP ? " trap: " : " unpatched: ");
-		put(buf, n, why_names[s->why]);
+		put(buf, n, kept ? " kept a stub: " :
+			    s->kind == SG_PATCH_TRAP ? " trap: " : " unpatched: ");
+		put(buf, n, kept ? zwhy_names[s->zwhy] : why_names[s->why]);
 		put(buf, n, "\n");
 	}
 }
