@@ -6,12 +6,13 @@
 # value back on every way out.  Checks:
 #   - without the sysctl at 0, -m zeropage refuses in one line and the
 #     program never starts;
-#   - every behaviour program (tests/behave) counted and traced under
-#     -m zeropage matches its native run: redzone (unsafe sites keep
-#     stubs), nullfault and badcall (NULL reads and calls fault), vfork,
-#     threads, signals...; real programs with -f too;
+#   - every behaviour program (tests/behave) counted, traced and started
+#     by the loader under -m zeropage matches its native run: redzone
+#     (unsafe sites keep stubs), nullfault and badcall (NULL reads and
+#     calls fault), vfork, threads, signals...; real programs with -f too;
 #   - trace, count and inject work; a hook with __thread state in 32
-#     threads; --stats shows zero-page sites in libc.
+#     threads; code loaded later (dlopen) is rewritten, JIT code caught;
+#     a static program; --stats shows zero-page sites in libc.
 set -u
 SG=$BUILD/sysgate
 SYSCTL=/proc/sys/vm/mmap_min_addr
@@ -69,6 +70,8 @@ for src in tests/behave/*.c; do
 		fail "behave/$t count: $(tail -5 "$TMP/log")"
 	bash tests/behave/compare.sh "$t" $ZP -f -o "$TMP/$t.trace" >"$TMP/log" 2>&1 ||
 		fail "behave/$t trace: $(tail -5 "$TMP/log")"
+	bash tests/behave/compare.sh "$t" $ZP --loader -f -c -o /dev/null >"$TMP/log" 2>&1 ||
+		fail "behave/$t loader: $(tail -5 "$TMP/log")"
 done
 while IFS='|' read -r name cmd; do
 	bash tests/programs/compare.sh "$cmd" $ZP -f -c -o /dev/null >"$TMP/log" 2>&1
@@ -94,6 +97,30 @@ out=$("$SG" $ZP -e trace=none -e inject=getppid:retval=4242 -- bash -c 'echo $PP
 [ "$(cat "$TMP/stdout")" = "16000 calls" ] || fail "hook program: $(cat "$TMP/stdout")"
 grep -qx 'counter: 16000 calls in 32 threads, libc ok 160' "$TMP/out" ||
 	fail "hook: $(cat "$TMP/out")"
+
+# Code loaded later is rewritten too; JIT code is caught by SUD.
+PROG=$BUILD/tests/cli/prog
+"$SG" $ZP --stats -e trace=lseek -o "$TMP/dl" -- "$PROG" dlopen \
+	"$BUILD/tests/cli/rawlib.so" >"$TMP/stdout" || fail "dlopen: exit $?"
+[ "$(cat "$TMP/stdout")" = -9 ] || fail "dlopen: $(cat "$TMP/stdout")"
+grep -q 'lseek(-42, 7, SEEK_SET) *= -1 EBADF' "$TMP/dl" || fail "dlopen: $(cat "$TMP/dl")"
+grep -Eq 'rawlib\.so:.* zero-page call=[1-9]' "$TMP/dl" ||
+	fail "dlopen: no zero-page site in rawlib.so: $(grep rawlib "$TMP/dl")"
+if "$SG" --list-mechanisms | grep -q '^sud *available'; then
+	"$SG" $ZP -e trace=lseek -o "$TMP/jit" -- "$PROG" jit >"$TMP/stdout" ||
+		fail "jit: exit $?"
+	[ "$(cat "$TMP/stdout")" = "$(printf -- '-9\n-9 -9')" ] ||
+		fail "jit: $(cat "$TMP/stdout")"
+	for fd in -43 -44 -45; do
+		grep -q "^lseek($fd, 7, SEEK_SET) *= -1 EBADF" "$TMP/jit" ||
+			fail "jit: lseek($fd) not traced: $(cat "$TMP/jit")"
+	done
+fi
+"$SG" $ZP --stats -c -o "$TMP/static" -- "$BUILD/tests/cli/prog-static" basic \
+	>"$TMP/stdout" || fail "static: exit $?"
+[ "$(cat "$TMP/stdout")" = hello ] || fail "static: $(cat "$TMP/stdout")"
+grep -Eq 'prog-static:.* zero-page call=[1-9]' "$TMP/static" ||
+	fail "static: $(grep -E 'mechanism|prog-static' "$TMP/static")"
 
 # libc's sites go to page 0; those whose red zone is in use keep stubs.
 "$SG" $ZP --stats -c -o "$TMP/stats" -- /bin/true || fail "stats: exit $?"
