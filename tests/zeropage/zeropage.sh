@@ -10,7 +10,8 @@
 #     by the loader under -m zeropage matches its native run: redzone
 #     (unsafe sites keep stubs), nullfault and badcall (NULL reads and
 #     calls fault), vfork, threads, signals...; real programs with -f too;
-#   - trace, count and inject work; a hook with __thread state in 32
+#   - trace, count and inject work, in threads and forks (tests/mech,
+#     which skips zeropage outside this window); a hook with __thread state in 32
 #     threads; code loaded later (dlopen) is rewritten, JIT code caught;
 #     a static program; --stats shows zero-page sites in libc.
 set -u
@@ -82,6 +83,15 @@ pipeline|seq 1 5000 | sort -rn | head -3; echo done
 python-threads|python3 tests/programs/threads_subprocess.py
 EOT
 
+# Trace, count, inject: tests/mech's checks, in one thread, four and a fork.
+if [ "$ZP" = "-m zeropage" ]; then
+	for where in one threads fork; do
+		for hook in trace count inject; do
+			bash tests/mech/check.sh zeropage $where $hook >"$TMP/log" 2>&1 ||
+				fail "mech $where $hook: $(tail -3 "$TMP/log")"
+		done
+	done
+fi
 # Trace, count, inject.
 "$SG" $ZP -e trace=getppid -o "$TMP/trace" -- bash -c 'echo $PPID' >/dev/null ||
 	fail "trace: exit $?"
