@@ -71,8 +71,17 @@ for src in tests/behave/*.c; do
 		fail "behave/$t count: $(tail -5 "$TMP/log")"
 	bash tests/behave/compare.sh "$t" $ZP -f -o "$TMP/$t.trace" >"$TMP/log" 2>&1 ||
 		fail "behave/$t trace: $(tail -5 "$TMP/log")"
-	bash tests/behave/compare.sh "$t" $ZP --loader -f -c -o /dev/null >"$TMP/log" 2>&1 ||
-		fail "behave/$t loader: $(tail -5 "$TMP/log")"
+	if ! bash tests/behave/compare.sh "$t" $ZP --loader -f -c -o /dev/null \
+		>"$TMP/log" 2>&1; then
+		# Only what zeropage changes counts here: tests/behave reports
+		# a program that fails under the loader anyway.
+		if bash tests/behave/compare.sh "$t" --loader -f -c -o /dev/null \
+			>/dev/null 2>&1; then
+			fail "behave/$t loader: $(tail -5 "$TMP/log")"
+		else
+			echo "behave/$t fails under --loader without zeropage too: not counted"
+		fi
+	fi
 done
 while IFS='|' read -r name cmd; do
 	bash tests/programs/compare.sh "$cmd" $ZP -f -c -o /dev/null >"$TMP/log" 2>&1
