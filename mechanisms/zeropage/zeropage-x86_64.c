@@ -21,9 +21,10 @@
  *   the rest    a second sled to a second entry in the last bytes, so
  *               that numbers no kernel has (ENTRY_LEN past ENTRY, up to
  *               PAGE - ENTRY_LEN) still reach the kernel, and fail with
- *               ENOSYS as they do natively.  Numbers that land inside an
- *               entry (512-539, 4068-4095) or outside page 0 (negative,
- *               x32) do not: they fault.
+ *               ENOSYS as they do natively.  Numbers outside page 0
+ *               (negative, x32) fault; numbers that land inside an entry
+ *               (512-539, 4068-4095) run the rest of it from the middle
+ *               of an instruction: undefined, in practice a fault.
  * rcx and r11 are the only registers touched (the kernel clobbers them at
  * a syscall), and no flag: lea, mov and jmp leave RFLAGS alone.
  *
