@@ -175,6 +175,7 @@ static const struct long_opt long_opts[] = {
 	{ "loader", 0, 0 },
 	{ "patch-all", 0, 0 },
 	{ "stub-reach", 1, 0 },
+	{ "zeropage-readable-null", 0, 0 },
 	{ "quiet", 0, 'q' },
 	{ "debug", 0, 'd' },
 	{ "help", 0, 'h' },
@@ -251,6 +252,8 @@ static int long_opt(struct sg_options *o, const char *name, size_t nlen,
 		o->loader = 1;
 	else if (!sg_strcmp(l->name, "patch-all"))
 		o->patch_all = 1;
+	else if (!sg_strcmp(l->name, "zeropage-readable-null"))
+		o->zeropage_readable_null = 1;
 	else if (!sg_strcmp(l->name, "list-syscalls"))
 		o->list_syscalls = 1;
 	else if (!sg_strcmp(l->name, "list-mechanisms"))

@@ -26,6 +26,7 @@ struct sg_options {
 	int loader;		/* --loader: start through sysgate's ELF loader */
 	int patch_all;		/* --patch-all: patch unselected sites too */
 	int stub_reach;		/* --stub-reach=MIB (testing), -1: the ISA's */
+	int zeropage_readable_null;	/* --zeropage-readable-null */
 	int help, version;	/* -h, -V */
 	int list_syscalls;	/* --list-syscalls */
 	int list_mechanisms;	/* --list-mechanisms */

@@ -5,10 +5,11 @@
 #include "mech.h"
 
 extern const struct sg_mechanism sg_mech_patch, sg_mech_int3, sg_mech_sud,
-	sg_mech_seccomp, sg_mech_preload, sg_mech_ptrace;
+	sg_mech_seccomp, sg_mech_preload, sg_mech_ptrace, sg_mech_zeropage;
 
 const struct sg_mechanism *const sg_mechanisms[] = {
 	&sg_mech_patch,
+	&sg_mech_zeropage,
 	&sg_mech_sud,
 	&sg_mech_seccomp,
 	&sg_mech_int3,
@@ -29,6 +30,18 @@ const struct sg_mechanism *sg_mech_find(const char *name)
 	return 0;
 }
 
+int sg_mech_check(const struct sg_mechanism *m, const struct sg_options *opts,
+		  const char **why)
+{
+	*why = 0;
+	if (m->probe(why) < 0 || (m->check && m->check(opts, why) < 0)) {
+		if (!*why)
+			*why = "mechanism not available on this machine";
+		return -1;
+	}
+	return 0;
+}
+
 int sg_mech_start(const struct sg_options *opts)
 {
 	const struct sg_mechanism *m = sg_mech_find(opts->mechanism);
@@ -36,8 +49,8 @@ int sg_mech_start(const struct sg_options *opts)
 
 	if (!m)
 		sg_die("unknown mechanism (see sysgate --list-mechanisms)");
-	if (m->probe(&why) < 0)
-		sg_die(why ? why : "mechanism not available on this machine");
+	if (sg_mech_check(m, opts, &why) < 0)
+		sg_die(why);
 	running = m;
 	return m->start(opts);
 }

@@ -14,6 +14,9 @@ struct sg_mechanism {
 	const char *summary;
 	/* 0 if it runs on this machine, else -errno and a reason. */
 	int (*probe)(const char **why);
+	/* Optional, after probe: 0 if it runs with these options, else -1
+	 * and a reason (zeropage: page 0 readable without the opt-in). */
+	int (*check)(const struct sg_options *opts, const char **why);
 	int (*start)(const struct sg_options *opts);
 	void (*stats)(void);
 	/* Free what only start-up and stats needed. */
@@ -25,6 +28,9 @@ struct sg_mechanism {
 extern const struct sg_mechanism *const sg_mechanisms[];
 
 const struct sg_mechanism *sg_mech_find(const char *name);
+/* probe, then check: 0 if m can run here as opts ask, else -1 and why. */
+int sg_mech_check(const struct sg_mechanism *m, const struct sg_options *opts,
+		  const char **why);
 int sg_mech_start(const struct sg_options *opts);
 void sg_mech_stats(void);
 void sg_mech_release(void);

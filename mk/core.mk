@@ -3,8 +3,7 @@
 # bench loop and the example hooks.
 
 CPPFLAGS_COMMON += -Imechanisms -Imechanisms/patch -Imechanisms/seccomp \
-	-Ihooks/count -Ihooks/hot \
-	-Ihooks/bypass
+	-Imechanisms/zeropage -Ihooks/count -Ihooks/hot -Ihooks/bypass
 
 RUNTIME_SRCS := $(filter-out core/init.c core/preload.c,$(wildcard core/*.c)) \
 	$(wildcard hooks/lib/*.c) \
@@ -14,7 +13,9 @@ RUNTIME_SRCS := $(filter-out core/init.c core/preload.c,$(wildcard core/*.c)) \
 	mechanisms/mech.c mechanisms/patch/patch.c mechanisms/patch/elfobj.c \
 	mechanisms/patch/plancache.c mechanisms/preload/preload.c \
 	mechanisms/seccomp/seccomp.c \
-	$(wildcard mechanisms/patch/patch-$(ARCH).c)
+	$(wildcard mechanisms/patch/patch-$(ARCH).c) \
+	$(firstword $(wildcard mechanisms/zeropage/zeropage-$(ARCH).c) \
+		mechanisms/zeropage/zeropage-none.c)
 # Deferred (with $$ in prerequisites): later fragments add ARCH_OBJS and
 # TABLE_OBJS.
 RUNTIME_OBJS = $(RUNTIME_SRCS:%.c=$(BUILD)/%.o) $(ARCH_OBJS) $(TABLE_OBJS)

@@ -97,6 +97,10 @@ struct state {
 	unsigned long n;		/* bytes consumed */
 	int opsize16, addr32, rep, repne, rex;
 	int vex;			/* VEX/EVEX/XOP: no legacy map */
+	int vvvv;			/* VEX/EVEX/XOP extra register */
+	int base, index;		/* memory operand registers, -1: none */
+	unsigned long disp_off;		/* its displacement, if disp_size */
+	int disp_size;
 };
 
 /* ModRM, SIB and displacement.  Returns 0 if cut short. */
@@ -112,13 +116,26 @@ static int modrm(struct state *st, struct x86_insn *in, int *mod, int *reg,
 	*mod = b >> 6;
 	*reg = (b >> 3) & 7;
 	*rm = b & 7;
+	st->base = st->index = -1;
+	if (*mod != 3)
+		st->base = *rm | (st->rex & 1) << 3;
 	if (*mod != 3 && *rm == 4) {
+		unsigned char sib;
+
 		if (st->n >= st->avail)
 			return 0;
-		if (*mod == 0 && (st->c[st->n] & 7) == 5)
+		sib = st->c[st->n];
+		st->base = (sib & 7) | (st->rex & 1) << 3;
+		st->index = ((sib >> 3) & 7) | (st->rex & 2) << 2;
+		if (st->index == 4)
+			st->index = -1;
+		if (*mod == 0 && (sib & 7) == 5) {
 			disp = 4;
+			st->base = -1;
+		}
 		st->n++;
 	} else if (*mod == 0 && *rm == 5) {
+		st->base = -1;
 		in->rip_rel = 1;
 		in->rel_off = st->n;
 		in->rel_size = 4;
@@ -128,6 +145,8 @@ static int modrm(struct state *st, struct x86_insn *in, int *mod, int *reg,
 		disp = 1;
 	else if (*mod == 2)
 		disp = 4;
+	st->disp_off = st->n;
+	st->disp_size = disp;
 	st->n += disp;
 	return st->n <= st->avail;
 }
@@ -188,16 +207,96 @@ static int map1_writes_rax(unsigned char op, int reg)
 	return op >= 0x91 && op <= 0x97;		/* xchg with eax */
 }
 
+/* Legacy 0f-map opcodes whose ModRM fields name vector, mmx or x87
+ * registers only (a memory operand aside). */
+static int map2_vector(unsigned char op)
+{
+	return (op >= 0x10 && op <= 0x17) || op == 0x28 || op == 0x29 ||
+	       op == 0x2b || op == 0x2e || op == 0x2f ||
+	       (op >= 0x51 && op <= 0x6d) || op == 0x6f ||
+	       (op >= 0x70 && op <= 0x76) || op == 0x7c || op == 0x7d ||
+	       op == 0x7f || op == 0xc2 || op == 0xc6 ||
+	       (op >= 0xd0 && op <= 0xd6) || op >= 0xd8;
+}
+
+/* VEX/EVEX/XOP opcodes with a general register operand (BMI, movd,
+ * pextr/pinsr, movmsk...): all their register fields are checked. */
+static int vex_gpr(int map, unsigned char op)
+{
+	return (map == 3 && op >= 0xf0) || map >= 8 ||
+	       (map == 2 && (op == 0x50 || op == 0x6e || op == 0x7e ||
+			     op == 0xc5 || op == 0xd7)) ||
+	       (map == 4 && ((op >= 0x14 && op <= 0x17) || op == 0x20 ||
+			     op == 0x22 || op == 0xf0));
+}
+
+/* enum x86_rsp for a decoded instruction (see decode.h).  Conservative:
+ * a register field that may name %rsp (or %ah/%spl) counts as a use. */
+static int rsp_use(const struct state *st, int map, unsigned char op,
+		   int mod, int reg, int rm)
+{
+	int r = reg | (st->rex & 4) << 1, b = rm | (st->rex & 1) << 3;
+	int gpr_reg, gpr_rm;
+
+	if (!st->vex && map == 1) {
+		if (!(st->rex & 1) && (op == 0x54 || op == 0x5c || op == 0x94 ||
+				       op == 0xbc || (op == 0xb4 && st->rex)))
+			return X86_RSP_READ;	/* push/pop/xchg/mov %rsp */
+		if (op == 0xc8 || op == 0xc9)
+			return X86_RSP_READ;	/* enter, leave */
+	}
+	if (!st->vex && map == 2 && op == 0xcc && !(st->rex & 1))
+		return X86_RSP_READ;		/* bswap %esp */
+	if (mod < 0)
+		return X86_RSP_NO;
+	if (!st->vex && map == 1 && op == 0x8d) {
+		/* lea: only `lea d(%rsp),%rsp` moves the stack pointer
+		 * without copying it elsewhere. */
+		if (r == 4)
+			return st->base == 4 && st->index < 0 ? X86_RSP_NO :
+								  X86_RSP_READ;
+		return st->base == 4 ? X86_RSP_READ : X86_RSP_NO;
+	}
+	if (mod != 3 && st->base == 4 &&
+	    (st->index >= 0 ||
+	     (st->disp_size && sext(st->c + st->disp_off, st->disp_size) < 0)))
+		return X86_RSP_BELOW;
+	if (st->vex) {
+		gpr_reg = gpr_rm = vex_gpr(map, op);
+		if (gpr_reg && st->vvvv == 4)
+			return X86_RSP_READ;
+	} else if (map == 1) {
+		gpr_rm = !(op >= 0xd8 && op <= 0xdf);
+		gpr_reg = !reg_is_opcode(1, op) && op != 0x8c && op != 0x8e;
+	} else if (map == 2) {
+		gpr_rm = !map2_vector(op);
+		gpr_reg = gpr_rm && !reg_is_opcode(2, op);
+	} else {
+		gpr_rm = gpr_reg = map == 3 ? op >= 0xf0 :
+			 (op >= 0x14 && op <= 0x17) || op == 0x20 || op == 0x22;
+	}
+	if (mod == 3 && gpr_rm && b == 4) {
+		/* add/sub $imm,%rsp */
+		if (!st->vex && map == 1 && (op == 0x81 || op == 0x83) &&
+		    (reg == 0 || reg == 5) && (st->rex & 8))
+			return X86_RSP_NO;
+		return X86_RSP_READ;
+	}
+	return gpr_reg && r == 4 ? X86_RSP_READ : X86_RSP_NO;
+}
+
 static int decode(const unsigned char *code, unsigned long avail,
 		  struct x86_insn *in)
 {
-	struct state st = { code, avail > 15 ? 15 : avail, 0, 0, 0, 0, 0, 0, 0 };
+	struct state st = { code, avail > 15 ? 15 : avail, 0, 0, 0, 0, 0, 0, 0,
+			    0, -1, -1, 0, 0 };
 	unsigned char op, e;
 	int map = 1, mod = -1, reg = 0, rm = 0, imm = 0, t, has_modrm;
 	long long *target = &in->target;
 
 	in->len = in->kind = in->rip_rel = in->rel_off = in->rel_size = 0;
 	in->rax = X86_RAX_NO;
+	in->rsp = X86_RSP_NO;
 	in->imm = in->target = 0;
 
 	/* Legacy prefixes, then at most one REX directly before the opcode. */
@@ -252,6 +351,7 @@ static int decode(const unsigned char *code, unsigned long avail,
 		if (op == 0xc5) {
 			map = 2;
 			st.rex = (p0 & 0x80) ? 0 : 4;
+			st.vvvv = (~p0 >> 3) & 15;
 		} else {
 			int mmmmm = p0 & (evex ? 7 : 0x1f);
 
@@ -266,6 +366,8 @@ static int decode(const unsigned char *code, unsigned long avail,
 			st.rex = (code[st.n + 1] & 0x80) ? 8 : 0;
 			st.rex |= (p0 & 0x80) ? 0 : 4;
 			st.rex |= (p0 & 0x20) ? 0 : 1;
+			st.rex |= (p0 & 0x40) ? 0 : 2;
+			st.vvvv = (~code[st.n + 1] >> 3) & 15;
 			if (evex && ((p0 & 0x08) || !(code[st.n + 1] & 0x04)))
 				return 0;	/* EVEX fixed bits */
 		}
@@ -434,6 +536,7 @@ static int decode(const unsigned char *code, unsigned long avail,
 done:
 	if (st.n > 15 || st.n > avail)
 		return 0;
+	in->rsp = rsp_use(&st, map, op, mod, reg, rm);
 	if (in->rip_rel)
 		*target = st.n + sext(code + in->rel_off, 4);
 	in->len = st.n;
@@ -448,8 +551,30 @@ int x86_decode(const unsigned char *code, unsigned long avail,
 	if (!n) {
 		/* Nothing half-decoded is left for a caller to trust. */
 		in->len = in->kind = in->rip_rel = in->rel_off = 0;
-		in->rel_size = in->rax = 0;
+		in->rel_size = in->rax = in->rsp = 0;
 		in->imm = in->target = 0;
 	}
 	return n;
+}
+
+int x86_redzone_scan(const unsigned char *code, unsigned long len,
+		     const unsigned char *starts)
+{
+	unsigned long off = 0, k;
+	int worst = X86_RSP_NO;
+
+	while (off < len) {
+		struct x86_insn in;
+		int n = x86_decode(code + off, len - off, &in);
+
+		if (!n)
+			return X86_RSP_UNDECODED;
+		for (k = off + 1; starts && k < off + n; k++)
+			if ((starts[k >> 3] >> (k & 7)) & 1)
+				return X86_RSP_UNDECODED;
+		if (in.rsp > worst)
+			worst = in.rsp;
+		off += n;
+	}
+	return worst;
 }

@@ -31,6 +31,18 @@ enum x86_rax {
 	X86_RAX_MAY,		/* may write (part of) rax */
 };
 
+/* How an instruction uses the stack pointer, for the zero-page
+ * mechanism's red-zone proof (a `call` at a syscall site writes the 8
+ * bytes below %rsp).  Ordered: a function's worst use is the largest. */
+enum x86_rsp {
+	X86_RSP_NO = 0,		/* push/pop/call/ret, add/sub $imm,%rsp,
+				   lea d(%rsp),%rsp, d(%rsp) with d >= 0 */
+	X86_RSP_READ,		/* %rsp copied, or changed, some other way */
+	X86_RSP_BELOW,		/* memory below %rsp: d(%rsp) with d < 0,
+				   or %rsp plus an index */
+	X86_RSP_UNDECODED,	/* x86_redzone_scan: bytes it cannot walk */
+};
+
 struct x86_insn {
 	unsigned char len;
 	unsigned char kind;	/* enum x86_kind */
@@ -39,6 +51,7 @@ struct x86_insn {
 				   branch's) within the instruction */
 	unsigned char rel_size;	/* 1, 2 or 4; 0 if none */
 	unsigned char rax;	/* enum x86_rax */
+	unsigned char rsp;	/* enum x86_rsp */
 	long long imm;		/* rax's value for X86_RAX_IMM */
 	long long target;	/* branch target or rip-relative address,
 				   minus the instruction's address */
@@ -48,5 +61,15 @@ struct x86_insn {
  * 0 if the bytes are not a valid 64-bit instruction or are cut short. */
 int x86_decode(const unsigned char *code, unsigned long avail,
 	       struct x86_insn *insn);
+
+/*
+ * The worst use of %rsp (enum x86_rsp) in a function's bytes code[0..len),
+ * decoded linearly from its start.  starts, if not NULL, is a bitmap of
+ * instruction starts found by following the function's control flow:
+ * each must also start an instruction of the linear walk, or the walk is
+ * out of step with the code (X86_RSP_UNDECODED).
+ */
+int x86_redzone_scan(const unsigned char *code, unsigned long len,
+		     const unsigned char *starts);
 
 #endif

@@ -32,10 +32,30 @@
  *     .quad next, raw
  *     lea 0x80(%rsp),%rsp
  *     jmp post
+ *
+ * -m zeropage (mechanisms/zeropage): a site whose function is proven
+ * never to reach below %rsp (x86_redzone_scan) becomes `call *%rax` in
+ * place of the syscall, and page 0 jumps to its stub, which first checks
+ * that the call came from its site and takes the return address back:
+ *     mov (%rsp),%r11
+ *     movabs $-(site+2),%rcx
+ *     lea (%r11,%rcx),%rcx           0 iff the return address matches
+ *     jrcxz 1f                       (no flag changes)
+ *     movabs $miss,%r11              another site's stub, or a fault
+ *     jmp *%r11
+ *  1: pop %rcx                       the program's rsp exactly
+ *     <the stub above, with nothing displaced, except its two ends:>
+ *     lea -8(%rsp),%rsp              the return address is still below
+ *     ret                            rsp (red zone: nothing writes it), so
+ *                                    `ret` pairs with the site's call and
+ *                                    the return predictor stays in step
+ *   raw: ...                         (after clone/vfork a child may have
+ *     jmp <site+2>                   written there: jump back instead)
  */
 #include "patch.h"
 #include "decode.h"
 #include "context.h"
+#include "zeropage.h"
 
 extern char sg_x86_entry[], sg_x86_after_raw[];
 const unsigned long sg_patch_arch_entry = (unsigned long)sg_x86_entry;
@@ -55,6 +75,7 @@ static struct func {
 	unsigned long start, end;
 	int tricky;		/* indirect jumps or landing pads */
 	int ok;
+	int zwhy;		/* SG_ZWHY_* once scanned, else -1 */
 	unsigned char *code;	/* copy of [start, end) */
 	unsigned char *starts;	/* bitmap: instruction starts */
 	unsigned char *targets;	/* bitmap: direct branch targets */
@@ -103,6 +124,7 @@ static int analyse(struct sg_obj *o, unsigned long start, unsigned long end,
 	fn.start = start;
 	fn.end = end;
 	fn.ok = 0;
+	fn.zwhy = -1;
 	fn.tricky = lsda;
 	if (len > MAX_FUNC)
 		return 0;
@@ -480,6 +502,27 @@ static int function_of(struct sg_obj *o, unsigned long addr,
 	return 0;
 }
 
+/* The red-zone proof for -m zeropage: the function holding addr, as
+ * its unwind info bounds it, never reaches below %rsp. */
+static int zero_why(struct sg_obj *o, unsigned long addr)
+{
+	unsigned long fs, fe;
+	int lsda;
+
+	if (sg_obj_function(o, addr, &fs, &fe, &lsda) || addr < fs ||
+	    addr >= fe || fs != fn.start || fe != fn.end)
+		return SG_ZWHY_NO_BOUNDS;	/* e.g. decoded past a CFI end */
+	if (fn.zwhy < 0) {
+		switch (x86_redzone_scan(fn.code, fe - fs, fn.starts)) {
+		case X86_RSP_NO: fn.zwhy = SG_ZWHY_OK; break;
+		case X86_RSP_READ: fn.zwhy = SG_ZWHY_RSP_COPY; break;
+		case X86_RSP_BELOW: fn.zwhy = SG_ZWHY_REDZONE; break;
+		default: fn.zwhy = SG_ZWHY_UNDECODED; break;
+		}
+	}
+	return fn.zwhy;
+}
+
 int sg_patch_arch_plan(struct sg_obj *o, unsigned long addr, struct sg_site *s)
 {
 	unsigned long start, end;
@@ -505,6 +548,7 @@ int sg_patch_arch_plan(struct sg_obj *o, unsigned long addr, struct sg_site *s)
 	if (in.kind != X86_SYSCALL)
 		return 0;
 	s->nr = static_nr(addr);
+	s->zwhy = in.len == 2 ? zero_why(o, addr) : SG_ZWHY_UNDECODED;
 	r = choose_window(o, s);
 	if (r == 0) {
 		s->kind = SG_PATCH_JMP;
@@ -556,6 +600,9 @@ void sg_patch_arch_targets(const unsigned char *buf, unsigned long len,
 /* --- encoding ---------------------------------------------------------- */
 
 static const unsigned char lea_down[] = { 0x48, 0x8d, 0x64, 0x24, 0x80 };
+/* lea -8(%rsp),%rsp; ret: back to a zero-page site through its own
+ * return address */
+static const unsigned char ret_back[] = { 0x48, 0x8d, 0x64, 0x24, 0xf8, 0xc3 };
 static const unsigned char lea_up[] = { 0x48, 0x8d, 0xa4, 0x24,
 					0x80, 0x00, 0x00, 0x00 };
 
@@ -582,12 +629,15 @@ static unsigned long reloc_len(const struct sg_site *s, unsigned long from,
 	return n;
 }
 
+#define ZERO_CHECK 34		/* the zero-page return address check */
+
 unsigned long sg_patch_arch_stub_size(const struct sg_site *s)
 {
 	unsigned long pre = reloc_len(s, s->lo, s->addr);
 	unsigned long post = reloc_len(s, s->addr + s->insn_len, s->hi);
 
-	return pre + sizeof(lea_down) + 6 + 16 + sizeof(lea_up) + post + 5 +
+	return (s->kind == SG_PATCH_ZERO ? ZERO_CHECK + 1 : 0) + pre +
+	       sizeof(lea_down) + 6 + 16 + sizeof(lea_up) + post + 5 +
 	       2 + sizeof(lea_down) + 6 + 16 + sizeof(lea_up) + 5;
 }
 
@@ -666,6 +716,26 @@ static unsigned long call_desc(const struct sg_site *s, unsigned char *p,
 	return n + sizeof(lea_up);
 }
 
+/* A zero-page stub's start: is this our site's call?  (See the top.) */
+static unsigned long zero_check(const struct sg_site *s, unsigned char *p,
+				unsigned long at)
+{
+	static const unsigned char load[] = { 0x4c, 0x8b, 0x1c, 0x24,
+					      0x48, 0xb9 };
+	static const unsigned char cmp[] = { 0x49, 0x8d, 0x0c, 0x0b,
+					     0xe3, 0x0d, 0x49, 0xbb };
+	static const unsigned char jump[] = { 0x41, 0xff, 0xe3, 0x59 };
+	unsigned long ret = s->addr + s->insn_len, neg = -ret;
+	unsigned long miss = sg_zeropage_add(ret, at);
+
+	memcpy(p, load, sizeof(load));
+	memcpy(p + 6, &neg, 8);
+	memcpy(p + 14, cmp, sizeof(cmp));
+	memcpy(p + 22, &miss, 8);
+	memcpy(p + 30, jump, sizeof(jump));
+	return ZERO_CHECK;
+}
+
 void sg_patch_arch_emit(const struct sg_site *s, unsigned char *p,
 			unsigned long at, unsigned long entry_ptr,
 			unsigned long after_ptr)
@@ -673,14 +743,24 @@ void sg_patch_arch_emit(const struct sg_site *s, unsigned char *p,
 	unsigned long n, post, raw, desc1, desc2;
 	struct sg_site_desc *d;
 
+	if (s->kind == SG_PATCH_ZERO) {
+		n = zero_check(s, p, at);
+		p += n;
+		at += n;
+	}
 	n = relocate(s, s->lo, s->addr, p, at);
 	desc1 = n + sizeof(lea_down) + 6;
 	n += call_desc(s, p + n, at + n, entry_ptr);
 	post = n;
 	n += relocate(s, s->addr + s->insn_len, s->hi, p + n, at + n);
-	p[n] = 0xe9;
-	put32(p + n + 1, s->hi - (at + n + 5));
-	n += 5;
+	if (s->kind == SG_PATCH_ZERO) {
+		memcpy(p + n, ret_back, sizeof(ret_back));
+		n += sizeof(ret_back);
+	} else {
+		p[n] = 0xe9;
+		put32(p + n + 1, s->hi - (at + n + 5));
+		n += 5;
+	}
 	raw = n;
 	p[n] = 0x0f;
 	p[n + 1] = 0x05;
@@ -688,7 +768,8 @@ void sg_patch_arch_emit(const struct sg_site *s, unsigned char *p,
 	desc2 = n + sizeof(lea_down) + 6;
 	n += call_desc(s, p + n, at + n, after_ptr);
 	p[n] = 0xe9;
-	put32(p + n + 1, post - (n + 5));
+	put32(p + n + 1, s->kind == SG_PATCH_ZERO ? s->hi - (at + n + 5) :
+						  post - (n + 5));
 	d = (struct sg_site_desc *)(p + desc1);
 	d->raw = at + raw;
 	d = (struct sg_site_desc *)(p + desc2);
@@ -700,6 +781,11 @@ void sg_patch_arch_site_bytes(const struct sg_site *s, unsigned char *out)
 	unsigned long len = s->hi - s->lo;
 
 	memset(out, 0xcc, len);
+	if (s->kind == SG_PATCH_ZERO) {
+		out[0] = 0xff;		/* call *%rax */
+		out[1] = 0xd0;
+		return;
+	}
 	if (s->kind == SG_PATCH_PAD) {
 		out[0] = 0xeb;
 		out[1] = (unsigned char)(s->pad - (s->lo + 2));

@@ -23,6 +23,7 @@
 #include "dispatch.h"
 #include "signal_arch.h"
 #include "seccomp.h"
+#include "zeropage.h"
 
 #define PROT_R 1
 #define PROT_W 2
@@ -73,6 +74,7 @@ struct total {
 	int data, unverified;
 	int anon_exec;		/* executable memory with no ELF object */
 	int cached;		/* objects whose plan came from the cache */
+	int zwhy[SG_ZWHY_COUNT];	/* -m zeropage: why sites kept stubs */
 	unsigned long stub_bytes;
 	unsigned long long ns;
 } total;
@@ -352,17 +354,25 @@ static struct sg_site *alloc_sites(struct sg_obj *o, unsigned long n)
 /* -m int3: every site a breakpoint, for comparing mechanisms.
  * -m sud and -m seccomp: only the sites of calls that must run on the
  * program's own stack (clone, vfork, rt_sigreturn) are patched; every
- * other call is caught by syscall user dispatch or the seccomp filter. */
-static int all_traps, sud_mode;
+ * other call is caught by syscall user dispatch or the seccomp filter.
+ * -m zeropage: every site with a stub whose red zone is proven unused
+ * becomes `call *%rax` (mechanisms/zeropage); the others keep theirs. */
+static int all_traps, sud_mode, zero_mode;
 static const char *mode_name = "patch";
 
-static void as_trap(struct sg_site *s)
+/* Rewrite only the system call instruction itself, as `kind`. */
+static void in_place(struct sg_site *s, int kind)
 {
 	memmove(s->orig, s->orig + (s->addr - s->lo), s->insn_len);
-	s->kind = SG_PATCH_TRAP;
+	s->kind = kind;
 	s->lo = s->addr;
 	s->hi = s->addr + s->insn_len;
 	s->interior = 0;
+}
+
+static void as_trap(struct sg_site *s)
+{
+	in_place(s, SG_PATCH_TRAP);
 }
 
 static void apply_selection(struct sg_obj *o)
@@ -378,6 +388,8 @@ static void apply_selection(struct sg_obj *o)
 			s->kind = SG_PATCH_LEFT;
 		else if (all_traps && has_stub(s) && s->kind != SG_PATCH_TRAP)
 			as_trap(s);
+		else if (zero_mode && has_stub(s) && s->zwhy == SG_ZWHY_OK)
+			in_place(s, SG_PATCH_ZERO);
 	}
 	sg_patch_arch_finish(o);
 }
@@ -903,6 +915,7 @@ static void place_stubs(struct sg_obj *o)
 	}
 	sg_sc3(SG_NR_mprotect, r->base, r->size, PROT_R | PROT_X);
 	sg_patch_arch_flush(r->base, r->base + r->size);
+	sg_zeropage_commit();	/* page 0 finds the new stubs */
 }
 
 static void patch_object(struct sg_obj *o)
@@ -933,8 +946,12 @@ static void patch_object(struct sg_obj *o)
 		sg_sc1(SG_NR_close, o->fd);
 	o->fd = -1;
 	for (i = 0; i < o->nsites; i++) {
-		o->n_kind[o->sites[i].kind]++;
-		o->n_why[o->sites[i].why]++;
+		struct sg_site *s = &o->sites[i];
+
+		o->n_kind[s->kind]++;
+		o->n_why[s->why]++;
+		if (zero_mode && has_stub(s) && s->kind != SG_PATCH_ZERO)
+			total.zwhy[s->zwhy]++;
 	}
 	for (i = 0; i < SG_PATCH_KINDS; i++)
 		total.kind[i] += o->n_kind[i];
@@ -947,7 +964,13 @@ static void patch_object(struct sg_obj *o)
 
 static const char *const kind_names[SG_PATCH_KINDS] = {
 	"jump", "padding-jump", "trap", "left (unselected)", "unpatched",
-	"gateway", "middle", "small", "branch",
+	"gateway", "middle", "small", "branch", "zero-page call",
+};
+
+static const char *const zwhy_names[SG_ZWHY_COUNT] = {
+	"not checked", "", "stack pointer copied or changed in the function",
+	"red zone in use", "function not decodable",
+	"no function bounds in unwind info",
 };
 
 static const char *const why_names[SG_WHY_COUNT] = {
@@ -1010,13 +1033,17 @@ static void object_line(char *buf, size_t *n, const struct sg_obj *o)
 	put(buf, n, "\n");
 	for (k = 0; opts->debug && o->sites && k < o->nsites && *n < 3900; k++) {
 		struct sg_site *s = &o->sites[k];
+		/* -m zeropage: a site that kept its jump, and why */
+		int kept = zero_mode && has_stub(s) &&
+			   s->kind != SG_PATCH_ZERO && s->kind != SG_PATCH_TRAP;
 
-		if (s->kind != SG_PATCH_NONE && s->kind != SG_PATCH_TRAP)
+		if (!kept && s->kind != SG_PATCH_NONE && s->kind != SG_PATCH_TRAP)
 			continue;
 		put(buf, n, "sysgate:     +");
 		put_hex(buf, n, s->addr - o->bias);
-		put(buf, n, s->kind == SG_PATCH_TRAP ? " trap: " : " unpatched: ");
-		put(buf, n, why_names[s->why]);
+		put(buf, n, kept ? " kept a stub: " :
+			    s->kind == SG_PATCH_TRAP ? " trap: " : " unpatched: ");
+		put(buf, n, kept ? zwhy_names[s->zwhy] : why_names[s->why]);
 		put(buf, n, "\n");
 	}
 }
@@ -1057,6 +1084,12 @@ static int patch_start(const struct sg_options *o)
 	 * know our own text, the range its filter allows). */
 	if (i == (int)SG_SEL_WORDS && !o->patch_all && !sg.seccomp_on)
 		return 0;
+	if (zero_mode) {
+		const char *why;
+
+		if (sg_zeropage_setup(o->zeropage_readable_null, &why) < 0)
+			sg_die(why);
+	}
 	objs = sg_mmap(MAX_OBJS * sizeof(*objs));
 	scan_buf = sg_mmap(SCAN_CHUNK);
 	maps = read_maps(&len);
@@ -1198,6 +1231,17 @@ static void patch_stats(void)
 	for (k = 1; k < SG_WHY_COUNT; k++)
 		put_count(buf, &n, "sysgate:   reason: ", why_names[k],
 			  total.why[k]);
+	for (k = 0; zero_mode && k < SG_ZWHY_COUNT; k++)
+		if (k != SG_ZWHY_OK)
+			put_count(buf, &n, "sysgate:   kept a stub, not zero-page: ",
+				  zwhy_names[k], total.zwhy[k]);
+	if (zero_mode && objs && sg_zeropage_readable())
+		put(buf, &n, "sysgate:   page 0 is READABLE "
+			     "(--zeropage-readable-null): reads through NULL "
+			     "return sled bytes instead of faulting\n");
+	else if (zero_mode && objs)
+		put(buf, &n, "sysgate:   page 0 is execute-only: reads through "
+			     "NULL fault\n");
 	put(buf, &n, "sysgate:   byte pairs rejected as data: ");
 	put_num(buf, &n, total.data);
 	put(buf, &n, ", without unwind info (left): ");
@@ -1241,6 +1285,19 @@ static int patch_probe(const char **why)
 {
 	*why = 0;
 	return 0;
+}
+
+/* Page 0 would be readable: refused unless --zeropage-readable-null. */
+static int zero_check(const struct sg_options *o, const char **why)
+{
+	return sg_zeropage_check(o->zeropage_readable_null, why);
+}
+
+static int zero_start(const struct sg_options *o)
+{
+	zero_mode = 1;
+	mode_name = "zeropage";
+	return patch_start(o);
 }
 
 static int int3_start(const struct sg_options *o)
@@ -1306,24 +1363,28 @@ static int seccomp_probe(const char **why)
 	return sg_seccomp_available(why);
 }
 
-/* patch, sud, int3 and seccomp share planning, stubs, stats and new-code
- * scans. */
-#define PATCH_FAMILY(var, nm, what, probe_fn, start_fn)			\
+/* patch, sud, int3, seccomp and zeropage share planning, stubs, stats and
+ * new-code scans. */
+#define PATCH_FAMILY(var, nm, what, probe_fn, check_fn, start_fn)		\
 	const struct sg_mechanism var = {				\
 		.name = nm, .summary = what, .probe = probe_fn,		\
-		.start = start_fn, .stats = patch_stats,		\
-		.release = patch_release, .new_code = patch_new_code,	\
+		.check = check_fn, .start = start_fn,			\
+		.stats = patch_stats, .release = patch_release,		\
+		.new_code = patch_new_code,				\
 	}
 
 PATCH_FAMILY(sg_mech_patch, "patch",
 	     "rewrite each syscall site into a jump to a per-site stub",
-	     patch_probe, patch_start);
+	     patch_probe, 0, patch_start);
 PATCH_FAMILY(sg_mech_sud, "sud",
 	     "syscall user dispatch: each call from the program traps (SIGSYS)",
-	     sud_probe, sud_start);
+	     sud_probe, 0, sud_start);
 PATCH_FAMILY(sg_mech_int3, "int3",
 	     "a breakpoint on each syscall site, caught as SIGTRAP",
-	     patch_probe, int3_start);
+	     patch_probe, 0, int3_start);
 PATCH_FAMILY(sg_mech_seccomp, "seccomp",
 	     "a seccomp filter traps each call from the program (SIGSYS)",
-	     seccomp_probe, seccomp_start);
+	     seccomp_probe, 0, seccomp_start);
+PATCH_FAMILY(sg_mech_zeropage, "zeropage",
+	     "syscall -> call *%rax into an execute-only page 0 (zpoline)",
+	     sg_zeropage_probe, zero_check, zero_start);

@@ -26,6 +26,8 @@ enum sg_patch_kind {
 	SG_PATCH_MIDDLE,	/* rv64: jal to a gateway, a7 saved */
 	SG_PATCH_SMALL,		/* rv64: jal a7 to a gateway, number known */
 	SG_PATCH_BRANCH,	/* aarch64: b to the site's stub, svc alone */
+	SG_PATCH_ZERO,		/* x86-64 -m zeropage: call *%rax in place of
+				   the syscall, page 0 finds the stub */
 	SG_PATCH_KINDS
 };
 
@@ -51,6 +53,8 @@ struct sg_site {
 				   base of the `jr` that follows), or 0 */
 	unsigned char tail;	/* rv64 small: the next insn is `jr kreg`
 				   (ret...): the stub ends with it */
+	unsigned char zwhy;	/* SG_ZWHY_*: may the site push a return
+				   address below %rsp (-m zeropage)? */
 	unsigned char orig[SG_SITE_MAX_REGION];
 };
 
@@ -64,6 +68,17 @@ enum sg_why {
 	SG_WHY_NO_GATEWAY,	/* rv64: no gateway within jal reach */
 	SG_WHY_NO_REGION,	/* no stub region within branch reach */
 	SG_WHY_COUNT
+};
+
+/* The red-zone proof for -m zeropage, decided at planning. */
+enum sg_zwhy {
+	SG_ZWHY_UNCHECKED,	/* no proof attempted (other arches) */
+	SG_ZWHY_OK,		/* the function never reaches below %rsp */
+	SG_ZWHY_RSP_COPY,	/* %rsp copied or changed: could reach it */
+	SG_ZWHY_REDZONE,	/* memory below %rsp is used */
+	SG_ZWHY_UNDECODED,	/* the function cannot be walked */
+	SG_ZWHY_NO_BOUNDS,	/* no function bounds in unwind info */
+	SG_ZWHY_COUNT
 };
 
 #define SG_MAX_TEXT 8

@@ -8,11 +8,12 @@ t=$1
 shift
 prog=$BUILD/tests/behave/$t
 [ -x "$prog" ] || { echo "missing $prog"; exit 1; }
-# -m NAME on a machine where the mechanism cannot work: skip, saying why.
+# -m NAME on a machine where the mechanism cannot work (with these
+# options): skip, saying why.
 case " $* " in
 *" -m "*)
 	m=$(echo " $* " | sed -E 's/.* -m ([a-z0-9]+) .*/\1/')
-	"$BUILD/sysgate" --list-mechanisms | grep -q "^$m *available" ||
+	"$BUILD/sysgate" "$@" --list-mechanisms | grep -q "^$m *available" ||
 		{ echo "mechanism $m is not available here"; exit 77; }
 	;;
 esac

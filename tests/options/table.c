@@ -15,6 +15,8 @@ struct row {
 	int follow, count, json, strsize, ninject, nhooks;
 	const char *trace, *outfile, *sortby, *hook_args_trace;
 	const char *bypass, *hot;	/* "" for the bare option */
+	const char *mechanism;	/* 0: the default, "patch" */
+	int zeropage_readable_null;
 };
 
 /* strsize 0 in a row means "the default, 32" */
@@ -50,6 +52,9 @@ static const struct row rows[] = {
 	{ "--hot=short-ns=500,calls=10 --json", 0, .json = 1,
 	  .hot = "short-ns=500,calls=10" },
 	{ "--hot --bypass=wlog", 0, .hot = "", .bypass = "wlog" },
+	{ "-m zeropage", 0, .mechanism = "zeropage" },
+	{ "--mechanism=zeropage --zeropage-readable-null -c", 0, .count = 1,
+	  .mechanism = "zeropage", .zeropage_readable_null = 1 },
 	/* refused */
 	{ "--bogus", "unknown option" },
 	{ "-Z", "unknown option" },
@@ -61,6 +66,7 @@ static const struct row rows[] = {
 	{ "-o", "needs a value" },
 	{ "-o 'unterminated", "quote" },
 	{ "--stats=1", "takes no value" },
+	{ "--zeropage-readable-null=1", "takes no value" },
 	{ 0 },
 };
 
@@ -94,6 +100,10 @@ static void check_fields(const struct row *r, const struct sg_options *o)
 	CHECK(same(o->sortby, r->sortby), "sortby");
 	CHECK(same(o->bypass, r->bypass), "bypass");
 	CHECK(same(o->hot, r->hot), "hot");
+	CHECK(same(o->mechanism, r->mechanism ? r->mechanism : "patch"),
+	      "mechanism");
+	CHECK(o->zeropage_readable_null == r->zeropage_readable_null,
+	      "zeropage_readable_null");
 	if (r->hook_args_trace) {
 		int n = sg_options_hook_args(o, "trace", args, sizeof(args));
 

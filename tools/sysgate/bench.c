@@ -9,7 +9,9 @@
  *     (emulate: -e inject=getppid:retval=N); hooked and passed to the
  *     kernel (pass: the null example hook).  Configurations are
  *     interleaved over several rounds; each figure is the median of the
- *     per-process medians.
+ *     per-process medians.  A mechanism whose probe fails here (zeropage
+ *     without vm.mmap_min_addr=0: bench never changes sysctls) is
+ *     skipped, and the output says why;
  *   - start-up of /bin/true and python3 -c pass, natively and with the
  *     library preloaded (-e trace=none, and -c which patches every site);
  *   - extra resident memory of a glibc-only program under the patch
@@ -27,6 +29,7 @@
 #include <unistd.h>
 #include "sg.h"
 #include "cli.h"
+#include "mech.h"
 
 struct cfg {
 	const char *name;
@@ -38,8 +41,9 @@ struct cfg {
 
 /* Mechanisms measured side by side: emulate and pass configurations. */
 static const char *const mech_names[] = { "patch", "preload", "sud",
-					  "seccomp", "int3", "ptrace" };
-#define NMECH 6
+					  "seccomp", "int3", "ptrace",
+					  "zeropage" };
+#define NMECH 7
 
 static char dir[PATH_MAX];	/* directory of this executable */
 static int quick;
@@ -246,7 +250,8 @@ static int draw(const char *png, double nat, const double *emu,
 	}
 	fprintf(p, "native %f\n", nat);
 	for (m = 0; m < NMECH; m++)
-		fprintf(p, "%s-emulate %f\n%s-pass %f\n", mech_names[m], emu[m],
+		if (emu[m] > 0)
+			fprintf(p, "%s-emulate %f\n%s-pass %f\n", mech_names[m], emu[m],
 			mech_names[m], pass[m]);
 	rc = pclose(p);
 	unlink(tmp);
@@ -443,9 +448,13 @@ int sg_bench_main(int argc, char **argv)
 		{ "ptrace emulate", "-m ptrace -o /dev/null -e trace=none "
 		  "-e inject=getppid:retval=4242", 0, 2 },
 		{ "ptrace pass", "-m ptrace -o /dev/null -c -e trace=getppid", 0, 2 },
+		{ "zeropage emulate",
+		  "-m zeropage -e trace=none -e inject=getppid:retval=4242", 0, 0 },
+		{ "zeropage pass", "-m zeropage -e trace=none", "null.so:getppid", 0 },
 	};
-	enum { NCFG = 13 };
+	enum { NCFG = 1 + 2 * NMECH };
 	double res[NCFG][16];
+	const char *skipped[NMECH];
 	int rounds, i, r, json = 0;
 	long n;
 	const char *plot = 0;
@@ -494,8 +503,18 @@ int sg_bench_main(int argc, char **argv)
 				"matplotlib\n");
 		return 1;
 	}
+	for (i = 0; i < NMECH; i++) {
+		const char *why = 0;
+
+		skipped[i] = sg_mech_find(mech_names[i])->probe(&why) < 0 ?
+				     (why ? why : "not available here") : 0;
+	}
 	for (r = 0; r < rounds; r++)
 		for (i = 0; i < NCFG; i++) {
+			if (i && skipped[(i - 1) / 2]) {
+				res[i][r] = 0;
+				continue;
+			}
 			res[i][r] = loop_once(&cfgs[i], cfgs[i].slow == 2 ? n / 1000 :
 						    cfgs[i].slow ? n / 100 : n);
 			if (res[i][r] < 0) {
@@ -531,11 +550,16 @@ int sg_bench_main(int argc, char **argv)
 			       sysconf(_SC_NPROCESSORS_ONLN));
 			printf(" \"native_ns\":%.2f,\n \"mechanisms\":{", nat);
 			for (m = 0; m < NMECH; m++)
-				printf("%s\"%s\":{\"emulate_ns\":%.2f,"
-				       "\"pass_ns\":%.2f,\"emulate_ratio\":%.3f,"
-				       "\"pass_ratio\":%.3f}", m ? "," : "",
-				       mech_names[m], emu[m], pass[m],
-				       emu[m] / nat, pass[m] / nat);
+				if (skipped[m])
+					printf("%s\"%s\":{\"skipped\":\"%s\"}",
+					       m ? "," : "", mech_names[m],
+					       skipped[m]);
+				else
+					printf("%s\"%s\":{\"emulate_ns\":%.2f,"
+					       "\"pass_ns\":%.2f,\"emulate_ratio\":"
+					       "%.3f,\"pass_ratio\":%.3f}",
+					       m ? "," : "", mech_names[m], emu[m],
+					       pass[m], emu[m] / nat, pass[m] / nat);
 			printf("},\n");
 			printf(" \"startup_ms\":{\"true\":{\"native\":%.3f,"
 			       "\"trace_none\":%.3f,\"count_all\":%.3f},"
@@ -557,12 +581,18 @@ int sg_bench_main(int argc, char **argv)
 			printf("machine: %s %s, %ld cpus\n", u.machine, u.release,
 			       sysconf(_SC_NPROCESSORS_ONLN));
 			printf("getppid ns/call (median of %d rounds):\n", rounds);
-			printf("  native          %10.2f\n", nat);
-			for (m = 0; m < NMECH; m++)
-				printf("  %-6s emulate  %10.2f  (%.3f x native)\n"
-				       "  %-6s pass     %10.2f  (%.3f x native)\n",
+			printf("  native            %10.2f\n", nat);
+			for (m = 0; m < NMECH; m++) {
+				if (skipped[m]) {
+					printf("  %-8s skipped: %s\n",
+					       mech_names[m], skipped[m]);
+					continue;
+				}
+				printf("  %-8s emulate  %10.2f  (%.3f x native)\n"
+				       "  %-8s pass     %10.2f  (%.3f x native)\n",
 				       mech_names[m], emu[m], emu[m] / nat,
 				       mech_names[m], pass[m], pass[m] / nat);
+			}
 			printf("start-up ms (median): native / -e trace=none / -c\n");
 			printf("  /bin/true       %.3f / %.3f / %.3f\n", t_true[0],
 			       t_true[1], t_true[2]);

@@ -5,7 +5,9 @@
 int sg_bench_main(int argc, char **argv);
 int sg_cli_version(void);
 int sg_cli_list_syscalls(void);
-int sg_cli_list_mechanisms(void);
+struct sg_options;
+/* Whether each mechanism can run here with these options (NULL: none). */
+int sg_cli_list_mechanisms(const struct sg_options *o);
 
 /* -m ptrace (ptrace.c): in the child before execve; in the CLI, the
  * tracer loop, returning the program's wait status. */

@@ -5,6 +5,7 @@
 #include "sg.h"
 #include "mech.h"
 #include "cli.h"
+#include "options.h"
 
 static void class_names(unsigned int c, char *buf, size_t n)
 {
@@ -41,13 +42,15 @@ int sg_cli_list_syscalls(void)
 	return 0;
 }
 
-int sg_cli_list_mechanisms(void)
+int sg_cli_list_mechanisms(const struct sg_options *o)
 {
+	static const struct sg_options defaults;
 	int i;
 
 	for (i = 0; sg_mechanisms[i]; i++) {
-		const char *why = 0;
-		int ok = sg_mechanisms[i]->probe(&why) == 0;
+		const char *why;
+		int ok = sg_mech_check(sg_mechanisms[i], o ? o : &defaults,
+				       &why) == 0;
 
 		printf("%-10s %-9s %s%s%s\n", sg_mechanisms[i]->name,
 		       ok ? "available" : "no", sg_mechanisms[i]->summary,
@@ -79,5 +82,5 @@ int sg_cli_version(void)
 	printf("kernel: %s %s\n", u.sysname, u.release);
 	printf("vm.mmap_min_addr: %ld\n", read_long("/proc/sys/vm/mmap_min_addr"));
 	printf("mechanisms:\n");
-	return sg_cli_list_mechanisms();
+	return sg_cli_list_mechanisms(0);
 }

@@ -60,7 +60,8 @@ static const char usage_text[] =
 "  -T                     time spent in each call\n"
 "  -S SORTBY              summary order: time calls errors name nothing\n"
 "  -j, --json             JSON Lines output (schema 1, man sysgate.7)\n"
-"  -m, --mechanism=NAME   how calls are caught (--list-mechanisms)\n"
+"  -m, --mechanism=NAME   how calls are caught (--list-mechanisms); zeropage\n"
+"                         needs vm.mmap_min_addr=0\n"
 "      --hook=LIB.so[:ARGS]  load a hook library (repeatable, in order)\n"
 "      --fs=/PREFIX[:BACKING]  serve paths under /PREFIX from a file system\n"
 "                         in memory shared by the process tree (written\n"
@@ -81,6 +82,9 @@ static const char usage_text[] =
 "      --patch-all        patch sites even when no hook selects their call\n"
 "      --stub-reach=MIB   testing: let patches reach only MIB MiB (0: no stub\n"
 "                         region in reach, so sites trap where the ISA allows)\n"
+"      --zeropage-readable-null  let -m zeropage run where page 0 cannot be\n"
+"                         execute-only (no protection keys): NULL reads then\n"
+"                         return sled bytes instead of faulting\n"
 "  -E VAR=VAL             set VAR in PROG's environment\n"
 "      --list-syscalls    print the syscall table for this machine\n"
 "      --list-mechanisms  print the mechanisms and whether they work here\n"
@@ -396,12 +400,19 @@ int main(int argc, char **argv)
 	if (o.list_syscalls)
 		return sg_cli_list_syscalls();
 	if (o.list_mechanisms)
-		return sg_cli_list_mechanisms();
+		return sg_cli_list_mechanisms(&o);
 	prog_i = 1 + o.nwords;
 	if (prog_i >= argc)
 		die("must have PROG [ARGS] (see sysgate -h)", 0);
 	if (!sg_mech_find(o.mechanism))
 		die("unknown mechanism ", o.mechanism);
+	{
+		/* Refuse here, in one line, before the program starts. */
+		const char *why;
+
+		if (sg_mech_check(sg_mech_find(o.mechanism), &o, &why) < 0)
+			die(why, 0);
+	}
 	check_builtins(&o);
 	check_user_hooks(&o);
 	prog = find_program(argv[prog_i]);
