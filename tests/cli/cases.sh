@@ -90,12 +90,27 @@ t_inject_same_as_strace() {
 
 t_dlopen_raw_syscall() {
 	# A raw syscall in a library loaded after start-up is hooked.
-	"$SG" -e trace=lseek -o "$TMP/out" -- "$PROG" dlopen "$BUILD/tests/cli/rawlib.so" >"$TMP/stdout" ||
-		fail "exit status $?"
+	dlopen_raw_syscall
+}
+
+t_memfd_raw_syscall() {
+	# The same library copied into a memfd and loaded from there (no
+	# file on disk to read it from): patched too, not left to a trap.
+	dlopen_raw_syscall memfd
+	"$SG" --stats -e trace=lseek -o "$TMP/stats" -- "$PROG" dlopen \
+		"$BUILD/tests/cli/rawlib.so" memfd >/dev/null || fail "exit status $?"
+	grep -A1 'loaded later' "$TMP/stats" | grep -q '/memfd:rawlib.*jump=1' ||
+		fail "not patched: $(cat "$TMP/stats")"
+}
+
+dlopen_raw_syscall() {
+	"$SG" -e trace=lseek -o "$TMP/out" -- "$PROG" dlopen "$BUILD/tests/cli/rawlib.so" "$@" \
+		>"$TMP/stdout" || fail "exit status $?"
 	[ "$(cat "$TMP/stdout")" = -9 ] || fail "result $(cat "$TMP/stdout")"
 	grep -qx 'lseek(-42, 7, SEEK_SET) *= -1 EBADF (Bad file descriptor)' "$TMP/out" ||
 		fail "not traced: $(cat "$TMP/out")"
-	out=$("$SG" -e trace=none -e inject=lseek:retval=5 -- "$PROG" dlopen "$BUILD/tests/cli/rawlib.so")
+	out=$("$SG" -e trace=none -e inject=lseek:retval=5 -- "$PROG" dlopen \
+		"$BUILD/tests/cli/rawlib.so" "$@")
 	[ "$out" = 5 ] || fail "inject: $out"
 }
 

@@ -4,6 +4,7 @@
  * system calls, so sysgate's output can be compared with a golden file
  * and with strace's.
  */
+#define _GNU_SOURCE
 #include <dlfcn.h>
 #include <errno.h>
 #include <pthread.h>
@@ -142,6 +143,26 @@ static int ppid_mode(const char *mode, long n, long per)
 	return 0;
 }
 
+/* A copy of the file at path in a new memfd; its descriptor. */
+static int copy_to_memfd(const char *path)
+{
+	char buf[65536];
+	int in = open(path, O_RDONLY), fd = memfd_create("rawlib", 0);
+	ssize_t n;
+
+	if (in < 0 || fd < 0) {
+		perror("prog: memfd");
+		exit(1);
+	}
+	while ((n = read(in, buf, sizeof(buf))) > 0)
+		if (write(fd, buf, n) != n) {
+			perror("prog: memfd write");
+			exit(1);
+		}
+	close(in);
+	return fd;
+}
+
 int main(int argc, char **argv)
 {
 	const char *mode = argc > 1 ? argv[1] : "basic";
@@ -197,9 +218,18 @@ int main(int argc, char **argv)
 		return 0;
 	}
 	if (!strcmp(mode, "dlopen")) {
-		/* argv[2]: a library with raw_lseek, loaded only now */
-		void *h = dlopen(argv[2], RTLD_NOW);
+		/* argv[2]: a library with raw_lseek, loaded only now; with
+		 * argv[3] "memfd", from a copy in a memfd (no file on disk) */
+		char path[64];
+		void *h;
 		long (*fn)(long, long, long);
+
+		if (argc > 3 && !strcmp(argv[3], "memfd")) {
+			snprintf(path, sizeof(path), "/proc/self/fd/%d",
+				 copy_to_memfd(argv[2]));
+			argv[2] = path;
+		}
+		h = dlopen(argv[2], RTLD_NOW);
 
 		if (!h) {
 			fprintf(stderr, "prog: %s\n", dlerror());
