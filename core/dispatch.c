@@ -35,6 +35,15 @@ struct sg_chain {
 	int skip;
 };
 
+static inline void chain_start(struct sg_chain *c, struct sysgate_sys *s,
+			       int ran)
+{
+	c->s = s;
+	c->nr = s->nr;
+	c->ran = ran;
+	c->skip = 0;
+}
+
 static void chain_exit_body(struct sg_chain *c)
 {
 	int i;
@@ -175,10 +184,7 @@ syscall_hooked(struct sg_frame *f, const struct sg_site_desc *d)
 		t = sg_thread_current();
 	sg_frame_args(f, args);
 	sg_sys_init(&s, t, sg_frame_nr(f), args, sg_site_pc(d));
-	c.s = &s;
-	c.nr = s.nr;
-	c.ran = 0;
-	c.skip = 0;
+	chain_start(&c, &s, 0);
 
 	if (!t->depth && hooks_wanted(t, s.nr)) {
 		run_call_hooks(t, c.nr, chain_enter, &c);
@@ -279,10 +285,7 @@ void sg_after_raw(struct sg_frame *f, unsigned long info)
 	s.ret = ret;
 	if (ret == 0 && (info & SG_RAW_NEWCHILD))
 		s.flags |= SYSGATE_SYS_CHILD;
-	c.s = &s;
-	c.nr = s.nr;
-	c.ran = sg.nhooks;
-	c.skip = 0;
+	chain_start(&c, &s, sg.nhooks);
 	if (hooks_wanted(t, s.nr))
 		run_call_hooks(t, c.nr, chain_exit, &c);
 }
@@ -302,10 +305,7 @@ void sg_dispatch_enter(long nr, long args[6], const void *pc)
 	if (t->depth || !hooks_wanted(t, nr))
 		return;
 	sg_sys_init(&s, t, nr, args, pc);
-	c.s = &s;
-	c.nr = nr;
-	c.ran = 0;
-	c.skip = 0;
+	chain_start(&c, &s, 0);
 	run_call_hooks(t, c.nr, chain_enter, &c);
 }
 
@@ -325,10 +325,7 @@ long sg_dispatch_call(long nr, long args[6], const void *pc)
 	if (t->depth)
 		return sg_sc6(nr, args[0], args[1], args[2], args[3], args[4],
 			      args[5]);
-	c.s = &s;
-	c.nr = nr;
-	c.ran = 0;
-	c.skip = 0;
+	chain_start(&c, &s, 0);
 	if (hooks_wanted(t, nr)) {
 		run_call_hooks(t, c.nr, chain_enter, &c);
 		if (c.skip)
