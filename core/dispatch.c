@@ -35,6 +35,14 @@ struct sg_chain {
 	int skip;
 };
 
+/* This thread's state, made now if sysgate had not seen the thread. */
+static inline struct sg_thread *self_or_new(void)
+{
+	struct sg_thread *t = sg_self();
+
+	return likely(t) ? t : sg_thread_current();
+}
+
 static inline void chain_start(struct sg_chain *c, struct sysgate_sys *s,
 			       int ran)
 {
@@ -174,14 +182,12 @@ void sg_sys_init(struct sysgate_sys *s, struct sg_thread *t, long nr,
 static __attribute__((noinline)) int
 syscall_hooked(struct sg_frame *f, const struct sg_site_desc *d)
 {
-	struct sg_thread *t = sg_self();
+	struct sg_thread *t = self_or_new();
 	struct sysgate_sys s;
 	struct sg_chain c;
 	unsigned long info, child_sp;
 	long args[6];
 
-	if (unlikely(!t))
-		t = sg_thread_current();
 	sg_frame_args(f, args);
 	sg_sys_init(&s, t, sg_frame_nr(f), args, sg_site_pc(d));
 	chain_start(&c, &s, 0);
@@ -296,12 +302,10 @@ void sg_after_raw(struct sg_frame *f, unsigned long info)
  */
 void sg_dispatch_enter(long nr, long args[6], const void *pc)
 {
-	struct sg_thread *t = sg_self();
+	struct sg_thread *t = self_or_new();
 	struct sysgate_sys s;
 	struct sg_chain c;
 
-	if (unlikely(!t))
-		t = sg_thread_current();
 	if (t->depth || !hooks_wanted(t, nr))
 		return;
 	sg_sys_init(&s, t, nr, args, pc);
@@ -315,12 +319,10 @@ void sg_dispatch_enter(long nr, long args[6], const void *pc)
  */
 long sg_dispatch_call(long nr, long args[6], const void *pc)
 {
-	struct sg_thread *t = sg_self();
+	struct sg_thread *t = self_or_new();
 	struct sysgate_sys s;
 	struct sg_chain c;
 
-	if (unlikely(!t))
-		t = sg_thread_current();
 	sg_sys_init(&s, t, nr, args, pc);
 	if (t->depth)
 		return sg_sc6(nr, args[0], args[1], args[2], args[3], args[4],
