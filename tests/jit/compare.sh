@@ -78,6 +78,12 @@ sud)
 		skip "mechanism sud is not available here"
 	opts=(-m sud -f -c -o "$DIR/log")
 	;;
+seccomp)
+	# every call, the JIT's own included, trapped by the filter
+	"$SG" --list-mechanisms | grep -q '^seccomp *available' ||
+		skip "mechanism seccomp is not available here"
+	opts=(-m seccomp -f -c -o "$DIR/log")
+	;;
 inject)
 	opts=(-e trace=none -e inject=unlink:error=ENOENT:when=1)
 	sed 's/^remove\(.\)ok$/remove\1ENOENT/; s/^probe\(.\)gone$/probe\1still there/' \
@@ -92,7 +98,7 @@ run "$DIR/hooked" "${opts[@]}"
 diff -u "$want" "$DIR/hooked" || fail "under sysgate ${opts[*]}: output differs"
 
 case $mode in
-count | loader | sud)
+count | loader | sud | seccomp)
 	# the children were followed: their execve calls were counted
 	grep -qE ' execve$' "$DIR/log" || { cat "$DIR/log"; fail "no execve counted"; }
 	;;
