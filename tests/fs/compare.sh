@@ -7,6 +7,11 @@ set -u
 BUILD=$(cd "$BUILD" && pwd)
 prog=$BUILD/tests/fs/$1
 shift
+# -m NAME where that mechanism cannot work: skip, saying why.
+if [ "${1:-}" = -m ]; then
+	"$BUILD/sysgate" --list-mechanisms | grep -q "^$2 *available" ||
+		{ echo "mechanism $2 is not available here"; exit 77; }
+fi
 real=$(mktemp -d /tmp/sysgate-fs-real.XXXXXX)
 prefix=/sysgate-fs-test-$$
 trap 'rm -rf "$real"' EXIT
