@@ -25,6 +25,12 @@ $(BUILD)/tests/cli/prog-static: tests/cli/prog.c | $(BUILD)/.dir
 		{ grep -v "statically linked applications requires at runtime" || true; }
 	@test -x $@
 
+# No libc, no unwind info: raw calls from _start.
+$(BUILD)/tests/cli/nolibc: tests/cli/nolibc.c | $(BUILD)/.dir
+	@mkdir -p $(dir $@)
+	$(CC) -std=gnu11 -O2 -Wall -static -nostdlib -fno-stack-protector \
+		-fno-asynchronous-unwind-tables -fno-pie -no-pie -o $@ $<
+
 $(BUILD)/tests/cli/rawlib.so: tests/cli/rawlib.c | $(BUILD)/.dir
 	@mkdir -p $(dir $@)
 	$(CC) -std=gnu11 -O2 -g -Wall -fPIC -shared -o $@ $<
@@ -35,7 +41,7 @@ $(BUILD)/tests/hooks/%.so: tests/hooks/%.c include/sysgate.h | $(BUILD)/.dir
 
 ifeq ($(ARCH),x86_64)
 CHECK_DEPS += $(BUILD)/tests/cli/prog $(BUILD)/tests/cli/rawlib.so \
-	$(BUILD)/tests/cli/prog-static \
+	$(BUILD)/tests/cli/prog-static $(BUILD)/tests/cli/nolibc \
 	$(BUILD)/tests/hooks/counter.so
 endif
 

@@ -260,6 +260,26 @@ jit_raw_syscall() {
 	[ "$out" = "$(printf '5\n5 5')" ] || fail "inject: $out"
 }
 
+t_nolibc_static() {
+	# A static program with no libc and no unwind info (raw calls from
+	# _start): nothing can be patched, yet every call is seen: by syscall
+	# user dispatch (default) and by the filter (-m seccomp).
+	need_strace
+	NL=$BUILD/tests/cli/nolibc
+	ran=0
+	for m in patch seccomp; do
+		avail=sud
+		[ $m = seccomp ] && avail=seccomp
+		"$SG" --list-mechanisms | grep -q "^$avail *available" || continue
+		count_same_as_strace -m $m -- "$NL"
+		"$SG" -m $m -e trace=none -e inject=getppid:retval=4242 -- "$NL" \
+			>/dev/null 2>&1
+		[ $? = 42 ] || fail "-m $m: getppid not injected"
+		ran=$((ran + 1))
+	done
+	[ $ran -gt 0 ] || { echo "neither syscall user dispatch nor seccomp here"; exit 77; }
+}
+
 need_seccomp() {
 	"$SG" --list-mechanisms | grep -q '^seccomp *available' ||
 		{ echo "seccomp filters are not available here"; exit 77; }
