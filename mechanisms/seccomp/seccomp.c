@@ -124,5 +124,6 @@ int sg_seccomp_install(int inherited)
 		r = sg_sc3(SG_NR_seccomp, SECCOMP_SET_MODE_FILTER,
 			   SECCOMP_FILTER_FLAG_TSYNC, (long)&prog);
 	}
-	return r < 0 ? r : 0;
+	/* (TSYNC answers with a thread it could not sync: none at start) */
+	return r == 0 ? 0 : r < 0 ? r : -16;	/* EBUSY */
 }
