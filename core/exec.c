@@ -228,7 +228,7 @@ static int via_loader(const char *path, char *const *argv, char **newargv,
  * Under the loader /proc/self/exe names sysgate-loader: the program it
  * started is meant (ld.so's $ORIGIN, a program running itself again).
  */
-int sg_is_self_exe(const char *path, int pid)
+static int is_self_exe(const char *path, int pid)
 {
 	char num[24];
 	const char *p = path, *id = sg_utoa(num + sizeof(num), pid);
@@ -250,7 +250,7 @@ int sg_is_self_exe(const char *path, int pid)
 
 static void self_exe(struct sg_thread *t, char *path, unsigned long size)
 {
-	if (sg_is_self_exe(path, t->pid))
+	if (is_self_exe(path, t->pid))
 		sg_strlcpy(path, sg.exe_path, size);
 }
 
@@ -263,7 +263,7 @@ int sg_readlink_self_exe(struct sg_thread *t, struct sysgate_sys *s)
 
 	if (sg_read_str_safe(path, (const char *)s->args[at ? 1 : 0],
 			     sizeof(path)) < 0 ||
-	    (at && path[0] != '/') || !sg_is_self_exe(path, t->pid))
+	    (at && path[0] != '/') || !is_self_exe(path, t->pid))
 		return 0;
 	if ((long)max <= 0) {
 		s->ret = -22;	/* EINVAL */

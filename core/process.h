@@ -4,9 +4,8 @@
 
 void sg_process_fini(struct sg_thread *t) SG_HIDDEN;
 long sg_execve(struct sg_thread *t, struct sysgate_sys *s) SG_HIDDEN;
-/* Under the loader: PATH names /proc/self/exe (of process pid); a
- * readlink of it answered with the program's path (1), or not ours (0). */
-int sg_is_self_exe(const char *path, int pid) SG_HIDDEN;
+/* Under the loader: a readlink of /proc/self/exe answered with the
+ * program's path (1), or not that link (0). */
 int sg_readlink_self_exe(struct sg_thread *t, struct sysgate_sys *s) SG_HIDDEN;
 void sg_output_fork_child(void) SG_HIDDEN;
 /* Arch-specific calls the core handles (x86-64: arch_prctl on GS).

@@ -73,6 +73,7 @@ static int on_sigsys(int sig, struct sg_siginfo *info, void *uc)
 {
 	long nr = (int)info->fields[1], args[6], r;
 	unsigned long mask;
+	const void *pc;
 	struct sg_thread *t;
 
 	(void)sig;
@@ -87,30 +88,27 @@ static int on_sigsys(int sig, struct sg_siginfo *info, void *uc)
 	     (unsigned int)info->si_errno != SG_SECCOMP_COOKIE) &&
 	    info->si_code != SYS_USER_DISPATCH)
 		return 0;
+	sg_arch_uc_syscall_args(uc, args);
+	pc = (void *)(*sg_arch_uc_pc(uc) - SG_SYSCALL_INSN_LEN);
 	if (nr == SG_NR_rt_sigreturn) {
 		/* Hooks see it, then it is made again from sysgate's text
 		 * (never trapped) at the program's stack pointer, which is
 		 * where its signal frame is, once this handler returns. */
-		sg_arch_uc_syscall_args(uc, args);
-		sg_dispatch_enter(nr, args, (void *)(*sg_arch_uc_pc(uc) -
-						     SG_SYSCALL_INSN_LEN));
+		sg_dispatch_enter(nr, args, pc);
 		*sg_arch_uc_pc(uc) = sg_arch_restorer();
 		return 1;
 	}
-	/* (the seccomp filter lets the other raw-only calls through) */
 	if (sg_raw_only(nr)) {
-		/* clone/vfork/rt_sigreturn must run at the program's own
-		 * stack: let this one through; the next entry into sysgate
-		 * blocks again. */
+		/* SUD only (the filter lets these through): clone and vfork
+		 * must run at the program's own stack: let this one through;
+		 * the next entry into sysgate blocks again. */
 		t = sg_self();
 		if (t)
 			t->sud_selector = SG_SUD_ALLOW;
 		sg_arch_uc_restart_syscall(uc, nr);
 		return 1;
 	}
-	sg_arch_uc_syscall_args(uc, args);
-	r = sg_dispatch_call(nr, args,
-			     (void *)(*sg_arch_uc_pc(uc) - SG_SYSCALL_INSN_LEN));
+	r = sg_dispatch_call(nr, args, pc);
 	sg_arch_uc_set_result(uc, r);
 	/* The call ran inside this handler, whose mask is the interrupted
 	 * code's (SIGSYS is SA_NODEFER, with no mask of its own unless the
