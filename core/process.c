@@ -186,6 +186,8 @@ void sg_process_fini(struct sg_thread *t)
 	if (__atomic_exchange_n(&sg.fini_done, 1, __ATOMIC_ACQ_REL))
 		return;
 	sg_run_hooks(t, fini_cb, 0);
+	if (sg.stats)
+		sg_mech_exit_stats();
 }
 
 static void __attribute__((noreturn)) thread_exit(struct sg_thread *t,
@@ -204,6 +206,48 @@ static void __attribute__((noreturn)) thread_exit(struct sg_thread *t,
 	sg_thread_free(t);
 	for (;;)
 		sg_sc1(SG_NR_exit, code);
+}
+
+/* Does call s change or drop code that is already there? */
+static int changes_code(const struct sysgate_sys *s)
+{
+	if (s->nr == SG_NR_mmap)
+		return (s->args[3] & 0x10 /* MAP_FIXED */) != 0;
+	if (s->nr == SG_NR_madvise)
+		return s->args[2] == 4 /* DONTNEED */ || s->args[2] == 8 /* FREE */ ||
+		       s->args[2] == 9 /* REMOVE */ ||
+		       s->args[2] == 24 /* DONTNEED_LOCKED */;
+	return 1;
+}
+
+/*
+ * Calls that map, unmap or re-protect memory: code patched after it
+ * started running must be put back first (mechanisms/patch/lazy.c), and
+ * new code (dlopen, JIT) is scanned before anyone runs it.
+ */
+static void memory_call(struct sysgate_sys *s)
+{
+	const long *a = s->args;
+	unsigned long lo = a[0], hi = a[0] + a[1];
+	int token = 0;
+
+	/* mremap to a fixed address drops what was there too. */
+	if (s->nr == SG_NR_mremap && (a[3] & 2 /* MREMAP_FIXED */)) {
+		lo = (unsigned long)a[4] < lo ? (unsigned long)a[4] : lo;
+		hi = (unsigned long)(a[4] + a[2]) > hi ? (unsigned long)(a[4] + a[2]) : hi;
+	}
+	if (changes_code(s))
+		token = sg_mech_code_begin(lo, hi);
+	raw_call(s);
+	if (token)
+		sg_mech_code_end(token);
+	if (sysgate_is_error(s->ret))
+		return;
+	if ((s->nr == SG_NR_mmap || s->nr == SG_NR_mprotect ||
+	     s->nr == SG_NR_pkey_mprotect) && (a[2] & 4 /* PROT_EXEC */)) {
+		lo = s->nr == SG_NR_mmap ? (unsigned long)s->ret : (unsigned long)a[0];
+		sg_mech_new_code(lo, lo + a[1]);
+	}
 }
 
 void sg_core_call(struct sg_thread *t, struct sysgate_sys *s)
@@ -242,12 +286,10 @@ void sg_core_call(struct sg_thread *t, struct sysgate_sys *s)
 	case SG_NR_mmap:
 	case SG_NR_mprotect:
 	case SG_NR_pkey_mprotect:
-		/* New code (dlopen, JIT) is scanned before anyone runs it. */
-		if (!sysgate_is_error(raw_call(s)) && (a[2] & 4 /* PROT_EXEC */)) {
-			unsigned long lo = s->nr == SG_NR_mmap ? s->ret : a[0];
-
-			sg_mech_new_code(lo, lo + a[1]);
-		}
+	case SG_NR_munmap:
+	case SG_NR_mremap:
+	case SG_NR_madvise:
+		memory_call(s);
 		return;
 	case SG_NR_rt_sigprocmask:
 		s->ret = sg_signal_rt_sigprocmask(t, a[0], (const void *)a[1],

@@ -133,6 +133,7 @@ struct sg_global {
 	unsigned long self_lo, self_hi;	/* our own text, never patched */
 	unsigned long self_text_lo, self_text_hi;	/* its executable part */
 	int sud_on;			/* unpatched code is caught by SUD */
+	unsigned long sigsys_calls;	/* calls run from the SIGSYS handler */
 	int seccomp_on;			/* -m seccomp: every call from outside
 					   our text traps (SIGSYS) */
 	int seccomp_inherited;		/* SYSGATE_SECCOMP: the filter came

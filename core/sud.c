@@ -21,6 +21,7 @@
 #include "sg.h"
 #include "dispatch.h"
 #include "signal_arch.h"
+#include "mech.h"
 
 #define PR_SET_SYSCALL_USER_DISPATCH 59
 #define PR_SYS_DISPATCH_OFF 0
@@ -108,6 +109,7 @@ static int on_sigsys(int sig, struct sg_siginfo *info, void *uc)
 		sg_arch_uc_restart_syscall(uc, nr);
 		return 1;
 	}
+	__atomic_add_fetch(&sg.sigsys_calls, 1, __ATOMIC_RELAXED);
 	r = sg_dispatch_call(nr, args, pc);
 	sg_arch_uc_set_result(uc, r);
 	/* The call ran inside this handler, whose mask is the interrupted
@@ -117,6 +119,9 @@ static int on_sigsys(int sig, struct sg_siginfo *info, void *uc)
 	if (nr == SG_NR_rt_sigprocmask && r == 0 &&
 	    sg_sc4(SG_NR_rt_sigprocmask, 0, 0, (long)&mask, 8) == 0)
 		*sg_arch_uc_sigmask(uc) = mask;
+	/* Its next calls need not trap: the mechanism may patch it now. */
+	if (info->si_code == SYS_USER_DISPATCH)
+		sg_mech_trapped((unsigned long)pc);
 	return 1;
 }
 

@@ -72,3 +72,26 @@ void sg_mech_new_code(unsigned long lo, unsigned long hi)
 	if (running && running->new_code)
 		running->new_code(lo, hi);
 }
+
+void sg_mech_trapped(unsigned long site)
+{
+	if (running && running->trapped)
+		running->trapped(site);
+}
+
+int sg_mech_code_begin(unsigned long lo, unsigned long hi)
+{
+	return running && running->code_begin ? running->code_begin(lo, hi) : 0;
+}
+
+void sg_mech_code_end(int token)
+{
+	if (running && running->code_end)
+		running->code_end(token);
+}
+
+void sg_mech_exit_stats(void)
+{
+	if (running && running->exit_stats)
+		running->exit_stats();
+}

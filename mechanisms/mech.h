@@ -23,6 +23,14 @@ struct sg_mechanism {
 	void (*release)(void);
 	/* [lo, hi) became executable after start-up. */
 	void (*new_code)(unsigned long lo, unsigned long hi);
+	/* A call at site was caught by a signal and has run. */
+	void (*trapped)(unsigned long site);
+	/* Around a call that changes [lo, hi) (unmaps it, changes its
+	 * protection...): code_end gets what code_begin returned. */
+	int (*code_begin)(unsigned long lo, unsigned long hi);
+	void (*code_end)(int token);
+	/* --stats at exit: what happened while the program ran. */
+	void (*exit_stats)(void);
 };
 
 extern const struct sg_mechanism *const sg_mechanisms[];
@@ -35,5 +43,9 @@ int sg_mech_start(const struct sg_options *opts);
 void sg_mech_stats(void);
 void sg_mech_release(void);
 void sg_mech_new_code(unsigned long lo, unsigned long hi);
+void sg_mech_trapped(unsigned long site);
+int sg_mech_code_begin(unsigned long lo, unsigned long hi);
+void sg_mech_code_end(int token);
+void sg_mech_exit_stats(void);
 
 #endif

@@ -824,3 +824,34 @@ void sg_patch_arch_flush(unsigned long lo, unsigned long hi)
 	(void)lo;
 	(void)hi;
 }
+
+/*
+ * Lazy sites (patch.h): `syscall` becomes `jmp rel32` by one byte store,
+ * 0f -> e9.  The jump's displacement is then the syscall's second byte
+ * (05) and the three bytes after it, which stay as they are: a branch to
+ * the next instruction still finds it intact, and no thread can ever
+ * fetch a half-written instruction (the old bytes are a syscall, which
+ * still traps).  The price: the stub must start exactly where that
+ * displacement points.
+ */
+const unsigned long sg_patch_arch_lazy_look = 5;
+
+unsigned long sg_patch_arch_lazy_stub(unsigned long addr,
+				      const unsigned char *code)
+{
+	int disp;
+
+	if (code[0] != 0x0f || code[1] != 0x05)
+		return 0;
+	memcpy(&disp, code + 1, 4);
+	return addr + 5 + (long)disp;
+}
+
+int sg_patch_arch_lazy_bytes(unsigned long addr, unsigned long stub,
+			     unsigned char *out)
+{
+	(void)addr;
+	(void)stub;
+	out[0] = 0xe9;
+	return 1;
+}

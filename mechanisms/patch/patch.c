@@ -101,6 +101,7 @@ long sg_obj_read(struct sg_obj *o, unsigned long addr, void *buf,
 struct mapping {
 	unsigned long lo, hi, off, dev_ino[2];
 	int prot;
+	int shared;		/* MAP_SHARED: another view may write it */
 	const char *path;
 };
 
@@ -131,6 +132,7 @@ static int parse_line(const char *p, struct mapping *m)
 	p++;
 	m->prot = (p[0] == 'r' ? PROT_R : 0) | (p[1] == 'w' ? PROT_W : 0) |
 		  (p[2] == 'x' ? PROT_X : 0);
+	m->shared = p[3] == 's';
 	p += 5;
 	m->off = hex(&p);
 	p++;
@@ -158,8 +160,10 @@ static char *read_maps(unsigned long *len)
 		return 0;
 	fd = sg_sc4(SG_NR_openat, AT_FDCWD_, (long)"/proc/self/maps",
 		    O_RDONLY_ | O_CLOEXEC_, 0);
-	if (fd < 0)
+	if (fd < 0) {
+		sg_munmap(buf, cap);
 		return 0;
+	}
 	while (n < cap - 1 &&
 	       (r = sg_sc3(SG_NR_read, fd, (long)(buf + n), cap - 1 - n)) > 0)
 		n += r;
@@ -169,31 +173,61 @@ static char *read_maps(unsigned long *len)
 	return buf;
 }
 
+/* The line of maps (NUL-terminated in place) that holds a, parsed. */
+static int find_mapping(char *maps, unsigned long a, struct mapping *m)
+{
+	char *line = maps;
+
+	while (*line) {
+		char *nl = sg_strchr(line, '\n');
+
+		if (nl)
+			*nl = 0;
+		if (parse_line(line, m) == 0 && a >= m->lo && a < m->hi)
+			return 0;
+		if (!nl)
+			break;
+		line = nl + 1;
+	}
+	return -1;
+}
+
 /* sysgate_locate() (include/sysgate.h): what is mapped at addr. */
 long sysgate_locate(const void *addr, char *path, size_t size,
 		    unsigned long *file_off)
 {
 	unsigned long len, a = (unsigned long)addr;
-	char *maps = read_maps(&len), *line = maps;
+	char *maps = read_maps(&len);
+	struct mapping m;
 	long ret = -2;	/* ENOENT */
 
 	if (!maps)
 		return -12;	/* ENOMEM */
-	while (*line) {
-		char *nl = sg_strchr(line, '\n');
-		struct mapping m;
+	if (find_mapping(maps, a, &m) == 0) {
+		sg_strlcpy(path, m.path, size);
+		*file_off = a - m.lo + m.off;
+		ret = 0;
+	}
+	sg_munmap(maps, len);
+	return ret;
+}
 
-		if (nl)
-			*nl = 0;
-		if (parse_line(line, &m) == 0 && a >= m.lo && a < m.hi) {
-			sg_strlcpy(path, m.path, size);
-			*file_off = a - m.lo + m.off;
-			ret = 0;
-			break;
-		}
-		if (!nl)
-			break;
-		line = nl + 1;
+int sg_patch_mapping(unsigned long addr, struct sg_mapping_info *info)
+{
+	unsigned long len;
+	char *maps = read_maps(&len);
+	struct mapping m;
+	int ret = -1;
+
+	if (!maps)
+		return -1;
+	if (find_mapping(maps, addr, &m) == 0) {
+		info->lo = m.lo;
+		info->hi = m.hi;
+		info->prot = m.prot;
+		info->shared = m.shared;
+		info->special = m.path[0] == '[';
+		ret = 0;
 	}
 	sg_munmap(maps, len);
 	return ret;
@@ -980,18 +1014,18 @@ static const char *const why_names[SG_WHY_COUNT] = {
 	"no stub region in branch reach",
 };
 
-static void put(char *buf, size_t *n, const char *s)
+void sg_patch_put(char *buf, size_t *n, const char *s)
 {
 	*n += sg_strlcpy(buf + *n, s, 4096 - *n);
 	if (*n > 4095)
 		*n = 4095;
 }
 
-static void put_num(char *buf, size_t *n, unsigned long v)
+void sg_patch_put_num(char *buf, size_t *n, unsigned long v)
 {
 	char num[24];
 
-	put(buf, n, sg_utoa(num + sizeof(num), v));
+	sg_patch_put(buf, n, sg_utoa(num + sizeof(num), v));
 }
 
 static void put_hex(char *buf, size_t *n, unsigned long v)
@@ -1004,8 +1038,8 @@ static void put_hex(char *buf, size_t *n, unsigned long v)
 		num[--i] = "0123456789abcdef"[v & 15];
 		v >>= 4;
 	} while (v);
-	put(buf, n, "0x");
-	put(buf, n, num + i);
+	sg_patch_put(buf, n, "0x");
+	sg_patch_put(buf, n, num + i);
 }
 
 /* One object's line of --stats, and with -d its unpatched sites. */
@@ -1015,22 +1049,22 @@ static void object_line(char *buf, size_t *n, const struct sg_obj *o)
 
 	if (!o->nsites && !o->n_unverified)
 		return;
-	put(buf, n, "sysgate:   ");
-	put(buf, n, o->path);
-	put(buf, n, ":");
+	sg_patch_put(buf, n, "sysgate:   ");
+	sg_patch_put(buf, n, o->path);
+	sg_patch_put(buf, n, ":");
 	for (k = 0; k < SG_PATCH_KINDS; k++) {
 		if (!o->n_kind[k])
 			continue;
-		put(buf, n, " ");
-		put(buf, n, kind_names[k]);
-		put(buf, n, "=");
-		put_num(buf, n, o->n_kind[k]);
+		sg_patch_put(buf, n, " ");
+		sg_patch_put(buf, n, kind_names[k]);
+		sg_patch_put(buf, n, "=");
+		sg_patch_put_num(buf, n, o->n_kind[k]);
 	}
 	if (o->n_unverified) {
-		put(buf, n, " unverified=");
-		put_num(buf, n, o->n_unverified);
+		sg_patch_put(buf, n, " unverified=");
+		sg_patch_put_num(buf, n, o->n_unverified);
 	}
-	put(buf, n, "\n");
+	sg_patch_put(buf, n, "\n");
 	for (k = 0; opts->debug && o->sites && k < o->nsites && *n < 3900; k++) {
 		struct sg_site *s = &o->sites[k];
 		/* -m zeropage: a site that kept its jump, and why */
@@ -1039,12 +1073,12 @@ static void object_line(char *buf, size_t *n, const struct sg_obj *o)
 
 		if (!kept && s->kind != SG_PATCH_NONE && s->kind != SG_PATCH_TRAP)
 			continue;
-		put(buf, n, "sysgate:     +");
+		sg_patch_put(buf, n, "sysgate:     +");
 		put_hex(buf, n, s->addr - o->bias);
-		put(buf, n, kept ? " kept a stub: " :
+		sg_patch_put(buf, n, kept ? " kept a stub: " :
 			    s->kind == SG_PATCH_TRAP ? " trap: " : " unpatched: ");
-		put(buf, n, kept ? zwhy_names[s->zwhy] : why_names[s->why]);
-		put(buf, n, "\n");
+		sg_patch_put(buf, n, kept ? zwhy_names[s->zwhy] : why_names[s->why]);
+		sg_patch_put(buf, n, "\n");
 	}
 }
 
@@ -1084,6 +1118,10 @@ static int patch_start(const struct sg_options *o)
 	 * know our own text, the range its filter allows). */
 	if (i == (int)SG_SEL_WORDS && !o->patch_all && !sg.seccomp_on)
 		return 0;
+	/* Sites found by their first trap get patched too, except where
+	 * each call is meant to trap (-m sud, -m seccomp, -m int3). */
+	if (!sud_mode && !all_traps)
+		sg_patch_lazy_enable();
 	if (zero_mode) {
 		const char *why;
 
@@ -1174,7 +1212,7 @@ static void patch_new_code(unsigned long lo, unsigned long hi)
 			nobjs++;
 			patch_objects(o, 1);
 			if (opts->stats) {
-				put(buf, &k, "sysgate: patch: loaded later:\n");
+				sg_patch_put(buf, &k, "sysgate: patch: loaded later:\n");
 				object_line(buf, &k, o);
 				sg_write_all(sg.out_fd, buf, k);
 			}
@@ -1200,11 +1238,11 @@ static void put_count(char *buf, size_t *n, const char *prefix,
 {
 	if (!count)
 		return;
-	put(buf, n, prefix);
-	put(buf, n, what);
-	put(buf, n, ": ");
-	put_num(buf, n, count);
-	put(buf, n, "\n");
+	sg_patch_put(buf, n, prefix);
+	sg_patch_put(buf, n, what);
+	sg_patch_put(buf, n, ": ");
+	sg_patch_put_num(buf, n, count);
+	sg_patch_put(buf, n, "\n");
 }
 
 static void patch_stats(void)
@@ -1213,19 +1251,19 @@ static void patch_stats(void)
 	size_t n = 0;
 	int i, k;
 
-	put(buf, &n, "sysgate: mechanism ");
-	put(buf, &n, mode_name);
-	put(buf, &n, ": ");
-	put_num(buf, &n, total.sites);
-	put(buf, &n, " syscall sites in ");
-	put_num(buf, &n, total.objects);
-	put(buf, &n, " objects (");
-	put_num(buf, &n, total.cached);
-	put(buf, &n, " plans cached), ");
-	put_num(buf, &n, total.ns / 1000);
-	put(buf, &n, " us, stubs ");
-	put_num(buf, &n, total.stub_bytes);
-	put(buf, &n, " bytes\n");
+	sg_patch_put(buf, &n, "sysgate: mechanism ");
+	sg_patch_put(buf, &n, mode_name);
+	sg_patch_put(buf, &n, ": ");
+	sg_patch_put_num(buf, &n, total.sites);
+	sg_patch_put(buf, &n, " syscall sites in ");
+	sg_patch_put_num(buf, &n, total.objects);
+	sg_patch_put(buf, &n, " objects (");
+	sg_patch_put_num(buf, &n, total.cached);
+	sg_patch_put(buf, &n, " plans cached), ");
+	sg_patch_put_num(buf, &n, total.ns / 1000);
+	sg_patch_put(buf, &n, " us, stubs ");
+	sg_patch_put_num(buf, &n, total.stub_bytes);
+	sg_patch_put(buf, &n, " bytes\n");
 	for (k = 0; k < SG_PATCH_KINDS; k++)
 		put_count(buf, &n, "sysgate:   ", kind_names[k], total.kind[k]);
 	for (k = 1; k < SG_WHY_COUNT; k++)
@@ -1236,31 +1274,31 @@ static void patch_stats(void)
 			put_count(buf, &n, "sysgate:   kept a stub, not zero-page: ",
 				  zwhy_names[k], total.zwhy[k]);
 	if (zero_mode && objs && sg_zeropage_readable())
-		put(buf, &n, "sysgate:   page 0 is READABLE "
+		sg_patch_put(buf, &n, "sysgate:   page 0 is READABLE "
 			     "(--zeropage-readable-null): reads through NULL "
 			     "return sled bytes instead of faulting\n");
 	else if (zero_mode && objs)
-		put(buf, &n, "sysgate:   page 0 is execute-only: reads through "
+		sg_patch_put(buf, &n, "sysgate:   page 0 is execute-only: reads through "
 			     "NULL fault\n");
-	put(buf, &n, "sysgate:   byte pairs rejected as data: ");
-	put_num(buf, &n, total.data);
-	put(buf, &n, ", without unwind info (left): ");
-	put_num(buf, &n, total.unverified);
-	put(buf, &n, "\n");
+	sg_patch_put(buf, &n, "sysgate:   byte pairs rejected as data: ");
+	sg_patch_put_num(buf, &n, total.data);
+	sg_patch_put(buf, &n, ", without unwind info (left): ");
+	sg_patch_put_num(buf, &n, total.unverified);
+	sg_patch_put(buf, &n, "\n");
 	if (total.anon_exec) {
-		put(buf, &n, "sysgate:   executable memory without an ELF "
+		sg_patch_put(buf, &n, "sysgate:   executable memory without an ELF "
 			     "object (JIT): ");
-		put_num(buf, &n, total.anon_exec);
-		put(buf, &n, " mappings, caught by syscall user dispatch\n");
+		sg_patch_put_num(buf, &n, total.anon_exec);
+		sg_patch_put(buf, &n, " mappings, caught by syscall user dispatch\n");
 	}
 	if (sg.seccomp_on)
-		put(buf, &n, "sysgate:   every other call is caught by a "
+		sg_patch_put(buf, &n, "sysgate:   every other call is caught by a "
 			     "seccomp filter (SIGSYS)\n");
 	else if (sg.sud_on)
-		put(buf, &n, "sysgate:   unpatched code is caught by syscall "
+		sg_patch_put(buf, &n, "sysgate:   unpatched code is caught by syscall "
 			     "user dispatch (SIGSYS)\n");
 	else if (total.unverified || total.kind[SG_PATCH_NONE])
-		put(buf, &n, "sysgate:   unpatched sites are NOT caught: no "
+		sg_patch_put(buf, &n, "sysgate:   unpatched sites are NOT caught: no "
 			     "syscall user dispatch here\n");
 	for (i = 0; i < nobjs; i++)
 		object_line(buf, &n, &objs[i]);
@@ -1279,6 +1317,25 @@ static void patch_release(void)
 	if (scan_buf)
 		sg_munmap(scan_buf, SCAN_CHUNK);
 	scan_buf = 0;
+}
+
+/* --stats at exit: the calls signals caught, the sites patched late. */
+static void patch_exit_stats(void)
+{
+	static char buf[4096];
+	size_t n = 0;
+	unsigned long caught = __atomic_load_n(&sg.sigsys_calls,
+					       __ATOMIC_RELAXED);
+
+	if (!objs)
+		return;
+	if (caught || sg.sud_on || sg.seccomp_on) {
+		sg_patch_put(buf, &n, "sysgate: calls caught by SIGSYS: ");
+		sg_patch_put_num(buf, &n, caught);
+		sg_patch_put(buf, &n, "\n");
+		sg_write_all(sg.out_fd, buf, n);
+	}
+	sg_patch_lazy_stats();
 }
 
 static int patch_probe(const char **why)
@@ -1371,6 +1428,10 @@ static int seccomp_probe(const char **why)
 		.check = check_fn, .start = start_fn,			\
 		.stats = patch_stats, .release = patch_release,		\
 		.new_code = patch_new_code,				\
+		.trapped = sg_patch_lazy_trapped,			\
+		.code_begin = sg_patch_lazy_begin,			\
+		.code_end = sg_patch_lazy_end,				\
+		.exit_stats = patch_exit_stats,				\
 	}
 
 PATCH_FAMILY(sg_mech_patch, "patch",

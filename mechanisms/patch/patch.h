@@ -114,6 +114,45 @@ struct sg_obj {
 	int n_unverified;	/* no unwind info to decode from */
 };
 
+/* What /proc/self/maps says of the mapping that holds an address. */
+struct sg_mapping_info {
+	unsigned long lo, hi;
+	int prot;		/* PROT_READ/WRITE/EXEC bits */
+	int shared;		/* MAP_SHARED */
+	int special;		/* [vdso], [stack]...: not ordinary memory */
+};
+int sg_patch_mapping(unsigned long addr, struct sg_mapping_info *info) SG_HIDDEN;
+
+/*
+ * Lazy patching (lazy.c): a site that no plan covered (JIT code, code
+ * without unwind info) is patched after its first trap, in place, by
+ * stores that never leave a half-written instruction.
+ */
+/* addr trapped (syscall user dispatch) and its call has been run. */
+void sg_patch_lazy_trapped(unsigned long addr) SG_HIDDEN;
+/* [lo, hi) is about to change (mprotect, munmap, mremap, mmap over it,
+ * madvise that drops pages): put its lazily patched sites back, and keep
+ * new ones out until the call is done. */
+int sg_patch_lazy_begin(unsigned long lo, unsigned long hi) SG_HIDDEN;
+/* After that call, with what sg_patch_lazy_begin returned. */
+void sg_patch_lazy_end(int token) SG_HIDDEN;
+/* Turn it on (patch and zeropage modes, once SUD may trap). */
+void sg_patch_lazy_enable(void) SG_HIDDEN;
+void sg_patch_lazy_stats(void) SG_HIDDEN;
+/* The arch part: with code[0..sg_patch_arch_lazy_look) the bytes at a
+ * trapped site, where its stub must start (0: no lazy patch for it), and
+ * the bytes that patch the site (written first to last, each store
+ * leaving valid code: x86 needs one).  Their count, or 0. */
+extern const unsigned long sg_patch_arch_lazy_look SG_HIDDEN;
+unsigned long sg_patch_arch_lazy_stub(unsigned long addr,
+				      const unsigned char *code) SG_HIDDEN;
+int sg_patch_arch_lazy_bytes(unsigned long addr, unsigned long stub,
+			     unsigned char *out) SG_HIDDEN;
+
+/* --stats lines: append to a 4096-byte buffer. */
+void sg_patch_put(char *buf, size_t *n, const char *s) SG_HIDDEN;
+void sg_patch_put_num(char *buf, size_t *n, unsigned long v) SG_HIDDEN;
+
 /* ELF and unwind-table helpers (elfobj.c) */
 int sg_obj_parse(struct sg_obj *o, unsigned long ehdr_addr) SG_HIDDEN;
 /* Without .eh_frame_hdr (static binaries): index .eh_frame itself. */

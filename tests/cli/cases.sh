@@ -260,6 +260,29 @@ jit_raw_syscall() {
 	[ "$out" = "$(printf '5\n5 5')" ] || fail "inject: $out"
 }
 
+t_jit_lazy_patch() {
+	# A site in run-time code traps once (syscall user dispatch), then is
+	# patched in place: 5000 calls, one SIGSYS, every call still counted
+	# and right; -m sud, where each call is meant to trap, traps them all.
+	# Dynamic (LD_PRELOAD) and static (loader) programs alike.
+	"$SG" --list-mechanisms | grep -q '^sud *available' ||
+		{ echo "syscall user dispatch is not available here"; exit 77; }
+	for p in "$PROG" "$PROG-static"; do
+		"$SG" --stats -c -o "$TMP/c" -- "$p" jitloop 5000 >"$TMP/stdout" ||
+			fail "exit status $?"
+		[ "$(cat "$TMP/stdout")" = "0 wrong" ] || fail "$p: $(cat "$TMP/stdout")"
+		[ "$(calls_of "$TMP/c" lseek)" = 5000 ] || { cat "$TMP/c"; fail "$p: lseek calls"; }
+		grep -qx 'sysgate: calls caught by SIGSYS: 1' "$TMP/c" ||
+			{ cat "$TMP/c"; fail "$p: calls trapped after the first"; }
+		grep -q '^sysgate: patched after their first trap: 1 sites' "$TMP/c" ||
+			{ cat "$TMP/c"; fail "$p: site not reported patched"; }
+		"$SG" -m sud --stats -c -o "$TMP/c" -- "$p" jitloop 5000 >/dev/null
+		n=$(sed -n 's/^sysgate: calls caught by SIGSYS: //p' "$TMP/c")
+		[ "${n:-0}" -ge 5000 ] || { cat "$TMP/c"; fail "$p: -m sud trapped $n"; }
+		! grep -q 'first trap' "$TMP/c" || fail "$p: -m sud patched a site"
+	done
+}
+
 t_nolibc_static() {
 	# A static program with no libc and no unwind info (raw calls from
 	# _start): nothing can be patched, yet every call is seen: by syscall

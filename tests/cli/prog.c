@@ -37,14 +37,15 @@ static int basic(void)
 static long per_thread;
 
 /* Code written at run time, as a JIT would: lseek(fd, off, whence) by a
- * raw syscall (mov $8,%eax; syscall; ret). */
+ * raw syscall (mov $8,%eax; syscall; ret), padded with int3 as compilers
+ * pad functions. */
 static long (*jit_lseek)(long, long, long);
 static pthread_barrier_t jit_ready;
 
 static void make_jit(void)
 {
 	static const unsigned char code[] = { 0xb8, 0x08, 0, 0, 0, 0x0f, 0x05,
-					      0xc3 };
+					      0xc3, 0xcc, 0xcc, 0xcc, 0xcc };
 	unsigned char *p = mmap(0, 4096, PROT_READ | PROT_WRITE,
 				MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
 
@@ -252,6 +253,16 @@ int main(int argc, char **argv)
 		pthread_join(early, &r1);
 		pthread_join(late, &r2);
 		printf("%ld %ld\n", (long)r1, (long)r2);
+		return 0;
+	}
+	if (!strcmp(mode, "jitloop")) {
+		/* n calls through one site of run-time code */
+		long i, bad = 0;
+
+		make_jit();
+		for (i = 0; i < n; i++)
+			bad += jit_lseek(-1, 0, SEEK_SET) != -9;
+		printf("%ld wrong\n", bad);
 		return 0;
 	}
 	if (!strcmp(mode, "exit"))

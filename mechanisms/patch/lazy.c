@@ -1,0 +1,495 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * Lazy patching: a system call that no plan covered (code a JIT wrote,
+ * code without unwind info) is caught by syscall user dispatch, a signal
+ * per call.  After its first trap the site gets a stub and is rewritten
+ * in place, so its later calls cost what a planned site costs.
+ *
+ * Only rewrites that are safe while other threads run the code:
+ *   - the arch's site bytes never leave a half-written instruction and
+ *     touch no other instruction's bytes (x86-64: one byte, 0f -> e9, see
+ *     patch-x86_64.c), so no branch target in code we cannot see breaks;
+ *   - private, read+exec memory only: writable code (RWX) may be
+ *     rewritten without a call we see, shared code through another view;
+ *   - every mprotect, munmap, mremap, mmap over it and madvise that drops
+ *     pages goes through the core, which puts the original bytes back
+ *     first and holds the lock across the call (sg_patch_lazy_begin/end),
+ *     so a JIT that makes its code writable again finds what it wrote and
+ *     no site is written into a page that is changing.
+ * Stubs are never freed or reused: a thread may still be inside one
+ * (blocked in its call) when its site goes away.
+ *
+ * Runs from the SIGSYS handler: raw calls only, all signals blocked while
+ * the lock is held (a handler in the same thread could otherwise wait on
+ * it forever).
+ */
+#include "patch.h"
+#include "dispatch.h"
+
+#define LAZY_MAX 4096		/* sites, live or retired */
+#define PAGES_MAX 8192
+#define DECLINED_SLOTS 1024	/* power of two */
+#define LOOK_MAX 16
+#define STUB_MAX 256
+#define PAGE 4096UL
+#define PROT_R 1
+#define PROT_W 2
+#define PROT_X 4
+#define MAP_PRIVATE_ANON 0x22
+#define MAP_FIXED_NOREPLACE 0x100000
+#define O_RDWR_CLOEXEC 02000002
+#define AT_FDCWD_ -100
+#define ESRCH_ 3
+
+/* Why a trapped site was left to its trap. */
+enum lazy_why {
+	LAZY_OK,
+	LAZY_NOT_SITE,		/* no syscall instruction there (int $0x80) */
+	LAZY_UNMAPPED,		/* gone by the time it was looked at */
+	LAZY_WRITABLE,		/* write+exec: may change without a call */
+	LAZY_SHARED,		/* shared: another view may write it */
+	LAZY_SPECIAL,		/* [vdso] and the like */
+	LAZY_EDGE,		/* the bytes it needs cross its mapping's end */
+	LAZY_NO_ROOM,		/* the stub's address is taken or invalid */
+	LAZY_FULL,		/* LAZY_MAX sites already */
+	LAZY_WRITE,		/* /proc/self/mem refused the write */
+	LAZY_WHY_COUNT
+};
+
+static const char *const why_names[LAZY_WHY_COUNT] = {
+	[LAZY_NOT_SITE] = "not a syscall instruction",
+	[LAZY_UNMAPPED] = "unmapped meanwhile",
+	[LAZY_WRITABLE] = "in writable code",
+	[LAZY_SHARED] = "in shared memory",
+	[LAZY_SPECIAL] = "in a special mapping",
+	[LAZY_EDGE] = "at the end of its mapping",
+	[LAZY_NO_ROOM] = "no room for a stub where the jump lands",
+	[LAZY_FULL] = "too many lazy sites",
+	[LAZY_WRITE] = "code could not be written",
+};
+
+struct lazy_site {
+	unsigned long addr, stub, stub_end;
+	unsigned char orig[LOOK_MAX];	/* the bytes before patching */
+	unsigned char now[LOOK_MAX];	/* and after */
+	unsigned char nbytes;		/* how many the patch changed */
+	unsigned char live;
+};
+
+static struct {
+	int enabled;
+	int any;		/* a site was (about to be) patched */
+	int changing;		/* calls in flight that saw !any */
+	int lock;		/* owner's tid, or 0 */
+	unsigned long held_mask;	/* the owner's signal mask */
+	struct lazy_site *sites;
+	int nsites, live;
+	unsigned long *pages;	/* stub pages, never unmapped */
+	int npages;
+	unsigned long declined[DECLINED_SLOTS];
+	int patched, restored, why[LAZY_WHY_COUNT];
+} lz;
+
+/* --- lock ------------------------------------------------------------ */
+
+static int lock_take(int wait)
+{
+	int me = (int)sg_sc0(SG_NR_gettid), owner;
+	static const unsigned long all = ~0UL;
+	unsigned long mask;
+
+	sg_sc4(SG_NR_rt_sigprocmask, 0 /* SIG_BLOCK */, (long)&all,
+	       (long)&mask, 8);
+	for (;;) {
+		owner = 0;
+		if (__atomic_compare_exchange_n(&lz.lock, &owner, me, 0,
+						__ATOMIC_ACQUIRE,
+						__ATOMIC_RELAXED))
+			break;
+		/* A child forked while another thread held it: the owner
+		 * is not in this process. */
+		if (sg_sc3(SG_NR_tgkill, sg_sc0(SG_NR_getpid), owner, 0) ==
+			    -ESRCH_ &&
+		    __atomic_compare_exchange_n(&lz.lock, &owner, me, 0,
+						__ATOMIC_ACQUIRE,
+						__ATOMIC_RELAXED))
+			break;
+		if (!wait) {
+			sg_sc4(SG_NR_rt_sigprocmask, 2 /* SIG_SETMASK */,
+			       (long)&mask, 0, 8);
+			return 0;
+		}
+		sg_sc0(SG_NR_sched_yield);
+	}
+	lz.held_mask = mask;
+	return 1;
+}
+
+static void lock_drop(void)
+{
+	unsigned long mask = lz.held_mask;
+
+	__atomic_store_n(&lz.lock, 0, __ATOMIC_RELEASE);
+	sg_sc4(SG_NR_rt_sigprocmask, 2 /* SIG_SETMASK */, (long)&mask, 0, 8);
+}
+
+/* --- declined sites: not tried again until some code changes ---------- */
+
+static unsigned long slot_of(unsigned long addr)
+{
+	return (addr * 0x9e3779b97f4a7c15UL) >> 54;	/* 10 bits */
+}
+
+static int declined(unsigned long addr)
+{
+	unsigned long i, k;
+
+	for (i = slot_of(addr), k = 0; k < DECLINED_SLOTS;
+	     i = (i + 1) % DECLINED_SLOTS, k++) {
+		unsigned long a = __atomic_load_n(&lz.declined[i],
+						  __ATOMIC_RELAXED);
+
+		if (a == addr)
+			return 1;
+		if (!a)
+			return 0;
+	}
+	return 0;
+}
+
+/* Under the lock.  A full table only means more tries. */
+static void decline(unsigned long addr)
+{
+	unsigned long i, k;
+
+	for (i = slot_of(addr), k = 0; k < DECLINED_SLOTS / 2;
+	     i = (i + 1) % DECLINED_SLOTS, k++)
+		if (!lz.declined[i]) {
+			__atomic_store_n(&lz.declined[i], addr,
+					 __ATOMIC_RELAXED);
+			return;
+		}
+}
+
+/* --- writing ----------------------------------------------------------- */
+
+/* Through /proc/self/mem, which writes read+exec pages as they are: no
+ * protection changes that the program's own mprotect calls could race. */
+static int poke(unsigned long addr, const void *buf, unsigned long len)
+{
+	long fd = sg_sc4(SG_NR_openat, AT_FDCWD_, (long)"/proc/self/mem",
+			 O_RDWR_CLOEXEC, 0), r;
+
+	if (fd < 0)
+		return -1;
+	r = sg_sc4(SG_NR_pwrite64, fd, (long)buf, len, addr);
+	sg_sc1(SG_NR_close, fd);
+	sg_patch_arch_flush(addr, addr + len);
+	return r == (long)len ? 0 : -1;
+}
+
+/* One store per byte, in the arch's order: each leaves valid code. */
+static int poke_bytes(unsigned long addr, const unsigned char *b, int n)
+{
+	int i;
+
+	for (i = 0; i < n; i++)
+		if (poke(addr + i, b + i, 1) < 0)
+			return -1;
+	return 0;
+}
+
+static int own_page(unsigned long p)
+{
+	int i;
+
+	for (i = 0; i < lz.npages; i++)
+		if (lz.pages[i] == p)
+			return 1;
+	return 0;
+}
+
+/* [lo, hi) becomes stub space: free of other stubs, on pages we own. */
+static int reserve(unsigned long lo, unsigned long hi)
+{
+	unsigned long p;
+	int i, added = 0;
+
+	if (hi <= lo || lo < 0x10000)
+		return -1;
+	for (i = 0; i < lz.nsites; i++)
+		if (lz.sites[i].stub < hi && lz.sites[i].stub_end > lo)
+			return -1;
+	for (p = lo & ~(PAGE - 1); p < hi; p += PAGE) {
+		long r;
+
+		if (own_page(p))
+			continue;
+		if (lz.npages == PAGES_MAX)
+			goto undo;
+		r = sg_sc6(SG_NR_mmap, p, PAGE, PROT_R | PROT_X,
+			   MAP_PRIVATE_ANON | MAP_FIXED_NOREPLACE, -1, 0);
+		if (sysgate_is_error(r))
+			goto undo;
+		if ((unsigned long)r != p) {	/* (kernels before 4.17) */
+			sg_munmap((void *)r, PAGE);
+			goto undo;
+		}
+		lz.pages[lz.npages++] = p;
+		added++;
+	}
+	return 0;
+undo:
+	while (added--)
+		sg_munmap((void *)lz.pages[--lz.npages], PAGE);
+	return -1;
+}
+
+/* The program takes [lo, hi) over: stub pages there are no longer ours. */
+static void drop_pages(unsigned long lo, unsigned long hi)
+{
+	int i;
+
+	for (i = 0; i < lz.npages; i++)
+		if (lz.pages[i] < hi && lz.pages[i] + PAGE > lo)
+			lz.pages[i--] = lz.pages[--lz.npages];
+}
+
+/* The stub, with the two pointers it calls through just after it. */
+static int write_stub(unsigned long addr, const unsigned char *code,
+		      unsigned long at, unsigned long *end)
+{
+	unsigned char buf[STUB_MAX];
+	struct sg_site s;
+	unsigned long size, ptrs[2] = { sg_patch_arch_entry,
+					sg_patch_arch_after };
+
+	memset(&s, 0, sizeof(s));
+	s.addr = s.lo = addr;
+	s.hi = addr + SG_SYSCALL_INSN_LEN;
+	s.insn_len = SG_SYSCALL_INSN_LEN;
+	s.nr = -1;
+	s.kind = SG_PATCH_JMP;
+	memcpy(s.orig, code, SG_SYSCALL_INSN_LEN);
+	size = (sg_patch_arch_stub_size(&s) + 7) & ~7UL;
+	if (size + sizeof(ptrs) > sizeof(buf))
+		return LAZY_NO_ROOM;
+	memset(buf, 0, sizeof(buf));
+	sg_patch_arch_emit(&s, buf, at, at + size, at + size + 8);
+	memcpy(buf + size, ptrs, sizeof(ptrs));
+	*end = at + size + sizeof(ptrs);
+	if (reserve(at, *end) < 0)
+		return LAZY_NO_ROOM;
+	return poke(at, buf, *end - at) < 0 ? LAZY_WRITE : LAZY_OK;
+}
+
+static struct lazy_site *live_site(unsigned long addr)
+{
+	int i;
+
+	for (i = 0; i < lz.nsites; i++)
+		if (lz.sites[i].live && lz.sites[i].addr == addr)
+			return &lz.sites[i];
+	return 0;
+}
+
+/* Code written again as it was (a JIT that re-protects or re-maps it):
+ * the site's old stub is the one it needs, still there. */
+static struct lazy_site *retired_site(unsigned long addr, unsigned long stub)
+{
+	int i;
+
+	for (i = 0; i < lz.nsites; i++)
+		if (!lz.sites[i].live && lz.sites[i].addr == addr &&
+		    lz.sites[i].stub == stub)
+			return &lz.sites[i];
+	return 0;
+}
+
+/* Under the lock: patch the site at addr, or say why not. */
+static int patch_site(unsigned long addr)
+{
+	unsigned long look = sg_patch_arch_lazy_look, stub, end;
+	struct sg_mapping_info m;
+	struct lazy_site *ls;
+	unsigned char code[LOOK_MAX];
+	int why;
+
+	if (live_site(addr))
+		return LAZY_OK;	/* (another thread's trap came first) */
+	if (sg_read_safe(code, (const void *)addr, look) < 0)
+		return LAZY_UNMAPPED;
+	stub = sg_patch_arch_lazy_stub(addr, code);
+	if (!stub)
+		return LAZY_NOT_SITE;
+	if (sg_patch_mapping(addr, &m) < 0 || !(m.prot & PROT_X))
+		return LAZY_UNMAPPED;
+	if (m.special)
+		return LAZY_SPECIAL;
+	if (m.shared)
+		return LAZY_SHARED;
+	if (m.prot & PROT_W)
+		return LAZY_WRITABLE;
+	if (addr + look > m.hi)
+		return LAZY_EDGE;
+	ls = retired_site(addr, stub);
+	if (!ls) {
+		if (lz.nsites == LAZY_MAX)
+			return LAZY_FULL;
+		why = write_stub(addr, code, stub, &end);
+		if (why != LAZY_OK)
+			return why;
+		ls = &lz.sites[lz.nsites++];
+		ls->addr = addr;
+		ls->stub = stub;
+		ls->stub_end = end;
+	}
+	memcpy(ls->orig, code, look);
+	memcpy(ls->now, code, look);
+	ls->nbytes = sg_patch_arch_lazy_bytes(addr, stub, ls->now);
+	if (poke_bytes(addr, ls->now, ls->nbytes) < 0) {
+		/* Nothing was changed, or the site's first store did not
+		 * happen: put back what may have been written. */
+		poke_bytes(addr, ls->orig, ls->nbytes);
+		return LAZY_WRITE;
+	}
+	ls->live = 1;
+	lz.live++;
+	lz.patched++;
+	return LAZY_OK;
+}
+
+void sg_patch_lazy_enable(void)
+{
+	if (sg_patch_arch_lazy_look)
+		lz.enabled = 1;
+}
+
+void sg_patch_lazy_trapped(unsigned long addr)
+{
+	int why;
+
+	if (!lz.enabled || declined(addr) || !lock_take(0))
+		return;
+	/* Tell calls that change memory to take the lock from now on, and
+	 * give way to one that started before it knew. */
+	__atomic_store_n(&lz.any, 1, __ATOMIC_SEQ_CST);
+	if (__atomic_load_n(&lz.changing, __ATOMIC_SEQ_CST))
+		goto out;	/* (its next trap tries again) */
+	if (!lz.sites) {
+		lz.sites = sg_mmap(LAZY_MAX * sizeof(*lz.sites));
+		lz.pages = sg_mmap(PAGES_MAX * sizeof(*lz.pages));
+		if (!lz.sites || !lz.pages) {
+			lz.enabled = 0;
+			goto out;
+		}
+	}
+	why = patch_site(addr);
+	if (why != LAZY_OK) {
+		lz.why[why]++;
+		decline(addr);
+	}
+out:
+	lock_drop();
+}
+
+/* Put a site's bytes back if they are still ours. */
+static void restore(struct lazy_site *ls)
+{
+	unsigned char cur[LOOK_MAX];
+	unsigned long look = sg_patch_arch_lazy_look;
+	int i;
+
+	if (sg_read_safe(cur, (const void *)ls->addr, look) >= 0 &&
+	    !memcmp(cur, ls->now, look))
+		for (i = ls->nbytes - 1; i >= 0; i--)
+			poke(ls->addr + i, ls->orig + i, 1);
+	ls->live = 0;
+	lz.live--;
+	lz.restored++;
+}
+
+int sg_patch_lazy_begin(unsigned long lo, unsigned long hi)
+{
+	unsigned long look = sg_patch_arch_lazy_look;
+	int i;
+
+	if (!lz.enabled)
+		return 0;
+	__atomic_add_fetch(&lz.changing, 1, __ATOMIC_SEQ_CST);
+	if (!__atomic_load_n(&lz.any, __ATOMIC_SEQ_CST))
+		return 1;	/* nothing patched: sg_patch_lazy_end drops it */
+	__atomic_sub_fetch(&lz.changing, 1, __ATOMIC_SEQ_CST);
+	lock_take(1);
+	for (i = 0; lz.nsites && i < lz.nsites; i++) {
+		struct lazy_site *ls = &lz.sites[i];
+
+		if (ls->live && ls->addr < hi && ls->addr + look > lo)
+			restore(ls);
+		if (ls->stub < hi && ls->stub_end > lo) {
+			/* The program maps over (or unmaps) a stub page, which
+			 * was free space when taken: that stub is gone. */
+			if (ls->live)
+				restore(ls);
+			ls->stub = ls->stub_end = 0;
+		}
+	}
+	drop_pages(lo, hi);
+	/* What was declined may be patchable once this is done. */
+	memset(lz.declined, 0, sizeof(lz.declined));
+	return 2;
+}
+
+void sg_patch_lazy_end(int token)
+{
+	if (token == 1)
+		__atomic_sub_fetch(&lz.changing, 1, __ATOMIC_SEQ_CST);
+	else if (token == 2)
+		lock_drop();
+}
+
+void sg_patch_lazy_stats(void)
+{
+	static char buf[4096];
+	size_t n = 0;
+	int k;
+
+	if (!lz.enabled || !lz.any)
+		return;
+	sg_patch_put(buf, &n, "sysgate: patched after their first trap: ");
+	sg_patch_put_num(buf, &n, lz.patched);
+	sg_patch_put(buf, &n, " sites (");
+	sg_patch_put_num(buf, &n, lz.restored);
+	sg_patch_put(buf, &n, " put back when their code changed)\n");
+	for (k = 1; k < LAZY_WHY_COUNT; k++)
+		if (lz.why[k]) {
+			sg_patch_put(buf, &n, "sysgate:   left to their trap: ");
+			sg_patch_put(buf, &n, why_names[k]);
+			sg_patch_put(buf, &n, ": ");
+			sg_patch_put_num(buf, &n, lz.why[k]);
+			sg_patch_put(buf, &n, "\n");
+		}
+	sg_write_all(sg.out_fd, buf, n);
+}
+
+/* ISAs without a lazy patch (patch-<arch>.c defines these where one
+ * exists): trapped sites stay caught. */
+__attribute__((weak)) const unsigned long sg_patch_arch_lazy_look = 0;
+
+__attribute__((weak)) unsigned long
+sg_patch_arch_lazy_stub(unsigned long addr, const unsigned char *code)
+{
+	(void)addr;
+	(void)code;
+	return 0;
+}
+
+__attribute__((weak)) int
+sg_patch_arch_lazy_bytes(unsigned long addr, unsigned long stub,
+			 unsigned char *out)
+{
+	(void)addr;
+	(void)stub;
+	(void)out;
+	return 0;
+}
