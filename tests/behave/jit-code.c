@@ -102,9 +102,6 @@ int main(void)
 	       !memcmp(p, written, 12) && !memcmp(p + 64, branchy,
 						  sizeof(branchy)) ?
 		       "as written" : "CHANGED");
-	if (getenv("JIT_DEBUG"))
-		for (i = 0; i < 80; i++)
-			fprintf(stderr, "%02x%s", p[i], i % 16 == 15 ? "\n" : " ");
 	simple(p, SYS_getppid);
 	test_assert(mprotect(p, 4096, PROT_READ | PROT_EXEC) == 0);
 	printf("rewritten: %ld wrong\n", calls((fn)p, 0, CALLS, getppid()));
