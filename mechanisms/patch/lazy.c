@@ -87,6 +87,7 @@ static struct {
 	unsigned long *pages;	/* stub pages, never unmapped */
 	int npages;
 	unsigned long declined[DECLINED_SLOTS];
+	int ndeclined;
 	int patched, restored, why[LAZY_WHY_COUNT];
 } lz;
 
@@ -167,6 +168,7 @@ static void decline(unsigned long addr)
 		if (!lz.declined[i]) {
 			__atomic_store_n(&lz.declined[i], addr,
 					 __ATOMIC_RELAXED);
+			lz.ndeclined++;
 			return;
 		}
 }
@@ -317,6 +319,8 @@ static int patch_site(unsigned long addr)
 
 	if (live_site(addr))
 		return LAZY_OK;	/* (another thread's trap came first) */
+	if (own_page(addr & ~(PAGE - 1)))
+		return LAZY_SPECIAL;	/* (a stub's own raw call) */
 	if (sg_read_safe(code, (const void *)addr, look) < 0)
 		return LAZY_UNMAPPED;
 	stub = sg_patch_arch_lazy_stub(addr, code);
@@ -421,7 +425,7 @@ int sg_patch_lazy_begin(unsigned long lo, unsigned long hi)
 		return 1;	/* nothing patched: sg_patch_lazy_end drops it */
 	__atomic_sub_fetch(&lz.changing, 1, __ATOMIC_SEQ_CST);
 	lock_take(1);
-	for (i = 0; lz.nsites && i < lz.nsites; i++) {
+	for (i = 0; i < lz.nsites; i++) {
 		struct lazy_site *ls = &lz.sites[i];
 
 		if (ls->live && ls->addr < hi && ls->addr + look > lo)
@@ -436,7 +440,9 @@ int sg_patch_lazy_begin(unsigned long lo, unsigned long hi)
 	}
 	drop_pages(lo, hi);
 	/* What was declined may be patchable once this is done. */
-	memset(lz.declined, 0, sizeof(lz.declined));
+	if (lz.ndeclined)
+		memset(lz.declined, 0, sizeof(lz.declined));
+	lz.ndeclined = 0;
 	return 2;
 }
 
