@@ -154,8 +154,10 @@ static inline int hooks_wanted(const struct sg_thread *t, long nr)
 	       sg_bit(sg.any, nr);
 }
 
-void sg_sys_init(struct sysgate_sys *s, struct sg_thread *t, long nr,
-		 const long args[6], const void *pc)
+/* (inlined into the hot path, a call there costs as much as its body) */
+static inline __attribute__((always_inline)) void
+sys_init(struct sysgate_sys *s, struct sg_thread *t, long nr,
+	 const long args[6], const void *pc)
 {
 	int i;
 
@@ -174,6 +176,12 @@ void sg_sys_init(struct sysgate_sys *s, struct sg_thread *t, long nr,
 			      sysgate_now_ns() : 0;
 }
 
+void sg_sys_init(struct sysgate_sys *s, struct sg_thread *t, long nr,
+		 const long args[6], const void *pc)
+{
+	sys_init(s, t, nr, args, pc);
+}
+
 /*
  * Everything after "some hook or the core wants this call".  Returns 1
  * when entry.S must run the call raw; the frame then holds the jump target
@@ -189,7 +197,7 @@ syscall_hooked(struct sg_frame *f, const struct sg_site_desc *d)
 	long args[6];
 
 	sg_frame_args(f, args);
-	sg_sys_init(&s, t, sg_frame_nr(f), args, sg_site_pc(d));
+	sys_init(&s, t, sg_frame_nr(f), args, sg_site_pc(d));
 	chain_start(&c, &s, 0);
 
 	if (!t->depth && hooks_wanted(t, s.nr)) {

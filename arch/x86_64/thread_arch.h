@@ -54,10 +54,12 @@ static inline struct sg_thread *sg_self(void)
 	if (likely(sg_have_fsgsbase)) {
 		unsigned long fs;
 
+		/* Both reads first: they overlap rather than wait on the
+		 * test between them. */
 		__asm__ volatile("rdgsbase %0" : "=r"(t));
+		__asm__ volatile("rdfsbase %0" : "=r"(fs));
 		if (unlikely(!t))
 			return 0;
-		fs = sg_thread_owner();
 		/* (in loader mode FS is sysgate's own while hooks run) */
 		if (unlikely(t->owner != fs) && (!t->hook_tp || t->hook_tp != fs))
 			return 0;
