@@ -6,6 +6,10 @@
  *   sysgate-bench-loop getppid N REPS   glibc getppid() N times, REPS times;
  *                                       prints "median_ns min_ns result"
  *   sysgate-bench-loop getpid N REPS    the same with getpid()
+ *   sysgate-bench-loop jit-getppid N REPS
+ *                                       the same through code written at
+ *                                       run time (as a JIT would: a raw
+ *                                       syscall no start-up scan saw)
  *   sysgate-bench-loop pread FILE BS N REPS
  *                                       Userspace Bypass's I/O benchmark:
  *                                       N preads of BS bytes walking FILE
@@ -30,6 +34,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
+#include <sys/mman.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -65,6 +70,26 @@ static long proc_kib(const char *file, const char *key)
 	if (f)
 		fclose(f);
 	return found ? v : -1;
+}
+
+/* mov $110,%eax (getppid); syscall; ret; int3 padding, as a JIT writes
+ * it: into writable memory, then made read+exec. */
+static pid_t (*jit_getppid(void))(void)
+{
+#ifndef __x86_64__
+	return 0;	/* (the bytes below are x86-64 code) */
+#endif
+	static const unsigned char code[] = { 0xb8, 110, 0, 0, 0, 0x0f, 0x05,
+					      0xc3, 0xcc, 0xcc, 0xcc, 0xcc };
+	unsigned char *p = mmap(0, 4096, PROT_READ | PROT_WRITE,
+				MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+
+	if (p == MAP_FAILED)
+		return 0;
+	memcpy(p, code, sizeof(code));
+	if (mprotect(p, 4096, PROT_READ | PROT_EXEC) < 0)
+		return 0;
+	return (pid_t (*)(void))p;
 }
 
 static int pread_loop(const char *file, long bs, long n, long reps)
@@ -139,17 +164,22 @@ static int write_loop(const char *file, long bs, long n, long reps)
 
 int main(int argc, char **argv)
 {
+	pid_t (*jit)(void) = 0;
+
 	if (argc >= 2 && !strcmp(argv[1], "rss")) {
 		printf("%ld %ld\n", proc_kib("/proc/self/status", "VmRSS:"),
 		       proc_kib("/proc/self/smaps_rollup", "Private_Dirty:"));
 		return 0;
 	}
-	if (argc == 4 && (!strcmp(argv[1], "getppid") ||
+	if (argc == 4 && !strcmp(argv[1], "jit-getppid"))
+		jit = jit_getppid();
+	if (argc == 4 && (!strcmp(argv[1], "getppid") || jit ||
 			  !strcmp(argv[1], "getpid"))) {
 		long n = atol(argv[2]), reps = atol(argv[3]), i, r;
 		double *t = calloc(reps, sizeof(*t));
 		volatile long sink = 0;
-		pid_t (*call)(void) = strcmp(argv[1], "getpid") ? getppid : getpid;
+		pid_t (*call)(void) = jit ? jit :
+				      strcmp(argv[1], "getpid") ? getppid : getpid;
 
 		for (i = 0; i < n / 10; i++)	/* warm up */
 			sink += call();

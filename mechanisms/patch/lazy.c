@@ -499,3 +499,10 @@ sg_patch_arch_lazy_bytes(unsigned long addr, unsigned long stub,
 	(void)out;
 	return 0;
 }
+
+/* Elsewhere a candidate site is the only way in (patch-<arch>.c's scan). */
+__attribute__((weak)) int
+sg_patch_arch_may_trap(const unsigned char *buf, unsigned long len)
+{
+	return sg_patch_arch_scan(buf, len) >= 0;
+}

@@ -73,6 +73,7 @@ struct total {
 	int why[SG_WHY_COUNT];
 	int data, unverified;
 	int anon_exec;		/* executable memory with no ELF object */
+	int anon_clean;		/* ... holding no system call instruction */
 	int cached;		/* objects whose plan came from the cache */
 	int zwhy[SG_ZWHY_COUNT];	/* -m zeropage: why sites kept stubs */
 	unsigned long stub_bytes;
@@ -227,6 +228,7 @@ int sg_patch_mapping(unsigned long addr, struct sg_mapping_info *info)
 		info->prot = m.prot;
 		info->shared = m.shared;
 		info->special = m.path[0] == '[';
+		info->anon = !m.path[0];
 		ret = 0;
 	}
 	sg_munmap(maps, len);
@@ -1177,6 +1179,40 @@ static void free_sites(struct sg_obj *o)
 }
 
 /*
+ * Could code in [lo, hi), newly executable and no ELF object, make a
+ * system call?  Not if it holds no system call instruction's bytes
+ * anywhere (a JIT that makes none) and cannot change without a call
+ * sysgate sees: private, anonymous, not writable (changing it then takes
+ * an mprotect or mmap, which scans it again).  Then syscall user
+ * dispatch, which taxes every call of the process, stays off.
+ */
+static int may_make_calls(unsigned long lo, unsigned long hi)
+{
+	struct sg_mapping_info m;
+	unsigned char edge[2];
+	unsigned long a;
+
+	if (sg_patch_mapping(lo, &m) < 0 || m.shared || !m.anon ||
+	    (m.prot & PROT_W) || !(m.prot & PROT_R) || hi > m.hi)
+		return 1;
+	/* a pair that straddles either end */
+	if (sg_read_safe(edge, (void *)(lo - 1), 2) > 0 &&
+	    sg_patch_arch_may_trap(edge, 2))
+		return 1;
+	if (sg_read_safe(edge, (void *)(hi - 1), 2) > 0 &&
+	    sg_patch_arch_may_trap(edge, 2))
+		return 1;
+	for (a = lo; a < hi; a += SCAN_CHUNK - 1) {
+		unsigned long n = hi - a < SCAN_CHUNK ? hi - a : SCAN_CHUNK;
+
+		if (sg_read_safe(scan_buf, (void *)a, n) < 0 ||
+		    sg_patch_arch_may_trap(scan_buf, n))
+			return 1;
+	}
+	return 0;
+}
+
+/*
  * [lo, hi) just became executable (dlopen, mmap or mprotect with
  * PROT_EXEC): patch the ELF objects there before the caller can run them.
  * Anonymous code (JIT) has no unwind info to decode from and is counted.
@@ -1219,7 +1255,9 @@ static void patch_new_code(unsigned long lo, unsigned long hi)
 			free_sites(o);
 		}
 	}
-	if (!found) {
+	if (!found && !may_make_calls(lo, hi)) {
+		total.anon_clean++;
+	} else if (!found) {
 		/* No object to patch (JIT code): catch its calls with SUD. */
 		total.anon_exec++;
 		sg_sud_enable();
@@ -1285,12 +1323,6 @@ static void patch_stats(void)
 	sg_patch_put(buf, &n, ", without unwind info (left): ");
 	sg_patch_put_num(buf, &n, total.unverified);
 	sg_patch_put(buf, &n, "\n");
-	if (total.anon_exec) {
-		sg_patch_put(buf, &n, "sysgate:   executable memory without an ELF "
-			     "object (JIT): ");
-		sg_patch_put_num(buf, &n, total.anon_exec);
-		sg_patch_put(buf, &n, " mappings, caught by syscall user dispatch\n");
-	}
 	if (sg.seccomp_on)
 		sg_patch_put(buf, &n, "sysgate:   every other call is caught by a "
 			     "seccomp filter (SIGSYS)\n");
@@ -1333,8 +1365,21 @@ static void patch_exit_stats(void)
 		sg_patch_put(buf, &n, "sysgate: calls caught by SIGSYS: ");
 		sg_patch_put_num(buf, &n, caught);
 		sg_patch_put(buf, &n, "\n");
-		sg_write_all(sg.out_fd, buf, n);
 	}
+	if (total.anon_clean) {
+		sg_patch_put(buf, &n, "sysgate: executable memory without an "
+				      "ELF object and without a system call "
+				      "instruction: ");
+		sg_patch_put_num(buf, &n, total.anon_clean);
+		sg_patch_put(buf, &n, " mappings, nothing to catch\n");
+	}
+	if (total.anon_exec) {
+		sg_patch_put(buf, &n, "sysgate: executable memory without an ELF "
+				      "object (JIT): ");
+		sg_patch_put_num(buf, &n, total.anon_exec);
+		sg_patch_put(buf, &n, " mappings, caught by syscall user dispatch\n");
+	}
+	sg_write_all(sg.out_fd, buf, n);
 	sg_patch_lazy_stats();
 }
 

@@ -120,6 +120,7 @@ struct sg_mapping_info {
 	int prot;		/* PROT_READ/WRITE/EXEC bits */
 	int shared;		/* MAP_SHARED */
 	int special;		/* [vdso], [stack]...: not ordinary memory */
+	int anon;		/* no file, no name */
 };
 int sg_patch_mapping(unsigned long addr, struct sg_mapping_info *info) SG_HIDDEN;
 
@@ -144,6 +145,9 @@ void sg_patch_lazy_stats(void) SG_HIDDEN;
  * the bytes that patch the site (written first to last, each store
  * leaving valid code: x86 needs one).  Their count, or 0. */
 extern const unsigned long sg_patch_arch_lazy_look SG_HIDDEN;
+/* Do buf[0..len) hold the bytes of any instruction that enters the
+ * kernel (x86-64: syscall, sysenter, int $0x80)? */
+int sg_patch_arch_may_trap(const unsigned char *buf, unsigned long len) SG_HIDDEN;
 unsigned long sg_patch_arch_lazy_stub(unsigned long addr,
 				      const unsigned char *code) SG_HIDDEN;
 int sg_patch_arch_lazy_bytes(unsigned long addr, unsigned long stub,

@@ -283,6 +283,22 @@ t_jit_lazy_patch() {
 	done
 }
 
+t_jit_no_syscall_no_sud() {
+	# Run-time code with no syscall instruction in it (most JIT output)
+	# cannot make a call: syscall user dispatch, which would tax every
+	# call of the process, stays off; code with one turns it on.
+	"$SG" --stats -c -o "$TMP/c" -- "$PROG" jitnosys >"$TMP/stdout" ||
+		fail "exit status $?"
+	[ "$(cat "$TMP/stdout")" = 42 ] || fail "output $(cat "$TMP/stdout")"
+	grep -qx 'sysgate: executable memory without an ELF object and without a system call instruction: 1 mappings, nothing to catch' "$TMP/c" ||
+		{ cat "$TMP/c"; fail "mapping not seen as call-free"; }
+	! grep -q 'SIGSYS\|user dispatch' "$TMP/c" || { cat "$TMP/c"; fail "SUD armed"; }
+	"$SG" --list-mechanisms | grep -q '^sud *available' || return 0
+	"$SG" --stats -c -o "$TMP/c" -- "$PROG" jitloop 10 >/dev/null
+	grep -q 'JIT): 1 mappings, caught by syscall user dispatch' "$TMP/c" ||
+		{ cat "$TMP/c"; fail "syscall in JIT code not caught"; }
+}
+
 t_nolibc_static() {
 	# A static program with no libc and no unwind info (raw calls from
 	# _start): nothing can be patched, yet every call is seen: by syscall

@@ -255,6 +255,17 @@ int main(int argc, char **argv)
 		printf("%ld %ld\n", (long)r1, (long)r2);
 		return 0;
 	}
+	if (!strcmp(mode, "jitnosys")) {
+		/* run-time code without a syscall: mov $42,%eax; ret */
+		static const unsigned char code[] = { 0xb8, 42, 0, 0, 0, 0xc3 };
+		unsigned char *p = mmap(0, 4096, PROT_READ | PROT_WRITE,
+					MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+
+		memcpy(p, code, sizeof(code));
+		mprotect(p, 4096, PROT_READ | PROT_EXEC);
+		printf("%ld\n", ((long (*)(void))p)() + syscall(SYS_getppid) * 0);
+		return 0;
+	}
 	if (!strcmp(mode, "jitloop")) {
 		/* n calls through one site of run-time code */
 		long i, bad = 0;

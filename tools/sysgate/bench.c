@@ -128,10 +128,11 @@ static int run(char *const argv[], const char *options, char *out, size_t n)
 	return WIFEXITED(st) && WEXITSTATUS(st) == 0 ? 0 : -1;
 }
 
-static double loop_once(const struct cfg *c, long n)
+/* what: getppid, or jit-getppid (the same call from run-time code) */
+static double loop_once(const struct cfg *c, const char *what, long n)
 {
 	char loop[PATH_MAX + 64], ns[32], out[256], opts[PATH_MAX + 1200];
-	char *argv[] = { loop, "getppid", ns, "5", 0 };
+	char *argv[] = { loop, (char *)what, ns, "5", 0 };
 	double med;
 
 	snprintf(loop, sizeof(loop), "%s/sysgate-bench-loop", dir);
@@ -452,8 +453,8 @@ int sg_bench_main(int argc, char **argv)
 		  "-m zeropage -e trace=none -e inject=getppid:retval=4242", 0, 0 },
 		{ "zeropage pass", "-m zeropage -e trace=none", "null.so:getppid", 0 },
 	};
-	enum { NCFG = 1 + 2 * NMECH };
-	double res[NCFG][16];
+	enum { NCFG = 1 + 2 * NMECH, NJIT = 3 };
+	double res[NCFG][16], jit[NJIT][16], jmed[NJIT];
 	const char *skipped[NMECH];
 	int rounds, i, r, json = 0;
 	long n;
@@ -509,20 +510,39 @@ int sg_bench_main(int argc, char **argv)
 		skipped[i] = sg_mech_find(mech_names[i])->probe(&why) < 0 ?
 				     (why ? why : "not available here") : 0;
 	}
-	for (r = 0; r < rounds; r++)
+	for (r = 0; r < rounds; r++) {
+		for (i = 0; i < NJIT; i++) {
+			/* a JIT site: native, patch (which patches it after
+			 * its first trap) and sud (which traps every call),
+			 * each passing it on with the null hook */
+			static const int cfg_of[NJIT] = { 0, 2, 6 };
+			static const int mech_of[NJIT] = { -1, 0, 2 };
+			const struct cfg *c = &cfgs[cfg_of[i]];
+
+			jit[i][r] = mech_of[i] >= 0 && skipped[mech_of[i]] ? 0 :
+				    loop_once(c, "jit-getppid",
+					      c->slow ? n / 100 : n);
+			if (jit[i][r] < 0) {
+				fprintf(stderr, "sysgate bench: %s (JIT site) run "
+						"failed\n", c->name);
+				return 1;
+			}
+		}
 		for (i = 0; i < NCFG; i++) {
 			if (i && skipped[(i - 1) / 2]) {
 				res[i][r] = 0;
 				continue;
 			}
-			res[i][r] = loop_once(&cfgs[i], cfgs[i].slow == 2 ? n / 1000 :
-						    cfgs[i].slow ? n / 100 : n);
+			res[i][r] = loop_once(&cfgs[i], "getppid",
+					      cfgs[i].slow == 2 ? n / 1000 :
+					      cfgs[i].slow ? n / 100 : n);
 			if (res[i][r] < 0) {
 				fprintf(stderr, "sysgate bench: %s run failed\n",
 					cfgs[i].name);
 				return 1;
 			}
 		}
+	}
 	{
 		char *tru[] = { "/bin/true", 0 };
 		char *py[] = { "python3", "-c", "pass", 0 };
@@ -543,6 +563,8 @@ int sg_bench_main(int argc, char **argv)
 			emu[m] = median(res[1 + 2 * m], rounds);
 			pass[m] = median(res[2 + 2 * m], rounds);
 		}
+		for (m = 0; m < NJIT; m++)
+			jmed[m] = median(jit[m], rounds);
 		uname(&u);
 		if (json) {
 			printf("{\"machine\":{\"kernel\":\"%s\",\"arch\":\"%s\","
@@ -561,6 +583,10 @@ int sg_bench_main(int argc, char **argv)
 					       m ? "," : "", mech_names[m], emu[m],
 					       pass[m], emu[m] / nat, pass[m] / nat);
 			printf("},\n");
+			printf(" \"jit_site\":{\"native_ns\":%.2f,\"patch_pass_ns\":"
+			       "%.2f,\"sud_pass_ns\":%.2f,\"patch_pass_ratio\":%.3f,"
+			       "\"sud_pass_ratio\":%.3f},\n", jmed[0], jmed[1],
+			       jmed[2], jmed[1] / jmed[0], jmed[2] / jmed[0]);
 			printf(" \"startup_ms\":{\"true\":{\"native\":%.3f,"
 			       "\"trace_none\":%.3f,\"count_all\":%.3f},"
 			       "\"python3\":{\"native\":%.3f,\"trace_none\":%.3f,"
@@ -593,6 +619,11 @@ int sg_bench_main(int argc, char **argv)
 				       mech_names[m], emu[m], emu[m] / nat,
 				       mech_names[m], pass[m], pass[m] / nat);
 			}
+			printf("getppid from run-time code (JIT), ns/call: native "
+			       "%.2f, patch pass %.2f (%.3f x; patched after its "
+			       "first trap), sud pass %.2f (%.3f x)\n", jmed[0],
+			       jmed[1], jmed[1] / jmed[0], jmed[2],
+			       jmed[2] / jmed[0]);
 			printf("start-up ms (median): native / -e trace=none / -c\n");
 			printf("  /bin/true       %.3f / %.3f / %.3f\n", t_true[0],
 			       t_true[1], t_true[2]);
