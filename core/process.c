@@ -233,8 +233,10 @@ static void memory_call(struct sysgate_sys *s)
 
 	/* mremap to a fixed address drops what was there too. */
 	if (s->nr == SG_NR_mremap && (a[3] & 2 /* MREMAP_FIXED */)) {
-		lo = (unsigned long)a[4] < lo ? (unsigned long)a[4] : lo;
-		hi = (unsigned long)(a[4] + a[2]) > hi ? (unsigned long)(a[4] + a[2]) : hi;
+		unsigned long to = a[4], to_end = a[4] + a[2];
+
+		lo = to < lo ? to : lo;
+		hi = to_end > hi ? to_end : hi;
 	}
 	if (changes_code(s))
 		token = sg_mech_code_begin(lo, hi);

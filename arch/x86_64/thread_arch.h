@@ -57,7 +57,7 @@ static inline struct sg_thread *sg_self(void)
 		/* Both reads first: they overlap rather than wait on the
 		 * test between them. */
 		__asm__ volatile("rdgsbase %0" : "=r"(t));
-		__asm__ volatile("rdfsbase %0" : "=r"(fs));
+		fs = sg_thread_owner();
 		if (unlikely(!t))
 			return 0;
 		/* (in loader mode FS is sysgate's own while hooks run) */

@@ -31,14 +31,6 @@
 #define DECLINED_SLOTS 1024	/* power of two */
 #define LOOK_MAX 16
 #define STUB_MAX 256
-#define PAGE 4096UL
-#define PROT_R 1
-#define PROT_W 2
-#define PROT_X 4
-#define MAP_PRIVATE_ANON 0x22
-#define MAP_FIXED_NOREPLACE 0x100000
-#define O_RDWR_CLOEXEC 02000002
-#define AT_FDCWD_ -100
 #define ESRCH_ 3
 
 /* Why a trapped site was left to its trap. */
@@ -175,28 +167,16 @@ static void decline(unsigned long addr)
 
 /* --- writing ----------------------------------------------------------- */
 
-/* Through /proc/self/mem, which writes read+exec pages as they are: no
- * protection changes that the program's own mprotect calls could race. */
-static int poke(unsigned long addr, const void *buf, unsigned long len)
-{
-	long fd = sg_sc4(SG_NR_openat, AT_FDCWD_, (long)"/proc/self/mem",
-			 O_RDWR_CLOEXEC, 0), r;
 
-	if (fd < 0)
-		return -1;
-	r = sg_sc4(SG_NR_pwrite64, fd, (long)buf, len, addr);
-	sg_sc1(SG_NR_close, fd);
-	sg_patch_arch_flush(addr, addr + len);
-	return r == (long)len ? 0 : -1;
-}
-
-/* One store per byte, in the arch's order: each leaves valid code. */
+/* One store per byte, in the arch's order: each leaves valid code.
+ * Through /proc/self/mem, which writes read+exec pages as they are: no
+ * protection change that the program's own mprotect calls could race. */
 static int poke_bytes(unsigned long addr, const unsigned char *b, int n)
 {
 	int i;
 
 	for (i = 0; i < n; i++)
-		if (poke(addr + i, b + i, 1) < 0)
+		if (sg_patch_poke_once(addr + i, b + i, 1) < 0)
 			return -1;
 	return 0;
 }
@@ -282,7 +262,7 @@ static int write_stub(unsigned long addr, const unsigned char *code,
 	*end = at + size + sizeof(ptrs);
 	if (reserve(at, *end) < 0)
 		return LAZY_NO_ROOM;
-	return poke(at, buf, *end - at) < 0 ? LAZY_WRITE : LAZY_OK;
+	return sg_patch_poke_once(at, buf, *end - at) < 0 ? LAZY_WRITE : LAZY_OK;
 }
 
 static struct lazy_site *live_site(unsigned long addr)
@@ -407,7 +387,7 @@ static void restore(struct lazy_site *ls)
 	if (sg_read_safe(cur, (const void *)ls->addr, look) >= 0 &&
 	    !memcmp(cur, ls->now, look))
 		for (i = ls->nbytes - 1; i >= 0; i--)
-			poke(ls->addr + i, ls->orig + i, 1);
+			sg_patch_poke_once(ls->addr + i, ls->orig + i, 1);
 	ls->live = 0;
 	lz.live--;
 	lz.restored++;

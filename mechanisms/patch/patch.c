@@ -25,15 +25,8 @@
 #include "seccomp.h"
 #include "zeropage.h"
 
-#define PROT_R 1
-#define PROT_W 2
-#define PROT_X 4
-#define MAP_PRIVATE_ANON 0x22
-#define MAP_FIXED_NOREPLACE 0x100000
 #define O_RDONLY_ 0
 #define O_CLOEXEC_ 02000000
-#define AT_FDCWD_ -100
-#define PAGE 4096UL
 #define SCAN_CHUNK (64 * 1024)
 #define MAX_OBJS 256
 #define SIGTRAP_ 5
@@ -741,18 +734,42 @@ static int writable(unsigned long lo, unsigned long hi, int on)
 		      on ? (PROT_R | PROT_W) : (PROT_R | PROT_X)) < 0 ? -1 : 0;
 }
 
-/* Write through /proc/self/mem: works on read+exec pages unchanged. */
+/* Write through /proc/self/mem: works on read+exec pages unchanged.
+ * Start-up and new-code scans keep one descriptor for all their sites. */
 static long memfd = -1;
+
+static long open_mem(void)
+{
+	return sg_sc4(SG_NR_openat, AT_FDCWD_, (long)"/proc/self/mem",
+		      02 | O_CLOEXEC_, 0);
+}
+
+static int write_mem(long fd, unsigned long addr, const void *buf,
+		     unsigned long len)
+{
+	return sg_sc4(SG_NR_pwrite64, fd, (long)buf, len, addr) ==
+		       (long)len ? 0 : -1;
+}
 
 static int poke(unsigned long addr, const void *buf, unsigned long len)
 {
 	if (memfd < 0)
-		memfd = sg_sc4(SG_NR_openat, AT_FDCWD_, (long)"/proc/self/mem",
-			       02 | O_CLOEXEC_, 0);
-	if (memfd < 0)
+		memfd = open_mem();
+	return memfd < 0 ? -1 : write_mem(memfd, addr, buf, len);
+}
+
+int sg_patch_poke_once(unsigned long addr, const void *buf,
+		       unsigned long len)
+{
+	long fd = open_mem();
+	int r;
+
+	if (fd < 0)
 		return -1;
-	return sg_sc4(SG_NR_pwrite64, memfd, (long)buf, len, addr) ==
-		       (long)len ? 0 : -1;
+	r = write_mem(fd, addr, buf, len);
+	sg_sc1(SG_NR_close, fd);
+	sg_patch_arch_flush(addr, addr + len);
+	return r;
 }
 
 static int text_of(const struct sg_obj *o, unsigned long a)

@@ -31,6 +31,15 @@ enum sg_patch_kind {
 	SG_PATCH_KINDS
 };
 
+/* Kernel constants the patch files share (no libc headers here). */
+#define PROT_R 1
+#define PROT_W 2
+#define PROT_X 4
+#define MAP_PRIVATE_ANON 0x22
+#define MAP_FIXED_NOREPLACE 0x100000
+#define AT_FDCWD_ -100
+#define PAGE 4096UL
+
 #define SG_SITE_MAX_REGION 32
 
 struct sg_site {
@@ -123,6 +132,10 @@ struct sg_mapping_info {
 	int anon;		/* no file, no name */
 };
 int sg_patch_mapping(unsigned long addr, struct sg_mapping_info *info) SG_HIDDEN;
+/* Write [buf, buf+len) at addr through /proc/self/mem (read+exec pages
+ * as they are), opening and closing it: safe from any thread. */
+int sg_patch_poke_once(unsigned long addr, const void *buf,
+		       unsigned long len) SG_HIDDEN;
 
 /*
  * Lazy patching (lazy.c): a site that no plan covered (JIT code, code

@@ -19,7 +19,6 @@
 #define O_RDONLY_ 0
 #define O_WRONLY_CREAT_TRUNC 01101
 #define O_CLOEXEC_ 02000000
-#define AT_FDCWD_ -100
 
 struct plan_header {
 	unsigned long magic;

@@ -263,7 +263,7 @@ int main(int argc, char **argv)
 
 		memcpy(p, code, sizeof(code));
 		mprotect(p, 4096, PROT_READ | PROT_EXEC);
-		printf("%ld\n", ((long (*)(void))p)() + syscall(SYS_getppid) * 0);
+		printf("%ld\n", ((long (*)(void))p)());
 		return 0;
 	}
 	if (!strcmp(mode, "jitloop")) {
