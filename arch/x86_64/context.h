@@ -49,7 +49,11 @@ struct sg_frame {
 	unsigned long ret;
 };
 
-/* What a stub's `call` is followed by: the site's descriptor. */
+/* What a stub's `call *entry(%rip)` (6 bytes) is preceded by: the site's
+ * descriptor (a `jmp` leads over it).  Had it followed the call, every
+ * return would go elsewhere than the call pushed, and the return
+ * predictor would miss on each one (~4 ns here). */
+#define SG_X86_CALL_LEN 6
 struct sg_site_desc {
 	unsigned long next;	/* address after the original syscall insn */
 	unsigned long raw;	/* the stub's raw-syscall entry */
@@ -63,15 +67,15 @@ static inline long sg_frame_result(const struct sg_frame *f) { return f->rax; }
 static inline void sg_frame_set_result(struct sg_frame *f, long r) { f->rax = r; }
 
 /*
- * The site a stub entered from: its descriptor follows the stub's call.
- * Sets the frame up to return past it with rcx and r11 as the kernel
+ * The site a stub entered from: its descriptor precedes the stub's call.
+ * Sets the frame up with rcx and r11 as the kernel
  * leaves them (next rip, rflags).
  */
 static inline const struct sg_site_desc *sg_frame_site(struct sg_frame *f)
 {
-	const struct sg_site_desc *d = (const struct sg_site_desc *)f->ret;
+	const struct sg_site_desc *d = (const struct sg_site_desc *)
+		(f->ret - SG_X86_CALL_LEN - sizeof(*d));
 
-	f->ret += sizeof(*d);
 	f->rcx = d->next;
 	f->r11 = f->rflags;
 	return d;

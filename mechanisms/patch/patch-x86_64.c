@@ -19,17 +19,19 @@
  * Every stub is:
  *     <displaced instructions before the syscall>
  *     lea -0x80(%rsp),%rsp           step over the red zone, flags intact
- *     call *entry(%rip)              -> sg_x86_entry
- *     .quad next, raw                the site descriptor
- *     lea 0x80(%rsp),%rsp
+ *     jmp 1f
+ *     .quad next, raw                the site descriptor, just before the
+ *  1: call *entry(%rip)              call -> sg_x86_entry, which returns
+ *     lea 0x80(%rsp),%rsp            where the call pushed: the return
+ *                                    predictor gets every return right
  *   post:
  *     <displaced instructions after it>   (rel8 branches widened)
  *     jmp <end of patched bytes>
  *   raw:                             for calls run at the program's rsp
  *     syscall
  *     lea -0x80(%rsp),%rsp
- *     call *after(%rip)              -> sg_x86_after_raw
- *     .quad next, raw
+ *     jmp 1f; .quad next, raw
+ *  1: call *after(%rip)              -> sg_x86_after_raw
  *     lea 0x80(%rsp),%rsp
  *     jmp post
  *
@@ -630,6 +632,9 @@ static unsigned long reloc_len(const struct sg_site *s, unsigned long from,
 }
 
 #define ZERO_CHECK 34		/* the zero-page return address check */
+/* lea_down, jmp over the descriptor, the descriptor, call, lea_up */
+#define CALL_DESC_LEN (sizeof(lea_down) + 2 + sizeof(struct sg_site_desc) + \
+		       SG_X86_CALL_LEN + sizeof(lea_up))
 
 unsigned long sg_patch_arch_stub_size(const struct sg_site *s)
 {
@@ -637,8 +642,7 @@ unsigned long sg_patch_arch_stub_size(const struct sg_site *s)
 	unsigned long post = reloc_len(s, s->addr + s->insn_len, s->hi);
 
 	return (s->kind == SG_PATCH_ZERO ? ZERO_CHECK + 1 : 0) + pre +
-	       sizeof(lea_down) + 6 + 16 + sizeof(lea_up) + post + 5 +
-	       2 + sizeof(lea_down) + 6 + 16 + sizeof(lea_up) + 5;
+	       CALL_DESC_LEN + post + 5 + 2 + CALL_DESC_LEN + 5;
 }
 
 static void put32(unsigned char *p, long v)
@@ -696,24 +700,28 @@ static unsigned long relocate(const struct sg_site *s, unsigned long from,
 	return n;
 }
 
-static unsigned long call_desc(const struct sg_site *s, unsigned char *p,
-			       unsigned long at, unsigned long ptr)
+/* Writes CALL_DESC_LEN bytes; *desc = the descriptor's offset in p. */
+static void call_desc(const struct sg_site *s, unsigned char *p,
+		      unsigned long at, unsigned long ptr, unsigned long *desc)
 {
 	struct sg_site_desc d;
 	unsigned long n = 0;
 
 	memcpy(p + n, lea_down, sizeof(lea_down));
 	n += sizeof(lea_down);
-	p[n] = 0xff;		/* call *ptr(%rip) */
-	p[n + 1] = 0x15;
-	put32(p + n + 2, ptr - (at + n + 6));
-	n += 6;
+	p[n] = 0xeb;		/* jmp over the descriptor */
+	p[n + 1] = sizeof(d);
+	n += 2;
 	d.next = s->addr + s->insn_len;
 	d.raw = 0;		/* filled by the caller */
 	memcpy(p + n, &d, sizeof(d));
+	*desc = n;
 	n += sizeof(d);
+	p[n] = 0xff;		/* call *ptr(%rip) */
+	p[n + 1] = 0x15;
+	put32(p + n + 2, ptr - (at + n + SG_X86_CALL_LEN));
+	n += SG_X86_CALL_LEN;
 	memcpy(p + n, lea_up, sizeof(lea_up));
-	return n + sizeof(lea_up);
 }
 
 /* A zero-page stub's start: is this our site's call?  (See the top.) */
@@ -749,8 +757,9 @@ void sg_patch_arch_emit(const struct sg_site *s, unsigned char *p,
 		at += n;
 	}
 	n = relocate(s, s->lo, s->addr, p, at);
-	desc1 = n + sizeof(lea_down) + 6;
-	n += call_desc(s, p + n, at + n, entry_ptr);
+	call_desc(s, p + n, at + n, entry_ptr, &desc1);
+	desc1 += n;
+	n += CALL_DESC_LEN;
 	post = n;
 	n += relocate(s, s->addr + s->insn_len, s->hi, p + n, at + n);
 	if (s->kind == SG_PATCH_ZERO) {
@@ -765,8 +774,9 @@ void sg_patch_arch_emit(const struct sg_site *s, unsigned char *p,
 	p[n] = 0x0f;
 	p[n + 1] = 0x05;
 	n += 2;
-	desc2 = n + sizeof(lea_down) + 6;
-	n += call_desc(s, p + n, at + n, after_ptr);
+	call_desc(s, p + n, at + n, after_ptr, &desc2);
+	desc2 += n;
+	n += CALL_DESC_LEN;
 	p[n] = 0xe9;
 	put32(p + n + 1, s->kind == SG_PATCH_ZERO ? s->hi - (at + n + 5) :
 						  post - (n + 5));
