@@ -228,8 +228,8 @@ static int changes_code(const struct sysgate_sys *s)
 static void memory_call(struct sysgate_sys *s)
 {
 	const long *a = s->args;
-	unsigned long lo = a[0], hi = a[0] + a[1];
-	int token = 0;
+	unsigned long lo = a[0], hi = a[0] + a[1], code;
+	int token = 0, changes = changes_code(s);
 
 	/* mremap to a fixed address drops what was there too. */
 	if (s->nr == SG_NR_mremap && (a[3] & 2 /* MREMAP_FIXED */)) {
@@ -238,18 +238,17 @@ static void memory_call(struct sysgate_sys *s)
 		lo = to < lo ? to : lo;
 		hi = to_end > hi ? to_end : hi;
 	}
-	if (changes_code(s))
-		token = sg_mech_code_begin(lo, hi);
+	if (changes)
+		token = sg_mech_code_begin(s, lo, hi);
 	raw_call(s);
-	if (token)
-		sg_mech_code_end(token);
-	if (sysgate_is_error(s->ret))
-		return;
-	if ((s->nr == SG_NR_mmap || s->nr == SG_NR_mprotect ||
+	if (!sysgate_is_error(s->ret) &&
+	    (s->nr == SG_NR_mmap || s->nr == SG_NR_mprotect ||
 	     s->nr == SG_NR_pkey_mprotect) && (a[2] & 4 /* PROT_EXEC */)) {
-		lo = s->nr == SG_NR_mmap ? (unsigned long)s->ret : (unsigned long)a[0];
-		sg_mech_new_code(lo, lo + a[1]);
+		code = s->nr == SG_NR_mmap ? (unsigned long)s->ret : (unsigned long)a[0];
+		sg_mech_new_code(code, code + a[1]);
 	}
+	if (changes)
+		sg_mech_code_end(token, s, lo, hi);
 }
 
 void sg_core_call(struct sg_thread *t, struct sysgate_sys *s)

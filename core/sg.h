@@ -133,6 +133,7 @@ struct sg_global {
 	unsigned long self_lo, self_hi;	/* our own text, never patched */
 	unsigned long self_text_lo, self_text_hi;	/* its executable part */
 	int sud_on;			/* unpatched code is caught by SUD */
+	int sud_ons, sud_offs;		/* times turned on, and off again */
 	unsigned long sigsys_calls;	/* calls run from the SIGSYS handler */
 	int seccomp_on;			/* -m seccomp: every call from outside
 					   our text traps (SIGSYS) */
@@ -202,6 +203,8 @@ void sg_signal_refresh(void) SG_HIDDEN;
 #define SG_SUD_ALLOW 0
 #define SG_SUD_BLOCK 1
 void sg_sud_enable(void) SG_HIDDEN;
+/* Nothing is left for it to catch: off in every thread. */
+void sg_sud_disable(void) SG_HIDDEN;
 void sg_sud_arm(struct sg_thread *t) SG_HIDDEN;
 void sg_sud_disarm(struct sg_thread *t) SG_HIDDEN;
 /* The SIGSYS handler for both syscall user dispatch and -m seccomp; the

@@ -7,8 +7,9 @@
  * range.  Patched sites enter sysgate and make their calls from that
  * text, so they never trap; a `syscall` anywhere else raises SIGSYS,
  * which runs the call through the hook chain and writes the result back.
- * It stays off until needed: when on, every system call pays the
- * kernel's selector check.
+ * It stays off until needed, and goes off again when nothing is left
+ * for it to catch (mechanisms/patch/watch.c): when on, every system call
+ * pays the kernel's selector check.
  *
  * The selector byte lives in each thread's state and stays BLOCK, except
  * around the raw clone/vfork that a stub makes itself (entry.S, then
@@ -79,10 +80,16 @@ static int on_sigsys(int sig, struct sg_siginfo *info, void *uc)
 
 	(void)sig;
 	if (info->si_code == SI_TKILL_ && (int)info->fields[0] == sg.pid) {
-		/* sg_sud_enable asks every thread to arm itself. */
+		/* sg_sud_enable or sg_sud_disable asks every thread to
+		 * follow sg.sud_on (whichever came last). */
 		t = sg_self();
-		sg_sud_check(t ? t : sg_thread_current());
-		__atomic_add_fetch(&acks, 1, __ATOMIC_RELEASE);
+		t = t ? t : sg_thread_current();
+		if (__atomic_load_n(&sg.sud_on, __ATOMIC_ACQUIRE)) {
+			sg_sud_check(t);
+			__atomic_add_fetch(&acks, 1, __ATOMIC_RELEASE);
+		} else if (t) {
+			sg_sud_disarm(t);
+		}
 		return 1;
 	}
 	if ((info->si_code != SYS_SECCOMP ||
@@ -125,18 +132,16 @@ static int on_sigsys(int sig, struct sg_siginfo *info, void *uc)
 	return 1;
 }
 
-/* Ask every other thread to arm itself; wait a little for the answers
- * (a thread that has blocked every signal arms on its next entry). */
-static void arm_other_threads(int self)
+/* Ask every other thread to follow sg.sud_on; how many were asked. */
+static int signal_other_threads(int self)
 {
 	char buf[4096];
 	long fd = sg_sc4(SG_NR_openat, -100, (long)"/proc/self/task",
 			 O_DIRECTORY_CLOEXEC, 0), n;
 	int sent = 0;
-	unsigned long long deadline;
 
 	if (fd < 0)
-		return;
+		return 0;
 	while ((n = sg_sc3(SG_NR_getdents64, fd, (long)buf, sizeof(buf))) > 0) {
 		long off = 0;
 
@@ -155,11 +160,21 @@ static void arm_other_threads(int self)
 		}
 	}
 	sg_sc1(SG_NR_close, fd);
+	return sent;
+}
+
+/* Ask every other thread to arm itself; wait a little for the answers
+ * (a thread that has blocked every signal arms on its next entry). */
+static void arm_other_threads(int self)
+{
+	int base = __atomic_load_n(&acks, __ATOMIC_ACQUIRE);
+	int sent = signal_other_threads(self);
 	/* Up to two seconds: a loaded machine may take a while to run
 	 * every handler; a thread that never answers arms on its next
 	 * entry into sysgate. */
-	deadline = sysgate_now_ns() + 2000000000ULL;
-	while (__atomic_load_n(&acks, __ATOMIC_ACQUIRE) < sent &&
+	unsigned long long deadline = sysgate_now_ns() + 2000000000ULL;
+
+	while (__atomic_load_n(&acks, __ATOMIC_ACQUIRE) - base < sent &&
 	       sysgate_now_ns() < deadline)
 		sg_sc0(SG_NR_sched_yield);
 }
@@ -179,6 +194,7 @@ void sg_sud_enable(void)
 	if (sg_sigsys_claim() < 0)
 		return;
 	__atomic_store_n(&sg.sud_on, 1, __ATOMIC_RELEASE);
+	sg.sud_ons++;
 	sg_signal_refresh();
 	t = sg_self();
 	if (t)
@@ -190,4 +206,24 @@ void sg_sud_enable(void)
 		return;
 	}
 	arm_other_threads(t ? t->tid : (int)sg_sc0(SG_NR_gettid));
+}
+
+/*
+ * The caller (the patch mechanism, under its locks) found nothing left
+ * that SUD must catch.  Other threads disarm when their signal comes; a
+ * thread still armed meanwhile is only slower (its traps are handled as
+ * before), and sg_sud_enable may turn it on again at any time.  Signal
+ * actions keep sysgate's restorer: it is right either way.
+ */
+void sg_sud_disable(void)
+{
+	struct sg_thread *t = sg_self();
+
+	if (!__atomic_load_n(&sg.sud_on, __ATOMIC_ACQUIRE))
+		return;
+	__atomic_store_n(&sg.sud_on, 0, __ATOMIC_RELEASE);
+	sg.sud_offs++;
+	if (t)
+		sg_sud_disarm(t);
+	signal_other_threads(t ? t->tid : (int)sg_sc0(SG_NR_gettid));
 }

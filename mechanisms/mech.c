@@ -79,15 +79,18 @@ void sg_mech_trapped(unsigned long site)
 		running->trapped(site);
 }
 
-int sg_mech_code_begin(unsigned long lo, unsigned long hi)
+int sg_mech_code_begin(const struct sysgate_sys *call, unsigned long lo,
+		       unsigned long hi)
 {
-	return running && running->code_begin ? running->code_begin(lo, hi) : 0;
+	return running && running->code_begin ?
+		       running->code_begin(call, lo, hi) : 0;
 }
 
-void sg_mech_code_end(int token)
+void sg_mech_code_end(int token, const struct sysgate_sys *call,
+		      unsigned long lo, unsigned long hi)
 {
 	if (running && running->code_end)
-		running->code_end(token);
+		running->code_end(token, call, lo, hi);
 }
 
 void sg_mech_exit_stats(void)

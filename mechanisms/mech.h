@@ -26,9 +26,13 @@ struct sg_mechanism {
 	/* A call at site was caught by a signal and has run. */
 	void (*trapped)(unsigned long site);
 	/* Around a call that changes [lo, hi) (unmaps it, changes its
-	 * protection...): code_end gets what code_begin returned. */
-	int (*code_begin)(unsigned long lo, unsigned long hi);
-	void (*code_end)(int token);
+	 * protection...): code_end gets what code_begin returned, the call
+	 * (its result in ret) and the range, after new_code for any new
+	 * executable memory the call made. */
+	int (*code_begin)(const struct sysgate_sys *call, unsigned long lo,
+			  unsigned long hi);
+	void (*code_end)(int token, const struct sysgate_sys *call,
+			 unsigned long lo, unsigned long hi);
 	/* --stats at exit: what happened while the program ran. */
 	void (*exit_stats)(void);
 };
@@ -44,8 +48,10 @@ void sg_mech_stats(void);
 void sg_mech_release(void);
 void sg_mech_new_code(unsigned long lo, unsigned long hi);
 void sg_mech_trapped(unsigned long site);
-int sg_mech_code_begin(unsigned long lo, unsigned long hi);
-void sg_mech_code_end(int token);
+int sg_mech_code_begin(const struct sysgate_sys *call, unsigned long lo,
+		       unsigned long hi);
+void sg_mech_code_end(int token, const struct sysgate_sys *call,
+		      unsigned long lo, unsigned long hi);
 void sg_mech_exit_stats(void);
 
 #endif

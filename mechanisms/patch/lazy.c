@@ -19,9 +19,8 @@
  * Stubs are never freed or reused: a thread may still be inside one
  * (blocked in its call) when its site goes away.
  *
- * Runs from the SIGSYS handler: raw calls only, all signals blocked while
- * the lock is held (a handler in the same thread could otherwise wait on
- * it forever).
+ * Runs from the SIGSYS handler: raw calls only, under a lock that blocks
+ * every signal (lock.c).
  */
 #include "patch.h"
 #include "dispatch.h"
@@ -31,7 +30,6 @@
 #define DECLINED_SLOTS 1024	/* power of two */
 #define LOOK_MAX 16
 #define STUB_MAX 256
-#define ESRCH_ 3
 
 /* Why a trapped site was left to its trap. */
 enum lazy_why {
@@ -72,8 +70,7 @@ static struct {
 	int enabled;
 	int any;		/* a site was (about to be) patched */
 	int changing;		/* calls in flight that saw !any */
-	int lock;		/* owner's tid, or 0 */
-	unsigned long held_mask;	/* the owner's signal mask */
+	struct sg_patch_lock lock;
 	struct lazy_site *sites;
 	int nsites, live;
 	unsigned long *pages;	/* stub pages, never unmapped */
@@ -82,49 +79,6 @@ static struct {
 	int ndeclined;
 	int patched, restored, why[LAZY_WHY_COUNT];
 } lz;
-
-/* --- lock ------------------------------------------------------------ */
-
-static int lock_take(int wait)
-{
-	int me = (int)sg_sc0(SG_NR_gettid), owner;
-	static const unsigned long all = ~0UL;
-	unsigned long mask;
-
-	sg_sc4(SG_NR_rt_sigprocmask, 0 /* SIG_BLOCK */, (long)&all,
-	       (long)&mask, 8);
-	for (;;) {
-		owner = 0;
-		if (__atomic_compare_exchange_n(&lz.lock, &owner, me, 0,
-						__ATOMIC_ACQUIRE,
-						__ATOMIC_RELAXED))
-			break;
-		/* A child forked while another thread held it: the owner
-		 * is not in this process. */
-		if (sg_sc3(SG_NR_tgkill, sg_sc0(SG_NR_getpid), owner, 0) ==
-			    -ESRCH_ &&
-		    __atomic_compare_exchange_n(&lz.lock, &owner, me, 0,
-						__ATOMIC_ACQUIRE,
-						__ATOMIC_RELAXED))
-			break;
-		if (!wait) {
-			sg_sc4(SG_NR_rt_sigprocmask, 2 /* SIG_SETMASK */,
-			       (long)&mask, 0, 8);
-			return 0;
-		}
-		sg_sc0(SG_NR_sched_yield);
-	}
-	lz.held_mask = mask;
-	return 1;
-}
-
-static void lock_drop(void)
-{
-	unsigned long mask = lz.held_mask;
-
-	__atomic_store_n(&lz.lock, 0, __ATOMIC_RELEASE);
-	sg_sc4(SG_NR_rt_sigprocmask, 2 /* SIG_SETMASK */, (long)&mask, 0, 8);
-}
 
 /* --- declined sites: not tried again until some code changes ---------- */
 
@@ -353,7 +307,7 @@ void sg_patch_lazy_trapped(unsigned long addr)
 {
 	int why;
 
-	if (!lz.enabled || declined(addr) || !lock_take(0))
+	if (!lz.enabled || declined(addr) || !sg_patch_lock_take(&lz.lock, 0))
 		return;
 	/* Tell calls that change memory to take the lock from now on, and
 	 * give way to one that started before it knew. */
@@ -372,9 +326,18 @@ void sg_patch_lazy_trapped(unsigned long addr)
 	if (why != LAZY_OK) {
 		lz.why[why]++;
 		decline(addr);
+	} else {
+		sg_watch_patched(addr);
+		sg_patch_lazy_settle();	/* the last one: SUD off */
 	}
 out:
-	lock_drop();
+	sg_patch_lock_drop(&lz.lock);
+}
+
+static void retire(struct lazy_site *ls)
+{
+	ls->live = 0;
+	lz.live--;
 }
 
 /* Put a site's bytes back if they are still ours. */
@@ -384,16 +347,18 @@ static void restore(struct lazy_site *ls)
 	unsigned long look = sg_patch_arch_lazy_look;
 	int i;
 
+	/* A call again until its next trap: SUD must be on first. */
+	sg_watch_site(ls->addr);
+	sg_watch_settle(0);
 	if (sg_read_safe(cur, (const void *)ls->addr, look) >= 0 &&
 	    !memcmp(cur, ls->now, look))
 		for (i = ls->nbytes - 1; i >= 0; i--)
 			sg_patch_poke_once(ls->addr + i, ls->orig + i, 1);
-	ls->live = 0;
-	lz.live--;
+	retire(ls);
 	lz.restored++;
 }
 
-int sg_patch_lazy_begin(unsigned long lo, unsigned long hi)
+int sg_patch_lazy_begin(unsigned long lo, unsigned long hi, int drops)
 {
 	unsigned long look = sg_patch_arch_lazy_look;
 	int i;
@@ -404,11 +369,13 @@ int sg_patch_lazy_begin(unsigned long lo, unsigned long hi)
 	if (!__atomic_load_n(&lz.any, __ATOMIC_SEQ_CST))
 		return 1;	/* nothing patched: sg_patch_lazy_end drops it */
 	__atomic_sub_fetch(&lz.changing, 1, __ATOMIC_SEQ_CST);
-	lock_take(1);
+	sg_patch_lock_take(&lz.lock, 1);
 	for (i = 0; i < lz.nsites; i++) {
 		struct lazy_site *ls = &lz.sites[i];
 
-		if (ls->live && ls->addr < hi && ls->addr + look > lo)
+		if (ls->live && drops && ls->addr >= lo && ls->addr + look <= hi)
+			retire(ls);	/* its bytes go with the call */
+		else if (ls->live && ls->addr < hi && ls->addr + look > lo)
 			restore(ls);
 		if (ls->stub < hi && ls->stub_end > lo) {
 			/* The program maps over (or unmaps) a stub page, which
@@ -431,7 +398,12 @@ void sg_patch_lazy_end(int token)
 	if (token == 1)
 		__atomic_sub_fetch(&lz.changing, 1, __ATOMIC_SEQ_CST);
 	else if (token == 2)
-		lock_drop();
+		sg_patch_lock_drop(&lz.lock);
+}
+
+void sg_patch_lazy_settle(void)
+{
+	sg_watch_settle(lz.enabled);
 }
 
 void sg_patch_lazy_stats(void)
@@ -481,8 +453,8 @@ sg_patch_arch_lazy_bytes(unsigned long addr, unsigned long stub,
 }
 
 /* Elsewhere a candidate site is the only way in (patch-<arch>.c's scan). */
-__attribute__((weak)) int
-sg_patch_arch_may_trap(const unsigned char *buf, unsigned long len)
+__attribute__((weak)) long
+sg_patch_arch_next_trap(const unsigned char *buf, unsigned long len)
 {
-	return sg_patch_arch_scan(buf, len) >= 0;
+	return sg_patch_arch_scan(buf, len);
 }

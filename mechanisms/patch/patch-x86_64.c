@@ -866,13 +866,13 @@ int sg_patch_arch_lazy_bytes(unsigned long addr, unsigned long stub,
 	return 1;
 }
 
-int sg_patch_arch_may_trap(const unsigned char *buf, unsigned long len)
+long sg_patch_arch_next_trap(const unsigned char *buf, unsigned long len)
 {
 	unsigned long i;
 
 	for (i = 0; i + 1 < len; i++)
 		if ((buf[i] == 0x0f && (buf[i + 1] == 0x05 || buf[i + 1] == 0x34)) ||
 		    (buf[i] == 0xcd && buf[i + 1] == 0x80))
-			return 1;
-	return 0;
+			return i;
+	return -1;
 }

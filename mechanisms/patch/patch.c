@@ -365,6 +365,7 @@ static void plan_candidate(struct sg_obj *o, unsigned long addr)
 	}
 	if (r < 0) {
 		o->n_unverified++;
+		sg_watch_site(addr);	/* it may be a call: SUD catches it */
 		return;
 	}
 	o->nsites++;
@@ -987,6 +988,9 @@ static void patch_object(struct sg_obj *o)
 	total.objects++;
 	if (sg_plan_load(o, alloc_sites) == 0) {
 		total.cached++;
+		/* The plan counts unverified candidates, not where they are. */
+		for (i = 0; o->n_unverified && i < o->ntext; i++)
+			sg_watch_range(o->text[i].lo, o->text[i].hi);
 	} else {
 		scan_object(o);
 		check_outside_branches(o);
@@ -1003,6 +1007,8 @@ static void patch_object(struct sg_obj *o)
 
 		o->n_kind[s->kind]++;
 		o->n_why[s->why]++;
+		if (s->kind == SG_PATCH_NONE)
+			sg_watch_site(s->addr);
 		if (zero_mode && has_stub(s) && s->kind != SG_PATCH_ZERO)
 			total.zwhy[s->zwhy]++;
 	}
@@ -1156,8 +1162,7 @@ static int patch_start(const struct sg_options *o)
 	patch_objects(objs, nobjs);
 	sg_munmap(maps, len);
 	/* Sites left unpatched are still caught, more slowly. */
-	if (total.unverified || total.kind[SG_PATCH_NONE])
-		sg_sud_enable();
+	sg_watch_settle(0);
 	total.ns = sysgate_now_ns() - t0;
 	return 0;
 }
@@ -1193,40 +1198,6 @@ static void free_sites(struct sg_obj *o)
 	o->sites = 0;
 	o->pads = 0;
 	o->cap = o->pads_cap = 0;
-}
-
-/*
- * Could code in [lo, hi), newly executable and no ELF object, make a
- * system call?  Not if it holds no system call instruction's bytes
- * anywhere (a JIT that makes none) and cannot change without a call
- * sysgate sees: private, anonymous, not writable (changing it then takes
- * an mprotect or mmap, which scans it again).  Then syscall user
- * dispatch, which taxes every call of the process, stays off.
- */
-static int may_make_calls(unsigned long lo, unsigned long hi)
-{
-	struct sg_mapping_info m;
-	unsigned char edge[2];
-	unsigned long a;
-
-	if (sg_patch_mapping(lo, &m) < 0 || m.shared || !m.anon ||
-	    (m.prot & PROT_W) || !(m.prot & PROT_R) || hi > m.hi)
-		return 1;
-	/* a pair that straddles either end */
-	if (sg_read_safe(edge, (void *)(lo - 1), 2) > 0 &&
-	    sg_patch_arch_may_trap(edge, 2))
-		return 1;
-	if (sg_read_safe(edge, (void *)(hi - 1), 2) > 0 &&
-	    sg_patch_arch_may_trap(edge, 2))
-		return 1;
-	for (a = lo; a < hi; a += SCAN_CHUNK - 1) {
-		unsigned long n = hi - a < SCAN_CHUNK ? hi - a : SCAN_CHUNK;
-
-		if (sg_read_safe(scan_buf, (void *)a, n) < 0 ||
-		    sg_patch_arch_may_trap(scan_buf, n))
-			return 1;
-	}
-	return 0;
 }
 
 /*
@@ -1272,19 +1243,53 @@ static void patch_new_code(unsigned long lo, unsigned long hi)
 			free_sites(o);
 		}
 	}
-	if (!found && !may_make_calls(lo, hi)) {
-		total.anon_clean++;
-	} else if (!found) {
-		/* No object to patch (JIT code): catch its calls with SUD. */
+	/* No object to patch (JIT code): SUD catches what may be a call.
+	 * Run-time code without any (most JIT output) cannot make one
+	 * until it changes, which comes back here: SUD stays off. */
+	if (!found && sg_watch_code(lo, hi, scan_buf, SCAN_CHUNK))
 		total.anon_exec++;
-		sg_sud_enable();
-	}
+	else if (!found)
+		total.anon_clean++;
+	sg_watch_settle(0);
 	if (maps)
 		sg_munmap(maps, len);
 	if (fresh)
 		sg_munmap(fresh, MAX_OBJS * sizeof(*fresh));
 	sg_patch_arch_release();
 	__atomic_store_n(&lock, 0, __ATOMIC_RELEASE);
+}
+
+#define WATCHED_GONE 4		/* in a code_begin token */
+
+/* [lo, hi) is about to change: lazily patched sites there get their
+ * bytes back (lazy.c), and SUD stops watching what was there. */
+static int patch_code_begin(const struct sysgate_sys *s, unsigned long lo,
+			    unsigned long hi)
+{
+	/* (munmap and mmap over it take the bytes with them) */
+	int drops = s->nr == SG_NR_munmap || s->nr == SG_NR_mmap;
+	int token = sg_patch_lazy_begin(lo, hi, drops);
+
+	/* (what madvise drops may come back from a file) */
+	if (s->nr != SG_NR_madvise && sg_watch_forget(lo, hi))
+		token |= WATCHED_GONE;
+	return token;
+}
+
+static void patch_code_end(int token, const struct sysgate_sys *s,
+			   unsigned long lo, unsigned long hi)
+{
+	if (token & WATCHED_GONE) {
+		/* The call failed and the code may be there still; or it
+		 * moved (mremap): watch it where it is now. */
+		if (sysgate_is_error(s->ret))
+			patch_new_code(lo, hi);
+		else if (s->nr == SG_NR_mremap)
+			patch_new_code(s->ret, s->ret + s->args[2]);
+	}
+	sg_patch_lazy_end(token & ~WATCHED_GONE);
+	if (token & WATCHED_GONE)
+		sg_patch_lazy_settle();	/* maybe nothing is left */
 }
 
 /* "<prefix><what>: <count>" if count is not 0. */
@@ -1396,6 +1401,13 @@ static void patch_exit_stats(void)
 		sg_patch_put_num(buf, &n, total.anon_exec);
 		sg_patch_put(buf, &n, " mappings, caught by syscall user dispatch\n");
 	}
+	if (sg.sud_offs) {
+		sg_patch_put(buf, &n, "sysgate: syscall user dispatch: turned on ");
+		sg_patch_put_num(buf, &n, sg.sud_ons);
+		sg_patch_put(buf, &n, " times, off ");
+		sg_patch_put_num(buf, &n, sg.sud_offs);
+		sg_patch_put(buf, &n, " times (nothing left for it to catch)\n");
+	}
 	sg_write_all(sg.out_fd, buf, n);
 	sg_patch_lazy_stats();
 }
@@ -1491,8 +1503,8 @@ static int seccomp_probe(const char **why)
 		.stats = patch_stats, .release = patch_release,		\
 		.new_code = patch_new_code,				\
 		.trapped = sg_patch_lazy_trapped,			\
-		.code_begin = sg_patch_lazy_begin,			\
-		.code_end = sg_patch_lazy_end,				\
+		.code_begin = patch_code_begin,				\
+		.code_end = patch_code_end,				\
 		.exit_stats = patch_exit_stats,				\
 	}
 

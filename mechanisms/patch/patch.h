@@ -137,6 +137,14 @@ int sg_patch_mapping(unsigned long addr, struct sg_mapping_info *info) SG_HIDDEN
 int sg_patch_poke_once(unsigned long addr, const void *buf,
 		       unsigned long len) SG_HIDDEN;
 
+/* lock.c: all signals blocked while held; 1 if taken (wait 0: try once) */
+struct sg_patch_lock {
+	int owner;		/* thread id, or 0 */
+	unsigned long mask;	/* the owner's signal mask before */
+};
+int sg_patch_lock_take(struct sg_patch_lock *l, int wait) SG_HIDDEN;
+void sg_patch_lock_drop(struct sg_patch_lock *l) SG_HIDDEN;
+
 /*
  * Lazy patching (lazy.c): a site that no plan covered (JIT code, code
  * without unwind info) is patched after its first trap, in place, by
@@ -145,11 +153,16 @@ int sg_patch_poke_once(unsigned long addr, const void *buf,
 /* addr trapped (syscall user dispatch) and its call has been run. */
 void sg_patch_lazy_trapped(unsigned long addr) SG_HIDDEN;
 /* [lo, hi) is about to change (mprotect, munmap, mremap, mmap over it,
- * madvise that drops pages): put its lazily patched sites back, and keep
- * new ones out until the call is done. */
-int sg_patch_lazy_begin(unsigned long lo, unsigned long hi) SG_HIDDEN;
+ * madvise that drops pages): put its lazily patched sites back (those
+ * the call drops along with their memory need not be), and keep new
+ * ones out until the call is done. */
+int sg_patch_lazy_begin(unsigned long lo, unsigned long hi,
+			int drops) SG_HIDDEN;
 /* After that call, with what sg_patch_lazy_begin returned. */
 void sg_patch_lazy_end(int token) SG_HIDDEN;
+/* SUD on if anything is left for it to catch, else off where trapped
+ * sites get patched (elsewhere each call is meant to trap). */
+void sg_patch_lazy_settle(void) SG_HIDDEN;
 /* Turn it on (patch and zeropage modes, once SUD may trap). */
 void sg_patch_lazy_enable(void) SG_HIDDEN;
 void sg_patch_lazy_stats(void) SG_HIDDEN;
@@ -158,13 +171,31 @@ void sg_patch_lazy_stats(void) SG_HIDDEN;
  * the bytes that patch the site (written first to last, each store
  * leaving valid code: x86 needs one).  Their count, or 0. */
 extern const unsigned long sg_patch_arch_lazy_look SG_HIDDEN;
-/* Do buf[0..len) hold the bytes of any instruction that enters the
- * kernel (x86-64: syscall, sysenter, int $0x80)? */
-int sg_patch_arch_may_trap(const unsigned char *buf, unsigned long len) SG_HIDDEN;
+/* Offset in buf[0..len) of the next bytes of any instruction that enters
+ * the kernel (x86-64: syscall, sysenter, int $0x80), or -1. */
+long sg_patch_arch_next_trap(const unsigned char *buf, unsigned long len) SG_HIDDEN;
 unsigned long sg_patch_arch_lazy_stub(unsigned long addr,
 				      const unsigned char *code) SG_HIDDEN;
 int sg_patch_arch_lazy_bytes(unsigned long addr, unsigned long stub,
 			     unsigned char *out) SG_HIDDEN;
+
+/*
+ * What syscall user dispatch still has to catch (watch.c): exact sites
+ * and ranges of code that may change unseen.  Empty: SUD can be off.
+ */
+void sg_watch_site(unsigned long addr) SG_HIDDEN;
+void sg_watch_range(unsigned long lo, unsigned long hi) SG_HIDDEN;
+/* The site at addr was patched: it enters sysgate through its stub. */
+void sg_watch_patched(unsigned long addr) SG_HIDDEN;
+/* [lo, hi) was unmapped, re-protected or mapped over: 1 if something
+ * watched was there. */
+int sg_watch_forget(unsigned long lo, unsigned long hi) SG_HIDDEN;
+/* New executable memory without an ELF object: watch what in it may enter
+ * the kernel (buf: size bytes of scratch).  How many things, 0 if none. */
+int sg_watch_code(unsigned long lo, unsigned long hi, unsigned char *buf,
+		  unsigned long size) SG_HIDDEN;
+/* SUD on if anything is watched; else off, if may_disable. */
+void sg_watch_settle(int may_disable) SG_HIDDEN;
 
 /* --stats lines: append to a 4096-byte buffer. */
 void sg_patch_put(char *buf, size_t *n, const char *s) SG_HIDDEN;

@@ -240,11 +240,15 @@ EOT
 	same "$TMP/want" "$TMP/got"
 }
 
+need_sud() {
+	"$SG" --list-mechanisms | grep -q '^sud *available' ||
+		{ echo "syscall user dispatch is not available here"; exit 77; }
+}
+
 t_jit_raw_syscall() {
 	# Code written at run time makes a raw syscall, from the main thread,
 	# a thread started before the code existed and one started after.
-	"$SG" --list-mechanisms | grep -q '^sud *available' ||
-		{ echo "syscall user dispatch is not available here"; exit 77; }
+	need_sud
 	jit_raw_syscall
 }
 
@@ -260,26 +264,52 @@ jit_raw_syscall() {
 	[ "$out" = "$(printf '5\n5 5')" ] || fail "inject: $out"
 }
 
+# jit_run PROG MODE N CALLS: --stats -c of it in $TMP/c; every call right,
+# CALLS lseek calls counted.
+jit_run() {
+	"$SG" --stats -c -o "$TMP/c" -- "$1" "$2" "$3" >"$TMP/stdout" ||
+		fail "exit status $?"
+	[ "$(cat "$TMP/stdout")" = "0 wrong" ] || fail "$1: $(cat "$TMP/stdout")"
+	[ "$(calls_of "$TMP/c" lseek)" = "$4" ] || { cat "$TMP/c"; fail "$1: lseek calls"; }
+}
+
+# stats_line LINE WHY: $TMP/c has that line.
+stats_line() {
+	grep -qx "$1" "$TMP/c" || { cat "$TMP/c"; fail "$2"; }
+}
+
 t_jit_lazy_patch() {
 	# A site in run-time code traps once (syscall user dispatch), then is
 	# patched in place: 5000 calls, one SIGSYS, every call still counted
-	# and right; -m sud, where each call is meant to trap, traps them all.
-	# Dynamic (LD_PRELOAD) and static (loader) programs alike.
-	"$SG" --list-mechanisms | grep -q '^sud *available' ||
-		{ echo "syscall user dispatch is not available here"; exit 77; }
+	# and right, and SUD off again (nothing left for it to catch); -m
+	# sud, where each call is meant to trap, traps them all.  Dynamic
+	# (LD_PRELOAD) and static (loader) programs alike.
+	need_sud
 	for p in "$PROG" "$PROG-static"; do
-		"$SG" --stats -c -o "$TMP/c" -- "$p" jitloop 5000 >"$TMP/stdout" ||
-			fail "exit status $?"
-		[ "$(cat "$TMP/stdout")" = "0 wrong" ] || fail "$p: $(cat "$TMP/stdout")"
-		[ "$(calls_of "$TMP/c" lseek)" = 5000 ] || { cat "$TMP/c"; fail "$p: lseek calls"; }
-		grep -qx 'sysgate: calls caught by SIGSYS: 1' "$TMP/c" ||
-			{ cat "$TMP/c"; fail "$p: calls trapped after the first"; }
+		jit_run "$p" jitloop 5000 5000
+		stats_line 'sysgate: calls caught by SIGSYS: 1' "$p: calls trapped after the first"
 		grep -q '^sysgate: patched after their first trap: 1 sites' "$TMP/c" ||
 			{ cat "$TMP/c"; fail "$p: site not reported patched"; }
+		stats_line 'sysgate: syscall user dispatch: turned on 1 times, off 1 times (nothing left for it to catch)' \
+			"$p: SUD not off once the site was patched"
 		"$SG" -m sud --stats -c -o "$TMP/c" -- "$p" jitloop 5000 >/dev/null
 		n=$(sed -n 's/^sysgate: calls caught by SIGSYS: //p' "$TMP/c")
 		[ "${n:-0}" -ge 5000 ] || { cat "$TMP/c"; fail "$p: -m sud trapped $n"; }
 		! grep -q 'first trap' "$TMP/c" || fail "$p: -m sud patched a site"
+	done
+}
+
+t_jit_sud_back_on() {
+	# Once its only site is patched SUD goes off (it taxes every call);
+	# that code goes, new code comes, and a thread that existed all
+	# along calls it first: SUD must be on again in that thread too, or
+	# its calls would go by unseen.  Then off again.
+	need_sud
+	for p in "$PROG" "$PROG-static"; do
+		jit_run "$p" jitrearm 3000 9000
+		stats_line 'sysgate: calls caught by SIGSYS: 2' "$p: not one trap per site"
+		stats_line 'sysgate: syscall user dispatch: turned on 2 times, off 2 times (nothing left for it to catch)' \
+			"$p: SUD not back on, or not off again"
 	done
 }
 

@@ -66,6 +66,23 @@ static void *jit_late(void *arg)
 	return (void *)jit_lseek(-45, 7, SEEK_SET);
 }
 
+/* n calls through the run-time code; how many came back wrong. */
+static long jit_calls(long n)
+{
+	long i, bad = 0;
+
+	for (i = 0; i < n; i++)
+		bad += jit_lseek(-1, 0, SEEK_SET) != -9;
+	return bad;
+}
+
+/* Waits for the second code, then is the first to call it. */
+static void *jit_rearm_thread(void *arg)
+{
+	pthread_barrier_wait(&jit_ready);
+	return (void *)jit_calls((long)arg);
+}
+
 static void *getppid_loop(void *arg)
 {
 	long i;
@@ -268,11 +285,28 @@ int main(int argc, char **argv)
 	}
 	if (!strcmp(mode, "jitloop")) {
 		/* n calls through one site of run-time code */
-		long i, bad = 0;
-
 		make_jit();
-		for (i = 0; i < n; i++)
-			bad += jit_lseek(-1, 0, SEEK_SET) != -9;
+		printf("%ld wrong\n", jit_calls(n));
+		return 0;
+	}
+	if (!strcmp(mode, "jitrearm")) {
+		/* n calls through run-time code, which then goes; new code
+		 * (a fresh mapping, wherever the kernel puts it) is called n
+		 * times by a thread that existed all along, then n times
+		 * here: 3n calls, every one must be seen. */
+		pthread_t th;
+		void *r;
+		long bad;
+
+		pthread_barrier_init(&jit_ready, 0, 2);
+		pthread_create(&th, 0, jit_rearm_thread, (void *)n);
+		make_jit();
+		bad = jit_calls(n);
+		munmap((void *)jit_lseek, 4096);
+		make_jit();
+		pthread_barrier_wait(&jit_ready);
+		pthread_join(th, &r);
+		bad += (long)r + jit_calls(n);
 		printf("%ld wrong\n", bad);
 		return 0;
 	}

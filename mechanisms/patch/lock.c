@@ -1,0 +1,52 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * The patch mechanism's locks (lazy.c, watch.c): taken from signal
+ * handlers and from calls the program makes, in any thread, so every
+ * signal is blocked while one is held (a handler in the holder's thread
+ * would otherwise wait on it for ever), and a fork child that inherits
+ * one held by another thread takes it over.
+ */
+#include "patch.h"
+
+#define ESRCH_ 3
+
+int sg_patch_lock_take(struct sg_patch_lock *l, int wait)
+{
+	int me = (int)sg_sc0(SG_NR_gettid), owner;
+	static const unsigned long all = ~0UL;
+	unsigned long mask;
+
+	sg_sc4(SG_NR_rt_sigprocmask, 0 /* SIG_BLOCK */, (long)&all,
+	       (long)&mask, 8);
+	for (;;) {
+		owner = 0;
+		if (__atomic_compare_exchange_n(&l->owner, &owner, me, 0,
+						__ATOMIC_ACQUIRE,
+						__ATOMIC_RELAXED))
+			break;
+		/* A child forked while another thread held it: the owner
+		 * is not in this process. */
+		if (sg_sc3(SG_NR_tgkill, sg_sc0(SG_NR_getpid), owner, 0) ==
+			    -ESRCH_ &&
+		    __atomic_compare_exchange_n(&l->owner, &owner, me, 0,
+						__ATOMIC_ACQUIRE,
+						__ATOMIC_RELAXED))
+			break;
+		if (!wait) {
+			sg_sc4(SG_NR_rt_sigprocmask, 2 /* SIG_SETMASK */,
+			       (long)&mask, 0, 8);
+			return 0;
+		}
+		sg_sc0(SG_NR_sched_yield);
+	}
+	l->mask = mask;
+	return 1;
+}
+
+void sg_patch_lock_drop(struct sg_patch_lock *l)
+{
+	unsigned long mask = l->mask;
+
+	__atomic_store_n(&l->owner, 0, __ATOMIC_RELEASE);
+	sg_sc4(SG_NR_rt_sigprocmask, 2 /* SIG_SETMASK */, (long)&mask, 0, 8);
+}
