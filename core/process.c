@@ -153,6 +153,7 @@ static void fork_child(struct sg_thread *t)
 	t->tid = sg_sc0(SG_NR_gettid);
 	t->pid = t->tid;
 	sg_set_self(t);		/* found by thread id where that is the key */
+	sg_mech_forked();
 	/* The kernel does not copy SUD into a child: arm it again. */
 	t->sud_armed = 0;
 	if (sg.sud_on)

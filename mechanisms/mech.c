@@ -93,6 +93,12 @@ void sg_mech_code_end(int token, const struct sysgate_sys *call,
 		running->code_end(token, call, lo, hi);
 }
 
+void sg_mech_forked(void)
+{
+	if (running && running->forked)
+		running->forked();
+}
+
 void sg_mech_exit_stats(void)
 {
 	if (running && running->exit_stats)

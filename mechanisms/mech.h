@@ -35,6 +35,8 @@ struct sg_mechanism {
 			 unsigned long lo, unsigned long hi);
 	/* --stats at exit: what happened while the program ran. */
 	void (*exit_stats)(void);
+	/* In a fork child, before anything else: only this thread is left. */
+	void (*forked)(void);
 };
 
 extern const struct sg_mechanism *const sg_mechanisms[];
@@ -53,5 +55,6 @@ int sg_mech_code_begin(const struct sysgate_sys *call, unsigned long lo,
 void sg_mech_code_end(int token, const struct sysgate_sys *call,
 		      unsigned long lo, unsigned long hi);
 void sg_mech_exit_stats(void);
+void sg_mech_forked(void);
 
 #endif

@@ -401,6 +401,12 @@ void sg_patch_lazy_end(int token)
 		sg_patch_lock_drop(&lz.lock);
 }
 
+void sg_patch_lazy_forked(void)
+{
+	/* (else its sites would never be patched: see sg_patch_lazy_trapped) */
+	__atomic_store_n(&lz.changing, 0, __ATOMIC_SEQ_CST);
+}
+
 void sg_patch_lazy_settle(void)
 {
 	sg_watch_settle(lz.enabled);

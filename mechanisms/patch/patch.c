@@ -1506,6 +1506,7 @@ static int seccomp_probe(const char **why)
 		.code_begin = patch_code_begin,				\
 		.code_end = patch_code_end,				\
 		.exit_stats = patch_exit_stats,				\
+		.forked = sg_patch_lazy_forked,				\
 	}
 
 PATCH_FAMILY(sg_mech_patch, "patch",

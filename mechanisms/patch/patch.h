@@ -163,6 +163,8 @@ void sg_patch_lazy_end(int token) SG_HIDDEN;
 /* SUD on if anything is left for it to catch, else off where trapped
  * sites get patched (elsewhere each call is meant to trap). */
 void sg_patch_lazy_settle(void) SG_HIDDEN;
+/* A fork child: the calls other threads had in flight are not in it. */
+void sg_patch_lazy_forked(void) SG_HIDDEN;
 /* Turn it on (patch and zeropage modes, once SUD may trap). */
 void sg_patch_lazy_enable(void) SG_HIDDEN;
 void sg_patch_lazy_stats(void) SG_HIDDEN;
