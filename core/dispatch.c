@@ -26,6 +26,7 @@
 #include "context.h"
 #include "fpu_arch.h"
 #include "dispatch.h"
+#include "entry.h"
 #include "signal_arch.h"
 
 struct sg_chain {
@@ -34,6 +35,14 @@ struct sg_chain {
 	int ran;		/* hooks [0, ran) may have seen enter() */
 	int skip;
 };
+
+/* A call from a stub, in the space the stub reserved (core/entry.h). */
+struct sg_call {
+	struct sysgate_sys s;
+	struct sg_chain c;
+};
+
+_Static_assert(sizeof(struct sg_call) <= SG_CALL_SIZE, "call record size");
 
 /* This thread's state, made now if sysgate had not seen the thread. */
 static inline struct sg_thread *self_or_new(void)
@@ -183,63 +192,64 @@ void sg_sys_init(struct sysgate_sys *s, struct sg_thread *t, long nr,
 }
 
 /*
- * Everything after "some hook or the core wants this call".  Returns 1
- * when entry.S must run the call raw; the frame then holds the jump target
+ * Everything after "some hook or the core wants this call", with the
+ * call's record in k.  For SG_ENTRY_RAW the frame holds the jump target
  * (rcx slot), the info word (r11 slot) and a child stack (child_sp).
  */
 static __attribute__((noinline)) int
-syscall_hooked(struct sg_frame *f, const struct sg_site_desc *d)
+syscall_hooked(struct sg_frame *f, const struct sg_site_desc *d,
+	       struct sg_call *k)
 {
 	struct sg_thread *t = self_or_new();
-	struct sysgate_sys s;
-	struct sg_chain c;
+	struct sysgate_sys *s = &k->s;
+	struct sg_chain *c = &k->c;
 	unsigned long info, child_sp;
 	long args[6];
 
 	sg_frame_args(f, args);
-	sys_init(&s, t, sg_frame_nr(f), args, sg_site_pc(d));
-	chain_start(&c, &s, 0);
+	sys_init(s, t, sg_frame_nr(f), args, sg_site_pc(d));
+	chain_start(c, s, 0);
 
-	if (!t->depth && hooks_wanted(t, s.nr)) {
-		run_call_hooks(t, c.nr, chain_enter, &c);
-		if (c.skip) {
-			sg_frame_set_result(f, s.ret);
-			return 0;
+	if (!t->depth && hooks_wanted(t, s->nr)) {
+		run_call_hooks(t, c->nr, chain_enter, c);
+		if (c->skip) {
+			sg_frame_set_result(f, s->ret);
+			return SG_ENTRY_DONE;
 		}
-		sg_frame_set_args(f, s.args);
+		sg_frame_set_args(f, s->args);
 	}
 
-	if (!t->depth && !core_handles(s.nr) &&
-	    !(c.ran && sg_bit(sg.exit_sel, c.nr))) {
+	if (!t->depth && !core_handles(s->nr) &&
+	    !(c->ran && sg_bit(sg.exit_sel, c->nr))) {
 		/* Nothing to do afterwards: entry.S makes the call. */
-		sg_frame_set_nr(f, s.nr);
+		sg_frame_set_nr(f, s->nr);
 		return SG_ENTRY_KERNEL;
 	}
-	info = sg_raw_info(t, &s, c.ran, &child_sp);
+	info = sg_raw_info(t, s, c->ran, &child_sp);
 	if (info) {
 		unsigned long target = d->raw;
 
-		sg_frame_set_nr(f, s.nr);
-		if (s.nr == SG_NR_rt_sigreturn)
+		sg_frame_set_nr(f, s->nr);
+		if (s->nr == SG_NR_rt_sigreturn)
 			/* From sysgate's own text, where SUD never traps. */
 			target = sg_arch_raw_sigreturn();
 		else if (sg.sud_on)
 			t->sud_selector = SG_SUD_ALLOW;	/* see sg_after_raw */
 		sg_frame_set_raw(f, target, info, child_sp);
-		return 1;
+		return SG_ENTRY_RAW;
 	}
 	if (t->depth) {
-		sg_frame_set_nr(f, s.nr);
+		sg_frame_set_nr(f, s->nr);
 		return SG_ENTRY_KERNEL;
 	}
-	sg_core_call(t, &s);
-	if (c.ran && sg_bit(sg.exit_sel, c.nr))
-		run_call_hooks(t, c.nr, chain_exit, &c);
-	sg_frame_set_result(f, s.ret);
-	return 0;
+	sg_core_call(t, s);
+	if (c->ran && sg_bit(sg.exit_sel, c->nr))
+		run_call_hooks(t, c->nr, chain_exit, c);
+	sg_frame_set_result(f, s->ret);
+	return SG_ENTRY_DONE;
 }
 
-int sg_syscall_entry(struct sg_frame *f)
+int sg_syscall_entry(struct sg_frame *f, struct sg_call *k)
 {
 	const struct sg_site_desc *d = sg_frame_site(f);
 	unsigned long nr = sg_frame_nr(f);
@@ -248,7 +258,7 @@ int sg_syscall_entry(struct sg_frame *f)
 		sg_sud_check(sg_self());
 	if (likely(nr >= SYSGATE_NR_MAX || !sg_bit(sg.wanted, nr)))
 		return SG_ENTRY_KERNEL;
-	return syscall_hooked(f, d);
+	return syscall_hooked(f, d, k);
 }
 
 /* The exit side of a RAW call, in the caller and in the child. */

@@ -27,7 +27,6 @@
 /* A RAW call leaves its info word this far below the stack pointer the
  * system call runs with, just below where the after-raw frame goes. */
 #define SG_RAWINFO_OFF	(SG_PUSH + SGF_SIZE + 8)
-#define SG_ENTRY_KERNEL	2
 
 #ifndef __ASSEMBLER__
 struct sg_frame {

@@ -11,11 +11,12 @@
  *
  * so here the program's x30 is at SGF_SIZE(sp) and its sp SG_PUSH above
  * that.  Linux aarch64 has no red zone and sp stays 16-byte aligned.
- * Nothing but the frame below the push is written; every register but
- * x0, and the NZCV flags, come back as they were (the kernel's own
+ * Nothing is written above the frame but the stub's push; every register
+ * but x0, and the NZCV flags, come back as they were (the kernel's own
  * contract).
  */
 #include "context.h"
+#include "entry.h"
 
 	.text
 
@@ -79,11 +80,14 @@
 sg_a64_entry:
 	.cfi_startproc
 	SAVE_FRAME
+	sub	sp, sp, #SG_CALL_SIZE	/* the call record (core/entry.h) */
 	mov	x0, x19
+	mov	x1, sp
 	bl	sg_syscall_entry
 	cmp	x0, #SG_ENTRY_KERNEL
 	b.eq	.Lkernel
-	cbnz	x0, .Lraw
+	cmp	x0, #SG_ENTRY_RAW
+	b.eq	.Lraw
 .Ldone:
 	mov	sp, x19
 	RESTORE_FRAME

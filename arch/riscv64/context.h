@@ -21,7 +21,6 @@
 /* A RAW call leaves its info word this far below the stack pointer the
  * system call runs with, just below where the after-raw frame goes. */
 #define SG_RAWINFO_OFF	(SG_PUSH + SGF_SIZE + 8)
-#define SG_ENTRY_KERNEL	2
 /* Relay table: 2^bits slots of {link, stub} (patch-riscv64.c). */
 #define SG_RV_RELAY_BITS 11
 

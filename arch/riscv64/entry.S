@@ -9,10 +9,11 @@
  *     ld ra,0(sp); addi sp,sp,16
  *
  * so here the program's ra is at SGF_SIZE(sp) and its sp SG_PUSH above
- * that.  Nothing but the frame below the push is written; every register
- * except a0 comes back as it was (the kernel's own contract).
+ * that.  Nothing is written above the frame but the stub's push; every
+ * register except a0 comes back as it was (the kernel's own contract).
  */
 #include "context.h"
+#include "entry.h"
 
 	.text
 	.option	push
@@ -48,12 +49,15 @@
 sg_rv_entry:
 	.cfi_startproc
 	SAVE_FRAME
+	addi	sp, sp, -SG_CALL_SIZE	/* the call record (core/entry.h) */
 	andi	sp, sp, -16
 	mv	a0, s0
+	mv	a1, sp
 	call	sg_syscall_entry
 	li	t0, SG_ENTRY_KERNEL
 	beq	a0, t0, .Lkernel
-	bnez	a0, .Lraw
+	li	t0, SG_ENTRY_RAW
+	beq	a0, t0, .Lraw
 .Ldone:
 	mv	sp, s0
 	RESTORE_FRAME

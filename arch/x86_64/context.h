@@ -27,9 +27,6 @@
 #define SGF_RET		96	/* return address into the stub */
 #define SGF_SIZE	104
 #define SG_REDZONE	128
-/* sg_syscall_entry's answer: 0 done (result in the frame), 1 RAW (see
- * core/dispatch.h), SG_ENTRY_KERNEL: make the call from the frame. */
-#define SG_ENTRY_KERNEL	2
 /* Distance from the frame to the program's stack pointer at the site. */
 #define SGF_APP_SP	(SGF_SIZE + SG_REDZONE)
 /* A RAW call leaves one info word this far below the stack pointer the

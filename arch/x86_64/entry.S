@@ -14,6 +14,7 @@
  * with DF clear and a 16-byte aligned stack.
  */
 #include "context.h"
+#include "entry.h"
 
 	.text
 
@@ -116,13 +117,15 @@
 sg_x86_entry:
 	.cfi_startproc
 	SAVE_FRAME
+	sub	$SG_CALL_SIZE, %rsp	/* the call record (core/entry.h) */
 	and	$-16, %rsp
 	mov	%rbx, %rdi
+	mov	%rsp, %rsi
 	call	sg_syscall_entry
 	cmp	$SG_ENTRY_KERNEL, %eax
 	je	.Lkernel
-	test	%eax, %eax
-	jnz	.Lraw
+	cmp	$SG_ENTRY_RAW, %eax
+	je	.Lraw
 	RESTORE_FRAME_AND_RETURN
 
 	/*
