@@ -40,7 +40,7 @@ $(BUILD)/tests/port/farsite.so: tests/port/farsite-$(ARCH).S | $(BUILD)/.dir
 
 PORT_PROGS += $(BUILD)/tests/port/far $(BUILD)/tests/port/farsite.so
 PORT_PROGS += $(BUILD)/tests/port/clones $(BUILD)/tests/hooks/starts.so \
-	$(BUILD)/tests/port/starts-needs.so
+	$(BUILD)/tests/port/starts-needs.so $(BUILD)/tests/hooks/exitret.so
 CHECK_DEPS += $(PORT_PROGS)
 endif
 

@@ -598,6 +598,14 @@ t_hook_threads_tls() {
 		fail "hook: $(cat "$TMP/out")"
 }
 
+t_hook_exit_result() {
+	# exit() of a call the stub makes: sees the kernel's results, and
+	# the one it leaves is the program's.
+	out=$("$SG" -e trace=none --hook="$BUILD/tests/hooks/exitret.so" \
+		-- "$PROG" getppid 3) || fail "exit status $?"
+	[ "$out" = 4242 ] || fail "got '$out'"
+}
+
 t_preload_without_cli() {
 	# The library alone, as the usage text documents.
 	LD_PRELOAD=$PWD/$BUILD/libsysgate.so SYSGATE_OPTIONS="-e trace=write -o $TMP/out" \

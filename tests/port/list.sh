@@ -13,10 +13,14 @@ for p in "$d"/behave-*; do
 	printf 'behave/%s/trace\tbash tests/port/compare.sh %s "-f -o /dev/null"\n' "$t" "$p"
 done
 printf 'regs/count\tbash tests/port/compare.sh %s/regs "-c -o /dev/null --patch-all"\n' "$d"
-printf 'regs/inject\tbash tests/port/inject.sh %s/regs\n' "$d"
+inj=-e\ inject=getppid:retval=4242
+printf 'regs/inject\tbash tests/port/inject.sh %s/regs %s\n' "$d" "$inj"
 # The trap path (every site a breakpoint) must keep registers too.
 printf 'regs/int3\tbash tests/port/compare.sh %s/regs "-m int3 -c -o /dev/null --patch-all"\n' "$d"
-printf 'regs/int3-inject\tbash tests/port/inject.sh %s/regs -m int3\n' "$d"
+printf 'regs/int3-inject\tbash tests/port/inject.sh %s/regs -m int3 %s\n' "$d" "$inj"
+# The result a hook's exit() leaves, after a call the entry stub made.
+printf 'regs/exit-hook\tbash tests/port/inject.sh %s/regs --hook=%s/tests/hooks/exitret.so\n' \
+	"$d" "$(cd "$BUILD" && pwd)"
 printf 'sites/libc\tbash tests/port/sites.sh\n'
 printf 'hooks/after\tbash tests/port/hooks.sh after\n'
 printf 'hooks/before\tbash tests/port/hooks.sh before\n'
@@ -25,7 +29,7 @@ printf 'layout/far\tbash tests/port/far.sh far\n'
 if [ "$ARCH" = aarch64 ]; then
 	printf 'fartraps/stats\tbash tests/port/fartraps.sh\n'
 	printf 'fartraps/regs\tbash tests/port/compare.sh %s/regs "-c -o /dev/null --patch-all --stub-reach=0"\n' "$d"
-	printf 'fartraps/inject\tbash tests/port/inject.sh %s/regs --stub-reach=0\n' "$d"
+	printf 'fartraps/inject\tbash tests/port/inject.sh %s/regs --stub-reach=0 %s\n' "$d" "$inj"
 	printf 'decode/table\t%s/decode-aarch64\n' "$d"
 	for f in libc.so.6 ld-linux-aarch64.so.1; do
 		printf 'decode/objdump/%s\tset -o pipefail; %s -d %s | %s/decode-aarch64 -\n' \
