@@ -122,6 +122,8 @@ sg_x86_entry:
 	mov	%rbx, %rdi
 	mov	%rsp, %rsi
 	call	sg_syscall_entry
+	/* Each path below starts from this unwind state. */
+	.cfi_remember_state
 	cmp	$SG_ENTRY_KERNEL, %eax
 	je	.Lkernel
 	cmp	$SG_ENTRY_RAW, %eax
@@ -135,6 +137,8 @@ sg_x86_entry:
 	 * C wrote the number and arguments into the frame.
 	 */
 .Lkernel:
+	.cfi_restore_state
+	.cfi_remember_state
 	mov	SGF_RAX(%rbx), %rax
 	mov	SGF_RDI(%rbx), %rdi
 	mov	SGF_RSI(%rbx), %rsi
@@ -155,7 +159,7 @@ sg_x86_entry:
 	 * sg_x86_after_raw finds it.
 	 */
 .Lraw:
-	.cfi_def_cfa_register %rbx
+	.cfi_restore_state
 	mov	SGF_CHILD_SP(%rbx), %rcx
 	mov	SGF_R11(%rbx), %r11
 	test	%rcx, %rcx
