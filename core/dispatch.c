@@ -15,7 +15,9 @@
  *   3. enter callbacks run on the thread's hook stack with depth set, so
  *      signals are held back and hooks never recurse; SYSGATE_SKIP ends
  *      the chain and only the hooks that ran get exit(), in reverse;
- *   4. the core runs the call (sg_core_call), exit callbacks follow.
+ *   4. the call runs, then exit callbacks: the core's own calls in C
+ *      (sg_core_call), the others in the entry stub, which comes back
+ *      to sg_syscall_exit() for the exit side (core/entry.h).
  *
  * Calls that must run at the program's stack pointer leave through the
  * stub's raw path ("RAW"): entry.S restores every register and jumps to
@@ -40,9 +42,11 @@ struct sg_chain {
 struct sg_call {
 	struct sysgate_sys s;
 	struct sg_chain c;
+	struct sg_thread *t;	/* for SG_ENTRY_KERNEL_EXIT */
 };
 
-_Static_assert(sizeof(struct sg_call) <= SG_CALL_SIZE, "call record size");
+_Static_assert(sizeof(struct sg_call) <= SG_CALL_SIZE &&
+	       SG_CALL_SIZE % 16 == 0, "call record space");
 
 /* This thread's state, made now if sysgate had not seen the thread. */
 static inline struct sg_thread *self_or_new(void)
@@ -50,6 +54,12 @@ static inline struct sg_thread *self_or_new(void)
 	struct sg_thread *t = sg_self();
 
 	return likely(t) ? t : sg_thread_current();
+}
+
+/* Do exit callbacks wait for this call? */
+static inline int chain_exit_wanted(const struct sg_chain *c)
+{
+	return c->ran && sg_bit(sg.exit_sel, c->nr);
 }
 
 static inline void chain_start(struct sg_chain *c, struct sysgate_sys *s,
@@ -219,11 +229,14 @@ syscall_hooked(struct sg_frame *f, const struct sg_site_desc *d,
 		sg_frame_set_args(f, s->args);
 	}
 
-	if (!t->depth && !core_handles(s->nr) &&
-	    !(c->ran && sg_bit(sg.exit_sel, c->nr))) {
-		/* Nothing to do afterwards: entry.S makes the call. */
+	if (!t->depth && !core_handles(s->nr)) {
+		/* entry.S makes the call, then calls sg_syscall_exit() if
+		 * exit callbacks wait. */
 		sg_frame_set_nr(f, s->nr);
-		return SG_ENTRY_KERNEL;
+		if (!chain_exit_wanted(c))
+			return SG_ENTRY_KERNEL;
+		k->t = t;
+		return SG_ENTRY_KERNEL_EXIT;
 	}
 	info = sg_raw_info(t, s, c->ran, &child_sp);
 	if (info) {
@@ -243,7 +256,7 @@ syscall_hooked(struct sg_frame *f, const struct sg_site_desc *d,
 		return SG_ENTRY_KERNEL;
 	}
 	sg_core_call(t, s);
-	if (c->ran && sg_bit(sg.exit_sel, c->nr))
+	if (chain_exit_wanted(c))
 		run_call_hooks(t, c->nr, chain_exit, c);
 	sg_frame_set_result(f, s->ret);
 	return SG_ENTRY_DONE;
@@ -259,6 +272,16 @@ int sg_syscall_entry(struct sg_frame *f, struct sg_call *k)
 	if (likely(nr >= SYSGATE_NR_MAX || !sg_bit(sg.wanted, nr)))
 		return SG_ENTRY_KERNEL;
 	return syscall_hooked(f, d, k);
+}
+
+/* After SG_ENTRY_KERNEL_EXIT: entry.S made the call, its results are in
+ * the frame and the record is as syscall_hooked left it. */
+void sg_syscall_exit(struct sg_frame *f, struct sg_call *k)
+{
+	k->s.ret = sg_frame_result(f);
+	k->s.ret2 = sg_frame_result2(f);
+	run_call_hooks(k->t, k->c.nr, chain_exit, &k->c);
+	sg_frame_set_result(f, k->s.ret);
 }
 
 /* The exit side of a RAW call, in the caller and in the child. */
@@ -352,7 +375,7 @@ long sg_dispatch_call(long nr, long args[6], const void *pc)
 			return s.ret;
 	}
 	sg_core_call(t, &s);
-	if (c.ran && sg_bit(sg.exit_sel, c.nr))
+	if (chain_exit_wanted(&c))
 		run_call_hooks(t, c.nr, chain_exit, &c);
 	return s.ret;
 }
@@ -399,7 +422,7 @@ int sg_chain_exit_traced(struct sysgate_sys *s, int ran)
 	struct sg_thread *t = tracer_thread();
 	struct sg_chain c = { s, s->nr, ran, 0 };
 
-	if (!t || !ran || !sg_bit(sg.exit_sel, c.nr))
+	if (!t || !chain_exit_wanted(&c))
 		return 0;
 	run_call_hooks(t, c.nr, chain_exit, &c);
 	return 1;

@@ -175,6 +175,7 @@ struct sg_thread *sg_thread_current(void) SG_HIDDEN;
 struct sg_frame;
 struct sg_call;
 int sg_syscall_entry(struct sg_frame *f, struct sg_call *k) SG_HIDDEN;
+void sg_syscall_exit(struct sg_frame *f, struct sg_call *k) SG_HIDDEN;
 void sg_after_raw(struct sg_frame *f, unsigned long info) SG_HIDDEN;
 /* Run a system call through the hook chain from a non-stub mechanism
  * (signal handlers, preload wrappers).  Returns the result. */

@@ -50,6 +50,7 @@ static inline long sg_frame_nr(const struct sg_frame *f) { return f->x[8]; }
 static inline void sg_frame_set_nr(struct sg_frame *f, long nr) { f->x[8] = nr; }
 static inline long sg_frame_result(const struct sg_frame *f) { return f->x[0]; }
 static inline void sg_frame_set_result(struct sg_frame *f, long r) { f->x[0] = r; }
+static inline long sg_frame_result2(const struct sg_frame *f) { return f->x[1]; }
 
 static inline void sg_frame_args(const struct sg_frame *f, long a[6])
 {

@@ -73,6 +73,17 @@
 	ldr	x30, [sp, #240]
 .endm
 
+/* The system call C wrote into the frame at x19 (number and
+ * arguments); the result goes back there. */
+.macro SYSCALL_FROM_FRAME
+	ldp	x0, x1, [x19, #SGF_X(0)]
+	ldp	x2, x3, [x19, #SGF_X(2)]
+	ldp	x4, x5, [x19, #SGF_X(4)]
+	ldr	x8, [x19, #SGF_X(8)]
+	svc	#0
+	str	x0, [x19, #SGF_X(0)]
+.endm
+
 	.globl	sg_a64_entry
 	.hidden	sg_a64_entry
 	.type	sg_a64_entry, %function
@@ -86,6 +97,8 @@ sg_a64_entry:
 	bl	sg_syscall_entry
 	cmp	x0, #SG_ENTRY_KERNEL
 	b.eq	.Lkernel
+	cmp	x0, #SG_ENTRY_KERNEL_EXIT
+	b.eq	.Lkernel_exit
 	cmp	x0, #SG_ENTRY_RAW
 	b.eq	.Lraw
 .Ldone:
@@ -94,14 +107,17 @@ sg_a64_entry:
 	add	sp, sp, #SGF_SIZE
 	ret
 
-	/* KERNEL: C wrote the number and arguments into the frame. */
 .Lkernel:
-	ldp	x0, x1, [x19, #SGF_X(0)]
-	ldp	x2, x3, [x19, #SGF_X(2)]
-	ldp	x4, x5, [x19, #SGF_X(4)]
-	ldr	x8, [x19, #SGF_X(8)]
-	svc	#0
-	str	x0, [x19, #SGF_X(0)]
+	SYSCALL_FROM_FRAME
+	b	.Ldone
+
+	/* KERNEL_EXIT: the call, then exit hooks; x1 is the second result. */
+.Lkernel_exit:
+	SYSCALL_FROM_FRAME
+	str	x1, [x19, #SGF_X(1)]
+	mov	x0, x19
+	mov	x1, sp
+	bl	sg_syscall_exit
 	b	.Ldone
 
 	/*

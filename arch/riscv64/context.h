@@ -43,6 +43,7 @@ static inline long sg_frame_nr(const struct sg_frame *f) { return f->x[17]; }
 static inline void sg_frame_set_nr(struct sg_frame *f, long nr) { f->x[17] = nr; }
 static inline long sg_frame_result(const struct sg_frame *f) { return f->x[10]; }
 static inline void sg_frame_set_result(struct sg_frame *f, long r) { f->x[10] = r; }
+static inline long sg_frame_result2(const struct sg_frame *f) { return f->x[11]; }
 
 static inline void sg_frame_args(const struct sg_frame *f, long a[6])
 {

@@ -42,6 +42,20 @@
 	.endr
 .endm
 
+/* The system call C wrote into the frame at s0 (number and arguments);
+ * the result goes back there. */
+.macro SYSCALL_FROM_FRAME
+	ld	a0, SGF_X(10)(s0)
+	ld	a1, SGF_X(11)(s0)
+	ld	a2, SGF_X(12)(s0)
+	ld	a3, SGF_X(13)(s0)
+	ld	a4, SGF_X(14)(s0)
+	ld	a5, SGF_X(15)(s0)
+	ld	a7, SGF_X(17)(s0)
+	ecall
+	sd	a0, SGF_X(10)(s0)
+.endm
+
 	.globl	sg_rv_entry
 	.hidden	sg_rv_entry
 	.type	sg_rv_entry, @function
@@ -56,6 +70,8 @@ sg_rv_entry:
 	call	sg_syscall_entry
 	li	t0, SG_ENTRY_KERNEL
 	beq	a0, t0, .Lkernel
+	li	t0, SG_ENTRY_KERNEL_EXIT
+	beq	a0, t0, .Lkernel_exit
 	li	t0, SG_ENTRY_RAW
 	beq	a0, t0, .Lraw
 .Ldone:
@@ -64,17 +80,17 @@ sg_rv_entry:
 	addi	sp, sp, SGF_SIZE
 	ret
 
-	/* KERNEL: C wrote the number and arguments into the frame. */
 .Lkernel:
-	ld	a0, SGF_X(10)(s0)
-	ld	a1, SGF_X(11)(s0)
-	ld	a2, SGF_X(12)(s0)
-	ld	a3, SGF_X(13)(s0)
-	ld	a4, SGF_X(14)(s0)
-	ld	a5, SGF_X(15)(s0)
-	ld	a7, SGF_X(17)(s0)
-	ecall
-	sd	a0, SGF_X(10)(s0)
+	SYSCALL_FROM_FRAME
+	j	.Ldone
+
+	/* KERNEL_EXIT: the call, then exit hooks; a1 is the second result. */
+.Lkernel_exit:
+	SYSCALL_FROM_FRAME
+	sd	a1, SGF_X(11)(s0)
+	mv	a0, s0
+	mv	a1, sp
+	call	sg_syscall_exit
 	j	.Ldone
 
 	/*

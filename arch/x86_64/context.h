@@ -62,6 +62,7 @@ static inline long sg_frame_nr(const struct sg_frame *f) { return f->rax; }
 static inline void sg_frame_set_nr(struct sg_frame *f, long nr) { f->rax = nr; }
 static inline long sg_frame_result(const struct sg_frame *f) { return f->rax; }
 static inline void sg_frame_set_result(struct sg_frame *f, long r) { f->rax = r; }
+static inline long sg_frame_result2(const struct sg_frame *f) { return f->rdx; }
 
 /*
  * The site a stub entered from: its descriptor precedes the stub's call.
