@@ -174,15 +174,12 @@ static inline int hooks_wanted(const struct sg_thread *t, long nr)
 }
 
 /* (inlined into the hot path, a call there costs as much as its body) */
+/* (s->args filled by the caller) */
 static inline __attribute__((always_inline)) void
 sys_init(struct sysgate_sys *s, struct sg_thread *t, long nr,
-	 const long args[6], const void *pc)
+	 const void *pc)
 {
-	int i;
-
 	s->nr = nr;
-	for (i = 0; i < 6; i++)
-		s->args[i] = args[i];
 	s->ret = 0;
 	s->ret2 = 0;
 	s->pc = pc;
@@ -198,7 +195,11 @@ sys_init(struct sysgate_sys *s, struct sg_thread *t, long nr,
 void sg_sys_init(struct sysgate_sys *s, struct sg_thread *t, long nr,
 		 const long args[6], const void *pc)
 {
-	sys_init(s, t, nr, args, pc);
+	int i;
+
+	for (i = 0; i < 6; i++)
+		s->args[i] = args[i];
+	sys_init(s, t, nr, pc);
 }
 
 /*
@@ -214,10 +215,9 @@ syscall_hooked(struct sg_frame *f, const struct sg_site_desc *d,
 	struct sysgate_sys *s = &k->s;
 	struct sg_chain *c = &k->c;
 	unsigned long info, child_sp;
-	long args[6];
 
-	sg_frame_args(f, args);
-	sys_init(s, t, sg_frame_nr(f), args, sg_site_pc(d));
+	sg_frame_args(f, s->args);
+	sys_init(s, t, sg_frame_nr(f), sg_site_pc(d));
 	chain_start(c, s, 0);
 
 	if (!t->depth && hooks_wanted(t, s->nr)) {
