@@ -173,8 +173,8 @@ static inline int hooks_wanted(const struct sg_thread *t, long nr)
 	       sg_bit(sg.any, nr);
 }
 
-/* (inlined into the hot path, a call there costs as much as its body) */
-/* (s->args filled by the caller) */
+/* (inlined into the hot path, a call there costs as much as its body;
+ * s->args filled by the caller) */
 static inline __attribute__((always_inline)) void
 sys_init(struct sysgate_sys *s, struct sg_thread *t, long nr,
 	 const void *pc)

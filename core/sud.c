@@ -194,7 +194,6 @@ void sg_sud_enable(void)
 	if (sg_sigsys_claim() < 0)
 		return;
 	__atomic_store_n(&sg.sud_on, 1, __ATOMIC_RELEASE);
-	sg.sud_ons++;
 	sg_signal_refresh();
 	t = sg_self();
 	if (t)
@@ -205,6 +204,7 @@ void sg_sud_enable(void)
 		sg_signal_refresh();
 		return;
 	}
+	sg.sud_ons++;
 	arm_other_threads(t ? t->tid : (int)sg_sc0(SG_NR_gettid));
 }
 

@@ -1279,17 +1279,16 @@ static int patch_code_begin(const struct sysgate_sys *s, unsigned long lo,
 static void patch_code_end(int token, const struct sysgate_sys *s,
 			   unsigned long lo, unsigned long hi)
 {
-	if (token & WATCHED_GONE) {
-		/* The call failed and the code may be there still; or it
-		 * moved (mremap): watch it where it is now. */
-		if (sysgate_is_error(s->ret))
-			patch_new_code(lo, hi);
-		else if (s->nr == SG_NR_mremap)
-			patch_new_code(s->ret, s->ret + s->args[2]);
-	}
 	sg_patch_lazy_end(token & ~WATCHED_GONE);
-	if (token & WATCHED_GONE)
-		sg_patch_lazy_settle();	/* maybe nothing is left */
+	if (!(token & WATCHED_GONE))
+		return;
+	/* The call failed and the code may be there still; or it moved
+	 * (mremap): watch it where it is now. */
+	if (sysgate_is_error(s->ret))
+		patch_new_code(lo, hi);
+	else if (s->nr == SG_NR_mremap)
+		patch_new_code(s->ret, s->ret + s->args[2]);
+	sg_patch_lazy_settle();	/* maybe nothing is left */
 }
 
 /* "<prefix><what>: <count>" if count is not 0. */

@@ -189,8 +189,9 @@ void sg_watch_site(unsigned long addr) SG_HIDDEN;
 void sg_watch_range(unsigned long lo, unsigned long hi) SG_HIDDEN;
 /* The site at addr was patched: it enters sysgate through its stub. */
 void sg_watch_patched(unsigned long addr) SG_HIDDEN;
-/* [lo, hi) was unmapped, re-protected or mapped over: 1 if something
- * watched was there. */
+/* [lo, hi) is about to be unmapped, re-protected or mapped over: stop
+ * watching what is there; 1 if something was (the caller looks at the
+ * range again if the call fails). */
 int sg_watch_forget(unsigned long lo, unsigned long hi) SG_HIDDEN;
 /* New executable memory without an ELF object: watch what in it may enter
  * the kernel (buf: size bytes of scratch).  How many things, 0 if none. */

@@ -240,9 +240,14 @@ EOT
 	same "$TMP/want" "$TMP/got"
 }
 
+# need_mechanism NAME WHAT: skip unless mechanism NAME runs here.
+need_mechanism() {
+	"$SG" --list-mechanisms | grep -q "^$1 *available" ||
+		{ echo "$2 not available here"; exit 77; }
+}
+
 need_sud() {
-	"$SG" --list-mechanisms | grep -q '^sud *available' ||
-		{ echo "syscall user dispatch is not available here"; exit 77; }
+	need_mechanism sud "syscall user dispatch is"
 }
 
 t_jit_raw_syscall() {
@@ -350,8 +355,7 @@ t_nolibc_static() {
 }
 
 need_seccomp() {
-	"$SG" --list-mechanisms | grep -q '^seccomp *available' ||
-		{ echo "seccomp filters are not available here"; exit 77; }
+	need_mechanism seccomp "seccomp filters are"
 }
 
 t_seccomp_coverage() {
