@@ -450,9 +450,12 @@ int sg_options_hook_args(const struct sg_options *o, const char *hook,
 		if (o->count && !o->count_and_trace)
 			return 0;
 		/* --fs, --bypass and --hot are the action: trace only when
-		 * asked to. */
+		 * asked to, by -e trace=, -C or, for --fs and --bypass, by
+		 * naming an output (-o, --json).  --hot's report is its
+		 * output. */
 		if ((o->fs || o->bypass || o->hot) && !o->trace &&
-		    !o->count_and_trace)
+		    !o->count_and_trace &&
+		    (o->hot || (!o->outfile && !o->json)))
 			return 0;
 		if (o->trace && !sg_strcmp(o->trace, "none"))
 			return 0;

@@ -40,6 +40,30 @@ t_stderr_default() {
 		fail "no write line in: $(cat "$TMP/stderr")"
 }
 
+t_service_with_output_traces() {
+	# --fs and --bypass are the action by themselves, but naming an
+	# output (-o) asks for the trace too (before, -o stayed empty).
+	"$SG" --fs=/sgx -e trace=write -o "$TMP/fs" -- "$PROG" basic >/dev/null ||
+		fail "exit status $?"
+	grep -q '^write(1, "hello' "$TMP/fs" || fail "--fs -o: $(cat "$TMP/fs")"
+	"$SG" --fs=/sgx -o "$TMP/fs2" -- "$PROG" basic >/dev/null
+	grep -q '^write(1, "hello' "$TMP/fs2" || fail "--fs -o: $(cat "$TMP/fs2")"
+	"$SG" --bypass -o "$TMP/bp" -- "$PROG" basic >/dev/null
+	grep -q '^write(1, "hello' "$TMP/bp" || fail "--bypass -o: $(cat "$TMP/bp")"
+	# alone, --fs traces nothing
+	"$SG" --fs=/sgx -- "$PROG" basic >/dev/null 2>"$TMP/err"
+	[ ! -s "$TMP/err" ] || fail "--fs alone printed: $(cat "$TMP/err")"
+}
+
+t_bench_out_kept_on_failure() {
+	# sysgate bench -o FILE replaces FILE only with a complete report: a
+	# run that stops (a bad argument here) leaves the old one intact.
+	echo old >"$TMP/b.json"
+	"$SG" bench --bogus -o "$TMP/b.json" 2>/dev/null && fail "bad argument accepted"
+	[ "$(cat "$TMP/b.json")" = old ] || fail "report replaced: $(cat "$TMP/b.json")"
+	[ "$(ls "$TMP")" = b.json ] || fail "left behind: $(ls "$TMP")"
+}
+
 # calls column of NAME in a -c summary
 calls_of() { awk -v n="$2" '$NF == n { print ($5 ~ /^[0-9]+$/ && NF == 6) ? $4 : $4 }' "$1"; }
 

@@ -3,6 +3,8 @@
 #define SG_CLI_H
 
 int sg_bench_main(int argc, char **argv);
+/* sysgate bench with -o FILE: FILE replaced only by a complete run. */
+int sg_bench_cli(int argc, char **argv);
 int sg_cli_version(void);
 int sg_cli_list_syscalls(void);
 struct sg_options;

@@ -43,6 +43,8 @@ static const char usage_text[] =
 "\n"
 "Runs PROG with every system call routed through sysgate's hooks.\n"
 "Default action: trace each call to stderr, one strace-format line.\n"
+"With --fs, --bypass or --hot, that is the action instead; --fs and\n"
+"--bypass trace too when -o, --json, -C or -e trace= is given.\n"
 "\n"
 "  -c, --summary-only     count calls, errors and time; print a summary\n"
 "  -C, --summary          trace and print the summary\n"
@@ -384,7 +386,7 @@ int main(int argc, char **argv)
 	pid_t w;
 
 	if (argc > 1 && !strcmp(argv[1], "bench"))
-		return sg_bench_main(argc - 1, argv + 1);
+		return sg_bench_cli(argc - 1, argv + 1);
 	/* sysgate hot|bypass ARGS: sysgate --hot|--bypass ARGS (a later
 	 * --hot=SPEC or --bypass=LIST in ARGS replaces the default) */
 	if (argc > 1 && (!strcmp(argv[1], "hot") || !strcmp(argv[1], "bypass")))
