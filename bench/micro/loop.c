@@ -40,6 +40,14 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+/* Column names, for a person at a terminal; sysgate bench reads the
+ * bare figures through a pipe. */
+static void columns(const char *names)
+{
+	if (isatty(STDOUT_FILENO))
+		printf("# %s\n", names);
+}
+
 static unsigned long long now(void)
 {
 	struct timespec ts;
@@ -136,6 +144,7 @@ static int stale_ret(long n, long reps)
 			t = (double)(now() - t0) / n;
 			best[k] = t < best[k] ? t : best[k];
 		}
+	columns("ns/call, best of REPS: ret  pop+jmp  two-rets");
 	printf("%.2f %.2f %.2f\n", best[0], best[1], best[2]);
 	return 0;
 }
@@ -172,6 +181,7 @@ static int pread_loop(const char *file, long bs, long n, long reps)
 		t[r] = (double)(now() - t0) / n;
 	}
 	qsort(t, reps, sizeof(*t), cmp);
+	columns("ns/call: median  min  checksum");
 	printf("%.2f %.2f %lu\n", t[reps / 2], t[0], sum);
 	close(fd);
 	return 0;
@@ -206,6 +216,7 @@ static int write_loop(const char *file, long bs, long n, long reps)
 		sum += st.st_size;
 	}
 	qsort(t, reps, sizeof(*t), cmp);
+	columns("ns/call: median  min  bytes-written");
 	printf("%.2f %.2f %lu\n", t[reps / 2], t[0], sum);
 	return 0;
 }
@@ -215,6 +226,7 @@ int main(int argc, char **argv)
 	pid_t (*jit)(void) = 0;
 
 	if (argc >= 2 && !strcmp(argv[1], "rss")) {
+		columns("KiB: VmRSS  Private_Dirty");
 		printf("%ld %ld\n", proc_kib("/proc/self/status", "VmRSS:"),
 		       proc_kib("/proc/self/smaps_rollup", "Private_Dirty:"));
 		return 0;
@@ -239,6 +251,7 @@ int main(int argc, char **argv)
 			t[r] = (double)(now() - t0) / n;
 		}
 		qsort(t, reps, sizeof(*t), cmp);
+		columns("ns/call: median  min  last-result");
 		printf("%.2f %.2f %ld\n", t[reps / 2], t[0], (long)call());
 		return 0;
 	}
