@@ -28,6 +28,7 @@ while [ $# -gt 0 ]; do
 	case $1 in
 	--suite) suites+=("$2"); shift 2 ;;
 	--filter) filter=$2; shift 2 ;;
+	--keep-going) shift ;;	# the default: every test runs
 	*) echo "run.sh: unknown argument '$1'" >&2; exit 2 ;;
 	esac
 done
@@ -46,7 +47,7 @@ rm -rf "$SYSGATE_CACHE"
 mkdir -p "$SYSGATE_CACHE"
 
 pass=0 fail=0 skip=0
-failed=()
+failed=() skipped=()
 for s in "${suites[@]}"; do
 	if [ ! -x "tests/$s/list.sh" ]; then
 		echo "run.sh: no suite '$s'" >&2
@@ -71,7 +72,9 @@ for s in "${suites[@]}"; do
 		secs=$(printf '%.1f' "$(echo "$(date +%s.%N) - $start" | bc)")
 		case $rc in
 		0)  echo "PASS $full (${secs}s)"; pass=$((pass + 1)) ;;
-		77) echo "SKIP $full: $(tail -n 1 "$log")"; skip=$((skip + 1)) ;;
+		77) why=$(tail -n 1 "$log")
+		    echo "SKIP $full: $why"; skip=$((skip + 1))
+		    skipped+=("$full: $why") ;;
 		*)
 			if [ $rc -eq 124 ] || [ $rc -eq 137 ]; then
 				echo "FAIL $full (timed out after ${TEST_TIMEOUT}s)"
@@ -87,6 +90,10 @@ done
 
 echo
 [ ${#failed[@]} -gt 0 ] && echo "failed: ${failed[*]}"
-echo "$skip skipped (logs in $LOGDIR)"
-echo "$pass passed, $fail failed"
+if [ $skip -gt 0 ]; then
+	echo "skipped, and why:"
+	printf '  %s\n' "${skipped[@]}"
+fi
+echo "logs in $LOGDIR"
+echo "$pass passed, $fail failed, $skip skipped"
 [ $fail -eq 0 ]
