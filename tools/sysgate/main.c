@@ -32,6 +32,7 @@
 #include "env.h"
 #include "count.h"
 #include "cli.h"
+#include "install-paths.h"
 
 extern char **environ;
 
@@ -101,8 +102,10 @@ static void die(const char *a, const char *b)
 	exit(1);
 }
 
-/* A file installed with the CLI: next to this executable, else in
- * ../lib for an installed tree. */
+/* A file installed with the CLI: next to this executable (the build
+ * tree), else where `make install` puts the runtime: found from this
+ * executable's directory first, so a DESTDIR tree or a moved prefix
+ * works, then at the configured path (mk/install.mk). */
 static const char *installed(const char *name)
 {
 	static char path[2][PATH_MAX + 64];
@@ -117,9 +120,13 @@ static const char *installed(const char *name)
 	self[n] = 0;
 	*strrchr(self, '/') = 0;
 	which ^= 1;
-	for (i = 0; i < 2; i++) {
-		snprintf(path[which], sizeof(path[which]), "%s%s/%s", self,
-			 i ? "/../lib" : "", name);
+	for (i = 0; i < 3; i++) {
+		if (i < 2)
+			snprintf(path[which], sizeof(path[which]), "%s%s/%s",
+				 self, i ? "/" SG_PKGLIBDIR_FROM_BIN : "", name);
+		else
+			snprintf(path[which], sizeof(path[which]), "%s/%s",
+				 SG_PKGLIBDIR, name);
 		if (access(path[which], R_OK) == 0)
 			return path[which];
 	}
