@@ -257,6 +257,7 @@ int sg_shared_init(const char *path, int create) SG_HIDDEN;
 void sg_vdso_init(unsigned long base) SG_HIDDEN;
 
 /* core/log.c: diagnostics to the sysgate output */
+size_t sg_escape_controls(char *dst, size_t size, const char *src) SG_HIDDEN;
 void sg_warn(const char *msg) SG_HIDDEN;
 void sg_die(const char *msg) SG_HIDDEN __attribute__((noreturn));
 

@@ -55,6 +55,20 @@ t_service_with_output_traces() {
 	[ ! -s "$TMP/err" ] || fail "--fs alone printed: $(cat "$TMP/err")"
 }
 
+t_error_escapes_controls() {
+	# What a user or program gave is quoted in errors with control
+	# characters escaped: one line, nothing that drives the terminal.
+	"$SG" -e $'trace=\e[31mfoo' -- true 2>"$TMP/e1" && fail "accepted"
+	"$SG" $'--bogus\a\nsysgate: forged' -- true 2>"$TMP/e2" && fail "accepted"
+	"$SG" -- $'/none\e]0;x' 2>"$TMP/e3" && fail "accepted"
+	for f in e1 e2 e3; do
+		[ "$(wc -l <"$TMP/$f")" = 1 ] || fail "$f: $(cat -A "$TMP/$f")"
+		LC_ALL=C grep -q $'[\x01-\x09\x0b-\x1f\x7f]' "$TMP/$f" &&
+			fail "$f: control character: $(cat -A "$TMP/$f")"
+	done
+	grep -qF "'\x1b[31mfoo'" "$TMP/e1" || fail "$(cat "$TMP/e1")"
+}
+
 t_bench_out_kept_on_failure() {
 	# sysgate bench -o FILE replaces FILE only with a complete report: a
 	# run that stops (a bad argument here) leaves the old one intact.

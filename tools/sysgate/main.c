@@ -98,7 +98,11 @@ static const char usage_text[] =
 
 static void die(const char *a, const char *b)
 {
-	fprintf(stderr, "sysgate: %s%s\n", a, b ? b : "");
+	char ea[1024], eb[1024];
+
+	sg_escape_controls(ea, sizeof(ea), a);
+	sg_escape_controls(eb, sizeof(eb), b ? b : "");
+	fprintf(stderr, "sysgate: %s%s\n", ea, eb);
 	exit(1);
 }
 
