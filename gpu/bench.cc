@@ -31,7 +31,7 @@ static unsigned iters(unsigned n) { return quick ? n / 10 + 1 : n; }
 struct rt {
 	void *mem;
 	sysgate_gpu_server *srv;
-	sg_client c{};
+	sysgate_gpu_client c{};
 	std::vector<uint32_t> locks;
 	rt(unsigned nports, unsigned window = 0, unsigned maxb = 32,
 	   unsigned uring_min = 0)
@@ -176,10 +176,10 @@ static void ordering()
 		const char *name;
 		unsigned f;
 	} modes[] = {
-		{ "strong-block", SG_STRONG },
-		{ "weak-block", SG_RELAXED },
-		{ "strong-nonblock", SG_STRONG | SG_NONBLOCK },
-		{ "weak-nonblock", SG_RELAXED | SG_NONBLOCK },
+		{ "strong-block", SYSGATE_GPU_STRONG },
+		{ "weak-block", SYSGATE_GPU_RELAXED },
+		{ "strong-nonblock", SYSGATE_GPU_STRONG | SYSGATE_GPU_NONBLOCK },
+		{ "weak-nonblock", SYSGATE_GPU_RELAXED | SYSGATE_GPU_NONBLOCK },
 	};
 	int fd = open("/dev/null", O_WRONLY);
 	static char msg[64];

@@ -21,32 +21,32 @@
 
 using namespace sysgate_gpu;
 
-__global__ void k_thread(sg_client c, unsigned n)
+__global__ void k_thread(sysgate_gpu_client c, unsigned n)
 {
 	dev_thread t(c);
 	for (unsigned i = 0; i < n; i++)
 		t.a.syscall(SYS_getppid);
 }
-__global__ void k_warp(sg_client c, unsigned n)
+__global__ void k_warp(sysgate_gpu_client c, unsigned n)
 {
 	dev_warp w(c);
 	for (unsigned i = 0; i < n; i++)
 		w.a.syscall(SYS_getppid);
 }
-__global__ void k_block(sg_client c, unsigned n)
+__global__ void k_block(sysgate_gpu_client c, unsigned n)
 {
 	dev_block b(c);
 	for (unsigned i = 0; i < n; i++)
 		b.a.syscall(SYS_getppid);
 }
-__global__ void k_pread(sg_client c, int fd, char *buf, unsigned n)
+__global__ void k_pread(sysgate_gpu_client c, int fd, char *buf, unsigned n)
 {
 	dev_thread t(c);
 	unsigned k = blockIdx.x * blockDim.x + threadIdx.x;
 	for (unsigned i = 0; i < n; i++)
 		t.a.pread(fd, buf + (k % 1024) * 64, 64, 0);
 }
-__global__ void k_order(sg_client c, int fd, const char *msg, unsigned n,
+__global__ void k_order(sysgate_gpu_client c, int fd, const char *msg, unsigned n,
 			unsigned f, unsigned long long *sink)
 {
 	dev_block b(c);
@@ -88,7 +88,7 @@ int main(int argc, char **argv)
 	std::vector<std::string> rows;
 	char b[512];
 	unsigned N = quick ? 50 : 1000;
-	auto lat = [&](const char *gran, void (*k)(sg_client, unsigned),
+	auto lat = [&](const char *gran, void (*k)(sysgate_gpu_client, unsigned),
 		       unsigned threads) {
 		k<<<1, threads>>>(g.client, 1);	/* warm up */
 		cudaDeviceSynchronize();
@@ -135,10 +135,10 @@ int main(int argc, char **argv)
 	unsigned long long *sink = (unsigned long long *)
 		sysgate_gpu_cuda_alloc(&g, 8);
 	static const struct { const char *n; unsigned f; } modes[] = {
-		{ "strong-block", SG_STRONG },
-		{ "weak-block", SG_RELAXED },
-		{ "strong-nonblock", SG_STRONG | SG_NONBLOCK },
-		{ "weak-nonblock", SG_RELAXED | SG_NONBLOCK },
+		{ "strong-block", SYSGATE_GPU_STRONG },
+		{ "weak-block", SYSGATE_GPU_RELAXED },
+		{ "strong-nonblock", SYSGATE_GPU_STRONG | SYSGATE_GPU_NONBLOCK },
+		{ "weak-nonblock", SYSGATE_GPU_RELAXED | SYSGATE_GPU_NONBLOCK },
 	};
 	for (auto &m : modes) {
 		double t0 = now_s();

@@ -13,7 +13,7 @@
 
 struct sysgate_gpu_cuda {
 	struct sysgate_gpu_server *srv;
-	struct sg_client client;	/* pass to kernels by value */
+	struct sysgate_gpu_client client;	/* pass to kernels by value */
 	void *area;
 	char desc[256];			/* GPU, driver and runtime versions */
 };

@@ -21,7 +21,7 @@
 
 using namespace sysgate_gpu;
 
-__global__ void k_rw(sg_client c, int fd, uint64_t *buf, int *bad)
+__global__ void k_rw(sysgate_gpu_client c, int fd, uint64_t *buf, int *bad)
 {
 	dev_thread t(c);
 	unsigned k = blockIdx.x * blockDim.x + threadIdx.x;
@@ -33,7 +33,7 @@ __global__ void k_rw(sg_client c, int fd, uint64_t *buf, int *bad)
 		atomicAdd(bad, 1);
 }
 
-__global__ void k_wordcount(sg_client c, const char *paths, char *bufs,
+__global__ void k_wordcount(sysgate_gpu_client c, const char *paths, char *bufs,
 			    unsigned cap, unsigned long long *words)
 {
 	dev_block b(c);
@@ -49,7 +49,7 @@ struct lanebuf {
 	uint32_t alen;
 };
 
-__global__ void k_udp(sg_client c, int fd, lanebuf *lb, int *bad)
+__global__ void k_udp(sysgate_gpu_client c, int fd, lanebuf *lb, int *bad)
 {
 	dev_thread t(c);
 	if (udp_echo_lane(t.a, fd, lb[threadIdx.x].buf, 64,
@@ -57,14 +57,14 @@ __global__ void k_udp(sg_client c, int fd, lanebuf *lb, int *bad)
 		atomicAdd(bad, 1);
 }
 
-__global__ void k_misc(sg_client c, int fd, uint64_t *buf, long ppid,
+__global__ void k_misc(sysgate_gpu_client c, int fd, uint64_t *buf, long ppid,
 		       int *bad)
 {
 	dev_warp w(c);
 	if (w.a.syscall(SYS_getppid) != ppid)
 		atomicAdd(bad, 1);
 	dev_grid g(c);
-	int64_t r = g.a.syscall(SYS_getppid, 0, 0, 0, 0, 0, 0, SG_RELAXED);
+	int64_t r = g.a.syscall(SYS_getppid, 0, 0, 0, 0, 0, 0, SYSGATE_GPU_RELAXED);
 	if (r != (g.a.g.designated ? ppid : 0))
 		atomicAdd(bad, 1);
 	if (g.a.syscall(SYS_getppid) != -EINVAL)	/* strong grid */
@@ -72,7 +72,7 @@ __global__ void k_misc(sg_client c, int fd, uint64_t *buf, long ppid,
 	dev_thread t(c);
 	unsigned k = blockIdx.x * blockDim.x + threadIdx.x;
 	buf[k] = ~(uint64_t)k;
-	if (t.a.pwrite(fd, &buf[k], 8, k * 8, SG_NONBLOCK | SG_RELAXED))
+	if (t.a.pwrite(fd, &buf[k], 8, k * 8, SYSGATE_GPU_NONBLOCK | SYSGATE_GPU_RELAXED))
 		atomicAdd(bad, 1);
 	if (threadIdx.x == 0 && t.a.wait_all())
 		atomicAdd(bad, 1);

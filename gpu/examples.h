@@ -13,7 +13,7 @@
 
 namespace sysgate_gpu {
 
-SG_HD bool wc_space(char c)
+SYSGATE_GPU_HD bool wc_space(char c)
 {
 	return c == ' ' || c == '\n' || c == '\t' || c == '\r' || c == '\f' ||
 		c == '\v';
@@ -26,7 +26,7 @@ SG_HD bool wc_space(char c)
  * be memory the runtime accepts (registered pinned or managed memory).
  */
 template <class A>
-SG_HD int64_t wordcount_block(A &api, unsigned tid, unsigned nthreads,
+SYSGATE_GPU_HD int64_t wordcount_block(A &api, unsigned tid, unsigned nthreads,
 			      const char *path, char *buf, unsigned cap)
 {
 	int64_t fd = api.open(path, O_RDONLY, 0);
@@ -50,7 +50,7 @@ SG_HD int64_t wordcount_block(A &api, unsigned tid, unsigned nthreads,
 		prev = buf[n - 1];
 		off += n;
 	}
-	api.close((int)fd, SG_RELAXED);
+	api.close((int)fd, SYSGATE_GPU_RELAXED);
 	return words;
 }
 
@@ -61,7 +61,7 @@ SG_HD int64_t wordcount_block(A &api, unsigned tid, unsigned nthreads,
  * echoed or -errno.
  */
 template <class A>
-SG_HD int64_t udp_echo_lane(A &api, int fd, char *buf, unsigned cap,
+SYSGATE_GPU_HD int64_t udp_echo_lane(A &api, int fd, char *buf, unsigned cap,
 			    void *addr, uint32_t *alen)
 {
 	*alen = 128;
@@ -79,7 +79,7 @@ SG_HD int64_t udp_echo_lane(A &api, int fd, char *buf, unsigned cap,
  * -errno (-EIO when the released pages were not zero afterwards).
  */
 template <class A>
-SG_HD int64_t madvise_release(A &api, size_t len, bool touch)
+SYSGATE_GPU_HD int64_t madvise_release(A &api, size_t len, bool touch)
 {
 	int64_t a = api.mmap(0, len, PROT_READ | PROT_WRITE,
 			     MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);

@@ -62,7 +62,7 @@ struct batch {
 };
 
 struct sysgate_gpu_server {
-	struct sg_port *ports;
+	struct sysgate_gpu_port *ports;
 	unsigned nports;
 	uint32_t *seen;		/* poller-private: last gpu_seq taken */
 	uint32_t *pending;	/* lanes outstanding per port (atomic) */
@@ -102,8 +102,8 @@ static uint64_t mono_ns(void)
 
 size_t sysgate_gpu_area_size(unsigned nports, unsigned staging_per_lane)
 {
-	return (size_t)nports * sizeof(struct sg_port) +
-		(size_t)nports * SG_WARP_LANES * staging_per_lane;
+	return (size_t)nports * sizeof(struct sysgate_gpu_port) +
+		(size_t)nports * SYSGATE_GPU_WARP_LANES * staging_per_lane;
 }
 
 int sysgate_gpu_have_uring(void)
@@ -265,16 +265,16 @@ static void refuse_msg(struct sysgate_gpu_server *s, long nr,
 static int admit(struct sysgate_gpu_server *s, uint32_t nrw,
 		 const uint64_t *a, const struct sg_sysent **ent, int64_t *ret)
 {
-	long nr = nrw & SG_NR_MASK;
+	long nr = nrw & SYSGATE_GPU_NR_MASK;
 	const struct sg_sysent *e;
 	int r;
 
-	if (nr == SG_NR_MASK) {		/* lane failed on the GPU side */
+	if (nr == SYSGATE_GPU_NR_MASK) {		/* lane failed on the GPU side */
 		*ret = -EINVAL;
 		return 0;
 	}
 	e = sg_lookup(nr);
-	if (!e || e->cls != SG_CLASS_USEFUL) {
+	if (!e || e->cls != SYSGATE_GPU_CLASS_USEFUL) {
 		refuse_msg(s, nr, e);
 		ADD(&s->st.refused, 1);
 		*ret = -ENOSYS;
@@ -306,7 +306,7 @@ static int64_t run_one(struct sysgate_gpu_server *s, uint32_t nrw,
 {
 	const struct sg_sysent *e;
 	int64_t ret;
-	long nr = nrw & SG_NR_MASK;
+	long nr = nrw & SYSGATE_GPU_NR_MASK;
 
 	if (!admit(s, nrw, a, &e, &ret))
 		return ret;
@@ -320,14 +320,14 @@ static int64_t run_one(struct sysgate_gpu_server *s, uint32_t nrw,
 static void complete(struct sysgate_gpu_server *s, const struct req *r,
 		     int64_t ret)
 {
-	struct sg_port *p = &s->ports[r->port];
-	struct sg_slot *sl = &p->lane[r->lane];
+	struct sysgate_gpu_port *p = &s->ports[r->port];
+	struct sysgate_gpu_slot *sl = &p->lane[r->lane];
 
-	if (sl->nr & SG_NR_NORET) {
-		sl->state = SG_SLOT_FREE;
+	if (sl->nr & SYSGATE_GPU_NR_NORET) {
+		sl->state = SYSGATE_GPU_SLOT_FREE;
 	} else {
 		sl->ret = ret;
-		sl->state = SG_SLOT_FINISHED;
+		sl->state = SYSGATE_GPU_SLOT_FINISHED;
 	}
 	if (__atomic_fetch_sub(&s->pending[r->port], 1, __ATOMIC_ACQ_REL) == 1)
 		__atomic_store_n(&p->cpu_seq, r->seq, __ATOMIC_RELEASE);
@@ -343,18 +343,18 @@ static int run_uring(struct sysgate_gpu_server *s, struct io_uring *ring,
 	unsigned queued = 0;
 
 	for (unsigned i = 0; i < b->n; i++) {
-		struct sg_slot *sl = &s->ports[b->r[i].port].lane[b->r[i].lane];
-		const struct sg_sysent *e = sg_lookup(sl->nr & SG_NR_MASK);
+		struct sysgate_gpu_slot *sl = &s->ports[b->r[i].port].lane[b->r[i].lane];
+		const struct sg_sysent *e = sg_lookup(sl->nr & SYSGATE_GPU_NR_MASK);
 
 		if (!e || !e->uring)
 			return -1;
 	}
 	for (unsigned i = 0; i < b->n; i++) {
-		struct sg_slot *sl = &s->ports[b->r[i].port].lane[b->r[i].lane];
+		struct sysgate_gpu_slot *sl = &s->ports[b->r[i].port].lane[b->r[i].lane];
 		const struct sg_sysent *e;
 		const uint64_t *a = sl->arg;
 		struct io_uring_sqe *sqe;
-		long nr = sl->nr & SG_NR_MASK;
+		long nr = sl->nr & SYSGATE_GPU_NR_MASK;
 
 		go[i] = 0;
 		if (!admit(s, sl->nr, a, &e, &res[i]))
@@ -396,7 +396,7 @@ static int run_uring(struct sysgate_gpu_server *s, struct io_uring *ring,
 			io_uring_cq_advance(ring, io_uring_cq_ready(ring));
 			for (unsigned i = 0; i < b->n; i++)
 				if (go[i]) {
-					struct sg_slot *sl = &s->ports[
+					struct sysgate_gpu_slot *sl = &s->ports[
 						b->r[i].port].lane[b->r[i].lane];
 
 					res[i] = run_one(s, sl->nr, sl->arg);
@@ -434,7 +434,7 @@ static void run_batch(struct sysgate_gpu_server *s, void *ring,
 #endif
 	ADD(&s->st.calls, b->n);
 	for (unsigned i = 0; i < b->n; i++) {
-		struct sg_slot *sl = &s->ports[b->r[i].port].lane[b->r[i].lane];
+		struct sysgate_gpu_slot *sl = &s->ports[b->r[i].port].lane[b->r[i].lane];
 
 		complete(s, &b->r[i], run_one(s, sl->nr, sl->arg));
 	}
@@ -507,7 +507,7 @@ static void *poller_main(void *arg)
 		int found = 0;
 
 		for (unsigned pi = 0; pi < s->nports; pi++) {
-			struct sg_port *p = &s->ports[pi];
+			struct sysgate_gpu_port *p = &s->ports[pi];
 			uint32_t g = __atomic_load_n(&p->gpu_seq,
 						     __ATOMIC_ACQUIRE);
 			uint32_t mask;
@@ -531,7 +531,7 @@ static void *poller_main(void *arg)
 				unsigned lane = __builtin_ctz(mask);
 
 				mask &= mask - 1;
-				p->lane[lane].state = SG_SLOT_PROCESSING;
+				p->lane[lane].state = SYSGATE_GPU_SLOT_PROCESSING;
 				if (!cur) {
 					cur = malloc(sizeof(*cur));
 					if (!cur)
@@ -578,14 +578,14 @@ static void *poller_main(void *arg)
 int sysgate_gpu_server_start(struct sysgate_gpu_server **out, void *mem,
 			     unsigned nports, unsigned staging_per_lane,
 			     const struct sysgate_gpu_opts *opts,
-			     struct sg_client *client)
+			     struct sysgate_gpu_client *client)
 {
 	struct sysgate_gpu_opts def = { .workers = 2, .window_us = 0,
 					.max_batch = 32, .uring_min = 16 };
 	struct sysgate_gpu_server *s;
 	unsigned i;
 
-	if (!nports || ((uintptr_t)mem & (SG_LINE - 1)))
+	if (!nports || ((uintptr_t)mem & (SYSGATE_GPU_LINE - 1)))
 		return -EINVAL;
 	if (!opts)
 		opts = &def;
@@ -618,11 +618,11 @@ int sysgate_gpu_server_start(struct sysgate_gpu_server **out, void *mem,
 	client->nports = nports;
 	client->staging_per_lane = staging_per_lane;
 	client->staging = staging_per_lane ?
-		(unsigned char *)mem + (size_t)nports * sizeof(struct sg_port) :
+		(unsigned char *)mem + (size_t)nports * sizeof(struct sysgate_gpu_port) :
 		NULL;
 	if (staging_per_lane)
 		add_range(s, (uintptr_t)client->staging,
-			  (size_t)nports * SG_WARP_LANES * staging_per_lane,
+			  (size_t)nports * SYSGATE_GPU_WARP_LANES * staging_per_lane,
 			  RANGE_STAGING);
 
 	for (i = 0; i < s->nworkers; i++)
@@ -666,7 +666,7 @@ int sysgate_gpu_drain(struct sysgate_gpu_server *s, unsigned timeout_ms)
 	uint64_t end = mono_ns() + (uint64_t)timeout_ms * 1000000;
 
 	for (unsigned pi = 0; pi < s->nports; pi++) {
-		struct sg_port *p = &s->ports[pi];
+		struct sysgate_gpu_port *p = &s->ports[pi];
 
 		while (__atomic_load_n(&p->cpu_seq, __ATOMIC_ACQUIRE) !=
 		       __atomic_load_n(&p->gpu_seq, __ATOMIC_ACQUIRE)) {

@@ -27,23 +27,23 @@
 #include "sysgate_gpu_int.h"
 #include "syscalls.h"		/* generated: sysgate's syscall table */
 
-_Static_assert(SG_VIABLE_YES == SG_GPU_YES && SG_VIABLE_LIMITED == SG_GPU_LIMITED &&
-		       SG_VIABLE_NO == SG_GPU_NO &&
-		       SG_VIABLE_UNLISTED == SG_GPU_UNLISTED,
+_Static_assert(SYSGATE_GPU_VIABLE_YES == SG_GPU_YES && SYSGATE_GPU_VIABLE_LIMITED == SG_GPU_LIMITED &&
+		       SYSGATE_GPU_VIABLE_NO == SG_GPU_NO &&
+		       SYSGATE_GPU_VIABLE_UNLISTED == SG_GPU_UNLISTED,
 	       "viability values follow the syscall table's");
 
-static enum sg_viable viable(long nr)
+static enum sysgate_gpu_viable viable(long nr)
 {
 	if (nr < 0 || nr >= SG_NSYSCALLS || !sg_syscall_table[nr].name)
-		return SG_VIABLE_UNLISTED;
-	return (enum sg_viable)sg_syscall_table[nr].gpu;
+		return SYSGATE_GPU_VIABLE_UNLISTED;
+	return (enum sysgate_gpu_viable)sg_syscall_table[nr].gpu;
 }
 
-#define USEFUL SG_CLASS_USEFUL
-#define LATER SG_CLASS_LATER
-#define USELESS SG_CLASS_USELESS
-#define PROD SG_ROLE_PRODUCER
-#define CONS SG_ROLE_CONSUMER
+#define USEFUL SYSGATE_GPU_CLASS_USEFUL
+#define LATER SYSGATE_GPU_CLASS_LATER
+#define USELESS SYSGATE_GPU_CLASS_USELESS
+#define PROD SYSGATE_GPU_ROLE_PRODUCER
+#define CONS SYSGATE_GPU_ROLE_CONSUMER
 
 /* pointer specifications */
 #define BUF(a, l) { .arg = (a), .len_arg = (l), .kind = PS_BUF }
@@ -187,14 +187,14 @@ void sysgate_gpu_classify(long nr, struct sysgate_gpu_sysinfo *info)
 	info->viable = viable(nr);
 	if (!e) {
 		info->name = NULL;
-		info->cls = SG_CLASS_UNKNOWN;
+		info->cls = SYSGATE_GPU_CLASS_UNKNOWN;
 		info->role = 0;
 		info->why = "not classified for GPU use; its pointer "
 			    "arguments are unknown to the runtime";
 		return;
 	}
 	info->name = e->name;
-	info->cls = (enum sg_class)e->cls;
+	info->cls = (enum sysgate_gpu_class)e->cls;
 	info->role = e->role;
 	info->why = e->why;
 }

@@ -23,7 +23,7 @@ struct sg_ptrspec {
 struct sg_sysent {
 	long nr;
 	const char *name;
-	unsigned char cls;	/* enum sg_class */
+	unsigned char cls;	/* enum sysgate_gpu_class */
 	unsigned char role;	/* SG_ROLE_* */
 	unsigned char uring;	/* io_uring can run it */
 	struct sg_ptrspec ptr[3];

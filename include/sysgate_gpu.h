@@ -36,68 +36,68 @@ extern "C" {
 #endif
 
 #define SYSGATE_GPU_VERSION 1
-#define SG_WARP_LANES 32
-#define SG_LINE 64
+#define SYSGATE_GPU_WARP_LANES 32
+#define SYSGATE_GPU_LINE 64
 
 /* Slot states (the GENESYS states). */
-enum sg_slot_state {
-	SG_SLOT_FREE = 0,
-	SG_SLOT_POPULATING = 1,
-	SG_SLOT_READY = 2,
-	SG_SLOT_PROCESSING = 3,
-	SG_SLOT_FINISHED = 4,
+enum sysgate_gpu_slot_state {
+	SYSGATE_GPU_SLOT_FREE = 0,
+	SYSGATE_GPU_SLOT_POPULATING = 1,
+	SYSGATE_GPU_SLOT_READY = 2,
+	SYSGATE_GPU_SLOT_PROCESSING = 3,
+	SYSGATE_GPU_SLOT_FINISHED = 4,
 };
 
 /* Bit 31 of a slot's nr word: no return wanted (non-blocking call). */
-#define SG_NR_NORET 0x80000000u
-#define SG_NR_MASK 0x7fffffffu
+#define SYSGATE_GPU_NR_NORET 0x80000000u
+#define SYSGATE_GPU_NR_MASK 0x7fffffffu
 
 /* Call flags (device API and port header). */
-#define SG_BLOCK 0x0u		/* default: wait for the result */
-#define SG_NONBLOCK 0x1u	/* fire and forget; drain with wait_all */
-#define SG_STRONG 0x0u		/* default: barrier before and after */
-#define SG_RELAXED 0x2u		/* barrier only where the role needs it */
-#define SG_ROLE_PRODUCER 0x4u	/* GPU data flows into the call (write) */
-#define SG_ROLE_CONSUMER 0x8u	/* the call's data flows to the GPU (read) */
-#define SG_STAGE 0x10u		/* copy the payload through the staging area */
+#define SYSGATE_GPU_BLOCK 0x0u		/* default: wait for the result */
+#define SYSGATE_GPU_NONBLOCK 0x1u	/* fire and forget; drain with wait_all */
+#define SYSGATE_GPU_STRONG 0x0u		/* default: barrier before and after */
+#define SYSGATE_GPU_RELAXED 0x2u		/* barrier only where the role needs it */
+#define SYSGATE_GPU_ROLE_PRODUCER 0x4u	/* GPU data flows into the call (write) */
+#define SYSGATE_GPU_ROLE_CONSUMER 0x8u	/* the call's data flows to the GPU (read) */
+#define SYSGATE_GPU_STAGE 0x10u		/* copy the payload through the staging area */
 /* Granularity, stored in the port header for diagnostics and statistics. */
-#define SG_GRAN_SHIFT 8
-#define SG_GRAN_THREAD (0u << SG_GRAN_SHIFT)
-#define SG_GRAN_WARP (1u << SG_GRAN_SHIFT)
-#define SG_GRAN_BLOCK (2u << SG_GRAN_SHIFT)
-#define SG_GRAN_GRID (3u << SG_GRAN_SHIFT)
-#define SG_GRAN_MASK (3u << SG_GRAN_SHIFT)
+#define SYSGATE_GPU_GRAN_SHIFT 8
+#define SYSGATE_GPU_GRAN_THREAD (0u << SYSGATE_GPU_GRAN_SHIFT)
+#define SYSGATE_GPU_GRAN_WARP (1u << SYSGATE_GPU_GRAN_SHIFT)
+#define SYSGATE_GPU_GRAN_BLOCK (2u << SYSGATE_GPU_GRAN_SHIFT)
+#define SYSGATE_GPU_GRAN_GRID (3u << SYSGATE_GPU_GRAN_SHIFT)
+#define SYSGATE_GPU_GRAN_MASK (3u << SYSGATE_GPU_GRAN_SHIFT)
 
 /* One lane's request: exactly one 64-byte line. */
-struct sg_slot {
-	uint32_t state;		/* enum sg_slot_state */
-	uint32_t nr;		/* syscall number | SG_NR_NORET */
+struct sysgate_gpu_slot {
+	uint32_t state;		/* enum sysgate_gpu_slot_state */
+	uint32_t nr;		/* syscall number | SYSGATE_GPU_NR_NORET */
 	uint64_t arg[6];
 	int64_t ret;		/* written by the host: result or -errno */
-} __attribute__((aligned(SG_LINE)));
+} __attribute__((aligned(SYSGATE_GPU_LINE)));
 
-struct sg_port {
+struct sysgate_gpu_port {
 	uint32_t gpu_seq;	/* GPU-written mailbox */
-	uint8_t pad0[SG_LINE - 4];
+	uint8_t pad0[SYSGATE_GPU_LINE - 4];
 	uint32_t cpu_seq;	/* host-written mailbox */
-	uint8_t pad1[SG_LINE - 4];
+	uint8_t pad1[SYSGATE_GPU_LINE - 4];
 	/* header: written by the GPU leader while it owns the port */
 	uint32_t lane_mask;
-	uint32_t flags;		/* SG_* call flags of the transaction */
+	uint32_t flags;		/* SYSGATE_GPU_* call flags of the transaction */
 	uint32_t hint;		/* issuing warp's id, for diagnostics */
 	uint32_t pad2;
 	uint64_t submit_ns;	/* GPU clock at publish (0 when unknown) */
-	uint8_t pad3[SG_LINE - 24];
-	struct sg_slot lane[SG_WARP_LANES];
-} __attribute__((aligned(SG_LINE)));
+	uint8_t pad3[SYSGATE_GPU_LINE - 24];
+	struct sysgate_gpu_slot lane[SYSGATE_GPU_WARP_LANES];
+} __attribute__((aligned(SYSGATE_GPU_LINE)));
 
 /*
  * What a client needs, passed to kernels by value.  ports and staging are in
  * memory both sides can reach (pinned mapped host memory, or managed);
  * locks is device memory on a GPU (nports bits).
  */
-struct sg_client {
-	struct sg_port *ports;
+struct sysgate_gpu_client {
+	struct sysgate_gpu_port *ports;
 	uint32_t *locks;
 	uint32_t nports;
 	uint32_t staging_per_lane;	/* bytes; 0: no staging area */
@@ -127,30 +127,30 @@ struct sysgate_gpu_stats {
 };
 
 /* GENESYS appendix classes. */
-enum sg_class {
-	SG_CLASS_UNKNOWN = 0,	/* not classified: refused */
-	SG_CLASS_USEFUL = 1,	/* useful and implementable: served */
-	SG_CLASS_LATER = 2,	/* useful, not implementable today: refused */
-	SG_CLASS_USELESS = 3,	/* not meaningful on a GPU: refused */
+enum sysgate_gpu_class {
+	SYSGATE_GPU_CLASS_UNKNOWN = 0,	/* not classified: refused */
+	SYSGATE_GPU_CLASS_USEFUL = 1,	/* useful and implementable: served */
+	SYSGATE_GPU_CLASS_LATER = 2,	/* useful, not implementable today: refused */
+	SYSGATE_GPU_CLASS_USELESS = 3,	/* not meaningful on a GPU: refused */
 };
 
 /* The GENESYS appendix's "Viable" column, as sysgate's syscall table
  * (syscalls/genesys.tsv) carries it.  The runtime's own decision is cls:
  * the paper's three classes (its section on which calls to support). */
-enum sg_viable {
-	SG_VIABLE_UNLISTED = 0,	/* not in the appendix */
-	SG_VIABLE_YES = 1,
-	SG_VIABLE_LIMITED = 2,	/* "yes" with a reservation (CPU threads
+enum sysgate_gpu_viable {
+	SYSGATE_GPU_VIABLE_UNLISTED = 0,	/* not in the appendix */
+	SYSGATE_GPU_VIABLE_YES = 1,
+	SYSGATE_GPU_VIABLE_LIMITED = 2,	/* "yes" with a reservation (CPU threads
 				   only, no use, footnotes) */
-	SG_VIABLE_NO = 3,
+	SYSGATE_GPU_VIABLE_NO = 3,
 };
 
 struct sysgate_gpu_sysinfo {
 	const char *name;
-	enum sg_class cls;
-	unsigned role;		/* SG_ROLE_* bits; 0 = control */
+	enum sysgate_gpu_class cls;
+	unsigned role;		/* SYSGATE_GPU_ROLE_* bits; 0 = control */
 	const char *why;	/* reason for refused classes */
-	enum sg_viable viable;	/* the appendix's verdict */
+	enum sysgate_gpu_viable viable;	/* the appendix's verdict */
 };
 
 struct sysgate_gpu_server;
@@ -165,7 +165,7 @@ size_t sysgate_gpu_area_size(unsigned nports, unsigned staging_per_lane);
 int sysgate_gpu_server_start(struct sysgate_gpu_server **out, void *mem,
 			     unsigned nports, unsigned staging_per_lane,
 			     const struct sysgate_gpu_opts *opts,
-			     struct sg_client *client);
+			     struct sysgate_gpu_client *client);
 /* Coalescing knobs, settable while running. */
 void sysgate_gpu_set_coalescing(struct sysgate_gpu_server *s,
 				unsigned window_us, unsigned max_batch);
@@ -191,9 +191,9 @@ int sysgate_gpu_have_uring(void);
 #ifdef __cplusplus
 
 #if defined(__CUDACC__)
-#define SG_HD __host__ __device__ __forceinline__
+#define SYSGATE_GPU_HD __host__ __device__ __forceinline__
 #else
-#define SG_HD inline
+#define SYSGATE_GPU_HD inline
 #endif
 
 #include <sys/syscall.h>
@@ -264,19 +264,19 @@ __device__ __forceinline__ void backoff(unsigned &ns)
 		ns *= 2;
 }
 #else
-SG_HD uint32_t ld_acquire_sys(const uint32_t *p)
+SYSGATE_GPU_HD uint32_t ld_acquire_sys(const uint32_t *p)
 {
 	return __atomic_load_n(p, __ATOMIC_ACQUIRE);
 }
-SG_HD uint32_t ld_relaxed_sys(const uint32_t *p)
+SYSGATE_GPU_HD uint32_t ld_relaxed_sys(const uint32_t *p)
 {
 	return __atomic_load_n(p, __ATOMIC_RELAXED);
 }
-SG_HD void st_release_sys(uint32_t *p, uint32_t v)
+SYSGATE_GPU_HD void st_release_sys(uint32_t *p, uint32_t v)
 {
 	__atomic_store_n(p, v, __ATOMIC_RELEASE);
 }
-SG_HD void fence_sys(void)
+SYSGATE_GPU_HD void fence_sys(void)
 {
 	/*
 	 * On the host the lanes' writes reach the leader through the warp
@@ -289,21 +289,21 @@ SG_HD void fence_sys(void)
 	__atomic_thread_fence(__ATOMIC_SEQ_CST);
 #endif
 }
-SG_HD uint32_t lock_or(uint32_t *p, uint32_t bit)
+SYSGATE_GPU_HD uint32_t lock_or(uint32_t *p, uint32_t bit)
 {
 	return __atomic_fetch_or(p, bit, __ATOMIC_ACQUIRE);
 }
-SG_HD void lock_clear(uint32_t *p, uint32_t bit)
+SYSGATE_GPU_HD void lock_clear(uint32_t *p, uint32_t bit)
 {
 	__atomic_fetch_and(p, ~bit, __ATOMIC_RELEASE);
 }
-SG_HD uint64_t now_ns(void)
+SYSGATE_GPU_HD uint64_t now_ns(void)
 {
 	struct timespec ts;
 	clock_gettime(CLOCK_MONOTONIC, &ts);
 	return (uint64_t)ts.tv_sec * 1000000000ull + (uint64_t)ts.tv_nsec;
 }
-SG_HD void backoff(unsigned &ns)
+SYSGATE_GPU_HD void backoff(unsigned &ns)
 {
 	/* CPU lanes outnumber cores: give the core away. */
 	if (ns < 4096) {
@@ -316,7 +316,7 @@ SG_HD void backoff(unsigned &ns)
 }
 #endif
 
-SG_HD unsigned lowest_lane(uint32_t mask)
+SYSGATE_GPU_HD unsigned lowest_lane(uint32_t mask)
 {
 #if defined(__CUDA_ARCH__)
 	return __ffs(mask) - 1;
@@ -336,7 +336,7 @@ SG_HD unsigned lowest_lane(uint32_t mask)
  */
 
 /* Lock a port whose buffers the GPU owns; returns nports on timeout. */
-SG_HD uint32_t acquire_port(const sg_client &c, uint32_t hint)
+SYSGATE_GPU_HD uint32_t acquire_port(const sysgate_gpu_client &c, uint32_t hint)
 {
 	uint64_t t0 = c.timeout_ns ? now_ns() : 0;
 	unsigned ns = 32;
@@ -352,7 +352,7 @@ SG_HD uint32_t acquire_port(const sg_client &c, uint32_t hint)
 				continue;
 			if (lock_or(w, bit) & bit)
 				continue;
-			sg_port *pt = &c.ports[p];
+			sysgate_gpu_port *pt = &c.ports[p];
 			/* Still served (a non-blocking call in flight)? */
 			if (ld_acquire_sys(&pt->cpu_seq) ==
 			    ld_relaxed_sys(&pt->gpu_seq))
@@ -365,7 +365,7 @@ SG_HD uint32_t acquire_port(const sg_client &c, uint32_t hint)
 	}
 }
 
-SG_HD void release_port(const sg_client &c, uint32_t p)
+SYSGATE_GPU_HD void release_port(const sysgate_gpu_client &c, uint32_t p)
 {
 	lock_clear(&c.locks[p >> 5], 1u << (p & 31));
 }
@@ -378,10 +378,10 @@ struct stage {
 	void *ptr;		/* device-side buffer or string */
 };
 
-SG_HD unsigned char *lane_staging(const sg_client &c, uint32_t port,
+SYSGATE_GPU_HD unsigned char *lane_staging(const sysgate_gpu_client &c, uint32_t port,
 				  unsigned lane)
 {
-	return c.staging + ((size_t)port * SG_WARP_LANES + lane) *
+	return c.staging + ((size_t)port * SYSGATE_GPU_WARP_LANES + lane) *
 		c.staging_per_lane;
 }
 
@@ -390,7 +390,7 @@ SG_HD unsigned char *lane_staging(const sg_client &c, uint32_t port,
  * (numbers may differ per lane); the calls travel together in one port.
  */
 template <class W>
-SG_HD int64_t call_lanes(const sg_client &c, W &w, uint32_t nr,
+SYSGATE_GPU_HD int64_t call_lanes(const sysgate_gpu_client &c, W &w, uint32_t nr,
 			 const uint64_t a_in[6], unsigned flags,
 			 const stage *st = 0)
 {
@@ -403,9 +403,9 @@ SG_HD int64_t call_lanes(const sg_client &c, W &w, uint32_t nr,
 	port = w.shfl(mask, port, leader);
 	if (port >= c.nports)
 		return -E_BUSY;
-	sg_port *p = &c.ports[port];
+	sysgate_gpu_port *p = &c.ports[port];
 	uint32_t seq = ld_relaxed_sys(&p->gpu_seq) + 1;
-	sg_slot *s = &p->lane[lane];
+	sysgate_gpu_slot *s = &p->lane[lane];
 	uint64_t a[6];
 	for (int i = 0; i < 6; i++)
 		a[i] = a_in[i];
@@ -430,14 +430,14 @@ SG_HD int64_t call_lanes(const sg_client &c, W &w, uint32_t nr,
 				stg[i] = ((const unsigned char *)st->ptr)[i];
 		a[st->arg] = (uint64_t)(uintptr_t)stg;
 	}
-	s->state = SG_SLOT_POPULATING;
+	s->state = SYSGATE_GPU_SLOT_POPULATING;
 	/* A lane that failed locally still takes part, as a no-op call. */
-	s->nr = pre ? (uint32_t)SG_NR_MASK :
-		nr | ((flags & SG_NONBLOCK) ? SG_NR_NORET : 0);
+	s->nr = pre ? (uint32_t)SYSGATE_GPU_NR_MASK :
+		nr | ((flags & SYSGATE_GPU_NONBLOCK) ? SYSGATE_GPU_NR_NORET : 0);
 	for (int i = 0; i < 6; i++)
 		s->arg[i] = a[i];
 	s->ret = 0;
-	s->state = SG_SLOT_READY;
+	s->state = SYSGATE_GPU_SLOT_READY;
 	fence_sys();
 	w.sync(mask);
 	if (lane == leader) {
@@ -448,7 +448,7 @@ SG_HD int64_t call_lanes(const sg_client &c, W &w, uint32_t nr,
 		fence_sys();
 		st_release_sys(&p->gpu_seq, seq);
 	}
-	if (flags & SG_NONBLOCK) {
+	if (flags & SYSGATE_GPU_NONBLOCK) {
 		w.sync(mask);
 		if (lane == leader)
 			release_port(c, port);
@@ -472,7 +472,7 @@ SG_HD int64_t call_lanes(const sg_client &c, W &w, uint32_t nr,
 		/* Each lane acquires for itself before reading its result. */
 		(void)ld_acquire_sys(&p->cpu_seq);
 		ret = pre ? pre : s->ret;
-		s->state = SG_SLOT_FREE;
+		s->state = SYSGATE_GPU_SLOT_FREE;
 		if (st && st->out && stg && ret > 0) {
 			uint32_t n = (uint64_t)ret < st->len ? (uint32_t)ret :
 				st->len;
@@ -489,35 +489,35 @@ SG_HD int64_t call_lanes(const sg_client &c, W &w, uint32_t nr,
 /* A one-lane view of a lane, for calls issued by a single leader. */
 template <class W> struct solo {
 	W &w;
-	SG_HD uint32_t activemask() { return 1u << w.lane(); }
-	SG_HD unsigned lane() { return w.lane(); }
-	SG_HD uint32_t hint() { return w.hint(); }
-	SG_HD void sync(uint32_t) {}
-	SG_HD uint32_t shfl(uint32_t, uint32_t v, unsigned) { return v; }
+	SYSGATE_GPU_HD uint32_t activemask() { return 1u << w.lane(); }
+	SYSGATE_GPU_HD unsigned lane() { return w.lane(); }
+	SYSGATE_GPU_HD uint32_t hint() { return w.hint(); }
+	SYSGATE_GPU_HD void sync(uint32_t) {}
+	SYSGATE_GPU_HD uint32_t shfl(uint32_t, uint32_t v, unsigned) { return v; }
 };
 
-SG_HD bool barrier_before(unsigned flags)
+SYSGATE_GPU_HD bool barrier_before(unsigned flags)
 {
-	return !(flags & SG_RELAXED) || !(flags & SG_ROLE_CONSUMER) ||
-		(flags & SG_ROLE_PRODUCER);
+	return !(flags & SYSGATE_GPU_RELAXED) || !(flags & SYSGATE_GPU_ROLE_CONSUMER) ||
+		(flags & SYSGATE_GPU_ROLE_PRODUCER);
 }
-SG_HD bool barrier_after(unsigned flags)
+SYSGATE_GPU_HD bool barrier_after(unsigned flags)
 {
-	if (flags & SG_NONBLOCK)
-		return !(flags & SG_RELAXED);
-	return !(flags & SG_RELAXED) || !(flags & SG_ROLE_PRODUCER) ||
-		(flags & SG_ROLE_CONSUMER);
+	if (flags & SYSGATE_GPU_NONBLOCK)
+		return !(flags & SYSGATE_GPU_RELAXED);
+	return !(flags & SYSGATE_GPU_RELAXED) || !(flags & SYSGATE_GPU_ROLE_PRODUCER) ||
+		(flags & SYSGATE_GPU_ROLE_CONSUMER);
 }
 
 /* Warp granularity: the lowest active lane calls for the warp. */
 template <class W>
-SG_HD int64_t call_warp(const sg_client &c, W &w, uint32_t nr,
+SYSGATE_GPU_HD int64_t call_warp(const sysgate_gpu_client &c, W &w, uint32_t nr,
 			const uint64_t a[6], unsigned flags,
 			const stage *st = 0)
 {
 	uint32_t mask = w.activemask();
 	unsigned leader = lowest_lane(mask);
-	flags = (flags & ~SG_GRAN_MASK) | SG_GRAN_WARP;
+	flags = (flags & ~SYSGATE_GPU_GRAN_MASK) | SYSGATE_GPU_GRAN_WARP;
 	if (barrier_before(flags))
 		w.sync(mask);
 	int64_t ret = 0;
@@ -537,11 +537,11 @@ SG_HD int64_t call_warp(const sg_client &c, W &w, uint32_t nr,
  * the block must make the call.
  */
 template <class W, class B>
-SG_HD int64_t call_block(const sg_client &c, W &w, B &b, uint32_t nr,
+SYSGATE_GPU_HD int64_t call_block(const sysgate_gpu_client &c, W &w, B &b, uint32_t nr,
 			 const uint64_t a[6], unsigned flags,
 			 const stage *st = 0)
 {
-	flags = (flags & ~SG_GRAN_MASK) | SG_GRAN_BLOCK;
+	flags = (flags & ~SYSGATE_GPU_GRAN_MASK) | SYSGATE_GPU_GRAN_BLOCK;
 	if (barrier_before(flags))
 		b.bar();
 	int64_t ret = 0;
@@ -560,13 +560,13 @@ SG_HD int64_t call_block(const sg_client &c, W &w, B &b, uint32_t nr,
  * deadlock).  Other threads get 0.
  */
 template <class W>
-SG_HD int64_t call_grid(const sg_client &c, W &w, bool designated,
+SYSGATE_GPU_HD int64_t call_grid(const sysgate_gpu_client &c, W &w, bool designated,
 			uint32_t nr, const uint64_t a[6], unsigned flags,
 			const stage *st = 0)
 {
-	if (!(flags & SG_RELAXED))
+	if (!(flags & SYSGATE_GPU_RELAXED))
 		return -E_INVAL;
-	flags = (flags & ~SG_GRAN_MASK) | SG_GRAN_GRID;
+	flags = (flags & ~SYSGATE_GPU_GRAN_MASK) | SYSGATE_GPU_GRAN_GRID;
 	if (!designated)
 		return 0;
 	solo<W> one{ w };
@@ -574,7 +574,7 @@ SG_HD int64_t call_grid(const sg_client &c, W &w, bool designated,
 }
 
 /* Wait until no port holds a call in flight (drains non-blocking calls). */
-SG_HD int wait_all(const sg_client &c)
+SYSGATE_GPU_HD int wait_all(const sysgate_gpu_client &c)
 {
 	uint64_t t0 = c.timeout_ns ? now_ns() : 0;
 	for (uint32_t p = 0; p < c.nports; p++) {
@@ -595,59 +595,59 @@ namespace sysgate_gpu {
 
 /* Callers: one per granularity, all with the same sys() entry. */
 template <class W> struct thread_caller {
-	const sg_client &c;
+	const sysgate_gpu_client &c;
 	W &w;
-	SG_HD int64_t sys(uint32_t nr, const uint64_t a[6], unsigned f,
+	SYSGATE_GPU_HD int64_t sys(uint32_t nr, const uint64_t a[6], unsigned f,
 			  const stage *st = 0)
 	{
-		return call_lanes(c, w, nr, a, f | SG_GRAN_THREAD, st);
+		return call_lanes(c, w, nr, a, f | SYSGATE_GPU_GRAN_THREAD, st);
 	}
 };
 template <class W> struct warp_caller {
-	const sg_client &c;
+	const sysgate_gpu_client &c;
 	W &w;
-	SG_HD int64_t sys(uint32_t nr, const uint64_t a[6], unsigned f,
+	SYSGATE_GPU_HD int64_t sys(uint32_t nr, const uint64_t a[6], unsigned f,
 			  const stage *st = 0)
 	{
 		return call_warp(c, w, nr, a, f, st);
 	}
 };
 template <class W, class B> struct block_caller {
-	const sg_client &c;
+	const sysgate_gpu_client &c;
 	W &w;
 	B &b;
-	SG_HD int64_t sys(uint32_t nr, const uint64_t a[6], unsigned f,
+	SYSGATE_GPU_HD int64_t sys(uint32_t nr, const uint64_t a[6], unsigned f,
 			  const stage *st = 0)
 	{
 		return call_block(c, w, b, nr, a, f, st);
 	}
 };
 template <class W> struct grid_caller {
-	const sg_client &c;
+	const sysgate_gpu_client &c;
 	W &w;
 	bool designated;
-	SG_HD int64_t sys(uint32_t nr, const uint64_t a[6], unsigned f,
+	SYSGATE_GPU_HD int64_t sys(uint32_t nr, const uint64_t a[6], unsigned f,
 			  const stage *st = 0)
 	{
 		return call_grid(c, w, designated, nr, a, f, st);
 	}
 };
 
-#define SG_U(x) ((uint64_t)(x))
-#define SG_P(x) ((uint64_t)(uintptr_t)(x))
+#define SYSGATE_GPU_U(x) ((uint64_t)(x))
+#define SYSGATE_GPU_P(x) ((uint64_t)(uintptr_t)(x))
 
 /*
  * The call wrappers, for any caller G.  Each adds the call's GENESYS role
- * so SG_RELAXED keeps only the barrier that role needs.  With SG_STAGE the
+ * so SYSGATE_GPU_RELAXED keeps only the barrier that role needs.  With SYSGATE_GPU_STAGE the
  * payload is copied through the port's staging area (buffers may then be
  * device memory; at most staging_per_lane bytes).  Paths are always staged
  * when a staging area exists.
  */
 template <class G> struct api {
 	G g;
-	const sg_client &c;
+	const sysgate_gpu_client &c;
 
-	SG_HD int64_t syscall(uint32_t nr, uint64_t a0 = 0, uint64_t a1 = 0,
+	SYSGATE_GPU_HD int64_t syscall(uint32_t nr, uint64_t a0 = 0, uint64_t a1 = 0,
 			      uint64_t a2 = 0, uint64_t a3 = 0,
 			      uint64_t a4 = 0, uint64_t a5 = 0,
 			      unsigned f = 0)
@@ -655,99 +655,99 @@ template <class G> struct api {
 		uint64_t a[6] = { a0, a1, a2, a3, a4, a5 };
 		return g.sys(nr, a, f);
 	}
-	SG_HD int64_t buf_call(uint32_t nr, uint64_t a0, void *buf, size_t n,
+	SYSGATE_GPU_HD int64_t buf_call(uint32_t nr, uint64_t a0, void *buf, size_t n,
 			       uint64_t a3, uint64_t a4, uint64_t a5,
 			       unsigned f, int out)
 	{
-		uint64_t a[6] = { a0, SG_P(buf), SG_U(n), a3, a4, a5 };
-		f |= out ? SG_ROLE_CONSUMER : SG_ROLE_PRODUCER;
-		if ((f & SG_STAGE) && c.staging_per_lane) {
+		uint64_t a[6] = { a0, SYSGATE_GPU_P(buf), SYSGATE_GPU_U(n), a3, a4, a5 };
+		f |= out ? SYSGATE_GPU_ROLE_CONSUMER : SYSGATE_GPU_ROLE_PRODUCER;
+		if ((f & SYSGATE_GPU_STAGE) && c.staging_per_lane) {
 			stage st = { 1, out, (uint32_t)n, buf };
 			return g.sys(nr, a, f, &st);
 		}
 		return g.sys(nr, a, f);
 	}
-	SG_HD int64_t pread(int fd, void *buf, size_t n, int64_t off,
+	SYSGATE_GPU_HD int64_t pread(int fd, void *buf, size_t n, int64_t off,
 			    unsigned f = 0)
 	{
-		return buf_call(SYS_pread64, SG_U(fd), buf, n, SG_U(off), 0, 0,
+		return buf_call(SYS_pread64, SYSGATE_GPU_U(fd), buf, n, SYSGATE_GPU_U(off), 0, 0,
 				f, 1);
 	}
-	SG_HD int64_t pwrite(int fd, const void *buf, size_t n, int64_t off,
+	SYSGATE_GPU_HD int64_t pwrite(int fd, const void *buf, size_t n, int64_t off,
 			     unsigned f = 0)
 	{
-		return buf_call(SYS_pwrite64, SG_U(fd), (void *)buf, n,
-				SG_U(off), 0, 0, f, 0);
+		return buf_call(SYS_pwrite64, SYSGATE_GPU_U(fd), (void *)buf, n,
+				SYSGATE_GPU_U(off), 0, 0, f, 0);
 	}
-	SG_HD int64_t read(int fd, void *buf, size_t n, unsigned f = 0)
+	SYSGATE_GPU_HD int64_t read(int fd, void *buf, size_t n, unsigned f = 0)
 	{
-		return buf_call(SYS_read, SG_U(fd), buf, n, 0, 0, 0, f, 1);
+		return buf_call(SYS_read, SYSGATE_GPU_U(fd), buf, n, 0, 0, 0, f, 1);
 	}
-	SG_HD int64_t write(int fd, const void *buf, size_t n, unsigned f = 0)
+	SYSGATE_GPU_HD int64_t write(int fd, const void *buf, size_t n, unsigned f = 0)
 	{
-		return buf_call(SYS_write, SG_U(fd), (void *)buf, n, 0, 0, 0,
+		return buf_call(SYS_write, SYSGATE_GPU_U(fd), (void *)buf, n, 0, 0, 0,
 				f, 0);
 	}
-	SG_HD int64_t sendto(int fd, const void *buf, size_t n, int fl,
+	SYSGATE_GPU_HD int64_t sendto(int fd, const void *buf, size_t n, int fl,
 			     const void *addr, uint32_t alen, unsigned f = 0)
 	{
-		return buf_call(SYS_sendto, SG_U(fd), (void *)buf, n, SG_U(fl),
-				SG_P(addr), SG_U(alen), f, 0);
+		return buf_call(SYS_sendto, SYSGATE_GPU_U(fd), (void *)buf, n, SYSGATE_GPU_U(fl),
+				SYSGATE_GPU_P(addr), SYSGATE_GPU_U(alen), f, 0);
 	}
-	SG_HD int64_t recvfrom(int fd, void *buf, size_t n, int fl,
+	SYSGATE_GPU_HD int64_t recvfrom(int fd, void *buf, size_t n, int fl,
 			       void *addr, uint32_t *alen, unsigned f = 0)
 	{
-		return buf_call(SYS_recvfrom, SG_U(fd), buf, n, SG_U(fl),
-				SG_P(addr), SG_P(alen), f, 1);
+		return buf_call(SYS_recvfrom, SYSGATE_GPU_U(fd), buf, n, SYSGATE_GPU_U(fl),
+				SYSGATE_GPU_P(addr), SYSGATE_GPU_P(alen), f, 1);
 	}
-	SG_HD int64_t openat(int dirfd, const char *path, int fl,
+	SYSGATE_GPU_HD int64_t openat(int dirfd, const char *path, int fl,
 			     unsigned mode = 0, unsigned f = 0)
 	{
-		uint64_t a[6] = { SG_U(dirfd), SG_P(path), SG_U(fl),
-				  SG_U(mode), 0, 0 };
+		uint64_t a[6] = { SYSGATE_GPU_U(dirfd), SYSGATE_GPU_P(path), SYSGATE_GPU_U(fl),
+				  SYSGATE_GPU_U(mode), 0, 0 };
 		if (c.staging_per_lane) {
 			stage st = { 1, 0, 0, (void *)path };
 			return g.sys(SYS_openat, a, f, &st);
 		}
 		return g.sys(SYS_openat, a, f);
 	}
-	SG_HD int64_t open(const char *path, int fl, unsigned mode = 0,
+	SYSGATE_GPU_HD int64_t open(const char *path, int fl, unsigned mode = 0,
 			   unsigned f = 0)
 	{
 		return openat(-100 /* AT_FDCWD */, path, fl, mode, f);
 	}
-	SG_HD int64_t close(int fd, unsigned f = 0)
+	SYSGATE_GPU_HD int64_t close(int fd, unsigned f = 0)
 	{
-		return syscall(SYS_close, SG_U(fd), 0, 0, 0, 0, 0, f);
+		return syscall(SYS_close, SYSGATE_GPU_U(fd), 0, 0, 0, 0, 0, f);
 	}
-	SG_HD int64_t lseek(int fd, int64_t off, int whence, unsigned f = 0)
+	SYSGATE_GPU_HD int64_t lseek(int fd, int64_t off, int whence, unsigned f = 0)
 	{
-		return syscall(SYS_lseek, SG_U(fd), SG_U(off), SG_U(whence),
+		return syscall(SYS_lseek, SYSGATE_GPU_U(fd), SYSGATE_GPU_U(off), SYSGATE_GPU_U(whence),
 			       0, 0, 0, f);
 	}
-	SG_HD int64_t fstat(int fd, void *st, unsigned f = 0)
+	SYSGATE_GPU_HD int64_t fstat(int fd, void *st, unsigned f = 0)
 	{
-		return syscall(SYS_fstat, SG_U(fd), SG_P(st), 0, 0, 0, 0,
-			       f | SG_ROLE_CONSUMER);
+		return syscall(SYS_fstat, SYSGATE_GPU_U(fd), SYSGATE_GPU_P(st), 0, 0, 0, 0,
+			       f | SYSGATE_GPU_ROLE_CONSUMER);
 	}
-	SG_HD int64_t mmap(void *addr, size_t len, int prot, int fl, int fd,
+	SYSGATE_GPU_HD int64_t mmap(void *addr, size_t len, int prot, int fl, int fd,
 			   int64_t off, unsigned f = 0)
 	{
-		return syscall(SYS_mmap, SG_P(addr), SG_U(len), SG_U(prot),
-			       SG_U(fl), SG_U(fd), SG_U(off), f);
+		return syscall(SYS_mmap, SYSGATE_GPU_P(addr), SYSGATE_GPU_U(len), SYSGATE_GPU_U(prot),
+			       SYSGATE_GPU_U(fl), SYSGATE_GPU_U(fd), SYSGATE_GPU_U(off), f);
 	}
-	SG_HD int64_t munmap(void *addr, size_t len, unsigned f = 0)
+	SYSGATE_GPU_HD int64_t munmap(void *addr, size_t len, unsigned f = 0)
 	{
-		return syscall(SYS_munmap, SG_P(addr), SG_U(len), 0, 0, 0, 0,
-			       f | SG_ROLE_PRODUCER);
+		return syscall(SYS_munmap, SYSGATE_GPU_P(addr), SYSGATE_GPU_U(len), 0, 0, 0, 0,
+			       f | SYSGATE_GPU_ROLE_PRODUCER);
 	}
-	SG_HD int64_t madvise(void *addr, size_t len, int advice,
+	SYSGATE_GPU_HD int64_t madvise(void *addr, size_t len, int advice,
 			      unsigned f = 0)
 	{
-		return syscall(SYS_madvise, SG_P(addr), SG_U(len),
-			       SG_U(advice), 0, 0, 0, f | SG_ROLE_PRODUCER);
+		return syscall(SYS_madvise, SYSGATE_GPU_P(addr), SYSGATE_GPU_U(len),
+			       SYSGATE_GPU_U(advice), 0, 0, 0, f | SYSGATE_GPU_ROLE_PRODUCER);
 	}
-	SG_HD int wait_all() { return sysgate_gpu::wait_all(c); }
+	SYSGATE_GPU_HD int wait_all() { return sysgate_gpu::wait_all(c); }
 };
 
 } /* namespace sysgate_gpu */
@@ -789,11 +789,11 @@ struct cuda_block {
 	}
 	__device__ int64_t bcast(int64_t v)
 	{
-		__shared__ int64_t sg_bcast_slot;
+		__shared__ int64_t sysgate_gpu_bcast_slot;
 		if (leader())
-			sg_bcast_slot = v;
+			sysgate_gpu_bcast_slot = v;
 		__syncthreads();
-		v = sg_bcast_slot;
+		v = sysgate_gpu_bcast_slot;
 		__syncthreads();
 		return v;
 	}
@@ -803,24 +803,24 @@ struct cuda_block {
 struct dev_thread {
 	cuda_warp w;
 	api<thread_caller<cuda_warp> > a;
-	__device__ dev_thread(const sg_client &c) : w(), a{ { c, w }, c } {}
+	__device__ dev_thread(const sysgate_gpu_client &c) : w(), a{ { c, w }, c } {}
 };
 struct dev_warp {
 	cuda_warp w;
 	api<warp_caller<cuda_warp> > a;
-	__device__ dev_warp(const sg_client &c) : w(), a{ { c, w }, c } {}
+	__device__ dev_warp(const sysgate_gpu_client &c) : w(), a{ { c, w }, c } {}
 };
 struct dev_block {
 	cuda_warp w;
 	cuda_block b;
 	api<block_caller<cuda_warp, cuda_block> > a;
-	__device__ dev_block(const sg_client &c)
+	__device__ dev_block(const sysgate_gpu_client &c)
 		: w(), b(), a{ { c, w, b }, c } {}
 };
 struct dev_grid {
 	cuda_warp w;
 	api<grid_caller<cuda_warp> > a;
-	__device__ dev_grid(const sg_client &c)
+	__device__ dev_grid(const sysgate_gpu_client &c)
 		: w(), a{ { c, w, blockIdx.x == 0 && blockIdx.y == 0 &&
 			blockIdx.z == 0 && threadIdx.x == 0 &&
 			threadIdx.y == 0 && threadIdx.z == 0 }, c } {}

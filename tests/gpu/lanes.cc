@@ -43,14 +43,14 @@ static void fail(const char *fmt, ...)
 struct env {
 	void *mem = nullptr;
 	sysgate_gpu_server *srv = nullptr;
-	sg_client c{};
+	sysgate_gpu_client c{};
 	std::vector<uint32_t> locks;
 
 	env(unsigned nports, unsigned staging = 256, unsigned window_us = 0,
 	    unsigned max_batch = 32, unsigned workers = 2)
 	{
 		size_t sz = sysgate_gpu_area_size(nports, staging);
-		mem = aligned_alloc(SG_LINE, (sz + SG_LINE - 1) & ~(size_t)63);
+		mem = aligned_alloc(SYSGATE_GPU_LINE, (sz + SYSGATE_GPU_LINE - 1) & ~(size_t)63);
 		sysgate_gpu_opts o{};
 		o.workers = workers;
 		o.window_us = window_us;
@@ -277,11 +277,11 @@ static void case_gran()
 		unsigned bars;
 		bool all_get_result;
 	} ex[] = {
-		{ SG_STRONG, 3, true },
-		{ SG_RELAXED | SG_ROLE_PRODUCER, 1, false },
-		{ SG_RELAXED | SG_ROLE_CONSUMER, 2, true },
-		{ SG_STRONG | SG_NONBLOCK, 3, true },
-		{ SG_RELAXED | SG_NONBLOCK | SG_ROLE_PRODUCER, 1, false },
+		{ SYSGATE_GPU_STRONG, 3, true },
+		{ SYSGATE_GPU_RELAXED | SYSGATE_GPU_ROLE_PRODUCER, 1, false },
+		{ SYSGATE_GPU_RELAXED | SYSGATE_GPU_ROLE_CONSUMER, 2, true },
+		{ SYSGATE_GPU_STRONG | SYSGATE_GPU_NONBLOCK, 3, true },
+		{ SYSGATE_GPU_RELAXED | SYSGATE_GPU_NONBLOCK | SYSGATE_GPU_ROLE_PRODUCER, 1, false },
 	};
 	std::vector<std::thread> th;
 	std::vector<unsigned> bars_seen(5);
@@ -301,7 +301,7 @@ static void case_gran()
 				b.bar();
 				uint64_t a[6] = {};
 				int64_t r = bc.sys(SYS_getppid, a, ex[i].flags);
-				bool nb = ex[i].flags & SG_NONBLOCK;
+				bool nb = ex[i].flags & SYSGATE_GPU_NONBLOCK;
 				int64_t want = nb ? 0 : ppid;
 				if (t == 0 || ex[i].all_get_result) {
 					if (r != want)
@@ -328,11 +328,11 @@ static void case_gran()
 	/* grid granularity: relaxed only, designated thread only */
 	cpu_lane1 w{ 0 };
 	uint64_t a[6] = {};
-	CHECK(call_grid(e.c, w, true, SYS_getppid, a, SG_STRONG) == -EINVAL,
+	CHECK(call_grid(e.c, w, true, SYS_getppid, a, SYSGATE_GPU_STRONG) == -EINVAL,
 	      "strong grid call not refused");
-	CHECK(call_grid(e.c, w, true, SYS_getppid, a, SG_RELAXED) == ppid,
+	CHECK(call_grid(e.c, w, true, SYS_getppid, a, SYSGATE_GPU_RELAXED) == ppid,
 	      "grid call");
-	CHECK(call_grid(e.c, w, false, SYS_getppid, a, SG_RELAXED) == 0,
+	CHECK(call_grid(e.c, w, false, SYS_getppid, a, SYSGATE_GPU_RELAXED) == 0,
 	      "non-designated grid thread");
 	CHECK(!bad, "%d bad results", bad.load());
 	printf("gran: warp, block (5 orderings), grid ok\n");
@@ -357,7 +357,7 @@ static void case_nonblock()
 				unsigned k = t * N + i;
 				buf[k] = ~(uint64_t)k;
 				if (a.pwrite(fd, &buf[k], 8, k * 8,
-					     SG_NONBLOCK | SG_RELAXED) != 0)
+					     SYSGATE_GPU_NONBLOCK | SYSGATE_GPU_RELAXED) != 0)
 					bad++;
 			}
 		});
@@ -377,7 +377,7 @@ static void case_nonblock()
 	}
 	for (unsigned p = 0; p < e.c.nports; p++)
 		for (unsigned l = 0; l < 32; l++)
-			CHECK(e.c.ports[p].lane[l].state == SG_SLOT_FREE,
+			CHECK(e.c.ports[p].lane[l].state == SYSGATE_GPU_SLOT_FREE,
 			      "port %u lane %u not FREE after NORET", p, l);
 	printf("nonblock: %u fire-and-forget writes drained ok\n", T * N);
 }
@@ -410,16 +410,16 @@ static void case_refuse()
 	      "refused %llu", (unsigned long long)st.refused);
 	struct sysgate_gpu_sysinfo si;
 	sysgate_gpu_classify(SYS_execve, &si);
-	CHECK(si.cls == SG_CLASS_USELESS && si.why, "execve class");
+	CHECK(si.cls == SYSGATE_GPU_CLASS_USELESS && si.why, "execve class");
 	sysgate_gpu_classify(SYS_pread64, &si);
-	CHECK(si.cls == SG_CLASS_USEFUL && si.role == SG_ROLE_CONSUMER,
+	CHECK(si.cls == SYSGATE_GPU_CLASS_USEFUL && si.role == SYSGATE_GPU_ROLE_CONSUMER,
 	      "pread64 class");
 	/* the appendix's verdicts, from sysgate's syscall table */
-	CHECK(si.viable == SG_VIABLE_YES, "pread64 viable");
+	CHECK(si.viable == SYSGATE_GPU_VIABLE_YES, "pread64 viable");
 	sysgate_gpu_classify(SYS_sched_yield, &si);
-	CHECK(si.viable == SG_VIABLE_NO, "sched_yield not viable");
+	CHECK(si.viable == SYSGATE_GPU_VIABLE_NO, "sched_yield not viable");
 	sysgate_gpu_classify(SYS_sched_setaffinity, &si);
-	CHECK(si.viable == SG_VIABLE_LIMITED, "sched_setaffinity: CPU threads only");
+	CHECK(si.viable == SYSGATE_GPU_VIABLE_LIMITED, "sched_setaffinity: CPU threads only");
 
 	/* pointers outside registered memory */
 	char local[16];
@@ -454,10 +454,10 @@ static void case_stage()
 	int64_t fd = a.open(path.c_str(), O_RDWR);
 	CHECK(fd >= 0, "staged open: %lld", (long long)fd);
 	char out[64] = "staged payload", in[64] = {};
-	CHECK(a.pwrite((int)fd, out, 15, 0, SG_STAGE) == 15, "staged pwrite");
-	CHECK(a.pread((int)fd, in, 64, 0, SG_STAGE) == 15, "staged pread");
+	CHECK(a.pwrite((int)fd, out, 15, 0, SYSGATE_GPU_STAGE) == 15, "staged pwrite");
+	CHECK(a.pread((int)fd, in, 64, 0, SYSGATE_GPU_STAGE) == 15, "staged pread");
 	CHECK(!memcmp(in, out, 15), "staged data");
-	CHECK(a.pread((int)fd, in, 1000, 0, SG_STAGE) == -EINVAL,
+	CHECK(a.pread((int)fd, in, 1000, 0, SYSGATE_GPU_STAGE) == -EINVAL,
 	      "oversized stage");
 	std::string lng(300, 'x');
 	CHECK(a.open(lng.c_str(), O_RDONLY) == -ENAMETOOLONG, "long path");
@@ -683,7 +683,7 @@ static void case_stress()
 			for (unsigned i = 0; i < N; i++) {
 				unsigned k = t * N + i;
 				buf[k] = k * 0x9e3779b97f4a7c15ull;
-				unsigned f = (i % 3) ? SG_NONBLOCK : 0;
+				unsigned f = (i % 3) ? SYSGATE_GPU_NONBLOCK : 0;
 				int64_t r = a.pwrite(fd, &buf[k], 8, k * 8, f);
 				if (r != (f ? 0 : 8))
 					bad++;
