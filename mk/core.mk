@@ -48,8 +48,13 @@ $(BUILD)/hooks/%.so: hooks/examples/%.c include/sysgate.h | $(BUILD)/.dir
 	@mkdir -p $(dir $@)
 	$(CC) $(CFLAGS_COMMON) $(ARCH_HOOK_CFLAGS) -Iinclude -shared -o $@ $<
 
+# null.c again, as a user would build it without SYSGATE_HOOK_NOFPU
+$(BUILD)/hooks/null-fpu.so: hooks/examples/null.c include/sysgate.h | $(BUILD)/.dir
+	@mkdir -p $(dir $@)
+	$(CC) $(CFLAGS_COMMON) -DNULL_FPU -Iinclude -shared -o $@ $<
+
 EXAMPLE_HOOKS := $(patsubst hooks/examples/%.c,$(BUILD)/hooks/%.so,\
-	$(wildcard hooks/examples/*.c))
+	$(wildcard hooks/examples/*.c)) $(BUILD)/hooks/null-fpu.so
 
 # The preload mechanism's wrappers: ordinary libc code, loaded beside
 # libsysgate.so only with -m preload.

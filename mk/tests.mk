@@ -42,7 +42,8 @@ $(BUILD)/tests/hooks/%.so: tests/hooks/%.c include/sysgate.h | $(BUILD)/.dir
 ifeq ($(ARCH),x86_64)
 CHECK_DEPS += $(BUILD)/tests/cli/prog $(BUILD)/tests/cli/rawlib.so \
 	$(BUILD)/tests/cli/prog-static $(BUILD)/tests/cli/nolibc \
-	$(BUILD)/tests/hooks/counter.so $(BUILD)/tests/hooks/exitret.so
+	$(BUILD)/tests/hooks/counter.so $(BUILD)/tests/hooks/exitret.so \
+	$(BUILD)/tests/hooks/clobber.so
 endif
 
 # The option parser, table-driven, linked with the core archive.

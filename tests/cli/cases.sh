@@ -69,6 +69,21 @@ t_error_escapes_controls() {
 	grep -qF "'\x1b[31mfoo'" "$TMP/e1" || fail "$(cat "$TMP/e1")"
 }
 
+t_fpu_state_kept() {
+	# A hook without SYSGATE_HOOK_NOFPU that changes every vector, mask
+	# and x87 register (tests/hooks/clobber.c) must leave the program's
+	# own values where they were, under each mechanism that runs --hook.
+	local prog=$BUILD/tests/behave/vecregs m
+	"$prog" >"$TMP/native" || fail "native run"
+	for m in patch sud int3 zeropage; do
+		"$SG" --list-mechanisms | grep -q "^$m *available" || continue
+		"$SG" -m $m -o /dev/null -e trace=none \
+			--hook="$BUILD/tests/hooks/clobber.so" -- "$prog" >"$TMP/$m" ||
+			fail "-m $m: exit $?: $(cat "$TMP/$m")"
+		same "$TMP/native" "$TMP/$m"
+	done
+}
+
 t_bench_out_kept_on_failure() {
 	# sysgate bench -o FILE replaces FILE only with a complete report: a
 	# run that stops (a bad argument here) leaves the old one intact.
