@@ -379,6 +379,16 @@ void sg_init(void)
 	sg.passive = getenv("SYSGATE_PASSIVE") != 0;
 	if (sg_options_parse_string(&opts, o ? o : ""))
 		sg_die(opts.error);
+	/* PR_SET_MDWE (systemd's MemoryDenyWriteExecute=) forbids writing
+	 * code or making memory executable, which every in-process
+	 * mechanism but preload needs: say so and stay out of the way
+	 * rather than leave code unexecutable behind. */
+	if (sg_strcmp(opts.mechanism, "preload") &&
+	    sg_sc5(SG_NR_prctl, SG_PR_GET_MDWE, 0, 0, 0, 0) > 0) {
+		sg_warn("memory-deny-write-execute (PR_SET_MDWE) is set: this "
+			"program runs unhooked (-m preload or -m ptrace work)");
+		return;
+	}
 	if (sg.passive) {
 		start_passive();
 		return;

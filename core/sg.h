@@ -202,6 +202,9 @@ void sg_signal_refresh(void) SG_HIDDEN;
 
 /* core/sud.c: syscall user dispatch catches calls from code no patch
  * covers (JIT, unverified sites) once such code exists. */
+/* prctl: is memory-deny-write-execute set (Linux 6.3+; EINVAL before) */
+#define SG_PR_GET_MDWE 66
+
 #define SG_SUD_ALLOW 0
 #define SG_SUD_BLOCK 1
 void sg_sud_enable(void) SG_HIDDEN;

@@ -84,6 +84,38 @@ t_fpu_state_kept() {
 	done
 }
 
+# run ARGS... with memory-deny-write-execute set (exit 77: no PR_SET_MDWE)
+with_mdwe() {
+	python3 -c 'import ctypes, os, sys
+if ctypes.CDLL(None).prctl(65, 1, 0, 0, 0): sys.exit(77)
+os.execvp(sys.argv[1], sys.argv[1:])' "$@"
+}
+
+t_mdwe() {
+	# Under PR_SET_MDWE (systemd's MemoryDenyWriteExecute=) nothing can
+	# write code: the CLI refuses in one line before starting anything,
+	# except with -m ptrace and -m preload, which work; the library alone
+	# says so and lets the program run (it used to die of SIGSEGV).
+	with_mdwe true || { echo "PR_SET_MDWE not available"; exit 77; }
+	for m in patch sud int3 seccomp; do
+		with_mdwe "$SG" -m $m -o /dev/null -- "$PROG" basic \
+			>"$TMP/out" 2>"$TMP/err" && fail "-m $m: started"
+		[ ! -s "$TMP/out" ] || fail "-m $m: the program ran"
+		[ "$(wc -l <"$TMP/err")" = 1 ] && grep -q PR_SET_MDWE "$TMP/err" ||
+			fail "-m $m: $(cat "$TMP/err")"
+	done
+	for m in ptrace preload; do
+		with_mdwe "$SG" -m $m -c -o "$TMP/c" -- "$PROG" basic >"$TMP/out" ||
+			fail "-m $m: exit $?"
+		[ "$(cat "$TMP/out")" = hello ] || fail "-m $m: $(cat "$TMP/out")"
+		[ "$(calls_of "$TMP/c" write)" = 1 ] || fail "-m $m: $(cat "$TMP/c")"
+	done
+	with_mdwe env LD_PRELOAD="$BUILD/libsysgate.so" SYSGATE_OPTIONS=-c \
+		"$PROG" basic >"$TMP/out" 2>"$TMP/err" || fail "preloaded: exit $?"
+	[ "$(cat "$TMP/out")" = hello ] || fail "preloaded: $(cat "$TMP/out")"
+	grep -q PR_SET_MDWE "$TMP/err" || fail "preloaded: $(cat "$TMP/err")"
+}
+
 t_bench_out_kept_on_failure() {
 	# sysgate bench -o FILE replaces FILE only with a complete report: a
 	# run that stops (a bad argument here) leaves the old one intact.

@@ -438,6 +438,13 @@ int main(int argc, char **argv)
 	if (use_ptrace && o.fs)
 		die("--fs serves files inside the program: not with -m ptrace",
 		    0);
+	/* PR_SET_MDWE (inherited, as under systemd's
+	 * MemoryDenyWriteExecute=) forbids the code writes of every other
+	 * mechanism. */
+	if (!use_ptrace && strcmp(o.mechanism, "preload") &&
+	    prctl(SG_PR_GET_MDWE, 0, 0, 0, 0) > 0)
+		die("memory-deny-write-execute (PR_SET_MDWE) is set: sysgate "
+		    "cannot write code here; -m ptrace and -m preload work", 0);
 	/* ptrace sees every call of any program: no library, no loader.
 	 * A seccomp filter lets only the loader's text reach the kernel. */
 	use_seccomp = !strcmp(o.mechanism, "seccomp");
