@@ -116,6 +116,56 @@ t_mdwe() {
 	grep -q PR_SET_MDWE "$TMP/err" || fail "preloaded: $(cat "$TMP/err")"
 }
 
+# bad_elf SRC DST KIND: a copy of SRC with one program header field made
+# invalid the way KIND says
+bad_elf() {
+	python3 - "$@" <<'EOT'
+import struct, sys
+src, dst, kind = sys.argv[1:]
+b = bytearray(open(src, 'rb').read())
+phoff, = struct.unpack_from('<Q', b, 32)
+phentsize, phnum = struct.unpack_from('<HH', b, 54)
+for i in range(phnum):
+    o = phoff + i * phentsize
+    typ, = struct.unpack_from('<I', b, o)
+    if kind == 'interp-empty' and typ == 3:
+        struct.pack_into('<Q', b, o + 32, 0)            # p_filesz
+        break
+    if kind == 'filesz' and typ == 1:
+        memsz, = struct.unpack_from('<Q', b, o + 40)
+        struct.pack_into('<Q', b, o + 32, memsz + 4096)
+        break
+    if kind == 'congruence' and typ == 1:
+        off, = struct.unpack_from('<Q', b, o + 8)
+        struct.pack_into('<Q', b, o + 8, off + 8)        # p_offset
+        break
+else:
+    sys.exit('no such header')
+open(dst, 'wb').write(b)
+EOT
+	chmod +x "$2"
+}
+
+t_loader_refuses_bad_elf() {
+	# Program headers execve refuses (an empty interpreter path), or maps
+	# to a program that then faults (file bytes beyond memory, address
+	# and offset disagreeing within a page): the loader refuses them in
+	# one line, exit 127, nothing run, no crash of its own (static
+	# programs and --loader go through it).
+	local k src
+	for k in interp-empty filesz congruence; do
+		src=$PROG
+		[ $k = interp-empty ] || src=$BUILD/tests/cli/prog-static
+		bad_elf "$src" "$TMP/bad" $k || fail "$k: cannot make it"
+		"$TMP/bad" basic >/dev/null 2>&1 && fail "$k: the kernel runs it"
+		"$SG" --loader -o /dev/null -- "$TMP/bad" basic >"$TMP/out" 2>"$TMP/err"
+		rc=$?
+		[ $rc = 127 ] || fail "$k: exit $rc: $(cat "$TMP/err")"
+		[ ! -s "$TMP/out" ] || fail "$k: it ran: $(cat "$TMP/out")"
+		[ "$(wc -l <"$TMP/err")" = 1 ] || fail "$k: $(cat "$TMP/err")"
+	done
+}
+
 t_bench_out_kept_on_failure() {
 	# sysgate bench -o FILE replaces FILE only with a complete report: a
 	# run that stops (a bad argument here) leaves the old one intact.

@@ -57,7 +57,41 @@ static int prot_of(unsigned int flags)
 	       (flags & PF_X ? PROT_EXEC : 0);
 }
 
-/* Map an ELF file as the kernel's binfmt_elf does. */
+/*
+ * Program headers are input like any other: refused with one line before
+ * anything is mapped.  An interpreter path execve refuses (ENOEXEC); and
+ * segments execve maps anyway, to a program that then faults (more file
+ * bytes than memory, an address and file offset that disagree within a
+ * page, sizes that wrap around), which the loader would otherwise map
+ * over its own memory or read past the file with.
+ */
+static void check_phdrs(const char *path, const Elf64_Phdr *ph, int n)
+{
+	int i, interps = 0;
+
+	for (i = 0; i < n; i++) {
+		if (ph[i].p_type == PT_INTERP) {
+			if (ph[i].p_filesz < 2 || ph[i].p_filesz > 4096 ||
+			    ++interps > 1)
+				fail(path, "bad interpreter path in the ELF "
+					   "header");
+		} else if (ph[i].p_type == PT_LOAD) {
+			if (ph[i].p_filesz > ph[i].p_memsz)
+				fail(path, "bad ELF segment: more file bytes "
+					   "than memory");
+			if ((ph[i].p_vaddr - ph[i].p_offset) & (PAGE - 1))
+				fail(path, "bad ELF segment: address and file "
+					   "offset differ within a page");
+			if (ph[i].p_vaddr + ph[i].p_memsz < ph[i].p_vaddr ||
+			    ph[i].p_offset + ph[i].p_filesz < ph[i].p_offset)
+				fail(path, "bad ELF segment: it wraps around");
+		}
+	}
+}
+
+/* Map an ELF file as the kernel's binfmt_elf does: each segment with
+ * its own protection from the start, never writable and executable at
+ * once (PR_SET_MDWE, and no window for anything to write code). */
 static void map_elf(const char *path, struct image *im)
 {
 	Elf64_Ehdr eh;
@@ -77,6 +111,7 @@ static void map_elf(const char *path, struct image *im)
 		    (ssize_t)(eh.e_phnum * sizeof(*ph)))
 		fail(path, "unsupported ELF file");
 	im->interp[0] = 0;
+	check_phdrs(path, ph, eh.e_phnum);
 	for (i = 0; i < eh.e_phnum; i++) {
 		if (ph[i].p_type == PT_LOAD) {
 			if (ph[i].p_vaddr < lo)
@@ -117,7 +152,7 @@ static void map_elf(const char *path, struct image *im)
 		off = DOWN(ph[i].p_offset);
 		prot = prot_of(ph[i].p_flags);
 		if (ph[i].p_filesz &&
-		    mmap((void *)start, UP(fend) - start, prot | PROT_WRITE,
+		    mmap((void *)start, UP(fend) - start, prot,
 			 MAP_PRIVATE | MAP_FIXED, fd, off) == MAP_FAILED)
 			fail(path, strerror(errno));
 		/* Past the file's bytes the page reads as zero, as the kernel
@@ -132,8 +167,6 @@ static void map_elf(const char *path, struct image *im)
 				 0) == MAP_FAILED)
 				fail(path, strerror(errno));
 		}
-		if (ph[i].p_filesz)
-			mprotect((void *)start, UP(fend) - start, prot);
 		if (ph[i].p_offset <= eh.e_phoff &&
 		    eh.e_phoff < ph[i].p_offset + ph[i].p_filesz)
 			im->phdr = base + ph[i].p_vaddr +
