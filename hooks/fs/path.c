@@ -82,6 +82,7 @@ void fs_resolve(struct fs_path *p, unsigned int start, const char *realdir,
 	p->name = 0;
 	p->namelen = 0;
 	p->dot = 0;
+	p->magic = FS_MAGIC_NONE;
 	p->slash = s[0] && s[hk_strlen(s) - 1] == '/';
 	if (*s == '/') {
 		virt = 0;
@@ -108,6 +109,7 @@ void fs_resolve(struct fs_path *p, unsigned int start, const char *realdir,
 			s++;
 		n = s - c;
 		if (!virt) {
+			p->magic = FS_MAGIC_NONE;
 			if (is_dot(c, n))
 				continue;
 			if (is_dotdot(c, n)) {
@@ -119,6 +121,21 @@ void fs_resolve(struct fs_path *p, unsigned int start, const char *realdir,
 			}
 			if (tl + 1 + n >= FS_PATH_MAX)
 				return;	/* the kernel says ENAMETOOLONG */
+			/* /proc/self/fd/N and the like: a link to ours that
+			 * the kernel would follow to the placeholder. */
+			next = fs_magic(p, t, tl, c, n);
+			if (next && (follow == FS_FOLLOW || (follow && *s) ||
+				     more(s))) {
+				p->magic = FS_MAGIC_NONE;
+				virt = 1;
+				p->rewrite = 1;
+				cur = next;
+				p->dir = 0;
+				p->name = c;
+				p->namelen = n;
+				p->dot = 0;
+				continue;
+			}
 			t[tl++] = '/';
 			hk_memcpy(t + tl, c, n);
 			tl += n;
@@ -228,4 +245,18 @@ long fs_dir_path(unsigned int ino, char *buf, unsigned long size)
 	size -= n;	/* moving left: a forward copy is safe */
 	hk_memcpy(buf, buf + n, size);
 	return size - 1;
+}
+
+void fs_path_ino(struct fs_path *p, unsigned int ino)
+{
+	p->virt = 1;
+	p->rewrite = 0;
+	p->err = 0;
+	p->dir = 0;
+	p->ino = ino;
+	p->name = 0;
+	p->namelen = 0;
+	p->slash = 0;
+	p->dot = 0;
+	p->magic = FS_MAGIC_NONE;
 }
