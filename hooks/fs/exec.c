@@ -43,6 +43,7 @@ void fs_exec_failed(void)
 	if (fs_exec_fd)
 		sc(__NR_close, fs_exec_fd - 1, 0, 0, 0, 0, 0);
 	fs_exec_fd = 0;
+	hk_memset(fs_exec_comm, 0, sizeof(fs_exec_comm));
 	for (i = 0; i < MAXBUF; i++)
 		if (bufs[i].p) {
 			sc(__NR_munmap, (long)bufs[i].p, bufs[i].len, 0, 0, 0,
@@ -62,14 +63,14 @@ static const char *base_name(const char *path)
 }
 
 /* The file's bytes in a new memfd; its descriptor or -errno. */
-static long copy_out(unsigned int ino, const char *name)
+static long copy_out(unsigned int ino)
 {
 	unsigned long size = fs_ino(ino)->size;
 	long fd, map, r = 0;
 
-	fd = sc(__NR_memfd_create, (long)base_name(name), MFD_EXEC_, 0, 0, 0, 0);
+	fd = sc(__NR_memfd_create, (long)fs_exec_comm, MFD_EXEC_, 0, 0, 0, 0);
 	if (fd == -EINVAL)
-		fd = sc(__NR_memfd_create, (long)base_name(name), 0, 0, 0, 0, 0);
+		fd = sc(__NR_memfd_create, (long)fs_exec_comm, 0, 0, 0, 0, 0);
 	if (fd < 0)
 		return fd;
 	fd = fs_high_fd(fd);
@@ -196,19 +197,23 @@ long fs_exec_prepare(struct sysgate_sys *s, unsigned int ino,
 	r = fs_access(ino, 1);	/* X_OK */
 	if (r < 0)
 		return r;
+	if (!fs_exec_comm[0]) {
+		/* The process is named after the first file, a script's
+		 * too, as the kernel names it. */
+		const char *b = base_name(name);
+
+		hk_memcpy(fs_exec_comm, b, fs_min(hk_strlen(b),
+						  sizeof(fs_exec_comm) - 1));
+	}
 	r = fs_read(0, ino, head, sizeof(head) - 1, 0);
 	if (r >= 2 && head[0] == '#' && head[1] == '!')
 		return script(s, head, r, name, argv, envp);
-	fd = copy_out(ino, name);
+	fd = copy_out(ino);
 	if (fd < 0)
 		return fd;
 	if (fs_exec_fd)
 		sc(__NR_close, fs_exec_fd - 1, 0, 0, 0, 0, 0);
 	fs_exec_fd = fd + 1;
-	hk_memset(fs_exec_comm, 0, sizeof(fs_exec_comm));
-	name = base_name(name);
-	hk_memcpy(fs_exec_comm, name, fs_min(hk_strlen(name),
-					     sizeof(fs_exec_comm) - 1));
 	fmt_init(&f, exec_path, sizeof(exec_path));
 	fmt_str(&f, "/proc/self/fd/");
 	fmt_dec(&f, fd);

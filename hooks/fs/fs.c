@@ -404,6 +404,14 @@ static long set_owner(unsigned int ino, long uid, long gid)
 		n->uid = uid;
 	if ((int)gid != -1)
 		n->gid = gid;
+	/* As Linux, for root too: a new owner of a program is no reason to
+	 * run it as the old one (set-group-ID without group execute is a
+	 * locking mark and stays). */
+	if (((int)uid != -1 || (int)gid != -1) && !fs_is_dir(n)) {
+		n->mode &= ~S_ISUID;
+		if ((n->mode & (S_ISGID | S_IXGRP)) == (S_ISGID | S_IXGRP))
+			n->mode &= ~S_ISGID;
+	}
 	fs_touch(n, FS_C);
 	return 0;
 }
@@ -412,9 +420,14 @@ static long set_owner(unsigned int ino, long uid, long gid)
 
 static long create(struct fs_path *p, unsigned int mode)
 {
-	int ino = fs_inode_new(mode, sc(__NR_geteuid, 0, 0, 0, 0, 0, 0),
-			       sc(__NR_getegid, 0, 0, 0, 0, 0, 0));
 	struct fs_inode *d = fs_ino(p->dir);
+	/* A set-group-ID directory hands on its group, and to a directory
+	 * the bit as well. */
+	int sgid = d->mode & S_ISGID;
+	int ino = fs_inode_new(sgid && S_ISDIR(mode) ? mode | S_ISGID : mode,
+			       sc(__NR_geteuid, 0, 0, 0, 0, 0, 0),
+			       sgid ? d->gid :
+				      sc(__NR_getegid, 0, 0, 0, 0, 0, 0));
 	long r;
 
 	if (ino < 0)
@@ -1763,12 +1776,13 @@ static void take_carried(const struct carry *c, long len)
 {
 	int i;
 
-	if (c->exec_fd >= 0) {
-		/* The program's copy (exec.c) is open no more; the process
-		 * is named after the program, not after that descriptor. */
+	/* The program's copy (exec.c) is open no more; the process is
+	 * named after the program, not after that descriptor or the
+	 * script's interpreter. */
+	if (c->exec_fd >= 0)
 		sc(__NR_close, c->exec_fd, 0, 0, 0, 0, 0);
+	if (c->comm[0])
 		sc(__NR_prctl, PR_SET_NAME_, (long)c->comm, 0, 0, 0, 0);
-	}
 	fs_lock(procs[0].pid);
 	procs[0].cwd = c->cwd;
 	for (i = 0; i < c->n && (char *)&c->e[i + 1] - (char *)c <= len; i++) {
