@@ -61,6 +61,7 @@ struct proc {
 struct carry {
 	int arena_fd;
 	int ep_fd;
+	int ph_fd;
 	unsigned int cwd;
 	int exec_fd;			/* a program of ours, copied (exec.c) */
 	char comm[16];			/* its name */
@@ -106,10 +107,19 @@ unsigned int fs_cwd(const struct sysgate_sys *s)
 	return proc_of(s->pid)->cwd;
 }
 
-/* Descriptors of ours the program never had: the arena, the sentinel. */
+/* Descriptors of ours the program never had: the arena, the sentinel,
+ * what placeholders duplicate (-1: none). */
+static int *const hides[] = { &fs_ar.fd, &fs_ep_fd, &fs_ph_fd };
+#define NHIDE (int)(sizeof(hides) / sizeof(hides[0]))
+
 static int hidden(long fd)
 {
-	return (int)fd == fs_ar.fd || (int)fd == fs_ep_fd;
+	int i;
+
+	for (i = 0; i < NHIDE; i++)
+		if ((int)fd == *hides[i])
+			return 1;
+	return 0;
 }
 
 static void install(struct proc *p, int fd, unsigned int ofd)
@@ -1005,19 +1015,19 @@ static void move_hidden(int *fd)
 static long do_close_range(struct proc *pr, long *a)
 {
 	unsigned long first = (unsigned int)a[0], last = (unsigned int)a[1], fd;
-	unsigned long from = first, h[2];
+	unsigned long from = first, h[NHIDE], v;
 	long r = 0;
-	int i;
+	int i, j;
 
 	if (first > last)
 		return -EINVAL;
-	h[0] = (unsigned int)fs_ar.fd;
-	h[1] = (unsigned int)fs_ep_fd;	/* ~0: none */
-	if (h[1] < h[0]) {
-		h[0] = h[1];
-		h[1] = (unsigned int)fs_ar.fd;
+	for (i = 0; i < NHIDE; i++) {	/* in order; -1 (none) is ~0 */
+		v = (unsigned int)*hides[i];
+		for (j = i; j > 0 && h[j - 1] > v; j--)
+			h[j] = h[j - 1];
+		h[j] = v;
 	}
-	for (i = 0; i < 2 && r >= 0; i++) {
+	for (i = 0; i < NHIDE && r >= 0; i++) {
 		if (h[i] < from || h[i] > last)
 			continue;
 		if (h[i] > from)
@@ -1580,11 +1590,12 @@ static long getcwd_call(struct sysgate_sys *s, struct proc *pr, int *run)
 
 static long dup_call(struct sysgate_sys *s, struct proc *pr, int *run)
 {
+	int i;
+
 	(void)run;
-	if ((int)s->args[1] == fs_ar.fd)
-		move_hidden(&fs_ar.fd);
-	else if ((int)s->args[1] == fs_ep_fd)
-		move_hidden(&fs_ep_fd);
+	for (i = 0; i < NHIDE; i++)
+		if ((int)s->args[1] == *hides[i])
+			move_hidden(hides[i]);
 	if (!ofd_of(pr, s->args[0]) && !ofd_of(pr, s->args[1])) {
 		*run = 1;
 		return 0;
@@ -1741,6 +1752,7 @@ static void fs_exec(const char *path, void *data)
 		return;
 	c.arena_fd = fs_ar.fd;
 	c.ep_fd = fs_ep_fd;
+	c.ph_fd = fs_ph_fd;
 	c.cwd = p->cwd;
 	c.exec_fd = fs_exec_fd - 1;
 	hk_memcpy(c.comm, fs_exec_comm, sizeof(c.comm));
@@ -1915,6 +1927,7 @@ static int fs_init(struct sysgate_ctx *ctx, const char *args)
 	refresh_kcwd(&procs[0]);
 	r = sysgate_exec_carried(ctx, &c, sizeof(c));
 	if (r < (long)sizeof(int) * 4 || fs_arena_attach(c.arena_fd) < 0) {
+		c.ph_fd = -1;
 		r = fs_arena_create(have_backing ? backing : 0, limit);
 		if (r < 0)
 			return sysgate_error(ctx, r == -EINVAL ?
@@ -1933,6 +1946,8 @@ static int fs_init(struct sysgate_ctx *ctx, const char *args)
 	}
 	if (fs_ep_fd < 0 && fs_epoll_sentinel() < 0)
 		return sysgate_error(ctx, "--fs: cannot create an eventfd");
+	if (fs_placeholder_init(c.ph_fd) < 0)
+		return sysgate_error(ctx, "--fs: cannot create a memfd");
 	sysgate_set_data(ctx, ctx);
 	sysgate_select_class(ctx, SYSGATE_CLASS_FILE | SYSGATE_CLASS_DESC |
 				  SYSGATE_CLASS_STAT);

@@ -319,6 +319,8 @@ void fs_path_ino(struct fs_path *p, unsigned int ino);
 enum { FS_MAGIC_NONE, FS_MAGIC_LINK, FS_MAGIC_FDINFO };
 /* A kernel descriptor standing for one of ours; cloexec: O_CLOEXEC. */
 long fs_placeholder(long cloexec);
+extern int fs_ph_fd;			/* what it duplicates (hidden) */
+int fs_placeholder_init(int carried);	/* carried: execve's, or -1 */
 /* Name c[0..n) in the kernel's directory t[0..tl): a /proc or /dev link
  * to one of ours (returns its inode), or p->magic says what it is. */
 unsigned int fs_magic(struct fs_path *p, const char *t, unsigned long tl,

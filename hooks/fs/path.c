@@ -40,6 +40,25 @@ static int more(const char *s)
 	return *s != 0;
 }
 
+/* Is a link in the component before s followed? */
+static int followed(int follow, const char *s)
+{
+	return follow == FS_FOLLOW || (follow && *s) || more(s);
+}
+
+/* The kernel's text reached ours (the prefix, or a link to one of ours
+ * in /proc) with name c: the walk goes on from inode ino. */
+static unsigned int enter(struct fs_path *p, const char *c, unsigned int n,
+			  unsigned int ino)
+{
+	p->rewrite = 1;
+	p->dir = 0;
+	p->name = c;
+	p->namelen = n;
+	p->dot = 0;
+	return ino;
+}
+
 /* The link's target followed by rest, as the text still to walk. */
 static int splice(struct fs_path *p, unsigned int ino, const char *rest)
 {
@@ -124,16 +143,10 @@ void fs_resolve(struct fs_path *p, unsigned int start, const char *realdir,
 			/* /proc/self/fd/N and the like: a link to ours that
 			 * the kernel would follow to the placeholder. */
 			next = fs_magic(p, t, tl, c, n);
-			if (next && (follow == FS_FOLLOW || (follow && *s) ||
-				     more(s))) {
+			if (next && followed(follow, s)) {
 				p->magic = FS_MAGIC_NONE;
 				virt = 1;
-				p->rewrite = 1;
-				cur = next;
-				p->dir = 0;
-				p->name = c;
-				p->namelen = n;
-				p->dot = 0;
+				cur = enter(p, c, n, next);
 				continue;
 			}
 			t[tl++] = '/';
@@ -142,12 +155,7 @@ void fs_resolve(struct fs_path *p, unsigned int start, const char *realdir,
 			if (tl == fs_prefix_len &&
 			    !hk_strncmp(t, fs_prefix, tl)) {
 				virt = 1;
-				p->rewrite = 1;
-				cur = FS_ROOT;
-				p->dir = 0;
-				p->name = c;
-				p->namelen = n;
-				p->dot = 0;
+				cur = enter(p, c, n, FS_ROOT);
 			}
 			continue;
 		}
@@ -183,8 +191,7 @@ void fs_resolve(struct fs_path *p, unsigned int start, const char *realdir,
 		}
 		p->dir = cur;
 		next = fs_lookup(cur, c, n);
-		if (next && fs_is_link(fs_ino(next)) &&
-		    (follow == FS_FOLLOW || (follow && *s) || more(s))) {
+		if (next && fs_is_link(fs_ino(next)) && followed(follow, s)) {
 			if (++links > MAX_LINKS ||
 			    (p->err = splice(p, next, s)) < 0) {
 				p->err = p->err ? p->err : -ELOOP;
