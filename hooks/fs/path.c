@@ -10,7 +10,9 @@
  * as the text it reached, since the kernel cannot walk through ours.
  * A symbolic link of ours puts its target in place of its name (40 at
  * most, then ELOOP): a relative target goes on from the link's directory,
- * an absolute one from "/", the kernel's or ours again.
+ * an absolute one from "/", the kernel's or ours again.  A name in the
+ * kernel's text that is a link to one of ours (/proc/self/fd/N and the
+ * like, procfd.c) goes on from our file, as the kernel would follow it.
  * Call with the arena lock held.
  */
 #include <linux/errno.h>

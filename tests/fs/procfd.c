@@ -100,6 +100,14 @@ int main(int argc, char **argv)
 	T(truncate(via("/proc/self/fd/%d", f), 3));
 	T(fchmodat(AT_FDCWD, via("/dev/fd/%d", f), 0604, 0));
 	mode_of("d/f");
+	/* calls on the link itself: /proc's, never the file */
+	T(unlink(via("/proc/self/fd/%d", f)));
+	T(rename(via("/proc/self/fd/%d", f), P("d/moved")));
+	T(rmdir(via("/proc/self/fd/%d", d)));
+	T(symlink("x", via("/proc/self/fd/%d", f)));
+	T(mkdir(via("/proc/self/fd/%d", d), 0700));
+	mode_of("d/f");
+	mode_of("d/moved");
 	/* AT_EMPTY_PATH on each *at call that takes it */
 	T(fstatat(d, "", &s, AT_EMPTY_PATH) == 0 && S_ISDIR(s.st_mode));
 	T(fchownat(f, "", 11, 12, AT_EMPTY_PATH));
