@@ -248,6 +248,25 @@ static int empty_path(struct sysgate_sys *s, struct proc *pr, int i,
 	return OURS;
 }
 
+/* The path of a kernel directory descriptor, as text. */
+static long kernel_dir(long fd, char *buf)
+{
+	char link[32];
+	struct fmt f;
+	long n;
+
+	fmt_init(&f, link, sizeof(link));
+	fmt_str(&f, "/proc/self/fd/");
+	fmt_dec(&f, fd);
+	fmt_chr(&f, 0);
+	n = sc(__NR_readlinkat, AT_FDCWD, (long)link, (long)buf,
+	       FS_PATH_MAX - 1, 0, 0);
+	if (n <= 0 || buf[0] != '/')
+		return -ENOENT;		/* not a directory that has a path */
+	buf[n] = 0;
+	return 0;
+}
+
 /*
  * Read and resolve the path argument args[i] relative to dirfd.  KERNEL:
  * the call runs in the kernel (its path possibly rewritten); OURS: *p
@@ -258,6 +277,8 @@ static int get_path(struct sysgate_sys *s, struct proc *pr, int i,
 		    long dirfd, struct fs_path *p, int which)
 {
 	unsigned int start = 0;
+	const char *realdir = pr->kcwd;
+	char kdir[FS_PATH_MAX];
 	int trunc = 0;
 	long n;
 
@@ -279,8 +300,16 @@ static int get_path(struct sysgate_sys *s, struct proc *pr, int i,
 		} else {
 			unsigned int o = ofd_of(pr, dirfd);
 
-			if (!o)
+			/* A kernel directory above the prefix (rsync opens /
+			 * and walks down): its text, where the path may reach
+			 * ours. */
+			if (!o && (!fs_names_prefix(p->buf) ||
+				   kernel_dir(dirfd, kdir) < 0))
 				return KERNEL;
+			if (!o) {
+				realdir = kdir;
+				goto resolve;
+			}
 			start = fs_ofd(o)->ino;
 			if (!fs_is_dir(fs_ino(start))) {
 				p->virt = 1;
@@ -289,7 +318,8 @@ static int get_path(struct sysgate_sys *s, struct proc *pr, int i,
 			}
 		}
 	}
-	fs_resolve(p, start, pr->kcwd, follows(s, i));
+resolve:
+	fs_resolve(p, start, realdir, follows(s, i));
 	if (p->virt || fs_magic_served(s->nr, p))
 		return OURS;
 	if (p->rewrite) {

@@ -314,6 +314,9 @@ void fs_resolve(struct fs_path *p, unsigned int start, const char *realdir,
 long fs_dir_path(unsigned int ino, char *buf, unsigned long size);
 /* p names inode ino itself (a descriptor, an empty path). */
 void fs_path_ino(struct fs_path *p, unsigned int ino);
+/* Does a component of path have the prefix's last name?  (Else a path
+ * relative to a kernel directory cannot reach ours.) */
+int fs_names_prefix(const char *path);
 
 /* procfd.c: descriptors of ours as the kernel's objects and paths. */
 enum { FS_MAGIC_NONE, FS_MAGIC_LINK, FS_MAGIC_FDINFO };

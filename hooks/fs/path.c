@@ -269,3 +269,24 @@ void fs_path_ino(struct fs_path *p, unsigned int ino)
 	p->dot = 0;
 	p->magic = FS_MAGIC_NONE;
 }
+
+int fs_names_prefix(const char *path)
+{
+	const char *base = fs_prefix + fs_prefix_len;
+	unsigned long bl;
+
+	while (base[-1] != '/')
+		base--;
+	bl = fs_prefix + fs_prefix_len - base;
+	while (*path) {
+		const char *c;
+
+		while (*path == '/')
+			path++;
+		for (c = path; *path && *path != '/'; path++)
+			;
+		if ((unsigned long)(path - c) == bl && !hk_strncmp(c, base, bl))
+			return 1;
+	}
+	return 0;
+}

@@ -137,6 +137,13 @@ int main(int argc, char **argv)
 	T(p = open(buf, O_PATH));
 	T(fstatat(p, "..", &s, 0) == 0 && s.st_mode == 040711);
 	T(close(p));
+	/* relative to a kernel directory above DIR (rsync walks down from /) */
+	T(p = open("/", O_PATH | O_DIRECTORY));
+	T(fstatat(p, P("d") + 1, &s, AT_SYMLINK_NOFOLLOW) == 0 &&
+	  s.st_mode == 040711);
+	T(mkdirat(p, P("d/k") + 1, 0700));
+	mode_of("d/k");
+	T(close(p));
 	/* stdin from a file of ours */
 	T(p = open(P("d/f"), O_RDONLY));
 	T(dup2(p, 0));
