@@ -249,8 +249,14 @@ long fs_fdinfo_open(struct sysgate_sys *s, const struct fs_path *p,
 {
 	struct fs_ofd *o = fs_ofd(fs_fd_ofd(s, p->magic_fd));
 	long cloexec = sc(__NR_fcntl, p->magic_fd, F_GETFD, 0, 0, 0, 0);
+	unsigned int fl = o->flags;
 	char text[128];
 	struct fmt f;
+
+	/* as the kernel keeps them: O_PATH drops all but a few, and only
+	 * opens for I/O get O_LARGEFILE */
+	fl = (fl & O_PATH) ? fl & (O_PATH | O_DIRECTORY | O_NOFOLLOW) :
+			     fl | O_LARGEFILE;
 
 	if ((flags & O_ACCMODE) != O_RDONLY || (flags & O_CREAT))
 		return -EACCES;
@@ -258,7 +264,7 @@ long fs_fdinfo_open(struct sysgate_sys *s, const struct fs_path *p,
 	fmt_str(&f, "pos:\t");
 	fmt_udec(&f, o->pos);
 	fmt_str(&f, "\nflags:\t");
-	fmt_oct(&f, o->flags | O_LARGEFILE | (cloexec > 0 ? O_CLOEXEC : 0));
+	fmt_oct(&f, fl | (cloexec > 0 ? O_CLOEXEC : 0));
 	fmt_str(&f, "\nmnt_id:\t0\nino:\t");
 	fmt_udec(&f, o->ino);
 	fmt_chr(&f, '\n');

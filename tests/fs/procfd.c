@@ -94,6 +94,7 @@ int main(int argc, char **argv)
 	mode_of("d/f");
 	rl(via("/proc/self/fd/%d", f));
 	fdinfo(f);
+	fdinfo(d);
 	T(p = open(via("/dev/fd/%d", f), O_RDONLY));
 	T(read(p, buf, sizeof(buf)));
 	T(close(p));
