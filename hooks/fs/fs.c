@@ -284,8 +284,11 @@ static int get_path(struct sysgate_sys *s, struct proc *pr, int i,
 
 	p->sys = s;
 	dirfd = (int)dirfd;
+	/* NULL: utimensat's dirfd, or (Linux 6.11) as "" with AT_EMPTY_PATH */
 	if (!s->args[i] && s->nr == __NR_utimensat)
 		return empty_path(s, pr, i, dirfd, p, 1);
+	if (!s->args[i] && (empty_path_flags(s, i) & AT_EMPTY_PATH))
+		return empty_path(s, pr, i, dirfd, p, 0);
 	n = sysgate_read_str(s, p->buf, (const void *)s->args[i],
 			     sizeof(p->buf), &trunc);
 	if (!n && !trunc)
