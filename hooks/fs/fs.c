@@ -5,13 +5,15 @@
  * else to the kernel.  Written only against include/sysgate.h.
  *
  * Descriptors: opening one of our files opens a placeholder in the kernel
- * (procfd.c: an empty sealed memfd, never a real file) and uses its
- * number, so the kernel never hands that number out twice, close-on-exec
- * and close_range behave, and a call we do not know meets the memfd
- * instead of a real file.  The per-process table maps those numbers to open file descriptions in the
- * arena; fork copies the table (and takes references), threads share it,
- * a vfork child gets its own copy so it cannot change its parent's, and
- * execve carries it to the next program.
+ * (procfd.c: a duplicate of an empty sealed memfd, never a real file) and
+ * uses its number, so the kernel never hands that number out twice,
+ * close-on-exec and close_range behave, and a call we do not know meets
+ * the memfd instead of a real file.  The per-process table maps those
+ * numbers to open file descriptions in the arena; fork copies the table
+ * (and takes references), threads share it, a vfork child gets its own
+ * copy so it cannot change its parent's, and execve carries it to the
+ * next program.  Paths that name a descriptor (/proc/self/fd/N...) are
+ * procfd.c's; execve of a program of ours is exec.c's.
  *
  * The working directory is tracked: the kernel's as text (relative paths
  * can reach the prefix through it), or one of our directories, while the
