@@ -14,13 +14,14 @@
  *
  * The paths that name a descriptor are served here, as a kernel mount
  * would serve them: /proc/self/fd/N, /proc/thread-self/fd/N,
- * /proc/PID/fd/N and /proc/PID/task/TID/fd/N of the calling process,
- * /dev/fd/N, /dev/stdin, /dev/stdout, /dev/stderr and /proc/self/cwd
- * lead to our file; readlink of them gives its path under the prefix;
- * /proc/self/fdinfo/N reads pos, flags and ino of our open file (mnt_id
- * is 0: ours is no mount).  Another process's /proc/PID/fd, or a
- * descriptor of /proc/self/fd used as a directory, still reach the
- * kernel, which finds the placeholder.
+ * /proc/PID/fd/N and /proc/PID/task/TID/fd/N (PID the caller's process
+ * or thread, TID the caller), /dev/fd/N, /dev/stdin, /dev/stdout,
+ * /dev/stderr and /proc/self/cwd lead to our file; readlink of them gives
+ * its path under the prefix (a removed file's: "PREFIX (deleted)", its
+ * name being gone); /proc/self/fdinfo/N reads pos, flags and ino of our
+ * open file (mnt_id is 0: ours is no mount).  Another process's or
+ * thread's /proc/PID/fd, or a descriptor of /proc/self/fd used as a
+ * directory, still reach the kernel, which finds the placeholder.
  * Call with the arena lock held.
  */
 #include <asm/unistd.h>
@@ -154,8 +155,8 @@ unsigned int fs_magic(struct fs_path *p, const char *t, unsigned long tl,
 	long fd = -1;
 	int info = 0, plain = 0;
 
-	if (!s)
-		return 0;
+	if (!s || tl < 4 || (t[1] != 'd' && t[1] != 'p'))
+		return 0;	/* most paths: neither /dev nor /proc */
 	if (is(t, tl, "/dev")) {
 		/* plain links to /proc/self/fd/N: readlink is the kernel's */
 		plain = 1;
