@@ -11,7 +11,8 @@
 # MODE root: the tool runs as root in a user namespace whose root is
 # nobody outside, so that a build that still reaches / fails with EPERM
 # instead of changing it; the native run is real root.  MODE user: both
-# run as nobody.
+# run as nobody (started by root), or as the user running the test.
+# KEEP=1 keeps the scratch directory.
 set -u
 export PATH=/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin
 BUILD=$(cd "$BUILD" && pwd)
@@ -21,29 +22,35 @@ NOBODY="setpriv --reuid=65534 --regid=65534 --clear-groups"
 
 fail() { echo "FAIL: $*"; exit 1; }
 need() { command -v "$1" >/dev/null || { echo "$1 not installed"; exit 77; }; }
-[ "$(id -u)" = 0 ] ||
-	{ echo "needs root (files of other owners, switching users)"; exit 77; }
-need setpriv
 need tar
-if [ "$mode" = root ]; then
+AS= NATIVE=
+own() { :; }	# a user cannot give files away
+if [ "$(id -u)" != 0 ]; then
+	[ "$mode" = user ] ||
+		{ echo "needs root (files of other owners, switching users)"; exit 77; }
+	NOBODY=
+elif [ "$mode" = root ]; then
+	need setpriv
+	need unshare
 	$NOBODY unshare --user --map-root-user true 2>/dev/null ||
 		{ echo "no user namespaces for nobody: the root case needs one"; exit 77; }
 	AS="$NOBODY unshare --user --map-root-user --"
-	NATIVE=
 	own() { chown "$@"; }
 else
+	need setpriv
 	AS=$NOBODY
 	NATIVE=$NOBODY
-	own() { :; }	# nobody cannot give files away
 fi
+# chown to whoever runs the tool (a no-op when not root)
+give() { [ -z "$NOBODY" ] || chown 65534:65534 "$@"; }
 
 T=$(mktemp -d /tmp/sysgate-fs-host.XXXXXX)
 P=/sysgate-fs-host-$$
 trap "${KEEP:+:} rm -rf \"$T\"" EXIT
 chmod 755 "$T"
 mkdir "$T/work" "$T/back" "$T/native" "$T/out"
-chown 65534:65534 "$T/work" "$T/back" "$T/out"
-[ "$mode" = user ] && chown 65534:65534 "$T/native"
+give "$T/work" "$T/back" "$T/out"
+[ "$mode" = user ] && give "$T/native"
 
 # The archive: directories 0700, 0755, 2775; files of odd modes, owners
 # and times; a hard link and a symbolic link.
@@ -89,7 +96,7 @@ shutil.copytree(sys.argv[1], sys.argv[2], symlinks=True, dirs_exist_ok=True)' \
 			"$src" "$dst" ;;
 	chmod)
 		local who=4321:8765
-		[ "$mode" = root ] || who=65534:65534
+		[ "$mode" = root ] || who=$(id -u):$(id -g)
 		cp -a "$src/." "$dst/" && chmod -R u+rwX,g-w,o+rX "$dst" &&
 			chmod -R g+s "$dst/shared" && chown -R $who "$dst/pub" ;;
 	*) echo "unknown case $case"; return 2 ;;
