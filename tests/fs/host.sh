@@ -23,7 +23,7 @@ NOBODY="setpriv --reuid=65534 --regid=65534 --clear-groups"
 fail() { echo "FAIL: $*"; exit 1; }
 need() { command -v "$1" >/dev/null || { echo "$1 not installed"; exit 77; }; }
 need tar
-AS= NATIVE=
+AS='' NATIVE=''
 own() { :; }	# a user cannot give files away
 if [ "$(id -u)" != 0 ]; then
 	[ "$mode" = user ] ||
@@ -46,7 +46,7 @@ give() { [ -z "$NOBODY" ] || chown 65534:65534 "$@"; }
 
 T=$(mktemp -d /tmp/sysgate-fs-host.XXXXXX)
 P=/sysgate-fs-host-$$
-trap "${KEEP:+:} rm -rf \"$T\"" EXIT
+trap '[ -n "${KEEP:-}" ] || rm -rf "$T"' EXIT
 chmod 755 "$T"
 mkdir "$T/work" "$T/back" "$T/native" "$T/out"
 give "$T/work" "$T/back" "$T/out"
@@ -83,10 +83,10 @@ tool() {
 	cp) cp -a "$src/." "$dst/" ;;
 	rsync) rsync -a --numeric-ids "$src/" "$dst/" ;;
 	install)
-		local o=
-		[ "$mode" = root ] && o="-o 1234 -g 5678"
-		install -d -m 2775 $o "$dst/d" && install -d "$dst/d/in" &&
-			install -p -m 0640 $o "$src/pub/plain" "$dst/d/a" &&
+		local o=()
+		[ "$mode" = root ] && o=(-o 1234 -g 5678)
+		install -d -m 2775 "${o[@]}" "$dst/d" && install -d "$dst/d/in" &&
+			install -p -m 0640 "${o[@]}" "$src/pub/plain" "$dst/d/a" &&
 			install -p -m 4755 "$src/pub/run" "$dst/d/in/b" &&
 			install -p -m 0400 "$src/private/secret" "$dst/c" &&
 			touch -d @1400000000 "$dst/d/in" "$dst/d" ;;
@@ -98,7 +98,7 @@ shutil.copytree(sys.argv[1], sys.argv[2], symlinks=True, dirs_exist_ok=True)' \
 		local who=4321:8765
 		[ "$mode" = root ] || who=$(id -u):$(id -g)
 		cp -a "$src/." "$dst/" && chmod -R u+rwX,g-w,o+rX "$dst" &&
-			chmod -R g+s "$dst/shared" && chown -R $who "$dst/pub" ;;
+			chmod -R g+s "$dst/shared" && chown -R "$who" "$dst/pub" ;;
 	*) echo "unknown case $case"; return 2 ;;
 	esac
 }
