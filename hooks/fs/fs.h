@@ -255,6 +255,8 @@ void fs_unlock(void);
 int fs_inode_new(unsigned int mode, unsigned int uid, unsigned int gid);
 void fs_inode_put(unsigned int ino);	/* free if unlinked and unused */
 unsigned int fs_lookup(unsigned int dir, const char *name, unsigned int len);
+/* An entry naming ino (any of its hard links), 0 if none: slow, a scan. */
+unsigned int fs_name_of(unsigned int ino);
 int fs_link(unsigned int dir, const char *name, unsigned int len,
 	    unsigned int ino);
 void fs_unlink_name(unsigned int dir, const char *name, unsigned int len);

@@ -197,28 +197,24 @@ int fs_magic_served(long nr, const struct fs_path *p)
 
 long fs_ino_path(unsigned int ino, char *buf, unsigned long size)
 {
-	struct fs_inode *n = fs_ino(ino);
 	unsigned int i;
+	struct fs_dent *e;
 	long len;
 
-	if (fs_is_dir(n))
+	if (fs_is_dir(fs_ino(ino)))
 		return fs_dir_path(ino, buf, size);
-	for (i = 1; n->nlink && i < fs_ar.sb->dent_next; i++) {
-		struct fs_dent *e = fs_dent(i);
-
-		if (e->ino != ino)
-			continue;
-		len = fs_dir_path(e->dir, buf, size);
-		if (len < 0)
-			return len;
-		if ((unsigned long)len + 1 + e->namelen + 1 > size)
-			return -ENAMETOOLONG;
-		buf[len++] = '/';
-		hk_memcpy(buf + len, e->name, e->namelen);
-		buf[len + e->namelen] = 0;
-		return len + e->namelen;
-	}
-	return -ENOENT;
+	if (!(i = fs_name_of(ino)))
+		return -ENOENT;
+	e = fs_dent(i);
+	len = fs_dir_path(e->dir, buf, size);
+	if (len < 0)
+		return len;
+	if ((unsigned long)len + 1 + e->namelen + 1 > size)
+		return -ENAMETOOLONG;
+	buf[len++] = '/';
+	hk_memcpy(buf + len, e->name, e->namelen);
+	buf[len + e->namelen] = 0;
+	return len + e->namelen;
 }
 
 long fs_magic_readlink(struct sysgate_sys *s, const struct fs_path *p,
