@@ -4,14 +4,16 @@
  * every path under /PREFIX from the arena (store.c) and passes everything
  * else to the kernel.  Written only against include/sysgate.h.
  *
- * Descriptors: opening one of our files opens an O_PATH descriptor of "/"
- * in the kernel and uses its number, so the kernel never hands that number
- * out twice, close-on-exec and close_range behave, and a call we do not
- * know fails in the kernel (EBADF) instead of touching a real file.  The
- * per-process table maps those numbers to open file descriptions in the
- * arena; fork copies the table (and takes references), threads share it,
- * a vfork child gets its own copy so it cannot change its parent's, and
- * execve carries it to the next program.
+ * Descriptors: opening one of our files opens a placeholder in the kernel
+ * (procfd.c: a duplicate of an empty sealed memfd, never a real file) and
+ * uses its number, so the kernel never hands that number out twice,
+ * close-on-exec and close_range behave, and a call we do not know meets
+ * the memfd instead of a real file.  The per-process table maps those
+ * numbers to open file descriptions in the arena; fork copies the table
+ * (and takes references), threads share it, a vfork child gets its own
+ * copy so it cannot change its parent's, and execve carries it to the
+ * next program.  Paths that name a descriptor (/proc/self/fd/N...) are
+ * procfd.c's; execve of a program of ours is exec.c's.
  *
  * The working directory is tracked: the kernel's as text (relative paths
  * can reach the prefix through it), or one of our directories, while the
@@ -41,11 +43,12 @@
 #define CLONE_VM_ 0x100
 #define CLONE_THREAD_ 0x10000
 #define CLOSE_RANGE_CLOEXEC_ 4
+#define PR_SET_NAME_ 15
 #define ST_DEV ((0x47UL) | (0xfff00UL << 12))	/* major 0, minor 0xfff47 */
 #define TMPFS_MAGIC_ 0x01021994
 #define OPEN_KEEP (O_ACCMODE | O_APPEND | O_NONBLOCK | O_DIRECTORY | \
 		   O_PATH | O_NOATIME | O_DIRECT | O_SYNC | O_DSYNC | \
-		   O_LARGEFILE)
+		   O_LARGEFILE | O_NOFOLLOW)
 #define SETFL_MASK (O_APPEND | O_NONBLOCK | O_NOATIME | O_DIRECT)
 
 struct proc {
@@ -60,7 +63,10 @@ struct proc {
 struct carry {
 	int arena_fd;
 	int ep_fd;
+	int ph_fd;
 	unsigned int cwd;
+	int exec_fd;			/* a program of ours, copied (exec.c) */
+	char comm[16];			/* its name */
 	int n;
 	struct { int fd; unsigned short ofd, cloexec; } e[2048];
 };
@@ -98,10 +104,24 @@ int fs_fd_virtual(const struct sysgate_sys *s, long fd)
 	return fs_fd_ofd(s, fd) != 0;
 }
 
-/* Descriptors of ours the program never had: the arena, the sentinel. */
+unsigned int fs_cwd(const struct sysgate_sys *s)
+{
+	return proc_of(s->pid)->cwd;
+}
+
+/* Descriptors of ours the program never had: the arena, the sentinel,
+ * what placeholders duplicate (-1: none). */
+static int *const hides[] = { &fs_ar.fd, &fs_ep_fd, &fs_ph_fd };
+#define NHIDE (int)(sizeof(hides) / sizeof(hides[0]))
+
 static int hidden(long fd)
 {
-	return (int)fd == fs_ar.fd || (int)fd == fs_ep_fd;
+	int i;
+
+	for (i = 0; i < NHIDE; i++)
+		if ((int)fd == *hides[i])
+			return 1;
+	return 0;
 }
 
 static void install(struct proc *p, int fd, unsigned int ofd)
@@ -175,6 +195,7 @@ static int follows(struct sysgate_sys *s, int i)
 	case __NR_newfstatat:
 	case __NR_faccessat2:
 	case __NR_utimensat:
+	case __NR_fchmodat2:
 		f = a[3];
 		break;
 	case __NR_statx:
@@ -189,22 +210,93 @@ static int follows(struct sysgate_sys *s, int i)
 	return (f & AT_SYMLINK_NOFOLLOW) ? FS_SLASH_FOLLOWS : FS_FOLLOW;
 }
 
+/* The flags of a call that takes AT_EMPTY_PATH for its path argument i. */
+static long empty_path_flags(const struct sysgate_sys *s, int i)
+{
+	const long *a = s->args;
+
+	switch (s->nr) {
+	case __NR_newfstatat:
+	case __NR_faccessat2:
+	case __NR_utimensat:
+	case __NR_fchmodat2:
+		return a[3];
+	case __NR_statx:
+		return a[2];
+	case __NR_fchownat:
+	case __NR_execveat:
+		return a[4];
+	case __NR_linkat:
+		return i == 1 ? a[4] : 0;
+	default:
+		return 0;
+	}
+}
+
+/* An empty path names dirfd itself (or the working directory) where the
+ * call says AT_EMPTY_PATH, as does utimensat's NULL; else ENOENT. */
+static int empty_path(struct sysgate_sys *s, struct proc *pr, int i,
+		      long dirfd, struct fs_path *p, int null)
+{
+	unsigned int o = ofd_of(pr, dirfd),
+		     ino = dirfd == AT_FDCWD ? pr->cwd : o ? fs_ofd(o)->ino : 0;
+
+	if (!ino || (null && dirfd == AT_FDCWD))
+		return KERNEL;	/* the kernel's descriptor, or EBADF */
+	fs_path_ino(p, ino);
+	p->buf[0] = 0;
+	if (!null && !(empty_path_flags(s, i) & AT_EMPTY_PATH))
+		p->err = -ENOENT;
+	return OURS;
+}
+
+/* The path of a kernel directory descriptor, as text. */
+static long kernel_dir(long fd, char *buf)
+{
+	char link[32];
+	struct fmt f;
+	long n;
+
+	fmt_init(&f, link, sizeof(link));
+	fmt_str(&f, "/proc/self/fd/");
+	fmt_dec(&f, fd);
+	fmt_chr(&f, 0);
+	n = sc(__NR_readlinkat, AT_FDCWD, (long)link, (long)buf,
+	       FS_PATH_MAX - 1, 0, 0);
+	if (n <= 0 || buf[0] != '/')
+		return -ENOENT;		/* not a directory that has a path */
+	buf[n] = 0;
+	return 0;
+}
+
 /*
  * Read and resolve the path argument args[i] relative to dirfd.  KERNEL:
  * the call runs in the kernel (its path possibly rewritten); OURS: *p
- * describes our file, or p->err says why not.
+ * describes our file, or p->err says why not, or p->magic names a /proc
+ * entry of one of ours that the call reads.
  */
 static int get_path(struct sysgate_sys *s, struct proc *pr, int i,
 		    long dirfd, struct fs_path *p, int which)
 {
 	unsigned int start = 0;
+	const char *realdir = pr->kcwd;
+	char kdir[FS_PATH_MAX];
 	int trunc = 0;
-	long n = sysgate_read_str(s, p->buf, (const void *)s->args[i],
-				  sizeof(p->buf), &trunc);
+	long n;
 
+	p->sys = s;
 	dirfd = (int)dirfd;
+	/* NULL: utimensat's dirfd, or (Linux 6.11) as "" with AT_EMPTY_PATH */
+	if (!s->args[i] && s->nr == __NR_utimensat)
+		return empty_path(s, pr, i, dirfd, p, 1);
+	if (!s->args[i] && (empty_path_flags(s, i) & AT_EMPTY_PATH))
+		return empty_path(s, pr, i, dirfd, p, 0);
+	n = sysgate_read_str(s, p->buf, (const void *)s->args[i],
+			     sizeof(p->buf), &trunc);
+	if (!n && !trunc)
+		return empty_path(s, pr, i, dirfd, p, 0);
 	if (n <= 0 || trunc)
-		return KERNEL;	/* the kernel reports EFAULT, ENOENT... */
+		return KERNEL;	/* the kernel reports EFAULT, ENAMETOOLONG */
 	if (p->buf[0] != '/') {
 		if (dirfd == AT_FDCWD) {
 			start = pr->cwd;
@@ -213,8 +305,16 @@ static int get_path(struct sysgate_sys *s, struct proc *pr, int i,
 		} else {
 			unsigned int o = ofd_of(pr, dirfd);
 
-			if (!o)
+			/* A kernel directory above the prefix (rsync opens /
+			 * and walks down): its text, where the path may reach
+			 * ours. */
+			if (!o && (!fs_names_prefix(p->buf) ||
+				   kernel_dir(dirfd, kdir) < 0))
 				return KERNEL;
+			if (!o) {
+				realdir = kdir;
+				goto resolve;
+			}
 			start = fs_ofd(o)->ino;
 			if (!fs_is_dir(fs_ino(start))) {
 				p->virt = 1;
@@ -223,8 +323,9 @@ static int get_path(struct sysgate_sys *s, struct proc *pr, int i,
 			}
 		}
 	}
-	fs_resolve(p, start, pr->kcwd, follows(s, i));
-	if (p->virt)
+resolve:
+	fs_resolve(p, start, realdir, follows(s, i));
+	if (p->virt || fs_magic_served(s->nr, p))
 		return OURS;
 	if (p->rewrite) {
 		hk_memcpy(rewritten[which], p->real, hk_strlen(p->real) + 1);
@@ -321,7 +422,7 @@ static unsigned int umask_now(void)
 	return m;
 }
 
-static long access_check(unsigned int ino, long mode)
+long fs_access(unsigned int ino, long mode)
 {
 	struct fs_inode *n = fs_ino(ino);
 	long uid = sc(__NR_geteuid, 0, 0, 0, 0, 0, 0);
@@ -348,6 +449,14 @@ static long set_owner(unsigned int ino, long uid, long gid)
 		n->uid = uid;
 	if ((int)gid != -1)
 		n->gid = gid;
+	/* As Linux, for root too: a new owner of a program is no reason to
+	 * run it as the old one (set-group-ID without group execute is a
+	 * locking mark and stays). */
+	if (((int)uid != -1 || (int)gid != -1) && !fs_is_dir(n)) {
+		n->mode &= ~S_ISUID;
+		if ((n->mode & (S_ISGID | S_IXGRP)) == (S_ISGID | S_IXGRP))
+			n->mode &= ~S_ISGID;
+	}
 	fs_touch(n, FS_C);
 	return 0;
 }
@@ -356,9 +465,14 @@ static long set_owner(unsigned int ino, long uid, long gid)
 
 static long create(struct fs_path *p, unsigned int mode)
 {
-	int ino = fs_inode_new(mode, sc(__NR_geteuid, 0, 0, 0, 0, 0, 0),
-			       sc(__NR_getegid, 0, 0, 0, 0, 0, 0));
 	struct fs_inode *d = fs_ino(p->dir);
+	/* A set-group-ID directory hands on its group, and to a directory
+	 * the bit as well. */
+	int sgid = d->mode & S_ISGID;
+	int ino = fs_inode_new(sgid && S_ISDIR(mode) ? mode | S_ISGID : mode,
+			       sc(__NR_geteuid, 0, 0, 0, 0, 0, 0),
+			       sgid ? d->gid :
+				      sc(__NR_getegid, 0, 0, 0, 0, 0, 0));
 	long r;
 
 	if (ino < 0)
@@ -408,7 +522,7 @@ static long do_open(struct proc *pr, struct fs_path *p, long flags, long mode)
 		if (!fs_is_dir(n) && (flags & O_DIRECTORY))
 			return -ENOTDIR;
 		if (!(flags & O_PATH)) {
-			long r = access_check(ino, acc == O_RDONLY ? 4 :
+			long r = fs_access(ino, acc == O_RDONLY ? 4 :
 						   acc == O_WRONLY ? 2 : 6);
 
 			if (r < 0)
@@ -417,8 +531,7 @@ static long do_open(struct proc *pr, struct fs_path *p, long flags, long mode)
 	} else if (flags & O_DIRECTORY) {
 		return -EINVAL;	/* O_CREAT | O_DIRECTORY, as Linux 6.x */
 	}
-	kfd = sc(__NR_openat, AT_FDCWD, (long)"/", O_PATH | (flags & O_CLOEXEC),
-		 0, 0, 0);
+	kfd = fs_placeholder(flags & O_CLOEXEC);
 	if (kfd < 0)
 		return kfd;
 	if (kfd >= MAXFD) {
@@ -937,19 +1050,19 @@ static void move_hidden(int *fd)
 static long do_close_range(struct proc *pr, long *a)
 {
 	unsigned long first = (unsigned int)a[0], last = (unsigned int)a[1], fd;
-	unsigned long from = first, h[2];
+	unsigned long from = first, h[NHIDE], v;
 	long r = 0;
-	int i;
+	int i, j;
 
 	if (first > last)
 		return -EINVAL;
-	h[0] = (unsigned int)fs_ar.fd;
-	h[1] = (unsigned int)fs_ep_fd;	/* ~0: none */
-	if (h[1] < h[0]) {
-		h[0] = h[1];
-		h[1] = (unsigned int)fs_ar.fd;
+	for (i = 0; i < NHIDE; i++) {	/* in order; -1 (none) is ~0 */
+		v = (unsigned int)*hides[i];
+		for (j = i; j > 0 && h[j - 1] > v; j--)
+			h[j] = h[j - 1];
+		h[j] = v;
 	}
-	for (i = 0; i < 2 && r >= 0; i++) {
+	for (i = 0; i < NHIDE && r >= 0; i++) {
 		if (h[i] < from || h[i] > last)
 			continue;
 		if (h[i] > from)
@@ -1118,6 +1231,8 @@ static long do_readlink(struct sysgate_sys *s, struct fs_path *p, long buf,
 {
 	struct fs_inode *n;
 
+	if (!p->virt)
+		return fs_magic_readlink(s, p, buf, size);
 	if (need(p))
 		return need(p);
 	n = fs_ino(p->ino);
@@ -1147,6 +1262,53 @@ static long times_path(struct sysgate_sys *s, struct fs_path *p, long uptr,
 	return apply_times(p->ino, ts);
 }
 
+/* open of ours, or of the /proc/self/fdinfo entry of one of ours */
+static long open_path(struct sysgate_sys *s, struct proc *pr,
+		      struct fs_path *p, long flags, long mode)
+{
+	if (!p->virt)
+		return fs_fdinfo_open(s, p, flags);
+	return do_open(pr, p, flags, mode);
+}
+
+/*
+ * execve of ours: the program from a memfd, or a script's interpreter,
+ * which may be ours again (fs_exec_prepare).
+ */
+static long exec_call(struct sysgate_sys *s, struct proc *pr,
+		      struct fs_path *p, int *run)
+{
+	char name[FS_PATH_MAX];
+	int depth;
+	long r = -ELOOP;
+
+	for (depth = 0; depth < 5; depth++) {
+		int at = s->nr == __NR_execveat;
+
+		if (get_path(s, pr, at, at ? s->args[0] : AT_FDCWD, p, 0) ==
+		    KERNEL) {
+			*run = 1;
+			return 0;
+		}
+		if ((r = need(p)))
+			break;
+		/* What the interpreter of a script is to open. */
+		if (!at || p->buf[0] == '/')
+			hk_memcpy(name, p->buf, hk_strlen(p->buf) + 1);
+		else if ((r = fs_ino_path(p->ino, name, sizeof(name))) < 0)
+			break;
+		r = fs_exec_prepare(s, p->ino, name);
+		if (!r)
+			*run = 1;
+		if (r <= 0)
+			break;
+		r = -ELOOP;
+	}
+	if (r < 0)
+		fs_exec_failed();
+	return r;
+}
+
 static long path_call(struct sysgate_sys *s, struct proc *pr, int *run)
 {
 	struct fs_path p[2];
@@ -1155,7 +1317,7 @@ static long path_call(struct sysgate_sys *s, struct proc *pr, int *run)
 	switch (s->nr) {
 	case __NR_open:
 		PATH(0, AT_FDCWD, 0);
-		return do_open(pr, p, a[1], a[2]);
+		return open_path(s, pr, p, a[1], a[2]);
 	case __NR_creat:
 		PATH(0, AT_FDCWD, 0);
 		return do_open(pr, p, O_CREAT | O_WRONLY | O_TRUNC, a[1]);
@@ -1165,7 +1327,7 @@ static long path_call(struct sysgate_sys *s, struct proc *pr, int *run)
 		return stat_path(s, p, a[1], 0);
 	case __NR_access:
 		PATH(0, AT_FDCWD, 0);
-		return need(p) ? need(p) : access_check(p->ino, a[1]);
+		return need(p) ? need(p) : fs_access(p->ino, a[1]);
 	case __NR_mkdir:
 		PATH(0, AT_FDCWD, 0);
 		return make_node(p, S_IFDIR, a[1]);
@@ -1208,7 +1370,7 @@ static long path_call(struct sysgate_sys *s, struct proc *pr, int *run)
 		return times_path(s, p, a[2], 1);
 	case __NR_openat:
 		PATH(1, a[0], 0);
-		return do_open(pr, p, a[2], a[3]);
+		return open_path(s, pr, p, a[2], a[3]);
 	case __NR_openat2: {
 		unsigned long how[3];
 
@@ -1216,7 +1378,7 @@ static long path_call(struct sysgate_sys *s, struct proc *pr, int *run)
 		if (a[3] < 24 || sysgate_read_mem(s, how, (void *)a[2],
 						  sizeof(how)) < 0)
 			return a[3] < 24 ? -EINVAL : -EFAULT;
-		return do_open(pr, p, how[0], how[1]);
+		return open_path(s, pr, p, how[0], how[1]);
 	}
 	case __NR_newfstatat:
 		PATH(1, a[0], 0);
@@ -1227,7 +1389,7 @@ static long path_call(struct sysgate_sys *s, struct proc *pr, int *run)
 	case __NR_faccessat:
 	case __NR_faccessat2:
 		PATH(1, a[0], 0);
-		return need(p) ? need(p) : access_check(p->ino, a[2]);
+		return need(p) ? need(p) : fs_access(p->ino, a[2]);
 	case __NR_mkdirat:
 		PATH(1, a[0], 0);
 		return make_node(p, S_IFDIR, a[2]);
@@ -1251,7 +1413,11 @@ static long path_call(struct sysgate_sys *s, struct proc *pr, int *run)
 		PATH(1, a[0], 0);
 		return do_readlink(s, p, a[2], a[3]);
 	case __NR_fchmodat:
+	case __NR_fchmodat2:
 		PATH(1, a[0], 0);
+		if (s->nr == __NR_fchmodat2 &&
+		    (a[3] & ~(long)(AT_SYMLINK_NOFOLLOW | AT_EMPTY_PATH)))
+			return -EINVAL;
 		return chmod_path(p, a[2]);
 	case __NR_fchownat:
 		PATH(1, a[0], 0);
@@ -1284,11 +1450,8 @@ static long path_call(struct sysgate_sys *s, struct proc *pr, int *run)
 		PATH(0, AT_FDCWD, 0);
 		return need(p) ? need(p) : put_statfs(s, (void *)a[1]);
 	case __NR_execve:
-		PATH(0, AT_FDCWD, 0);
-		return need(p) ? need(p) : -EACCES;
 	case __NR_execveat:
-		PATH(1, a[0], 0);
-		return need(p) ? need(p) : -EACCES;
+		return exec_call(s, pr, p, run);
 	default: {
 		/* Other calls on a path of ours (xattrs, inotify...). */
 		const char *k = sysgate_syscall_args(s->nr);
@@ -1312,59 +1475,14 @@ static int takes_path(long nr)
 {
 	const char *k = sysgate_syscall_args(nr);
 
+	if (nr == __NR_fchmodat2)
+		return 1;	/* newer than the table */
 	return (sysgate_syscall_classes(nr) & SYSGATE_CLASS_FILE) && k &&
 	       hk_strlen(k) > 0 && (k[0] == 's' || (k[0] == 'D' && k[1] == 's') ||
 				    nr == __NR_symlinkat
 				    || nr == __NR_symlink || nr == __NR_rename ||
 				    nr == __NR_link
 				    );
-}
-
-/* An empty path with AT_EMPTY_PATH (or utimensat's NULL) means dirfd. */
-static unsigned int empty_path_fd(struct sysgate_sys *s, struct proc *pr)
-{
-	long *a = s->args;
-	long flags;
-	char c = 1;
-
-	switch (s->nr) {
-	case __NR_utimensat:
-		if (!a[1])
-			return ofd_of(pr, a[0]);
-		flags = a[3];
-		break;
-	case __NR_newfstatat:
-		flags = a[3];
-		break;
-	case __NR_statx:
-		flags = a[2];
-		break;
-	case __NR_faccessat2:
-		flags = a[3];
-		break;
-	case __NR_fchownat:
-		flags = a[4];
-		break;
-	default:
-		return 0;
-	}
-	if (!(flags & AT_EMPTY_PATH) || !ofd_of(pr, a[0]) ||
-	    sysgate_read_mem(s, &c, (void *)a[1], 1) < 0 || c)
-		return 0;
-	return ofd_of(pr, a[0]);
-}
-
-static long empty_path_call(struct sysgate_sys *s, unsigned int ino)
-{
-	long *a = s->args;
-
-	switch (s->nr) {
-	case __NR_utimensat: return set_times(s, ino, a[2]);
-	case __NR_newfstatat: return put_stat(s, (void *)a[2], ino);
-	case __NR_statx: return put_statx(s, (void *)a[4], ino);
-	case __NR_faccessat2: return access_check(ino, a[2]);
-	default: return set_owner(ino, a[2], a[3]);	/* fchownat */
-	}
 }
 
 static long do_getcwd(struct sysgate_sys *s, struct proc *pr)
@@ -1499,14 +1617,6 @@ static long fd_call_any(struct sysgate_sys *s, struct proc *pr, int *run)
 	return fs_ofd(o)->ino ? fd_call(s, pr, o) : -EBADF;
 }
 
-static long empty_call(struct sysgate_sys *s, struct proc *pr, int *run)
-{
-	unsigned int o = empty_path_fd(s, pr);
-
-	(void)run;
-	return empty_path_call(s, fs_ofd(o)->ino);
-}
-
 static long getcwd_call(struct sysgate_sys *s, struct proc *pr, int *run)
 {
 	(void)run;
@@ -1515,11 +1625,12 @@ static long getcwd_call(struct sysgate_sys *s, struct proc *pr, int *run)
 
 static long dup_call(struct sysgate_sys *s, struct proc *pr, int *run)
 {
+	int i;
+
 	(void)run;
-	if ((int)s->args[1] == fs_ar.fd)
-		move_hidden(&fs_ar.fd);
-	else if ((int)s->args[1] == fs_ep_fd)
-		move_hidden(&fs_ep_fd);
+	for (i = 0; i < NHIDE; i++)
+		if ((int)s->args[1] == *hides[i])
+			move_hidden(hides[i]);
 	if (!ofd_of(pr, s->args[0]) && !ofd_of(pr, s->args[1])) {
 		*run = 1;
 		return 0;
@@ -1584,8 +1695,6 @@ static enum sysgate_verdict fs_enter(struct sysgate_sys *s, void *data)
 		fn = getcwd_call;
 	else if (virtual_fd_arg(pr, nr, s->args) >= 0)
 		fn = fd_call_any;
-	else if (empty_path_fd(s, pr))
-		fn = empty_call;
 	else if (takes_path(nr))
 		fn = path_call;
 	if (!fn)
@@ -1607,8 +1716,16 @@ static void fs_exit(struct sysgate_sys *s, void *data)
 	if (!(s->flags & SYSGATE_SYS_SKIPPED) && fs_epoll_is_wait(s->nr))
 		fs_epoll_wait_exit(s);
 	if ((s->nr == __NR_clone || s->nr == __NR_clone3 ||
-	     s->nr == __NR_vfork) && !(s->flags & SYSGATE_SYS_CHILD))
+	     s->nr == __NR_vfork) && !(s->flags & SYSGATE_SYS_CHILD)) {
 		vforking = 0;	/* the child has started (or failed to) */
+		/* A vfork child's execve of ours, in this memory, is over:
+		 * its copy was the child's descriptor. */
+		fs_exec_fd = 0;
+		fs_exec_failed();
+	}
+	if ((s->nr == __NR_execve || s->nr == __NR_execveat) &&
+	    !(s->flags & SYSGATE_SYS_EXECVE))
+		fs_exec_failed();	/* it returned */
 	if (sysgate_is_error(s->ret) || (s->flags & SYSGATE_SYS_SKIPPED))
 		return;
 	/* The kernel's working directory changed: follow it as text. */
@@ -1670,7 +1787,10 @@ static void fs_exec(const char *path, void *data)
 		return;
 	c.arena_fd = fs_ar.fd;
 	c.ep_fd = fs_ep_fd;
+	c.ph_fd = fs_ph_fd;
 	c.cwd = p->cwd;
+	c.exec_fd = fs_exec_fd - 1;
+	hk_memcpy(c.comm, fs_exec_comm, sizeof(c.comm));
 	c.n = 0;
 	for (fd = 0; fd < p->maxfd && c.n < (int)(sizeof(c.e) / sizeof(c.e[0]));
 	     fd++) {
@@ -1703,6 +1823,13 @@ static void take_carried(const struct carry *c, long len)
 {
 	int i;
 
+	/* The program's copy (exec.c) is open no more; the process is
+	 * named after the program, not after that descriptor or the
+	 * script's interpreter. */
+	if (c->exec_fd >= 0)
+		sc(__NR_close, c->exec_fd, 0, 0, 0, 0, 0);
+	if (c->comm[0])
+		sc(__NR_prctl, PR_SET_NAME_, (long)c->comm, 0, 0, 0, 0);
 	fs_lock(procs[0].pid);
 	procs[0].cwd = c->cwd;
 	for (i = 0; i < c->n && (char *)&c->e[i + 1] - (char *)c <= len; i++) {
@@ -1835,6 +1962,7 @@ static int fs_init(struct sysgate_ctx *ctx, const char *args)
 	refresh_kcwd(&procs[0]);
 	r = sysgate_exec_carried(ctx, &c, sizeof(c));
 	if (r < (long)sizeof(int) * 4 || fs_arena_attach(c.arena_fd) < 0) {
+		c.ph_fd = -1;
 		r = fs_arena_create(have_backing ? backing : 0, limit);
 		if (r < 0)
 			return sysgate_error(ctx, r == -EINVAL ?
@@ -1853,11 +1981,14 @@ static int fs_init(struct sysgate_ctx *ctx, const char *args)
 	}
 	if (fs_ep_fd < 0 && fs_epoll_sentinel() < 0)
 		return sysgate_error(ctx, "--fs: cannot create an eventfd");
+	if (fs_placeholder_init(c.ph_fd) < 0)
+		return sysgate_error(ctx, "--fs: cannot create a memfd");
 	sysgate_set_data(ctx, ctx);
 	sysgate_select_class(ctx, SYSGATE_CLASS_FILE | SYSGATE_CLASS_DESC |
 				  SYSGATE_CLASS_STAT);
 	for (i = 0; i < sizeof(extra) / sizeof(extra[0]); i++)
 		sysgate_select_name(ctx, extra[i]);
+	sysgate_select(ctx, __NR_fchmodat2);
 	ready = 1;
 	return 0;
 }

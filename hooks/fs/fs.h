@@ -60,6 +60,9 @@
 #ifndef __NR_renameat
 #define __NR_renameat FS_NO_NR(24)
 #endif
+#ifndef __NR_fchmodat2
+#define __NR_fchmodat2 452	/* Linux 6.6, one number on every arch */
+#endif
 
 #define FS_BLOCK 4096UL
 #define FS_NAME_MAX 255
@@ -252,6 +255,8 @@ void fs_unlock(void);
 int fs_inode_new(unsigned int mode, unsigned int uid, unsigned int gid);
 void fs_inode_put(unsigned int ino);	/* free if unlinked and unused */
 unsigned int fs_lookup(unsigned int dir, const char *name, unsigned int len);
+/* An entry naming ino (any of its hard links), 0 if none: slow, a scan. */
+unsigned int fs_name_of(unsigned int ino);
 int fs_link(unsigned int dir, const char *name, unsigned int len,
 	    unsigned int ino);
 void fs_unlink_name(unsigned int dir, const char *name, unsigned int len);
@@ -293,6 +298,10 @@ struct fs_path {
 	char buf[FS_PATH_MAX];	/* the program's string */
 	char real[FS_PATH_MAX + 2];
 	char link[FS_PATH_MAX];	/* the rest, after a symbolic link */
+	const struct sysgate_sys *sys;	/* the call: whose /proc/self */
+	int magic;		/* FS_MAGIC_*: the kernel's text ends in a
+				   /proc entry naming one of ours */
+	int magic_fd;		/* its descriptor */
 };
 
 extern char fs_prefix[FS_PATH_MAX];
@@ -305,6 +314,41 @@ void fs_resolve(struct fs_path *p, unsigned int start, const char *realdir,
 		int follow);
 /* "/PREFIX/a/b" for a directory inode; length or -errno. */
 long fs_dir_path(unsigned int ino, char *buf, unsigned long size);
+/* p names inode ino itself (a descriptor, an empty path). */
+void fs_path_ino(struct fs_path *p, unsigned int ino);
+/* Does a component of path have the prefix's last name?  (Else a path
+ * relative to a kernel directory cannot reach ours.) */
+int fs_names_prefix(const char *path);
+
+/* procfd.c: descriptors of ours as the kernel's objects and paths. */
+enum { FS_MAGIC_NONE, FS_MAGIC_LINK, FS_MAGIC_FDINFO };
+/* A kernel descriptor standing for one of ours; cloexec: O_CLOEXEC. */
+long fs_placeholder(long cloexec);
+extern int fs_ph_fd;			/* what it duplicates (hidden) */
+int fs_placeholder_init(int carried);	/* carried: execve's, or -1 */
+/* Name c[0..n) in the kernel's directory t[0..tl): a /proc or /dev link
+ * to one of ours (returns its inode), or p->magic says what it is. */
+unsigned int fs_magic(struct fs_path *p, const char *t, unsigned long tl,
+		      const char *c, unsigned int n);
+/* The calls that p->magic changes: readlink of the link, open of fdinfo. */
+int fs_magic_served(long nr, const struct fs_path *p);
+long fs_magic_readlink(struct sysgate_sys *s, const struct fs_path *p,
+		       long buf, long size);
+long fs_fdinfo_open(struct sysgate_sys *s, const struct fs_path *p,
+		    long flags);
+/* "/PREFIX/..." for any inode (a file: one of its names); length or
+ * -errno. */
+long fs_ino_path(unsigned int ino, char *buf, unsigned long size);
+
+/* exec.c: running a program stored here. */
+extern __thread int fs_exec_fd;		/* its copy, 0 or fd + 1 */
+extern __thread char fs_exec_comm[16];	/* the program's name */
+/* Turn the execve of inode ino (named by the program's path text) into
+ * one the kernel can run; 0: run s as changed, 1: run again through the
+ * script's interpreter (s->args[0]), or -errno. */
+long fs_exec_prepare(struct sysgate_sys *s, unsigned int ino,
+		     const char *name);
+void fs_exec_failed(void);		/* the execve returned */
 
 /* poll.c: poll, select and epoll over both kinds of descriptor. */
 int fs_poll_is_call(long nr);
@@ -334,9 +378,11 @@ void fs_born(int pid);		/* a new process: sweep now and then */
 void fs_reap(void);		/* give back what dead processes held */
 void fs_reap_pid(int pid);
 
-/* fs.c, for poll.c and epoll.c */
+/* fs.c, for poll.c, epoll.c and procfd.c */
 unsigned int fs_fd_ofd(const struct sysgate_sys *s, long fd);
 int fs_fd_virtual(const struct sysgate_sys *s, long fd);
+unsigned int fs_cwd(const struct sysgate_sys *s);	/* ours, or 0 */
+long fs_access(unsigned int ino, long mode);	/* access(2)'s answer */
 
 /* Small freestanding helpers. */
 static inline unsigned long fs_min(unsigned long a, unsigned long b)

@@ -10,7 +10,9 @@
  * as the text it reached, since the kernel cannot walk through ours.
  * A symbolic link of ours puts its target in place of its name (40 at
  * most, then ELOOP): a relative target goes on from the link's directory,
- * an absolute one from "/", the kernel's or ours again.
+ * an absolute one from "/", the kernel's or ours again.  A name in the
+ * kernel's text that is a link to one of ours (/proc/self/fd/N and the
+ * like, procfd.c) goes on from our file, as the kernel would follow it.
  * Call with the arena lock held.
  */
 #include <linux/errno.h>
@@ -38,6 +40,25 @@ static int more(const char *s)
 	while (*s == '/')
 		s++;
 	return *s != 0;
+}
+
+/* Is a link in the component before s followed? */
+static int followed(int follow, const char *s)
+{
+	return follow == FS_FOLLOW || (follow && *s) || more(s);
+}
+
+/* The kernel's text reached ours (the prefix, or a link to one of ours
+ * in /proc) with name c: the walk goes on from inode ino. */
+static unsigned int enter(struct fs_path *p, const char *c, unsigned int n,
+			  unsigned int ino)
+{
+	p->rewrite = 1;
+	p->dir = 0;
+	p->name = c;
+	p->namelen = n;
+	p->dot = 0;
+	return ino;
 }
 
 /* The link's target followed by rest, as the text still to walk. */
@@ -82,6 +103,7 @@ void fs_resolve(struct fs_path *p, unsigned int start, const char *realdir,
 	p->name = 0;
 	p->namelen = 0;
 	p->dot = 0;
+	p->magic = FS_MAGIC_NONE;
 	p->slash = s[0] && s[hk_strlen(s) - 1] == '/';
 	if (*s == '/') {
 		virt = 0;
@@ -108,6 +130,7 @@ void fs_resolve(struct fs_path *p, unsigned int start, const char *realdir,
 			s++;
 		n = s - c;
 		if (!virt) {
+			p->magic = FS_MAGIC_NONE;
 			if (is_dot(c, n))
 				continue;
 			if (is_dotdot(c, n)) {
@@ -119,18 +142,22 @@ void fs_resolve(struct fs_path *p, unsigned int start, const char *realdir,
 			}
 			if (tl + 1 + n >= FS_PATH_MAX)
 				return;	/* the kernel says ENAMETOOLONG */
+			/* /proc/self/fd/N and the like: a link to ours that
+			 * the kernel would follow to the placeholder. */
+			next = fs_magic(p, t, tl, c, n);
+			if (next && followed(follow, s)) {
+				p->magic = FS_MAGIC_NONE;
+				virt = 1;
+				cur = enter(p, c, n, next);
+				continue;
+			}
 			t[tl++] = '/';
 			hk_memcpy(t + tl, c, n);
 			tl += n;
 			if (tl == fs_prefix_len &&
 			    !hk_strncmp(t, fs_prefix, tl)) {
 				virt = 1;
-				p->rewrite = 1;
-				cur = FS_ROOT;
-				p->dir = 0;
-				p->name = c;
-				p->namelen = n;
-				p->dot = 0;
+				cur = enter(p, c, n, FS_ROOT);
 			}
 			continue;
 		}
@@ -166,8 +193,7 @@ void fs_resolve(struct fs_path *p, unsigned int start, const char *realdir,
 		}
 		p->dir = cur;
 		next = fs_lookup(cur, c, n);
-		if (next && fs_is_link(fs_ino(next)) &&
-		    (follow == FS_FOLLOW || (follow && *s) || more(s))) {
+		if (next && fs_is_link(fs_ino(next)) && followed(follow, s)) {
 			if (++links > MAX_LINKS ||
 			    (p->err = splice(p, next, s)) < 0) {
 				p->err = p->err ? p->err : -ELOOP;
@@ -228,4 +254,39 @@ long fs_dir_path(unsigned int ino, char *buf, unsigned long size)
 	size -= n;	/* moving left: a forward copy is safe */
 	hk_memcpy(buf, buf + n, size);
 	return size - 1;
+}
+
+void fs_path_ino(struct fs_path *p, unsigned int ino)
+{
+	p->virt = 1;
+	p->rewrite = 0;
+	p->err = 0;
+	p->dir = 0;
+	p->ino = ino;
+	p->name = 0;
+	p->namelen = 0;
+	p->slash = 0;
+	p->dot = 0;
+	p->magic = FS_MAGIC_NONE;
+}
+
+int fs_names_prefix(const char *path)
+{
+	const char *base = fs_prefix + fs_prefix_len;
+	unsigned long bl;
+
+	while (base[-1] != '/')
+		base--;
+	bl = fs_prefix + fs_prefix_len - base;
+	while (*path) {
+		const char *c;
+
+		while (*path == '/')
+			path++;
+		for (c = path; *path && *path != '/'; path++)
+			;
+		if ((unsigned long)(path - c) == bl && !hk_strncmp(c, base, bl))
+			return 1;
+	}
+	return 0;
 }

@@ -412,6 +412,16 @@ static int same(const struct fs_dent *d, unsigned int dir, const char *name,
 	       !hk_strncmp(d->name, name, len);
 }
 
+unsigned int fs_name_of(unsigned int ino)
+{
+	unsigned int i;
+
+	for (i = 1; fs_ino(ino)->nlink && i < fs_ar.sb->dent_next; i++)
+		if (fs_dent(i)->ino == ino)
+			return i;
+	return 0;
+}
+
 unsigned int fs_lookup(unsigned int dir, const char *name, unsigned int len)
 {
 	unsigned int i;
