@@ -90,7 +90,11 @@ def run_page(page):
         return 77
     d = scratch()
     env = dict(os.environ, HOME=os.path.join(d, 'home'))
-    env.pop('SYSGATE_CACHE', None)      # the user's view, not the runner's
+    # the user's view, not the test runner's: make would take BUILD or
+    # ARCH from the environment (a cross build into build/)
+    for v in ('SYSGATE_CACHE', 'BUILD', 'ARCH', 'RUN', 'OBJDUMP', 'TOP',
+              'MAKEFLAGS', 'MFLAGS', 'MAKELEVEL', 'CHECK_ARGS'):
+        env.pop(v, None)
     bad, ran, last, skipped = 0, 0, None, []
     try:
         for line, kind, opts, text in tests:
