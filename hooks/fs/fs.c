@@ -1898,6 +1898,25 @@ static int set_prefix(const char *v, size_t n)
 	return 0;
 }
 
+/* One line for why the file system could not be set up. */
+static int image_error(struct sysgate_ctx *ctx, long r)
+{
+	static char msg[200];
+	struct fmt f;
+
+	if (r != -EINVAL && r != -EPERM && r != -EUCLEAN)
+		return sysgate_error(ctx, "--fs: cannot create the file system");
+	fmt_init(&f, msg, sizeof(msg));
+	fmt_str(&f, "--fs: BACKING/sysgate-fs.img ");
+	fmt_str(&f, r == -EINVAL ? "is not a sysgate file system" :
+		r == -EPERM ? fs_image_why : "is corrupt: ");
+	if (r == -EUCLEAN)
+		fmt_str(&f, fs_image_why);
+	fmt_str(&f, "; refused");
+	msg[f.len < sizeof(msg) ? f.len : sizeof(msg) - 1] = 0;
+	return sysgate_error(ctx, msg);
+}
+
 static int fs_init(struct sysgate_ctx *ctx, const char *args)
 {
 	/* Beyond the file, descriptor and stat classes: vfork-like clones
@@ -1965,12 +1984,7 @@ static int fs_init(struct sysgate_ctx *ctx, const char *args)
 		c.ph_fd = -1;
 		r = fs_arena_create(have_backing ? backing : 0, limit);
 		if (r < 0)
-			return sysgate_error(ctx, r == -EINVAL ?
-					     "--fs: BACKING holds a "
-					     "sysgate-fs.img that is not a "
-					     "sysgate file system" :
-					     "--fs: cannot create the file "
-					     "system");
+			return image_error(ctx, r);
 		fs_lock(procs[0].pid);
 		fs_born(procs[0].pid);	/* another run's, on BACKING */
 		fs_unlock();

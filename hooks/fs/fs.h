@@ -248,7 +248,14 @@ static inline int fs_is_link(const struct fs_inode *n)
 }
 
 /* store.c: the arena and the objects in it (call with the lock held). */
+/* 0, or -errno with fs_image_why saying what is wrong with a BACKING
+ * image (-EPERM: not the user's own; -EUCLEAN: corrupt; -EINVAL: not a
+ * sysgate file system). */
 int fs_arena_create(const char *backing, unsigned long limit_bytes);
+extern const char *fs_image_why;
+/* check.c: a reloaded image's indices and chains, before it is used */
+int fs_check_image(unsigned long file_size, const char **why);
+int fs_layout_matches(const struct fs_super *sb);
 int fs_arena_attach(int fd);
 void fs_lock(int tid);
 void fs_unlock(void);

@@ -31,6 +31,7 @@
 #define IMAGE "/sysgate-fs.img"
 
 struct fs_arena fs_ar;
+const char *fs_image_why;
 
 static long sc(long nr, long a, long b, long c, long d, long e, long f)
 {
@@ -585,6 +586,31 @@ static void layout(struct fs_super *sb, unsigned long nblocks)
 	sb->arena_size = off + nblocks * FS_BLOCK;
 }
 
+/* A header whose tables are where layout() puts them for its size. */
+int fs_layout_matches(const struct fs_super *sb)
+{
+	struct fs_super want;
+
+	if (!sb->nblocks || sb->nblocks > 0xffffffffUL)
+		return 0;
+	hk_memset(&want, 0, sizeof(want));
+	layout(&want, sb->nblocks);
+	return sb->arena_size == want.arena_size &&
+	       sb->off_inodes == want.off_inodes &&
+	       sb->off_dents == want.off_dents &&
+	       sb->off_ofds == want.off_ofds && sb->off_hash == want.off_hash &&
+	       sb->off_epis == want.off_epis &&
+	       sb->off_epsets == want.off_epsets &&
+	       sb->off_lks == want.off_lks && sb->off_holds == want.off_holds &&
+	       sb->off_hhash == want.off_hhash &&
+	       sb->off_blocks == want.off_blocks &&
+	       sb->ninodes == want.ninodes && sb->ndents == want.ndents &&
+	       sb->nofds == want.nofds && sb->nhash == want.nhash &&
+	       sb->nepis == want.nepis && sb->nepsets == want.nepsets &&
+	       sb->nlks == want.nlks && sb->nholds == want.nholds &&
+	       sb->nhhash == want.nhhash;
+}
+
 /* Nobody else uses a reloaded image: forget its open files and lock. */
 static void recover(void)
 {
@@ -648,8 +674,18 @@ int fs_arena_create(const char *backing, unsigned long limit)
 			return -ENAMETOOLONG;
 		hk_memcpy(path, backing, n);
 		hk_memcpy(path + n, IMAGE, sizeof(IMAGE));
-		fd = sc(__NR_openat, AT_FDCWD, (long)path, O_RDWR | O_CREAT,
-			0600, 0, 0);
+		/* never through a link someone left there; created by us or
+		 * an existing file checked below */
+		fd = sc(__NR_openat, AT_FDCWD, (long)path,
+			O_RDWR | O_NOFOLLOW, 0, 0, 0);
+		if (fd == -ENOENT)
+			fd = sc(__NR_openat, AT_FDCWD, (long)path,
+				O_RDWR | O_CREAT | O_EXCL | O_NOFOLLOW, 0600,
+				0, 0);
+		if (fd == -ELOOP) {
+			fs_image_why = "is a symbolic link";
+			return -EPERM;
+		}
 	} else {
 		fd = sc(__NR_memfd_create, (long)"sysgate-fs", 0, 0, 0, 0, 0);
 	}
@@ -662,6 +698,16 @@ int fs_arena_create(const char *backing, unsigned long limit)
 	r = sc(__NR_fstat, fd, (long)&st, 0, 0, 0, 0);
 	if (r < 0)
 		goto fail;
+	/* another user's image, or one others may write, would let them
+	 * steer this run: refused */
+	if (backing && ((st.st_mode & 0170000) != 0100000 ||
+			st.st_uid != (unsigned)sc(__NR_geteuid, 0, 0, 0, 0, 0, 0) ||
+			(st.st_mode & 0022))) {
+		fs_image_why = "is not a file of the user's own that only they "
+			       "can write";
+		r = -EPERM;
+		goto fail;
+	}
 	fresh = st.st_size == 0;
 	if (fresh && (r = sc(__NR_ftruncate, fd, want.arena_size, 0, 0, 0,
 			     0)) < 0)
@@ -705,6 +751,12 @@ int fs_arena_create(const char *backing, unsigned long limit)
 		__atomic_store_n(&sb->magic, FS_MAGIC, __ATOMIC_RELEASE);
 		sb->version = FS_VERSION;
 	} else if (sole) {
+		if (fs_check_image(st.st_size, &fs_image_why) < 0) {
+			sc(__NR_munmap, (long)fs_ar.base, want.arena_size, 0, 0,
+			   0, 0);
+			r = -EUCLEAN;
+			goto fail;
+		}
 		recover();
 	}
 	sb->limit = limit ? (limit + FS_BLOCK - 1) / FS_BLOCK : 0;

@@ -26,3 +26,7 @@ done
 for t in $(sed -n 's/^t_\([a-z0-9_]*\)().*/\1/p' tests/fs/tools.sh); do
 	printf '%s\tbash tests/fs/tools.sh %s\n' "${t//_/-}" "$t"
 done
+# A BACKING image as hostile input: ownership, and random corruption.
+for t in owner fuzz; do
+	printf 'image-%s\tbash tests/fs/image.sh %s\n' "$t" "$t"
+done
