@@ -249,6 +249,9 @@ int sg_fd_guard(struct sysgate_sys *s) SG_HIDDEN;
 
 /* core/shared.c: memory shared by the hooked process tree */
 int sg_shared_init(const char *path, int create) SG_HIDDEN;
+/* The region named full ("owner/name") of the tree's shared state, made
+ * zero-filled on first use; NULL without one or when it is full. */
+void *sg_shared_alloc(const char *full, size_t size) SG_HIDDEN;
 
 /* core/vdso.c */
 void sg_vdso_init(unsigned long base) SG_HIDDEN;

@@ -74,6 +74,7 @@ struct total {
 	int lazy;		/* objects left to traps (leave_to_traps) */
 	unsigned long lazy_bytes;	/* their text */
 	unsigned long read_bytes;	/* text read to find sites */
+	int shared;		/* objects planned by another process */
 	int zwhy[SG_ZWHY_COUNT];	/* -m zeropage: why sites kept stubs */
 	unsigned long stub_bytes;
 	unsigned long long ns;
@@ -452,7 +453,16 @@ static void plan_candidate(struct sg_obj *o, unsigned long addr)
 	o->nsites++;
 }
 
-/* Sites whose call no hook selects stay as they are. */
+/* Room for n sites, for a plan another process made (plans.c). */
+static struct sg_site *alloc_sites(struct sg_obj *o, unsigned long n)
+{
+	o->sites = sg_mmap((n + 1) * sizeof(*o->sites));
+	o->cap = o->sites ? n + 1 : 0;
+	return o->sites;
+}
+
+/* Sites whose call no hook selects stay as they are (after planning, so
+ * a plan serves every selection). */
 /* -m int3: every site a breakpoint, for comparing mechanisms.
  * -m sud and -m seccomp: only the sites of calls that must run on the
  * program's own stack (clone, vfork, rt_sigreturn) are patched; every
@@ -1116,10 +1126,18 @@ static void patch_object(struct sg_obj *o)
 	open_object(o);
 	sg_obj_index_eh_frame(o);
 	o->want_zwhy = zero_mode;
-	for (i = 0; i < o->ntext; i++)
-		total.read_bytes += o->text[i].hi - o->text[i].lo;
-	scan_object(o);
-	check_outside_branches(o);
+	if (sg_plans_find(o, alloc_sites) == 0) {
+		total.shared++;
+		/* The plan counts unverified candidates, not where they are. */
+		for (i = 0; o->n_unverified && i < o->ntext; i++)
+			sg_watch_range(o->text[i].lo, o->text[i].hi);
+	} else {
+		for (i = 0; i < o->ntext; i++)
+			total.read_bytes += o->text[i].hi - o->text[i].lo;
+		scan_object(o);
+		check_outside_branches(o);
+		sg_plans_add(o);
+	}
 	apply_selection(o);
 	place_stubs(o);
 	write_sites(o);
@@ -1454,7 +1472,9 @@ static void patch_stats(void)
 	sg_patch_put_num(buf, &n, total.objects);
 	sg_patch_put(buf, &n, " objects (");
 	sg_patch_put_num(buf, &n, total.lazy);
-	sg_patch_put(buf, &n, " left to traps), ");
+	sg_patch_put(buf, &n, " left to traps, ");
+	sg_patch_put_num(buf, &n, total.shared);
+	sg_patch_put(buf, &n, " planned by another process), ");
 	sg_patch_put_num(buf, &n, total.read_bytes >> 10);
 	sg_patch_put(buf, &n, " KiB of text read, ");
 	sg_patch_put_num(buf, &n, total.ns / 1000);

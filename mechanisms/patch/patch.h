@@ -303,6 +303,13 @@ int sg_text_sweep_is_target(const struct sg_text_sweep *f,
 			    unsigned long addr) SG_HIDDEN;
 void sg_text_sweep_release(struct sg_text_sweep *f) SG_HIDDEN;
 
+/* Plans shared by the processes of a tree (plans.c): 0 if o's sites
+ * were found and still match memory; alloc makes room for n sites. */
+int sg_plans_find(struct sg_obj *o,
+		  struct sg_site *(*alloc)(struct sg_obj *o, unsigned long n))
+	SG_HIDDEN;
+void sg_plans_add(const struct sg_obj *o) SG_HIDDEN;
+
 /* How the code bytes of an object are read during planning. */
 long sg_obj_read(struct sg_obj *o, unsigned long addr, void *buf,
 		 unsigned long len) SG_HIDDEN;

@@ -583,6 +583,20 @@ t_writes_nothing() {
 	same "$TMP/before" "$TMP/after"
 }
 
+t_tree_shares_plans() {
+	# The processes of one tree plan libc once: the later ones take the
+	# first one's plan from the shared state (memory only) and patch the
+	# same sites the same way.
+	"$SG" -f --stats -c -o "$TMP/out" -- sh -c "$PROG basic; $PROG basic" \
+		>"$TMP/stdout" || fail "exit status $?"
+	[ "$(cat "$TMP/stdout")" = "$(printf 'hello\nhello')" ] ||
+		fail "output: $(cat "$TMP/stdout")"
+	grep -q ' [1-9] planned by another process' "$TMP/out" ||
+		fail "not shared: $(grep 'syscall sites' "$TMP/out")"
+	grep 'sysgate:   /.*libc.so' "$TMP/out" | sort -u >"$TMP/libc"
+	[ "$(wc -l <"$TMP/libc")" = 1 ] || fail "libc patched differently: $(cat "$TMP/libc")"
+}
+
 t_big_object_trapped() {
 	# An object with more text than is read at start-up (a libLLVM):
 	# its site is caught by its first trap, hooked from its first call,
