@@ -339,6 +339,7 @@ static int rel8_pattern_hits(struct sg_obj *o, unsigned long from,
 static struct exits {
 	struct sg_obj *obj;
 	unsigned long fs, fe;
+	unsigned long done;	/* decoded up to here (a boundary), or fe */
 	int n;			/* -1: too many to list */
 	unsigned long to[EXITS_MAX];
 } exits[EXITS_CACHED];
@@ -350,48 +351,62 @@ static void exits_forget(void)
 	memset(exits, 0, sizeof(exits));
 }
 
+/* e's exits, decoding from where it stopped to at least `end`. */
+static void exits_decode(struct exits *e, const unsigned char *code,
+			 unsigned long end)
+{
+	while (e->done < end && e->n >= 0) {
+		struct x86_insn in;
+		int k = x86_decode(code + (e->done - e->fs), e->fe - e->done, &in);
+		unsigned long t = e->done + in.target;
+
+		if (!k) {
+			e->done = e->fe;	/* nothing more can be decoded */
+			break;
+		}
+		if ((in.kind == X86_JMP || in.kind == X86_JCC) &&
+		    ((t < e->fs && e->fs - t <= EXITS_NEAR) ||
+		     (t >= e->fe && t - e->fe < EXITS_NEAR))) {
+			if (e->n == EXITS_MAX)
+				e->n = -1;
+			else
+				e->to[e->n++] = t;
+		}
+		e->done += k;
+	}
+}
+
+/* The exits of [fs, fe) found by decoding it from fs to at least end
+ * (where the caller's question ends: the rest cannot matter to it). */
 static const struct exits *exits_of(struct sg_obj *o, unsigned long fs,
-				    unsigned long fe)
+				    unsigned long fe, unsigned long end)
 {
 	static unsigned char buf[NEIGHBOUR_MAX];
 	const unsigned char *code = (const unsigned char *)fs;
-	struct exits *e;
-	unsigned long a = fs;
+	struct exits *e = 0;
 	unsigned int i;
 
-	for (i = 0; i < EXITS_CACHED; i++)
-		if (exits[i].obj == o && exits[i].fs == fs && exits[i].fe == fe)
-			return &exits[i];
 	if (fe - fs > sizeof(buf))
 		return 0;
 	if (sg_obj_view(o, fs, fe - fs) != fe - fs) {
+		/* (a copy: decoded whole, its buffer is reused) */
 		if (sg_obj_read(o, fs, buf, fe - fs) != (long)(fe - fs))
 			return 0;
 		code = buf;
+		end = fe;
 	}
-	e = &exits[exits_next++ % EXITS_CACHED];
-	e->obj = o;
-	e->fs = fs;
-	e->fe = fe;
-	e->n = 0;
-	while (a < fe) {
-		struct x86_insn in;
-		int k = x86_decode(code + (a - fs), fe - a, &in);
-		unsigned long t = a + in.target;
-
-		if (!k)
-			break;
-		if ((in.kind == X86_JMP || in.kind == X86_JCC) &&
-		    ((t < fs && fs - t <= EXITS_NEAR) ||
-		     (t >= fe && t - fe < EXITS_NEAR))) {
-			if (e->n == EXITS_MAX) {
-				e->n = -1;
-				break;
-			}
-			e->to[e->n++] = t;
-		}
-		a += k;
+	for (i = 0; i < EXITS_CACHED && !e; i++)
+		if (exits[i].obj == o && exits[i].fs == fs && exits[i].fe == fe &&
+		    (code != buf || exits[i].done == fe))
+			e = &exits[i];
+	if (!e) {
+		e = &exits[exits_next++ % EXITS_CACHED];
+		e->obj = o;
+		e->fs = e->done = fs;
+		e->fe = fe;
+		e->n = 0;
 	}
+	exits_decode(e, code, end < fe ? end : fe);
 	return e;
 }
 
@@ -407,8 +422,8 @@ static int outside_hits(struct sg_obj *o, unsigned long from, unsigned long to,
 		int lsda, i;
 
 		if (!sg_obj_function(o, from, &fs, &fe, &lsda)) {
-			const struct exits *e = exits_of(o, fs, fe);
 			unsigned long end = fe < to ? fe : to;
+			const struct exits *e = exits_of(o, fs, fe, end);
 
 			if (!e || e->n < 0) {
 				if (rel8_pattern_hits(o, from, end, lo, hi))
