@@ -89,6 +89,8 @@ unsigned long sg_obj_view(const struct sg_obj *o, unsigned long addr,
 	for (i = 0; i < o->ntext; i++) {
 		if (addr < o->text[i].lo || addr >= o->text[i].hi)
 			continue;
+		if (!o->text[i].readable)
+			return 0;
 		end = o->text[i].hi;
 		/* A page wholly past the file's end faults (SIGBUS); the vDSO
 		 * has no file and is all there. */
@@ -360,6 +362,8 @@ static int collect_objects(char *maps, struct sg_obj *list, int max)
 					o->text[o->ntext].lo = m.lo;
 					o->text[o->ntext].hi = m.hi;
 					o->text[o->ntext].off = m.off;
+					o->text[o->ntext].readable =
+						(m.prot & PROT_R) != 0;
 					o->ntext++;
 				}
 				if (self >= m.lo && self < m.hi) {

@@ -99,6 +99,7 @@ struct sg_obj {
 	unsigned long bias;	/* load bias (address - vaddr) */
 	struct {
 		unsigned long lo, hi, off;
+		int readable;	/* not execute-only (protection keys) */
 	} text[SG_MAX_TEXT];
 	int ntext;
 	int fd;			/* file for reading code, or -1 */
