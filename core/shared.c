@@ -38,6 +38,7 @@ int sg_shared_init(const char *path, int create)
 	if (create || !h->magic) {
 		h->size = SG_SHARED_SIZE;
 		h->used = sizeof(*h);
+		h->flags = create ? SG_SHARED_MAY_LINGER : 0;
 		__atomic_store_n(&h->magic, SG_SHARED_MAGIC, __ATOMIC_RELEASE);
 	}
 	sg.shared_base = (char *)h;

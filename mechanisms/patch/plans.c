@@ -17,6 +17,7 @@
  * count (release): readers take no lock and see only whole entries.
  */
 #include "patch.h"
+#include "shared.h"
 
 #define PLANS_NAME "patch/plans"
 #define PLANS_SIZE (1UL << 20)
@@ -42,11 +43,15 @@ struct plans {
 	unsigned char ents[];
 };
 
+/* Only in a state the sysgate command made: it removes it at exit,
+ * whereas one a preloaded root process makes may be left behind (with
+ * the plans in it). */
 static struct plans *region(void)
 {
+	const struct sg_shared_hdr *h = (const void *)sg.shared_base;
 	static struct plans *p;
 
-	if (!p)
+	if (!p && h && !(h->flags & SG_SHARED_MAY_LINGER))
 		p = sg_shared_alloc(PLANS_NAME, PLANS_SIZE);
 	return p;
 }
