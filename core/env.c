@@ -161,7 +161,6 @@ long sysgate_exec_carried(struct sysgate_ctx *ctx, void *buf, size_t len)
 int sg_env_is_internal(const char *var)
 {
 	return !sg_strncmp(var, "SYSGATE_", 8) &&
-	       sg_strncmp(var, "SYSGATE_CACHE=", 14) &&
 	       sg_strncmp(var, "SYSGATE_LIBRARY=", 16);
 }
 

@@ -14,7 +14,7 @@ unsigned long sg_env_add_ours(char **env, unsigned long k,
 unsigned long sg_env_extra_size(void) SG_HIDDEN;
 /* "SYSGATE_..." set up by sysgate for one process tree (stripped from a
  * new program's environment and rebuilt), as opposed to user settings
- * such as SYSGATE_CACHE and SYSGATE_LIBRARY that pass through. */
+ * such as SYSGATE_LIBRARY that pass through. */
 int sg_env_is_internal(const char *var) SG_HIDDEN;
 /* Path of sysgate-loader into buf (beside libsysgate.so), or 0. */
 const char *sg_env_loader(char *buf, unsigned long size) SG_HIDDEN;

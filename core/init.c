@@ -186,72 +186,6 @@ static int is_root_process(void)
 	return !sg_strcmp(r, sg_utoa(num + sizeof(num), sg.pid));
 }
 
-/* libsysgate.so's build-id: plans made by another build are not used. */
-static int find_self_build_id(struct dl_phdr_info *info, size_t size,
-			      void *arg)
-{
-	unsigned long self = (unsigned long)&find_self_build_id;
-	int i;
-
-	(void)size;
-	(void)arg;
-	for (i = 0; i < info->dlpi_phnum; i++) {
-		const ElfW(Phdr) *ph = &info->dlpi_phdr[i];
-		unsigned long lo = info->dlpi_addr + ph->p_vaddr;
-
-		if (ph->p_type == PT_LOAD && self >= lo && self < lo + ph->p_memsz)
-			break;
-	}
-	if (i == info->dlpi_phnum)
-		return 0;
-	for (i = 0; i < info->dlpi_phnum; i++) {
-		const ElfW(Phdr) *ph = &info->dlpi_phdr[i];
-		const char *p = (const char *)(info->dlpi_addr + ph->p_vaddr);
-		const char *end = p + ph->p_memsz;
-
-		while (ph->p_type == PT_NOTE && p + 12 <= end) {
-			const ElfW(Nhdr) *n = (const ElfW(Nhdr) *)p;
-			const char *desc = p + 12 + ((n->n_namesz + 3) & ~3U);
-
-			if (n->n_type == NT_GNU_BUILD_ID &&
-			    n->n_descsz <= sizeof(sg.self_build_id)) {
-				memcpy(sg.self_build_id, desc, n->n_descsz);
-				sg.self_build_id_len = n->n_descsz;
-				return 1;
-			}
-			p = desc + ((n->n_descsz + 3) & ~3U);
-		}
-	}
-	return 1;
-}
-
-/* SYSGATE_CACHE: a directory, or "off"; default ~/.cache/sysgate. */
-static void plan_cache_init(void)
-{
-	const char *c = getenv("SYSGATE_CACHE"), *home = getenv("HOME");
-	char dir[sizeof(sg.cache_dir)];
-
-	if (c && !sg_strcmp(c, "off"))
-		return;
-	if (c && *c) {
-		if ((size_t)snprintf(dir, sizeof(dir), "%s", c) >= sizeof(dir))
-			return;
-	} else if (home && *home) {
-		if ((size_t)snprintf(dir, sizeof(dir), "%s/.cache", home) >=
-		    sizeof(dir) - 8)
-			return;
-		mkdir(dir, 0700);
-		sg_strlcpy(dir + sg_strlen(dir), "/sysgate", 9);
-	} else {
-		return;
-	}
-	mkdir(dir, 0700);
-	if (access(dir, W_OK) < 0)
-		return;
-	dl_iterate_phdr(find_self_build_id, 0);
-	sg_strlcpy(sg.cache_dir, dir, sizeof(sg.cache_dir));
-}
-
 /*
  * Children that exec re-read the options in another working directory:
  * hand them the output file as an absolute path (the last -o wins).
@@ -421,7 +355,6 @@ void sg_init(void)
 	sg_env_init(self_path(), options_for_children(o),
 		    getenv("SYSGATE_STATE"));
 
-	plan_cache_init();
 	load_builtin("count", &sg_builtin_count);
 	load_builtin("trace", &sg_builtin_trace);
 	load_builtin("inject", &sg_builtin_inject);

@@ -141,14 +141,11 @@ struct sg_global {
 					   through execve */
 	int passive;			/* an unfollowed program under -m
 					   seccomp: no hooks, calls passed on */
-	char cache_dir[256];		/* plan cache, "" when off */
 	int loader;			/* started by sysgate-loader */
 	const char *exe_path;		/* loader: the program it runs, which
 					   /proc/self/exe does not name */
 	int tracer;			/* the CLI under -m ptrace: hooks see
 					   another process's calls */
-	unsigned char self_build_id[32];	/* libsysgate.so's, keys plans */
-	int self_build_id_len;
 	unsigned long fpu_size;		/* xsave area size, 0 if no xsave */
 	unsigned long long fpu_mask;
 	struct {			/* loader mode: sysgate's PT_TLS */
@@ -255,6 +252,9 @@ int sg_fd_guard(struct sysgate_sys *s) SG_HIDDEN;
 
 /* core/shared.c: memory shared by the hooked process tree */
 int sg_shared_init(const char *path, int create) SG_HIDDEN;
+/* The region named full ("owner/name") of the tree's shared state, made
+ * zero-filled on first use; NULL without one or when it is full. */
+void *sg_shared_alloc(const char *full, size_t size) SG_HIDDEN;
 
 /* core/vdso.c */
 void sg_vdso_init(unsigned long base) SG_HIDDEN;

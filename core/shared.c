@@ -38,6 +38,7 @@ int sg_shared_init(const char *path, int create)
 	if (create || !h->magic) {
 		h->size = SG_SHARED_SIZE;
 		h->used = sizeof(*h);
+		h->flags = create ? SG_SHARED_MAY_LINGER : 0;
 		__atomic_store_n(&h->magic, SG_SHARED_MAGIC, __ATOMIC_RELEASE);
 	}
 	sg.shared_base = (char *)h;
@@ -69,20 +70,13 @@ void *sg_shared_find(void *base, const char *name)
 	return 0;
 }
 
-void *sysgate_shared(struct sysgate_ctx *ctx, const char *name, size_t size)
+void *sg_shared_alloc(const char *full, size_t size)
 {
 	struct sg_shared_hdr *h = (struct sg_shared_hdr *)sg.shared_base;
-	char full[SG_SHARED_NAME];
 	void *p;
-	size_t n;
 
 	if (!h)
 		return 0;
-	n = sg_strlcpy(full, ctx->hook->name ? ctx->hook->name : "", sizeof(full));
-	if (n + 2 >= sizeof(full))
-		return 0;
-	full[n++] = '/';
-	sg_strlcpy(full + n, name, sizeof(full) - n);
 	lock(h);
 	p = sg_shared_find(h, full);
 	if (!p && h->ndir < SG_SHARED_DIR &&
@@ -98,4 +92,17 @@ void *sysgate_shared(struct sysgate_ctx *ctx, const char *name, size_t size)
 	}
 	unlock(h);
 	return p;
+}
+
+void *sysgate_shared(struct sysgate_ctx *ctx, const char *name, size_t size)
+{
+	char full[SG_SHARED_NAME];
+	size_t n;
+
+	n = sg_strlcpy(full, ctx->hook->name ? ctx->hook->name : "", sizeof(full));
+	if (n + 2 >= sizeof(full))
+		return 0;
+	full[n++] = '/';
+	sg_strlcpy(full + n, name, sizeof(full) - n);
+	return sg_shared_alloc(full, size);
 }

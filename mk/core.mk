@@ -12,7 +12,7 @@ RUNTIME_SRCS := $(filter-out core/init.c core/preload.c,$(wildcard core/*.c)) \
 	hooks/bypass/bypass.c hooks/bypass/wlog.c hooks/hot/hot.c \
 	mechanisms/mech.c mechanisms/patch/patch.c mechanisms/patch/lazy.c \
 	mechanisms/patch/watch.c mechanisms/patch/lock.c mechanisms/patch/elfobj.c \
-	mechanisms/patch/plancache.c mechanisms/preload/preload.c \
+	mechanisms/patch/plans.c mechanisms/preload/preload.c \
 	mechanisms/seccomp/seccomp.c \
 	$(wildcard mechanisms/patch/patch-$(ARCH).c) \
 	$(firstword $(wildcard mechanisms/zeropage/zeropage-$(ARCH).c) \

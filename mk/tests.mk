@@ -35,12 +35,18 @@ $(BUILD)/tests/cli/rawlib.so: tests/cli/rawlib.c | $(BUILD)/.dir
 	@mkdir -p $(dir $@)
 	$(CC) -std=gnu11 -O2 -g -Wall -fPIC -shared -o $@ $<
 
+# The same with 9 MiB more text: not read, left to traps.
+$(BUILD)/tests/cli/biglib.so: tests/cli/rawlib.c | $(BUILD)/.dir
+	@mkdir -p $(dir $@)
+	$(CC) -std=gnu11 -O2 -g -Wall -fPIC -shared '-DBIG_TEXT="9<<20"' -o $@ $<
+
 $(BUILD)/tests/hooks/%.so: tests/hooks/%.c include/sysgate.h | $(BUILD)/.dir
 	@mkdir -p $(dir $@)
 	$(CC) $(CFLAGS_COMMON) -Iinclude -shared -o $@ $<
 
 ifeq ($(ARCH),x86_64)
 CHECK_DEPS += $(BUILD)/tests/cli/prog $(BUILD)/tests/cli/rawlib.so \
+	$(BUILD)/tests/cli/biglib.so \
 	$(BUILD)/tests/cli/prog-static $(BUILD)/tests/cli/nolibc \
 	$(BUILD)/tests/hooks/counter.so $(BUILD)/tests/hooks/exitret.so \
 	$(BUILD)/tests/hooks/clobber.so

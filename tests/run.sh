@@ -41,10 +41,6 @@ fi
 LOGDIR=$BUILD/test-logs
 rm -rf "$LOGDIR"
 mkdir -p "$LOGDIR"
-# sysgate's plan cache: fresh for each run, never the user's.
-export SYSGATE_CACHE=$TOP/$BUILD/test-plan-cache
-rm -rf "$SYSGATE_CACHE"
-mkdir -p "$SYSGATE_CACHE"
 
 pass=0 fail=0 skip=0
 failed=() skipped=()

@@ -30,7 +30,7 @@ printf '%-50s %6s %8s\n' "set-up ($ARCH, $n calls)" insns "vs native"
 printf '%-50s %6d %8s\n' native "$native" -
 for opts in "-e trace=none --patch-all" "-c -o /dev/null" \
 	"-e inject=getppid:retval=7 -e trace=none" "-o /dev/null"; do
-	# the first run fills the plan cache so both counted runs start alike
+	# a first run so that both counted runs start alike (page cache)
 	count -E LD_PRELOAD="$lib" -E SYSGATE_OPTIONS="$opts" "$prog" 0 >/dev/null
 	v=$(per_call -E LD_PRELOAD="$lib" -E SYSGATE_OPTIONS="$opts")
 	printf '%-50s %6d %+8d\n' "sysgate $opts" "$v" $((v - native))

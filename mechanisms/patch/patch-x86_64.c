@@ -78,7 +78,8 @@ static struct func {
 	int tricky;		/* indirect jumps or landing pads */
 	int ok;
 	int zwhy;		/* SG_ZWHY_* once scanned, else -1 */
-	unsigned char *code;	/* copy of [start, end) */
+	const unsigned char *code;	/* [start, end): in place, or buf */
+	unsigned char *buf;
 	unsigned char *starts;	/* bitmap: instruction starts */
 	unsigned char *targets;	/* bitmap: direct branch targets */
 	unsigned long *work;
@@ -94,10 +95,13 @@ static void set(unsigned char *m, unsigned long i)
 	m[i >> 3] |= 1 << (i & 7);
 }
 
+static void exits_forget(void);
+
 void sg_patch_arch_release(void)
 {
-	if (fn.code) {
-		sg_munmap(fn.code, MAX_FUNC);
+	exits_forget();
+	if (fn.buf) {
+		sg_munmap(fn.buf, MAX_FUNC);
 		sg_munmap(fn.starts, MAX_FUNC / 8);
 		sg_munmap(fn.targets, MAX_FUNC / 8);
 		sg_munmap(fn.work, MAX_FUNC / 2);
@@ -105,11 +109,44 @@ void sg_patch_arch_release(void)
 	memset(&fn, 0, sizeof(fn));
 }
 
+/*
+ * Scans eight bytes at a time in general registers (planning may run
+ * inside a hooked call, where the program's vector registers are live).
+ * zeros() marks each zero byte of v exactly: no borrow between bytes.
+ */
+typedef unsigned long __attribute__((may_alias, aligned(1))) unaligned_word;
+
+#define ONES 0x0101010101010101UL
+#define LOW7 0x7f7f7f7f7f7f7f7fUL
+
+static unsigned long zeros(unsigned long v)
+{
+	return ~(((v & LOW7) + LOW7) | v | LOW7);
+}
+
+static unsigned long equal(unsigned long v, unsigned char c)
+{
+	return zeros(v ^ (c * ONES));
+}
+
+/* 0x80 in the byte of each position i of p[0..8) where p[i], p[i+1] is
+ * 0f 05 (syscall) or 0f 34 (sysenter); reads p[0..9). */
+static unsigned long syscall_pairs(const unsigned char *p)
+{
+	unsigned long w = *(const unaligned_word *)p;
+	unsigned long n = *(const unaligned_word *)(p + 1);
+
+	return equal(w, 0x0f) & (equal(n, 0x05) | equal(n, 0x34));
+}
+
 long sg_patch_arch_scan(const unsigned char *buf, unsigned long len)
 {
-	unsigned long i;
+	unsigned long i = 0, m;
 
-	for (i = 0; i + 1 < len; i++)
+	for (; i + 9 <= len; i += 8)
+		if ((m = syscall_pairs(buf + i)))
+			return i + __builtin_ctzl(m) / 8;
+	for (; i + 1 < len; i++)
 		if (buf[i] == 0x0f && (buf[i + 1] == 0x05 || buf[i + 1] == 0x34))
 			return i;
 	return -1;
@@ -130,16 +167,20 @@ static int analyse(struct sg_obj *o, unsigned long start, unsigned long end,
 	fn.tricky = lsda;
 	if (len > MAX_FUNC)
 		return 0;
-	if (!fn.code) {
-		fn.code = sg_mmap(MAX_FUNC);
+	if (!fn.buf) {
+		fn.buf = sg_mmap(MAX_FUNC);
 		fn.starts = sg_mmap(MAX_FUNC / 8);
 		fn.targets = sg_mmap(MAX_FUNC / 8);
 		fn.work = sg_mmap(MAX_FUNC / 2);
-		if (!fn.code || !fn.starts || !fn.targets || !fn.work)
+		if (!fn.buf || !fn.starts || !fn.targets || !fn.work)
 			return 0;
 	}
-	if (sg_obj_read(o, start, fn.code, len) != (long)len)
-		return 0;
+	fn.code = (const unsigned char *)start;
+	if (sg_obj_view(o, start, len) != len) {
+		if (sg_obj_read(o, start, fn.buf, len) != (long)len)
+			return 0;
+		fn.code = fn.buf;
+	}
 	memset(fn.starts, 0, (len + 7) / 8);
 	memset(fn.targets, 0, (len + 7) / 8);
 	fn.work[sp++] = 0;
@@ -282,6 +323,93 @@ static int rel8_pattern_hits(struct sg_obj *o, unsigned long from,
 	return 0;
 }
 
+/*
+ * The direct jumps of a function [fs, fe) that leave it, decoded linearly
+ * from its start: a few functions' worth, since neighbouring sites share
+ * neighbours (libc's system call wrappers sit side by side).  Only jumps
+ * that leave a function can land in another function's site, and only
+ * those near it matter here: the sites asked about lie within rel8 reach
+ * of it, and farther jumps are rel32, which patch.c checks anyway.
+ */
+#define EXITS_NEAR 256
+#define EXITS_MAX 32
+#define EXITS_CACHED 8
+#define NEIGHBOUR_MAX 4096
+
+static struct exits {
+	struct sg_obj *obj;
+	unsigned long fs, fe;
+	unsigned long done;	/* decoded up to here (a boundary), or fe */
+	int n;			/* -1: too many to list */
+	unsigned long to[EXITS_MAX];
+} exits[EXITS_CACHED];
+static unsigned int exits_next;
+
+/* (objects come and go) */
+static void exits_forget(void)
+{
+	memset(exits, 0, sizeof(exits));
+}
+
+/* e's exits, decoding from where it stopped to at least `end`. */
+static void exits_decode(struct exits *e, const unsigned char *code,
+			 unsigned long end)
+{
+	while (e->done < end && e->n >= 0) {
+		struct x86_insn in;
+		int k = x86_decode(code + (e->done - e->fs), e->fe - e->done, &in);
+		unsigned long t = e->done + in.target;
+
+		if (!k) {
+			e->done = e->fe;	/* nothing more can be decoded */
+			break;
+		}
+		if ((in.kind == X86_JMP || in.kind == X86_JCC) &&
+		    ((t < e->fs && e->fs - t <= EXITS_NEAR) ||
+		     (t >= e->fe && t - e->fe < EXITS_NEAR))) {
+			if (e->n == EXITS_MAX)
+				e->n = -1;
+			else
+				e->to[e->n++] = t;
+		}
+		e->done += k;
+	}
+}
+
+/* The exits of [fs, fe) found by decoding it from fs to at least end
+ * (where the caller's question ends: the rest cannot matter to it). */
+static const struct exits *exits_of(struct sg_obj *o, unsigned long fs,
+				    unsigned long fe, unsigned long end)
+{
+	static unsigned char buf[NEIGHBOUR_MAX];
+	const unsigned char *code = (const unsigned char *)fs;
+	struct exits *e = 0;
+	unsigned int i;
+
+	if (fe - fs > sizeof(buf))
+		return 0;
+	if (sg_obj_view(o, fs, fe - fs) != fe - fs) {
+		/* (a copy: decoded whole, its buffer is reused) */
+		if (sg_obj_read(o, fs, buf, fe - fs) != (long)(fe - fs))
+			return 0;
+		code = buf;
+		end = fe;
+	}
+	for (i = 0; i < EXITS_CACHED && !e; i++)
+		if (exits[i].obj == o && exits[i].fs == fs && exits[i].fe == fe &&
+		    (code != buf || exits[i].done == fe))
+			e = &exits[i];
+	if (!e) {
+		e = &exits[exits_next++ % EXITS_CACHED];
+		e->obj = o;
+		e->fs = e->done = fs;
+		e->fe = fe;
+		e->n = 0;
+	}
+	exits_decode(e, code, end < fe ? end : fe);
+	return e;
+}
+
 /* Does code in [from, to), outside the current function, branch with a
  * rel8 into (lo, hi)?  Functions are decoded linearly from their own
  * start; bytes in no function count as padding only if they decode as
@@ -289,31 +417,21 @@ static int rel8_pattern_hits(struct sg_obj *o, unsigned long from,
 static int outside_hits(struct sg_obj *o, unsigned long from, unsigned long to,
 			unsigned long lo, unsigned long hi)
 {
-	static unsigned char code[4096];
-
 	while (from < to) {
 		unsigned long fs, fe, next;
-		int lsda;
+		int lsda, i;
 
 		if (!sg_obj_function(o, from, &fs, &fe, &lsda)) {
-			unsigned long a = fs, end = fe < to ? fe : to;
+			unsigned long end = fe < to ? fe : to;
+			const struct exits *e = exits_of(o, fs, fe, end);
 
-			if (end - fs > sizeof(code) ||
-			    sg_obj_read(o, fs, code, end - fs) != (long)(end - fs)) {
+			if (!e || e->n < 0) {
 				if (rel8_pattern_hits(o, from, end, lo, hi))
 					return 1;
 			} else {
-				while (a < end) {
-					struct x86_insn in;
-					int k = x86_decode(code + (a - fs), end - a, &in);
-
-					if (!k)
-						break;
-					if ((in.kind == X86_JMP || in.kind == X86_JCC) &&
-					    a + in.target > lo && a + in.target < hi)
+				for (i = 0; i < e->n; i++)
+					if (e->to[i] > lo && e->to[i] < hi)
 						return 1;
-					a += k;
-				}
 			}
 			from = fe;
 			continue;
@@ -550,7 +668,9 @@ int sg_patch_arch_plan(struct sg_obj *o, unsigned long addr, struct sg_site *s)
 	if (in.kind != X86_SYSCALL)
 		return 0;
 	s->nr = static_nr(addr);
-	s->zwhy = in.len == 2 ? zero_why(o, addr) : SG_ZWHY_UNDECODED;
+	/* (the proof is for -m zeropage only: most functions are long) */
+	s->zwhy = !o->want_zwhy ? SG_ZWHY_UNCHECKED :
+		  in.len == 2 ? zero_why(o, addr) : SG_ZWHY_UNDECODED;
 	r = choose_window(o, s);
 	if (r == 0) {
 		s->kind = SG_PATCH_JMP;
@@ -577,26 +697,47 @@ void sg_patch_arch_fallback(struct sg_obj *o, struct sg_site *s)
 	trap(s);
 }
 
+/* The branch at buf[i] (e8/e9 rel32, or 0f 8x rel32), if any. */
+static void one_target(const unsigned char *buf, unsigned long len,
+		       unsigned long i, unsigned long addr,
+		       void (*cb)(unsigned long target, void *arg), void *arg)
+{
+	unsigned char op = buf[i];
+	int rel;
+
+	if ((op == 0xe8 || op == 0xe9) && i + 5 <= len) {
+		memcpy(&rel, buf + i + 1, 4);
+		cb(addr + i + 5 + rel, arg);
+	} else if (op == 0x0f && i + 6 <= len && buf[i + 1] >= 0x80 &&
+		   buf[i + 1] <= 0x8f) {
+		memcpy(&rel, buf + i + 2, 4);
+		cb(addr + i + 6 + rel, arg);
+	}
+}
+
 void sg_patch_arch_targets(const unsigned char *buf, unsigned long len,
 			   unsigned long addr,
 			   void (*cb)(unsigned long target, void *arg),
 			   void *arg)
 {
-	unsigned long i;
+	unsigned long i = 0;
 
-	for (i = 0; i + 5 <= len; i++) {
-		unsigned char op = buf[i];
-		int rel;
+	/* Eight positions at a time: e8/e9, or 0f followed by 8x. */
+	for (; i + 9 <= len; i += 8) {
+		unsigned long w = *(const unaligned_word *)(buf + i);
+		unsigned long n = *(const unaligned_word *)(buf + i + 1);
+		unsigned long m = equal(w & (0xfe * ONES), 0xe8) |
+				  (equal(w, 0x0f) &
+				   equal(n & (0xf0 * ONES), 0x80));
 
-		if (op == 0xe8 || op == 0xe9) {
-			memcpy(&rel, buf + i + 1, 4);
-			cb(addr + i + 5 + rel, arg);
-		} else if (op == 0x0f && i + 6 <= len && buf[i + 1] >= 0x80 &&
-			   buf[i + 1] <= 0x8f) {
-			memcpy(&rel, buf + i + 2, 4);
-			cb(addr + i + 6 + rel, arg);
+		while (m) {
+			one_target(buf, len, i + __builtin_ctzl(m) / 8, addr,
+				   cb, arg);
+			m &= m - 1;
 		}
 	}
+	for (; i < len; i++)
+		one_target(buf, len, i, addr, cb, arg);
 }
 
 /* --- encoding ---------------------------------------------------------- */

@@ -3,9 +3,11 @@
  * The patch mechanism, generic part (see patch.h).
  *
  * Order of work for each object (an ELF file or the vDSO):
+ *   0. an object with much text is left to traps instead: syscall user
+ *      dispatch catches each site on its first run, which patches it
+ *      (leave_to_traps);
  *   1. candidates: the arch's byte pre-filter over the executable bytes,
- *      read from the file with pread so that scanning does not make the
- *      whole text resident;
+ *      read where they are mapped;
  *   2. planning: the arch decodes from the containing function's start
  *      (unwind info) and chooses a patch, or rejects the candidate;
  *   3. outside branches: every direct branch the object's bytes could
@@ -15,7 +17,9 @@
  *   5. sites are written while the pages are read+write (never write and
  *      exec at once), with signals blocked, then made read+exec again.
  *
- * This runs at start-up, single-threaded, with raw system calls only.
+ * This runs at start-up, single-threaded, with raw system calls only,
+ * and again for each object loaded later.  Nothing is kept between runs:
+ * planning costs about what the sites cost (see README, "Start-up").
  */
 #include "patch.h"
 #include "options.h"
@@ -67,17 +71,55 @@ struct total {
 	int data, unverified;
 	int anon_exec;		/* executable memory with no ELF object */
 	int anon_clean;		/* ... holding no system call instruction */
-	int cached;		/* objects whose plan came from the cache */
+	int lazy;		/* objects left to traps (leave_to_traps) */
+	unsigned long lazy_bytes;	/* their text */
+	unsigned long read_bytes;	/* text read to find sites */
+	int shared;		/* objects planned by another process */
 	int zwhy[SG_ZWHY_COUNT];	/* -m zeropage: why sites kept stubs */
 	unsigned long stub_bytes;
 	unsigned long long ns;
 } total;
 
+unsigned long sg_obj_view(const struct sg_obj *o, unsigned long addr,
+			  unsigned long len)
+{
+	unsigned long end;
+	int i;
+
+	for (i = 0; i < o->ntext; i++) {
+		if (addr < o->text[i].lo || addr >= o->text[i].hi)
+			continue;
+		if (!o->text[i].readable)
+			return 0;
+		end = o->text[i].hi;
+		/* A page wholly past the file's end faults (SIGBUS); the vDSO
+		 * has no file and is all there. */
+		if (!o->is_vdso) {
+			if (o->fd < 0 || o->file_size <= o->text[i].off)
+				return 0;
+			if (o->file_size - o->text[i].off < end - o->text[i].lo)
+				end = o->text[i].lo +
+				      ((o->file_size - o->text[i].off + PAGE - 1) &
+				       ~(PAGE - 1));
+		}
+		if (addr >= end)
+			return 0;
+		return end - addr < len ? end - addr : len;
+	}
+	return 0;
+}
+
+/* Code is read where it is mapped: no copy, no system call, and what is
+ * planned on is what runs (the file is the fallback). */
 long sg_obj_read(struct sg_obj *o, unsigned long addr, void *buf,
 		 unsigned long len)
 {
 	int i;
 
+	if (sg_obj_view(o, addr, len) == len) {
+		memcpy(buf, (const void *)addr, len);
+		return len;
+	}
 	if (o->fd >= 0) {
 		for (i = 0; i < o->ntext; i++)
 			if (addr >= o->text[i].lo && addr + len <= o->text[i].hi)
@@ -88,6 +130,47 @@ long sg_obj_read(struct sg_obj *o, unsigned long addr, void *buf,
 		return -14;
 	memcpy(buf, (const void *)addr, len);
 	return len;
+}
+
+/*
+ * Call fn on all of o's text: each mapping in one piece where it can be
+ * read in place, else in chunks read into scan_buf that overlap by
+ * `overlap` bytes (so that a pattern split by a chunk's end is seen whole
+ * in the next).  fn gets the bytes, their count and their address.
+ */
+static void for_each_text(struct sg_obj *o, unsigned long overlap,
+			  void (*fn)(struct sg_obj *o, const unsigned char *p,
+				     unsigned long n, unsigned long addr,
+				     void *arg),
+			  void *arg)
+{
+	int i;
+
+	for (i = 0; i < o->ntext; i++) {
+		unsigned long a = o->text[i].lo, n;
+
+		while (a < o->text[i].hi) {
+			unsigned long len = o->text[i].hi - a;
+			long got;
+
+			n = sg_obj_view(o, a, len);
+			if (n) {
+				/* (what follows, if anything, is past the
+				 * file's end: no bytes to read there) */
+				fn(o, (const unsigned char *)a, n, a, arg);
+				a += n;
+				continue;
+			}
+			if (len > SCAN_CHUNK)
+				len = SCAN_CHUNK;
+			got = sg_obj_read(o, a, scan_buf, len);
+			if (got <= 0)
+				break;
+			fn(o, scan_buf, got, a, arg);
+			a += (unsigned long)got > overlap ? (unsigned long)got - overlap :
+							   (unsigned long)got;
+		}
+	}
 }
 
 /* --- /proc/self/maps ------------------------------------------------ */
@@ -279,6 +362,8 @@ static int collect_objects(char *maps, struct sg_obj *list, int max)
 					o->text[o->ntext].lo = m.lo;
 					o->text[o->ntext].hi = m.hi;
 					o->text[o->ntext].off = m.off;
+					o->text[o->ntext].readable =
+						(m.prot & PROT_R) != 0;
 					o->ntext++;
 				}
 				if (self >= m.lo && self < m.hi) {
@@ -322,6 +407,7 @@ static void open_object(struct sg_obj *o)
 		return;
 	}
 	o->fd = fd;
+	o->file_size = st.size;
 }
 
 static struct sg_site *new_site(struct sg_obj *o)
@@ -371,7 +457,7 @@ static void plan_candidate(struct sg_obj *o, unsigned long addr)
 	o->nsites++;
 }
 
-/* Room for n sites, for a plan read from the cache. */
+/* Room for n sites, for a plan another process made (plans.c). */
 static struct sg_site *alloc_sites(struct sg_obj *o, unsigned long n)
 {
 	o->sites = sg_mmap((n + 1) * sizeof(*o->sites));
@@ -380,7 +466,7 @@ static struct sg_site *alloc_sites(struct sg_obj *o, unsigned long n)
 }
 
 /* Sites whose call no hook selects stay as they are (after planning, so
- * a cached plan serves every selection). */
+ * a plan serves every selection). */
 /* -m int3: every site a breakpoint, for comparing mechanisms.
  * -m sud and -m seccomp: only the sites of calls that must run on the
  * program's own stack (clone, vfork, rt_sigreturn) are patched; every
@@ -424,37 +510,27 @@ static void apply_selection(struct sg_obj *o)
 	sg_patch_arch_finish(o);
 }
 
+static void scan_text(struct sg_obj *o, const unsigned char *p,
+		      unsigned long n, unsigned long addr, void *arg)
+{
+	unsigned long done = 0;
+
+	(void)arg;
+	while (done + SG_CANDIDATE_LEN <= n) {
+		long k = sg_patch_arch_scan(p + done, n - done);
+
+		if (k < 0)
+			break;
+		plan_candidate(o, addr + done + k);
+		done += k + SG_INSN_ALIGN;
+	}
+}
+
 static void scan_object(struct sg_obj *o)
 {
-	int i;
-
-	for (i = 0; i < o->ntext; i++) {
-		unsigned long a = o->text[i].lo;
-
-		while (a < o->text[i].hi) {
-			unsigned long len = o->text[i].hi - a, done = 0;
-			long n;
-
-			if (len > SCAN_CHUNK)
-				len = SCAN_CHUNK;
-			n = sg_obj_read(o, a, scan_buf, len);
-			if (n <= 0)
-				break;
-			while (done + SG_CANDIDATE_LEN <= (unsigned long)n) {
-				long k = sg_patch_arch_scan(scan_buf + done,
-							    n - done);
-
-				if (k < 0)
-					break;
-				plan_candidate(o, a + done + k);
-				done += k + SG_INSN_ALIGN;
-			}
-			/* Overlap so a candidate split across chunks is seen
-			 * (once, and on the arch's code alignment). */
-			a += n > SG_CANDIDATE_LEN ?
-				     n - (SG_CANDIDATE_LEN - SG_INSN_ALIGN) : n;
-		}
-	}
+	/* (a candidate split across chunks is seen once, on the arch's code
+	 * alignment) */
+	for_each_text(o, SG_CANDIDATE_LEN - SG_INSN_ALIGN, scan_text, 0);
 }
 
 /* --- linear sweep of a text mapping (rv64, aarch64) -------------------- */
@@ -571,18 +647,33 @@ int sg_text_sweep_is_target(const struct sg_text_sweep *f, unsigned long addr)
 
 /* --- branches from elsewhere in the object ----------------------------- */
 
+/*
+ * A jump over several instructions breaks any branch into its interior.
+ * The arch checks branches in the site's own function and its rel8
+ * neighbours; a rel32 branch may come from anywhere in the object (a
+ * function's .cold part jumping back into it, hand-written assembly), so
+ * every byte pattern that could encode one is checked here.  Patterns
+ * are common (every call), interiors few: a bitmap of the BLOCK-byte
+ * blocks that hold an interior rejects nearly all of them at once.
+ */
+#define BLOCK_SHIFT 6
+
 struct interior_check {
 	struct sg_obj *o;
-	unsigned long *addrs;	/* sorted region starts of interior sites */
-	int *idx;
+	int *idx;		/* interior sites, sorted by region start */
 	int n;
+	unsigned char *blocks;	/* a bit per block of [o->lo, o->hi) */
+	unsigned long nblocks;
 };
 
 static void check_target(unsigned long target, void *arg)
 {
 	struct interior_check *c = arg;
+	unsigned long b = (target - c->o->lo) >> BLOCK_SHIFT;
 	int lo = 0, hi = c->n - 1;
 
+	if (b >= c->nblocks || !sweep_bit(c->blocks, b))
+		return;
 	/* Find the last region starting before target. */
 	while (lo <= hi) {
 		int mid = (lo + hi) / 2;
@@ -600,14 +691,25 @@ static void check_target(unsigned long target, void *arg)
 	}
 }
 
+static void check_text(struct sg_obj *o, const unsigned char *p,
+		       unsigned long n, unsigned long addr, void *arg)
+{
+	(void)o;
+	sg_patch_arch_targets(p, n, addr, check_target, arg);
+}
+
 static void check_outside_branches(struct sg_obj *o)
 {
-	struct interior_check c = { o, 0, 0, 0 };
+	struct interior_check c = { o, 0, 0, 0, 0 };
+	unsigned long bsize, a;
 	int i, j;
 
+	c.nblocks = ((o->hi - o->lo) >> BLOCK_SHIFT) + 1;
+	bsize = c.nblocks / 8 + 1;
 	c.idx = sg_mmap((o->nsites + 1) * sizeof(int));
-	if (!c.idx)
-		return;
+	c.blocks = sg_mmap(bsize);
+	if (!c.idx || !c.blocks)
+		goto out;
 	for (i = 0; i < o->nsites; i++)
 		if (o->sites[i].interior && has_stub(&o->sites[i]) &&
 		    o->sites[i].kind != SG_PATCH_TRAP)
@@ -621,23 +723,21 @@ static void check_outside_branches(struct sg_obj *o)
 			c.idx[j] = c.idx[j - 1];
 			c.idx[j - 1] = t;
 		}
-	for (i = 0; c.n && i < o->ntext; i++) {
-		unsigned long a = o->text[i].lo;
+	for (i = 0; i < c.n; i++) {
+		struct sg_site *s = &o->sites[c.idx[i]];
 
-		while (a < o->text[i].hi) {
-			unsigned long len = o->text[i].hi - a;
-			long n;
-
-			if (len > SCAN_CHUNK)
-				len = SCAN_CHUNK;
-			n = sg_obj_read(o, a, scan_buf, len);
-			if (n <= 0)
-				break;
-			sg_patch_arch_targets(scan_buf, n, a, check_target, &c);
-			a += n > 16 ? n - 16 : n;
-		}
+		for (a = s->lo; a < s->hi; a += 1UL << BLOCK_SHIFT)
+			sweep_set(c.blocks, (a - o->lo) >> BLOCK_SHIFT);
+		sweep_set(c.blocks, (s->hi - 1 - o->lo) >> BLOCK_SHIFT);
 	}
-	sg_munmap(c.idx, (o->nsites + 1) * sizeof(int));
+	/* (the longest pattern is 6 bytes) */
+	if (c.n)
+		for_each_text(o, 16, check_text, &c);
+out:
+	if (c.idx)
+		sg_munmap(c.idx, (o->nsites + 1) * sizeof(int));
+	if (c.blocks)
+		sg_munmap(c.blocks, bsize);
 }
 
 /* --- stub regions ------------------------------------------------------ */
@@ -972,6 +1072,47 @@ static void place_stubs(struct sg_obj *o)
 	sg_zeropage_commit();	/* page 0 finds the new stubs */
 }
 
+/*
+ * Finding sites costs what the text costs to read (tens of ms for the
+ * 100 MB of a libLLVM); what the program runs of a large object is mostly
+ * one of its few sites, if any.  So an object with more text than this
+ * is not read at all: syscall user dispatch catches each of its sites
+ * the first time it runs, and the lazy path patches it there (lazy.c).
+ * Small objects, libc and ld.so among them (where nearly every call is
+ * made), are planned at once: a trap per site would cost more than that.
+ */
+#define LAZY_TEXT_MIN (8UL << 20)
+
+/* 1 where trapped sites get patched and SUD can trap (probed once). */
+static int traps_patch(void)
+{
+	static int sud = -1;
+
+	if (sud_mode || all_traps || !sg_patch_arch_lazy_look)
+		return 0;
+	if (sud < 0)
+		sud = sg_sc5(SG_NR_prctl, 59 /* PR_SET_SYSCALL_USER_DISPATCH */,
+			     0 /* OFF */, 0, 0, 0) == 0;
+	return sud;
+}
+
+static int leave_to_traps(struct sg_obj *o)
+{
+	unsigned long bytes = 0;
+	int i;
+
+	for (i = 0; i < o->ntext; i++)
+		bytes += o->text[i].hi - o->text[i].lo;
+	if (o->is_vdso || bytes <= LAZY_TEXT_MIN || !traps_patch())
+		return 0;
+	for (i = 0; i < o->ntext; i++)
+		sg_watch_range(o->text[i].lo, o->text[i].hi);
+	o->lazy = 1;
+	total.lazy++;
+	total.lazy_bytes += bytes;
+	return 1;
+}
+
 static void patch_object(struct sg_obj *o)
 {
 	unsigned long ehdr = 0;
@@ -983,18 +1124,23 @@ static void patch_object(struct sg_obj *o)
 	ehdr = o->lo;
 	if (sg_obj_parse(o, ehdr) < 0)
 		return;
+	total.objects++;
+	if (leave_to_traps(o))
+		return;
 	open_object(o);
 	sg_obj_index_eh_frame(o);
-	total.objects++;
-	if (sg_plan_load(o, alloc_sites) == 0) {
-		total.cached++;
+	o->want_zwhy = zero_mode;
+	if (sg_plans_find(o, alloc_sites) == 0) {
+		total.shared++;
 		/* The plan counts unverified candidates, not where they are. */
 		for (i = 0; o->n_unverified && i < o->ntext; i++)
 			sg_watch_range(o->text[i].lo, o->text[i].hi);
 	} else {
+		for (i = 0; i < o->ntext; i++)
+			total.read_bytes += o->text[i].hi - o->text[i].lo;
 		scan_object(o);
 		check_outside_branches(o);
-		sg_plan_store(o);
+		sg_plans_add(o);
 	}
 	apply_selection(o);
 	place_stubs(o);
@@ -1070,8 +1216,20 @@ static void put_hex(char *buf, size_t *n, unsigned long v)
 /* One object's line of --stats, and with -d its unpatched sites. */
 static void object_line(char *buf, size_t *n, const struct sg_obj *o)
 {
+	unsigned long bytes = 0;
 	int k;
 
+	if (o->lazy) {
+		for (k = 0; k < o->ntext; k++)
+			bytes += o->text[k].hi - o->text[k].lo;
+		sg_patch_put(buf, n, "sysgate:   ");
+		sg_patch_put(buf, n, o->path);
+		sg_patch_put(buf, n, ": not read, its sites patched at their "
+				     "first trap (");
+		sg_patch_put_num(buf, n, bytes >> 20);
+		sg_patch_put(buf, n, " MiB of text)\n");
+		return;
+	}
 	if (!o->nsites && !o->n_unverified)
 		return;
 	sg_patch_put(buf, n, "sysgate:   ");
@@ -1317,8 +1475,12 @@ static void patch_stats(void)
 	sg_patch_put(buf, &n, " syscall sites in ");
 	sg_patch_put_num(buf, &n, total.objects);
 	sg_patch_put(buf, &n, " objects (");
-	sg_patch_put_num(buf, &n, total.cached);
-	sg_patch_put(buf, &n, " plans cached), ");
+	sg_patch_put_num(buf, &n, total.lazy);
+	sg_patch_put(buf, &n, " left to traps, ");
+	sg_patch_put_num(buf, &n, total.shared);
+	sg_patch_put(buf, &n, " planned by another process), ");
+	sg_patch_put_num(buf, &n, total.read_bytes >> 10);
+	sg_patch_put(buf, &n, " KiB of text read, ");
 	sg_patch_put_num(buf, &n, total.ns / 1000);
 	sg_patch_put(buf, &n, " us, stubs ");
 	sg_patch_put_num(buf, &n, total.stub_bytes);

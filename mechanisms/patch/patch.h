@@ -99,10 +99,14 @@ struct sg_obj {
 	unsigned long bias;	/* load bias (address - vaddr) */
 	struct {
 		unsigned long lo, hi, off;
+		int readable;	/* not execute-only (protection keys) */
 	} text[SG_MAX_TEXT];
 	int ntext;
 	int fd;			/* file for reading code, or -1 */
+	unsigned long file_size;	/* of that file */
 	int is_vdso;
+	int want_zwhy;		/* plan the red-zone proof (-m zeropage) */
+	int lazy;		/* not planned: its sites trap, then get patched */
 	/* .eh_frame_hdr search table */
 	const unsigned char *ehf;
 	const unsigned char *ehf_table;
@@ -300,15 +304,19 @@ int sg_text_sweep_is_target(const struct sg_text_sweep *f,
 			    unsigned long addr) SG_HIDDEN;
 void sg_text_sweep_release(struct sg_text_sweep *f) SG_HIDDEN;
 
-/* Plan cache (plancache.c): 0 if o's sites were loaded and still match
- * memory; alloc must make room for n sites in o->sites. */
-int sg_plan_load(struct sg_obj *o,
-		 struct sg_site *(*alloc)(struct sg_obj *o, unsigned long n))
+/* Plans shared by the processes of a tree (plans.c): 0 if o's sites
+ * were found and still match memory; alloc makes room for n sites. */
+int sg_plans_find(struct sg_obj *o,
+		  struct sg_site *(*alloc)(struct sg_obj *o, unsigned long n))
 	SG_HIDDEN;
-void sg_plan_store(const struct sg_obj *o) SG_HIDDEN;
+void sg_plans_add(const struct sg_obj *o) SG_HIDDEN;
 
 /* How the code bytes of an object are read during planning. */
 long sg_obj_read(struct sg_obj *o, unsigned long addr, void *buf,
 		 unsigned long len) SG_HIDDEN;
+/* How many bytes of code from addr on (at most len) can be read where
+ * they are mapped without a fault: 0 if none. */
+unsigned long sg_obj_view(const struct sg_obj *o, unsigned long addr,
+			  unsigned long len) SG_HIDDEN;
 
 #endif

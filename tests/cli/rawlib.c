@@ -10,3 +10,9 @@ long raw_lseek(long fd, long off, long whence)
 			 : "rcx", "r11", "memory");
 	return ret;
 }
+
+#ifdef BIG_TEXT
+/* More text than sysgate reads at start-up: its sites are left to their
+ * first trap (mechanisms/patch/patch.c, leave_to_traps). */
+__asm__(".text\n.skip " BIG_TEXT ", 0xcc\n");
+#endif

@@ -12,8 +12,13 @@
  *     per-process medians.  A mechanism whose probe fails here (zeropage
  *     without vm.mmap_min_addr=0: bench never changes sysctls) is
  *     skipped, and the output says why;
- *   - start-up of /bin/true and python3 -c pass, natively and with the
- *     library preloaded (-e trace=none, and -c which patches every site);
+ *   - start-up of /bin/true, python3 -c pass, java -version, node -e 0
+ *     and clang --version (those installed), natively and as users run
+ *     it, `sysgate -f -e trace=none` and `sysgate -f -c` (which patches
+ *     every site), interleaved.  No plan is kept between runs: every run is a first
+ *     run (cold), so there is no warm figure to show apart;
+ *   - what planning cost in those -c runs (--stats): per MiB of text read
+ *     and per syscall site;
  *   - extra resident memory of a glibc-only program under the patch
  *     mechanism.
  * No figure here is a pass/fail threshold: targets are read off the JSON.
@@ -47,6 +52,8 @@ static const char *const mech_names[] = { "patch", "preload", "sud",
 
 static char dir[PATH_MAX];	/* directory of this executable */
 static int quick;
+static int quiet;		/* the programs' stderr to /dev/null */
+static int via_cli;		/* start through the sysgate command */
 
 static unsigned long long now_ns(void)
 {
@@ -85,10 +92,13 @@ static int run(char *const argv[], const char *options, char *out, size_t n)
 		dup2(pfd[1], 1);
 		close(pfd[0]);
 		close(pfd[1]);
+		if (quiet && freopen("/dev/null", "w", stderr) == 0)
+			_exit(127);
 		if (options && (strstr(options, "-m ptrace") ||
-				strstr(options, "-m seccomp"))) {
+				strstr(options, "-m seccomp") || via_cli)) {
 			/* the tracer is the CLI, and -m seccomp needs it to
-			 * start the loader: sysgate OPTIONS -- PROG... */
+			 * start the loader; start-up is measured as users
+			 * run it: sysgate OPTIONS -- PROG... */
 			char cli[PATH_MAX + 16], *cargv[64], *save, *w;
 			int k = 0, a;
 
@@ -157,23 +167,85 @@ static double loop_once(const struct cfg *c, const char *what, long n)
 	return med;
 }
 
-static double startup(char *const argv[], const char *options, int runs)
+/* Start-up: the programs, each native, -e trace=none and -c. */
+#define NSTART 5
+#define NSTART_OPTS 3
+static const char *const start_opts[NSTART_OPTS] = {
+	0, "-f -e trace=none -o /dev/null", "-f -c -o /dev/null"
+};
+
+/* Memory: the library preloaded into one glibc-only program. */
+static const char *const mem_opts[NSTART_OPTS] = {
+	0, "-e trace=none", "-c -o /dev/null"
+};
+
+struct start_row {
+	const char *key;	/* JSON key */
+	char *argv[4];
+	int missing;
+	double t[NSTART_OPTS][64];
+	double med[NSTART_OPTS];
+	/* planning, from one --stats run */
+	long sites, text_kib, plan_us, lazy;
+};
+
+static double run_ms(char *const argv[], const char *options)
 {
-	double t[64];
 	char out[64];
-	int i;
+	unsigned long long t0 = now_ns();
 
-	if (runs > 64)
-		runs = 64;
-	run(argv, options, out, sizeof(out));	/* warm caches */
-	for (i = 0; i < runs; i++) {
-		unsigned long long t0 = now_ns();
+	if (run(argv, options, out, sizeof(out)) < 0)
+		return -1;
+	return (now_ns() - t0) / 1e6;
+}
 
-		if (run(argv, options, out, sizeof(out)) < 0)
-			return -1;
-		t[i] = (now_ns() - t0) / 1e6;
+/* Rounds interleave programs and options: load that comes and goes on a
+ * shared machine lands on all of them alike. */
+static void startup_all(struct start_row *rows, int runs)
+{
+	int i, k, r;
+
+	for (i = 0; i < NSTART; i++)	/* warm the page cache; installed? */
+		rows[i].missing = run_ms(rows[i].argv, 0) < 0;
+	for (r = 0; r < runs; r++)
+		for (i = 0; i < NSTART; i++)
+			for (k = 0; k < NSTART_OPTS && !rows[i].missing; k++)
+				rows[i].t[k][r] = run_ms(rows[i].argv,
+							 start_opts[k]);
+	for (i = 0; i < NSTART; i++)
+		for (k = 0; k < NSTART_OPTS && !rows[i].missing; k++)
+			rows[i].med[k] = median(rows[i].t[k], runs);
+}
+
+/* Planning in one -c run: the --stats lines of every process summed. */
+static void planning(struct start_row *w)
+{
+	char path[] = "/tmp/sysgate-bench-stats-XXXXXX", opts[200], line[512];
+	char out[64];
+	long sites, objs, lazy, shared, kib, us;
+	FILE *f;
+	int fd = mkstemp(path);
+
+	if (fd < 0)
+		return;
+	close(fd);
+	snprintf(opts, sizeof(opts), "-f -c --stats -o %s", path);
+	if (run(w->argv, opts, out, sizeof(out)) == 0 && (f = fopen(path, "r"))) {
+		while (fgets(line, sizeof(line), f))
+			if (sscanf(line, "sysgate: mechanism patch: %ld syscall "
+					 "sites in %ld objects (%ld left to "
+					 "traps, %ld planned by another "
+					 "process), %ld KiB of text read, %ld us",
+				   &sites, &objs, &lazy, &shared, &kib,
+				   &us) == 6) {
+				w->sites += sites;
+				w->lazy += lazy;
+				w->text_kib += kib;
+				w->plan_us += us;
+			}
+		fclose(f);
 	}
-	return median(t, runs);
+	unlink(path);
 }
 
 /* VmRSS and private dirty KiB (what it wrote: anonymous and copied on
@@ -462,7 +534,13 @@ int sg_bench_main(int argc, char **argv)
 	char self[PATH_MAX];
 	ssize_t len;
 	struct utsname u;
-	double t_true[3], t_py[3];
+	static struct start_row srows[NSTART] = {
+		{ .key = "true", .argv = { "/bin/true" } },
+		{ .key = "python3", .argv = { "python3", "-c", "pass" } },
+		{ .key = "java", .argv = { "java", "-version" } },
+		{ .key = "node", .argv = { "node", "-e", "0" } },
+		{ .key = "clang", .argv = { "clang", "--version" } },
+	};
 	long mem[3], priv[3];
 	const char *suite = "mechanisms";
 
@@ -543,18 +621,14 @@ int sg_bench_main(int argc, char **argv)
 			}
 		}
 	}
-	{
-		char *tru[] = { "/bin/true", 0 };
-		char *py[] = { "python3", "-c", "pass", 0 };
-		const char *opts[3] = { 0, "-e trace=none", "-c -o /dev/null" };
-		int runs = quick ? 5 : 31;
-
-		for (i = 0; i < 3; i++) {
-			t_true[i] = startup(tru, opts[i], runs);
-			t_py[i] = startup(py, opts[i], quick ? 3 : 15);
-			mem[i] = rss(opts[i], &priv[i]);
-		}
-	}
+	quiet = via_cli = 1;	/* java -version writes to stderr */
+	startup_all(srows, quick ? 3 : 15);
+	for (i = 0; i < NSTART; i++)
+		if (!srows[i].missing)
+			planning(&srows[i]);
+	quiet = via_cli = 0;
+	for (i = 0; i < 3; i++)
+		mem[i] = rss(mem_opts[i], &priv[i]);
 	{
 		double nat = median(res[0], rounds), emu[NMECH], pass[NMECH];
 		int m;
@@ -587,13 +661,37 @@ int sg_bench_main(int argc, char **argv)
 			       "%.2f,\"sud_pass_ns\":%.2f,\"patch_pass_ratio\":%.3f,"
 			       "\"sud_pass_ratio\":%.3f},\n", jmed[0], jmed[1],
 			       jmed[2], jmed[1] / jmed[0], jmed[2] / jmed[0]);
-			printf(" \"startup_ms\":{\"true\":{\"native\":%.3f,"
-			       "\"trace_none\":%.3f,\"count_all\":%.3f},"
-			       "\"python3\":{\"native\":%.3f,\"trace_none\":%.3f,"
-			       "\"count_all\":%.3f,\"trace_none_ratio\":%.3f,"
-			       "\"count_all_ratio\":%.3f}},\n",
-			       t_true[0], t_true[1], t_true[2], t_py[0], t_py[1],
-			       t_py[2], t_py[1] / t_py[0], t_py[2] / t_py[0]);
+			printf(" \"startup_ms\":{");
+			for (i = 0; i < NSTART; i++) {
+				const struct start_row *w = &srows[i];
+
+				printf("%s\n  \"%s\":", i ? "," : "", w->key);
+				if (w->missing) {
+					printf("{\"skipped\":\"not installed\"}");
+					continue;
+				}
+				printf("{\"native\":%.3f,\"trace_none\":%.3f,"
+				       "\"count_all\":%.3f,\"trace_none_ratio\":"
+				       "%.3f,\"count_all_ratio\":%.3f}",
+				       w->med[0], w->med[1], w->med[2],
+				       w->med[1] / w->med[0], w->med[2] / w->med[0]);
+			}
+			printf("},\n \"planning\":{");
+			for (i = 0; i < NSTART; i++) {
+				const struct start_row *w = &srows[i];
+
+				if (w->missing)
+					continue;
+				printf("%s\n  \"%s\":{\"sites\":%ld,\"objects_left_"
+				       "to_traps\":%ld,\"text_kib_read\":%ld,"
+				       "\"us\":%ld,\"us_per_mib\":%.1f,"
+				       "\"us_per_site\":%.2f}", i ? "," : "",
+				       w->key, w->sites, w->lazy, w->text_kib,
+				       w->plan_us, w->text_kib ?
+				       w->plan_us * 1024.0 / w->text_kib : 0,
+				       w->sites ? (double)w->plan_us / w->sites : 0);
+			}
+			printf("},\n");
 			printf(" \"memory_kib\":{\"native\":%ld,\"trace_none\":%ld,"
 			       "\"count_all\":%ld,\"extra_count_all\":%ld},\n",
 			       mem[0], mem[1], mem[2], mem[2] - mem[0]);
@@ -624,12 +722,32 @@ int sg_bench_main(int argc, char **argv)
 			       "first trap), sud pass %.2f (%.3f x)\n", jmed[0],
 			       jmed[1], jmed[1] / jmed[0], jmed[2],
 			       jmed[2] / jmed[0]);
-			printf("start-up ms (median): native / -e trace=none / -c\n");
-			printf("  /bin/true       %.3f / %.3f / %.3f\n", t_true[0],
-			       t_true[1], t_true[2]);
-			printf("  python3 -c pass %.3f / %.3f / %.3f  (%.2fx, %.2fx)\n",
-			       t_py[0], t_py[1], t_py[2], t_py[1] / t_py[0],
-			       t_py[2] / t_py[0]);
+			printf("start-up ms (median, no plan kept between runs): "
+			       "native / -e trace=none / -c\n");
+			for (i = 0; i < NSTART; i++) {
+				const struct start_row *w = &srows[i];
+
+				if (w->missing) {
+					printf("  %-8s not installed\n", w->key);
+					continue;
+				}
+				printf("  %-8s %8.3f / %8.3f / %8.3f  (%.2fx, %.2fx)\n",
+				       w->key, w->med[0], w->med[1], w->med[2],
+				       w->med[1] / w->med[0], w->med[2] / w->med[0]);
+			}
+			printf("planning in the -c run: sites, KiB of text read, us "
+			       "(us per MiB, per site), objects left to traps\n");
+			for (i = 0; i < NSTART; i++) {
+				const struct start_row *w = &srows[i];
+
+				if (!w->missing)
+					printf("  %-8s %5ld %7ld %7ld (%.1f, %.2f) %ld\n",
+					       w->key, w->sites, w->text_kib,
+					       w->plan_us, w->text_kib ?
+					       w->plan_us * 1024.0 / w->text_kib : 0,
+					       w->sites ? (double)w->plan_us /
+							  w->sites : 0, w->lazy);
+			}
 			printf("resident KiB: native %ld, -e trace=none %ld, -c %ld "
 			       "(extra %ld)\n", mem[0], mem[1], mem[2],
 			       mem[2] - mem[0]);

@@ -1,0 +1,181 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * Plans shared by the processes of one tree.  Every program a tree execs
+ * maps the same libc and ld.so, and a shell script or a build runs dozens
+ * of them: the first process that plans an object leaves the plan in the
+ * tree's shared state (core/shared.c, memory only: nothing on disk), the
+ * next ones take it.
+ *
+ * A plan is keyed by the file (device, inode, size) and the layout of
+ * its text mappings, and stores sites relative to the object's start.
+ * It is a claim, never an instruction: before use, every site must lie
+ * in the object's text, and the bytes it replaces must be the bytes in
+ * memory now (write_sites compares them again before writing).  Anything
+ * else and the object is planned from scratch.
+ *
+ * Entries are appended under the region's lock and published by the
+ * count (release): readers take no lock and see only whole entries.
+ */
+#include "patch.h"
+#include "shared.h"
+
+#define PLANS_NAME "patch/plans"
+#define PLANS_SIZE (1UL << 20)
+
+struct plan_key {
+	unsigned long dev, ino, size;
+	unsigned long text[SG_MAX_TEXT][3];	/* lo, hi (from o->lo), off */
+	int ntext, zwhy;
+};
+
+struct plan_ent {
+	unsigned long len;	/* of the whole entry */
+	struct plan_key key;
+	unsigned long nsites;
+	int n_data, n_unverified;
+	struct sg_site sites[];
+};
+
+struct plans {
+	unsigned int lock;
+	unsigned int count;	/* entries published */
+	unsigned long used;	/* bytes of entries, after this header */
+	unsigned char ents[];
+};
+
+/* Only in a state the sysgate command made: it removes it at exit,
+ * whereas one a preloaded root process makes may be left behind (with
+ * the plans in it). */
+static struct plans *region(void)
+{
+	const struct sg_shared_hdr *h = (const void *)sg.shared_base;
+	static struct plans *p;
+
+	if (!p && h && !(h->flags & SG_SHARED_MAY_LINGER))
+		p = sg_shared_alloc(PLANS_NAME, PLANS_SIZE);
+	return p;
+}
+
+static void make_key(const struct sg_obj *o, struct plan_key *k)
+{
+	int i;
+
+	memset(k, 0, sizeof(*k));
+	k->dev = o->dev_ino[0];
+	k->ino = o->dev_ino[1];
+	k->size = o->file_size;
+	k->ntext = o->ntext;
+	k->zwhy = o->want_zwhy;
+	for (i = 0; i < o->ntext; i++) {
+		k->text[i][0] = o->text[i].lo - o->lo;
+		k->text[i][1] = o->text[i].hi - o->lo;
+		k->text[i][2] = o->text[i].off;
+	}
+}
+
+static int in_text(const struct sg_obj *o, unsigned long lo, unsigned long hi)
+{
+	int i;
+
+	for (i = 0; i < o->ntext; i++)
+		if (lo >= o->text[i].lo && hi <= o->text[i].hi)
+			return 1;
+	return 0;
+}
+
+/* A stored site, made absolute, that still matches this mapping. */
+static int site_ok(const struct sg_obj *o, struct sg_site *s)
+{
+	unsigned long len;
+
+	s->addr += o->lo;
+	s->lo += o->lo;
+	s->hi += o->lo;
+	if (s->pad)
+		s->pad += o->lo;
+	s->stub = 0;
+	len = s->hi - s->lo;
+	if (s->kind >= SG_PATCH_KINDS || s->why >= SG_WHY_COUNT ||
+	    s->lo > s->addr || s->addr >= s->hi || !s->insn_len ||
+	    s->addr + s->insn_len > s->hi || len > SG_SITE_MAX_REGION ||
+	    !in_text(o, s->lo, s->hi) ||
+	    (s->pad && !in_text(o, s->pad, s->pad + 8)) ||
+	    sg_obj_view(o, s->lo, len) != len)
+		return 0;
+	return !memcmp((const void *)s->lo, s->orig, len);
+}
+
+int sg_plans_find(struct sg_obj *o,
+		  struct sg_site *(*alloc)(struct sg_obj *o, unsigned long n))
+{
+	struct plans *p = o->is_vdso || o->fd < 0 ? 0 : region();
+	struct plan_key k;
+	unsigned long off = 0, i;
+	unsigned int n, e;
+
+	if (!p)
+		return -1;
+	make_key(o, &k);
+	n = __atomic_load_n(&p->count, __ATOMIC_ACQUIRE);
+	for (e = 0; e < n; e++) {
+		const struct plan_ent *ent = (const void *)(p->ents + off);
+
+		if (ent->len < sizeof(*ent) || off + ent->len > PLANS_SIZE)
+			return -1;
+		off += ent->len;
+		if (memcmp(&ent->key, &k, sizeof(k)) ||
+		    ent->nsites > (ent->len - sizeof(*ent)) / sizeof(ent->sites[0]) ||
+		    !alloc(o, ent->nsites))
+			continue;
+		memcpy(o->sites, ent->sites, ent->nsites * sizeof(ent->sites[0]));
+		for (i = 0; i < ent->nsites; i++)
+			if (!site_ok(o, &o->sites[i]))
+				return -1;
+		o->nsites = ent->nsites;
+		o->n_data = ent->n_data;
+		o->n_unverified = ent->n_unverified;
+		return 0;
+	}
+	return -1;
+}
+
+void sg_plans_add(const struct sg_obj *o)
+{
+	struct plans *p = o->is_vdso || o->fd < 0 ? 0 : region();
+	unsigned long len = sizeof(struct plan_ent) +
+			    o->nsites * sizeof(struct sg_site);
+	struct plan_ent *ent;
+	int i, tries = 0;
+
+	if (!p)
+		return;
+	/* (a process killed while it held the lock: share nothing more) */
+	while (__atomic_exchange_n(&p->lock, 1, __ATOMIC_ACQUIRE))
+		if (tries++ == 1000)
+			return;
+		else
+			sg_sc0(SG_NR_sched_yield);
+	if (sizeof(*p) + p->used + len > PLANS_SIZE)
+		goto out;
+	ent = (struct plan_ent *)(p->ents + p->used);
+	ent->len = len;
+	make_key(o, &ent->key);
+	ent->nsites = o->nsites;
+	ent->n_data = o->n_data;
+	ent->n_unverified = o->n_unverified;
+	for (i = 0; i < o->nsites; i++) {
+		struct sg_site *s = &ent->sites[i];
+
+		*s = o->sites[i];
+		s->addr -= o->lo;
+		s->lo -= o->lo;
+		s->hi -= o->lo;
+		if (s->pad)
+			s->pad -= o->lo;
+		s->stub = 0;
+	}
+	p->used += len;
+	__atomic_add_fetch(&p->count, 1, __ATOMIC_RELEASE);
+out:
+	__atomic_store_n(&p->lock, 0, __ATOMIC_RELEASE);
+}
