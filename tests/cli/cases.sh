@@ -127,6 +127,23 @@ t_memfd_raw_syscall() {
 		fail "not patched: $(cat "$TMP/stats")"
 }
 
+t_segment_gap_library() {
+	# A library whose segments have gaps (ld.so maps its text, then
+	# the rest, the gaps PROT_NONE): the patcher read the unmapped parts
+	# and the program died of SIGSEGV (curl with librtmp, --loader).
+	local lib="$BUILD/tests/cli/rawlib-gap.so" m
+	# (segments of a few hundred bytes, 64 KiB apart)
+	readelf -lW "$lib" | grep -q 'LOAD.*R E 0x10000$' || fail "$lib has no gaps"
+	for m in --loader "-m seccomp" ""; do
+		# shellcheck disable=SC2086
+		"$SG" $m -e trace=lseek -o "$TMP/out" -- "$PROG" dlopen "$lib" \
+			>"$TMP/stdout" || fail "$m: exit status $?"
+		[ "$(cat "$TMP/stdout")" = -9 ] || fail "$m: result $(cat "$TMP/stdout")"
+		grep -qx 'lseek(-42, 7, SEEK_SET) *= -1 EBADF (Bad file descriptor)' \
+			"$TMP/out" || fail "$m: not traced: $(cat "$TMP/out")"
+	done
+}
+
 dlopen_raw_syscall() {
 	"$SG" -e trace=lseek -o "$TMP/out" -- "$PROG" dlopen "$BUILD/tests/cli/rawlib.so" "$@" \
 		>"$TMP/stdout" || fail "exit status $?"
