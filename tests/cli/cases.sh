@@ -524,6 +524,66 @@ EOT
 	[ "$(grep -c '^\[pid ' "$TMP/out")" = 4 ] || fail "pid prefixes"
 }
 
+t_orphan_reaped() {
+	# Under -f sysgate is the subreaper: an orphaned grandchild that
+	# exits is reaped at once, not left a zombie until the program ends
+	# (the program waits here until it is gone: before, forever).
+	(cd "$TMP" && "$SG" -f -e trace=none -o /dev/null -- sh -c '
+		sh -c "true & echo \$! >grandchild"
+		g=$(cat grandchild)
+		while [ -e /proc/$g ]; do sleep 0.01; done
+		echo reaped') >"$TMP/stdout" || fail "exit status $?"
+	[ "$(cat "$TMP/stdout")" = reaped ] || fail "output: $(cat "$TMP/stdout")"
+}
+
+t_pipe_helper_ends() {
+	# A helper that lives until its parent's end of a pipe closes (as
+	# CPython's resource_tracker and forkserver do) ends with its parent,
+	# and the traced tree with it: no descriptor of sysgate's keeps the
+	# pipe open.
+	local m
+	for m in "" --loader "-m seccomp"; do
+		# shellcheck disable=SC2086
+		"$SG" $m -f -c -o /dev/null -- bash -c '
+			exec 3> >(setsid sh -c "cat >/dev/null; echo helper done")
+			echo parent done' >"$TMP/stdout" || fail "$m: exit status $?"
+		[ "$(sort "$TMP/stdout")" = "helper done
+parent done" ] || fail "$m: output: $(cat "$TMP/stdout")"
+	done
+}
+
+# stop_on SIGNAL [OPTIONS]: a traced tree that ignores SIGNAL; sysgate
+# gets it once the tree runs.
+stop_on() {
+	local sig=$1
+	shift
+	rm -f "$TMP/ready" "$TMP/c" "$TMP/pid"
+	mkfifo "$TMP/ready"
+	"$SG" "$@" -c -o "$TMP/c" -- sh -c 'trap "" TERM INT HUP QUIT
+		sleep 1000 & echo $! >"$1"; echo ready >"$2"; wait' sh \
+		"$TMP/pid" "$TMP/ready" &
+	local sg=$!
+	read -r _ <"$TMP/ready"
+	kill -"$sig" $sg
+	wait $sg || fail "$sig $*: exit status $?"
+	grep -q ' total$' "$TMP/c" || fail "$sig $*: no -c table: $(cat "$TMP/c")"
+	# (without -f, as strace, only the program itself is killed)
+	if [ "${1:-}" = -f ]; then
+		[ ! -e /proc/"$(cat "$TMP/pid")" ] || fail "$sig $*: the tree lives on"
+	else
+		kill -KILL "$(cat "$TMP/pid")"
+	fi
+}
+
+t_stop_signal_finishes() {
+	# SIGTERM or SIGINT to sysgate, as to strace: the tree it started is
+	# killed, the -c table printed, and sysgate exits (before, it passed
+	# SIGTERM to the program only and waited for the tree forever).
+	stop_on TERM -f
+	stop_on INT -f
+	stop_on TERM
+}
+
 t_no_follow() {
 	# Without -f the child runs unhooked, like strace without -f.
 	"$SG" -e trace=write -o "$TMP/out" -- "$PROG" fork >/dev/null

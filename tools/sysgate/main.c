@@ -23,6 +23,7 @@
 #include <sys/resource.h>
 #include <sys/stat.h>
 #include <sys/wait.h>
+#include <dirent.h>
 #include <unistd.h>
 #include "sg.h"
 #include "options.h"
@@ -369,11 +370,113 @@ static int quiet(const struct sg_options *o)
 }
 
 static pid_t child;
+static volatile sig_atomic_t stop_sig;
 
 static void forward(int sig)
 {
 	if (child > 0)
 		kill(child, sig);
+}
+
+static void stop(int sig)
+{
+	stop_sig = sig;
+}
+
+/*
+ * Kill every process below us (under -f, orphans are reparented to us, so
+ * this is the whole tree), as strace kills the tracees it started when it
+ * is interrupted.  Returns how many were signalled.
+ */
+static int kill_descendants(void)
+{
+	static pid_t pid[65536], ppid[65536];
+	char path[300], buf[512];
+	struct dirent *d;
+	int n = 0, i, more, found = 0;
+	unsigned char *in;
+	DIR *proc = opendir("/proc");
+
+	if (!proc)
+		return 0;
+	while ((d = readdir(proc)) && n < (int)ARRAY_SIZE(pid)) {
+		char *p;
+		int fd;
+		ssize_t k;
+
+		if (d->d_name[0] < '1' || d->d_name[0] > '9')
+			continue;
+		snprintf(path, sizeof(path), "/proc/%s/stat", d->d_name);
+		fd = open(path, O_RDONLY | O_CLOEXEC);
+		if (fd < 0)
+			continue;
+		k = read(fd, buf, sizeof(buf) - 1);
+		close(fd);
+		if (k <= 0)
+			continue;
+		buf[k] = 0;
+		p = strrchr(buf, ')');	/* the name may hold anything */
+		if (!p || sscanf(p + 1, " %*c %d", &ppid[n]) != 1)
+			continue;
+		pid[n++] = atoi(d->d_name);
+	}
+	closedir(proc);
+	in = calloc(n ? n : 1, 1);
+	if (!in)
+		return 0;
+	do {
+		more = 0;
+		for (i = 0; i < n; i++) {
+			int j;
+
+			if (in[i])
+				continue;
+			for (j = 0; j < n && !(in[j] && pid[j] == ppid[i]); j++)
+				;
+			if (ppid[i] == getpid() || j < n) {
+				in[i] = 1;
+				more = 1;
+			}
+		}
+	} while (more);
+	for (i = 0; i < n; i++)
+		if (in[i] && kill(pid[i], SIGKILL) == 0)
+			found++;
+	free(in);
+	return found;
+}
+
+/*
+ * Wait for PROG and, under -f, for every process of its tree (as
+ * strace -f does), reaping the orphans reparented to us as they die, not
+ * only once PROG is gone.  On SIGTERM, SIGINT, SIGHUP or SIGQUIT: kill
+ * the tree, reap it, and return 1 so the output is finished.
+ */
+static int wait_tree(const struct sg_options *o, int *status)
+{
+	int st, got = 0;
+	pid_t w;
+
+	for (;;) {
+		if (stop_sig) {
+			if (o->follow)
+				kill_descendants();
+			else if (!got)
+				kill(child, SIGKILL);
+		}
+		w = waitpid(-1, &st, 0);
+		if (w < 0 && errno == EINTR)
+			continue;
+		if (w < 0)
+			break;
+		if (w == child) {
+			*status = st;
+			got = 1;
+			if (!o->follow)
+				break;
+		}
+	}
+	return stop_sig != 0;
 }
 
 int main(int argc, char **argv)
@@ -382,8 +485,7 @@ int main(int argc, char **argv)
 	static char opts[SG_OPT_BUF];
 	const char *prog, *lib, *state = 0, *loader;
 	char **env;
-	int status, prog_i, ofd, use_loader, use_ptrace, use_seccomp;
-	pid_t w;
+	int status = 0, prog_i, ofd, use_loader, use_ptrace, use_seccomp;
 
 	if (argc > 1 && !strcmp(argv[1], "bench"))
 		return sg_bench_cli(argc - 1, argv + 1);
@@ -511,24 +613,34 @@ int main(int argc, char **argv)
 			strerror(errno));
 		_exit(127);
 	}
-	signal(SIGINT, SIG_IGN);
-	signal(SIGQUIT, SIG_IGN);
-	signal(SIGTERM, forward);
-	signal(SIGHUP, forward);
 	if (use_ptrace) {
+		signal(SIGINT, SIG_IGN);
+		signal(SIGQUIT, SIG_IGN);
+		signal(SIGTERM, forward);
+		signal(SIGHUP, forward);
 		status = sg_cli_ptrace_loop(&o, child, state);
 		if (status < 0)
 			return 1;
+		if (o.follow)
+			wait_tree(&o, &status);
 	} else {
-		while ((w = waitpid(child, &status, 0)) < 0 && errno == EINTR)
-			;
-	}
-	if (o.follow) {
-		int st;
+		static const int stops[] = { SIGTERM, SIGINT, SIGHUP, SIGQUIT };
+		struct sigaction sa;
+		unsigned int i;
 
-		/* strace -f waits for the whole tree. */
-		while (waitpid(-1, &st, 0) > 0 || errno == EINTR)
-			;
+		/* Not SA_RESTART: the signal ends the wait. */
+		memset(&sa, 0, sizeof(sa));
+		sa.sa_handler = stop;
+		for (i = 0; i < ARRAY_SIZE(stops); i++)
+			sigaction(stops[i], &sa, 0);
+		if (wait_tree(&o, &status)) {
+			/* Interrupted: finish the output, exit as strace. */
+			if (o.count && state)
+				print_summary(&o, state);
+			if (state)
+				unlink(state);
+			return 0;
+		}
 	}
 	if (o.count && state)
 		print_summary(&o, state);
