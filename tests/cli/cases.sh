@@ -528,11 +528,11 @@ t_orphan_reaped() {
 	# Under -f sysgate is the subreaper: an orphaned grandchild that
 	# exits is reaped at once, not left a zombie until the program ends
 	# (the program waits here until it is gone: before, forever).
-	(cd "$TMP" && "$SG" -f -e trace=none -o /dev/null -- sh -c '
-		sh -c "true & echo \$! >grandchild"
-		g=$(cat grandchild)
+	"$SG" -f -e trace=none -o /dev/null -- sh -c '
+		sh -c "true & echo \$! >$1"
+		g=$(cat "$1")
 		while [ -e /proc/$g ]; do sleep 0.01; done
-		echo reaped') >"$TMP/stdout" || fail "exit status $?"
+		echo reaped' sh "$TMP/grandchild" >"$TMP/stdout" || fail "exit status $?"
 	[ "$(cat "$TMP/stdout")" = reaped ] || fail "output: $(cat "$TMP/stdout")"
 }
 
