@@ -413,11 +413,15 @@ long sg_execve(struct sg_thread *t, struct sysgate_sys *s)
 		a[at ? 3 : 2] = (long)newenv;
 		if (!at)
 			a[0] = (long)path;
+		if (follow)
+			sg_fd_exec(1);
 		if (static_prog)
 			r = sg_sc3(SG_NR_execve, (long)newargv[0],
 				   (long)newargv, (long)newenv);
 		else
 			r = sg_sc6(s->nr, a[0], a[1], a[2], a[3], a[4], a[5]);
+		if (follow)
+			sg_fd_exec(0);
 	}
 	sg_env_exec_failed();
 	return r;

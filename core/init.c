@@ -156,24 +156,14 @@ static const char *self_path(void)
 	return "libsysgate.so";
 }
 
-/* Without the CLI, the root process makes the shared state itself. */
+/* The tree's shared state, inherited (without it, the root process makes
+ * one when a hook first asks: core/shared.c). */
 static void shared_state(const char *state)
 {
-	static char path[128];
-	char num[24];
-	size_t n;
+	long fd = sg_shared_fd(state);
 
-	if (state) {
-		if (sg_shared_init(state, 0) == 0)
-			return;
-	}
-	if (!sg.is_root)
-		return;
-	n = sg_strlcpy(path, "/dev/shm/sysgate-", sizeof(path));
-	sg_strlcpy(path + n, sg_utoa(num + sizeof(num), sg.pid),
-		   sizeof(path) - n);
-	if (sg_shared_init(path, 1) == 0)
-		setenv("SYSGATE_STATE", path, 1);
+	if (fd > 2 && sg_shared_attach(fd) == 0)
+		sg.state_fd = sg_fd_hide(fd);
 }
 
 static int is_root_process(void)
@@ -303,7 +293,7 @@ static void start_passive(void)
 {
 	static const char *const vars[] = {
 		"SYSGATE_OPTIONS", "SYSGATE_PASSIVE", "SYSGATE_SECCOMP",
-		"SYSGATE_STATE", "SYSGATE_ROOT", "SYSGATE_CLI",
+		"SYSGATE_STATE", "SYSGATE_ROOT", "SYSGATE_CLI", "SYSGATE_OUT",
 	};
 	struct sg_thread *t = sg_thread_new(sg.pid);
 	unsigned int i;
@@ -315,7 +305,7 @@ static void start_passive(void)
 	sg_set_self(t);
 	sg.live_threads = 1;
 	sg.opts = &opts;
-	sg_env_init(self_path(), "-m seccomp", 0);
+	sg_env_init(self_path(), "-m seccomp");
 	for (i = 0; i < ARRAY_SIZE(vars); i++)
 		unsetenv(vars[i]);
 	init_core_set();
@@ -405,11 +395,10 @@ void sg_init(void)
 		loader_tls(t);
 	sg_fpu_probe(&sg.fpu_size, &sg.fpu_mask);
 	sg_vdso_init(getauxval(AT_SYSINFO_EHDR));
-	if (sg_output_init(&opts) < 0)
+	if (sg_output_init(&opts, getenv("SYSGATE_OUT")) < 0)
 		die2("cannot open output file ", opts.outfile, "");
 	shared_state(state);
-	sg_env_init(self_path(), options_for_children(o),
-		    getenv("SYSGATE_STATE"));
+	sg_env_init(self_path(), options_for_children(o));
 
 	plan_cache_init();
 	load_builtin("count", &sg_builtin_count);

@@ -123,6 +123,7 @@ struct sg_global {
 	int follow_files;		/* -ff */
 	int is_root;			/* first process of the hooked tree */
 	int out_fd;			/* trace output, protected */
+	int state_fd;			/* shared state (memfd), protected */
 	int stats;			/* --stats */
 	int initialised;
 	int cli;			/* started by the sysgate CLI */
@@ -247,11 +248,16 @@ long sg_write_safe(void *dst, const void *src, size_t len) SG_HIDDEN;
 long sg_read_str_safe(char *dst, const char *src, size_t max) SG_HIDDEN;
 
 /* core/output.c */
-int sg_output_init(const struct sg_options *o) SG_HIDDEN;
+int sg_output_init(const struct sg_options *o, const char *inherited)
+	SG_HIDDEN;
 int sg_fd_guard(struct sysgate_sys *s) SG_HIDDEN;
+long sg_fd_hide(long fd) SG_HIDDEN;
+void sg_fd_exec(int begin) SG_HIDDEN;
 
-/* core/shared.c: memory shared by the hooked process tree */
-int sg_shared_init(const char *path, int create) SG_HIDDEN;
+/* core/shared.c: memory shared by the hooked process tree (a memfd) */
+long sg_shared_fd(const char *state) SG_HIDDEN;	/* "fd:N" -> N or -1 */
+long sg_shared_create(void) SG_HIDDEN;		/* -> its descriptor */
+int sg_shared_attach(long fd) SG_HIDDEN;
 
 /* core/vdso.c */
 void sg_vdso_init(unsigned long base) SG_HIDDEN;

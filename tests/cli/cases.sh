@@ -718,4 +718,54 @@ t_preload_without_cli() {
 	grep -q '^write(1, "hello' "$TMP/out" || fail "$(cat "$TMP/out")"
 }
 
+# state_files: the files a traced sh maps besides libraries (the shared
+# state), printed by the program itself, which then dies of SIGKILL
+# (and with "cli", kills the sysgate CLI first).
+STATE_PROG='awk '\''$6 ~ /sysgate-/ && $6 !~ /(\.so|sysgate-loader)$/ { print $6 }'\'' /proc/$$/maps >"$1"
+	[ "${2:-}" = cli ] && kill -KILL $PPID
+	kill -KILL $$'
+
+t_state_left_behind() {
+	# The shared state is a memfd: nothing in /dev/shm (or anywhere) to
+	# leave behind, however the tree ends (before, each run left a
+	# 4 MiB /dev/shm/sysgate-PID).
+	local lib=$PWD/$BUILD/libsysgate.so how
+	LD_PRELOAD=$lib SYSGATE_OPTIONS=-c sh -c "$STATE_PROG" sh "$TMP/m1" 2>/dev/null
+	SYSGATE_OPTIONS=-c "$BUILD/sysgate-loader" /bin/sh sh -c "$STATE_PROG" sh \
+		"$TMP/m2" 2>/dev/null
+	("$SG" -c -o /dev/null -- sh -c "$STATE_PROG" sh "$TMP/m3") 2>/dev/null
+	("$SG" -c -o /dev/null -- sh -c "$STATE_PROG" sh "$TMP/m4" cli) 2>/dev/null
+	for how in m1 m2 m3 m4; do
+		[ -s "$TMP/$how" ] || fail "$how: no shared state mapped"
+		while read -r f; do
+			[ ! -e "$f" ] || { rm -f "$f"; fail "$how: $f left behind"; }
+		done <"$TMP/$how"
+	done
+}
+
+t_state_not_followed() {
+	# No name another user could create first: a symlink at the name the
+	# root process used (/dev/shm/sysgate-PID) is not followed, and a
+	# state named in SYSGATE_STATE that sysgate did not make (a path,
+	# or a descriptor of the wrong size or header) is not used.
+	local lib=$PWD/$BUILD/libsysgate.so
+	echo victim >"$TMP/victim"
+	cp "$TMP/victim" "$TMP/victim.orig"
+	sh -c 'ln -s "$1" /dev/shm/sysgate-$$ &&
+		exec env LD_PRELOAD="$3" SYSGATE_OPTIONS=-c "$2" basic' sh \
+		"$TMP/victim" "$PROG" "$lib" >"$TMP/stdout" 2>/dev/null
+	find /dev/shm -maxdepth 1 -lname "$TMP/victim" -delete
+	cmp -s "$TMP/victim" "$TMP/victim.orig" || fail "symlink followed"
+	[ "$(cat "$TMP/stdout")" = hello ] || fail "program output"
+	head -c $((4 << 20)) /dev/zero >"$TMP/zero"
+	cp "$TMP/zero" "$TMP/zero.orig"
+	LD_PRELOAD=$lib SYSGATE_OPTIONS=-c SYSGATE_STATE=$TMP/zero "$PROG" basic \
+		>"$TMP/stdout" 2>/dev/null || fail "exit status $?"
+	cmp -s "$TMP/zero" "$TMP/zero.orig" || fail "a named state file was used"
+	LD_PRELOAD=$lib SYSGATE_OPTIONS=-c SYSGATE_STATE=fd:5 "$PROG" basic \
+		5<>"$TMP/zero" >"$TMP/stdout" 2>/dev/null || fail "exit status $?"
+	cmp -s "$TMP/zero" "$TMP/zero.orig" || fail "a state without header was used"
+	[ "$(cat "$TMP/stdout")" = hello ] || fail "program output"
+}
+
 "t_$1"

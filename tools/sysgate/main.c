@@ -255,27 +255,20 @@ static int is_static_elf(const char *path)
 	return !interp;
 }
 
+/* The tree's shared state (core/shared.c): a memfd the program inherits,
+ * named "fd:N" in SYSGATE_STATE. */
+static int state_fd = -1;
+
 static char *make_state(void)
 {
-	static char path[] = "/dev/shm/sysgate-XXXXXX";
-	char *p = path;
-	int fd = mkstemp(path);
+	static char name[32];
+	long fd = sg_shared_create();
 
-	if (fd < 0) {
-		static char tmp[] = "/tmp/sysgate-XXXXXX";
-
-		p = tmp;
-		fd = mkstemp(tmp);
-		if (fd < 0)
-			return 0;
-	}
-	if (ftruncate(fd, SG_SHARED_SIZE) < 0) {
-		close(fd);
-		unlink(p);
+	if (fd < 0)
 		return 0;
-	}
-	close(fd);
-	return p;
+	state_fd = sg_fd_hide(fd);
+	snprintf(name, sizeof(name), "fd:%d", state_fd);
+	return name;
 }
 
 static char **build_env(const struct sg_options *o, const char *lib,
@@ -331,12 +324,11 @@ static int out_fd(const struct sg_options *o)
 void *sg_cli_map_state(const char *state)
 {
 	void *map;
-	int fd = open(state, O_RDONLY | O_CLOEXEC);
+	long fd = sg_shared_fd(state);
 
 	if (fd < 0)
 		return 0;
 	map = mmap(0, SG_SHARED_SIZE, PROT_READ, MAP_SHARED, fd, 0);
-	close(fd);
 	return map == MAP_FAILED ? 0 : map;
 }
 
@@ -563,7 +555,8 @@ int main(int argc, char **argv)
 	if (o.count || o.nhooks || o.hot) {
 		state = make_state();
 		if (!state)
-			die("cannot create shared state in /dev/shm or /tmp", 0);
+			die("cannot create the shared state (memfd_create): ",
+			    strerror(errno));
 	}
 	env = build_env(&o, lib, opts, state);
 	if (o.json && !(o.count && !o.count_and_trace) && !quiet(&o)) {
@@ -593,6 +586,10 @@ int main(int argc, char **argv)
 			;
 		env[k] = root;
 		env[k + 1] = 0;
+		/* The shared state goes to the program (not under ptrace:
+		 * only this process reads it). */
+		if (state_fd >= 0 && !use_ptrace)
+			fcntl(state_fd, F_SETFD, 0);
 		if (use_ptrace && sg_cli_ptrace_child() < 0) {
 			fprintf(stderr, "sysgate: ptrace: %s\n", strerror(errno));
 			_exit(127);
@@ -637,8 +634,6 @@ int main(int argc, char **argv)
 			/* Interrupted: finish the output, exit as strace. */
 			if (o.count && state)
 				print_summary(&o, state);
-			if (state)
-				unlink(state);
 			return 0;
 		}
 	}
@@ -651,8 +646,6 @@ int main(int argc, char **argv)
 		if (ofd > 2)
 			close(ofd);
 	}
-	if (state)
-		unlink(state);
 	if (WIFSIGNALED(status)) {
 		int sig = WTERMSIG(status);
 		struct rlimit no_core = { 0, 0 };
