@@ -178,6 +178,21 @@ int sg_env_is_internal(const char *var)
 	       sg_strncmp(var, "SYSGATE_LIBRARY=", 16);
 }
 
+/* A descriptor handed down in a variable: "fd:N" -> N, or -1 */
+long sg_env_fd(const char *v)
+{
+	long n = 0;
+
+	if (!v || sg_strncmp(v, "fd:", 3) || !v[3])
+		return -1;
+	for (v += 3; *v; v++) {
+		if (*v < '0' || *v > '9' || n > 1 << 20)
+			return -1;
+		n = n * 10 + (*v - '0');
+	}
+	return n;
+}
+
 /* sysgate-loader, installed beside libsysgate.so. */
 const char *sg_env_loader(char *buf, unsigned long size)
 {

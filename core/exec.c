@@ -131,7 +131,7 @@ static int elf_kind(const char *path)
  * Under -m seccomp every program starts through the loader, which once
  * running can only exit: what the kernel's execve would refuse must fail
  * here, with the kernel's error (execvp tries each PATH entry, and runs
- * /bin/sh on ENOEXEC).  1: an ELF or a script, for the loader; 0: a
+ * /bin/sh on ENOEXEC).  1: an ELF, 2: a script, for the loader; 0: a
  * 32-bit ELF, which the filter lets through (another audit arch) and
  * the kernel runs itself, unhooked; or -errno.
  */
@@ -158,14 +158,15 @@ static long loader_can_start(const char *path)
 	if (r < 0)
 		return r;
 	if (head[0] == '#' && head[1] == '!')
-		return 1;
+		return 2;
 	if (sg_strncmp((const char *)head, "\177ELF", 4))
 		return -ENOEXEC_;
 	return head[4] == 2;	/* ELFCLASS64 */
 }
 
 /* The path execveat(dirfd, path, .., flags) runs, as the loader can open
- * it: through /proc/self/fd for a descriptor. */
+ * it: /dev/fd/N[/path] for a descriptor, the name the kernel gives it (a
+ * script's interpreter sees it). */
 static long execveat_path(const struct sysgate_sys *s, char *buf,
 			  unsigned long size)
 {
@@ -183,7 +184,7 @@ static long execveat_path(const struct sysgate_sys *s, char *buf,
 	if (!rel[0] && !(s->args[4] & AT_EMPTY_PATH_))
 		return -2;	/* ENOENT */
 	fd = sg_utoa(num + sizeof(num), dirfd);
-	n = sg_strlcpy(buf, "/proc/self/fd/", size);
+	n = sg_strlcpy(buf, "/dev/fd/", size);
 	n += sg_strlcpy(buf + n, fd, size - n);
 	if (rel[0]) {
 		n += sg_strlcpy(buf + n, "/", size - n);
@@ -276,6 +277,41 @@ int sg_readlink_self_exe(struct sg_thread *t, struct sysgate_sys *s)
 	return 1;
 }
 
+#define F_GETFD_ 1
+#define F_SETFD_ 2
+#define FD_CLOEXEC_ 1
+
+/*
+ * fexecve through the loader: the program is /proc/self/fd/N (or
+ * /dev/fd/N), which the loader opens after the execve, so a close-on-exec
+ * N must survive it; the loader's runtime closes it (SYSGATE_EXEC_FD) as
+ * the kernel would have.  N, or -1 when nothing is needed; -ENOENT for a
+ * script, which the kernel cannot run from a descriptor it closes.
+ */
+static long exec_fd(const char *path, long kind)
+{
+	const char *p = path;
+	long n = 0, fl;
+
+	if (!sg_strncmp(p, "/proc/self/fd/", 14))
+		p += 14;
+	else if (!sg_strncmp(p, "/dev/fd/", 8))
+		p += 8;
+	else
+		return -1;
+	if (!*p)
+		return -1;
+	for (; *p; p++) {
+		if (*p < '0' || *p > '9' || n > 1 << 20)
+			return -1;
+		n = n * 10 + (*p - '0');
+	}
+	fl = sg_sc2(SG_NR_fcntl, n, F_GETFD_);
+	if (fl < 0 || !(fl & FD_CLOEXEC_))
+		return -1;
+	return kind == 2 ? -2 : n;
+}
+
 long sg_execve(struct sg_thread *t, struct sysgate_sys *s)
 {
 	int at = s->nr == SG_NR_execveat;
@@ -290,7 +326,7 @@ long sg_execve(struct sg_thread *t, struct sysgate_sys *s)
 	unsigned long n = 0, i, need;
 	char **newenv, *strs, *preload_old = 0;
 	size_t preload_len = 0;
-	long r;
+	long r, kind = 0, keep = -1;
 
 	if (!t->hooks_off && sg_read_str_safe(pathbuf, path, sizeof(pathbuf)) >= 0)
 		sg_hooks_exec(t, pathbuf);
@@ -318,7 +354,8 @@ long sg_execve(struct sg_thread *t, struct sysgate_sys *s)
 			break;
 		argc++;
 	}
-	need = (n + 8 + argc + 3) * sizeof(char *) + sg_env_extra_size() +
+	need = (n + 16 + sg.nhooks + argc + 3) * sizeof(char *) +
+	       sg_env_extra_size() +
 	       8192 + 512;
 	newenv = (char **)exec_buf(t, need);
 	if (!newenv) {
@@ -326,7 +363,7 @@ long sg_execve(struct sg_thread *t, struct sysgate_sys *s)
 			return -ENOMEM_;
 		goto unchanged;
 	}
-	newargv = newenv + n + 8;
+	newargv = newenv + n + 16 + sg.nhooks;
 	loader = (char *)(newargv + argc + 3);
 	strs = loader + 512;
 	if (sg.seccomp_on) {
@@ -339,6 +376,7 @@ long sg_execve(struct sg_thread *t, struct sysgate_sys *s)
 		}
 		if (r < 0)
 			return r;
+		kind = r;
 		static_prog = r && via_loader(pathbuf, argv, newargv, loader,
 					      512);
 		if (r && !static_prog)
@@ -350,11 +388,17 @@ long sg_execve(struct sg_thread *t, struct sysgate_sys *s)
 			self_exe(t, pathbuf, sizeof(pathbuf));
 			static_prog = follow && via_loader(pathbuf, argv,
 							   newargv, loader, 512);
+			kind = 1;	/* (a script is not given to the loader) */
 			if (sg.exe_path && !static_prog)
 				path = pathbuf;
 		}
 	}
 
+	if (static_prog) {
+		keep = exec_fd(pathbuf, kind);
+		if (keep == -2)
+			return -2;	/* ENOENT */
+	}
 	{
 		unsigned long k = 0;
 
@@ -403,6 +447,14 @@ long sg_execve(struct sg_thread *t, struct sysgate_sys *s)
 				newenv[k++] = put_var(&strs, "SYSGATE_PASSIVE",
 						      "1", 1);
 		}
+		if (keep >= 0) {
+			char num[24], val[32] = "fd:";
+
+			sg_strlcpy(val + 3, sg_utoa(num + sizeof(num), keep),
+				   sizeof(val) - 3);
+			newenv[k++] = put_var(&strs, "SYSGATE_EXEC_FD", val,
+					      sg_strlen(val));
+		}
 		newenv[k] = 0;
 	}
 	{
@@ -415,6 +467,8 @@ long sg_execve(struct sg_thread *t, struct sysgate_sys *s)
 			a[0] = (long)path;
 		if (follow)
 			sg_fd_exec(1);
+		if (keep >= 0)
+			sg_sc3(SG_NR_fcntl, keep, F_SETFD_, 0);
 		if (static_prog)
 			r = sg_sc3(SG_NR_execve, (long)newargv[0],
 				   (long)newargv, (long)newenv);
@@ -422,6 +476,8 @@ long sg_execve(struct sg_thread *t, struct sysgate_sys *s)
 			r = sg_sc6(s->nr, a[0], a[1], a[2], a[3], a[4], a[5]);
 		if (follow)
 			sg_fd_exec(0);
+		if (keep >= 0)
+			sg_sc3(SG_NR_fcntl, keep, F_SETFD_, FD_CLOEXEC_);
 	}
 	sg_env_exec_failed();
 	return r;

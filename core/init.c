@@ -160,7 +160,7 @@ static const char *self_path(void)
  * one when a hook first asks: core/shared.c). */
 static void shared_state(const char *state)
 {
-	long fd = sg_shared_fd(state);
+	long fd = sg_env_fd(state);
 
 	if (fd > 2 && sg_shared_attach(fd) == 0)
 		sg.state_fd = sg_fd_hide(fd);
@@ -348,6 +348,18 @@ static void loader_tls(struct sg_thread *t)
 		t->hook_tp = (unsigned long)__builtin_thread_pointer();
 }
 
+/* The loader started a program from a close-on-exec descriptor that
+ * execve kept open for it (core/exec.c): closed now, as the kernel's
+ * execve would have. */
+static void close_exec_fd(void)
+{
+	long fd = sg_env_fd(getenv("SYSGATE_EXEC_FD"));
+
+	if (fd > 2)
+		sg_sc1(SG_NR_close, fd);
+	unsetenv("SYSGATE_EXEC_FD");
+}
+
 /* Called by libsysgate.so's constructor (core/preload.c), or by the
  * loader (tools/loader) once the program is mapped. */
 void sg_init(void)
@@ -365,6 +377,8 @@ void sg_init(void)
 	}
 	sg.pid = sg_sc0(SG_NR_getpid);
 	sg.out_fd = 2;
+	if (sg.loader)
+		close_exec_fd();
 	sg.seccomp_inherited = getenv("SYSGATE_SECCOMP") != 0;
 	sg.passive = getenv("SYSGATE_PASSIVE") != 0;
 	if (sg_options_parse_string(&opts, o ? o : ""))

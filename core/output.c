@@ -106,7 +106,7 @@ static long open_output(int truncate)
 
 int sg_output_init(const struct sg_options *o, const char *inherited)
 {
-	long fd = sg_shared_fd(inherited);
+	long fd = sg_env_fd(inherited);
 
 	opts = o;
 	/* A followed execve hands the output down: the file opened once

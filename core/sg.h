@@ -247,6 +247,9 @@ long sg_read_safe(void *dst, const void *src, size_t len) SG_HIDDEN;
 long sg_write_safe(void *dst, const void *src, size_t len) SG_HIDDEN;
 long sg_read_str_safe(char *dst, const char *src, size_t max) SG_HIDDEN;
 
+/* core/env.c: "fd:N" (a descriptor named in a variable) -> N, or -1 */
+long sg_env_fd(const char *var) SG_HIDDEN;
+
 /* core/output.c */
 int sg_output_init(const struct sg_options *o, const char *inherited)
 	SG_HIDDEN;
@@ -255,7 +258,6 @@ long sg_fd_hide(long fd) SG_HIDDEN;
 void sg_fd_exec(int begin) SG_HIDDEN;
 
 /* core/shared.c: memory shared by the hooked process tree (a memfd) */
-long sg_shared_fd(const char *state) SG_HIDDEN;	/* "fd:N" -> N or -1 */
 long sg_shared_create(void) SG_HIDDEN;		/* -> its descriptor */
 int sg_shared_attach(long fd) SG_HIDDEN;
 

@@ -20,21 +20,6 @@
 #define S_IFMT_ 0170000
 #define S_IFREG_ 0100000
 
-/* "fd:N" -> N, or -1 */
-long sg_shared_fd(const char *state)
-{
-	long n = 0;
-
-	if (!state || sg_strncmp(state, "fd:", 3) || !state[3])
-		return -1;
-	for (state += 3; *state; state++) {
-		if (*state < '0' || *state > '9' || n > 1 << 20)
-			return -1;
-		n = n * 10 + (*state - '0');
-	}
-	return n;
-}
-
 /* The header as a process of the tree may trust it: ours, formatted, and
  * every field inside the mapping. */
 static int header_ok(const struct sg_shared_hdr *h)

@@ -324,7 +324,7 @@ static int out_fd(const struct sg_options *o)
 void *sg_cli_map_state(const char *state)
 {
 	void *map;
-	long fd = sg_shared_fd(state);
+	long fd = sg_env_fd(state);
 
 	if (fd < 0)
 		return 0;
