@@ -178,19 +178,27 @@ int sg_env_is_internal(const char *var)
 	       sg_strncmp(var, "SYSGATE_LIBRARY=", 16);
 }
 
-/* A descriptor handed down in a variable: "fd:N" -> N, or -1 */
-long sg_env_fd(const char *v)
+/* A descriptor number written out in full ("12"), or -1 */
+long sg_env_fd_number(const char *p)
 {
 	long n = 0;
 
-	if (!v || sg_strncmp(v, "fd:", 3) || !v[3])
+	if (!*p)
 		return -1;
-	for (v += 3; *v; v++) {
-		if (*v < '0' || *v > '9' || n > 1 << 20)
+	for (; *p; p++) {
+		if (*p < '0' || *p > '9' || n > 1 << 20)
 			return -1;
-		n = n * 10 + (*v - '0');
+		n = n * 10 + (*p - '0');
 	}
 	return n;
+}
+
+/* A descriptor handed down in a variable: "fd:N" -> N, or -1 */
+long sg_env_fd(const char *v)
+{
+	if (!v || sg_strncmp(v, "fd:", 3))
+		return -1;
+	return sg_env_fd_number(v + 3);
 }
 
 /* sysgate-loader, installed beside libsysgate.so. */

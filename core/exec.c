@@ -290,22 +290,14 @@ int sg_readlink_self_exe(struct sg_thread *t, struct sysgate_sys *s)
  */
 static long exec_fd(const char *path, long kind)
 {
-	const char *p = path;
-	long n = 0, fl;
+	long n = -1, fl;
 
-	if (!sg_strncmp(p, "/proc/self/fd/", 14))
-		p += 14;
-	else if (!sg_strncmp(p, "/dev/fd/", 8))
-		p += 8;
-	else
+	if (!sg_strncmp(path, "/proc/self/fd/", 14))
+		n = sg_env_fd_number(path + 14);
+	else if (!sg_strncmp(path, "/dev/fd/", 8))
+		n = sg_env_fd_number(path + 8);
+	if (n < 0)
 		return -1;
-	if (!*p)
-		return -1;
-	for (; *p; p++) {
-		if (*p < '0' || *p > '9' || n > 1 << 20)
-			return -1;
-		n = n * 10 + (*p - '0');
-	}
 	fl = sg_sc2(SG_NR_fcntl, n, F_GETFD_);
 	if (fl < 0 || !(fl & FD_CLOEXEC_))
 		return -1;

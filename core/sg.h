@@ -249,6 +249,7 @@ long sg_read_str_safe(char *dst, const char *src, size_t max) SG_HIDDEN;
 
 /* core/env.c: "fd:N" (a descriptor named in a variable) -> N, or -1 */
 long sg_env_fd(const char *var) SG_HIDDEN;
+long sg_env_fd_number(const char *digits) SG_HIDDEN;
 
 /* core/output.c */
 int sg_output_init(const struct sg_options *o, const char *inherited)
