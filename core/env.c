@@ -86,7 +86,7 @@ static char *put(char **cur, const char *name, const char *val)
 }
 
 /* NAME=fd:N, for a descriptor the new program inherits */
-static char *put_fd(char **cur, const char *name, int fd)
+char *sg_env_put_fd(char **cur, const char *name, int fd)
 {
 	char num[24], val[32];
 
@@ -114,9 +114,9 @@ unsigned long sg_env_add_ours(char **env, unsigned long k, char **cur)
 
 	env[k++] = put(cur, "SYSGATE_OPTIONS", options);
 	if (sg.out_fd > 2)
-		env[k++] = put_fd(cur, "SYSGATE_OUT", sg.out_fd);
+		env[k++] = sg_env_put_fd(cur, "SYSGATE_OUT", sg.out_fd);
 	if (sg.state_fd > 2)
-		env[k++] = put_fd(cur, "SYSGATE_STATE", sg.state_fd);
+		env[k++] = sg_env_put_fd(cur, "SYSGATE_STATE", sg.state_fd);
 	for (i = 0; i < sg.nhooks; i++) {
 		struct sysgate_ctx *h = sg.hooks[i];
 		const unsigned char *d = (const unsigned char *)h->carry;

@@ -439,14 +439,9 @@ long sg_execve(struct sg_thread *t, struct sysgate_sys *s)
 				newenv[k++] = put_var(&strs, "SYSGATE_PASSIVE",
 						      "1", 1);
 		}
-		if (keep >= 0) {
-			char num[24], val[32] = "fd:";
-
-			sg_strlcpy(val + 3, sg_utoa(num + sizeof(num), keep),
-				   sizeof(val) - 3);
-			newenv[k++] = put_var(&strs, "SYSGATE_EXEC_FD", val,
-					      sg_strlen(val));
-		}
+		if (keep >= 0)
+			newenv[k++] = sg_env_put_fd(&strs, "SYSGATE_EXEC_FD",
+						    keep);
 		newenv[k] = 0;
 	}
 	{
