@@ -132,10 +132,21 @@ int sg_output_init(const struct sg_options *o, const char *inherited)
 	return 0;
 }
 
-void sg_output_fork_child(void)
+void sg_output_fork_child(int followed)
 {
 	long fd;
 
+	if (!followed) {
+		/* Nothing of it is traced: it must not hold our output
+		 * (a pipe, say) open for as long as it lives. */
+		if (sg.out_fd > 2)
+			sg_sc1(SG_NR_close, sg.out_fd);
+		if (sg.state_fd > 2)
+			sg_sc1(SG_NR_close, sg.state_fd);
+		sg.out_fd = 2;
+		sg.state_fd = -1;
+		return;
+	}
 	if (!opts || opts->follow != 2)
 		return;
 	fd = open_output(1);

@@ -163,7 +163,7 @@ static void fork_child(struct sg_thread *t)
 	sg.is_root = 0;
 	if (!sg.follow)
 		t->hooks_off = 1;
-	sg_output_fork_child();
+	sg_output_fork_child(!t->hooks_off);
 	if (!t->hooks_off)
 		sg_run_hooks(t, child_start_cb, &one);
 }

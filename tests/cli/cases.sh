@@ -552,6 +552,23 @@ parent done" ] || fail "$m: output: $(cat "$TMP/stdout")"
 	done
 }
 
+t_unfollowed_child_lets_go() {
+	# Without -f, a child sysgate does not trace holds none of its
+	# descriptors: a daemon that closed its stdio does not keep the
+	# pipe reading sysgate's stderr open (before, the command
+	# substitution waited for the daemon).
+	local out
+	mkfifo "$TMP/release"
+	out=$("$SG" -c -e trace=write -- sh -c '
+		(exec </dev/null >/dev/null 2>&1; read -r x <"$1") &
+		echo started' sh "$TMP/release" 2>&1)
+	echo >"$TMP/release"
+	case $out in
+	started*write*) ;;
+	*) fail "output: $out" ;;
+	esac
+}
+
 # stop_on SIGNAL [OPTIONS]: a traced tree that ignores SIGNAL; sysgate
 # gets it once the tree runs.
 stop_on() {
