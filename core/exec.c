@@ -137,17 +137,13 @@ static int elf_kind(const char *path)
  */
 static long loader_can_start(const char *path)
 {
-	struct {
-		unsigned long dev, ino, nlink;
-		unsigned int mode, uid, gid, pad;
-		unsigned long rest[12];
-	} st;
+	struct sg_fd_stat st;
 	unsigned char head[5];
 	long fd = sg_sc4(SG_NR_openat, -100, (long)path, O_RDONLY_CLOEXEC, 0), r;
 
 	if (fd < 0)
 		return fd;
-	r = sg_sc2(SG_NR_fstat, fd, (long)&st);
+	r = sg_fd_stat(fd, &st);
 	if (r == 0 && (st.mode & S_IFMT_) != S_IFREG_)
 		r = -EACCES_;
 	if (r == 0)
@@ -283,19 +279,30 @@ int sg_readlink_self_exe(struct sg_thread *t, struct sysgate_sys *s)
 
 /*
  * fexecve through the loader: the program is /proc/self/fd/N (or
- * /dev/fd/N), which the loader opens after the execve, so a close-on-exec
- * N must survive it; the loader's runtime closes it (SYSGATE_EXEC_FD) as
+ * /dev/fd/N, or /dev/fd/N/PATH for execveat relative to a directory),
+ * which the loader opens after the execve, so a close-on-exec N must
+ * survive it; the loader's runtime closes it (SYSGATE_EXEC_FD) as
  * the kernel would have.  N, or -1 when nothing is needed; -ENOENT for a
  * script, which the kernel cannot run from a descriptor it closes.
  */
 static long exec_fd(const char *path, long kind)
 {
-	long n = -1, fl;
+	char num[16];
+	const char *p;
+	long n, fl;
+	size_t i;
 
 	if (!sg_strncmp(path, "/proc/self/fd/", 14))
-		n = sg_env_fd_number(path + 14);
+		p = path + 14;
 	else if (!sg_strncmp(path, "/dev/fd/", 8))
-		n = sg_env_fd_number(path + 8);
+		p = path + 8;
+	else
+		return -1;
+	/* N, or the directory N of N/PATH (execveat relative to it) */
+	for (i = 0; i + 1 < sizeof(num) && p[i] && p[i] != '/'; i++)
+		num[i] = p[i];
+	num[i] = 0;
+	n = p[i] && p[i] != '/' ? -1 : sg_env_fd_number(num);
 	if (n < 0)
 		return -1;
 	fl = sg_sc2(SG_NR_fcntl, n, F_GETFD_);
@@ -374,14 +381,16 @@ long sg_execve(struct sg_thread *t, struct sysgate_sys *s)
 		if (r && !static_prog)
 			return -ENOMEM_;
 	} else {
-		/* Only a plain execve of a path can be redirected to the
-		 * loader. */
-		if (!at && sg_read_str_safe(pathbuf, path, sizeof(pathbuf)) >= 0) {
+		/* A static program (any, under --loader) goes to the
+		 * loader, by its path or through /dev/fd for execveat. */
+		r = at ? execveat_path(s, pathbuf, sizeof(pathbuf))
+		       : sg_read_str_safe(pathbuf, path, sizeof(pathbuf));
+		if (r >= 0) {
 			self_exe(t, pathbuf, sizeof(pathbuf));
 			static_prog = follow && via_loader(pathbuf, argv,
 							   newargv, loader, 512);
 			kind = 1;	/* (a script is not given to the loader) */
-			if (sg.exe_path && !static_prog)
+			if (!at && sg.exe_path && !static_prog)
 				path = pathbuf;
 		}
 	}

@@ -70,17 +70,11 @@ long sg_shared_create(void)
 
 int sg_shared_attach(long fd)
 {
-	struct {
-		unsigned long dev, ino, nlink;
-		unsigned int mode, uid, gid, pad;
-		unsigned long rdev;
-		long size, blksize, blocks;
-		unsigned long rest[9];
-	} st;
+	struct sg_fd_stat st;
 	void *h;
 
-	if (fd < 0 || sg_sc2(SG_NR_fstat, fd, (long)&st) < 0 ||
-	    (st.mode & S_IFMT_) != S_IFREG_ || st.size != (long)SG_SHARED_SIZE ||
+	if (fd < 0 || sg_fd_stat(fd, &st) < 0 ||
+	    (st.mode & S_IFMT_) != S_IFREG_ || st.size != SG_SHARED_SIZE ||
 	    st.uid != (unsigned int)sg_sc0(SG_NR_geteuid))
 		return -22;	/* EINVAL: not a state sysgate made */
 	h = map_fd(fd);

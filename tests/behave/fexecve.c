@@ -65,6 +65,16 @@ static void dir_relative(char **argv)
 		argv, environ, 0);
 }
 
+static void dir_cloexec_relative(char **argv)
+{
+	char d[4096], b[4096];
+
+	strcpy(d, self);
+	strcpy(b, self);
+	syscall(SYS_execveat, open(dirname(d), O_PATH | O_DIRECTORY | O_CLOEXEC),
+		basename(b), argv, environ, 0);
+}
+
 static void memfd(char **argv)
 {
 	int in = open(self, O_RDONLY), m = memfd_create("copy", MFD_CLOEXEC);
@@ -107,6 +117,7 @@ int main(int argc, char **argv)
 	run("fexecve of a close-on-exec descriptor", fd_cloexec);
 	run("execveat of an O_PATH descriptor", fd_path);
 	run("execveat relative to a directory", dir_relative);
+	run("execveat relative to a close-on-exec directory", dir_cloexec_relative);
 	run("fexecve of a memfd", memfd);
 	run("fexecve of a script", script_open);
 	run("fexecve of a close-on-exec script", script_cloexec);

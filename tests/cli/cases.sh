@@ -173,6 +173,22 @@ t_static_binary() {
 	same tests/cli/golden/basic.trace "$TMP/out"
 }
 
+t_fexecve_static() {
+	# fexecve (execveat of a close-on-exec descriptor) of a static
+	# program is followed through the loader like execve of its path
+	# (before: the default mechanism let it run untraced, -m seccomp
+	# failed with exit 127).
+	local m
+	for m in "" "-m seccomp" --loader; do
+		# shellcheck disable=SC2086
+		"$SG" $m -f -e trace=write -o "$TMP/out" -- "$PROG" fexecve \
+			"$BUILD/tests/cli/prog-static" basic >"$TMP/stdout" ||
+			fail "$m: exit status $?"
+		[ "$(cat "$TMP/stdout")" = hello ] || fail "$m: output"
+		grep -q 'write(1, "hello' "$TMP/out" || fail "$m: not traced: $(cat "$TMP/out")"
+	done
+}
+
 t_static_threads() {
 	out=$("$SG" -c -o /dev/null -- "$BUILD/tests/cli/prog-static" threads 8 100) ||
 		fail "exit status $?"
