@@ -617,6 +617,27 @@ t_stop_signal_finishes() {
 	stop_on TERM
 }
 
+t_ff_exec_same_file() {
+	# -ff: a process that execs goes on in its own FILE.PID (the
+	# descriptor is handed down); before, the new program truncated it
+	# and the calls before the exec were lost.
+	"$SG" -ff -e trace=write,execve -o "$TMP/out" -- \
+		sh -c 'echo a; exec /bin/echo b' >/dev/null || fail "exit status $?"
+	[ "$(ls "$TMP"/out.* | wc -l)" = 1 ] || fail "files: $(ls "$TMP")"
+	grep -q '^write(1, "a\\n", 2)' "$TMP"/out.* ||
+		fail "calls before the exec lost: $(cat "$TMP"/out.*)"
+	grep -q '^write(1, "b\\n", 2)' "$TMP"/out.* || fail "after exec: $(cat "$TMP"/out.*)"
+}
+
+t_trace_survives_stderr_redirect() {
+	# The trace goes where sysgate's goes, as strace's does, even for a
+	# program started after the shell sent its own stderr elsewhere
+	# (before, the new program traced into /dev/null).
+	"$SG" -f -e trace=write -- sh -c 'exec 2>/dev/null; /bin/echo x' \
+		>/dev/null 2>"$TMP/err" || fail "exit status $?"
+	grep -q 'write(1, "x\\n", 2)' "$TMP/err" || fail "trace lost: $(cat "$TMP/err")"
+}
+
 t_no_follow() {
 	# Without -f the child runs unhooked, like strace without -f.
 	"$SG" -e trace=write -o "$TMP/out" -- "$PROG" fork >/dev/null
