@@ -19,6 +19,7 @@
 #define MFD_CLOEXEC_ 1
 #define S_IFMT_ 0170000
 #define S_IFREG_ 0100000
+#define F_GET_SEALS_ 1034
 
 /* The header as a process of the tree may trust it: ours, formatted, and
  * every field inside the mapping. */
@@ -73,9 +74,11 @@ int sg_shared_attach(long fd)
 	struct sg_fd_stat st;
 	void *h;
 
-	if (fd < 0 || sg_fd_stat(fd, &st) < 0 ||
-	    (st.mode & S_IFMT_) != S_IFREG_ || st.size != SG_SHARED_SIZE ||
-	    st.uid != (unsigned int)sg_sc0(SG_NR_geteuid))
+	/* A memfd of our size: no file anyone could have put in our way
+	 * (its owner may differ: a followed su keeps counting). */
+	if (fd < 0 || sg_sc2(SG_NR_fcntl, fd, F_GET_SEALS_) < 0 ||
+	    sg_fd_stat(fd, &st) < 0 || (st.mode & S_IFMT_) != S_IFREG_ ||
+	    st.size != SG_SHARED_SIZE)
 		return -22;	/* EINVAL: not a state sysgate made */
 	h = map_fd(fd);
 	if (!h)

@@ -638,6 +638,22 @@ t_trace_survives_stderr_redirect() {
 	grep -q 'write(1, "x\\n", 2)' "$TMP/err" || fail "trace lost: $(cat "$TMP/err")"
 }
 
+t_su_keeps_tracing() {
+	# A followed program that changes its uid keeps the output and the
+	# -c state it inherited (before: "cannot open output file", and
+	# the calls after setuid were not counted).
+	[ "$(id -u)" = 0 ] || { echo "needs root (su to nobody)"; exit 77; }
+	command -v su >/dev/null && id nobody >/dev/null 2>&1 ||
+		{ echo "su or user nobody missing"; exit 77; }
+	chmod 755 "$TMP"
+	"$SG" -f -c -o "$TMP/c" -- su nobody -s /bin/sh -c "id -u; $PROG getppid 7" \
+		>"$TMP/stdout" 2>"$TMP/err" || fail "exit status $?: $(cat "$TMP/err")"
+	[ "$(head -1 "$TMP/stdout")" = "$(id -u nobody)" ] ||
+		fail "output: $(cat "$TMP/stdout")"
+	[ ! -s "$TMP/err" ] || fail "stderr: $(cat "$TMP/err")"
+	[ "$(calls_of "$TMP/c" getppid)" -ge 7 ] || fail "not counted: $(cat "$TMP/c")"
+}
+
 t_no_follow() {
 	# Without -f the child runs unhooked, like strace without -f.
 	"$SG" -e trace=write -o "$TMP/out" -- "$PROG" fork >/dev/null
