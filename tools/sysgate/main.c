@@ -264,8 +264,10 @@ static char *make_state(void)
 	static char name[32];
 	long fd = sg_shared_create();
 
-	if (fd < 0)
+	if (fd < 0) {
+		errno = -fd;	/* (raw system calls) */
 		return 0;
+	}
 	state_fd = sg_fd_hide(fd);
 	snprintf(name, sizeof(name), "fd:%d", state_fd);
 	return name;
