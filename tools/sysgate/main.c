@@ -480,6 +480,7 @@ int main(int argc, char **argv)
 	const char *prog, *lib, *state = 0, *loader;
 	char **env;
 	int status = 0, prog_i, ofd, use_loader, use_ptrace, use_seccomp;
+	int stopped = 0;
 
 	if (argc > 1 && !strcmp(argv[1], "bench"))
 		return sg_bench_cli(argc - 1, argv + 1);
@@ -632,12 +633,7 @@ int main(int argc, char **argv)
 		sa.sa_handler = stop;
 		for (i = 0; i < ARRAY_SIZE(stops); i++)
 			sigaction(stops[i], &sa, 0);
-		if (wait_tree(&o, &status)) {
-			/* Interrupted: finish the output, exit as strace. */
-			if (o.count && state)
-				print_summary(&o, state);
-			return 0;
-		}
+		stopped = wait_tree(&o, &status);
 	}
 	if (o.count && state)
 		print_summary(&o, state);
@@ -648,6 +644,8 @@ int main(int argc, char **argv)
 		if (ofd > 2)
 			close(ofd);
 	}
+	if (stopped)
+		return 0;	/* interrupted: output finished, as strace */
 	if (WIFSIGNALED(status)) {
 		int sig = WTERMSIG(status);
 		struct rlimit no_core = { 0, 0 };
