@@ -7,8 +7,9 @@
  *
  * They must never be one of the program's descriptors, so they are kept
  * where the program cannot allocate: at or above its RLIMIT_NOFILE soft
- * limit (raised for a moment to place them there), or, when the hard
- * limit leaves no room, just below min(limit, 4096).  They are
+ * limit (raised for a moment to place them there, and again when the
+ * program raises it), or, when the hard limit leaves no room, just below
+ * min(limit, 4096).  They are
  * close-on-exec: only a followed execve passes them on (SYSGATE_OUT,
  * SYSGATE_STATE), so a program sysgate lets go never holds them, and a
  * trace keeps going to sysgate's output whatever the program did to its
@@ -41,19 +42,22 @@ struct sg_rlimit {
 	unsigned long cur, max;
 };
 
-/* The same file, at a number the program cannot get, close-on-exec; fd
- * itself is closed.  fd if there is no better place. */
-static long hide(long fd)
+/*
+ * The same file at a number the program cannot get, close-on-exec: the
+ * lowest one above its limit (so an inherited one far above comes down,
+ * and later limits the program sets are likely to clear it), else near
+ * the top of its range.  fd itself is closed, or kept if it is as good:
+ * already above the limit, or with only_above, nothing is free there.
+ */
+static long place(long fd, int only_above)
 {
 	struct sg_rlimit r, up;
+	int above;
 	long h = -1;
 
 	if (sg_sc4(SG_NR_prlimit64, 0, RLIMIT_NOFILE_, 0, (long)&r) < 0)
 		r.cur = r.max = 1024;
-	if (fd >= 0 && (unsigned long)fd >= r.cur) {
-		sg_sc3(SG_NR_fcntl, fd, F_SETFD_, FD_CLOEXEC_);
-		return fd;
-	}
+	above = fd >= 0 && (unsigned long)fd >= r.cur;
 	if (r.max > r.cur) {
 		up.cur = r.max - r.cur > 8 ? r.cur + 8 : r.max;
 		up.max = r.max;
@@ -62,7 +66,11 @@ static long hide(long fd)
 			sg_sc4(SG_NR_prlimit64, 0, RLIMIT_NOFILE_, (long)&r, 0);
 		}
 	}
-	if (h < 0) {
+	if (h >= 0 && above && h > fd) {
+		sg_sc1(SG_NR_close, h);
+		h = -1;
+	}
+	if (h < 0 && !above && !only_above) {
 		unsigned long top = r.cur < 4096 ? r.cur : 4096;
 
 		h = sg_sc3(SG_NR_fcntl, fd, F_DUPFD_CLOEXEC_,
@@ -74,6 +82,11 @@ static long hide(long fd)
 	}
 	sg_sc1(SG_NR_close, fd);
 	return h;
+}
+
+static long hide(long fd)
+{
+	return place(fd, 0);
 }
 
 long sg_fd_hide(long fd)
@@ -210,8 +223,34 @@ static int guard_close_range(struct sysgate_sys *s)
 	return 1;
 }
 
+/*
+ * The program raised its RLIMIT_NOFILE soft limit past our descriptors:
+ * they move above it again where the hard limit leaves room (a program
+ * that raises it to the hard limit, as Go's runtime does, finds them at
+ * its old limit).
+ */
+static int guard_rlimit(struct sysgate_sys *s)
+{
+	int at = s->nr == SG_NR_prlimit64;
+	long pid = at ? s->args[0] : 0;
+
+	if (s->args[at ? 1 : 0] != RLIMIT_NOFILE_ || !s->args[at ? 2 : 1] ||
+	    (pid && pid != sg.pid))
+		return 0;
+	s->ret = sg_sc4(s->nr, s->args[0], s->args[1], s->args[2], s->args[3]);
+	if (s->ret < 0)
+		return 1;
+	if (sg.out_fd > 2)
+		sg.out_fd = place(sg.out_fd, 1);
+	if (sg.state_fd > 2)
+		sg.state_fd = place(sg.state_fd, 1);
+	return 1;
+}
+
 int sg_fd_guard(struct sysgate_sys *s)
 {
+	if (s->nr == SG_NR_prlimit64 || s->nr == SG_NR_setrlimit)
+		return guard_rlimit(s);
 	if (s->nr == SG_NR_close && is_ours(s->args[0])) {
 		s->ret = -EBADF_;	/* the program never had it */
 		return 1;

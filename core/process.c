@@ -301,6 +301,8 @@ void sg_core_call(struct sg_thread *t, struct sysgate_sys *s)
 	case SG_NR_close_range:
 	case SG_NR_dup2:
 	case SG_NR_dup3:
+	case SG_NR_prlimit64:
+	case SG_NR_setrlimit:
 		if (sg_fd_guard(s))
 			return;
 		break;

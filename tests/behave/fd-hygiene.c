@@ -8,7 +8,8 @@
  * write to that number went into the trace).
  *
  * The first run lowers the soft limit (so the hard one leaves room above
- * it, as on most systems) and runs itself again with it.
+ * it, as on most systems) and runs itself again with it; the second
+ * raises it again later, as servers do.
  */
 #define _GNU_SOURCE
 #include <errno.h>
@@ -26,7 +27,7 @@ int main(int argc, char **argv)
 
 	test_assert(getrlimit(RLIMIT_NOFILE, &rl) == 0);
 	if (argc < 2) {
-		rl.rlim_cur = (rl.rlim_max < 1024 ? rl.rlim_max : 1024) / 2;
+		rl.rlim_cur = (rl.rlim_max < 1024 ? rl.rlim_max : 1024) / 4;
 		test_assert(setrlimit(RLIMIT_NOFILE, &rl) == 0);
 		execl("/proc/self/exe", argv[0], "again", (char *)0);
 		test_assert(!"exec of /proc/self/exe");
@@ -49,6 +50,14 @@ int main(int argc, char **argv)
 	for (n = 0, i = 3; i < (int)rl.rlim_cur; i++)
 		n += write(i, "x", 1) == 1;
 	atomic_printf("after close_range: %d numbers still write\n", n);
+	/* The program raises its limit: as many descriptors again. */
+	rl.rlim_cur *= 2;
+	test_assert(setrlimit(RLIMIT_NOFILE, &rl) == 0);
+	for (n = 0; open("/dev/null", O_RDONLY | O_CLOEXEC) >= 0; n++)
+		;
+	test_assert(errno == EMFILE);
+	atomic_printf("opened %d descriptors up to the limit of %d\n", n,
+		      (int)rl.rlim_cur);
 	test_assert(getppid() > 0);
 	atomic_puts("EXIT-SUCCESS");
 	return 0;
