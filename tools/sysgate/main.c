@@ -577,6 +577,19 @@ int main(int argc, char **argv)
 	}
 	if (o.follow)
 		prctl(PR_SET_CHILD_SUBREAPER, 1);
+	if (!use_ptrace) {
+		/* Before the program runs, so no signal meant to stop the
+		 * run is lost (execve resets them in the child).  Not
+		 * SA_RESTART: the signal ends the wait. */
+		static const int stops[] = { SIGTERM, SIGINT, SIGHUP, SIGQUIT };
+		struct sigaction sa;
+		unsigned int i;
+
+		memset(&sa, 0, sizeof(sa));
+		sa.sa_handler = stop;
+		for (i = 0; i < ARRAY_SIZE(stops); i++)
+			sigaction(stops[i], &sa, 0);
+	}
 	child = fork();
 	if (child < 0)
 		die("fork: ", strerror(errno));
@@ -624,15 +637,6 @@ int main(int argc, char **argv)
 		if (o.follow)
 			wait_tree(&o, &status);
 	} else {
-		static const int stops[] = { SIGTERM, SIGINT, SIGHUP, SIGQUIT };
-		struct sigaction sa;
-		unsigned int i;
-
-		/* Not SA_RESTART: the signal ends the wait. */
-		memset(&sa, 0, sizeof(sa));
-		sa.sa_handler = stop;
-		for (i = 0; i < ARRAY_SIZE(stops); i++)
-			sigaction(stops[i], &sa, 0);
 		stopped = wait_tree(&o, &status);
 	}
 	if (o.count && state)
