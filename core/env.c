@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: MIT */
 /*
  * The environment a followed program inherits: libsysgate in LD_PRELOAD,
- * SYSGATE_OPTIONS, SYSGATE_STATE, and SYSGATE_CARRY_<hook> variables that
+ * SYSGATE_OPTIONS, SYSGATE_OUT and SYSGATE_STATE (the descriptors it
+ * inherits, core/output.c), and SYSGATE_CARRY_<hook> variables that
  * hand hook state (sysgate_exec_carry) to the same hook in the new program.
  */
 #include "sg.h"
@@ -12,13 +13,11 @@
 
 static char self_path[512];
 static char options[4096];
-static char state[512];
 
-void sg_env_init(const char *path, const char *opts, const char *st)
+void sg_env_init(const char *path, const char *opts)
 {
 	sg_strlcpy(self_path, path ? path : "", sizeof(self_path));
 	sg_strlcpy(options, opts ? opts : "", sizeof(options));
-	sg_strlcpy(state, st ? st : "", sizeof(state));
 }
 
 static const char *base_name(const char *s, size_t len, size_t *blen)
@@ -86,9 +85,21 @@ static char *put(char **cur, const char *name, const char *val)
 	return s;
 }
 
+/* NAME=fd:N, for a descriptor the new program inherits */
+char *sg_env_put_fd(char **cur, const char *name, int fd)
+{
+	char num[24], val[32];
+
+	val[0] = 'f';
+	val[1] = 'd';
+	val[2] = ':';
+	sg_strlcpy(val + 3, sg_utoa(num + sizeof(num), fd), sizeof(val) - 3);
+	return put(cur, name, val);
+}
+
 unsigned long sg_env_extra_size(void)
 {
-	unsigned long n = sizeof(self_path) + sizeof(options) + sizeof(state);
+	unsigned long n = sizeof(self_path) + sizeof(options) + 64;
 	int i;
 
 	for (i = 0; i < sg.nhooks; i++)
@@ -102,8 +113,10 @@ unsigned long sg_env_add_ours(char **env, unsigned long k, char **cur)
 	int i;
 
 	env[k++] = put(cur, "SYSGATE_OPTIONS", options);
-	if (state[0])
-		env[k++] = put(cur, "SYSGATE_STATE", state);
+	if (sg.out_fd > 2)
+		env[k++] = sg_env_put_fd(cur, "SYSGATE_OUT", sg.out_fd);
+	if (sg.state_fd > 2)
+		env[k++] = sg_env_put_fd(cur, "SYSGATE_STATE", sg.state_fd);
 	for (i = 0; i < sg.nhooks; i++) {
 		struct sysgate_ctx *h = sg.hooks[i];
 		const unsigned char *d = (const unsigned char *)h->carry;
@@ -162,6 +175,29 @@ int sg_env_is_internal(const char *var)
 {
 	return !sg_strncmp(var, "SYSGATE_", 8) &&
 	       sg_strncmp(var, "SYSGATE_LIBRARY=", 16);
+}
+
+/* A descriptor number written out in full ("12"), or -1 */
+long sg_env_fd_number(const char *p)
+{
+	long n = 0;
+
+	if (!*p)
+		return -1;
+	for (; *p; p++) {
+		if (*p < '0' || *p > '9' || n > 1 << 20)
+			return -1;
+		n = n * 10 + (*p - '0');
+	}
+	return n;
+}
+
+/* A descriptor handed down in a variable: "fd:N" -> N, or -1 */
+long sg_env_fd(const char *v)
+{
+	if (!v || sg_strncmp(v, "fd:", 3))
+		return -1;
+	return sg_env_fd_number(v + 3);
 }
 
 /* sysgate-loader, installed beside libsysgate.so. */

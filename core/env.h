@@ -3,12 +3,14 @@
 #define SG_ENV_H
 
 /* Record what a followed execve must pass on (called once at start-up). */
-void sg_env_init(const char *self_path, const char *options,
-		 const char *state) SG_HIDDEN;
+void sg_env_init(const char *self_path, const char *options) SG_HIDDEN;
 int sg_env_is_self(const char *s, size_t len) SG_HIDDEN;
+/* "NAME=fd:N" built at *cur: a descriptor the new program inherits. */
+char *sg_env_put_fd(char **cur, const char *name, int fd) SG_HIDDEN;
 /* "LD_PRELOAD=<libsysgate>[:<other preloads>]" built at *cur. */
 char *sg_env_preload(char **cur, const char *old, size_t oldlen) SG_HIDDEN;
-/* Append SYSGATE_OPTIONS, SYSGATE_STATE and carried hook state. */
+/* Append SYSGATE_OPTIONS, SYSGATE_OUT, SYSGATE_STATE and carried hook
+ * state. */
 unsigned long sg_env_add_ours(char **env, unsigned long k,
 			      char **cur) SG_HIDDEN;
 unsigned long sg_env_extra_size(void) SG_HIDDEN;

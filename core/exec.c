@@ -131,23 +131,19 @@ static int elf_kind(const char *path)
  * Under -m seccomp every program starts through the loader, which once
  * running can only exit: what the kernel's execve would refuse must fail
  * here, with the kernel's error (execvp tries each PATH entry, and runs
- * /bin/sh on ENOEXEC).  1: an ELF or a script, for the loader; 0: a
+ * /bin/sh on ENOEXEC).  1: an ELF, 2: a script, for the loader; 0: a
  * 32-bit ELF, which the filter lets through (another audit arch) and
  * the kernel runs itself, unhooked; or -errno.
  */
 static long loader_can_start(const char *path)
 {
-	struct {
-		unsigned long dev, ino, nlink;
-		unsigned int mode, uid, gid, pad;
-		unsigned long rest[12];
-	} st;
+	struct sg_fd_stat st;
 	unsigned char head[5];
 	long fd = sg_sc4(SG_NR_openat, -100, (long)path, O_RDONLY_CLOEXEC, 0), r;
 
 	if (fd < 0)
 		return fd;
-	r = sg_sc2(SG_NR_fstat, fd, (long)&st);
+	r = sg_fd_stat(fd, &st);
 	if (r == 0 && (st.mode & S_IFMT_) != S_IFREG_)
 		r = -EACCES_;
 	if (r == 0)
@@ -158,14 +154,15 @@ static long loader_can_start(const char *path)
 	if (r < 0)
 		return r;
 	if (head[0] == '#' && head[1] == '!')
-		return 1;
+		return 2;
 	if (sg_strncmp((const char *)head, "\177ELF", 4))
 		return -ENOEXEC_;
 	return head[4] == 2;	/* ELFCLASS64 */
 }
 
 /* The path execveat(dirfd, path, .., flags) runs, as the loader can open
- * it: through /proc/self/fd for a descriptor. */
+ * it: /dev/fd/N[/path] for a descriptor, the name the kernel gives it (a
+ * script's interpreter sees it). */
 static long execveat_path(const struct sysgate_sys *s, char *buf,
 			  unsigned long size)
 {
@@ -183,7 +180,7 @@ static long execveat_path(const struct sysgate_sys *s, char *buf,
 	if (!rel[0] && !(s->args[4] & AT_EMPTY_PATH_))
 		return -2;	/* ENOENT */
 	fd = sg_utoa(num + sizeof(num), dirfd);
-	n = sg_strlcpy(buf, "/proc/self/fd/", size);
+	n = sg_strlcpy(buf, "/dev/fd/", size);
 	n += sg_strlcpy(buf + n, fd, size - n);
 	if (rel[0]) {
 		n += sg_strlcpy(buf + n, "/", size - n);
@@ -276,6 +273,44 @@ int sg_readlink_self_exe(struct sg_thread *t, struct sysgate_sys *s)
 	return 1;
 }
 
+#define F_GETFD_ 1
+#define F_SETFD_ 2
+#define FD_CLOEXEC_ 1
+
+/*
+ * fexecve through the loader: the program is /proc/self/fd/N (or
+ * /dev/fd/N, or /dev/fd/N/PATH for execveat relative to a directory),
+ * which the loader opens after the execve, so a close-on-exec N must
+ * survive it; the loader's runtime closes it (SYSGATE_EXEC_FD) as
+ * the kernel would have.  N, or -1 when nothing is needed; -ENOENT for a
+ * script, which the kernel cannot run from a descriptor it closes.
+ */
+static long exec_fd(const char *path, long kind)
+{
+	char num[16];
+	const char *p;
+	long n, fl;
+	size_t i;
+
+	if (!sg_strncmp(path, "/proc/self/fd/", 14))
+		p = path + 14;
+	else if (!sg_strncmp(path, "/dev/fd/", 8))
+		p = path + 8;
+	else
+		return -1;
+	/* N, or the directory N of N/PATH (execveat relative to it) */
+	for (i = 0; i + 1 < sizeof(num) && p[i] && p[i] != '/'; i++)
+		num[i] = p[i];
+	num[i] = 0;
+	n = p[i] && p[i] != '/' ? -1 : sg_env_fd_number(num);
+	if (n < 0)
+		return -1;
+	fl = sg_sc2(SG_NR_fcntl, n, F_GETFD_);
+	if (fl < 0 || !(fl & FD_CLOEXEC_))
+		return -1;
+	return kind == 2 ? -2 : n;
+}
+
 long sg_execve(struct sg_thread *t, struct sysgate_sys *s)
 {
 	int at = s->nr == SG_NR_execveat;
@@ -290,7 +325,7 @@ long sg_execve(struct sg_thread *t, struct sysgate_sys *s)
 	unsigned long n = 0, i, need;
 	char **newenv, *strs, *preload_old = 0;
 	size_t preload_len = 0;
-	long r;
+	long r, kind = 0, keep = -1;
 
 	if (!t->hooks_off && sg_read_str_safe(pathbuf, path, sizeof(pathbuf)) >= 0)
 		sg_hooks_exec(t, pathbuf);
@@ -318,7 +353,8 @@ long sg_execve(struct sg_thread *t, struct sysgate_sys *s)
 			break;
 		argc++;
 	}
-	need = (n + 8 + argc + 3) * sizeof(char *) + sg_env_extra_size() +
+	need = (n + 16 + sg.nhooks + argc + 3) * sizeof(char *) +
+	       sg_env_extra_size() +
 	       8192 + 512;
 	newenv = (char **)exec_buf(t, need);
 	if (!newenv) {
@@ -326,7 +362,7 @@ long sg_execve(struct sg_thread *t, struct sysgate_sys *s)
 			return -ENOMEM_;
 		goto unchanged;
 	}
-	newargv = newenv + n + 8;
+	newargv = newenv + n + 16 + sg.nhooks;
 	loader = (char *)(newargv + argc + 3);
 	strs = loader + 512;
 	if (sg.seccomp_on) {
@@ -339,22 +375,31 @@ long sg_execve(struct sg_thread *t, struct sysgate_sys *s)
 		}
 		if (r < 0)
 			return r;
+		kind = r;
 		static_prog = r && via_loader(pathbuf, argv, newargv, loader,
 					      512);
 		if (r && !static_prog)
 			return -ENOMEM_;
 	} else {
-		/* Only a plain execve of a path can be redirected to the
-		 * loader. */
-		if (!at && sg_read_str_safe(pathbuf, path, sizeof(pathbuf)) >= 0) {
+		/* A static program (any, under --loader) goes to the
+		 * loader, by its path or through /dev/fd for execveat. */
+		r = at ? execveat_path(s, pathbuf, sizeof(pathbuf))
+		       : sg_read_str_safe(pathbuf, path, sizeof(pathbuf));
+		if (r >= 0) {
 			self_exe(t, pathbuf, sizeof(pathbuf));
 			static_prog = follow && via_loader(pathbuf, argv,
 							   newargv, loader, 512);
-			if (sg.exe_path && !static_prog)
+			kind = 1;	/* (a script is not given to the loader) */
+			if (!at && sg.exe_path && !static_prog)
 				path = pathbuf;
 		}
 	}
 
+	if (static_prog) {
+		keep = exec_fd(pathbuf, kind);
+		if (keep == -2)
+			return -2;	/* ENOENT */
+	}
 	{
 		unsigned long k = 0;
 
@@ -403,6 +448,9 @@ long sg_execve(struct sg_thread *t, struct sysgate_sys *s)
 				newenv[k++] = put_var(&strs, "SYSGATE_PASSIVE",
 						      "1", 1);
 		}
+		if (keep >= 0)
+			newenv[k++] = sg_env_put_fd(&strs, "SYSGATE_EXEC_FD",
+						    keep);
 		newenv[k] = 0;
 	}
 	{
@@ -413,11 +461,19 @@ long sg_execve(struct sg_thread *t, struct sysgate_sys *s)
 		a[at ? 3 : 2] = (long)newenv;
 		if (!at)
 			a[0] = (long)path;
+		if (follow)
+			sg_fd_exec(1);
+		if (keep >= 0)
+			sg_sc3(SG_NR_fcntl, keep, F_SETFD_, 0);
 		if (static_prog)
 			r = sg_sc3(SG_NR_execve, (long)newargv[0],
 				   (long)newargv, (long)newenv);
 		else
 			r = sg_sc6(s->nr, a[0], a[1], a[2], a[3], a[4], a[5]);
+		if (follow)
+			sg_fd_exec(0);
+		if (keep >= 0)
+			sg_sc3(SG_NR_fcntl, keep, F_SETFD_, FD_CLOEXEC_);
 	}
 	sg_env_exec_failed();
 	return r;

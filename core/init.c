@@ -48,7 +48,7 @@ static void init_core_set(void)
 		SG_NR_close_range, SG_NR_dup2, SG_NR_dup3, SG_NR_arch_prctl,
 		SG_NR_rt_sigprocmask, SG_NR_mmap, SG_NR_mprotect,
 		SG_NR_pkey_mprotect, SG_NR_munmap, SG_NR_mremap,
-		SG_NR_madvise,
+		SG_NR_madvise, SG_NR_prlimit64, SG_NR_setrlimit,
 	};
 	unsigned int i;
 
@@ -156,24 +156,14 @@ static const char *self_path(void)
 	return "libsysgate.so";
 }
 
-/* Without the CLI, the root process makes the shared state itself. */
+/* The tree's shared state, inherited (without it, the root process makes
+ * one when a hook first asks: core/shared.c). */
 static void shared_state(const char *state)
 {
-	static char path[128];
-	char num[24];
-	size_t n;
+	long fd = sg_env_fd(state);
 
-	if (state) {
-		if (sg_shared_init(state, 0) == 0)
-			return;
-	}
-	if (!sg.is_root)
-		return;
-	n = sg_strlcpy(path, "/dev/shm/sysgate-", sizeof(path));
-	sg_strlcpy(path + n, sg_utoa(num + sizeof(num), sg.pid),
-		   sizeof(path) - n);
-	if (sg_shared_init(path, 1) == 0)
-		setenv("SYSGATE_STATE", path, 1);
+	if (fd > 2 && sg_shared_attach(fd) == 0)
+		sg.state_fd = sg_fd_hide(fd);
 }
 
 static int is_root_process(void)
@@ -237,7 +227,7 @@ static void start_passive(void)
 {
 	static const char *const vars[] = {
 		"SYSGATE_OPTIONS", "SYSGATE_PASSIVE", "SYSGATE_SECCOMP",
-		"SYSGATE_STATE", "SYSGATE_ROOT", "SYSGATE_CLI",
+		"SYSGATE_STATE", "SYSGATE_ROOT", "SYSGATE_CLI", "SYSGATE_OUT",
 	};
 	struct sg_thread *t = sg_thread_new(sg.pid);
 	unsigned int i;
@@ -249,7 +239,7 @@ static void start_passive(void)
 	sg_set_self(t);
 	sg.live_threads = 1;
 	sg.opts = &opts;
-	sg_env_init(self_path(), "-m seccomp", 0);
+	sg_env_init(self_path(), "-m seccomp");
 	for (i = 0; i < ARRAY_SIZE(vars); i++)
 		unsetenv(vars[i]);
 	init_core_set();
@@ -292,6 +282,18 @@ static void loader_tls(struct sg_thread *t)
 		t->hook_tp = (unsigned long)__builtin_thread_pointer();
 }
 
+/* The loader started a program from a close-on-exec descriptor that
+ * execve kept open for it (core/exec.c): closed now, as the kernel's
+ * execve would have. */
+static void close_exec_fd(void)
+{
+	long fd = sg_env_fd(getenv("SYSGATE_EXEC_FD"));
+
+	if (fd > 2)
+		sg_sc1(SG_NR_close, fd);
+	unsetenv("SYSGATE_EXEC_FD");
+}
+
 /* Called by libsysgate.so's constructor (core/preload.c), or by the
  * loader (tools/loader) once the program is mapped. */
 void sg_init(void)
@@ -309,6 +311,8 @@ void sg_init(void)
 	}
 	sg.pid = sg_sc0(SG_NR_getpid);
 	sg.out_fd = 2;
+	if (sg.loader)
+		close_exec_fd();
 	sg.seccomp_inherited = getenv("SYSGATE_SECCOMP") != 0;
 	sg.passive = getenv("SYSGATE_PASSIVE") != 0;
 	if (sg_options_parse_string(&opts, o ? o : ""))
@@ -349,11 +353,10 @@ void sg_init(void)
 		loader_tls(t);
 	sg_fpu_probe(&sg.fpu_size, &sg.fpu_mask);
 	sg_vdso_init(getauxval(AT_SYSINFO_EHDR));
-	if (sg_output_init(&opts) < 0)
+	if (sg_output_init(&opts, getenv("SYSGATE_OUT")) < 0)
 		die2("cannot open output file ", opts.outfile, "");
 	shared_state(state);
-	sg_env_init(self_path(), options_for_children(o),
-		    getenv("SYSGATE_STATE"));
+	sg_env_init(self_path(), options_for_children(o));
 
 	load_builtin("count", &sg_builtin_count);
 	load_builtin("trace", &sg_builtin_trace);

@@ -1,22 +1,40 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * Where tracers write: the -o file (FILE.<pid> with -ff) or a duplicate of
- * the stderr sysgate started with, kept at a high descriptor number and
- * protected from the program: close() of it fails with EBADF as if it were
- * not open, close_range() skips it, and dup2()/dup3() onto it first move it
- * out of the way.  Each record is one write(2) to an O_APPEND file.
+ * sysgate's own descriptors in the program: where tracers write (the -o
+ * file, FILE.<pid> with -ff, or a duplicate of the stderr sysgate started
+ * with) and the shared state (core/shared.c).  Each record is one
+ * write(2) to an O_APPEND file.
+ *
+ * They must never be one of the program's descriptors, so they are kept
+ * where the program cannot allocate: at or above its RLIMIT_NOFILE soft
+ * limit (raised for a moment to place them there, and again when the
+ * program raises it), or, when the hard limit leaves no room, just below
+ * min(limit, 4096).  They are
+ * close-on-exec: only a followed execve passes them on (SYSGATE_OUT,
+ * SYSGATE_STATE), so a program sysgate lets go never holds them, and a
+ * trace keeps going to sysgate's output whatever the program did to its
+ * own stderr.  The program's calls cannot reach them: close() fails with
+ * EBADF as if they were not open, close_range() skips them, dup2()/dup3()
+ * onto one first move it out of the way.  What remains visible: their
+ * entries in /proc/self/fd, a read/write/fcntl naming one of those
+ * numbers directly, and, below the limit (no room above it), one
+ * descriptor fewer before EMFILE.
  */
 #include "sg.h"
 #include "options.h"
+#include "shared.h"
 
 #define O_WRONLY_ 01
 #define O_CREAT_ 0100
 #define O_APPEND_ 02000
 #define O_TRUNC_ 01000
 #define O_CLOEXEC_ 02000000
+#define F_SETFD_ 2
+#define FD_CLOEXEC_ 1
 #define F_DUPFD_CLOEXEC_ 1030
 #define RLIMIT_NOFILE_ 7
 #define AT_FDCWD_ -100
+#define EBADF_ 9
 
 static const struct sg_options *opts;
 
@@ -24,31 +42,59 @@ struct sg_rlimit {
 	unsigned long cur, max;
 };
 
-static int high_fd_base(void)
+/*
+ * The same file at a number the program cannot get, close-on-exec: the
+ * lowest one above its limit (so an inherited one far above comes down,
+ * and later limits the program sets are likely to clear it), else near
+ * the top of its range.  fd itself is closed, or kept if it is as good:
+ * already above the limit, or with only_above, nothing is free there.
+ */
+static long place(long fd, int only_above)
 {
-	struct sg_rlimit r;
+	struct sg_rlimit r, up;
+	int above;
+	long h = -1;
 
-	if (sg_sc4(SG_NR_prlimit64, 0, RLIMIT_NOFILE_, 0, (long)&r) < 0 ||
-	    r.cur < 128)
-		return 10;
-	if (r.cur > 1024)
-		r.cur = 1024;
-	return r.cur - 64;
-}
-
-/* Move fd to a high number, close-on-exec. */
-static int park(int fd)
-{
-	int h = sg_sc3(SG_NR_fcntl, fd, F_DUPFD_CLOEXEC_, high_fd_base());
-
-	if (h >= 0) {
-		sg_sc1(SG_NR_close, fd);
-		return h;
+	if (sg_sc4(SG_NR_prlimit64, 0, RLIMIT_NOFILE_, 0, (long)&r) < 0)
+		r.cur = r.max = 1024;
+	above = fd >= 0 && (unsigned long)fd >= r.cur;
+	if (r.max > r.cur) {
+		up.cur = r.max - r.cur > 8 ? r.cur + 8 : r.max;
+		up.max = r.max;
+		if (sg_sc4(SG_NR_prlimit64, 0, RLIMIT_NOFILE_, (long)&up, 0) == 0) {
+			h = sg_sc3(SG_NR_fcntl, fd, F_DUPFD_CLOEXEC_, r.cur);
+			sg_sc4(SG_NR_prlimit64, 0, RLIMIT_NOFILE_, (long)&r, 0);
+		}
 	}
-	return fd;
+	if (h >= 0 && above && h > fd) {
+		sg_sc1(SG_NR_close, h);
+		h = -1;
+	}
+	if (h < 0 && !above && !only_above) {
+		unsigned long top = r.cur < 4096 ? r.cur : 4096;
+
+		h = sg_sc3(SG_NR_fcntl, fd, F_DUPFD_CLOEXEC_,
+			   top > 128 ? top - 64 : 10);
+	}
+	if (h < 0) {
+		sg_sc3(SG_NR_fcntl, fd, F_SETFD_, FD_CLOEXEC_);
+		return fd;
+	}
+	sg_sc1(SG_NR_close, fd);
+	return h;
 }
 
-static int open_output(int truncate)
+static long hide(long fd)
+{
+	return place(fd, 0);
+}
+
+long sg_fd_hide(long fd)
+{
+	return hide(fd);
+}
+
+static long open_output(int truncate)
 {
 	char path[600], num[24];
 	const char *p = opts->outfile;
@@ -68,14 +114,22 @@ static int open_output(int truncate)
 			    (truncate ? O_TRUNC_ : 0), 0644);
 	if (fd < 0)
 		return fd;
-	return park(fd);
+	return hide(fd);
 }
 
-int sg_output_init(const struct sg_options *o)
+int sg_output_init(const struct sg_options *o, const char *inherited)
 {
-	long fd;
+	long fd = sg_env_fd(inherited);
 
 	opts = o;
+	/* A followed execve hands the output down: the file opened once
+	 * (this pid's under -ff), or the stderr of the first process,
+	 * whatever the program has done to its own since. */
+	if (fd > 2 &&
+	    sg_sc3(SG_NR_fcntl, fd, F_SETFD_, FD_CLOEXEC_) == 0) {
+		sg.out_fd = hide(fd);
+		return 0;
+	}
 	if (o->outfile) {
 		/* The CLI creates or truncates the file; a preload-only root
 		 * process does it itself. */
@@ -84,18 +138,28 @@ int sg_output_init(const struct sg_options *o)
 		if (fd < 0)
 			return fd;
 	} else {
-		fd = sg_sc3(SG_NR_fcntl, 2, F_DUPFD_CLOEXEC_, high_fd_base());
-		if (fd < 0)
-			fd = 2;
+		fd = sg_sc3(SG_NR_fcntl, 2, F_DUPFD_CLOEXEC_, 3);
+		fd = fd < 0 ? 2 : hide(fd);
 	}
 	sg.out_fd = fd;
 	return 0;
 }
 
-void sg_output_fork_child(void)
+void sg_output_fork_child(int followed)
 {
 	long fd;
 
+	if (!followed) {
+		/* Nothing of it is traced: it must not hold our output
+		 * (a pipe, say) open for as long as it lives. */
+		if (sg.out_fd > 2)
+			sg_sc1(SG_NR_close, sg.out_fd);
+		if (sg.state_fd > 2)
+			sg_sc1(SG_NR_close, sg.state_fd);
+		sg.out_fd = 2;
+		sg.state_fd = -1;
+		return;
+	}
 	if (!opts || opts->follow != 2)
 		return;
 	fd = open_output(1);
@@ -105,56 +169,106 @@ void sg_output_fork_child(void)
 	}
 }
 
+/* Around a followed execve: our descriptors go to the new program
+ * (begin) or, if it failed, stay ours alone again. */
+void sg_fd_exec(int begin)
+{
+	int flag = begin ? 0 : FD_CLOEXEC_;
+
+	if (sg.out_fd > 2)
+		sg_sc3(SG_NR_fcntl, sg.out_fd, F_SETFD_, flag);
+	if (sg.state_fd > 2)
+		sg_sc3(SG_NR_fcntl, sg.state_fd, F_SETFD_, flag);
+}
+
 void sysgate_output(struct sysgate_ctx *ctx, const char *buf, size_t len)
 {
 	(void)ctx;
 	sg_write_all(sg.out_fd, buf, len);
 }
 
+/* (the kernel reads descriptors as unsigned int) */
+static int is_ours(unsigned int fd)
+{
+	return fd > 2 && (fd == (unsigned int)sg.out_fd ||
+			  fd == (unsigned int)sg.state_fd);
+}
+
+/* close_range() around our descriptors: the ranges between them. */
 static int guard_close_range(struct sysgate_sys *s)
 {
-	unsigned long first = s->args[0], last = s->args[1];
-	unsigned long p = sg.out_fd;
+	unsigned int first = s->args[0], last = s->args[1];
+	unsigned int p[2] = { sg.out_fd, sg.state_fd }, t, lo = first;
 	long r = 0;
+	int i;
 
-	if (p < first || p > last)
+	if (!(is_ours(p[0]) && p[0] >= first && p[0] <= last) &&
+	    !(is_ours(p[1]) && p[1] >= first && p[1] <= last))
 		return 0;
-	if (p > first)
-		r = sg_sc3(SG_NR_close_range, first, p - 1, s->args[2]);
-	if (r >= 0 && p < last)
-		r = sg_sc3(SG_NR_close_range, p + 1, last, s->args[2]);
+	if (p[0] > p[1]) {
+		t = p[0];
+		p[0] = p[1];
+		p[1] = t;
+	}
+	for (i = 0; i < 2 && r >= 0; i++) {
+		if (!is_ours(p[i]) || p[i] < lo || p[i] > last)
+			continue;
+		if (p[i] > lo)
+			r = sg_sc3(SG_NR_close_range, lo, p[i] - 1, s->args[2]);
+		lo = p[i] + 1;
+	}
+	if (r >= 0 && lo && lo <= last)
+		r = sg_sc3(SG_NR_close_range, lo, last, s->args[2]);
 	s->ret = r;
+	return 1;
+}
+
+/*
+ * The program raised its RLIMIT_NOFILE soft limit past our descriptors:
+ * they move above it again where the hard limit leaves room (a program
+ * that raises it to the hard limit, as Go's runtime does, finds them at
+ * its old limit).
+ */
+static int guard_rlimit(struct sysgate_sys *s)
+{
+	int at = s->nr == SG_NR_prlimit64;
+	long pid = at ? s->args[0] : 0;
+
+	if (s->args[at ? 1 : 0] != RLIMIT_NOFILE_ || !s->args[at ? 2 : 1] ||
+	    (pid && pid != sg.pid))
+		return 0;
+	s->ret = sg_sc4(s->nr, s->args[0], s->args[1], s->args[2], s->args[3]);
+	if (s->ret < 0)
+		return 1;
+	if (sg.out_fd > 2)
+		sg.out_fd = place(sg.out_fd, 1);
+	if (sg.state_fd > 2)
+		sg.state_fd = place(sg.state_fd, 1);
 	return 1;
 }
 
 int sg_fd_guard(struct sysgate_sys *s)
 {
-	long fd = sg.out_fd;
-
-	if (fd <= 2)
-		return 0;
-	if (s->nr == SG_NR_close && s->args[0] == fd) {
-		s->ret = -9;	/* EBADF: the program never had it */
+	if (s->nr == SG_NR_prlimit64 || s->nr == SG_NR_setrlimit)
+		return guard_rlimit(s);
+	if (s->nr == SG_NR_close && is_ours(s->args[0])) {
+		s->ret = -EBADF_;	/* the program never had it */
 		return 1;
 	}
 	if (s->nr == SG_NR_close_range)
 		return guard_close_range(s);
 	if (s->nr == SG_NR_dup2 || s->nr == SG_NR_dup3) {
-		if (s->args[0] == fd) {
-			s->ret = -9;
+		if (is_ours(s->args[0])) {
+			s->ret = -EBADF_;
 			return 1;
 		}
-		if (s->args[1] == fd) {
-			/* Move out of the way: high numbers first, where the
-			 * program is least likely to notice us. */
-			long h = sg_sc3(SG_NR_fcntl, fd, F_DUPFD_CLOEXEC_,
-					high_fd_base() + 32);
-
-			if (h < 0)
-				h = sg_sc3(SG_NR_fcntl, fd, F_DUPFD_CLOEXEC_, 10);
-			if (h >= 0)
-				sg.out_fd = h;
-		}
+		/* The program wants the number: ours moves. */
+		if ((unsigned int)s->args[1] == (unsigned int)sg.out_fd &&
+		    sg.out_fd > 2)
+			sg.out_fd = hide(sg.out_fd);
+		if ((unsigned int)s->args[1] == (unsigned int)sg.state_fd &&
+		    sg.state_fd > 2)
+			sg.state_fd = hide(sg.state_fd);
 	}
 	return 0;
 }

@@ -163,7 +163,7 @@ static void fork_child(struct sg_thread *t)
 	sg.is_root = 0;
 	if (!sg.follow)
 		t->hooks_off = 1;
-	sg_output_fork_child();
+	sg_output_fork_child(!t->hooks_off);
 	if (!t->hooks_off)
 		sg_run_hooks(t, child_start_cb, &one);
 }
@@ -301,6 +301,8 @@ void sg_core_call(struct sg_thread *t, struct sysgate_sys *s)
 	case SG_NR_close_range:
 	case SG_NR_dup2:
 	case SG_NR_dup3:
+	case SG_NR_prlimit64:
+	case SG_NR_setrlimit:
 		if (sg_fd_guard(s))
 			return;
 		break;

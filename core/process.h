@@ -7,7 +7,7 @@ long sg_execve(struct sg_thread *t, struct sysgate_sys *s) SG_HIDDEN;
 /* Under the loader: a readlink of /proc/self/exe answered with the
  * program's path (1), or not that link (0). */
 int sg_readlink_self_exe(struct sg_thread *t, struct sysgate_sys *s) SG_HIDDEN;
-void sg_output_fork_child(void) SG_HIDDEN;
+void sg_output_fork_child(int followed) SG_HIDDEN;
 /* Arch-specific calls the core handles (x86-64: arch_prctl on GS).
  * Returns 1 and sets s->ret when it handled the call. */
 int sg_arch_core_call(struct sg_thread *t, struct sysgate_sys *s) SG_HIDDEN;

@@ -123,6 +123,7 @@ struct sg_global {
 	int follow_files;		/* -ff */
 	int is_root;			/* first process of the hooked tree */
 	int out_fd;			/* trace output, protected */
+	int state_fd;			/* shared state (memfd), protected */
 	int stats;			/* --stats */
 	int initialised;
 	int cli;			/* started by the sysgate CLI */
@@ -246,12 +247,20 @@ long sg_read_safe(void *dst, const void *src, size_t len) SG_HIDDEN;
 long sg_write_safe(void *dst, const void *src, size_t len) SG_HIDDEN;
 long sg_read_str_safe(char *dst, const char *src, size_t max) SG_HIDDEN;
 
-/* core/output.c */
-int sg_output_init(const struct sg_options *o) SG_HIDDEN;
-int sg_fd_guard(struct sysgate_sys *s) SG_HIDDEN;
+/* core/env.c: "fd:N" (a descriptor named in a variable) -> N, or -1 */
+long sg_env_fd(const char *var) SG_HIDDEN;
+long sg_env_fd_number(const char *digits) SG_HIDDEN;
 
-/* core/shared.c: memory shared by the hooked process tree */
-int sg_shared_init(const char *path, int create) SG_HIDDEN;
+/* core/output.c */
+int sg_output_init(const struct sg_options *o, const char *inherited)
+	SG_HIDDEN;
+int sg_fd_guard(struct sysgate_sys *s) SG_HIDDEN;
+long sg_fd_hide(long fd) SG_HIDDEN;
+void sg_fd_exec(int begin) SG_HIDDEN;
+
+/* core/shared.c: memory shared by the hooked process tree (a memfd) */
+long sg_shared_create(void) SG_HIDDEN;		/* -> its descriptor */
+int sg_shared_attach(long fd) SG_HIDDEN;
 /* The region named full ("owner/name") of the tree's shared state, made
  * zero-filled on first use; NULL without one or when it is full. */
 void *sg_shared_alloc(const char *full, size_t size) SG_HIDDEN;
@@ -274,5 +283,10 @@ void *sg_mmap(size_t len) SG_HIDDEN;
 void sg_munmap(void *p, size_t len) SG_HIDDEN;
 long sg_write_all(int fd, const char *buf, size_t len) SG_HIDDEN;
 char *sg_utoa(char *end, unsigned long v) SG_HIDDEN;	/* writes backwards */
+struct sg_fd_stat {
+	unsigned int mode, uid;
+	unsigned long ino, size;
+};
+long sg_fd_stat(long fd, struct sg_fd_stat *st) SG_HIDDEN;	/* 0 or -errno */
 
 #endif

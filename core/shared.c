@@ -1,47 +1,93 @@
 /* SPDX-License-Identifier: MIT */
 /*
  * Memory shared by every process of the hooked tree, for counters and
- * summaries (sysgate_shared).  It is a file the CLI creates and names in
- * SYSGATE_STATE; each process maps it at start-up.  Without the CLI, the
- * root process creates one in /dev/shm and exports its name to children.
+ * summaries (sysgate_shared).  It is a memfd: no file in a shared
+ * directory that another user could create first, follow or read, and
+ * nothing left behind however the tree ends.  The process that makes it
+ * (the CLI when it needs one, or else the root process when a hook first
+ * asks for shared memory) formats the header;
+ * followed programs inherit the descriptor across execve and find it in
+ * SYSGATE_STATE ("fd:N"), and each checks the header before use.
  * Regions are named and bump-allocated; allocation takes a spinlock, which
  * only init-time code ever does.
  */
 #include "sg.h"
 #include "shared.h"
 
-#define O_RDWR_ 02
-#define O_CREAT_ 0100
-#define O_CLOEXEC_ 02000000
 #define PROT_RW_ 3
 #define MAP_SHARED_ 1
-#define AT_FDCWD_ -100
+#define MFD_CLOEXEC_ 1
+#define S_IFMT_ 0170000
+#define S_IFREG_ 0100000
+#define F_GET_SEALS_ 1034
 
-int sg_shared_init(const char *path, int create)
+/* The header as a process of the tree may trust it: ours, formatted, and
+ * every field inside the mapping. */
+static int header_ok(const struct sg_shared_hdr *h)
+{
+	unsigned int i, n = __atomic_load_n(&h->ndir, __ATOMIC_ACQUIRE);
+
+	if (__atomic_load_n(&h->magic, __ATOMIC_ACQUIRE) != SG_SHARED_MAGIC ||
+	    h->size != SG_SHARED_SIZE || h->used < sizeof(*h) ||
+	    h->used > h->size || n > SG_SHARED_DIR || h->lock > 1)
+		return 0;
+	for (i = 0; i < n; i++)
+		if (h->dir[i].off < sizeof(*h) || h->dir[i].off > h->used ||
+		    h->dir[i].size > h->used - h->dir[i].off)
+			return 0;
+	return 1;
+}
+
+static void *map_fd(long fd)
+{
+	long p = sg_sc6(SG_NR_mmap, 0, SG_SHARED_SIZE, PROT_RW_, MAP_SHARED_,
+			fd, 0);
+
+	return sysgate_is_error(p) ? 0 : (void *)p;
+}
+
+long sg_shared_create(void)
 {
 	struct sg_shared_hdr *h;
-	long fd, p;
+	long fd = sg_sc2(SG_NR_memfd_create, (long)"sysgate-state",
+			 MFD_CLOEXEC_);
 
-	fd = sg_sc4(SG_NR_openat, AT_FDCWD_, (long)path,
-		    O_RDWR_ | O_CLOEXEC_ | (create ? O_CREAT_ : 0), 0600);
 	if (fd < 0)
 		return fd;
-	if (create && sg_sc2(SG_NR_ftruncate, fd, SG_SHARED_SIZE) < 0) {
+	if (sg_sc2(SG_NR_ftruncate, fd, SG_SHARED_SIZE) < 0 ||
+	    !(h = map_fd(fd))) {
 		sg_sc1(SG_NR_close, fd);
-		return -28;
+		return -12;	/* ENOMEM */
 	}
-	p = sg_sc6(SG_NR_mmap, 0, SG_SHARED_SIZE, PROT_RW_, MAP_SHARED_, fd, 0);
-	sg_sc1(SG_NR_close, fd);
-	if (sysgate_is_error(p))
-		return p;
-	h = (struct sg_shared_hdr *)p;
-	if (create || !h->magic) {
-		h->size = SG_SHARED_SIZE;
-		h->used = sizeof(*h);
-		h->flags = create ? SG_SHARED_MAY_LINGER : 0;
-		__atomic_store_n(&h->magic, SG_SHARED_MAGIC, __ATOMIC_RELEASE);
-	}
+	h->size = SG_SHARED_SIZE;
+	h->used = sizeof(*h);
+	h->lock = 0;
+	h->ndir = 0;
+	__atomic_store_n(&h->magic, SG_SHARED_MAGIC, __ATOMIC_RELEASE);
 	sg.shared_base = (char *)h;
+	sg.shared_size = SG_SHARED_SIZE;
+	return fd;
+}
+
+int sg_shared_attach(long fd)
+{
+	struct sg_fd_stat st;
+	void *h;
+
+	/* A memfd of our size: no file anyone could have put in our way
+	 * (its owner may differ: a followed su keeps counting). */
+	if (fd < 0 || sg_sc2(SG_NR_fcntl, fd, F_GET_SEALS_) < 0 ||
+	    sg_fd_stat(fd, &st) < 0 || (st.mode & S_IFMT_) != S_IFREG_ ||
+	    st.size != SG_SHARED_SIZE)
+		return -22;	/* EINVAL: not a state sysgate made */
+	h = map_fd(fd);
+	if (!h)
+		return -12;
+	if (!header_ok(h)) {
+		sg_munmap(h, SG_SHARED_SIZE);
+		return -22;
+	}
+	sg.shared_base = h;
 	sg.shared_size = SG_SHARED_SIZE;
 	return 0;
 }
@@ -62,10 +108,10 @@ void *sg_shared_find(void *base, const char *name)
 	struct sg_shared_hdr *h = base;
 	unsigned int i;
 
-	if (!h || h->magic != SG_SHARED_MAGIC)
+	if (!h || !header_ok(h))
 		return 0;
 	for (i = 0; i < h->ndir && i < SG_SHARED_DIR; i++)
-		if (!sg_strcmp(h->dir[i].name, name))
+		if (!sg_strncmp(h->dir[i].name, name, SG_SHARED_NAME))
 			return (char *)h + h->dir[i].off;
 	return 0;
 }
@@ -75,11 +121,17 @@ void *sg_shared_alloc(const char *full, size_t size)
 	struct sg_shared_hdr *h = (struct sg_shared_hdr *)sg.shared_base;
 	void *p;
 
+	if (!h && sg.is_root && !sg.state_fd) {
+		long fd = sg_shared_create();
+
+		sg.state_fd = fd < 0 ? -1 : sg_fd_hide(fd);
+		h = (struct sg_shared_hdr *)sg.shared_base;
+	}
 	if (!h)
 		return 0;
 	lock(h);
 	p = sg_shared_find(h, full);
-	if (!p && h->ndir < SG_SHARED_DIR &&
+	if (!p && h->ndir < SG_SHARED_DIR && size <= h->size &&
 	    h->used + ((size + 63) & ~63UL) <= h->size) {
 		struct sg_shared_ent *e = &h->dir[h->ndir];
 

@@ -7,9 +7,6 @@
 #define SG_SHARED_SIZE (4UL << 20)
 #define SG_SHARED_DIR 32
 #define SG_SHARED_NAME 48
-/* Made by a preloaded root process, not by the sysgate command (which
- * removes its file at exit): the file may outlive the tree. */
-#define SG_SHARED_MAY_LINGER 1u
 
 struct sg_shared_ent {
 	char name[SG_SHARED_NAME];
@@ -21,7 +18,7 @@ struct sg_shared_hdr {
 	unsigned int lock;
 	unsigned long size, used;
 	unsigned int ndir;
-	unsigned int flags;	/* SG_SHARED_* */
+	unsigned int pad;
 	struct sg_shared_ent dir[SG_SHARED_DIR];
 };
 

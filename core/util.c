@@ -142,3 +142,28 @@ char *sg_utoa(char *end, unsigned long v)
 	} while (v);
 	return end;
 }
+
+/* statx's layout is the same on every architecture (struct stat's is not). */
+struct sg_statx {
+	unsigned int mask, blksize;
+	unsigned long attributes;
+	unsigned int nlink, uid, gid;
+	unsigned short mode, spare0;
+	unsigned long ino, size, blocks, attributes_mask;
+	unsigned long rest[24];
+};
+
+long sg_fd_stat(long fd, struct sg_fd_stat *st)
+{
+	struct sg_statx x;
+	long r = sg_sc5(SG_NR_statx, fd, (long)"", 0x1000 /* AT_EMPTY_PATH */,
+			0x7ff /* STATX_BASIC_STATS */, (long)&x);
+
+	if (r < 0)
+		return r;
+	st->mode = x.mode;
+	st->uid = x.uid;
+	st->ino = x.ino;
+	st->size = x.size;
+	return 0;
+}

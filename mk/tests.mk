@@ -40,13 +40,20 @@ $(BUILD)/tests/cli/biglib.so: tests/cli/rawlib.c | $(BUILD)/.dir
 	@mkdir -p $(dir $@)
 	$(CC) -std=gnu11 -O2 -g -Wall -fPIC -shared '-DBIG_TEXT="9<<20"' -o $@ $<
 
+# The same with gaps between its segments, which ld.so leaves PROT_NONE
+# (64 KiB alignment, as librtmp has): the patcher must not read them.
+$(BUILD)/tests/cli/rawlib-gap.so: tests/cli/rawlib.c | $(BUILD)/.dir
+	@mkdir -p $(dir $@)
+	$(CC) -std=gnu11 -O2 -g -Wall -fPIC -shared -Wl,-z,separate-code \
+		-Wl,-z,max-page-size=0x10000 -o $@ $<
+
 $(BUILD)/tests/hooks/%.so: tests/hooks/%.c include/sysgate.h | $(BUILD)/.dir
 	@mkdir -p $(dir $@)
 	$(CC) $(CFLAGS_COMMON) -Iinclude -shared -o $@ $<
 
 ifeq ($(ARCH),x86_64)
 CHECK_DEPS += $(BUILD)/tests/cli/prog $(BUILD)/tests/cli/rawlib.so \
-	$(BUILD)/tests/cli/biglib.so \
+	$(BUILD)/tests/cli/biglib.so $(BUILD)/tests/cli/rawlib-gap.so \
 	$(BUILD)/tests/cli/prog-static $(BUILD)/tests/cli/nolibc \
 	$(BUILD)/tests/hooks/counter.so $(BUILD)/tests/hooks/exitret.so \
 	$(BUILD)/tests/hooks/clobber.so

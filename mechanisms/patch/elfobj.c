@@ -6,8 +6,10 @@
  * a function start, so bytes that merely look like a system call inside
  * data are never taken for one.
  *
- * Every read of the tables is bounds-checked against the object's mapped
- * range: a damaged table makes a site "unverified", never a crash.
+ * Every read of the tables is bounds-checked against the object's readable
+ * mappings: a damaged table, or one not mapped yet (ld.so maps a library's
+ * text before its later segments), makes a site "unverified", never a
+ * crash.
  */
 #include <elf.h>
 #include "patch.h"
@@ -15,7 +17,14 @@
 int sg_obj_readable(const struct sg_obj *o, unsigned long addr,
 		    unsigned long len)
 {
-	return addr >= o->lo && addr + len <= o->hi && addr + len >= addr;
+	int i;
+
+	if (addr + len < addr)
+		return 0;
+	for (i = 0; i < o->nrd; i++)
+		if (addr >= o->rd[i].lo && addr + len <= o->rd[i].hi)
+			return 1;
+	return 0;
 }
 
 /* DWARF pointer encodings (DW_EH_PE_*) */

@@ -358,6 +358,15 @@ static int collect_objects(char *maps, struct sg_obj *list, int max)
 					o->lo = m.lo;
 				if (m.hi > o->hi)
 					o->hi = m.hi;
+				if ((m.prot & PROT_R) && o->nrd &&
+				    o->rd[o->nrd - 1].hi == m.lo)
+					o->rd[o->nrd - 1].hi = m.hi;
+				else if ((m.prot & PROT_R) &&
+					 o->nrd < SG_MAX_READABLE) {
+					o->rd[o->nrd].lo = m.lo;
+					o->rd[o->nrd].hi = m.hi;
+					o->nrd++;
+				}
 				if ((m.prot & PROT_X) && o->ntext < SG_MAX_TEXT) {
 					o->text[o->ntext].lo = m.lo;
 					o->text[o->ntext].hi = m.hi;

@@ -91,11 +91,18 @@ enum sg_zwhy {
 };
 
 #define SG_MAX_TEXT 8
+#define SG_MAX_READABLE 16
 
 struct sg_obj {
 	char path[256];
 	unsigned long dev_ino[2];
 	unsigned long lo, hi;	/* whole object as mapped */
+	/* Its readable parts: ld.so leaves the gaps between segments
+	 * PROT_NONE, and maps later segments only after the text. */
+	struct {
+		unsigned long lo, hi;
+	} rd[SG_MAX_READABLE];
+	int nrd;
 	unsigned long bias;	/* load bias (address - vaddr) */
 	struct {
 		unsigned long lo, hi, off;

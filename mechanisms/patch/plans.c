@@ -43,15 +43,14 @@ struct plans {
 	unsigned char ents[];
 };
 
-/* Only in a state the sysgate command made: it removes it at exit,
- * whereas one a preloaded root process makes may be left behind (with
- * the plans in it). */
+/* Only in a state the tree already has (the sysgate command's, or one a
+ * hook asked for): a process alone gains nothing from sharing plans, so
+ * none is made for them. */
 static struct plans *region(void)
 {
-	const struct sg_shared_hdr *h = (const void *)sg.shared_base;
 	static struct plans *p;
 
-	if (!p && h && !(h->flags & SG_SHARED_MAY_LINGER))
+	if (!p && sg.shared_base)
 		p = sg_shared_alloc(PLANS_NAME, PLANS_SIZE);
 	return p;
 }

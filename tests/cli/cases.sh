@@ -238,6 +238,23 @@ t_memfd_raw_syscall() {
 		fail "not patched: $(cat "$TMP/stats")"
 }
 
+t_segment_gap_library() {
+	# A library whose segments have gaps (ld.so maps its text, then
+	# the rest, the gaps PROT_NONE): the patcher read the unmapped parts
+	# and the program died of SIGSEGV (curl with librtmp, --loader).
+	local lib="$BUILD/tests/cli/rawlib-gap.so" m
+	# (segments of a few hundred bytes, 64 KiB apart)
+	readelf -lW "$lib" | grep -q 'LOAD.*R E 0x10000$' || fail "$lib has no gaps"
+	for m in --loader "-m seccomp" ""; do
+		# shellcheck disable=SC2086
+		"$SG" $m -e trace=lseek -o "$TMP/out" -- "$PROG" dlopen "$lib" \
+			>"$TMP/stdout" || fail "$m: exit status $?"
+		[ "$(cat "$TMP/stdout")" = -9 ] || fail "$m: result $(cat "$TMP/stdout")"
+		grep -qx 'lseek(-42, 7, SEEK_SET) *= -1 EBADF (Bad file descriptor)' \
+			"$TMP/out" || fail "$m: not traced: $(cat "$TMP/out")"
+	done
+}
+
 dlopen_raw_syscall() {
 	"$SG" -e trace=lseek -o "$TMP/out" -- "$PROG" dlopen "$BUILD/tests/cli/rawlib.so" "$@" \
 		>"$TMP/stdout" || fail "exit status $?"
@@ -265,6 +282,22 @@ t_static_binary() {
 		>"$TMP/stdout" || fail "exit status $?"
 	[ "$(cat "$TMP/stdout")" = hello ] || fail "output"
 	same tests/cli/golden/basic.trace "$TMP/out"
+}
+
+t_fexecve_static() {
+	# fexecve (execveat of a close-on-exec descriptor) of a static
+	# program is followed through the loader like execve of its path
+	# (before: the default mechanism let it run untraced, -m seccomp
+	# failed with exit 127).
+	local m
+	for m in "" "-m seccomp" --loader; do
+		# shellcheck disable=SC2086
+		"$SG" $m -f -e trace=write -o "$TMP/out" -- "$PROG" fexecve \
+			"$BUILD/tests/cli/prog-static" basic >"$TMP/stdout" ||
+			fail "$m: exit status $?"
+		[ "$(cat "$TMP/stdout")" = hello ] || fail "$m: output"
+		grep -q 'write(1, "hello' "$TMP/out" || fail "$m: not traced: $(cat "$TMP/out")"
+	done
 }
 
 t_static_threads() {
@@ -618,6 +651,120 @@ EOT
 	[ "$(grep -c '^\[pid ' "$TMP/out")" = 4 ] || fail "pid prefixes"
 }
 
+t_orphan_reaped() {
+	# Under -f sysgate is the subreaper: an orphaned grandchild that
+	# exits is reaped at once, not left a zombie until the program ends
+	# (the program waits here until it is gone: before, forever).
+	"$SG" -f -e trace=none -o /dev/null -- sh -c '
+		sh -c "true & echo \$! >$1"
+		g=$(cat "$1")
+		while [ -e /proc/$g ]; do sleep 0.01; done
+		echo reaped' sh "$TMP/grandchild" >"$TMP/stdout" || fail "exit status $?"
+	[ "$(cat "$TMP/stdout")" = reaped ] || fail "output: $(cat "$TMP/stdout")"
+}
+
+t_pipe_helper_ends() {
+	# A helper that lives until its parent's end of a pipe closes (as
+	# CPython's resource_tracker and forkserver do) ends with its parent,
+	# and the traced tree with it: no descriptor of sysgate's keeps the
+	# pipe open.
+	local m
+	for m in "" --loader "-m seccomp"; do
+		# shellcheck disable=SC2086
+		"$SG" $m -f -c -o /dev/null -- bash -c '
+			exec 3> >(setsid sh -c "cat >/dev/null; echo helper done")
+			echo parent done' >"$TMP/stdout" || fail "$m: exit status $?"
+		[ "$(sort "$TMP/stdout")" = "helper done
+parent done" ] || fail "$m: output: $(cat "$TMP/stdout")"
+	done
+}
+
+t_unfollowed_child_lets_go() {
+	# Without -f, a child sysgate does not trace holds none of its
+	# descriptors: a daemon that closed its stdio does not keep the
+	# pipe reading sysgate's stderr open (before, the command
+	# substitution waited for the daemon).
+	local out
+	mkfifo "$TMP/release"
+	out=$("$SG" -c -e trace=write -- sh -c '
+		(exec </dev/null >/dev/null 2>&1; read -r x <"$1") &
+		echo started' sh "$TMP/release" 2>&1)
+	echo >"$TMP/release"
+	case $out in
+	started*write*) ;;
+	*) fail "output: $out" ;;
+	esac
+}
+
+# stop_on SIGNAL [OPTIONS]: a traced tree that ignores SIGNAL; sysgate
+# gets it once the tree runs.
+stop_on() {
+	local sig=$1
+	shift
+	rm -f "$TMP/ready" "$TMP/c" "$TMP/pid"
+	mkfifo "$TMP/ready"
+	"$SG" "$@" -c -o "$TMP/c" -- sh -c 'trap "" TERM INT HUP QUIT
+		sleep 1000 & echo $! >"$1"; echo ready >"$2"; wait' sh \
+		"$TMP/pid" "$TMP/ready" &
+	local sg=$!
+	read -r _ <"$TMP/ready"
+	kill -"$sig" $sg
+	wait $sg || fail "$sig $*: exit status $?"
+	grep -q ' total$' "$TMP/c" || fail "$sig $*: no -c table: $(cat "$TMP/c")"
+	# (without -f, as strace, only the program itself is killed)
+	if [ "${1:-}" = -f ]; then
+		[ ! -e /proc/"$(cat "$TMP/pid")" ] || fail "$sig $*: the tree lives on"
+	else
+		kill -KILL "$(cat "$TMP/pid")"
+	fi
+}
+
+t_stop_signal_finishes() {
+	# SIGTERM or SIGINT to sysgate, as to strace: the tree it started is
+	# killed, the -c table printed, and sysgate exits (before, it passed
+	# SIGTERM to the program only and waited for the tree forever).
+	stop_on TERM -f
+	stop_on INT -f
+	stop_on TERM
+}
+
+t_ff_exec_same_file() {
+	# -ff: a process that execs goes on in its own FILE.PID (the
+	# descriptor is handed down); before, the new program truncated it
+	# and the calls before the exec were lost.
+	"$SG" -ff -e trace=write,execve -o "$TMP/out" -- \
+		sh -c 'echo a; exec /bin/echo b' >/dev/null || fail "exit status $?"
+	[ "$(ls "$TMP"/out.* | wc -l)" = 1 ] || fail "files: $(ls "$TMP")"
+	grep -q '^write(1, "a\\n", 2)' "$TMP"/out.* ||
+		fail "calls before the exec lost: $(cat "$TMP"/out.*)"
+	grep -q '^write(1, "b\\n", 2)' "$TMP"/out.* || fail "after exec: $(cat "$TMP"/out.*)"
+}
+
+t_trace_survives_stderr_redirect() {
+	# The trace goes where sysgate's goes, as strace's does, even for a
+	# program started after the shell sent its own stderr elsewhere
+	# (before, the new program traced into /dev/null).
+	"$SG" -f -e trace=write -- sh -c 'exec 2>/dev/null; /bin/echo x' \
+		>/dev/null 2>"$TMP/err" || fail "exit status $?"
+	grep -q 'write(1, "x\\n", 2)' "$TMP/err" || fail "trace lost: $(cat "$TMP/err")"
+}
+
+t_su_keeps_tracing() {
+	# A followed program that changes its uid keeps the output and the
+	# -c state it inherited (before: "cannot open output file", and
+	# the calls after setuid were not counted).
+	[ "$(id -u)" = 0 ] || { echo "needs root (su to nobody)"; exit 77; }
+	command -v su >/dev/null && id nobody >/dev/null 2>&1 ||
+		{ echo "su or user nobody missing"; exit 77; }
+	chmod 755 "$TMP"
+	"$SG" -f -c -o "$TMP/c" -- su nobody -s /bin/sh -c "id -u; $PROG getppid 7" \
+		>"$TMP/stdout" 2>"$TMP/err" || fail "exit status $?: $(cat "$TMP/err")"
+	[ "$(head -1 "$TMP/stdout")" = "$(id -u nobody)" ] ||
+		fail "output: $(cat "$TMP/stdout")"
+	[ ! -s "$TMP/err" ] || fail "stderr: $(cat "$TMP/err")"
+	[ "$(calls_of "$TMP/c" getppid)" -ge 7 ] || fail "not counted: $(cat "$TMP/c")"
+}
+
 t_no_follow() {
 	# Without -f the child runs unhooked, like strace without -f.
 	"$SG" -e trace=write -o "$TMP/out" -- "$PROG" fork >/dev/null
@@ -773,6 +920,56 @@ t_preload_without_cli() {
 	LD_PRELOAD=$PWD/$BUILD/libsysgate.so SYSGATE_OPTIONS="-e trace=write -o $TMP/out" \
 		"$PROG" basic >/dev/null || fail "exit status $?"
 	grep -q '^write(1, "hello' "$TMP/out" || fail "$(cat "$TMP/out")"
+}
+
+# state_files: the files a traced sh maps besides libraries (the shared
+# state), printed by the program itself, which then dies of SIGKILL
+# (and with "cli", kills the sysgate CLI first).
+STATE_PROG='awk '\''$6 ~ /sysgate-/ && $6 !~ /(\.so|sysgate-loader)$/ { print $6 }'\'' /proc/$$/maps >"$1"
+	[ "${2:-}" = cli ] && kill -KILL $PPID
+	kill -KILL $$'
+
+t_state_left_behind() {
+	# The shared state is a memfd: nothing in /dev/shm (or anywhere) to
+	# leave behind, however the tree ends (before, each run left a
+	# 4 MiB /dev/shm/sysgate-PID).
+	local lib=$PWD/$BUILD/libsysgate.so how
+	LD_PRELOAD=$lib SYSGATE_OPTIONS=-c sh -c "$STATE_PROG" sh "$TMP/m1" 2>/dev/null
+	SYSGATE_OPTIONS=-c "$BUILD/sysgate-loader" /bin/sh sh -c "$STATE_PROG" sh \
+		"$TMP/m2" 2>/dev/null
+	("$SG" -c -o /dev/null -- sh -c "$STATE_PROG" sh "$TMP/m3") 2>/dev/null
+	("$SG" -c -o /dev/null -- sh -c "$STATE_PROG" sh "$TMP/m4" cli) 2>/dev/null
+	for how in m1 m2 m3 m4; do
+		[ -s "$TMP/$how" ] || fail "$how: no shared state mapped"
+		while read -r f; do
+			[ ! -e "$f" ] || { rm -f "$f"; fail "$how: $f left behind"; }
+		done <"$TMP/$how"
+	done
+}
+
+t_state_not_followed() {
+	# No name another user could create first: a symlink at the name the
+	# root process used (/dev/shm/sysgate-PID) is not followed, and a
+	# state named in SYSGATE_STATE that sysgate did not make (a path,
+	# or a descriptor of the wrong size or header) is not used.
+	local lib=$PWD/$BUILD/libsysgate.so
+	echo victim >"$TMP/victim"
+	cp "$TMP/victim" "$TMP/victim.orig"
+	sh -c 'ln -s "$1" /dev/shm/sysgate-$$ &&
+		exec env LD_PRELOAD="$3" SYSGATE_OPTIONS=-c "$2" basic' sh \
+		"$TMP/victim" "$PROG" "$lib" >"$TMP/stdout" 2>/dev/null
+	find /dev/shm -maxdepth 1 -lname "$TMP/victim" -delete
+	cmp -s "$TMP/victim" "$TMP/victim.orig" || fail "symlink followed"
+	[ "$(cat "$TMP/stdout")" = hello ] || fail "program output"
+	head -c $((4 << 20)) /dev/zero >"$TMP/zero"
+	cp "$TMP/zero" "$TMP/zero.orig"
+	LD_PRELOAD=$lib SYSGATE_OPTIONS=-c SYSGATE_STATE=$TMP/zero "$PROG" basic \
+		>"$TMP/stdout" 2>/dev/null || fail "exit status $?"
+	cmp -s "$TMP/zero" "$TMP/zero.orig" || fail "a named state file was used"
+	LD_PRELOAD=$lib SYSGATE_OPTIONS=-c SYSGATE_STATE=fd:5 "$PROG" basic \
+		5<>"$TMP/zero" >"$TMP/stdout" 2>/dev/null || fail "exit status $?"
+	cmp -s "$TMP/zero" "$TMP/zero.orig" || fail "a state without header was used"
+	[ "$(cat "$TMP/stdout")" = hello ] || fail "program output"
 }
 
 "t_$1"

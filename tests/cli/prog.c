@@ -235,6 +235,14 @@ int main(int argc, char **argv)
 		printf("%ld calls\n", n * per_thread);
 		return 0;
 	}
+	if (!strcmp(mode, "fexecve") && argc > 2) {
+		/* argv[2] ARGS...: run from a close-on-exec descriptor */
+		extern char **environ;
+
+		fexecve(open(argv[2], O_RDONLY | O_CLOEXEC), argv + 2, environ);
+		perror("prog: fexecve");
+		return 127;
+	}
 	if (!strcmp(mode, "dlopen")) {
 		/* argv[2]: a library with raw_lseek, loaded only now; with
 		 * argv[3] "memfd", from a copy in a memfd (no file on disk) */

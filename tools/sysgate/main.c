@@ -23,6 +23,7 @@
 #include <sys/resource.h>
 #include <sys/stat.h>
 #include <sys/wait.h>
+#include <dirent.h>
 #include <unistd.h>
 #include "sg.h"
 #include "options.h"
@@ -265,27 +266,22 @@ static int is_static_elf(const char *path)
 	return !interp;
 }
 
+/* The tree's shared state (core/shared.c): a memfd the program inherits,
+ * named "fd:N" in SYSGATE_STATE. */
+static int state_fd = -1;
+
 static char *make_state(void)
 {
-	static char path[] = "/dev/shm/sysgate-XXXXXX";
-	char *p = path;
-	int fd = mkstemp(path);
+	static char name[32];
+	long fd = sg_shared_create();
 
 	if (fd < 0) {
-		static char tmp[] = "/tmp/sysgate-XXXXXX";
-
-		p = tmp;
-		fd = mkstemp(tmp);
-		if (fd < 0)
-			return 0;
-	}
-	if (ftruncate(fd, SG_SHARED_SIZE) < 0) {
-		close(fd);
-		unlink(p);
+		errno = -fd;	/* (raw system calls) */
 		return 0;
 	}
-	close(fd);
-	return p;
+	state_fd = sg_fd_hide(fd);
+	snprintf(name, sizeof(name), "fd:%d", state_fd);
+	return name;
 }
 
 static char **build_env(const struct sg_options *o, const char *lib,
@@ -341,12 +337,11 @@ static int out_fd(const struct sg_options *o)
 void *sg_cli_map_state(const char *state)
 {
 	void *map;
-	int fd = open(state, O_RDONLY | O_CLOEXEC);
+	long fd = sg_env_fd(state);
 
 	if (fd < 0)
 		return 0;
 	map = mmap(0, SG_SHARED_SIZE, PROT_READ, MAP_SHARED, fd, 0);
-	close(fd);
 	return map == MAP_FAILED ? 0 : map;
 }
 
@@ -380,11 +375,113 @@ static int quiet(const struct sg_options *o)
 }
 
 static pid_t child;
+static volatile sig_atomic_t stop_sig;
 
 static void forward(int sig)
 {
 	if (child > 0)
 		kill(child, sig);
+}
+
+static void stop(int sig)
+{
+	stop_sig = sig;
+}
+
+/*
+ * Kill every process below us (under -f, orphans are reparented to us, so
+ * this is the whole tree), as strace kills the tracees it started when it
+ * is interrupted.  Returns how many were signalled.
+ */
+static int kill_descendants(void)
+{
+	static pid_t pid[65536], ppid[65536];
+	char path[300], buf[512];
+	struct dirent *d;
+	int n = 0, i, more, found = 0;
+	unsigned char *in;
+	DIR *proc = opendir("/proc");
+
+	if (!proc)
+		return 0;
+	while ((d = readdir(proc)) && n < (int)ARRAY_SIZE(pid)) {
+		char *p;
+		int fd;
+		ssize_t k;
+
+		if (d->d_name[0] < '1' || d->d_name[0] > '9')
+			continue;
+		snprintf(path, sizeof(path), "/proc/%s/stat", d->d_name);
+		fd = open(path, O_RDONLY | O_CLOEXEC);
+		if (fd < 0)
+			continue;
+		k = read(fd, buf, sizeof(buf) - 1);
+		close(fd);
+		if (k <= 0)
+			continue;
+		buf[k] = 0;
+		p = strrchr(buf, ')');	/* the name may hold anything */
+		if (!p || sscanf(p + 1, " %*c %d", &ppid[n]) != 1)
+			continue;
+		pid[n++] = atoi(d->d_name);
+	}
+	closedir(proc);
+	in = calloc(n ? n : 1, 1);
+	if (!in)
+		return 0;
+	do {
+		more = 0;
+		for (i = 0; i < n; i++) {
+			int j;
+
+			if (in[i])
+				continue;
+			for (j = 0; j < n && !(in[j] && pid[j] == ppid[i]); j++)
+				;
+			if (ppid[i] == getpid() || j < n) {
+				in[i] = 1;
+				more = 1;
+			}
+		}
+	} while (more);
+	for (i = 0; i < n; i++)
+		if (in[i] && kill(pid[i], SIGKILL) == 0)
+			found++;
+	free(in);
+	return found;
+}
+
+/*
+ * Wait for PROG and, under -f, for every process of its tree (as
+ * strace -f does), reaping the orphans reparented to us as they die, not
+ * only once PROG is gone.  On SIGTERM, SIGINT, SIGHUP or SIGQUIT: kill
+ * the tree, reap it, and return 1 so the output is finished.
+ */
+static int wait_tree(const struct sg_options *o, int *status)
+{
+	int st, got = 0;
+	pid_t w;
+
+	for (;;) {
+		if (stop_sig) {
+			if (o->follow)
+				kill_descendants();
+			else if (!got)
+				kill(child, SIGKILL);
+		}
+		w = waitpid(-1, &st, 0);
+		if (w < 0 && errno == EINTR)
+			continue;
+		if (w < 0)
+			break;
+		if (w == child) {
+			*status = st;
+			got = 1;
+			if (!o->follow)
+				break;
+		}
+	}
+	return stop_sig != 0;
 }
 
 int main(int argc, char **argv)
@@ -393,8 +490,8 @@ int main(int argc, char **argv)
 	static char opts[SG_OPT_BUF];
 	const char *prog, *lib, *state = 0, *loader;
 	char **env;
-	int status, prog_i, ofd, use_loader, use_ptrace, use_seccomp;
-	pid_t w;
+	int status = 0, prog_i, ofd, use_loader, use_ptrace, use_seccomp;
+	int stopped = 0;
 
 	if (argc > 1 && !strcmp(argv[1], "bench"))
 		return sg_bench_cli(argc - 1, argv + 1);
@@ -476,10 +573,13 @@ int main(int argc, char **argv)
 		}
 		close(fd);
 	}
-	if (o.count || o.nhooks || o.hot) {
+	/* hooks' shared memory, and plans shared by the processes of a
+	 * followed tree (mechanisms/patch/plans.c) */
+	if (o.count || o.nhooks || o.hot || (o.follow && !use_ptrace)) {
 		state = make_state();
 		if (!state)
-			die("cannot create shared state in /dev/shm or /tmp", 0);
+			die("cannot create the shared state (memfd_create): ",
+			    strerror(errno));
 	}
 	env = build_env(&o, lib, opts, state);
 	if (o.json && !(o.count && !o.count_and_trace) && !quiet(&o)) {
@@ -497,6 +597,19 @@ int main(int argc, char **argv)
 	}
 	if (o.follow)
 		prctl(PR_SET_CHILD_SUBREAPER, 1);
+	if (!use_ptrace) {
+		/* Before the program runs, so no signal meant to stop the
+		 * run is lost (execve resets them in the child).  Not
+		 * SA_RESTART: the signal ends the wait. */
+		static const int stops[] = { SIGTERM, SIGINT, SIGHUP, SIGQUIT };
+		struct sigaction sa;
+		unsigned int i;
+
+		memset(&sa, 0, sizeof(sa));
+		sa.sa_handler = stop;
+		for (i = 0; i < ARRAY_SIZE(stops); i++)
+			sigaction(stops[i], &sa, 0);
+	}
 	child = fork();
 	if (child < 0)
 		die("fork: ", strerror(errno));
@@ -509,6 +622,10 @@ int main(int argc, char **argv)
 			;
 		env[k] = root;
 		env[k + 1] = 0;
+		/* The shared state goes to the program (not under ptrace:
+		 * only this process reads it). */
+		if (state_fd >= 0 && !use_ptrace)
+			fcntl(state_fd, F_SETFD, 0);
 		if (use_ptrace && sg_cli_ptrace_child() < 0) {
 			fprintf(stderr, "sysgate: ptrace: %s\n", strerror(errno));
 			_exit(127);
@@ -529,24 +646,18 @@ int main(int argc, char **argv)
 			strerror(errno));
 		_exit(127);
 	}
-	signal(SIGINT, SIG_IGN);
-	signal(SIGQUIT, SIG_IGN);
-	signal(SIGTERM, forward);
-	signal(SIGHUP, forward);
 	if (use_ptrace) {
+		signal(SIGINT, SIG_IGN);
+		signal(SIGQUIT, SIG_IGN);
+		signal(SIGTERM, forward);
+		signal(SIGHUP, forward);
 		status = sg_cli_ptrace_loop(&o, child, state);
 		if (status < 0)
 			return 1;
+		if (o.follow)
+			wait_tree(&o, &status);
 	} else {
-		while ((w = waitpid(child, &status, 0)) < 0 && errno == EINTR)
-			;
-	}
-	if (o.follow) {
-		int st;
-
-		/* strace -f waits for the whole tree. */
-		while (waitpid(-1, &st, 0) > 0 || errno == EINTR)
-			;
+		stopped = wait_tree(&o, &status);
 	}
 	if (o.count && state)
 		print_summary(&o, state);
@@ -557,8 +668,8 @@ int main(int argc, char **argv)
 		if (ofd > 2)
 			close(ofd);
 	}
-	if (state)
-		unlink(state);
+	if (stopped)
+		return 0;	/* interrupted: output finished, as strace */
 	if (WIFSIGNALED(status)) {
 		int sig = WTERMSIG(status);
 		struct rlimit no_core = { 0, 0 };

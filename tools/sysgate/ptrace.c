@@ -142,9 +142,9 @@ static int tracer_hooks(const struct sg_options *o, const char *state)
 	sg.follow = o->follow != 0;
 	sg.cli = 1;
 	sg_vdso_init(getauxval(AT_SYSINFO_EHDR));
-	if (sg_output_init(o) < 0)
+	if (sg_output_init(o, 0) < 0)
 		return -1;
-	if (state && sg_shared_init(state, 0) < 0)
+	if (state && sg_shared_attach(sg_env_fd(state)) < 0)
 		return -1;
 	for (i = 0; i < sizeof(builtins) / sizeof(builtins[0]); i++) {
 		struct sysgate_ctx *c;
