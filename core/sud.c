@@ -108,8 +108,11 @@ static int on_sigsys(int sig, struct sg_siginfo *info, void *uc)
 	}
 	if (sg_raw_only(nr)) {
 		/* SUD only (the filter lets these through): clone and vfork
-		 * must run at the program's own stack: let this one through;
-		 * the next entry into sysgate blocks again. */
+		 * must run at the program's own stack, made from sysgate's
+		 * text there; where that cannot be, let this one through
+		 * and the next entry into sysgate blocks again. */
+		if (sg_dispatch_raw(nr, args, pc, uc))
+			return 1;
 		t = sg_self();
 		if (t)
 			t->sud_selector = SG_SUD_ALLOW;
