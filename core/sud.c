@@ -129,6 +129,11 @@ static int on_sigsys(int sig, struct sg_siginfo *info, void *uc)
 	if (nr == SG_NR_rt_sigprocmask && r == 0 &&
 	    sg_sc4(SG_NR_rt_sigprocmask, 0, 0, (long)&mask, 8) == 0)
 		*sg_arch_uc_sigmask(uc) = mask;
+	/* The same for the signal stack, which the return puts back from
+	 * uc_stack: a thread's new sigaltstack (Go sets one in each) would
+	 * be gone, and the next signal would find none. */
+	if (nr == SG_NR_sigaltstack && r == 0 && args[0])
+		sg_sc2(SG_NR_sigaltstack, 0, (long)sg_arch_uc_stack(uc));
 	/* Its next calls need not trap: the mechanism may patch it now. */
 	if (info->si_code == SYS_USER_DISPATCH)
 		sg_mech_trapped((unsigned long)pc);

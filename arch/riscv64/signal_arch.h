@@ -38,6 +38,13 @@ static inline unsigned long *sg_arch_uc_reg(void *uc, int i)
 	return (unsigned long *)((char *)uc + SG_UC_MCONTEXT) + i;
 }
 
+/* The signal stack the kernel puts back when the handler returns (struct
+ * ucontext's uc_stack, after uc_flags and uc_link). */
+static inline void *sg_arch_uc_stack(void *uc)
+{
+	return (char *)uc + 16;
+}
+
 /* The mask the kernel puts back when the handler returns (uc_sigmask). */
 static inline unsigned long *sg_arch_uc_sigmask(void *uc)
 {

@@ -36,6 +36,13 @@ static inline unsigned long *sg_arch_uc_reg(void *uc, int i)
 	return (unsigned long *)((char *)uc + 40) + i;
 }
 
+/* The signal stack the kernel puts back when the handler returns (struct
+ * ucontext's uc_stack, after uc_flags and uc_link). */
+static inline void *sg_arch_uc_stack(void *uc)
+{
+	return (char *)uc + 16;
+}
+
 /* The mask the kernel puts back when the handler returns (struct
  * ucontext's uc_sigmask, after the 256-byte sigcontext). */
 static inline unsigned long *sg_arch_uc_sigmask(void *uc)
