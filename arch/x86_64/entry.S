@@ -110,6 +110,22 @@
 .endif
 .endm
 
+/*
+ * The exit side of a RAW call: cfunc(frame, the info word, the word below
+ * it), which are below the stack pointer the call returned with.
+ */
+.macro AFTER_RAW cfunc
+	SAVE_FRAME
+	/* Step below the info words before C builds its frames. */
+	sub	$16, %rsp
+	and	$-16, %rsp
+	mov	%rbx, %rdi
+	mov	(SGF_APP_SP - SG_RAWINFO_OFF)(%rbx), %rsi
+	mov	(SGF_APP_SP - SG_RAWNEXT_OFF)(%rbx), %rdx
+	call	\cfunc
+	RESTORE_FRAME_AND_RETURN
+.endm
+
 /* The system call C wrote into the frame (number and arguments); the
  * result goes back there. */
 .macro SYSCALL_FROM_FRAME
@@ -235,14 +251,7 @@ sg_x86_entry:
 	.p2align 4
 sg_x86_after_raw:
 	.cfi_startproc
-	SAVE_FRAME
-	/* Step below the info word before C builds its frames. */
-	sub	$16, %rsp
-	and	$-16, %rsp
-	mov	%rbx, %rdi
-	mov	(SGF_APP_SP - SG_RAWINFO_OFF)(%rbx), %rsi
-	call	sg_after_raw
-	RESTORE_FRAME_AND_RETURN
+	AFTER_RAW sg_after_raw
 	.cfi_endproc
 	.size	sg_x86_after_raw, . - sg_x86_after_raw
 
@@ -277,14 +286,7 @@ sg_x86_trap_raw:
 	.p2align 4
 sg_x86_trap_after_raw:
 	.cfi_startproc
-	SAVE_FRAME
-	sub	$16, %rsp
-	and	$-16, %rsp
-	mov	%rbx, %rdi
-	mov	(SGF_APP_SP - SG_RAWINFO_OFF)(%rbx), %rsi
-	mov	(SGF_APP_SP - SG_RAWNEXT_OFF)(%rbx), %rdx
-	call	sg_after_trapped_raw
-	RESTORE_FRAME_AND_RETURN
+	AFTER_RAW sg_after_trapped_raw
 	.cfi_endproc
 	.size	sg_x86_trap_after_raw, . - sg_x86_trap_after_raw
 
