@@ -284,10 +284,10 @@ void sg_syscall_exit(struct sg_frame *f, struct sg_call *k)
 	sg_frame_set_result(f, k->s.ret);
 }
 
-/* The exit side of a RAW call, in the caller and in the child. */
-void sg_after_raw(struct sg_frame *f, unsigned long info)
+/* The exit side of a RAW call from the site at pc, in the caller and in
+ * the child. */
+void sg_after_raw_at(struct sg_frame *f, unsigned long info, const void *pc)
 {
-	const struct sg_site_desc *d = sg_frame_site(f);
 	struct sg_thread *t;
 	struct sysgate_sys s;
 	struct sg_chain c;
@@ -328,13 +328,18 @@ void sg_after_raw(struct sg_frame *f, unsigned long info)
 	if (!t || !sg_raw_info_valid(info) || (info & SG_RAW_NOCB))
 		return;
 	sg_frame_args(f, args);
-	sg_sys_init(&s, t, info & SG_RAW_NR_MASK, args, sg_site_pc(d));
+	sg_sys_init(&s, t, info & SG_RAW_NR_MASK, args, pc);
 	s.ret = ret;
 	if (ret == 0 && (info & SG_RAW_NEWCHILD))
 		s.flags |= SYSGATE_SYS_CHILD;
 	chain_start(&c, &s, sg.nhooks);
 	if (hooks_wanted(t, s.nr))
 		run_call_hooks(t, c.nr, chain_exit, &c);
+}
+
+void sg_after_raw(struct sg_frame *f, unsigned long info)
+{
+	sg_after_raw_at(f, info, sg_site_pc(sg_frame_site(f)));
 }
 
 /*
@@ -352,6 +357,21 @@ void sg_dispatch_enter(long nr, long args[6], const void *pc)
 	sg_sys_init(&s, t, nr, args, pc);
 	chain_start(&c, &s, 0);
 	run_call_hooks(t, c.nr, chain_enter, &c);
+}
+
+/* After the enter callbacks: the call, then the exit callbacks. */
+static long dispatch_rest(struct sg_thread *t, struct sg_chain *c)
+{
+	sg_core_call(t, c->s);
+	if (chain_exit_wanted(c))
+		run_call_hooks(t, c->nr, chain_exit, c);
+	return c->s->ret;
+}
+
+static long raw_call(struct sysgate_sys *s)
+{
+	return sg_sc6(s->nr, s->args[0], s->args[1], s->args[2], s->args[3],
+		      s->args[4], s->args[5]);
 }
 
 /*
@@ -374,10 +394,47 @@ long sg_dispatch_call(long nr, long args[6], const void *pc)
 		if (c.skip)
 			return s.ret;
 	}
-	sg_core_call(t, &s);
-	if (chain_exit_wanted(&c))
-		run_call_hooks(t, c.nr, chain_exit, &c);
-	return s.ret;
+	return dispatch_rest(t, &c);
+}
+
+/*
+ * A RAW call (clone, clone3, vfork) that a signal handler caught at a site
+ * without a stub: rather than letting the program's own instruction make
+ * it, which would leave a new thread or child unseen (no state, no
+ * syscall user dispatch, no callbacks), the handler's return makes it
+ * from sysgate's text, and sg_after_raw_at follows in both.  0 where the
+ * arch cannot: the caller lets it through.
+ */
+int sg_dispatch_raw(long nr, long args[6], const void *pc, void *uc)
+{
+	struct sg_thread *t;
+	struct sysgate_sys s;
+	struct sg_chain c;
+	unsigned long info, child_sp;
+
+	if (!SG_ARCH_TRAP_RAW)
+		return 0;
+	t = self_or_new();
+	sg_sys_init(&s, t, nr, args, pc);
+	chain_start(&c, &s, 0);
+	if (!t->depth && hooks_wanted(t, nr)) {
+		run_call_hooks(t, c.nr, chain_enter, &c);
+		if (c.skip) {
+			sg_arch_uc_set_result(uc, s.ret);
+			return 1;
+		}
+	}
+	info = sg_raw_info(t, &s, c.ran, &child_sp);
+	if (!info) {
+		/* a fork after all (clone without CLONE_VM): made here */
+		sg_arch_uc_set_result(uc, t->depth ? raw_call(&s) :
+						     dispatch_rest(t, &c));
+		return 1;
+	}
+	if (info & SG_RAW_VFORK)
+		t->vfork_next = *sg_arch_uc_pc(uc);
+	sg_arch_uc_trap_raw(uc, s.args, info, child_sp);
+	return 1;
 }
 
 /*

@@ -78,6 +78,8 @@ struct sg_thread {
 	unsigned long vfork_info;	/* a vfork in flight: its RAW info word
 					 * (the child may overwrite the copy
 					 * below the shared stack) */
+	unsigned long vfork_next;	/* and its way back, for one a signal
+					   caught (sg_dispatch_raw) */
 	struct sg_thread *vfork_parent;	/* in a vfork child's state: whose
 					   thread register it shares */
 	unsigned long hook_tp;		/* loader mode: thread pointer of
@@ -175,9 +177,15 @@ struct sg_call;
 int sg_syscall_entry(struct sg_frame *f, struct sg_call *k) SG_HIDDEN;
 void sg_syscall_exit(struct sg_frame *f, struct sg_call *k) SG_HIDDEN;
 void sg_after_raw(struct sg_frame *f, unsigned long info) SG_HIDDEN;
+void sg_after_raw_at(struct sg_frame *f, unsigned long info,
+		     const void *pc) SG_HIDDEN;
 /* Run a system call through the hook chain from a non-stub mechanism
  * (signal handlers, preload wrappers).  Returns the result. */
 long sg_dispatch_call(long nr, long args[6], const void *pc) SG_HIDDEN;
+/* The same for a RAW call, redirecting the signal's context uc; 0 if the
+ * caller must let it through instead. */
+int sg_dispatch_raw(long nr, long args[6], const void *pc,
+		    void *uc) SG_HIDDEN;
 void sg_dispatch_enter(long nr, long args[6], const void *pc) SG_HIDDEN;
 void sg_run_hooks(struct sg_thread *t, long (*fn)(void *),
 		  void *arg) SG_HIDDEN;

@@ -108,8 +108,11 @@ static int on_sigsys(int sig, struct sg_siginfo *info, void *uc)
 	}
 	if (sg_raw_only(nr)) {
 		/* SUD only (the filter lets these through): clone and vfork
-		 * must run at the program's own stack: let this one through;
-		 * the next entry into sysgate blocks again. */
+		 * must run at the program's own stack, made from sysgate's
+		 * text there; where that cannot be, let this one through
+		 * and the next entry into sysgate blocks again. */
+		if (sg_dispatch_raw(nr, args, pc, uc))
+			return 1;
 		t = sg_self();
 		if (t)
 			t->sud_selector = SG_SUD_ALLOW;
@@ -126,6 +129,11 @@ static int on_sigsys(int sig, struct sg_siginfo *info, void *uc)
 	if (nr == SG_NR_rt_sigprocmask && r == 0 &&
 	    sg_sc4(SG_NR_rt_sigprocmask, 0, 0, (long)&mask, 8) == 0)
 		*sg_arch_uc_sigmask(uc) = mask;
+	/* The same for the signal stack, which the return puts back from
+	 * uc_stack: a thread's new sigaltstack (Go sets one in each) would
+	 * be gone, and the next signal would find none. */
+	if (nr == SG_NR_sigaltstack && r == 0 && args[0])
+		sg_sc2(SG_NR_sigaltstack, 0, (long)sg_arch_uc_stack(uc));
 	/* Its next calls need not trap: the mechanism may patch it now. */
 	if (info->si_code == SYS_USER_DISPATCH)
 		sg_mech_trapped((unsigned long)pc);

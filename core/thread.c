@@ -97,6 +97,9 @@ struct sg_thread *sg_thread_current(void)
 
 	if (!t)
 		sg_die("cannot allocate thread state");
+	/* Without it, sysgate's own reads of the program's memory (by
+	 * process id) fail with EFAULT in this thread. */
+	t->pid = sg_sc0(SG_NR_getpid);
 	sg_set_self(t);
 	__atomic_add_fetch(&sg.live_threads, 1, __ATOMIC_RELAXED);
 	return t;

@@ -5,7 +5,7 @@
 BEHAVE_SRCS := $(wildcard tests/behave/*.c)
 BEHAVE_PROGS := $(BEHAVE_SRCS:tests/behave/%.c=$(BUILD)/tests/behave/%)
 
-$(BUILD)/tests/behave/%: tests/behave/%.c tests/lib/util.h | $(BUILD)/.dir
+$(BUILD)/tests/behave/%: tests/behave/%.c tests/lib/util.h tests/lib/nocfi.h | $(BUILD)/.dir
 	@mkdir -p $(dir $@)
 	$(CC) -std=gnu11 -O2 -g -Wall -pthread -o $@ $<
 

@@ -38,6 +38,13 @@ static inline unsigned long *sg_arch_uc_reg(void *uc, int i)
 	return (unsigned long *)((char *)uc + SG_UC_MCONTEXT) + i;
 }
 
+/* The signal stack the kernel puts back when the handler returns (struct
+ * ucontext's uc_stack, after uc_flags and uc_link). */
+static inline void *sg_arch_uc_stack(void *uc)
+{
+	return (char *)uc + 16;
+}
+
 /* The mask the kernel puts back when the handler returns (uc_sigmask). */
 static inline unsigned long *sg_arch_uc_sigmask(void *uc)
 {
@@ -71,6 +78,16 @@ static inline void sg_arch_uc_restart_syscall(void *uc, long nr)
 {
 	*sg_arch_uc_reg(uc, 17) = nr;
 	*sg_arch_uc_pc(uc) -= 4;
+}
+
+/* No trampoline for RAW calls caught by a signal (see x86-64's): they
+ * are let through. */
+#define SG_ARCH_TRAP_RAW 0
+static inline void sg_arch_uc_trap_raw(void *uc, const long a[6],
+				       unsigned long info,
+				       unsigned long child_sp)
+{
+	(void)uc; (void)a; (void)info; (void)child_sp;
 }
 
 #endif

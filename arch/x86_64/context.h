@@ -33,6 +33,8 @@
  * system call runs with (the program's, or a clone child's new stack), just
  * below where the after-raw frame will be built. */
 #define SG_RAWINFO_OFF	(SGF_APP_SP + 8)
+/* A call sent to sg_x86_trap_raw keeps its way back right below that. */
+#define SG_RAWNEXT_OFF	(SG_RAWINFO_OFF + 8)
 
 #ifndef __ASSEMBLER__
 struct sg_frame {
@@ -77,6 +79,14 @@ static inline const struct sg_site_desc *sg_frame_site(struct sg_frame *f)
 	f->rcx = d->next;
 	f->r11 = f->rflags;
 	return d;
+}
+
+/* After sg_x86_trap_raw: the frame returns to next, with rcx and r11 as
+ * the kernel leaves them. */
+static inline void sg_frame_resume_at(struct sg_frame *f, unsigned long next)
+{
+	f->rcx = next;
+	f->r11 = f->rflags;
 }
 
 /* The system call instruction (2 bytes) of a site. */

@@ -110,6 +110,22 @@
 .endif
 .endm
 
+/*
+ * The exit side of a RAW call: cfunc(frame, the info word, the word below
+ * it), which are below the stack pointer the call returned with.
+ */
+.macro AFTER_RAW cfunc
+	SAVE_FRAME
+	/* Step below the info words before C builds its frames. */
+	sub	$16, %rsp
+	and	$-16, %rsp
+	mov	%rbx, %rdi
+	mov	(SGF_APP_SP - SG_RAWINFO_OFF)(%rbx), %rsi
+	mov	(SGF_APP_SP - SG_RAWNEXT_OFF)(%rbx), %rdx
+	call	\cfunc
+	RESTORE_FRAME_AND_RETURN
+.endm
+
 /* The system call C wrote into the frame (number and arguments); the
  * result goes back there. */
 .macro SYSCALL_FROM_FRAME
@@ -235,16 +251,44 @@ sg_x86_entry:
 	.p2align 4
 sg_x86_after_raw:
 	.cfi_startproc
-	SAVE_FRAME
-	/* Step below the info word before C builds its frames. */
-	sub	$16, %rsp
-	and	$-16, %rsp
-	mov	%rbx, %rdi
-	mov	(SGF_APP_SP - SG_RAWINFO_OFF)(%rbx), %rsi
-	call	sg_after_raw
-	RESTORE_FRAME_AND_RETURN
+	AFTER_RAW sg_after_raw
 	.cfi_endproc
 	.size	sg_x86_after_raw, . - sg_x86_after_raw
+
+/*
+ * A RAW call that a signal caught at a site without a stub (syscall user
+ * dispatch: code no patch covers, such as Go's runtime) is made here:
+ * the handler's return lands here with the program's registers, except
+ * rcx = the address after its system call instruction and r11 = the info
+ * word, which the kernel's `syscall` would have clobbered anyway.  The
+ * two words go below the stack pointer as a stub's raw path leaves them
+ * (a clone child's new stack got its copy from the handler); this is
+ * sysgate's text, so neither syscall user dispatch nor the seccomp filter
+ * traps the call again.
+ */
+	.globl	sg_x86_trap_raw
+	.hidden	sg_x86_trap_raw
+	.type	sg_x86_trap_raw, @function
+	.p2align 4
+sg_x86_trap_raw:
+	mov	%r11, -SG_RAWINFO_OFF(%rsp)
+	mov	%rcx, -SG_RAWNEXT_OFF(%rsp)
+	syscall
+	lea	-SG_REDZONE(%rsp), %rsp
+	call	sg_x86_trap_after_raw
+	lea	SG_REDZONE(%rsp), %rsp
+	jmp	*%rcx
+	.size	sg_x86_trap_raw, . - sg_x86_trap_raw
+
+/* sg_x86_after_raw for sg_x86_trap_raw: the way back (restored into rcx)
+ * is the word below the info word, not a stub's descriptor. */
+	.type	sg_x86_trap_after_raw, @function
+	.p2align 4
+sg_x86_trap_after_raw:
+	.cfi_startproc
+	AFTER_RAW sg_after_trapped_raw
+	.cfi_endproc
+	.size	sg_x86_trap_after_raw, . - sg_x86_trap_after_raw
 
 /* long sg_on_stack(long (*fn)(void *), void *arg, void *stack_top) */
 	.globl	sg_on_stack

@@ -8,6 +8,8 @@
  */
 #include "sg.h"
 #include "process.h"
+#include "context.h"
+#include "dispatch.h"
 
 int sg_arch_core_call(struct sg_thread *t, struct sysgate_sys *s)
 {
@@ -32,4 +34,23 @@ int sg_arch_core_call(struct sg_thread *t, struct sysgate_sys *s)
 		return 1;
 	}
 	return 0;
+}
+
+/*
+ * After sg_x86_trap_raw (entry.S), in the caller and in a child: back to
+ * next, the word below the info word; a vfork caller's may have been
+ * overwritten by its child, which shared the stack, so it kept a copy.
+ */
+void sg_after_trapped_raw(struct sg_frame *f, unsigned long info,
+			  unsigned long next)
+{
+	struct sg_thread *t = sg_self();
+
+	if (!(sg_raw_info_valid(info) && (info & SG_RAW_NEWCHILD) &&
+	      sg_frame_result(f) == 0) && t && t->vfork_next) {
+		next = t->vfork_next;
+		t->vfork_next = 0;
+	}
+	sg_frame_resume_at(f, next);
+	sg_after_raw_at(f, info, (const void *)(next - SG_SYSCALL_INSN_LEN));
 }

@@ -4,6 +4,7 @@
 #define SG_SIGNAL_ARCH_H
 
 #include "kact_restorer.h"
+#include "context.h"
 
 /* Our own rt_sigreturn trampoline (entry.S), for actions sysgate
  * installs where the program gave none. */
@@ -33,6 +34,13 @@ static inline unsigned long *sg_arch_uc_pc(void *uc)
 static inline unsigned long *sg_arch_uc_reg(void *uc, int i)
 {
 	return (unsigned long *)((char *)uc + 40) + i;
+}
+
+/* The signal stack the kernel puts back when the handler returns (struct
+ * ucontext's uc_stack, after uc_flags and uc_link). */
+static inline void *sg_arch_uc_stack(void *uc)
+{
+	return (char *)uc + 16;
 }
 
 /* The mask the kernel puts back when the handler returns (struct
@@ -67,6 +75,35 @@ static inline void sg_arch_uc_restart_syscall(void *uc, long nr)
 {
 	*sg_arch_uc_reg(uc, 13) = nr;
 	*sg_arch_uc_pc(uc) -= 2;
+}
+
+/*
+ * A RAW call (clone, clone3, vfork) caught by a signal at a site without a
+ * stub: the handler's return makes it from sg_x86_trap_raw (entry.S) with
+ * arguments a, the way back in rcx and the info word in r11; a child's
+ * new stack gets both words now (the caller's go below its stack there).
+ */
+#define SG_ARCH_TRAP_RAW 1
+extern char sg_x86_trap_raw[];
+static inline void sg_arch_uc_trap_raw(void *uc, const long a[6],
+				       unsigned long info,
+				       unsigned long child_sp)
+{
+	unsigned long next = *sg_arch_uc_pc(uc), words[2] = { next, info };
+
+	/* (a bad stack: the child faults there, as it would natively) */
+	if (child_sp)
+		sg_write_safe((void *)(child_sp - SG_RAWNEXT_OFF), words,
+			      sizeof(words));
+	*sg_arch_uc_reg(uc, 8) = a[0];		/* rdi */
+	*sg_arch_uc_reg(uc, 9) = a[1];		/* rsi */
+	*sg_arch_uc_reg(uc, 12) = a[2];		/* rdx */
+	*sg_arch_uc_reg(uc, 2) = a[3];		/* r10 */
+	*sg_arch_uc_reg(uc, 0) = a[4];		/* r8 */
+	*sg_arch_uc_reg(uc, 1) = a[5];		/* r9 */
+	*sg_arch_uc_reg(uc, 14) = next;		/* rcx */
+	*sg_arch_uc_reg(uc, 3) = info;		/* r11 */
+	*sg_arch_uc_pc(uc) = (unsigned long)sg_x86_trap_raw;
 }
 
 #endif

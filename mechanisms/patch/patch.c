@@ -477,9 +477,10 @@ static struct sg_site *alloc_sites(struct sg_obj *o, unsigned long n)
 /* Sites whose call no hook selects stay as they are (after planning, so
  * a plan serves every selection). */
 /* -m int3: every site a breakpoint, for comparing mechanisms.
- * -m sud and -m seccomp: only the sites of calls that must run on the
- * program's own stack (clone, vfork, rt_sigreturn) are patched; every
- * other call is caught by syscall user dispatch or the seccomp filter.
+ * -m sud and -m seccomp: every call is caught by syscall user dispatch or
+ * the seccomp filter; where the arch cannot make a caught clone or vfork
+ * at the program's own stack (SG_ARCH_TRAP_RAW), the sites of calls that
+ * must run there (clone, vfork, rt_sigreturn) are patched.
  * -m zeropage: every site with a stub whose red zone is proven unused
  * becomes `call *%rax` (mechanisms/zeropage); the others keep theirs. */
 static int all_traps, sud_mode, zero_mode;
@@ -509,7 +510,8 @@ static void apply_selection(struct sg_obj *o)
 
 		if (s->kind != SG_PATCH_NONE &&
 		    (!wanted(s->nr) ||
-		     (sud_mode && !(s->nr >= 0 && sg_raw_only(s->nr)))))
+		     (sud_mode && !(!SG_ARCH_TRAP_RAW && s->nr >= 0 &&
+				    sg_raw_only(s->nr)))))
 			s->kind = SG_PATCH_LEFT;
 		else if (all_traps && has_stub(s) && s->kind != SG_PATCH_TRAP)
 			as_trap(s);

@@ -11,11 +11,12 @@
  * and every execve goes through the loader again (core/exec.c), followed
  * or not; an unfollowed program runs "passive", its calls passed through.
  *
- * Some calls are let through by number from anywhere, as syscall user
- * dispatch lets them through: vfork, clone3 and clone with CLONE_VM must
- * run on the program's own stack.  Their sites in ELF code are patched
- * (stubs, like -m sud), so hooks see them there, and sysgate gives every
- * child its own state.  An rt_sigreturn traps like any other call: the
+ * vfork, clone3 and clone with CLONE_VM must run on the program's own
+ * stack: the handler has them made there from sysgate's text
+ * (sg_dispatch_raw), and sysgate gives every child its own state.  Where
+ * the arch cannot (SG_ARCH_TRAP_RAW), they are let through by number from
+ * anywhere, and their sites in ELF code are patched (stubs, like -m sud),
+ * so hooks see them there.  An rt_sigreturn traps like any other call: the
  * handler has it made again from sysgate's text at the program's stack
  * pointer (core/sud.c).
  *
@@ -25,6 +26,7 @@
  */
 #include "sg.h"
 #include "seccomp.h"
+#include "signal_arch.h"
 
 #define PR_SET_NO_NEW_PRIVS 38
 #define PR_GET_SECCOMP 21
@@ -87,18 +89,21 @@ int sg_seccomp_available(const char **why)
 int sg_seccomp_install(int inherited)
 {
 	unsigned long lo = sg.self_text_lo, hi = sg.self_text_hi;
+	/* Where the handler can make them at the program's stack pointer
+	 * (sg_dispatch_raw), clone, clone3 and vfork trap like the rest. */
+	const unsigned char let = !SG_ARCH_TRAP_RAW;
 	/* Jump offsets below count from the next instruction. */
 	const struct bpf_insn insns[] = {
 		/* 0 */ STMT(BPF_LD_W_ABS, OFF_ARCH),
 		/* 1 */ JUMP(BPF_JEQ_K, SG_AUDIT_ARCH, 0, 12),	/* -> allow */
 		/* 2 */ STMT(BPF_LD_W_ABS, OFF_NR),
-		/* 3 */ JUMP(BPF_JEQ_K, (unsigned)SG_NR_clone3, 10, 0),
-		/* 4 */ JUMP(BPF_JEQ_K, (unsigned)SG_NR_vfork, 9, 0),
+		/* 3 */ JUMP(BPF_JEQ_K, (unsigned)SG_NR_clone3, 10 * let, 0),
+		/* 4 */ JUMP(BPF_JEQ_K, (unsigned)SG_NR_vfork, 9 * let, 0),
 		/* 5 */ JUMP(BPF_JEQ_K, SG_NR_clone, 0, 2),	/* -> 8 */
 		/* A fork-like clone runs from the handler, which sees the
 		 * child; one sharing memory must run on the program's stack. */
 		/* 6 */ STMT(BPF_LD_W_ABS, OFF_ARG0_LO),
-		/* 7 */ JUMP(BPF_JSET_K, CLONE_VM_, 6, 0),	/* -> allow */
+		/* 7 */ JUMP(BPF_JSET_K, CLONE_VM_, 6 * let, 0), /* -> allow */
 		/* 8 */ STMT(BPF_LD_W_ABS, OFF_IP_HI),
 		/* 9 */ JUMP(BPF_JEQ_K, (unsigned)(lo >> 32), 0, 3),	/* -> trap */
 		/* 10 */ STMT(BPF_LD_W_ABS, OFF_IP_LO),

@@ -1,0 +1,3 @@
+module sysgate.test/goprog
+
+go 1.19
