@@ -1,0 +1,110 @@
+#!/usr/bin/env python3
+# SPDX-License-Identifier: MIT
+"""compare.py STRACE-LOG SYSGATE-LOG [--quiet]: the share of strace's
+lines that sysgate printed identically, for one corpus program.
+
+Both logs come from `-f -o LOG`.  Lines are compared from the program's
+first own call (its "corpus begins" write: the loader's calls before it
+are another issue's), process by process (pids numbered in order of
+appearance), after normalising only what differs between two runs:
+pids, addresses (hex of 8 or more digits), times (-T), and the fields of
+sysinfo and statfs that move, and how the two tools lay lines out: strace's
+`PID ` prefix against sysgate's `[pid N] `, the result column, and a
+call strace splits into `<unfinished ...>` and `<... resumed>` when
+another process prints in between (sysgate prints a call whole).
+
+Prints `identical M/N (P%)` and, unless --quiet, the differing lines;
+exits 0 only when every line is identical.
+"""
+import difflib
+import re
+import sys
+
+MARK = 'write(1, "corpus begins\\n", 14)'
+
+
+def records(path):
+    """[(pid, text)] with unfinished calls joined to their resumption."""
+    out, pending = [], {}
+    with open(path, errors="replace") as f:
+        for line in f:
+            line = line.rstrip("\n")
+            m = re.match(r"^(?:\[pid +(\d+)\] |(\d+) +)?(.*)$", line)
+            pid = m.group(1) or m.group(2) or "0"
+            text = m.group(3)
+            if text.endswith(" <unfinished ...>"):
+                pending[pid] = (len(out), text[: -len(" <unfinished ...>")])
+                out.append(None)
+                continue
+            r = re.match(r"^<\.\.\. \w+ resumed>(.*)$", text)
+            if r and pid in pending:
+                i, head = pending.pop(pid)
+                out[i] = (pid, head + r.group(1))
+                continue
+            out.append((pid, text))
+    for i, head in pending.values():
+        out[i] = (pid, head)
+    return [r for r in out if r is not None]
+
+
+def normalise(recs):
+    """{P1: [lines]}, from the marker on."""
+    start = next((i for i, (_, t) in enumerate(recs) if t.startswith(MARK)),
+                 None)
+    if start is None:
+        return None
+    recs = recs[start:]
+    names = {}
+    for pid, _ in recs:
+        names.setdefault(pid, "P%d" % (len(names) + 1))
+    pid_re = re.compile(r"\b(%s)\b" % "|".join(map(re.escape, names))) \
+        if names else None
+    procs = {}
+    for pid, text in recs:
+        if pid_re:
+            text = pid_re.sub(lambda m: names[m.group(1)], text)
+        text = re.sub(r"0x[0-9a-f]{8,}", "0xADDR", text)
+        text = re.sub(r" <\d+\.\d+>$", "", text)
+        text = re.sub(r"\) +=( |$)", r") =\1", text)
+        if text.startswith(("statfs(", "fstatfs(")):
+            text = re.sub(r"\b(f_bfree|f_bavail|f_ffree)=\d+", r"\1=N", text)
+        if text.startswith("sysinfo("):
+            text = re.sub(r"\b(uptime|freeram|sharedram|bufferram|freeswap|"
+                          r"procs|freehigh)=\d+", r"\1=N", text)
+            text = re.sub(r"loads=\[[^]]*\]", "loads=[N]", text)
+        procs.setdefault(names[pid], []).append(text)
+    return procs
+
+
+def main():
+    quiet = "--quiet" in sys.argv
+    st = normalise(records(sys.argv[1]))
+    sg = normalise(records(sys.argv[2]))
+    if st is None:
+        print("no marker in the strace log")
+        return 2
+    sg = sg or {}
+    same = total = 0
+    diffs = []
+    for p, lines in st.items():
+        other = sg.get(p, [])
+        sm = difflib.SequenceMatcher(None, lines, other, autojunk=False)
+        same += sum(b.size for b in sm.get_matching_blocks())
+        total += len(lines)
+        if lines != other:
+            diffs += ["--- %s" % p] + [
+                d for d in difflib.unified_diff(lines, other, "strace",
+                                                "sysgate", n=0, lineterm="")
+                if not d.startswith(("---", "+++", "@@"))]
+    extra = sum(len(v) for k, v in sg.items() if k not in st)
+    if not quiet:
+        for d in diffs:
+            print(d)
+    share = 100.0 * same / total if total else 100.0
+    print("identical %d/%d (%.1f%%)%s" % (same, total, share,
+          ", %d extra lines" % extra if extra else ""))
+    return 0 if same == total and not diffs and not extra else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())

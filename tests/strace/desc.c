@@ -1,0 +1,40 @@
+/* SPDX-License-Identifier: MIT */
+/* Descriptors: dup family, pipe2, fcntl and its results, terminal and
+ * FIO* ioctls. */
+#include "corpus.h"
+#include <fcntl.h>
+#include <sys/ioctl.h>
+#include <termios.h>
+
+int main(void)
+{
+	struct termios t;
+	int p[2], fd, n, on = 1, m;
+
+	begin();
+	check(pipe2(p, O_CLOEXEC) == 0, "pipe2");
+	fd = dup(p[0]);
+	check(dup2(p[1], 10) == 10, "dup2");
+	check(dup3(p[1], 11, O_CLOEXEC) == 11, "dup3");
+	check(fcntl(fd, F_GETFL) >= 0, "F_GETFL");
+	check(fcntl(fd, F_SETFL, O_NONBLOCK) == 0, "F_SETFL");
+	check(fcntl(fd, F_GETFL) >= 0, "F_GETFL");
+	check(fcntl(fd, F_GETFD) == 0, "F_GETFD");
+	check(fcntl(fd, F_SETFD, FD_CLOEXEC) == 0, "F_SETFD");
+	check(fcntl(fd, F_DUPFD_CLOEXEC, 20) >= 20, "F_DUPFD_CLOEXEC");
+	check(fcntl(p[1], F_GETPIPE_SZ) > 0, "F_GETPIPE_SZ");
+	check(write(p[1], "abc", 3) == 3, "write");
+	check(ioctl(p[0], FIONREAD, &n) == 0, "FIONREAD");
+	check(ioctl(p[0], FIONBIO, &on) == 0, "FIONBIO");
+	check(ioctl(p[0], TCGETS, &t) < 0, "TCGETS pipe");
+	m = posix_openpt(O_RDWR | O_NOCTTY);
+	check(m >= 0, "posix_openpt");
+	check(tcgetattr(m, &t) == 0, "tcgetattr");
+	t.c_lflag &= ~(ICANON | ECHO);
+	check(tcsetattr(m, TCSANOW, &t) == 0, "tcsetattr");
+	close(m);
+	close(fd);
+	close(10);
+	close(11);
+	return 0;
+}
