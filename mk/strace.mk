@@ -12,3 +12,4 @@ $(BUILD)/tests/strace/%: tests/strace/%.c tests/strace/corpus.h | $(BUILD)/.dir
 ifeq ($(ARCH),x86_64)
 CHECK_DEPS += $(STRACE_CORPUS)
 endif
+

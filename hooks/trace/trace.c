@@ -19,9 +19,8 @@
 #include <sched.h>
 #include <sys/mman.h>
 #include <time.h>
-#include "sysgate.h"
+#include "trace.h"
 #include "../lib/args.h"
-#include "../lib/fmt.h"
 #include "../lib/sets.h"
 
 #define LINE_MAX_ 16384
@@ -29,11 +28,14 @@
 
 static struct sc_set set;
 static int set_given;	/* -e trace= given: exit_group is selected anyway */
-static int strsize = 32, tstamp, show_time, json, follow;
+int trace_strsize = 32;
+static int tstamp, show_time, json, follow;
 static long tz_offset;
 static struct sysgate_ctx *self;
 static long nr_execve, nr_execveat, nr_exit_group, nr_mmap, nr_mremap, nr_brk,
 	nr_shmat, nr_open, nr_openat;
+/* Text decoders by system call number, from the areas' tables. */
+static const struct decoder *decoders[SYSGATE_NR_MAX];
 
 /* strace starts the result at this column when the call is shorter. */
 #define RESULT_COLUMN 40
@@ -85,7 +87,7 @@ static void put_data(struct fmt *f, struct sysgate_sys *s, unsigned long p,
 		     unsigned long n)
 {
 	unsigned char buf[LINE_MAX_ / 2];
-	unsigned long want = n > (unsigned long)strsize ? (unsigned long)strsize : n;
+	unsigned long want = n > (unsigned long)trace_strsize ? (unsigned long)trace_strsize : n;
 
 	buf[0] = 0;	/* gcc for rv64 cannot see want == 0 reads nothing */
 	if (want > sizeof(buf))
@@ -241,6 +243,10 @@ static void put_symbolic(struct fmt *f, char kind, unsigned long v)
 
 	switch (kind) {
 	case 'o':
+		if (!json) {
+			p_open_flags(f, v);
+			break;
+		}
 		switch (v & O_ACCMODE) {
 		case O_RDONLY: fmt_str(f, "O_RDONLY"); break;
 		case O_WRONLY: fmt_str(f, "O_WRONLY"); break;
@@ -255,7 +261,10 @@ static void put_symbolic(struct fmt *f, char kind, unsigned long v)
 		}
 		break;
 	case 'm':
-		fmt_oct(f, v);
+		if (json)
+			fmt_oct(f, v);
+		else
+			p_mode(f, v);
 		break;
 	case 'P':
 		fmt_flags(f, v, prot_flags,
@@ -447,20 +456,39 @@ static int shown_args(const struct sysgate_sys *s, const char **kinds)
 	}
 	/* open's mode means something only when a file may be created. */
 	if ((s->nr == nr_open || s->nr == nr_openat) &&
-	    !(s->args[n - 2] & (O_CREAT | O_TMPFILE)))
+	    !(s->args[n - 2] & O_CREAT) &&
+	    (s->args[n - 2] & O_TMPFILE) != O_TMPFILE)
 		n--;
 	return n;
+}
+
+void a_default(struct call *c, int i)
+{
+	a_sep(c);
+	put_arg(c->f, c->s, i, c->kinds, c->exiting);
+}
+
+static const struct decoder *decoder_of(long nr)
+{
+	return nr >= 0 && nr < SYSGATE_NR_MAX ? decoders[nr] : 0;
 }
 
 /* "name(arg, arg" — without the closing parenthesis. */
 static void put_call(struct fmt *f, struct sysgate_sys *s, int at_exit)
 {
+	const struct decoder *d = decoder_of(s->nr);
 	const char *kinds;
 	int n = shown_args(s, &kinds), i;
 
 	put_prefix(f, s->tid, s->enter_ns);
 	put_name(f, s->nr);
 	fmt_chr(f, '(');
+	if (d && d->args) {
+		struct call c = { f, s, kinds, at_exit, 0 };
+
+		d->args(&c);
+		return;
+	}
 	for (i = 0; i < n; i++) {
 		if (i)
 			fmt_str(f, ", ");
@@ -489,6 +517,8 @@ static void put_equals(struct fmt *f)
 
 static void put_ret(struct fmt *f, struct sysgate_sys *s)
 {
+	const struct decoder *d = decoder_of(s->nr);
+
 	put_equals(f);
 	if (sysgate_is_error(s->ret)) {
 		int e = sysgate_errno(s->ret);
@@ -505,6 +535,10 @@ static void put_ret(struct fmt *f, struct sysgate_sys *s)
 			fmt_str(f, msg);
 			fmt_chr(f, ')');
 		}
+	} else if (d && d->ret) {
+		struct call c = { f, s, 0, 1, 0 };
+
+		d->ret(&c);
 	} else if (ret_is_pointer(s->nr)) {
 		fmt_hex(f, s->ret);
 	} else {
@@ -761,6 +795,16 @@ static long lookup(const char *name)
 	return sysgate_syscall_number(name);
 }
 
+static void add_decoders(const struct decoder *d)
+{
+	for (; d->name; d++) {
+		long nr = lookup(d->name);
+
+		if (nr >= 0 && nr < SYSGATE_NR_MAX)
+			decoders[nr] = d;
+	}
+}
+
 static int trace_init(struct sysgate_ctx *ctx, const char *args)
 {
 	char err[160], carried[LINE_MAX_];
@@ -776,7 +820,7 @@ static int trace_init(struct sysgate_ctx *ctx, const char *args)
 			have_set = 1;
 		} else if (arg_is(&a, "s") && a.val &&
 			   !hk_parse_long(a.val, a.vlen, &v) && v >= 0) {
-			strsize = v > LINE_MAX_ / 4 ? LINE_MAX_ / 4 : (int)v;
+			trace_strsize = v > LINE_MAX_ / 4 ? LINE_MAX_ / 4 : (int)v;
 		} else if (arg_is(&a, "t") && a.val &&
 			   !hk_parse_long(a.val, a.vlen, &v)) {
 			tstamp = (int)v;
@@ -791,6 +835,17 @@ static int trace_init(struct sysgate_ctx *ctx, const char *args)
 		}
 	}
 	set_given = have_set;
+	if (!json) {
+		add_decoders(dec_file);
+		add_decoders(dec_desc);
+		add_decoders(dec_mem);
+		add_decoders(dec_proc);
+		add_decoders(dec_signal);
+		add_decoders(dec_net);
+		add_decoders(dec_poll);
+		add_decoders(dec_time);
+		add_decoders(dec_misc);
+	}
 	if (have_set)
 		set_select(ctx, &set);
 	else

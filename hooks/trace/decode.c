@@ -1,0 +1,348 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * The printers the decoders share: values, flag sets, strings, structs
+ * read from the program, timespecs, signal sets, in strace's text.
+ */
+#include "trace.h"
+
+#define BUF_MAX 8192
+
+void a_sep(struct call *c)
+{
+	if (c->nput++)
+		fmt_str(c->f, ", ");
+}
+
+void a_dec(struct call *c, long v)
+{
+	a_sep(c);
+	fmt_dec(c->f, v);
+}
+
+void a_int(struct call *c, int i)
+{
+	a_dec(c, (int)c->s->args[i]);
+}
+
+void a_udec(struct call *c, unsigned long v)
+{
+	a_sep(c);
+	fmt_udec(c->f, v);
+}
+
+/* strace's %#lx: 0 is "0". */
+void p_hex(struct fmt *f, unsigned long v)
+{
+	if (v)
+		fmt_hex(f, v);
+	else
+		fmt_chr(f, '0');
+}
+
+void a_hex(struct call *c, unsigned long v)
+{
+	a_sep(c);
+	p_hex(c->f, v);
+}
+
+void p_ptr(struct fmt *f, unsigned long v)
+{
+	if (v)
+		fmt_hex(f, v);
+	else
+		fmt_str(f, "NULL");
+}
+
+void a_ptr(struct call *c, unsigned long v)
+{
+	a_sep(c);
+	p_ptr(c->f, v);
+}
+
+void a_str(struct call *c, const char *s)
+{
+	a_sep(c);
+	fmt_str(c->f, s);
+}
+
+void a_path(struct call *c, int i)
+{
+	a_sep(c);
+	p_string(c->f, c->s, c->s->args[i]);
+}
+
+void a_fd(struct call *c, int i)
+{
+	a_int(c, i);
+}
+
+void a_dirfd(struct call *c, int i)
+{
+	if ((int)c->s->args[i] == -100)
+		a_str(c, "AT_FDCWD");
+	else
+		a_int(c, i);
+}
+
+/* An enumeration: its name, or hex with strace's "unknown" comment. */
+void p_xlat(struct fmt *f, unsigned long v, const struct xlat *t,
+	    const char *unknown)
+{
+	int i;
+
+	for (i = 0; i < t->n; i++) {
+		if (t->e[i].value == v) {
+			fmt_str(f, t->e[i].name);
+			return;
+		}
+	}
+	fmt_hex(f, v);
+	if (unknown) {
+		fmt_str(f, " /* ");
+		fmt_str(f, unknown);
+		fmt_str(f, " */");
+	}
+}
+
+void a_xlat(struct call *c, unsigned long v, const struct xlat *t,
+	    const char *unknown)
+{
+	a_sep(c);
+	p_xlat(c->f, v, t, unknown);
+}
+
+/* Flags in the table's order, the bits left over in hex; zero is `zero`
+ * (a name, or "0" when NULL). */
+void p_flags(struct fmt *f, unsigned long v, const struct xlat *t,
+	     const char *zero)
+{
+	int i, any = 0;
+
+	if (!v) {
+		fmt_str(f, zero ? zero : "0");
+		return;
+	}
+	for (i = 0; i < t->n; i++) {
+		unsigned long b = t->e[i].value;
+
+		if (b && (v & b) == b) {
+			if (any)
+				fmt_chr(f, '|');
+			fmt_str(f, t->e[i].name);
+			v &= ~b;
+			any = 1;
+		}
+	}
+	if (v) {
+		if (any)
+			fmt_chr(f, '|');
+		fmt_hex(f, v);
+	}
+}
+
+void a_flags(struct call *c, unsigned long v, const struct xlat *t,
+	     const char *zero)
+{
+	a_sep(c);
+	p_flags(c->f, v, t, zero);
+}
+
+static const char hexd[] = "0123456789abcdef";
+
+/* strace's quoting: C escapes for the common controls, octal (shortest
+ * form unless a digit follows) for other bytes, or \x.. throughout when
+ * hex. */
+static void quote(struct fmt *f, const unsigned char *p, unsigned long n,
+		  int hex)
+{
+	unsigned long i;
+
+	fmt_chr(f, '"');
+	for (i = 0; i < n; i++) {
+		unsigned char ch = p[i];
+		int digit_next;
+
+		if (hex) {
+			fmt_str(f, "\\x");
+			fmt_chr(f, hexd[ch >> 4]);
+			fmt_chr(f, hexd[ch & 15]);
+			continue;
+		}
+		switch (ch) {
+		case '"': fmt_str(f, "\\\""); continue;
+		case '\\': fmt_str(f, "\\\\"); continue;
+		case '\n': fmt_str(f, "\\n"); continue;
+		case '\t': fmt_str(f, "\\t"); continue;
+		case '\r': fmt_str(f, "\\r"); continue;
+		case '\f': fmt_str(f, "\\f"); continue;
+		case '\v': fmt_str(f, "\\v"); continue;
+		}
+		if (ch >= 0x20 && ch < 0x7f) {
+			fmt_chr(f, ch);
+			continue;
+		}
+		digit_next = i + 1 < n && p[i + 1] >= '0' && p[i + 1] <= '7';
+		fmt_chr(f, '\\');
+		if (ch >= 64 || digit_next)
+			fmt_chr(f, '0' + (ch >> 6));
+		if (ch >= 8 || digit_next)
+			fmt_chr(f, '0' + ((ch >> 3) & 7));
+		fmt_chr(f, '0' + (ch & 7));
+	}
+	fmt_chr(f, '"');
+}
+
+void p_data(struct fmt *f, const struct sysgate_sys *s, unsigned long p,
+	    unsigned long n, int hex)
+{
+	unsigned char buf[BUF_MAX];
+	unsigned long want = n > (unsigned long)trace_strsize ?
+				     (unsigned long)trace_strsize : n;
+
+	if (want > sizeof(buf))
+		want = sizeof(buf);
+	if (!p) {
+		fmt_str(f, "NULL");
+		return;
+	}
+	if (want && sysgate_read_mem(s, buf, (void *)p, want) != (long)want) {
+		fmt_hex(f, p);
+		return;
+	}
+	quote(f, buf, want, hex);
+	if (want < n)
+		fmt_str(f, "...");
+}
+
+void p_string(struct fmt *f, const struct sysgate_sys *s, unsigned long p)
+{
+	char buf[BUF_MAX];
+	int trunc = 0;
+	long n;
+
+	if (!p) {
+		fmt_str(f, "NULL");
+		return;
+	}
+	n = sysgate_read_str(s, buf, (void *)p, sizeof(buf), &trunc);
+	if (n < 0) {
+		fmt_hex(f, p);
+		return;
+	}
+	quote(f, (unsigned char *)buf, n, 0);
+	if (trunc)
+		fmt_str(f, "...");
+}
+
+void p_mode(struct fmt *f, unsigned long mode)
+{
+	if (mode < 8)
+		fmt_str(f, "00");
+	else if (mode < 64)
+		fmt_chr(f, '0');
+	fmt_oct(f, mode);
+}
+
+void p_file_mode(struct fmt *f, unsigned long mode)
+{
+	unsigned long type = mode & 0170000;
+
+	if (type) {
+		p_xlat(f, type, &xl_file_type, 0);
+		fmt_chr(f, '|');
+	}
+	if (mode & 07000) {
+		p_flags(f, mode & 07000, &xl_file_setid, 0);
+		fmt_chr(f, '|');
+	}
+	p_mode(f, mode & 0777);
+}
+
+int fetch(struct fmt *f, const struct sysgate_sys *s, void *dst,
+	  unsigned long p, unsigned long len)
+{
+	if (p && sysgate_read_mem(s, dst, (void *)p, len) == (long)len)
+		return 0;
+	p_ptr(f, p);
+	return -1;
+}
+
+int fetch_out(struct call *c, void *dst, unsigned long p, unsigned long len)
+{
+	a_sep(c);
+	if (!c_ok(c)) {
+		p_ptr(c->f, p);
+		return -1;
+	}
+	return fetch(c->f, c->s, dst, p, len);
+}
+
+void p_timespec(struct fmt *f, long sec, long nsec)
+{
+	fmt_str(f, "{tv_sec=");
+	fmt_dec(f, sec);
+	fmt_str(f, ", tv_nsec=");
+	fmt_dec(f, nsec);
+	fmt_chr(f, '}');
+}
+
+void a_timespec(struct call *c, unsigned long p)
+{
+	long ts[2];
+
+	a_sep(c);
+	if (!fetch(c->f, c->s, ts, p, sizeof(ts)))
+		p_timespec(c->f, ts[0], ts[1]);
+}
+
+void p_signame(struct fmt *f, int sig)
+{
+	const char *nm = sysgate_signal_name(sig);
+
+	if (nm)
+		fmt_str(f, nm);
+	else
+		fmt_dec(f, sig);
+}
+
+/* [USR1 CHLD], or ~[...] of the signals not in it when most are. */
+void p_sigset(struct fmt *f, const unsigned long *set, unsigned long bytes)
+{
+	int nsig = bytes * 8 > 64 ? 64 : (int)bytes * 8, sig, count = 0,
+	    inv, first = 1;
+
+	for (sig = 1; sig <= nsig; sig++)
+		count += (set[(sig - 1) / 64] >> ((sig - 1) % 64)) & 1;
+	inv = count > nsig / 2;
+	if (inv)
+		fmt_chr(f, '~');
+	fmt_chr(f, '[');
+	for (sig = 1; sig <= nsig; sig++) {
+		const char *nm;
+
+		if ((int)((set[(sig - 1) / 64] >> ((sig - 1) % 64)) & 1) == inv)
+			continue;
+		if (!first)
+			fmt_chr(f, ' ');
+		first = 0;
+		nm = sysgate_signal_name(sig);
+		if (nm && nm[0] == 'S' && nm[1] == 'I' && nm[2] == 'G')
+			fmt_str(f, nm + 3);
+		else
+			fmt_dec(f, sig);
+	}
+	fmt_chr(f, ']');
+}
+
+void a_sigset(struct call *c, unsigned long p, unsigned long bytes)
+{
+	unsigned long set[1] = { 0 };
+
+	a_sep(c);
+	if (bytes != sizeof(set)) {
+		p_ptr(c->f, p);
+		return;
+	}
+	if (!fetch(c->f, c->s, set, p, sizeof(set)))
+		p_sigset(c->f, set, bytes);
+}
