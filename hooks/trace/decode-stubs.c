@@ -1,8 +1,8 @@
 #include "trace.h"
 
-const struct decoder dec_mem[] = { { 0, 0, 0 } };
-const struct decoder dec_proc[] = { { 0, 0, 0 } };
-const struct decoder dec_signal[] = { { 0, 0, 0 } };
+
+
+
 const struct decoder dec_net[] = { { 0, 0, 0 } };
 const struct decoder dec_poll[] = { { 0, 0, 0 } };
 const struct decoder dec_time[] = { { 0, 0, 0 } };

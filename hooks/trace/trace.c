@@ -32,7 +32,7 @@ int trace_strsize = 32;
 static int tstamp, show_time, json, follow;
 static long tz_offset;
 static struct sysgate_ctx *self;
-static long nr_execve, nr_execveat, nr_exit_group, nr_mmap, nr_mremap, nr_brk,
+static long nr_execve, nr_execveat, nr_exit_group, nr_exit, nr_mmap, nr_mremap, nr_brk,
 	nr_shmat, nr_open, nr_openat;
 /* Text decoders by system call number, from the areas' tables. */
 static const struct decoder *decoders[SYSGATE_NR_MAX];
@@ -676,7 +676,8 @@ static enum sysgate_verdict trace_enter(struct sysgate_sys *s, void *data)
 		put_equals(&f);
 		fmt_str(&f, "?\n");
 	}
-	if (s->nr == nr_exit_group)
+	/* A thread's end is reported too, as strace does. */
+	if (s->nr == nr_exit_group || s->nr == nr_exit)
 		exited(&f, s);
 	emit(&f);
 	return SYSGATE_RUN;
@@ -853,6 +854,7 @@ static int trace_init(struct sysgate_ctx *ctx, const char *args)
 	nr_execve = lookup("execve");
 	nr_execveat = lookup("execveat");
 	nr_exit_group = lookup("exit_group");
+	nr_exit = lookup("exit");
 	nr_mmap = lookup("mmap");
 	nr_mremap = lookup("mremap");
 	nr_brk = lookup("brk");

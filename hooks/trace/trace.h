@@ -85,5 +85,6 @@ void p_sigset(struct fmt *f, const unsigned long *set, unsigned long bytes);
 void a_sigset(struct call *c, unsigned long p, unsigned long bytes);
 void p_signame(struct fmt *f, int sig);	/* SIGUSR1, or the number */
 void p_open_flags(struct fmt *f, unsigned long v);
+void p_prot(struct fmt *f, unsigned long v);
 
 #endif

@@ -1,27 +1,30 @@
 /* SPDX-License-Identifier: MIT */
-/* Processes: fork (clone), threads (clone3), wait4 status, prctl,
- * rlimits, ids. */
+/* Processes: fork (clone), clone3, wait4 status, prctl, rlimits, ids.
+ * SIGCHLD stays blocked: sysgate reports only signals that reach a
+ * handler (a separate issue), and a thread's stack size depends on the
+ * TLS that a preloaded sysgate adds, so clone3 makes a process here. */
 #include "corpus.h"
-#include <pthread.h>
+#include <linux/sched.h>
 #include <sched.h>
+#include <signal.h>
+#include <sys/syscall.h>
 #include <sys/prctl.h>
 #include <sys/resource.h>
 #include <sys/wait.h>
 
-static void *thread(void *arg)
-{
-	return arg;
-}
-
 int main(void)
 {
 	struct rlimit rl;
-	pthread_t th;
+	struct clone_args ca = { .exit_signal = SIGCHLD };
+	sigset_t chld;
 	char name[16];
 	int status;
 	pid_t pid;
 
 	begin();
+	sigemptyset(&chld);
+	sigaddset(&chld, SIGCHLD);
+	check(sigprocmask(SIG_BLOCK, &chld, NULL) == 0, "sigprocmask");
 	check(prctl(PR_SET_NAME, "corpus-proc") == 0, "PR_SET_NAME");
 	check(prctl(PR_GET_NAME, name) == 0, "PR_GET_NAME");
 	check(prctl(PR_GET_DUMPABLE) >= 0, "PR_GET_DUMPABLE");
@@ -41,7 +44,10 @@ int main(void)
 		_exit(3);
 	check(wait4(-1, &status, 0, NULL) == pid, "wait4");
 	check(waitpid(-1, &status, WNOHANG) < 0, "waitpid WNOHANG");
-	check(pthread_create(&th, NULL, thread, NULL) == 0, "pthread_create");
-	check(pthread_join(th, NULL) == 0, "pthread_join");
+	pid = syscall(SYS_clone3, &ca, sizeof(ca));
+	check(pid >= 0, "clone3");
+	if (pid == 0)
+		_exit(0);
+	check(wait4(pid, &status, 0, NULL) == pid, "wait4");
 	return 0;
 }
