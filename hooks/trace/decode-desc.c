@@ -328,10 +328,10 @@ static void d_ioctl(struct call *c)
 }
 
 const struct decoder dec_desc[] = {
-	{ "pipe", d_pipe, 0 },
-	{ "pipe2", d_pipe2, 0 },
-	{ "dup3", d_dup3, 0 },
-	{ "fcntl", d_fcntl, r_fcntl },
-	{ "ioctl", d_ioctl, 0 },
-	{ 0, 0, 0 },
+	{ "pipe", d_pipe, 0, 0 },
+	{ "pipe2", d_pipe2, 0, 0 },
+	{ "dup3", d_dup3, 0, 0 },
+	{ "fcntl", d_fcntl, r_fcntl, 0 },
+	{ "ioctl", d_ioctl, 0, 0 },
+	{ 0, 0, 0, 0 },
 };

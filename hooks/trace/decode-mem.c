@@ -87,12 +87,12 @@ static void r_ptr(struct call *c)
 }
 
 const struct decoder dec_mem[] = {
-	{ "mmap", d_mmap, r_ptr },
-	{ "mprotect", d_mprotect, 0 },
-	{ "pkey_mprotect", d_pkey_mprotect, 0 },
-	{ "madvise", d_madvise, 0 },
-	{ "mremap", d_mremap, r_ptr },
-	{ "msync", d_msync, 0 },
-	{ "mlockall", d_mlockall, 0 },
-	{ 0, 0, 0 },
+	{ "mmap", d_mmap, r_ptr, 0 },
+	{ "mprotect", d_mprotect, 0, 0 },
+	{ "pkey_mprotect", d_pkey_mprotect, 0, 0 },
+	{ "madvise", d_madvise, 0, 0 },
+	{ "mremap", d_mremap, r_ptr, 0 },
+	{ "msync", d_msync, 0, 0 },
+	{ "mlockall", d_mlockall, 0, 0 },
+	{ 0, 0, 0, 0 },
 };

@@ -326,15 +326,15 @@ static void d_rseq(struct call *c)
 }
 
 const struct decoder dec_proc[] = {
-	{ "clone", d_clone, 0 },
-	{ "clone3", d_clone3, 0 },
-	{ "wait4", d_wait4, 0 },
-	{ "prlimit64", d_prlimit64, 0 },
-	{ "setrlimit", d_setrlimit, 0 },
-	{ "getrlimit", d_getrlimit, 0 },
-	{ "getpriority", d_priority, 0 },
-	{ "setpriority", d_priority, 0 },
-	{ "prctl", d_prctl, r_prctl },
-	{ "rseq", d_rseq, 0 },
-	{ 0, 0, 0 },
+	{ "clone", d_clone, 0, 0 },
+	{ "clone3", d_clone3, 0, 0 },
+	{ "wait4", d_wait4, 0, 0 },
+	{ "prlimit64", d_prlimit64, 0, 0 },
+	{ "setrlimit", d_setrlimit, 0, 0 },
+	{ "getrlimit", d_getrlimit, 0, 0 },
+	{ "getpriority", d_priority, 0, 0 },
+	{ "setpriority", d_priority, 0, 0 },
+	{ "prctl", d_prctl, r_prctl, 0 },
+	{ "rseq", d_rseq, 0, 0 },
+	{ 0, 0, 0, 0 },
 };

@@ -138,13 +138,13 @@ static void d_sigaltstack(struct call *c)
 }
 
 const struct decoder dec_signal[] = {
-	{ "rt_sigaction", d_rt_sigaction, 0 },
-	{ "rt_sigprocmask", d_rt_sigprocmask, 0 },
-	{ "rt_sigpending", d_rt_sigpending, 0 },
-	{ "rt_sigsuspend", d_rt_sigsuspend, 0 },
-	{ "kill", d_kill, 0 },
-	{ "tkill", d_kill, 0 },
-	{ "tgkill", d_tgkill, 0 },
-	{ "sigaltstack", d_sigaltstack, 0 },
-	{ 0, 0, 0 },
+	{ "rt_sigaction", d_rt_sigaction, 0, 0 },
+	{ "rt_sigprocmask", d_rt_sigprocmask, 0, 0 },
+	{ "rt_sigpending", d_rt_sigpending, 0, 0 },
+	{ "rt_sigsuspend", d_rt_sigsuspend, 0, 0 },
+	{ "kill", d_kill, 0, 0 },
+	{ "tkill", d_kill, 0, 0 },
+	{ "tgkill", d_tgkill, 0, 0 },
+	{ "sigaltstack", d_sigaltstack, 0, 0 },
+	{ 0, 0, 0, 0 },
 };

@@ -192,6 +192,16 @@ static void quote(struct fmt *f, const unsigned char *p, unsigned long n,
 	fmt_chr(f, '"');
 }
 
+void p_data_local(struct fmt *f, const unsigned char *p, unsigned long n)
+{
+	unsigned long want = n > (unsigned long)trace_strsize ?
+				     (unsigned long)trace_strsize : n;
+
+	quote(f, p, want, 0);
+	if (want < n)
+		fmt_str(f, "...");
+}
+
 void p_data(struct fmt *f, const struct sysgate_sys *s, unsigned long p,
 	    unsigned long n, int hex)
 {

@@ -89,6 +89,10 @@ static void put_data(struct fmt *f, struct sysgate_sys *s, unsigned long p,
 	unsigned char buf[LINE_MAX_ / 2];
 	unsigned long want = n > (unsigned long)trace_strsize ? (unsigned long)trace_strsize : n;
 
+	if (!json) {
+		p_data(f, s, p, n, 0);
+		return;
+	}
 	buf[0] = 0;	/* gcc for rv64 cannot see want == 0 reads nothing */
 	if (want > sizeof(buf))
 		want = sizeof(buf);
@@ -124,6 +128,10 @@ static void put_string(struct fmt *f, struct sysgate_sys *s, unsigned long p)
 	long max = sizeof(buf);
 	long n;
 
+	if (!json) {
+		p_string(f, s, p);
+		return;
+	}
 	if (!p) {
 		fmt_str(f, json ? "null" : "NULL");
 		return;
@@ -199,8 +207,8 @@ struct iov {
 };
 
 /* iovec array of count entries; `avail` bytes were transferred (out). */
-static void put_iov(struct fmt *f, struct sysgate_sys *s, unsigned long p,
-		    unsigned long count, long avail)
+void put_iov(struct fmt *f, struct sysgate_sys *s, unsigned long p,
+	     unsigned long count, long avail)
 {
 	unsigned long i;
 	struct iov v;
@@ -645,12 +653,20 @@ static void exited(struct fmt *f, struct sysgate_sys *s)
 	fmt_str(f, " +++\n");
 }
 
+__thread unsigned long trace_saved[4];
+
 static enum sysgate_verdict trace_enter(struct sysgate_sys *s, void *data)
 {
+	const struct decoder *d = decoder_of(s->nr);
 	char buf[LINE_MAX_];
 	struct fmt f;
 
 	(void)data;
+	if (d && d->enter) {
+		struct call c = { 0, s, 0, 0, 0 };
+
+		d->enter(&c);
+	}
 	if (!(s->flags & SYSGATE_SYS_NORETURN) && s->nr != nr_execve &&
 	    s->nr != nr_execveat)
 		return SYSGATE_RUN;

@@ -29,7 +29,11 @@ struct decoder {
 	void (*args)(struct call *c);
 	/* Prints the result in place of the plain decimal (success only). */
 	void (*ret)(struct call *c);
+	/* At entry: keeps in trace_saved what the call will overwrite. */
+	void (*enter)(struct call *c);
 };
+
+extern __thread unsigned long trace_saved[4];
 
 /* The decoder tables of each area, ended by a NULL name. */
 extern const struct decoder dec_file[], dec_desc[], dec_mem[], dec_proc[],
@@ -70,6 +74,10 @@ void p_flags(struct fmt *f, unsigned long v, const struct xlat *t,
 /* Bytes at p (n of them), quoted and cut at -s; hex escapes when hex. */
 void p_data(struct fmt *f, const struct sysgate_sys *s, unsigned long p,
 	    unsigned long n, int hex);
+/* The same for bytes already read. */
+void p_data_local(struct fmt *f, const unsigned char *p, unsigned long n);
+void p_sockaddr(struct fmt *f, const struct sysgate_sys *s, unsigned long p,
+		unsigned long len);
 void p_string(struct fmt *f, const struct sysgate_sys *s, unsigned long p);
 void p_mode(struct fmt *f, unsigned long mode);	/* 0644, 000 */
 void p_file_mode(struct fmt *f, unsigned long mode);	/* S_IFREG|0644 */
@@ -83,7 +91,10 @@ int fetch_out(struct call *c, void *dst, unsigned long p, unsigned long len);
 void a_timespec(struct call *c, unsigned long p);
 void p_sigset(struct fmt *f, const unsigned long *set, unsigned long bytes);
 void a_sigset(struct call *c, unsigned long p, unsigned long bytes);
-void p_signame(struct fmt *f, int sig);	/* SIGUSR1, or the number */
+void p_signame(struct fmt *f, int sig);
+/* iovec array of count entries; avail bytes were transferred (-1: all). */
+void put_iov(struct fmt *f, struct sysgate_sys *s, unsigned long p,
+	     unsigned long count, long avail);	/* SIGUSR1, or the number */
 void p_open_flags(struct fmt *f, unsigned long v);
 void p_prot(struct fmt *f, unsigned long v);
 

@@ -7,7 +7,7 @@ Both logs come from `-f -o LOG`.  Lines are compared from the program's
 first own call (its "corpus begins" write: the loader's calls before it
 are another issue's), process by process (pids numbered in order of
 appearance), after normalising only what differs between two runs:
-pids, addresses (hex of 8 or more digits), times (-T), and the fields of
+pids, addresses (hex of 8 or more digits), times (-T), ports the kernel picks, the fields of
 sysinfo and statfs that move, and how the two tools lay lines out: strace's
 `PID ` prefix against sysgate's `[pid N] `, the result column, and a
 call strace splits into `<unfinished ...>` and `<... resumed>` when
@@ -65,6 +65,9 @@ def normalise(recs):
             text = pid_re.sub(lambda m: names[m.group(1)], text)
         text = re.sub(r"0x[0-9a-f]{8,}", "0xADDR", text)
         text = re.sub(r" <\d+\.\d+>$", "", text)
+        # ports the kernel picks (ip_local_port_range starts at 32768)
+        text = re.sub(r"(sin6?_port=htons\()(3[2-9]\d{3}|[4-6]\d{4})\)",
+                      r"\1PORT)", text)
         text = re.sub(r"\) +=( |$)", r") =\1", text)
         if text.startswith(("statfs(", "fstatfs(")):
             text = re.sub(r"\b(f_bfree|f_bavail|f_ffree)=\d+", r"\1=N", text)
