@@ -4,6 +4,6 @@
 
 
 
-const struct decoder dec_poll[] = { { 0, 0, 0, 0 } };
+
 const struct decoder dec_time[] = { { 0, 0, 0, 0 } };
 const struct decoder dec_misc[] = { { 0, 0, 0, 0 } };

@@ -653,7 +653,7 @@ static void exited(struct fmt *f, struct sysgate_sys *s)
 	fmt_str(f, " +++\n");
 }
 
-__thread unsigned long trace_saved[4];
+__thread unsigned long trace_saved[6];
 
 static enum sysgate_verdict trace_enter(struct sysgate_sys *s, void *data)
 {

@@ -33,7 +33,7 @@ struct decoder {
 	void (*enter)(struct call *c);
 };
 
-extern __thread unsigned long trace_saved[4];
+extern __thread unsigned long trace_saved[6];
 
 /* The decoder tables of each area, ended by a NULL name. */
 extern const struct decoder dec_file[], dec_desc[], dec_mem[], dec_proc[],

@@ -65,6 +65,8 @@ def normalise(recs):
             text = pid_re.sub(lambda m: names[m.group(1)], text)
         text = re.sub(r"0x[0-9a-f]{8,}", "0xADDR", text)
         text = re.sub(r" <\d+\.\d+>$", "", text)
+        text = re.sub(r"left \{tv_sec=\d+, tv_(n|u)sec=\d+\}",
+                      r"left {tv_sec=N, tv_\1sec=N}", text)
         # ports the kernel picks (ip_local_port_range starts at 32768)
         text = re.sub(r"(sin6?_port=htons\()(3[2-9]\d{3}|[4-6]\d{4})\)",
                       r"\1PORT)", text)
