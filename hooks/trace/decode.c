@@ -244,13 +244,15 @@ void p_string(struct fmt *f, const struct sysgate_sys *s, unsigned long p)
 		fmt_str(f, "...");
 }
 
+/* strace's %#03o: 000, 005, 022, 0644 */
 void p_mode(struct fmt *f, unsigned long mode)
 {
-	if (mode < 8)
-		fmt_str(f, "00");
-	else if (mode < 64)
+	if (!mode)
+		fmt_str(f, "000");
+	else if (mode < 8)
 		fmt_chr(f, '0');
-	fmt_oct(f, mode);
+	if (mode)
+		fmt_oct(f, mode);
 }
 
 void p_file_mode(struct fmt *f, unsigned long mode)
