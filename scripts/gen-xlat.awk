@@ -7,16 +7,19 @@
 # copied table.  A name the target lacks is left out (#ifdef), unless it
 # is written NAME=EXPR, which names an expression.
 #
-#   include HEADER           headers the tables need
+#   unit NAME                a compilation unit: its own headers (so the
+#                            kernel's uapi headers need not meet libc's)
+#   include HEADER           headers the unit's tables need
 #   table NAME               a table; names follow, on as many lines
 #   NAME NAME=EXPR ...
 #
 # A + in a name prints as " or " (strace names a request that two
 # drivers share "SNDCTL_TMR_START or TCSETS").
-BEGIN { nt = 0 }
+BEGIN { nt = 0; cur = "main" }
 /^#/ || NF == 0 { next }
-$1 == "include" { inc[++ninc] = $2; next }
-$1 == "table" { tab[++nt] = $2; n[nt] = 0; next }
+$1 == "unit" { cur = $2; if (out == "units") print cur; next }
+$1 == "include" { if (cur == unit) inc[++ninc] = $2; next }
+$1 == "table" { tab[++nt] = $2; tunit[nt] = cur; n[nt] = 0; next }
 {
 	for (i = 1; i <= NF; i++) {
 		e = $i
@@ -31,6 +34,8 @@ $1 == "table" { tab[++nt] = $2; n[nt] = 0; next }
 	}
 }
 END {
+	if (out == "units")
+		exit
 	print "/* Generated from hooks/trace/xlat.list by scripts/gen-xlat.awk. */"
 	if (out == "h") {
 		print "#ifndef SG_TRACE_XLAT_H"
@@ -47,6 +52,8 @@ END {
 		print "#include <" inc[i] ">"
 	print "#include \"xlat.h\""
 	for (t = 1; t <= nt; t++) {
+		if (tunit[t] != unit)
+			continue
 		print "static const struct xlat_ent e_" tab[t] "[] = {"
 		for (k = 1; k <= n[t]; k++) {
 			if (ex[t, k] != "") {

@@ -38,6 +38,14 @@ static void d_pipe2(struct call *c)
 	a_flags(c, c->s->args[1], &xl_open_flags, 0);
 }
 
+static void d_fadvise64(struct call *c)
+{
+	a_fd(c, 0);
+	a_dec(c, c->s->args[1]);
+	a_dec(c, c->s->args[2]);
+	a_xlat(c, (unsigned int)c->s->args[3], &xl_fadvise, "POSIX_FADV_???");
+}
+
 static void d_dup3(struct call *c)
 {
 	a_fd(c, 0);
@@ -272,7 +280,7 @@ static void d_ioctl(struct call *c)
 	case TIOCNXCL: case TIOCSBRK: case TIOCCBRK: case TIOCCONS:
 	case TIOCVHANGUP: case BLKRRPART: case BLKFLSBUF:
 		return;
-	case TCSBRK: case TCSBRKP: case TIOCSCTTY:
+	case TCSBRK: case TCSBRKP: case TIOCSCTTY: case FICLONE:
 		a_dec(c, (int)arg);
 		return;
 	case TCXONC:
@@ -331,6 +339,7 @@ const struct decoder dec_desc[] = {
 	{ "pipe", d_pipe, 0, 0 },
 	{ "pipe2", d_pipe2, 0, 0 },
 	{ "dup3", d_dup3, 0, 0 },
+	{ "fadvise64", d_fadvise64, 0, 0 },
 	{ "fcntl", d_fcntl, r_fcntl, 0 },
 	{ "ioctl", d_ioctl, 0, 0 },
 	{ 0, 0, 0, 0 },

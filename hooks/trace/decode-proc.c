@@ -325,7 +325,57 @@ static void d_rseq(struct call *c)
 	a_hex(c, (unsigned int)c->s->args[3]);
 }
 
+/* getgroups' list on success (its result is the count), setgroups'. */
+static void a_gids(struct call *c, unsigned long p, long n)
+{
+	unsigned int g;
+	long i;
+
+	a_sep(c);
+	if (!p || n < 0 || (n && sysgate_read_mem(c->s, &g, (void *)p,
+						  sizeof(g)) != sizeof(g))) {
+		p_ptr(c->f, p);
+		return;
+	}
+	fmt_chr(c->f, '[');
+	for (i = 0; i < n && i < 32; i++) {
+		if (sysgate_read_mem(c->s, &g, (void *)(p + i * sizeof(g)),
+				     sizeof(g)) != sizeof(g))
+			break;
+		if (i)
+			fmt_str(c->f, ", ");
+		fmt_udec(c->f, g);
+	}
+	if (i < n)
+		fmt_str(c->f, ", ...");
+	fmt_chr(c->f, ']');
+}
+
+static void d_getgroups(struct call *c)
+{
+	a_int(c, 0);
+	if (c_ok(c))
+		a_gids(c, c->s->args[1], c->s->ret);
+	else
+		a_ptr(c, c->s->args[1]);
+}
+
+static void d_setgroups(struct call *c)
+{
+	a_int(c, 0);
+	a_gids(c, c->s->args[1], (int)c->s->args[0]);
+}
+
+static void d_arch_prctl(struct call *c)
+{
+	a_xlat(c, (unsigned int)c->s->args[0], &xl_arch_prctl, "ARCH_???");
+	a_hex(c, c->s->args[1]);
+}
+
 const struct decoder dec_proc[] = {
+	{ "getgroups", d_getgroups, 0, 0 },
+	{ "setgroups", d_setgroups, 0, 0 },
+	{ "arch_prctl", d_arch_prctl, 0, 0 },
 	{ "clone", d_clone, 0, 0 },
 	{ "clone3", d_clone3, 0, 0 },
 	{ "wait4", d_wait4, 0, 0 },

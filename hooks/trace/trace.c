@@ -315,7 +315,10 @@ static void put_symbolic(struct fmt *f, char kind, unsigned long v)
 		break;
 	}
 	case 'x':
-		fmt_hex(f, v);
+		if (json)
+			fmt_hex(f, v);
+		else
+			p_hex(f, v);
 		break;
 	default:
 		put_ptr(f, v);

@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 # SPDX-License-Identifier: MIT
-"""compare.py STRACE-LOG SYSGATE-LOG [--quiet]: the share of strace's
+"""compare.py STRACE-LOG SYSGATE-LOG [--quiet] [--from-first]: the share of strace's
 lines that sysgate printed identically, for one corpus program.
 
 Both logs come from `-f -o LOG`.  Lines are compared from the program's
@@ -12,6 +12,9 @@ sysinfo and statfs that move, and how the two tools lay lines out: strace's
 `PID ` prefix against sysgate's `[pid N] `, the result column, and a
 call strace splits into `<unfinished ...>` and `<... resumed>` when
 another process prints in between (sysgate prints a call whole).
+
+--from-first compares any program's logs from the first call sysgate
+saw (its name), for measuring everyday programs.
 
 Prints `identical M/N (P%)` and, unless --quiet, the differing lines;
 exits 0 only when every line is identical.
@@ -47,9 +50,9 @@ def records(path):
     return [r for r in out if r is not None]
 
 
-def normalise(recs):
+def normalise(recs, mark=MARK):
     """{P1: [lines]}, from the marker on."""
-    start = next((i for i, (_, t) in enumerate(recs) if t.startswith(MARK)),
+    start = next((i for i, (_, t) in enumerate(recs) if t.startswith(mark)),
                  None)
     if start is None:
         return None
@@ -83,8 +86,15 @@ def normalise(recs):
 
 def main():
     quiet = "--quiet" in sys.argv
-    st = normalise(records(sys.argv[1]))
-    sg = normalise(records(sys.argv[2]))
+    mark = MARK
+    if "--from-first" in sys.argv:
+        # Any program: from sysgate's first line that strace has too
+        # (sysgate's start-up coverage is another issue).
+        first = [t for _, t in records(sys.argv[2])
+                 if not t.startswith(("execve(", "+++", "---"))]
+        mark = first[0].split("(")[0] + "(" if first else MARK
+    st = normalise(records(sys.argv[1]), mark)
+    sg = normalise(records(sys.argv[2]), mark)
     if st is None:
         print("no marker in the strace log")
         return 2
