@@ -75,7 +75,7 @@ static int parse_expr(struct sg_options *o, const char *e)
 {
 	static const char *const unsupported[] = {
 		"abbrev=", "verbose=", "raw=", "read=", "write=", "signal=",
-		"signals=", "s=", "status=", "quiet=", "silent=", "silence=",
+		"signals=", "s=", "quiet=", "silent=", "silence=",
 		"decode-fds=", "kvm=", "qualify=",
 	};
 	unsigned int i;
@@ -83,6 +83,10 @@ static int parse_expr(struct sg_options *o, const char *e)
 	if (starts(e, "trace=") || starts(e, "t=")) {
 		o->trace = keep(o, sg_strchr(e, '=') + 1);
 		return o->trace ? 0 : fail(o, "options too long", 0, 0);
+	}
+	if (starts(e, "status=")) {
+		o->status = keep(o, e + 7);
+		return o->status ? 0 : fail(o, "options too long", 0, 0);
 	}
 	if (starts(e, "inject=") || starts(e, "fault="))
 		return add_list(o, o->inject, &o->ninject, e, "-e inject");
@@ -131,6 +135,15 @@ static int short_opt(struct sg_options *o, char c, const char *val)
 	case 'q': o->quiet++; return 0;
 	case 't': o->timestamps++; return 0;
 	case 'T': o->syscall_times = 1; return 0;
+	case 'x': o->hexstr++; return 0;
+	case 'r': o->relative = 1; return 0;
+	case 'z': o->status = "successful"; return 0;
+	case 'Z': o->status = "failed"; return 0;
+	case 'y':
+		if (o->decode_fds++)
+			return fail(o, "-yy (socket endpoints) is not supported "
+				       "yet; -y prints descriptor paths", 0, 0);
+		return 0;
 	case 'd': o->debug++; return 0;
 	case 'h': o->help = 1; return 0;
 	case 'V': o->version = 1; return 0;
@@ -464,7 +477,12 @@ int sg_options_hook_args(const struct sg_options *o, const char *hook,
 		    put_item(dst, size, &n, "t", num(b, o->timestamps)) ||
 		    (o->syscall_times && put_item(dst, size, &n, "T", 0)) ||
 		    (o->json && put_item(dst, size, &n, "json", 0)) ||
-		    (o->follow == 1 && put_item(dst, size, &n, "f", 0)))
+		    (o->follow == 1 && put_item(dst, size, &n, "f", 0)) ||
+		    (o->hexstr && put_item(dst, size, &n, "x",
+					   num(b, o->hexstr))) ||
+		    (o->decode_fds && put_item(dst, size, &n, "y", 0)) ||
+		    (o->relative && put_item(dst, size, &n, "r", 0)) ||
+		    (o->status && put_item(dst, size, &n, "status", o->status)))
 			return -1;
 		return 1;
 	}

@@ -23,6 +23,10 @@ struct sg_options {
 	int timestamps;		/* -t / -tt / -ttt */
 	int syscall_times;	/* -T */
 	int append;		/* -A */
+	int hexstr;		/* -x, -xx: strings in hex */
+	int decode_fds;		/* -y: descriptors with their paths */
+	int relative;		/* -r: time since the previous call */
+	const char *status;	/* -e status=, -z, -Z: which results print */
 	int loader;		/* --loader: start through sysgate's ELF loader */
 	int patch_all;		/* --patch-all: patch unselected sites too */
 	int stub_reach;		/* --stub-reach=MIB (testing), -1: the ISA's */

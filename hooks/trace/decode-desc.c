@@ -22,8 +22,10 @@ static void a_fdpair(struct call *c, unsigned long p)
 		return;
 	fmt_chr(c->f, '[');
 	fmt_dec(c->f, fds[0]);
+	p_fdpath(c->f, c->s, fds[0]);
 	fmt_str(c->f, ", ");
 	fmt_dec(c->f, fds[1]);
+	p_fdpath(c->f, c->s, fds[1]);
 	fmt_chr(c->f, ']');
 }
 
@@ -46,10 +48,49 @@ static void d_fadvise64(struct call *c)
 	a_xlat(c, (unsigned int)c->s->args[3], &xl_fadvise, "POSIX_FADV_???");
 }
 
-static void d_dup3(struct call *c)
+/* close(3</path>), dup2(4</a>, 10</b>): under -y the path of a
+ * descriptor the call closes is read at entry, while it is open. */
+static __thread char closing[512];
+static __thread unsigned int closing_len;
+
+static void keep_path(struct call *c, int i)
+{
+	struct fmt f;
+
+	closing_len = 0;
+	if (!trace_fdpaths)
+		return;
+	fmt_init(&f, closing, sizeof(closing));
+	p_fdpath(&f, c->s, (int)c->s->args[i]);
+	closing_len = f.full ? 0 : f.len;
+}
+
+static void e_close(struct call *c)
+{
+	keep_path(c, 0);
+}
+
+static void e_dup2(struct call *c)
+{
+	keep_path(c, 1);
+}
+
+static void d_close(struct call *c)
+{
+	a_int(c, 0);
+	fmt_mem(c->f, closing, closing_len);
+}
+
+static void d_dup2(struct call *c)
 {
 	a_fd(c, 0);
-	a_fd(c, 1);
+	a_int(c, 1);
+	fmt_mem(c->f, closing, closing_len);
+}
+
+static void d_dup3(struct call *c)
+{
+	d_dup2(c);
 	a_flags(c, c->s->args[2], &xl_open_flags, 0);
 }
 
@@ -153,6 +194,10 @@ static void r_fcntl(struct call *c)
 		fmt_str(c->f, " (");
 		p_xlat(c->f, v, &xl_lock_types, 0);
 		fmt_chr(c->f, ')');
+		return;
+	case F_DUPFD: case F_DUPFD_CLOEXEC:
+		fmt_dec(c->f, v);
+		p_fdpath(c->f, c->s, (int)v);
 		return;
 	}
 	fmt_dec(c->f, v);
@@ -338,7 +383,9 @@ static void d_ioctl(struct call *c)
 const struct decoder dec_desc[] = {
 	{ "pipe", d_pipe, 0, 0 },
 	{ "pipe2", d_pipe2, 0, 0 },
-	{ "dup3", d_dup3, 0, 0 },
+	{ "dup2", d_dup2, 0, e_dup2 },
+	{ "dup3", d_dup3, 0, e_dup2 },
+	{ "close", d_close, 0, e_close },
 	{ "fadvise64", d_fadvise64, 0, 0 },
 	{ "fcntl", d_fcntl, r_fcntl, 0 },
 	{ "ioctl", d_ioctl, 0, 0 },

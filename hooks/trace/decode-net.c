@@ -54,8 +54,10 @@ static void d_socketpair(struct call *c)
 	}
 	fmt_chr(c->f, '[');
 	fmt_dec(c->f, fds[0]);
+	p_fdpath(c->f, c->s, fds[0]);
 	fmt_str(c->f, ", ");
 	fmt_dec(c->f, fds[1]);
+	p_fdpath(c->f, c->s, fds[1]);
 	fmt_chr(c->f, ']');
 }
 
@@ -128,6 +130,8 @@ void p_sockaddr(struct fmt *f, const struct sysgate_sys *s, unsigned long p,
 		struct sockaddr_nl nl;
 		unsigned char raw[128];
 	} u;
+	char text[64];
+	struct fmt t;
 	unsigned long i;
 
 	if (!p) {
@@ -148,22 +152,27 @@ void p_sockaddr(struct fmt *f, const struct sysgate_sys *s, unsigned long p,
 	case AF_INET:
 		fmt_str(f, ", sin_port=htons(");
 		fmt_udec(f, ntohs_(u.in.sin_port));
-		fmt_str(f, "), sin_addr=inet_addr(\"");
+		fmt_str(f, "), sin_addr=inet_addr(");
+		fmt_init(&t, text, sizeof(text));
 		for (i = 0; i < 4; i++) {
 			if (i)
-				fmt_chr(f, '.');
-			p_u8(f, ((unsigned char *)&u.in.sin_addr)[i]);
+				fmt_chr(&t, '.');
+			p_u8(&t, ((unsigned char *)&u.in.sin_addr)[i]);
 		}
-		fmt_str(f, "\")}");
+		/* a string, so quoted as strings are (-x) */
+		p_data_local(f, (unsigned char *)text, t.len);
+		fmt_str(f, ")}");
 		return;
 	case AF_INET6:
 		fmt_str(f, ", sin6_port=htons(");
 		fmt_udec(f, ntohs_(u.in6.sin6_port));
 		fmt_str(f, "), sin6_flowinfo=htonl(");
 		fmt_udec(f, __builtin_bswap32(u.in6.sin6_flowinfo));
-		fmt_str(f, "), inet_pton(AF_INET6, \"");
-		p_inet6(f, (unsigned char *)&u.in6.sin6_addr);
-		fmt_str(f, "\", &sin6_addr), sin6_scope_id=");
+		fmt_str(f, "), inet_pton(AF_INET6, ");
+		fmt_init(&t, text, sizeof(text));
+		p_inet6(&t, (unsigned char *)&u.in6.sin6_addr);
+		p_data_local(f, (unsigned char *)text, t.len);
+		fmt_str(f, ", &sin6_addr), sin6_scope_id=");
 		fmt_udec(f, u.in6.sin6_scope_id);
 		fmt_chr(f, '}');
 		return;

@@ -29,6 +29,8 @@ static void p_pollfds(struct call *c, unsigned long p, unsigned long n,
 		first = 0;
 		fmt_str(f, "{fd=");
 		fmt_dec(f, pf.fd);
+		if (!out)
+			p_fdpath(f, c->s, pf.fd);
 		fmt_str(f, out ? ", revents=" : ", events=");
 		p_flags(f, (unsigned short)(out ? pf.revents : pf.events),
 			&xl_poll_events, 0);
@@ -136,7 +138,9 @@ static void e_select(struct call *c)
 	}
 }
 
-static void p_fdset(struct fmt *f, unsigned long set, int nfds)
+/* s: the call, for -y's paths (NULL: none, as in results) */
+static void p_fdset(struct fmt *f, const struct sysgate_sys *s,
+		    unsigned long set, int nfds)
 {
 	int fd, first = 1;
 
@@ -148,6 +152,8 @@ static void p_fdset(struct fmt *f, unsigned long set, int nfds)
 			fmt_chr(f, ' ');
 		first = 0;
 		fmt_dec(f, fd);
+		if (s)
+			p_fdpath(f, s, fd);
 	}
 	fmt_chr(f, ']');
 }
@@ -160,7 +166,7 @@ static void a_sets(struct call *c)
 	for (i = 0; i < 3; i++) {
 		a_sep(c);
 		if (nfds <= 64 && (trace_saved[3] >> i & 1))
-			p_fdset(c->f, trace_saved[i], nfds);
+			p_fdset(c->f, c->s, trace_saved[i], nfds);
 		else
 			p_ptr(c->f, c->s->args[1 + i]);
 	}
@@ -235,7 +241,7 @@ static void r_select(struct call *c)
 		first = 0;
 		fmt_str(c->f, what[i]);
 		fmt_chr(c->f, ' ');
-		p_fdset(c->f, set, nfds);
+		p_fdset(c->f, 0, set, nfds);
 	}
 	if (c->s->args[4] && sysgate_read_mem(c->s, ts, (void *)c->s->args[4],
 					      sizeof(ts)) == sizeof(ts)) {

@@ -7,6 +7,38 @@
 
 #define BUF_MAX 8192
 
+int trace_xflag, trace_fdpaths;
+long trace_nr_readlinkat;
+
+/* "<path>" after a descriptor under -y, read from /proc/PID/fd (PID:
+ * the traced process, whether this runs in it or in a tracer). */
+void p_fdpath(struct fmt *f, const struct sysgate_sys *s, int fd)
+{
+	char link[64], path[BUF_MAX];
+	struct fmt l;
+	long n;
+
+	if (!trace_fdpaths || (fd < 0 && fd != -100))
+		return;
+	fmt_init(&l, link, sizeof(link) - 1);
+	fmt_str(&l, "/proc/");
+	fmt_dec(&l, s->pid);
+	if (fd == -100) {
+		fmt_str(&l, "/cwd");
+	} else {
+		fmt_str(&l, "/fd/");
+		fmt_dec(&l, fd);
+	}
+	link[l.len] = 0;
+	n = sysgate_syscall(trace_nr_readlinkat, -100, (long)link, (long)path,
+			    sizeof(path), 0, 0);
+	if (n <= 0)
+		return;
+	fmt_chr(f, '<');
+	fmt_mem(f, path, n);
+	fmt_chr(f, '>');
+}
+
 void a_sep(struct call *c)
 {
 	if (c->nput++)
@@ -74,14 +106,17 @@ void a_path(struct call *c, int i)
 void a_fd(struct call *c, int i)
 {
 	a_int(c, i);
+	p_fdpath(c->f, c->s, (int)c->s->args[i]);
 }
 
 void a_dirfd(struct call *c, int i)
 {
-	if ((int)c->s->args[i] == -100)
+	if ((int)c->s->args[i] == -100) {
 		a_str(c, "AT_FDCWD");
-	else
-		a_int(c, i);
+		p_fdpath(c->f, c->s, -100);
+	} else {
+		a_fd(c, i);
+	}
 }
 
 /* An enumeration: its name, or hex with strace's "unknown" comment. */
@@ -156,6 +191,14 @@ static void quote(struct fmt *f, const unsigned char *p, unsigned long n,
 		  int hex)
 {
 	unsigned long i;
+
+	/* -xx: every string in hex; -x: those with a byte that is neither
+	 * printable ASCII nor a C escape's space. */
+	if (trace_xflag > 1)
+		hex = 1;
+	for (i = 0; trace_xflag == 1 && !hex && i < n; i++)
+		if (p[i] > 0x7e || (p[i] < 0x20 && (p[i] < '\t' || p[i] > '\r')))
+			hex = 1;
 
 	fmt_chr(f, '"');
 	for (i = 0; i < n; i++) {

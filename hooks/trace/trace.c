@@ -29,7 +29,16 @@
 static struct sc_set set;
 static int set_given;	/* -e trace= given: exit_group is selected anyway */
 int trace_strsize = 32;
-static int tstamp, show_time, json, follow;
+static int tstamp, show_time, json, follow, relative;
+/* -e status=: which lines print */
+#define ST_SUCCESSFUL 1
+#define ST_FAILED 2
+#define ST_UNFINISHED 4
+#define ST_UNAVAILABLE 8
+#define ST_DETACHED 16
+static unsigned int status_mask = ~0u;
+/* Calls whose result is a new descriptor (-y shows its path). */
+static unsigned char returns_fd[SYSGATE_NR_MAX];
 static long tz_offset;
 static struct sysgate_ctx *self;
 static long nr_execve, nr_execveat, nr_exit_group, nr_exit, nr_mmap, nr_mremap, nr_brk,
@@ -343,12 +352,16 @@ static void put_arg(struct fmt *f, struct sysgate_sys *s, int i,
 		return;
 	case 'f':
 		fmt_dec(f, (int)v);
+		if (!json)
+			p_fdpath(f, s, (int)v);
 		return;
 	case 'D':
 		if ((int)v == AT_FDCWD && !json)
 			fmt_str(f, "AT_FDCWD");
 		else
 			fmt_dec(f, (int)v);
+		if (!json)
+			p_fdpath(f, s, (int)v);
 		return;
 	case 's':
 		put_string(f, s, v);
@@ -425,11 +438,33 @@ static void put_pid(struct fmt *f, int pid)
 	fmt_str(f, "] ");
 }
 
+/* -r: "     0.000123 ", the time since the previous call's start (in
+ * this process: each one has its own hook). */
+static void put_relative(struct fmt *f, unsigned long long enter_ns)
+{
+	static unsigned long long last;
+	unsigned long long d = last && enter_ns > last ? enter_ns - last : 0;
+	unsigned long sec = d / 1000000000ULL, v;
+	int digits = 1;
+
+	last = enter_ns;
+	for (v = sec; v >= 10; v /= 10)
+		digits++;
+	for (; digits < 6; digits++)
+		fmt_chr(f, ' ');
+	fmt_udec(f, sec);
+	fmt_chr(f, '.');
+	fmt_pad(f, d / 1000 % 1000000, 6);
+	fmt_chr(f, ' ');
+}
+
 static void put_prefix(struct fmt *f, int tid, unsigned long long enter_ns)
 {
 	unsigned long long now, wall;
 
 	put_pid(f, tid);
+	if (relative)
+		put_relative(f, enter_ns ? enter_ns : sysgate_now_ns());
 	if (!tstamp)
 		return;
 	/* The time the call started, on the wall clock. */
@@ -550,6 +585,9 @@ static void put_ret(struct fmt *f, struct sysgate_sys *s)
 		struct call c = { f, s, 0, 1, 0 };
 
 		d->ret(&c);
+	} else if (s->nr >= 0 && s->nr < SYSGATE_NR_MAX && returns_fd[s->nr]) {
+		fmt_dec(f, s->ret);
+		p_fdpath(f, s, (int)s->ret);
 	} else if (ret_is_pointer(s->nr)) {
 		fmt_hex(f, s->ret);
 	} else {
@@ -651,6 +689,8 @@ static void exited(struct fmt *f, struct sysgate_sys *s)
 		return;
 	}
 	put_pid(f, s->pid);
+	if (relative)
+		put_relative(f, sysgate_now_ns());
 	fmt_str(f, "+++ exited with ");
 	fmt_dec(f, (int)s->args[0] & 0xff);
 	fmt_str(f, " +++\n");
@@ -689,7 +729,9 @@ static enum sysgate_verdict trace_enter(struct sysgate_sys *s, void *data)
 		sysgate_exec_carry(self, buf, f.len);
 		return SYSGATE_RUN;
 	}
-	if (json)
+	if (!(status_mask & ST_UNFINISHED))
+		f.len = 0;	/* no "= ?" line; "+++ exited" still */
+	else if (json)
 		json_ret(&f, s, 1);
 	else {
 		put_equals(&f);
@@ -709,6 +751,9 @@ static void trace_exit(struct sysgate_sys *s, void *data)
 
 	(void)data;
 	if (s->flags & SYSGATE_SYS_CHILD)
+		return;
+	if (!(status_mask & (sysgate_is_error(s->ret) ? ST_FAILED :
+						       ST_SUCCESSFUL)))
 		return;
 	fmt_init(&f, buf, sizeof(buf));
 	if (json) {
@@ -815,6 +860,41 @@ static long lookup(const char *name)
 	return sysgate_syscall_number(name);
 }
 
+/* "successful,failed", "!failed", "all", "none" */
+static int parse_status(const char *v, size_t n)
+{
+	static const char *const names[] = { "successful", "failed",
+		"unfinished", "unavailable", "detached" };
+	unsigned int mask = 0;
+	int neg = n && *v == '!';
+	size_t i = neg, j;
+
+	while (i < n) {
+		size_t e = i;
+		unsigned int k;
+
+		while (e < n && v[e] != ',')
+			e++;
+		if (e - i == 3 && !hk_strncmp(v + i, "all", 3)) {
+			mask = ~0u;
+		} else if (e - i == 4 && !hk_strncmp(v + i, "none", 4)) {
+			mask |= 0;
+		} else {
+			for (k = 0; k < 5; k++) {
+				j = hk_strlen(names[k]);
+				if (e - i == j && !hk_strncmp(v + i, names[k], j))
+					break;
+			}
+			if (k == 5)
+				return -1;
+			mask |= 1u << k;
+		}
+		i = e + 1;
+	}
+	status_mask = neg ? ~mask : mask;
+	return 0;
+}
+
 static void add_decoders(const struct decoder *d)
 {
 	for (; d->name; d++) {
@@ -850,11 +930,43 @@ static int trace_init(struct sysgate_ctx *ctx, const char *args)
 			json = 1;
 		} else if (arg_is(&a, "f")) {
 			follow = 1;
+		} else if (arg_is(&a, "x") && a.val &&
+			   !hk_parse_long(a.val, a.vlen, &v)) {
+			trace_xflag = (int)v;
+		} else if (arg_is(&a, "y")) {
+			trace_fdpaths = 1;
+		} else if (arg_is(&a, "r")) {
+			relative = 1;
+		} else if (arg_is(&a, "status") && a.val) {
+			if (parse_status(a.val, a.vlen))
+				return sysgate_error(ctx, "-e status: unknown "
+					"status (successful, failed, unfinished, "
+					"unavailable, detached, all, none)");
 		} else {
 			return sysgate_error(ctx, "trace: unknown argument");
 		}
 	}
 	set_given = have_set;
+	trace_nr_readlinkat = lookup("readlinkat");
+	if (trace_fdpaths) {
+		static const char *const fd_calls[] = {
+			"open", "openat", "openat2", "creat", "dup", "dup2",
+			"dup3", "socket", "accept", "accept4", "epoll_create",
+			"epoll_create1", "eventfd", "eventfd2", "timerfd_create",
+			"signalfd", "signalfd4", "memfd_create", "inotify_init",
+			"inotify_init1", "pidfd_open", "pidfd_getfd",
+			"fanotify_init", "perf_event_open", "userfaultfd",
+			"open_by_handle_at", "open_tree", "fsopen", "fsmount",
+			"fspick", "memfd_secret",
+		};
+		unsigned int i;
+
+		for (i = 0; i < sizeof(fd_calls) / sizeof(fd_calls[0]); i++) {
+			v = lookup(fd_calls[i]);
+			if (v >= 0 && v < SYSGATE_NR_MAX)
+				returns_fd[v] = 1;
+		}
+	}
 	if (!json) {
 		add_decoders(dec_file);
 		add_decoders(dec_desc);

@@ -40,6 +40,9 @@ extern const struct decoder dec_file[], dec_desc[], dec_mem[], dec_proc[],
 	dec_signal[], dec_net[], dec_poll[], dec_time[], dec_misc[];
 
 extern int trace_strsize;	/* -s */
+extern int trace_xflag;		/* -x: 1, -xx: 2 */
+extern int trace_fdpaths;	/* -y */
+extern long trace_nr_readlinkat;
 
 /* True when out-parameters hold results (returned, and not an error). */
 static inline int c_ok(const struct call *c)
@@ -91,10 +94,12 @@ int fetch_out(struct call *c, void *dst, unsigned long p, unsigned long len);
 void a_timespec(struct call *c, unsigned long p);
 void p_sigset(struct fmt *f, const unsigned long *set, unsigned long bytes);
 void a_sigset(struct call *c, unsigned long p, unsigned long bytes);
-void p_signame(struct fmt *f, int sig);
+void p_signame(struct fmt *f, int sig);	/* SIGUSR1, or the number */
 /* iovec array of count entries; avail bytes were transferred (-1: all). */
 void put_iov(struct fmt *f, struct sysgate_sys *s, unsigned long p,
-	     unsigned long count, long avail);	/* SIGUSR1, or the number */
+	     unsigned long count, long avail);
+/* "<path>" after descriptor fd (AT_FDCWD: the cwd) under -y. */
+void p_fdpath(struct fmt *f, const struct sysgate_sys *s, int fd);
 void p_open_flags(struct fmt *f, unsigned long v);
 void p_prot(struct fmt *f, unsigned long v);
 

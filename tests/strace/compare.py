@@ -8,7 +8,7 @@ first own call (its "corpus begins" write: the loader's calls before it
 are another issue's), process by process (pids numbered in order of
 appearance), after normalising only what differs between two runs:
 pids, addresses (hex of 8 or more digits), times (-T), ports the kernel picks, the fields of
-sysinfo and statfs that move, and how the two tools lay lines out: strace's
+sysinfo and statfs that move, pipe and socket inodes (-y), and how the two tools lay lines out: strace's
 `PID ` prefix against sysgate's `[pid N] `, the result column, and a
 call strace splits into `<unfinished ...>` and `<... resumed>` when
 another process prints in between (sysgate prints a call whole).
@@ -23,7 +23,9 @@ import difflib
 import re
 import sys
 
-MARK = 'write(1, "corpus begins\\n", 14)'
+# The corpus programs' begin(): a write, then a call that fails (so that
+# -z and -Z both keep one), in any -x/-y form.
+MARK = re.compile(r'write\(1(<[^>]*>)?, "[^"]*", 14\)|close\(-1000\)')
 
 
 def records(path):
@@ -34,12 +36,12 @@ def records(path):
             line = line.rstrip("\n")
             m = re.match(r"^(?:\[pid +(\d+)\] |(\d+) +)?(.*)$", line)
             pid = m.group(1) or m.group(2) or "0"
-            text = m.group(3)
+            text = re.sub(r"^ *\d+\.\d{6} ", "T ", m.group(3))   # -r
             if text.endswith(" <unfinished ...>"):
                 pending[pid] = (len(out), text[: -len(" <unfinished ...>")])
                 out.append(None)
                 continue
-            r = re.match(r"^<\.\.\. \w+ resumed>(.*)$", text)
+            r = re.match(r"^(?:T )?<\.\.\. \w+ resumed>(.*)$", text)
             if r and pid in pending:
                 i, head = pending.pop(pid)
                 out[i] = (pid, head + r.group(1))
@@ -52,8 +54,8 @@ def records(path):
 
 def normalise(recs, mark=MARK):
     """{P1: [lines]}, from the marker on."""
-    start = next((i for i, (_, t) in enumerate(recs) if t.startswith(mark)),
-                 None)
+    start = next((i for i, (_, t) in enumerate(recs)
+                  if re.match(r"(T )?(%s)" % mark.pattern, t)), None)
     if start is None:
         return None
     recs = recs[start:]
@@ -74,9 +76,11 @@ def normalise(recs, mark=MARK):
         text = re.sub(r"(sin6?_port=htons\()(3[2-9]\d{3}|[4-6]\d{4})\)",
                       r"\1PORT)", text)
         text = re.sub(r"\) +=( |$)", r") =\1", text)
-        if text.startswith(("statfs(", "fstatfs(")):
+        # inodes of pipes and sockets (-y)
+        text = re.sub(r"<(pipe|socket|anon_inode):\[\d+\]>", r"<\1:[N]>", text)
+        if re.match(r"(T )?f?statfs\(", text):
             text = re.sub(r"\b(f_bfree|f_bavail|f_ffree)=\d+", r"\1=N", text)
-        if text.startswith("sysinfo("):
+        if re.match(r"(T )?sysinfo\(", text):
             text = re.sub(r"\b(uptime|freeram|sharedram|bufferram|freeswap|"
                           r"procs|freehigh)=\d+", r"\1=N", text)
             text = re.sub(r"loads=\[[^]]*\]", "loads=[N]", text)
@@ -92,7 +96,8 @@ def main():
         # (sysgate's start-up coverage is another issue).
         first = [t for _, t in records(sys.argv[2])
                  if not t.startswith(("execve(", "+++", "---"))]
-        mark = first[0].split("(")[0] + "(" if first else MARK
+        mark = re.compile(re.escape(first[0].split("(")[0] + "(")) \
+            if first else MARK
     st = normalise(records(sys.argv[1]), mark)
     sg = normalise(records(sys.argv[2]), mark)
     if st is None:

@@ -1,8 +1,9 @@
 /* SPDX-License-Identifier: MIT */
 /*
  * Shared by the golden corpus programs: each main() starts with begin(),
- * whose write is the first line compared (the loader's calls before it
- * are another issue's), and works in a scratch directory it is given.
+ * whose write (or, for -Z, failing close) is the first line compared (the
+ * loader's calls before it are another issue's), and works in a scratch
+ * directory it is given.
  */
 #ifndef STRACE_CORPUS_H
 #define STRACE_CORPUS_H
@@ -24,7 +25,7 @@ static inline void begin(void)
 
 	heap = malloc(100000);
 	(void)heap;
-	if (write(1, m, sizeof(m) - 1) < 0)
+	if (write(1, m, sizeof(m) - 1) < 0 || close(-1000) == 0)
 		exit(2);
 }
 

@@ -14,8 +14,8 @@ int main(void)
 	begin();
 	check(pipe2(p, O_CLOEXEC) == 0, "pipe2");
 	fd = dup(p[0]);
-	check(dup2(p[1], 10) == 10, "dup2");
-	check(dup3(p[1], 11, O_CLOEXEC) == 11, "dup3");
+	check(dup2(p[1], 100) == 100, "dup2");
+	check(dup3(p[1], 101, O_CLOEXEC) == 101, "dup3");
 	check(fcntl(fd, F_GETFL) >= 0, "F_GETFL");
 	check(fcntl(fd, F_SETFL, O_NONBLOCK) == 0, "F_SETFL");
 	check(fcntl(fd, F_GETFL) >= 0, "F_GETFL");
@@ -34,7 +34,7 @@ int main(void)
 	check(tcsetattr(m, TCSANOW, &t) == 0, "tcsetattr");
 	close(m);
 	close(fd);
-	close(10);
-	close(11);
+	close(100);
+	close(101);
 	return 0;
 }

@@ -8,3 +8,18 @@ for c in tests/strace/*.c; do
 	n=$(basename "$c" .c)
 	printf '%s\tbash tests/strace/run.sh %s\n' "$n" "$n"
 done
+# strace's options, given to both: test name, program, options.
+while read -r t n opts; do
+	printf '%s\tbash tests/strace/run.sh %s %s\n' "$t" "$n" "$opts"
+done <<'EOF'
+file-y file -y
+desc-y desc -y
+net-y net -y
+poll-y poll -y
+misc-x misc -x
+net-xx net -xx
+file-z file -z
+file-Z file -Z
+proc-r proc -r
+misc-status misc -e status=failed,unfinished
+EOF
