@@ -9,34 +9,14 @@
 #include <termios.h>
 #include "trace.h"
 
-static void a_fdpair(struct call *c, unsigned long p)
-{
-	int fds[2];
-
-	a_sep(c);
-	if (!c_ok(c)) {
-		p_ptr(c->f, p);
-		return;
-	}
-	if (fetch(c->f, c->s, fds, p, sizeof(fds)))
-		return;
-	fmt_chr(c->f, '[');
-	fmt_dec(c->f, fds[0]);
-	p_fdpath(c->f, c->s, fds[0]);
-	fmt_str(c->f, ", ");
-	fmt_dec(c->f, fds[1]);
-	p_fdpath(c->f, c->s, fds[1]);
-	fmt_chr(c->f, ']');
-}
-
 static void d_pipe(struct call *c)
 {
-	a_fdpair(c, c->s->args[0]);
+	p_fdpair(c, c->s->args[0]);
 }
 
 static void d_pipe2(struct call *c)
 {
-	a_fdpair(c, c->s->args[0]);
+	p_fdpair(c, c->s->args[0]);
 	a_flags(c, c->s->args[1], &xl_open_flags, 0);
 }
 
@@ -100,14 +80,8 @@ static void a_flock(struct call *c, unsigned long p, int out)
 	struct flock fl;
 	struct fmt *f = c->f;
 
-	if (out) {
-		if (fetch_out(c, &fl, p, sizeof(fl)))
-			return;
-	} else {
-		a_sep(c);
-		if (fetch(f, c->s, &fl, p, sizeof(fl)))
-			return;
-	}
+	if (fetch_arg(c, &fl, p, sizeof(fl), out))
+		return;
 	fmt_str(f, "{l_type=");
 	p_xlat(f, fl.l_type, &xl_lock_types, 0);
 	fmt_str(f, ", l_whence=");
@@ -292,14 +266,8 @@ static void a_int_at(struct call *c, unsigned long p, int out)
 {
 	int v;
 
-	if (out) {
-		if (fetch_out(c, &v, p, sizeof(v)))
-			return;
-	} else {
-		a_sep(c);
-		if (fetch(c->f, c->s, &v, p, sizeof(v)))
-			return;
-	}
+	if (fetch_arg(c, &v, p, sizeof(v), out))
+		return;
 	fmt_chr(c->f, '[');
 	fmt_dec(c->f, v);
 	fmt_chr(c->f, ']');
@@ -334,24 +302,13 @@ static void d_ioctl(struct call *c)
 	case TCFLSH:
 		a_xlat(c, arg, &xl_tcflsh, 0);
 		return;
-	case TCGETS:
-		if (!fetch_out(c, &t, arg, sizeof(t)))
-			p_termios(c->f, &t);
-		return;
-	case TCSETS: case TCSETSW: case TCSETSF:
-		a_sep(c);
-		if (!fetch(c->f, c->s, &t, arg, sizeof(t)))
+	case TCGETS: case TCSETS: case TCSETSW: case TCSETSF:
+		if (!fetch_arg(c, &t, arg, sizeof(t), req == TCGETS))
 			p_termios(c->f, &t);
 		return;
 	case TIOCGWINSZ: case TIOCSWINSZ:
-		if (req == TIOCGWINSZ) {
-			if (fetch_out(c, &ws, arg, sizeof(ws)))
-				return;
-		} else {
-			a_sep(c);
-			if (fetch(c->f, c->s, &ws, arg, sizeof(ws)))
-				return;
-		}
+		if (fetch_arg(c, &ws, arg, sizeof(ws), req == TIOCGWINSZ))
+			return;
 		fmt_str(c->f, "{ws_row=");
 		fmt_udec(c->f, ws.ws_row);
 		fmt_str(c->f, ", ws_col=");

@@ -208,11 +208,8 @@ static void d_at_last(struct call *c)
 
 static void d_getcwd(struct call *c)
 {
-	a_sep(c);
-	if (c_ok(c))
+	if (a_out(c, c->s->args[0]))
 		p_string(c->f, c->s, c->s->args[0]);
-	else
-		p_ptr(c->f, c->s->args[0]);
 	a_udec(c, c->s->args[1]);
 }
 

@@ -76,11 +76,8 @@ static void d_sysinfo(struct call *c)
 
 static void d_getrandom(struct call *c)
 {
-	a_sep(c);
-	if (c_ok(c))
+	if (a_out(c, c->s->args[0]))
 		p_data(c->f, c->s, c->s->args[0], c->s->ret, 1);
-	else
-		p_ptr(c->f, c->s->args[0]);
 	a_udec(c, c->s->args[1]);
 	a_flags(c, (unsigned int)c->s->args[2], &xl_grnd_flags, 0);
 }

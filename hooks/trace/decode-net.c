@@ -43,22 +43,8 @@ static void d_socket(struct call *c)
 
 static void d_socketpair(struct call *c)
 {
-	int fds[2];
-
 	d_socket(c);
-	a_sep(c);
-	if (!c_ok(c) || fetch(c->f, c->s, fds, c->s->args[3], sizeof(fds))) {
-		if (!c_ok(c))
-			p_ptr(c->f, c->s->args[3]);
-		return;
-	}
-	fmt_chr(c->f, '[');
-	fmt_dec(c->f, fds[0]);
-	p_fdpath(c->f, c->s, fds[0]);
-	fmt_str(c->f, ", ");
-	fmt_dec(c->f, fds[1]);
-	p_fdpath(c->f, c->s, fds[1]);
-	fmt_chr(c->f, ']');
+	p_fdpair(c, c->s->args[3]);
 }
 
 static void p_u8(struct fmt *f, unsigned v)
@@ -307,11 +293,8 @@ static void d_sendto(struct call *c)
 static void d_recvfrom(struct call *c)
 {
 	a_fd(c, 0);
-	a_sep(c);
-	if (c_ok(c))
+	if (a_out(c, c->s->args[1]))
 		p_data(c->f, c->s, c->s->args[1], c->s->ret, 0);
-	else
-		p_ptr(c->f, c->s->args[1]);
 	a_udec(c, c->s->args[2]);
 	a_msgflags(c, c->s->args[3]);
 	a_addr_out(c, c->s->args[4], c->s->args[5]);
@@ -477,11 +460,8 @@ static void d_sendmsg(struct call *c)
 static void d_recvmsg(struct call *c)
 {
 	a_fd(c, 0);
-	a_sep(c);
-	if (c_ok(c))
+	if (a_out(c, c->s->args[1]))
 		p_msghdr(c->f, c->s, c->s->args[1], c->s->ret);
-	else
-		p_ptr(c->f, c->s->args[1]);
 	a_msgflags(c, c->s->args[2]);
 }
 

@@ -207,11 +207,8 @@ static void d_prlimit64(struct call *c)
 	a_xlat(c, (unsigned int)c->s->args[1], &xl_rlimits, "RLIMIT_???");
 	a_sep(c);
 	p_rlimit(c->f, c->s, c->s->args[2], "RLIM64_INFINITY");
-	a_sep(c);
-	if (c_ok(c))
+	if (a_out(c, c->s->args[3]))
 		p_rlimit(c->f, c->s, c->s->args[3], "RLIM64_INFINITY");
-	else
-		p_ptr(c->f, c->s->args[3]);
 }
 
 static void d_setrlimit(struct call *c)
@@ -224,11 +221,8 @@ static void d_setrlimit(struct call *c)
 static void d_getrlimit(struct call *c)
 {
 	a_xlat(c, (unsigned int)c->s->args[0], &xl_rlimits, "RLIMIT_???");
-	a_sep(c);
-	if (c_ok(c))
+	if (a_out(c, c->s->args[1]))
 		p_rlimit(c->f, c->s, c->s->args[1], "RLIM_INFINITY");
-	else
-		p_ptr(c->f, c->s->args[1]);
 }
 
 static void d_priority(struct call *c)
@@ -256,11 +250,8 @@ static void d_prctl(struct call *c)
 		a_path(c, 1);
 		return;
 	case PR_GET_NAME:
-		a_sep(c);
-		if (c_ok(c))
+		if (a_out(c, a[1]))
 			p_string(c->f, c->s, a[1]);
-		else
-			p_ptr(c->f, a[1]);
 		return;
 	case PR_SET_DUMPABLE:
 		a_xlat(c, a[1], &xl_suid_dump, 0);
@@ -285,23 +276,19 @@ static void d_prctl(struct call *c)
 		for (i = 1; i < 5; i++)
 			a_udec(c, a[i]);
 		return;
-	case PR_GET_PDEATHSIG: case PR_GET_CHILD_SUBREAPER:
-		a_sep(c);
-		if (c_ok(c) && a[1]) {
-			int v;
+	case PR_GET_PDEATHSIG: case PR_GET_CHILD_SUBREAPER: {
+		int v;
 
-			if (fetch(c->f, c->s, &v, a[1], sizeof(v)))
-				return;
-			fmt_chr(c->f, '[');
-			if (op == PR_GET_PDEATHSIG && v)
-				p_signame(c->f, v);
-			else
-				fmt_dec(c->f, v);
-			fmt_chr(c->f, ']');
-		} else {
-			p_ptr(c->f, a[1]);
-		}
+		if (fetch_out(c, &v, a[1], sizeof(v)))
+			return;
+		fmt_chr(c->f, '[');
+		if (op == PR_GET_PDEATHSIG && v)
+			p_signame(c->f, v);
+		else
+			fmt_dec(c->f, v);
+		fmt_chr(c->f, ']');
 		return;
+	}
 	}
 	for (i = 1; i < 5; i++)
 		a_hex(c, a[i]);

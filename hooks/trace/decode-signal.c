@@ -46,21 +46,17 @@ static void d_rt_sigaction(struct call *c)
 	p_signame(c->f, (int)c->s->args[0]);
 	a_sep(c);
 	p_sigaction(c->f, c->s, c->s->args[1]);
-	a_sep(c);
-	if (c_ok(c))
+	if (a_out(c, c->s->args[2]))
 		p_sigaction(c->f, c->s, c->s->args[2]);
-	else
-		p_ptr(c->f, c->s->args[2]);
 	a_udec(c, c->s->args[3]);
 }
 
 static void a_oldset(struct call *c, unsigned long p, unsigned long size)
 {
-	if (c_ok(c)) {
+	if (c_ok(c))
 		a_sigset(c, p, size);
-	} else {
+	else
 		a_ptr(c, p);
-	}
 }
 
 static void d_rt_sigprocmask(struct call *c)
@@ -130,11 +126,8 @@ static void d_sigaltstack(struct call *c)
 {
 	a_sep(c);
 	p_stack(c->f, c->s, c->s->args[0]);
-	a_sep(c);
-	if (c_ok(c))
+	if (a_out(c, c->s->args[1]))
 		p_stack(c->f, c->s, c->s->args[1]);
-	else
-		p_ptr(c->f, c->s->args[1]);
 }
 
 const struct decoder dec_signal[] = {

@@ -18,11 +18,10 @@ static void a_clock(struct call *c, int i)
 /* An out timespec: the value on success, else the address. */
 static void a_timespec_out(struct call *c, unsigned long p)
 {
-	if (c_ok(c)) {
+	if (c_ok(c))
 		a_timespec(c, p);
-	} else {
+	else
 		a_ptr(c, p);
-	}
 }
 
 static void d_clock_get(struct call *c)
@@ -77,21 +76,15 @@ static void d_timerfd_settime(struct call *c)
 	a_flags(c, c->s->args[1], &xl_tfd_settime_flags, 0);
 	a_sep(c);
 	p_itimerspec(c->f, c->s, c->s->args[2]);
-	a_sep(c);
-	if (c_ok(c))
+	if (a_out(c, c->s->args[3]))
 		p_itimerspec(c->f, c->s, c->s->args[3]);
-	else
-		p_ptr(c->f, c->s->args[3]);
 }
 
 static void d_timerfd_gettime(struct call *c)
 {
 	a_fd(c, 0);
-	a_sep(c);
-	if (c_ok(c))
+	if (a_out(c, c->s->args[1]))
 		p_itimerspec(c->f, c->s, c->s->args[1]);
-	else
-		p_ptr(c->f, c->s->args[1]);
 }
 
 static void d_eventfd2(struct call *c)
@@ -128,31 +121,22 @@ static void d_setitimer(struct call *c)
 	a_xlat(c, (unsigned int)c->s->args[0], &xl_itimers, "ITIMER_???");
 	a_sep(c);
 	p_itimerval(c->f, c->s, c->s->args[1]);
-	a_sep(c);
-	if (c_ok(c))
+	if (a_out(c, c->s->args[2]))
 		p_itimerval(c->f, c->s, c->s->args[2]);
-	else
-		p_ptr(c->f, c->s->args[2]);
 }
 
 static void d_getitimer(struct call *c)
 {
 	a_xlat(c, (unsigned int)c->s->args[0], &xl_itimers, "ITIMER_???");
-	a_sep(c);
-	if (c_ok(c))
+	if (a_out(c, c->s->args[1]))
 		p_itimerval(c->f, c->s, c->s->args[1]);
-	else
-		p_ptr(c->f, c->s->args[1]);
 }
 
 static void d_gettimeofday(struct call *c)
 {
 	long tv[2];
 
-	a_sep(c);
-	if (!c_ok(c))
-		p_ptr(c->f, c->s->args[0]);
-	else if (!fetch(c->f, c->s, tv, c->s->args[0], sizeof(tv)))
+	if (!fetch_out(c, tv, c->s->args[0], sizeof(tv)))
 		p_timeval(c->f, tv[0], tv[1]);
 	a_ptr(c, c->s->args[1]);
 }

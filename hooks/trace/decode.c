@@ -62,13 +62,18 @@ void a_udec(struct call *c, unsigned long v)
 	fmt_udec(c->f, v);
 }
 
-/* strace's %#lx: 0 is "0". */
-void p_hex(struct fmt *f, unsigned long v)
+/* Hex, with a word for zero: strace's %#lx prints 0 as "0". */
+static void p_hex_or(struct fmt *f, unsigned long v, const char *zero)
 {
 	if (v)
 		fmt_hex(f, v);
 	else
-		fmt_chr(f, '0');
+		fmt_str(f, zero);
+}
+
+void p_hex(struct fmt *f, unsigned long v)
+{
+	p_hex_or(f, v, "0");
 }
 
 void a_hex(struct call *c, unsigned long v)
@@ -79,10 +84,7 @@ void a_hex(struct call *c, unsigned long v)
 
 void p_ptr(struct fmt *f, unsigned long v)
 {
-	if (v)
-		fmt_hex(f, v);
-	else
-		fmt_str(f, "NULL");
+	p_hex_or(f, v, "NULL");
 }
 
 void a_ptr(struct call *c, unsigned long v)
@@ -184,9 +186,8 @@ void a_flags(struct call *c, unsigned long v, const struct xlat *t,
 
 static const char hexd[] = "0123456789abcdef";
 
-/* strace's quoting: C escapes for the common controls, octal (shortest
- * form unless a digit follows) for other bytes, or \x.. throughout when
- * hex. */
+/* strace's quoting (fmt_quoted's C escapes and octal), or \x.. for
+ * every byte when hex. */
 static void quote(struct fmt *f, const unsigned char *p, unsigned long n,
 		  int hex)
 {
@@ -199,38 +200,15 @@ static void quote(struct fmt *f, const unsigned char *p, unsigned long n,
 	for (i = 0; trace_xflag == 1 && !hex && i < n; i++)
 		if (p[i] > 0x7e || (p[i] < 0x20 && (p[i] < '\t' || p[i] > '\r')))
 			hex = 1;
-
+	if (!hex) {
+		fmt_quoted(f, p, n, 0);
+		return;
+	}
 	fmt_chr(f, '"');
 	for (i = 0; i < n; i++) {
-		unsigned char ch = p[i];
-		int digit_next;
-
-		if (hex) {
-			fmt_str(f, "\\x");
-			fmt_chr(f, hexd[ch >> 4]);
-			fmt_chr(f, hexd[ch & 15]);
-			continue;
-		}
-		switch (ch) {
-		case '"': fmt_str(f, "\\\""); continue;
-		case '\\': fmt_str(f, "\\\\"); continue;
-		case '\n': fmt_str(f, "\\n"); continue;
-		case '\t': fmt_str(f, "\\t"); continue;
-		case '\r': fmt_str(f, "\\r"); continue;
-		case '\f': fmt_str(f, "\\f"); continue;
-		case '\v': fmt_str(f, "\\v"); continue;
-		}
-		if (ch >= 0x20 && ch < 0x7f) {
-			fmt_chr(f, ch);
-			continue;
-		}
-		digit_next = i + 1 < n && p[i + 1] >= '0' && p[i + 1] <= '7';
-		fmt_chr(f, '\\');
-		if (ch >= 64 || digit_next)
-			fmt_chr(f, '0' + (ch >> 6));
-		if (ch >= 8 || digit_next)
-			fmt_chr(f, '0' + ((ch >> 3) & 7));
-		fmt_chr(f, '0' + (ch & 7));
+		fmt_str(f, "\\x");
+		fmt_chr(f, hexd[p[i] >> 4]);
+		fmt_chr(f, hexd[p[i] & 15]);
 	}
 	fmt_chr(f, '"');
 }
@@ -322,14 +300,44 @@ int fetch(struct fmt *f, const struct sysgate_sys *s, void *dst,
 	return -1;
 }
 
-int fetch_out(struct call *c, void *dst, unsigned long p, unsigned long len)
+int a_out(struct call *c, unsigned long p)
 {
 	a_sep(c);
-	if (!c_ok(c)) {
-		p_ptr(c->f, p);
+	if (c_ok(c))
+		return 1;
+	p_ptr(c->f, p);
+	return 0;
+}
+
+int fetch_out(struct call *c, void *dst, unsigned long p, unsigned long len)
+{
+	if (!a_out(c, p))
 		return -1;
-	}
 	return fetch(c->f, c->s, dst, p, len);
+}
+
+int fetch_arg(struct call *c, void *dst, unsigned long p, unsigned long len,
+	      int out)
+{
+	if (out)
+		return fetch_out(c, dst, p, len);
+	a_sep(c);
+	return fetch(c->f, c->s, dst, p, len);
+}
+
+void p_fdpair(struct call *c, unsigned long p)
+{
+	int fds[2];
+
+	if (!a_out(c, p) || fetch(c->f, c->s, fds, p, sizeof(fds)))
+		return;
+	fmt_chr(c->f, '[');
+	fmt_dec(c->f, fds[0]);
+	p_fdpath(c->f, c->s, fds[0]);
+	fmt_str(c->f, ", ");
+	fmt_dec(c->f, fds[1]);
+	p_fdpath(c->f, c->s, fds[1]);
+	fmt_chr(c->f, ']');
 }
 
 void p_timespec(struct fmt *f, long sec, long nsec)

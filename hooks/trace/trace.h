@@ -88,8 +88,16 @@ void p_timespec(struct fmt *f, long sec, long nsec);
 /* Reads a struct at p: 0, or prints p (hex or NULL) and returns -1. */
 int fetch(struct fmt *f, const struct sysgate_sys *s, void *dst,
 	  unsigned long p, unsigned long len);
+/* An out-argument: ", " and 1 when the call succeeded (print it), else
+ * p printed and 0. */
+int a_out(struct call *c, unsigned long p);
 /* An out-struct argument: the struct when the call succeeded, else p. */
 int fetch_out(struct call *c, void *dst, unsigned long p, unsigned long len);
+/* fetch_out when out, else the struct as the call got it. */
+int fetch_arg(struct call *c, void *dst, unsigned long p, unsigned long len,
+	      int out);
+/* [3, 4] (pipe, socketpair) on success, with -y's paths. */
+void p_fdpair(struct call *c, unsigned long p);
 /* timespec / timeval arguments, NULL or the address when unreadable. */
 void a_timespec(struct call *c, unsigned long p);
 void p_sigset(struct fmt *f, const unsigned long *set, unsigned long bytes);
