@@ -353,6 +353,45 @@ static void d_setgroups(struct call *c)
 	a_gids(c, c->s->args[1], (int)c->s->args[0]);
 }
 
+/* [0 1]: the CPUs in a mask of size bytes */
+static void p_cpus(struct call *c, unsigned long p, unsigned long size)
+{
+	unsigned long w, i, cpu;
+	int first = 1;
+
+	fmt_chr(c->f, '[');
+	for (i = 0; i * sizeof(w) < size && i < 128; i++) {
+		if (sysgate_read_mem(c->s, &w, (void *)(p + i * sizeof(w)),
+				     sizeof(w)) != sizeof(w))
+			break;
+		for (cpu = 0; cpu < 64; cpu++) {
+			if (!(w >> cpu & 1))
+				continue;
+			if (!first)
+				fmt_chr(c->f, ' ');
+			first = 0;
+			fmt_udec(c->f, i * 64 + cpu);
+		}
+	}
+	fmt_chr(c->f, ']');
+}
+
+static void d_sched_getaffinity(struct call *c)
+{
+	a_int(c, 0);
+	a_udec(c, c->s->args[1]);
+	if (a_out(c, c->s->args[2]))
+		p_cpus(c, c->s->args[2], c->s->ret);
+}
+
+static void d_sched_setaffinity(struct call *c)
+{
+	a_int(c, 0);
+	a_udec(c, c->s->args[1]);
+	a_sep(c);
+	p_cpus(c, c->s->args[2], c->s->args[1]);
+}
+
 static void d_arch_prctl(struct call *c)
 {
 	a_xlat(c, (unsigned int)c->s->args[0], &xl_arch_prctl, "ARCH_???");
@@ -363,6 +402,8 @@ const struct decoder dec_proc[] = {
 	{ "getgroups", d_getgroups, 0, 0 },
 	{ "setgroups", d_setgroups, 0, 0 },
 	{ "arch_prctl", d_arch_prctl, 0, 0 },
+	{ "sched_getaffinity", d_sched_getaffinity, 0, 0 },
+	{ "sched_setaffinity", d_sched_setaffinity, 0, 0 },
 	{ "clone", d_clone, 0, 0 },
 	{ "clone3", d_clone3, 0, 0 },
 	{ "wait4", d_wait4, 0, 0 },

@@ -4,6 +4,8 @@
  * with the arguments each operation takes.
  */
 #include <linux/futex.h>
+#include <signal.h>
+#include <sys/stat.h>
 #include <sys/timerfd.h>
 #include <sys/eventfd.h>
 #include <sys/time.h>
@@ -141,6 +143,145 @@ static void d_gettimeofday(struct call *c)
 	a_ptr(c, c->s->args[1]);
 }
 
+/* Days since 1970-01-01 to a civil date (proleptic Gregorian). */
+static void civil(long days, long *y, int *m, int *d)
+{
+	long era, doe, yoe, doy, mp;
+
+	days += 719468;
+	era = (days >= 0 ? days : days - 146096) / 146097;
+	doe = days - era * 146097;
+	yoe = (doe - doe / 1460 + doe / 36524 - doe / 146096) / 365;
+	doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
+	mp = (5 * doy + 2) / 153;
+	*d = (int)(doy - (153 * mp + 2) / 5 + 1);
+	*m = (int)(mp < 10 ? mp + 3 : mp - 9);
+	*y = yoe + era * 400 + (*m <= 2);
+}
+
+/* " / * 2020-01-01T00:00:00[.500000000]+0000 * /" in local time */
+static void p_date(struct fmt *f, long sec, long nsec)
+{
+	long t = sec + trace_tz_offset, days, y, off = trace_tz_offset;
+	int m, d;
+
+	days = (t >= 0 ? t : t - 86399) / 86400;
+	t -= days * 86400;
+	civil(days, &y, &m, &d);
+	fmt_str(f, " /* ");
+	fmt_dec(f, y);
+	fmt_chr(f, '-');
+	fmt_pad(f, m, 2);
+	fmt_chr(f, '-');
+	fmt_pad(f, d, 2);
+	fmt_chr(f, 'T');
+	fmt_pad(f, t / 3600, 2);
+	fmt_chr(f, ':');
+	fmt_pad(f, t / 60 % 60, 2);
+	fmt_chr(f, ':');
+	fmt_pad(f, t % 60, 2);
+	if (nsec) {
+		fmt_chr(f, '.');
+		fmt_pad(f, nsec, 9);
+	}
+	fmt_chr(f, off < 0 ? '-' : '+');
+	if (off < 0)
+		off = -off;
+	fmt_pad(f, off / 3600, 2);
+	fmt_pad(f, off / 60 % 60, 2);
+	fmt_str(f, " */");
+}
+
+static void d_utimensat(struct call *c)
+{
+	long ts[4];
+	int i;
+
+	a_dirfd(c, 0);
+	a_path(c, 1);
+	a_sep(c);
+	if (c->s->args[2] && !fetch(c->f, c->s, ts, c->s->args[2], sizeof(ts))) {
+		fmt_chr(c->f, '[');
+		for (i = 0; i < 2; i++) {
+			long sec = ts[2 * i], nsec = ts[2 * i + 1];
+
+			if (i)
+				fmt_str(c->f, ", ");
+			if (nsec == UTIME_NOW) {
+				fmt_str(c->f, "UTIME_NOW");
+			} else if (nsec == UTIME_OMIT) {
+				fmt_str(c->f, "UTIME_OMIT");
+			} else {
+				p_timespec(c->f, sec, nsec);
+				p_date(c->f, sec, nsec);
+			}
+		}
+		fmt_chr(c->f, ']');
+	} else if (!c->s->args[2]) {
+		fmt_str(c->f, "NULL");
+	}
+	a_flags(c, (unsigned int)c->s->args[3], &xl_at_flags, 0);
+}
+
+/* {sigev_signo=SIGALRM, sigev_notify=SIGEV_SIGNAL} */
+static void d_timer_create(struct call *c)
+{
+	struct {
+		unsigned long value;
+		int signo, notify, tid;
+	} ev;
+	int id;
+
+	a_clock(c, 0);
+	a_sep(c);
+	if (c->s->args[1] && !fetch(c->f, c->s, &ev, c->s->args[1], sizeof(ev))) {
+		fmt_chr(c->f, '{');
+		if (ev.value) {
+			fmt_str(c->f, "sigev_value={sival_int=");
+			fmt_dec(c->f, (int)ev.value);
+			fmt_str(c->f, ", sival_ptr=");
+			fmt_hex(c->f, ev.value);
+			fmt_str(c->f, "}, ");
+		}
+		if (ev.notify == SIGEV_SIGNAL || ev.notify == SIGEV_THREAD_ID) {
+			fmt_str(c->f, "sigev_signo=");
+			p_signame(c->f, ev.signo);
+			fmt_str(c->f, ", ");
+		}
+		fmt_str(c->f, "sigev_notify=");
+		p_xlat(c->f, ev.notify, &xl_sigev_notify, "SIGEV_???");
+		if (ev.notify == SIGEV_THREAD_ID) {
+			fmt_str(c->f, ", sigev_notify_thread_id=");
+			fmt_dec(c->f, ev.tid);
+		}
+		fmt_chr(c->f, '}');
+	} else if (!c->s->args[1]) {
+		fmt_str(c->f, "NULL");
+	}
+	if (fetch_out(c, &id, c->s->args[2], sizeof(id)))
+		return;
+	fmt_chr(c->f, '[');
+	fmt_dec(c->f, id);
+	fmt_chr(c->f, ']');
+}
+
+static void d_timer_settime(struct call *c)
+{
+	a_int(c, 0);
+	a_flags(c, c->s->args[1], &xl_timer_flags, 0);
+	a_sep(c);
+	p_itimerspec(c->f, c->s, c->s->args[2]);
+	if (a_out(c, c->s->args[3]))
+		p_itimerspec(c->f, c->s, c->s->args[3]);
+}
+
+static void d_timer_gettime(struct call *c)
+{
+	a_int(c, 0);
+	if (a_out(c, c->s->args[1]))
+		p_itimerspec(c->f, c->s, c->s->args[1]);
+}
+
 static void a_bitset(struct call *c, unsigned long v)
 {
 	if ((unsigned int)v == FUTEX_BITSET_MATCH_ANY)
@@ -227,5 +368,9 @@ const struct decoder dec_time[] = {
 	{ "getitimer", d_getitimer, 0, 0 },
 	{ "gettimeofday", d_gettimeofday, 0, 0 },
 	{ "futex", d_futex, 0, 0 },
+	{ "utimensat", d_utimensat, 0, 0 },
+	{ "timer_create", d_timer_create, 0, 0 },
+	{ "timer_settime", d_timer_settime, 0, 0 },
+	{ "timer_gettime", d_timer_gettime, 0, 0 },
 	{ 0, 0, 0, 0 },
 };

@@ -39,8 +39,9 @@ static int tstamp, show_time, json, follow, relative;
 static unsigned int status_mask = ~0u;
 /* Calls whose result is a new descriptor (-y shows its path). */
 static unsigned char returns_fd[SYSGATE_NR_MAX];
-static long tz_offset;
+long trace_tz_offset;
 static struct sysgate_ctx *self;
+static long nr_rt_sigsuspend, nr_pause;
 static long nr_execve, nr_execveat, nr_exit_group, nr_exit, nr_mmap, nr_mremap, nr_brk,
 	nr_shmat, nr_open, nr_openat;
 /* Text decoders by system call number, from the areas' tables. */
@@ -475,7 +476,7 @@ static void put_prefix(struct fmt *f, int tid, unsigned long long enter_ns)
 	if (tstamp >= 3) {
 		fmt_udec(f, wall / 1000000000ULL);
 	} else {
-		unsigned long day = (wall / 1000000000ULL + tz_offset) % 86400;
+		unsigned long day = (wall / 1000000000ULL + trace_tz_offset) % 86400;
 
 		fmt_pad(f, day / 3600, 2);
 		fmt_chr(f, ':');
@@ -568,10 +569,18 @@ static void put_ret(struct fmt *f, struct sysgate_sys *s)
 	put_equals(f);
 	if (sysgate_is_error(s->ret)) {
 		int e = sysgate_errno(s->ret);
-		const char *nm = sysgate_errno_name(e);
-		const char *msg = sysgate_strerror(e);
+		const char *nm, *msg;
 
-		fmt_str(f, "-1 ");
+		/* The kernel's ERESTARTNOHAND reaches a program as EINTR once
+		 * its handler ran; strace, stopped before that, prints it. */
+		if (e == 4 && (s->nr == nr_rt_sigsuspend || s->nr == nr_pause)) {
+			e = 514;
+			fmt_str(f, "? ");
+		} else {
+			fmt_str(f, "-1 ");
+		}
+		nm = sysgate_errno_name(e);
+		msg = sysgate_strerror(e);
 		if (nm)
 			fmt_str(f, nm);
 		else
@@ -797,6 +806,7 @@ struct siginfo_view {
 	union {
 		struct {
 			int pid, uid, status;
+			long utime, stime;
 		} kill;
 		unsigned long addr;
 	} u;
@@ -850,6 +860,10 @@ static void trace_signal(int sig, const void *info, void *data)
 		fmt_dec(&f, si->u.kill.uid);
 		fmt_str(&f, ", si_status=");
 		fmt_dec(&f, si->u.kill.status);
+		fmt_str(&f, ", si_utime=");
+		fmt_dec(&f, si->u.kill.utime);
+		fmt_str(&f, ", si_stime=");
+		fmt_dec(&f, si->u.kill.stime);
 	}
 	fmt_str(&f, "} ---\n");
 	emit(&f);
@@ -986,6 +1000,8 @@ static int trace_init(struct sysgate_ctx *ctx, const char *args)
 	nr_execveat = lookup("execveat");
 	nr_exit_group = lookup("exit_group");
 	nr_exit = lookup("exit");
+	nr_rt_sigsuspend = lookup("rt_sigsuspend");
+	nr_pause = lookup("pause");
 	nr_mmap = lookup("mmap");
 	nr_mremap = lookup("mremap");
 	nr_brk = lookup("brk");
@@ -995,14 +1011,14 @@ static int trace_init(struct sysgate_ctx *ctx, const char *args)
 	/* "+++ exited with N +++" whatever the set, as strace does. */
 	if (nr_exit_group >= 0)
 		sysgate_select(ctx, nr_exit_group);
-	if (tstamp && tstamp < 3) {
-		/* Local time of day, as strace prints it: libc works out the
-		 * offset once, here in init. */
+	{
+		/* Local time, as strace prints it (-t, utimensat's dates):
+		 * libc works out the offset once, here in init. */
 		time_t now = sysgate_realtime_ns() / 1000000000ULL;
 		struct tm tm;
 
 		if (localtime_r(&now, &tm))
-			tz_offset = tm.tm_gmtoff;
+			trace_tz_offset = tm.tm_gmtoff;
 	}
 	/* The execve that started this program, if a traced one did. */
 	n = sysgate_exec_carried(ctx, carried, sizeof(carried) - 64);

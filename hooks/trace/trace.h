@@ -43,6 +43,7 @@ extern int trace_strsize;	/* -s */
 extern int trace_xflag;		/* -x: 1, -xx: 2 */
 extern int trace_fdpaths;	/* -y */
 extern long trace_nr_readlinkat;
+extern long trace_tz_offset;	/* local time's offset from UTC, seconds */
 
 /* True when out-parameters hold results (returned, and not an error). */
 static inline int c_ok(const struct call *c)
