@@ -136,6 +136,11 @@ static int short_opt(struct sg_options *o, char c, const char *val)
 	case 't': o->timestamps++; return 0;
 	case 'T': o->syscall_times = 1; return 0;
 	case 'x': o->hexstr++; return 0;
+	case 'X':
+		/* abbrev is how sysgate prints already */
+		if (!sg_strcmp(val, "abbrev"))
+			return 0;
+		return fail(o, "-X ", val, ": not supported (only -X abbrev)");
 	case 'r': o->relative = 1; return 0;
 	case 'z': o->status = "successful"; return 0;
 	case 'Z': o->status = "failed"; return 0;
