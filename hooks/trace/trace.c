@@ -37,6 +37,8 @@ static int tstamp, show_time, json, follow, relative;
 #define ST_UNAVAILABLE 8
 #define ST_DETACHED 16
 static unsigned int status_mask = ~0u;
+/* Calls whose 'd' arguments are longs (offsets, lengths). */
+static unsigned char long_args[SYSGATE_NR_MAX];
 /* Calls whose result is a new descriptor (-y shows its path). */
 static unsigned char returns_fd[SYSGATE_NR_MAX];
 long trace_tz_offset;
@@ -346,7 +348,14 @@ static void put_arg(struct fmt *f, struct sysgate_sys *s, int i,
 
 	switch (k) {
 	case 'd':
-		fmt_dec(f, (long)v);
+		/* Most 'd' arguments are C ints (pids, ids, flags): the kernel
+		 * reads 32 bits, and -1 is -1 as strace prints it.  The calls
+		 * in long_args take offsets and lengths. */
+		if (!json && !(s->nr >= 0 && s->nr < SYSGATE_NR_MAX &&
+			       long_args[s->nr]))
+			fmt_dec(f, (int)v);
+		else
+			fmt_dec(f, (long)v);
 		return;
 	case 'u':
 		fmt_udec(f, v);
@@ -962,6 +971,22 @@ static int trace_init(struct sysgate_ctx *ctx, const char *args)
 	}
 	set_given = have_set;
 	trace_nr_readlinkat = lookup("readlinkat");
+	{
+		static const char *const longs[] = {
+			"fadvise64", "fallocate", "ftruncate", "truncate",
+			"pread64", "pwrite64", "preadv", "preadv2", "pwritev",
+			"pwritev2", "readahead", "sync_file_range",
+			"io_getevents", "io_pgetevents", "io_submit", "ptrace",
+			"add_key", "request_key", "keyctl", "syslog",
+		};
+		unsigned int i;
+
+		for (i = 0; i < sizeof(longs) / sizeof(longs[0]); i++) {
+			v = lookup(longs[i]);
+			if (v >= 0 && v < SYSGATE_NR_MAX)
+				long_args[v] = 1;
+		}
+	}
 	if (trace_fdpaths) {
 		static const char *const fd_calls[] = {
 			"open", "openat", "openat2", "creat", "dup", "dup2",

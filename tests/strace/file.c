@@ -48,6 +48,7 @@ int main(int argc, char **argv)
 	check(getcwd(buf, sizeof(buf)) != NULL, "getcwd");
 	fd = open("g.txt", O_RDWR | O_APPEND);
 	check(fchmod(fd, 0640) == 0, "fchmod");
+	check(fchown(fd, -1, -1) == 0, "fchown");
 	check(fsync(fd) == 0, "fsync");
 	close(fd);
 	check(unlinkat(dfd, "sub", AT_REMOVEDIR) == 0, "unlinkat");
