@@ -76,13 +76,23 @@ static int parse_expr(struct sg_options *o, const char *e)
 	static const char *const unsupported[] = {
 		"abbrev=", "verbose=", "raw=", "read=", "write=", "signal=",
 		"signals=", "s=", "quiet=", "silent=", "silence=",
-		"decode-fds=", "kvm=", "qualify=",
+		"kvm=", "qualify=",
 	};
 	unsigned int i;
 
 	if (starts(e, "trace=") || starts(e, "t=")) {
 		o->trace = keep(o, sg_strchr(e, '=') + 1);
 		return o->trace ? 0 : fail(o, "options too long", 0, 0);
+	}
+	if (starts(e, "decode-fds=")) {
+		/* path is -y; socket details (-yy) are not there yet */
+		if (!sg_strcmp(e + 11, "path"))
+			o->decode_fds = 1;
+		else if (!sg_strcmp(e + 11, "none"))
+			o->decode_fds = 0;
+		else
+			return fail(o, "-e ", e, ": not supported (path, none)");
+		return 0;
 	}
 	if (starts(e, "status=")) {
 		o->status = keep(o, e + 7);
