@@ -146,6 +146,7 @@ static int short_opt(struct sg_options *o, char c, const char *val)
 	case 't': o->timestamps++; return 0;
 	case 'T': o->syscall_times = 1; return 0;
 	case 'x': o->hexstr++; return 0;
+	case 'P': return add_list(o, o->paths, &o->npaths, val, "-P");
 	case 'X':
 		/* abbrev is how sysgate prints already */
 		if (!sg_strcmp(val, "abbrev"))
@@ -499,6 +500,9 @@ int sg_options_hook_args(const struct sg_options *o, const char *hook,
 		    (o->relative && put_item(dst, size, &n, "r", 0)) ||
 		    (o->status && put_item(dst, size, &n, "status", o->status)))
 			return -1;
+		for (i = 0; i < o->npaths; i++)
+			if (put_item(dst, size, &n, "P", o->paths[i]))
+				return -1;
 		return 1;
 	}
 	if (!sg_strcmp(hook, "count")) {

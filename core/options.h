@@ -27,6 +27,8 @@ struct sg_options {
 	int decode_fds;		/* -y: descriptors with their paths */
 	int relative;		/* -r: time since the previous call */
 	const char *status;	/* -e status=, -z, -Z: which results print */
+	const char *paths[SG_OPT_MAX_LIST];	/* -P PATH: calls touching it */
+	int npaths;
 	int loader;		/* --loader: start through sysgate's ELF loader */
 	int patch_all;		/* --patch-all: patch unselected sites too */
 	int stub_reach;		/* --stub-reach=MIB (testing), -1: the ISA's */

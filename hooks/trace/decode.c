@@ -10,16 +10,16 @@
 int trace_xflag, trace_fdpaths;
 long trace_nr_readlinkat;
 
-/* "<path>" after a descriptor under -y, read from /proc/PID/fd (PID:
- * the traced process, whether this runs in it or in a tracer). */
-void p_fdpath(struct fmt *f, const struct sysgate_sys *s, int fd)
+/* The path of descriptor fd (AT_FDCWD: the working directory) from
+ * /proc/PID (PID: the traced process, whether this runs in it or in a
+ * tracer): its length, or <= 0. */
+long fd_path(const struct sysgate_sys *s, int fd, char *path, size_t size)
 {
-	char link[64], path[BUF_MAX];
+	char link[64];
 	struct fmt l;
-	long n;
 
-	if (!trace_fdpaths || (fd < 0 && fd != -100))
-		return;
+	if (fd < 0 && fd != -100)
+		return -1;
 	fmt_init(&l, link, sizeof(link) - 1);
 	fmt_str(&l, "/proc/");
 	fmt_dec(&l, s->pid);
@@ -30,9 +30,17 @@ void p_fdpath(struct fmt *f, const struct sysgate_sys *s, int fd)
 		fmt_dec(&l, fd);
 	}
 	link[l.len] = 0;
-	n = sysgate_syscall(trace_nr_readlinkat, -100, (long)link, (long)path,
-			    sizeof(path), 0, 0);
-	if (n <= 0)
+	return sysgate_syscall(trace_nr_readlinkat, -100, (long)link,
+			       (long)path, size, 0, 0);
+}
+
+/* "<path>" after a descriptor under -y. */
+void p_fdpath(struct fmt *f, const struct sysgate_sys *s, int fd)
+{
+	char path[BUF_MAX];
+	long n;
+
+	if (!trace_fdpaths || (n = fd_path(s, fd, path, sizeof(path))) <= 0)
 		return;
 	fmt_chr(f, '<');
 	fmt_mem(f, path, n);

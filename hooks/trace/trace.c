@@ -37,6 +37,18 @@ static int tstamp, show_time, json, follow, relative;
 #define ST_UNAVAILABLE 8
 #define ST_DETACHED 16
 static unsigned int status_mask = ~0u;
+/* -P: only calls that name one of these paths or use a descriptor open
+ * on one; decided at entry, while the descriptors a call closes are
+ * still open. */
+#define MAX_PATHS 16
+static const char *paths[MAX_PATHS];
+static size_t path_len[MAX_PATHS];
+static int npaths;
+static __thread int call_unselected;
+/* Path arguments -P does not look at, as strace: a symlink's target,
+ * rename's new name.  Bit i: argument i. */
+static unsigned char path_skip[SYSGATE_NR_MAX];
+
 /* Calls whose 'd' arguments are longs (offsets, lengths). */
 static unsigned char long_args[SYSGATE_NR_MAX];
 /* Calls whose result is a new descriptor (-y shows its path). */
@@ -716,6 +728,42 @@ static void exited(struct fmt *f, struct sysgate_sys *s)
 
 __thread unsigned long trace_saved[6];
 
+static int is_path(const char *p, long n)
+{
+	int i;
+
+	for (i = 0; i < npaths; i++)
+		if ((size_t)n == path_len[i] && !hk_strncmp(p, paths[i], n))
+			return 1;
+	return 0;
+}
+
+/* Does the call name a -P path, or use a descriptor open on one? */
+static int names_path(struct sysgate_sys *s)
+{
+	const char *kinds;
+	int n = shown_args(s, &kinds), i;
+	char buf[4096];
+
+	for (i = 0; i < n; i++) {
+		long len = -1;
+
+		if (s->nr >= 0 && s->nr < SYSGATE_NR_MAX &&
+		    (path_skip[s->nr] >> i & 1))
+			continue;
+		if (kinds[i] == 's' && s->args[i]) {
+			len = sysgate_read_str(s, buf, (void *)s->args[i],
+					       sizeof(buf), 0);
+		} else if ((kinds[i] == 'f' || kinds[i] == 'D') &&
+			   (int)s->args[i] >= 0) {
+			len = fd_path(s, (int)s->args[i], buf, sizeof(buf));
+		}
+		if (len >= 0 && is_path(buf, len))
+			return 1;
+	}
+	return 0;
+}
+
 static enum sysgate_verdict trace_enter(struct sysgate_sys *s, void *data)
 {
 	const struct decoder *d = decoder_of(s->nr);
@@ -723,6 +771,11 @@ static enum sysgate_verdict trace_enter(struct sysgate_sys *s, void *data)
 	struct fmt f;
 
 	(void)data;
+	if (npaths) {
+		call_unselected = !names_path(s);
+		if (call_unselected && s->nr != nr_exit_group)
+			return SYSGATE_RUN;
+	}
 	if (d && d->enter) {
 		struct call c = { 0, s, 0, 0, 0 };
 
@@ -732,7 +785,8 @@ static enum sysgate_verdict trace_enter(struct sysgate_sys *s, void *data)
 	    s->nr != nr_execveat)
 		return SYSGATE_RUN;
 	fmt_init(&f, buf, sizeof(buf));
-	if (set_given && !set_has(&set, s->nr)) {
+	if ((set_given && !set_has(&set, s->nr)) ||
+	    (npaths && call_unselected)) {
 		/* exit_group, selected only for the exit line */
 		exited(&f, s);
 		emit(&f);
@@ -769,6 +823,8 @@ static void trace_exit(struct sysgate_sys *s, void *data)
 
 	(void)data;
 	if (s->flags & SYSGATE_SYS_CHILD)
+		return;
+	if (npaths && call_unselected)
 		return;
 	if (!(status_mask & (sysgate_is_error(s->ret) ? ST_FAILED :
 						       ST_SUCCESSFUL)))
@@ -960,6 +1016,9 @@ static int trace_init(struct sysgate_ctx *ctx, const char *args)
 			trace_fdpaths = 1;
 		} else if (arg_is(&a, "r")) {
 			relative = 1;
+		} else if (arg_is(&a, "P") && a.val && npaths < MAX_PATHS) {
+			paths[npaths] = a.val;
+			path_len[npaths++] = a.vlen;
 		} else if (arg_is(&a, "status") && a.val) {
 			if (parse_status(a.val, a.vlen))
 				return sysgate_error(ctx, "-e status: unknown "
@@ -971,6 +1030,12 @@ static int trace_init(struct sysgate_ctx *ctx, const char *args)
 	}
 	set_given = have_set;
 	trace_nr_readlinkat = lookup("readlinkat");
+	if ((v = lookup("rename")) >= 0 && v < SYSGATE_NR_MAX)
+		path_skip[v] = 2;
+	if ((v = lookup("symlink")) >= 0 && v < SYSGATE_NR_MAX)
+		path_skip[v] = 1;
+	if ((v = lookup("symlinkat")) >= 0 && v < SYSGATE_NR_MAX)
+		path_skip[v] = 1;
 	{
 		static const char *const longs[] = {
 			"fadvise64", "fallocate", "ftruncate", "truncate",

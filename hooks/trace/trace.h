@@ -107,6 +107,8 @@ void p_signame(struct fmt *f, int sig);	/* SIGUSR1, or the number */
 /* iovec array of count entries; avail bytes were transferred (-1: all). */
 void put_iov(struct fmt *f, struct sysgate_sys *s, unsigned long p,
 	     unsigned long count, long avail);
+/* The path descriptor fd (AT_FDCWD: the cwd) is open on: length or <= 0. */
+long fd_path(const struct sysgate_sys *s, int fd, char *path, size_t size);
 /* "<path>" after descriptor fd (AT_FDCWD: the cwd) under -y. */
 void p_fdpath(struct fmt *f, const struct sysgate_sys *s, int fd);
 void p_open_flags(struct fmt *f, unsigned long v);

@@ -49,6 +49,7 @@ static const struct row rows[] = {
 	{ "-xx -X abbrev", 0, .hook_args_trace = "x=2" },
 	{ "-y -r", 0, .hook_args_trace = "y\x1fr" },
 	{ "-e decode-fds=path -r", 0, .hook_args_trace = "y\x1fr" },
+	{ "-P /a -P/b", 0, .hook_args_trace = "P=/a\x1fP=/b" },
 	{ "-Z", 0, .hook_args_trace = "status=failed" },
 	{ "-e status=successful,unfinished", 0,
 	  .hook_args_trace = "status=successful,unfinished" },

@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 # SPDX-License-Identifier: MIT
-"""compare.py STRACE-LOG SYSGATE-LOG [--quiet] [--from-first]: the share of strace's
+"""compare.py STRACE-LOG SYSGATE-LOG [--quiet] [--from-first] [--whole]: the share of strace's
 lines that sysgate printed identically, for one corpus program.
 
 Both logs come from `-f -o LOG`.  Lines are compared from the program's
@@ -13,6 +13,7 @@ sysinfo and statfs that move, pipe and socket inodes (-y), and how the two tools
 call strace splits into `<unfinished ...>` and `<... resumed>` when
 another process prints in between (sysgate prints a call whole).
 
+--whole compares whole logs when the marker is filtered out (-P).
 --from-first compares any program's logs from the first call sysgate
 saw (its name), for measuring everyday programs.
 
@@ -58,6 +59,10 @@ def normalise(recs, mark=MARK):
                   if re.match(r"(T )?(%s)" % mark.pattern, t)), None)
     if start is None:
         return None
+    return from_index(recs, start)
+
+
+def from_index(recs, start):
     recs = recs[start:]
     names = {}
     for pid, _ in recs:
@@ -100,6 +105,10 @@ def main():
             if first else MARK
     st = normalise(records(sys.argv[1]), mark)
     sg = normalise(records(sys.argv[2]), mark)
+    if st is None and "--whole" in sys.argv:
+        # -P PATH: the marker is not about PATH; nothing before it is.
+        st = from_index(records(sys.argv[1]), 0)
+        sg = from_index(records(sys.argv[2]), 0)
     if st is None:
         print("no marker in the strace log")
         return 2

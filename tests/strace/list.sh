@@ -22,4 +22,6 @@ file-z file -z
 file-Z file -Z
 proc-r proc -r
 misc-status misc -e status=failed,unfinished
+file-P file -P f.txt
+file-P-renamed file -P g.txt
 EOF

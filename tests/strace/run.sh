@@ -24,4 +24,7 @@ strace -f "${opts[@]}" -o "$TMP/st.log" -- "$prog" "$TMP/w" >/dev/null ||
 rm -rf "$TMP/w" && mkdir "$TMP/w"
 "$BUILD/sysgate" -f "${opts[@]}" -o "$TMP/sg.log" -- "$prog" "$TMP/w" >/dev/null ||
 	{ echo "FAIL: $name under sysgate: exit $?"; exit 1; }
+case " ${opts[*]} " in
+*" -P "*) set -- "$@" --whole ;;
+esac
 python3 tests/strace/compare.py "$TMP/st.log" "$TMP/sg.log" "$@"
