@@ -153,6 +153,7 @@ static int short_opt(struct sg_options *o, char c, const char *val)
 			return 0;
 		return fail(o, "-X ", val, ": not supported (only -X abbrev)");
 	case 'r': o->relative = 1; return 0;
+	case 'v': o->verbose = 1; return 0;
 	case 'z': o->status = "successful"; return 0;
 	case 'Z': o->status = "failed"; return 0;
 	case 'y':
@@ -498,6 +499,7 @@ int sg_options_hook_args(const struct sg_options *o, const char *hook,
 					   num(b, o->hexstr))) ||
 		    (o->decode_fds && put_item(dst, size, &n, "y", 0)) ||
 		    (o->relative && put_item(dst, size, &n, "r", 0)) ||
+		    (o->verbose && put_item(dst, size, &n, "v", 0)) ||
 		    (o->status && put_item(dst, size, &n, "status", o->status)))
 			return -1;
 		for (i = 0; i < o->npaths; i++)

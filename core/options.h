@@ -26,6 +26,7 @@ struct sg_options {
 	int hexstr;		/* -x, -xx: strings in hex */
 	int decode_fds;		/* -y: descriptors with their paths */
 	int relative;		/* -r: time since the previous call */
+	int verbose;		/* -v: structures in full */
 	const char *status;	/* -e status=, -z, -Z: which results print */
 	const char *paths[SG_OPT_MAX_LIST];	/* -P PATH: calls touching it */
 	int npaths;

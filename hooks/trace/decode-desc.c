@@ -231,6 +231,7 @@ static void p_termios(struct fmt *f, const struct kernel_termios *t)
 	static const struct field cfields[] = {
 		{ CBAUD, &xl_termios_baud }, { CSIZE, &xl_termios_csize },
 	};
+	unsigned int i;
 
 	fmt_str(f, "{c_iflag=");
 	p_flags(f, t->c_iflag, &xl_termios_iflag, 0);
@@ -240,7 +241,25 @@ static void p_termios(struct fmt *f, const struct kernel_termios *t)
 	p_field_flags(f, t->c_cflag, cfields, 2, &xl_termios_cflag);
 	fmt_str(f, ", c_lflag=");
 	p_flags(f, t->c_lflag, &xl_termios_lflag, 0);
-	fmt_str(f, ", ...}");
+	if (!trace_verbose) {
+		fmt_str(f, ", ...}");
+		return;
+	}
+	fmt_str(f, ", c_line=");
+	p_xlat(f, t->c_line, &xl_line_disc, 0);
+	fmt_str(f, ", c_cc=[");
+	for (i = 0; i < sizeof(t->c_cc); i++) {
+		if (i)
+			fmt_str(f, ", ");
+		fmt_chr(f, '[');
+		if (i <= VEOL2)
+			p_xlat(f, i, &xl_termios_cc, 0);
+		else
+			fmt_udec(f, i);
+		fmt_str(f, "]=");
+		p_hex(f, t->c_cc[i]);
+	}
+	fmt_str(f, "]}");
 }
 
 /* _IOC(_IOC_READ, 0x12, 0x34, 0x8) for requests without a name. */

@@ -42,7 +42,26 @@ static int is_dev(unsigned long mode)
 	return S_ISCHR(mode) || S_ISBLK(mode);
 }
 
-/* {st_mode=S_IFREG|0644, st_size=12, ...} */
+static void field_u(struct fmt *f, const char *name, unsigned long v)
+{
+	fmt_str(f, name);
+	fmt_udec(f, v);
+}
+
+/* st_atime=1577836800 / * date * /, st_atime_nsec=0 */
+static void p_stat_time(struct fmt *f, const char *name, long sec, long nsec)
+{
+	fmt_str(f, ", ");
+	fmt_str(f, name);
+	fmt_chr(f, '=');
+	fmt_dec(f, sec);
+	p_date(f, sec, nsec);
+	fmt_str(f, ", ");
+	fmt_str(f, name);
+	field_u(f, "_nsec=", nsec);
+}
+
+/* {st_mode=S_IFREG|0644, st_size=12, ...}; all of it under -v */
 static void a_stat(struct call *c, unsigned long p)
 {
 	struct stat st;
@@ -50,8 +69,22 @@ static void a_stat(struct call *c, unsigned long p)
 
 	if (fetch_out(c, &st, p, sizeof(st)))
 		return;
-	fmt_str(f, "{st_mode=");
+	fmt_chr(f, '{');
+	if (trace_verbose) {
+		fmt_str(f, "st_dev=");
+		p_dev(f, st.st_dev);
+		field_u(f, ", st_ino=", st.st_ino);
+		fmt_str(f, ", ");
+	}
+	fmt_str(f, "st_mode=");
 	p_file_mode(f, st.st_mode);
+	if (trace_verbose) {
+		field_u(f, ", st_nlink=", st.st_nlink);
+		field_u(f, ", st_uid=", st.st_uid);
+		field_u(f, ", st_gid=", st.st_gid);
+		field_u(f, ", st_blksize=", st.st_blksize);
+		field_u(f, ", st_blocks=", st.st_blocks);
+	}
 	if (is_dev(st.st_mode)) {
 		fmt_str(f, ", st_rdev=");
 		p_dev(f, st.st_rdev);
@@ -59,7 +92,54 @@ static void a_stat(struct call *c, unsigned long p)
 		fmt_str(f, ", st_size=");
 		fmt_dec(f, st.st_size);
 	}
-	fmt_str(f, ", ...}");
+	if (!trace_verbose) {
+		fmt_str(f, ", ...}");
+		return;
+	}
+	p_stat_time(f, "st_atime", st.st_atim.tv_sec, st.st_atim.tv_nsec);
+	p_stat_time(f, "st_mtime", st.st_mtim.tv_sec, st.st_mtim.tv_nsec);
+	p_stat_time(f, "st_ctime", st.st_ctim.tv_sec, st.st_ctim.tv_nsec);
+	fmt_chr(f, '}');
+}
+
+static void p_statx_time(struct fmt *f, const char *name,
+			 const struct statx_timestamp *t)
+{
+	fmt_str(f, name);
+	p_timespec(f, t->tv_sec, t->tv_nsec);
+	p_date(f, t->tv_sec, t->tv_nsec);
+}
+
+/* strace -v's order of the statx fields */
+static void p_statx_full(struct fmt *f, const struct statx *sx)
+{
+	fmt_str(f, "{stx_mask=");
+	p_flags(f, sx->stx_mask, &xl_statx_mask, 0);
+	field_u(f, ", stx_blksize=", sx->stx_blksize);
+	fmt_str(f, ", stx_attributes=");
+	p_flags(f, sx->stx_attributes, &xl_statx_attr, 0);
+	field_u(f, ", stx_nlink=", sx->stx_nlink);
+	field_u(f, ", stx_uid=", sx->stx_uid);
+	field_u(f, ", stx_gid=", sx->stx_gid);
+	fmt_str(f, ", stx_mode=");
+	p_file_mode(f, sx->stx_mode);
+	field_u(f, ", stx_ino=", sx->stx_ino);
+	field_u(f, ", stx_size=", sx->stx_size);
+	field_u(f, ", stx_blocks=", sx->stx_blocks);
+	fmt_str(f, ", stx_attributes_mask=");
+	p_flags(f, sx->stx_attributes_mask, &xl_statx_attr, 0);
+	p_statx_time(f, ", stx_atime=", &sx->stx_atime);
+	if (sx->stx_mask & STATX_BTIME)
+		p_statx_time(f, ", stx_btime=", &sx->stx_btime);
+	p_statx_time(f, ", stx_ctime=", &sx->stx_ctime);
+	p_statx_time(f, ", stx_mtime=", &sx->stx_mtime);
+	field_u(f, ", stx_rdev_major=", sx->stx_rdev_major);
+	field_u(f, ", stx_rdev_minor=", sx->stx_rdev_minor);
+	field_u(f, ", stx_dev_major=", sx->stx_dev_major);
+	field_u(f, ", stx_dev_minor=", sx->stx_dev_minor);
+	fmt_str(f, ", stx_mnt_id=");
+	p_hex(f, sx->stx_mnt_id);
+	fmt_chr(f, '}');
 }
 
 static void d_stat(struct call *c)
@@ -100,6 +180,10 @@ static void d_statx(struct call *c)
 	a_flags(c, (unsigned int)c->s->args[3], &xl_statx_mask, 0);
 	if (fetch_out(c, &sx, c->s->args[4], sizeof(sx)))
 		return;
+	if (trace_verbose) {
+		p_statx_full(f, &sx);
+		return;
+	}
 	fmt_str(f, "{stx_mask=");
 	p_flags(f, sx.stx_mask, &xl_statx_mask, 0);
 	fmt_str(f, ", stx_attributes=");

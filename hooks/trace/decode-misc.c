@@ -5,6 +5,47 @@
 #include <sys/utsname.h>
 #include "trace.h"
 
+/* -v: [{d_ino=.., d_off=.., d_reclen=24, d_type=DT_REG, d_name="a"}] */
+static void p_dirents(struct call *c, unsigned long p)
+{
+	struct {
+		unsigned long ino;
+		long off;
+		unsigned short reclen;
+		unsigned char type;
+		char name[256];
+	} d;
+	unsigned long off = 0;
+	int n = 0;
+
+	fmt_chr(c->f, '[');
+	while (off < (unsigned long)c->s->ret && n < 1024) {
+		unsigned long len = (unsigned long)c->s->ret - off;
+
+		if (len > sizeof(d))
+			len = sizeof(d);
+		if (len < 20 || sysgate_read_mem(c->s, &d, (void *)(p + off),
+						 len) != (long)len || !d.reclen)
+			break;
+		d.name[sizeof(d.name) - 1] = 0;
+		if (n++)
+			fmt_str(c->f, ", ");
+		fmt_str(c->f, "{d_ino=");
+		fmt_udec(c->f, d.ino);
+		fmt_str(c->f, ", d_off=");
+		fmt_dec(c->f, d.off);
+		fmt_str(c->f, ", d_reclen=");
+		fmt_udec(c->f, d.reclen);
+		fmt_str(c->f, ", d_type=");
+		p_xlat(c->f, d.type, &xl_dirent_types, 0);
+		fmt_str(c->f, ", d_name=");
+		p_data_local(c->f, (unsigned char *)d.name, hk_strlen(d.name));
+		fmt_chr(c->f, '}');
+		off += d.reclen;
+	}
+	fmt_chr(c->f, ']');
+}
+
 /* 0x... / * N entries * / : strace counts what the call returned. */
 static void d_getdents(struct call *c)
 {
@@ -15,6 +56,12 @@ static void d_getdents(struct call *c)
 	} d;
 
 	a_fd(c, 0);
+	if (trace_verbose && c->s->nr == sysgate_syscall_number("getdents64")) {
+		if (a_out(c, p))
+			p_dirents(c, p);
+		a_udec(c, (unsigned int)c->s->args[2]);
+		return;
+	}
 	a_sep(c);
 	p_ptr(c->f, p);
 	if (c_ok(c)) {
@@ -31,17 +78,29 @@ static void d_getdents(struct call *c)
 	a_udec(c, (unsigned int)c->s->args[2]);
 }
 
+static void field_str(struct fmt *f, const char *name, const char *v)
+{
+	fmt_str(f, name);
+	p_data_local(f, (const unsigned char *)v, hk_strlen(v));
+}
+
 static void d_uname(struct call *c)
 {
 	struct utsname u;
 
 	if (fetch_out(c, &u, c->s->args[0], sizeof(u)))
 		return;
-	fmt_str(c->f, "{sysname=");
-	p_data_local(c->f, (unsigned char *)u.sysname, hk_strlen(u.sysname));
-	fmt_str(c->f, ", nodename=");
-	p_data_local(c->f, (unsigned char *)u.nodename, hk_strlen(u.nodename));
-	fmt_str(c->f, ", ...}");
+	field_str(c->f, "{sysname=", u.sysname);
+	field_str(c->f, ", nodename=", u.nodename);
+	if (!trace_verbose) {
+		fmt_str(c->f, ", ...}");
+		return;
+	}
+	field_str(c->f, ", release=", u.release);
+	field_str(c->f, ", version=", u.version);
+	field_str(c->f, ", machine=", u.machine);
+	field_str(c->f, ", domainname=", u.domainname);
+	fmt_chr(c->f, '}');
 }
 
 static void field(struct fmt *f, const char *name, unsigned long v)

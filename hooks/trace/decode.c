@@ -7,7 +7,7 @@
 
 #define BUF_MAX 8192
 
-int trace_xflag, trace_fdpaths;
+int trace_xflag, trace_fdpaths, trace_verbose;
 long trace_nr_readlinkat;
 
 /* The path of descriptor fd (AT_FDCWD: the working directory) from
@@ -364,6 +364,55 @@ void a_timespec(struct call *c, unsigned long p)
 	a_sep(c);
 	if (!fetch(c->f, c->s, ts, p, sizeof(ts)))
 		p_timespec(c->f, ts[0], ts[1]);
+}
+
+/* Days since 1970-01-01 to a civil date (proleptic Gregorian). */
+static void civil(long days, long *y, int *m, int *d)
+{
+	long era, doe, yoe, doy, mp;
+
+	days += 719468;
+	era = (days >= 0 ? days : days - 146096) / 146097;
+	doe = days - era * 146097;
+	yoe = (doe - doe / 1460 + doe / 36524 - doe / 146096) / 365;
+	doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
+	mp = (5 * doy + 2) / 153;
+	*d = (int)(doy - (153 * mp + 2) / 5 + 1);
+	*m = (int)(mp < 10 ? mp + 3 : mp - 9);
+	*y = yoe + era * 400 + (*m <= 2);
+}
+
+/* " / * 2020-01-01T00:00:00[.500000000]+0000 * /" in local time */
+void p_date(struct fmt *f, long sec, long nsec)
+{
+	long t = sec + trace_tz_offset, days, y, off = trace_tz_offset;
+	int m, d;
+
+	days = (t >= 0 ? t : t - 86399) / 86400;
+	t -= days * 86400;
+	civil(days, &y, &m, &d);
+	fmt_str(f, " /* ");
+	fmt_dec(f, y);
+	fmt_chr(f, '-');
+	fmt_pad(f, m, 2);
+	fmt_chr(f, '-');
+	fmt_pad(f, d, 2);
+	fmt_chr(f, 'T');
+	fmt_pad(f, t / 3600, 2);
+	fmt_chr(f, ':');
+	fmt_pad(f, t / 60 % 60, 2);
+	fmt_chr(f, ':');
+	fmt_pad(f, t % 60, 2);
+	if (nsec) {
+		fmt_chr(f, '.');
+		fmt_pad(f, nsec, 9);
+	}
+	fmt_chr(f, off < 0 ? '-' : '+');
+	if (off < 0)
+		off = -off;
+	fmt_pad(f, off / 3600, 2);
+	fmt_pad(f, off / 60 % 60, 2);
+	fmt_str(f, " */");
 }
 
 void p_signame(struct fmt *f, int sig)

@@ -420,7 +420,10 @@ static void put_arg(struct fmt *f, struct sysgate_sys *s, int i,
 		put_argv(f, s, v);
 		return;
 	case 'e':
-		put_envp(f, s, v);
+		if (trace_verbose && !json)
+			put_argv(f, s, v);
+		else
+			put_envp(f, s, v);
 		return;
 	}
 	if (json)
@@ -1014,6 +1017,8 @@ static int trace_init(struct sysgate_ctx *ctx, const char *args)
 			trace_xflag = (int)v;
 		} else if (arg_is(&a, "y")) {
 			trace_fdpaths = 1;
+		} else if (arg_is(&a, "v")) {
+			trace_verbose = 1;
 		} else if (arg_is(&a, "r")) {
 			relative = 1;
 		} else if (arg_is(&a, "P") && a.val && npaths < MAX_PATHS) {

@@ -42,6 +42,7 @@ extern const struct decoder dec_file[], dec_desc[], dec_mem[], dec_proc[],
 extern int trace_strsize;	/* -s */
 extern int trace_xflag;		/* -x: 1, -xx: 2 */
 extern int trace_fdpaths;	/* -y */
+extern int trace_verbose;	/* -v: structures in full */
 extern long trace_nr_readlinkat;
 extern long trace_tz_offset;	/* local time's offset from UTC, seconds */
 
@@ -86,6 +87,8 @@ void p_string(struct fmt *f, const struct sysgate_sys *s, unsigned long p);
 void p_mode(struct fmt *f, unsigned long mode);	/* 0644, 000 */
 void p_file_mode(struct fmt *f, unsigned long mode);	/* S_IFREG|0644 */
 void p_timespec(struct fmt *f, long sec, long nsec);
+/* " / * 2020-01-01T00:00:00[.nnnnnnnnn]+0000 * /": the local date */
+void p_date(struct fmt *f, long sec, long nsec);
 /* Reads a struct at p: 0, or prints p (hex or NULL) and returns -1. */
 int fetch(struct fmt *f, const struct sysgate_sys *s, void *dst,
 	  unsigned long p, unsigned long len);

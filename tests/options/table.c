@@ -50,6 +50,7 @@ static const struct row rows[] = {
 	{ "-y -r", 0, .hook_args_trace = "y\x1fr" },
 	{ "-e decode-fds=path -r", 0, .hook_args_trace = "y\x1fr" },
 	{ "-P /a -P/b", 0, .hook_args_trace = "P=/a\x1fP=/b" },
+	{ "-v", 0, .hook_args_trace = "v" },
 	{ "-Z", 0, .hook_args_trace = "status=failed" },
 	{ "-e status=successful,unfinished", 0,
 	  .hook_args_trace = "status=successful,unfinished" },

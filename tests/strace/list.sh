@@ -22,6 +22,9 @@ file-z file -z
 file-Z file -Z
 proc-r proc -r
 misc-status misc -e status=failed,unfinished
+file-v file -v
+desc-v desc -v
+misc-v misc -v
 file-P file -P f.txt
 file-P-renamed file -P g.txt
 EOF

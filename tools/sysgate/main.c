@@ -62,6 +62,8 @@ static const char usage_text[] =
 "  -T                     time spent in each call\n"
 "  -r                     time since the previous call began\n"
 "  -x, -xx                non-ASCII strings in hex; -xx: all strings\n"
+"  -v                     structures in full (stat, statx, termios, uname,\n"
+"                         directory entries, execve's environment)\n"
 "  -y, -e decode-fds=path descriptors with their paths\n"
 "  -P PATH                only calls that name PATH or use it (repeatable)\n"
 "  -z, -Z, -e status=SET  only calls that succeeded, failed, or in SET:\n"
