@@ -140,6 +140,13 @@ static void p_wstatus(struct fmt *f, int st)
 	fmt_str(f, "}]");
 }
 
+static void ru_field(struct fmt *f, const char *name, long v)
+{
+	fmt_str(f, name);
+	fmt_dec(f, v);
+}
+
+/* {ru_utime=..., ru_stime=..., ...}; every field under -v */
 static void a_rusage(struct call *c, unsigned long p)
 {
 	struct rusage ru;
@@ -155,7 +162,32 @@ static void a_rusage(struct call *c, unsigned long p)
 	fmt_dec(f, ru.ru_stime.tv_sec);
 	fmt_str(f, ", tv_usec=");
 	fmt_dec(f, ru.ru_stime.tv_usec);
-	fmt_str(f, "}, ...}");
+	if (!trace_verbose) {
+		fmt_str(f, "}, ...}");
+		return;
+	}
+	fmt_chr(f, '}');
+	ru_field(f, ", ru_maxrss=", ru.ru_maxrss);
+	ru_field(f, ", ru_ixrss=", ru.ru_ixrss);
+	ru_field(f, ", ru_idrss=", ru.ru_idrss);
+	ru_field(f, ", ru_isrss=", ru.ru_isrss);
+	ru_field(f, ", ru_minflt=", ru.ru_minflt);
+	ru_field(f, ", ru_majflt=", ru.ru_majflt);
+	ru_field(f, ", ru_nswap=", ru.ru_nswap);
+	ru_field(f, ", ru_inblock=", ru.ru_inblock);
+	ru_field(f, ", ru_oublock=", ru.ru_oublock);
+	ru_field(f, ", ru_msgsnd=", ru.ru_msgsnd);
+	ru_field(f, ", ru_msgrcv=", ru.ru_msgrcv);
+	ru_field(f, ", ru_nsignals=", ru.ru_nsignals);
+	ru_field(f, ", ru_nvcsw=", ru.ru_nvcsw);
+	ru_field(f, ", ru_nivcsw=", ru.ru_nivcsw);
+	fmt_chr(f, '}');
+}
+
+static void d_getrusage(struct call *c)
+{
+	a_xlat(c, (long)(int)c->s->args[0], &xl_rusage_who, "RUSAGE_???");
+	a_rusage(c, c->s->args[1]);
 }
 
 static void d_wait4(struct call *c)
@@ -407,6 +439,7 @@ const struct decoder dec_proc[] = {
 	{ "clone", d_clone, 0, 0 },
 	{ "clone3", d_clone3, 0, 0 },
 	{ "wait4", d_wait4, 0, 0 },
+	{ "getrusage", d_getrusage, 0, 0 },
 	{ "prlimit64", d_prlimit64, 0, 0 },
 	{ "setrlimit", d_setrlimit, 0, 0 },
 	{ "getrlimit", d_getrlimit, 0, 0 },

@@ -7,7 +7,7 @@ Both logs come from `-f -o LOG`.  Lines are compared from the program's
 first own call (its "corpus begins" write: the loader's calls before it
 are another issue's), process by process (pids numbered in order of
 appearance), after normalising only what differs between two runs:
-pids, addresses (hex of 8 or more digits), times (-T), ports the kernel picks, the fields of
+pids, addresses (hex of 8 or more digits), times (-T, rusage), ports the kernel picks, the fields of
 sysinfo and statfs that move, pipe and socket inodes (-y), -v's file
 times and inode numbers, and how the two tools lay lines out: strace's
 `PID ` prefix against sysgate's `[pid N] `, the result column, and a
@@ -82,6 +82,8 @@ def from_index(recs, start):
         text = re.sub(r"(sin6?_port=htons\()(3[2-9]\d{3}|[4-6]\d{4})\)",
                       r"\1PORT)", text)
         text = re.sub(r"\) +=( |$)", r") =\1", text)
+        text = re.sub(r"\b(ru_[us]time)=\{tv_sec=\d+, tv_usec=\d+\}",
+                      r"\1=T", text)
         # -v: file times and inode numbers of the files each run makes
         text = re.sub(r"\b(st_[amc]time|stx_[abcm]time)=(\{[^}]*\}|\d+) "
                       r"/\* [^*]* \*/", r"\1=T", text)

@@ -15,6 +15,7 @@
 int main(void)
 {
 	struct rlimit rl;
+	struct rusage ru;
 	struct clone_args ca = { .exit_signal = SIGCHLD };
 	sigset_t chld;
 	char name[16];
@@ -32,6 +33,7 @@ int main(void)
 	check(setrlimit(RLIMIT_NOFILE, &rl) == 0, "setrlimit");
 	check(getrlimit(RLIMIT_STACK, &rl) == 0, "getrlimit");
 	check(getpriority(PRIO_PROCESS, 0) >= -20, "getpriority");
+	check(getrusage(RUSAGE_CHILDREN, &ru) == 0, "getrusage");
 	check(sched_yield() == 0, "sched_yield");
 	check(getuid() >= 0 && geteuid() >= 0 && getgid() >= 0, "ids");
 	pid = fork();
