@@ -154,6 +154,15 @@ static int short_opt(struct sg_options *o, char c, const char *val)
 		return fail(o, "-X ", val, ": not supported (only -X abbrev)");
 	case 'r': o->relative = 1; return 0;
 	case 'v': o->verbose = 1; return 0;
+	case 'n': o->numbers = 1; return 0;
+	case 'a': {
+		int col;
+
+		if (parse_int(val, &col) || col > 999)
+			return fail(o, "invalid -a value '", val, "'");
+		o->column = col + 1;
+		return 0;
+	}
 	case 'z': o->status = "successful"; return 0;
 	case 'Z': o->status = "failed"; return 0;
 	case 'y':
@@ -500,6 +509,9 @@ int sg_options_hook_args(const struct sg_options *o, const char *hook,
 		    (o->decode_fds && put_item(dst, size, &n, "y", 0)) ||
 		    (o->relative && put_item(dst, size, &n, "r", 0)) ||
 		    (o->verbose && put_item(dst, size, &n, "v", 0)) ||
+		    (o->numbers && put_item(dst, size, &n, "n", 0)) ||
+		    (o->column && put_item(dst, size, &n, "a",
+					   num(b, o->column - 1))) ||
 		    (o->status && put_item(dst, size, &n, "status", o->status)))
 			return -1;
 		for (i = 0; i < o->npaths; i++)

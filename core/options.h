@@ -27,6 +27,8 @@ struct sg_options {
 	int decode_fds;		/* -y: descriptors with their paths */
 	int relative;		/* -r: time since the previous call */
 	int verbose;		/* -v: structures in full */
+	int numbers;		/* -n: system call numbers */
+	int column;		/* -a N: N + 1 (0: not given, strace's 40) */
 	const char *status;	/* -e status=, -z, -Z: which results print */
 	const char *paths[SG_OPT_MAX_LIST];	/* -P PATH: calls touching it */
 	int npaths;

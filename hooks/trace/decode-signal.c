@@ -103,7 +103,8 @@ static void d_tgkill(struct call *c)
 	a_sig(c, 2);
 }
 
-static void p_stack(struct fmt *f, const struct sysgate_sys *s, unsigned long p)
+static void p_stack(struct fmt *f, const struct sysgate_sys *s,
+		    unsigned long p)
 {
 	struct {
 		unsigned long sp;

@@ -56,13 +56,15 @@ static unsigned char returns_fd[SYSGATE_NR_MAX];
 long trace_tz_offset;
 static struct sysgate_ctx *self;
 static long nr_rt_sigsuspend, nr_pause;
-static long nr_execve, nr_execveat, nr_exit_group, nr_exit, nr_mmap, nr_mremap, nr_brk,
-	nr_shmat, nr_open, nr_openat;
+static long nr_execve, nr_execveat, nr_exit_group, nr_exit, nr_mmap,
+	nr_mremap, nr_brk, nr_shmat, nr_open, nr_openat;
 /* Text decoders by system call number, from the areas' tables. */
 static const struct decoder *decoders[SYSGATE_NR_MAX];
 
-/* strace starts the result at this column when the call is shorter. */
-#define RESULT_COLUMN 40
+/* strace starts the result at this column when the call is shorter
+ * (-a N changes it). */
+static int result_column = 40;
+static int show_nr;	/* -n */
 
 /* --- flag tables (values from the target's own headers) ---------------- */
 
@@ -111,7 +113,8 @@ static void put_data(struct fmt *f, struct sysgate_sys *s, unsigned long p,
 		     unsigned long n)
 {
 	unsigned char buf[LINE_MAX_ / 2];
-	unsigned long want = n > (unsigned long)trace_strsize ? (unsigned long)trace_strsize : n;
+	unsigned long want = n > (unsigned long)trace_strsize ?
+				     (unsigned long)trace_strsize : n;
 
 	if (!json) {
 		p_data(f, s, p, n, 0);
@@ -464,7 +467,8 @@ static void put_pid(struct fmt *f, int pid)
 }
 
 /* -r: "     0.000123 ", the time since the previous call's start (in
- * this process: each one has its own hook). */
+ * this process: each one has its own hook); "(+     0.000123) " after
+ * -t's time. */
 static void put_relative(struct fmt *f, unsigned long long enter_ns)
 {
 	static unsigned long long last;
@@ -473,6 +477,8 @@ static void put_relative(struct fmt *f, unsigned long long enter_ns)
 	int digits = 1;
 
 	last = enter_ns;
+	if (tstamp)
+		fmt_str(f, "(+");
 	for (v = sec; v >= 10; v /= 10)
 		digits++;
 	for (; digits < 6; digits++)
@@ -480,16 +486,41 @@ static void put_relative(struct fmt *f, unsigned long long enter_ns)
 	fmt_udec(f, sec);
 	fmt_chr(f, '.');
 	fmt_pad(f, d / 1000 % 1000000, 6);
-	fmt_chr(f, ' ');
+	fmt_str(f, tstamp ? ") " : " ");
+}
+
+static void put_time(struct fmt *f, unsigned long long enter_ns);
+
+/* -n: "[  12] " */
+static void put_nr(struct fmt *f, long nr)
+{
+	int digits = 1;
+	long v;
+
+	if (!show_nr)
+		return;
+	for (v = nr; v >= 10; v /= 10)
+		digits++;
+	fmt_chr(f, '[');
+	for (; digits < 4; digits++)
+		fmt_chr(f, ' ');
+	fmt_dec(f, nr);
+	fmt_str(f, "] ");
 }
 
 static void put_prefix(struct fmt *f, int tid, unsigned long long enter_ns)
 {
-	unsigned long long now, wall;
-
 	put_pid(f, tid);
+	put_time(f, enter_ns);
 	if (relative)
 		put_relative(f, enter_ns ? enter_ns : sysgate_now_ns());
+}
+
+/* -t, -tt, -ttt: when the call started, on the wall clock. */
+static void put_time(struct fmt *f, unsigned long long enter_ns)
+{
+	unsigned long long now, wall;
+
 	if (!tstamp)
 		return;
 	/* The time the call started, on the wall clock. */
@@ -552,6 +583,7 @@ static void put_call(struct fmt *f, struct sysgate_sys *s, int at_exit)
 	int n = shown_args(s, &kinds), i;
 
 	put_prefix(f, s->tid, s->enter_ns);
+	put_nr(f, s->nr);
 	put_name(f, s->nr);
 	fmt_chr(f, '(');
 	if (d && d->args) {
@@ -577,11 +609,11 @@ static int ret_is_pointer(long nr)
 static void put_equals(struct fmt *f)
 {
 	fmt_chr(f, ')');
-	if (f->len >= RESULT_COLUMN) {
+	if (f->len >= (size_t)result_column) {
 		fmt_str(f, " = ");
 		return;
 	}
-	while (f->len < RESULT_COLUMN)
+	while (f->len < (size_t)result_column)
 		fmt_chr(f, ' ');
 	fmt_str(f, "= ");
 }
@@ -722,8 +754,10 @@ static void exited(struct fmt *f, struct sysgate_sys *s)
 		return;
 	}
 	put_pid(f, s->pid);
+	put_time(f, 0);
 	if (relative)
 		put_relative(f, sysgate_now_ns());
+	put_nr(f, s->nr);
 	fmt_str(f, "+++ exited with ");
 	fmt_dec(f, (int)s->args[0] & 0xff);
 	fmt_str(f, " +++\n");
@@ -1019,6 +1053,12 @@ static int trace_init(struct sysgate_ctx *ctx, const char *args)
 			trace_fdpaths = 1;
 		} else if (arg_is(&a, "v")) {
 			trace_verbose = 1;
+		} else if (arg_is(&a, "n")) {
+			show_nr = 1;
+		} else if (arg_is(&a, "a") && a.val &&
+			   !hk_parse_long(a.val, a.vlen, &v) && v >= 0 &&
+			   v < 1000) {
+			result_column = (int)v;
 		} else if (arg_is(&a, "r")) {
 			relative = 1;
 		} else if (arg_is(&a, "P") && a.val && npaths < MAX_PATHS) {

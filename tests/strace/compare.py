@@ -1,18 +1,20 @@
 #!/usr/bin/env python3
 # SPDX-License-Identifier: MIT
-"""compare.py STRACE-LOG SYSGATE-LOG [--quiet] [--from-first] [--whole]: the share of strace's
-lines that sysgate printed identically, for one corpus program.
+"""compare.py STRACE-LOG SYSGATE-LOG [--quiet] [--from-first] [--whole]:
+the share of strace's lines that sysgate printed identically, for one
+corpus program.
 
 Both logs come from `-f -o LOG`.  Lines are compared from the program's
-first own call (its "corpus begins" write: the loader's calls before it
-are another issue's), process by process (pids numbered in order of
-appearance), after normalising only what differs between two runs:
-pids, addresses (hex of 8 or more digits), times (-T, rusage), ports the kernel picks, the fields of
-sysinfo and statfs that move, pipe and socket inodes (-y), -v's file
-times and inode numbers, and how the two tools lay lines out: strace's
-`PID ` prefix against sysgate's `[pid N] `, the result column, and a
-call strace splits into `<unfinished ...>` and `<... resumed>` when
-another process prints in between (sysgate prints a call whole).
+first own call (its begin() marker: the loader's calls before it are
+another issue's), process by process (pids numbered in order of
+appearance), after normalising only what differs between two runs: pids,
+addresses (hex of 8 or more digits), times (-t, -r, -T, rusage, -v's file
+times), what the kernel picks (ports, pipe and socket inodes, inode
+numbers), the fields of sysinfo and statfs that move, and how the two
+tools lay lines out: strace's `PID ` prefix against sysgate's `[pid N] `,
+the result column, and a call strace splits into `<unfinished ...>` and
+`<... resumed>` when another process prints in between (sysgate prints a
+call whole).
 
 --whole compares whole logs when the marker is filtered out (-P).
 --from-first compares any program's logs from the first call sysgate
@@ -38,12 +40,16 @@ def records(path):
             line = line.rstrip("\n")
             m = re.match(r"^(?:\[pid +(\d+)\] |(\d+) +)?(.*)$", line)
             pid = m.group(1) or m.group(2) or "0"
-            text = re.sub(r"^ *\d+\.\d{6} ", "T ", m.group(3))   # -r
+            # -r, -ttt; -t, -tt (and -r after them)
+            text = re.sub(r"^ *\d+\.\d{6} ", "T ", m.group(3))
+            text = re.sub(r"^\d\d:\d\d:\d\d(\.\d{6})? (\(\+ *\d+\.\d{6}\) )?",
+                          "T ", text)
             if text.endswith(" <unfinished ...>"):
                 pending[pid] = (len(out), text[: -len(" <unfinished ...>")])
                 out.append(None)
                 continue
-            r = re.match(r"^(?:T )?<\.\.\. \w+ resumed>(.*)$", text)
+            r = re.match(r"^(?:T )?(?:\[ *\d+\] )?<\.\.\. \w+ resumed>(.*)$",
+                         text)
             if r and pid in pending:
                 i, head = pending.pop(pid)
                 out[i] = (pid, head + r.group(1))
@@ -57,7 +63,8 @@ def records(path):
 def normalise(recs, mark=MARK):
     """{P1: [lines]}, from the marker on."""
     start = next((i for i, (_, t) in enumerate(recs)
-                  if re.match(r"(T )?(%s)" % mark.pattern, t)), None)
+                  if re.match(r"(T )?(\[ *\d+\] )?(%s)" % mark.pattern, t)),
+                 None)
     if start is None:
         return None
     return from_index(recs, start)
@@ -91,9 +98,9 @@ def from_index(recs, start):
                       text)
         # inodes of pipes and sockets (-y)
         text = re.sub(r"<(pipe|socket|anon_inode):\[\d+\]>", r"<\1:[N]>", text)
-        if re.match(r"(T )?f?statfs\(", text):
+        if re.match(r"(T )?(\[ *\d+\] )?f?statfs\(", text):
             text = re.sub(r"\b(f_bfree|f_bavail|f_ffree)=\d+", r"\1=N", text)
-        if re.match(r"(T )?sysinfo\(", text):
+        if re.match(r"(T )?(\[ *\d+\] )?sysinfo\(", text):
             text = re.sub(r"\b(uptime|freeram|sharedram|bufferram|freeswap|"
                           r"procs|freehigh)=\d+", r"\1=N", text)
             text = re.sub(r"loads=\[[^]]*\]", "loads=[N]", text)

@@ -21,6 +21,10 @@ net-xx net -xx
 file-z file -z
 file-Z file -Z
 proc-r proc -r
+proc-ttr proc -tt -r
+proc-n proc -n
+file-t file -t
+net-a net -a 20
 misc-status misc -e status=failed,unfinished
 file-v file -v
 desc-v desc -v

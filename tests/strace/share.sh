@@ -15,4 +15,5 @@ for c in tests/strace/*.c; do
 	set -- $m
 	same=$((same + ${1:-0})) total=$((total + ${2:-0}))
 done
-[ "$total" -gt 0 ] && printf '| all | %d/%d (%d%%) |\n' $same $total $((100 * same / total))
+[ "$total" -gt 0 ] &&
+	printf '| all | %d/%d (%d%%) |\n' $same $total $((100 * same / total))

@@ -61,6 +61,8 @@ static const char usage_text[] =
 "  -t, -tt, -ttt          time of day, with microseconds, or epoch\n"
 "  -T                     time spent in each call\n"
 "  -r                     time since the previous call began\n"
+"  -n                     system call numbers\n"
+"  -a N                   results from column N (default 40)\n"
 "  -x, -xx                non-ASCII strings in hex; -xx: all strings\n"
 "  -v                     structures in full (stat, statx, termios, uname,\n"
 "                         directory entries, execve's environment)\n"
