@@ -74,8 +74,8 @@ static int starts(const char *s, const char *p)
 static int parse_expr(struct sg_options *o, const char *e)
 {
 	static const char *const unsupported[] = {
-		"abbrev=", "verbose=", "raw=", "read=", "write=", "signal=",
-		"signals=", "s=", "quiet=", "silent=", "silence=",
+		"abbrev=", "verbose=", "raw=", "read=", "write=",
+		"s=", "quiet=", "silent=", "silence=",
 		"kvm=", "qualify=",
 	};
 	unsigned int i;
@@ -93,6 +93,10 @@ static int parse_expr(struct sg_options *o, const char *e)
 		else
 			return fail(o, "-e ", e, ": not supported (path, none)");
 		return 0;
+	}
+	if (starts(e, "signal=") || starts(e, "signals=")) {
+		o->signals = keep(o, sg_strchr(e, '=') + 1);
+		return o->signals ? 0 : fail(o, "options too long", 0, 0);
 	}
 	if (starts(e, "status=")) {
 		o->status = keep(o, e + 7);
@@ -512,7 +516,8 @@ int sg_options_hook_args(const struct sg_options *o, const char *hook,
 		    (o->numbers && put_item(dst, size, &n, "n", 0)) ||
 		    (o->column && put_item(dst, size, &n, "a",
 					   num(b, o->column - 1))) ||
-		    (o->status && put_item(dst, size, &n, "status", o->status)))
+		    (o->status && put_item(dst, size, &n, "status", o->status)) ||
+		    (o->signals && put_item(dst, size, &n, "signal", o->signals)))
 			return -1;
 		for (i = 0; i < o->npaths; i++)
 			if (put_item(dst, size, &n, "P", o->paths[i]))

@@ -37,6 +37,8 @@ static int tstamp, show_time, json, follow, relative;
 #define ST_UNAVAILABLE 8
 #define ST_DETACHED 16
 static unsigned int status_mask = ~0u;
+/* -e signal=: bit sig - 1 for each signal whose line prints */
+static unsigned long long signal_mask = ~0ULL;
 /* -P: only calls that name one of these paths or use a descriptor open
  * on one; decided at entry, while the descriptors a call closes are
  * still open. */
@@ -922,6 +924,8 @@ static void trace_signal(int sig, const void *info, void *data)
 	struct fmt f;
 
 	(void)data;
+	if (sig < 1 || sig > 64 || !(signal_mask >> (sig - 1) & 1))
+		return;
 	fmt_init(&f, buf, sizeof(buf));
 	code = si_code_name(sig, si->code);
 	if (json) {
@@ -1011,6 +1015,55 @@ static int parse_status(const char *v, size_t n)
 	return 0;
 }
 
+static int same_name(const char *a, const char *b, size_t n)
+{
+	size_t i;
+
+	for (i = 0; i < n; i++)
+		if ((a[i] | 0x20) != (b[i] | 0x20) || !b[i])
+			return 0;
+	return !b[n];
+}
+
+/* "USR1,SIGCHLD,9", "all", "none", "!SET" */
+static int parse_signals(const char *v, size_t n)
+{
+	unsigned long long mask = 0;
+	int neg = n && *v == '!';
+	size_t i = neg;
+
+	while (i < n) {
+		size_t e = i;
+		long num;
+		int sig;
+
+		while (e < n && v[e] != ',')
+			e++;
+		if (same_name(v + i, "all", e - i)) {
+			mask = ~0ULL;
+		} else if (same_name(v + i, "none", e - i)) {
+			mask |= 0;
+		} else if (!hk_parse_long(v + i, e - i, &num) && num >= 1 &&
+			   num <= 64) {
+			mask |= 1ULL << (num - 1);
+		} else {
+			for (sig = 1; sig <= 64; sig++) {
+				const char *nm = sysgate_signal_name(sig);
+
+				if (nm && (same_name(v + i, nm, e - i) ||
+					   same_name(v + i, nm + 3, e - i)))
+					break;
+			}
+			if (sig > 64)
+				return -1;
+			mask |= 1ULL << (sig - 1);
+		}
+		i = e + 1;
+	}
+	signal_mask = neg ? ~mask : mask;
+	return 0;
+}
+
 static void add_decoders(const struct decoder *d)
 {
 	for (; d->name; d++) {
@@ -1064,6 +1117,10 @@ static int trace_init(struct sysgate_ctx *ctx, const char *args)
 		} else if (arg_is(&a, "P") && a.val && npaths < MAX_PATHS) {
 			paths[npaths] = a.val;
 			path_len[npaths++] = a.vlen;
+		} else if (arg_is(&a, "signal") && a.val) {
+			if (parse_signals(a.val, a.vlen))
+				return sysgate_error(ctx, "-e signal: unknown "
+					"signal (names, numbers, all, none)");
 		} else if (arg_is(&a, "status") && a.val) {
 			if (parse_status(a.val, a.vlen))
 				return sysgate_error(ctx, "-e status: unknown "

@@ -51,6 +51,7 @@ static const struct row rows[] = {
 	{ "-e decode-fds=path -r", 0, .hook_args_trace = "y\x1fr" },
 	{ "-P /a -P/b", 0, .hook_args_trace = "P=/a\x1fP=/b" },
 	{ "-v", 0, .hook_args_trace = "v" },
+	{ "-e signal=!usr1", 0, .hook_args_trace = "signal=!usr1" },
 	{ "-n -a 0", 0, .hook_args_trace = "n\x1f" "a=0" },
 	{ "-Z", 0, .hook_args_trace = "status=failed" },
 	{ "-e status=successful,unfinished", 0,

@@ -29,6 +29,7 @@ misc-status misc -e status=failed,unfinished
 file-v file -v
 desc-v desc -v
 misc-v misc -v
+sigdeliver-nosig sigdeliver -e signal=none -e trace=!rt_sigreturn
 file-P file -P f.txt
 file-P-renamed file -P g.txt
 EOF

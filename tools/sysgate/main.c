@@ -68,6 +68,7 @@ static const char usage_text[] =
 "                         directory entries, execve's environment)\n"
 "  -y, -e decode-fds=path descriptors with their paths\n"
 "  -P PATH                only calls that name PATH or use it (repeatable)\n"
+"  -e signal=SET          print only these signals (names, numbers, none)\n"
 "  -z, -Z, -e status=SET  only calls that succeeded, failed, or in SET:\n"
 "                         successful failed unfinished unavailable detached\n"
 "  -S SORTBY              summary order: time calls errors name nothing\n"
