@@ -68,6 +68,76 @@ static void d_dup2(struct call *c)
 	fmt_mem(c->f, closing, closing_len);
 }
 
+static void d_flock(struct call *c)
+{
+	a_fd(c, 0);
+	a_flags(c, (unsigned int)c->s->args[1], &xl_flock_ops, 0);
+}
+
+static void d_memfd_create(struct call *c)
+{
+	a_path(c, 0);
+	a_flags(c, (unsigned int)c->s->args[1], &xl_memfd_flags, 0);
+}
+
+static void d_signalfd4(struct call *c)
+{
+	a_int(c, 0);
+	a_sigset(c, c->s->args[1], c->s->args[2]);
+	a_udec(c, c->s->args[2]);
+	a_flags(c, (unsigned int)c->s->args[3], &xl_sfd_flags, 0);
+}
+
+static void d_inotify_init1(struct call *c)
+{
+	a_flags(c, (unsigned int)c->s->args[0], &xl_inotify_init_flags, 0);
+}
+
+static void d_inotify_add_watch(struct call *c)
+{
+	a_fd(c, 0);
+	a_path(c, 1);
+	a_flags(c, (unsigned int)c->s->args[2], &xl_inotify_mask, 0);
+}
+
+/* sendfile's offset: [in => out], the value read at entry */
+static void e_sendfile(struct call *c)
+{
+	long off;
+
+	trace_saved[0] = 0;
+	if (c->s->args[2] && sysgate_read_mem(c->s, &off, (void *)c->s->args[2],
+					      sizeof(off)) == sizeof(off)) {
+		trace_saved[0] = 1;
+		trace_saved[1] = off;
+	}
+}
+
+static void d_sendfile(struct call *c)
+{
+	long off;
+
+	a_fd(c, 0);
+	a_fd(c, 1);
+	a_sep(c);
+	if (!trace_saved[0]) {
+		p_ptr(c->f, c->s->args[2]);
+	} else {
+		fmt_chr(c->f, '[');
+		fmt_dec(c->f, trace_saved[1]);
+		fmt_chr(c->f, ']');
+		if (c_ok(c) && sysgate_read_mem(c->s, &off,
+						(void *)c->s->args[2],
+						sizeof(off)) == sizeof(off) &&
+		    off != (long)trace_saved[1]) {
+			fmt_str(c->f, " => [");
+			fmt_dec(c->f, off);
+			fmt_chr(c->f, ']');
+		}
+	}
+	a_udec(c, c->s->args[3]);
+}
+
 static void d_dup3(struct call *c)
 {
 	d_dup2(c);
@@ -363,6 +433,12 @@ const struct decoder dec_desc[] = {
 	{ "dup3", d_dup3, 0, e_dup2 },
 	{ "close", d_close, 0, e_close },
 	{ "fadvise64", d_fadvise64, 0, 0 },
+	{ "flock", d_flock, 0, 0 },
+	{ "memfd_create", d_memfd_create, 0, 0 },
+	{ "signalfd4", d_signalfd4, 0, 0 },
+	{ "inotify_init1", d_inotify_init1, 0, 0 },
+	{ "inotify_add_watch", d_inotify_add_watch, 0, 0 },
+	{ "sendfile", d_sendfile, 0, e_sendfile },
 	{ "fcntl", d_fcntl, r_fcntl, 0 },
 	{ "ioctl", d_ioctl, 0, 0 },
 	{ 0, 0, 0, 0 },

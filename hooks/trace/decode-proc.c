@@ -424,6 +424,41 @@ static void d_sched_setaffinity(struct call *c)
 	p_cpus(c, c->s->args[2], c->s->args[1]);
 }
 
+static void d_waitid(struct call *c)
+{
+	unsigned char si[128];
+
+	a_xlat(c, (unsigned int)c->s->args[0], &xl_idtypes, "P_???");
+	a_int(c, 1);
+	a_sep(c);
+	/* with WNOHANG and no child ready the kernel leaves si_signo 0 */
+	if (c_ok(c) && c->s->args[2] &&
+	    sysgate_read_mem(c->s, si, (void *)c->s->args[2], sizeof(si)) ==
+		    sizeof(si) && si[0])
+		p_siginfo(c->f, si);
+	else if (c_ok(c) && c->s->args[2])
+		fmt_str(c->f, "{}");
+	else
+		p_ptr(c->f, c->s->args[2]);
+	a_flags(c, (unsigned int)c->s->args[3], &xl_wait_options, 0);
+	a_rusage(c, c->s->args[4]);
+}
+
+/* getresuid([0], [0], [0]) */
+static void d_getresid(struct call *c)
+{
+	unsigned int id;
+	int i;
+
+	for (i = 0; i < 3; i++) {
+		if (fetch_out(c, &id, c->s->args[i], sizeof(id)))
+			continue;
+		fmt_chr(c->f, '[');
+		fmt_udec(c->f, id);
+		fmt_chr(c->f, ']');
+	}
+}
+
 static void d_arch_prctl(struct call *c)
 {
 	a_xlat(c, (unsigned int)c->s->args[0], &xl_arch_prctl, "ARCH_???");
@@ -439,6 +474,9 @@ const struct decoder dec_proc[] = {
 	{ "clone", d_clone, 0, 0 },
 	{ "clone3", d_clone3, 0, 0 },
 	{ "wait4", d_wait4, 0, 0 },
+	{ "waitid", d_waitid, 0, 0 },
+	{ "getresuid", d_getresid, 0, 0 },
+	{ "getresgid", d_getresid, 0, 0 },
 	{ "getrusage", d_getrusage, 0, 0 },
 	{ "prlimit64", d_prlimit64, 0, 0 },
 	{ "setrlimit", d_setrlimit, 0, 0 },

@@ -2,6 +2,7 @@
 /* Signals: sigaction structs, masks and how they change, kill family,
  * sigaltstack. */
 #include <asm/signal.h>
+#include <asm/siginfo.h>
 #include "trace.h"
 
 /* The kernel's sigaction: sa_restorer exists where SA_RESTORER does. */
@@ -129,6 +130,138 @@ static void d_sigaltstack(struct call *c)
 	p_stack(c->f, c->s, c->s->args[0]);
 	if (a_out(c, c->s->args[1]))
 		p_stack(c->f, c->s, c->s->args[1]);
+}
+
+/* The kernel's siginfo, the parts strace prints. */
+struct k_siginfo {
+	int signo, err, code, pad;
+	union {
+		struct {
+			int pid, uid;
+			union {
+				struct {
+					int status;
+					int pad;
+					long utime, stime;
+				} chld;
+				struct {
+					int value_int;
+					int pad;
+				} rt;
+				unsigned long value_ptr;
+			};
+		} kill;
+		struct {
+			int tid, overrun;
+			unsigned long value;
+		} timer;
+		unsigned long addr;
+		struct {
+			long band;
+			int fd;
+		} poll;
+		struct {
+			unsigned long call_addr;
+			int syscall;
+			unsigned int arch;
+		} sys;
+	} u;
+};
+
+static void p_si_code(struct fmt *f, int sig, int code)
+{
+	const struct xlat *t = 0;
+
+	if (code <= 0 || code == 0x80)
+		t = &xl_si_codes;
+	else if (sig == SIGSEGV)
+		t = &xl_segv_codes;
+	else if (sig == SIGBUS)
+		t = &xl_bus_codes;
+	else if (sig == SIGILL)
+		t = &xl_ill_codes;
+	else if (sig == SIGFPE)
+		t = &xl_fpe_codes;
+	else if (sig == SIGTRAP)
+		t = &xl_trap_codes;
+	else if (sig == SIGCHLD)
+		t = &xl_cld_codes;
+	else if (sig == SIGIO)
+		t = &xl_poll_codes;
+	else if (sig == SIGSYS)
+		t = &xl_sys_codes;
+	if (t) {
+		int i;
+
+		for (i = 0; i < t->n; i++) {
+			if (t->e[i].value == (unsigned long)(long)code) {
+				fmt_str(f, t->e[i].name);
+				return;
+			}
+		}
+	}
+	fmt_dec(f, code);
+}
+
+static void field_dec(struct fmt *f, const char *name, long v)
+{
+	fmt_str(f, name);
+	fmt_dec(f, v);
+}
+
+/* {si_signo=SIGCHLD, si_code=CLD_EXITED, si_pid=..., ...} */
+void p_siginfo(struct fmt *f, const void *info)
+{
+	const struct k_siginfo *si = info;
+	int sig = si->signo;
+
+	fmt_str(f, "{si_signo=");
+	p_signame(f, sig);
+	fmt_str(f, ", si_code=");
+	p_si_code(f, sig, si->code);
+	if (si->err)
+		field_dec(f, ", si_errno=", si->err);
+	if (si->code == SI_TIMER) {
+		fmt_str(f, ", si_timerid=");
+		p_hex(f, (unsigned int)si->u.timer.tid);
+		field_dec(f, ", si_overrun=", si->u.timer.overrun);
+		field_dec(f, ", si_int=", (int)si->u.timer.value);
+		fmt_str(f, ", si_ptr=");
+		p_ptr(f, si->u.timer.value);
+	} else if (si->code <= 0 || si->code == 0x80) {
+		field_dec(f, ", si_pid=", si->u.kill.pid);
+		field_dec(f, ", si_uid=", (unsigned int)si->u.kill.uid);
+		if (si->code == SI_QUEUE || si->code == SI_MESGQ) {
+			field_dec(f, ", si_int=", si->u.kill.rt.value_int);
+			fmt_str(f, ", si_ptr=");
+			p_ptr(f, si->u.kill.value_ptr);
+		}
+	} else if (sig == SIGSEGV || sig == SIGBUS || sig == SIGILL ||
+		   sig == SIGFPE || sig == SIGTRAP) {
+		fmt_str(f, ", si_addr=");
+		p_ptr(f, si->u.addr);
+	} else if (sig == SIGCHLD) {
+		field_dec(f, ", si_pid=", si->u.kill.pid);
+		field_dec(f, ", si_uid=", (unsigned int)si->u.kill.uid);
+		fmt_str(f, ", si_status=");
+		if (si->code == CLD_EXITED)
+			fmt_dec(f, si->u.kill.chld.status);
+		else
+			p_signame(f, si->u.kill.chld.status);
+		field_dec(f, ", si_utime=", si->u.kill.chld.utime);
+		field_dec(f, ", si_stime=", si->u.kill.chld.stime);
+	} else if (sig == SIGIO) {
+		fmt_str(f, ", si_band=");
+		p_flags(f, si->u.poll.band, &xl_poll_events_k, 0);
+		field_dec(f, ", si_fd=", si->u.poll.fd);
+	} else if (sig == SIGSYS) {
+		fmt_str(f, ", si_call_addr=");
+		p_ptr(f, si->u.sys.call_addr);
+		field_dec(f, ", si_syscall=", si->u.sys.syscall);
+		fmt_str(f, ", si_arch=");
+		p_xlat(f, si->u.sys.arch, &xl_audit_arches, "AUDIT_ARCH_???");
+	}
+	fmt_chr(f, '}');
 }
 
 const struct decoder dec_signal[] = {

@@ -880,46 +880,10 @@ static void trace_exit(struct sysgate_sys *s, void *data)
 	emit(&f);
 }
 
-static const char *si_code_name(int sig, int code)
-{
-	switch (code) {
-	case 0: return "SI_USER";
-	case 0x80: return "SI_KERNEL";
-	case -1: return "SI_QUEUE";
-	case -2: return "SI_TIMER";
-	case -3: return "SI_MESGQ";
-	case -4: return "SI_ASYNCIO";
-	case -6: return "SI_TKILL";
-	}
-	if (sig == 11 && code == 1)
-		return "SEGV_MAPERR";
-	if (sig == 11 && code == 2)
-		return "SEGV_ACCERR";
-	if (sig == 17) {
-		static const char *const cld[] = { 0, "CLD_EXITED", "CLD_KILLED",
-						   "CLD_DUMPED", "CLD_TRAPPED",
-						   "CLD_STOPPED", "CLD_CONTINUED" };
-		if (code >= 1 && code <= 6)
-			return cld[code];
-	}
-	return 0;
-}
-
-struct siginfo_view {
-	int signo, err, code, pad;
-	union {
-		struct {
-			int pid, uid, status;
-			long utime, stime;
-		} kill;
-		unsigned long addr;
-	} u;
-};
-
 static void trace_signal(int sig, const void *info, void *data)
 {
-	const struct siginfo_view *si = info;
-	const char *nm = sysgate_signal_name(sig), *code;
+	const int *si = info;	/* si_signo, si_errno, si_code */
+	const char *nm = sysgate_signal_name(sig);
 	char buf[512];
 	struct fmt f;
 
@@ -927,7 +891,6 @@ static void trace_signal(int sig, const void *info, void *data)
 	if (sig < 1 || sig > 64 || !(signal_mask >> (sig - 1) & 1))
 		return;
 	fmt_init(&f, buf, sizeof(buf));
-	code = si_code_name(sig, si->code);
 	if (json) {
 		fmt_str(&f, "{\"type\":\"signal\",\"pid\":");
 		fmt_dec(&f, (int)sysgate_syscall(sysgate_syscall_number("getpid"),
@@ -935,7 +898,7 @@ static void trace_signal(int sig, const void *info, void *data)
 		fmt_str(&f, ",\"sig\":\"");
 		fmt_str(&f, nm ? nm : "?");
 		fmt_str(&f, "\",\"code\":");
-		fmt_dec(&f, si->code);
+		fmt_dec(&f, si[2]);
 		fmt_str(&f, "}\n");
 		emit(&f);
 		return;
@@ -944,34 +907,9 @@ static void trace_signal(int sig, const void *info, void *data)
 					 0, 0, 0, 0, 0, 0));
 	fmt_str(&f, "--- ");
 	fmt_str(&f, nm ? nm : "SIG?");
-	fmt_str(&f, " {si_signo=");
-	fmt_str(&f, nm ? nm : "?");
-	fmt_str(&f, ", si_code=");
-	if (code)
-		fmt_str(&f, code);
-	else
-		fmt_dec(&f, si->code);
-	if (si->code <= 0) {
-		fmt_str(&f, ", si_pid=");
-		fmt_dec(&f, si->u.kill.pid);
-		fmt_str(&f, ", si_uid=");
-		fmt_dec(&f, si->u.kill.uid);
-	} else if (sig == 11 || sig == 7 || sig == 4 || sig == 8) {
-		fmt_str(&f, ", si_addr=");
-		put_ptr(&f, si->u.addr);
-	} else if (sig == 17) {
-		fmt_str(&f, ", si_pid=");
-		fmt_dec(&f, si->u.kill.pid);
-		fmt_str(&f, ", si_uid=");
-		fmt_dec(&f, si->u.kill.uid);
-		fmt_str(&f, ", si_status=");
-		fmt_dec(&f, si->u.kill.status);
-		fmt_str(&f, ", si_utime=");
-		fmt_dec(&f, si->u.kill.utime);
-		fmt_str(&f, ", si_stime=");
-		fmt_dec(&f, si->u.kill.stime);
-	}
-	fmt_str(&f, "} ---\n");
+	fmt_chr(&f, ' ');
+	p_siginfo(&f, info);
+	fmt_str(&f, " ---\n");
 	emit(&f);
 }
 

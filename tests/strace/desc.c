@@ -3,13 +3,21 @@
  * FIO* ioctls. */
 #include "corpus.h"
 #include <fcntl.h>
+#include <signal.h>
+#include <sys/file.h>
+#include <sys/inotify.h>
 #include <sys/ioctl.h>
+#include <sys/mman.h>
+#include <sys/sendfile.h>
+#include <sys/signalfd.h>
 #include <termios.h>
 
 int main(void)
 {
 	struct termios t;
-	int p[2], fd, n, on = 1, m;
+	int p[2], fd, n, on = 1, m, mf, sf, in;
+	off_t off = 0;
+	sigset_t set;
 
 	begin();
 	check(pipe2(p, O_CLOEXEC) == 0, "pipe2");
@@ -33,6 +41,22 @@ int main(void)
 	t.c_lflag &= ~(ICANON | ECHO);
 	check(tcsetattr(m, TCSANOW, &t) == 0, "tcsetattr");
 	close(m);
+	check(flock(fd, LOCK_EX | LOCK_NB) == 0 && flock(fd, LOCK_UN) == 0,
+	      "flock");
+	mf = memfd_create("corpus", MFD_CLOEXEC | MFD_ALLOW_SEALING);
+	check(mf >= 0 && write(mf, "memfd", 5) == 5, "memfd_create");
+	check(sendfile(p[1], mf, &off, 5) == 5, "sendfile");
+	check(sendfile(p[1], mf, NULL, 5) == 0, "sendfile");
+	sigemptyset(&set);
+	sigaddset(&set, SIGUSR1);
+	sf = signalfd(-1, &set, SFD_CLOEXEC | SFD_NONBLOCK);
+	check(sf >= 0, "signalfd");
+	in = inotify_init1(IN_CLOEXEC);
+	check(in >= 0 && inotify_add_watch(in, "/", IN_MODIFY | IN_CREATE |
+					   IN_DELETE) >= 0, "inotify");
+	close(in);
+	close(sf);
+	close(mf);
 	close(fd);
 	close(100);
 	close(101);

@@ -16,6 +16,8 @@ int main(void)
 {
 	struct rlimit rl;
 	struct rusage ru;
+	siginfo_t si;
+	uid_t ids[3];
 	struct clone_args ca = { .exit_signal = SIGCHLD };
 	sigset_t chld;
 	char name[16];
@@ -46,6 +48,12 @@ int main(void)
 		_exit(3);
 	check(wait4(-1, &status, 0, NULL) == pid, "wait4");
 	check(waitpid(-1, &status, WNOHANG) < 0, "waitpid WNOHANG");
+	pid = fork();
+	if (pid == 0)
+		_exit(2);
+	check(waitid(P_PID, pid, &si, WEXITED) == 0, "waitid");
+	check(waitid(P_ALL, 0, &si, WEXITED | WNOHANG) < 0, "waitid");
+	check(getresuid(&ids[0], &ids[1], &ids[2]) == 0, "getresuid");
 	pid = syscall(SYS_clone3, &ca, sizeof(ca));
 	check(pid >= 0, "clone3");
 	if (pid == 0)
