@@ -42,6 +42,13 @@ void p_fdpath(struct fmt *f, const struct sysgate_sys *s, int fd)
 
 	if (!trace_fdpaths || (n = fd_path(s, fd, path, sizeof(path))) <= 0)
 		return;
+	/* strace: <memfd:x>(deleted) for the link's "memfd:x (deleted)" */
+	if (n > 10 && !hk_strncmp(path + n - 10, " (deleted)", 10)) {
+		fmt_chr(f, '<');
+		fmt_mem(f, path, n - 10);
+		fmt_str(f, ">(deleted)");
+		return;
+	}
 	fmt_chr(f, '<');
 	fmt_mem(f, path, n);
 	fmt_chr(f, '>');
