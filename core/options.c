@@ -74,7 +74,7 @@ static int starts(const char *s, const char *p)
 static int parse_expr(struct sg_options *o, const char *e)
 {
 	static const char *const unsupported[] = {
-		"abbrev=", "verbose=", "raw=", "read=", "write=",
+		"abbrev=", "verbose=", "raw=",
 		"s=", "quiet=", "silent=", "silence=",
 		"kvm=", "qualify=",
 	};
@@ -93,6 +93,12 @@ static int parse_expr(struct sg_options *o, const char *e)
 		else
 			return fail(o, "-e ", e, ": not supported (path, none)");
 		return 0;
+	}
+	if (starts(e, "read=") || starts(e, "write=")) {
+		const char *v = keep(o, sg_strchr(e, '=') + 1);
+
+		*(e[0] == 'r' ? &o->dump_read : &o->dump_write) = v;
+		return v ? 0 : fail(o, "options too long", 0, 0);
 	}
 	if (starts(e, "signal=") || starts(e, "signals=")) {
 		o->signals = keep(o, sg_strchr(e, '=') + 1);
@@ -517,7 +523,11 @@ int sg_options_hook_args(const struct sg_options *o, const char *hook,
 		    (o->column && put_item(dst, size, &n, "a",
 					   num(b, o->column - 1))) ||
 		    (o->status && put_item(dst, size, &n, "status", o->status)) ||
-		    (o->signals && put_item(dst, size, &n, "signal", o->signals)))
+		    (o->signals && put_item(dst, size, &n, "signal", o->signals)) ||
+		    (o->dump_read && put_item(dst, size, &n, "read",
+					      o->dump_read)) ||
+		    (o->dump_write && put_item(dst, size, &n, "write",
+					       o->dump_write)))
 			return -1;
 		for (i = 0; i < o->npaths; i++)
 			if (put_item(dst, size, &n, "P", o->paths[i]))

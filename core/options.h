@@ -31,6 +31,7 @@ struct sg_options {
 	int column;		/* -a N: N + 1 (0: not given, strace's 40) */
 	const char *status;	/* -e status=, -z, -Z: which results print */
 	const char *signals;	/* -e signal=: which signals print */
+	const char *dump_read, *dump_write;	/* -e read=, -e write= */
 	const char *paths[SG_OPT_MAX_LIST];	/* -P PATH: calls touching it */
 	int npaths;
 	int loader;		/* --loader: start through sysgate's ELF loader */

@@ -745,6 +745,13 @@ static void emit(struct fmt *f)
 	sysgate_output(self, f->buf, f->len);
 }
 
+/* emit() for a record written in parts (hex dumps): f starts over. */
+static void emit_part(struct fmt *f)
+{
+	emit(f);
+	f->len = 0;
+}
+
 static void exited(struct fmt *f, struct sysgate_sys *s)
 {
 	if (json) {
@@ -876,6 +883,7 @@ static void trace_exit(struct sysgate_sys *s, void *data)
 		put_call(&f, s, 1);
 		put_ret(&f, s);
 		fmt_chr(&f, '\n');
+		trace_dump(&f, s, emit_part);
 	}
 	emit(&f);
 }
@@ -1055,6 +1063,11 @@ static int trace_init(struct sysgate_ctx *ctx, const char *args)
 		} else if (arg_is(&a, "P") && a.val && npaths < MAX_PATHS) {
 			paths[npaths] = a.val;
 			path_len[npaths++] = a.vlen;
+		} else if ((arg_is(&a, "read") || arg_is(&a, "write")) &&
+			   a.val) {
+			if (trace_dump_arg(a.key[0] == 'w', a.val, a.vlen))
+				return sysgate_error(ctx, "-e read=/write=: "
+					"descriptors, all or none");
 		} else if (arg_is(&a, "signal") && a.val) {
 			if (parse_signals(a.val, a.vlen))
 				return sysgate_error(ctx, "-e signal: unknown "

@@ -119,4 +119,10 @@ void p_fdpath(struct fmt *f, const struct sysgate_sys *s, int fd);
 void p_open_flags(struct fmt *f, unsigned long v);
 void p_prot(struct fmt *f, unsigned long v);
 
+/* -e read=SET / write=SET (dump.c): 0 or -1 for a bad SET */
+int trace_dump_arg(int writes, const char *v, size_t n);
+/* The dump lines after a call's line; out() writes f and empties it. */
+void trace_dump(struct fmt *f, const struct sysgate_sys *s,
+		void (*out)(struct fmt *));
+
 #endif

@@ -52,6 +52,8 @@ static const struct row rows[] = {
 	{ "-P /a -P/b", 0, .hook_args_trace = "P=/a\x1fP=/b" },
 	{ "-v", 0, .hook_args_trace = "v" },
 	{ "-e signal=!usr1", 0, .hook_args_trace = "signal=!usr1" },
+	{ "-e read=3 -e write=all", 0,
+	  .hook_args_trace = "read=3\x1fwrite=all" },
 	{ "-n -a 0", 0, .hook_args_trace = "n\x1f" "a=0" },
 	{ "-Z", 0, .hook_args_trace = "status=failed" },
 	{ "-e status=successful,unfinished", 0,

@@ -34,12 +34,14 @@ MARK = re.compile(r'write\(1(<[^>]*>)?, "[^"]*", 14\)|close\(-1000\)')
 
 def records(path):
     """[(pid, text)] with unfinished calls joined to their resumption."""
-    out, pending = [], {}
+    out, pending, last = [], {}, "0"
     with open(path, errors="replace") as f:
         for line in f:
             line = line.rstrip("\n")
             m = re.match(r"^(?:\[pid +(\d+)\] |(\d+) +)?(.*)$", line)
-            pid = m.group(1) or m.group(2) or "0"
+            # hex dump lines (-e read=, write=) follow their call's line
+            pid = m.group(1) or m.group(2) or last
+            last = pid
             # -r, -ttt; -t, -tt (and -r after them)
             text = re.sub(r"^ *\d+\.\d{6} ", "T ", m.group(3))
             text = re.sub(r"^\d\d:\d\d:\d\d(\.\d{6})? (\(\+ *\d+\.\d{6}\) )?",

@@ -30,6 +30,8 @@ file-v file -v
 desc-v desc -v
 misc-v misc -v
 sigdeliver-nosig sigdeliver -e signal=none -e trace=!rt_sigreturn
+desc-dump desc -e read=all -e write=all
+net-dump net -e read=3,4 -e write=!3
 file-P file -P f.txt
 file-P-renamed file -P g.txt
 EOF

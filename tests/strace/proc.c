@@ -51,6 +51,8 @@ int main(void)
 	pid = fork();
 	if (pid == 0)
 		_exit(2);
+	/* the kernel leaves si_utime and si_stime as they were */
+	memset(&si, 0, sizeof(si));
 	check(waitid(P_PID, pid, &si, WEXITED) == 0, "waitid");
 	check(waitid(P_ALL, 0, &si, WEXITED | WNOHANG) < 0, "waitid");
 	check(getresuid(&ids[0], &ids[1], &ids[2]) == 0, "getresuid");
