@@ -130,8 +130,7 @@ static void d_sendfile(struct call *c)
 						(void *)c->s->args[2],
 						sizeof(off)) == sizeof(off) &&
 		    off != (long)trace_saved[1]) {
-			fmt_str(c->f, " => [");
-			fmt_dec(c->f, off);
+			f_dec(c->f, " => [", off);
 			fmt_chr(c->f, ']');
 		}
 	}
@@ -156,13 +155,10 @@ static void a_flock(struct call *c, unsigned long p, int out)
 	p_xlat(f, fl.l_type, &xl_lock_types, 0);
 	fmt_str(f, ", l_whence=");
 	p_xlat(f, fl.l_whence, &xl_whence, 0);
-	fmt_str(f, ", l_start=");
-	fmt_dec(f, fl.l_start);
-	fmt_str(f, ", l_len=");
-	fmt_dec(f, fl.l_len);
+	f_dec(f, ", l_start=", fl.l_start);
+	f_dec(f, ", l_len=", fl.l_len);
 	if (out) {
-		fmt_str(f, ", l_pid=");
-		fmt_dec(f, fl.l_pid);
+		f_dec(f, ", l_pid=", fl.l_pid);
 	}
 	fmt_chr(f, '}');
 }
@@ -398,14 +394,10 @@ static void d_ioctl(struct call *c)
 	case TIOCGWINSZ: case TIOCSWINSZ:
 		if (fetch_arg(c, &ws, arg, sizeof(ws), req == TIOCGWINSZ))
 			return;
-		fmt_str(c->f, "{ws_row=");
-		fmt_udec(c->f, ws.ws_row);
-		fmt_str(c->f, ", ws_col=");
-		fmt_udec(c->f, ws.ws_col);
-		fmt_str(c->f, ", ws_xpixel=");
-		fmt_udec(c->f, ws.ws_xpixel);
-		fmt_str(c->f, ", ws_ypixel=");
-		fmt_udec(c->f, ws.ws_ypixel);
+		f_udec(c->f, "{ws_row=", ws.ws_row);
+		f_udec(c->f, ", ws_col=", ws.ws_col);
+		f_udec(c->f, ", ws_xpixel=", ws.ws_xpixel);
+		f_udec(c->f, ", ws_ypixel=", ws.ws_ypixel);
 		fmt_chr(c->f, '}');
 		return;
 	case FIONREAD: case TIOCGPGRP: case TIOCOUTQ: case TIOCGPTN:

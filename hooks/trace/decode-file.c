@@ -42,12 +42,6 @@ static int is_dev(unsigned long mode)
 	return S_ISCHR(mode) || S_ISBLK(mode);
 }
 
-static void field_u(struct fmt *f, const char *name, unsigned long v)
-{
-	fmt_str(f, name);
-	fmt_udec(f, v);
-}
-
 /* st_atime=1577836800 / * date * /, st_atime_nsec=0 */
 static void p_stat_time(struct fmt *f, const char *name, long sec, long nsec)
 {
@@ -58,7 +52,7 @@ static void p_stat_time(struct fmt *f, const char *name, long sec, long nsec)
 	p_date(f, sec, nsec);
 	fmt_str(f, ", ");
 	fmt_str(f, name);
-	field_u(f, "_nsec=", nsec);
+	f_udec(f, "_nsec=", nsec);
 }
 
 /* {st_mode=S_IFREG|0644, st_size=12, ...}; all of it under -v */
@@ -73,24 +67,23 @@ static void a_stat(struct call *c, unsigned long p)
 	if (trace_verbose) {
 		fmt_str(f, "st_dev=");
 		p_dev(f, st.st_dev);
-		field_u(f, ", st_ino=", st.st_ino);
+		f_udec(f, ", st_ino=", st.st_ino);
 		fmt_str(f, ", ");
 	}
 	fmt_str(f, "st_mode=");
 	p_file_mode(f, st.st_mode);
 	if (trace_verbose) {
-		field_u(f, ", st_nlink=", st.st_nlink);
-		field_u(f, ", st_uid=", st.st_uid);
-		field_u(f, ", st_gid=", st.st_gid);
-		field_u(f, ", st_blksize=", st.st_blksize);
-		field_u(f, ", st_blocks=", st.st_blocks);
+		f_udec(f, ", st_nlink=", st.st_nlink);
+		f_udec(f, ", st_uid=", st.st_uid);
+		f_udec(f, ", st_gid=", st.st_gid);
+		f_udec(f, ", st_blksize=", st.st_blksize);
+		f_udec(f, ", st_blocks=", st.st_blocks);
 	}
 	if (is_dev(st.st_mode)) {
 		fmt_str(f, ", st_rdev=");
 		p_dev(f, st.st_rdev);
 	} else {
-		fmt_str(f, ", st_size=");
-		fmt_dec(f, st.st_size);
+		f_dec(f, ", st_size=", st.st_size);
 	}
 	if (!trace_verbose) {
 		fmt_str(f, ", ...}");
@@ -115,17 +108,17 @@ static void p_statx_full(struct fmt *f, const struct statx *sx)
 {
 	fmt_str(f, "{stx_mask=");
 	p_flags(f, sx->stx_mask, &xl_statx_mask, 0);
-	field_u(f, ", stx_blksize=", sx->stx_blksize);
+	f_udec(f, ", stx_blksize=", sx->stx_blksize);
 	fmt_str(f, ", stx_attributes=");
 	p_flags(f, sx->stx_attributes, &xl_statx_attr, 0);
-	field_u(f, ", stx_nlink=", sx->stx_nlink);
-	field_u(f, ", stx_uid=", sx->stx_uid);
-	field_u(f, ", stx_gid=", sx->stx_gid);
+	f_udec(f, ", stx_nlink=", sx->stx_nlink);
+	f_udec(f, ", stx_uid=", sx->stx_uid);
+	f_udec(f, ", stx_gid=", sx->stx_gid);
 	fmt_str(f, ", stx_mode=");
 	p_file_mode(f, sx->stx_mode);
-	field_u(f, ", stx_ino=", sx->stx_ino);
-	field_u(f, ", stx_size=", sx->stx_size);
-	field_u(f, ", stx_blocks=", sx->stx_blocks);
+	f_udec(f, ", stx_ino=", sx->stx_ino);
+	f_udec(f, ", stx_size=", sx->stx_size);
+	f_udec(f, ", stx_blocks=", sx->stx_blocks);
 	fmt_str(f, ", stx_attributes_mask=");
 	p_flags(f, sx->stx_attributes_mask, &xl_statx_attr, 0);
 	p_statx_time(f, ", stx_atime=", &sx->stx_atime);
@@ -133,10 +126,10 @@ static void p_statx_full(struct fmt *f, const struct statx *sx)
 		p_statx_time(f, ", stx_btime=", &sx->stx_btime);
 	p_statx_time(f, ", stx_ctime=", &sx->stx_ctime);
 	p_statx_time(f, ", stx_mtime=", &sx->stx_mtime);
-	field_u(f, ", stx_rdev_major=", sx->stx_rdev_major);
-	field_u(f, ", stx_rdev_minor=", sx->stx_rdev_minor);
-	field_u(f, ", stx_dev_major=", sx->stx_dev_major);
-	field_u(f, ", stx_dev_minor=", sx->stx_dev_minor);
+	f_udec(f, ", stx_rdev_major=", sx->stx_rdev_major);
+	f_udec(f, ", stx_rdev_minor=", sx->stx_rdev_minor);
+	f_udec(f, ", stx_dev_major=", sx->stx_dev_major);
+	f_udec(f, ", stx_dev_minor=", sx->stx_dev_minor);
 	fmt_str(f, ", stx_mnt_id=");
 	p_hex(f, sx->stx_mnt_id);
 	fmt_chr(f, '}');
@@ -199,8 +192,7 @@ static void d_statx(struct call *c)
 			     ((unsigned long)sx.stx_rdev_minor << 12 &
 			      ~0xfffffUL));
 	} else {
-		fmt_str(f, ", stx_size=");
-		fmt_udec(f, sx.stx_size);
+		f_udec(f, ", stx_size=", sx.stx_size);
 	}
 	fmt_str(f, ", ...}");
 }
@@ -216,26 +208,18 @@ static void a_statfs(struct call *c, unsigned long p)
 	fsid = (const int *)&sf.f_fsid;
 	fmt_str(f, "{f_type=");
 	p_xlat(f, (unsigned long)sf.f_type, &xl_fs_magic, 0);
-	fmt_str(f, ", f_bsize=");
-	fmt_dec(f, sf.f_bsize);
-	fmt_str(f, ", f_blocks=");
-	fmt_udec(f, sf.f_blocks);
-	fmt_str(f, ", f_bfree=");
-	fmt_udec(f, sf.f_bfree);
-	fmt_str(f, ", f_bavail=");
-	fmt_udec(f, sf.f_bavail);
-	fmt_str(f, ", f_files=");
-	fmt_udec(f, sf.f_files);
-	fmt_str(f, ", f_ffree=");
-	fmt_udec(f, sf.f_ffree);
+	f_dec(f, ", f_bsize=", sf.f_bsize);
+	f_udec(f, ", f_blocks=", sf.f_blocks);
+	f_udec(f, ", f_bfree=", sf.f_bfree);
+	f_udec(f, ", f_bavail=", sf.f_bavail);
+	f_udec(f, ", f_files=", sf.f_files);
+	f_udec(f, ", f_ffree=", sf.f_ffree);
 	fmt_str(f, ", f_fsid={val=[");
 	fmt_hex(f, (unsigned int)fsid[0]);
 	fmt_str(f, ", ");
 	fmt_hex(f, (unsigned int)fsid[1]);
-	fmt_str(f, "]}, f_namelen=");
-	fmt_dec(f, sf.f_namelen);
-	fmt_str(f, ", f_frsize=");
-	fmt_dec(f, sf.f_frsize);
+	f_dec(f, "]}, f_namelen=", sf.f_namelen);
+	f_dec(f, ", f_frsize=", sf.f_frsize);
 	fmt_str(f, ", f_flags=");
 	p_flags(f, sf.f_flags, &xl_statfs_flags, 0);
 	fmt_chr(f, '}');

@@ -30,12 +30,9 @@ static void p_dirents(struct call *c, unsigned long p)
 		d.name[sizeof(d.name) - 1] = 0;
 		if (n++)
 			fmt_str(c->f, ", ");
-		fmt_str(c->f, "{d_ino=");
-		fmt_udec(c->f, d.ino);
-		fmt_str(c->f, ", d_off=");
-		fmt_dec(c->f, d.off);
-		fmt_str(c->f, ", d_reclen=");
-		fmt_udec(c->f, d.reclen);
+		f_udec(c->f, "{d_ino=", d.ino);
+		f_dec(c->f, ", d_off=", d.off);
+		f_udec(c->f, ", d_reclen=", d.reclen);
 		fmt_str(c->f, ", d_type=");
 		p_xlat(c->f, d.type, &xl_dirent_types, 0);
 		fmt_str(c->f, ", d_name=");
@@ -71,8 +68,7 @@ static void d_getdents(struct call *c)
 			off += d.reclen;
 			n++;
 		}
-		fmt_str(c->f, " /* ");
-		fmt_udec(c->f, n);
+		f_udec(c->f, " /* ", n);
 		fmt_str(c->f, n == 1 ? " entry */" : " entries */");
 	}
 	a_udec(c, (unsigned int)c->s->args[2]);
@@ -103,12 +99,6 @@ static void d_uname(struct call *c)
 	fmt_chr(c->f, '}');
 }
 
-static void field(struct fmt *f, const char *name, unsigned long v)
-{
-	fmt_str(f, name);
-	fmt_udec(f, v);
-}
-
 static void d_sysinfo(struct call *c)
 {
 	struct sysinfo si;
@@ -116,20 +106,20 @@ static void d_sysinfo(struct call *c)
 
 	if (fetch_out(c, &si, c->s->args[0], sizeof(si)))
 		return;
-	field(f, "{uptime=", si.uptime);
-	field(f, ", loads=[", si.loads[0]);
-	field(f, ", ", si.loads[1]);
-	field(f, ", ", si.loads[2]);
-	field(f, "], totalram=", si.totalram);
-	field(f, ", freeram=", si.freeram);
-	field(f, ", sharedram=", si.sharedram);
-	field(f, ", bufferram=", si.bufferram);
-	field(f, ", totalswap=", si.totalswap);
-	field(f, ", freeswap=", si.freeswap);
-	field(f, ", procs=", si.procs);
-	field(f, ", totalhigh=", si.totalhigh);
-	field(f, ", freehigh=", si.freehigh);
-	field(f, ", mem_unit=", si.mem_unit);
+	f_udec(f, "{uptime=", si.uptime);
+	f_udec(f, ", loads=[", si.loads[0]);
+	f_udec(f, ", ", si.loads[1]);
+	f_udec(f, ", ", si.loads[2]);
+	f_udec(f, "], totalram=", si.totalram);
+	f_udec(f, ", freeram=", si.freeram);
+	f_udec(f, ", sharedram=", si.sharedram);
+	f_udec(f, ", bufferram=", si.bufferram);
+	f_udec(f, ", totalswap=", si.totalswap);
+	f_udec(f, ", freeswap=", si.freeswap);
+	f_udec(f, ", procs=", si.procs);
+	f_udec(f, ", totalhigh=", si.totalhigh);
+	f_udec(f, ", freehigh=", si.freehigh);
+	f_udec(f, ", mem_unit=", si.mem_unit);
 	fmt_chr(f, '}');
 }
 

@@ -136,8 +136,7 @@ void p_sockaddr(struct fmt *f, const struct sysgate_sys *s, unsigned long p,
 	p_xlat(f, u.sa.sa_family, &xl_families, "AF_???");
 	switch (u.sa.sa_family) {
 	case AF_INET:
-		fmt_str(f, ", sin_port=htons(");
-		fmt_udec(f, ntohs_(u.in.sin_port));
+		f_udec(f, ", sin_port=htons(", ntohs_(u.in.sin_port));
 		fmt_str(f, "), sin_addr=inet_addr(");
 		fmt_init(&t, text, sizeof(text));
 		for (i = 0; i < 4; i++) {
@@ -150,16 +149,14 @@ void p_sockaddr(struct fmt *f, const struct sysgate_sys *s, unsigned long p,
 		fmt_str(f, ")}");
 		return;
 	case AF_INET6:
-		fmt_str(f, ", sin6_port=htons(");
-		fmt_udec(f, ntohs_(u.in6.sin6_port));
-		fmt_str(f, "), sin6_flowinfo=htonl(");
-		fmt_udec(f, __builtin_bswap32(u.in6.sin6_flowinfo));
+		f_udec(f, ", sin6_port=htons(", ntohs_(u.in6.sin6_port));
+		f_udec(f, "), sin6_flowinfo=htonl(",
+		       __builtin_bswap32(u.in6.sin6_flowinfo));
 		fmt_str(f, "), inet_pton(AF_INET6, ");
 		fmt_init(&t, text, sizeof(text));
 		p_inet6(&t, (unsigned char *)&u.in6.sin6_addr);
 		p_data_local(f, (unsigned char *)text, t.len);
-		fmt_str(f, ", &sin6_addr), sin6_scope_id=");
-		fmt_udec(f, u.in6.sin6_scope_id);
+		f_udec(f, ", &sin6_addr), sin6_scope_id=", u.in6.sin6_scope_id);
 		fmt_chr(f, '}');
 		return;
 	case AF_UNIX: {
@@ -175,7 +172,8 @@ void p_sockaddr(struct fmt *f, const struct sysgate_sys *s, unsigned long p,
 		if (!u.un.sun_path[0]) {
 			/* abstract: every byte counts */
 			fmt_chr(f, '@');
-			p_data_local(f, (unsigned char *)u.un.sun_path + 1, n - 1);
+			p_data_local(f, (unsigned char *)u.un.sun_path + 1,
+				     n - 1);
 		} else {
 			for (k = 0; k < n && u.un.sun_path[k]; k++)
 				;
@@ -185,8 +183,7 @@ void p_sockaddr(struct fmt *f, const struct sysgate_sys *s, unsigned long p,
 		return;
 	}
 	case AF_NETLINK:
-		fmt_str(f, ", nl_pid=");
-		fmt_dec(f, (int)u.nl.nl_pid);
+		f_dec(f, ", nl_pid=", (int)u.nl.nl_pid);
 		fmt_str(f, ", nl_groups=");
 		for (i = 28; i + 4; i -= 4)
 			fmt_chr(f, "0123456789abcdef"[u.nl.nl_groups >> i & 15]);
@@ -388,8 +385,7 @@ static void p_cmsgs(struct fmt *f, const struct sysgate_sys *s,
 		if (!first)
 			fmt_str(f, ", ");
 		first = 0;
-		fmt_str(f, "{cmsg_len=");
-		fmt_udec(f, h.cmsg_len);
+		f_udec(f, "{cmsg_len=", h.cmsg_len);
 		fmt_str(f, ", cmsg_level=");
 		p_xlat(f, h.cmsg_level, &xl_sol_levels, "SOL_???");
 		fmt_str(f, ", cmsg_type=");
@@ -399,7 +395,8 @@ static void p_cmsgs(struct fmt *f, const struct sysgate_sys *s,
 			p_hex(f, h.cmsg_type);
 		fmt_str(f, ", cmsg_data=");
 		if (h.cmsg_level == SOL_SOCKET && h.cmsg_type == SCM_RIGHTS) {
-			unsigned long n = (h.cmsg_len - sizeof(h)) / sizeof(int), i;
+			unsigned long n = (h.cmsg_len - sizeof(h)) / sizeof(int);
+			unsigned long i;
 			int fd;
 
 			fmt_chr(f, '[');
@@ -409,12 +406,12 @@ static void p_cmsgs(struct fmt *f, const struct sysgate_sys *s,
 						     sizeof(fd)) != sizeof(fd))
 					break;
 				if (i)
-					fmt_str(f, ", ");
-				fmt_dec(f, fd);
+					f_dec(f, ", ", fd);
 			}
 			fmt_chr(f, ']');
 		} else {
-			p_data(f, s, p + off + sizeof(h), h.cmsg_len - sizeof(h), 1);
+			p_data(f, s, p + off + sizeof(h),
+			       h.cmsg_len - sizeof(h), 1);
 		}
 		fmt_chr(f, '}');
 		off += (h.cmsg_len + sizeof(long) - 1) & ~(sizeof(long) - 1);
@@ -432,18 +429,15 @@ static void p_msghdr(struct fmt *f, struct sysgate_sys *s, unsigned long p,
 		return;
 	fmt_str(f, "{msg_name=");
 	p_sockaddr(f, s, (unsigned long)m.msg_name, m.msg_namelen);
-	fmt_str(f, ", msg_namelen=");
-	fmt_udec(f, m.msg_namelen);
+	f_udec(f, ", msg_namelen=", m.msg_namelen);
 	fmt_str(f, ", msg_iov=");
 	put_iov(f, s, (unsigned long)m.msg_iov, m.msg_iovlen, avail);
-	fmt_str(f, ", msg_iovlen=");
-	fmt_udec(f, m.msg_iovlen);
+	f_udec(f, ", msg_iovlen=", m.msg_iovlen);
 	if (m.msg_controllen) {
 		fmt_str(f, ", msg_control=");
 		p_cmsgs(f, s, (unsigned long)m.msg_control, m.msg_controllen);
 	}
-	fmt_str(f, ", msg_controllen=");
-	fmt_udec(f, m.msg_controllen);
+	f_udec(f, ", msg_controllen=", m.msg_controllen);
 	fmt_str(f, ", msg_flags=");
 	p_flags(f, (unsigned int)m.msg_flags, &xl_msg_flags, 0);
 	fmt_chr(f, '}');

@@ -27,8 +27,7 @@ static void p_pollfds(struct call *c, unsigned long p, unsigned long n,
 		if (!first)
 			fmt_str(f, ", ");
 		first = 0;
-		fmt_str(f, "{fd=");
-		fmt_dec(f, pf.fd);
+		f_dec(f, "{fd=", pf.fd);
 		if (!out)
 			p_fdpath(f, c->s, pf.fd);
 		fmt_str(f, out ? ", revents=" : ", events=");
@@ -196,8 +195,7 @@ static void d_pselect6(struct call *c)
 	} else {
 		fmt_str(c->f, "NULL");
 	}
-	fmt_str(c->f, ", sigsetsize=");
-	fmt_udec(c->f, sm.size);
+	f_udec(c->f, ", sigsetsize=", sm.size);
 	fmt_chr(c->f, '}');
 }
 
@@ -209,10 +207,8 @@ static void d_select(struct call *c)
 		p_ptr(c->f, c->s->args[4]);
 		return;
 	}
-	fmt_str(c->f, "{tv_sec=");
-	fmt_dec(c->f, trace_saved[4]);
-	fmt_str(c->f, ", tv_usec=");
-	fmt_dec(c->f, trace_saved[5]);
+	f_dec(c->f, "{tv_sec=", trace_saved[4]);
+	f_dec(c->f, ", tv_usec=", trace_saved[5]);
 	fmt_chr(c->f, '}');
 }
 
@@ -245,8 +241,7 @@ static void r_select(struct call *c)
 	}
 	if (c->s->args[4] && sysgate_read_mem(c->s, ts, (void *)c->s->args[4],
 					      sizeof(ts)) == sizeof(ts)) {
-		fmt_str(c->f, ", left {tv_sec=");
-		fmt_dec(c->f, ts[0]);
+		f_dec(c->f, ", left {tv_sec=", ts[0]);
 		fmt_str(c->f, c->s->nr == sysgate_syscall_number("select") ?
 				      ", tv_usec=" : ", tv_nsec=");
 		fmt_dec(c->f, ts[1]);
@@ -259,10 +254,8 @@ static void p_epoll_event(struct fmt *f, const struct epoll_event *ev)
 {
 	fmt_str(f, "{events=");
 	p_flags(f, ev->events, &xl_epoll_events, 0);
-	fmt_str(f, ", data={u32=");
-	fmt_udec(f, (unsigned int)ev->data.u64);
-	fmt_str(f, ", u64=");
-	fmt_udec(f, ev->data.u64);
+	f_udec(f, ", data={u32=", (unsigned int)ev->data.u64);
+	f_udec(f, ", u64=", ev->data.u64);
 	fmt_str(f, "}}");
 }
 

@@ -110,8 +110,7 @@ static void d_clone3(struct call *c)
 	if (c_ok(c) && (ca.flags & CLONE_PARENT_SETTID) && ca.parent_tid &&
 	    sysgate_read_mem(c->s, &tid, (void *)(unsigned long)ca.parent_tid,
 			     sizeof(tid)) == sizeof(tid)) {
-		fmt_str(f, " => {parent_tid=[");
-		fmt_dec(f, tid);
+		f_dec(f, " => {parent_tid=[", tid);
 		fmt_str(f, "]}");
 	}
 	a_udec(c, size);
@@ -122,8 +121,7 @@ static void p_wstatus(struct fmt *f, int st)
 {
 	fmt_str(f, "[{");
 	if (WIFEXITED(st)) {
-		fmt_str(f, "WIFEXITED(s) && WEXITSTATUS(s) == ");
-		fmt_dec(f, WEXITSTATUS(st));
+		f_dec(f, "WIFEXITED(s) && WEXITSTATUS(s) == ", WEXITSTATUS(st));
 	} else if (WIFSIGNALED(st)) {
 		fmt_str(f, "WIFSIGNALED(s) && WTERMSIG(s) == ");
 		p_signame(f, WTERMSIG(st));
@@ -140,12 +138,6 @@ static void p_wstatus(struct fmt *f, int st)
 	fmt_str(f, "}]");
 }
 
-static void ru_field(struct fmt *f, const char *name, long v)
-{
-	fmt_str(f, name);
-	fmt_dec(f, v);
-}
-
 /* {ru_utime=..., ru_stime=..., ...}; every field under -v */
 static void a_rusage(struct call *c, unsigned long p)
 {
@@ -154,33 +146,29 @@ static void a_rusage(struct call *c, unsigned long p)
 
 	if (fetch_out(c, &ru, p, sizeof(ru)))
 		return;
-	fmt_str(f, "{ru_utime={tv_sec=");
-	fmt_dec(f, ru.ru_utime.tv_sec);
-	fmt_str(f, ", tv_usec=");
-	fmt_dec(f, ru.ru_utime.tv_usec);
-	fmt_str(f, "}, ru_stime={tv_sec=");
-	fmt_dec(f, ru.ru_stime.tv_sec);
-	fmt_str(f, ", tv_usec=");
-	fmt_dec(f, ru.ru_stime.tv_usec);
+	f_dec(f, "{ru_utime={tv_sec=", ru.ru_utime.tv_sec);
+	f_dec(f, ", tv_usec=", ru.ru_utime.tv_usec);
+	f_dec(f, "}, ru_stime={tv_sec=", ru.ru_stime.tv_sec);
+	f_dec(f, ", tv_usec=", ru.ru_stime.tv_usec);
 	if (!trace_verbose) {
 		fmt_str(f, "}, ...}");
 		return;
 	}
 	fmt_chr(f, '}');
-	ru_field(f, ", ru_maxrss=", ru.ru_maxrss);
-	ru_field(f, ", ru_ixrss=", ru.ru_ixrss);
-	ru_field(f, ", ru_idrss=", ru.ru_idrss);
-	ru_field(f, ", ru_isrss=", ru.ru_isrss);
-	ru_field(f, ", ru_minflt=", ru.ru_minflt);
-	ru_field(f, ", ru_majflt=", ru.ru_majflt);
-	ru_field(f, ", ru_nswap=", ru.ru_nswap);
-	ru_field(f, ", ru_inblock=", ru.ru_inblock);
-	ru_field(f, ", ru_oublock=", ru.ru_oublock);
-	ru_field(f, ", ru_msgsnd=", ru.ru_msgsnd);
-	ru_field(f, ", ru_msgrcv=", ru.ru_msgrcv);
-	ru_field(f, ", ru_nsignals=", ru.ru_nsignals);
-	ru_field(f, ", ru_nvcsw=", ru.ru_nvcsw);
-	ru_field(f, ", ru_nivcsw=", ru.ru_nivcsw);
+	f_dec(f, ", ru_maxrss=", ru.ru_maxrss);
+	f_dec(f, ", ru_ixrss=", ru.ru_ixrss);
+	f_dec(f, ", ru_idrss=", ru.ru_idrss);
+	f_dec(f, ", ru_isrss=", ru.ru_isrss);
+	f_dec(f, ", ru_minflt=", ru.ru_minflt);
+	f_dec(f, ", ru_majflt=", ru.ru_majflt);
+	f_dec(f, ", ru_nswap=", ru.ru_nswap);
+	f_dec(f, ", ru_inblock=", ru.ru_inblock);
+	f_dec(f, ", ru_oublock=", ru.ru_oublock);
+	f_dec(f, ", ru_msgsnd=", ru.ru_msgsnd);
+	f_dec(f, ", ru_msgrcv=", ru.ru_msgrcv);
+	f_dec(f, ", ru_nsignals=", ru.ru_nsignals);
+	f_dec(f, ", ru_nvcsw=", ru.ru_nvcsw);
+	f_dec(f, ", ru_nivcsw=", ru.ru_nivcsw);
 	fmt_chr(f, '}');
 }
 
@@ -362,8 +350,7 @@ static void a_gids(struct call *c, unsigned long p, long n)
 				     sizeof(g)) != sizeof(g))
 			break;
 		if (i)
-			fmt_str(c->f, ", ");
-		fmt_udec(c->f, g);
+			f_udec(c->f, ", ", g);
 	}
 	if (i < n)
 		fmt_str(c->f, ", ...");

@@ -119,8 +119,7 @@ static void p_stack(struct fmt *f, const struct sysgate_sys *s,
 	p_ptr(f, ss.sp);
 	fmt_str(f, ", ss_flags=");
 	p_flags(f, ss.flags, &xl_ss_flags, 0);
-	fmt_str(f, ", ss_size=");
-	fmt_udec(f, ss.size);
+	f_udec(f, ", ss_size=", ss.size);
 	fmt_chr(f, '}');
 }
 
@@ -203,12 +202,6 @@ static void p_si_code(struct fmt *f, int sig, int code)
 	fmt_dec(f, code);
 }
 
-static void field_dec(struct fmt *f, const char *name, long v)
-{
-	fmt_str(f, name);
-	fmt_dec(f, v);
-}
-
 /* {si_signo=SIGCHLD, si_code=CLD_EXITED, si_pid=..., ...} */
 void p_siginfo(struct fmt *f, const void *info)
 {
@@ -220,19 +213,19 @@ void p_siginfo(struct fmt *f, const void *info)
 	fmt_str(f, ", si_code=");
 	p_si_code(f, sig, si->code);
 	if (si->err)
-		field_dec(f, ", si_errno=", si->err);
+		f_dec(f, ", si_errno=", si->err);
 	if (si->code == SI_TIMER) {
 		fmt_str(f, ", si_timerid=");
 		p_hex(f, (unsigned int)si->u.timer.tid);
-		field_dec(f, ", si_overrun=", si->u.timer.overrun);
-		field_dec(f, ", si_int=", (int)si->u.timer.value);
+		f_dec(f, ", si_overrun=", si->u.timer.overrun);
+		f_dec(f, ", si_int=", (int)si->u.timer.value);
 		fmt_str(f, ", si_ptr=");
 		p_ptr(f, si->u.timer.value);
 	} else if (si->code <= 0 || si->code == 0x80) {
-		field_dec(f, ", si_pid=", si->u.kill.pid);
-		field_dec(f, ", si_uid=", (unsigned int)si->u.kill.uid);
+		f_dec(f, ", si_pid=", si->u.kill.pid);
+		f_dec(f, ", si_uid=", (unsigned int)si->u.kill.uid);
 		if (si->code == SI_QUEUE || si->code == SI_MESGQ) {
-			field_dec(f, ", si_int=", si->u.kill.rt.value_int);
+			f_dec(f, ", si_int=", si->u.kill.rt.value_int);
 			fmt_str(f, ", si_ptr=");
 			p_ptr(f, si->u.kill.value_ptr);
 		}
@@ -241,23 +234,23 @@ void p_siginfo(struct fmt *f, const void *info)
 		fmt_str(f, ", si_addr=");
 		p_ptr(f, si->u.addr);
 	} else if (sig == SIGCHLD) {
-		field_dec(f, ", si_pid=", si->u.kill.pid);
-		field_dec(f, ", si_uid=", (unsigned int)si->u.kill.uid);
+		f_dec(f, ", si_pid=", si->u.kill.pid);
+		f_dec(f, ", si_uid=", (unsigned int)si->u.kill.uid);
 		fmt_str(f, ", si_status=");
 		if (si->code == CLD_EXITED)
 			fmt_dec(f, si->u.kill.chld.status);
 		else
 			p_signame(f, si->u.kill.chld.status);
-		field_dec(f, ", si_utime=", si->u.kill.chld.utime);
-		field_dec(f, ", si_stime=", si->u.kill.chld.stime);
+		f_dec(f, ", si_utime=", si->u.kill.chld.utime);
+		f_dec(f, ", si_stime=", si->u.kill.chld.stime);
 	} else if (sig == SIGIO) {
 		fmt_str(f, ", si_band=");
 		p_flags(f, si->u.poll.band, &xl_poll_events_k, 0);
-		field_dec(f, ", si_fd=", si->u.poll.fd);
+		f_dec(f, ", si_fd=", si->u.poll.fd);
 	} else if (sig == SIGSYS) {
 		fmt_str(f, ", si_call_addr=");
 		p_ptr(f, si->u.sys.call_addr);
-		field_dec(f, ", si_syscall=", si->u.sys.syscall);
+		f_dec(f, ", si_syscall=", si->u.sys.syscall);
 		fmt_str(f, ", si_arch=");
 		p_xlat(f, si->u.sys.arch, &xl_audit_arches, "AUDIT_ARCH_???");
 	}

@@ -97,10 +97,8 @@ static void d_eventfd2(struct call *c)
 
 static void p_timeval(struct fmt *f, long sec, long usec)
 {
-	fmt_str(f, "{tv_sec=");
-	fmt_dec(f, sec);
-	fmt_str(f, ", tv_usec=");
-	fmt_dec(f, usec);
+	f_dec(f, "{tv_sec=", sec);
+	f_dec(f, ", tv_usec=", usec);
 	fmt_chr(f, '}');
 }
 
@@ -185,11 +183,11 @@ static void d_timer_create(struct call *c)
 
 	a_clock(c, 0);
 	a_sep(c);
-	if (c->s->args[1] && !fetch(c->f, c->s, &ev, c->s->args[1], sizeof(ev))) {
+	if (c->s->args[1] &&
+	    !fetch(c->f, c->s, &ev, c->s->args[1], sizeof(ev))) {
 		fmt_chr(c->f, '{');
 		if (ev.value) {
-			fmt_str(c->f, "sigev_value={sival_int=");
-			fmt_dec(c->f, (int)ev.value);
+			f_dec(c->f, "sigev_value={sival_int=", (int)ev.value);
 			fmt_str(c->f, ", sival_ptr=");
 			fmt_hex(c->f, ev.value);
 			fmt_str(c->f, "}, ");
@@ -202,8 +200,7 @@ static void d_timer_create(struct call *c)
 		fmt_str(c->f, "sigev_notify=");
 		p_xlat(c->f, ev.notify, &xl_sigev_notify, "SIGEV_???");
 		if (ev.notify == SIGEV_THREAD_ID) {
-			fmt_str(c->f, ", sigev_notify_thread_id=");
-			fmt_dec(c->f, ev.tid);
+			f_dec(c->f, ", sigev_notify_thread_id=", ev.tid);
 		}
 		fmt_chr(c->f, '}');
 	} else if (!c->s->args[1]) {

@@ -54,6 +54,18 @@ void p_fdpath(struct fmt *f, const struct sysgate_sys *s, int fd)
 	fmt_chr(f, '>');
 }
 
+void f_dec(struct fmt *f, const char *name, long v)
+{
+	fmt_str(f, name);
+	fmt_dec(f, v);
+}
+
+void f_udec(struct fmt *f, const char *name, unsigned long v)
+{
+	fmt_str(f, name);
+	fmt_udec(f, v);
+}
+
 void a_sep(struct call *c)
 {
 	if (c->nput++)

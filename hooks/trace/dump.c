@@ -3,7 +3,8 @@
  * -e read=SET, -e write=SET: every byte a call read from or wrote to a
  * descriptor in SET, as strace's hex dump lines after the call's line:
  *
- *    | 00000  68 65 6c 6c 6f 0a                                hello.           |
+ *  | 00000  68 65 6c 6c 6f 0a                               hello.      |
+ *  (shortened here: a line has 16 bytes, and the text 16 columns)
  */
 #include "trace.h"
 
@@ -136,9 +137,11 @@ static void dump(struct fmt *f, const struct sysgate_sys *s, unsigned long p,
 				fmt_chr(f, ' ');
 		}
 		fmt_chr(f, ' ');
-		for (i = 0; i < 16; i++)
-			fmt_chr(f, i >= len ? ' ' :
-				   b[i] >= 0x20 && b[i] < 0x7f ? (char)b[i] : '.');
+		for (i = 0; i < 16; i++) {
+			char ch = i >= len ? ' ' : (char)b[i];
+
+			fmt_chr(f, ch >= 0x20 && ch < 0x7f ? ch : '.');
+		}
 		fmt_str(f, " |\n");
 	}
 }

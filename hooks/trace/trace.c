@@ -533,7 +533,8 @@ static void put_time(struct fmt *f, unsigned long long enter_ns)
 	if (tstamp >= 3) {
 		fmt_udec(f, wall / 1000000000ULL);
 	} else {
-		unsigned long day = (wall / 1000000000ULL + trace_tz_offset) % 86400;
+		unsigned long day = (wall / 1000000000ULL + trace_tz_offset) %
+				    86400;
 
 		fmt_pad(f, day / 3600, 2);
 		fmt_chr(f, ':');

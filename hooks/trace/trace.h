@@ -70,6 +70,8 @@ void a_flags(struct call *c, unsigned long v, const struct xlat *t,
 	     const char *zero);
 
 /* Plain printers (no separator). */
+void f_dec(struct fmt *f, const char *name, long v);	/* name then v */
+void f_udec(struct fmt *f, const char *name, unsigned long v);
 void p_ptr(struct fmt *f, unsigned long v);
 void p_hex(struct fmt *f, unsigned long v);	/* 0 is "0" */
 void p_xlat(struct fmt *f, unsigned long v, const struct xlat *t,
