@@ -74,8 +74,7 @@ static int starts(const char *s, const char *p)
 static int parse_expr(struct sg_options *o, const char *e)
 {
 	static const char *const unsupported[] = {
-		"abbrev=", "verbose=", "raw=",
-		"s=", "quiet=", "silent=", "silence=",
+		"abbrev=", "verbose=", "raw=", "s=",
 		"kvm=", "qualify=",
 	};
 	unsigned int i;
@@ -92,6 +91,35 @@ static int parse_expr(struct sg_options *o, const char *e)
 			o->decode_fds = 0;
 		else
 			return fail(o, "-e ", e, ": not supported (path, none)");
+		return 0;
+	}
+	if (starts(e, "quiet=") || starts(e, "silent=") ||
+	    starts(e, "silence=")) {
+		/* sysgate prints no attach, personality or path messages:
+		 * of what -e quiet= silences, only the exit lines remain */
+		static const char *const known[] = {
+			"attach", "personality", "exit", "exits",
+			"thread-execve", "superseded", "path-resolution",
+			"all", "none",
+		};
+		const char *v = sg_strchr(e, '=') + 1, *end;
+		char w[32];
+		unsigned int k;
+
+		for (; *v; v = *end ? end + 1 : end) {
+			end = sg_strchr(v, ',');
+			if (!end)
+				end = v + sg_strlen(v);
+			sg_strlcpy(w, v, (size_t)(end - v) + 1 < sizeof(w) ?
+					     (size_t)(end - v) + 1 : sizeof(w));
+			for (k = 0; k < ARRAY_SIZE(known); k++)
+				if (!sg_strcmp(w, known[k]))
+					break;
+			if (k == ARRAY_SIZE(known))
+				return fail(o, "invalid quiet '", w, "'");
+			if (k == 2 || k == 3 || k == 7)
+				o->quiet_exit = 1;
+		}
 		return 0;
 	}
 	if (starts(e, "read=") || starts(e, "write=")) {
@@ -519,6 +547,8 @@ int sg_options_hook_args(const struct sg_options *o, const char *hook,
 		    (o->decode_fds && put_item(dst, size, &n, "y", 0)) ||
 		    (o->relative && put_item(dst, size, &n, "r", 0)) ||
 		    (o->verbose && put_item(dst, size, &n, "v", 0)) ||
+		    ((o->quiet >= 2 || o->quiet_exit) &&
+		     put_item(dst, size, &n, "noexit", 0)) ||
 		    (o->numbers && put_item(dst, size, &n, "n", 0)) ||
 		    (o->column && put_item(dst, size, &n, "a",
 					   num(b, o->column - 1))) ||

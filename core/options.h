@@ -18,7 +18,8 @@ struct sg_options {
 	int json;		/* --json / -j */
 	int stats;		/* --stats */
 	int debug;		/* -d */
-	int quiet;		/* -q */
+	int quiet;		/* -q; -qq or -e quiet=exit: no "+++ exited" */
+	int quiet_exit;
 	int strsize;		/* -s N */
 	int timestamps;		/* -t / -tt / -ttt */
 	int syscall_times;	/* -T */

@@ -66,6 +66,7 @@ static const struct decoder *decoders[SYSGATE_NR_MAX];
 /* strace starts the result at this column when the call is shorter
  * (-a N changes it). */
 static int result_column = 40;
+static int no_exit_lines;	/* -qq, -e quiet=exit */
 static int show_nr;	/* -n */
 
 /* --- flag tables (values from the target's own headers) ---------------- */
@@ -755,6 +756,8 @@ static void emit_part(struct fmt *f)
 
 static void exited(struct fmt *f, struct sysgate_sys *s)
 {
+	if (no_exit_lines)
+		return;
 	if (json) {
 		fmt_str(f, "{\"type\":\"exit\",\"pid\":");
 		fmt_dec(f, s->pid);
@@ -1053,6 +1056,8 @@ static int trace_init(struct sysgate_ctx *ctx, const char *args)
 			trace_fdpaths = 1;
 		} else if (arg_is(&a, "v")) {
 			trace_verbose = 1;
+		} else if (arg_is(&a, "noexit")) {
+			no_exit_lines = 1;
 		} else if (arg_is(&a, "n")) {
 			show_nr = 1;
 		} else if (arg_is(&a, "a") && a.val &&

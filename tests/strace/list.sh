@@ -32,6 +32,8 @@ misc-v misc -v
 sigdeliver-nosig sigdeliver -e signal=none -e trace=!rt_sigreturn
 desc-dump desc -e read=all -e write=all
 net-dump net -e read=3,4 -e write=!3
+proc-qq proc -qq
+proc-quiet proc -e quiet=attach,exit
 file-P file -P f.txt
 file-P-renamed file -P g.txt
 EOF

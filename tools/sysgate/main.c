@@ -69,6 +69,8 @@ static const char usage_text[] =
 "  -y, -e decode-fds=path descriptors with their paths\n"
 "  -P PATH                only calls that name PATH or use it (repeatable)\n"
 "  -e signal=SET          print only these signals (names, numbers, none)\n"
+"  -qq, -e quiet=exit     no \"+++ exited\" lines (sysgate prints no attach,\n"
+"                         personality or path messages: -q is the default)\n"
 "  -e read=FDS, -e write=FDS  hex dumps of the data read from / written to\n"
 "                         these descriptors (numbers, all, none, !FDS)\n"
 "  -z, -Z, -e status=SET  only calls that succeeded, failed, or in SET:\n"
