@@ -2,27 +2,54 @@
 #include "sets.h"
 #include "fmt.h"
 
+/* old: strace also takes the name without '%' (trace=file) */
 static const struct {
 	const char *name;
 	unsigned int cls;
+	int old;
 } classes[] = {
-	{ "file", SYSGATE_CLASS_FILE },
-	{ "process", SYSGATE_CLASS_PROCESS },
-	{ "network", SYSGATE_CLASS_NETWORK },
-	{ "net", SYSGATE_CLASS_NETWORK },
-	{ "signal", SYSGATE_CLASS_SIGNAL },
-	{ "ipc", SYSGATE_CLASS_IPC },
-	{ "desc", SYSGATE_CLASS_DESC },
-	{ "memory", SYSGATE_CLASS_MEMORY },
-	{ "creds", SYSGATE_CLASS_CREDS },
-	{ "stat", SYSGATE_CLASS_STAT },
-	{ "clock", SYSGATE_CLASS_CLOCK },
-	{ "pure", SYSGATE_CLASS_PURE },
+	{ "file", SYSGATE_CLASS_FILE, 1 },
+	{ "process", SYSGATE_CLASS_PROCESS, 1 },
+	{ "network", SYSGATE_CLASS_NETWORK, 1 },
+	{ "net", SYSGATE_CLASS_NETWORK, 0 },
+	{ "signal", SYSGATE_CLASS_SIGNAL, 1 },
+	{ "ipc", SYSGATE_CLASS_IPC, 1 },
+	{ "desc", SYSGATE_CLASS_DESC, 1 },
+	{ "memory", SYSGATE_CLASS_MEMORY, 1 },
+	{ "creds", SYSGATE_CLASS_CREDS, 0 },
+	{ "stat", SYSGATE_CLASS_STAT, 0 },
+	{ "clock", SYSGATE_CLASS_CLOCK, 0 },
+	{ "pure", SYSGATE_CLASS_PURE, 0 },
+};
+
+/* strace's stat families, by name: one class bit (stat, strace's
+ * %%stat) cannot tell them apart.  Names the arch lacks select nothing. */
+static const struct {
+	const char *cls;
+	const char *names[6];
+} families[] = {
+	{ "%stat", { "stat", "stat64", "oldstat" } },
+	{ "%lstat", { "lstat", "lstat64", "oldlstat" } },
+	{ "%fstat", { "fstat", "fstat64", "oldfstat", "newfstatat",
+		      "fstatat64", "statx" } },
+	{ "%statfs", { "statfs", "statfs64" } },
+	{ "%fstatfs", { "fstatfs", "fstatfs64" } },
+	{ "%%statfs", { "statfs", "statfs64", "fstatfs", "fstatfs64",
+			"ustat" } },
 };
 
 static void add(struct sc_set *s, long nr)
 {
 	s->bits[nr / (8 * sizeof(long))] |= 1UL << (nr % (8 * sizeof(long)));
+}
+
+static void add_class(struct sc_set *s, unsigned int cls)
+{
+	long nr;
+
+	for (nr = 0; nr < SYSGATE_NR_MAX; nr++)
+		if (sysgate_syscall_classes(nr) & cls)
+			add(s, nr);
 }
 
 static int error(char *err, size_t errlen, const char *what, const char *item,
@@ -59,18 +86,32 @@ static int add_item(struct sc_set *s, const char *item, size_t n, char *err,
 	}
 	if (n == 4 && !hk_strncmp(item, "none", 4))
 		return 0;
+	for (i = 0; i < sizeof(families) / sizeof(families[0]); i++) {
+		const char *const *nm = families[i].names;
+
+		if (hk_strlen(families[i].cls) != n ||
+		    hk_strncmp(families[i].cls, item, n))
+			continue;
+		for (; *nm && nm < families[i].names + 6; nm++)
+			if ((nr = sysgate_syscall_number(*nm)) >= 0 &&
+			    nr < SYSGATE_NR_MAX)
+				add(s, nr);
+		return 0;
+	}
 	if (n && item[0] == '%') {
 		/* strace also accepts the old "%%stat"-free spellings */
 		const char *c = item + 1;
 		size_t cn = n - 1;
 
+		if (cn && c[0] == '%') {	/* %%stat: the whole family */
+			c++;
+			cn--;
+		}
+
 		for (i = 0; i < sizeof(classes) / sizeof(classes[0]); i++)
 			if (hk_strlen(classes[i].name) == cn &&
 			    !hk_strncmp(classes[i].name, c, cn)) {
-				for (nr = 0; nr < SYSGATE_NR_MAX; nr++)
-					if (sysgate_syscall_classes(nr) &
-					    classes[i].cls)
-						add(s, nr);
+				add_class(s, classes[i].cls);
 				return 0;
 			}
 		return quiet ? 0 : error(err, errlen, "unknown syscall class",
@@ -104,6 +145,12 @@ static int add_item(struct sc_set *s, const char *item, size_t n, char *err,
 			add(s, v);
 			return 0;
 		}
+		/* strace's old class names without '%': trace=file... */
+		for (i = 0; i < sizeof(classes) / sizeof(classes[0]); i++)
+			if (classes[i].old && !hk_strcmp(classes[i].name, name)) {
+				add_class(s, classes[i].cls);
+				return 0;
+			}
 		return quiet ? 0 : error(err, errlen, "unknown syscall", item, n);
 	}
 	add(s, nr);

@@ -34,6 +34,12 @@ desc-dump desc -e read=all -e write=all
 net-dump net -e read=3,4 -e write=!3
 proc-qq proc -qq
 proc-quiet proc -e quiet=attach,exit
+file-stat file -e trace=%stat,write,close
+file-lstat file -e trace=%lstat,write,close
+file-fstat file -e trace=%fstat,write,close
+file-statfs file -e trace=%statfs,%fstatfs,write,close
+file-allstat file -e trace=%%stat,%%statfs,write,close
+file-oldclass file -e trace=file,write,close
 file-P file -P f.txt
 file-P-renamed file -P g.txt
 EOF
