@@ -131,6 +131,10 @@ static int add_item(struct sc_set *s, const char *item, size_t n, char *err,
 		return any || quiet ? 0 : error(err, errlen,
 					      "regex matches no syscall", item, n);
 	}
+	/* name@64: the native (64-bit) personality's call, the only one
+	 * sysgate sees */
+	if (n > 3 && !hk_strncmp(item + n - 3, "@64", 3))
+		n -= 3;
 	if (!n || n >= sizeof(name))
 		return error(err, errlen, "invalid syscall", item, n);
 	hk_memcpy(name, item, n);
@@ -197,6 +201,14 @@ void set_select(struct sysgate_ctx *ctx, const struct sc_set *set)
 }
 
 /* --- a small backtracking regex ---------------------------------------- */
+
+static const char *hk_memchr_(const char *p, char c, size_t n)
+{
+	for (; n; n--, p++)
+		if (*p == c)
+			return p;
+	return 0;
+}
 
 struct re {
 	const char *p, *end;
@@ -288,9 +300,106 @@ static int match_branch(const char *p, const char *pe, const char *s)
 	return 0;
 }
 
+/* Where the '(' at p closes, or NULL (brackets skipped). */
+static const char *group_end(const char *p, const char *pe)
+{
+	int depth = 0;
+
+	for (; p < pe; p = atom_end(p, pe)) {
+		if (*p == '(')
+			depth++;
+		else if (*p == ')' && !--depth)
+			return p;
+	}
+	return 0;
+}
+
+/* The next top-level '|' of [p, pe), or pe. */
+static const char *next_bar(const char *p, const char *pe)
+{
+	const char *g;
+
+	for (; p < pe && *p != '|'; p = atom_end(p, pe))
+		if (*p == '(' && (g = group_end(p, pe)))
+			p = g;
+	return p;
+}
+
+/* One branch with a group replaced by one of its alternatives. */
+static int expand(const char *p, const char *pe, struct fmt *out, int depth);
+
+static int expand_choice(const char *p, const char *g, const char *a,
+			 const char *ae, const char *rest, const char *bar,
+			 struct fmt *out, int depth)
+{
+	char buf[256];
+	size_t n = (g - p) + (ae - a) + (bar - rest);
+
+	if (n > sizeof(buf))
+		return -1;
+	hk_memcpy(buf, p, g - p);
+	hk_memcpy(buf + (g - p), a, ae - a);
+	hk_memcpy(buf + (g - p) + (ae - a), rest, bar - rest);
+	return expand(buf, buf + n, out, depth + 1);
+}
+
+/* Groups multiplied out: "^(a|b)c" becomes "^ac|^bc", "x(y)?" "xy|x",
+ * which the matcher above (no groups) takes.  -1 when it does not fit
+ * or a group repeats (* +). */
+static int expand(const char *p, const char *pe, struct fmt *out, int depth)
+{
+	const char *bar, *g, *ge, *rest, *a, *ae;
+
+	if (depth > 8)
+		return -1;
+	for (;; p = bar + 1) {
+		bar = next_bar(p, pe);
+		for (g = p; g < bar && *g != '('; g = atom_end(g, bar))
+			;
+		if (g == bar) {
+			if (out->len)
+				fmt_chr(out, '|');
+			fmt_mem(out, p, bar - p);
+		} else {
+			ge = group_end(g, bar);
+			if (!ge)
+				return -1;
+			rest = ge + 1;
+			if (rest < bar && (*rest == '*' || *rest == '+'))
+				return -1;
+			if (rest < bar && *rest == '?') {
+				rest++;
+				if (expand_choice(p, g, g, g, rest, bar, out,
+						  depth))
+					return -1;
+			}
+			for (a = g + 1; a <= ge; a = ae + 1) {
+				ae = next_bar(a, ge);
+				if (expand_choice(p, g, a, ae, rest, bar, out,
+						  depth))
+					return -1;
+			}
+		}
+		if (out->full)
+			return -1;
+		if (bar == pe)
+			return 0;
+	}
+}
+
 int hk_regex_match(const char *re, size_t n, const char *s)
 {
 	const char *p = re, *pe = re + n, *bar;
+	char flat[1024];
+	struct fmt f;
+
+	if (hk_memchr_(re, '(', n)) {
+		fmt_init(&f, flat, sizeof(flat));
+		if (expand(re, re + n, &f, 0))
+			return 0;
+		p = flat;
+		pe = flat + f.len;
+	}
 
 	for (;;) {
 		bar = p;
