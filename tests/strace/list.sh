@@ -9,8 +9,11 @@ for c in tests/strace/*.c; do
 	printf '%s\tbash tests/strace/run.sh %s\n' "$n" "$n"
 done
 # strace's options, given to both: test name, program, options.
+set -f	# regexes: no globbing of the options' words
 while read -r t n opts; do
-	printf '%s\tbash tests/strace/run.sh %s %s\n' "$t" "$n" "$opts"
+	# shellcheck disable=SC2086 # the options are words
+	printf '%s\tbash tests/strace/run.sh %s %s\n' "$t" "$n" \
+		"$(printf '%q ' $opts)"
 done <<'EOF'
 file-y file -y
 desc-y desc -y
