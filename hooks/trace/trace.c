@@ -30,27 +30,6 @@ static struct sc_set set;
 static int set_given;	/* -e trace= given: exit_group is selected anyway */
 int trace_strsize = 32;
 static int tstamp, show_time, json, follow, relative;
-/* -e status=: which lines print */
-#define ST_SUCCESSFUL 1
-#define ST_FAILED 2
-#define ST_UNFINISHED 4
-#define ST_UNAVAILABLE 8
-#define ST_DETACHED 16
-static unsigned int status_mask = ~0u;
-/* -e signal=: bit sig - 1 for each signal whose line prints */
-static unsigned long long signal_mask = ~0ULL;
-/* -P: only calls that name one of these paths or use a descriptor open
- * on one; decided at entry, while the descriptors a call closes are
- * still open. */
-#define MAX_PATHS 16
-static const char *paths[MAX_PATHS];
-static size_t path_len[MAX_PATHS];
-static int npaths;
-static __thread int call_unselected;
-/* Path arguments -P does not look at, as strace: a symlink's target,
- * rename's new name.  Bit i: argument i. */
-static unsigned char path_skip[SYSGATE_NR_MAX];
-
 /* Calls whose 'd' arguments are longs (offsets, lengths). */
 static unsigned char long_args[SYSGATE_NR_MAX];
 /* Calls whose result is a new descriptor (-y shows its path). */
@@ -778,42 +757,6 @@ static void exited(struct fmt *f, struct sysgate_sys *s)
 
 __thread unsigned long trace_saved[6];
 
-static int is_path(const char *p, long n)
-{
-	int i;
-
-	for (i = 0; i < npaths; i++)
-		if ((size_t)n == path_len[i] && !hk_strncmp(p, paths[i], n))
-			return 1;
-	return 0;
-}
-
-/* Does the call name a -P path, or use a descriptor open on one? */
-static int names_path(struct sysgate_sys *s)
-{
-	const char *kinds;
-	int n = shown_args(s, &kinds), i;
-	char buf[4096];
-
-	for (i = 0; i < n; i++) {
-		long len = -1;
-
-		if (s->nr >= 0 && s->nr < SYSGATE_NR_MAX &&
-		    (path_skip[s->nr] >> i & 1))
-			continue;
-		if (kinds[i] == 's' && s->args[i]) {
-			len = sysgate_read_str(s, buf, (void *)s->args[i],
-					       sizeof(buf), 0);
-		} else if ((kinds[i] == 'f' || kinds[i] == 'D') &&
-			   (int)s->args[i] >= 0) {
-			len = fd_path(s, (int)s->args[i], buf, sizeof(buf));
-		}
-		if (len >= 0 && is_path(buf, len))
-			return 1;
-	}
-	return 0;
-}
-
 static enum sysgate_verdict trace_enter(struct sysgate_sys *s, void *data)
 {
 	const struct decoder *d = decoder_of(s->nr);
@@ -821,11 +764,8 @@ static enum sysgate_verdict trace_enter(struct sysgate_sys *s, void *data)
 	struct fmt f;
 
 	(void)data;
-	if (npaths) {
-		call_unselected = !names_path(s);
-		if (call_unselected && s->nr != nr_exit_group)
-			return SYSGATE_RUN;
-	}
+	if (!filter_enter(s) && s->nr != nr_exit_group)
+		return SYSGATE_RUN;
 	if (d && d->enter) {
 		struct call c = { 0, s, 0, 0, 0 };
 
@@ -836,7 +776,7 @@ static enum sysgate_verdict trace_enter(struct sysgate_sys *s, void *data)
 		return SYSGATE_RUN;
 	fmt_init(&f, buf, sizeof(buf));
 	if ((set_given && !set_has(&set, s->nr)) ||
-	    (npaths && call_unselected)) {
+	    !filter_selected()) {
 		/* exit_group, selected only for the exit line */
 		exited(&f, s);
 		emit(&f);
@@ -851,7 +791,7 @@ static enum sysgate_verdict trace_enter(struct sysgate_sys *s, void *data)
 		sysgate_exec_carry(self, buf, f.len);
 		return SYSGATE_RUN;
 	}
-	if (!(status_mask & ST_UNFINISHED))
+	if (!filter_status(FILTER_UNFINISHED))
 		f.len = 0;	/* no "= ?" line; "+++ exited" still */
 	else if (json)
 		json_ret(&f, s, 1);
@@ -874,10 +814,9 @@ static void trace_exit(struct sysgate_sys *s, void *data)
 	(void)data;
 	if (s->flags & SYSGATE_SYS_CHILD)
 		return;
-	if (npaths && call_unselected)
-		return;
-	if (!(status_mask & (sysgate_is_error(s->ret) ? ST_FAILED :
-						       ST_SUCCESSFUL)))
+	if (!filter_selected() ||
+	    !filter_status(sysgate_is_error(s->ret) ? FILTER_FAILED :
+						      FILTER_SUCCESSFUL))
 		return;
 	fmt_init(&f, buf, sizeof(buf));
 	if (json) {
@@ -900,7 +839,7 @@ static void trace_signal(int sig, const void *info, void *data)
 	struct fmt f;
 
 	(void)data;
-	if (sig < 1 || sig > 64 || !(signal_mask >> (sig - 1) & 1))
+	if (!filter_signal(sig))
 		return;
 	fmt_init(&f, buf, sizeof(buf));
 	if (json) {
@@ -928,90 +867,6 @@ static void trace_signal(int sig, const void *info, void *data)
 static long lookup(const char *name)
 {
 	return sysgate_syscall_number(name);
-}
-
-/* "successful,failed", "!failed", "all", "none" */
-static int parse_status(const char *v, size_t n)
-{
-	static const char *const names[] = { "successful", "failed",
-		"unfinished", "unavailable", "detached" };
-	unsigned int mask = 0;
-	int neg = n && *v == '!';
-	size_t i = neg, j;
-
-	while (i < n) {
-		size_t e = i;
-		unsigned int k;
-
-		while (e < n && v[e] != ',')
-			e++;
-		if (e - i == 3 && !hk_strncmp(v + i, "all", 3)) {
-			mask = ~0u;
-		} else if (e - i == 4 && !hk_strncmp(v + i, "none", 4)) {
-			mask |= 0;
-		} else {
-			for (k = 0; k < 5; k++) {
-				j = hk_strlen(names[k]);
-				if (e - i == j && !hk_strncmp(v + i, names[k], j))
-					break;
-			}
-			if (k == 5)
-				return -1;
-			mask |= 1u << k;
-		}
-		i = e + 1;
-	}
-	status_mask = neg ? ~mask : mask;
-	return 0;
-}
-
-static int same_name(const char *a, const char *b, size_t n)
-{
-	size_t i;
-
-	for (i = 0; i < n; i++)
-		if ((a[i] | 0x20) != (b[i] | 0x20) || !b[i])
-			return 0;
-	return !b[n];
-}
-
-/* "USR1,SIGCHLD,9", "all", "none", "!SET" */
-static int parse_signals(const char *v, size_t n)
-{
-	unsigned long long mask = 0;
-	int neg = n && *v == '!';
-	size_t i = neg;
-
-	while (i < n) {
-		size_t e = i;
-		long num;
-		int sig;
-
-		while (e < n && v[e] != ',')
-			e++;
-		if (same_name(v + i, "all", e - i)) {
-			mask = ~0ULL;
-		} else if (same_name(v + i, "none", e - i)) {
-			mask |= 0;
-		} else if (!hk_parse_long(v + i, e - i, &num) && num >= 1 &&
-			   num <= 64) {
-			mask |= 1ULL << (num - 1);
-		} else {
-			for (sig = 1; sig <= 64; sig++) {
-				const char *nm = sysgate_signal_name(sig);
-
-				if (nm && (same_name(v + i, nm, e - i) ||
-					   same_name(v + i, nm + 3, e - i)))
-					break;
-			}
-			if (sig > 64)
-				return -1;
-			mask |= 1ULL << (sig - 1);
-		}
-		i = e + 1;
-	}
-	signal_mask = neg ? ~mask : mask;
-	return 0;
 }
 
 static void add_decoders(const struct decoder *d)
@@ -1066,20 +921,19 @@ static int trace_init(struct sysgate_ctx *ctx, const char *args)
 			result_column = (int)v;
 		} else if (arg_is(&a, "r")) {
 			relative = 1;
-		} else if (arg_is(&a, "P") && a.val && npaths < MAX_PATHS) {
-			paths[npaths] = a.val;
-			path_len[npaths++] = a.vlen;
+		} else if (arg_is(&a, "P") && a.val) {
+			filter_add_path(a.val, a.vlen);
 		} else if ((arg_is(&a, "read") || arg_is(&a, "write")) &&
 			   a.val) {
 			if (trace_dump_arg(a.key[0] == 'w', a.val, a.vlen))
 				return sysgate_error(ctx, "-e read=/write=: "
 					"descriptors, all or none");
 		} else if (arg_is(&a, "signal") && a.val) {
-			if (parse_signals(a.val, a.vlen))
+			if (filter_parse_signals(a.val, a.vlen))
 				return sysgate_error(ctx, "-e signal: unknown "
 					"signal (names, numbers, all, none)");
 		} else if (arg_is(&a, "status") && a.val) {
-			if (parse_status(a.val, a.vlen))
+			if (filter_parse_status(a.val, a.vlen))
 				return sysgate_error(ctx, "-e status: unknown "
 					"status (successful, failed, unfinished, "
 					"unavailable, detached, all, none)");
@@ -1089,12 +943,7 @@ static int trace_init(struct sysgate_ctx *ctx, const char *args)
 	}
 	set_given = have_set;
 	trace_nr_readlinkat = lookup("readlinkat");
-	if ((v = lookup("rename")) >= 0 && v < SYSGATE_NR_MAX)
-		path_skip[v] = 2;
-	if ((v = lookup("symlink")) >= 0 && v < SYSGATE_NR_MAX)
-		path_skip[v] = 1;
-	if ((v = lookup("symlinkat")) >= 0 && v < SYSGATE_NR_MAX)
-		path_skip[v] = 1;
+	filter_init();
 	{
 		static const char *const longs[] = {
 			"fadvise64", "fallocate", "ftruncate", "truncate",

@@ -121,6 +121,22 @@ void p_fdpath(struct fmt *f, const struct sysgate_sys *s, int fd);
 void p_open_flags(struct fmt *f, unsigned long v);
 void p_prot(struct fmt *f, unsigned long v);
 
+/* filter.c: -e status=, -e signal=, -P */
+#define FILTER_SUCCESSFUL 1
+#define FILTER_FAILED 2
+#define FILTER_UNFINISHED 4
+#define FILTER_UNAVAILABLE 8
+#define FILTER_DETACHED 16
+int filter_parse_status(const char *v, size_t n);	/* 0 or -1 */
+int filter_parse_signals(const char *v, size_t n);
+void filter_add_path(const char *p, size_t n);
+void filter_init(void);
+/* At entry: does -P select the call?  Later, filter_selected() says. */
+int filter_enter(struct sysgate_sys *s);
+int filter_selected(void);
+int filter_status(unsigned int what);	/* FILTER_* */
+int filter_signal(int sig);
+
 /* -e read=SET / write=SET (dump.c): 0 or -1 for a bad SET */
 int trace_dump_arg(int writes, const char *v, size_t n);
 /* The dump lines after a call's line; out() writes f and empties it. */
