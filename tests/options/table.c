@@ -75,6 +75,7 @@ static const struct row rows[] = {
 	{ "-yy", "not supported" },
 	{ "-X raw", "not supported" },
 	{ "-e quiet=bogus", "invalid quiet" },
+	{ "--json -y", "not with --json" },
 	{ "-a x", "invalid -a" },
 	{ "-e decode-fds=socket", "not supported" },
 	{ "-s", "needs a value" },
