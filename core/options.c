@@ -74,15 +74,67 @@ static int starts(const char *s, const char *p)
 static int parse_expr(struct sg_options *o, const char *e)
 {
 	static const char *const unsupported[] = {
-		"abbrev=", "verbose=", "raw=", "read=", "write=", "signal=",
-		"signals=", "s=", "status=", "quiet=", "silent=", "silence=",
-		"decode-fds=", "kvm=", "qualify=",
+		"abbrev=", "verbose=", "raw=", "s=",
+		"kvm=", "qualify=",
 	};
 	unsigned int i;
 
 	if (starts(e, "trace=") || starts(e, "t=")) {
 		o->trace = keep(o, sg_strchr(e, '=') + 1);
 		return o->trace ? 0 : fail(o, "options too long", 0, 0);
+	}
+	if (starts(e, "decode-fds=")) {
+		/* path is -y; socket details (-yy) are not there yet */
+		if (!sg_strcmp(e + 11, "path"))
+			o->decode_fds = 1;
+		else if (!sg_strcmp(e + 11, "none"))
+			o->decode_fds = 0;
+		else
+			return fail(o, "-e ", e, ": not supported (path, none)");
+		return 0;
+	}
+	if (starts(e, "quiet=") || starts(e, "silent=") ||
+	    starts(e, "silence=")) {
+		/* sysgate prints no attach, personality or path messages:
+		 * of what -e quiet= silences, only the exit lines remain */
+		static const char *const known[] = {
+			"attach", "personality", "exit", "exits",
+			"thread-execve", "superseded", "path-resolution",
+			"all", "none",
+		};
+		const char *v = sg_strchr(e, '=') + 1, *end;
+		char w[32];
+		unsigned int k;
+
+		for (; *v; v = *end ? end + 1 : end) {
+			end = sg_strchr(v, ',');
+			if (!end)
+				end = v + sg_strlen(v);
+			sg_strlcpy(w, v, (size_t)(end - v) + 1 < sizeof(w) ?
+					     (size_t)(end - v) + 1 : sizeof(w));
+			for (k = 0; k < ARRAY_SIZE(known); k++)
+				if (!sg_strcmp(w, known[k]))
+					break;
+			if (k == ARRAY_SIZE(known))
+				return fail(o, "invalid quiet '", w, "'");
+			if (k == 2 || k == 3 || k == 7)
+				o->quiet_exit = 1;
+		}
+		return 0;
+	}
+	if (starts(e, "read=") || starts(e, "write=")) {
+		const char *v = keep(o, sg_strchr(e, '=') + 1);
+
+		*(e[0] == 'r' ? &o->dump_read : &o->dump_write) = v;
+		return v ? 0 : fail(o, "options too long", 0, 0);
+	}
+	if (starts(e, "signal=") || starts(e, "signals=")) {
+		o->signals = keep(o, sg_strchr(e, '=') + 1);
+		return o->signals ? 0 : fail(o, "options too long", 0, 0);
+	}
+	if (starts(e, "status=")) {
+		o->status = keep(o, e + 7);
+		return o->status ? 0 : fail(o, "options too long", 0, 0);
 	}
 	if (starts(e, "inject=") || starts(e, "fault="))
 		return add_list(o, o->inject, &o->ninject, e, "-e inject");
@@ -131,6 +183,31 @@ static int short_opt(struct sg_options *o, char c, const char *val)
 	case 'q': o->quiet++; return 0;
 	case 't': o->timestamps++; return 0;
 	case 'T': o->syscall_times = 1; return 0;
+	case 'x': o->hexstr++; return 0;
+	case 'P': return add_list(o, o->paths, &o->npaths, val, "-P");
+	case 'X':
+		/* abbrev is how sysgate prints already */
+		if (!sg_strcmp(val, "abbrev"))
+			return 0;
+		return fail(o, "-X ", val, ": not supported (only -X abbrev)");
+	case 'r': o->relative = 1; return 0;
+	case 'v': o->verbose = 1; return 0;
+	case 'n': o->numbers = 1; return 0;
+	case 'a': {
+		int col;
+
+		if (parse_int(val, &col) || col > 999)
+			return fail(o, "invalid -a value '", val, "'");
+		o->column = col + 1;
+		return 0;
+	}
+	case 'z': o->status = "successful"; return 0;
+	case 'Z': o->status = "failed"; return 0;
+	case 'y':
+		if (o->decode_fds++)
+			return fail(o, "-yy (socket endpoints) is not supported "
+				       "yet; -y prints descriptor paths", 0, 0);
+		return 0;
 	case 'd': o->debug++; return 0;
 	case 'h': o->help = 1; return 0;
 	case 'V': o->version = 1; return 0;
@@ -320,6 +397,11 @@ int sg_options_parse(struct sg_options *o, int argc, char **argv)
 		return fail(o, "-ff needs -o FILE", 0, 0);
 	if (o->fs_size && !o->fs)
 		return fail(o, "--fs-size needs --fs", 0, 0);
+	if (o->json && (o->hexstr || o->decode_fds || o->verbose ||
+			o->numbers || o->column || o->relative ||
+			o->dump_read || o->dump_write))
+		return fail(o, "-x, -y, -v, -n, -a, -r, -e read=, -e write= "
+			       "shape text lines: not with --json", 0, 0);
 	o->nwords = i;
 	return 0;
 }
@@ -464,8 +546,27 @@ int sg_options_hook_args(const struct sg_options *o, const char *hook,
 		    put_item(dst, size, &n, "t", num(b, o->timestamps)) ||
 		    (o->syscall_times && put_item(dst, size, &n, "T", 0)) ||
 		    (o->json && put_item(dst, size, &n, "json", 0)) ||
-		    (o->follow == 1 && put_item(dst, size, &n, "f", 0)))
+		    (o->follow == 1 && put_item(dst, size, &n, "f", 0)) ||
+		    (o->hexstr && put_item(dst, size, &n, "x",
+					   num(b, o->hexstr))) ||
+		    (o->decode_fds && put_item(dst, size, &n, "y", 0)) ||
+		    (o->relative && put_item(dst, size, &n, "r", 0)) ||
+		    (o->verbose && put_item(dst, size, &n, "v", 0)) ||
+		    ((o->quiet >= 2 || o->quiet_exit) &&
+		     put_item(dst, size, &n, "noexit", 0)) ||
+		    (o->numbers && put_item(dst, size, &n, "n", 0)) ||
+		    (o->column && put_item(dst, size, &n, "a",
+					   num(b, o->column - 1))) ||
+		    (o->status && put_item(dst, size, &n, "status", o->status)) ||
+		    (o->signals && put_item(dst, size, &n, "signal", o->signals)) ||
+		    (o->dump_read && put_item(dst, size, &n, "read",
+					      o->dump_read)) ||
+		    (o->dump_write && put_item(dst, size, &n, "write",
+					       o->dump_write)))
 			return -1;
+		for (i = 0; i < o->npaths; i++)
+			if (put_item(dst, size, &n, "P", o->paths[i]))
+				return -1;
 		return 1;
 	}
 	if (!sg_strcmp(hook, "count")) {

@@ -18,11 +18,23 @@ struct sg_options {
 	int json;		/* --json / -j */
 	int stats;		/* --stats */
 	int debug;		/* -d */
-	int quiet;		/* -q */
+	int quiet;		/* -q; -qq or -e quiet=exit: no "+++ exited" */
+	int quiet_exit;
 	int strsize;		/* -s N */
 	int timestamps;		/* -t / -tt / -ttt */
 	int syscall_times;	/* -T */
 	int append;		/* -A */
+	int hexstr;		/* -x, -xx: strings in hex */
+	int decode_fds;		/* -y: descriptors with their paths */
+	int relative;		/* -r: time since the previous call */
+	int verbose;		/* -v: structures in full */
+	int numbers;		/* -n: system call numbers */
+	int column;		/* -a N: N + 1 (0: not given, strace's 40) */
+	const char *status;	/* -e status=, -z, -Z: which results print */
+	const char *signals;	/* -e signal=: which signals print */
+	const char *dump_read, *dump_write;	/* -e read=, -e write= */
+	const char *paths[SG_OPT_MAX_LIST];	/* -P PATH: calls touching it */
+	int npaths;
 	int loader;		/* --loader: start through sysgate's ELF loader */
 	int patch_all;		/* --patch-all: patch unselected sites too */
 	int stub_reach;		/* --stub-reach=MIB (testing), -1: the ISA's */

@@ -7,7 +7,7 @@ CPPFLAGS_COMMON += -Imechanisms -Imechanisms/patch -Imechanisms/seccomp \
 
 RUNTIME_SRCS := $(filter-out core/init.c core/preload.c,$(wildcard core/*.c)) \
 	$(wildcard hooks/lib/*.c) \
-	hooks/trace/trace.c hooks/count/count.c hooks/count/summary.c \
+	$(wildcard hooks/trace/*.c) hooks/count/count.c hooks/count/summary.c \
 	hooks/inject/inject.c $(wildcard hooks/fs/*.c) \
 	hooks/bypass/bypass.c hooks/bypass/wlog.c hooks/hot/hot.c \
 	mechanisms/mech.c mechanisms/patch/patch.c mechanisms/patch/lazy.c \
@@ -17,9 +17,10 @@ RUNTIME_SRCS := $(filter-out core/init.c core/preload.c,$(wildcard core/*.c)) \
 	$(wildcard mechanisms/patch/patch-$(ARCH).c) \
 	$(firstword $(wildcard mechanisms/zeropage/zeropage-$(ARCH).c) \
 		mechanisms/zeropage/zeropage-none.c)
-# Deferred (with $$ in prerequisites): later fragments add ARCH_OBJS and
-# TABLE_OBJS.
-RUNTIME_OBJS = $(RUNTIME_SRCS:%.c=$(BUILD)/%.o) $(ARCH_OBJS) $(TABLE_OBJS)
+# Deferred (with $$ in prerequisites): later fragments add ARCH_OBJS,
+# TABLE_OBJS and TRACE_OBJS.
+RUNTIME_OBJS = $(RUNTIME_SRCS:%.c=$(BUILD)/%.o) $(ARCH_OBJS) $(TABLE_OBJS) \
+	$(TRACE_OBJS)
 INIT_OBJ := $(BUILD)/core/init.o $(BUILD)/core/preload.o
 
 # Everything linked into the preloaded library is freestanding hot-path

@@ -2,27 +2,54 @@
 #include "sets.h"
 #include "fmt.h"
 
+/* old: strace also takes the name without '%' (trace=file) */
 static const struct {
 	const char *name;
 	unsigned int cls;
+	int old;
 } classes[] = {
-	{ "file", SYSGATE_CLASS_FILE },
-	{ "process", SYSGATE_CLASS_PROCESS },
-	{ "network", SYSGATE_CLASS_NETWORK },
-	{ "net", SYSGATE_CLASS_NETWORK },
-	{ "signal", SYSGATE_CLASS_SIGNAL },
-	{ "ipc", SYSGATE_CLASS_IPC },
-	{ "desc", SYSGATE_CLASS_DESC },
-	{ "memory", SYSGATE_CLASS_MEMORY },
-	{ "creds", SYSGATE_CLASS_CREDS },
-	{ "stat", SYSGATE_CLASS_STAT },
-	{ "clock", SYSGATE_CLASS_CLOCK },
-	{ "pure", SYSGATE_CLASS_PURE },
+	{ "file", SYSGATE_CLASS_FILE, 1 },
+	{ "process", SYSGATE_CLASS_PROCESS, 1 },
+	{ "network", SYSGATE_CLASS_NETWORK, 1 },
+	{ "net", SYSGATE_CLASS_NETWORK, 0 },
+	{ "signal", SYSGATE_CLASS_SIGNAL, 1 },
+	{ "ipc", SYSGATE_CLASS_IPC, 1 },
+	{ "desc", SYSGATE_CLASS_DESC, 1 },
+	{ "memory", SYSGATE_CLASS_MEMORY, 1 },
+	{ "creds", SYSGATE_CLASS_CREDS, 0 },
+	{ "stat", SYSGATE_CLASS_STAT, 0 },
+	{ "clock", SYSGATE_CLASS_CLOCK, 0 },
+	{ "pure", SYSGATE_CLASS_PURE, 0 },
+};
+
+/* strace's stat families, by name: one class bit (stat, strace's
+ * %%stat) cannot tell them apart.  Names the arch lacks select nothing. */
+static const struct {
+	const char *cls;
+	const char *names[6];
+} families[] = {
+	{ "%stat", { "stat", "stat64", "oldstat" } },
+	{ "%lstat", { "lstat", "lstat64", "oldlstat" } },
+	{ "%fstat", { "fstat", "fstat64", "oldfstat", "newfstatat",
+		      "fstatat64", "statx" } },
+	{ "%statfs", { "statfs", "statfs64" } },
+	{ "%fstatfs", { "fstatfs", "fstatfs64" } },
+	{ "%%statfs", { "statfs", "statfs64", "fstatfs", "fstatfs64",
+			"ustat" } },
 };
 
 static void add(struct sc_set *s, long nr)
 {
 	s->bits[nr / (8 * sizeof(long))] |= 1UL << (nr % (8 * sizeof(long)));
+}
+
+static void add_class(struct sc_set *s, unsigned int cls)
+{
+	long nr;
+
+	for (nr = 0; nr < SYSGATE_NR_MAX; nr++)
+		if (sysgate_syscall_classes(nr) & cls)
+			add(s, nr);
 }
 
 static int error(char *err, size_t errlen, const char *what, const char *item,
@@ -59,18 +86,32 @@ static int add_item(struct sc_set *s, const char *item, size_t n, char *err,
 	}
 	if (n == 4 && !hk_strncmp(item, "none", 4))
 		return 0;
+	for (i = 0; i < sizeof(families) / sizeof(families[0]); i++) {
+		const char *const *nm = families[i].names;
+
+		if (hk_strlen(families[i].cls) != n ||
+		    hk_strncmp(families[i].cls, item, n))
+			continue;
+		for (; *nm && nm < families[i].names + 6; nm++)
+			if ((nr = sysgate_syscall_number(*nm)) >= 0 &&
+			    nr < SYSGATE_NR_MAX)
+				add(s, nr);
+		return 0;
+	}
 	if (n && item[0] == '%') {
 		/* strace also accepts the old "%%stat"-free spellings */
 		const char *c = item + 1;
 		size_t cn = n - 1;
 
+		if (cn && c[0] == '%') {	/* %%stat: the whole family */
+			c++;
+			cn--;
+		}
+
 		for (i = 0; i < sizeof(classes) / sizeof(classes[0]); i++)
 			if (hk_strlen(classes[i].name) == cn &&
 			    !hk_strncmp(classes[i].name, c, cn)) {
-				for (nr = 0; nr < SYSGATE_NR_MAX; nr++)
-					if (sysgate_syscall_classes(nr) &
-					    classes[i].cls)
-						add(s, nr);
+				add_class(s, classes[i].cls);
 				return 0;
 			}
 		return quiet ? 0 : error(err, errlen, "unknown syscall class",
@@ -90,6 +131,10 @@ static int add_item(struct sc_set *s, const char *item, size_t n, char *err,
 		return any || quiet ? 0 : error(err, errlen,
 					      "regex matches no syscall", item, n);
 	}
+	/* name@64: the native (64-bit) personality's call, the only one
+	 * sysgate sees */
+	if (n > 3 && !hk_strncmp(item + n - 3, "@64", 3))
+		n -= 3;
 	if (!n || n >= sizeof(name))
 		return error(err, errlen, "invalid syscall", item, n);
 	hk_memcpy(name, item, n);
@@ -104,6 +149,12 @@ static int add_item(struct sc_set *s, const char *item, size_t n, char *err,
 			add(s, v);
 			return 0;
 		}
+		/* strace's old class names without '%': trace=file... */
+		for (i = 0; i < sizeof(classes) / sizeof(classes[0]); i++)
+			if (classes[i].old && !hk_strcmp(classes[i].name, name)) {
+				add_class(s, classes[i].cls);
+				return 0;
+			}
 		return quiet ? 0 : error(err, errlen, "unknown syscall", item, n);
 	}
 	add(s, nr);
@@ -150,6 +201,14 @@ void set_select(struct sysgate_ctx *ctx, const struct sc_set *set)
 }
 
 /* --- a small backtracking regex ---------------------------------------- */
+
+static const char *hk_memchr_(const char *p, char c, size_t n)
+{
+	for (; n; n--, p++)
+		if (*p == c)
+			return p;
+	return 0;
+}
 
 struct re {
 	const char *p, *end;
@@ -241,9 +300,106 @@ static int match_branch(const char *p, const char *pe, const char *s)
 	return 0;
 }
 
+/* Where the '(' at p closes, or NULL (brackets skipped). */
+static const char *group_end(const char *p, const char *pe)
+{
+	int depth = 0;
+
+	for (; p < pe; p = atom_end(p, pe)) {
+		if (*p == '(')
+			depth++;
+		else if (*p == ')' && !--depth)
+			return p;
+	}
+	return 0;
+}
+
+/* The next top-level '|' of [p, pe), or pe. */
+static const char *next_bar(const char *p, const char *pe)
+{
+	const char *g;
+
+	for (; p < pe && *p != '|'; p = atom_end(p, pe))
+		if (*p == '(' && (g = group_end(p, pe)))
+			p = g;
+	return p;
+}
+
+/* One branch with a group replaced by one of its alternatives. */
+static int expand(const char *p, const char *pe, struct fmt *out, int depth);
+
+static int expand_choice(const char *p, const char *g, const char *a,
+			 const char *ae, const char *rest, const char *bar,
+			 struct fmt *out, int depth)
+{
+	char buf[256];
+	size_t n = (g - p) + (ae - a) + (bar - rest);
+
+	if (n > sizeof(buf))
+		return -1;
+	hk_memcpy(buf, p, g - p);
+	hk_memcpy(buf + (g - p), a, ae - a);
+	hk_memcpy(buf + (g - p) + (ae - a), rest, bar - rest);
+	return expand(buf, buf + n, out, depth + 1);
+}
+
+/* Groups multiplied out: "^(a|b)c" becomes "^ac|^bc", "x(y)?" "xy|x",
+ * which the matcher above (no groups) takes.  -1 when it does not fit
+ * or a group repeats (* +). */
+static int expand(const char *p, const char *pe, struct fmt *out, int depth)
+{
+	const char *bar, *g, *ge, *rest, *a, *ae;
+
+	if (depth > 8)
+		return -1;
+	for (;; p = bar + 1) {
+		bar = next_bar(p, pe);
+		for (g = p; g < bar && *g != '('; g = atom_end(g, bar))
+			;
+		if (g == bar) {
+			if (out->len)
+				fmt_chr(out, '|');
+			fmt_mem(out, p, bar - p);
+		} else {
+			ge = group_end(g, bar);
+			if (!ge)
+				return -1;
+			rest = ge + 1;
+			if (rest < bar && (*rest == '*' || *rest == '+'))
+				return -1;
+			if (rest < bar && *rest == '?') {
+				rest++;
+				if (expand_choice(p, g, g, g, rest, bar, out,
+						  depth))
+					return -1;
+			}
+			for (a = g + 1; a <= ge; a = ae + 1) {
+				ae = next_bar(a, ge);
+				if (expand_choice(p, g, a, ae, rest, bar, out,
+						  depth))
+					return -1;
+			}
+		}
+		if (out->full)
+			return -1;
+		if (bar == pe)
+			return 0;
+	}
+}
+
 int hk_regex_match(const char *re, size_t n, const char *s)
 {
 	const char *p = re, *pe = re + n, *bar;
+	char flat[1024];
+	struct fmt f;
+
+	if (hk_memchr_(re, '(', n)) {
+		fmt_init(&f, flat, sizeof(flat));
+		if (expand(re, re + n, &f, 0))
+			return 0;
+		p = flat;
+		pe = flat + f.len;
+	}
 
 	for (;;) {
 		bar = p;

@@ -19,9 +19,8 @@
 #include <sched.h>
 #include <sys/mman.h>
 #include <time.h>
-#include "sysgate.h"
+#include "trace.h"
 #include "../lib/args.h"
-#include "../lib/fmt.h"
 #include "../lib/sets.h"
 
 #define LINE_MAX_ 16384
@@ -29,14 +28,25 @@
 
 static struct sc_set set;
 static int set_given;	/* -e trace= given: exit_group is selected anyway */
-static int strsize = 32, tstamp, show_time, json, follow;
-static long tz_offset;
+int trace_strsize = 32;
+static int tstamp, show_time, json, follow, relative;
+/* Calls whose 'd' arguments are longs (offsets, lengths). */
+static unsigned char long_args[SYSGATE_NR_MAX];
+/* Calls whose result is a new descriptor (-y shows its path). */
+static unsigned char returns_fd[SYSGATE_NR_MAX];
+long trace_tz_offset;
 static struct sysgate_ctx *self;
-static long nr_execve, nr_execveat, nr_exit_group, nr_mmap, nr_mremap, nr_brk,
-	nr_shmat, nr_open, nr_openat;
+static long nr_rt_sigsuspend, nr_pause;
+static long nr_execve, nr_execveat, nr_exit_group, nr_exit, nr_mmap,
+	nr_mremap, nr_brk, nr_shmat, nr_open, nr_openat;
+/* Text decoders by system call number, from the areas' tables. */
+static const struct decoder *decoders[SYSGATE_NR_MAX];
 
-/* strace starts the result at this column when the call is shorter. */
-#define RESULT_COLUMN 40
+/* strace starts the result at this column when the call is shorter
+ * (-a N changes it). */
+static int result_column = 40;
+static int no_exit_lines;	/* -qq, -e quiet=exit */
+static int show_nr;	/* -n */
 
 /* --- flag tables (values from the target's own headers) ---------------- */
 
@@ -85,8 +95,13 @@ static void put_data(struct fmt *f, struct sysgate_sys *s, unsigned long p,
 		     unsigned long n)
 {
 	unsigned char buf[LINE_MAX_ / 2];
-	unsigned long want = n > (unsigned long)strsize ? (unsigned long)strsize : n;
+	unsigned long want = n > (unsigned long)trace_strsize ?
+				     (unsigned long)trace_strsize : n;
 
+	if (!json) {
+		p_data(f, s, p, n, 0);
+		return;
+	}
 	buf[0] = 0;	/* gcc for rv64 cannot see want == 0 reads nothing */
 	if (want > sizeof(buf))
 		want = sizeof(buf);
@@ -122,6 +137,10 @@ static void put_string(struct fmt *f, struct sysgate_sys *s, unsigned long p)
 	long max = sizeof(buf);
 	long n;
 
+	if (!json) {
+		p_string(f, s, p);
+		return;
+	}
 	if (!p) {
 		fmt_str(f, json ? "null" : "NULL");
 		return;
@@ -197,8 +216,8 @@ struct iov {
 };
 
 /* iovec array of count entries; `avail` bytes were transferred (out). */
-static void put_iov(struct fmt *f, struct sysgate_sys *s, unsigned long p,
-		    unsigned long count, long avail)
+void put_iov(struct fmt *f, struct sysgate_sys *s, unsigned long p,
+	     unsigned long count, long avail)
 {
 	unsigned long i;
 	struct iov v;
@@ -241,6 +260,10 @@ static void put_symbolic(struct fmt *f, char kind, unsigned long v)
 
 	switch (kind) {
 	case 'o':
+		if (!json) {
+			p_open_flags(f, v);
+			break;
+		}
 		switch (v & O_ACCMODE) {
 		case O_RDONLY: fmt_str(f, "O_RDONLY"); break;
 		case O_WRONLY: fmt_str(f, "O_WRONLY"); break;
@@ -255,7 +278,10 @@ static void put_symbolic(struct fmt *f, char kind, unsigned long v)
 		}
 		break;
 	case 'm':
-		fmt_oct(f, v);
+		if (json)
+			fmt_oct(f, v);
+		else
+			p_mode(f, v);
 		break;
 	case 'P':
 		fmt_flags(f, v, prot_flags,
@@ -298,7 +324,10 @@ static void put_symbolic(struct fmt *f, char kind, unsigned long v)
 		break;
 	}
 	case 'x':
-		fmt_hex(f, v);
+		if (json)
+			fmt_hex(f, v);
+		else
+			p_hex(f, v);
 		break;
 	default:
 		put_ptr(f, v);
@@ -316,19 +345,30 @@ static void put_arg(struct fmt *f, struct sysgate_sys *s, int i,
 
 	switch (k) {
 	case 'd':
-		fmt_dec(f, (long)v);
+		/* Most 'd' arguments are C ints (pids, ids, flags): the kernel
+		 * reads 32 bits, and -1 is -1 as strace prints it.  The calls
+		 * in long_args take offsets and lengths. */
+		if (!json && !(s->nr >= 0 && s->nr < SYSGATE_NR_MAX &&
+			       long_args[s->nr]))
+			fmt_dec(f, (int)v);
+		else
+			fmt_dec(f, (long)v);
 		return;
 	case 'u':
 		fmt_udec(f, v);
 		return;
 	case 'f':
 		fmt_dec(f, (int)v);
+		if (!json)
+			p_fdpath(f, s, (int)v);
 		return;
 	case 'D':
 		if ((int)v == AT_FDCWD && !json)
 			fmt_str(f, "AT_FDCWD");
 		else
 			fmt_dec(f, (int)v);
+		if (!json)
+			p_fdpath(f, s, (int)v);
 		return;
 	case 's':
 		put_string(f, s, v);
@@ -365,7 +405,10 @@ static void put_arg(struct fmt *f, struct sysgate_sys *s, int i,
 		put_argv(f, s, v);
 		return;
 	case 'e':
-		put_envp(f, s, v);
+		if (trace_verbose && !json)
+			put_argv(f, s, v);
+		else
+			put_envp(f, s, v);
 		return;
 	}
 	if (json)
@@ -405,11 +448,61 @@ static void put_pid(struct fmt *f, int pid)
 	fmt_str(f, "] ");
 }
 
+/* -r: "     0.000123 ", the time since the previous call's start (in
+ * this process: each one has its own hook); "(+     0.000123) " after
+ * -t's time. */
+static void put_relative(struct fmt *f, unsigned long long enter_ns)
+{
+	static unsigned long long last;
+	unsigned long long d = last && enter_ns > last ? enter_ns - last : 0;
+	unsigned long sec = d / 1000000000ULL, v;
+	int digits = 1;
+
+	last = enter_ns;
+	if (tstamp)
+		fmt_str(f, "(+");
+	for (v = sec; v >= 10; v /= 10)
+		digits++;
+	for (; digits < 6; digits++)
+		fmt_chr(f, ' ');
+	fmt_udec(f, sec);
+	fmt_chr(f, '.');
+	fmt_pad(f, d / 1000 % 1000000, 6);
+	fmt_str(f, tstamp ? ") " : " ");
+}
+
+static void put_time(struct fmt *f, unsigned long long enter_ns);
+
+/* -n: "[  12] " */
+static void put_nr(struct fmt *f, long nr)
+{
+	int digits = 1;
+	long v;
+
+	if (!show_nr)
+		return;
+	for (v = nr; v >= 10; v /= 10)
+		digits++;
+	fmt_chr(f, '[');
+	for (; digits < 4; digits++)
+		fmt_chr(f, ' ');
+	fmt_dec(f, nr);
+	fmt_str(f, "] ");
+}
+
 static void put_prefix(struct fmt *f, int tid, unsigned long long enter_ns)
+{
+	put_pid(f, tid);
+	put_time(f, enter_ns);
+	if (relative)
+		put_relative(f, enter_ns ? enter_ns : sysgate_now_ns());
+}
+
+/* -t, -tt, -ttt: when the call started, on the wall clock. */
+static void put_time(struct fmt *f, unsigned long long enter_ns)
 {
 	unsigned long long now, wall;
 
-	put_pid(f, tid);
 	if (!tstamp)
 		return;
 	/* The time the call started, on the wall clock. */
@@ -420,7 +513,8 @@ static void put_prefix(struct fmt *f, int tid, unsigned long long enter_ns)
 	if (tstamp >= 3) {
 		fmt_udec(f, wall / 1000000000ULL);
 	} else {
-		unsigned long day = (wall / 1000000000ULL + tz_offset) % 86400;
+		unsigned long day = (wall / 1000000000ULL + trace_tz_offset) %
+				    86400;
 
 		fmt_pad(f, day / 3600, 2);
 		fmt_chr(f, ':');
@@ -447,20 +541,40 @@ static int shown_args(const struct sysgate_sys *s, const char **kinds)
 	}
 	/* open's mode means something only when a file may be created. */
 	if ((s->nr == nr_open || s->nr == nr_openat) &&
-	    !(s->args[n - 2] & (O_CREAT | O_TMPFILE)))
+	    !(s->args[n - 2] & O_CREAT) &&
+	    (s->args[n - 2] & O_TMPFILE) != O_TMPFILE)
 		n--;
 	return n;
+}
+
+void a_default(struct call *c, int i)
+{
+	a_sep(c);
+	put_arg(c->f, c->s, i, c->kinds, c->exiting);
+}
+
+static const struct decoder *decoder_of(long nr)
+{
+	return nr >= 0 && nr < SYSGATE_NR_MAX ? decoders[nr] : 0;
 }
 
 /* "name(arg, arg" — without the closing parenthesis. */
 static void put_call(struct fmt *f, struct sysgate_sys *s, int at_exit)
 {
+	const struct decoder *d = decoder_of(s->nr);
 	const char *kinds;
 	int n = shown_args(s, &kinds), i;
 
 	put_prefix(f, s->tid, s->enter_ns);
+	put_nr(f, s->nr);
 	put_name(f, s->nr);
 	fmt_chr(f, '(');
+	if (d && d->args) {
+		struct call c = { f, s, kinds, at_exit, 0 };
+
+		d->args(&c);
+		return;
+	}
 	for (i = 0; i < n; i++) {
 		if (i)
 			fmt_str(f, ", ");
@@ -478,24 +592,34 @@ static int ret_is_pointer(long nr)
 static void put_equals(struct fmt *f)
 {
 	fmt_chr(f, ')');
-	if (f->len >= RESULT_COLUMN) {
+	if (f->len >= (size_t)result_column) {
 		fmt_str(f, " = ");
 		return;
 	}
-	while (f->len < RESULT_COLUMN)
+	while (f->len < (size_t)result_column)
 		fmt_chr(f, ' ');
 	fmt_str(f, "= ");
 }
 
 static void put_ret(struct fmt *f, struct sysgate_sys *s)
 {
+	const struct decoder *d = decoder_of(s->nr);
+
 	put_equals(f);
 	if (sysgate_is_error(s->ret)) {
 		int e = sysgate_errno(s->ret);
-		const char *nm = sysgate_errno_name(e);
-		const char *msg = sysgate_strerror(e);
+		const char *nm, *msg;
 
-		fmt_str(f, "-1 ");
+		/* The kernel's ERESTARTNOHAND reaches a program as EINTR once
+		 * its handler ran; strace, stopped before that, prints it. */
+		if (e == 4 && (s->nr == nr_rt_sigsuspend || s->nr == nr_pause)) {
+			e = 514;
+			fmt_str(f, "? ");
+		} else {
+			fmt_str(f, "-1 ");
+		}
+		nm = sysgate_errno_name(e);
+		msg = sysgate_strerror(e);
 		if (nm)
 			fmt_str(f, nm);
 		else
@@ -505,6 +629,13 @@ static void put_ret(struct fmt *f, struct sysgate_sys *s)
 			fmt_str(f, msg);
 			fmt_chr(f, ')');
 		}
+	} else if (d && d->ret) {
+		struct call c = { f, s, 0, 1, 0 };
+
+		d->ret(&c);
+	} else if (s->nr >= 0 && s->nr < SYSGATE_NR_MAX && returns_fd[s->nr]) {
+		fmt_dec(f, s->ret);
+		p_fdpath(f, s, (int)s->ret);
 	} else if (ret_is_pointer(s->nr)) {
 		fmt_hex(f, s->ret);
 	} else {
@@ -595,8 +726,17 @@ static void emit(struct fmt *f)
 	sysgate_output(self, f->buf, f->len);
 }
 
+/* emit() for a record written in parts (hex dumps): f starts over. */
+static void emit_part(struct fmt *f)
+{
+	emit(f);
+	f->len = 0;
+}
+
 static void exited(struct fmt *f, struct sysgate_sys *s)
 {
+	if (no_exit_lines)
+		return;
 	if (json) {
 		fmt_str(f, "{\"type\":\"exit\",\"pid\":");
 		fmt_dec(f, s->pid);
@@ -606,22 +746,37 @@ static void exited(struct fmt *f, struct sysgate_sys *s)
 		return;
 	}
 	put_pid(f, s->pid);
+	put_time(f, 0);
+	if (relative)
+		put_relative(f, sysgate_now_ns());
+	put_nr(f, s->nr);
 	fmt_str(f, "+++ exited with ");
 	fmt_dec(f, (int)s->args[0] & 0xff);
 	fmt_str(f, " +++\n");
 }
 
+__thread unsigned long trace_saved[6];
+
 static enum sysgate_verdict trace_enter(struct sysgate_sys *s, void *data)
 {
+	const struct decoder *d = decoder_of(s->nr);
 	char buf[LINE_MAX_];
 	struct fmt f;
 
 	(void)data;
+	if (!filter_enter(s) && s->nr != nr_exit_group)
+		return SYSGATE_RUN;
+	if (d && d->enter) {
+		struct call c = { 0, s, 0, 0, 0 };
+
+		d->enter(&c);
+	}
 	if (!(s->flags & SYSGATE_SYS_NORETURN) && s->nr != nr_execve &&
 	    s->nr != nr_execveat)
 		return SYSGATE_RUN;
 	fmt_init(&f, buf, sizeof(buf));
-	if (set_given && !set_has(&set, s->nr)) {
+	if ((set_given && !set_has(&set, s->nr)) ||
+	    !filter_selected()) {
 		/* exit_group, selected only for the exit line */
 		exited(&f, s);
 		emit(&f);
@@ -636,13 +791,16 @@ static enum sysgate_verdict trace_enter(struct sysgate_sys *s, void *data)
 		sysgate_exec_carry(self, buf, f.len);
 		return SYSGATE_RUN;
 	}
-	if (json)
+	if (!filter_status(FILTER_UNFINISHED))
+		f.len = 0;	/* no "= ?" line; "+++ exited" still */
+	else if (json)
 		json_ret(&f, s, 1);
 	else {
 		put_equals(&f);
 		fmt_str(&f, "?\n");
 	}
-	if (s->nr == nr_exit_group)
+	/* A thread's end is reported too, as strace does. */
+	if (s->nr == nr_exit_group || s->nr == nr_exit)
 		exited(&f, s);
 	emit(&f);
 	return SYSGATE_RUN;
@@ -656,6 +814,10 @@ static void trace_exit(struct sysgate_sys *s, void *data)
 	(void)data;
 	if (s->flags & SYSGATE_SYS_CHILD)
 		return;
+	if (!filter_selected() ||
+	    !filter_status(sysgate_is_error(s->ret) ? FILTER_FAILED :
+						      FILTER_SUCCESSFUL))
+		return;
 	fmt_init(&f, buf, sizeof(buf));
 	if (json) {
 		json_call(&f, s, 1);
@@ -664,55 +826,22 @@ static void trace_exit(struct sysgate_sys *s, void *data)
 		put_call(&f, s, 1);
 		put_ret(&f, s);
 		fmt_chr(&f, '\n');
+		trace_dump(&f, s, emit_part);
 	}
 	emit(&f);
 }
 
-static const char *si_code_name(int sig, int code)
-{
-	switch (code) {
-	case 0: return "SI_USER";
-	case 0x80: return "SI_KERNEL";
-	case -1: return "SI_QUEUE";
-	case -2: return "SI_TIMER";
-	case -3: return "SI_MESGQ";
-	case -4: return "SI_ASYNCIO";
-	case -6: return "SI_TKILL";
-	}
-	if (sig == 11 && code == 1)
-		return "SEGV_MAPERR";
-	if (sig == 11 && code == 2)
-		return "SEGV_ACCERR";
-	if (sig == 17) {
-		static const char *const cld[] = { 0, "CLD_EXITED", "CLD_KILLED",
-						   "CLD_DUMPED", "CLD_TRAPPED",
-						   "CLD_STOPPED", "CLD_CONTINUED" };
-		if (code >= 1 && code <= 6)
-			return cld[code];
-	}
-	return 0;
-}
-
-struct siginfo_view {
-	int signo, err, code, pad;
-	union {
-		struct {
-			int pid, uid, status;
-		} kill;
-		unsigned long addr;
-	} u;
-};
-
 static void trace_signal(int sig, const void *info, void *data)
 {
-	const struct siginfo_view *si = info;
-	const char *nm = sysgate_signal_name(sig), *code;
+	const int *si = info;	/* si_signo, si_errno, si_code */
+	const char *nm = sysgate_signal_name(sig);
 	char buf[512];
 	struct fmt f;
 
 	(void)data;
+	if (!filter_signal(sig))
+		return;
 	fmt_init(&f, buf, sizeof(buf));
-	code = si_code_name(sig, si->code);
 	if (json) {
 		fmt_str(&f, "{\"type\":\"signal\",\"pid\":");
 		fmt_dec(&f, (int)sysgate_syscall(sysgate_syscall_number("getpid"),
@@ -720,7 +849,7 @@ static void trace_signal(int sig, const void *info, void *data)
 		fmt_str(&f, ",\"sig\":\"");
 		fmt_str(&f, nm ? nm : "?");
 		fmt_str(&f, "\",\"code\":");
-		fmt_dec(&f, si->code);
+		fmt_dec(&f, si[2]);
 		fmt_str(&f, "}\n");
 		emit(&f);
 		return;
@@ -729,36 +858,25 @@ static void trace_signal(int sig, const void *info, void *data)
 					 0, 0, 0, 0, 0, 0));
 	fmt_str(&f, "--- ");
 	fmt_str(&f, nm ? nm : "SIG?");
-	fmt_str(&f, " {si_signo=");
-	fmt_str(&f, nm ? nm : "?");
-	fmt_str(&f, ", si_code=");
-	if (code)
-		fmt_str(&f, code);
-	else
-		fmt_dec(&f, si->code);
-	if (si->code <= 0) {
-		fmt_str(&f, ", si_pid=");
-		fmt_dec(&f, si->u.kill.pid);
-		fmt_str(&f, ", si_uid=");
-		fmt_dec(&f, si->u.kill.uid);
-	} else if (sig == 11 || sig == 7 || sig == 4 || sig == 8) {
-		fmt_str(&f, ", si_addr=");
-		put_ptr(&f, si->u.addr);
-	} else if (sig == 17) {
-		fmt_str(&f, ", si_pid=");
-		fmt_dec(&f, si->u.kill.pid);
-		fmt_str(&f, ", si_uid=");
-		fmt_dec(&f, si->u.kill.uid);
-		fmt_str(&f, ", si_status=");
-		fmt_dec(&f, si->u.kill.status);
-	}
-	fmt_str(&f, "} ---\n");
+	fmt_chr(&f, ' ');
+	p_siginfo(&f, info);
+	fmt_str(&f, " ---\n");
 	emit(&f);
 }
 
 static long lookup(const char *name)
 {
 	return sysgate_syscall_number(name);
+}
+
+static void add_decoders(const struct decoder *d)
+{
+	for (; d->name; d++) {
+		long nr = lookup(d->name);
+
+		if (nr >= 0 && nr < SYSGATE_NR_MAX)
+			decoders[nr] = d;
+	}
 }
 
 static int trace_init(struct sysgate_ctx *ctx, const char *args)
@@ -776,7 +894,7 @@ static int trace_init(struct sysgate_ctx *ctx, const char *args)
 			have_set = 1;
 		} else if (arg_is(&a, "s") && a.val &&
 			   !hk_parse_long(a.val, a.vlen, &v) && v >= 0) {
-			strsize = v > LINE_MAX_ / 4 ? LINE_MAX_ / 4 : (int)v;
+			trace_strsize = v > LINE_MAX_ / 4 ? LINE_MAX_ / 4 : (int)v;
 		} else if (arg_is(&a, "t") && a.val &&
 			   !hk_parse_long(a.val, a.vlen, &v)) {
 			tstamp = (int)v;
@@ -786,11 +904,92 @@ static int trace_init(struct sysgate_ctx *ctx, const char *args)
 			json = 1;
 		} else if (arg_is(&a, "f")) {
 			follow = 1;
+		} else if (arg_is(&a, "x") && a.val &&
+			   !hk_parse_long(a.val, a.vlen, &v)) {
+			trace_xflag = (int)v;
+		} else if (arg_is(&a, "y")) {
+			trace_fdpaths = 1;
+		} else if (arg_is(&a, "v")) {
+			trace_verbose = 1;
+		} else if (arg_is(&a, "noexit")) {
+			no_exit_lines = 1;
+		} else if (arg_is(&a, "n")) {
+			show_nr = 1;
+		} else if (arg_is(&a, "a") && a.val &&
+			   !hk_parse_long(a.val, a.vlen, &v) && v >= 0 &&
+			   v < 1000) {
+			result_column = (int)v;
+		} else if (arg_is(&a, "r")) {
+			relative = 1;
+		} else if (arg_is(&a, "P") && a.val) {
+			filter_add_path(a.val, a.vlen);
+		} else if ((arg_is(&a, "read") || arg_is(&a, "write")) &&
+			   a.val) {
+			if (trace_dump_arg(a.key[0] == 'w', a.val, a.vlen))
+				return sysgate_error(ctx, "-e read=/write=: "
+					"descriptors, all or none");
+		} else if (arg_is(&a, "signal") && a.val) {
+			if (filter_parse_signals(a.val, a.vlen))
+				return sysgate_error(ctx, "-e signal: unknown "
+					"signal (names, numbers, all, none)");
+		} else if (arg_is(&a, "status") && a.val) {
+			if (filter_parse_status(a.val, a.vlen))
+				return sysgate_error(ctx, "-e status: unknown "
+					"status (successful, failed, unfinished, "
+					"unavailable, detached, all, none)");
 		} else {
 			return sysgate_error(ctx, "trace: unknown argument");
 		}
 	}
 	set_given = have_set;
+	trace_nr_readlinkat = lookup("readlinkat");
+	filter_init();
+	{
+		static const char *const longs[] = {
+			"fadvise64", "fallocate", "ftruncate", "truncate",
+			"pread64", "pwrite64", "preadv", "preadv2", "pwritev",
+			"pwritev2", "readahead", "sync_file_range",
+			"io_getevents", "io_pgetevents", "io_submit", "ptrace",
+			"add_key", "request_key", "keyctl", "syslog",
+		};
+		unsigned int i;
+
+		for (i = 0; i < sizeof(longs) / sizeof(longs[0]); i++) {
+			v = lookup(longs[i]);
+			if (v >= 0 && v < SYSGATE_NR_MAX)
+				long_args[v] = 1;
+		}
+	}
+	if (trace_fdpaths) {
+		static const char *const fd_calls[] = {
+			"open", "openat", "openat2", "creat", "dup", "dup2",
+			"dup3", "socket", "accept", "accept4", "epoll_create",
+			"epoll_create1", "eventfd", "eventfd2", "timerfd_create",
+			"signalfd", "signalfd4", "memfd_create", "inotify_init",
+			"inotify_init1", "pidfd_open", "pidfd_getfd",
+			"fanotify_init", "perf_event_open", "userfaultfd",
+			"open_by_handle_at", "open_tree", "fsopen", "fsmount",
+			"fspick", "memfd_secret",
+		};
+		unsigned int i;
+
+		for (i = 0; i < sizeof(fd_calls) / sizeof(fd_calls[0]); i++) {
+			v = lookup(fd_calls[i]);
+			if (v >= 0 && v < SYSGATE_NR_MAX)
+				returns_fd[v] = 1;
+		}
+	}
+	if (!json) {
+		add_decoders(dec_file);
+		add_decoders(dec_desc);
+		add_decoders(dec_mem);
+		add_decoders(dec_proc);
+		add_decoders(dec_signal);
+		add_decoders(dec_net);
+		add_decoders(dec_poll);
+		add_decoders(dec_time);
+		add_decoders(dec_misc);
+	}
 	if (have_set)
 		set_select(ctx, &set);
 	else
@@ -798,6 +997,9 @@ static int trace_init(struct sysgate_ctx *ctx, const char *args)
 	nr_execve = lookup("execve");
 	nr_execveat = lookup("execveat");
 	nr_exit_group = lookup("exit_group");
+	nr_exit = lookup("exit");
+	nr_rt_sigsuspend = lookup("rt_sigsuspend");
+	nr_pause = lookup("pause");
 	nr_mmap = lookup("mmap");
 	nr_mremap = lookup("mremap");
 	nr_brk = lookup("brk");
@@ -807,14 +1009,14 @@ static int trace_init(struct sysgate_ctx *ctx, const char *args)
 	/* "+++ exited with N +++" whatever the set, as strace does. */
 	if (nr_exit_group >= 0)
 		sysgate_select(ctx, nr_exit_group);
-	if (tstamp && tstamp < 3) {
-		/* Local time of day, as strace prints it: libc works out the
-		 * offset once, here in init. */
+	{
+		/* Local time, as strace prints it (-t, utimensat's dates):
+		 * libc works out the offset once, here in init. */
 		time_t now = sysgate_realtime_ns() / 1000000000ULL;
 		struct tm tm;
 
 		if (localtime_r(&now, &tm))
-			tz_offset = tm.tm_gmtoff;
+			trace_tz_offset = tm.tm_gmtoff;
 	}
 	/* The execve that started this program, if a traced one did. */
 	n = sysgate_exec_carried(ctx, carried, sizeof(carried) - 64);

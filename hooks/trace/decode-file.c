@@ -1,0 +1,300 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * Files: open flags, the stat family (abbreviated as strace does),
+ * statfs, access modes, AT_* flags, getcwd.
+ */
+#include <fcntl.h>
+#include <sys/stat.h>
+#include <sys/statfs.h>
+#include "trace.h"
+
+void p_open_flags(struct fmt *f, unsigned long v)
+{
+	p_xlat(f, v & O_ACCMODE, &xl_open_access, 0);
+	v &= ~(unsigned long)O_ACCMODE;
+	if (v) {
+		fmt_chr(f, '|');
+		p_flags(f, v, &xl_open_flags, 0);
+	}
+}
+
+static void p_dev(struct fmt *f, unsigned long dev)
+{
+	/* glibc's major()/minor() split */
+	unsigned long major = ((dev >> 8) & 0xfff) | ((dev >> 32) & ~0xfffUL);
+	unsigned long minor = (dev & 0xff) | ((dev >> 12) & ~0xffUL);
+
+	fmt_str(f, "makedev(");
+	if (major)
+		fmt_hex(f, major);
+	else
+		fmt_chr(f, '0');
+	fmt_str(f, ", ");
+	if (minor)
+		fmt_hex(f, minor);
+	else
+		fmt_chr(f, '0');
+	fmt_chr(f, ')');
+}
+
+static int is_dev(unsigned long mode)
+{
+	return S_ISCHR(mode) || S_ISBLK(mode);
+}
+
+/* st_atime=1577836800 / * date * /, st_atime_nsec=0 */
+static void p_stat_time(struct fmt *f, const char *name, long sec, long nsec)
+{
+	fmt_str(f, ", ");
+	fmt_str(f, name);
+	fmt_chr(f, '=');
+	fmt_dec(f, sec);
+	p_date(f, sec, nsec);
+	fmt_str(f, ", ");
+	fmt_str(f, name);
+	f_udec(f, "_nsec=", nsec);
+}
+
+/* {st_mode=S_IFREG|0644, st_size=12, ...}; all of it under -v */
+static void a_stat(struct call *c, unsigned long p)
+{
+	struct stat st;
+	struct fmt *f = c->f;
+
+	if (fetch_out(c, &st, p, sizeof(st)))
+		return;
+	fmt_chr(f, '{');
+	if (trace_verbose) {
+		fmt_str(f, "st_dev=");
+		p_dev(f, st.st_dev);
+		f_udec(f, ", st_ino=", st.st_ino);
+		fmt_str(f, ", ");
+	}
+	fmt_str(f, "st_mode=");
+	p_file_mode(f, st.st_mode);
+	if (trace_verbose) {
+		f_udec(f, ", st_nlink=", st.st_nlink);
+		f_udec(f, ", st_uid=", st.st_uid);
+		f_udec(f, ", st_gid=", st.st_gid);
+		f_udec(f, ", st_blksize=", st.st_blksize);
+		f_udec(f, ", st_blocks=", st.st_blocks);
+	}
+	if (is_dev(st.st_mode)) {
+		fmt_str(f, ", st_rdev=");
+		p_dev(f, st.st_rdev);
+	} else {
+		f_dec(f, ", st_size=", st.st_size);
+	}
+	if (!trace_verbose) {
+		fmt_str(f, ", ...}");
+		return;
+	}
+	p_stat_time(f, "st_atime", st.st_atim.tv_sec, st.st_atim.tv_nsec);
+	p_stat_time(f, "st_mtime", st.st_mtim.tv_sec, st.st_mtim.tv_nsec);
+	p_stat_time(f, "st_ctime", st.st_ctim.tv_sec, st.st_ctim.tv_nsec);
+	fmt_chr(f, '}');
+}
+
+static void p_statx_time(struct fmt *f, const char *name,
+			 const struct statx_timestamp *t)
+{
+	fmt_str(f, name);
+	p_timespec(f, t->tv_sec, t->tv_nsec);
+	p_date(f, t->tv_sec, t->tv_nsec);
+}
+
+/* strace -v's order of the statx fields */
+static void p_statx_full(struct fmt *f, const struct statx *sx)
+{
+	fmt_str(f, "{stx_mask=");
+	p_flags(f, sx->stx_mask, &xl_statx_mask, 0);
+	f_udec(f, ", stx_blksize=", sx->stx_blksize);
+	fmt_str(f, ", stx_attributes=");
+	p_flags(f, sx->stx_attributes, &xl_statx_attr, 0);
+	f_udec(f, ", stx_nlink=", sx->stx_nlink);
+	f_udec(f, ", stx_uid=", sx->stx_uid);
+	f_udec(f, ", stx_gid=", sx->stx_gid);
+	fmt_str(f, ", stx_mode=");
+	p_file_mode(f, sx->stx_mode);
+	f_udec(f, ", stx_ino=", sx->stx_ino);
+	f_udec(f, ", stx_size=", sx->stx_size);
+	f_udec(f, ", stx_blocks=", sx->stx_blocks);
+	fmt_str(f, ", stx_attributes_mask=");
+	p_flags(f, sx->stx_attributes_mask, &xl_statx_attr, 0);
+	p_statx_time(f, ", stx_atime=", &sx->stx_atime);
+	if (sx->stx_mask & STATX_BTIME)
+		p_statx_time(f, ", stx_btime=", &sx->stx_btime);
+	p_statx_time(f, ", stx_ctime=", &sx->stx_ctime);
+	p_statx_time(f, ", stx_mtime=", &sx->stx_mtime);
+	f_udec(f, ", stx_rdev_major=", sx->stx_rdev_major);
+	f_udec(f, ", stx_rdev_minor=", sx->stx_rdev_minor);
+	f_udec(f, ", stx_dev_major=", sx->stx_dev_major);
+	f_udec(f, ", stx_dev_minor=", sx->stx_dev_minor);
+	fmt_str(f, ", stx_mnt_id=");
+	p_hex(f, sx->stx_mnt_id);
+	fmt_chr(f, '}');
+}
+
+static void d_stat(struct call *c)
+{
+	a_path(c, 0);
+	a_stat(c, c->s->args[1]);
+}
+
+static void d_fstat(struct call *c)
+{
+	a_fd(c, 0);
+	a_stat(c, c->s->args[1]);
+}
+
+static void d_newfstatat(struct call *c)
+{
+	a_dirfd(c, 0);
+	a_path(c, 1);
+	a_stat(c, c->s->args[2]);
+	a_flags(c, c->s->args[3], &xl_at_flags, 0);
+}
+
+static void d_statx(struct call *c)
+{
+	unsigned long fl = c->s->args[2];
+	struct statx sx;
+	struct fmt *f = c->f;
+
+	a_dirfd(c, 0);
+	a_path(c, 1);
+	a_sep(c);
+	p_xlat(f, fl & AT_STATX_SYNC_TYPE, &xl_statx_sync, 0);
+	if (fl & ~(unsigned long)AT_STATX_SYNC_TYPE) {
+		fmt_chr(f, '|');
+		p_flags(f, fl & ~(unsigned long)AT_STATX_SYNC_TYPE,
+			&xl_at_flags, 0);
+	}
+	a_flags(c, (unsigned int)c->s->args[3], &xl_statx_mask, 0);
+	if (fetch_out(c, &sx, c->s->args[4], sizeof(sx)))
+		return;
+	if (trace_verbose) {
+		p_statx_full(f, &sx);
+		return;
+	}
+	fmt_str(f, "{stx_mask=");
+	p_flags(f, sx.stx_mask, &xl_statx_mask, 0);
+	fmt_str(f, ", stx_attributes=");
+	p_flags(f, sx.stx_attributes, &xl_statx_attr, 0);
+	fmt_str(f, ", stx_mode=");
+	p_file_mode(f, sx.stx_mode);
+	if (is_dev(sx.stx_mode)) {
+		fmt_str(f, ", stx_rdev=");
+		p_dev(f, ((unsigned long)sx.stx_rdev_major << 8 & 0xfff00) |
+			     ((unsigned long)sx.stx_rdev_major << 32 &
+			      ~0xfffffffffUL) |
+			     (sx.stx_rdev_minor & 0xff) |
+			     ((unsigned long)sx.stx_rdev_minor << 12 &
+			      ~0xfffffUL));
+	} else {
+		f_udec(f, ", stx_size=", sx.stx_size);
+	}
+	fmt_str(f, ", ...}");
+}
+
+static void a_statfs(struct call *c, unsigned long p)
+{
+	struct statfs sf;
+	struct fmt *f = c->f;
+	const int *fsid;
+
+	if (fetch_out(c, &sf, p, sizeof(sf)))
+		return;
+	fsid = (const int *)&sf.f_fsid;
+	fmt_str(f, "{f_type=");
+	p_xlat(f, (unsigned long)sf.f_type, &xl_fs_magic, 0);
+	f_dec(f, ", f_bsize=", sf.f_bsize);
+	f_udec(f, ", f_blocks=", sf.f_blocks);
+	f_udec(f, ", f_bfree=", sf.f_bfree);
+	f_udec(f, ", f_bavail=", sf.f_bavail);
+	f_udec(f, ", f_files=", sf.f_files);
+	f_udec(f, ", f_ffree=", sf.f_ffree);
+	fmt_str(f, ", f_fsid={val=[");
+	fmt_hex(f, (unsigned int)fsid[0]);
+	fmt_str(f, ", ");
+	fmt_hex(f, (unsigned int)fsid[1]);
+	f_dec(f, "]}, f_namelen=", sf.f_namelen);
+	f_dec(f, ", f_frsize=", sf.f_frsize);
+	fmt_str(f, ", f_flags=");
+	p_flags(f, sf.f_flags, &xl_statfs_flags, 0);
+	fmt_chr(f, '}');
+}
+
+static void d_statfs(struct call *c)
+{
+	a_path(c, 0);
+	a_statfs(c, c->s->args[1]);
+}
+
+static void d_fstatfs(struct call *c)
+{
+	a_fd(c, 0);
+	a_statfs(c, c->s->args[1]);
+}
+
+static void d_access(struct call *c)
+{
+	a_path(c, 0);
+	a_flags(c, c->s->args[1], &xl_access_modes, "F_OK");
+}
+
+static void d_faccessat(struct call *c)
+{
+	a_dirfd(c, 0);
+	a_path(c, 1);
+	a_flags(c, c->s->args[2], &xl_access_modes, "F_OK");
+}
+
+static void d_faccessat2(struct call *c)
+{
+	d_faccessat(c);
+	a_flags(c, c->s->args[3], &xl_faccessat_flags, 0);
+}
+
+static void d_unlinkat(struct call *c)
+{
+	a_dirfd(c, 0);
+	a_path(c, 1);
+	a_flags(c, c->s->args[2], &xl_at_flags, 0);
+}
+
+/* dirfd, path, (mode|owner...), flags: the AT_* flags last. */
+static void d_at_last(struct call *c)
+{
+	int n = sysgate_syscall_nargs(c->s->nr), i;
+
+	a_dirfd(c, 0);
+	for (i = 1; i < n - 1; i++)
+		a_default(c, i);
+	a_flags(c, c->s->args[n - 1], &xl_at_flags, 0);
+}
+
+static void d_getcwd(struct call *c)
+{
+	if (a_out(c, c->s->args[0]))
+		p_string(c->f, c->s, c->s->args[0]);
+	a_udec(c, c->s->args[1]);
+}
+
+const struct decoder dec_file[] = {
+	{ "stat", d_stat, 0, 0 },
+	{ "lstat", d_stat, 0, 0 },
+	{ "fstat", d_fstat, 0, 0 },
+	{ "newfstatat", d_newfstatat, 0, 0 },
+	{ "statx", d_statx, 0, 0 },
+	{ "statfs", d_statfs, 0, 0 },
+	{ "fstatfs", d_fstatfs, 0, 0 },
+	{ "access", d_access, 0, 0 },
+	{ "faccessat", d_faccessat, 0, 0 },
+	{ "faccessat2", d_faccessat2, 0, 0 },
+	{ "unlinkat", d_unlinkat, 0, 0 },
+	{ "fchownat", d_at_last, 0, 0 },
+	{ "linkat", d_at_last, 0, 0 },
+	{ "getcwd", d_getcwd, 0, 0 },
+	{ 0, 0, 0, 0 },
+};

@@ -1,0 +1,153 @@
+/* SPDX-License-Identifier: MIT */
+/* Directory listings, system information, random bytes, umask. */
+#include <sys/random.h>
+#include <sys/sysinfo.h>
+#include <sys/utsname.h>
+#include "trace.h"
+
+/* -v: [{d_ino=.., d_off=.., d_reclen=24, d_type=DT_REG, d_name="a"}] */
+static void p_dirents(struct call *c, unsigned long p)
+{
+	struct {
+		unsigned long ino;
+		long off;
+		unsigned short reclen;
+		unsigned char type;
+		char name[256];
+	} d;
+	unsigned long off = 0;
+	int n = 0;
+
+	fmt_chr(c->f, '[');
+	while (off < (unsigned long)c->s->ret && n < 1024) {
+		unsigned long len = (unsigned long)c->s->ret - off;
+
+		if (len > sizeof(d))
+			len = sizeof(d);
+		if (len < 20 || sysgate_read_mem(c->s, &d, (void *)(p + off),
+						 len) != (long)len || !d.reclen)
+			break;
+		d.name[sizeof(d.name) - 1] = 0;
+		if (n++)
+			fmt_str(c->f, ", ");
+		f_udec(c->f, "{d_ino=", d.ino);
+		f_dec(c->f, ", d_off=", d.off);
+		f_udec(c->f, ", d_reclen=", d.reclen);
+		fmt_str(c->f, ", d_type=");
+		p_xlat(c->f, d.type, &xl_dirent_types, 0);
+		fmt_str(c->f, ", d_name=");
+		p_data_local(c->f, (unsigned char *)d.name, hk_strlen(d.name));
+		fmt_chr(c->f, '}');
+		off += d.reclen;
+	}
+	fmt_chr(c->f, ']');
+}
+
+/* 0x... / * N entries * / : strace counts what the call returned. */
+static void d_getdents(struct call *c)
+{
+	unsigned long p = c->s->args[1], off = 0, n = 0;
+	struct {
+		unsigned long ino, off;
+		unsigned short reclen;
+	} d;
+
+	a_fd(c, 0);
+	if (trace_verbose && c->s->nr == sysgate_syscall_number("getdents64")) {
+		if (a_out(c, p))
+			p_dirents(c, p);
+		a_udec(c, (unsigned int)c->s->args[2]);
+		return;
+	}
+	a_sep(c);
+	p_ptr(c->f, p);
+	if (c_ok(c)) {
+		while (off < (unsigned long)c->s->ret &&
+		       sysgate_read_mem(c->s, &d, (void *)(p + off), sizeof(d)) ==
+			       sizeof(d) && d.reclen) {
+			off += d.reclen;
+			n++;
+		}
+		f_udec(c->f, " /* ", n);
+		fmt_str(c->f, n == 1 ? " entry */" : " entries */");
+	}
+	a_udec(c, (unsigned int)c->s->args[2]);
+}
+
+static void field_str(struct fmt *f, const char *name, const char *v)
+{
+	fmt_str(f, name);
+	p_data_local(f, (const unsigned char *)v, hk_strlen(v));
+}
+
+static void d_uname(struct call *c)
+{
+	struct utsname u;
+
+	if (fetch_out(c, &u, c->s->args[0], sizeof(u)))
+		return;
+	field_str(c->f, "{sysname=", u.sysname);
+	field_str(c->f, ", nodename=", u.nodename);
+	if (!trace_verbose) {
+		fmt_str(c->f, ", ...}");
+		return;
+	}
+	field_str(c->f, ", release=", u.release);
+	field_str(c->f, ", version=", u.version);
+	field_str(c->f, ", machine=", u.machine);
+	field_str(c->f, ", domainname=", u.domainname);
+	fmt_chr(c->f, '}');
+}
+
+static void d_sysinfo(struct call *c)
+{
+	struct sysinfo si;
+	struct fmt *f = c->f;
+
+	if (fetch_out(c, &si, c->s->args[0], sizeof(si)))
+		return;
+	f_udec(f, "{uptime=", si.uptime);
+	f_udec(f, ", loads=[", si.loads[0]);
+	f_udec(f, ", ", si.loads[1]);
+	f_udec(f, ", ", si.loads[2]);
+	f_udec(f, "], totalram=", si.totalram);
+	f_udec(f, ", freeram=", si.freeram);
+	f_udec(f, ", sharedram=", si.sharedram);
+	f_udec(f, ", bufferram=", si.bufferram);
+	f_udec(f, ", totalswap=", si.totalswap);
+	f_udec(f, ", freeswap=", si.freeswap);
+	f_udec(f, ", procs=", si.procs);
+	f_udec(f, ", totalhigh=", si.totalhigh);
+	f_udec(f, ", freehigh=", si.freehigh);
+	f_udec(f, ", mem_unit=", si.mem_unit);
+	fmt_chr(f, '}');
+}
+
+static void d_getrandom(struct call *c)
+{
+	if (a_out(c, c->s->args[0]))
+		p_data(c->f, c->s, c->s->args[0], c->s->ret, 1);
+	a_udec(c, c->s->args[1]);
+	a_flags(c, (unsigned int)c->s->args[2], &xl_grnd_flags, 0);
+}
+
+static void d_umask(struct call *c)
+{
+	a_sep(c);
+	p_mode(c->f, (unsigned int)c->s->args[0] & 0777);
+}
+
+static void r_umask(struct call *c)
+{
+	p_mode(c->f, c->s->ret);
+}
+
+const struct decoder dec_misc[] = {
+	{ "getdents64", d_getdents, 0, 0 },
+	{ "getdents", d_getdents, 0, 0 },
+	{ "uname", d_uname, 0, 0 },
+	{ "sysinfo", d_sysinfo, 0, 0 },
+	{ "getrandom", d_getrandom, 0, 0 },
+	{ "umask", d_umask, r_umask, 0 },
+	{ 0, 0, 0, 0 },
+};

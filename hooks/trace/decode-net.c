@@ -1,0 +1,485 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * Network: socket domains, types and protocols, socket addresses (inet,
+ * inet6, unix, netlink), socket options, message headers, shutdown.
+ */
+#include <linux/netlink.h>
+#include <netinet/in.h>
+#include <sys/socket.h>
+#include <sys/un.h>
+#include "trace.h"
+
+static void p_socktype(struct fmt *f, unsigned long v)
+{
+	unsigned long fl = v & ~0xfUL;
+
+	p_xlat(f, v & 0xf, &xl_sock_types, "SOCK_???");
+	if (fl) {
+		fmt_chr(f, '|');
+		p_flags(f, fl, &xl_sock_flags, 0);
+	}
+}
+
+static void p_proto(struct fmt *f, int domain, unsigned long proto)
+{
+	if (domain == AF_INET || domain == AF_INET6)
+		p_xlat(f, proto, &xl_ipprotos, "IPPROTO_???");
+	else if (domain == AF_NETLINK)
+		p_xlat(f, proto, &xl_netlink_protos, "NETLINK_???");
+	else
+		fmt_udec(f, proto);
+}
+
+static void d_socket(struct call *c)
+{
+	int dom = (int)c->s->args[0];
+
+	a_xlat(c, dom, &xl_families, "AF_???");
+	a_sep(c);
+	p_socktype(c->f, c->s->args[1]);
+	a_sep(c);
+	p_proto(c->f, dom, (unsigned int)c->s->args[2]);
+}
+
+static void d_socketpair(struct call *c)
+{
+	d_socket(c);
+	p_fdpair(c, c->s->args[3]);
+}
+
+static void p_u8(struct fmt *f, unsigned v)
+{
+	fmt_udec(f, v & 0xff);
+}
+
+/* The shortest text form of an IPv6 address (RFC 5952). */
+static void p_inet6(struct fmt *f, const unsigned char *a)
+{
+	static const char hx[] = "0123456789abcdef";
+	int best = -1, bestlen = 0, i, j;
+
+	for (i = 0; i < 8; i++) {
+		for (j = i; j < 8 && !a[2 * j] && !a[2 * j + 1]; j++)
+			;
+		if (j - i > bestlen && j - i >= 2) {
+			best = i;
+			bestlen = j - i;
+		}
+	}
+	for (i = 0; i < 8; i++) {
+		unsigned v = a[2 * i] << 8 | a[2 * i + 1];
+		int k, started = 0;
+
+		if (i == best) {
+			fmt_str(f, "::");
+			i += bestlen - 1;
+			continue;
+		}
+		if (i && i != best + bestlen)
+			fmt_chr(f, ':');
+		if (i == 6 && best == 0 && (bestlen == 6 ||
+		    (bestlen == 5 && a[10] == 0xff && a[11] == 0xff))) {
+			/* ::ffff:1.2.3.4 */
+			p_u8(f, a[12]);
+			fmt_chr(f, '.');
+			p_u8(f, a[13]);
+			fmt_chr(f, '.');
+			p_u8(f, a[14]);
+			fmt_chr(f, '.');
+			p_u8(f, a[15]);
+			return;
+		}
+		for (k = 12; k >= 0; k -= 4) {
+			unsigned d = v >> k & 15;
+
+			if (d || started || !k) {
+				fmt_chr(f, hx[d]);
+				started = 1;
+			}
+		}
+	}
+}
+
+static unsigned short ntohs_(unsigned short v)
+{
+	return (unsigned short)(v >> 8 | v << 8);
+}
+
+void p_sockaddr(struct fmt *f, const struct sysgate_sys *s, unsigned long p,
+		unsigned long len)
+{
+	union {
+		struct sockaddr sa;
+		struct sockaddr_in in;
+		struct sockaddr_in6 in6;
+		struct sockaddr_un un;
+		struct sockaddr_nl nl;
+		unsigned char raw[128];
+	} u;
+	char text[64];
+	struct fmt t;
+	unsigned long i;
+
+	if (!p) {
+		fmt_str(f, "NULL");
+		return;
+	}
+	if (len > sizeof(u))
+		len = sizeof(u);
+	if (len < 2 || fetch(f, s, &u, p, len)) {
+		if (len < 2)
+			fmt_hex(f, p);
+		return;
+	}
+	hk_memset(u.raw + len, 0, sizeof(u) - len);
+	fmt_str(f, "{sa_family=");
+	p_xlat(f, u.sa.sa_family, &xl_families, "AF_???");
+	switch (u.sa.sa_family) {
+	case AF_INET:
+		f_udec(f, ", sin_port=htons(", ntohs_(u.in.sin_port));
+		fmt_str(f, "), sin_addr=inet_addr(");
+		fmt_init(&t, text, sizeof(text));
+		for (i = 0; i < 4; i++) {
+			if (i)
+				fmt_chr(&t, '.');
+			p_u8(&t, ((unsigned char *)&u.in.sin_addr)[i]);
+		}
+		/* a string, so quoted as strings are (-x) */
+		p_data_local(f, (unsigned char *)text, t.len);
+		fmt_str(f, ")}");
+		return;
+	case AF_INET6:
+		f_udec(f, ", sin6_port=htons(", ntohs_(u.in6.sin6_port));
+		f_udec(f, "), sin6_flowinfo=htonl(",
+		       __builtin_bswap32(u.in6.sin6_flowinfo));
+		fmt_str(f, "), inet_pton(AF_INET6, ");
+		fmt_init(&t, text, sizeof(text));
+		p_inet6(&t, (unsigned char *)&u.in6.sin6_addr);
+		p_data_local(f, (unsigned char *)text, t.len);
+		f_udec(f, ", &sin6_addr), sin6_scope_id=", u.in6.sin6_scope_id);
+		fmt_chr(f, '}');
+		return;
+	case AF_UNIX: {
+		unsigned long n = len > 2 ? len - 2 : 0, k;
+
+		if (n > sizeof(u.un.sun_path))
+			n = sizeof(u.un.sun_path);
+		if (!n) {
+			fmt_chr(f, '}');
+			return;
+		}
+		fmt_str(f, ", sun_path=");
+		if (!u.un.sun_path[0]) {
+			/* abstract: every byte counts */
+			fmt_chr(f, '@');
+			p_data_local(f, (unsigned char *)u.un.sun_path + 1,
+				     n - 1);
+		} else {
+			for (k = 0; k < n && u.un.sun_path[k]; k++)
+				;
+			p_data_local(f, (unsigned char *)u.un.sun_path, k);
+		}
+		fmt_chr(f, '}');
+		return;
+	}
+	case AF_NETLINK:
+		f_dec(f, ", nl_pid=", (int)u.nl.nl_pid);
+		fmt_str(f, ", nl_groups=");
+		for (i = 28; i + 4; i -= 4)
+			fmt_chr(f, "0123456789abcdef"[u.nl.nl_groups >> i & 15]);
+		fmt_chr(f, '}');
+		return;
+	}
+	fmt_str(f, ", sa_data=");
+	p_data_local(f, u.raw + 2, len - 2);
+	fmt_chr(f, '}');
+}
+
+/* bind, connect: fd, address, length */
+static void d_addr_in(struct call *c)
+{
+	a_fd(c, 0);
+	a_sep(c);
+	p_sockaddr(c->f, c->s, c->s->args[1], c->s->args[2]);
+	a_udec(c, (unsigned int)c->s->args[2]);
+}
+
+/* The socklen an address-returning call gets: kept at entry so the
+ * line can show [in => out] as strace does. */
+static void e_save_len(struct call *c, int i)
+{
+	unsigned int v = 0;
+
+	trace_saved[0] = ~0UL;
+	if (c->s->args[i] &&
+	    sysgate_read_mem(c->s, &v, (void *)c->s->args[i], sizeof(v)) ==
+		    sizeof(v))
+		trace_saved[0] = v;
+}
+
+static void e_len2(struct call *c)
+{
+	e_save_len(c, 2);
+}
+
+static void e_len5(struct call *c)
+{
+	e_save_len(c, 5);
+}
+
+static void e_len4(struct call *c)
+{
+	e_save_len(c, 4);
+}
+
+/* address out, [len] in and out */
+static void a_addr_out(struct call *c, unsigned long p, unsigned long lenp)
+{
+	unsigned int out = 0;
+	unsigned long in = trace_saved[0];
+
+	a_sep(c);
+	if (!c_ok(c) || !p || !lenp ||
+	    sysgate_read_mem(c->s, &out, (void *)lenp, sizeof(out)) !=
+		    sizeof(out)) {
+		p_ptr(c->f, p);
+		a_ptr(c, lenp);
+		return;
+	}
+	p_sockaddr(c->f, c->s, p, out < in ? out : in);
+	a_sep(c);
+	fmt_chr(c->f, '[');
+	if (in != ~0UL && in != out) {
+		fmt_udec(c->f, in);
+		fmt_str(c->f, " => ");
+	}
+	fmt_udec(c->f, out);
+	fmt_chr(c->f, ']');
+}
+
+static void d_getsockname(struct call *c)
+{
+	a_fd(c, 0);
+	a_addr_out(c, c->s->args[1], c->s->args[2]);
+}
+
+static void d_accept4(struct call *c)
+{
+	d_getsockname(c);
+	if (sysgate_syscall_nargs(c->s->nr) > 3)
+		a_flags(c, c->s->args[3], &xl_sock_flags, 0);
+}
+
+static void a_msgflags(struct call *c, unsigned long v)
+{
+	a_flags(c, (unsigned int)v, &xl_msg_flags, 0);
+}
+
+static void d_sendto(struct call *c)
+{
+	a_fd(c, 0);
+	a_sep(c);
+	p_data(c->f, c->s, c->s->args[1], c->s->args[2], 0);
+	a_udec(c, c->s->args[2]);
+	a_msgflags(c, c->s->args[3]);
+	a_sep(c);
+	p_sockaddr(c->f, c->s, c->s->args[4], c->s->args[5]);
+	a_udec(c, (unsigned int)c->s->args[5]);
+}
+
+static void d_recvfrom(struct call *c)
+{
+	a_fd(c, 0);
+	if (a_out(c, c->s->args[1]))
+		p_data(c->f, c->s, c->s->args[1], c->s->ret, 0);
+	a_udec(c, c->s->args[2]);
+	a_msgflags(c, c->s->args[3]);
+	a_addr_out(c, c->s->args[4], c->s->args[5]);
+}
+
+static const struct xlat *sockopt_names(int level)
+{
+	switch (level) {
+	case SOL_SOCKET: return &xl_so_names;
+	case IPPROTO_TCP: return &xl_tcp_names;
+	case IPPROTO_IP: return &xl_ip_names;
+	case IPPROTO_IPV6: return &xl_ipv6_names;
+	}
+	return 0;
+}
+
+static void a_level_name(struct call *c)
+{
+	int level = (int)c->s->args[1];
+	const struct xlat *t = sockopt_names(level);
+
+	a_xlat(c, (unsigned int)level, &xl_sol_levels, "SOL_???");
+	a_sep(c);
+	if (t)
+		p_xlat(c->f, (unsigned int)c->s->args[2], t, 0);
+	else
+		fmt_udec(c->f, (unsigned int)c->s->args[2]);
+}
+
+/* An option value: [int] when it is one, else the bytes. */
+static void p_optval(struct fmt *f, const struct sysgate_sys *s,
+		     unsigned long p, unsigned long len)
+{
+	int v;
+
+	if (len == sizeof(int)) {
+		if (fetch(f, s, &v, p, sizeof(v)))
+			return;
+		fmt_chr(f, '[');
+		fmt_dec(f, v);
+		fmt_chr(f, ']');
+		return;
+	}
+	p_data(f, s, p, len, 0);
+}
+
+static void d_setsockopt(struct call *c)
+{
+	a_fd(c, 0);
+	a_level_name(c);
+	a_sep(c);
+	p_optval(c->f, c->s, c->s->args[3], (unsigned int)c->s->args[4]);
+	a_udec(c, (unsigned int)c->s->args[4]);
+}
+
+static void d_getsockopt(struct call *c)
+{
+	unsigned int out;
+
+	a_fd(c, 0);
+	a_level_name(c);
+	if (!c_ok(c) || sysgate_read_mem(c->s, &out, (void *)c->s->args[4],
+					 sizeof(out)) != sizeof(out)) {
+		a_ptr(c, c->s->args[3]);
+		a_ptr(c, c->s->args[4]);
+		return;
+	}
+	a_sep(c);
+	p_optval(c->f, c->s, c->s->args[3], out);
+	a_sep(c);
+	fmt_chr(c->f, '[');
+	if (trace_saved[0] != ~0UL && trace_saved[0] != out) {
+		fmt_udec(c->f, trace_saved[0]);
+		fmt_str(c->f, " => ");
+	}
+	fmt_udec(c->f, out);
+	fmt_chr(c->f, ']');
+}
+
+static void p_cmsgs(struct fmt *f, const struct sysgate_sys *s,
+		    unsigned long p, unsigned long len)
+{
+	unsigned long off = 0;
+	struct cmsghdr h;
+	int first = 1;
+
+	fmt_chr(f, '[');
+	while (off + sizeof(h) <= len &&
+	       sysgate_read_mem(s, &h, (void *)(p + off), sizeof(h)) ==
+		       sizeof(h) && h.cmsg_len >= sizeof(h)) {
+		if (!first)
+			fmt_str(f, ", ");
+		first = 0;
+		f_udec(f, "{cmsg_len=", h.cmsg_len);
+		fmt_str(f, ", cmsg_level=");
+		p_xlat(f, h.cmsg_level, &xl_sol_levels, "SOL_???");
+		fmt_str(f, ", cmsg_type=");
+		if (h.cmsg_level == SOL_SOCKET)
+			p_xlat(f, h.cmsg_type, &xl_scm_types, "SCM_???");
+		else
+			p_hex(f, h.cmsg_type);
+		fmt_str(f, ", cmsg_data=");
+		if (h.cmsg_level == SOL_SOCKET && h.cmsg_type == SCM_RIGHTS) {
+			unsigned long n = (h.cmsg_len - sizeof(h)) / sizeof(int);
+			unsigned long i;
+			int fd;
+
+			fmt_chr(f, '[');
+			for (i = 0; i < n; i++) {
+				if (sysgate_read_mem(s, &fd, (void *)(p + off +
+						     sizeof(h) + i * sizeof(int)),
+						     sizeof(fd)) != sizeof(fd))
+					break;
+				if (i)
+					f_dec(f, ", ", fd);
+			}
+			fmt_chr(f, ']');
+		} else {
+			p_data(f, s, p + off + sizeof(h),
+			       h.cmsg_len - sizeof(h), 1);
+		}
+		fmt_chr(f, '}');
+		off += (h.cmsg_len + sizeof(long) - 1) & ~(sizeof(long) - 1);
+	}
+	fmt_chr(f, ']');
+}
+
+/* avail: bytes transferred, for the iovecs' contents (-1: all). */
+static void p_msghdr(struct fmt *f, struct sysgate_sys *s, unsigned long p,
+		     long avail)
+{
+	struct msghdr m;
+
+	if (fetch(f, s, &m, p, sizeof(m)))
+		return;
+	fmt_str(f, "{msg_name=");
+	p_sockaddr(f, s, (unsigned long)m.msg_name, m.msg_namelen);
+	f_udec(f, ", msg_namelen=", m.msg_namelen);
+	fmt_str(f, ", msg_iov=");
+	put_iov(f, s, (unsigned long)m.msg_iov, m.msg_iovlen, avail);
+	f_udec(f, ", msg_iovlen=", m.msg_iovlen);
+	if (m.msg_controllen) {
+		fmt_str(f, ", msg_control=");
+		p_cmsgs(f, s, (unsigned long)m.msg_control, m.msg_controllen);
+	}
+	f_udec(f, ", msg_controllen=", m.msg_controllen);
+	fmt_str(f, ", msg_flags=");
+	p_flags(f, (unsigned int)m.msg_flags, &xl_msg_flags, 0);
+	fmt_chr(f, '}');
+}
+
+static void d_sendmsg(struct call *c)
+{
+	a_fd(c, 0);
+	a_sep(c);
+	p_msghdr(c->f, c->s, c->s->args[1], -1);
+	a_msgflags(c, c->s->args[2]);
+}
+
+static void d_recvmsg(struct call *c)
+{
+	a_fd(c, 0);
+	if (a_out(c, c->s->args[1]))
+		p_msghdr(c->f, c->s, c->s->args[1], c->s->ret);
+	a_msgflags(c, c->s->args[2]);
+}
+
+static void d_shutdown(struct call *c)
+{
+	a_fd(c, 0);
+	a_xlat(c, (unsigned int)c->s->args[1], &xl_shutdown_how, "SHUT_???");
+}
+
+const struct decoder dec_net[] = {
+	{ "socket", d_socket, 0, 0 },
+	{ "socketpair", d_socketpair, 0, 0 },
+	{ "bind", d_addr_in, 0, 0 },
+	{ "connect", d_addr_in, 0, 0 },
+	{ "getsockname", d_getsockname, 0, e_len2 },
+	{ "getpeername", d_getsockname, 0, e_len2 },
+	{ "accept", d_accept4, 0, e_len2 },
+	{ "accept4", d_accept4, 0, e_len2 },
+	{ "sendto", d_sendto, 0, 0 },
+	{ "recvfrom", d_recvfrom, 0, e_len5 },
+	{ "setsockopt", d_setsockopt, 0, 0 },
+	{ "getsockopt", d_getsockopt, 0, e_len4 },
+	{ "sendmsg", d_sendmsg, 0, 0 },
+	{ "recvmsg", d_recvmsg, 0, 0 },
+	{ "shutdown", d_shutdown, 0, 0 },
+	{ 0, 0, 0, 0 },
+};

@@ -1,0 +1,329 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * Waiting for descriptors: pollfd arrays in and out, fd_sets (kept at
+ * entry, since the kernel rewrites them), epoll events, timeouts.
+ */
+#include <poll.h>
+#include <sys/epoll.h>
+#include "trace.h"
+
+#define MAX_SHOWN 32
+
+static void p_pollfds(struct call *c, unsigned long p, unsigned long n,
+		      int out)
+{
+	struct fmt *f = c->f;
+	struct pollfd pf;
+	unsigned long i;
+	int first = 1;
+
+	fmt_chr(f, '[');
+	for (i = 0; i < n && i < MAX_SHOWN; i++) {
+		if (sysgate_read_mem(c->s, &pf, (void *)(p + i * sizeof(pf)),
+				     sizeof(pf)) != sizeof(pf))
+			break;
+		if (out && !pf.revents)
+			continue;
+		if (!first)
+			fmt_str(f, ", ");
+		first = 0;
+		f_dec(f, "{fd=", pf.fd);
+		if (!out)
+			p_fdpath(f, c->s, pf.fd);
+		fmt_str(f, out ? ", revents=" : ", events=");
+		p_flags(f, (unsigned short)(out ? pf.revents : pf.events),
+			&xl_poll_events, 0);
+		fmt_chr(f, '}');
+	}
+	if (i < n && i == MAX_SHOWN)
+		fmt_str(f, ", ...");
+	fmt_chr(f, ']');
+}
+
+/* The timeout the kernel will overwrite with the time left, kept at
+ * entry in trace_saved[4..5] (bit 3 of [3] says it was read). */
+static void e_timeout(struct call *c, unsigned long p)
+{
+	if (p && sysgate_read_mem(c->s, &trace_saved[4], (void *)p,
+				  2 * sizeof(long)) == 2 * sizeof(long))
+		trace_saved[3] |= 8;
+}
+
+static void a_timeout(struct call *c, unsigned long p)
+{
+	a_sep(c);
+	if (trace_saved[3] & 8)
+		p_timespec(c->f, trace_saved[4], trace_saved[5]);
+	else
+		p_ptr(c->f, p);
+}
+
+static void e_ppoll(struct call *c)
+{
+	trace_saved[3] = 0;
+	e_timeout(c, c->s->args[2]);
+}
+
+static void a_pollfds(struct call *c)
+{
+	unsigned long p = c->s->args[0];
+
+	a_sep(c);
+	if (!p || sysgate_read_mem(c->s, &p, (void *)p, 1) != 1) {
+		p_ptr(c->f, c->s->args[0]);
+		return;
+	}
+	p_pollfds(c, c->s->args[0], (unsigned int)c->s->args[1], 0);
+}
+
+static void d_poll(struct call *c)
+{
+	a_pollfds(c);
+	a_udec(c, (unsigned int)c->s->args[1]);
+	a_int(c, 2);
+}
+
+static void d_ppoll(struct call *c)
+{
+	a_pollfds(c);
+	a_udec(c, (unsigned int)c->s->args[1]);
+	a_timeout(c, c->s->args[2]);
+	a_sigset(c, c->s->args[3], c->s->args[4]);
+	a_udec(c, c->s->args[4]);
+}
+
+static void r_timeout(struct call *c)
+{
+	fmt_dec(c->f, c->s->ret);
+	if (!c->s->ret)
+		fmt_str(c->f, " (Timeout)");
+}
+
+static void r_poll(struct call *c)
+{
+	long ts[2];
+
+	if (!c->s->ret) {
+		r_timeout(c);
+		return;
+	}
+	fmt_dec(c->f, c->s->ret);
+	fmt_str(c->f, " (");
+	p_pollfds(c, c->s->args[0], (unsigned int)c->s->args[1], 1);
+	if (c->s->nr == sysgate_syscall_number("ppoll") && c->s->args[2] &&
+	    sysgate_read_mem(c->s, ts, (void *)c->s->args[2], sizeof(ts)) ==
+		    sizeof(ts)) {
+		fmt_str(c->f, ", left ");
+		p_timespec(c->f, ts[0], ts[1]);
+	}
+	fmt_chr(c->f, ')');
+}
+
+/* select's sets, up to 64 descriptors each, kept at entry: trace_saved
+ * holds the three sets and, in [3], which of them were read. */
+static void e_select(struct call *c)
+{
+	int i;
+
+	trace_saved[3] = 0;
+	e_timeout(c, c->s->args[4]);
+	for (i = 0; i < 3; i++) {
+		unsigned long p = c->s->args[1 + i];
+
+		trace_saved[i] = 0;
+		if (p && sysgate_read_mem(c->s, &trace_saved[i], (void *)p,
+					  sizeof(long)) == sizeof(long))
+			trace_saved[3] |= 1UL << i;
+	}
+}
+
+/* s: the call, for -y's paths (NULL: none, as in results) */
+static void p_fdset(struct fmt *f, const struct sysgate_sys *s,
+		    unsigned long set, int nfds)
+{
+	int fd, first = 1;
+
+	fmt_chr(f, '[');
+	for (fd = 0; fd < nfds && fd < 64; fd++) {
+		if (!(set >> fd & 1))
+			continue;
+		if (!first)
+			fmt_chr(f, ' ');
+		first = 0;
+		fmt_dec(f, fd);
+		if (s)
+			p_fdpath(f, s, fd);
+	}
+	fmt_chr(f, ']');
+}
+
+static void a_sets(struct call *c)
+{
+	int nfds = (int)c->s->args[0], i;
+
+	a_int(c, 0);
+	for (i = 0; i < 3; i++) {
+		a_sep(c);
+		if (nfds <= 64 && (trace_saved[3] >> i & 1))
+			p_fdset(c->f, c->s, trace_saved[i], nfds);
+		else
+			p_ptr(c->f, c->s->args[1 + i]);
+	}
+}
+
+static void d_pselect6(struct call *c)
+{
+	struct {
+		unsigned long set, size;
+	} sm;
+
+	a_sets(c);
+	a_timeout(c, c->s->args[4]);
+	a_sep(c);
+	if (fetch(c->f, c->s, &sm, c->s->args[5], sizeof(sm)))
+		return;
+	fmt_str(c->f, "{sigmask=");
+	if (sm.set) {
+		unsigned long set[1];
+
+		if (sm.size == sizeof(set) &&
+		    sysgate_read_mem(c->s, set, (void *)sm.set, sizeof(set)) ==
+			    sizeof(set))
+			p_sigset(c->f, set, sizeof(set));
+		else
+			fmt_hex(c->f, sm.set);
+	} else {
+		fmt_str(c->f, "NULL");
+	}
+	f_udec(c->f, ", sigsetsize=", sm.size);
+	fmt_chr(c->f, '}');
+}
+
+static void d_select(struct call *c)
+{
+	a_sets(c);
+	a_sep(c);
+	if (!(trace_saved[3] & 8)) {
+		p_ptr(c->f, c->s->args[4]);
+		return;
+	}
+	f_dec(c->f, "{tv_sec=", trace_saved[4]);
+	f_dec(c->f, ", tv_usec=", trace_saved[5]);
+	fmt_chr(c->f, '}');
+}
+
+static void r_select(struct call *c)
+{
+	static const char *const what[] = { "in", "out", "except" };
+	int nfds = (int)c->s->args[0], i, first = 1;
+	unsigned long set;
+	long ts[2];
+
+	if (!c->s->ret || nfds > 64) {
+		r_timeout(c);
+		return;
+	}
+	fmt_dec(c->f, c->s->ret);
+	fmt_str(c->f, " (");
+	for (i = 0; i < 3; i++) {
+		unsigned long p = c->s->args[1 + i];
+
+		set = 0;
+		if (!p || sysgate_read_mem(c->s, &set, (void *)p, sizeof(set)) !=
+				  sizeof(set) || !set)
+			continue;
+		if (!first)
+			fmt_str(c->f, ", ");
+		first = 0;
+		fmt_str(c->f, what[i]);
+		fmt_chr(c->f, ' ');
+		p_fdset(c->f, 0, set, nfds);
+	}
+	if (c->s->args[4] && sysgate_read_mem(c->s, ts, (void *)c->s->args[4],
+					      sizeof(ts)) == sizeof(ts)) {
+		f_dec(c->f, ", left {tv_sec=", ts[0]);
+		fmt_str(c->f, c->s->nr == sysgate_syscall_number("select") ?
+				      ", tv_usec=" : ", tv_nsec=");
+		fmt_dec(c->f, ts[1]);
+		fmt_chr(c->f, '}');
+	}
+	fmt_chr(c->f, ')');
+}
+
+static void p_epoll_event(struct fmt *f, const struct epoll_event *ev)
+{
+	fmt_str(f, "{events=");
+	p_flags(f, ev->events, &xl_epoll_events, 0);
+	f_udec(f, ", data={u32=", (unsigned int)ev->data.u64);
+	f_udec(f, ", u64=", ev->data.u64);
+	fmt_str(f, "}}");
+}
+
+static void d_epoll_create1(struct call *c)
+{
+	a_flags(c, c->s->args[0], &xl_epoll_create_flags, 0);
+}
+
+static void d_epoll_ctl(struct call *c)
+{
+	struct epoll_event ev;
+
+	a_fd(c, 0);
+	a_xlat(c, (unsigned int)c->s->args[1], &xl_epoll_ops, "EPOLL_CTL_???");
+	a_fd(c, 2);
+	a_sep(c);
+	if (!fetch(c->f, c->s, &ev, c->s->args[3], sizeof(ev)))
+		p_epoll_event(c->f, &ev);
+}
+
+static void a_epoll_events(struct call *c)
+{
+	unsigned long p = c->s->args[1];
+	struct epoll_event ev;
+	long i;
+
+	a_sep(c);
+	if (!c_ok(c)) {
+		p_ptr(c->f, p);
+		return;
+	}
+	fmt_chr(c->f, '[');
+	for (i = 0; i < c->s->ret && i < MAX_SHOWN; i++) {
+		if (sysgate_read_mem(c->s, &ev, (void *)(p + i * sizeof(ev)),
+				     sizeof(ev)) != sizeof(ev))
+			break;
+		if (i)
+			fmt_str(c->f, ", ");
+		p_epoll_event(c->f, &ev);
+	}
+	if (i < c->s->ret)
+		fmt_str(c->f, ", ...");
+	fmt_chr(c->f, ']');
+}
+
+static void d_epoll_wait(struct call *c)
+{
+	a_fd(c, 0);
+	a_epoll_events(c);
+	a_int(c, 2);
+	a_int(c, 3);
+}
+
+static void d_epoll_pwait(struct call *c)
+{
+	d_epoll_wait(c);
+	a_sigset(c, c->s->args[4], c->s->args[5]);
+	a_udec(c, c->s->args[5]);
+}
+
+const struct decoder dec_poll[] = {
+	{ "poll", d_poll, r_poll, 0 },
+	{ "ppoll", d_ppoll, r_poll, e_ppoll },
+	{ "select", d_select, r_select, e_select },
+	{ "pselect6", d_pselect6, r_select, e_select },
+	{ "epoll_create1", d_epoll_create1, 0, 0 },
+	{ "epoll_ctl", d_epoll_ctl, 0, 0 },
+	{ "epoll_wait", d_epoll_wait, 0, 0 },
+	{ "epoll_pwait", d_epoll_pwait, 0, 0 },
+	{ 0, 0, 0, 0 },
+};

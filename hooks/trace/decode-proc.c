@@ -1,0 +1,476 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * Processes: clone and clone3, wait4 status macros, prctl options,
+ * resource limits, priorities, rseq.
+ */
+#include <linux/sched.h>
+#include <sys/prctl.h>
+#include <sys/resource.h>
+#include <sys/wait.h>
+#include "trace.h"
+
+static void p_clone_flags(struct fmt *f, unsigned long fl)
+{
+	unsigned long sig = fl & 0xff;
+
+	fl &= ~0xffUL;
+	if (fl)
+		p_flags(f, fl, &xl_clone_flags, 0);
+	if (sig) {
+		if (fl)
+			fmt_chr(f, '|');
+		p_signame(f, sig);
+	} else if (!fl) {
+		fmt_chr(f, '0');
+	}
+}
+
+static void d_clone(struct call *c)
+{
+	unsigned long fl = c->s->args[0], ctid, tls;
+	struct fmt *f = c->f;
+
+	/* The kernels with the legacy calls (x86-64) take the child's tid
+	 * pointer before tls; the asm-generic ones after it. */
+	if (sysgate_syscall_number("fork") >= 0) {
+		ctid = c->s->args[3];
+		tls = c->s->args[4];
+	} else {
+		tls = c->s->args[3];
+		ctid = c->s->args[4];
+	}
+	a_sep(c);
+	fmt_str(f, "child_stack=");
+	p_ptr(f, c->s->args[1]);
+	a_sep(c);
+	fmt_str(f, "flags=");
+	p_clone_flags(f, fl);
+	if (fl & (CLONE_PARENT_SETTID | CLONE_PIDFD)) {
+		a_sep(c);
+		fmt_str(f, fl & CLONE_PIDFD ? "parent_tid=" : "parent_tid=");
+		p_ptr(f, c->s->args[2]);
+	}
+	if (fl & CLONE_SETTLS) {
+		a_sep(c);
+		fmt_str(f, "tls=");
+		p_ptr(f, tls);
+	}
+	if (fl & (CLONE_CHILD_SETTID | CLONE_CHILD_CLEARTID)) {
+		a_sep(c);
+		fmt_str(f, "child_tidptr=");
+		p_ptr(f, ctid);
+	}
+}
+
+static void field_hex(struct fmt *f, const char *name, unsigned long v)
+{
+	fmt_str(f, name);
+	p_hex(f, v);
+}
+
+static void field_ptr(struct fmt *f, const char *name, unsigned long v)
+{
+	fmt_str(f, name);
+	p_ptr(f, v);
+}
+
+static void d_clone3(struct call *c)
+{
+	struct clone_args ca = { 0 };
+	unsigned long size = c->s->args[1];
+	struct fmt *f = c->f;
+	int tid;
+
+	a_sep(c);
+	if (size < 64 || fetch(f, c->s, &ca, c->s->args[0],
+			       size < sizeof(ca) ? size : sizeof(ca))) {
+		if (size < 64)
+			p_ptr(f, c->s->args[0]);
+		a_udec(c, size);
+		return;
+	}
+	fmt_str(f, "{flags=");
+	p_flags(f, ca.flags, &xl_clone_flags, 0);
+	if (ca.flags & CLONE_PIDFD)
+		field_ptr(f, ", pidfd=", ca.pidfd);
+	if (ca.flags & (CLONE_CHILD_SETTID | CLONE_CHILD_CLEARTID))
+		field_ptr(f, ", child_tid=", ca.child_tid);
+	if (ca.flags & CLONE_PARENT_SETTID)
+		field_ptr(f, ", parent_tid=", ca.parent_tid);
+	fmt_str(f, ", exit_signal=");
+	if (ca.exit_signal)
+		p_signame(f, ca.exit_signal);
+	else
+		fmt_chr(f, '0');
+	field_ptr(f, ", stack=", ca.stack);
+	field_hex(f, ", stack_size=", ca.stack_size);
+	if (ca.flags & CLONE_SETTLS)
+		field_ptr(f, ", tls=", ca.tls);
+	fmt_chr(f, '}');
+	if (c_ok(c) && (ca.flags & CLONE_PARENT_SETTID) && ca.parent_tid &&
+	    sysgate_read_mem(c->s, &tid, (void *)(unsigned long)ca.parent_tid,
+			     sizeof(tid)) == sizeof(tid)) {
+		f_dec(f, " => {parent_tid=[", tid);
+		fmt_str(f, "]}");
+	}
+	a_udec(c, size);
+}
+
+/* [{WIFEXITED(s) && WEXITSTATUS(s) == 0}] */
+static void p_wstatus(struct fmt *f, int st)
+{
+	fmt_str(f, "[{");
+	if (WIFEXITED(st)) {
+		f_dec(f, "WIFEXITED(s) && WEXITSTATUS(s) == ", WEXITSTATUS(st));
+	} else if (WIFSIGNALED(st)) {
+		fmt_str(f, "WIFSIGNALED(s) && WTERMSIG(s) == ");
+		p_signame(f, WTERMSIG(st));
+		if (WCOREDUMP(st))
+			fmt_str(f, " && WCOREDUMP(s)");
+	} else if (WIFSTOPPED(st)) {
+		fmt_str(f, "WIFSTOPPED(s) && WSTOPSIG(s) == ");
+		p_signame(f, WSTOPSIG(st));
+	} else if (WIFCONTINUED(st)) {
+		fmt_str(f, "WIFCONTINUED(s)");
+	} else {
+		p_hex(f, st);
+	}
+	fmt_str(f, "}]");
+}
+
+/* {ru_utime=..., ru_stime=..., ...}; every field under -v */
+static void a_rusage(struct call *c, unsigned long p)
+{
+	struct rusage ru;
+	struct fmt *f = c->f;
+
+	if (fetch_out(c, &ru, p, sizeof(ru)))
+		return;
+	f_dec(f, "{ru_utime={tv_sec=", ru.ru_utime.tv_sec);
+	f_dec(f, ", tv_usec=", ru.ru_utime.tv_usec);
+	f_dec(f, "}, ru_stime={tv_sec=", ru.ru_stime.tv_sec);
+	f_dec(f, ", tv_usec=", ru.ru_stime.tv_usec);
+	if (!trace_verbose) {
+		fmt_str(f, "}, ...}");
+		return;
+	}
+	fmt_chr(f, '}');
+	f_dec(f, ", ru_maxrss=", ru.ru_maxrss);
+	f_dec(f, ", ru_ixrss=", ru.ru_ixrss);
+	f_dec(f, ", ru_idrss=", ru.ru_idrss);
+	f_dec(f, ", ru_isrss=", ru.ru_isrss);
+	f_dec(f, ", ru_minflt=", ru.ru_minflt);
+	f_dec(f, ", ru_majflt=", ru.ru_majflt);
+	f_dec(f, ", ru_nswap=", ru.ru_nswap);
+	f_dec(f, ", ru_inblock=", ru.ru_inblock);
+	f_dec(f, ", ru_oublock=", ru.ru_oublock);
+	f_dec(f, ", ru_msgsnd=", ru.ru_msgsnd);
+	f_dec(f, ", ru_msgrcv=", ru.ru_msgrcv);
+	f_dec(f, ", ru_nsignals=", ru.ru_nsignals);
+	f_dec(f, ", ru_nvcsw=", ru.ru_nvcsw);
+	f_dec(f, ", ru_nivcsw=", ru.ru_nivcsw);
+	fmt_chr(f, '}');
+}
+
+static void d_getrusage(struct call *c)
+{
+	a_xlat(c, (long)(int)c->s->args[0], &xl_rusage_who, "RUSAGE_???");
+	a_rusage(c, c->s->args[1]);
+}
+
+static void d_wait4(struct call *c)
+{
+	unsigned long p = c->s->args[1];
+	int st;
+
+	a_int(c, 0);
+	a_sep(c);
+	if (c_ok(c) && c->s->ret > 0 && p &&
+	    sysgate_read_mem(c->s, &st, (void *)p, sizeof(st)) == sizeof(st))
+		p_wstatus(c->f, st);
+	else
+		p_ptr(c->f, p);
+	a_flags(c, c->s->args[2], &xl_wait_options, 0);
+	a_rusage(c, c->s->args[3]);
+}
+
+/* 8192*1024, RLIM64_INFINITY */
+static void p_rlim(struct fmt *f, unsigned long v, const char *inf)
+{
+	if (v == ~0UL) {
+		fmt_str(f, inf);
+	} else if (v && !(v % 1024)) {
+		fmt_udec(f, v / 1024);
+		fmt_str(f, "*1024");
+	} else {
+		fmt_udec(f, v);
+	}
+}
+
+static void p_rlimit(struct fmt *f, const struct sysgate_sys *s,
+		     unsigned long p, const char *inf)
+{
+	unsigned long r[2];
+
+	if (fetch(f, s, r, p, sizeof(r)))
+		return;
+	fmt_str(f, "{rlim_cur=");
+	p_rlim(f, r[0], inf);
+	fmt_str(f, ", rlim_max=");
+	p_rlim(f, r[1], inf);
+	fmt_chr(f, '}');
+}
+
+static void d_prlimit64(struct call *c)
+{
+	a_int(c, 0);
+	a_xlat(c, (unsigned int)c->s->args[1], &xl_rlimits, "RLIMIT_???");
+	a_sep(c);
+	p_rlimit(c->f, c->s, c->s->args[2], "RLIM64_INFINITY");
+	if (a_out(c, c->s->args[3]))
+		p_rlimit(c->f, c->s, c->s->args[3], "RLIM64_INFINITY");
+}
+
+static void d_setrlimit(struct call *c)
+{
+	a_xlat(c, (unsigned int)c->s->args[0], &xl_rlimits, "RLIMIT_???");
+	a_sep(c);
+	p_rlimit(c->f, c->s, c->s->args[1], "RLIM_INFINITY");
+}
+
+static void d_getrlimit(struct call *c)
+{
+	a_xlat(c, (unsigned int)c->s->args[0], &xl_rlimits, "RLIMIT_???");
+	if (a_out(c, c->s->args[1]))
+		p_rlimit(c->f, c->s, c->s->args[1], "RLIM_INFINITY");
+}
+
+static void d_priority(struct call *c)
+{
+	int i, n = sysgate_syscall_nargs(c->s->nr);
+
+	a_xlat(c, (unsigned int)c->s->args[0], &xl_prio_which, "PRIO_???");
+	for (i = 1; i < n; i++)
+		a_int(c, i);
+}
+
+static void d_prctl(struct call *c)
+{
+	unsigned long op = (unsigned int)c->s->args[0];
+	const unsigned long *a = (const unsigned long *)c->s->args;
+	int i;
+
+	a_xlat(c, op, &xl_prctl_options, "PR_???");
+	switch (op) {
+	case PR_GET_DUMPABLE: case PR_GET_KEEPCAPS: case PR_GET_SECCOMP:
+	case PR_GET_TIMERSLACK: case PR_GET_THP_DISABLE:
+	case PR_GET_IO_FLUSHER:
+		return;
+	case PR_SET_NAME:
+		a_path(c, 1);
+		return;
+	case PR_GET_NAME:
+		if (a_out(c, a[1]))
+			p_string(c->f, c->s, a[1]);
+		return;
+	case PR_SET_DUMPABLE:
+		a_xlat(c, a[1], &xl_suid_dump, 0);
+		return;
+	case PR_SET_PDEATHSIG:
+		a_sep(c);
+		p_signame(c->f, a[1]);
+		return;
+	case PR_SET_KEEPCAPS: case PR_SET_CHILD_SUBREAPER:
+	case PR_SET_TIMERSLACK: case PR_SET_THP_DISABLE:
+		a_udec(c, a[1]);
+		return;
+	case PR_SET_SECCOMP:
+		a_xlat(c, a[1], &xl_seccomp_modes, 0);
+		if (a[1] == 2)
+			a_ptr(c, a[2]);
+		return;
+	case PR_CAPBSET_READ: case PR_CAPBSET_DROP:
+		a_xlat(c, a[1], &xl_caps, "CAP_???");
+		return;
+	case PR_SET_NO_NEW_PRIVS: case PR_GET_NO_NEW_PRIVS:
+		for (i = 1; i < 5; i++)
+			a_udec(c, a[i]);
+		return;
+	case PR_GET_PDEATHSIG: case PR_GET_CHILD_SUBREAPER: {
+		int v;
+
+		if (fetch_out(c, &v, a[1], sizeof(v)))
+			return;
+		fmt_chr(c->f, '[');
+		if (op == PR_GET_PDEATHSIG && v)
+			p_signame(c->f, v);
+		else
+			fmt_dec(c->f, v);
+		fmt_chr(c->f, ']');
+		return;
+	}
+	}
+	for (i = 1; i < 5; i++)
+		a_hex(c, a[i]);
+}
+
+static void r_prctl(struct call *c)
+{
+	fmt_dec(c->f, c->s->ret);
+	if ((unsigned int)c->s->args[0] == PR_GET_DUMPABLE) {
+		fmt_str(c->f, " (");
+		p_xlat(c->f, c->s->ret, &xl_suid_dump, 0);
+		fmt_chr(c->f, ')');
+	}
+}
+
+static void d_rseq(struct call *c)
+{
+	a_ptr(c, c->s->args[0]);
+	a_hex(c, (unsigned int)c->s->args[1]);
+	a_hex(c, (unsigned int)c->s->args[2]);
+	a_hex(c, (unsigned int)c->s->args[3]);
+}
+
+/* getgroups' list on success (its result is the count), setgroups'. */
+static void a_gids(struct call *c, unsigned long p, long n)
+{
+	unsigned int g;
+	long i;
+
+	a_sep(c);
+	if (!p || n < 0 || (n && sysgate_read_mem(c->s, &g, (void *)p,
+						  sizeof(g)) != sizeof(g))) {
+		p_ptr(c->f, p);
+		return;
+	}
+	fmt_chr(c->f, '[');
+	for (i = 0; i < n && i < 32; i++) {
+		if (sysgate_read_mem(c->s, &g, (void *)(p + i * sizeof(g)),
+				     sizeof(g)) != sizeof(g))
+			break;
+		if (i)
+			f_udec(c->f, ", ", g);
+	}
+	if (i < n)
+		fmt_str(c->f, ", ...");
+	fmt_chr(c->f, ']');
+}
+
+static void d_getgroups(struct call *c)
+{
+	a_int(c, 0);
+	if (c_ok(c))
+		a_gids(c, c->s->args[1], c->s->ret);
+	else
+		a_ptr(c, c->s->args[1]);
+}
+
+static void d_setgroups(struct call *c)
+{
+	a_int(c, 0);
+	a_gids(c, c->s->args[1], (int)c->s->args[0]);
+}
+
+/* [0 1]: the CPUs in a mask of size bytes */
+static void p_cpus(struct call *c, unsigned long p, unsigned long size)
+{
+	unsigned long w, i, cpu;
+	int first = 1;
+
+	fmt_chr(c->f, '[');
+	for (i = 0; i * sizeof(w) < size && i < 128; i++) {
+		if (sysgate_read_mem(c->s, &w, (void *)(p + i * sizeof(w)),
+				     sizeof(w)) != sizeof(w))
+			break;
+		for (cpu = 0; cpu < 64; cpu++) {
+			if (!(w >> cpu & 1))
+				continue;
+			if (!first)
+				fmt_chr(c->f, ' ');
+			first = 0;
+			fmt_udec(c->f, i * 64 + cpu);
+		}
+	}
+	fmt_chr(c->f, ']');
+}
+
+static void d_sched_getaffinity(struct call *c)
+{
+	a_int(c, 0);
+	a_udec(c, c->s->args[1]);
+	if (a_out(c, c->s->args[2]))
+		p_cpus(c, c->s->args[2], c->s->ret);
+}
+
+static void d_sched_setaffinity(struct call *c)
+{
+	a_int(c, 0);
+	a_udec(c, c->s->args[1]);
+	a_sep(c);
+	p_cpus(c, c->s->args[2], c->s->args[1]);
+}
+
+static void d_waitid(struct call *c)
+{
+	unsigned char si[128];
+
+	a_xlat(c, (unsigned int)c->s->args[0], &xl_idtypes, "P_???");
+	a_int(c, 1);
+	a_sep(c);
+	/* with WNOHANG and no child ready the kernel leaves si_signo 0 */
+	if (c_ok(c) && c->s->args[2] &&
+	    sysgate_read_mem(c->s, si, (void *)c->s->args[2], sizeof(si)) ==
+		    sizeof(si) && si[0])
+		p_siginfo(c->f, si);
+	else if (c_ok(c) && c->s->args[2])
+		fmt_str(c->f, "{}");
+	else
+		p_ptr(c->f, c->s->args[2]);
+	a_flags(c, (unsigned int)c->s->args[3], &xl_wait_options, 0);
+	a_rusage(c, c->s->args[4]);
+}
+
+/* getresuid([0], [0], [0]) */
+static void d_getresid(struct call *c)
+{
+	unsigned int id;
+	int i;
+
+	for (i = 0; i < 3; i++) {
+		if (fetch_out(c, &id, c->s->args[i], sizeof(id)))
+			continue;
+		fmt_chr(c->f, '[');
+		fmt_udec(c->f, id);
+		fmt_chr(c->f, ']');
+	}
+}
+
+static void d_arch_prctl(struct call *c)
+{
+	a_xlat(c, (unsigned int)c->s->args[0], &xl_arch_prctl, "ARCH_???");
+	a_hex(c, c->s->args[1]);
+}
+
+const struct decoder dec_proc[] = {
+	{ "getgroups", d_getgroups, 0, 0 },
+	{ "setgroups", d_setgroups, 0, 0 },
+	{ "arch_prctl", d_arch_prctl, 0, 0 },
+	{ "sched_getaffinity", d_sched_getaffinity, 0, 0 },
+	{ "sched_setaffinity", d_sched_setaffinity, 0, 0 },
+	{ "clone", d_clone, 0, 0 },
+	{ "clone3", d_clone3, 0, 0 },
+	{ "wait4", d_wait4, 0, 0 },
+	{ "waitid", d_waitid, 0, 0 },
+	{ "getresuid", d_getresid, 0, 0 },
+	{ "getresgid", d_getresid, 0, 0 },
+	{ "getrusage", d_getrusage, 0, 0 },
+	{ "prlimit64", d_prlimit64, 0, 0 },
+	{ "setrlimit", d_setrlimit, 0, 0 },
+	{ "getrlimit", d_getrlimit, 0, 0 },
+	{ "getpriority", d_priority, 0, 0 },
+	{ "setpriority", d_priority, 0, 0 },
+	{ "prctl", d_prctl, r_prctl, 0 },
+	{ "rseq", d_rseq, 0, 0 },
+	{ 0, 0, 0, 0 },
+};

@@ -1,0 +1,270 @@
+/* SPDX-License-Identifier: MIT */
+/* Signals: sigaction structs, masks and how they change, kill family,
+ * sigaltstack. */
+#include <asm/signal.h>
+#include <asm/siginfo.h>
+#include "trace.h"
+
+/* The kernel's sigaction: sa_restorer exists where SA_RESTORER does. */
+struct k_sigaction {
+	unsigned long handler, flags;
+#ifdef SA_RESTORER
+	unsigned long restorer;
+#endif
+	unsigned long mask;
+};
+
+static void p_sigaction(struct fmt *f, const struct sysgate_sys *s,
+			unsigned long p)
+{
+	struct k_sigaction sa;
+
+	if (fetch(f, s, &sa, p, sizeof(sa)))
+		return;
+	fmt_str(f, "{sa_handler=");
+	if (sa.handler == 0)
+		fmt_str(f, "SIG_DFL");
+	else if (sa.handler == 1)
+		fmt_str(f, "SIG_IGN");
+	else
+		fmt_hex(f, sa.handler);
+	fmt_str(f, ", sa_mask=");
+	p_sigset(f, &sa.mask, sizeof(sa.mask));
+	fmt_str(f, ", sa_flags=");
+	p_flags(f, sa.flags, &xl_sa_flags, 0);
+#ifdef SA_RESTORER
+	if (sa.flags & SA_RESTORER) {
+		fmt_str(f, ", sa_restorer=");
+		p_ptr(f, sa.restorer);
+	}
+#endif
+	fmt_chr(f, '}');
+}
+
+static void d_rt_sigaction(struct call *c)
+{
+	a_sep(c);
+	p_signame(c->f, (int)c->s->args[0]);
+	a_sep(c);
+	p_sigaction(c->f, c->s, c->s->args[1]);
+	if (a_out(c, c->s->args[2]))
+		p_sigaction(c->f, c->s, c->s->args[2]);
+	a_udec(c, c->s->args[3]);
+}
+
+static void a_oldset(struct call *c, unsigned long p, unsigned long size)
+{
+	if (c_ok(c))
+		a_sigset(c, p, size);
+	else
+		a_ptr(c, p);
+}
+
+static void d_rt_sigprocmask(struct call *c)
+{
+	unsigned long size = c->s->args[3];
+
+	a_xlat(c, (unsigned int)c->s->args[0], &xl_sigprocmask_how, "SIG_???");
+	a_sigset(c, c->s->args[1], size);
+	a_oldset(c, c->s->args[2], size);
+	a_udec(c, size);
+}
+
+static void d_rt_sigpending(struct call *c)
+{
+	a_oldset(c, c->s->args[0], c->s->args[1]);
+	a_udec(c, c->s->args[1]);
+}
+
+static void d_rt_sigsuspend(struct call *c)
+{
+	a_sigset(c, c->s->args[0], c->s->args[1]);
+	a_udec(c, c->s->args[1]);
+}
+
+static void a_sig(struct call *c, int i)
+{
+	a_sep(c);
+	if (c->s->args[i])
+		p_signame(c->f, (int)c->s->args[i]);
+	else
+		fmt_chr(c->f, '0');
+}
+
+static void d_kill(struct call *c)
+{
+	a_int(c, 0);
+	a_sig(c, 1);
+}
+
+static void d_tgkill(struct call *c)
+{
+	a_int(c, 0);
+	a_int(c, 1);
+	a_sig(c, 2);
+}
+
+static void p_stack(struct fmt *f, const struct sysgate_sys *s,
+		    unsigned long p)
+{
+	struct {
+		unsigned long sp;
+		int flags;
+		unsigned long size;
+	} ss;
+
+	if (fetch(f, s, &ss, p, sizeof(ss)))
+		return;
+	fmt_str(f, "{ss_sp=");
+	p_ptr(f, ss.sp);
+	fmt_str(f, ", ss_flags=");
+	p_flags(f, ss.flags, &xl_ss_flags, 0);
+	f_udec(f, ", ss_size=", ss.size);
+	fmt_chr(f, '}');
+}
+
+static void d_sigaltstack(struct call *c)
+{
+	a_sep(c);
+	p_stack(c->f, c->s, c->s->args[0]);
+	if (a_out(c, c->s->args[1]))
+		p_stack(c->f, c->s, c->s->args[1]);
+}
+
+/* The kernel's siginfo, the parts strace prints. */
+struct k_siginfo {
+	int signo, err, code, pad;
+	union {
+		struct {
+			int pid, uid;
+			union {
+				struct {
+					int status;
+					int pad;
+					long utime, stime;
+				} chld;
+				struct {
+					int value_int;
+					int pad;
+				} rt;
+				unsigned long value_ptr;
+			};
+		} kill;
+		struct {
+			int tid, overrun;
+			unsigned long value;
+		} timer;
+		unsigned long addr;
+		struct {
+			long band;
+			int fd;
+		} poll;
+		struct {
+			unsigned long call_addr;
+			int syscall;
+			unsigned int arch;
+		} sys;
+	} u;
+};
+
+static void p_si_code(struct fmt *f, int sig, int code)
+{
+	const struct xlat *t = 0;
+
+	if (code <= 0 || code == 0x80)
+		t = &xl_si_codes;
+	else if (sig == SIGSEGV)
+		t = &xl_segv_codes;
+	else if (sig == SIGBUS)
+		t = &xl_bus_codes;
+	else if (sig == SIGILL)
+		t = &xl_ill_codes;
+	else if (sig == SIGFPE)
+		t = &xl_fpe_codes;
+	else if (sig == SIGTRAP)
+		t = &xl_trap_codes;
+	else if (sig == SIGCHLD)
+		t = &xl_cld_codes;
+	else if (sig == SIGIO)
+		t = &xl_poll_codes;
+	else if (sig == SIGSYS)
+		t = &xl_sys_codes;
+	if (t) {
+		int i;
+
+		for (i = 0; i < t->n; i++) {
+			if (t->e[i].value == (unsigned long)(long)code) {
+				fmt_str(f, t->e[i].name);
+				return;
+			}
+		}
+	}
+	fmt_dec(f, code);
+}
+
+/* {si_signo=SIGCHLD, si_code=CLD_EXITED, si_pid=..., ...} */
+void p_siginfo(struct fmt *f, const void *info)
+{
+	const struct k_siginfo *si = info;
+	int sig = si->signo;
+
+	fmt_str(f, "{si_signo=");
+	p_signame(f, sig);
+	fmt_str(f, ", si_code=");
+	p_si_code(f, sig, si->code);
+	if (si->err)
+		f_dec(f, ", si_errno=", si->err);
+	if (si->code == SI_TIMER) {
+		fmt_str(f, ", si_timerid=");
+		p_hex(f, (unsigned int)si->u.timer.tid);
+		f_dec(f, ", si_overrun=", si->u.timer.overrun);
+		f_dec(f, ", si_int=", (int)si->u.timer.value);
+		fmt_str(f, ", si_ptr=");
+		p_ptr(f, si->u.timer.value);
+	} else if (si->code <= 0 || si->code == 0x80) {
+		f_dec(f, ", si_pid=", si->u.kill.pid);
+		f_dec(f, ", si_uid=", (unsigned int)si->u.kill.uid);
+		if (si->code == SI_QUEUE || si->code == SI_MESGQ) {
+			f_dec(f, ", si_int=", si->u.kill.rt.value_int);
+			fmt_str(f, ", si_ptr=");
+			p_ptr(f, si->u.kill.value_ptr);
+		}
+	} else if (sig == SIGSEGV || sig == SIGBUS || sig == SIGILL ||
+		   sig == SIGFPE || sig == SIGTRAP) {
+		fmt_str(f, ", si_addr=");
+		p_ptr(f, si->u.addr);
+	} else if (sig == SIGCHLD) {
+		f_dec(f, ", si_pid=", si->u.kill.pid);
+		f_dec(f, ", si_uid=", (unsigned int)si->u.kill.uid);
+		fmt_str(f, ", si_status=");
+		if (si->code == CLD_EXITED)
+			fmt_dec(f, si->u.kill.chld.status);
+		else
+			p_signame(f, si->u.kill.chld.status);
+		f_dec(f, ", si_utime=", si->u.kill.chld.utime);
+		f_dec(f, ", si_stime=", si->u.kill.chld.stime);
+	} else if (sig == SIGIO) {
+		fmt_str(f, ", si_band=");
+		p_flags(f, si->u.poll.band, &xl_poll_events_k, 0);
+		f_dec(f, ", si_fd=", si->u.poll.fd);
+	} else if (sig == SIGSYS) {
+		fmt_str(f, ", si_call_addr=");
+		p_ptr(f, si->u.sys.call_addr);
+		f_dec(f, ", si_syscall=", si->u.sys.syscall);
+		fmt_str(f, ", si_arch=");
+		p_xlat(f, si->u.sys.arch, &xl_audit_arches, "AUDIT_ARCH_???");
+	}
+	fmt_chr(f, '}');
+}
+
+const struct decoder dec_signal[] = {
+	{ "rt_sigaction", d_rt_sigaction, 0, 0 },
+	{ "rt_sigprocmask", d_rt_sigprocmask, 0, 0 },
+	{ "rt_sigpending", d_rt_sigpending, 0, 0 },
+	{ "rt_sigsuspend", d_rt_sigsuspend, 0, 0 },
+	{ "kill", d_kill, 0, 0 },
+	{ "tkill", d_kill, 0, 0 },
+	{ "tgkill", d_tgkill, 0, 0 },
+	{ "sigaltstack", d_sigaltstack, 0, 0 },
+	{ 0, 0, 0, 0 },
+};

@@ -1,0 +1,324 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * Time and waiting: clocks, sleeps, timerfd, eventfd, itimers, and futex
+ * with the arguments each operation takes.
+ */
+#include <linux/futex.h>
+#include <signal.h>
+#include <sys/stat.h>
+#include <sys/timerfd.h>
+#include <sys/eventfd.h>
+#include <sys/time.h>
+#include <time.h>
+#include "trace.h"
+
+static void a_clock(struct call *c, int i)
+{
+	a_xlat(c, (unsigned int)c->s->args[i], &xl_clocks, "CLOCK_???");
+}
+
+/* An out timespec: the value on success, else the address. */
+static void a_timespec_out(struct call *c, unsigned long p)
+{
+	if (c_ok(c))
+		a_timespec(c, p);
+	else
+		a_ptr(c, p);
+}
+
+static void d_clock_get(struct call *c)
+{
+	a_clock(c, 0);
+	a_timespec_out(c, c->s->args[1]);
+}
+
+static void d_clock_settime(struct call *c)
+{
+	a_clock(c, 0);
+	a_timespec(c, c->s->args[1]);
+}
+
+static void d_clock_nanosleep(struct call *c)
+{
+	a_clock(c, 0);
+	a_flags(c, c->s->args[1], &xl_timer_flags, 0);
+	a_timespec(c, c->s->args[2]);
+	a_ptr(c, c->s->args[3]);
+}
+
+static void d_nanosleep(struct call *c)
+{
+	a_timespec(c, c->s->args[0]);
+	a_ptr(c, c->s->args[1]);
+}
+
+static void p_itimerspec(struct fmt *f, const struct sysgate_sys *s,
+			 unsigned long p)
+{
+	long v[4];
+
+	if (fetch(f, s, v, p, sizeof(v)))
+		return;
+	fmt_str(f, "{it_interval=");
+	p_timespec(f, v[0], v[1]);
+	fmt_str(f, ", it_value=");
+	p_timespec(f, v[2], v[3]);
+	fmt_chr(f, '}');
+}
+
+static void d_timerfd_create(struct call *c)
+{
+	a_clock(c, 0);
+	a_flags(c, c->s->args[1], &xl_tfd_flags, 0);
+}
+
+static void d_timerfd_settime(struct call *c)
+{
+	a_fd(c, 0);
+	a_flags(c, c->s->args[1], &xl_tfd_settime_flags, 0);
+	a_sep(c);
+	p_itimerspec(c->f, c->s, c->s->args[2]);
+	if (a_out(c, c->s->args[3]))
+		p_itimerspec(c->f, c->s, c->s->args[3]);
+}
+
+static void d_timerfd_gettime(struct call *c)
+{
+	a_fd(c, 0);
+	if (a_out(c, c->s->args[1]))
+		p_itimerspec(c->f, c->s, c->s->args[1]);
+}
+
+static void d_eventfd2(struct call *c)
+{
+	a_udec(c, (unsigned int)c->s->args[0]);
+	a_flags(c, c->s->args[1], &xl_efd_flags, 0);
+}
+
+static void p_timeval(struct fmt *f, long sec, long usec)
+{
+	f_dec(f, "{tv_sec=", sec);
+	f_dec(f, ", tv_usec=", usec);
+	fmt_chr(f, '}');
+}
+
+static void p_itimerval(struct fmt *f, const struct sysgate_sys *s,
+			unsigned long p)
+{
+	long v[4];
+
+	if (fetch(f, s, v, p, sizeof(v)))
+		return;
+	fmt_str(f, "{it_interval=");
+	p_timeval(f, v[0], v[1]);
+	fmt_str(f, ", it_value=");
+	p_timeval(f, v[2], v[3]);
+	fmt_chr(f, '}');
+}
+
+static void d_setitimer(struct call *c)
+{
+	a_xlat(c, (unsigned int)c->s->args[0], &xl_itimers, "ITIMER_???");
+	a_sep(c);
+	p_itimerval(c->f, c->s, c->s->args[1]);
+	if (a_out(c, c->s->args[2]))
+		p_itimerval(c->f, c->s, c->s->args[2]);
+}
+
+static void d_getitimer(struct call *c)
+{
+	a_xlat(c, (unsigned int)c->s->args[0], &xl_itimers, "ITIMER_???");
+	if (a_out(c, c->s->args[1]))
+		p_itimerval(c->f, c->s, c->s->args[1]);
+}
+
+static void d_gettimeofday(struct call *c)
+{
+	long tv[2];
+
+	if (!fetch_out(c, tv, c->s->args[0], sizeof(tv)))
+		p_timeval(c->f, tv[0], tv[1]);
+	a_ptr(c, c->s->args[1]);
+}
+
+static void d_utimensat(struct call *c)
+{
+	long ts[4];
+	int i;
+
+	a_dirfd(c, 0);
+	a_path(c, 1);
+	a_sep(c);
+	if (c->s->args[2] && !fetch(c->f, c->s, ts, c->s->args[2], sizeof(ts))) {
+		fmt_chr(c->f, '[');
+		for (i = 0; i < 2; i++) {
+			long sec = ts[2 * i], nsec = ts[2 * i + 1];
+
+			if (i)
+				fmt_str(c->f, ", ");
+			if (nsec == UTIME_NOW) {
+				fmt_str(c->f, "UTIME_NOW");
+			} else if (nsec == UTIME_OMIT) {
+				fmt_str(c->f, "UTIME_OMIT");
+			} else {
+				p_timespec(c->f, sec, nsec);
+				p_date(c->f, sec, nsec);
+			}
+		}
+		fmt_chr(c->f, ']');
+	} else if (!c->s->args[2]) {
+		fmt_str(c->f, "NULL");
+	}
+	a_flags(c, (unsigned int)c->s->args[3], &xl_at_flags, 0);
+}
+
+/* {sigev_signo=SIGALRM, sigev_notify=SIGEV_SIGNAL} */
+static void d_timer_create(struct call *c)
+{
+	struct {
+		unsigned long value;
+		int signo, notify, tid;
+	} ev;
+	int id;
+
+	a_clock(c, 0);
+	a_sep(c);
+	if (c->s->args[1] &&
+	    !fetch(c->f, c->s, &ev, c->s->args[1], sizeof(ev))) {
+		fmt_chr(c->f, '{');
+		if (ev.value) {
+			f_dec(c->f, "sigev_value={sival_int=", (int)ev.value);
+			fmt_str(c->f, ", sival_ptr=");
+			fmt_hex(c->f, ev.value);
+			fmt_str(c->f, "}, ");
+		}
+		if (ev.notify == SIGEV_SIGNAL || ev.notify == SIGEV_THREAD_ID) {
+			fmt_str(c->f, "sigev_signo=");
+			p_signame(c->f, ev.signo);
+			fmt_str(c->f, ", ");
+		}
+		fmt_str(c->f, "sigev_notify=");
+		p_xlat(c->f, ev.notify, &xl_sigev_notify, "SIGEV_???");
+		if (ev.notify == SIGEV_THREAD_ID) {
+			f_dec(c->f, ", sigev_notify_thread_id=", ev.tid);
+		}
+		fmt_chr(c->f, '}');
+	} else if (!c->s->args[1]) {
+		fmt_str(c->f, "NULL");
+	}
+	if (fetch_out(c, &id, c->s->args[2], sizeof(id)))
+		return;
+	fmt_chr(c->f, '[');
+	fmt_dec(c->f, id);
+	fmt_chr(c->f, ']');
+}
+
+static void d_timer_settime(struct call *c)
+{
+	a_int(c, 0);
+	a_flags(c, c->s->args[1], &xl_timer_flags, 0);
+	a_sep(c);
+	p_itimerspec(c->f, c->s, c->s->args[2]);
+	if (a_out(c, c->s->args[3]))
+		p_itimerspec(c->f, c->s, c->s->args[3]);
+}
+
+static void d_timer_gettime(struct call *c)
+{
+	a_int(c, 0);
+	if (a_out(c, c->s->args[1]))
+		p_itimerspec(c->f, c->s, c->s->args[1]);
+}
+
+static void a_bitset(struct call *c, unsigned long v)
+{
+	if ((unsigned int)v == FUTEX_BITSET_MATCH_ANY)
+		a_str(c, "FUTEX_BITSET_MATCH_ANY");
+	else
+		a_hex(c, (unsigned int)v);
+}
+
+static void d_futex(struct call *c)
+{
+	const long *a = c->s->args;
+	unsigned int op = (unsigned int)a[1], cmd = op & FUTEX_CMD_MASK;
+	struct fmt *f = c->f;
+
+	a_ptr(c, a[0]);
+	a_sep(c);
+	p_xlat(f, cmd, &xl_futex_ops, "FUTEX_???");
+	if (op & FUTEX_PRIVATE_FLAG)
+		fmt_str(f, "_PRIVATE");
+	if (op & FUTEX_CLOCK_REALTIME)
+		fmt_str(f, "|FUTEX_CLOCK_REALTIME");
+	switch (cmd) {
+	case FUTEX_WAIT:
+		a_int(c, 2);
+		a_timespec(c, a[3]);
+		return;
+	case FUTEX_WAKE:
+		a_int(c, 2);
+		return;
+	case FUTEX_REQUEUE:
+		a_int(c, 2);
+		a_udec(c, (unsigned int)a[3]);
+		a_ptr(c, a[4]);
+		return;
+	case FUTEX_CMP_REQUEUE: case FUTEX_CMP_REQUEUE_PI:
+		a_int(c, 2);
+		a_udec(c, (unsigned int)a[3]);
+		a_ptr(c, a[4]);
+		a_int(c, 5);
+		return;
+	case FUTEX_WAKE_OP:
+		a_int(c, 2);
+		a_udec(c, (unsigned int)a[3]);
+		a_ptr(c, a[4]);
+		a_hex(c, (unsigned int)a[5]);
+		return;
+	case FUTEX_LOCK_PI: case FUTEX_LOCK_PI2:
+		a_timespec(c, a[3]);
+		return;
+	case FUTEX_UNLOCK_PI: case FUTEX_TRYLOCK_PI:
+		return;
+	case FUTEX_WAIT_BITSET:
+		a_int(c, 2);
+		a_timespec(c, a[3]);
+		a_bitset(c, a[5]);
+		return;
+	case FUTEX_WAKE_BITSET:
+		a_int(c, 2);
+		a_bitset(c, a[5]);
+		return;
+	case FUTEX_WAIT_REQUEUE_PI:
+		a_int(c, 2);
+		a_timespec(c, a[3]);
+		a_ptr(c, a[4]);
+		return;
+	}
+	a_hex(c, a[2]);
+	a_hex(c, a[3]);
+	a_hex(c, a[4]);
+	a_hex(c, a[5]);
+}
+
+const struct decoder dec_time[] = {
+	{ "clock_gettime", d_clock_get, 0, 0 },
+	{ "clock_getres", d_clock_get, 0, 0 },
+	{ "clock_settime", d_clock_settime, 0, 0 },
+	{ "clock_nanosleep", d_clock_nanosleep, 0, 0 },
+	{ "nanosleep", d_nanosleep, 0, 0 },
+	{ "timerfd_create", d_timerfd_create, 0, 0 },
+	{ "timerfd_settime", d_timerfd_settime, 0, 0 },
+	{ "timerfd_gettime", d_timerfd_gettime, 0, 0 },
+	{ "eventfd2", d_eventfd2, 0, 0 },
+	{ "setitimer", d_setitimer, 0, 0 },
+	{ "getitimer", d_getitimer, 0, 0 },
+	{ "gettimeofday", d_gettimeofday, 0, 0 },
+	{ "futex", d_futex, 0, 0 },
+	{ "utimensat", d_utimensat, 0, 0 },
+	{ "timer_create", d_timer_create, 0, 0 },
+	{ "timer_settime", d_timer_settime, 0, 0 },
+	{ "timer_gettime", d_timer_gettime, 0, 0 },
+	{ 0, 0, 0, 0 },
+};

@@ -1,0 +1,487 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * The printers the decoders share: values, flag sets, strings, structs
+ * read from the program, timespecs, signal sets, in strace's text.
+ */
+#include "trace.h"
+
+#define BUF_MAX 8192
+
+int trace_xflag, trace_fdpaths, trace_verbose;
+long trace_nr_readlinkat;
+
+/* The path of descriptor fd (AT_FDCWD: the working directory) from
+ * /proc/PID (PID: the traced process, whether this runs in it or in a
+ * tracer): its length, or <= 0. */
+long fd_path(const struct sysgate_sys *s, int fd, char *path, size_t size)
+{
+	char link[64];
+	struct fmt l;
+
+	if (fd < 0 && fd != -100)
+		return -1;
+	fmt_init(&l, link, sizeof(link) - 1);
+	fmt_str(&l, "/proc/");
+	fmt_dec(&l, s->pid);
+	if (fd == -100) {
+		fmt_str(&l, "/cwd");
+	} else {
+		fmt_str(&l, "/fd/");
+		fmt_dec(&l, fd);
+	}
+	link[l.len] = 0;
+	return sysgate_syscall(trace_nr_readlinkat, -100, (long)link,
+			       (long)path, size, 0, 0);
+}
+
+/* "<path>" after a descriptor under -y. */
+void p_fdpath(struct fmt *f, const struct sysgate_sys *s, int fd)
+{
+	char path[BUF_MAX];
+	long n;
+
+	if (!trace_fdpaths || (n = fd_path(s, fd, path, sizeof(path))) <= 0)
+		return;
+	/* strace: <memfd:x>(deleted) for the link's "memfd:x (deleted)" */
+	if (n > 10 && !hk_strncmp(path + n - 10, " (deleted)", 10)) {
+		fmt_chr(f, '<');
+		fmt_mem(f, path, n - 10);
+		fmt_str(f, ">(deleted)");
+		return;
+	}
+	fmt_chr(f, '<');
+	fmt_mem(f, path, n);
+	fmt_chr(f, '>');
+}
+
+void f_dec(struct fmt *f, const char *name, long v)
+{
+	fmt_str(f, name);
+	fmt_dec(f, v);
+}
+
+void f_udec(struct fmt *f, const char *name, unsigned long v)
+{
+	fmt_str(f, name);
+	fmt_udec(f, v);
+}
+
+void a_sep(struct call *c)
+{
+	if (c->nput++)
+		fmt_str(c->f, ", ");
+}
+
+void a_dec(struct call *c, long v)
+{
+	a_sep(c);
+	fmt_dec(c->f, v);
+}
+
+void a_int(struct call *c, int i)
+{
+	a_dec(c, (int)c->s->args[i]);
+}
+
+void a_udec(struct call *c, unsigned long v)
+{
+	a_sep(c);
+	fmt_udec(c->f, v);
+}
+
+/* Hex, with a word for zero: strace's %#lx prints 0 as "0". */
+static void p_hex_or(struct fmt *f, unsigned long v, const char *zero)
+{
+	if (v)
+		fmt_hex(f, v);
+	else
+		fmt_str(f, zero);
+}
+
+void p_hex(struct fmt *f, unsigned long v)
+{
+	p_hex_or(f, v, "0");
+}
+
+void a_hex(struct call *c, unsigned long v)
+{
+	a_sep(c);
+	p_hex(c->f, v);
+}
+
+void p_ptr(struct fmt *f, unsigned long v)
+{
+	p_hex_or(f, v, "NULL");
+}
+
+void a_ptr(struct call *c, unsigned long v)
+{
+	a_sep(c);
+	p_ptr(c->f, v);
+}
+
+void a_str(struct call *c, const char *s)
+{
+	a_sep(c);
+	fmt_str(c->f, s);
+}
+
+void a_path(struct call *c, int i)
+{
+	a_sep(c);
+	p_string(c->f, c->s, c->s->args[i]);
+}
+
+void a_fd(struct call *c, int i)
+{
+	a_int(c, i);
+	p_fdpath(c->f, c->s, (int)c->s->args[i]);
+}
+
+void a_dirfd(struct call *c, int i)
+{
+	if ((int)c->s->args[i] == -100) {
+		a_str(c, "AT_FDCWD");
+		p_fdpath(c->f, c->s, -100);
+	} else {
+		a_fd(c, i);
+	}
+}
+
+/* An enumeration: its name, or hex with strace's "unknown" comment. */
+void p_xlat(struct fmt *f, unsigned long v, const struct xlat *t,
+	    const char *unknown)
+{
+	int i;
+
+	for (i = 0; i < t->n; i++) {
+		if (t->e[i].value == v) {
+			fmt_str(f, t->e[i].name);
+			return;
+		}
+	}
+	fmt_hex(f, v);
+	if (unknown) {
+		fmt_str(f, " /* ");
+		fmt_str(f, unknown);
+		fmt_str(f, " */");
+	}
+}
+
+void a_xlat(struct call *c, unsigned long v, const struct xlat *t,
+	    const char *unknown)
+{
+	a_sep(c);
+	p_xlat(c->f, v, t, unknown);
+}
+
+/* Flags in the table's order, the bits left over in hex; zero is `zero`
+ * (a name, or "0" when NULL). */
+void p_flags(struct fmt *f, unsigned long v, const struct xlat *t,
+	     const char *zero)
+{
+	int i, any = 0;
+
+	if (!v) {
+		fmt_str(f, zero ? zero : "0");
+		return;
+	}
+	for (i = 0; i < t->n; i++) {
+		unsigned long b = t->e[i].value;
+
+		if (b && (v & b) == b) {
+			if (any)
+				fmt_chr(f, '|');
+			fmt_str(f, t->e[i].name);
+			v &= ~b;
+			any = 1;
+		}
+	}
+	if (v) {
+		if (any)
+			fmt_chr(f, '|');
+		fmt_hex(f, v);
+	}
+}
+
+void a_flags(struct call *c, unsigned long v, const struct xlat *t,
+	     const char *zero)
+{
+	a_sep(c);
+	p_flags(c->f, v, t, zero);
+}
+
+static const char hexd[] = "0123456789abcdef";
+
+/* strace's quoting (fmt_quoted's C escapes and octal), or \x.. for
+ * every byte when hex. */
+static void quote(struct fmt *f, const unsigned char *p, unsigned long n,
+		  int hex)
+{
+	unsigned long i;
+
+	/* -xx: every string in hex; -x: those with a byte that is neither
+	 * printable ASCII nor a C escape's space. */
+	if (trace_xflag > 1)
+		hex = 1;
+	for (i = 0; trace_xflag == 1 && !hex && i < n; i++)
+		if (p[i] > 0x7e || (p[i] < 0x20 && (p[i] < '\t' || p[i] > '\r')))
+			hex = 1;
+	if (!hex) {
+		fmt_quoted(f, p, n, 0);
+		return;
+	}
+	fmt_chr(f, '"');
+	for (i = 0; i < n; i++) {
+		fmt_str(f, "\\x");
+		fmt_chr(f, hexd[p[i] >> 4]);
+		fmt_chr(f, hexd[p[i] & 15]);
+	}
+	fmt_chr(f, '"');
+}
+
+void p_data_local(struct fmt *f, const unsigned char *p, unsigned long n)
+{
+	unsigned long want = n > (unsigned long)trace_strsize ?
+				     (unsigned long)trace_strsize : n;
+
+	quote(f, p, want, 0);
+	if (want < n)
+		fmt_str(f, "...");
+}
+
+void p_data(struct fmt *f, const struct sysgate_sys *s, unsigned long p,
+	    unsigned long n, int hex)
+{
+	unsigned char buf[BUF_MAX];
+	unsigned long want = n > (unsigned long)trace_strsize ?
+				     (unsigned long)trace_strsize : n;
+
+	if (want > sizeof(buf))
+		want = sizeof(buf);
+	if (!p) {
+		fmt_str(f, "NULL");
+		return;
+	}
+	if (want && sysgate_read_mem(s, buf, (void *)p, want) != (long)want) {
+		fmt_hex(f, p);
+		return;
+	}
+	quote(f, buf, want, hex);
+	if (want < n)
+		fmt_str(f, "...");
+}
+
+void p_string(struct fmt *f, const struct sysgate_sys *s, unsigned long p)
+{
+	char buf[BUF_MAX];
+	int trunc = 0;
+	long n;
+
+	if (!p) {
+		fmt_str(f, "NULL");
+		return;
+	}
+	n = sysgate_read_str(s, buf, (void *)p, sizeof(buf), &trunc);
+	if (n < 0) {
+		fmt_hex(f, p);
+		return;
+	}
+	quote(f, (unsigned char *)buf, n, 0);
+	if (trunc)
+		fmt_str(f, "...");
+}
+
+/* strace's %#03o: 000, 005, 022, 0644 */
+void p_mode(struct fmt *f, unsigned long mode)
+{
+	if (!mode)
+		fmt_str(f, "000");
+	else if (mode < 8)
+		fmt_chr(f, '0');
+	if (mode)
+		fmt_oct(f, mode);
+}
+
+void p_file_mode(struct fmt *f, unsigned long mode)
+{
+	unsigned long type = mode & 0170000;
+
+	if (type) {
+		p_xlat(f, type, &xl_file_type, 0);
+		fmt_chr(f, '|');
+	}
+	if (mode & 07000) {
+		p_flags(f, mode & 07000, &xl_file_setid, 0);
+		fmt_chr(f, '|');
+	}
+	p_mode(f, mode & 0777);
+}
+
+int fetch(struct fmt *f, const struct sysgate_sys *s, void *dst,
+	  unsigned long p, unsigned long len)
+{
+	if (p && sysgate_read_mem(s, dst, (void *)p, len) == (long)len)
+		return 0;
+	p_ptr(f, p);
+	return -1;
+}
+
+int a_out(struct call *c, unsigned long p)
+{
+	a_sep(c);
+	if (c_ok(c))
+		return 1;
+	p_ptr(c->f, p);
+	return 0;
+}
+
+int fetch_out(struct call *c, void *dst, unsigned long p, unsigned long len)
+{
+	if (!a_out(c, p))
+		return -1;
+	return fetch(c->f, c->s, dst, p, len);
+}
+
+int fetch_arg(struct call *c, void *dst, unsigned long p, unsigned long len,
+	      int out)
+{
+	if (out)
+		return fetch_out(c, dst, p, len);
+	a_sep(c);
+	return fetch(c->f, c->s, dst, p, len);
+}
+
+void p_fdpair(struct call *c, unsigned long p)
+{
+	int fds[2];
+
+	if (!a_out(c, p) || fetch(c->f, c->s, fds, p, sizeof(fds)))
+		return;
+	fmt_chr(c->f, '[');
+	fmt_dec(c->f, fds[0]);
+	p_fdpath(c->f, c->s, fds[0]);
+	fmt_str(c->f, ", ");
+	fmt_dec(c->f, fds[1]);
+	p_fdpath(c->f, c->s, fds[1]);
+	fmt_chr(c->f, ']');
+}
+
+void p_timespec(struct fmt *f, long sec, long nsec)
+{
+	fmt_str(f, "{tv_sec=");
+	fmt_dec(f, sec);
+	fmt_str(f, ", tv_nsec=");
+	fmt_dec(f, nsec);
+	fmt_chr(f, '}');
+}
+
+void a_timespec(struct call *c, unsigned long p)
+{
+	long ts[2];
+
+	a_sep(c);
+	if (!fetch(c->f, c->s, ts, p, sizeof(ts)))
+		p_timespec(c->f, ts[0], ts[1]);
+}
+
+/* Days since 1970-01-01 to a civil date (proleptic Gregorian). */
+static void civil(long days, long *y, int *m, int *d)
+{
+	long era, doe, yoe, doy, mp;
+
+	days += 719468;
+	era = (days >= 0 ? days : days - 146096) / 146097;
+	doe = days - era * 146097;
+	yoe = (doe - doe / 1460 + doe / 36524 - doe / 146096) / 365;
+	doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
+	mp = (5 * doy + 2) / 153;
+	*d = (int)(doy - (153 * mp + 2) / 5 + 1);
+	*m = (int)(mp < 10 ? mp + 3 : mp - 9);
+	*y = yoe + era * 400 + (*m <= 2);
+}
+
+/* " / * 2020-01-01T00:00:00[.500000000]+0000 * /" in local time */
+void p_date(struct fmt *f, long sec, long nsec)
+{
+	long t = sec + trace_tz_offset, days, y, off = trace_tz_offset;
+	int m, d;
+
+	days = (t >= 0 ? t : t - 86399) / 86400;
+	t -= days * 86400;
+	civil(days, &y, &m, &d);
+	fmt_str(f, " /* ");
+	fmt_dec(f, y);
+	fmt_chr(f, '-');
+	fmt_pad(f, m, 2);
+	fmt_chr(f, '-');
+	fmt_pad(f, d, 2);
+	fmt_chr(f, 'T');
+	fmt_pad(f, t / 3600, 2);
+	fmt_chr(f, ':');
+	fmt_pad(f, t / 60 % 60, 2);
+	fmt_chr(f, ':');
+	fmt_pad(f, t % 60, 2);
+	if (nsec) {
+		fmt_chr(f, '.');
+		fmt_pad(f, nsec, 9);
+	}
+	fmt_chr(f, off < 0 ? '-' : '+');
+	if (off < 0)
+		off = -off;
+	fmt_pad(f, off / 3600, 2);
+	fmt_pad(f, off / 60 % 60, 2);
+	fmt_str(f, " */");
+}
+
+void p_signame(struct fmt *f, int sig)
+{
+	const char *nm = sysgate_signal_name(sig);
+
+	if (nm)
+		fmt_str(f, nm);
+	else
+		fmt_dec(f, sig);
+}
+
+/* [USR1 CHLD], or ~[...] of the signals not in it when most are. */
+void p_sigset(struct fmt *f, const unsigned long *set, unsigned long bytes)
+{
+	int nsig = bytes * 8 > 64 ? 64 : (int)bytes * 8, sig, count = 0,
+	    inv, first = 1;
+
+	for (sig = 1; sig <= nsig; sig++)
+		count += (set[(sig - 1) / 64] >> ((sig - 1) % 64)) & 1;
+	inv = count > nsig / 2;
+	if (inv)
+		fmt_chr(f, '~');
+	fmt_chr(f, '[');
+	for (sig = 1; sig <= nsig; sig++) {
+		const char *nm;
+
+		if ((int)((set[(sig - 1) / 64] >> ((sig - 1) % 64)) & 1) == inv)
+			continue;
+		if (!first)
+			fmt_chr(f, ' ');
+		first = 0;
+		nm = sysgate_signal_name(sig);
+		if (nm && nm[0] == 'S' && nm[1] == 'I' && nm[2] == 'G')
+			fmt_str(f, nm + 3);
+		else
+			fmt_dec(f, sig);
+	}
+	fmt_chr(f, ']');
+}
+
+void a_sigset(struct call *c, unsigned long p, unsigned long bytes)
+{
+	unsigned long set[1] = { 0 };
+
+	a_sep(c);
+	if (bytes != sizeof(set)) {
+		p_ptr(c->f, p);
+		return;
+	}
+	if (!fetch(c->f, c->s, set, p, sizeof(set)))
+		p_sigset(c->f, set, bytes);
+}

@@ -1,0 +1,196 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * -e read=SET, -e write=SET: every byte a call read from or wrote to a
+ * descriptor in SET, as strace's hex dump lines after the call's line:
+ *
+ *  | 00000  68 65 6c 6c 6f 0a                               hello.      |
+ *  (shortened here: a line has 16 bytes, and the text 16 columns)
+ */
+#include "trace.h"
+
+#define DUMP_CHUNK 4096	/* program bytes read at a time */
+
+/* Bit fd of the descriptors below 64 selected; high: those above. */
+struct fdset {
+	unsigned long long bits;
+	int high;
+};
+
+static struct fdset dump_read, dump_write;
+/* per call: DUMP_READ or DUMP_WRITE, and how the data is passed */
+#define DUMP_READ 1
+#define DUMP_WRITE 2
+#define DUMP_IOV 4	/* iovec array and count in args 1, 2 */
+#define DUMP_MSG 8	/* msghdr in arg 1 */
+static unsigned char dump_kind[SYSGATE_NR_MAX];
+
+static const char *const read_calls[] = { "read", "pread64", "recvfrom",
+					  "recv", 0 };
+static const char *const write_calls[] = { "write", "pwrite64", "sendto",
+					   "send", 0 };
+static const char *const readv_calls[] = { "readv", "preadv", "preadv2", 0 };
+static const char *const writev_calls[] = { "writev", "pwritev", "pwritev2",
+					    0 };
+static const char *const recvmsg_calls[] = { "recvmsg", 0 };
+static const char *const sendmsg_calls[] = { "sendmsg", 0 };
+
+/* "3,4", "all", "none", "!3" */
+static int parse_fds(struct fdset *set, const char *v, size_t n)
+{
+	int neg = n && *v == '!';
+	size_t i = neg;
+
+	set->bits = 0;
+	set->high = 0;
+	while (i < n) {
+		size_t e = i;
+		long fd;
+
+		while (e < n && v[e] != ',')
+			e++;
+		if (e - i == 3 && !hk_strncmp(v + i, "all", 3)) {
+			set->bits = ~0ULL;
+			set->high = 1;
+		}
+		else if (e - i == 4 && !hk_strncmp(v + i, "none", 4))
+			;
+		else if (!hk_parse_long(v + i, e - i, &fd) && fd >= 0 && fd < 64)
+			set->bits |= 1ULL << fd;
+		else
+			return -1;
+		i = e + 1;
+	}
+	if (neg) {
+		set->bits = ~set->bits;
+		set->high = !set->high;
+	}
+	return 0;
+}
+
+static void mark(const char *const *names, int kind)
+{
+	long nr;
+
+	for (; *names; names++) {
+		nr = sysgate_syscall_number(*names);
+		if (nr >= 0 && nr < SYSGATE_NR_MAX)
+			dump_kind[nr] = (unsigned char)kind;
+	}
+}
+
+int trace_dump_arg(int writes, const char *v, size_t n)
+{
+	if (parse_fds(writes ? &dump_write : &dump_read, v, n))
+		return -1;
+	if (writes) {
+		mark(write_calls, DUMP_WRITE);
+		mark(writev_calls, DUMP_WRITE | DUMP_IOV);
+		mark(sendmsg_calls, DUMP_WRITE | DUMP_MSG);
+	} else {
+		mark(read_calls, DUMP_READ);
+		mark(readv_calls, DUMP_READ | DUMP_IOV);
+		mark(recvmsg_calls, DUMP_READ | DUMP_MSG);
+	}
+	return 0;
+}
+
+static int selected(const struct fdset *set, int fd)
+{
+	if (fd < 0)
+		return 0;
+	if (fd < 64)
+		return (int)(set->bits >> fd & 1);
+	return set->high;
+}
+
+/* The lines for n bytes at p, offsets from 0; emitted a chunk at a
+ * time through out(). */
+static void dump(struct fmt *f, const struct sysgate_sys *s, unsigned long p,
+		 unsigned long n, void (*out)(struct fmt *))
+{
+	static const char hx[] = "0123456789abcdef";
+	unsigned char b[16];
+	unsigned long off;
+
+	for (off = 0; off < n; off += 16) {
+		unsigned long len = n - off < 16 ? n - off : 16, i;
+
+		if (sysgate_read_mem(s, b, (void *)(p + off), len) != (long)len)
+			return;
+		if (f->len + 100 > f->cap)
+			out(f);
+		fmt_str(f, " | ");
+		for (i = 60; i > 16 && !(off >> i & 15); i -= 4)
+			;
+		for (i += 4; i; i -= 4)	/* at least five digits, as %05x */
+			fmt_chr(f, hx[off >> (i - 4) & 15]);
+		fmt_str(f, "  ");
+		for (i = 0; i < 16; i++) {
+			if (i < len) {
+				fmt_chr(f, hx[b[i] >> 4]);
+				fmt_chr(f, hx[b[i] & 15]);
+				fmt_chr(f, ' ');
+			} else {
+				fmt_str(f, "   ");
+			}
+			if (i == 7)
+				fmt_chr(f, ' ');
+		}
+		fmt_chr(f, ' ');
+		for (i = 0; i < 16; i++) {
+			char ch = i >= len ? ' ' : (char)b[i];
+
+			fmt_chr(f, ch >= 0x20 && ch < 0x7f ? ch : '.');
+		}
+		fmt_str(f, " |\n");
+	}
+}
+
+/* After a call's line: its data, if -e read=/write= selects its fd. */
+void trace_dump(struct fmt *f, const struct sysgate_sys *s,
+		void (*out)(struct fmt *))
+{
+	int kind = s->nr >= 0 && s->nr < SYSGATE_NR_MAX ? dump_kind[s->nr] : 0;
+	unsigned long left, i, iov = s->args[1], count = s->args[2];
+	struct {
+		unsigned long name, namelen, iov, iovlen;
+	} msg;
+	struct {
+		unsigned long base, len;
+	} v;
+
+	if (!kind || sysgate_is_error(s->ret) || s->ret <= 0 ||
+	    !selected(kind & DUMP_READ ? &dump_read : &dump_write,
+		      (int)s->args[0]))
+		return;
+	if (!(kind & (DUMP_IOV | DUMP_MSG))) {
+		dump(f, s, s->args[1], s->ret, out);
+		return;
+	}
+	if (kind & DUMP_MSG) {
+		if (sysgate_read_mem(s, &msg, (void *)s->args[1], sizeof(msg)) !=
+		    sizeof(msg))
+			return;
+		iov = msg.iov;
+		count = msg.iovlen;
+	}
+	/* iovecs: " * N bytes in buffer I" and each one's bytes */
+	left = s->ret;
+	for (i = 0; i < count && left; i++) {
+		unsigned long n;
+
+		if (sysgate_read_mem(s, &v, (void *)(iov + i * sizeof(v)),
+				     sizeof(v)) != sizeof(v))
+			return;
+		n = v.len < left ? v.len : left;
+		if (f->len + 100 > f->cap)
+			out(f);
+		fmt_str(f, " * ");
+		fmt_udec(f, n);
+		fmt_str(f, " bytes in buffer ");
+		fmt_udec(f, i);
+		fmt_chr(f, '\n');
+		dump(f, s, v.base, n, out);
+		left -= n;
+	}
+}

@@ -1,0 +1,146 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * Inside the trace hook: what trace.c (lines, options) shares with the
+ * decoders (decode-*.c, one file per area).  A decoder prints a call's
+ * arguments, and optionally its result, with strace's exact text; calls
+ * without one are printed from the syscall table's argument kinds.
+ * Decoders run only for text traces, in the exit callback (or on entry
+ * for calls that do not return): -c and other hooks never reach them.
+ * No libc: they run inside system calls.
+ */
+#ifndef SG_TRACE_H
+#define SG_TRACE_H
+
+#include "sysgate.h"
+#include "../lib/fmt.h"
+#include "xlat.h"
+
+/* One call being printed. */
+struct call {
+	struct fmt *f;
+	struct sysgate_sys *s;
+	const char *kinds;	/* the table's argument kinds */
+	int exiting;		/* the call has returned: results are there */
+	int nput;		/* arguments printed so far (for ", ") */
+};
+
+struct decoder {
+	const char *name;
+	void (*args)(struct call *c);
+	/* Prints the result in place of the plain decimal (success only). */
+	void (*ret)(struct call *c);
+	/* At entry: keeps in trace_saved what the call will overwrite. */
+	void (*enter)(struct call *c);
+};
+
+extern __thread unsigned long trace_saved[6];
+
+/* The decoder tables of each area, ended by a NULL name. */
+extern const struct decoder dec_file[], dec_desc[], dec_mem[], dec_proc[],
+	dec_signal[], dec_net[], dec_poll[], dec_time[], dec_misc[];
+
+extern int trace_strsize;	/* -s */
+extern int trace_xflag;		/* -x: 1, -xx: 2 */
+extern int trace_fdpaths;	/* -y */
+extern int trace_verbose;	/* -v: structures in full */
+extern long trace_nr_readlinkat;
+extern long trace_tz_offset;	/* local time's offset from UTC, seconds */
+
+/* True when out-parameters hold results (returned, and not an error). */
+static inline int c_ok(const struct call *c)
+{
+	return c->exiting && !sysgate_is_error(c->s->ret);
+}
+
+/* Each a_* prints the ", " before an argument itself. */
+void a_sep(struct call *c);
+void a_default(struct call *c, int i);	/* by the table's kind */
+void a_dec(struct call *c, long v);
+void a_int(struct call *c, int i);	/* argument i as a signed int */
+void a_udec(struct call *c, unsigned long v);
+void a_hex(struct call *c, unsigned long v);
+void a_ptr(struct call *c, unsigned long v);
+void a_str(struct call *c, const char *s);
+void a_path(struct call *c, int i);
+void a_fd(struct call *c, int i);
+void a_dirfd(struct call *c, int i);
+void a_xlat(struct call *c, unsigned long v, const struct xlat *t,
+	    const char *unknown);
+void a_flags(struct call *c, unsigned long v, const struct xlat *t,
+	     const char *zero);
+
+/* Plain printers (no separator). */
+void f_dec(struct fmt *f, const char *name, long v);	/* name then v */
+void f_udec(struct fmt *f, const char *name, unsigned long v);
+void p_ptr(struct fmt *f, unsigned long v);
+void p_hex(struct fmt *f, unsigned long v);	/* 0 is "0" */
+void p_xlat(struct fmt *f, unsigned long v, const struct xlat *t,
+	    const char *unknown);
+void p_flags(struct fmt *f, unsigned long v, const struct xlat *t,
+	     const char *zero);
+/* Bytes at p (n of them), quoted and cut at -s; hex escapes when hex. */
+void p_data(struct fmt *f, const struct sysgate_sys *s, unsigned long p,
+	    unsigned long n, int hex);
+/* The same for bytes already read. */
+void p_data_local(struct fmt *f, const unsigned char *p, unsigned long n);
+void p_sockaddr(struct fmt *f, const struct sysgate_sys *s, unsigned long p,
+		unsigned long len);
+void p_string(struct fmt *f, const struct sysgate_sys *s, unsigned long p);
+void p_mode(struct fmt *f, unsigned long mode);	/* 0644, 000 */
+void p_file_mode(struct fmt *f, unsigned long mode);	/* S_IFREG|0644 */
+void p_timespec(struct fmt *f, long sec, long nsec);
+/* " / * 2020-01-01T00:00:00[.nnnnnnnnn]+0000 * /": the local date */
+void p_date(struct fmt *f, long sec, long nsec);
+/* Reads a struct at p: 0, or prints p (hex or NULL) and returns -1. */
+int fetch(struct fmt *f, const struct sysgate_sys *s, void *dst,
+	  unsigned long p, unsigned long len);
+/* An out-argument: ", " and 1 when the call succeeded (print it), else
+ * p printed and 0. */
+int a_out(struct call *c, unsigned long p);
+/* An out-struct argument: the struct when the call succeeded, else p. */
+int fetch_out(struct call *c, void *dst, unsigned long p, unsigned long len);
+/* fetch_out when out, else the struct as the call got it. */
+int fetch_arg(struct call *c, void *dst, unsigned long p, unsigned long len,
+	      int out);
+/* [3, 4] (pipe, socketpair) on success, with -y's paths. */
+void p_fdpair(struct call *c, unsigned long p);
+/* timespec / timeval arguments, NULL or the address when unreadable. */
+void a_timespec(struct call *c, unsigned long p);
+void p_sigset(struct fmt *f, const unsigned long *set, unsigned long bytes);
+void a_sigset(struct call *c, unsigned long p, unsigned long bytes);
+void p_signame(struct fmt *f, int sig);	/* SIGUSR1, or the number */
+/* {si_signo=SIGCHLD, si_code=CLD_EXITED, si_pid=..., ...} */
+void p_siginfo(struct fmt *f, const void *info);
+/* iovec array of count entries; avail bytes were transferred (-1: all). */
+void put_iov(struct fmt *f, struct sysgate_sys *s, unsigned long p,
+	     unsigned long count, long avail);
+/* The path descriptor fd (AT_FDCWD: the cwd) is open on: length or <= 0. */
+long fd_path(const struct sysgate_sys *s, int fd, char *path, size_t size);
+/* "<path>" after descriptor fd (AT_FDCWD: the cwd) under -y. */
+void p_fdpath(struct fmt *f, const struct sysgate_sys *s, int fd);
+void p_open_flags(struct fmt *f, unsigned long v);
+void p_prot(struct fmt *f, unsigned long v);
+
+/* filter.c: -e status=, -e signal=, -P */
+#define FILTER_SUCCESSFUL 1
+#define FILTER_FAILED 2
+#define FILTER_UNFINISHED 4
+#define FILTER_UNAVAILABLE 8
+#define FILTER_DETACHED 16
+int filter_parse_status(const char *v, size_t n);	/* 0 or -1 */
+int filter_parse_signals(const char *v, size_t n);
+void filter_add_path(const char *p, size_t n);
+void filter_init(void);
+/* At entry: does -P select the call?  Later, filter_selected() says. */
+int filter_enter(struct sysgate_sys *s);
+int filter_selected(void);
+int filter_status(unsigned int what);	/* FILTER_* */
+int filter_signal(int sig);
+
+/* -e read=SET / write=SET (dump.c): 0 or -1 for a bad SET */
+int trace_dump_arg(int writes, const char *v, size_t n);
+/* The dump lines after a call's line; out() writes f and empties it. */
+void trace_dump(struct fmt *f, const struct sysgate_sys *s,
+		void (*out)(struct fmt *));
+
+#endif

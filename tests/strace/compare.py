@@ -1,0 +1,156 @@
+#!/usr/bin/env python3
+# SPDX-License-Identifier: MIT
+"""compare.py STRACE-LOG SYSGATE-LOG [--quiet] [--from-first] [--whole]:
+the share of strace's lines that sysgate printed identically, for one
+corpus program.
+
+Both logs come from `-f -o LOG`.  Lines are compared from the program's
+first own call (its begin() marker: the loader's calls before it are
+another issue's), process by process (pids numbered in order of
+appearance), after normalising only what differs between two runs: pids,
+addresses (hex of 8 or more digits), times (-t, -r, -T, rusage, -v's file
+times), what the kernel picks (ports, pipe and socket inodes, inode
+numbers), the fields of sysinfo and statfs that move, and how the two
+tools lay lines out: strace's `PID ` prefix against sysgate's `[pid N] `,
+the result column, and a call strace splits into `<unfinished ...>` and
+`<... resumed>` when another process prints in between (sysgate prints a
+call whole).
+
+--whole compares whole logs when the marker is filtered out (-P).
+--from-first compares any program's logs from the first call sysgate
+saw (its name), for measuring everyday programs.
+
+Prints `identical M/N (P%)` and, unless --quiet, the differing lines;
+exits 0 only when every line is identical.
+"""
+import difflib
+import re
+import sys
+
+# The corpus programs' begin(): a write, then a call that fails (so that
+# -z and -Z both keep one), in any -x/-y form.
+MARK = re.compile(r'write\(1(<[^>]*>)?, "[^"]*", 14\)|close\(-1000\)')
+
+
+def records(path):
+    """[(pid, text)] with unfinished calls joined to their resumption."""
+    out, pending, last = [], {}, "0"
+    with open(path, errors="replace") as f:
+        for line in f:
+            line = line.rstrip("\n")
+            m = re.match(r"^(?:\[pid +(\d+)\] |(\d+) +)?(.*)$", line)
+            # hex dump lines (-e read=, write=) follow their call's line
+            pid = m.group(1) or m.group(2) or last
+            last = pid
+            # -r, -ttt; -t, -tt (and -r after them)
+            text = re.sub(r"^ *\d+\.\d{6} ", "T ", m.group(3))
+            text = re.sub(r"^\d\d:\d\d:\d\d(\.\d{6})? (\(\+ *\d+\.\d{6}\) )?",
+                          "T ", text)
+            if text.endswith(" <unfinished ...>"):
+                pending[pid] = (len(out), text[: -len(" <unfinished ...>")])
+                out.append(None)
+                continue
+            r = re.match(r"^(?:T )?(?:\[ *\d+\] )?<\.\.\. \w+ resumed>(.*)$",
+                         text)
+            if r and pid in pending:
+                i, head = pending.pop(pid)
+                out[i] = (pid, head + r.group(1))
+                continue
+            out.append((pid, text))
+    for i, head in pending.values():
+        out[i] = (pid, head)
+    return [r for r in out if r is not None]
+
+
+def normalise(recs, mark=MARK):
+    """{P1: [lines]}, from the marker on."""
+    start = next((i for i, (_, t) in enumerate(recs)
+                  if re.match(r"(T )?(\[ *\d+\] )?(%s)" % mark.pattern, t)),
+                 None)
+    if start is None:
+        return None
+    return from_index(recs, start)
+
+
+def from_index(recs, start):
+    recs = recs[start:]
+    names = {}
+    for pid, _ in recs:
+        names.setdefault(pid, "P%d" % (len(names) + 1))
+    pid_re = re.compile(r"\b(%s)\b" % "|".join(map(re.escape, names))) \
+        if names else None
+    procs = {}
+    for pid, text in recs:
+        if pid_re:
+            text = pid_re.sub(lambda m: names[m.group(1)], text)
+        text = re.sub(r"0x[0-9a-f]{8,}", "0xADDR", text)
+        text = re.sub(r" <\d+\.\d+>$", "", text)
+        text = re.sub(r"left \{tv_sec=\d+, tv_(n|u)sec=\d+\}",
+                      r"left {tv_sec=N, tv_\1sec=N}", text)
+        # ports the kernel picks (ip_local_port_range starts at 32768)
+        text = re.sub(r"(sin6?_port=htons\()(3[2-9]\d{3}|[4-6]\d{4})\)",
+                      r"\1PORT)", text)
+        text = re.sub(r"\) +=( |$)", r") =\1", text)
+        text = re.sub(r"\b(ru_[us]time)=\{tv_sec=\d+, tv_usec=\d+\}",
+                      r"\1=T", text)
+        # -v: file times and inode numbers of the files each run makes
+        text = re.sub(r"\b(st_[amc]time|stx_[abcm]time)=(\{[^}]*\}|\d+) "
+                      r"/\* [^*]* \*/", r"\1=T", text)
+        text = re.sub(r"\b(st_[amc]time_nsec|stx?_ino|d_ino)=\d+", r"\1=N",
+                      text)
+        # inodes of pipes and sockets (-y)
+        text = re.sub(r"<(pipe|socket|anon_inode):\[\d+\]>", r"<\1:[N]>", text)
+        if re.match(r"(T )?(\[ *\d+\] )?f?statfs\(", text):
+            text = re.sub(r"\b(f_bfree|f_bavail|f_ffree)=\d+", r"\1=N", text)
+        if re.match(r"(T )?(\[ *\d+\] )?sysinfo\(", text):
+            text = re.sub(r"\b(uptime|freeram|sharedram|bufferram|freeswap|"
+                          r"procs|freehigh)=\d+", r"\1=N", text)
+            text = re.sub(r"loads=\[[^]]*\]", "loads=[N]", text)
+        procs.setdefault(names[pid], []).append(text)
+    return procs
+
+
+def main():
+    quiet = "--quiet" in sys.argv
+    mark = MARK
+    if "--from-first" in sys.argv:
+        # Any program: from sysgate's first line that strace has too
+        # (sysgate's start-up coverage is another issue).
+        first = [t for _, t in records(sys.argv[2])
+                 if not t.startswith(("execve(", "+++", "---"))]
+        mark = re.compile(re.escape(first[0].split("(")[0] + "(")) \
+            if first else MARK
+    st = normalise(records(sys.argv[1]), mark)
+    sg = normalise(records(sys.argv[2]), mark)
+    if st is None and "--whole" in sys.argv:
+        # -P PATH: the marker is not about PATH; nothing before it is.
+        st = from_index(records(sys.argv[1]), 0)
+        sg = from_index(records(sys.argv[2]), 0)
+    if st is None:
+        print("no marker in the strace log")
+        return 2
+    sg = sg or {}
+    same = total = 0
+    diffs = []
+    for p, lines in st.items():
+        other = sg.get(p, [])
+        sm = difflib.SequenceMatcher(None, lines, other, autojunk=False)
+        same += sum(b.size for b in sm.get_matching_blocks())
+        total += len(lines)
+        if lines != other:
+            diffs += ["--- %s" % p] + [
+                d for d in difflib.unified_diff(lines, other, "strace",
+                                                "sysgate", n=0, lineterm="")
+                if not d.startswith(("---", "+++", "@@"))]
+    extra = sum(len(v) for k, v in sg.items() if k not in st)
+    if not quiet:
+        for d in diffs:
+            print(d)
+    share = 100.0 * same / total if total else 100.0
+    print("identical %d/%d (%.1f%%)%s" % (same, total, share,
+          ", %d extra lines" % extra if extra else ""))
+    return 0 if same == total and not diffs and not extra else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())

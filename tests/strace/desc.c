@@ -1,0 +1,64 @@
+/* SPDX-License-Identifier: MIT */
+/* Descriptors: dup family, pipe2, fcntl and its results, terminal and
+ * FIO* ioctls. */
+#include "corpus.h"
+#include <fcntl.h>
+#include <signal.h>
+#include <sys/file.h>
+#include <sys/inotify.h>
+#include <sys/ioctl.h>
+#include <sys/mman.h>
+#include <sys/sendfile.h>
+#include <sys/signalfd.h>
+#include <termios.h>
+
+int main(void)
+{
+	struct termios t;
+	int p[2], fd, n, on = 1, m, mf, sf, in;
+	off_t off = 0;
+	sigset_t set;
+
+	begin();
+	check(pipe2(p, O_CLOEXEC) == 0, "pipe2");
+	fd = dup(p[0]);
+	check(dup2(p[1], 100) == 100, "dup2");
+	check(dup3(p[1], 101, O_CLOEXEC) == 101, "dup3");
+	check(fcntl(fd, F_GETFL) >= 0, "F_GETFL");
+	check(fcntl(fd, F_SETFL, O_NONBLOCK) == 0, "F_SETFL");
+	check(fcntl(fd, F_GETFL) >= 0, "F_GETFL");
+	check(fcntl(fd, F_GETFD) == 0, "F_GETFD");
+	check(fcntl(fd, F_SETFD, FD_CLOEXEC) == 0, "F_SETFD");
+	check(fcntl(fd, F_DUPFD_CLOEXEC, 20) >= 20, "F_DUPFD_CLOEXEC");
+	check(fcntl(p[1], F_GETPIPE_SZ) > 0, "F_GETPIPE_SZ");
+	check(write(p[1], "abc", 3) == 3, "write");
+	check(ioctl(p[0], FIONREAD, &n) == 0, "FIONREAD");
+	check(ioctl(p[0], FIONBIO, &on) == 0, "FIONBIO");
+	check(ioctl(p[0], TCGETS, &t) < 0, "TCGETS pipe");
+	m = posix_openpt(O_RDWR | O_NOCTTY);
+	check(m >= 0, "posix_openpt");
+	check(tcgetattr(m, &t) == 0, "tcgetattr");
+	t.c_lflag &= ~(ICANON | ECHO);
+	check(tcsetattr(m, TCSANOW, &t) == 0, "tcsetattr");
+	close(m);
+	check(flock(fd, LOCK_EX | LOCK_NB) == 0 && flock(fd, LOCK_UN) == 0,
+	      "flock");
+	mf = memfd_create("corpus", MFD_CLOEXEC | MFD_ALLOW_SEALING);
+	check(mf >= 0 && write(mf, "memfd", 5) == 5, "memfd_create");
+	check(sendfile(p[1], mf, &off, 5) == 5, "sendfile");
+	check(sendfile(p[1], mf, NULL, 5) == 0, "sendfile");
+	sigemptyset(&set);
+	sigaddset(&set, SIGUSR1);
+	sf = signalfd(-1, &set, SFD_CLOEXEC | SFD_NONBLOCK);
+	check(sf >= 0, "signalfd");
+	in = inotify_init1(IN_CLOEXEC);
+	check(in >= 0 && inotify_add_watch(in, "/", IN_MODIFY | IN_CREATE |
+					   IN_DELETE) >= 0, "inotify");
+	close(in);
+	close(sf);
+	close(mf);
+	close(fd);
+	close(100);
+	close(101);
+	return 0;
+}

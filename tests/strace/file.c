@@ -1,0 +1,59 @@
+/* SPDX-License-Identifier: MIT */
+/* File and stat family: open flags and modes, the stat structs, AT_*. */
+#include "corpus.h"
+#include <fcntl.h>
+#include <sys/stat.h>
+#include <sys/statfs.h>
+#include <sys/syscall.h>
+
+int main(int argc, char **argv)
+{
+	struct stat st;
+	struct statx stx;
+	struct statfs sfs;
+	char buf[256];
+	int fd, dfd;
+
+	begin();
+	check(argc > 1 && chdir(argv[1]) == 0, "chdir");
+	fd = open("f.txt", O_WRONLY | O_CREAT | O_TRUNC, 0644);
+	check(fd >= 0, "open");
+	check(write(fd, "hello world\n", 12) == 12, "write");
+	check(fstat(fd, &st) == 0, "fstat");
+	check(lseek(fd, 0, SEEK_SET) == 0, "lseek");
+	close(fd);
+	fd = openat(AT_FDCWD, "f.txt", O_RDONLY | O_CLOEXEC);
+	check(read(fd, buf, sizeof(buf)) == 12, "read");
+	check(pread(fd, buf, 5, 6) == 5, "pread");
+	check(fstatat(fd, "", &st, AT_EMPTY_PATH) == 0, "fstatat");
+	close(fd);
+	check(stat("f.txt", &st) == 0, "stat");
+	check(lstat("f.txt", &st) == 0, "lstat");
+	check(stat("missing", &st) < 0, "stat missing");
+	check(fstatat(AT_FDCWD, "f.txt", &st, AT_SYMLINK_NOFOLLOW) == 0, "fstatat");
+	check(statx(AT_FDCWD, "f.txt", AT_STATX_SYNC_AS_STAT, STATX_BASIC_STATS,
+		    &stx) == 0, "statx");
+	check(statfs(".", &sfs) == 0, "statfs");
+	check(access("f.txt", R_OK | W_OK) == 0, "access");
+	check(faccessat(AT_FDCWD, "f.txt", X_OK, 0) < 0, "faccessat");
+	check(mkdir("d", 0755) == 0, "mkdir");
+	dfd = open("d", O_RDONLY | O_DIRECTORY | O_NONBLOCK | O_CLOEXEC);
+	check(dfd >= 0, "open dir");
+	check(mkdirat(dfd, "sub", 0700) == 0, "mkdirat");
+	check(symlink("f.txt", "link") == 0, "symlink");
+	check(readlink("link", buf, sizeof(buf)) == 5, "readlink");
+	check(rename("f.txt", "g.txt") == 0, "rename");
+	check(chmod("g.txt", 0600) == 0, "chmod");
+	check(truncate("g.txt", 3) == 0, "truncate");
+	check(getcwd(buf, sizeof(buf)) != NULL, "getcwd");
+	fd = open("g.txt", O_RDWR | O_APPEND);
+	check(fchmod(fd, 0640) == 0, "fchmod");
+	check(fchown(fd, -1, -1) == 0, "fchown");
+	check(fsync(fd) == 0, "fsync");
+	close(fd);
+	check(unlinkat(dfd, "sub", AT_REMOVEDIR) == 0, "unlinkat");
+	close(dfd);
+	check(unlink("link") == 0 && unlink("g.txt") == 0, "unlink");
+	check(rmdir("d") == 0, "rmdir");
+	return 0;
+}

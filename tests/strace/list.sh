@@ -1,0 +1,51 @@
+#!/usr/bin/env bash
+# SPDX-License-Identifier: MIT
+# The golden corpus: one small program per area that strace decodes,
+# traced by strace and by sysgate; each test passes only when every line
+# from the program's first own call is identical (tests/strace/run.sh).
+[ "$ARCH" = x86_64 ] || exit 0
+for c in tests/strace/*.c; do
+	n=$(basename "$c" .c)
+	printf '%s\tbash tests/strace/run.sh %s\n' "$n" "$n"
+done
+# strace's options, given to both: test name, program, options.
+set -f	# regexes: no globbing of the options' words
+while read -r t n opts; do
+	# shellcheck disable=SC2086 # the options are words
+	printf '%s\tbash tests/strace/run.sh %s %s\n' "$t" "$n" \
+		"$(printf '%q ' $opts)"
+done <<'EOF'
+file-y file -y
+desc-y desc -y
+net-y net -y
+poll-y poll -y
+misc-x misc -x
+net-xx net -xx
+file-z file -z
+file-Z file -Z
+proc-r proc -r
+proc-ttr proc -tt -r
+proc-n proc -n
+file-t file -t
+net-a net -a 20
+misc-status misc -e status=failed,unfinished
+file-v file -v
+desc-v desc -v
+misc-v misc -v
+sigdeliver-nosig sigdeliver -e signal=none -e trace=!rt_sigreturn
+desc-dump desc -e read=all -e write=all
+net-dump net -e read=3,4 -e write=!3
+proc-qq proc -qq
+proc-quiet proc -e quiet=attach,exit
+file-stat file -e trace=%stat,write,close
+file-lstat file -e trace=%lstat,write,close
+file-fstat file -e trace=%fstat,write,close
+file-statfs file -e trace=%statfs,%fstatfs,write,close
+file-allstat file -e trace=%%stat,%%statfs,write,close
+file-oldclass file -e trace=file,write,close
+mem-regex mem -e trace=/^(mmap|m(un|pro)(map|tect)|write|close)$
+file-regex file -e trace=/^((new)?fstatat|write|close|statx)$
+file-at64 file -e trace=write@64,close@64,openat
+file-P file -P f.txt
+file-P-renamed file -P g.txt
+EOF

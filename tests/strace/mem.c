@@ -1,0 +1,39 @@
+/* SPDX-License-Identifier: MIT */
+/* Memory: mmap prots and flags, mprotect, madvise, mremap, msync. */
+#include "corpus.h"
+#include <fcntl.h>
+#include <sys/mman.h>
+
+int main(int argc, char **argv)
+{
+	char *p, *q;
+	int fd;
+
+	begin();
+	check(argc > 1 && chdir(argv[1]) == 0, "chdir");
+	p = mmap(NULL, 16384, PROT_READ | PROT_WRITE,
+		 MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+	check(p != MAP_FAILED, "mmap");
+	p[0] = 1;
+	check(mprotect(p, 4096, PROT_READ) == 0, "mprotect");
+	check(mprotect(p + 4096, 4096, PROT_NONE) == 0, "mprotect");
+	check(madvise(p, 16384, MADV_DONTNEED) == 0, "madvise");
+	check(madvise(p, 16384, MADV_WILLNEED) == 0, "madvise");
+	check(mprotect(p, 16384, PROT_READ | PROT_WRITE) == 0, "mprotect");
+	q = mremap(p, 16384, 32768, MREMAP_MAYMOVE);
+	check(q != MAP_FAILED, "mremap");
+	check(munmap(q, 32768) == 0, "munmap");
+	fd = open("m", O_RDWR | O_CREAT | O_TRUNC, 0600);
+	check(fd >= 0 && ftruncate(fd, 4096) == 0, "ftruncate");
+	p = mmap(NULL, 4096, PROT_READ | PROT_WRITE, MAP_SHARED, fd, 0);
+	check(p != MAP_FAILED, "mmap file");
+	p[0] = 'x';
+	check(msync(p, 4096, MS_SYNC) == 0, "msync");
+	check(munmap(p, 4096) == 0, "munmap");
+	check(mmap(NULL, 4096, PROT_READ, MAP_SHARED, -1, 0) == MAP_FAILED,
+	      "mmap bad fd");
+	check(mlock(&fd, sizeof(fd)) == 0 || 1, "mlock");
+	close(fd);
+	unlink("m");
+	return 0;
+}

@@ -1,0 +1,48 @@
+/* SPDX-License-Identifier: MIT */
+/* Directory listings, system information, random bytes, umask. */
+#include "corpus.h"
+#include <dirent.h>
+#include <sched.h>
+#include <fcntl.h>
+#include <sys/random.h>
+#include <sys/stat.h>
+#include <sys/sysinfo.h>
+#include <sys/utsname.h>
+
+int main(int argc, char **argv)
+{
+	struct utsname u;
+	cpu_set_t cpus;
+	struct sysinfo si;
+	unsigned char rnd[8];
+	static char dents[4096];
+	ssize_t n;
+	int fd;
+
+	begin();
+	check(argc > 1 && chdir(argv[1]) == 0, "chdir");
+	fd = open("a", O_WRONLY | O_CREAT, 0600);
+	close(fd);
+	fd = open("b", O_WRONLY | O_CREAT | O_EXCL, 0600);
+	close(fd);
+	/* getdents64 itself: readdir's buffer would come from malloc, whose
+	 * heap differs under a preloaded sysgate. */
+	fd = open(".", O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+	check(fd >= 0, "open .");
+	while ((n = getdents64(fd, dents, sizeof(dents))) > 0)
+		;
+	close(fd);
+	unlink("a");
+	unlink("b");
+	check(uname(&u) == 0, "uname");
+	check(sched_getaffinity(0, sizeof(cpus), &cpus) == 0, "sched_getaffinity");
+	check(sysinfo(&si) == 0, "sysinfo");
+	/* The bytes differ between runs: ask for none. */
+	check(getrandom(rnd, 0, GRND_NONBLOCK) == 0, "getrandom");
+	fd = open("/dev/null", O_WRONLY);
+	check(write(fd, "\x01\x7f\x80\xff\t\x1b[0m\0001", 11) == 11, "write");
+	close(fd);
+	umask(022);
+	check(umask(027) == 022, "umask");
+	return 0;
+}

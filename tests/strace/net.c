@@ -1,0 +1,75 @@
+/* SPDX-License-Identifier: MIT */
+/* Network: sockets of three families, sockaddrs, socket options,
+ * messages. */
+#include "corpus.h"
+#include <arpa/inet.h>
+#include <netinet/in.h>
+#include <netinet/tcp.h>
+#include <sys/socket.h>
+#include <sys/un.h>
+
+int main(int argc, char **argv)
+{
+	struct sockaddr_in in = { .sin_family = AF_INET };
+	struct sockaddr_in6 in6 = { .sin6_family = AF_INET6 };
+	struct sockaddr_un un = { .sun_family = AF_UNIX };
+	socklen_t len;
+	struct iovec iov[2];
+	struct msghdr mh = { 0 };
+	char buf[64];
+	int s, c, a, one = 1, sv[2];
+
+	begin();
+	check(argc > 1 && chdir(argv[1]) == 0, "chdir");
+	s = socket(AF_INET, SOCK_STREAM | SOCK_CLOEXEC, IPPROTO_TCP);
+	check(s >= 0, "socket");
+	check(setsockopt(s, SOL_SOCKET, SO_REUSEADDR, &one, sizeof(one)) == 0,
+	      "SO_REUSEADDR");
+	in.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
+	check(bind(s, (struct sockaddr *)&in, sizeof(in)) == 0, "bind");
+	check(listen(s, 8) == 0, "listen");
+	len = sizeof(in);
+	check(getsockname(s, (struct sockaddr *)&in, &len) == 0, "getsockname");
+	c = socket(AF_INET, SOCK_STREAM, 0);
+	check(setsockopt(c, IPPROTO_TCP, TCP_NODELAY, &one, sizeof(one)) == 0,
+	      "TCP_NODELAY");
+	check(connect(c, (struct sockaddr *)&in, sizeof(in)) == 0, "connect");
+	a = accept4(s, NULL, NULL, SOCK_CLOEXEC);
+	check(a >= 0, "accept4");
+	check(sendto(c, "ping", 4, 0, NULL, 0) == 4, "sendto");
+	check(recvfrom(a, buf, sizeof(buf), 0, NULL, NULL) == 4, "recvfrom");
+	len = sizeof(one);
+	check(getsockopt(a, SOL_SOCKET, SO_TYPE, &one, &len) == 0, "SO_TYPE");
+	check(shutdown(c, SHUT_WR) == 0, "shutdown");
+	close(a);
+	close(c);
+	close(s);
+
+	s = socket(AF_INET6, SOCK_DGRAM, 0);
+	check(s >= 0, "socket6");
+	in6.sin6_addr = in6addr_loopback;
+	check(bind(s, (struct sockaddr *)&in6, sizeof(in6)) == 0, "bind6");
+	close(s);
+
+	s = socket(AF_UNIX, SOCK_STREAM | SOCK_NONBLOCK, 0);
+	strcpy(un.sun_path, "sock");
+	check(bind(s, (struct sockaddr *)&un, sizeof(un)) == 0, "bind unix");
+	close(s);
+	unlink("sock");
+
+	check(socketpair(AF_UNIX, SOCK_DGRAM, 0, sv) == 0, "socketpair");
+	iov[0].iov_base = "head";
+	iov[0].iov_len = 4;
+	iov[1].iov_base = "tail";
+	iov[1].iov_len = 4;
+	mh.msg_iov = iov;
+	mh.msg_iovlen = 2;
+	check(sendmsg(sv[0], &mh, 0) == 8, "sendmsg");
+	iov[0].iov_base = buf;
+	iov[0].iov_len = sizeof(buf);
+	mh.msg_iovlen = 1;
+	check(recvmsg(sv[1], &mh, MSG_DONTWAIT) == 8, "recvmsg");
+	close(sv[0]);
+	close(sv[1]);
+	return 0;
+}

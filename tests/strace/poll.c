@@ -1,0 +1,48 @@
+/* SPDX-License-Identifier: MIT */
+/* Waiting for descriptors: poll, ppoll, select, pselect6, epoll. */
+#include "corpus.h"
+#include <poll.h>
+#include <sys/epoll.h>
+#include <sys/select.h>
+
+int main(void)
+{
+	struct pollfd pfd[2];
+	struct epoll_event ev = { .events = EPOLLIN }, out[4];
+	struct timespec ts = { 0, 1000 };
+	struct timeval tv = { 0, 1000 };
+	fd_set rd, wr;
+	int p[2], ep;
+
+	begin();
+	check(pipe(p) == 0, "pipe");
+	check(write(p[1], "x", 1) == 1, "write");
+	pfd[0].fd = p[0];
+	pfd[0].events = POLLIN;
+	pfd[1].fd = p[1];
+	pfd[1].events = POLLOUT;
+	check(poll(pfd, 2, 100) == 2, "poll");
+	pfd[1].events = POLLIN | POLLPRI;
+	check(ppoll(pfd + 1, 1, &ts, NULL) == 0, "ppoll");
+	FD_ZERO(&rd);
+	FD_ZERO(&wr);
+	FD_SET(p[0], &rd);
+	FD_SET(p[1], &wr);
+	check(select(p[1] + 1, &rd, &wr, NULL, &tv) == 2, "select");
+	FD_ZERO(&rd);
+	FD_SET(p[1], &rd);
+	check(pselect(p[1] + 1, &rd, NULL, NULL, &ts, NULL) == 0, "pselect");
+	ep = epoll_create1(EPOLL_CLOEXEC);
+	check(ep >= 0, "epoll_create1");
+	ev.data.fd = p[0];
+	check(epoll_ctl(ep, EPOLL_CTL_ADD, p[0], &ev) == 0, "epoll_ctl");
+	check(epoll_wait(ep, out, 4, 100) == 1, "epoll_wait");
+	ev.events = EPOLLIN | EPOLLET;
+	check(epoll_ctl(ep, EPOLL_CTL_MOD, p[0], &ev) == 0, "epoll_ctl");
+	check(epoll_ctl(ep, EPOLL_CTL_DEL, p[0], NULL) == 0, "epoll_ctl");
+	check(epoll_pwait(ep, out, 4, 0, NULL) == 0, "epoll_pwait");
+	close(ep);
+	close(p[0]);
+	close(p[1]);
+	return 0;
+}

@@ -1,0 +1,65 @@
+/* SPDX-License-Identifier: MIT */
+/* Processes: fork (clone), clone3, wait4 status, prctl, rlimits, ids.
+ * SIGCHLD stays blocked: sysgate reports only signals that reach a
+ * handler (a separate issue), and a thread's stack size depends on the
+ * TLS that a preloaded sysgate adds, so clone3 makes a process here. */
+#include "corpus.h"
+#include <linux/sched.h>
+#include <sched.h>
+#include <signal.h>
+#include <sys/syscall.h>
+#include <sys/prctl.h>
+#include <sys/resource.h>
+#include <sys/wait.h>
+
+int main(void)
+{
+	struct rlimit rl;
+	struct rusage ru;
+	siginfo_t si;
+	uid_t ids[3];
+	struct clone_args ca = { .exit_signal = SIGCHLD };
+	sigset_t chld;
+	char name[16];
+	int status;
+	pid_t pid;
+
+	begin();
+	sigemptyset(&chld);
+	sigaddset(&chld, SIGCHLD);
+	check(sigprocmask(SIG_BLOCK, &chld, NULL) == 0, "sigprocmask");
+	check(prctl(PR_SET_NAME, "corpus-proc") == 0, "PR_SET_NAME");
+	check(prctl(PR_GET_NAME, name) == 0, "PR_GET_NAME");
+	check(prctl(PR_GET_DUMPABLE) >= 0, "PR_GET_DUMPABLE");
+	check(getrlimit(RLIMIT_NOFILE, &rl) == 0, "getrlimit");
+	check(setrlimit(RLIMIT_NOFILE, &rl) == 0, "setrlimit");
+	check(getrlimit(RLIMIT_STACK, &rl) == 0, "getrlimit");
+	check(getpriority(PRIO_PROCESS, 0) >= -20, "getpriority");
+	check(getrusage(RUSAGE_CHILDREN, &ru) == 0, "getrusage");
+	check(sched_yield() == 0, "sched_yield");
+	check(getuid() >= 0 && geteuid() >= 0 && getgid() >= 0, "ids");
+	pid = fork();
+	check(pid >= 0, "fork");
+	if (pid == 0)
+		_exit(0);
+	check(waitpid(pid, &status, 0) == pid, "waitpid");
+	pid = fork();
+	if (pid == 0)
+		_exit(3);
+	check(wait4(-1, &status, 0, NULL) == pid, "wait4");
+	check(waitpid(-1, &status, WNOHANG) < 0, "waitpid WNOHANG");
+	pid = fork();
+	if (pid == 0)
+		_exit(2);
+	/* the kernel leaves si_utime and si_stime as they were */
+	memset(&si, 0, sizeof(si));
+	check(waitid(P_PID, pid, &si, WEXITED) == 0, "waitid");
+	check(waitid(P_ALL, 0, &si, WEXITED | WNOHANG) < 0, "waitid");
+	check(getresuid(&ids[0], &ids[1], &ids[2]) == 0, "getresuid");
+	pid = syscall(SYS_clone3, &ca, sizeof(ca));
+	check(pid >= 0, "clone3");
+	if (pid == 0)
+		_exit(0);
+	check(wait4(pid, &status, 0, NULL) == pid, "wait4");
+	return 0;
+}

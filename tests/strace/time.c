@@ -1,0 +1,56 @@
+/* SPDX-License-Identifier: MIT */
+/* Time: sleeps, clocks (as system calls, not the vDSO), timerfd,
+ * eventfd, itimers, POSIX timers, file times. */
+#include "corpus.h"
+#include <fcntl.h>
+#include <signal.h>
+#include <sys/eventfd.h>
+#include <sys/stat.h>
+#include <sys/syscall.h>
+#include <sys/time.h>
+#include <sys/timerfd.h>
+#include <time.h>
+
+int main(int argc, char **argv)
+{
+	struct timespec times[2] = { { 1577836800, 0 }, { 0, UTIME_OMIT } };
+	struct sigevent sev = { .sigev_notify = SIGEV_SIGNAL,
+				.sigev_signo = SIGALRM };
+	timer_t tid;
+	struct timespec ts = { 0, 1000 }, rem;
+	struct itimerspec its = { { 0, 0 }, { 0, 5000000 } }, old;
+	struct itimerval itv = { { 0, 0 }, { 0, 0 } };
+	unsigned long long v;
+	int fd;
+
+	begin();
+	check(argc > 1 && chdir(argv[1]) == 0, "chdir");
+	check(nanosleep(&ts, &rem) == 0, "nanosleep");
+	check(clock_nanosleep(CLOCK_MONOTONIC, 0, &ts, NULL) == 0, "clock_nanosleep");
+	check(syscall(SYS_clock_getres, CLOCK_MONOTONIC, &ts) == 0, "clock_getres");
+	check(syscall(SYS_clock_gettime, CLOCK_BOOTTIME, NULL) < 0, "clock_gettime");
+	fd = timerfd_create(CLOCK_MONOTONIC, TFD_CLOEXEC | TFD_NONBLOCK);
+	check(fd >= 0, "timerfd_create");
+	check(timerfd_settime(fd, 0, &its, &old) == 0, "timerfd_settime");
+	its.it_value.tv_nsec = 0;
+	check(timerfd_settime(fd, 0, &its, NULL) == 0, "timerfd_settime");
+	close(fd);
+	fd = eventfd(3, EFD_CLOEXEC | EFD_NONBLOCK);
+	check(fd >= 0, "eventfd");
+	check(read(fd, &v, sizeof(v)) == 8, "read");
+	close(fd);
+	check(setitimer(ITIMER_REAL, &itv, NULL) == 0, "setitimer");
+	check(getitimer(ITIMER_VIRTUAL, &itv) == 0, "getitimer");
+	check(alarm(0) == 0, "alarm");
+	check(timer_create(CLOCK_MONOTONIC, &sev, &tid) == 0, "timer_create");
+	check(timer_settime(tid, 0, &its, NULL) == 0, "timer_settime");
+	check(timer_delete(tid) == 0, "timer_delete");
+	fd = open("t", O_WRONLY | O_CREAT, 0600);
+	check(futimens(fd, times) == 0, "futimens");
+	times[1].tv_nsec = UTIME_NOW;
+	times[0].tv_nsec = 500000000;
+	check(utimensat(AT_FDCWD, "t", times, AT_SYMLINK_NOFOLLOW) == 0, "utimensat");
+	close(fd);
+	unlink("t");
+	return 0;
+}
