@@ -86,6 +86,10 @@ struct sg_thread {
 	unsigned long hook_tls_len;
 	unsigned long long pending;	/* signals held back while in a hook */
 	struct sg_siginfo pending_info[64];
+	struct sg_kact *acts;		/* the program's signal actions as this
+					 * thread's process sees them; 0: the
+					 * first process's (core/signal.c) */
+	int acts_own;			/* acts is this state's own mapping */
 };
 
 /* A hook loaded into the chain (struct sysgate_ctx of the public API). */
@@ -199,6 +203,12 @@ long sg_signal_rt_sigprocmask(struct sg_thread *t, long how,
 typedef int (*sg_claim_fn)(int sig, struct sg_siginfo *info, void *uc);
 int sg_signal_claim(int sig, sg_claim_fn fn) SG_HIDDEN;
 void sg_signal_refresh(void) SG_HIDDEN;
+/* A new thread or child that shares its creator's memory: its view of the
+ * signal actions (shared, or its own copy where the kernel gave it its
+ * own actions). */
+void sg_signal_child(struct sg_thread *parent, struct sg_thread *t,
+		     int own_actions) SG_HIDDEN;
+void sg_signal_free(struct sg_thread *t) SG_HIDDEN;
 
 /* core/sud.c: syscall user dispatch catches calls from code no patch
  * covers (JIT, unverified sites) once such code exists. */

@@ -21,8 +21,50 @@
 #define SIGKILL_ 9
 #define SIGSTOP_ 19
 
-/* The program's view of each signal's action. */
-static struct sg_kact app_act[SG_NSIG];
+/*
+ * The program's view of each signal's action, per set of actions the
+ * kernel keeps: the first process's here (a fork child has its own copy
+ * of this memory); a child that shares our memory but not our actions
+ * (vfork, posix_spawn's clone) has its own table, in its thread state,
+ * so that the handlers it resets before exec stay set here.
+ */
+static struct sg_kact first_acts[SG_NSIG];
+
+#define ACTS_LEN (SG_NSIG * sizeof(struct sg_kact))
+
+static struct sg_kact *acts_of(const struct sg_thread *t)
+{
+	return t && t->acts ? t->acts : first_acts;
+}
+
+void sg_signal_child(struct sg_thread *parent, struct sg_thread *t,
+		     int own_actions)
+{
+	const struct sg_kact *from = acts_of(parent);
+
+	if (!own_actions) {
+		if (t->acts_own)
+			sg_signal_free(t);
+		t->acts = parent ? parent->acts : 0;
+		return;
+	}
+	/* (a reused vfork state keeps its table) */
+	if (!t->acts_own) {
+		t->acts = sg_mmap(ACTS_LEN);
+		if (!t->acts)
+			sg_die("out of memory for a child's signal actions");
+		t->acts_own = 1;
+	}
+	memcpy(t->acts, from, ACTS_LEN);
+}
+
+void sg_signal_free(struct sg_thread *t)
+{
+	if (t->acts_own)
+		sg_munmap(t->acts, ACTS_LEN);
+	t->acts = 0;
+	t->acts_own = 0;
+}
 /* Signals sysgate itself needs (SIGTRAP for trapped sites...). */
 static sg_claim_fn claims[SG_NSIG];
 
@@ -78,11 +120,12 @@ static long signal_cb(void *p)
 static void sg_signal_wrapper(int sig, struct sg_siginfo *info, void *uc)
 {
 	struct sg_thread *t;
-	struct sg_kact a;
+	struct sg_kact a, *app_act;
 
 	if (claims[sig] && claims[sig](sig, info, uc))
 		return;
 	t = sg_self();
+	app_act = acts_of(t);
 	if (t && t->depth) {
 		if (is_fault(sig, info)) {
 			/* A hook crashed: let the kernel's default action run. */
@@ -192,7 +235,7 @@ int sg_signal_claim(int sig, sg_claim_fn fn)
 	struct sg_kact k;
 
 	claims[sig] = fn;
-	kernel_act(sig, &app_act[sig], &k);
+	kernel_act(sig, &acts_of(sg_self())[sig], &k);
 	return set_action(sig, &k) < 0 ? -1 : 0;
 }
 
@@ -238,7 +281,7 @@ long sg_signal_rt_sigprocmask(struct sg_thread *t, long how, const void *set,
 
 long sg_signal_rt_sigaction(long sig, const void *act, void *oact, long size)
 {
-	struct sg_kact new, old, k;
+	struct sg_kact new, old, k, *app_act = acts_of(sg_self());
 	long r;
 
 	if (size != 8 || sig < 1 || sig >= SG_NSIG || sig == SIGKILL_ ||
@@ -264,6 +307,7 @@ long sg_signal_rt_sigaction(long sig, const void *act, void *oact, long size)
 
 int sg_signal_init(void)
 {
+	struct sg_kact *app_act = acts_of(sg_self());
 	int sig;
 
 	for (sig = 1; sig < SG_NSIG; sig++) {
@@ -284,7 +328,7 @@ int sg_signal_init(void)
 /* Give the kernel every wrapped action again (after SUD is armed). */
 void sg_signal_refresh(void)
 {
-	struct sg_kact k;
+	struct sg_kact k, *app_act = acts_of(sg_self());
 	int sig;
 
 	for (sig = 1; sig < SG_NSIG; sig++)
