@@ -303,6 +303,10 @@ void sg_core_call(struct sg_thread *t, struct sysgate_sys *s)
 		s->ret = sg_signal_rt_sigprocmask(t, a[0], (const void *)a[1],
 						  (void *)a[2], a[3]);
 		return;
+	case SG_NR_sigaltstack:
+		if (raw_call(s) == 0 && a[0])
+			sg_signal_note_altstack(t);
+		return;
 	case SG_NR_close:
 	case SG_NR_close_range:
 	case SG_NR_dup2:

@@ -90,6 +90,9 @@ struct sg_thread {
 					 * thread's process sees them; 0: the
 					 * first process's (core/signal.c) */
 	int acts_own;			/* acts is this state's own mapping */
+	unsigned long alt_lo, alt_hi;	/* the program's alternate signal
+					 * stack as its last signal saw it,
+					 * 0 if none or self-disarming */
 };
 
 /* A hook loaded into the chain (struct sysgate_ctx of the public API). */
@@ -209,6 +212,13 @@ void sg_signal_refresh(void) SG_HIDDEN;
 void sg_signal_child(struct sg_thread *parent, struct sg_thread *t,
 		     int own_actions) SG_HIDDEN;
 void sg_signal_free(struct sg_thread *t) SG_HIDDEN;
+/* Before hooks run on the hook stack: if the thread is on its alternate
+ * signal stack, hold signals back in the kernel (1, old mask in *old)
+ * until sg_signal_release. */
+int sg_signal_hold_on_altstack(struct sg_thread *t, unsigned long *old) SG_HIDDEN;
+void sg_signal_release(const unsigned long *old) SG_HIDDEN;
+/* After the program set its alternate signal stack. */
+void sg_signal_note_altstack(struct sg_thread *t) SG_HIDDEN;
 
 /* core/sud.c: syscall user dispatch catches calls from code no patch
  * covers (JIT, unverified sites) once such code exists. */

@@ -117,6 +117,68 @@ static long signal_cb(void *p)
 	return 0;
 }
 
+/*
+ * The thread's alternate signal stack, from sigaltstack or from a
+ * signal's ucontext: every 64-bit Linux ucontext starts with uc_flags,
+ * uc_link and uc_stack (the stack as it was when the signal came).
+ */
+struct sg_stack {
+	unsigned long ss_sp;
+	int ss_flags;
+	unsigned long ss_size;
+};
+
+struct uc_head {
+	unsigned long flags, link;
+	struct sg_stack stack;
+};
+
+#define SS_DISABLE_ 2
+#define SS_AUTODISARM_ (1U << 31)
+
+static void set_altstack(struct sg_thread *t, const struct sg_stack *ss)
+{
+	/* A self-disarming stack is not reused by a nested signal. */
+	if (ss->ss_flags & (SS_DISABLE_ | SS_AUTODISARM_)) {
+		t->alt_lo = t->alt_hi = 0;
+	} else {
+		t->alt_lo = ss->ss_sp;
+		t->alt_hi = ss->ss_sp + ss->ss_size;
+	}
+}
+
+void sg_signal_note_altstack(struct sg_thread *t)
+{
+	struct sg_stack ss;
+
+	if (sg_sc2(SG_NR_sigaltstack, 0, (long)&ss) == 0)
+		set_altstack(t, &ss);
+}
+
+/*
+ * A signal that comes while hooks run on the hook stack finds the thread
+ * off its alternate stack, so the kernel puts its frame at the top of
+ * that stack: over the frame of a handler that was running there and
+ * made the call.  Such signals wait in the kernel instead (synchronous
+ * faults excepted, see is_fault).
+ */
+int sg_signal_hold_on_altstack(struct sg_thread *t, unsigned long *old)
+{
+	unsigned long sp = (unsigned long)__builtin_frame_address(0);
+	unsigned long hold = ~(1UL << (4 - 1) | 1UL << (5 - 1) | 1UL << (7 - 1) |
+			       1UL << (8 - 1) | 1UL << (11 - 1) | 1UL << (31 - 1));
+
+	if (sp - t->alt_lo >= t->alt_hi - t->alt_lo)
+		return 0;
+	return sg_sc4(SG_NR_rt_sigprocmask, 0 /* SIG_BLOCK */, (long)&hold,
+		      (long)old, 8) == 0;
+}
+
+void sg_signal_release(const unsigned long *old)
+{
+	sg_sc4(SG_NR_rt_sigprocmask, 2 /* SIG_SETMASK */, (long)old, 0, 8);
+}
+
 static void sg_signal_wrapper(int sig, struct sg_siginfo *info, void *uc)
 {
 	struct sg_thread *t;
@@ -125,6 +187,8 @@ static void sg_signal_wrapper(int sig, struct sg_siginfo *info, void *uc)
 	if (claims[sig] && claims[sig](sig, info, uc))
 		return;
 	t = sg_self();
+	if (t)
+		set_altstack(t, &((const struct uc_head *)uc)->stack);
 	app_act = acts_of(t);
 	if (t && t->depth) {
 		if (is_fault(sig, info)) {
