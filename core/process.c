@@ -261,6 +261,7 @@ static void memory_call(struct sysgate_sys *s)
 void sg_core_call(struct sg_thread *t, struct sysgate_sys *s)
 {
 	long *a = s->args;
+	struct sg_mask_swap swap;
 
 	switch (s->nr) {
 	case SG_NR_rt_sigaction:
@@ -317,6 +318,11 @@ void sg_core_call(struct sg_thread *t, struct sysgate_sys *s)
 	default:
 		if (sg_arch_core_call(t, s))
 			return;
+		if (sg_signal_swap_mask(s, &swap)) {
+			raw_call(s);
+			sg_signal_unswap_mask(s, &swap);
+			return;
+		}
 		break;
 	}
 	raw_call(s);

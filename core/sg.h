@@ -90,6 +90,7 @@ struct sg_thread {
 					 * thread's process sees them; 0: the
 					 * first process's (core/signal.c) */
 	int acts_own;			/* acts is this state's own mapping */
+	unsigned long handlers_run;	/* program handlers sysgate called */
 	unsigned long alt_lo, alt_hi;	/* the program's alternate signal
 					 * stack as its last signal saw it,
 					 * 0 if none or self-disarming */
@@ -217,6 +218,18 @@ void sg_signal_free(struct sg_thread *t) SG_HIDDEN;
  * until sg_signal_release. */
 int sg_signal_hold_on_altstack(struct sg_thread *t, unsigned long *old) SG_HIDDEN;
 void sg_signal_release(const unsigned long *old) SG_HIDDEN;
+/* A call that carries a signal mask or set (sigsuspend, ppoll, pselect6,
+ * epoll_pwait, signalfd, sigtimedwait): 1 if it had signals of sysgate's
+ * in it, and s->args now point at a copy without them until
+ * sg_signal_unswap_mask. */
+struct sg_mask_swap {
+	int arg;
+	long orig;
+	unsigned long mask, pselect[2];
+};
+int sg_signal_swap_mask(struct sysgate_sys *s, struct sg_mask_swap *w) SG_HIDDEN;
+void sg_signal_unswap_mask(struct sysgate_sys *s,
+			   const struct sg_mask_swap *w) SG_HIDDEN;
 /* After the program set its alternate signal stack. */
 void sg_signal_note_altstack(struct sg_thread *t) SG_HIDDEN;
 

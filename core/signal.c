@@ -179,6 +179,38 @@ void sg_signal_release(const unsigned long *old)
 	sg_sc4(SG_NR_rt_sigprocmask, 2 /* SIG_SETMASK */, (long)old, 0, 8);
 }
 
+static unsigned long claimed_mask(void);
+
+/*
+ * The program's handler sees the masks it would see natively: the
+ * interrupted code's in uc_sigmask, and its own (that mask, its sa_mask
+ * and the signal) through rt_sigprocmask, sysgate's signals included
+ * where the program blocked them though the kernel never does.  A mask
+ * the handler leaves in uc_sigmask for its return is the program's to
+ * set, and is followed like any other.
+ */
+static void run_handler(struct sg_thread *t, int sig, const struct sg_kact *a,
+			struct sg_siginfo *info, void *uc)
+{
+	unsigned long claimed = claimed_mask(), *uc_mask = sg_arch_uc_sigmask(uc);
+
+	if (t) {
+		t->handlers_run++;
+		*uc_mask |= t->claimed_blocked;
+		t->claimed_blocked |= a->mask & claimed;
+		if (!(a->flags & 0x40000000 /* SA_NODEFER */))
+			t->claimed_blocked |= (1UL << (sig - 1)) & claimed;
+	}
+	if (a->flags & SA_SIGINFO_)
+		((void (*)(int, void *, void *))a->handler)(sig, info, uc);
+	else
+		((void (*)(int))a->handler)(sig);
+	if (t) {
+		t->claimed_blocked = *uc_mask & claimed;
+		*uc_mask &= ~claimed;
+	}
+}
+
 static void sg_signal_wrapper(int sig, struct sg_siginfo *info, void *uc)
 {
 	struct sg_thread *t;
@@ -226,10 +258,7 @@ static void sg_signal_wrapper(int sig, struct sg_siginfo *info, void *uc)
 			       t ? t->tid : sg.pid, sig, (long)info);
 		return;
 	}
-	if (a.flags & SA_SIGINFO_)
-		((void (*)(int, void *, void *))a.handler)(sig, info, uc);
-	else
-		((void (*)(int))a.handler)(sig);
+	run_handler(t, sig, &a, info, uc);
 }
 
 void sg_deliver_pending(struct sg_thread *t)
@@ -341,6 +370,74 @@ long sg_signal_rt_sigprocmask(struct sg_thread *t, long how, const void *set,
 	if (t)
 		t->claimed_blocked = now;
 	return r;
+}
+
+/* Which argument of call nr is a signal mask or set, and which its size
+ * (pselect6: a {mask, size} pair); -1 if none. */
+static int mask_arg(long nr, int *size_arg)
+{
+	static const struct { long nr; signed char arg, size; } calls[] = {
+		{ SG_NR_rt_sigsuspend, 0, 1 }, { SG_NR_rt_sigtimedwait, 0, 3 },
+		{ SG_NR_ppoll, 3, 4 }, { SG_NR_epoll_pwait, 4, 5 },
+		{ SG_NR_epoll_pwait2, 4, 5 }, { SG_NR_signalfd, 1, 2 },
+		{ SG_NR_signalfd4, 1, 2 }, { SG_NR_pselect6, 5, -1 },
+	};
+	unsigned int i;
+
+	for (i = 0; i < ARRAY_SIZE(calls); i++)
+		if (calls[i].nr == nr && nr >= 0) {
+			*size_arg = calls[i].size;
+			return calls[i].arg;
+		}
+	return -1;
+}
+
+/*
+ * A mask in force while such a call sleeps is also the mask a handler
+ * that interrupts it starts from (sigsuspend with all but one signal
+ * blocked, then a call trapped in that signal's handler): sysgate's
+ * signals are taken out of it, as out of every mask.  A set of signals to
+ * take (signalfd, sigtimedwait) must not take sysgate's own either.  The
+ * program's pointer goes back after the call, so hooks see it.
+ */
+int sg_signal_swap_mask(struct sysgate_sys *s, struct sg_mask_swap *w)
+{
+	unsigned long claimed = claimed_mask();
+	int size_arg, arg = claimed ? mask_arg(s->nr, &size_arg) : -1;
+	const void *p;
+
+	if (arg < 0 || !s->args[arg])
+		return 0;
+	w->arg = arg;
+	w->orig = s->args[arg];
+	if (size_arg < 0) {
+		/* pselect6: {const sigset_t *, size_t} */
+		if (sg_read_safe(w->pselect, (void *)w->orig,
+				 sizeof(w->pselect)) < 0 || w->pselect[1] != 8 ||
+		    !w->pselect[0])
+			return 0;
+		p = (const void *)w->pselect[0];
+	} else {
+		if (s->args[size_arg] != 8)
+			return 0;
+		p = (const void *)w->orig;
+	}
+	if (sg_read_safe(&w->mask, p, sizeof(w->mask)) < 0 ||
+	    !(w->mask & claimed))
+		return 0;
+	w->mask &= ~claimed;
+	if (size_arg < 0) {
+		w->pselect[0] = (unsigned long)&w->mask;
+		s->args[arg] = (long)w->pselect;
+	} else {
+		s->args[arg] = (long)&w->mask;
+	}
+	return 1;
+}
+
+void sg_signal_unswap_mask(struct sysgate_sys *s, const struct sg_mask_swap *w)
+{
+	s->args[w->arg] = w->orig;
 }
 
 long sg_signal_rt_sigaction(long sig, const void *act, void *oact, long size)

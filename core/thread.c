@@ -98,6 +98,8 @@ struct sg_thread *sg_thread_current(void)
 
 	if (!t)
 		sg_die("cannot allocate thread state");
+	/* (its calls name it, and its memory is read through its pid) */
+	t->pid = sg_sc0(SG_NR_getpid);
 	sg_set_self(t);
 	__atomic_add_fetch(&sg.live_threads, 1, __ATOMIC_RELAXED);
 	return t;

@@ -680,4 +680,28 @@ t_spawn_gdb_run() {
 	done
 }
 
+# Static musl programs: musl blocks every signal around its raw clone and
+# the new thread sets its mask back with a raw call; calls trapped with
+# SIGSYS or SIGTRAP "blocked" must still be handled, and no call may fail
+# where it does not natively (a new thread's rt_sigprocmask got EFAULT).
+t_musl_static_masks() {
+	command -v musl-gcc >/dev/null || { echo "musl-gcc not installed"; exit 77; }
+	for p in trap-masked threads; do
+		musl-gcc -static -O2 -o "$TMP/$p" tests/behave/$p.c ||
+			fail "musl-gcc $p"
+		"$TMP/$p" >"$TMP/$p.want" || fail "$p fails natively"
+	done
+	for m in sud seccomp int3; do
+		"$SG" -m $m --list-mechanisms | grep -q "^$m *available" ||
+			{ echo "mechanism $m is not available here: not run" >&2; continue; }
+		for p in trap-masked threads; do
+			"$SG" -m $m -f -o "$TMP/$p.trace" -- "$TMP/$p" >"$TMP/$p.got" ||
+				fail "$p under -m $m: exit $?"
+			same "$TMP/$p.want" "$TMP/$p.got"
+			! grep -n 'EFAULT' "$TMP/$p.trace" ||
+				fail "$p under -m $m: a call failed with EFAULT"
+		done
+	done
+}
+
 "t_$1"
