@@ -671,7 +671,7 @@ t_spawn_make_j2() {
 # its calls stops it for gdb as a signal (issue 26, nesting).
 t_spawn_gdb_run() {
 	command -v gdb >/dev/null || { echo "gdb not installed"; exit 77; }
-	for m in "-c" "--loader -c" "--patch-all -e trace=none"; do
+	for m in "-f -c" "--loader -f -c" "--patch-all -f -e trace=none"; do
 		# shellcheck disable=SC2086
 		"$SG" $m -o /dev/null -- gdb -nx -batch -ex run --args /bin/true \
 			>"$TMP/out" 2>&1 || fail "under $m: exit $?: $(cat "$TMP/out")"
