@@ -119,11 +119,13 @@ static long chain_exit(void *p)
 static void run_hooks(struct sg_thread *t, int fpu, long (*fn)(void *),
 		      void *arg)
 {
-	unsigned long prog_tp = 0;
-	int tls = 0;
+	unsigned long prog_tp = 0, mask;
+	int tls = 0, held = 0;
 
 	if (unlikely(!t->hook_sp))
 		sg_thread_hook_stack(t);
+	if (unlikely(t->alt_hi))
+		held = sg_signal_hold_on_altstack(t, &mask);
 	__atomic_store_n(&t->depth, 1, __ATOMIC_RELAXED);
 	__asm__ volatile("" ::: "memory");
 	if (fpu)
@@ -144,6 +146,8 @@ static void run_hooks(struct sg_thread *t, int fpu, long (*fn)(void *),
 		sg_fpu_restore(t->fpu_area, sg.fpu_mask);
 	__asm__ volatile("" ::: "memory");
 	__atomic_store_n(&t->depth, 0, __ATOMIC_RELAXED);
+	if (unlikely(held))
+		sg_signal_release(&mask);
 	if (unlikely(t->pending))
 		sg_deliver_pending(t);
 }

@@ -15,6 +15,7 @@
 #define SG_RAW_HOOKTHREAD 0x80000UL	/* child is a hook's own thread */
 #define SG_RAW_THREAD	  0x100000UL	/* CLONE_THREAD: same process */
 #define SG_RAW_SAME_TLS	  0x200000UL	/* CLONE_VM without CLONE_SETTLS */
+#define SG_RAW_SIGHAND	  0x400000UL	/* CLONE_SIGHAND: same signal actions */
 #define SG_RAW_MAGIC	  (0x5347UL << 48)
 #define SG_RAW_MAGIC_MASK (0xffffUL << 48)
 

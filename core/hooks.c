@@ -5,6 +5,7 @@
  * once before starting the program so that bad arguments stop it early.
  */
 #include "sg.h"
+#include "options.h"
 
 struct sg_global sg;
 static struct sysgate_ctx ctx_store[SG_MAX_HOOKS];
@@ -88,7 +89,13 @@ void sg_hooks_recompute(void)
 	}
 	/* -m seccomp and the loader need the core's calls even with nothing
 	 * to hook: every execve through the loader, /proc/self/exe answered
-	 * (in every library, so new mappings are followed too). */
+	 * (in every library, so new mappings are followed too).  So does
+	 * --patch-all: a patched rt_sigreturn, clone or vfork must run at the
+	 * program's own stack pointer, which only the core's path does (the
+	 * stub's plain path returned from a handler into garbage), and
+	 * wrapped handlers need sysgate's restorer. */
+	if (sg.opts && sg.opts->patch_all)
+		any = 1;
 	for (w = 0; w < SG_SEL_WORDS; w++)
 		sg.wanted[w] = any || sg.seccomp_on || sg.exe_path ?
 			       sg.any[w] | sg.core[w] : 0;

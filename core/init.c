@@ -49,6 +49,10 @@ static void init_core_set(void)
 		SG_NR_rt_sigprocmask, SG_NR_mmap, SG_NR_mprotect,
 		SG_NR_pkey_mprotect, SG_NR_munmap, SG_NR_mremap,
 		SG_NR_madvise, SG_NR_prlimit64, SG_NR_setrlimit,
+		SG_NR_sigaltstack, SG_NR_rt_sigsuspend,
+		SG_NR_ppoll, SG_NR_pselect6, SG_NR_epoll_pwait,
+		SG_NR_epoll_pwait2, SG_NR_signalfd, SG_NR_signalfd4,
+		SG_NR_rt_sigtimedwait,
 	};
 	unsigned int i;
 

@@ -14,6 +14,7 @@
 #include "mech.h"
 
 #define CLONE_VM	0x00000100UL
+#define CLONE_SIGHAND	0x00000800UL
 #define CLONE_VFORK	0x00004000UL
 #define CLONE_THREAD	0x00010000UL
 #define CLONE_SETTLS	0x00080000UL
@@ -67,6 +68,8 @@ unsigned long sg_raw_info(struct sg_thread *t, struct sysgate_sys *s, int ran,
 		info |= SG_RAW_VFORK;
 	if (flags & CLONE_THREAD)
 		info |= SG_RAW_THREAD;
+	if (flags & CLONE_SIGHAND)
+		info |= SG_RAW_SIGHAND;
 	if (!(flags & (CLONE_VFORK | CLONE_SETTLS)))
 		info |= SG_RAW_SAME_TLS;
 	if (t->depth)
@@ -126,6 +129,9 @@ struct sg_thread *sg_raw_child_setup(unsigned long info)
 	t->hooks_off = parent ? parent->hooks_off : 0;
 	/* The kernel copied the caller's mask: the program's view too. */
 	t->claimed_blocked = parent ? parent->claimed_blocked : 0;
+	/* A child process on our memory (vfork, posix_spawn) has actions of
+	 * its own: what it changes must not change them here. */
+	sg_signal_child(parent, t, !(info & SG_RAW_SIGHAND));
 	if (new_process && !sg.follow)
 		t->hooks_off = 1;
 	if (info & SG_RAW_HOOKTHREAD)
@@ -255,6 +261,7 @@ static void memory_call(struct sysgate_sys *s)
 void sg_core_call(struct sg_thread *t, struct sysgate_sys *s)
 {
 	long *a = s->args;
+	struct sg_mask_swap swap;
 
 	switch (s->nr) {
 	case SG_NR_rt_sigaction:
@@ -297,6 +304,10 @@ void sg_core_call(struct sg_thread *t, struct sysgate_sys *s)
 		s->ret = sg_signal_rt_sigprocmask(t, a[0], (const void *)a[1],
 						  (void *)a[2], a[3]);
 		return;
+	case SG_NR_sigaltstack:
+		if (raw_call(s) == 0 && a[0])
+			sg_signal_note_altstack(t);
+		return;
 	case SG_NR_close:
 	case SG_NR_close_range:
 	case SG_NR_dup2:
@@ -309,6 +320,11 @@ void sg_core_call(struct sg_thread *t, struct sysgate_sys *s)
 	default:
 		if (sg_arch_core_call(t, s))
 			return;
+		if (sg_signal_swap_mask(s, &swap)) {
+			raw_call(s);
+			sg_signal_unswap_mask(s, &swap);
+			return;
+		}
 		break;
 	}
 	raw_call(s);

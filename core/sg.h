@@ -88,6 +88,14 @@ struct sg_thread {
 	unsigned long hook_tls_len;
 	unsigned long long pending;	/* signals held back while in a hook */
 	struct sg_siginfo pending_info[64];
+	struct sg_kact *acts;		/* the program's signal actions as this
+					 * thread's process sees them; 0: the
+					 * first process's (core/signal.c) */
+	int acts_own;			/* acts is this state's own mapping */
+	unsigned long handlers_run;	/* program handlers sysgate called */
+	unsigned long alt_lo, alt_hi;	/* the program's alternate signal
+					 * stack as its last signal saw it,
+					 * 0 if none or self-disarming */
 };
 
 /* A hook loaded into the chain (struct sysgate_ctx of the public API). */
@@ -205,6 +213,31 @@ long sg_signal_rt_sigprocmask(struct sg_thread *t, long how,
 typedef int (*sg_claim_fn)(int sig, struct sg_siginfo *info, void *uc);
 int sg_signal_claim(int sig, sg_claim_fn fn) SG_HIDDEN;
 void sg_signal_refresh(void) SG_HIDDEN;
+/* A new thread or child that shares its creator's memory: its view of the
+ * signal actions (shared, or its own copy where the kernel gave it its
+ * own actions). */
+void sg_signal_child(struct sg_thread *parent, struct sg_thread *t,
+		     int own_actions) SG_HIDDEN;
+void sg_signal_free(struct sg_thread *t) SG_HIDDEN;
+/* Before hooks run on the hook stack: if the thread is on its alternate
+ * signal stack, hold signals back in the kernel (1, old mask in *old)
+ * until sg_signal_release. */
+int sg_signal_hold_on_altstack(struct sg_thread *t, unsigned long *old) SG_HIDDEN;
+void sg_signal_release(const unsigned long *old) SG_HIDDEN;
+/* A call that carries a signal mask or set (sigsuspend, ppoll, pselect6,
+ * epoll_pwait, signalfd, sigtimedwait): 1 if it had signals of sysgate's
+ * in it, and s->args now point at a copy without them until
+ * sg_signal_unswap_mask. */
+struct sg_mask_swap {
+	int arg;
+	long orig;
+	unsigned long mask, pselect[2];
+};
+int sg_signal_swap_mask(struct sysgate_sys *s, struct sg_mask_swap *w) SG_HIDDEN;
+void sg_signal_unswap_mask(struct sysgate_sys *s,
+			   const struct sg_mask_swap *w) SG_HIDDEN;
+/* After the program set its alternate signal stack. */
+void sg_signal_note_altstack(struct sg_thread *t) SG_HIDDEN;
 
 /* core/sud.c: syscall user dispatch catches calls from code no patch
  * covers (JIT, unverified sites) once such code exists. */

@@ -21,8 +21,50 @@
 #define SIGKILL_ 9
 #define SIGSTOP_ 19
 
-/* The program's view of each signal's action. */
-static struct sg_kact app_act[SG_NSIG];
+/*
+ * The program's view of each signal's action, per set of actions the
+ * kernel keeps: the first process's here (a fork child has its own copy
+ * of this memory); a child that shares our memory but not our actions
+ * (vfork, posix_spawn's clone) has its own table, in its thread state,
+ * so that the handlers it resets before exec stay set here.
+ */
+static struct sg_kact first_acts[SG_NSIG];
+
+#define ACTS_LEN (SG_NSIG * sizeof(struct sg_kact))
+
+static struct sg_kact *acts_of(const struct sg_thread *t)
+{
+	return t && t->acts ? t->acts : first_acts;
+}
+
+void sg_signal_child(struct sg_thread *parent, struct sg_thread *t,
+		     int own_actions)
+{
+	const struct sg_kact *from = acts_of(parent);
+
+	if (!own_actions) {
+		if (t->acts_own)
+			sg_signal_free(t);
+		t->acts = parent ? parent->acts : 0;
+		return;
+	}
+	/* (a reused vfork state keeps its table) */
+	if (!t->acts_own) {
+		t->acts = sg_mmap(ACTS_LEN);
+		if (!t->acts)
+			sg_die("out of memory for a child's signal actions");
+		t->acts_own = 1;
+	}
+	memcpy(t->acts, from, ACTS_LEN);
+}
+
+void sg_signal_free(struct sg_thread *t)
+{
+	if (t->acts_own)
+		sg_munmap(t->acts, ACTS_LEN);
+	t->acts = 0;
+	t->acts_own = 0;
+}
 /* Signals sysgate itself needs (SIGTRAP for trapped sites...). */
 static sg_claim_fn claims[SG_NSIG];
 
@@ -75,14 +117,111 @@ static long signal_cb(void *p)
 	return 0;
 }
 
+/*
+ * The thread's alternate signal stack, from sigaltstack or from a
+ * signal's ucontext: every 64-bit Linux ucontext starts with uc_flags,
+ * uc_link and uc_stack (the stack as it was when the signal came).
+ */
+struct sg_stack {
+	unsigned long ss_sp;
+	int ss_flags;
+	unsigned long ss_size;
+};
+
+struct uc_head {
+	unsigned long flags, link;
+	struct sg_stack stack;
+};
+
+#define SS_DISABLE_ 2
+#define SS_AUTODISARM_ (1U << 31)
+
+static void set_altstack(struct sg_thread *t, const struct sg_stack *ss)
+{
+	/* A self-disarming stack is not reused by a nested signal. */
+	if (ss->ss_flags & (SS_DISABLE_ | SS_AUTODISARM_)) {
+		t->alt_lo = t->alt_hi = 0;
+	} else {
+		t->alt_lo = ss->ss_sp;
+		t->alt_hi = ss->ss_sp + ss->ss_size;
+	}
+}
+
+void sg_signal_note_altstack(struct sg_thread *t)
+{
+	struct sg_stack ss;
+
+	if (sg_sc2(SG_NR_sigaltstack, 0, (long)&ss) == 0)
+		set_altstack(t, &ss);
+}
+
+/*
+ * A signal that comes while hooks run on the hook stack finds the thread
+ * off its alternate stack, so the kernel puts its frame at the top of
+ * that stack: over the frame of a handler that was running there and
+ * made the call.  Such signals wait in the kernel instead (synchronous
+ * faults excepted, see is_fault).
+ */
+int sg_signal_hold_on_altstack(struct sg_thread *t, unsigned long *old)
+{
+	unsigned long sp = (unsigned long)__builtin_frame_address(0);
+	unsigned long hold = ~(1UL << (4 - 1) | 1UL << (5 - 1) | 1UL << (7 - 1) |
+			       1UL << (8 - 1) | 1UL << (11 - 1) | 1UL << (31 - 1));
+
+	if (sp - t->alt_lo >= t->alt_hi - t->alt_lo)
+		return 0;
+	return sg_sc4(SG_NR_rt_sigprocmask, 0 /* SIG_BLOCK */, (long)&hold,
+		      (long)old, 8) == 0;
+}
+
+void sg_signal_release(const unsigned long *old)
+{
+	sg_sc4(SG_NR_rt_sigprocmask, 2 /* SIG_SETMASK */, (long)old, 0, 8);
+}
+
+static unsigned long claimed_mask(void);
+
+/*
+ * The program's handler sees the masks it would see natively: the
+ * interrupted code's in uc_sigmask, and its own (that mask, its sa_mask
+ * and the signal) through rt_sigprocmask, sysgate's signals included
+ * where the program blocked them though the kernel never does.  A mask
+ * the handler leaves in uc_sigmask for its return is the program's to
+ * set, and is followed like any other.
+ */
+static void run_handler(struct sg_thread *t, int sig, const struct sg_kact *a,
+			struct sg_siginfo *info, void *uc)
+{
+	unsigned long claimed = claimed_mask(), *uc_mask = sg_arch_uc_sigmask(uc);
+
+	if (t) {
+		t->handlers_run++;
+		*uc_mask |= t->claimed_blocked;
+		t->claimed_blocked |= a->mask & claimed;
+		if (!(a->flags & 0x40000000 /* SA_NODEFER */))
+			t->claimed_blocked |= (1UL << (sig - 1)) & claimed;
+	}
+	if (a->flags & SA_SIGINFO_)
+		((void (*)(int, void *, void *))a->handler)(sig, info, uc);
+	else
+		((void (*)(int))a->handler)(sig);
+	if (t) {
+		t->claimed_blocked = *uc_mask & claimed;
+		*uc_mask &= ~claimed;
+	}
+}
+
 static void sg_signal_wrapper(int sig, struct sg_siginfo *info, void *uc)
 {
 	struct sg_thread *t;
-	struct sg_kact a;
+	struct sg_kact a, *app_act;
 
 	if (claims[sig] && claims[sig](sig, info, uc))
 		return;
 	t = sg_self();
+	if (t)
+		set_altstack(t, &((const struct uc_head *)uc)->stack);
+	app_act = acts_of(t);
 	if (t && t->depth) {
 		if (is_fault(sig, info)) {
 			/* A hook crashed: let the kernel's default action run. */
@@ -119,10 +258,7 @@ static void sg_signal_wrapper(int sig, struct sg_siginfo *info, void *uc)
 			       t ? t->tid : sg.pid, sig, (long)info);
 		return;
 	}
-	if (a.flags & SA_SIGINFO_)
-		((void (*)(int, void *, void *))a.handler)(sig, info, uc);
-	else
-		((void (*)(int))a.handler)(sig);
+	run_handler(t, sig, &a, info, uc);
 }
 
 void sg_deliver_pending(struct sg_thread *t)
@@ -192,7 +328,7 @@ int sg_signal_claim(int sig, sg_claim_fn fn)
 	struct sg_kact k;
 
 	claims[sig] = fn;
-	kernel_act(sig, &app_act[sig], &k);
+	kernel_act(sig, &acts_of(sg_self())[sig], &k);
 	return set_action(sig, &k) < 0 ? -1 : 0;
 }
 
@@ -236,9 +372,77 @@ long sg_signal_rt_sigprocmask(struct sg_thread *t, long how, const void *set,
 	return r;
 }
 
+/* Which argument of call nr is a signal mask or set, and which its size
+ * (pselect6: a {mask, size} pair); -1 if none. */
+static int mask_arg(long nr, int *size_arg)
+{
+	static const struct { long nr; signed char arg, size; } calls[] = {
+		{ SG_NR_rt_sigsuspend, 0, 1 }, { SG_NR_rt_sigtimedwait, 0, 3 },
+		{ SG_NR_ppoll, 3, 4 }, { SG_NR_epoll_pwait, 4, 5 },
+		{ SG_NR_epoll_pwait2, 4, 5 }, { SG_NR_signalfd, 1, 2 },
+		{ SG_NR_signalfd4, 1, 2 }, { SG_NR_pselect6, 5, -1 },
+	};
+	unsigned int i;
+
+	for (i = 0; i < ARRAY_SIZE(calls); i++)
+		if (calls[i].nr == nr && nr >= 0) {
+			*size_arg = calls[i].size;
+			return calls[i].arg;
+		}
+	return -1;
+}
+
+/*
+ * A mask in force while such a call sleeps is also the mask a handler
+ * that interrupts it starts from (sigsuspend with all but one signal
+ * blocked, then a call trapped in that signal's handler): sysgate's
+ * signals are taken out of it, as out of every mask.  A set of signals to
+ * take (signalfd, sigtimedwait) must not take sysgate's own either.  The
+ * program's pointer goes back after the call, so hooks see it.
+ */
+int sg_signal_swap_mask(struct sysgate_sys *s, struct sg_mask_swap *w)
+{
+	unsigned long claimed = claimed_mask();
+	int size_arg, arg = claimed ? mask_arg(s->nr, &size_arg) : -1;
+	const void *p;
+
+	if (arg < 0 || !s->args[arg])
+		return 0;
+	w->arg = arg;
+	w->orig = s->args[arg];
+	if (size_arg < 0) {
+		/* pselect6: {const sigset_t *, size_t} */
+		if (sg_read_safe(w->pselect, (void *)w->orig,
+				 sizeof(w->pselect)) < 0 || w->pselect[1] != 8 ||
+		    !w->pselect[0])
+			return 0;
+		p = (const void *)w->pselect[0];
+	} else {
+		if (s->args[size_arg] != 8)
+			return 0;
+		p = (const void *)w->orig;
+	}
+	if (sg_read_safe(&w->mask, p, sizeof(w->mask)) < 0 ||
+	    !(w->mask & claimed))
+		return 0;
+	w->mask &= ~claimed;
+	if (size_arg < 0) {
+		w->pselect[0] = (unsigned long)&w->mask;
+		s->args[arg] = (long)w->pselect;
+	} else {
+		s->args[arg] = (long)&w->mask;
+	}
+	return 1;
+}
+
+void sg_signal_unswap_mask(struct sysgate_sys *s, const struct sg_mask_swap *w)
+{
+	s->args[w->arg] = w->orig;
+}
+
 long sg_signal_rt_sigaction(long sig, const void *act, void *oact, long size)
 {
-	struct sg_kact new, old, k;
+	struct sg_kact new, old, k, *app_act = acts_of(sg_self());
 	long r;
 
 	if (size != 8 || sig < 1 || sig >= SG_NSIG || sig == SIGKILL_ ||
@@ -264,6 +468,7 @@ long sg_signal_rt_sigaction(long sig, const void *act, void *oact, long size)
 
 int sg_signal_init(void)
 {
+	struct sg_kact *app_act = acts_of(sg_self());
 	int sig;
 
 	for (sig = 1; sig < SG_NSIG; sig++) {
@@ -284,7 +489,7 @@ int sg_signal_init(void)
 /* Give the kernel every wrapped action again (after SUD is armed). */
 void sg_signal_refresh(void)
 {
-	struct sg_kact k;
+	struct sg_kact k, *app_act = acts_of(sg_self());
 	int sig;
 
 	for (sig = 1; sig < SG_NSIG; sig++)

@@ -74,7 +74,7 @@ static int acks;
 static int on_sigsys(int sig, struct sg_siginfo *info, void *uc)
 {
 	long nr = (int)info->fields[1], args[6], r;
-	unsigned long mask;
+	unsigned long mask, handlers;
 	const void *pc;
 	struct sg_thread *t;
 
@@ -120,13 +120,18 @@ static int on_sigsys(int sig, struct sg_siginfo *info, void *uc)
 		return 1;
 	}
 	__atomic_add_fetch(&sg.sigsys_calls, 1, __ATOMIC_RELAXED);
+	t = sg_self();
+	handlers = t ? t->handlers_run : 0;
 	r = sg_dispatch_call(nr, args, pc);
 	sg_arch_uc_set_result(uc, r);
 	/* The call ran inside this handler, whose mask is the interrupted
 	 * code's (SIGSYS is SA_NODEFER, with no mask of its own unless the
 	 * program gave it one); returning puts uc_sigmask back, so a mask
-	 * the call changed must be written there or it would be undone. */
-	if (nr == SG_NR_rt_sigprocmask && r == 0 &&
+	 * the call changed, or that a program handler run by a signal the
+	 * call raised left for its return, must be written there or it
+	 * would be undone. */
+	if (((nr == SG_NR_rt_sigprocmask && r == 0) ||
+	     (t && t->handlers_run != handlers)) &&
 	    sg_sc4(SG_NR_rt_sigprocmask, 0, 0, (long)&mask, 8) == 0)
 		*sg_arch_uc_sigmask(uc) = mask;
 	/* The same for the signal stack, which the return puts back from

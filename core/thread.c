@@ -37,6 +37,7 @@ void sg_thread_free(struct sg_thread *t)
 		sg_munmap(t->hook_stack, t->hook_stack_len);
 	if (t->hook_tls)
 		sg_munmap(t->hook_tls, t->hook_tls_len);
+	sg_signal_free(t);
 	sg_munmap(t, round_page(sizeof(*t)));
 }
 

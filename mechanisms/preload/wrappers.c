@@ -71,6 +71,8 @@ W0(pid_t, getppid, SYS_getppid)
 W0(uid_t, getuid, SYS_getuid)
 W0(uid_t, geteuid, SYS_geteuid)
 W2(int, kill, SYS_kill, pid_t, int)
+/* (the core keeps track of alternate signal stacks: core/signal.c) */
+W2(int, sigaltstack, SYS_sigaltstack, const void *, void *)
 W2(int, access, SYS_access, const char *, int)
 W1(int, unlink, SYS_unlink, const char *)
 W2(int, mkdir, SYS_mkdir, const char *, mode_t)

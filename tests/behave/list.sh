@@ -2,11 +2,11 @@
 # SPDX-License-Identifier: MIT
 # Each behaviour program runs natively and under sysgate with every hook
 # active (count, so every site is patched and every call dispatched; and
-# trace to a file; started by the loader; and with every other mechanism
-# that `sysgate --list-mechanisms` says works here); stdout and exit
-# status must be identical.  Mechanisms that cannot work here are one
-# skipped test, with their reasons (the zeropage suite runs these
-# programs under -m zeropage in a window where it can).
+# trace to a file; started by the loader; every site patched with no hook;
+# and with every other mechanism that `sysgate --list-mechanisms` says
+# works here); stdout and exit status must be identical.  Mechanisms that
+# cannot work here are one skipped test, with their reasons (the zeropage
+# suite runs these programs under -m zeropage in a window where it can).
 [ "$ARCH" = x86_64 ] || exit 0
 mechs=$("$BUILD/sysgate" --list-mechanisms) || exit 1
 avail=$(awk '$1 != "patch" && $2 == "available" { print $1 }' <<<"$mechs")
@@ -19,6 +19,9 @@ for src in tests/behave/*.c; do
 	printf '%s/trace\tbash tests/behave/compare.sh %s -f -o %s/test-logs/%s.trace\n' \
 		"$t" "$t" "$BUILD" "$t"
 	printf '%s/loader\tbash tests/behave/compare.sh %s --loader -f -c -o /dev/null\n' \
+		"$t" "$t"
+	# Every site patched with no hook at all: the stubs' bare path.
+	printf '%s/patch-all\tbash tests/behave/compare.sh %s --patch-all -e trace=none\n' \
 		"$t" "$t"
 	for m in $avail; do
 		# preload cannot see a raw clone: a thread made that way without

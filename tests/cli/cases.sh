@@ -973,3 +973,91 @@ t_state_not_followed() {
 }
 
 "t_$1"
+
+# The in-process modes, as the options before "--"; a mechanism that
+# cannot run here is named on stderr and left out.
+inproc_modes() {
+	printf '%s\n' "-f -c" "--loader -f -c" "--patch-all -f -e trace=none"
+	for m in sud seccomp int3 zeropage; do
+		if "$SG" -m $m --list-mechanisms | grep -q "^$m *available"; then
+			echo "-m $m -f -c"
+		else
+			echo "mechanism $m is not available here: not run" >&2
+		fi
+	done
+}
+
+# A child that shares the parent's memory (posix_spawn's clone, vfork)
+# resets every handled signal before exec: the parent's handlers stay.
+t_spawn_python_sigint() {
+	py=$(command -v python3) || { echo "python3 not installed"; exit 77; }
+	cat >"$TMP/s.py" <<'EOT'
+import os, signal, subprocess
+subprocess.run(["true"])
+try:
+    os.kill(os.getpid(), signal.SIGINT)
+    print("no KeyboardInterrupt")
+except KeyboardInterrupt:
+    print("KeyboardInterrupt")
+EOT
+	mapfile -t modes < <(inproc_modes)
+	for m in "${modes[@]}"; do
+		# shellcheck disable=SC2086
+		out=$("$SG" $m -o /dev/null -- "$py" "$TMP/s.py" 2>&1)
+		[ "$out" = KeyboardInterrupt ] || fail "under $m: $out"
+	done
+}
+
+# make -j waits for SIGCHLD from the children it spawned.
+t_spawn_make_j2() {
+	command -v make >/dev/null || { echo "make not installed"; exit 77; }
+	mkdir "$TMP/mk"
+	printf 'all: %s\no%%:\n\t@sh -c "exit 0"\n' "o1 o2 o3 o4 o5 o6 o7 o8" \
+		>"$TMP/mk/Makefile"
+	mapfile -t modes < <(inproc_modes)
+	for m in "${modes[@]}"; do
+		# shellcheck disable=SC2086
+		"$SG" $m -o /dev/null -- make -s -j2 -C "$TMP/mk" >"$TMP/out" 2>&1 ||
+			fail "under $m: exit $?: $(cat "$TMP/out")"
+	done
+}
+
+# gdb waits for SIGCHLD from the inferior it started.  Only where no
+# trap signal reaches the inferior: under sud, seccomp and int3 each of
+# its calls stops it for gdb as a signal (issue 26, nesting).
+t_spawn_gdb_run() {
+	command -v gdb >/dev/null || { echo "gdb not installed"; exit 77; }
+	for m in "-f -c" "--loader -f -c" "--patch-all -f -e trace=none"; do
+		# shellcheck disable=SC2086
+		"$SG" $m -o /dev/null -- gdb -nx -batch -ex run --args /bin/true \
+			>"$TMP/out" 2>&1 || fail "under $m: exit $?: $(cat "$TMP/out")"
+		grep -q 'exited normally' "$TMP/out" ||
+			fail "under $m: $(cat "$TMP/out")"
+	done
+}
+
+# Static musl programs: musl blocks every signal around its raw clone and
+# the new thread sets its mask back with a raw call; calls trapped with
+# SIGSYS or SIGTRAP "blocked" must still be handled, and no call may fail
+# where it does not natively (a new thread's rt_sigprocmask got EFAULT).
+t_musl_static_masks() {
+	command -v musl-gcc >/dev/null || { echo "musl-gcc not installed"; exit 77; }
+	for p in trap-masked threads; do
+		musl-gcc -static -O2 -o "$TMP/$p" tests/behave/$p.c ||
+			fail "musl-gcc $p"
+		"$TMP/$p" >"$TMP/$p.want" || fail "$p fails natively"
+	done
+	for m in sud seccomp int3; do
+		"$SG" -m $m --list-mechanisms | grep -q "^$m *available" ||
+			{ echo "mechanism $m is not available here: not run" >&2; continue; }
+		for p in trap-masked threads; do
+			"$SG" -m $m -f -o "$TMP/$p.trace" -- "$TMP/$p" >"$TMP/$p.got" ||
+				fail "$p under -m $m: exit $?"
+			same "$TMP/$p.want" "$TMP/$p.got"
+			! grep -n 'EFAULT' "$TMP/$p.trace" ||
+				fail "$p under -m $m: a call failed with EFAULT"
+		done
+	done
+}
+
+"t_$1"
