@@ -972,7 +972,6 @@ t_state_not_followed() {
 	[ "$(cat "$TMP/stdout")" = hello ] || fail "program output"
 }
 
-"t_$1"
 
 # The in-process modes, as the options before "--"; a mechanism that
 # cannot run here is named on stderr and left out.
