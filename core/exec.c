@@ -89,9 +89,27 @@ static size_t strip_self(char *dst, const char *val, size_t len)
 #define O_RDONLY_CLOEXEC 02000000
 #define PT_INTERP_ 3
 
-/* 1: a statically linked ELF (LD_PRELOAD cannot follow into it); 0: a
- * dynamically linked one; -1: no ELF (a script, or nothing readable). */
-static int elf_kind(const char *path)
+/* Whether two paths name the same file (the interpreter a program asks
+ * for may be reached through another directory or a link). */
+static int same_file(const char *a, const char *b)
+{
+	unsigned long sa[32], sb[32];	/* struct stat: st_dev, st_ino first */
+
+	if (sg_sc4(SG_NR_newfstatat, -100, (long)a, (long)sa, 0) < 0 ||
+	    sg_sc4(SG_NR_newfstatat, -100, (long)b, (long)sb, 0) < 0)
+		return !sg_strcmp(a, b);
+	return sa[0] == sb[0] && sa[1] == sb[1];
+}
+
+/*
+ * 1: LD_PRELOAD cannot bring libsysgate.so into this program, so it must
+ * start through the loader: it is statically linked, or its interpreter
+ * is not the C library's that libsysgate.so is built for (musl's
+ * ld-musl-*.so.1 would fail to relocate it); 0: a dynamically linked
+ * program of that C library; -1: no 64-bit ELF (a script, or nothing
+ * readable).
+ */
+int sg_elf_needs_loader(const char *path)
 {
 	struct {
 		unsigned char ident[16];
@@ -101,21 +119,37 @@ static int elf_kind(const char *path)
 		unsigned int flags;
 		unsigned short ehsize, phentsize, phnum;
 	} eh;
-	struct { unsigned int type; } ph;
+	struct {
+		unsigned int type, flags;
+		unsigned long offset, vaddr, paddr, filesz, memsz, align;
+	} ph;
+	char interp[256];
 	long fd = sg_sc4(SG_NR_openat, -100, (long)path, O_RDONLY_CLOEXEC, 0);
-	int i, interp = 0, ok;
+	int i, kind = 1, ok;
 
 	if (fd < 0)
 		return -1;
 	ok = sg_sc4(SG_NR_pread64, fd, (long)&eh, sizeof(eh), 0) == sizeof(eh) &&
 	     !sg_strncmp((const char *)eh.ident, "\177ELF", 4) &&
 	     eh.ident[4] == 2 && eh.phnum < 128;
-	for (i = 0; ok && i < eh.phnum && !interp; i++)
+	for (i = 0; ok && i < eh.phnum && kind == 1; i++) {
 		if (sg_sc4(SG_NR_pread64, fd, (long)&ph, sizeof(ph),
-			   eh.phoff + (unsigned long)i * eh.phentsize) == sizeof(ph))
-			interp = ph.type == PT_INTERP_;
+			   eh.phoff + (unsigned long)i * eh.phentsize) !=
+			    sizeof(ph) || ph.type != PT_INTERP_)
+			continue;
+		kind = 0;
+		if (ph.filesz >= sizeof(interp) ||
+		    sg_sc4(SG_NR_pread64, fd, (long)interp, ph.filesz,
+			   ph.offset) != (long)ph.filesz) {
+			kind = 1;	/* unreadable: the loader reports it */
+			break;
+		}
+		interp[ph.filesz] = 0;
+		kind = !same_file(interp, SG_LIBC_INTERP);
+		break;
+	}
 	sg_sc1(SG_NR_close, fd);
-	return ok ? !interp : -1;
+	return ok ? kind : -1;
 }
 
 #define S_IFMT_ 0170000
@@ -193,8 +227,8 @@ static long execveat_path(const struct sysgate_sys *s, char *buf,
 }
 
 /*
- * execve(path, argv, env) of a static program, followed: run
- * sysgate-loader path argv... instead.  Under --loader a dynamic program
+ * execve(path, argv, env) of a static program (or one of another C
+ * library), followed: run sysgate-loader path argv... instead.  Under --loader a dynamic program
  * is started that way too, so its ld.so is hooked from its first
  * instruction like the first program's, and under -m seccomp every
  * program (loader_can_start has checked it).  newargv has room for
@@ -208,7 +242,7 @@ static int via_loader(const char *path, char *const *argv, char **newargv,
 
 	if (!sg_env_loader(loader, loader_size))
 		return 0;
-	kind = sg.seccomp_on ? 1 : elf_kind(path);
+	kind = sg.seccomp_on ? 1 : sg_elf_needs_loader(path);
 	if (kind < 0 || (kind == 0 && !(sg.opts && sg.opts->loader)))
 		return 0;
 	newargv[0] = loader;

@@ -13,6 +13,26 @@ ifeq ($(ARCH),x86_64)
 CHECK_DEPS += $(BEHAVE_PROGS)
 endif
 
+# The same programs against musl, dynamic and static, where musl-gcc is
+# installed: LD_PRELOAD cannot bring the glibc-built libsysgate.so into
+# them.  (clone3 and own-seccomp need Linux headers musl's wrapper lacks.)
+MUSL_CC := $(shell command -v musl-gcc 2>/dev/null)
+MUSL_BEHAVE := $(filter-out clone3 own-seccomp,$(BEHAVE_SRCS:tests/behave/%.c=%))
+MUSL_PROGS := $(MUSL_BEHAVE:%=$(BUILD)/tests/behave/musl/%) \
+	$(MUSL_BEHAVE:%=$(BUILD)/tests/behave/musl-static/%)
+
+$(BUILD)/tests/behave/musl/%: tests/behave/%.c tests/lib/util.h | $(BUILD)/.dir
+	@mkdir -p $(dir $@)
+	$(MUSL_CC) -std=gnu11 -O2 -g -Wall -pthread -o $@ $<
+
+$(BUILD)/tests/behave/musl-static/%: tests/behave/%.c tests/lib/util.h | $(BUILD)/.dir
+	@mkdir -p $(dir $@)
+	$(MUSL_CC) -std=gnu11 -O2 -g -Wall -pthread -static -o $@ $<
+
+ifeq ($(ARCH)$(if $(MUSL_CC),y),x86_64y)
+CHECK_DEPS += $(MUSL_PROGS)
+endif
+
 # CLI tests: a program with known system calls and a user hook.
 $(BUILD)/tests/cli/prog: tests/cli/prog.c | $(BUILD)/.dir
 	@mkdir -p $(dir $@)

@@ -32,6 +32,7 @@
 #include "env.h"
 #include "count.h"
 #include "cli.h"
+#include "process.h"
 
 extern char **environ;
 
@@ -230,28 +231,6 @@ static void check_user_hooks(const struct sg_options *o)
 	}
 }
 
-/* Static binaries ignore LD_PRELOAD. */
-static int is_static_elf(const char *path)
-{
-	Elf64_Ehdr eh;
-	Elf64_Phdr ph;
-	int fd = open(path, O_RDONLY | O_CLOEXEC), i, interp = 0;
-
-	if (fd < 0)
-		return 0;
-	if (pread(fd, &eh, sizeof(eh), 0) != sizeof(eh) ||
-	    memcmp(eh.e_ident, ELFMAG, SELFMAG)) {
-		close(fd);
-		return 0;	/* a script: its interpreter is dynamic */
-	}
-	for (i = 0; i < eh.e_phnum; i++)
-		if (pread(fd, &ph, sizeof(ph), eh.e_phoff + i * sizeof(ph)) ==
-			    sizeof(ph) && ph.p_type == PT_INTERP)
-			interp = 1;
-	close(fd);
-	return !interp;
-}
-
 static char *make_state(void)
 {
 	static char path[] = "/dev/shm/sysgate-XXXXXX";
@@ -416,8 +395,9 @@ int main(int argc, char **argv)
 	check_builtins(&o);
 	check_user_hooks(&o);
 	prog = find_program(argv[prog_i]);
-	/* Static programs ignore LD_PRELOAD: start them through the loader,
-	 * which also sees ld.so's calls when asked (--loader). */
+	/* Static programs ignore LD_PRELOAD, and another C library's cannot
+	 * load libsysgate.so: start them through the loader, which also sees
+	 * ld.so's calls when asked (--loader). */
 	use_ptrace = !strcmp(o.mechanism, "ptrace");
 	if (use_ptrace && o.nhooks)
 		die("--hook libraries run inside the program: not with -m ptrace",
@@ -429,14 +409,14 @@ int main(int argc, char **argv)
 	 * A seccomp filter lets only the loader's text reach the kernel. */
 	use_seccomp = !strcmp(o.mechanism, "seccomp");
 	use_loader = !use_ptrace &&
-		     (o.loader || use_seccomp || is_static_elf(prog));
+		     (o.loader || use_seccomp || sg_elf_needs_loader(prog) == 1);
 	if (use_seccomp && o.nhooks)
 		die("--hook libraries need LD_PRELOAD: not with -m seccomp "
 		    "(it starts programs through sysgate-loader)", 0);
 	if (use_loader && o.nhooks)
 		die(prog, o.loader ? ": --hook cannot be used with --loader" :
-			  ": statically linked: --hook libraries need a "
-			  "dynamically linked program");
+			  ": static or of another C library: --hook libraries "
+			  "need a program that loads libsysgate.so");
 	lib = use_loader || use_ptrace ? 0 : library_path();
 	loader = use_loader ? installed("sysgate-loader") : 0;
 	/* The options exactly as given, minus a final "--". */
