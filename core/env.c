@@ -39,6 +39,9 @@ int sg_env_is_self(const char *s, size_t len)
 
 	if (len == sg_strlen(self_path) && !sg_strncmp(s, self_path, len))
 		return 1;
+	/* -m preload's wrappers need libsysgate.so before them. */
+	if (a == 21 && !sg_strncmp(x, "libsysgate-preload.so", a))
+		return 1;
 	/* Same file name: another build of sysgate must not stack on us. */
 	return a == b && b && !sg_strncmp(x, y, a);
 }

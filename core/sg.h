@@ -145,6 +145,9 @@ struct sg_global {
 	int loader;			/* started by sysgate-loader */
 	const char *exe_path;		/* loader: the program it runs, which
 					   /proc/self/exe does not name */
+	int own_loader;			/* loader: that program has no
+					   interpreter, so it maps any later
+					   code itself */
 	int tracer;			/* the CLI under -m ptrace: hooks see
 					   another process's calls */
 	unsigned char self_build_id[32];	/* libsysgate.so's, keys plans */

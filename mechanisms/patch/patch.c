@@ -1204,6 +1204,10 @@ static void free_sites(struct sg_obj *o)
  * [lo, hi) just became executable (dlopen, mmap or mprotect with
  * PROT_EXEC): patch the ELF objects there before the caller can run them.
  * Anonymous code (JIT) has no unwind info to decode from and is counted.
+ * A program with no interpreter that maps code itself is a loader or an
+ * emulator (valgrind maps its guest's ELF files, and runs them only
+ * translated): that code is watched like run-time code, and patched only
+ * once it traps by running natively.
  */
 static void patch_new_code(unsigned long lo, unsigned long hi)
 {
@@ -1229,6 +1233,8 @@ static void patch_new_code(unsigned long lo, unsigned long hi)
 
 			if (!overlaps_text(&fresh[i], lo, hi))
 				continue;
+			if (sg.own_loader)
+				break;	/* maybe another program's: watched */
 			found = 1;
 			if (known_object(&fresh[i]))
 				continue;

@@ -259,6 +259,7 @@ int main(int argc, char **argv, char **envp)
 	 * still points at the variables where the kernel put them. */
 	sg.loader = 1;
 	sg.exe_path = realpath(path, exe_path) ? exe_path : 0;
+	sg.own_loader = !prog.interp[0];
 	sg_init();
 
 	/* PROG's stack: argc, ARGV0 ARGS..., the environment as it is now,
