@@ -310,6 +310,27 @@ int sg_readlink_self_exe(struct sg_thread *t, struct sysgate_sys *s)
 	return 1;
 }
 
+/*
+ * Whether the new environment starts another sysgate (sysgate under
+ * sysgate: the inner CLI hands its program its own options, state and
+ * root): then that sysgate's LD_PRELOAD and variables are not ours to
+ * strip or replace.  buf holds one variable.
+ */
+static int starts_other_sysgate(char *const *envp, unsigned long n,
+				char *buf, unsigned long size)
+{
+	char peek[ENV_PEEK + 1];
+	unsigned long i;
+
+	for (i = 0; i < n; i++)
+		if (sg_read_str_safe(peek, envp[i], sizeof(peek)) >= 0 &&
+		    sg_env_is_start_var(peek) &&
+		    sg_read_str_safe(buf, envp[i], size) >= 0 &&
+		    sg_env_is_foreign(buf))
+			return 1;
+	return 0;
+}
+
 long sg_execve(struct sg_thread *t, struct sysgate_sys *s)
 {
 	int at = s->nr == SG_NR_execveat;
@@ -363,6 +384,13 @@ long sg_execve(struct sg_thread *t, struct sysgate_sys *s)
 	newargv = newenv + n + 8;
 	loader = (char *)(newargv + argc + 3);
 	strs = loader + 512;
+	if (!sg.seccomp_on &&
+	    starts_other_sysgate(envp, n, strs, sg_env_extra_size())) {
+		if (follow)
+			sg_warn("a nested sysgate starts a program: it is "
+				"that sysgate's, not followed");
+		goto unchanged;
+	}
 	if (sg.seccomp_on) {
 		/* Every program, followed or not, through the loader. */
 		r = at ? execveat_path(s, pathbuf, sizeof(pathbuf))

@@ -410,6 +410,12 @@ void sg_init(void)
 	shared_state(state);
 	sg_env_init(self_path(), options_for_children(o),
 		    getenv("SYSGATE_STATE"));
+	{
+		const char *start[3] = { o, getenv("SYSGATE_STATE"),
+					 getenv("SYSGATE_ROOT") };
+
+		sg_env_note_start(start);
+	}
 
 	plan_cache_init();
 	load_builtin("count", &sg_builtin_count);

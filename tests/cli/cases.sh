@@ -617,4 +617,52 @@ t_preload_without_cli() {
 	grep -q '^write(1, "hello' "$TMP/out" || fail "$(cat "$TMP/out")"
 }
 
+# Nesting: sysgate under sysgate, with and without -f on the outer, the
+# inner started either way; each counts what it sees, as natively.
+nested() {
+	"$SG" "$@" -c -o "$TMP/outer" -- "$SG" -c -e trace=getppid \
+		-o "$TMP/inner" -- "$PROG" getppid 100 >"$TMP/stdout" ||
+		fail "exit status $?"
+	[ "$(cat "$TMP/stdout")" -gt 0 ] || fail "program output"
+	[ "$(calls_of "$TMP/inner" getppid)" = 100 ] ||
+		{ cat "$TMP/inner"; fail "inner getppid calls"; }
+	[ "$(calls_of "$TMP/outer" wait4)" -ge 1 ] ||
+		{ cat "$TMP/outer"; fail "the outer does not see the inner CLI"; }
+}
+t_nested_sysgate() { nested; }
+t_nested_sysgate_follow() {
+	nested -f
+	grep -q 'nested sysgate starts a program' "$TMP/outer" ||
+		fail "no line saying the program is the inner sysgate's"
+}
+t_nested_sysgate_loader() { nested --loader -f; }
+
+t_sysgate_under_strace() {
+	need_strace
+	strace -f -e trace=getppid -o "$TMP/st" -- "$SG" -c -e trace=getppid \
+		-o "$TMP/c" -- "$PROG" getppid 100 >"$TMP/stdout" ||
+		fail "exit status $?"
+	[ "$(calls_of "$TMP/c" getppid)" = 100 ] || { cat "$TMP/c"; fail "getppid"; }
+	[ "$(grep -c 'getppid()' "$TMP/st")" = 100 ] ||
+		fail "strace sees $(grep -c 'getppid()' "$TMP/st") getppid calls"
+}
+
+t_strace_under_sysgate() {
+	need_strace
+	"$SG" -f -c -e trace=getppid -o "$TMP/c" -- strace -f -e trace=getppid \
+		-o "$TMP/st" -- "$PROG" getppid 100 >"$TMP/stdout" ||
+		fail "exit status $?"
+	[ "$(calls_of "$TMP/c" getppid)" = 100 ] || { cat "$TMP/c"; fail "getppid"; }
+	[ "$(grep -c 'getppid()' "$TMP/st")" = 100 ] ||
+		fail "strace sees $(grep -c 'getppid()' "$TMP/st") getppid calls"
+}
+
+t_sysgate_under_gdb() {
+	command -v gdb >/dev/null || { echo "gdb not installed"; exit 77; }
+	gdb -q -batch -ex run --args "$SG" -c -e trace=getppid -o "$TMP/c" \
+		-- "$PROG" getppid 100 >"$TMP/stdout" 2>&1 || fail "exit status $?"
+	grep -q 'exited normally' "$TMP/stdout" || fail "$(cat "$TMP/stdout")"
+	[ "$(calls_of "$TMP/c" getppid)" = 100 ] || { cat "$TMP/c"; fail "getppid"; }
+}
+
 "t_$1"
