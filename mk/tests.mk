@@ -46,6 +46,18 @@ $(BUILD)/tests/cli/prog-static: tests/cli/prog.c | $(BUILD)/.dir
 	@test -x $@
 
 # No libc, no unwind info: raw calls from _start.
+# 32-bit system calls: a 32-bit program (as --32 and ld -m elf_i386:
+# gcc-multilib conflicts with the cross compilers) and int $0x80 in a
+# 64-bit one.
+$(BUILD)/tests/cli/hello32: tests/cli/hello32.s | $(BUILD)/.dir
+	@mkdir -p $(dir $@)
+	$(AS) --32 -o $@.o $<
+	$(LD) -m elf_i386 -o $@ $@.o
+
+$(BUILD)/tests/cli/int80: tests/cli/int80.c | $(BUILD)/.dir
+	@mkdir -p $(dir $@)
+	$(CC) -std=gnu11 -O2 -g -Wall -o $@ $<
+
 $(BUILD)/tests/cli/nolibc: tests/cli/nolibc.c | $(BUILD)/.dir
 	@mkdir -p $(dir $@)
 	$(CC) -std=gnu11 -O2 -Wall -static -nostdlib -fno-stack-protector \
@@ -62,6 +74,7 @@ $(BUILD)/tests/hooks/%.so: tests/hooks/%.c include/sysgate.h | $(BUILD)/.dir
 ifeq ($(ARCH),x86_64)
 CHECK_DEPS += $(BUILD)/tests/cli/prog $(BUILD)/tests/cli/rawlib.so \
 	$(BUILD)/tests/cli/prog-static $(BUILD)/tests/cli/nolibc \
+	$(BUILD)/tests/cli/hello32 $(BUILD)/tests/cli/int80 \
 	$(BUILD)/tests/hooks/counter.so $(BUILD)/tests/hooks/exitret.so
 endif
 

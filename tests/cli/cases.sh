@@ -665,4 +665,31 @@ t_sysgate_under_gdb() {
 	[ "$(calls_of "$TMP/c" getppid)" = 100 ] || { cat "$TMP/c"; fail "getppid"; }
 }
 
+# 32-bit system calls under -m ptrace: the i386 table's names, and
+# strace's line when the process changes mode (pids differ between runs).
+same_as_strace_32() { # PROGRAM TRACE-SET
+	need_strace
+	# (strace writes the mode line only to stderr, not to -o's file)
+	"$SG" -m ptrace -e trace=$2 -- "$1" >"$TMP/sg.out" 2>"$TMP/sg" ||
+		fail "exit status $?"
+	strace -e trace=$2 -- "$1" >"$TMP/st.out" 2>"$TMP/st"
+	same "$TMP/st.out" "$TMP/sg.out"
+	# (the end of a program that leaves with exit, not exit_group, is
+	# not traced yet: the "+++ exited" lines are left out)
+	for f in st sg; do
+		sed -E 's/PID=[0-9]+/PID=N/; s/^(getpid\(\) += )[0-9]+/\1N/' \
+			"$TMP/$f" | grep -v '^+++ exited' >"$TMP/$f.n"
+	done
+	grep -q 'runs in 32 bit mode' "$TMP/st.n" || fail "strace saw no 32-bit call"
+	same "$TMP/st.n" "$TMP/sg.n"
+}
+t_ptrace_32bit_program() { same_as_strace_32 "$BUILD/tests/cli/hello32" write,getpid; }
+t_ptrace_int80() { same_as_strace_32 "$BUILD/tests/cli/int80" write; }
+t_ptrace_int80_count() {
+	"$SG" -m ptrace -c -o "$TMP/c" -- "$BUILD/tests/cli/int80" >/dev/null ||
+		fail "exit status $?"
+	[ "$(calls_of "$TMP/c" write)" = 2 ] || { cat "$TMP/c"; fail "writes"; }
+	[ -z "$(calls_of "$TMP/c" stat)" ] || { cat "$TMP/c"; fail "counted as stat"; }
+}
+
 "t_$1"
