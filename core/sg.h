@@ -259,6 +259,8 @@ int sg_shared_init(const char *path, int create) SG_HIDDEN;
 /* core/vdso.c */
 void sg_vdso_init(unsigned long base) SG_HIDDEN;
 void sg_vdso_forget(unsigned long lo, unsigned long hi) SG_HIDDEN;
+/* core/sud.c: one line saying 32-bit calls are not hooked. */
+void sg_warn_compat(void) SG_HIDDEN;
 
 /* core/log.c: diagnostics to the sysgate output */
 void sg_warn(const char *msg) SG_HIDDEN;

@@ -68,4 +68,12 @@ static inline void sg_arch_uc_restart_syscall(void *uc, long nr)
 	*sg_arch_uc_pc(uc) -= 4;
 }
 
+/* No call of another ABI reaches a process of this one. */
+static inline int sg_arch_uc_compat_call(void *uc, long nr)
+{
+	(void)uc;
+	(void)nr;
+	return -1;
+}
+
 #endif

@@ -110,7 +110,8 @@ long sg_patch_arch_scan(const unsigned char *buf, unsigned long len)
 	unsigned long i;
 
 	for (i = 0; i + 1 < len; i++)
-		if (buf[i] == 0x0f && (buf[i + 1] == 0x05 || buf[i + 1] == 0x34))
+		if ((buf[i] == 0x0f && (buf[i + 1] == 0x05 || buf[i + 1] == 0x34)) ||
+		    (buf[i] == 0xcd && buf[i + 1] == 0x80))
 			return i;
 	return -1;
 }
@@ -542,7 +543,7 @@ int sg_patch_arch_plan(struct sg_obj *o, unsigned long addr, struct sg_site *s)
 	s->nr = -1;
 	s->lo = addr;
 	s->hi = addr + in.len;
-	if (in.kind == X86_SYSENTER) {
+	if (in.kind == X86_SYSENTER || in.kind == X86_INT80) {
 		s->kind = SG_PATCH_NONE;
 		s->why = SG_WHY_SYSENTER;
 		return 1;

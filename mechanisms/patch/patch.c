@@ -1016,6 +1016,8 @@ static void patch_object(struct sg_obj *o)
 		total.kind[i] += o->n_kind[i];
 	for (i = 0; i < SG_WHY_COUNT; i++)
 		total.why[i] += o->n_why[i];
+	if (o->n_why[SG_WHY_SYSENTER])
+		sg_warn_compat();
 	total.sites += o->nsites;
 	total.data += o->n_data;
 	total.unverified += o->n_unverified;
@@ -1035,7 +1037,7 @@ static const char *const zwhy_names[SG_ZWHY_COUNT] = {
 static const char *const why_names[SG_WHY_COUNT] = {
 	"", "branch into neighbours", "neighbours not relocatable",
 	"indirect jumps in function", "no padding in reach",
-	"sysenter (32-bit ABI)", "no gateway in jal reach",
+	"32-bit ABI (sysenter, int $0x80)", "no gateway in jal reach",
 	"no stub region in branch reach",
 };
 

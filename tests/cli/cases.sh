@@ -692,4 +692,21 @@ t_ptrace_int80_count() {
 	[ -z "$(calls_of "$TMP/c" stat)" ] || { cat "$TMP/c"; fail "counted as stat"; }
 }
 
+# int $0x80 in a 64-bit program under the in-process mechanisms: it runs
+# as natively (not made as the 64-bit call of its number), and one line
+# says such calls are not hooked.
+t_int80_in_process() {
+	local native m
+	native=$("$BUILD/tests/cli/int80") || fail "native run: $?"
+	for m in patch sud int3 seccomp; do
+		"$SG" --list-mechanisms | grep -q "^$m *available" || continue
+		out=$("$SG" -m $m -e trace=write -o "$TMP/t" -- \
+			"$BUILD/tests/cli/int80" 2>"$TMP/err") ||
+			fail "-m $m: exit status $?"
+		[ "$out" = "$native" ] || fail "-m $m: '$out', natively '$native'"
+		[ "$(grep -c 'int \$0x80.*not hooked' "$TMP/t")" = 1 ] ||
+			{ cat "$TMP/t" "$TMP/err"; fail "-m $m: no one line about int \$0x80"; }
+	done
+}
+
 "t_$1"
