@@ -327,6 +327,20 @@ function gen_h(    i) {
 	print "#endif /* SG_GEN_SYSCALLS_H */"
 }
 
+# The entries 0..max of a table whose row of each number is row[nr].
+function table_rows(row, max,    nr, i) {
+	for (nr = 0; nr <= max; nr++) {
+		if (nr in row) {
+			i = row[nr]
+			print "\t[" nr "] = { " cstr(sysname[i]) ", " \
+				sysnargs[i] ", " cstr(sysargs[i]) ", " \
+				syscls[i] ", " sysgpu[i] " },"
+		} else {
+			print "\t[" nr "] = { 0, -1, \"\", 0, SG_GPU_UNLISTED },"
+		}
+	}
+}
+
 function gen_c(    i, n, k, v, nr, e, s, cv) {
 	print "/* SPDX-License-Identifier: MIT */"
 	print "/*"
@@ -348,30 +362,12 @@ function gen_c(    i, n, k, v, nr, e, s, cv) {
 	print "}"
 	print ""
 	print "const struct sg_syscall sg_syscall_table[SG_NSYSCALLS] = {"
-	for (nr = 0; nr <= maxnr; nr++) {
-		if (nr in bynr) {
-			i = bynr[nr]
-			print "\t[" nr "] = { " cstr(sysname[i]) ", " \
-				sysnargs[i] ", " cstr(sysargs[i]) ", " \
-				syscls[i] ", " sysgpu[i] " },"
-		} else {
-			print "\t[" nr "] = { 0, -1, \"\", 0, SG_GPU_UNLISTED },"
-		}
-	}
+	table_rows(bynr, maxnr)
 	print "};"
 	print ""
 
 	print "const struct sg_syscall sg_compat_table[SG_NCOMPAT + 1] = {"
-	for (nr = 0; nr <= maxcnr; nr++) {
-		if (nr in bycnr) {
-			i = bycnr[nr]
-			print "\t[" nr "] = { " cstr(sysname[i]) ", " \
-				sysnargs[i] ", " cstr(sysargs[i]) ", " \
-				syscls[i] ", " sysgpu[i] " },"
-		} else {
-			print "\t[" nr "] = { 0, -1, \"\", 0, SG_GPU_UNLISTED },"
-		}
-	}
+	table_rows(bycnr, maxcnr)
 	print "\t[SG_NCOMPAT] = { 0, -1, \"\", 0, SG_GPU_UNLISTED },"
 	print "};"
 	print ""

@@ -637,25 +637,24 @@ t_nested_sysgate_follow() {
 }
 t_nested_sysgate_loader() { nested --loader -f; }
 
-t_sysgate_under_strace() {
-	need_strace
-	strace -f -e trace=getppid -o "$TMP/st" -- "$SG" -c -e trace=getppid \
-		-o "$TMP/c" -- "$PROG" getppid 100 >"$TMP/stdout" ||
-		fail "exit status $?"
-	[ "$(calls_of "$TMP/c" getppid)" = 100 ] || { cat "$TMP/c"; fail "getppid"; }
-	[ "$(grep -c 'getppid()' "$TMP/st")" = 100 ] ||
-		fail "strace sees $(grep -c 'getppid()' "$TMP/st") getppid calls"
-}
+# with_strace OUTER-FIRST: strace -f over sysgate (1) or under it (0);
+# both see the program's 100 getppid calls.
+with_strace() {
+	local sg=("$SG" -c -e trace=getppid -o "$TMP/c")
+	local st=(strace -f -e trace=getppid -o "$TMP/st")
 
-t_strace_under_sysgate() {
 	need_strace
-	"$SG" -f -c -e trace=getppid -o "$TMP/c" -- strace -f -e trace=getppid \
-		-o "$TMP/st" -- "$PROG" getppid 100 >"$TMP/stdout" ||
-		fail "exit status $?"
+	if [ "$1" = 1 ]; then
+		"${st[@]}" -- "${sg[@]}" -- "$PROG" getppid 100 >"$TMP/stdout"
+	else
+		"${sg[@]}" -f -- "${st[@]}" -- "$PROG" getppid 100 >"$TMP/stdout"
+	fi || fail "exit status $?"
 	[ "$(calls_of "$TMP/c" getppid)" = 100 ] || { cat "$TMP/c"; fail "getppid"; }
 	[ "$(grep -c 'getppid()' "$TMP/st")" = 100 ] ||
 		fail "strace sees $(grep -c 'getppid()' "$TMP/st") getppid calls"
 }
+t_sysgate_under_strace() { with_strace 1; }
+t_strace_under_sysgate() { with_strace 0; }
 
 t_sysgate_under_gdb() {
 	command -v gdb >/dev/null || { echo "gdb not installed"; exit 77; }
