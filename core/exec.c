@@ -106,7 +106,8 @@ static int same_file(const char *a, const char *b)
  * start through the loader: it is statically linked, or its interpreter
  * is not the C library's that libsysgate.so is built for (musl's
  * ld-musl-*.so.1 would fail to relocate it); 0: a dynamically linked
- * program of that C library; -1: no 64-bit ELF (a script, or nothing
+ * program of that C library; 2: an ELF of another class (32-bit), which
+ * no in-process mechanism can serve; -1: no ELF (a script, or nothing
  * readable).
  */
 int sg_elf_needs_loader(const char *path)
@@ -130,8 +131,11 @@ int sg_elf_needs_loader(const char *path)
 	if (fd < 0)
 		return -1;
 	ok = sg_sc4(SG_NR_pread64, fd, (long)&eh, sizeof(eh), 0) == sizeof(eh) &&
-	     !sg_strncmp((const char *)eh.ident, "\177ELF", 4) &&
-	     eh.ident[4] == 2 && eh.phnum < 128;
+	     !sg_strncmp((const char *)eh.ident, "\177ELF", 4);
+	if (ok && (eh.ident[4] != 2 || eh.phnum >= 128)) {
+		sg_sc1(SG_NR_close, fd);
+		return 2;
+	}
 	for (i = 0; ok && i < eh.phnum && kind == 1; i++) {
 		if (sg_sc4(SG_NR_pread64, fd, (long)&ph, sizeof(ph),
 			   eh.phoff + (unsigned long)i * eh.phentsize) !=
@@ -243,7 +247,9 @@ static int via_loader(const char *path, char *const *argv, char **newargv,
 	if (!sg_env_loader(loader, loader_size))
 		return 0;
 	kind = sg.seccomp_on ? 1 : sg_elf_needs_loader(path);
-	if (kind < 0 || (kind == 0 && !(sg.opts && sg.opts->loader)))
+	/* (a 32-bit program runs as it is: the kernel serves it) */
+	if (kind < 0 || kind == 2 ||
+	    (kind == 0 && !(sg.opts && sg.opts->loader)))
 		return 0;
 	newargv[0] = loader;
 	newargv[1] = (char *)path;

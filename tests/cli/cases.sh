@@ -683,6 +683,14 @@ same_as_strace_32() { # PROGRAM TRACE-SET
 	same "$TMP/st.n" "$TMP/sg.n"
 }
 t_ptrace_32bit_program() { same_as_strace_32 "$BUILD/tests/cli/hello32" write,getpid; }
+t_in_process_32bit_program() {
+	# no in-process mechanism serves it: one line, not started
+	"$SG" -c -- "$BUILD/tests/cli/hello32" >"$TMP/out" 2>"$TMP/err" &&
+		fail "a 32-bit program ran"
+	[ ! -s "$TMP/out" ] || fail "it ran: $(cat "$TMP/out")"
+	[ "$(wc -l <"$TMP/err")" = 1 ] && grep -q 'not an ELF executable for this machine' "$TMP/err" ||
+		fail "$(cat "$TMP/err")"
+}
 t_ptrace_int80() { same_as_strace_32 "$BUILD/tests/cli/int80" write; }
 t_ptrace_int80_count() {
 	"$SG" -m ptrace -c -o "$TMP/c" -- "$BUILD/tests/cli/int80" >/dev/null ||

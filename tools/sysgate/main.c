@@ -397,7 +397,8 @@ int main(int argc, char **argv)
 	prog = find_program(argv[prog_i]);
 	/* Static programs ignore LD_PRELOAD, and another C library's cannot
 	 * load libsysgate.so: start them through the loader, which also sees
-	 * ld.so's calls when asked (--loader). */
+	 * ld.so's calls when asked (--loader), and refuses a 32-bit one in
+	 * one line. */
 	use_ptrace = !strcmp(o.mechanism, "ptrace");
 	if (use_ptrace && o.nhooks)
 		die("--hook libraries run inside the program: not with -m ptrace",
@@ -409,7 +410,7 @@ int main(int argc, char **argv)
 	 * A seccomp filter lets only the loader's text reach the kernel. */
 	use_seccomp = !strcmp(o.mechanism, "seccomp");
 	use_loader = !use_ptrace &&
-		     (o.loader || use_seccomp || sg_elf_needs_loader(prog) == 1);
+		     (o.loader || use_seccomp || sg_elf_needs_loader(prog) > 0);
 	if (use_seccomp && o.nhooks)
 		die("--hook libraries need LD_PRELOAD: not with -m seccomp "
 		    "(it starts programs through sysgate-loader)", 0);
