@@ -346,7 +346,7 @@ long sg_execve(struct sg_thread *t, struct sysgate_sys *s)
 	char **newargv, *loader;
 	unsigned long argc = 0;
 	int static_prog = 0;
-	int follow = !t->hooks_off;
+	int follow = !t->hooks_off, nested;
 	char peek[ENV_PEEK + 1], pathbuf[512];
 	unsigned long n = 0, i, need;
 	char **newenv, *strs, *preload_old = 0;
@@ -390,12 +390,16 @@ long sg_execve(struct sg_thread *t, struct sysgate_sys *s)
 	newargv = newenv + n + 8;
 	loader = (char *)(newargv + argc + 3);
 	strs = loader + 512;
-	if (!sg.seccomp_on &&
-	    starts_other_sysgate(envp, n, strs, sg_env_extra_size())) {
+	nested = starts_other_sysgate(envp, n, strs, sg_env_extra_size());
+	if (nested) {
 		if (follow)
 			sg_warn("a nested sysgate starts a program: it is "
 				"that sysgate's, not followed");
-		goto unchanged;
+		follow = 0;
+		/* Under -m seccomp it must still start through the loader,
+		 * whose runtime then serves that sysgate. */
+		if (!sg.seccomp_on)
+			goto unchanged;
 	}
 	if (sg.seccomp_on) {
 		/* Every program, followed or not, through the loader. */
@@ -442,7 +446,7 @@ long sg_execve(struct sg_thread *t, struct sysgate_sys *s)
 				strs += preload_len + 1;
 				continue;
 			}
-			if (is_ours(peek))
+			if (is_ours(peek) && !nested)
 				continue;
 			newenv[k++] = p;
 		}
@@ -463,11 +467,13 @@ long sg_execve(struct sg_thread *t, struct sysgate_sys *s)
 		if (sg.seccomp_on && static_prog) {
 			/* The loader must know the filter is already there,
 			 * and an unfollowed program that it only passes on. */
-			if (!follow)
+			int passive = !follow && !nested;
+
+			if (passive)
 				newenv[k++] = put_var(&strs, "SYSGATE_OPTIONS",
 						      "-m seccomp", 10);
 			newenv[k++] = put_var(&strs, "SYSGATE_SECCOMP", "1", 1);
-			if (!follow)
+			if (passive)
 				newenv[k++] = put_var(&strs, "SYSGATE_PASSIVE",
 						      "1", 1);
 		}

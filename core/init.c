@@ -379,6 +379,11 @@ void sg_init(void)
 	sg.passive = getenv("SYSGATE_PASSIVE") != 0;
 	if (sg_options_parse_string(&opts, o ? o : ""))
 		sg_die(opts.error);
+	/* A filter that came through execve lets only the loader's text
+	 * reach the kernel, whatever these options (a nested sysgate's)
+	 * ask for. */
+	if (sg.seccomp_inherited)
+		opts.mechanism = "seccomp";
 	if (sg.passive) {
 		start_passive();
 		return;

@@ -636,6 +636,7 @@ t_nested_sysgate_follow() {
 		fail "no line saying the program is the inner sysgate's"
 }
 t_nested_sysgate_loader() { nested --loader -f; }
+t_nested_sysgate_seccomp() { need_mechanism seccomp "-m seccomp is"; nested -m seccomp -f; }
 
 # with_strace OUTER-FIRST: strace -f over sysgate (1) or under it (0);
 # both see the program's 100 getppid calls.
