@@ -620,10 +620,11 @@ t_preload_without_cli() {
 # Nesting: sysgate under sysgate, with and without -f on the outer, the
 # inner started either way; each counts what it sees, as natively.
 nested() {
-	"$SG" "$@" -c -o "$TMP/outer" -- "$SG" -c -e trace=getppid \
-		-o "$TMP/inner" -- "$PROG" getppid 100 >"$TMP/stdout" ||
-		fail "exit status $?"
+	"$SG" "$@" -c -o "$TMP/outer" -- "$SG" ${SG_INNER:-} -c -e trace=getppid \
+		-o "$TMP/inner" -- "$PROG" getppid 100 >"$TMP/stdout" \
+		2>"$TMP/stderr" || fail "exit status $?"
 	[ "$(cat "$TMP/stdout")" -gt 0 ] || fail "program output"
+	[ ! -s "$TMP/stderr" ] || fail "stderr: $(cat "$TMP/stderr")"
 	[ "$(calls_of "$TMP/inner" getppid)" = 100 ] ||
 		{ cat "$TMP/inner"; fail "inner getppid calls"; }
 	[ "$(calls_of "$TMP/outer" wait4)" -ge 1 ] ||
@@ -636,6 +637,7 @@ t_nested_sysgate_follow() {
 		fail "no line saying the program is the inner sysgate's"
 }
 t_nested_sysgate_loader() { nested --loader -f; }
+t_nested_sysgate_inner_loader() { SG_INNER=--loader nested; }
 t_nested_sysgate_seccomp() { need_mechanism seccomp "-m seccomp is"; nested -m seccomp -f; }
 
 # with_strace OUTER-FIRST: strace -f over sysgate (1) or under it (0);

@@ -254,11 +254,40 @@ static char *make_state(void)
 	return p;
 }
 
+/* The inherited LD_PRELOAD less sysgate's own libraries: under an outer
+ * sysgate, its copy would find GS taken (and say so) in our program. */
+static char *user_preloads(void)
+{
+	const char *env = getenv("LD_PRELOAD");
+	char *copy, *out, *tok, *save;
+
+	if (!env)
+		return 0;
+	copy = strdup(env);
+	out = calloc(strlen(env) + 1, 1);
+	if (!copy || !out)
+		die("out of memory", 0);
+	for (tok = strtok_r(copy, ": ", &save); tok;
+	     tok = strtok_r(0, ": ", &save)) {
+		const char *base = strrchr(tok, '/') ? strrchr(tok, '/') + 1 : tok;
+
+		if (!strcmp(base, "libsysgate.so") ||
+		    !strcmp(base, "libsysgate.so.1") ||
+		    !strcmp(base, "libsysgate-preload.so"))
+			continue;
+		if (*out)
+			strcat(out, ":");
+		strcat(out, tok);
+	}
+	free(copy);
+	return out;
+}
+
 static char **build_env(const struct sg_options *o, const char *lib,
 			const char *opts, const char *state)
 {
 	size_t n = 0, i, k = 0;
-	char **env, *old = getenv("LD_PRELOAD");
+	char **env, *old = user_preloads();
 	char *v;
 
 	while (environ[n])
@@ -272,8 +301,11 @@ static char **build_env(const struct sg_options *o, const char *lib,
 		env[k++] = (char *)o->env[i];
 	if (!lib) {
 		/* loader mode: the program's own preloads, not ours */
-		if (old)
-			env[k++] = old - 11;
+		if (old && *old) {
+			if (asprintf(&v, "LD_PRELOAD=%s", old) < 0)
+				die("out of memory", 0);
+			env[k++] = v;
+		}
 	} else {
 		/* -m preload: the wrappers come right after the library. */
 		int pre = o->mechanism && !strcmp(o->mechanism, "preload");
