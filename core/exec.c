@@ -238,6 +238,19 @@ static long execveat_path(const struct sysgate_sys *s, char *buf,
  * program (loader_can_start has checked it).  newargv has room for
  * argc + 3.
  */
+/* A followed program that is 32-bit runs as it is (the kernel serves
+ * it; no in-process mechanism can): said, not lost silently. */
+static void not_hooked_32(const char *path)
+{
+	char msg[600];
+	size_t n = sg_strlcpy(msg, path, sizeof(msg));
+
+	sg_strlcpy(msg + (n < sizeof(msg) ? n : sizeof(msg) - 1),
+		   ": a 32-bit program: its system calls are not hooked "
+		   "(-m ptrace traces them)", sizeof(msg) - n);
+	sg_warn(msg);
+}
+
 static int via_loader(const char *path, char *const *argv, char **newargv,
 		      char *loader, unsigned long loader_size)
 {
@@ -247,7 +260,8 @@ static int via_loader(const char *path, char *const *argv, char **newargv,
 	if (!sg_env_loader(loader, loader_size))
 		return 0;
 	kind = sg.seccomp_on ? 1 : sg_elf_needs_loader(path);
-	/* (a 32-bit program runs as it is: the kernel serves it) */
+	if (kind == 2)
+		not_hooked_32(path);
 	if (kind < 0 || kind == 2 ||
 	    (kind == 0 && !(sg.opts && sg.opts->loader)))
 		return 0;
@@ -411,6 +425,8 @@ long sg_execve(struct sg_thread *t, struct sysgate_sys *s)
 		}
 		if (r < 0)
 			return r;
+		if (!r && follow)
+			not_hooked_32(pathbuf);
 		static_prog = r && via_loader(pathbuf, argv, newargv, loader,
 					      512);
 		if (r && !static_prog)

@@ -686,6 +686,18 @@ same_as_strace_32() { # PROGRAM TRACE-SET
 	same "$TMP/st.n" "$TMP/sg.n"
 }
 t_ptrace_32bit_program() { same_as_strace_32 "$BUILD/tests/cli/hello32" write,getpid; }
+t_follow_32bit_program() {
+	# a followed exec of one: it runs, and one line says it is unhooked
+	local m
+	for m in patch sud seccomp; do
+		"$SG" --list-mechanisms | grep -q "^$m *available" || continue
+		out=$("$SG" -m $m -f -c -o "$TMP/c" -- "$PROG" run \
+			"$BUILD/tests/cli/hello32") || fail "-m $m: exit status $?"
+		[ "$out" = hello ] || fail "-m $m: output '$out'"
+		[ "$(grep -c 'a 32-bit program: its system calls are not hooked' "$TMP/c")" = 1 ] ||
+			{ cat "$TMP/c"; fail "-m $m: no one line about the 32-bit program"; }
+	done
+}
 t_in_process_32bit_program() {
 	# no in-process mechanism serves it: one line, not started
 	"$SG" -c -- "$BUILD/tests/cli/hello32" >"$TMP/out" 2>"$TMP/err" &&
