@@ -63,6 +63,14 @@ $(BUILD)/tests/cli/nolibc: tests/cli/nolibc.c | $(BUILD)/.dir
 	$(CC) -std=gnu11 -O2 -Wall -static -nostdlib -fno-stack-protector \
 		-fno-asynchronous-unwind-tables -fno-pie -no-pie -o $@ $<
 
+# The same linked where sysgate-loader is: the loader cannot map it
+# without wiping itself (as a program over its randomly placed heap).
+$(BUILD)/tests/cli/nolibc-at-loader: tests/cli/nolibc.c | $(BUILD)/.dir
+	@mkdir -p $(dir $@)
+	$(CC) -std=gnu11 -O2 -Wall -static -nostdlib -fno-stack-protector \
+		-fno-asynchronous-unwind-tables -fno-pie -no-pie \
+		-Wl,-Ttext-segment=$(SG_LOADER_BASE) -o $@ $<
+
 $(BUILD)/tests/cli/rawlib.so: tests/cli/rawlib.c | $(BUILD)/.dir
 	@mkdir -p $(dir $@)
 	$(CC) -std=gnu11 -O2 -g -Wall -fPIC -shared -o $@ $<
@@ -75,6 +83,7 @@ ifeq ($(ARCH),x86_64)
 CHECK_DEPS += $(BUILD)/tests/cli/prog $(BUILD)/tests/cli/rawlib.so \
 	$(BUILD)/tests/cli/prog-static $(BUILD)/tests/cli/nolibc \
 	$(BUILD)/tests/cli/hello32 $(BUILD)/tests/cli/int80 \
+	$(BUILD)/tests/cli/nolibc-at-loader \
 	$(BUILD)/tests/hooks/counter.so $(BUILD)/tests/hooks/exitret.so
 endif
 

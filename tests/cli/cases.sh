@@ -686,6 +686,16 @@ same_as_strace_32() { # PROGRAM TRACE-SET
 	same "$TMP/st.n" "$TMP/sg.n"
 }
 t_ptrace_32bit_program() { same_as_strace_32 "$BUILD/tests/cli/hello32" write,getpid; }
+t_loader_overlap() {
+	# a static program where the loader is: one line, never a crash
+	"$SG" -c -o /dev/null -- "$BUILD/tests/cli/nolibc-at-loader" \
+		>"$TMP/out" 2>"$TMP/err"
+	rc=$?
+	[ $rc -ne 0 ] && [ $rc -lt 128 ] || fail "exit status $rc"
+	[ "$(wc -l <"$TMP/err")" = 1 ] &&
+		grep -q "fixed addresses overlap sysgate-loader's" "$TMP/err" ||
+		fail "$(cat "$TMP/err")"
+}
 t_follow_32bit_program() {
 	# a followed exec of one: it runs, and one line says it is unhooked
 	local m
