@@ -106,9 +106,9 @@ static int same_file(const char *a, const char *b)
  * start through the loader: it is statically linked, or its interpreter
  * is not the C library's that libsysgate.so is built for (musl's
  * ld-musl-*.so.1 would fail to relocate it); 0: a dynamically linked
- * program of that C library; 2: an ELF of another class (32-bit), which
- * no in-process mechanism can serve; -1: no ELF (a script, or nothing
- * readable).
+ * program of that C library; 2: an ELF of another ABI (32-bit, or
+ * another machine's under qemu-user), which no in-process mechanism can
+ * serve; -1: no ELF (a script, or nothing readable).
  */
 int sg_elf_needs_loader(const char *path)
 {
@@ -132,7 +132,8 @@ int sg_elf_needs_loader(const char *path)
 		return -1;
 	ok = sg_sc4(SG_NR_pread64, fd, (long)&eh, sizeof(eh), 0) == sizeof(eh) &&
 	     !sg_strncmp((const char *)eh.ident, "\177ELF", 4);
-	if (ok && (eh.ident[4] != 2 || eh.phnum >= 128)) {
+	if (ok && (eh.ident[4] != 2 || eh.phnum >= 128 ||
+		   eh.machine != (SG_AUDIT_ARCH & 0xffff))) {
 		sg_sc1(SG_NR_close, fd);
 		return 2;
 	}
@@ -238,16 +239,17 @@ static long execveat_path(const struct sysgate_sys *s, char *buf,
  * program (loader_can_start has checked it).  newargv has room for
  * argc + 3.
  */
-/* A followed program that is 32-bit runs as it is (the kernel serves
- * it; no in-process mechanism can): said, not lost silently. */
+/* A followed program of another ABI (32-bit) runs as it is (the kernel
+ * serves it; no in-process mechanism can): said, not lost silently. */
 static void not_hooked_32(const char *path)
 {
 	char msg[600];
 	size_t n = sg_strlcpy(msg, path, sizeof(msg));
 
 	sg_strlcpy(msg + (n < sizeof(msg) ? n : sizeof(msg) - 1),
-		   ": a 32-bit program: its system calls are not hooked "
-		   "(-m ptrace traces them)", sizeof(msg) - n);
+		   ": a 32-bit program (or another machine's): its system "
+		   "calls are not hooked (-m ptrace traces them)",
+		   sizeof(msg) - n);
 	sg_warn(msg);
 }
 
