@@ -26,6 +26,10 @@ struct sysgate_result sysgate_syscall2(long nr, long a0, long a1, long a2,
 
 static const struct sg_syscall *entry(long nr)
 {
+	/* (a 32-bit call with no 64-bit one of its name, seen by -m ptrace) */
+	if (nr >= SG_COMPAT_BASE && nr < SG_COMPAT_BASE + SG_NCOMPAT &&
+	    sg_compat_table[nr - SG_COMPAT_BASE].name)
+		return &sg_compat_table[nr - SG_COMPAT_BASE];
 	if (nr < 0 || nr >= SG_NSYSCALLS || !sg_syscall_table[nr].name)
 		return 0;
 	return &sg_syscall_table[nr];

@@ -38,6 +38,9 @@ int sg_env_is_self(const char *s, size_t len)
 
 	if (len == sg_strlen(self_path) && !sg_strncmp(s, self_path, len))
 		return 1;
+	/* -m preload's wrappers need libsysgate.so before them. */
+	if (a == 21 && !sg_strncmp(x, "libsysgate-preload.so", a))
+		return 1;
 	/* Same file name: another build of sysgate must not stack on us. */
 	return a == b && b && !sg_strncmp(x, y, a);
 }
@@ -169,6 +172,48 @@ long sysgate_exec_carried(struct sysgate_ctx *ctx, void *buf, size_t len)
 		len = ctx->carried_len;
 	memcpy(buf, ctx->carried, len);
 	return ctx->carried_len;
+}
+
+/* The variables that start one sysgate's tree, as this process got them:
+ * a program that sets others is starting a sysgate of its own. */
+static const char *const start_vars[] = {
+	"SYSGATE_OPTIONS=", "SYSGATE_STATE=", "SYSGATE_ROOT=",
+};
+static char start_vals[ARRAY_SIZE(start_vars)][4096];
+static int start_set[ARRAY_SIZE(start_vars)];
+
+void sg_env_note_start(const char *const vals[3])
+{
+	unsigned int i;
+
+	for (i = 0; i < ARRAY_SIZE(start_vars); i++) {
+		start_set[i] = vals[i] != 0;
+		sg_strlcpy(start_vals[i], vals[i] ? vals[i] : "",
+			   sizeof(start_vals[i]));
+	}
+}
+
+int sg_env_is_start_var(const char *var)
+{
+	unsigned int i;
+
+	for (i = 0; i < ARRAY_SIZE(start_vars); i++)
+		if (!sg_strncmp(var, start_vars[i], sg_strlen(start_vars[i])))
+			return 1;
+	return 0;
+}
+
+int sg_env_is_foreign(const char *var)
+{
+	unsigned int i;
+
+	for (i = 0; i < ARRAY_SIZE(start_vars); i++) {
+		size_t n = sg_strlen(start_vars[i]);
+
+		if (!sg_strncmp(var, start_vars[i], n))
+			return !start_set[i] || sg_strcmp(var + n, start_vals[i]);
+	}
+	return 0;
 }
 
 int sg_env_is_internal(const char *var)

@@ -18,6 +18,13 @@ unsigned long sg_env_extra_size(void) SG_HIDDEN;
  * new program's environment and rebuilt), as opposed to user settings
  * such as SYSGATE_LIBRARY that pass through. */
 int sg_env_is_internal(const char *var) SG_HIDDEN;
+/* SYSGATE_OPTIONS, SYSGATE_STATE and SYSGATE_ROOT as this process
+ * started with them (0: unset). */
+void sg_env_note_start(const char *const vals[3]) SG_HIDDEN;
+/* Whether var ("NAME=value", whole) is one of those three... */
+int sg_env_is_start_var(const char *var) SG_HIDDEN;
+/* ...set to another value: the program starts a sysgate of its own. */
+int sg_env_is_foreign(const char *var) SG_HIDDEN;
 /* Path of sysgate-loader into buf (beside libsysgate.so), or 0. */
 const char *sg_env_loader(char *buf, unsigned long size) SG_HIDDEN;
 /* The exec returned (it failed): drop carried state. */

@@ -89,9 +89,28 @@ static size_t strip_self(char *dst, const char *val, size_t len)
 #define O_RDONLY_CLOEXEC 02000000
 #define PT_INTERP_ 3
 
-/* 1: a statically linked ELF (LD_PRELOAD cannot follow into it); 0: a
- * dynamically linked one; -1: no ELF (a script, or nothing readable). */
-static int elf_kind(const char *path)
+/* Whether two paths name the same file (the interpreter a program asks
+ * for may be reached through another directory or a link). */
+static int same_file(const char *a, const char *b)
+{
+	unsigned long sa[32], sb[32];	/* struct stat: st_dev, st_ino first */
+
+	if (sg_sc4(SG_NR_newfstatat, -100, (long)a, (long)sa, 0) < 0 ||
+	    sg_sc4(SG_NR_newfstatat, -100, (long)b, (long)sb, 0) < 0)
+		return !sg_strcmp(a, b);
+	return sa[0] == sb[0] && sa[1] == sb[1];
+}
+
+/*
+ * 1: LD_PRELOAD cannot bring libsysgate.so into this program, so it must
+ * start through the loader: it is statically linked, or its interpreter
+ * is not the C library's that libsysgate.so is built for (musl's
+ * ld-musl-*.so.1 would fail to relocate it); 0: a dynamically linked
+ * program of that C library; 2: an ELF of another ABI (32-bit, or
+ * another machine's under qemu-user), which no in-process mechanism can
+ * serve; -1: no ELF (a script, or nothing readable).
+ */
+int sg_elf_needs_loader(const char *path)
 {
 	struct {
 		unsigned char ident[16];
@@ -101,21 +120,41 @@ static int elf_kind(const char *path)
 		unsigned int flags;
 		unsigned short ehsize, phentsize, phnum;
 	} eh;
-	struct { unsigned int type; } ph;
+	struct {
+		unsigned int type, flags;
+		unsigned long offset, vaddr, paddr, filesz, memsz, align;
+	} ph;
+	char interp[256];
 	long fd = sg_sc4(SG_NR_openat, -100, (long)path, O_RDONLY_CLOEXEC, 0);
-	int i, interp = 0, ok;
+	int i, kind = 1, ok;
 
 	if (fd < 0)
 		return -1;
 	ok = sg_sc4(SG_NR_pread64, fd, (long)&eh, sizeof(eh), 0) == sizeof(eh) &&
-	     !sg_strncmp((const char *)eh.ident, "\177ELF", 4) &&
-	     eh.ident[4] == 2 && eh.phnum < 128;
-	for (i = 0; ok && i < eh.phnum && !interp; i++)
+	     !sg_strncmp((const char *)eh.ident, "\177ELF", 4);
+	if (ok && (eh.ident[4] != 2 || eh.phnum >= 128 ||
+		   eh.machine != (SG_AUDIT_ARCH & 0xffff))) {
+		sg_sc1(SG_NR_close, fd);
+		return 2;
+	}
+	for (i = 0; ok && i < eh.phnum && kind == 1; i++) {
 		if (sg_sc4(SG_NR_pread64, fd, (long)&ph, sizeof(ph),
-			   eh.phoff + (unsigned long)i * eh.phentsize) == sizeof(ph))
-			interp = ph.type == PT_INTERP_;
+			   eh.phoff + (unsigned long)i * eh.phentsize) !=
+			    sizeof(ph) || ph.type != PT_INTERP_)
+			continue;
+		kind = 0;
+		if (ph.filesz >= sizeof(interp) ||
+		    sg_sc4(SG_NR_pread64, fd, (long)interp, ph.filesz,
+			   ph.offset) != (long)ph.filesz) {
+			kind = 1;	/* unreadable: the loader reports it */
+			break;
+		}
+		interp[ph.filesz] = 0;
+		kind = !same_file(interp, SG_LIBC_INTERP);
+		break;
+	}
 	sg_sc1(SG_NR_close, fd);
-	return ok ? !interp : -1;
+	return ok ? kind : -1;
 }
 
 #define S_IFMT_ 0170000
@@ -190,13 +229,27 @@ static long execveat_path(const struct sysgate_sys *s, char *buf,
 }
 
 /*
- * execve(path, argv, env) of a static program, followed: run
- * sysgate-loader path argv... instead.  Under --loader a dynamic program
+ * execve(path, argv, env) of a static program (or one of another C
+ * library), followed: run sysgate-loader path argv... instead.  Under --loader a dynamic program
  * is started that way too, so its ld.so is hooked from its first
  * instruction like the first program's, and under -m seccomp every
  * program (loader_can_start has checked it).  newargv has room for
  * argc + 3.
  */
+/* A followed program of another ABI (32-bit) runs as it is (the kernel
+ * serves it; no in-process mechanism can): said, not lost silently. */
+static void not_hooked_32(const char *path)
+{
+	char msg[600];
+	size_t n = sg_strlcpy(msg, path, sizeof(msg));
+
+	sg_strlcpy(msg + (n < sizeof(msg) ? n : sizeof(msg) - 1),
+		   ": a 32-bit program (or another machine's): its system "
+		   "calls are not hooked (-m ptrace traces them)",
+		   sizeof(msg) - n);
+	sg_warn(msg);
+}
+
 static int via_loader(const char *path, char *const *argv, char **newargv,
 		      char *loader, unsigned long loader_size)
 {
@@ -205,8 +258,11 @@ static int via_loader(const char *path, char *const *argv, char **newargv,
 
 	if (!sg_env_loader(loader, loader_size))
 		return 0;
-	kind = sg.seccomp_on ? 1 : elf_kind(path);
-	if (kind < 0 || (kind == 0 && !(sg.opts && sg.opts->loader)))
+	kind = sg.seccomp_on ? 1 : sg_elf_needs_loader(path);
+	if (kind == 2)
+		not_hooked_32(path);
+	if (kind < 0 || kind == 2 ||
+	    (kind == 0 && !(sg.opts && sg.opts->loader)))
 		return 0;
 	newargv[0] = loader;
 	newargv[1] = (char *)path;
@@ -311,6 +367,27 @@ static long exec_fd(const char *path, long kind)
 	return kind == 2 ? -2 : n;
 }
 
+/*
+ * Whether the new environment starts another sysgate (sysgate under
+ * sysgate: the inner CLI hands its program its own options, state and
+ * root): then that sysgate's LD_PRELOAD and variables are not ours to
+ * strip or replace.  buf holds one variable.
+ */
+static int starts_other_sysgate(char *const *envp, unsigned long n,
+				char *buf, unsigned long size)
+{
+	char peek[ENV_PEEK + 1];
+	unsigned long i;
+
+	for (i = 0; i < n; i++)
+		if (sg_read_str_safe(peek, envp[i], sizeof(peek)) >= 0 &&
+		    sg_env_is_start_var(peek) &&
+		    sg_read_str_safe(buf, envp[i], size) >= 0 &&
+		    sg_env_is_foreign(buf))
+			return 1;
+	return 0;
+}
+
 long sg_execve(struct sg_thread *t, struct sysgate_sys *s)
 {
 	int at = s->nr == SG_NR_execveat;
@@ -320,7 +397,7 @@ long sg_execve(struct sg_thread *t, struct sysgate_sys *s)
 	char **newargv, *loader;
 	unsigned long argc = 0;
 	int static_prog = 0;
-	int follow = !t->hooks_off;
+	int follow = !t->hooks_off, nested;
 	char peek[ENV_PEEK + 1], pathbuf[512];
 	unsigned long n = 0, i, need;
 	char **newenv, *strs, *preload_old = 0;
@@ -365,6 +442,17 @@ long sg_execve(struct sg_thread *t, struct sysgate_sys *s)
 	newargv = newenv + n + 16 + sg.nhooks;
 	loader = (char *)(newargv + argc + 3);
 	strs = loader + 512;
+	nested = starts_other_sysgate(envp, n, strs, sg_env_extra_size());
+	if (nested) {
+		if (follow)
+			sg_warn("a nested sysgate starts a program: it is "
+				"that sysgate's, not followed");
+		follow = 0;
+		/* Under -m seccomp it must still start through the loader,
+		 * whose runtime then serves that sysgate. */
+		if (!sg.seccomp_on)
+			goto unchanged;
+	}
 	if (sg.seccomp_on) {
 		/* Every program, followed or not, through the loader. */
 		r = at ? execveat_path(s, pathbuf, sizeof(pathbuf))
@@ -376,6 +464,8 @@ long sg_execve(struct sg_thread *t, struct sysgate_sys *s)
 		if (r < 0)
 			return r;
 		kind = r;
+		if (!r && follow)
+			not_hooked_32(pathbuf);
 		static_prog = r && via_loader(pathbuf, argv, newargv, loader,
 					      512);
 		if (r && !static_prog)
@@ -419,7 +509,7 @@ long sg_execve(struct sg_thread *t, struct sysgate_sys *s)
 				strs += preload_len + 1;
 				continue;
 			}
-			if (is_ours(peek))
+			if (is_ours(peek) && !nested)
 				continue;
 			newenv[k++] = p;
 		}
@@ -440,11 +530,13 @@ long sg_execve(struct sg_thread *t, struct sysgate_sys *s)
 		if (sg.seccomp_on && static_prog) {
 			/* The loader must know the filter is already there,
 			 * and an unfollowed program that it only passes on. */
-			if (!follow)
+			int passive = !follow && !nested;
+
+			if (passive)
 				newenv[k++] = put_var(&strs, "SYSGATE_OPTIONS",
 						      "-m seccomp", 10);
 			newenv[k++] = put_var(&strs, "SYSGATE_SECCOMP", "1", 1);
-			if (!follow)
+			if (passive)
 				newenv[k++] = put_var(&strs, "SYSGATE_PASSIVE",
 						      "1", 1);
 		}

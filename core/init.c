@@ -331,6 +331,11 @@ void sg_init(void)
 			"program runs unhooked (-m preload or -m ptrace work)");
 		return;
 	}
+	/* A filter that came through execve lets only the loader's text
+	 * reach the kernel, whatever these options (a nested sysgate's)
+	 * ask for. */
+	if (sg.seccomp_inherited)
+		opts.mechanism = "seccomp";
 	if (sg.passive) {
 		start_passive();
 		return;
@@ -361,6 +366,12 @@ void sg_init(void)
 		die2("cannot open output file ", opts.outfile, "");
 	shared_state(state);
 	sg_env_init(self_path(), options_for_children(o));
+	{
+		const char *start[3] = { o, getenv("SYSGATE_STATE"),
+					 getenv("SYSGATE_ROOT") };
+
+		sg_env_note_start(start);
+	}
 
 	load_builtin("count", &sg_builtin_count);
 	load_builtin("trace", &sg_builtin_trace);

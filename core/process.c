@@ -245,8 +245,10 @@ static void memory_call(struct sysgate_sys *s)
 		lo = to < lo ? to : lo;
 		hi = to_end > hi ? to_end : hi;
 	}
-	if (changes)
+	if (changes) {
+		sg_vdso_forget(lo, hi);
 		token = sg_mech_code_begin(s, lo, hi);
+	}
 	raw_call(s);
 	if (!sysgate_is_error(s->ret) &&
 	    (s->nr == SG_NR_mmap || s->nr == SG_NR_mprotect ||

@@ -155,6 +155,9 @@ struct sg_global {
 	int loader;			/* started by sysgate-loader */
 	const char *exe_path;		/* loader: the program it runs, which
 					   /proc/self/exe does not name */
+	int own_loader;			/* loader: that program has no
+					   interpreter, so it maps any later
+					   code itself */
 	int tracer;			/* the CLI under -m ptrace: hooks see
 					   another process's calls */
 	unsigned long fpu_size;		/* xsave area size, 0 if no xsave */
@@ -308,6 +311,9 @@ void *sg_shared_alloc(const char *full, size_t size) SG_HIDDEN;
 
 /* core/vdso.c */
 void sg_vdso_init(unsigned long base) SG_HIDDEN;
+void sg_vdso_forget(unsigned long lo, unsigned long hi) SG_HIDDEN;
+/* core/sud.c: one line saying 32-bit calls are not hooked. */
+void sg_warn_compat(void) SG_HIDDEN;
 
 /* core/log.c: diagnostics to the sysgate output */
 size_t sg_escape_controls(char *dst, size_t size, const char *src) SG_HIDDEN;

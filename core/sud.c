@@ -71,6 +71,16 @@ void sg_sud_disarm(struct sg_thread *t)
 
 static int acks;
 
+/* Said once, by whichever mechanism meets one first. */
+void sg_warn_compat(void)
+{
+	static int said;
+
+	if (!__atomic_exchange_n(&said, 1, __ATOMIC_RELAXED))
+		sg_warn("32-bit system calls (int $0x80, sysenter) in this "
+			"64-bit program are not hooked: they run as they are");
+}
+
 static int on_sigsys(int sig, struct sg_siginfo *info, void *uc)
 {
 	long nr = (int)info->fields[1], args[6], r;
@@ -96,6 +106,14 @@ static int on_sigsys(int sig, struct sg_siginfo *info, void *uc)
 	     (unsigned int)info->si_errno != SG_SECCOMP_COOKIE) &&
 	    info->si_code != SYS_USER_DISPATCH)
 		return 0;
+	if ((unsigned int)(info->fields[1] >> 32) != SG_AUDIT_ARCH) {
+		/* (si_arch) A 32-bit call: its numbers and registers are
+		 * not the ones hooks speak. */
+		sg_warn_compat();
+		if (sg_arch_uc_compat_call(uc, nr) < 0)
+			sg_arch_uc_set_result(uc, -38);	/* ENOSYS */
+		return 1;
+	}
 	sg_arch_uc_syscall_args(uc, args);
 	pc = (void *)(*sg_arch_uc_pc(uc) - SG_SYSCALL_INSN_LEN);
 	if (nr == SG_NR_rt_sigreturn) {

@@ -33,7 +33,7 @@ $(BUILD)/libsysgate-core.a: $$(RUNTIME_OBJS)
 
 $(BUILD)/libsysgate.so: $(INIT_OBJ) $$(RUNTIME_OBJS) sysgate.map
 	$(CC) -shared -o $@ $(INIT_OBJ) $(RUNTIME_OBJS) \
-		-Wl,--version-script=sysgate.map -Wl,-z,noexecstack \
+		-Wl,--version-script=sysgate.map -Wl,-Bsymbolic -Wl,-z,noexecstack \
 		-Wl,-z,now -Wl,-soname,libsysgate.so.1 $(LDLIBS)
 
 CLI_SRCS := $(wildcard tools/sysgate/*.c)

@@ -7,7 +7,8 @@
 # no libc.
 
 TABLE_CSV := syscalls/syscalls.csv syscalls/errno.csv syscalls/signals.csv
-TABLE_GEN = LC_ALL=C $(AWK) -v arch=$(ARCH) -f syscalls/gen.awk
+TABLE_GEN = LC_ALL=C $(AWK) -v arch=$(ARCH) -v compat=$(COMPAT_ARCH) \
+	-f syscalls/gen.awk
 
 $(BUILD)/gen/syscalls.h: syscalls/gen.awk $(TABLE_CSV) | $(BUILD)/.dir
 	$(TABLE_GEN) -v out=h $(TABLE_CSV) >$@.tmp

@@ -13,6 +13,26 @@ ifeq ($(ARCH),x86_64)
 CHECK_DEPS += $(BEHAVE_PROGS)
 endif
 
+# The same programs against musl, dynamic and static, where musl-gcc is
+# installed: LD_PRELOAD cannot bring the glibc-built libsysgate.so into
+# them.  (clone3 and own-seccomp need Linux headers musl's wrapper lacks.)
+MUSL_CC := $(shell command -v musl-gcc 2>/dev/null)
+MUSL_BEHAVE := $(filter-out clone3 own-seccomp,$(BEHAVE_SRCS:tests/behave/%.c=%))
+MUSL_PROGS := $(MUSL_BEHAVE:%=$(BUILD)/tests/behave/musl/%) \
+	$(MUSL_BEHAVE:%=$(BUILD)/tests/behave/musl-static/%)
+
+$(BUILD)/tests/behave/musl/%: tests/behave/%.c tests/lib/util.h | $(BUILD)/.dir
+	@mkdir -p $(dir $@)
+	$(MUSL_CC) -std=gnu11 -O2 -g -Wall -pthread -o $@ $<
+
+$(BUILD)/tests/behave/musl-static/%: tests/behave/%.c tests/lib/util.h | $(BUILD)/.dir
+	@mkdir -p $(dir $@)
+	$(MUSL_CC) -std=gnu11 -O2 -g -Wall -pthread -static -o $@ $<
+
+ifeq ($(ARCH)$(if $(MUSL_CC),y),x86_64y)
+CHECK_DEPS += $(MUSL_PROGS)
+endif
+
 # CLI tests: a program with known system calls and a user hook.
 $(BUILD)/tests/cli/prog: tests/cli/prog.c | $(BUILD)/.dir
 	@mkdir -p $(dir $@)
@@ -26,10 +46,30 @@ $(BUILD)/tests/cli/prog-static: tests/cli/prog.c | $(BUILD)/.dir
 	@test -x $@
 
 # No libc, no unwind info: raw calls from _start.
+# 32-bit system calls: a 32-bit program (as --32 and ld -m elf_i386:
+# gcc-multilib conflicts with the cross compilers) and int $0x80 in a
+# 64-bit one.
+$(BUILD)/tests/cli/hello32: tests/cli/hello32.s | $(BUILD)/.dir
+	@mkdir -p $(dir $@)
+	$(AS) --32 -o $@.o $<
+	$(LD) -m elf_i386 -o $@ $@.o
+
+$(BUILD)/tests/cli/int80: tests/cli/int80.c | $(BUILD)/.dir
+	@mkdir -p $(dir $@)
+	$(CC) -std=gnu11 -O2 -g -Wall -o $@ $<
+
 $(BUILD)/tests/cli/nolibc: tests/cli/nolibc.c | $(BUILD)/.dir
 	@mkdir -p $(dir $@)
 	$(CC) -std=gnu11 -O2 -Wall -static -nostdlib -fno-stack-protector \
 		-fno-asynchronous-unwind-tables -fno-pie -no-pie -o $@ $<
+
+# The same linked where sysgate-loader is: the loader cannot map it
+# without wiping itself (as a program over its randomly placed heap).
+$(BUILD)/tests/cli/nolibc-at-loader: tests/cli/nolibc.c | $(BUILD)/.dir
+	@mkdir -p $(dir $@)
+	$(CC) -std=gnu11 -O2 -Wall -static -nostdlib -fno-stack-protector \
+		-fno-asynchronous-unwind-tables -fno-pie -no-pie \
+		-Wl,-Ttext-segment=$(SG_LOADER_BASE) -o $@ $<
 
 $(BUILD)/tests/cli/rawlib.so: tests/cli/rawlib.c | $(BUILD)/.dir
 	@mkdir -p $(dir $@)
@@ -55,6 +95,8 @@ ifeq ($(ARCH),x86_64)
 CHECK_DEPS += $(BUILD)/tests/cli/prog $(BUILD)/tests/cli/rawlib.so \
 	$(BUILD)/tests/cli/biglib.so $(BUILD)/tests/cli/rawlib-gap.so \
 	$(BUILD)/tests/cli/prog-static $(BUILD)/tests/cli/nolibc \
+	$(BUILD)/tests/cli/hello32 $(BUILD)/tests/cli/int80 \
+	$(BUILD)/tests/cli/nolibc-at-loader \
 	$(BUILD)/tests/hooks/counter.so $(BUILD)/tests/hooks/exitret.so \
 	$(BUILD)/tests/hooks/clobber.so
 endif

@@ -85,4 +85,12 @@ static inline void sg_arch_uc_trap_raw(void *uc, const long a[6],
 	(void)uc; (void)a; (void)info; (void)child_sp;
 }
 
+/* No call of another ABI reaches a process of this one. */
+static inline int sg_arch_uc_compat_call(void *uc, long nr)
+{
+	(void)uc;
+	(void)nr;
+	return -1;
+}
+
 #endif

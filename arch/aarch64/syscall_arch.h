@@ -15,6 +15,9 @@
 #define SG_STUB_REACH (1UL << 27)
 
 #define SG_VDSO_CLOCK_GETTIME "__kernel_clock_gettime"
+/* glibc's dynamic loader (the ABI's PT_INTERP): programs that name
+ * another cannot load libsysgate.so. */
+#define SG_LIBC_INTERP "/lib/ld-linux-aarch64.so.1"
 /* seccomp_data.arch of this ABI (AUDIT_ARCH_*). */
 #define SG_AUDIT_ARCH 0xc00000b7U
 

@@ -106,4 +106,29 @@ static inline void sg_arch_uc_trap_raw(void *uc, const long a[6],
 	*sg_arch_uc_pc(uc) = (unsigned long)sg_x86_trap_raw;
 }
 
+/* Make the 32-bit call nr (int $0x80) that a 64-bit program trapped
+ * with, arguments from ebx, ecx, edx, esi, edi, ebp; its result goes to
+ * rax.  0: made. */
+static inline int sg_arch_uc_compat_call(void *uc, long nr)
+{
+	long r, a6 = *sg_arch_uc_reg(uc, 10);	/* rbp */
+
+	/* (below the red zone; rbp is the frame pointer) */
+	__asm__ volatile("sub $128, %%rsp\n\t"
+			 "push %%rbp\n\t"
+			 "mov %[a6], %%rbp\n\t"
+			 "int $0x80\n\t"
+			 "pop %%rbp\n\t"
+			 "add $128, %%rsp"
+			 : "=a"(r)
+			 : "a"(nr), "b"(*sg_arch_uc_reg(uc, 11)),
+			   "c"(*sg_arch_uc_reg(uc, 14)),
+			   "d"(*sg_arch_uc_reg(uc, 12)),
+			   "S"(*sg_arch_uc_reg(uc, 9)),
+			   "D"(*sg_arch_uc_reg(uc, 8)), [a6] "r"(a6)
+			 : "r8", "r9", "r10", "r11", "memory", "cc");
+	sg_arch_uc_set_result(uc, r);
+	return 0;
+}
+
 #endif

@@ -130,13 +130,15 @@ static unsigned long equal(unsigned long v, unsigned char c)
 }
 
 /* 0x80 in the byte of each position i of p[0..8) where p[i], p[i+1] is
- * 0f 05 (syscall) or 0f 34 (sysenter); reads p[0..9). */
+ * 0f 05 (syscall), 0f 34 (sysenter) or cd 80 (int $0x80, a 32-bit call);
+ * reads p[0..9). */
 static unsigned long syscall_pairs(const unsigned char *p)
 {
 	unsigned long w = *(const unaligned_word *)p;
 	unsigned long n = *(const unaligned_word *)(p + 1);
 
-	return equal(w, 0x0f) & (equal(n, 0x05) | equal(n, 0x34));
+	return (equal(w, 0x0f) & (equal(n, 0x05) | equal(n, 0x34))) |
+	       (equal(w, 0xcd) & equal(n, 0x80));
 }
 
 long sg_patch_arch_scan(const unsigned char *buf, unsigned long len)
@@ -147,7 +149,8 @@ long sg_patch_arch_scan(const unsigned char *buf, unsigned long len)
 		if ((m = syscall_pairs(buf + i)))
 			return i + __builtin_ctzl(m) / 8;
 	for (; i + 1 < len; i++)
-		if (buf[i] == 0x0f && (buf[i + 1] == 0x05 || buf[i + 1] == 0x34))
+		if ((buf[i] == 0x0f && (buf[i + 1] == 0x05 || buf[i + 1] == 0x34)) ||
+		    (buf[i] == 0xcd && buf[i + 1] == 0x80))
 			return i;
 	return -1;
 }
@@ -660,7 +663,7 @@ int sg_patch_arch_plan(struct sg_obj *o, unsigned long addr, struct sg_site *s)
 	s->nr = -1;
 	s->lo = addr;
 	s->hi = addr + in.len;
-	if (in.kind == X86_SYSENTER) {
+	if (in.kind == X86_SYSENTER || in.kind == X86_INT80) {
 		s->kind = SG_PATCH_NONE;
 		s->why = SG_WHY_SYSENTER;
 		return 1;

@@ -1173,6 +1173,8 @@ static void patch_object(struct sg_obj *o)
 		total.kind[i] += o->n_kind[i];
 	for (i = 0; i < SG_WHY_COUNT; i++)
 		total.why[i] += o->n_why[i];
+	if (o->n_why[SG_WHY_SYSENTER])
+		sg_warn_compat();
 	total.sites += o->nsites;
 	total.data += o->n_data;
 	total.unverified += o->n_unverified;
@@ -1192,7 +1194,7 @@ static const char *const zwhy_names[SG_ZWHY_COUNT] = {
 static const char *const why_names[SG_WHY_COUNT] = {
 	"", "branch into neighbours", "neighbours not relocatable",
 	"indirect jumps in function", "no padding in reach",
-	"sysenter (32-bit ABI)", "no gateway in jal reach",
+	"32-bit ABI (sysenter, int $0x80)", "no gateway in jal reach",
 	"no stub region in branch reach",
 };
 
@@ -1373,6 +1375,10 @@ static void free_sites(struct sg_obj *o)
  * [lo, hi) just became executable (dlopen, mmap or mprotect with
  * PROT_EXEC): patch the ELF objects there before the caller can run them.
  * Anonymous code (JIT) has no unwind info to decode from and is counted.
+ * A program with no interpreter that maps code itself is a loader or an
+ * emulator (valgrind maps its guest's ELF files, and runs them only
+ * translated): that code is watched like run-time code, and patched only
+ * once it traps by running natively.
  */
 static void patch_new_code(unsigned long lo, unsigned long hi)
 {
@@ -1398,6 +1404,8 @@ static void patch_new_code(unsigned long lo, unsigned long hi)
 
 			if (!overlaps_text(&fresh[i], lo, hi))
 				continue;
+			if (sg.own_loader)
+				break;	/* maybe another program's: watched */
 			found = 1;
 			if (known_object(&fresh[i]))
 				continue;

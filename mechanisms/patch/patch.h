@@ -73,7 +73,8 @@ enum sg_why {
 	SG_WHY_NO_ROOM,		/* neighbours cannot be relocated */
 	SG_WHY_JUMP_TABLE,	/* function has indirect jumps/landing pads */
 	SG_WHY_NO_PAD,		/* no free padding within reach */
-	SG_WHY_SYSENTER,	/* 32-bit ABI instruction, left as is */
+	SG_WHY_SYSENTER,	/* 32-bit ABI instruction (sysenter,
+				   int $0x80), left as is */
 	SG_WHY_NO_GATEWAY,	/* rv64: no gateway within jal reach */
 	SG_WHY_NO_REGION,	/* no stub region within branch reach */
 	SG_WHY_COUNT

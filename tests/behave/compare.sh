@@ -7,6 +7,10 @@ set -u
 t=$1
 shift
 prog=$BUILD/tests/behave/$t
+case $t in
+musl*/*) command -v musl-gcc >/dev/null ||
+		{ echo "musl-gcc not installed (musl-tools)"; exit 77; } ;;
+esac
 [ -x "$prog" ] || { echo "missing $prog"; exit 1; }
 # -m NAME on a machine where the mechanism cannot work (with these
 # options): skip, saying why.

@@ -1059,4 +1059,128 @@ t_musl_static_masks() {
 	done
 }
 
+# Nesting: sysgate under sysgate, with and without -f on the outer, the
+# inner started either way; each counts what it sees, as natively.
+nested() {
+	"$SG" "$@" -c -o "$TMP/outer" -- "$SG" ${SG_INNER:-} -c -e trace=getppid \
+		-o "$TMP/inner" -- "$PROG" getppid 100 >"$TMP/stdout" \
+		2>"$TMP/stderr" || fail "exit status $?"
+	[ "$(cat "$TMP/stdout")" -gt 0 ] || fail "program output"
+	[ ! -s "$TMP/stderr" ] || fail "stderr: $(cat "$TMP/stderr")"
+	[ "$(calls_of "$TMP/inner" getppid)" = 100 ] ||
+		{ cat "$TMP/inner"; fail "inner getppid calls"; }
+	[ "$(calls_of "$TMP/outer" wait4)" -ge 1 ] ||
+		{ cat "$TMP/outer"; fail "the outer does not see the inner CLI"; }
+}
+t_nested_sysgate() { nested; }
+t_nested_sysgate_follow() {
+	nested -f
+	grep -q 'nested sysgate starts a program' "$TMP/outer" ||
+		fail "no line saying the program is the inner sysgate's"
+}
+t_nested_sysgate_loader() { nested --loader -f; }
+t_nested_sysgate_inner_loader() { SG_INNER=--loader nested; }
+t_nested_sysgate_seccomp() { need_mechanism seccomp "-m seccomp is"; nested -m seccomp -f; }
+
+# with_strace OUTER-FIRST: strace -f over sysgate (1) or under it (0);
+# both see the program's 100 getppid calls.
+with_strace() {
+	local sg=("$SG" -c -e trace=getppid -o "$TMP/c")
+	local st=(strace -f -e trace=getppid -o "$TMP/st")
+
+	need_strace
+	if [ "$1" = 1 ]; then
+		"${st[@]}" -- "${sg[@]}" -- "$PROG" getppid 100 >"$TMP/stdout"
+	else
+		"${sg[@]}" -f -- "${st[@]}" -- "$PROG" getppid 100 >"$TMP/stdout"
+	fi || fail "exit status $?"
+	[ "$(calls_of "$TMP/c" getppid)" = 100 ] || { cat "$TMP/c"; fail "getppid"; }
+	[ "$(grep -c 'getppid()' "$TMP/st")" = 100 ] ||
+		fail "strace sees $(grep -c 'getppid()' "$TMP/st") getppid calls"
+}
+t_sysgate_under_strace() { with_strace 1; }
+t_strace_under_sysgate() { with_strace 0; }
+
+t_sysgate_under_gdb() {
+	command -v gdb >/dev/null || { echo "gdb not installed"; exit 77; }
+	gdb -q -batch -ex run --args "$SG" -c -e trace=getppid -o "$TMP/c" \
+		-- "$PROG" getppid 100 >"$TMP/stdout" 2>&1 || fail "exit status $?"
+	grep -q 'exited normally' "$TMP/stdout" || fail "$(cat "$TMP/stdout")"
+	[ "$(calls_of "$TMP/c" getppid)" = 100 ] || { cat "$TMP/c"; fail "getppid"; }
+}
+
+# 32-bit system calls under -m ptrace: the i386 table's names, and
+# strace's line when the process changes mode (pids differ between runs).
+same_as_strace_32() { # PROGRAM TRACE-SET
+	need_strace
+	# (strace writes the mode line only to stderr, not to -o's file)
+	"$SG" -m ptrace -e trace=$2 -- "$1" >"$TMP/sg.out" 2>"$TMP/sg" ||
+		fail "exit status $?"
+	strace -e trace=$2 -- "$1" >"$TMP/st.out" 2>"$TMP/st"
+	same "$TMP/st.out" "$TMP/sg.out"
+	# (the end of a program that leaves with exit, not exit_group, is
+	# not traced yet: the "+++ exited" lines are left out)
+	for f in st sg; do
+		sed -E 's/PID=[0-9]+/PID=N/; s/^(getpid\(\) += )[0-9]+/\1N/' \
+			"$TMP/$f" | grep -v '^+++ exited' >"$TMP/$f.n"
+	done
+	grep -q 'runs in 32 bit mode' "$TMP/st.n" || fail "strace saw no 32-bit call"
+	same "$TMP/st.n" "$TMP/sg.n"
+}
+t_ptrace_32bit_program() { same_as_strace_32 "$BUILD/tests/cli/hello32" write,getpid; }
+t_loader_overlap() {
+	# a static program where the loader is: one line, never a crash
+	"$SG" -c -o /dev/null -- "$BUILD/tests/cli/nolibc-at-loader" \
+		>"$TMP/out" 2>"$TMP/err"
+	rc=$?
+	[ $rc -ne 0 ] && [ $rc -lt 128 ] || fail "exit status $rc"
+	[ "$(wc -l <"$TMP/err")" = 1 ] &&
+		grep -q "fixed addresses overlap sysgate-loader's" "$TMP/err" ||
+		fail "$(cat "$TMP/err")"
+}
+t_follow_32bit_program() {
+	# a followed exec of one: it runs, and one line says it is unhooked
+	local m
+	for m in patch sud seccomp; do
+		"$SG" --list-mechanisms | grep -q "^$m *available" || continue
+		out=$("$SG" -m $m -f -c -o "$TMP/c" -- "$PROG" run \
+			"$BUILD/tests/cli/hello32") || fail "-m $m: exit status $?"
+		[ "$out" = hello ] || fail "-m $m: output '$out'"
+		[ "$(grep -c 'a 32-bit program (or another machine.s): its system calls are not hooked' "$TMP/c")" = 1 ] ||
+			{ cat "$TMP/c"; fail "-m $m: no one line about the 32-bit program"; }
+	done
+}
+t_in_process_32bit_program() {
+	# no in-process mechanism serves it: one line, not started
+	"$SG" -c -- "$BUILD/tests/cli/hello32" >"$TMP/out" 2>"$TMP/err" &&
+		fail "a 32-bit program ran"
+	[ ! -s "$TMP/out" ] || fail "it ran: $(cat "$TMP/out")"
+	[ "$(wc -l <"$TMP/err")" = 1 ] && grep -q 'not an ELF executable for this machine' "$TMP/err" ||
+		fail "$(cat "$TMP/err")"
+}
+t_ptrace_int80() { same_as_strace_32 "$BUILD/tests/cli/int80" write; }
+t_ptrace_int80_count() {
+	"$SG" -m ptrace -c -o "$TMP/c" -- "$BUILD/tests/cli/int80" >/dev/null ||
+		fail "exit status $?"
+	[ "$(calls_of "$TMP/c" write)" = 2 ] || { cat "$TMP/c"; fail "writes"; }
+	[ -z "$(calls_of "$TMP/c" stat)" ] || { cat "$TMP/c"; fail "counted as stat"; }
+}
+
+# int $0x80 in a 64-bit program under the in-process mechanisms: it runs
+# as natively (not made as the 64-bit call of its number), and one line
+# says such calls are not hooked.
+t_int80_in_process() {
+	local native m
+	native=$("$BUILD/tests/cli/int80") || fail "native run: $?"
+	for m in patch sud int3 seccomp; do
+		"$SG" --list-mechanisms | grep -q "^$m *available" || continue
+		out=$("$SG" -m $m -e trace=write -o "$TMP/t" -- \
+			"$BUILD/tests/cli/int80" 2>"$TMP/err") ||
+			fail "-m $m: exit status $?"
+		[ "$out" = "$native" ] || fail "-m $m: '$out', natively '$native'"
+		[ "$(grep -c 'int \$0x80.*not hooked' "$TMP/t")" = 1 ] ||
+			{ cat "$TMP/t" "$TMP/err"; fail "-m $m: no one line about int \$0x80"; }
+	done
+}
+
 "t_$1"

@@ -10,7 +10,10 @@ while IFS='|' read -r name cmd; do
 		"$name" "$cmd" "$name"
 	# the other in-process mechanisms, whose children are found
 	# differently (preload: libc's fork, told through pthread_atfork)
-	for m in preload sud; do
+	for m in preload sud int3; do
+		# valgrind sets its mask with trapped calls under sud: waits
+		# for issue 26's fix of the mask a trapped call sets.
+		[ "$m/${name%%-*}" = sud/valgrind ] && continue
 		printf '%s/%s\tbash tests/programs/compare.sh "%s" -m %s -f -c -o /dev/null\n' \
 			"$name" "$m" "$cmd" "$m"
 	done
@@ -19,4 +22,6 @@ pipeline|seq 1 5000 | sort -rn | head -3; echo done
 bash-loop|bash -c 'for i in $(seq 30); do echo $i | cat; done | sort -n | tail -2'
 python-threads|python3 tests/programs/threads_subprocess.py
 gcc|gcc -O1 -o $TMPD/hello tests/programs/hello.c && $TMPD/hello
+valgrind-none|valgrind -q --tool=none ls -a tests/programs
+valgrind-memcheck|valgrind -q --tool=memcheck ls -a tests/programs
 EOT

@@ -22,7 +22,7 @@ gen() { # csv arch
 }
 
 hdr=$(grep -v '^#' $csv | head -n 1)
-if [ "$hdr" != "name,x86_64,aarch64,riscv64,nargs,args,classes,gpu" ]; then
+if [ "$hdr" != "name,x86_64,aarch64,riscv64,i386,nargs,args,classes,gpu" ]; then
 	echo "unexpected header: $hdr"
 	fail=1
 fi
@@ -34,7 +34,7 @@ fi
 dup=$(sort "$tmp/names" | uniq -d)
 [ -z "$dup" ] || { echo "duplicate names: $dup"; fail=1; }
 
-for a in x86_64 aarch64 riscv64; do
+for a in x86_64 aarch64 riscv64 i386; do
 	if ! gen $csv $a >/dev/null 2>"$tmp/err"; then
 		echo "gen.awk rejects the table for $a:"
 		cat "$tmp/err"
@@ -56,22 +56,22 @@ reject() { # description sed-expression expected-message
 		fail=1
 	fi
 }
-reject "an unknown kind" 's/^read,0,63,63,3,fBu,/read,0,63,63,3,fBz,/' \
+reject "an unknown kind" 's/^read,0,63,63,3,3,fBu,/read,0,63,63,3,3,fBz,/' \
 	"unknown argument kind 'z'"
 reject "an unknown class" 's/^close,\(.*\),desc,/close,\1,desk,/' \
 	"unknown class 'desk'"
-reject "nargs != length(args)" 's/^read,0,63,63,3,/read,0,63,63,4,/' \
+reject "nargs != length(args)" 's/^read,0,63,63,3,3,/read,0,63,63,3,4,/' \
 	"nargs 4 but args"
-reject "nargs > 6" 's/^read,0,63,63,3,fBu,/read,0,63,63,7,fBuxxxx,/' \
+reject "nargs > 6" 's/^read,0,63,63,3,3,fBu,/read,0,63,63,3,7,fBuxxxx,/' \
 	"bad nargs"
 reject "an unknown gpu value" 's/^read,\(.*\),yes$/read,\1,maybe/' \
 	"unknown gpu value"
-reject "a buffer without a length" 's/^write,1,64,64,3,fbu,/write,1,64,64,2,fb,/' \
+reject "a buffer without a length" 's/^write,1,64,64,4,3,fbu,/write,1,64,64,4,2,fb,/' \
 	"needs a length argument"
 reject "a duplicate name" 's/^readv,/read,/' "duplicate name read"
 reject "a duplicate number" 's/^write,1,/write,0,/' "number 0 already used"
 reject "a bad number" 's/^write,1,/write,x1,/' "bad x86_64 number"
-reject "a missing field" 's/^write,1,64,64,3,fbu,desc,yes/write,1,64,64,3,fbu,desc/' \
+reject "a missing field" 's/^write,1,64,64,4,3,fbu,desc,yes/write,1,64,64,4,3,fbu,desc/' \
 	"fields, expected"
 reject "a class given twice" 's/^close,\(.*\),desc,/close,\1,desc|desc,/' \
 	"class desc twice"

@@ -10,6 +10,8 @@ for a in x86_64 aarch64 riscv64; do
 	printf 'numbers-%s\tsh %s/check-numbers.sh %s\n' "$a" "$t" "$a"
 	printf 'errno-signals-%s\tsh %s/check-errno-signals.sh %s\n' "$a" "$t" "$a"
 done
+# The 32-bit calls of x86-64 kernels (int $0x80, 32-bit programs).
+printf 'numbers-i386\tsh %s/check-numbers.sh i386\n' "$t"
 printf 'structure\tsh %s/check-structure.sh\n' "$t"
 printf 'spot-checks\tsh %s/check-spot.sh\n' "$t"
 printf 'gpu\tsh %s/check-gpu.sh\n' "$t"

@@ -57,6 +57,32 @@ static int prot_of(unsigned int flags)
 	       (flags & PF_X ? PROT_EXEC : 0);
 }
 
+static char **self_argv;
+#define AGAIN "sysgate-loader, again: "
+
+/*
+ * A program at fixed addresses that overlap memory we already use: the
+ * kernel put our heap, where our libc keeps this thread's TLS, up to
+ * 1 GiB past our end at random, and the program's addresses may be there
+ * (valgrind's tools load at 0x58000000): mapping it would wipe the TLS.
+ * Another start of the loader draws another place for the heap.  The
+ * tries are counted in our argv[0], which the program never sees.
+ */
+static void start_again(const char *path)
+{
+	static char name[64];
+	int tries = 0;
+
+	if (!strncmp(self_argv[0], AGAIN, strlen(AGAIN)))
+		tries = atoi(self_argv[0] + strlen(AGAIN));
+	if (tries >= 8)
+		fail(path, "its fixed addresses overlap sysgate-loader's");
+	snprintf(name, sizeof(name), AGAIN "%d", tries + 1);
+	self_argv[0] = name;
+	execv("/proc/self/exe", self_argv);
+	fail(path, strerror(errno));
+}
+
 /*
  * Program headers are input like any other: refused with one line before
  * anything is mapped.  An interpreter path execve refuses (ENOEXEC); and
@@ -138,6 +164,16 @@ static void map_elf(const char *path, struct image *im)
 		if (r == MAP_FAILED)
 			fail(path, strerror(errno));
 		base = (unsigned long)r - lo;
+	} else {
+		void *r = mmap((void *)lo, UP(hi) - lo, PROT_NONE,
+			       MAP_PRIVATE | MAP_ANONYMOUS | MAP_FIXED_NOREPLACE,
+			       -1, 0);
+
+		if (r == MAP_FAILED && errno == EEXIST)
+			start_again(path);
+		/* (a kernel before 4.17 takes it as a hint) */
+		if (r != MAP_FAILED && r != (void *)lo)
+			munmap(r, UP(hi) - lo);
 	}
 	im->phdr = 0;
 	for (i = 0; i < eh.e_phnum; i++) {
@@ -258,6 +294,7 @@ int main(int argc, char **argv, char **envp)
 
 	if (argc < 2)
 		fail("sysgate-loader", "usage: sysgate-loader PATH ARGV0 [ARGS...]");
+	self_argv = argv;
 	path = argv[1];
 	nhead = script_head(path, head, line);
 	if (nhead) {
@@ -292,6 +329,7 @@ int main(int argc, char **argv, char **envp)
 	 * still points at the variables where the kernel put them. */
 	sg.loader = 1;
 	sg.exe_path = realpath(path, exe_path) ? exe_path : 0;
+	sg.own_loader = !prog.interp[0];
 	sg_init();
 
 	/* PROG's stack: argc, ARGV0 ARGS..., the environment as it is now,

@@ -34,6 +34,7 @@
 #include "count.h"
 #include "cli.h"
 #include "install-paths.h"
+#include "process.h"
 
 extern char **environ;
 
@@ -260,28 +261,6 @@ static void check_user_hooks(const struct sg_options *o)
 	}
 }
 
-/* Static binaries ignore LD_PRELOAD. */
-static int is_static_elf(const char *path)
-{
-	Elf64_Ehdr eh;
-	Elf64_Phdr ph;
-	int fd = open(path, O_RDONLY | O_CLOEXEC), i, interp = 0;
-
-	if (fd < 0)
-		return 0;
-	if (pread(fd, &eh, sizeof(eh), 0) != sizeof(eh) ||
-	    memcmp(eh.e_ident, ELFMAG, SELFMAG)) {
-		close(fd);
-		return 0;	/* a script: its interpreter is dynamic */
-	}
-	for (i = 0; i < eh.e_phnum; i++)
-		if (pread(fd, &ph, sizeof(ph), eh.e_phoff + i * sizeof(ph)) ==
-			    sizeof(ph) && ph.p_type == PT_INTERP)
-			interp = 1;
-	close(fd);
-	return !interp;
-}
-
 /* The tree's shared state (core/shared.c): a memfd the program inherits,
  * named "fd:N" in SYSGATE_STATE. */
 static int state_fd = -1;
@@ -300,11 +279,40 @@ static char *make_state(void)
 	return name;
 }
 
+/* The inherited LD_PRELOAD less sysgate's own libraries: under an outer
+ * sysgate, its copy would find GS taken (and say so) in our program. */
+static char *user_preloads(void)
+{
+	const char *env = getenv("LD_PRELOAD");
+	char *copy, *out, *tok, *save;
+
+	if (!env)
+		return 0;
+	copy = strdup(env);
+	out = calloc(strlen(env) + 1, 1);
+	if (!copy || !out)
+		die("out of memory", 0);
+	for (tok = strtok_r(copy, ": ", &save); tok;
+	     tok = strtok_r(0, ": ", &save)) {
+		const char *base = strrchr(tok, '/') ? strrchr(tok, '/') + 1 : tok;
+
+		if (!strcmp(base, "libsysgate.so") ||
+		    !strcmp(base, "libsysgate.so.1") ||
+		    !strcmp(base, "libsysgate-preload.so"))
+			continue;
+		if (*out)
+			strcat(out, ":");
+		strcat(out, tok);
+	}
+	free(copy);
+	return out;
+}
+
 static char **build_env(const struct sg_options *o, const char *lib,
 			const char *opts, const char *state)
 {
 	size_t n = 0, i, k = 0;
-	char **env, *old = getenv("LD_PRELOAD");
+	char **env, *old = user_preloads();
 	char *v;
 
 	while (environ[n])
@@ -318,8 +326,11 @@ static char **build_env(const struct sg_options *o, const char *lib,
 		env[k++] = (char *)o->env[i];
 	if (!lib) {
 		/* loader mode: the program's own preloads, not ours */
-		if (old)
-			env[k++] = old - 11;
+		if (old && *old) {
+			if (asprintf(&v, "LD_PRELOAD=%s", old) < 0)
+				die("out of memory", 0);
+			env[k++] = v;
+		}
 	} else {
 		/* -m preload: the wrappers come right after the library. */
 		int pre = o->mechanism && !strcmp(o->mechanism, "preload");
@@ -542,8 +553,10 @@ int main(int argc, char **argv)
 	check_builtins(&o);
 	check_user_hooks(&o);
 	prog = find_program(argv[prog_i]);
-	/* Static programs ignore LD_PRELOAD: start them through the loader,
-	 * which also sees ld.so's calls when asked (--loader). */
+	/* Static programs ignore LD_PRELOAD, and another C library's cannot
+	 * load libsysgate.so: start them through the loader, which also sees
+	 * ld.so's calls when asked (--loader), and refuses a 32-bit one in
+	 * one line. */
 	use_ptrace = !strcmp(o.mechanism, "ptrace");
 	if (use_ptrace && o.nhooks)
 		die("--hook libraries run inside the program: not with -m ptrace",
@@ -562,14 +575,14 @@ int main(int argc, char **argv)
 	 * A seccomp filter lets only the loader's text reach the kernel. */
 	use_seccomp = !strcmp(o.mechanism, "seccomp");
 	use_loader = !use_ptrace &&
-		     (o.loader || use_seccomp || is_static_elf(prog));
+		     (o.loader || use_seccomp || sg_elf_needs_loader(prog) > 0);
 	if (use_seccomp && o.nhooks)
 		die("--hook libraries need LD_PRELOAD: not with -m seccomp "
 		    "(it starts programs through sysgate-loader)", 0);
 	if (use_loader && o.nhooks)
 		die(prog, o.loader ? ": --hook cannot be used with --loader" :
-			  ": statically linked: --hook libraries need a "
-			  "dynamically linked program");
+			  ": static or of another C library: --hook libraries "
+			  "need a program that loads libsysgate.so");
 	lib = use_loader || use_ptrace ? 0 : library_path();
 	loader = use_loader ? installed("sysgate-loader") : 0;
 	/* The options exactly as given, minus a final "--". */

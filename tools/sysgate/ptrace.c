@@ -10,6 +10,12 @@
  * back with PTRACE_SETREGS.  Threads are always followed; child processes
  * with -f.  The slowest mechanism by far, and the reference the others
  * are measured against.
+ *
+ * 32-bit calls (int $0x80, or a 32-bit program) are told apart by the
+ * audit arch PTRACE_GET_SYSCALL_INFO reports, and seen by the hooks as
+ * the 64-bit call of the same name, or by a number of their own for calls
+ * only the 32-bit ABI has (the compat table of syscalls.csv); the trace
+ * says when a process changes mode, as strace does.
  */
 #include <errno.h>
 #include <signal.h>
@@ -33,11 +39,14 @@ struct tracee {
 	int fresh;		/* attached, first stop not seen yet */
 	int skipped;
 	int ran;		/* hooks whose enter ran */
+	int compat;		/* this call is a 32-bit one */
+	int mode32;		/* the last call was: for the trace's line */
 	struct sysgate_sys s;
 };
 
 #define MAX_TRACEES 4096
 static struct tracee tracees[MAX_TRACEES];
+static int tracing;		/* the trace hook runs: mode lines shown */
 
 static struct tracee *find(pid_t tid, int create)
 {
@@ -68,6 +77,64 @@ static void set_regs_args(struct user_regs_struct *r, const long a[6])
 	r->r10 = a[3]; r->r8 = a[4]; r->r9 = a[5];
 }
 
+/* A 32-bit call's arguments: ebx, ecx, edx, esi, edi, ebp.  Small
+ * negative values (-1, AT_FDCWD) read as such: no 32-bit pointer
+ * reaches the top page. */
+static long arg32(unsigned long long v)
+{
+	unsigned int x = (unsigned int)v;
+
+	return x >= 0xfffff001U ? (long)(int)x : (long)x;
+}
+
+static void regs_args32(const struct user_regs_struct *r, long a[6])
+{
+	a[0] = arg32(r->rbx); a[1] = arg32(r->rcx); a[2] = arg32(r->rdx);
+	a[3] = arg32(r->rsi); a[4] = arg32(r->rdi); a[5] = arg32(r->rbp);
+}
+
+static void set_regs_args32(struct user_regs_struct *r, const long a[6])
+{
+	r->rbx = (unsigned int)a[0]; r->rcx = (unsigned int)a[1];
+	r->rdx = (unsigned int)a[2]; r->rsi = (unsigned int)a[3];
+	r->rdi = (unsigned int)a[4]; r->rbp = (unsigned int)a[5];
+}
+
+/* Is the call at this entry stop a 32-bit one? */
+static int is_compat(pid_t tid)
+{
+	struct __ptrace_syscall_info info;
+
+	if (ptrace(PTRACE_GET_SYSCALL_INFO, tid, sizeof(info), &info) <= 0 ||
+	    info.op != PTRACE_SYSCALL_INFO_ENTRY)
+		return 0;
+	return info.arch != SG_AUDIT_ARCH;
+}
+
+/* The number hooks see for 32-bit call nr (see syscalls.h). */
+static long compat_nr(unsigned long nr)
+{
+	if (nr < SG_NCOMPAT && sg_compat_nr[nr] >= 0)
+		return sg_compat_nr[nr];
+	return -1;
+}
+
+/* strace's line when a process changes between 64- and 32-bit calls. */
+static void mode_line(struct tracee *tr)
+{
+	char line[96];
+	int n;
+
+	if (tr->compat == tr->mode32)
+		return;
+	tr->mode32 = tr->compat;
+	if (!tracing)
+		return;
+	n = snprintf(line, sizeof(line), "[ Process PID=%d runs in %s mode. ]\n",
+		     tr->tid, tr->compat ? "32 bit" : "64 bit");
+	sg_write_all(sg.out_fd, line, n);
+}
+
 static pid_t tgid_of(pid_t tid)
 {
 	char path[64], line[128];
@@ -92,16 +159,32 @@ static void on_syscall_stop(struct tracee *tr)
 	if (ptrace(PTRACE_GETREGS, tr->tid, 0, &r) < 0)
 		return;
 	if (!tr->in_syscall) {
+		long nr = (long)r.orig_rax;
+
 		tr->in_syscall = 1;
-		regs_args(&r, args);
+		tr->compat = is_compat(tr->tid);
+		mode_line(tr);
+		if (tr->compat) {
+			regs_args32(&r, args);
+			nr = compat_nr((unsigned long)nr);
+		} else {
+			regs_args(&r, args);
+		}
 		memcpy(before, args, sizeof(args));
 		sg_sys_init_traced(&tr->s, tgid_of(tr->tid), tr->tid,
-				   (long)r.orig_rax, args, (void *)(r.rip - 2));
+				   nr, args, (void *)(r.rip - 2));
 		tr->skipped = sg_chain_enter_traced(&tr->s, &tr->ran);
 		if (tr->skipped) {
 			r.orig_rax = -1;	/* the kernel runs nothing */
 			ptrace(PTRACE_SETREGS, tr->tid, 0, &r);
-		} else if (tr->s.nr != (long)r.orig_rax ||
+		} else if (tr->compat) {
+			/* (a 32-bit call keeps its number: the hooks'
+			 * is another ABI's) */
+			if (memcmp(before, tr->s.args, sizeof(before))) {
+				set_regs_args32(&r, tr->s.args);
+				ptrace(PTRACE_SETREGS, tr->tid, 0, &r);
+			}
+		} else if (tr->s.nr != nr ||
 			   memcmp(before, tr->s.args, sizeof(before))) {
 			r.orig_rax = tr->s.nr;
 			set_regs_args(&r, tr->s.args);
@@ -153,6 +236,7 @@ static int tracer_hooks(const struct sg_options *o, const char *state)
 
 		if (r <= 0)
 			continue;
+		tracing |= builtins[i].h == &sg_builtin_trace;
 		c = sg_hooks_new(builtins[i].h, args[i], 1);
 		if (!c || sg_hooks_init(c) < 0) {
 			fprintf(stderr, "sysgate: %s: %s\n", builtins[i].name,
