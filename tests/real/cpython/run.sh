@@ -1,0 +1,91 @@
+#!/usr/bin/env bash
+# SPDX-License-Identifier: MIT
+# run.sh MODE: CPython's own regression tests (Debian's
+# libpython3.11-testsuite, `python3 -m test`), natively (MODE native) or
+# under a sysgate mode; every module that passes natively must pass under
+# sysgate.  The native result is kept in $LOGDIR/cpython-native for the
+# modes run after it (tests/run.sh clears that directory for each run); a mode
+# run alone runs the native tests first.
+#
+# Excluded: ThreadedVSOCKSocketStreamTest, which hangs natively where a
+# vsock device exists but nothing answers on it (Firecracker VMs).
+set -u
+SG=$TOP/$BUILD/sysgate
+LOGDIR=$TOP/$BUILD/test-logs
+mode=$1
+MODULES="test_subprocess test_signal test_posix test_faulthandler test_os
+test_threading test_socket test_select test_selectors test_mmap test_pty
+test_asyncio"
+# Debian's interpreter, whose test package is installed (not one from
+# $PATH such as pyenv's)
+PY=/usr/bin/python3
+DIR=$(mktemp -d /tmp/sysgate-cpython.XXXXXX)
+trap 'rm -rf "$DIR"' EXIT
+
+fail() { echo "FAIL: $*"; exit 1; }
+skip() { echo "$*"; exit 77; }
+[ -x $PY ] || skip "$PY not installed (Debian package python3)"
+$PY -c 'import test.test_subprocess' 2>/dev/null ||
+	skip "CPython's tests not installed (Debian package libpython3.$($PY -c 'import sys; print(sys.version_info[1])')-testsuite)"
+
+case $mode in
+native)  opts=() ;;
+default) opts=(-f -c -o "$DIR/log") ;;
+loader)  opts=(--loader -f -c -o "$DIR/log") ;;
+seccomp | sud)
+	"$SG" --list-mechanisms | grep -q "^$mode *available" ||
+		skip "mechanism $mode is not available here"
+	opts=(-m "$mode" -f -c -o "$DIR/log")
+	;;
+*) fail "no mode $mode" ;;
+esac
+
+# regrtest OUT [SYSGATE OPTIONS]: run the modules (in parallel workers,
+# which sysgate -f follows); OUT gets "module outcome" per module, in the
+# order given, "missing" for one the run never reported
+regrtest() {
+	local out=$1 start=$SECONDS
+	shift
+	mkdir -p "$DIR/cwd"
+	(cd "$DIR/cwd" && HOME=$DIR/cwd exec ${1:+"$SG" "$@" --} $PY -m test -j0 \
+		--ignore '*ThreadedVSOCKSocketStreamTest*' $MODULES) >"$out.log" 2>&1
+	rc=$?
+	echo "${*:-native}: exit $rc after $((SECONDS - start)) s"
+	# progress lines: "0:00:12 load avg: 1.1 [ 3/12] test_os passed ..."
+	# ("failed (env changed)": threads, processes or files left behind)
+	sed -n -e 's/ failed (env changed)/ env-changed/' \
+		-e 's/^.*\[ *[0-9]*\/[0-9]*\(\/[0-9]*\)\?\] \(test_[a-z0-9_.]*\) \([a-z-]*\).*$/\2 \3/p' \
+		"$out.log" >"$out.seen"
+	for m in $MODULES; do
+		echo "$m $(awk -v m="$m" '$1 == m { print $2; exit }' "$out.seen" | grep . || echo missing)"
+	done >"$out"
+}
+
+if [ "$mode" = native ]; then
+	regrtest "$DIR/native"
+	cp "$DIR/native" "$LOGDIR/cpython-native"
+	cat "$DIR/native"
+	grep -q ' passed$' "$DIR/native" || { tail -30 "$DIR/native.log"; fail "nothing passed natively"; }
+	exit 0
+fi
+
+if [ -s "$LOGDIR/cpython-native" ]; then
+	cp "$LOGDIR/cpython-native" "$DIR/native"
+else
+	regrtest "$DIR/native"
+fi
+regrtest "$DIR/hooked" "${opts[@]}"
+cp "$DIR/hooked.log" "$LOGDIR/cpython-$mode.log"
+bad=0
+while read -r m native; do
+	hooked=$(awk -v m="$m" '$1 == m { print $2 }' "$DIR/hooked")
+	printf '%-18s native %-8s under sysgate %s\n' "$m" "$native" "$hooked"
+	[ "$native" != passed ] || [ "$hooked" = passed ] || bad=$((bad + 1))
+done <"$DIR/native"
+if [ $bad -gt 0 ]; then
+	grep -E '(FAIL|ERROR):|Error|Fatal|killed|crashed' "$DIR/hooked.log" | sort | uniq -c | sort -rn | head -30
+	tail -20 "$DIR/hooked.log"
+	fail "$bad modules passed natively but not under sysgate ${opts[*]}"
+fi
+grep -q ' total$' "$DIR/log" || { cat "$DIR/log"; fail "no count table in the log"; }
+echo "every module that passes natively passes under sysgate ${opts[*]}"
