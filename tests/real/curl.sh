@@ -8,6 +8,8 @@ echo hello >www/small
 cd www
 python3 "$T/server.py" 3 &
 server=$!
+# a curl that fails must not leave the server waiting for its request
+trap 'kill $server 2>/dev/null' EXIT
 while [ ! -e port ]; do
 	kill -0 $server 2>/dev/null || { echo "server died"; exit 1; }
 	sleep 0.1
@@ -19,3 +21,4 @@ curl -sS "$url/big" | sha256sum
 curl -sS -o /dev/null -w '%{http_code}\n' "$url/missing"
 wait $server
 echo "server exit $?"
+trap - EXIT

@@ -150,8 +150,14 @@ explain() {
 	echo "native exit $nrc, under sysgate ${opts[*]}: exit $hrc$([ $hrc -gt 128 ] &&
 		echo " ($(kill -l $((hrc - 128)) 2>/dev/null || echo signal))")"
 	diff -u "$DIR/native.out" "$DIR/hooked.out" | head -30
-	echo "--- stderr under sysgate:"
-	tail -n 15 "$DIR/hooked.err"
+	echo "--- stderr under sysgate (first and last lines):"
+	if [ "$(wc -l <"$DIR/hooked.err")" -gt 16 ]; then
+		head -n 6 "$DIR/hooked.err"
+		echo ...
+		tail -n 10 "$DIR/hooked.err"
+	else
+		cat "$DIR/hooked.err"
+	fi
 }
 
 if [ -n "$refusal_ok" ] && [ $hrc != 0 ] && [ ! -s "$DIR/hooked.out" ] &&
