@@ -86,7 +86,7 @@ check: everything $(CHECK_DEPS)
 
 # CPython's own regression tests natively and under each mode: about
 # REAL_MINUTES each, too long for one test of `make check`.
-REAL_MINUTES ?= 15
+REAL_MINUTES ?= 8
 check-real: everything $(CHECK_DEPS)
 	@BUILD=$(BUILD) ARCH=$(ARCH) RUN="$(RUN)" TEST_TIMEOUT=$$(($(REAL_MINUTES) * 60)) \
 		bash tests/run.sh --suite real/cpython

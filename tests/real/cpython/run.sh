@@ -13,9 +13,6 @@ set -u
 SG=$TOP/$BUILD/sysgate
 LOGDIR=$TOP/$BUILD/test-logs
 mode=$1
-MODULES="test_subprocess test_signal test_posix test_faulthandler test_os
-test_threading test_socket test_select test_selectors test_mmap test_pty
-test_asyncio"
 # Debian's interpreter, whose test package is installed (not one from
 # $PATH such as pyenv's)
 PY=/usr/bin/python3
@@ -27,6 +24,13 @@ skip() { echo "$*"; exit 77; }
 [ -x $PY ] || skip "$PY not installed (Debian package python3)"
 $PY -c 'import test.test_subprocess' 2>/dev/null ||
 	skip "CPython's tests not installed (Debian package libpython3.$($PY -c 'import sys; print(sys.version_info[1])')-testsuite)"
+
+# test_asyncio, the longest by far, as its modules: the workers share
+# them out, and a failure names the module
+MODULES="test_subprocess test_signal test_posix test_faulthandler test_os
+test_threading test_socket test_select test_selectors test_mmap test_pty
+$(cd "$($PY -c 'import os, test.test_asyncio as t; print(os.path.dirname(t.__file__))')" &&
+	ls test_*.py | sed 's/^/test_asyncio./; s/\.py$//')"
 
 case $mode in
 native)  opts=() ;;
@@ -41,27 +45,55 @@ seccomp | sud)
 esac
 
 # regrtest OUT [SYSGATE OPTIONS]: run the modules (in parallel workers,
-# which sysgate -f follows); OUT gets "module outcome" per module, in the
-# order given, "missing" for one the run never reported
+# which sysgate -f follows), the log in OUT.log, then outcomes OUT
 regrtest() {
 	local out=$1 start=$SECONDS
 	shift
 	mkdir -p "$DIR/cwd"
-	(cd "$DIR/cwd" && HOME=$DIR/cwd exec ${1:+"$SG" "$@" --} $PY -m test -j0 \
-		--ignore '*ThreadedVSOCKSocketStreamTest*' $MODULES) >"$out.log" 2>&1
+	# (a session of its own: on a hang, the runner's kill of its process
+	# group would orphan the workers; stopped ends the tree in order)
+	(cd "$DIR/cwd" && HOME=$DIR/cwd exec setsid ${1:+"$SG" "$@" --} $PY -m test -j0 \
+		--ignore '*ThreadedVSOCKSocketStreamTest*' $MODULES) >"$out.log" 2>&1 &
+	running=$!
+	wait $running
 	rc=$?
+	running=
 	echo "${*:-native}: exit $rc after $((SECONDS - start)) s"
-	# progress lines: "0:00:12 load avg: 1.1 [ 3/12] test_os passed ..."
-	# ("failed (env changed)": threads, processes or files left behind)
-	sed -n -e 's/ failed (env changed)/ env-changed/' \
-		-e 's/^.*\[ *[0-9]*\/[0-9]*\(\/[0-9]*\)\?\] \(test_[a-z0-9_.]*\) \([a-z-]*\).*$/\2 \3/p' \
-		"$out.log" >"$out.seen"
-	for m in $MODULES; do
-		echo "$m $(awk -v m="$m" '$1 == m { print $2; exit }' "$out.seen" | grep . || echo missing)"
-	done >"$out"
+	outcomes "$out"
 }
 
+# outcomes OUT: "module outcome" per module from OUT.log's progress lines
+# ("0:00:12 load avg: 1.1 [ 3/12] test_os passed ..."), in the order
+# given, "missing" for one never reported ("failed (env changed)":
+# threads, processes or files left behind)
+outcomes() {
+	sed -n -e 's/ failed (env changed)/ env-changed/' \
+		-e 's/^.*\[ *[0-9]*\/[0-9]*\(\/[0-9]*\)\?\] \(test_[a-z0-9_.]*\) \([a-z-]*\).*$/\2 \3/p' \
+		"$1.log" >"$1.seen"
+	for m in $MODULES; do
+		echo "$m $(awk -v m="$m" '$1 == m { print $2; exit }' "$1.seen" | grep . || echo missing)"
+	done >"$1"
+}
+
+# The runner's timeout (a hang): say which modules were still running,
+# what had finished, and end the tree (regrtest's workers run in sessions
+# of their own, which the runner's kill of its process group misses).
+descendants() {
+	local p
+	for p in $(ps -o pid= --ppid "$1"); do
+		echo "$p"
+		descendants "$p"
+	done
+}
+stopped() {
+	echo "stopped by the runner's timeout; $(grep -o 'running: .*' "$DIR/$1.log" | tail -1)"
+	[ -n "$running" ] && kill -9 $running $(descendants $running) 2>/dev/null
+	outcomes "$DIR/$1"
+}
+running=
+
 if [ "$mode" = native ]; then
+	trap 'stopped native; cat "$DIR/native"; fail "native run hung"' TERM
 	regrtest "$DIR/native"
 	cp "$DIR/native" "$LOGDIR/cpython-native"
 	cat "$DIR/native"
@@ -74,18 +106,24 @@ if [ -s "$LOGDIR/cpython-native" ]; then
 else
 	regrtest "$DIR/native"
 fi
+
+# compare: each module's outcome natively and under sysgate; fails
+# unless every module that passes natively passes under sysgate
+compare() {
+	local bad=0 m native hooked
+	cp "$DIR/hooked.log" "$LOGDIR/cpython-$mode.log"
+	while read -r m native; do
+		hooked=$(awk -v m="$m" '$1 == m { print $2 }' "$DIR/hooked")
+		printf '%-36s native %-8s under sysgate %s\n' "$m" "$native" "$hooked"
+		[ "$native" != passed ] || [ "$hooked" = passed ] || bad=$((bad + 1))
+	done <"$DIR/native"
+	if [ $bad -gt 0 ]; then
+		grep -E '\] test_.* (crashed|failed)' "$DIR/hooked.log"
+		fail "$bad modules passed natively but not under sysgate ${opts[*]}"
+	fi
+}
+trap 'stopped hooked; compare; fail "hung under sysgate ${opts[*]}"' TERM
 regrtest "$DIR/hooked" "${opts[@]}"
-cp "$DIR/hooked.log" "$LOGDIR/cpython-$mode.log"
-bad=0
-while read -r m native; do
-	hooked=$(awk -v m="$m" '$1 == m { print $2 }' "$DIR/hooked")
-	printf '%-18s native %-8s under sysgate %s\n' "$m" "$native" "$hooked"
-	[ "$native" != passed ] || [ "$hooked" = passed ] || bad=$((bad + 1))
-done <"$DIR/native"
-if [ $bad -gt 0 ]; then
-	grep -E '(FAIL|ERROR):|Error|Fatal|killed|crashed' "$DIR/hooked.log" | sort | uniq -c | sort -rn | head -30
-	tail -20 "$DIR/hooked.log"
-	fail "$bad modules passed natively but not under sysgate ${opts[*]}"
-fi
+compare
 grep -q ' total$' "$DIR/log" || { cat "$DIR/log"; fail "no count table in the log"; }
 echo "every module that passes natively passes under sysgate ${opts[*]}"
