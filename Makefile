@@ -84,8 +84,9 @@ check: everything $(CHECK_DEPS)
 	@BUILD=$(BUILD) ARCH=$(ARCH) RUN="$(RUN)" OBJDUMP=$(OBJDUMP) \
 		bash tests/run.sh $(CHECK_ARGS)
 
-# CPython's own regression tests natively and under each mode: about
-# REAL_MINUTES each, too long for one test of `make check`.
+# CPython's own regression tests natively and under each mode (minutes
+# each, too long for `make check`); a mode still running after
+# REAL_MINUTES is reported as a hang.
 REAL_MINUTES ?= 8
 check-real: everything $(CHECK_DEPS)
 	@BUILD=$(BUILD) ARCH=$(ARCH) RUN="$(RUN)" TEST_TIMEOUT=$$(($(REAL_MINUTES) * 60)) \
