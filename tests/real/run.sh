@@ -3,8 +3,8 @@
 # run.sh PROGRAM MODE: a real program (one nobody here wrote) runs
 # natively and under sysgate; its stdout and exit status must be the
 # same.  Each run gets a fresh scratch directory as its cwd and $HOME.
-# MODE is one of the modes below (sysgate options); PROGRAM one of the
-# cases of `program`.  Skips (77) only when the program is not
+# MODE is one of the modes below (sysgate options), PROGRAM one of the
+# programs below.  Skips (77) only when the program is not
 # installed or the mechanism is not available here.
 set -u
 SG=$TOP/$BUILD/sysgate
