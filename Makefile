@@ -6,6 +6,7 @@
 #   make check                build and run the whole test suite
 #   make ARCH=riscv64         cross-build into build-riscv64/ (also aarch64)
 #   make check ARCH=riscv64   run the portable tests under qemu-user
+#   make check-real           CPython's own tests under each mode (long)
 #
 # Each area of the tree adds its objects, programs and tests through a
 # fragment in mk/*.mk, so areas can grow without editing this file.
@@ -83,9 +84,17 @@ check: everything $(CHECK_DEPS)
 	@BUILD=$(BUILD) ARCH=$(ARCH) RUN="$(RUN)" OBJDUMP=$(OBJDUMP) \
 		bash tests/run.sh $(CHECK_ARGS)
 
+# CPython's own regression tests natively and under each mode (minutes
+# each, too long for `make check`); a mode still running after
+# REAL_MINUTES is reported as a hang.
+REAL_MINUTES ?= 8
+check-real: everything $(CHECK_DEPS)
+	@BUILD=$(BUILD) ARCH=$(ARCH) RUN="$(RUN)" TEST_TIMEOUT=$$(($(REAL_MINUTES) * 60)) \
+		bash tests/run.sh --suite real/cpython
+
 clean:
 	rm -rf $(BUILD) $(CLEAN_FILES)
 
-.PHONY: all everything check clean
+.PHONY: all everything check check-real clean
 
 -include $(shell find $(BUILD) -name '*.d' 2>/dev/null)
