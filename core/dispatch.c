@@ -155,6 +155,13 @@ static void run_hooks(struct sg_thread *t, int fpu, long (*fn)(void *),
 /* Callbacks that are not about one call (signals, threads, exec...). */
 void sg_run_hooks(struct sg_thread *t, long (*fn)(void *), void *arg)
 {
+	/* Already there (an execve's hooks run from the core's execve,
+	 * which runs on sysgate's stack): switching again would start at
+	 * the top of the stack, over the frames in use. */
+	if (t->depth) {
+		fn(arg);
+		return;
+	}
 	run_hooks(t, sg.need_fpu, fn, arg);
 }
 

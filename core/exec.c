@@ -194,9 +194,12 @@ static long loader_can_start(const char *path)
 		return r;
 	if (head[0] == '#' && head[1] == '!')
 		return 2;
-	if (sg_strncmp((const char *)head, "\177ELF", 4))
+	/* 1: ELFCLASS64; 0: ELFCLASS32 (run directly, not hooked); any
+	 * other class the kernel refuses too */
+	if (sg_strncmp((const char *)head, "\177ELF", 4) ||
+	    (head[4] != 1 && head[4] != 2))
 		return -ENOEXEC_;
-	return head[4] == 2;	/* ELFCLASS64 */
+	return head[4] == 2;
 }
 
 /* The path execveat(dirfd, path, .., flags) runs, as the loader can open

@@ -260,6 +260,19 @@ static void memory_call(struct sysgate_sys *s)
 		sg_mech_code_end(token, s, lo, hi);
 }
 
+struct exec_call {
+	struct sg_thread *t;
+	struct sysgate_sys *s;
+};
+
+static long execve_on_own_stack(void *p)
+{
+	struct exec_call *c = p;
+
+	c->s->ret = sg_execve(c->t, c->s);
+	return 0;
+}
+
 void sg_core_call(struct sg_thread *t, struct sysgate_sys *s)
 {
 	long *a = s->args;
@@ -281,7 +294,15 @@ void sg_core_call(struct sg_thread *t, struct sysgate_sys *s)
 		return;
 	case SG_NR_execve:
 	case SG_NR_execveat:
-		s->ret = sg_execve(t, s);
+		/* On sysgate's stack: a few KiB of frames, too many for the
+		 * small stack a vfork child may run on (musl's posix_spawn
+		 * gives it about 5 KiB inside the parent's frame, which an
+		 * overflow would corrupt). */
+		{
+			struct exec_call c = { t, s };
+
+			sg_run_hooks(t, execve_on_own_stack, &c);
+		}
 		return;
 	case SG_NR_readlink:
 	case SG_NR_readlinkat:
