@@ -8,7 +8,8 @@
  * They must never be one of the program's descriptors, so they are kept
  * where the program cannot allocate: at or above its RLIMIT_NOFILE soft
  * limit (raised for a moment to place them there, and again when the
- * program raises it), or, when the hard limit leaves no room, just below
+ * program raises it); when the hard limit leaves no room, above the
+ * hard limit if it may be raised for a moment (as root), else just below
  * min(limit, 4096).  They are
  * close-on-exec: only a followed execve passes them on (SYSGATE_OUT,
  * SYSGATE_STATE), so a program sysgate lets go never holds them, and a
@@ -17,8 +18,8 @@
  * EBADF as if they were not open, close_range() skips them, dup2()/dup3()
  * onto one first move it out of the way.  What remains visible: their
  * entries in /proc/self/fd, a read/write/fcntl naming one of those
- * numbers directly, and, below the limit (no room above it), one
- * descriptor fewer before EMFILE.
+ * numbers directly, and, below the limit (no room above it, not root),
+ * one descriptor fewer before EMFILE.
  */
 #include "sg.h"
 #include "options.h"
@@ -58,9 +59,17 @@ static long place(long fd, int only_above)
 	if (sg_sc4(SG_NR_prlimit64, 0, RLIMIT_NOFILE_, 0, (long)&r) < 0)
 		r.cur = r.max = 1024;
 	above = fd >= 0 && (unsigned long)fd >= r.cur;
-	if (r.max > r.cur) {
-		up.cur = r.max - r.cur > 8 ? r.cur + 8 : r.max;
-		up.max = r.max;
+	/* Room above the soft limit; or, where the hard limit leaves none,
+	 * above the hard one too when we may raise it for a moment
+	 * (CAP_SYS_RESOURCE, as root): the descriptor stays open there once
+	 * the limit is back, out of reach of every number the program can
+	 * use (a program probing descriptors up to its limit, as CPython's
+	 * tests do, sees none). */
+	up.cur = r.max - r.cur > 8 ? r.cur + 8 : r.max;
+	up.max = r.max;
+	if (r.max == r.cur && r.cur < (1UL << 30))
+		up.cur = up.max = r.cur + 8;
+	if (up.cur > r.cur) {
 		if (sg_sc4(SG_NR_prlimit64, 0, RLIMIT_NOFILE_, (long)&up, 0) == 0) {
 			h = sg_sc3(SG_NR_fcntl, fd, F_DUPFD_CLOEXEC_, r.cur);
 			sg_sc4(SG_NR_prlimit64, 0, RLIMIT_NOFILE_, (long)&r, 0);
