@@ -52,4 +52,11 @@ static inline void sg_fpu_probe(unsigned long *size, unsigned long long *mask)
 	*mask = 1;
 }
 
+/* How sg_fpu_save() keeps the program's registers, for sysgate bench. */
+static inline const char *sg_fpu_method(unsigned long long mask)
+{
+	(void)mask;
+	return "register moves (q0-q31, fpcr, fpsr)";
+}
+
 #endif

@@ -268,4 +268,13 @@ static inline void sg_fpu_probe(unsigned long *size, unsigned long long *mask)
 	*mask |= SG_FPU_BY_MOVES;
 }
 
+/* How sg_fpu_save() keeps the program's registers, for sysgate bench. */
+static inline const char *sg_fpu_method(unsigned long long mask)
+{
+	if (!mask)
+		return "none (no XSAVE: hooks must be SYSGATE_HOOK_NOFPU)";
+	return mask & SG_FPU_BY_MOVES ? "register moves of the components "
+					 "in use (XINUSE)" : "XSAVE/XRSTOR";
+}
+
 #endif

@@ -35,6 +35,7 @@
 #include "sg.h"
 #include "cli.h"
 #include "mech.h"
+#include "fpu_arch.h"
 
 struct cfg {
 	const char *name;
@@ -159,7 +160,8 @@ static double loop_once(const struct cfg *c, const char *what, long n)
 		return -1;
 	/* An emulating hook answers 4242: anything else means the calls
 	 * did not reach it and the figure would be native's. */
-	if (c->options && strstr(c->options, "retval=4242") && result != 4242) {
+	if (((c->options && strstr(c->options, "retval=4242")) ||
+	     (c->hook && strstr(c->hook, "=4242"))) && result != 4242) {
 		fprintf(stderr, "sysgate bench: %s: the hook did not see the "
 				"calls\n", c->name);
 		return -1;
@@ -525,8 +527,20 @@ int sg_bench_main(int argc, char **argv)
 		  "-m zeropage -e trace=none -e inject=getppid:retval=4242", 0, 0 },
 		{ "zeropage pass", "-m zeropage -e trace=none", "null.so:getppid", 0 },
 	};
-	enum { NCFG = 1 + 2 * NMECH, NJIT = 3 };
+	enum { NCFG = 1 + 2 * NMECH, NJIT = 3, NFPU = 2 };
+	/* the null hook built as a user would copy it, without the
+	 * SYSGATE_HOOK_NOFPU promise: the program's vector and x87 state
+	 * is kept around each callback */
+	static const struct cfg fpu_cfgs[NFPU] = {
+		{ "patch emulate, hook without NOFPU", "-e trace=none",
+		  "null-fpu.so:getppid=4242", 0 },
+		{ "patch pass, hook without NOFPU", "-e trace=none",
+		  "null-fpu.so:getppid", 0 },
+	};
 	double res[NCFG][16], jit[NJIT][16], jmed[NJIT];
+	double fpu[NFPU][16], fmed[NFPU];
+	unsigned long fpu_size;
+	unsigned long long fpu_mask;
 	const char *skipped[NMECH];
 	int rounds, i, r, json = 0;
 	long n;
@@ -606,6 +620,15 @@ int sg_bench_main(int argc, char **argv)
 				return 1;
 			}
 		}
+		for (i = 0; i < NFPU; i++) {
+			fpu[i][r] = skipped[0] ? 0 :
+				    loop_once(&fpu_cfgs[i], "getppid", n);
+			if (fpu[i][r] < 0) {
+				fprintf(stderr, "sysgate bench: %s run failed\n",
+					fpu_cfgs[i].name);
+				return 1;
+			}
+		}
 		for (i = 0; i < NCFG; i++) {
 			if (i && skipped[(i - 1) / 2]) {
 				res[i][r] = 0;
@@ -639,6 +662,9 @@ int sg_bench_main(int argc, char **argv)
 		}
 		for (m = 0; m < NJIT; m++)
 			jmed[m] = median(jit[m], rounds);
+		for (m = 0; m < NFPU; m++)
+			fmed[m] = median(fpu[m], rounds);
+		sg_fpu_probe(&fpu_size, &fpu_mask);
 		uname(&u);
 		if (json) {
 			printf("{\"machine\":{\"kernel\":\"%s\",\"arch\":\"%s\","
@@ -661,6 +687,10 @@ int sg_bench_main(int argc, char **argv)
 			       "%.2f,\"sud_pass_ns\":%.2f,\"patch_pass_ratio\":%.3f,"
 			       "\"sud_pass_ratio\":%.3f},\n", jmed[0], jmed[1],
 			       jmed[2], jmed[1] / jmed[0], jmed[2] / jmed[0]);
+			printf(" \"fpu_hook\":{\"save\":\"%s\",\"emulate_ns\":%.2f,"
+			       "\"pass_ns\":%.2f,\"emulate_ratio\":%.3f,"
+			       "\"pass_ratio\":%.3f},\n", sg_fpu_method(fpu_mask),
+			       fmed[0], fmed[1], fmed[0] / nat, fmed[1] / nat);
 			printf(" \"startup_ms\":{");
 			for (i = 0; i < NSTART; i++) {
 				const struct start_row *w = &srows[i];
@@ -717,6 +747,10 @@ int sg_bench_main(int argc, char **argv)
 				       mech_names[m], emu[m], emu[m] / nat,
 				       mech_names[m], pass[m], pass[m] / nat);
 			}
+			printf("hook without SYSGATE_HOOK_NOFPU (patch; %s): emulate "
+			       "%.2f (%.3f x), pass %.2f (%.3f x)\n",
+			       sg_fpu_method(fpu_mask), fmed[0], fmed[0] / nat,
+			       fmed[1], fmed[1] / nat);
 			printf("getppid from run-time code (JIT), ns/call: native "
 			       "%.2f, patch pass %.2f (%.3f x; patched after its "
 			       "first trap), sud pass %.2f (%.3f x)\n", jmed[0],
