@@ -379,12 +379,6 @@ static long dispatch_rest(struct sg_thread *t, struct sg_chain *c)
 	return c->s->ret;
 }
 
-static long raw_call(struct sysgate_sys *s)
-{
-	return sg_sc6(s->nr, s->args[0], s->args[1], s->args[2], s->args[3],
-		      s->args[4], s->args[5]);
-}
-
 /*
  * A call caught by a mechanism without a stub (signal handlers, preload
  * wrappers).  RAW calls cannot be run from here; callers handle them.
@@ -438,7 +432,7 @@ int sg_dispatch_raw(long nr, long args[6], const void *pc, void *uc)
 	info = sg_raw_info(t, &s, c.ran, &child_sp);
 	if (!info) {
 		/* a fork after all (clone without CLONE_VM): made here */
-		sg_arch_uc_set_result(uc, t->depth ? raw_call(&s) :
+		sg_arch_uc_set_result(uc, t->depth ? sg_raw_call(&s) :
 						     dispatch_rest(t, &c));
 		return 1;
 	}

@@ -24,7 +24,7 @@ struct sg_clone_args {
 	unsigned long long stack, stack_size, tls;
 };
 
-static long raw_call(struct sysgate_sys *s)
+long sg_raw_call(struct sysgate_sys *s)
 {
 	long *a = s->args;
 
@@ -249,7 +249,7 @@ static void memory_call(struct sysgate_sys *s)
 		sg_vdso_forget(lo, hi);
 		token = sg_mech_code_begin(s, lo, hi);
 	}
-	raw_call(s);
+	sg_raw_call(s);
 	if (!sysgate_is_error(s->ret) &&
 	    (s->nr == SG_NR_mmap || s->nr == SG_NR_mprotect ||
 	     s->nr == SG_NR_pkey_mprotect) && (a[2] & 4 /* PROT_EXEC */)) {
@@ -287,7 +287,7 @@ void sg_core_call(struct sg_thread *t, struct sysgate_sys *s)
 	case SG_NR_clone:
 	case SG_NR_clone3:
 		/* Calls with CLONE_VM never get here: they run RAW. */
-		if (raw_call(s) == 0) {
+		if (sg_raw_call(s) == 0) {
 			fork_child(t);
 			s->flags |= SYSGATE_SYS_CHILD;
 		}
@@ -313,7 +313,7 @@ void sg_core_call(struct sg_thread *t, struct sysgate_sys *s)
 		thread_exit(t, a[0]);
 	case SG_NR_exit_group:
 		sg_process_fini(t);
-		raw_call(s);
+		sg_raw_call(s);
 		return;
 	case SG_NR_mmap:
 	case SG_NR_mprotect:
@@ -328,7 +328,7 @@ void sg_core_call(struct sg_thread *t, struct sysgate_sys *s)
 						  (void *)a[2], a[3]);
 		return;
 	case SG_NR_sigaltstack:
-		if (raw_call(s) == 0 && a[0])
+		if (sg_raw_call(s) == 0 && a[0])
 			sg_signal_note_altstack(t);
 		return;
 	case SG_NR_close:
@@ -344,11 +344,11 @@ void sg_core_call(struct sg_thread *t, struct sysgate_sys *s)
 		if (sg_arch_core_call(t, s))
 			return;
 		if (sg_signal_swap_mask(s, &swap)) {
-			raw_call(s);
+			sg_raw_call(s);
 			sg_signal_unswap_mask(s, &swap);
 			return;
 		}
 		break;
 	}
-	raw_call(s);
+	sg_raw_call(s);
 }

@@ -285,6 +285,8 @@ void sg_hooks_exec(struct sg_thread *t, const char *path) SG_HIDDEN;
 
 /* core/process.c: the calls the core itself handles */
 void sg_core_call(struct sg_thread *t, struct sysgate_sys *s) SG_HIDDEN;
+/* The call in s made as it is (results in s->ret, s->ret2), hooks aside. */
+long sg_raw_call(struct sysgate_sys *s) SG_HIDDEN;
 
 /* core/mem.c: program memory, -EFAULT instead of a crash */
 long sg_read_safe(void *dst, const void *src, size_t len) SG_HIDDEN;

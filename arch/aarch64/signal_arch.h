@@ -75,22 +75,7 @@ static inline void sg_arch_uc_restart_syscall(void *uc, long nr)
 	*sg_arch_uc_pc(uc) -= 4;
 }
 
-/* No trampoline for RAW calls caught by a signal (see x86-64's): they
- * are let through. */
-#define SG_ARCH_TRAP_RAW 0
-static inline void sg_arch_uc_trap_raw(void *uc, const long a[6],
-				       unsigned long info,
-				       unsigned long child_sp)
-{
-	(void)uc; (void)a; (void)info; (void)child_sp;
-}
-
-/* No call of another ABI reaches a process of this one. */
-static inline int sg_arch_uc_compat_call(void *uc, long nr)
-{
-	(void)uc;
-	(void)nr;
-	return -1;
-}
+/* RAW calls caught by a signal are let through; one ABI only. */
+#include "signal_noraw.h"
 
 #endif
