@@ -56,12 +56,3 @@ bench-insns: everything $(BUILD)/bench/port/loop
 .PHONY: bench-insns
 endif
 
-# aarch64's word classifier runs on the host against a table and objdump.
-ifeq ($(ARCH),aarch64)
-$(BUILD)/tests/port/decode-aarch64: tests/port/decode-aarch64.c \
-		arch/aarch64/decode.c arch/aarch64/decode.h | $(BUILD)/.dir
-	@mkdir -p $(dir $@)
-	$(HOSTCC) -std=gnu11 -O2 -g -Wall -Iarch/aarch64 -o $@ $< arch/aarch64/decode.c
-
-CHECK_DEPS += $(BUILD)/tests/port/decode-aarch64
-endif

@@ -111,22 +111,6 @@ ifeq ($(ARCH),x86_64)
 CHECK_DEPS += $(BUILD)/tests/options/table
 endif
 
-# The x86-64 decoder against a table and against objdump.
-$(BUILD)/tests/decode/%: tests/decode/%.c arch/x86_64/decode.c arch/x86_64/decode.h
-	@mkdir -p $(dir $@)
-	$(CC) -std=gnu11 -O2 -g -Wall -Iarch/x86_64 -o $@ $< arch/x86_64/decode.c
-
-# The zero-page red-zone proof: hand-written functions with known answers.
-$(BUILD)/tests/decode/redzone: tests/decode/redzone.c tests/decode/redzone-cases.S \
-		arch/x86_64/decode.c arch/x86_64/decode.h
-	@mkdir -p $(dir $@)
-	$(CC) -std=gnu11 -O2 -g -Wall -Iarch/x86_64 -o $@ $< \
-		tests/decode/redzone-cases.S arch/x86_64/decode.c
-
-ifeq ($(ARCH),x86_64)
-CHECK_DEPS += $(BUILD)/tests/decode/table $(BUILD)/tests/decode/objdump-check \
-	$(BUILD)/tests/decode/fuzz $(BUILD)/tests/decode/redzone
-endif
 
 # The --fs tests: one program per behaviour, run on a real directory and
 # under --fs.

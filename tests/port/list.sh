@@ -30,9 +30,4 @@ if [ "$ARCH" = aarch64 ]; then
 	printf 'fartraps/stats\tbash tests/port/fartraps.sh\n'
 	printf 'fartraps/regs\tbash tests/port/compare.sh %s/regs "-c -o /dev/null --patch-all --stub-reach=0"\n' "$d"
 	printf 'fartraps/inject\tbash tests/port/inject.sh %s/regs --stub-reach=0 %s\n' "$d" "$inj"
-	printf 'decode/table\t%s/decode-aarch64\n' "$d"
-	for f in libc.so.6 ld-linux-aarch64.so.1; do
-		printf 'decode/objdump/%s\tset -o pipefail; %s -d %s | %s/decode-aarch64 -\n' \
-			"$f" "$OBJDUMP" "${QEMU_SYSROOT:-/usr/$ARCH-linux-gnu}/lib/$f" "$d"
-	done
 fi

@@ -5,4 +5,4 @@ f=$1
 [ -e "$f" ] || { echo "$f not on this machine"; exit 77; }
 command -v "${OBJDUMP:-objdump}" >/dev/null || { echo "objdump not installed"; exit 77; }
 set -o pipefail
-"${OBJDUMP:-objdump}" -d -w "$f" | "$BUILD/tests/decode/objdump-check" "$(basename "$f")"
+"${OBJDUMP:-objdump}" -d -w "$f" | "$BUILD/tests/decode/x86_64/objdump-check" "$(basename "$f")"

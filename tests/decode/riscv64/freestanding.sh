@@ -5,7 +5,7 @@
 cc=${RV_CC:-riscv64-linux-gnu-gcc}
 command -v "$cc" >/dev/null || { echo "$cc not installed"; exit 77; }
 set -e
-o=$BUILD/tests/rvdecode/decode-riscv64.o
+o=$BUILD/tests/decode/riscv64/decode-riscv64.o
 "$cc" -std=gnu11 -O2 -Wall -Wextra -Werror -ffreestanding -fno-builtin \
 	-fno-stack-protector -fPIC -Iarch/riscv64 -c arch/riscv64/decode.c -o "$o"
 undef=$("${cc%gcc}nm" -u "$o")

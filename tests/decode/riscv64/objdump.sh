@@ -7,4 +7,4 @@ od=${RV_OBJDUMP:-riscv64-linux-gnu-objdump}
 [ -e "$f" ] || { echo "$f not on this machine"; exit 77; }
 command -v "$od" >/dev/null || { echo "$od not installed"; exit 77; }
 set -o pipefail
-"$od" -d -z -M no-aliases "$f" | "$BUILD/tests/rvdecode/objdump-check" "$f"
+"$od" -d -z -M no-aliases "$f" | "$BUILD/tests/decode/riscv64/objdump-check" "$f"
