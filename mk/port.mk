@@ -38,6 +38,15 @@ $(BUILD)/tests/port/farsite.so: tests/port/farsite-$(ARCH).S | $(BUILD)/.dir
 	@mkdir -p $(dir $@)
 	$(CC) -shared -fPIC -o $@ $<
 
+# rv64: a function entered through a pointer right after padding.
+ifeq ($(ARCH),riscv64)
+$(BUILD)/tests/port/funcentry: tests/port/funcentry.c \
+		tests/port/funcentry-riscv64.S | $(BUILD)/.dir
+	@mkdir -p $(dir $@)
+	$(CC) -std=gnu11 -O2 -g -Wall -o $@ $^
+PORT_PROGS += $(BUILD)/tests/port/funcentry
+endif
+
 PORT_PROGS += $(BUILD)/tests/port/far $(BUILD)/tests/port/farsite.so
 PORT_PROGS += $(BUILD)/tests/port/clones $(BUILD)/tests/hooks/starts.so \
 	$(BUILD)/tests/port/starts-needs.so $(BUILD)/tests/hooks/exitret.so

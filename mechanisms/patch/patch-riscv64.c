@@ -85,6 +85,11 @@ struct {
  * targets.
  */
 static struct sg_text_sweep fn;
+/* The current site's function from unwind info, or 0, 0 (glibc's
+ * assembly wrappers have none): a region never takes in its entry, which
+ * indirect calls and other objects reach without a branch the sweep sees,
+ * nor reaches past its end. */
+static unsigned long func_lo, func_hi;
 static int tricky;		/* the current site's function has indirect
 				   jumps or landing pads */
 
@@ -206,7 +211,8 @@ static void gather(struct sg_site *s, struct window *w)
 		unsigned long p = prev_insn(w->pre[w->npre]);
 
 		/* An instruction inside the region may not be a target. */
-		if (!p || is_target(w->pre[w->npre]) || !decode_at(p, &in) ||
+		if (!p || is_target(w->pre[w->npre]) ||
+		    w->pre[w->npre] == func_lo || !decode_at(p, &in) ||
 		    !relocatable(&in))
 			break;
 		w->pre[++w->npre] = p;
@@ -215,7 +221,8 @@ static void gather(struct sg_site *s, struct window *w)
 		unsigned long a = w->post[w->npost];
 		int k = decode_at(a, &in);
 
-		if (!k || is_target(a) || !relocatable(&in))
+		if (!k || is_target(a) || (func_hi && a + k > func_hi) ||
+		    !relocatable(&in))
 			break;
 		w->post[w->npost + 1] = a + k;
 		w->npost++;
@@ -396,14 +403,16 @@ static int keep_orig(struct sg_obj *o, struct sg_site *s)
  * assembly wrappers) there are neither. */
 static int function_tricky(struct sg_obj *o, unsigned long addr)
 {
-	unsigned long start, end, a;
+	unsigned long a;
 	int lsda;
 
-	if (sg_obj_function(o, addr, &start, &end, &lsda) != 0)
+	if (sg_obj_function(o, addr, &func_lo, &func_hi, &lsda) != 0) {
+		func_lo = func_hi = 0;
 		return 0;
+	}
 	if (lsda)
 		return 1;
-	for (a = start; a < end && a < fn.end; a += 2) {
+	for (a = func_lo; a < func_hi && a < fn.end; a += 2) {
 		struct rv_insn in;
 
 		if (decode_at(a, &in) && in.kind == RV_JALR && in.rd != RA &&

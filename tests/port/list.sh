@@ -26,6 +26,9 @@ printf 'hooks/after\tbash tests/port/hooks.sh after\n'
 printf 'hooks/before\tbash tests/port/hooks.sh before\n'
 printf 'layout/near\tbash tests/port/far.sh near\n'
 printf 'layout/far\tbash tests/port/far.sh far\n'
+if [ "$ARCH" = riscv64 ]; then
+	printf 'funcentry\tbash tests/port/compare.sh %s/funcentry "-c -o /dev/null --patch-all"\n' "$d"
+fi
 if [ "$ARCH" = aarch64 ]; then
 	printf 'fartraps/stats\tbash tests/port/fartraps.sh\n'
 	printf 'fartraps/regs\tbash tests/port/compare.sh %s/regs "-c -o /dev/null --patch-all --stub-reach=0"\n' "$d"
