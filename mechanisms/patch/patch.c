@@ -751,6 +751,14 @@ out:
 		sg_munmap(c.blocks, bsize);
 }
 
+/* Find and plan every site of o from its code alone (no shared plan):
+ * what tests/rewrite golden-tests. */
+void sg_patch_plan(struct sg_obj *o)
+{
+	scan_object(o);
+	check_outside_branches(o);
+}
+
 /* --- stub regions ------------------------------------------------------ */
 
 static unsigned long distance(unsigned long a, unsigned long b)
@@ -1149,8 +1157,7 @@ static void patch_object(struct sg_obj *o)
 	} else {
 		for (i = 0; i < o->ntext; i++)
 			total.read_bytes += o->text[i].hi - o->text[i].lo;
-		scan_object(o);
-		check_outside_branches(o);
+		sg_patch_plan(o);
 		sg_plans_add(o);
 	}
 	apply_selection(o);

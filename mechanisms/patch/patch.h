@@ -212,6 +212,10 @@ int sg_watch_code(unsigned long lo, unsigned long hi, unsigned char *buf,
 /* SUD on if anything is watched; else off, if may_disable. */
 void sg_watch_settle(int may_disable) SG_HIDDEN;
 
+/* Plan o's sites from its code: candidates, each planned by the arch,
+ * regions an outside branch may enter re-planned (patch.c). */
+void sg_patch_plan(struct sg_obj *o) SG_HIDDEN;
+
 /* --stats lines: append to a 4096-byte buffer. */
 void sg_patch_put(char *buf, size_t *n, const char *s) SG_HIDDEN;
 void sg_patch_put_num(char *buf, size_t *n, unsigned long v) SG_HIDDEN;
