@@ -21,7 +21,6 @@
 #include "sg.h"
 #include "options.h"
 #include "env.h"
-#include "builtin.h"
 #include "mech.h"
 #include "fpu_arch.h"
 
@@ -298,10 +297,11 @@ static void close_exec_fd(void)
 	unsetenv("SYSGATE_EXEC_FD");
 }
 
-/* Called by libsysgate.so's constructor (core/preload.c), or by the
+/* Called by libsysgate.so's constructor (lib/preload.c), or by the
  * loader (tools/loader) once the program is mapped. */
-void sg_init(void)
+void sg_init(const struct sg_registry *r)
 {
+	const struct sg_builtin *b;
 	const char *o = getenv("SYSGATE_OPTIONS");
 	const char *state;
 	struct sg_thread *t;
@@ -313,6 +313,7 @@ void sg_init(void)
 			"inactive");
 		return;
 	}
+	sg_mech_use(r->mechanisms);
 	sg.pid = sg_sc0(SG_NR_getpid);
 	sg.out_fd = 2;
 	if (sg.loader)
@@ -373,13 +374,8 @@ void sg_init(void)
 		sg_env_note_start(start);
 	}
 
-	load_builtin("count", &sg_builtin_count);
-	load_builtin("trace", &sg_builtin_trace);
-	load_builtin("inject", &sg_builtin_inject);
-	load_builtin("fs", &sg_builtin_fs);
-	load_builtin("hot", &sg_builtin_hot);
-	load_builtin("bypass", &sg_builtin_bypass);
-	load_builtin("bypass-track", &sg_builtin_bypass_track);
+	for (b = r->builtins; b->name; b++)
+		load_builtin(b->name, b->hook);
 	if (opts.nhooks && sg.loader)
 		sg_die("--hook needs the program to be started with LD_PRELOAD "
 		       "(not available in loader mode)");

@@ -273,8 +273,10 @@ void sg_sys_init_traced(struct sysgate_sys *s, int pid, int tid, long nr,
 int sg_chain_enter_traced(struct sysgate_sys *s, int *ran) SG_HIDDEN;
 int sg_chain_exit_traced(struct sysgate_sys *s, int ran) SG_HIDDEN;
 
-/* core/init.c: start sysgate in this process */
-void sg_init(void) SG_HIDDEN;
+/* core/init.c: start sysgate in this process, with the mechanisms and
+ * built-in hooks the library was composed of (lib/registry.c). */
+struct sg_registry;
+void sg_init(const struct sg_registry *r) SG_HIDDEN;
 
 /* core/hooks.c */
 struct sysgate_ctx *sg_hooks_new(const struct sysgate_hook *h,

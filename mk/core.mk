@@ -2,15 +2,17 @@
 # libsysgate.so (core, mechanisms, built-in hooks), the sysgate CLI, the
 # bench loop and the example hooks.
 
-CPPFLAGS_COMMON += -Imechanisms -Imechanisms/patch -Imechanisms/seccomp \
+CPPFLAGS_COMMON += -Ilib -Imechanisms -Imechanisms/patch -Imechanisms/seccomp \
 	-Imechanisms/zeropage -Ihooks/count -Ihooks/hot -Ihooks/bypass
 
-RUNTIME_SRCS := $(filter-out core/init.c core/preload.c,$(wildcard core/*.c)) \
+# lib/ is the composition root: the registries of mechanisms and built-in
+# hooks, and the library's constructor.
+RUNTIME_SRCS := $(filter-out core/init.c,$(wildcard core/*.c)) lib/registry.c \
 	$(wildcard hooks/lib/*.c) \
 	$(wildcard hooks/trace/*.c) hooks/count/count.c hooks/count/summary.c \
 	hooks/inject/inject.c $(wildcard hooks/fs/*.c) \
 	hooks/bypass/bypass.c hooks/bypass/wlog.c hooks/hot/hot.c \
-	mechanisms/mech.c mechanisms/patch/patch.c mechanisms/patch/lazy.c \
+	mechanisms/patch/patch.c mechanisms/patch/lazy.c \
 	mechanisms/patch/watch.c mechanisms/patch/lock.c mechanisms/patch/elfobj.c \
 	mechanisms/patch/plans.c mechanisms/preload/preload.c \
 	mechanisms/seccomp/seccomp.c \
@@ -21,7 +23,7 @@ RUNTIME_SRCS := $(filter-out core/init.c core/preload.c,$(wildcard core/*.c)) \
 # TABLE_OBJS and TRACE_OBJS.
 RUNTIME_OBJS = $(RUNTIME_SRCS:%.c=$(BUILD)/%.o) $(ARCH_OBJS) $(TABLE_OBJS) \
 	$(TRACE_OBJS)
-INIT_OBJ := $(BUILD)/core/init.o $(BUILD)/core/preload.o
+INIT_OBJ := $(BUILD)/core/init.o $(BUILD)/lib/preload.o
 
 # Everything linked into the preloaded library is freestanding hot-path
 # code (see core/sg.h); init.c alone may call libc, and only at start-up.

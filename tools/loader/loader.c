@@ -31,6 +31,7 @@
 #include <sys/syscall.h>
 #include <unistd.h>
 #include "sg.h"
+#include "registry.h"
 #include "loader_arch.h"
 
 #define PAGE 4096UL
@@ -330,7 +331,7 @@ int main(int argc, char **argv, char **envp)
 	sg.loader = 1;
 	sg.exe_path = realpath(path, exe_path) ? exe_path : 0;
 	sg.own_loader = !prog.interp[0];
-	sg_init();
+	sg_init(&sg_registry);
 
 	/* PROG's stack: argc, ARGV0 ARGS..., the environment as it is now,
 	 * the auxiliary vector describing PROG.  Everything moves down (to

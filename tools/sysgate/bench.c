@@ -34,7 +34,7 @@
 #include <unistd.h>
 #include "sg.h"
 #include "cli.h"
-#include "mech.h"
+#include "registry.h"
 #include "fpu_arch.h"
 
 struct cfg {

@@ -3,7 +3,7 @@
 #include <stdio.h>
 #include <sys/utsname.h>
 #include "sg.h"
-#include "mech.h"
+#include "registry.h"
 #include "cli.h"
 #include "options.h"
 

@@ -27,8 +27,7 @@
 #include <unistd.h>
 #include "sg.h"
 #include "options.h"
-#include "builtin.h"
-#include "mech.h"
+#include "registry.h"
 #include "shared.h"
 #include "env.h"
 #include "count.h"
@@ -197,23 +196,12 @@ static const char *find_program(const char *name)
 /* Run each built-in hook's init once here so bad arguments stop us now. */
 static void check_builtins(const struct sg_options *o)
 {
-	static const struct {
-		const char *name;
-		const struct sysgate_hook *h;
-	} b[] = {
-		{ "count", &sg_builtin_count },
-		{ "trace", &sg_builtin_trace },
-		{ "inject", &sg_builtin_inject },
-		{ "fs", &sg_builtin_fs },
-		{ "hot", &sg_builtin_hot },
-		{ "bypass", &sg_builtin_bypass },
-		{ "bypass-track", &sg_builtin_bypass_track },
-	};
-	static char args[ARRAY_SIZE(b)][2048];
+	const struct sg_builtin *b = sg_builtins;
+	static char args[16][2048];
 	unsigned int i;
 
 	sg.out_fd = 2;
-	for (i = 0; i < ARRAY_SIZE(b); i++) {
+	for (i = 0; b[i].name && i < ARRAY_SIZE(args); i++) {
 		struct sysgate_ctx *c;
 		int r = sg_options_hook_args(o, b[i].name, args[i],
 					     sizeof(args[i]));
@@ -224,10 +212,10 @@ static void check_builtins(const struct sg_options *o)
 			continue;
 		/* fs only checks its arguments here: the program's first
 		 * process makes the file system. */
-		if (b[i].h == &sg_builtin_fs &&
+		if (b[i].hook == &sg_builtin_fs &&
 		    strlen(args[i]) + 7 < sizeof(args[i]))
 			strcat(args[i], "\x1f" "check");
-		c = sg_hooks_new(b[i].h, args[i], 1);
+		c = sg_hooks_new(b[i].hook, args[i], 1);
 		if (!c || sg_hooks_init(c) < 0)
 			die(c ? c->error : "too many hooks", 0);
 	}

@@ -28,7 +28,7 @@
 #include <sys/auxv.h>
 #include "sg.h"
 #include "options.h"
-#include "builtin.h"
+#include "registry.h"
 #include "shared.h"
 #include "cli.h"
 

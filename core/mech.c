@@ -1,33 +1,26 @@
 /* SPDX-License-Identifier: MIT */
-/* The mechanism registry: -m NAME picks one; --list-mechanisms lists them. */
+/* The running mechanism: the core calls it through here, and only it. */
 #include "sg.h"
 #include "options.h"
 #include "mech.h"
 
-extern const struct sg_mechanism sg_mech_patch, sg_mech_int3, sg_mech_sud,
-	sg_mech_seccomp, sg_mech_preload, sg_mech_ptrace, sg_mech_zeropage;
-
-const struct sg_mechanism *const sg_mechanisms[] = {
-	&sg_mech_patch,
-	&sg_mech_zeropage,
-	&sg_mech_sud,
-	&sg_mech_seccomp,
-	&sg_mech_int3,
-	&sg_mech_preload,
-	&sg_mech_ptrace,
-	0,
-};
-
+static const struct sg_mechanism *const *known;
 static const struct sg_mechanism *running;
 
-const struct sg_mechanism *sg_mech_find(const char *name)
+const struct sg_mechanism *sg_mech_lookup(const struct sg_mechanism *const *list,
+					  const char *name)
 {
 	int i;
 
-	for (i = 0; sg_mechanisms[i]; i++)
-		if (!sg_strcmp(sg_mechanisms[i]->name, name))
-			return sg_mechanisms[i];
+	for (i = 0; list && list[i]; i++)
+		if (!sg_strcmp(list[i]->name, name))
+			return list[i];
 	return 0;
+}
+
+void sg_mech_use(const struct sg_mechanism *const *list)
+{
+	known = list;
 }
 
 int sg_mech_check(const struct sg_mechanism *m, const struct sg_options *opts,
@@ -44,7 +37,7 @@ int sg_mech_check(const struct sg_mechanism *m, const struct sg_options *opts,
 
 int sg_mech_start(const struct sg_options *opts)
 {
-	const struct sg_mechanism *m = sg_mech_find(opts->mechanism);
+	const struct sg_mechanism *m = sg_mech_lookup(known, opts->mechanism);
 	const char *why = 0;
 
 	if (!m)

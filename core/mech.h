@@ -1,13 +1,16 @@
 /* SPDX-License-Identifier: MIT */
 /*
  * Mechanisms: the strategies that route a program's system calls into the
- * core (binary patching, and later signal- and tracer-based ones).  Each
- * one feeds the same dispatcher and the same hook chain.
+ * core (binary patching, signal- and tracer-based ones).  Each one feeds
+ * the same dispatcher and the same hook chain.  The core owns this
+ * contract and calls the one mechanism it was given; which mechanisms
+ * exist is the composition root's business (lib/registry.c).
  */
 #ifndef SG_MECH_H
 #define SG_MECH_H
 
 struct sg_options;
+struct sysgate_hook;
 
 struct sg_mechanism {
 	const char *name;
@@ -39,12 +42,28 @@ struct sg_mechanism {
 	void (*forked)(void);
 };
 
-extern const struct sg_mechanism *const sg_mechanisms[];
+/* A hook built into the library, loaded when the options name it. */
+struct sg_builtin {
+	const char *name;	/* as sg_options_hook_args knows it */
+	const struct sysgate_hook *hook;
+};
 
-const struct sg_mechanism *sg_mech_find(const char *name);
+/* What the composition root (lib/) hands the core: the plug-ins there
+ * are. */
+struct sg_registry {
+	const struct sg_mechanism *const *mechanisms;	/* 0-terminated */
+	const struct sg_builtin *builtins;	/* ends with a 0 name */
+};
+
+/* The one in a 0-terminated list with that name, or 0. */
+const struct sg_mechanism *sg_mech_lookup(const struct sg_mechanism *const *list,
+					  const char *name);
+/* The list sg_mech_start picks from (sg_init sets it). */
+void sg_mech_use(const struct sg_mechanism *const *list);
 /* probe, then check: 0 if m can run here as opts ask, else -1 and why. */
 int sg_mech_check(const struct sg_mechanism *m, const struct sg_options *opts,
 		  const char **why);
+/* Start the one opts name, from the list in use; dies if it cannot run. */
 int sg_mech_start(const struct sg_options *opts);
 void sg_mech_stats(void);
 void sg_mech_release(void);
