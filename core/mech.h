@@ -55,6 +55,9 @@ struct sg_registry {
 	const struct sg_builtin *builtins;	/* ends with a 0 name */
 };
 
+/* A probe for mechanisms that run on every machine. */
+int sg_mech_always(const char **why);
+
 /* The one in a 0-terminated list with that name, or 0. */
 const struct sg_mechanism *sg_mech_lookup(const struct sg_mechanism *const *list,
 					  const char *name);

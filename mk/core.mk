@@ -15,7 +15,8 @@ RUNTIME_SRCS := $(filter-out core/init.c,$(wildcard core/*.c)) lib/registry.c \
 	mechanisms/patch/patch.c mechanisms/patch/lazy.c \
 	mechanisms/patch/watch.c mechanisms/patch/lock.c mechanisms/patch/elfobj.c \
 	mechanisms/patch/plans.c mechanisms/preload/preload.c \
-	mechanisms/seccomp/seccomp.c \
+	mechanisms/seccomp/seccomp.c mechanisms/sud/sud.c mechanisms/int3/int3.c \
+	mechanisms/ptrace/ptrace.c mechanisms/zeropage/zeropage.c \
 	$(wildcard mechanisms/patch/patch-$(ARCH).c) \
 	$(firstword $(wildcard mechanisms/zeropage/zeropage-$(ARCH).c) \
 		mechanisms/zeropage/zeropage-none.c)

@@ -26,7 +26,6 @@
 #include "mech.h"
 #include "dispatch.h"
 #include "signal_arch.h"
-#include "seccomp.h"
 #include "zeropage.h"
 
 #define O_RDONLY_ 0
@@ -1387,7 +1386,7 @@ static void free_sites(struct sg_obj *o)
  * translated): that code is watched like run-time code, and patched only
  * once it traps by running natively.
  */
-static void patch_new_code(unsigned long lo, unsigned long hi)
+void sg_patch_new_code(unsigned long lo, unsigned long hi)
 {
 	static int lock;
 	struct sg_obj *fresh;
@@ -1447,7 +1446,7 @@ static void patch_new_code(unsigned long lo, unsigned long hi)
 
 /* [lo, hi) is about to change: lazily patched sites there get their
  * bytes back (lazy.c), and SUD stops watching what was there. */
-static int patch_code_begin(const struct sysgate_sys *s, unsigned long lo,
+int sg_patch_code_begin(const struct sysgate_sys *s, unsigned long lo,
 			    unsigned long hi)
 {
 	/* (munmap and mmap over it take the bytes with them) */
@@ -1460,7 +1459,7 @@ static int patch_code_begin(const struct sysgate_sys *s, unsigned long lo,
 	return token;
 }
 
-static void patch_code_end(int token, const struct sysgate_sys *s,
+void sg_patch_code_end(int token, const struct sysgate_sys *s,
 			   unsigned long lo, unsigned long hi)
 {
 	sg_patch_lazy_end(token & ~WATCHED_GONE);
@@ -1469,9 +1468,9 @@ static void patch_code_end(int token, const struct sysgate_sys *s,
 	/* The call failed and the code may be there still; or it moved
 	 * (mremap): watch it where it is now. */
 	if (sysgate_is_error(s->ret))
-		patch_new_code(lo, hi);
+		sg_patch_new_code(lo, hi);
 	else if (s->nr == SG_NR_mremap)
-		patch_new_code(s->ret, s->ret + s->args[2]);
+		sg_patch_new_code(s->ret, s->ret + s->args[2]);
 	sg_patch_lazy_settle();	/* maybe nothing is left */
 }
 
@@ -1488,7 +1487,7 @@ static void put_count(char *buf, size_t *n, const char *prefix,
 	sg_patch_put(buf, n, "\n");
 }
 
-static void patch_stats(void)
+void sg_patch_stats(void)
 {
 	static char buf[4096];
 	size_t n = 0;
@@ -1548,7 +1547,7 @@ static void patch_stats(void)
 
 /* Once sites are written only the trap table, the stubs and the list
  * of objects (to tell new code from known code) are needed. */
-static void patch_release(void)
+void sg_patch_release(void)
 {
 	int i;
 
@@ -1561,7 +1560,7 @@ static void patch_release(void)
 }
 
 /* --stats at exit: the calls signals caught, the sites patched late. */
-static void patch_exit_stats(void)
+void sg_patch_exit_stats(void)
 {
 	static char buf[4096];
 	size_t n = 0;
@@ -1599,115 +1598,31 @@ static void patch_exit_stats(void)
 	sg_patch_lazy_stats();
 }
 
-static int patch_probe(const char **why)
-{
-	*why = 0;
-	return 0;
-}
-
-/* Page 0 would be readable: refused unless --zeropage-readable-null. */
-static int zero_check(const struct sg_options *o, const char **why)
-{
-	return sg_zeropage_check(o->zeropage_readable_null, why);
-}
-
-static int zero_start(const struct sg_options *o)
-{
-	zero_mode = 1;
-	mode_name = "zeropage";
-	return patch_start(o);
-}
-
-static int int3_start(const struct sg_options *o)
-{
-	all_traps = 1;
-	mode_name = "int3";
-	return patch_start(o);
-}
-
-static int sud_start(const struct sg_options *o)
+int sg_patch_start(const struct sg_options *o, const struct sg_patch_mode *m)
 {
 	int r;
 
-	sud_mode = 1;
-	mode_name = "sud";
+	all_traps = m->all_traps;
+	sud_mode = m->sud;
+	zero_mode = m->zero;
+	mode_name = m->name;
 	r = patch_start(o);
-	if (r == 0 && objs)
+	if (r == 0 && m->sud_on && objs)
 		sg_sud_enable();
 	return r;
 }
 
-/* Syscall user dispatch needs Linux 5.11 built with it. */
-static int sud_probe(const char **why)
+static int start_patch(const struct sg_options *o)
 {
-	if (sg_sc5(SG_NR_prctl, 59 /* PR_SET_SYSCALL_USER_DISPATCH */,
-		   0 /* OFF */, 0, 0, 0) < 0) {
-		*why = "syscall user dispatch is not available (Linux >= 5.11)";
-		return -1;
-	}
-	*why = 0;
-	return 0;
+	static const struct sg_patch_mode mode = { .name = "patch" };
+
+	return sg_patch_start(o, &mode);
 }
 
-/* The filter goes in once the raw-only sites are patched (which finds
- * our own text, the range it allows), before the program runs; a process
- * that got the filter through execve does not stack a second one. */
-static int seccomp_start(const struct sg_options *o)
-{
-	int r;
-
-	if (!sg.loader)
-		sg_die("-m seccomp needs the program started by sysgate-loader "
-		       "(the sysgate command does that)");
-	sud_mode = 1;
-	mode_name = "seccomp";
-	/* The core's calls are wanted even with no hook: every execve must
-	 * go through the loader, every child get its own state. */
-	sg.seccomp_on = 1;
-	sg_hooks_recompute();
-	r = patch_start(o);
-	if (r < 0)
-		return r;
-	if (sg_sigsys_claim() < 0)
-		sg_die("-m seccomp: cannot install the SIGSYS handler");
-	if (sg_seccomp_install(sg.seccomp_inherited) < 0)
-		sg_die("-m seccomp: the kernel refused the filter");
-	return 0;
-}
-
-static int seccomp_probe(const char **why)
-{
-	*why = 0;
-	return sg_seccomp_available(why);
-}
-
-/* patch, sud, int3, seccomp and zeropage share planning, stubs, stats and
- * new-code scans. */
-#define PATCH_FAMILY(var, nm, what, probe_fn, check_fn, start_fn)		\
-	const struct sg_mechanism var = {				\
-		.name = nm, .summary = what, .probe = probe_fn,		\
-		.check = check_fn, .start = start_fn,			\
-		.stats = patch_stats, .release = patch_release,		\
-		.new_code = patch_new_code,				\
-		.trapped = sg_patch_lazy_trapped,			\
-		.code_begin = patch_code_begin,				\
-		.code_end = patch_code_end,				\
-		.exit_stats = patch_exit_stats,				\
-		.forked = sg_patch_lazy_forked,				\
-	}
-
-PATCH_FAMILY(sg_mech_patch, "patch",
-	     "rewrite each syscall site into a jump to a per-site stub",
-	     patch_probe, 0, patch_start);
-PATCH_FAMILY(sg_mech_sud, "sud",
-	     "syscall user dispatch: each call from the program traps (SIGSYS)",
-	     sud_probe, 0, sud_start);
-PATCH_FAMILY(sg_mech_int3, "int3",
-	     "a breakpoint on each syscall site, caught as SIGTRAP",
-	     patch_probe, 0, int3_start);
-PATCH_FAMILY(sg_mech_seccomp, "seccomp",
-	     "a seccomp filter traps each call from the program (SIGSYS)",
-	     seccomp_probe, 0, seccomp_start);
-PATCH_FAMILY(sg_mech_zeropage, "zeropage",
-	     "syscall -> call *%rax into an execute-only page 0 (zpoline)",
-	     sg_zeropage_probe, zero_check, zero_start);
+const struct sg_mechanism sg_mech_patch = {
+	.name = "patch",
+	.summary = "rewrite each syscall site into a jump to a per-site stub",
+	.probe = sg_mech_always,
+	.start = start_patch,
+	SG_PATCH_FAMILY_OPS,
+};

@@ -212,6 +212,41 @@ int sg_watch_code(unsigned long lo, unsigned long hi, unsigned char *buf,
 /* SUD on if anything is watched; else off, if may_disable. */
 void sg_watch_settle(int may_disable) SG_HIDDEN;
 
+/*
+ * The rewriting engine is shared by a family of mechanisms (patch here,
+ * mechanisms/{sud,int3,seccomp,zeropage}/): each starts it in a mode and
+ * takes the same operations for the rest.
+ */
+struct sg_patch_mode {
+	const char *name;	/* for --stats */
+	unsigned char all_traps;	/* every site a breakpoint (int3) */
+	unsigned char sud;	/* calls are caught by a signal: only sites of
+				   calls that must run at the program's own
+				   stack are patched (sud, seccomp) */
+	unsigned char sud_on;	/* turn syscall user dispatch on after */
+	unsigned char zero;	/* proven sites become call *%rax */
+};
+int sg_patch_start(const struct sg_options *o,
+		   const struct sg_patch_mode *m) SG_HIDDEN;
+void sg_patch_stats(void) SG_HIDDEN;
+void sg_patch_release(void) SG_HIDDEN;
+void sg_patch_new_code(unsigned long lo, unsigned long hi) SG_HIDDEN;
+int sg_patch_code_begin(const struct sysgate_sys *s, unsigned long lo,
+			unsigned long hi) SG_HIDDEN;
+void sg_patch_code_end(int token, const struct sysgate_sys *s,
+		       unsigned long lo, unsigned long hi) SG_HIDDEN;
+void sg_patch_exit_stats(void) SG_HIDDEN;
+void sg_patch_lazy_trapped(unsigned long addr) SG_HIDDEN;
+void sg_patch_lazy_forked(void) SG_HIDDEN;
+#define SG_PATCH_FAMILY_OPS						\
+	.stats = sg_patch_stats, .release = sg_patch_release,		\
+	.new_code = sg_patch_new_code,					\
+	.trapped = sg_patch_lazy_trapped,				\
+	.code_begin = sg_patch_code_begin,				\
+	.code_end = sg_patch_code_end,					\
+	.exit_stats = sg_patch_exit_stats,				\
+	.forked = sg_patch_lazy_forked
+
 /* Plan o's sites from its code: candidates, each planned by the arch,
  * regions an outside branch may enter re-planned (patch.c). */
 void sg_patch_plan(struct sg_obj *o) SG_HIDDEN;

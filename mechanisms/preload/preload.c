@@ -20,12 +20,6 @@ sg_preload_call(long nr, long a, long b, long c, long d, long e, long f)
 	return sg_dispatch_call(nr, args, 0);
 }
 
-static int preload_probe(const char **why)
-{
-	*why = 0;
-	return 0;
-}
-
 static int preload_start(const struct sg_options *o)
 {
 	(void)o;
@@ -45,24 +39,7 @@ static void preload_stats(void)
 const struct sg_mechanism sg_mech_preload = {
 	.name = "preload",
 	.summary = "interpose libc's wrappers by symbol (blind to raw syscalls)",
-	.probe = preload_probe,
+	.probe = sg_mech_always,
 	.start = preload_start,
 	.stats = preload_stats,
-};
-
-/* -m ptrace runs in the CLI (tools/sysgate/ptrace.c): nothing to do in
- * the program, which it never preloads. */
-static int ptrace_start(const struct sg_options *o)
-{
-	(void)o;
-	sg_warn("the ptrace mechanism runs from the sysgate CLI; nothing is "
-		"hooked in-process");
-	return 0;
-}
-
-const struct sg_mechanism sg_mech_ptrace = {
-	.name = "ptrace",
-	.summary = "the CLI traces the program (PTRACE_SYSCALL), hooks run there",
-	.probe = preload_probe,
-	.start = ptrace_start,
 };

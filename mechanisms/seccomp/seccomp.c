@@ -26,6 +26,8 @@
  */
 #include "sg.h"
 #include "seccomp.h"
+#include "mech.h"
+#include "patch.h"
 #include "signal_arch.h"
 
 #define PR_SET_NO_NEW_PRIVS 38
@@ -132,3 +134,46 @@ int sg_seccomp_install(int inherited)
 	/* (TSYNC answers with a thread it could not sync: none at start) */
 	return r == 0 ? 0 : r < 0 ? r : -16;	/* EBUSY */
 }
+
+/* The filter goes in once the raw-only sites are patched (which finds
+ * our own text, the range it allows), before the program runs; a process
+ * that got the filter through execve does not stack a second one. */
+static int seccomp_start(const struct sg_options *o)
+{
+	static const struct sg_patch_mode mode = {
+		.name = "seccomp", .sud = 1,
+	};
+	int r;
+
+	if (!sg.loader)
+		sg_die("-m seccomp needs the program started by sysgate-loader "
+		       "(the sysgate command does that)");
+	/* The core's calls are wanted even with no hook: every execve must
+	 * go through the loader, every child get its own state. */
+	sg.seccomp_on = 1;
+	sg_hooks_recompute();
+	r = sg_patch_start(o, &mode);
+	if (r < 0)
+		return r;
+	if (sg_sigsys_claim() < 0)
+		sg_die("-m seccomp: cannot install the SIGSYS handler");
+	if (sg_seccomp_install(sg.seccomp_inherited) < 0)
+		sg_die("-m seccomp: the kernel refused the filter");
+	return 0;
+}
+
+static int seccomp_probe(const char **why)
+{
+	*why = 0;
+	return sg_seccomp_available(why);
+}
+
+/* A member of the patch family: the filter catches the calls, only the
+ * sites of calls that must run at the program's own stack are patched. */
+const struct sg_mechanism sg_mech_seccomp = {
+	.name = "seccomp",
+	.summary = "a seccomp filter traps each call from the program (SIGSYS)",
+	.probe = seccomp_probe,
+	.start = seccomp_start,
+	SG_PATCH_FAMILY_OPS,
+};
