@@ -91,7 +91,13 @@ $(BUILD)/tests/hooks/%.so: tests/hooks/%.c include/sysgate.h | $(BUILD)/.dir
 	@mkdir -p $(dir $@)
 	$(CC) $(CFLAGS_COMMON) -Iinclude -shared -o $@ $<
 
+# getppid from an exported function, for a hook that unwinds into it.
+$(BUILD)/tests/cli/unwind-prog: tests/cli/unwind-prog.c | $(BUILD)/.dir
+	@mkdir -p $(dir $@)
+	$(CC) -std=gnu11 -O2 -g -Wall -rdynamic -o $@ $<
+
 ifeq ($(ARCH),x86_64)
+CHECK_DEPS += $(BUILD)/tests/cli/unwind-prog $(BUILD)/tests/hooks/unwind.so
 CHECK_DEPS += $(BUILD)/tests/cli/prog $(BUILD)/tests/cli/rawlib.so \
 	$(BUILD)/tests/cli/biglib.so $(BUILD)/tests/cli/rawlib-gap.so \
 	$(BUILD)/tests/cli/prog-static $(BUILD)/tests/cli/nolibc \

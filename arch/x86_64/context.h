@@ -36,6 +36,9 @@
 /* A call sent to sg_x86_trap_raw keeps its way back right below that. */
 #define SG_RAWNEXT_OFF	(SG_RAWINFO_OFF + 8)
 
+/* The length of a stub's call into entry.S (see struct sg_site_desc). */
+#define SG_X86_CALL_LEN 6
+
 #ifndef __ASSEMBLER__
 struct sg_frame {
 	unsigned long rbx;
@@ -52,7 +55,6 @@ struct sg_frame {
  * descriptor (a `jmp` leads over it).  Had it followed the call, every
  * return would go elsewhere than the call pushed, and the return
  * predictor would miss on each one (~4 ns here). */
-#define SG_X86_CALL_LEN 6
 struct sg_site_desc {
 	unsigned long next;	/* address after the original syscall insn */
 	unsigned long raw;	/* the stub's raw-syscall entry */

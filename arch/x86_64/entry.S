@@ -50,6 +50,26 @@
 .endm
 
 /*
+ * Unwind info that makes the program's function the caller: a hook that
+ * unwinds (backtrace(), -k, a profiler) walks from sysgate's frames into
+ * the program's.  At entry the stub's return address is at rsp and the
+ * program's stack pointer 8 + SG_REDZONE above it: that is the CFA.  The
+ * return address is the site descriptor's `next` (the address after the
+ * system call instruction), SG_X86_CALL_LEN + 16 bytes before the stub's
+ * return address:
+ *   DW_CFA_val_expression rip, { CFA 136 - deref 22 - deref }
+ * (the CFA is on the expression stack first; the pushes below only move
+ * the CFA's register offset, so the expression holds throughout).
+ */
+.if (8 + SG_REDZONE) != 136 || (SG_X86_CALL_LEN + 16) != 22
+.error "entry.S: update the unwind expression of PROGRAM_IS_CALLER"
+.endif
+.macro PROGRAM_IS_CALLER
+	.cfi_def_cfa_offset (8 + SG_REDZONE)
+	.cfi_escape 0x16, 0x10, 0x09, 0x10, 0x88, 0x01, 0x1c, 0x06, 0x10, 0x16, 0x1c, 0x06
+.endm
+
+/*
  * Pop everything back; rax = result, rcx/r11 = what C left in the frame.
  * after_syscall=1: return with a jump.  A system call leaves the return
  * predictor's entries stale (mitigations on the way back to user space),
@@ -151,6 +171,7 @@
 	.p2align 6
 sg_x86_entry:
 	.cfi_startproc
+	PROGRAM_IS_CALLER
 	SAVE_FRAME
 	sub	$SG_CALL_SIZE, %rsp	/* the call record (core/entry.h) */
 	and	$-16, %rsp
@@ -251,6 +272,7 @@ sg_x86_entry:
 	.p2align 4
 sg_x86_after_raw:
 	.cfi_startproc
+	PROGRAM_IS_CALLER
 	AFTER_RAW sg_after_raw
 	.cfi_endproc
 	.size	sg_x86_after_raw, . - sg_x86_after_raw
@@ -315,16 +337,44 @@ sg_on_stack:
 	.cfi_endproc
 	.size	sg_on_stack, . - sg_on_stack
 
-/* rt_sigreturn for handlers sysgate installs itself; the `nop` before it
- * lets unwinders that look up pc-1 find the signal frame CFI. */
+/*
+ * rt_sigreturn for handlers sysgate installs itself; the `nop` before it
+ * lets unwinders that look up pc-1 find the signal frame CFI.  That CFI
+ * makes the interrupted code the caller (a hook that unwinds from a
+ * SIGSYS or SIGTRAP handler reaches the program): here rsp points at the
+ * ucontext the kernel built, whose mcontext (40 bytes in) holds every
+ * register, r8 first, in the kernel's order:
+ *   CFA = *(rsp + 40 + 8 * 15)   (the saved rsp)
+ *   reg = *(rsp + 40 + 8 * index)  for each other register and rip.
+ */
 	.globl	sg_x86_restore_rt
 	.hidden	sg_x86_restore_rt
 	.type	sg_x86_restore_rt, @function
+	.cfi_startproc simple
+	.cfi_signal_frame
+	.cfi_escape 0x0f, 4, 0x77, 0xa0, 0x01, 0x06	/* CFA = saved rsp */
+	.cfi_escape 0x10, 8, 2, 0x77, 0x28		/* r8 */
+	.cfi_escape 0x10, 9, 2, 0x77, 0x30		/* r9 */
+	.cfi_escape 0x10, 10, 2, 0x77, 0x38		/* r10 */
+	.cfi_escape 0x10, 11, 3, 0x77, 0xc0, 0x00	/* r11 */
+	.cfi_escape 0x10, 12, 3, 0x77, 0xc8, 0x00	/* r12 */
+	.cfi_escape 0x10, 13, 3, 0x77, 0xd0, 0x00	/* r13 */
+	.cfi_escape 0x10, 14, 3, 0x77, 0xd8, 0x00	/* r14 */
+	.cfi_escape 0x10, 15, 3, 0x77, 0xe0, 0x00	/* r15 */
+	.cfi_escape 0x10, 5, 3, 0x77, 0xe8, 0x00	/* rdi */
+	.cfi_escape 0x10, 4, 3, 0x77, 0xf0, 0x00	/* rsi */
+	.cfi_escape 0x10, 6, 3, 0x77, 0xf8, 0x00	/* rbp */
+	.cfi_escape 0x10, 3, 3, 0x77, 0x80, 0x01	/* rbx */
+	.cfi_escape 0x10, 1, 3, 0x77, 0x88, 0x01	/* rdx */
+	.cfi_escape 0x10, 0, 3, 0x77, 0x90, 0x01	/* rax */
+	.cfi_escape 0x10, 2, 3, 0x77, 0x98, 0x01	/* rcx */
+	.cfi_escape 0x10, 16, 3, 0x77, 0xa8, 0x01	/* rip */
 	nop
 sg_x86_restore_rt:
 	mov	$15, %eax
 	syscall
 	hlt
+	.cfi_endproc
 	.size	sg_x86_restore_rt, . - sg_x86_restore_rt
 
 	.section .note.GNU-stack, "", @progbits

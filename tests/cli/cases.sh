@@ -84,6 +84,21 @@ t_fpu_state_kept() {
 	done
 }
 
+t_hook_unwinds_into_program() {
+	# A hook that unwinds (backtrace(), a profiler) walks from sysgate's
+	# frames into the program's function that made the call: through a
+	# patched site's stub, a breakpoint's or a SIGSYS's signal frame.
+	local prog=$BUILD/tests/cli/unwind-prog m
+	for m in patch int3 zeropage sud; do
+		"$SG" --list-mechanisms | grep -q "^$m *available" || continue
+		"$SG" -m $m -o /dev/null -e trace=none \
+			--hook="$BUILD/tests/hooks/unwind.so" -- "$prog" \
+			>"$TMP/out" 2>"$TMP/err" || fail "-m $m: exit $?"
+		grep -qx "unwind: reached unwind_marker" "$TMP/err" ||
+			fail "-m $m: $(cat "$TMP/err")"
+	done
+}
+
 # run ARGS... with memory-deny-write-execute set (exit 77: no PR_SET_MDWE)
 with_mdwe() {
 	python3 -c 'import ctypes, os, sys
