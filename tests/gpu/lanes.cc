@@ -12,6 +12,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/socket.h>
+#include <sys/mman.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -739,6 +740,213 @@ static void case_stress()
 	       (unsigned long long)st.uring_batches);
 }
 
+
+/* ---- blocking calls, cancellation, checks (issue 24) ---- */
+
+static void mkpipe(int p[2])
+{
+	CHECK(pipe(p) == 0, "pipe");
+}
+
+/* Wait until the runtime has taken n transactions. */
+static void wait_taken(env &e, uint64_t n)
+{
+	for (;;) {
+		sysgate_gpu_stats st;
+		sysgate_gpu_get_stats(e.srv, &st);
+		if (st.transactions >= n)
+			return;
+		usleep(1000);
+	}
+}
+
+/* Lane 0 reads a pipe that lane 1 of the same warp writes: both finish. */
+static void case_pipe_partner()
+{
+	env e(1);
+	int p[2];
+	mkpipe(p);
+	static char in[8], out[8] = "partner";
+	e.reg(in, sizeof(in));
+	e.reg(out, sizeof(out));
+	std::atomic<int> bad{ 0 };
+	run_warps(1, [&](cpu_warp_shared &sh, unsigned, unsigned l) {
+		if (l > 1)
+			return;
+		cpu_warp cw{ &sh, l, 3 };
+		api<thread_caller<cpu_warp> > a{ { e.c, cw }, e.c };
+		int64_t r = l == 0 ? a.read(p[0], in, 8) : a.write(p[1], out, 8);
+		if (r != 8) {
+			printf("lane %u: %lld\n", l, (long long)r);
+			bad++;
+		}
+	});
+	CHECK(!bad && !memcmp(in, out, 8), "pipe partners in one warp");
+	printf("pipe-partner: read and write of one pipe in one warp ok\n");
+}
+
+/* Two calls blocked on empty pipes must not starve an unrelated call. */
+static void case_starve()
+{
+	env e(4);
+	int p[2][2];
+	mkpipe(p[0]);
+	mkpipe(p[1]);
+	static char in[2][8];
+	e.reg(in, sizeof(in));
+	std::atomic<int> bad{ 0 };
+	std::vector<std::thread> th;
+	/* One reader at a time, so they travel in separate batches. */
+	for (unsigned t = 0; t < 2; t++) {
+		th.emplace_back([&, t] {
+			cpu_lane1 w{ t };
+			api<thread_caller<cpu_lane1> > a{ { e.c, w }, e.c };
+			if (a.read(p[t][0], in[t], 8) != 8)
+				bad++;
+		});
+		wait_taken(e, t + 1);
+	}
+	cpu_lane1 w{ 9 };
+	api<thread_caller<cpu_lane1> > a{ { e.c, w }, e.c };
+	int64_t r = a.syscall(SYS_getppid);
+	CHECK(r == getppid(), "getppid behind two blocked reads: %lld",
+	      (long long)r);
+	for (unsigned t = 0; t < 2; t++)
+		CHECK(write(p[t][1], "released", 8) == 8, "write");
+	for (auto &x : th)
+		x.join();
+	CHECK(!bad, "blocked readers failed");
+	printf("starve: getppid served while two reads block ok\n");
+}
+
+/* Stopping the server with a blocked call in flight returns, and the
+ * call never touches its buffer afterwards. */
+static void case_stop_inflight()
+{
+	env e(2);
+	e.c.timeout_ns = 200 * 1000000ull;
+	int p[2];
+	mkpipe(p);
+	static char in[8];
+	memset(in, '.', sizeof(in));
+	e.reg(in, sizeof(in));
+	int64_t r = 0;
+	std::thread t([&] {
+		cpu_lane1 w{ 0 };
+		api<thread_caller<cpu_lane1> > a{ { e.c, w }, e.c };
+		r = a.read(p[0], in, 8);
+	});
+	wait_taken(e, 1);
+	sysgate_gpu_server_stop(e.srv);
+	e.srv = nullptr;
+	t.join();
+	CHECK(r == -ECANCELED || r == -ETIMEDOUT, "read after stop: %lld",
+	      (long long)r);
+	CHECK(write(p[1], "too-late", 8) == 8, "write");
+	char back[8];
+	CHECK(read(p[0], back, 8) == 8 && !memcmp(back, "too-late", 8),
+	      "the cancelled read consumed data");
+	CHECK(!memcmp(in, "........", 8), "buffer touched after stop");
+	printf("stop-inflight: stop returned with a read in flight ok\n");
+}
+
+/* A timed-out call is cancelled: data arriving later stays in the pipe
+ * and the caller's buffer is never written. */
+static void case_timeout_cancel()
+{
+	env e(1);
+	int p[2];
+	mkpipe(p);
+	static char in[8];
+	memset(in, '.', sizeof(in));
+	e.reg(in, sizeof(in));
+	sysgate_gpu_client c = e.c;
+	c.timeout_ns = 100 * 1000000ull;
+	cpu_lane1 w{ 0 };
+	api<thread_caller<cpu_lane1> > a{ { c, w }, c };
+	int64_t r = a.read(p[0], in, 8);
+	CHECK(r == -ETIMEDOUT, "read of an empty pipe: %lld", (long long)r);
+	CHECK(write(p[1], "too-late", 8) == 8, "write");
+	CHECK(sysgate_gpu_drain(e.srv, 20000) == 0, "drain");
+	CHECK(!memcmp(in, "........", 8), "buffer written after the timeout");
+	char back[8];
+	CHECK(read(p[0], back, 8) == 8, "the timed-out read consumed data");
+	api<thread_caller<cpu_lane1> > b{ { e.c, w }, e.c };
+	CHECK(b.syscall(SYS_getppid) == getppid(), "port unusable after cancel");
+	printf("timeout-cancel: timed-out read cancelled, buffer untouched ok\n");
+}
+
+/* MAP_FIXED may only replace mappings the GPU made itself. */
+static void case_mmap_fixed()
+{
+	env e(1);
+	cpu_lane1 w{ 0 };
+	api<thread_caller<cpu_lane1> > a{ { e.c, w }, e.c };
+	static char host[8192] __attribute__((aligned(4096)));
+	memset(host, 'h', sizeof(host));
+	e.reg(host, sizeof(host));
+	int64_t r = a.mmap(host, 4096, PROT_READ | PROT_WRITE,
+			   MAP_FIXED | MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+	CHECK(r == -EFAULT, "MAP_FIXED over host memory: %lld", (long long)r);
+	CHECK(host[0] == 'h' && host[4095] == 'h', "host mapping replaced");
+	int64_t m = a.mmap(0, 8192, PROT_READ | PROT_WRITE,
+			   MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+	CHECK(m > 0, "mmap");
+	r = a.mmap((void *)(uintptr_t)(m + 4096), 4096, PROT_READ,
+		   MAP_FIXED | MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+	CHECK(r == m + 4096, "MAP_FIXED inside the GPU's own mapping: %lld",
+	      (long long)r);
+	CHECK(a.munmap((void *)(uintptr_t)m, 8192) == 0, "munmap");
+	printf("mmap-fixed: host mappings protected ok\n");
+}
+
+/* io_uring batches keep 64-bit lengths (the kernel caps them, not us). */
+static void case_uring_len()
+{
+	if (!sysgate_gpu_have_uring()) {
+		printf("skip: built without io_uring\n");
+		exit(77);
+	}
+	env e(1);
+	sysgate_gpu_set_uring_min(e.srv, 1);
+	std::string d = tmpdir();
+	int fd = mkfile(d + "/u", std::string(100, 'u'));
+	size_t len = (4ull << 30) + 16;
+	void *p = mmap(0, len, PROT_READ | PROT_WRITE,
+		       MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
+	CHECK(p != MAP_FAILED, "reserve 4 GiB");
+	e.reg(p, len);
+	cpu_lane1 w{ 0 };
+	api<thread_caller<cpu_lane1> > a{ { e.c, w }, e.c };
+	int64_t r = a.pread(fd, p, len, 0);
+	CHECK(r == 100, "pread of 4 GiB + 16 through io_uring: %lld",
+	      (long long)r);
+	sysgate_gpu_stats st;
+	sysgate_gpu_get_stats(e.srv, &st);
+	CHECK(st.uring_batches >= 1, "not through io_uring");
+	munmap(p, len);
+	printf("uring-len: 64-bit length kept ok\n");
+}
+
+/* A staged read cannot be non-blocking: the copy-out would be lost. */
+static void case_stage_nonblock()
+{
+	env e(1, 128);
+	cpu_lane1 w{ 0 };
+	api<thread_caller<cpu_lane1> > a{ { e.c, w }, e.c };
+	std::string d = tmpdir();
+	int fd = mkfile(d + "/s", "staged data");
+	char in[16] = {};
+	int64_t r = a.pread(fd, in, 11, 0, SYSGATE_GPU_STAGE | SYSGATE_GPU_NONBLOCK);
+	CHECK(r == -EINVAL, "non-blocking staged pread: %lld", (long long)r);
+	CHECK(a.pwrite(fd, "STAGED", 6, 0, SYSGATE_GPU_STAGE | SYSGATE_GPU_NONBLOCK) == 0,
+	      "non-blocking staged pwrite");
+	CHECK(a.wait_all() == 0, "wait_all");
+	CHECK(pread(fd, in, 11, 0) == 11 && !memcmp(in, "STAGED data", 11),
+	      "staged non-blocking write");
+	printf("stage-nonblock: refused, writes still staged ok\n");
+}
+
 int main(int argc, char **argv)
 {
 	static const struct {
@@ -751,6 +959,13 @@ int main(int argc, char **argv)
 		{ "udp", case_udp }, { "wordcount", case_wordcount },
 		{ "madvise", case_madvise }, { "coalesce", case_coalesce },
 		{ "timeout", case_timeout }, { "stress", case_stress },
+		{ "pipe-partner", case_pipe_partner },
+		{ "starve", case_starve },
+		{ "stop-inflight", case_stop_inflight },
+		{ "timeout-cancel", case_timeout_cancel },
+		{ "mmap-fixed", case_mmap_fixed },
+		{ "uring-len", case_uring_len },
+		{ "stage-nonblock", case_stage_nonblock },
 	};
 	if (argc != 2) {
 		for (auto &c : cases)
