@@ -947,6 +947,183 @@ static void case_stage_nonblock()
 	printf("stage-nonblock: refused, writes still staged ok\n");
 }
 
+
+/* 2-D and 3-D blocks with partial warps: every thread's own call, one
+ * call per warp, one per block. */
+static void case_shape()
+{
+	env e(4);
+	std::string d = tmpdir();
+	static const cpu_dim3 shapes[] = { { 16, 2, 1 }, { 10, 3, 2 },
+					   { 7, 5, 3 }, { 33, 1, 1 } };
+	static char msg[8] = "warp-->";
+	e.reg(msg, sizeof(msg));
+	std::atomic<int> bad{ 0 };
+	long ppid = getppid();
+	for (unsigned si = 0; si < 4; si++) {
+		cpu_dim3 sh = shapes[si];
+		unsigned n = sh.x * sh.y * sh.z, nw = (n + 31) / 32;
+		int fd = mkfile(d + "/t" + std::to_string(si), "");
+		int afd = open((d + "/w" + std::to_string(si)).c_str(),
+			       O_RDWR | O_CREAT | O_APPEND, 0600);
+		CHECK(afd >= 0, "open");
+		std::vector<uint32_t> ids(n);
+		e.reg(ids.data(), n * 4);
+		run_block(sh, si, [&](cpu_warp &w, cpu_block &b, unsigned x,
+				      unsigned y, unsigned z) {
+			unsigned t = x + y * sh.x + z * sh.x * sh.y;
+			ids[t] = t;
+			api<thread_caller<cpu_warp> > ta{ { e.c, w }, e.c };
+			if (ta.pwrite(fd, &ids[t], 4, t * 4) != 4)
+				bad++;
+			api<warp_caller<cpu_warp> > wa{ { e.c, w }, e.c };
+			if (wa.write(afd, msg, 7) != 7)
+				bad++;
+			api<block_caller<cpu_warp, cpu_block> > ba{
+				{ e.c, w, b }, e.c };
+			if (ba.syscall(SYS_getppid) != ppid)
+				bad++;
+		});
+		for (unsigned t = 0; t < n; t++) {
+			uint32_t v = ~0u;
+			CHECK(pread(fd, &v, 4, t * 4) == 4 && v == t,
+			      "block %ux%ux%u: thread %u wrote %u", sh.x, sh.y,
+			      sh.z, t, v);
+		}
+		struct stat sb;
+		CHECK(fstat(afd, &sb) == 0 && sb.st_size == 7 * nw,
+		      "block %ux%ux%u: %lld bytes of warp calls, want %u",
+		      sh.x, sh.y, sh.z, (long long)sb.st_size, 7 * nw);
+		sysgate_gpu_unregister(e.srv, ids.data());
+		close(fd);
+		close(afd);
+	}
+	CHECK(!bad, "%d bad results", bad.load());
+	for (unsigned l = 0; l < e.c.nports; l++)
+		CHECK(e.locks[l / 32] == 0, "port lock leaked");
+	printf("shape: 2-D/3-D blocks, partial warps ok\n");
+}
+
+/*
+ * After a divergent loop the lanes arrive in groups (what __activemask()
+ * reports on a GPU with independent thread scheduling); a warp call still
+ * makes exactly one call per arrival of the warp.
+ */
+static void case_diverge()
+{
+	env e(2);
+	std::string d = tmpdir();
+	int afd = open((d + "/append").c_str(),
+		       O_RDWR | O_CREAT | O_APPEND, 0600);
+	CHECK(afd >= 0, "open");
+	static char msg[8] = "diverge";
+	e.reg(msg, sizeof(msg));
+	std::atomic<int> bad{ 0 };
+	long ppid = getppid();
+	const unsigned R = 5;
+	run_warps(1, [&](cpu_warp_shared &sh, unsigned, unsigned l) {
+		for (unsigned r = 0; r < R; r++) {
+			unsigned iters = l % 4 + 1;
+			for (unsigned i = 0; i < iters; i++) {
+				/* lanes still looping travel together */
+				uint32_t g = 0;
+				for (unsigned k = 0; k < 32; k++)
+					if (k % 4 + 1 > i)
+						g |= 1u << k;
+				cpu_warp cw{ &sh, l, 0xffffffffu, g };
+				api<thread_caller<cpu_warp> > a{ { e.c, cw },
+								 e.c };
+				if (a.syscall(SYS_getppid) != ppid)
+					bad++;
+			}
+			/* leaving the loop: arrival groups by trip count */
+			uint32_t g = 0;
+			for (unsigned k = 0; k < 32; k++)
+				if (k % 4 == l % 4)
+					g |= 1u << k;
+			cpu_warp cw{ &sh, l, 0xffffffffu, g };
+			api<warp_caller<cpu_warp> > a{ { e.c, cw }, e.c };
+			if (a.write(afd, msg, 7) != 7)
+				bad++;
+		}
+	});
+	struct stat sb;
+	CHECK(fstat(afd, &sb) == 0 && sb.st_size == 7 * R,
+	      "warp calls after a divergent loop wrote %lld bytes, want %u",
+	      (long long)sb.st_size, 7 * R);
+	CHECK(!bad, "%d bad results", bad.load());
+	printf("diverge: one warp call per arrival after divergence ok\n");
+}
+
+/* Bulk reads and writes of "device memory" through the bounce path. */
+static void case_bulk()
+{
+	env e(2);
+	std::string d = tmpdir();
+	const size_t len = 8u << 20;
+	std::string data(len, 0);
+	std::mt19937 g(3);
+	for (size_t i = 0; i < len; i += 4) {
+		uint32_t v = g();
+		memcpy(&data[i], &v, 4);
+	}
+	int fd = mkfile(d + "/big", data);
+	int wfd = mkfile(d + "/out", "");
+	std::vector<char> dev(len + 4096, 0);	/* stands in for device memory */
+	CHECK(sysgate_gpu_register_device(e.srv, dev.data(), dev.size()) == 0,
+	      "register_device");
+	struct counting {
+		std::atomic<unsigned> copies{ 0 }, waits{ 0 };
+	} cnt;
+	sysgate_gpu_copier cp{};
+	cp.copy = [](void *ctx, void *dst, const void *src, size_t n, int) {
+		((counting *)ctx)->copies++;
+		memcpy(dst, src, n);
+		return 0;
+	};
+	cp.wait = [](void *ctx) {
+		((counting *)ctx)->waits++;
+		return 0;
+	};
+	cp.ctx = &cnt;
+	cp.chunk = 1u << 20;
+	sysgate_gpu_set_copier(e.srv, &cp);
+	std::atomic<int> bad{ 0 };
+	run_warps(1, [&](cpu_warp_shared &sh, unsigned, unsigned l) {
+		if (l >= 4)
+			return;
+		cpu_warp cw{ &sh, l, 0xf };
+		api<thread_caller<cpu_warp> > a{ { e.c, cw }, e.c };
+		size_t q = len / 4;
+		int64_t r = a.pread(fd, &dev[l * q], q, l * q);
+		if (r != (int64_t)q)
+			bad++;
+	});
+	CHECK(!bad, "bulk pread");
+	CHECK(!memcmp(dev.data(), data.data(), len), "bulk pread data");
+	CHECK(cnt.copies == 8, "copies %u, want 8 (1 MiB chunks)",
+	      cnt.copies.load());
+	cpu_lane1 w{ 0 };
+	api<thread_caller<cpu_lane1> > a{ { e.c, w }, e.c };
+	CHECK(a.write(wfd, dev.data(), 4096) == 4096, "bulk write");
+	CHECK(a.pwrite(wfd, dev.data(), len, 4096) == (int64_t)len,
+	      "bulk pwrite");
+	CHECK(a.pread(fd, dev.data(), len + 4096, 0) == (int64_t)len,
+	      "bulk pread at end of file");
+	std::string back(len + 4096, 0);
+	CHECK(pread(wfd, &back[0], back.size(), 0) == (ssize_t)back.size() &&
+	      !memcmp(back.data(), data.data(), 4096) &&
+	      !memcmp(&back[4096], data.data(), len), "bulk write data");
+	/* other calls may not take device memory */
+	CHECK(a.syscall(SYS_getrandom, (uint64_t)(uintptr_t)dev.data(), 16, 0) ==
+	      -EFAULT, "getrandom into device memory");
+	sysgate_gpu_stats st;
+	sysgate_gpu_get_stats(e.srv, &st);
+	CHECK(st.bulk_bytes == 3 * len + 4096, "bulk bytes %llu",
+	      (unsigned long long)st.bulk_bytes);
+	printf("bulk: 8 MiB in and out of device memory in 1 MiB chunks ok\n");
+}
+
 int main(int argc, char **argv)
 {
 	static const struct {
@@ -966,6 +1143,8 @@ int main(int argc, char **argv)
 		{ "mmap-fixed", case_mmap_fixed },
 		{ "uring-len", case_uring_len },
 		{ "stage-nonblock", case_stage_nonblock },
+		{ "shape", case_shape }, { "diverge", case_diverge },
+		{ "bulk", case_bulk },
 	};
 	if (argc != 2) {
 		for (auto &c : cases)
