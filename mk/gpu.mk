@@ -8,6 +8,8 @@
 #   make gpu        CUDA device code, examples and their .ptx in $(BUILD)/gpu/
 #                   (says so and does nothing else when there is no nvcc)
 #   make check-gpu  the gpu test suite only
+#   make check-gpu-device  build for the GPU present and run everything on
+#                   it (tests/gpu/device.sh; exit 77 without a GPU)
 # The GPU host runtime runs beside CUDA on the host: x86-64 only.
 ifeq ($(ARCH),x86_64)
 
@@ -96,5 +98,9 @@ endif
 check-gpu: everything $(if $(NVCC),gpu)
 	@BUILD=$(BUILD) ARCH=$(ARCH) RUN="$(RUN)" bash tests/run.sh --suite gpu
 
-.PHONY: gpu check-gpu
+# Everything that needs a GPU, with a JSON report; exit 77 without one.
+check-gpu-device: everything
+	tests/gpu/device.sh $(BUILD)
+
+.PHONY: gpu check-gpu check-gpu-device
 endif
