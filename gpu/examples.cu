@@ -175,13 +175,16 @@ int main()
 	bind(s, (sockaddr *)&sa, sizeof(sa));
 	socklen_t sl = sizeof(sa);
 	getsockname(s, (sockaddr *)&sa, &sl);
+	lanebuf *lb = (lanebuf *)sysgate_gpu_cuda_alloc(&g, 16 * sizeof(lanebuf));
+	/* The launch is asynchronous: the datagrams arrive while the lanes
+	 * already wait in recvfrom. */
+	k_udp<<<1, 16>>>(g.client, s, lb, bad);
+	usleep(10000);
 	for (int i = 0; i < 16; i++) {
 		char m[32];
 		int n = snprintf(m, sizeof(m), "dgram %d", i);
 		sendto(cl, m, n, 0, (sockaddr *)&sa, sizeof(sa));
 	}
-	lanebuf *lb = (lanebuf *)sysgate_gpu_cuda_alloc(&g, 16 * sizeof(lanebuf));
-	k_udp<<<1, 16>>>(g.client, s, lb, bad);
 	CK(cudaDeviceSynchronize() == cudaSuccess, "k_udp");
 	CK(*bad == 0, "udp: %d lanes failed", *bad);
 	timeval tv = { 5, 0 };

@@ -470,6 +470,18 @@ static void free_bounce(struct worker *w)
 	w->bounce = NULL;
 }
 
+/* One chunk of a bulk call: read/write may block, the positional ones not. */
+static int64_t bulk_io(struct sysgate_gpu_server *s, struct worker *w,
+		       const struct req *r, long nr, const uint64_t *a)
+{
+	int64_t ret;
+
+	if (nr == SYS_read || nr == SYS_write)
+		return interruptible(s, w, r, nr, a);
+	ret = syscall(nr, a[0], a[1], a[2], a[3]);
+	return ret == -1 ? -errno : ret;
+}
+
 /*
  * read/pread64/write/pwrite64 with a device-memory buffer: chunks through
  * two host bounce buffers, so reading chunk i+1 overlaps copying chunk i to
@@ -515,10 +527,7 @@ static int64_t run_bulk(struct sysgate_gpu_server *s, struct worker *w,
 				break;
 			if (inflight == 2)
 				inflight = 0;
-			got = nr == SYS_read ? interruptible(s, w, r, nr, sub) :
-				syscall(nr, sub[0], sub[1], sub[2], sub[3]);
-			if (got == -1)
-				got = -errno;
+			got = bulk_io(s, w, r, nr, sub);
 			if (got <= 0) {
 				err = got;
 				break;
@@ -531,10 +540,7 @@ static int64_t run_bulk(struct sysgate_gpu_server *s, struct worker *w,
 				err = cp.wait(cp.ctx);
 			if (err)
 				break;
-			got = nr == SYS_write ? interruptible(s, w, r, nr, sub) :
-				syscall(nr, sub[0], sub[1], sub[2], sub[3]);
-			if (got == -1)
-				got = -errno;
+			got = bulk_io(s, w, r, nr, sub);
 			if (got <= 0) {
 				err = got;
 				break;
@@ -701,9 +707,8 @@ static int run_uring(struct sysgate_gpu_server *s, struct io_uring *ring,
 			/* Nothing ran: do them apart. */
 			io_uring_cq_advance(ring, io_uring_cq_ready(ring));
 			for (unsigned i = 0; i < b->n; i++)
-				if (go[i] == 1) {
+				if (go[i] == 1)
 					go[i] = 2;
-				}
 			queued = 0;
 		}
 	}

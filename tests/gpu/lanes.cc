@@ -96,6 +96,18 @@ static int mkfile(const std::string &path, const std::string &data)
 	return fd;
 }
 
+/* Wait until the runtime has taken n transactions. */
+static void wait_taken(env &e, uint64_t n)
+{
+	for (;;) {
+		sysgate_gpu_stats st;
+		sysgate_gpu_get_stats(e.srv, &st);
+		if (st.transactions >= n)
+			return;
+		usleep(1000);
+	}
+}
+
 /* Run fn(warp, lane) on 32 threads of one emulated warp per warp id. */
 template <class F> static void run_warps(unsigned nwarps, F fn)
 {
@@ -480,12 +492,6 @@ static void case_udp()
 	CHECK(bind(s, (sockaddr *)&sa, sizeof(sa)) == 0, "bind");
 	socklen_t sl = sizeof(sa);
 	getsockname(s, (sockaddr *)&sa, &sl);
-	for (unsigned i = 0; i < K; i++) {
-		char m[32];
-		int n = snprintf(m, sizeof(m), "datagram %u", i);
-		CHECK(sendto(c, m, n, 0, (sockaddr *)&sa, sizeof(sa)) == n,
-		      "send");
-	}
 	struct lanebuf {
 		char buf[64];
 		char addr[128];
@@ -494,6 +500,16 @@ static void case_udp()
 	std::vector<lanebuf> lb(32);
 	e.reg(lb.data(), lb.size() * sizeof(lanebuf));
 	std::atomic<int> bad{ 0 };
+	/* The load generator sends while the lanes already wait. */
+	std::thread gen([&] {
+		wait_taken(e, 1);
+		for (unsigned i = 0; i < K; i++) {
+			char m[32];
+			int n = snprintf(m, sizeof(m), "datagram %u", i);
+			CHECK(sendto(c, m, n, 0, (sockaddr *)&sa, sizeof(sa)) == n,
+			      "send");
+		}
+	});
 	run_warps(1, [&](cpu_warp_shared &sh, unsigned, unsigned l) {
 		uint32_t m = (1u << K) - 1;
 		if (!(m & (1u << l)))
@@ -505,6 +521,7 @@ static void case_udp()
 		if (r <= 0)
 			bad++;
 	});
+	gen.join();
 	CHECK(!bad, "%d lanes failed", bad.load());
 	timeval tv = { 5, 0 };
 	setsockopt(c, SOL_SOCKET, SO_RCVTIMEO, &tv, sizeof(tv));
@@ -746,18 +763,6 @@ static void case_stress()
 static void mkpipe(int p[2])
 {
 	CHECK(pipe(p) == 0, "pipe");
-}
-
-/* Wait until the runtime has taken n transactions. */
-static void wait_taken(env &e, uint64_t n)
-{
-	for (;;) {
-		sysgate_gpu_stats st;
-		sysgate_gpu_get_stats(e.srv, &st);
-		if (st.transactions >= n)
-			return;
-		usleep(1000);
-	}
 }
 
 /* Lane 0 reads a pipe that lane 1 of the same warp writes: both finish. */
