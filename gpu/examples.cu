@@ -4,7 +4,8 @@
  * pwrite/pread, wordcount (open/pread/close per block), a UDP echo server
  * (recvfrom/sendto per lane), madvise, warp/grid granularity and
  * non-blocking calls, a 2-D block, lanes of one warp on both ends of a
- * pipe, and a bulk pread into device memory.  Error counters live in
+ * pipe, a bulk pread into device memory and wordcount over 128 MiB read
+ * into device memory.  Error counters live in
  * pinned host memory, so they use system-scope atomics.  Exits 77 with the
  * reason when there is no device.
  */
@@ -243,6 +244,35 @@ int main()
 	CK(cudaDeviceSynchronize() == cudaSuccess, "k_bulk");
 	CK(*bad == 0, "bulk: %d bad", *bad);
 	printf("bulk: 1 MiB pread into device memory ok\n");
+
+	/* 8. wordcount over 128 MiB, read into device memory 4 MiB a time */
+	const unsigned BF = 8, bcap = 4u << 20;
+	const size_t fsz = 16u << 20;
+	char *bpaths = (char *)sysgate_gpu_cuda_alloc(&g, BF * 128);
+	unsigned long long *bwords = (unsigned long long *)
+		sysgate_gpu_cuda_alloc(&g, BF * 8);
+	std::string chunk;
+	while (chunk.size() < fsz)
+		chunk += "gpu word count\n";	/* 4 words per 15 bytes */
+	chunk.resize(fsz - fsz % 15);
+	for (unsigned f = 0; f < BF; f++) {
+		std::string p = dir + "/big" + std::to_string(f);
+		FILE *fp = fopen(p.c_str(), "w");
+		CK(fp && fwrite(chunk.data(), 1, chunk.size(), fp) == chunk.size(),
+		   "big file");
+		fclose(fp);
+		snprintf(bpaths + f * 128, 128, "%s", p.c_str());
+	}
+	char *dbufs = (char *)sysgate_gpu_cuda_alloc_device(&g,
+							     (size_t)BF * bcap);
+	CK(dbufs, "device buffers");
+	k_wordcount<<<BF, 256>>>(g.client, bpaths, dbufs, bcap, bwords);
+	CK(cudaDeviceSynchronize() == cudaSuccess, "k_wordcount (device)");
+	for (unsigned f = 0; f < BF; f++)
+		CK(bwords[f] == chunk.size() / 15 * 4,
+		   "big file %u: %llu words, want %zu", f, bwords[f],
+		   chunk.size() / 15 * 4);
+	printf("wordcount: %u x 16 MiB into device memory ok\n", BF);
 
 	sysgate_gpu_cuda_stop(&g);
 	printf("EXIT-SUCCESS\n");

@@ -541,9 +541,15 @@ static void case_udp()
 }
 
 /* Wordcount over many files, one emulated block per file. */
-static void case_wordcount()
+/*
+ * F files of about `words` words each, one emulated block of T threads per
+ * file reading it in cap-byte chunks into its buffer: registered host
+ * memory, or device memory (the bulk path) when device is set.
+ */
+static void wordcount_files(unsigned F, unsigned words_min, unsigned cap,
+			    bool device)
 {
-	const unsigned F = 6, T = 8;
+	const unsigned T = 8;
 	env e(2, 256);
 	std::string d = tmpdir();
 	std::vector<std::string> paths;
@@ -551,7 +557,7 @@ static void case_wordcount()
 	std::mt19937 g(42);
 	for (unsigned f = 0; f < F; f++) {
 		std::string txt;
-		unsigned words = 50 + g() % 400;
+		unsigned words = words_min + g() % 400;
 		for (unsigned i = 0; i < words; i++) {
 			unsigned len = 1 + g() % 9;
 			for (unsigned j = 0; j < len; j++)
@@ -564,9 +570,12 @@ static void case_wordcount()
 		paths.push_back(d + "/f" + std::to_string(f));
 		close(mkfile(paths.back(), txt));
 	}
-	const unsigned cap = 500;	/* small: many chunks per file */
-	std::vector<char> bufs(F * cap);
-	e.reg(bufs.data(), bufs.size());
+	std::vector<char> bufs((size_t)F * cap);
+	if (device)
+		CHECK(sysgate_gpu_register_device(e.srv, bufs.data(),
+						  bufs.size()) == 0, "device");
+	else
+		e.reg(bufs.data(), bufs.size());
 	std::vector<std::atomic<int64_t> > got(F);
 	std::vector<cpu_block_shared> bs(F);
 	std::vector<std::thread> th;
@@ -582,7 +591,8 @@ static void case_wordcount()
 					{ e.c, cw, b }, e.c };
 				got[f] += wordcount_block(a, t, T,
 							  paths[f].c_str(),
-							  &bufs[f * cap], cap);
+							  &bufs[(size_t)f * cap],
+							  cap);
 			});
 	}
 	for (auto &x : th)
@@ -590,7 +600,23 @@ static void case_wordcount()
 	for (unsigned f = 0; f < F; f++)
 		CHECK(got[f] == want[f], "file %u: %lld words, want %lld", f,
 		      (long long)got[f].load(), (long long)want[f]);
-	printf("wordcount: %u files by %u-thread blocks ok\n", F, T);
+	sysgate_gpu_stats st;
+	sysgate_gpu_get_stats(e.srv, &st);
+	CHECK(!device || st.bulk_bytes > 0, "not through the bulk path");
+	printf("wordcount: %u files by %u-thread blocks%s ok\n", F, T,
+	       device ? ", read into device memory" : "");
+}
+
+static void case_wordcount()
+{
+	wordcount_files(6, 50, 500 /* small: many chunks per file */, false);
+}
+
+/* The same over 4 files of about 2 MiB, read 1 MiB at a time into
+ * device memory (gpu/examples.cu does 128 MiB on a GPU). */
+static void case_wordcount_bulk()
+{
+	wordcount_files(4, 350000, 1u << 20, true);
 }
 
 static void case_madvise()
@@ -1149,7 +1175,7 @@ int main(int argc, char **argv)
 		{ "uring-len", case_uring_len },
 		{ "stage-nonblock", case_stage_nonblock },
 		{ "shape", case_shape }, { "diverge", case_diverge },
-		{ "bulk", case_bulk },
+		{ "bulk", case_bulk }, { "wordcount-bulk", case_wordcount_bulk },
 	};
 	if (argc != 2) {
 		for (auto &c : cases)
