@@ -113,6 +113,7 @@ struct sysgate_gpu_server {
 	struct batch *qhead, *qtail;
 	struct worker *wlist;
 	unsigned nlive, nidle, minw, maxw;
+	unsigned nblocked;	/* atomic: workers in a call that may block */
 	int stop;		/* atomic */
 	int sig;
 
@@ -440,22 +441,27 @@ static int cancelled(struct sysgate_gpu_server *s, const struct req *r)
  * its signal while inkernel stays set (a signal that lands just before the
  * syscall starts is harmless; the next one interrupts it).
  */
+static void about_to_block(struct sysgate_gpu_server *s);
+
 static int64_t interruptible(struct sysgate_gpu_server *s, struct worker *w,
 			     const struct req *r, long nr, const uint64_t *a)
 {
 	int64_t ret;
 
+	about_to_block(s);
 	w->port = r->port;
 	w->seq = r->seq;
 	__atomic_store_n(&w->inkernel, 1, __ATOMIC_SEQ_CST);
 	if (cancelled(s, r)) {
 		__atomic_store_n(&w->inkernel, 0, __ATOMIC_SEQ_CST);
+		ADD(&s->nblocked, -1);
 		return -ECANCELED;
 	}
 	ret = syscall(nr, a[0], a[1], a[2], a[3], a[4], a[5]);
 	if (ret == -1)
 		ret = -errno;
 	__atomic_store_n(&w->inkernel, 0, __ATOMIC_SEQ_CST);
+	ADD(&s->nblocked, -1);
 	if (ret == -EINTR && cancelled(s, r))
 		ret = -ECANCELED;
 	return ret;
@@ -814,12 +820,30 @@ static void enqueue(struct sysgate_gpu_server *s, struct batch *b)
 	else
 		s->qhead = b;
 	s->qtail = b;
-	/* Nobody free to take it: a blocked call must never hold up
-	 * another, so grow. */
-	if (!s->nidle && s->nlive < s->maxw && !LOAD(&s->stop))
+	/*
+	 * Nobody idle and fewer than `workers` free to come back for it
+	 * (the others wait in blocking calls): grow, so a blocked call never
+	 * holds up another.  Bursts of bounded calls do not grow the pool.
+	 */
+	if (!s->nidle && s->nlive - LOAD(&s->nblocked) < s->minw &&
+	    s->nlive < s->maxw && !LOAD(&s->stop))
 		spawn_worker(s);
 	else
 		pthread_cond_signal(&s->qcond);
+	pthread_mutex_unlock(&s->qlock);
+}
+
+/*
+ * A worker is about to wait in a call that may block: if work is queued
+ * and nobody idle would take it, start a worker for it first (the work
+ * was queued while this worker still counted as free).
+ */
+static void about_to_block(struct sysgate_gpu_server *s)
+{
+	ADD(&s->nblocked, 1);
+	pthread_mutex_lock(&s->qlock);
+	if (s->qhead && !s->nidle && s->nlive < s->maxw && !LOAD(&s->stop))
+		spawn_worker(s);
 	pthread_mutex_unlock(&s->qlock);
 }
 
