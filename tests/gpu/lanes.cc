@@ -847,6 +847,30 @@ static void case_starve()
 	for (auto &x : th)
 		x.join();
 	CHECK(!bad, "blocked readers failed");
+	/* Again with both readers published at once (one batch, or two
+	 * taken while both workers were idle). */
+	for (unsigned round = 0; round < 5; round++) {
+		sysgate_gpu_stats st;
+		sysgate_gpu_get_stats(e.srv, &st);
+		std::vector<std::thread> rd;
+		for (unsigned t = 0; t < 2; t++)
+			rd.emplace_back([&, t] {
+				cpu_lane1 w{ t };
+				api<thread_caller<cpu_lane1> > a{ { e.c, w },
+								 e.c };
+				if (a.read(p[t][0], in[t], 8) != 8)
+					bad++;
+			});
+		wait_taken(e, st.transactions + 2);
+		r = a.syscall(SYS_getppid);
+		CHECK(r == getppid(), "round %u: getppid behind two blocked "
+		      "reads: %lld", round, (long long)r);
+		for (unsigned t = 0; t < 2; t++)
+			CHECK(write(p[t][1], "released", 8) == 8, "write");
+		for (auto &x : rd)
+			x.join();
+	}
+	CHECK(!bad, "blocked readers failed");
 	printf("starve: getppid served while two reads block ok\n");
 }
 
