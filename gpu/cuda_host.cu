@@ -8,14 +8,28 @@
 
 #include "cuda_host.h"
 
-/* The bulk path's copier: one non-blocking stream per worker thread. */
+/*
+ * The bulk path's copier: one stream per worker thread, destroyed when the
+ * worker exits.  Non-blocking: a copy on a stream that synchronised with
+ * the legacy default stream would wait for the kernel that is waiting for
+ * this very call.
+ */
+struct worker_stream_holder {
+	cudaStream_t st = 0;
+	~worker_stream_holder()
+	{
+		if (st)
+			cudaStreamDestroy(st);
+	}
+};
+
 static cudaStream_t worker_stream(void)
 {
-	static thread_local cudaStream_t st;
+	static thread_local worker_stream_holder h;
 
-	if (!st)
-		cudaStreamCreateWithFlags(&st, cudaStreamNonBlocking);
-	return st;
+	if (!h.st)
+		cudaStreamCreateWithFlags(&h.st, cudaStreamNonBlocking);
+	return h.st;
 }
 
 static int cp_copy(void *ctx, void *dst, const void *src, size_t len,
