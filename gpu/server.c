@@ -222,12 +222,23 @@ static void cut_mmap(struct sysgate_gpu_server *s, uintptr_t lo, uintptr_t hi)
 
 		if (r->kind != RANGE_MMAP || lo < r->lo || hi > r->hi)
 			continue;
-		if (lo > r->lo && hi < r->hi && s->nranges < s->rcap) {
-			s->ranges[s->nranges++] = (struct range){ hi, r->hi,
-								  RANGE_MMAP };
+		if (lo > r->lo && hi < r->hi) {
+			struct range up = { hi, r->hi, RANGE_MMAP };
+
 			r->hi = lo;
+			if (s->nranges == s->rcap) {
+				struct range *n = realloc(s->ranges, 2 * s->rcap *
+							  sizeof(*n));
+
+				if (!n)
+					break;	/* the upper part stays mapped,
+						 * unreachable from the GPU */
+				s->ranges = n;
+				s->rcap *= 2;
+			}
+			s->ranges[s->nranges++] = up;
 		} else if (lo > r->lo) {
-			r->hi = lo;	/* (no room to split: keep the lower) */
+			r->hi = lo;
 		} else if (hi < r->hi) {
 			r->lo = hi;
 		} else {

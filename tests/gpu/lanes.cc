@@ -952,6 +952,17 @@ static void case_mmap_fixed()
 	CHECK(r == m + 4096, "MAP_FIXED inside the GPU's own mapping: %lld",
 	      (long long)r);
 	CHECK(a.munmap((void *)(uintptr_t)m, 8192) == 0, "munmap");
+	/* A hole punched by munmap is no longer the GPU's to map over. */
+	m = a.mmap(0, 3 * 4096, PROT_READ, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+	CHECK(m > 0, "mmap 3 pages");
+	char *mp = (char *)(uintptr_t)m;
+	CHECK(a.munmap(mp + 4096, 4096) == 0, "munmap the middle page");
+	CHECK(a.mmap(mp + 4096, 4096, PROT_READ,
+		     MAP_FIXED | MAP_PRIVATE | MAP_ANONYMOUS, -1, 0) == -EFAULT,
+	      "MAP_FIXED into a hole the GPU unmapped");
+	CHECK(a.munmap(mp + 8192, 4096) == 0, "munmap the upper page");
+	CHECK(a.munmap(mp, 4096) == 0, "munmap the lower page");
+	CHECK(a.munmap(mp, 4096) == -EFAULT, "munmap twice");
 	printf("mmap-fixed: host mappings protected ok\n");
 }
 
