@@ -1,6 +1,8 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * server.c - the host runtime that services system calls from GPU lanes.
+ * server.c - the host runtime that services system calls from GPU lanes:
+ * the worker pool, the poller and the life cycle (calls.c runs the calls,
+ * ranges.c checks their pointers).
  *
  * Threads:
  *  - one poller: scans the compact gpu_seq[] array (4 bytes per idle port),
@@ -42,94 +44,18 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/mman.h>
-#include <sys/syscall.h>
-#include <sys/uio.h>
 #include <time.h>
 #include <unistd.h>
 #ifdef SG_HAVE_URING
 #include <liburing.h>
 #endif
 
-#include "sysgate_gpu.h"
-#include "sysgate_gpu_int.h"
+#include "runtime.h"
 
-#define MAX_BATCH_CAP 256
-#define RANGE_USER 1
-#define RANGE_MMAP 2
-#define RANGE_STAGING 4
-#define RANGE_DEVICE 8
-#define MAX_RW 0x7ffff000ul		/* the kernel's cap on one read/write */
 #define IDLE_WORKER_NS 2000000000ull	/* extra workers exit after this */
 #define SPIN_NS 5000ull			/* poller spins this long after work */
 #define HOT_NS 10000000ull		/* poller never sleeps this soon after work */
 #define RESIGNAL_NS 1000000ull		/* re-send a cancel this often */
-
-struct range {
-	uintptr_t lo, hi;
-	unsigned kind;
-};
-
-struct req {
-	uint32_t port;
-	uint32_t seq;
-	unsigned lane;
-};
-
-struct batch {
-	struct batch *next;
-	unsigned n;
-	struct req r[];
-};
-
-struct worker {
-	struct worker *next, *prev;
-	struct sysgate_gpu_server *s;
-	pthread_t th;
-	uint32_t port, seq;	/* the blocking call it is in */
-	int inkernel;		/* atomic: 1 while in an interruptible call */
-	unsigned char *bounce;	/* 2 x chunk, for device memory */
-	size_t chunk;
-	void (*bounce_free)(void *ctx, void *p);	/* NULL: free() */
-	void *bounce_ctx;
-	void *ring;
-};
-
-struct sysgate_gpu_server {
-	struct sysgate_gpu_port *ports;
-	uint32_t *gpu_seq, *cancel, *cpu_seq;	/* the shared mailboxes */
-	unsigned nports;
-	uint32_t *seen;		/* poller-private: last gpu_seq taken */
-	uint32_t *pending;	/* lanes outstanding per port (atomic) */
-	uint32_t *held;		/* poller-private: ports taken, not answered */
-	unsigned char *isheld;	/* poller-private: port is in held[] */
-	unsigned nheld;
-	uint64_t last_signal_ns;
-
-	pthread_t poller;
-	pthread_mutex_t qlock;
-	pthread_cond_t qcond;	/* work queued, or stopping */
-	pthread_cond_t gone;	/* a worker exited */
-	struct batch *qhead, *qtail;
-	struct worker *wlist;
-	unsigned nlive, nidle, minw, maxw;
-	unsigned nblocked;	/* atomic: workers in a call that may block */
-	int stop;		/* atomic */
-	int sig;
-
-	unsigned window_us;	/* atomic knobs */
-	unsigned max_batch;
-	unsigned uring_min;
-	int quiet;
-
-	pthread_rwlock_t rlock;	/* ranges and copier */
-	struct range *ranges;
-	unsigned nranges, rcap;
-	struct sysgate_gpu_copier cp;
-
-	struct sysgate_gpu_stats st;	/* updated with atomics */
-	uint64_t warned[SG_NR_LIMIT / 64];
-};
 
 static uint64_t mono_ns(void)
 {
@@ -139,9 +65,6 @@ static uint64_t mono_ns(void)
 	return (uint64_t)ts.tv_sec * 1000000000ull + (uint64_t)ts.tv_nsec;
 }
 
-#define LOAD(p) __atomic_load_n((p), __ATOMIC_RELAXED)
-#define STORE(p, v) __atomic_store_n((p), (v), __ATOMIC_RELAXED)
-#define ADD(p, v) __atomic_fetch_add((p), (v), __ATOMIC_RELAXED)
 
 static size_t mbox_bytes(unsigned nports)
 {
@@ -164,629 +87,6 @@ int sysgate_gpu_have_uring(void)
 #else
 	return 0;
 #endif
-}
-
-/* ---- registered ranges ---- */
-
-static int add_range(struct sysgate_gpu_server *s, uintptr_t lo, size_t len,
-		     unsigned kind)
-{
-	int ret = 0;
-
-	if (!len || lo + len < lo)
-		return -EINVAL;
-	pthread_rwlock_wrlock(&s->rlock);
-	if (s->nranges == s->rcap) {
-		unsigned cap = s->rcap ? 2 * s->rcap : 16;
-		struct range *r = realloc(s->ranges, cap * sizeof(*r));
-
-		if (!r) {
-			ret = -ENOMEM;
-			goto out;
-		}
-		s->ranges = r;
-		s->rcap = cap;
-	}
-	s->ranges[s->nranges++] = (struct range){ lo, lo + len, kind };
-out:
-	pthread_rwlock_unlock(&s->rlock);
-	return ret;
-}
-
-static int del_range(struct sysgate_gpu_server *s, uintptr_t lo,
-		     unsigned kinds)
-{
-	int ret = -ENOENT;
-
-	pthread_rwlock_wrlock(&s->rlock);
-	for (unsigned i = 0; i < s->nranges; i++) {
-		if (s->ranges[i].lo == lo && (s->ranges[i].kind & kinds)) {
-			s->ranges[i] = s->ranges[--s->nranges];
-			ret = 0;
-			break;
-		}
-	}
-	pthread_rwlock_unlock(&s->rlock);
-	return ret;
-}
-
-/*
- * [lo, hi) of the GPU's mappings is gone (munmap): trim the one range that
- * holds it, keeping what is left on either side.
- */
-static void cut_mmap(struct sysgate_gpu_server *s, uintptr_t lo, uintptr_t hi)
-{
-	pthread_rwlock_wrlock(&s->rlock);
-	for (unsigned i = 0; i < s->nranges; i++) {
-		struct range *r = &s->ranges[i];
-
-		if (r->kind != RANGE_MMAP || lo < r->lo || hi > r->hi)
-			continue;
-		if (lo > r->lo && hi < r->hi) {
-			struct range up = { hi, r->hi, RANGE_MMAP };
-
-			r->hi = lo;
-			if (s->nranges == s->rcap) {
-				struct range *n = realloc(s->ranges, 2 * s->rcap *
-							  sizeof(*n));
-
-				if (!n)
-					break;	/* the upper part stays mapped,
-						 * unreachable from the GPU */
-				s->ranges = n;
-				s->rcap *= 2;
-			}
-			s->ranges[s->nranges++] = up;
-		} else if (lo > r->lo) {
-			r->hi = lo;
-		} else if (hi < r->hi) {
-			r->lo = hi;
-		} else {
-			*r = s->ranges[--s->nranges];
-		}
-		break;
-	}
-	pthread_rwlock_unlock(&s->rlock);
-}
-
-int sysgate_gpu_register(struct sysgate_gpu_server *s, const void *p,
-			 size_t len)
-{
-	return add_range(s, (uintptr_t)p, len, RANGE_USER);
-}
-
-int sysgate_gpu_register_device(struct sysgate_gpu_server *s, const void *p,
-				size_t len)
-{
-	return add_range(s, (uintptr_t)p, len, RANGE_DEVICE);
-}
-
-int sysgate_gpu_unregister(struct sysgate_gpu_server *s, const void *p)
-{
-	return del_range(s, (uintptr_t)p, RANGE_USER | RANGE_DEVICE);
-}
-
-static int copy_memcpy(void *ctx, void *dst, const void *src, size_t len,
-		       int to_device)
-{
-	(void)ctx;
-	(void)to_device;
-	memcpy(dst, src, len);
-	return 0;
-}
-
-void sysgate_gpu_set_copier(struct sysgate_gpu_server *s,
-			    const struct sysgate_gpu_copier *cp)
-{
-	pthread_rwlock_wrlock(&s->rlock);
-	if (cp)
-		s->cp = *cp;
-	else
-		s->cp = (struct sysgate_gpu_copier){ .copy = copy_memcpy };
-	if (!s->cp.chunk)
-		s->cp.chunk = 4u << 20;
-	pthread_rwlock_unlock(&s->rlock);
-}
-
-/* Is [p, p+len) inside one range of the given kinds?  Caller holds rlock. */
-static const struct range *find_range(struct sysgate_gpu_server *s,
-				      uintptr_t p, size_t len, unsigned kinds)
-{
-	if (p + len < p)
-		return NULL;
-	for (unsigned i = 0; i < s->nranges; i++) {
-		const struct range *r = &s->ranges[i];
-
-		if ((r->kind & kinds) && p >= r->lo && p + len <= r->hi)
-			return r;
-	}
-	return NULL;
-}
-
-/* 0, 1 when the buffer is device memory (bulk path), or -EFAULT. */
-static int check_ptrs(struct sysgate_gpu_server *s, const struct sg_sysent *e,
-		      const uint64_t *a)
-{
-	int ret = 0;
-
-	pthread_rwlock_rdlock(&s->rlock);
-	for (int i = 0; i < 3 && e->ptr[i].kind; i++) {
-		const struct sg_ptrspec *ps = &e->ptr[i];
-		uintptr_t p = (uintptr_t)a[ps->arg];
-		unsigned kinds = RANGE_USER | RANGE_MMAP | RANGE_STAGING;
-		size_t len = ps->len_arg >= 0 ? (size_t)a[ps->len_arg] :
-			ps->fixed;
-
-		if (!p && (ps->kind & PS_NULLOK))
-			continue;
-		if (ps->kind & PS_FIXMAP) {
-			/* Only MAP_FIXED replaces mappings; then it may
-			 * replace only what the GPU mapped itself. */
-			if (!(a[3] & MAP_FIXED))
-				continue;
-			kinds = RANGE_MMAP;
-		}
-		if (ps->kind & PS_MAPPED)
-			kinds = RANGE_MMAP;
-		if (ps->kind & PS_ADVISE)
-			kinds = RANGE_USER | RANGE_MMAP;
-		if (ps->kind & PS_LENPTR) {
-			const struct range *lr;
-			uintptr_t lp = (uintptr_t)a[ps->len_arg];
-
-			if (!lp)
-				continue;
-			lr = find_range(s, lp, sizeof(socklen_t), kinds);
-			if (!lr) {
-				ret = -EFAULT;
-				break;
-			}
-			len = *(const socklen_t *)lp;
-		}
-		if (ps->kind & PS_STR) {
-			const struct range *r = find_range(s, p, 1, kinds);
-
-			if (!r || !memchr((const void *)p, 0, r->hi - p)) {
-				ret = -EFAULT;
-				break;
-			}
-			continue;
-		}
-		if (!len)
-			continue;
-		if (find_range(s, p, len, kinds))
-			continue;
-		if ((ps->kind & PS_BULK) &&
-		    find_range(s, p, len, RANGE_DEVICE)) {
-			ret = 1;
-			continue;
-		}
-		ret = -EFAULT;
-		break;
-	}
-	pthread_rwlock_unlock(&s->rlock);
-	return ret;
-}
-
-/* ---- running calls ---- */
-
-static void refuse_msg(struct sysgate_gpu_server *s, long nr,
-		       const struct sg_sysent *e)
-{
-	uint64_t bit, old;
-	struct sysgate_gpu_sysinfo info;
-
-	if (s->quiet || nr < 0 || nr >= SG_NR_LIMIT)
-		return;
-	bit = 1ull << (nr & 63);
-	old = __atomic_fetch_or(&s->warned[nr / 64], bit, __ATOMIC_RELAXED);
-	if (old & bit)
-		return;
-	sysgate_gpu_classify(nr, &info);
-	fprintf(stderr, "sysgate-gpu: refused syscall %ld (%s) from the GPU "
-		"with -ENOSYS: %s\n", nr, e ? e->name : "unclassified",
-		info.why ? info.why : "");
-}
-
-/*
- * Decide whether a lane's call may run.  Returns 1 (2: its buffer is
- * device memory) with *ent set when it may, else 0 with *ret set.
- */
-static int admit(struct sysgate_gpu_server *s, uint32_t nrw,
-		 const uint64_t *a, const struct sg_sysent **ent, int64_t *ret)
-{
-	long nr = nrw & SYSGATE_GPU_NR_MASK;
-	const struct sg_sysent *e;
-	int r;
-
-	if (nr == SYSGATE_GPU_NR_MASK) {		/* lane failed on the GPU side */
-		*ret = -EINVAL;
-		return 0;
-	}
-	e = sg_lookup(nr);
-	if (!e || e->cls != SYSGATE_GPU_CLASS_USEFUL) {
-		refuse_msg(s, nr, e);
-		ADD(&s->st.refused, 1);
-		*ret = -ENOSYS;
-		return 0;
-	}
-	r = check_ptrs(s, e, a);
-	if (r < 0) {
-		ADD(&s->st.faults, 1);
-		*ret = r;
-		return 0;
-	}
-	*ent = e;
-	return 1 + r;
-}
-
-static void after_call(struct sysgate_gpu_server *s, long nr,
-		       const uint64_t *a, int64_t ret)
-{
-	if (ret < 0)
-		return;
-	/* A MAP_FIXED inside a GPU mapping replaced part of it: the range
-	 * is already there. */
-	if (nr == SYS_mmap && !(a[3] & MAP_FIXED))
-		add_range(s, (uintptr_t)ret, (size_t)a[1], RANGE_MMAP);
-	else if (nr == SYS_munmap)
-		cut_mmap(s, (uintptr_t)a[0], (uintptr_t)(a[0] + a[1]));
-}
-
-static struct sysgate_gpu_slot *slot_of(struct sysgate_gpu_server *s,
-					const struct req *r)
-{
-	return &s->ports[r->port].lane[r->lane];
-}
-
-/* Has the GPU given up on this call, or is the server stopping? */
-static int cancelled(struct sysgate_gpu_server *s, const struct req *r)
-{
-	return __atomic_load_n(&s->cancel[r->port], __ATOMIC_SEQ_CST) ==
-		r->seq || __atomic_load_n(&s->stop, __ATOMIC_SEQ_CST);
-}
-
-/*
- * A call that may block, made so cancellation can interrupt it: inkernel
- * is published before the last cancel check, and the canceller re-sends
- * its signal while inkernel stays set (a signal that lands just before the
- * syscall starts is harmless; the next one interrupts it).
- */
-static void about_to_block(struct sysgate_gpu_server *s);
-
-static int64_t interruptible(struct sysgate_gpu_server *s, struct worker *w,
-			     const struct req *r, long nr, const uint64_t *a)
-{
-	int64_t ret;
-
-	about_to_block(s);
-	w->port = r->port;
-	w->seq = r->seq;
-	__atomic_store_n(&w->inkernel, 1, __ATOMIC_SEQ_CST);
-	if (cancelled(s, r)) {
-		__atomic_store_n(&w->inkernel, 0, __ATOMIC_SEQ_CST);
-		ADD(&s->nblocked, -1);
-		return -ECANCELED;
-	}
-	ret = syscall(nr, a[0], a[1], a[2], a[3], a[4], a[5]);
-	if (ret == -1)
-		ret = -errno;
-	__atomic_store_n(&w->inkernel, 0, __ATOMIC_SEQ_CST);
-	ADD(&s->nblocked, -1);
-	if (ret == -EINTR && cancelled(s, r))
-		ret = -ECANCELED;
-	return ret;
-}
-
-static void free_bounce(struct worker *w)
-{
-	if (w->bounce && w->bounce_free)
-		w->bounce_free(w->bounce_ctx, w->bounce);
-	else
-		free(w->bounce);
-	w->bounce = NULL;
-}
-
-/* One chunk of a bulk call: read/write may block, the positional ones not. */
-static int64_t bulk_io(struct sysgate_gpu_server *s, struct worker *w,
-		       const struct req *r, long nr, const uint64_t *a)
-{
-	int64_t ret;
-
-	if (nr == SYS_read || nr == SYS_write)
-		return interruptible(s, w, r, nr, a);
-	ret = syscall(nr, a[0], a[1], a[2], a[3]);
-	return ret == -1 ? -errno : ret;
-}
-
-/*
- * read/pread64/write/pwrite64 with a device-memory buffer: chunks through
- * two host bounce buffers, so reading chunk i+1 overlaps copying chunk i to
- * the device.  Returns the bytes moved (short at end of file, or when
- * cancelled after some data) or -errno.
- */
-static int64_t run_bulk(struct sysgate_gpu_server *s, struct worker *w,
-			const struct req *r, long nr, const uint64_t *a)
-{
-	struct sysgate_gpu_copier cp;
-	int to_dev = nr == SYS_read || nr == SYS_pread64;
-	unsigned char *dev = (unsigned char *)(uintptr_t)a[1];
-	size_t len = a[2] > MAX_RW ? MAX_RW : (size_t)a[2], done = 0;
-	int64_t err = 0;
-	int cur = 0, inflight = 0;
-
-	pthread_rwlock_rdlock(&s->rlock);
-	cp = s->cp;
-	pthread_rwlock_unlock(&s->rlock);
-	if (!w->bounce || w->chunk != cp.chunk) {
-		free_bounce(w);
-		w->bounce = cp.alloc_host ? cp.alloc_host(cp.ctx, 2 * cp.chunk) :
-			malloc(2 * cp.chunk);
-		if (!w->bounce)
-			return -ENOMEM;
-		w->chunk = cp.chunk;
-		w->bounce_free = cp.alloc_host ? cp.free_host : NULL;
-		w->bounce_ctx = cp.ctx;
-	}
-	while (done < len && !err) {
-		size_t n = len - done < cp.chunk ? len - done : cp.chunk;
-		unsigned char *bb = w->bounce + (size_t)cur * cp.chunk;
-		uint64_t sub[6] = { a[0], (uint64_t)(uintptr_t)bb, n,
-				    a[3] + done, 0, 0 };
-		int64_t got;
-
-		if (cancelled(s, r))
-			break;
-		if (to_dev) {
-			/* The copy from this bounce half (two chunks ago)
-			 * must be done before it is refilled. */
-			if (inflight == 2 && cp.wait && (err = cp.wait(cp.ctx)))
-				break;
-			if (inflight == 2)
-				inflight = 0;
-			got = bulk_io(s, w, r, nr, sub);
-			if (got <= 0) {
-				err = got;
-				break;
-			}
-			err = cp.copy(cp.ctx, dev + done, bb, (size_t)got, 1);
-			inflight++;
-		} else {
-			err = cp.copy(cp.ctx, bb, dev + done, n, 0);
-			if (!err && cp.wait)
-				err = cp.wait(cp.ctx);
-			if (err)
-				break;
-			got = bulk_io(s, w, r, nr, sub);
-			if (got <= 0) {
-				err = got;
-				break;
-			}
-		}
-		done += (size_t)got;
-		cur ^= 1;
-		if ((size_t)got < n)
-			break;		/* short: end of file, pipe, socket */
-	}
-	if (inflight && cp.wait) {
-		int e2 = cp.wait(cp.ctx);
-
-		if (!err)
-			err = e2;
-	}
-	ADD(&s->st.bulk_bytes, done);
-	if (done)
-		return (int64_t)done;
-	if (err == -ECANCELED || (err == -EINTR && cancelled(s, r)) ||
-	    (!err && cancelled(s, r)))
-		return -ECANCELED;
-	return err;
-}
-
-static int64_t run_one(struct sysgate_gpu_server *s, struct worker *w,
-		       const struct req *r)
-{
-	struct sysgate_gpu_slot *sl = slot_of(s, r);
-	const struct sg_sysent *e;
-	const uint64_t *a = sl->arg;
-	int64_t ret;
-	long nr = sl->nr & SYSGATE_GPU_NR_MASK;
-	int how = admit(s, sl->nr, a, &e, &ret);
-
-	if (!how)
-		return ret;
-	if (cancelled(s, r))
-		return -ECANCELED;
-	if (how == 2)
-		return run_bulk(s, w, r, nr, a);
-	if (e->block)
-		return interruptible(s, w, r, nr, a);
-	ret = syscall(nr, a[0], a[1], a[2], a[3], a[4], a[5]);
-	if (ret == -1)
-		ret = -errno;
-	after_call(s, nr, a, ret);
-	return ret;
-}
-
-static void complete(struct sysgate_gpu_server *s, const struct req *r,
-		     int64_t ret)
-{
-	struct sysgate_gpu_slot *sl = slot_of(s, r);
-
-	ADD(&s->st.calls, 1);
-	if (ret == -ECANCELED)
-		ADD(&s->st.cancelled, 1);
-	if (sl->nr & SYSGATE_GPU_NR_NORET) {
-		sl->state = SYSGATE_GPU_SLOT_FREE;
-	} else {
-		sl->ret = ret;
-		sl->state = SYSGATE_GPU_SLOT_FINISHED;
-	}
-	if (__atomic_fetch_sub(&s->pending[r->port], 1, __ATOMIC_ACQ_REL) == 1)
-		__atomic_store_n(&s->cpu_seq[r->port], r->seq,
-				 __ATOMIC_RELEASE);
-}
-
-static void enqueue(struct sysgate_gpu_server *s, struct batch *b);
-
-/* Queue one lane's call on its own (a call that may block). */
-static void enqueue_one(struct sysgate_gpu_server *s, const struct req *r)
-{
-	struct batch *b = malloc(sizeof(*b) + sizeof(b->r[0]));
-
-	if (!b) {
-		complete(s, r, -ENOMEM);
-		return;
-	}
-	b->n = 1;
-	b->r[0] = *r;
-	enqueue(s, b);
-}
-
-/* Does this lane's call have to run apart from the others? */
-static int blocks(struct sysgate_gpu_server *s, const struct req *r)
-{
-	const struct sg_sysent *e =
-		sg_lookup(slot_of(s, r)->nr & SYSGATE_GPU_NR_MASK);
-
-	return e && e->block;
-}
-
-#ifdef SG_HAVE_URING
-/*
- * Run a whole batch with one io_uring submission; 0, or -1 to fall back.
- * Reads and writes go with RWF_NOWAIT, so the submission never waits on a
- * pipe or socket: a call that would wait (-EAGAIN) is queued on its own.
- * Lengths are capped as the kernel caps read(2), never truncated.
- */
-static int run_uring(struct sysgate_gpu_server *s, struct io_uring *ring,
-		     struct batch *b)
-{
-	int64_t res[MAX_BATCH_CAP];
-	unsigned char go[MAX_BATCH_CAP];
-	unsigned queued = 0;
-
-	for (unsigned i = 0; i < b->n; i++) {
-		const struct sg_sysent *e =
-			sg_lookup(slot_of(s, &b->r[i])->nr & SYSGATE_GPU_NR_MASK);
-
-		if (!e || !e->uring)
-			return -1;
-	}
-	for (unsigned i = 0; i < b->n; i++) {
-		struct sysgate_gpu_slot *sl = slot_of(s, &b->r[i]);
-		const struct sg_sysent *e;
-		const uint64_t *a = sl->arg;
-		struct io_uring_sqe *sqe;
-		long nr = sl->nr & SYSGATE_GPU_NR_MASK;
-		unsigned len = a[2] > MAX_RW ? MAX_RW : (unsigned)a[2];
-		int how;
-
-		go[i] = 0;
-		how = admit(s, sl->nr, a, &e, &res[i]);
-		if (!how)
-			continue;
-		if (how == 2 || cancelled(s, &b->r[i])) {
-			go[i] = 2;	/* device memory, or cancelled */
-			continue;
-		}
-		sqe = io_uring_get_sqe(ring);
-		if (!sqe) {
-			go[i] = 2;
-			continue;
-		}
-		if (nr == SYS_pread64 || nr == SYS_read)
-			io_uring_prep_read(sqe, (int)a[0], (void *)a[1], len,
-					   nr == SYS_read ? (uint64_t)-1 : a[3]);
-		else if (nr == SYS_pwrite64 || nr == SYS_write)
-			io_uring_prep_write(sqe, (int)a[0], (const void *)a[1],
-					    len, nr == SYS_write ? (uint64_t)-1 :
-					    a[3]);
-		else if (nr == SYS_fsync || nr == SYS_fdatasync)
-			io_uring_prep_fsync(sqe, (int)a[0],
-					    nr == SYS_fdatasync ?
-					    IORING_FSYNC_DATASYNC : 0);
-		else if (nr == SYS_close)
-			io_uring_prep_close(sqe, (int)a[0]);
-		else
-			io_uring_prep_nop(sqe);
-		if (nr == SYS_pread64 || nr == SYS_read || nr == SYS_pwrite64 ||
-		    nr == SYS_write)
-			sqe->rw_flags = RWF_NOWAIT;
-		sqe->user_data = i;
-		go[i] = 1;
-		queued++;
-	}
-	if (queued) {
-		int r = io_uring_submit_and_wait(ring, queued);
-
-		if (r < 0) {
-			/* Nothing ran: do them apart. */
-			io_uring_cq_advance(ring, io_uring_cq_ready(ring));
-			for (unsigned i = 0; i < b->n; i++)
-				if (go[i] == 1)
-					go[i] = 2;
-			queued = 0;
-		}
-	}
-	while (queued) {
-		struct io_uring_cqe *cqe;
-
-		if (io_uring_wait_cqe(ring, &cqe))
-			break;
-		res[cqe->user_data] = cqe->res;
-		if (cqe->res == -EAGAIN)
-			go[cqe->user_data] = 2;	/* would wait: run apart */
-		io_uring_cqe_seen(ring, cqe);
-		queued--;
-	}
-	ADD(&s->st.uring_batches, 1);
-	for (unsigned i = 0; i < b->n; i++) {
-		if (go[i] == 2)
-			enqueue_one(s, &b->r[i]);
-		else
-			complete(s, &b->r[i], res[i]);
-	}
-	return 0;
-}
-#endif
-
-/*
- * A batch: calls that may block are queued on their own (the pool grows
- * for them) except the last, which runs here after everything else.
- */
-static void run_batch(struct sysgate_gpu_server *s, struct worker *w,
-		      struct batch *b)
-{
-	int last = -1;
-
-#ifdef SG_HAVE_URING
-	unsigned um = LOAD(&s->uring_min);
-
-	if (um && b->n >= um) {
-		if (!w->ring) {
-			w->ring = malloc(sizeof(struct io_uring));
-			if (w->ring && io_uring_queue_init(MAX_BATCH_CAP,
-							   w->ring, 0)) {
-				free(w->ring);
-				w->ring = NULL;
-			}
-		}
-		if (w->ring && !run_uring(s, w->ring, b))
-			return;
-	}
-#endif
-	for (unsigned i = 0; i < b->n; i++) {
-		if (b->n > 1 && blocks(s, &b->r[i])) {
-			if (last >= 0)
-				enqueue_one(s, &b->r[last]);
-			last = (int)i;
-			continue;
-		}
-		complete(s, &b->r[i], run_one(s, w, &b->r[i]));
-	}
-	if (last >= 0)
-		complete(s, &b->r[last], run_one(s, w, &b->r[last]));
 }
 
 /* ---- the worker pool ---- */
@@ -822,7 +122,7 @@ static void spawn_worker(struct sysgate_gpu_server *s)
 	pthread_attr_destroy(&at);
 }
 
-static void enqueue(struct sysgate_gpu_server *s, struct batch *b)
+void enqueue(struct sysgate_gpu_server *s, struct batch *b)
 {
 	b->next = NULL;
 	pthread_mutex_lock(&s->qlock);
@@ -849,7 +149,7 @@ static void enqueue(struct sysgate_gpu_server *s, struct batch *b)
  * and nobody idle would take it, start a worker for it first (the work
  * was queued while this worker still counted as free).
  */
-static void about_to_block(struct sysgate_gpu_server *s)
+void about_to_block(struct sysgate_gpu_server *s)
 {
 	ADD(&s->nblocked, 1);
 	pthread_mutex_lock(&s->qlock);
@@ -1012,104 +312,116 @@ static struct batch *new_batch(void)
 	return b;
 }
 
+/* A new transaction on port pi: the port is ours now; batch its lanes. */
+static void take_port(struct sysgate_gpu_server *s, unsigned pi,
+		      unsigned maxb)
+{
+	struct sysgate_gpu_port *p = &s->ports[pi];
+	uint32_t g = __atomic_load_n(&s->gpu_seq[pi], __ATOMIC_ACQUIRE);
+	uint32_t mask;
+
+	s->seen[pi] = g;
+	ADD(&s->st.transactions, 1);
+	mask = p->lane_mask;
+	if (!mask) {
+		__atomic_store_n(&s->cpu_seq[pi], g, __ATOMIC_RELEASE);
+		return;
+	}
+	if (!s->isheld[pi]) {
+		s->isheld[pi] = 1;
+		s->held[s->nheld++] = pi;
+	}
+	__atomic_store_n(&s->pending[pi], (uint32_t)__builtin_popcount(mask),
+			 __ATOMIC_RELAXED);
+	while (mask) {
+		unsigned lane = __builtin_ctz(mask);
+
+		mask &= mask - 1;
+		p->lane[lane].state = SYSGATE_GPU_SLOT_PROCESSING;
+		if (!s->cur) {
+			s->cur = new_batch();
+			s->first_ns = mono_ns();
+		}
+		s->cur->r[s->cur->n++] = (struct req){ pi, g, lane };
+		if (s->cur->n >= maxb) {
+			dispatch(s, s->cur);
+			s->cur = NULL;
+		}
+	}
+}
+
+/* One pass over every port; returns whether any had a new transaction. */
+static int scan(struct sysgate_gpu_server *s)
+{
+	unsigned maxb = LOAD(&s->max_batch);
+	const uint32_t *gs = s->gpu_seq;
+	int found = 0;
+
+	for (unsigned pi = 0; pi < s->nports; pi++) {
+		if (pi % SCAN_BLOCK == 0) {
+			unsigned n = s->nports - pi < SCAN_BLOCK ?
+				s->nports - pi : SCAN_BLOCK;
+
+			if (!block_moved(&gs[pi], &s->seen[pi], n)) {
+				pi += n - 1;
+				continue;
+			}
+		}
+		if (__atomic_load_n(&gs[pi], __ATOMIC_RELAXED) != s->seen[pi]) {
+			take_port(s, pi, maxb);
+			found = 1;
+		}
+	}
+	return found;
+}
+
+/*
+ * Idle.  A GPU cannot wake a host thread, so the poller polls: it spins
+ * (time-bounded, so a long scan does not stretch it), then yields, and only
+ * when nothing came for HOT_NS does it sleep (50 us a round), so a busy
+ * stream of calls never waits on a sleep.
+ */
+static void idle(uint64_t *last_work)
+{
+	uint64_t now = mono_ns();
+
+	if (!*last_work)
+		*last_work = now;
+	if (now - *last_work < SPIN_NS) {
+#if defined(__x86_64__) || defined(__i386__)
+		__builtin_ia32_pause();
+#endif
+	} else if (now - *last_work < HOT_NS) {
+		sched_yield();
+	} else {
+		struct timespec ts = { 0, 50000 };
+
+		nanosleep(&ts, NULL);
+	}
+}
+
 static void *poller_main(void *arg)
 {
 	struct sysgate_gpu_server *s = arg;
-	struct batch *cur = NULL;
-	uint64_t first_ns = 0, last_work = 0;
+	uint64_t last_work = 0;
 
 	while (!LOAD(&s->stop)) {
-		unsigned maxb = LOAD(&s->max_batch);
 		uint64_t win = (uint64_t)LOAD(&s->window_us) * 1000;
-		const uint32_t *gs = s->gpu_seq;
-		int found = 0;
+		int found = scan(s);
 
-		for (unsigned pi = 0; pi < s->nports; pi++) {
-			struct sysgate_gpu_port *p;
-			uint32_t g, mask;
-
-			if (pi % SCAN_BLOCK == 0) {
-				unsigned n = s->nports - pi < SCAN_BLOCK ?
-					s->nports - pi : SCAN_BLOCK;
-
-				if (!block_moved(&gs[pi], &s->seen[pi], n)) {
-					pi += n - 1;
-					continue;
-				}
-			}
-			if (__atomic_load_n(&gs[pi], __ATOMIC_RELAXED) ==
-			    s->seen[pi])
-				continue;
-			g = __atomic_load_n(&gs[pi], __ATOMIC_ACQUIRE);
-			/* A new transaction: the port is ours now. */
-			p = &s->ports[pi];
-			s->seen[pi] = g;
-			found = 1;
-			ADD(&s->st.transactions, 1);
-			mask = p->lane_mask;
-			if (!mask) {
-				__atomic_store_n(&s->cpu_seq[pi], g,
-						 __ATOMIC_RELEASE);
-				continue;
-			}
-			if (!s->isheld[pi]) {
-				s->isheld[pi] = 1;
-				s->held[s->nheld++] = pi;
-			}
-			__atomic_store_n(&s->pending[pi],
-					 (uint32_t)__builtin_popcount(mask),
-					 __ATOMIC_RELAXED);
-			while (mask) {
-				unsigned lane = __builtin_ctz(mask);
-
-				mask &= mask - 1;
-				p->lane[lane].state = SYSGATE_GPU_SLOT_PROCESSING;
-				if (!cur) {
-					cur = new_batch();
-					first_ns = mono_ns();
-				}
-				cur->r[cur->n++] = (struct req){ pi, g, lane };
-				if (cur->n >= maxb) {
-					dispatch(s, cur);
-					cur = NULL;
-				}
-			}
-		}
-		if (cur && (!win || mono_ns() - first_ns >= win)) {
-			dispatch(s, cur);
-			cur = NULL;
+		if (s->cur && (!win || mono_ns() - s->first_ns >= win)) {
+			dispatch(s, s->cur);
+			s->cur = NULL;
 		}
 		if (watch_held(s))
 			found = 1;
-		if (found || cur) {
+		if (found || s->cur)
 			last_work = 0;
-			continue;
-		}
-		/*
-		 * Idle.  A GPU cannot wake a host thread, so the poller
-		 * polls: it spins (time-bounded, so a long scan does not
-		 * stretch it), then yields, and only when nothing came for
-		 * HOT_NS does it sleep (50 us a round), so a busy stream of
-		 * calls never waits on a sleep.
-		 */
-		uint64_t now = mono_ns();
-
-		if (!last_work)
-			last_work = now;
-		if (now - last_work < SPIN_NS) {
-#if defined(__x86_64__) || defined(__i386__)
-			__builtin_ia32_pause();
-#endif
-		} else if (now - last_work < HOT_NS) {
-			sched_yield();
-		} else {
-			struct timespec ts = { 0, 50000 };
-
-			nanosleep(&ts, NULL);
-		}
+		else
+			idle(&last_work);
 	}
-	if (cur)
-		dispatch(s, cur);
+	if (s->cur)
+		dispatch(s, s->cur);
 	return NULL;
 }
 

@@ -27,9 +27,9 @@ GPU_DEFS := $(if $(GPU_HAVE_URING),-DSG_HAVE_URING)
 GPU_LIBS := -pthread $(if $(GPU_HAVE_URING),-luring)
 GPU_CXXFLAGS := -std=gnu++17 $(OPT) -g -Wall -Wextra $(WERROR) -Iinclude -Igpu \
 	-D_GNU_SOURCE -pthread
-GPU_RT_SRCS := gpu/server.c gpu/sysclass.c
+GPU_RT_SRCS := gpu/server.c gpu/calls.c gpu/ranges.c gpu/sysclass.c
 GPU_RT_OBJS := $(GPU_RT_SRCS:%.c=$(BUILD)/%.o)
-GPU_HDRS := include/sysgate_gpu.h gpu/sysgate_gpu_int.h gpu/cpu_lanes.h \
+GPU_HDRS := include/sysgate_gpu.h gpu/sysgate_gpu_int.h gpu/runtime.h gpu/cpu_lanes.h \
 	gpu/examples.h
 
 $(GPU_RT_OBJS): EXTRA_CFLAGS = -Igpu -pthread $(GPU_DEFS)
@@ -56,12 +56,14 @@ TSAN_FLAGS := -fsanitize=thread -O1 -g
 $(BUILD)/tests/gpu/lanes-tsan: tests/gpu/lanes.cc $(GPU_RT_SRCS) $(GPU_HDRS) \
 		$(BUILD)/gen/syscalls.o $(GEN_HEADERS)
 	@mkdir -p $(dir $@)
-	$(CC) -std=gnu11 -Wall -Wextra $(WERROR) $(TSAN_FLAGS) -Iinclude -Igpu \
-		-D_GNU_SOURCE $(GPU_DEFS) -c gpu/server.c -o $@-server.o
-	$(CC) -std=gnu11 -Wall -Wextra $(WERROR) $(TSAN_FLAGS) -Iinclude -Igpu \
-		-I$(BUILD)/gen -D_GNU_SOURCE -c gpu/sysclass.c -o $@-sysclass.o
+	for f in $(GPU_RT_SRCS); do \
+		$(CC) -std=gnu11 -Wall -Wextra $(WERROR) $(TSAN_FLAGS) -Iinclude \
+			-Igpu -I$(BUILD)/gen -D_GNU_SOURCE $(GPU_DEFS) -c $$f \
+			-o $@-$$(basename $$f .c).o || exit 1; \
+	done
 	$(CXX) $(filter-out $(OPT),$(GPU_CXXFLAGS)) $(TSAN_FLAGS) $< \
-		$@-server.o $@-sysclass.o $(BUILD)/gen/syscalls.o $(GPU_LIBS) -o $@
+		$(GPU_RT_SRCS:gpu/%.c=$@-%.o) $(BUILD)/gen/syscalls.o \
+		$(GPU_LIBS) -o $@
 PROGS += $(BUILD)/tests/gpu/lanes-tsan
 endif
 
