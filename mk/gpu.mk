@@ -39,9 +39,13 @@ $(GPU_RT_OBJS): $(GEN_HEADERS)
 $(BUILD)/libsysgate-gpu.a: $(GPU_RT_OBJS) $(BUILD)/gen/syscalls.o
 	$(AR) rcs $@ $^
 
-$(BUILD)/tests/gpu/lanes: tests/gpu/lanes.cc $(BUILD)/libsysgate-gpu.a $(GPU_HDRS)
+GPU_LANES_SRCS := tests/gpu/lanes.cc tests/gpu/lanes_ext.cc
+
+$(BUILD)/tests/gpu/lanes: $(GPU_LANES_SRCS) tests/gpu/lanes.h \
+		$(BUILD)/libsysgate-gpu.a $(GPU_HDRS)
 	@mkdir -p $(dir $@)
-	$(CXX) $(GPU_CXXFLAGS) $< $(BUILD)/libsysgate-gpu.a $(GPU_LIBS) -o $@
+	$(CXX) $(GPU_CXXFLAGS) $(GPU_LANES_SRCS) $(BUILD)/libsysgate-gpu.a \
+		$(GPU_LIBS) -o $@
 
 $(BUILD)/sysgate-gpu-bench: gpu/bench.cc $(BUILD)/libsysgate-gpu.a $(GPU_HDRS)
 	$(CXX) $(GPU_CXXFLAGS) $< $(BUILD)/libsysgate-gpu.a $(GPU_LIBS) -o $@
@@ -53,7 +57,8 @@ PROGS += $(BUILD)/libsysgate-gpu.a $(BUILD)/tests/gpu/lanes \
 # only; nothing here is preloaded into other programs).
 ifeq ($(GPU_HAVE_TSAN),1)
 TSAN_FLAGS := -fsanitize=thread -O1 -g
-$(BUILD)/tests/gpu/lanes-tsan: tests/gpu/lanes.cc $(GPU_RT_SRCS) $(GPU_HDRS) \
+$(BUILD)/tests/gpu/lanes-tsan: $(GPU_LANES_SRCS) tests/gpu/lanes.h \
+		$(GPU_RT_SRCS) $(GPU_HDRS) \
 		$(BUILD)/gen/syscalls.o $(GEN_HEADERS)
 	@mkdir -p $(dir $@)
 	for f in $(GPU_RT_SRCS); do \
@@ -61,8 +66,8 @@ $(BUILD)/tests/gpu/lanes-tsan: tests/gpu/lanes.cc $(GPU_RT_SRCS) $(GPU_HDRS) \
 			-Igpu -I$(BUILD)/gen -D_GNU_SOURCE $(GPU_DEFS) -c $$f \
 			-o $@-$$(basename $$f .c).o || exit 1; \
 	done
-	$(CXX) $(filter-out $(OPT),$(GPU_CXXFLAGS)) $(TSAN_FLAGS) $< \
-		$(GPU_RT_SRCS:gpu/%.c=$@-%.o) $(BUILD)/gen/syscalls.o \
+	$(CXX) $(filter-out $(OPT),$(GPU_CXXFLAGS)) $(TSAN_FLAGS) \
+		$(GPU_LANES_SRCS) $(GPU_RT_SRCS:gpu/%.c=$@-%.o) $(BUILD)/gen/syscalls.o \
 		$(GPU_LIBS) -o $@
 PROGS += $(BUILD)/tests/gpu/lanes-tsan
 endif
