@@ -193,6 +193,13 @@ void case_uring_len()
 		printf("skip: built without io_uring\n");
 		exit(77);
 	}
+	uint64_t params[16] = {};	/* struct io_uring_params, 120 bytes */
+	long rfd = syscall(SYS_io_uring_setup, 1, params);
+	if (rfd < 0) {
+		printf("skip: io_uring unavailable here (%s)\n", strerror(errno));
+		exit(77);
+	}
+	close((int)rfd);
 	env e(1);
 	sysgate_gpu_set_uring_min(e.srv, 1);
 	std::string d = tmpdir();
