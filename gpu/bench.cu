@@ -13,6 +13,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <string>
 #include <vector>
 
@@ -56,7 +57,33 @@ __global__ void k_order(sysgate_gpu_client c, int fd, const char *msg, unsigned 
 			x = x * 6364136223846793005ull + 1;
 		b.a.write(fd, msg, 64, f);
 	}
-	atomicAdd(sink, x);
+	atomicAdd_system(sink, x);
+}
+
+/* Round trips timed on the GPU (%globaltimer), one per call. */
+__global__ void k_rtt(sysgate_gpu_client c, unsigned n, unsigned gran,
+		      unsigned long long *t)
+{
+	dev_thread th(c);
+	dev_warp w(c);
+	for (unsigned i = 0; i < n; i++) {
+		uint64_t t0 = now_ns();
+		if (gran)
+			w.a.syscall(SYS_getppid);
+		else
+			th.a.syscall(SYS_getppid);
+		if (threadIdx.x == 0)
+			t[i] = now_ns() - t0;
+	}
+}
+
+/* Bulk: one thread preads the file 1 MiB at a time into device memory. */
+__global__ void k_bulk(sysgate_gpu_client c, int fd, unsigned char *dev,
+		       size_t chunk, size_t total)
+{
+	dev_thread t(c);
+	for (size_t off = 0; off < total; off += chunk)
+		t.a.pread(fd, dev + off, chunk, off);
 }
 
 static double now_s()
@@ -105,6 +132,58 @@ int main(int argc, char **argv)
 	lat("thread", k_thread, 32);
 	lat("warp", k_warp, 32);
 	lat("block", k_block, 256);
+
+	/* round trip p50/p99 from the GPU's own clock */
+	unsigned long long *tt = (unsigned long long *)
+		sysgate_gpu_cuda_alloc(&g, 4096 * 8);
+	for (unsigned gran = 0; gran < 2; gran++) {
+		unsigned n = quick ? 200 : 4000;
+		k_rtt<<<1, 32>>>(g.client, n, gran, tt);
+		cudaDeviceSynchronize();
+		std::vector<unsigned long long> v(tt, tt + n);
+		std::sort(v.begin(), v.end());
+		snprintf(b, sizeof(b), "{\"bench\":\"rtt\",\"granularity\":"
+			 "\"%s\",\"threads\":32,\"op\":\"getppid\",\"calls\":%u,"
+			 "\"p50_ns\":%llu,\"p99_ns\":%llu,\"clock\":"
+			 "\"globaltimer\"}", gran ? "warp" : "thread", n,
+			 v[n / 2], v[n * 99 / 100]);
+		rows.push_back(b);
+	}
+
+	/* bulk pread into device memory vs host pread + cudaMemcpy */
+	{
+		const size_t chunk = 1 << 20, total = (quick ? 64 : 512) << 20;
+		char tp[] = "/tmp/sg-gpu-bulk-XXXXXX";
+		int bfd = mkstemp(tp);
+		unlink(tp);
+		std::vector<char> src(chunk, 'b');
+		for (size_t off = 0; off < total; off += chunk)
+			if (pwrite(bfd, src.data(), chunk, off) != (ssize_t)chunk)
+				return 1;
+		unsigned char *dev = (unsigned char *)
+			sysgate_gpu_cuda_alloc_device(&g, total);
+		double t0 = now_s();
+		k_bulk<<<1, 1>>>(g.client, bfd, dev, chunk, total);
+		cudaDeviceSynchronize();
+		double rt = total / (now_s() - t0) / 1e9;
+		void *pin;
+		cudaHostAlloc(&pin, chunk, cudaHostAllocPortable);
+		t0 = now_s();
+		for (size_t off = 0; off < total; off += chunk) {
+			if (pread(bfd, pin, chunk, off) != (ssize_t)chunk)
+				return 1;
+			cudaMemcpy(dev + off, pin, chunk, cudaMemcpyHostToDevice);
+		}
+		double host = total / (now_s() - t0) / 1e9;
+		snprintf(b, sizeof(b), "{\"bench\":\"bulk\",\"op\":\"pread64\","
+			 "\"bytes_per_call\":%zu,\"total\":%zu,\"runtime_gb_s\":"
+			 "%.2f,\"host_pread_cudamemcpy_gb_s\":%.2f}", chunk, total,
+			 rt, host);
+		rows.push_back(b);
+		cudaFreeHost(pin);
+		sysgate_gpu_cuda_free_device(&g, dev);
+		close(bfd);
+	}
 
 	int fd = open("/proc/self/exe", O_RDONLY);
 	char *buf = (char *)sysgate_gpu_cuda_alloc(&g, 1024 * 64);

@@ -10,6 +10,14 @@
  * ThreadSanitizer sees every happens-before edge.
  *
  * cpu_block: a barrier over all threads of an emulated block.
+ *
+ * run_block: one block of any shape (x, y, z), numbered as the hardware
+ * numbers threads (x fastest); 32 consecutive threads form a warp, the last
+ * one partial when the size is not a multiple of 32.
+ *
+ * Divergence: cpu_warp::conv, when set, is what activemask() reports (the
+ * lanes converged right now, as after a divergent loop on a GPU with
+ * independent thread scheduling); mask stays the warp's members.
  */
 #ifndef SYSGATE_GPU_CPU_LANES_H
 #define SYSGATE_GPU_CPU_LANES_H
@@ -17,6 +25,8 @@
 #include <condition_variable>
 #include <cstdint>
 #include <mutex>
+#include <thread>
+#include <vector>
 
 #include "sysgate_gpu.h"
 
@@ -48,8 +58,10 @@ struct cpu_warp {
 	cpu_warp_shared *sh;
 	unsigned ln;
 	uint32_t mask;
+	uint32_t conv = 0;	/* 0: all members converged */
 
-	uint32_t activemask() { return mask; }
+	uint32_t activemask() { return conv ? conv : mask; }
+	uint32_t members() { return mask; }
 	unsigned lane() { return ln; }
 	uint32_t hint() { return sh->id; }
 	void sync(uint32_t m) { sh->sync(m, ln); }
@@ -77,6 +89,7 @@ struct cpu_warp {
 struct cpu_lane1 {
 	uint32_t id;
 	uint32_t activemask() { return 1; }
+	uint32_t members() { return 1; }
 	unsigned lane() { return 0; }
 	uint32_t hint() { return id; }
 	void sync(uint32_t) {}
@@ -128,6 +141,33 @@ struct cpu_block {
 		return v;
 	}
 };
+
+struct cpu_dim3 {
+	unsigned x, y, z;
+};
+
+/* fn(cpu_warp &, cpu_block &, x, y, z) on every thread of one block. */
+template <class F> void run_block(cpu_dim3 d, uint32_t id, F fn)
+{
+	unsigned n = d.x * d.y * d.z, nw = (n + 31) / 32;
+	std::vector<cpu_warp_shared> ws(nw);
+	cpu_block_shared bs;
+	bs.n = n;
+	std::vector<std::thread> th;
+	for (unsigned w = 0; w < nw; w++)
+		ws[w].id = id * 64 + w;
+	for (unsigned t = 0; t < n; t++)
+		th.emplace_back([&, t] {
+			unsigned w = t / 32, left = n - 32 * w;
+			uint32_t mask = left >= 32 ? 0xffffffffu :
+				(1u << left) - 1;
+			cpu_warp cw{ &ws[w], t % 32, mask };
+			cpu_block b{ &bs, t };
+			fn(cw, b, t % d.x, t / d.x % d.y, t / (d.x * d.y));
+		});
+	for (auto &x : th)
+		x.join();
+}
 
 } /* namespace sysgate_gpu */
 

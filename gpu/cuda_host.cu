@@ -8,6 +8,60 @@
 
 #include "cuda_host.h"
 
+/*
+ * The bulk path's copier: one stream per worker thread, destroyed when the
+ * worker exits.  Non-blocking: a copy on a stream that synchronised with
+ * the legacy default stream would wait for the kernel that is waiting for
+ * this very call.
+ */
+struct worker_stream_holder {
+	cudaStream_t st = 0;
+	~worker_stream_holder()
+	{
+		if (st)
+			cudaStreamDestroy(st);
+	}
+};
+
+static cudaStream_t worker_stream(void)
+{
+	static thread_local worker_stream_holder h;
+
+	if (!h.st)
+		cudaStreamCreateWithFlags(&h.st, cudaStreamNonBlocking);
+	return h.st;
+}
+
+static int cp_copy(void *ctx, void *dst, const void *src, size_t len,
+		   int to_device)
+{
+	(void)ctx;
+	return cudaMemcpyAsync(dst, src, len, to_device ?
+			       cudaMemcpyHostToDevice : cudaMemcpyDeviceToHost,
+			       worker_stream()) == cudaSuccess ? 0 : -EIO;
+}
+
+static int cp_wait(void *ctx)
+{
+	(void)ctx;
+	return cudaStreamSynchronize(worker_stream()) == cudaSuccess ? 0 : -EIO;
+}
+
+static void *cp_alloc(void *ctx, size_t len)
+{
+	void *p = 0;
+
+	(void)ctx;
+	return cudaHostAlloc(&p, len, cudaHostAllocPortable) == cudaSuccess ?
+		p : 0;
+}
+
+static void cp_free(void *ctx, void *p)
+{
+	(void)ctx;
+	cudaFreeHost(p);
+}
+
 int sysgate_gpu_cuda_start(struct sysgate_gpu_cuda *g, unsigned nports,
 			   unsigned staging_per_lane,
 			   const struct sysgate_gpu_opts *opts)
@@ -65,6 +119,9 @@ int sysgate_gpu_cuda_start(struct sysgate_gpu_cuda *g, unsigned nports,
 	}
 	cudaMemset(g->client.locks, 0, lb);
 	cudaDeviceSynchronize();
+	struct sysgate_gpu_copier cp = { cp_copy, cp_wait, cp_alloc, cp_free,
+					 0, 4u << 20 };
+	sysgate_gpu_set_copier(g->srv, &cp);
 	g->client.timeout_ns = 10ull * 1000000000;
 	return 0;
 }
@@ -93,4 +150,20 @@ void sysgate_gpu_cuda_free(struct sysgate_gpu_cuda *g, void *p)
 {
 	sysgate_gpu_unregister(g->srv, p);
 	cudaFreeHost(p);
+}
+
+void *sysgate_gpu_cuda_alloc_device(struct sysgate_gpu_cuda *g, size_t len)
+{
+	void *p = 0;
+
+	if (cudaMalloc(&p, len) != cudaSuccess)
+		return 0;
+	sysgate_gpu_register_device(g->srv, p, len);
+	return p;
+}
+
+void sysgate_gpu_cuda_free_device(struct sysgate_gpu_cuda *g, void *p)
+{
+	sysgate_gpu_unregister(g->srv, p);
+	cudaFree(p);
 }

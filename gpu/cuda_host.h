@@ -26,5 +26,12 @@ void sysgate_gpu_cuda_stop(struct sysgate_gpu_cuda *g);
 /* Pinned mapped host memory, registered with the runtime. */
 void *sysgate_gpu_cuda_alloc(struct sysgate_gpu_cuda *g, size_t len);
 void sysgate_gpu_cuda_free(struct sysgate_gpu_cuda *g, void *p);
+/*
+ * Device memory (cudaMalloc) registered for the bulk path: read/pread/
+ * write/pwrite on it move through pinned bounce buffers with
+ * cudaMemcpyAsync on a per-worker host-side stream.
+ */
+void *sysgate_gpu_cuda_alloc_device(struct sysgate_gpu_cuda *g, size_t len);
+void sysgate_gpu_cuda_free_device(struct sysgate_gpu_cuda *g, void *p);
 
 #endif

@@ -3,7 +3,11 @@
  * examples.cu - the GENESYS case studies on a real GPU: per-thread
  * pwrite/pread, wordcount (open/pread/close per block), a UDP echo server
  * (recvfrom/sendto per lane), madvise, warp/grid granularity and
- * non-blocking calls.  Exits 77 with the reason when there is no device.
+ * non-blocking calls, a 2-D block, lanes of one warp on both ends of a
+ * pipe, a bulk pread into device memory and wordcount over 128 MiB read
+ * into device memory.  Error counters live in
+ * pinned host memory, so they use system-scope atomics.  Exits 77 with the
+ * reason when there is no device.
  */
 #include <arpa/inet.h>
 #include <netinet/in.h>
@@ -27,10 +31,10 @@ __global__ void k_rw(sysgate_gpu_client c, int fd, uint64_t *buf, int *bad)
 	unsigned k = blockIdx.x * blockDim.x + threadIdx.x;
 	buf[2 * k] = 0x5157000000000000ull | k;
 	if (t.a.pwrite(fd, &buf[2 * k], 8, k * 8) != 8)
-		atomicAdd(bad, 1);
+		atomicAdd_system(bad, 1);
 	if (t.a.pread(fd, &buf[2 * k + 1], 8, k * 8) != 8 ||
 	    buf[2 * k + 1] != buf[2 * k])
-		atomicAdd(bad, 1);
+		atomicAdd_system(bad, 1);
 }
 
 __global__ void k_wordcount(sysgate_gpu_client c, const char *paths, char *bufs,
@@ -40,7 +44,7 @@ __global__ void k_wordcount(sysgate_gpu_client c, const char *paths, char *bufs,
 	int64_t n = wordcount_block(b.a, threadIdx.x, blockDim.x,
 				    paths + blockIdx.x * 128,
 				    bufs + (size_t)blockIdx.x * cap, cap);
-	atomicAdd(&words[blockIdx.x], (unsigned long long)n);
+	atomicAdd_system(&words[blockIdx.x], (unsigned long long)n);
 }
 
 struct lanebuf {
@@ -54,7 +58,7 @@ __global__ void k_udp(sysgate_gpu_client c, int fd, lanebuf *lb, int *bad)
 	dev_thread t(c);
 	if (udp_echo_lane(t.a, fd, lb[threadIdx.x].buf, 64,
 			  lb[threadIdx.x].addr, &lb[threadIdx.x].alen) <= 0)
-		atomicAdd(bad, 1);
+		atomicAdd_system(bad, 1);
 }
 
 __global__ void k_misc(sysgate_gpu_client c, int fd, uint64_t *buf, long ppid,
@@ -62,22 +66,55 @@ __global__ void k_misc(sysgate_gpu_client c, int fd, uint64_t *buf, long ppid,
 {
 	dev_warp w(c);
 	if (w.a.syscall(SYS_getppid) != ppid)
-		atomicAdd(bad, 1);
+		atomicAdd_system(bad, 1);
 	dev_grid g(c);
 	int64_t r = g.a.syscall(SYS_getppid, 0, 0, 0, 0, 0, 0, SYSGATE_GPU_RELAXED);
 	if (r != (g.a.g.designated ? ppid : 0))
-		atomicAdd(bad, 1);
+		atomicAdd_system(bad, 1);
 	if (g.a.syscall(SYS_getppid) != -EINVAL)	/* strong grid */
-		atomicAdd(bad, 1);
+		atomicAdd_system(bad, 1);
 	dev_thread t(c);
 	unsigned k = blockIdx.x * blockDim.x + threadIdx.x;
 	buf[k] = ~(uint64_t)k;
 	if (t.a.pwrite(fd, &buf[k], 8, k * 8, SYSGATE_GPU_NONBLOCK | SYSGATE_GPU_RELAXED))
-		atomicAdd(bad, 1);
+		atomicAdd_system(bad, 1);
 	if (threadIdx.x == 0 && t.a.wait_all())
-		atomicAdd(bad, 1);
+		atomicAdd_system(bad, 1);
 	if (threadIdx.x == 0 && madvise_release(t.a, 1 << 20, false))
-		atomicAdd(bad, 1);
+		atomicAdd_system(bad, 1);
+}
+
+/* dim3(16, 2): lanes 16..31 of each warp have threadIdx.x < 16. */
+__global__ void k_2d(sysgate_gpu_client c, int fd, uint32_t *ids, int *bad)
+{
+	dev_thread t(c);
+	unsigned k = threadIdx.x + threadIdx.y * blockDim.x;
+	ids[k] = k;
+	if (t.a.pwrite(fd, &ids[k], 4, k * 4) != 4)
+		atomicAdd_system(bad, 1);
+}
+
+/* Lane 0 reads what lane 1 of the same warp writes. */
+__global__ void k_pipe(sysgate_gpu_client c, int rfd, int wfd, char *buf,
+		       int *bad)
+{
+	dev_thread t(c);
+	int64_t r = threadIdx.x == 0 ? t.a.read(rfd, buf, 8) :
+		t.a.write(wfd, "partner", 8);
+	if (r != 8)
+		atomicAdd_system(bad, 1);
+}
+
+/* One thread reads 1 MiB straight into device memory. */
+__global__ void k_bulk(sysgate_gpu_client c, int fd, unsigned char *dev,
+		       size_t len, int *bad)
+{
+	dev_thread t(c);
+	if (t.a.pread(fd, dev, len, 0) != (int64_t)len)
+		atomicAdd_system(bad, 1);
+	for (size_t i = 0; i < len; i += 4096)
+		if (dev[i] != (unsigned char)(i >> 12))
+			atomicAdd_system(bad, 1);
 }
 
 #define CK(c, ...) do { if (!(c)) { printf("FAIL: " __VA_ARGS__); \
@@ -139,13 +176,16 @@ int main()
 	bind(s, (sockaddr *)&sa, sizeof(sa));
 	socklen_t sl = sizeof(sa);
 	getsockname(s, (sockaddr *)&sa, &sl);
+	lanebuf *lb = (lanebuf *)sysgate_gpu_cuda_alloc(&g, 16 * sizeof(lanebuf));
+	/* The launch is asynchronous: the datagrams arrive while the lanes
+	 * already wait in recvfrom. */
+	k_udp<<<1, 16>>>(g.client, s, lb, bad);
+	usleep(10000);
 	for (int i = 0; i < 16; i++) {
 		char m[32];
 		int n = snprintf(m, sizeof(m), "dgram %d", i);
 		sendto(cl, m, n, 0, (sockaddr *)&sa, sizeof(sa));
 	}
-	lanebuf *lb = (lanebuf *)sysgate_gpu_cuda_alloc(&g, 16 * sizeof(lanebuf));
-	k_udp<<<1, 16>>>(g.client, s, lb, bad);
 	CK(cudaDeviceSynchronize() == cudaSuccess, "k_udp");
 	CK(*bad == 0, "udp: %d lanes failed", *bad);
 	timeval tv = { 5, 0 };
@@ -170,6 +210,70 @@ int main()
 	}
 	printf("misc: warp/grid granularity, 256 non-blocking writes, "
 	       "madvise ok\n");
+	/* 5. a 2-D block: lane ids from %laneid */
+	int fd3 = open((dir + "/2d").c_str(), O_RDWR | O_CREAT, 0600);
+	uint32_t *ids = (uint32_t *)sysgate_gpu_cuda_alloc(&g, 64 * 4);
+	k_2d<<<1, dim3(16, 2, 2)>>>(g.client, fd3, ids, bad);
+	CK(cudaDeviceSynchronize() == cudaSuccess, "k_2d");
+	CK(*bad == 0, "2d: %d bad", *bad);
+	for (unsigned k = 0; k < 64; k++) {
+		uint32_t v = ~0u;
+		CK(pread(fd3, &v, 4, k * 4) == 4 && v == k, "2d: thread %u", k);
+	}
+	printf("2d: dim3(16,2,2) block ok\n");
+
+	/* 6. blocking partners in one warp */
+	int pp[2];
+	CK(pipe(pp) == 0, "pipe");
+	char *pbuf = (char *)sysgate_gpu_cuda_alloc(&g, 8);
+	k_pipe<<<1, 2>>>(g.client, pp[0], pp[1], pbuf, bad);
+	CK(cudaDeviceSynchronize() == cudaSuccess, "k_pipe");
+	CK(*bad == 0 && !memcmp(pbuf, "partner", 8), "pipe partners");
+	printf("pipe: read and write of one pipe in one warp ok\n");
+
+	/* 7. bulk pread into device memory */
+	const size_t blen = 1 << 20;
+	std::string bdata(blen, 0);
+	for (size_t i = 0; i < blen; i++)
+		bdata[i] = (char)(i >> 12);
+	int fd4 = open((dir + "/bulk").c_str(), O_RDWR | O_CREAT, 0600);
+	CK(pwrite(fd4, bdata.data(), blen, 0) == (ssize_t)blen, "bulk file");
+	unsigned char *dev = (unsigned char *)
+		sysgate_gpu_cuda_alloc_device(&g, blen);
+	k_bulk<<<1, 1>>>(g.client, fd4, dev, blen, bad);
+	CK(cudaDeviceSynchronize() == cudaSuccess, "k_bulk");
+	CK(*bad == 0, "bulk: %d bad", *bad);
+	printf("bulk: 1 MiB pread into device memory ok\n");
+
+	/* 8. wordcount over 128 MiB, read into device memory 4 MiB a time */
+	const unsigned BF = 8, bcap = 4u << 20;
+	const size_t fsz = 16u << 20;
+	char *bpaths = (char *)sysgate_gpu_cuda_alloc(&g, BF * 128);
+	unsigned long long *bwords = (unsigned long long *)
+		sysgate_gpu_cuda_alloc(&g, BF * 8);
+	std::string chunk;
+	while (chunk.size() < fsz)
+		chunk += "gpu word count\n";	/* 4 words per 15 bytes */
+	chunk.resize(fsz - fsz % 15);
+	for (unsigned f = 0; f < BF; f++) {
+		std::string p = dir + "/big" + std::to_string(f);
+		FILE *fp = fopen(p.c_str(), "w");
+		CK(fp && fwrite(chunk.data(), 1, chunk.size(), fp) == chunk.size(),
+		   "big file");
+		fclose(fp);
+		snprintf(bpaths + f * 128, 128, "%s", p.c_str());
+	}
+	char *dbufs = (char *)sysgate_gpu_cuda_alloc_device(&g,
+							     (size_t)BF * bcap);
+	CK(dbufs, "device buffers");
+	k_wordcount<<<BF, 256>>>(g.client, bpaths, dbufs, bcap, bwords);
+	CK(cudaDeviceSynchronize() == cudaSuccess, "k_wordcount (device)");
+	for (unsigned f = 0; f < BF; f++)
+		CK(bwords[f] == chunk.size() / 15 * 4,
+		   "big file %u: %llu words, want %zu", f, bwords[f],
+		   chunk.size() / 15 * 4);
+	printf("wordcount: %u x 16 MiB into device memory ok\n", BF);
+
 	sysgate_gpu_cuda_stop(&g);
 	printf("EXIT-SUCCESS\n");
 	return 0;

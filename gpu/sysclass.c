@@ -58,8 +58,14 @@ static enum sysgate_gpu_viable viable(long nr)
 #define ADVISE(a, l) { .arg = (a), .len_arg = (l), .kind = PS_ADVISE }
 #define NONE { .arg = -1 }
 
+#define BULK(a, l) { .arg = (a), .len_arg = (l), .kind = PS_BUF | PS_BULK }
+#define FIXMAP(a, l) { .arg = (a), .len_arg = (l), .kind = PS_FIXMAP }
+
 #define E(n, c, r, u, ...) { .nr = SYS_##n, .name = #n, .cls = (c), \
 	.role = (r), .uring = (u), .ptr = { __VA_ARGS__ } }
+/* The same, for a call that may block indefinitely. */
+#define EB(n, c, r, u, ...) { .nr = SYS_##n, .name = #n, .cls = (c), \
+	.role = (r), .uring = (u), .block = 1, .ptr = { __VA_ARGS__ } }
 #define R(n, c, w) { .nr = SYS_##n, .name = #n, .cls = (c), \
 	.why = (w), .ptr = { NONE } }
 
@@ -74,14 +80,15 @@ static const char why_signal[] =
 
 const struct sg_sysent sg_systab[] = {
 	/* class 1: served */
-	E(read, USEFUL, CONS, 1, BUF(1, 2)),
-	E(write, USEFUL, PROD, 1, BUF(1, 2)),
-	E(pread64, USEFUL, CONS, 1, BUF(1, 2)),
-	E(pwrite64, USEFUL, PROD, 1, BUF(1, 2)),
+	EB(read, USEFUL, CONS, 1, BULK(1, 2)),
+	EB(write, USEFUL, PROD, 1, BULK(1, 2)),
+	E(pread64, USEFUL, CONS, 1, BULK(1, 2)),
+	E(pwrite64, USEFUL, PROD, 1, BULK(1, 2)),
+	/* opening a FIFO waits for the other end */
 #ifdef SYS_open
-	E(open, USEFUL, 0, 0, STR(0)),
+	EB(open, USEFUL, 0, 0, STR(0)),
 #endif
-	E(openat, USEFUL, 0, 1, STR(1)),
+	EB(openat, USEFUL, 0, 0, STR(1)),
 	E(close, USEFUL, 0, 1, NONE),
 	E(lseek, USEFUL, 0, 0, NONE),
 	E(fstat, USEFUL, CONS, 0, FIX(1, sizeof(struct stat))),
@@ -93,17 +100,17 @@ const struct sg_sysent sg_systab[] = {
 	E(ftruncate, USEFUL, PROD, 0, NONE),
 	E(unlinkat, USEFUL, 0, 0, STR(1)),
 	E(mkdirat, USEFUL, 0, 0, STR(1)),
-	E(sendto, USEFUL, PROD, 0, BUF(1, 2), BUFN(4, 5)),
-	E(recvfrom, USEFUL, CONS, 0, BUF(1, 2), LENP(4, 5),
+	EB(sendto, USEFUL, PROD, 0, BUF(1, 2), BUFN(4, 5)),
+	EB(recvfrom, USEFUL, CONS, 0, BUF(1, 2), LENP(4, 5),
 	  FIXN(5, sizeof(socklen_t))),
 	E(socket, USEFUL, 0, 0, NONE),
 	E(bind, USEFUL, 0, 0, BUF(1, 2)),
-	E(connect, USEFUL, 0, 0, BUF(1, 2)),
+	EB(connect, USEFUL, 0, 0, BUF(1, 2)),
 	E(listen, USEFUL, 0, 0, NONE),
 	E(shutdown, USEFUL, 0, 0, NONE),
 	E(dup, USEFUL, 0, 0, NONE),
 	E(pipe2, USEFUL, CONS, 0, FIX(0, 2 * sizeof(int))),
-	E(mmap, USEFUL, 0, 0, NONE),
+	E(mmap, USEFUL, 0, 0, FIXMAP(0, 1)),
 	E(munmap, USEFUL, PROD, 0, MAPPED(0, 1)),
 	E(madvise, USEFUL, PROD, 0, ADVISE(0, 1)),
 	E(getpid, USEFUL, 0, 0, NONE),
@@ -111,7 +118,7 @@ const struct sg_sysent sg_systab[] = {
 	E(getuid, USEFUL, 0, 0, NONE),
 	E(sched_yield, USEFUL, 0, 0, NONE),
 	E(clock_gettime, USEFUL, CONS, 0, FIX(1, sizeof(struct timespec))),
-	E(nanosleep, USEFUL, 0, 0, FIX(0, sizeof(struct timespec)),
+	EB(nanosleep, USEFUL, 0, 0, FIX(0, sizeof(struct timespec)),
 	  FIXN(1, sizeof(struct timespec))),
 	E(getrusage, USEFUL, CONS, 0, FIX(1, sizeof(struct rusage))),
 	E(getrandom, USEFUL, CONS, 0, BUF(0, 1)),

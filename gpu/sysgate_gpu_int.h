@@ -12,6 +12,8 @@
 #define PS_MAPPED 8	/* must lie in a range the GPU itself mmap()ed */
 #define PS_ADVISE 16	/* user or mmap()ed range, never the staging area */
 #define PS_NULLOK 32	/* NULL is allowed */
+#define PS_BULK 64	/* may also be registered device memory (bounce copy) */
+#define PS_FIXMAP 128	/* with MAP_FIXED (arg 3): inside the GPU's own mmaps */
 
 struct sg_ptrspec {
 	signed char arg;	/* -1: end */
@@ -26,6 +28,9 @@ struct sg_sysent {
 	unsigned char cls;	/* enum sysgate_gpu_class */
 	unsigned char role;	/* SG_ROLE_* */
 	unsigned char uring;	/* io_uring can run it */
+	unsigned char block;	/* may wait on another party for ever (pipes,
+				 * sockets, FIFOs, sleeps): runs on its own
+				 * worker and is interrupted on cancel */
 	struct sg_ptrspec ptr[3];
 	const char *why;	/* refused classes */
 };

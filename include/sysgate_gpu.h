@@ -11,17 +11,23 @@
  *                and block policies and the call wrappers (pread, ...).
  *
  * Protocol invariants (doc/gpu.md has the full argument):
- *  - A port serves one warp at a time.  Its mailboxes are single-writer:
- *    gpu_seq is written only by the GPU (by the warp holding the port lock),
- *    cpu_seq only by the host runtime.  No read-modify-write ever crosses
- *    the bus.  The GPU owns the port's header and slots when
- *    gpu_seq == cpu_seq, the host owns them when they differ.
- *  - Publishing: each lane writes its slot, executes a system-scope fence,
- *    the warp syncs, then the leader stores gpu_seq with system-scope
- *    release.  The host loads gpu_seq with acquire before reading slots.
+ *  - A port serves one warp at a time.  Its mailboxes are single-writer
+ *    u32s in compact arrays (so the host scans 4 bytes per idle port):
+ *    gpu_seq[] and cancel[] are written only by the GPU (by the warp
+ *    holding the port lock), cpu_seq[] only by the host runtime.  No
+ *    read-modify-write ever crosses the bus.  The GPU owns the port's
+ *    header and slots when gpu_seq == cpu_seq, the host owns them when
+ *    they differ.
+ *  - Publishing: each lane writes its slot, the warp syncs (__syncwarp
+ *    orders the lanes' writes before the leader's), then the leader stores
+ *    gpu_seq with system-scope release (cumulative: it covers what the
+ *    leader observed).  The host loads gpu_seq with acquire.
  *  - Completion: the host writes results, then stores cpu_seq with release;
- *    every lane loads cpu_seq with system-scope acquire before reading its
- *    result.
+ *    the leader loads cpu_seq with system-scope acquire, the warp syncs,
+ *    and then every lane reads its own result.
+ *  - Cancellation: a leader that times out stores the call's seq in
+ *    cancel[] and waits for the host's answer (the host interrupts or
+ *    skips the call and answers -ECANCELED); see doc/gpu.md.
  *  - Port locks live in device memory and use device-scope atomics only.
  *  - Results are negative errno, as from the raw kernel interface.
  */
@@ -35,7 +41,7 @@
 extern "C" {
 #endif
 
-#define SYSGATE_GPU_VERSION 1
+#define SYSGATE_GPU_VERSION 2
 #define SYSGATE_GPU_WARP_LANES 32
 #define SYSGATE_GPU_LINE 64
 
@@ -76,11 +82,8 @@ struct sysgate_gpu_slot {
 	int64_t ret;		/* written by the host: result or -errno */
 } __attribute__((aligned(SYSGATE_GPU_LINE)));
 
+/* A port: its header and slots (the mailboxes are in the client's arrays). */
 struct sysgate_gpu_port {
-	uint32_t gpu_seq;	/* GPU-written mailbox */
-	uint8_t pad0[SYSGATE_GPU_LINE - 4];
-	uint32_t cpu_seq;	/* host-written mailbox */
-	uint8_t pad1[SYSGATE_GPU_LINE - 4];
 	/* header: written by the GPU leader while it owns the port */
 	uint32_t lane_mask;
 	uint32_t flags;		/* SYSGATE_GPU_* call flags of the transaction */
@@ -92,12 +95,15 @@ struct sysgate_gpu_port {
 } __attribute__((aligned(SYSGATE_GPU_LINE)));
 
 /*
- * What a client needs, passed to kernels by value.  ports and staging are in
- * memory both sides can reach (pinned mapped host memory, or managed);
- * locks is device memory on a GPU (nports bits).
+ * What a client needs, passed to kernels by value.  The mailbox arrays,
+ * ports and staging are in memory both sides can reach (pinned mapped host
+ * memory, or managed); locks is device memory on a GPU (nports bits).
  */
 struct sysgate_gpu_client {
 	struct sysgate_gpu_port *ports;
+	uint32_t *gpu_seq;	/* [nports] GPU-written: last published seq */
+	uint32_t *cancel;	/* [nports] GPU-written: seq given up on */
+	uint32_t *cpu_seq;	/* [nports] host-written: last answered seq */
 	uint32_t *locks;
 	uint32_t nports;
 	uint32_t staging_per_lane;	/* bytes; 0: no staging area */
@@ -114,6 +120,30 @@ struct sysgate_gpu_opts {
 	unsigned uring_min;	/* batches this big go through io_uring
 				 * (0: never; default 16) */
 	int quiet;		/* no messages on stderr */
+	unsigned max_workers;	/* pool limit (default 1024); blocking calls
+				 * each hold a worker while they wait */
+	int cancel_signal;	/* interrupts blocked calls (default
+				 * SIGRTMAX - 1; the runtime installs an empty
+				 * handler and refuses to start, -EBUSY, when
+				 * someone else handles it) */
+};
+
+/*
+ * Device memory as read/pread/write/pwrite buffers: the runtime moves the
+ * data through a host bounce buffer of `chunk` bytes (two of them, so the
+ * next read overlaps the previous copy) with copy(), e.g. cudaMemcpyAsync on
+ * a host-side stream.  copy may be asynchronous until wait() returns;
+ * alloc_host/free_host give the bounce buffers (pinned memory on CUDA).
+ * Every function is called from several worker threads at once.
+ */
+struct sysgate_gpu_copier {
+	int (*copy)(void *ctx, void *dst, const void *src, size_t len,
+		    int to_device);		/* 0 or -errno */
+	int (*wait)(void *ctx);			/* 0 or -errno; may be NULL */
+	void *(*alloc_host)(void *ctx, size_t len);	/* NULL: malloc */
+	void (*free_host)(void *ctx, void *p);
+	void *ctx;
+	size_t chunk;				/* 0: 4 MiB */
 };
 
 struct sysgate_gpu_stats {
@@ -124,6 +154,9 @@ struct sysgate_gpu_stats {
 	uint64_t batches;	/* batches handed to workers */
 	uint64_t uring_batches;	/* batches submitted through io_uring */
 	uint64_t max_batch_seen;
+	uint64_t cancelled;	/* calls answered -ECANCELED (timeout, stop) */
+	uint64_t workers_max;	/* most worker threads alive at once */
+	uint64_t bulk_bytes;	/* bytes moved to/from device memory */
 };
 
 /* GENESYS appendix classes. */
@@ -174,10 +207,22 @@ void sysgate_gpu_set_uring_min(struct sysgate_gpu_server *s, unsigned n);
 int sysgate_gpu_register(struct sysgate_gpu_server *s, const void *p,
 			 size_t len);
 int sysgate_gpu_unregister(struct sysgate_gpu_server *s, const void *p);
+/* Device memory read/pread/write/pwrite may use (through the copier). */
+int sysgate_gpu_register_device(struct sysgate_gpu_server *s, const void *p,
+				size_t len);
+/* Set before the GPU passes device memory; NULL restores plain memcpy. */
+void sysgate_gpu_set_copier(struct sysgate_gpu_server *s,
+			    const struct sysgate_gpu_copier *cp);
 /* Wait until every published call has finished; 0 or -ETIMEDOUT. */
 int sysgate_gpu_drain(struct sysgate_gpu_server *s, unsigned timeout_ms);
 void sysgate_gpu_get_stats(struct sysgate_gpu_server *s,
 			   struct sysgate_gpu_stats *st);
+/*
+ * Stop promptly: calls blocked in the kernel are interrupted, calls not yet
+ * started are not run; both are answered -ECANCELED.  When it returns no
+ * call runs or writes anything any more; ports published later stay
+ * unanswered (clients with a timeout get -ETIMEDOUT, then -EBUSY).
+ */
 void sysgate_gpu_server_stop(struct sysgate_gpu_server *s);
 /* Classification of a host syscall number for GPU use. */
 void sysgate_gpu_classify(long nr, struct sysgate_gpu_sysinfo *info);
@@ -206,7 +251,7 @@ int sysgate_gpu_have_uring(void);
 namespace sysgate_gpu {
 
 enum { E_NOSYS = 38, E_TIMEDOUT = 110, E_INVAL = 22, E_NAMETOOLONG = 36,
-       E_BUSY = 16 };
+       E_BUSY = 16, E_CANCELED = 125 };
 
 /*
  * Memory-ordering primitives.  On the device they are inline PTX so the
@@ -233,10 +278,6 @@ __device__ __forceinline__ void st_release_sys(uint32_t *p, uint32_t v)
 {
 	asm volatile("st.release.sys.u32 [%0], %1;"
 		     :: "l"(p), "r"(v) : "memory");
-}
-__device__ __forceinline__ void fence_sys(void)
-{
-	asm volatile("fence.sc.sys;" ::: "memory");
 }
 /* Port locks: device scope, never .sys (they live in device memory). */
 __device__ __forceinline__ uint32_t lock_or(uint32_t *p, uint32_t bit)
@@ -276,19 +317,6 @@ SYSGATE_GPU_HD void st_release_sys(uint32_t *p, uint32_t v)
 {
 	__atomic_store_n(p, v, __ATOMIC_RELEASE);
 }
-SYSGATE_GPU_HD void fence_sys(void)
-{
-	/*
-	 * On the host the lanes' writes reach the leader through the warp
-	 * sync (a mutex) and its release store, so the fence only mirrors
-	 * the device code.  TSan cannot model fences: leave it out there.
-	 */
-#if defined(__SANITIZE_THREAD__)
-	__atomic_signal_fence(__ATOMIC_SEQ_CST);
-#else
-	__atomic_thread_fence(__ATOMIC_SEQ_CST);
-#endif
-}
 SYSGATE_GPU_HD uint32_t lock_or(uint32_t *p, uint32_t bit)
 {
 	return __atomic_fetch_or(p, bit, __ATOMIC_ACQUIRE);
@@ -327,7 +355,10 @@ SYSGATE_GPU_HD unsigned lowest_lane(uint32_t mask)
 
 /*
  * A warp policy W provides:
- *   uint32_t activemask();  unsigned lane();  uint32_t hint();
+ *   uint32_t activemask()  (lanes converged now);
+ *   uint32_t members()     (the lanes that took part when the policy was
+ *                           made: warp granularity waits for all of them);
+ *   unsigned lane()        (the hardware lane, %laneid);  uint32_t hint();
  *   void sync(uint32_t mask);   uint32_t shfl(uint32_t mask, uint32_t v,
  *   unsigned src);   int64_t shfl64(uint32_t mask, int64_t v, unsigned src);
  * A block policy B provides:  void bar();  bool leader();
@@ -352,10 +383,10 @@ SYSGATE_GPU_HD uint32_t acquire_port(const sysgate_gpu_client &c, uint32_t hint)
 				continue;
 			if (lock_or(w, bit) & bit)
 				continue;
-			sysgate_gpu_port *pt = &c.ports[p];
-			/* Still served (a non-blocking call in flight)? */
-			if (ld_acquire_sys(&pt->cpu_seq) ==
-			    ld_relaxed_sys(&pt->gpu_seq))
+			/* Still served (a non-blocking call in flight, or one
+			 * given up on)? */
+			if (ld_acquire_sys(&c.cpu_seq[p]) ==
+			    ld_relaxed_sys(&c.gpu_seq[p]))
 				return p;
 			lock_clear(w, bit);
 		}
@@ -389,6 +420,40 @@ SYSGATE_GPU_HD unsigned char *lane_staging(const sysgate_gpu_client &c, uint32_t
  * The work-item call: every active lane of the warp makes its own call
  * (numbers may differ per lane); the calls travel together in one port.
  */
+/*
+ * The leader's wait for the host's answer to seq.  Returns 1 answered,
+ * 2 answered after a cancel request, 0 no answer (the port stays the
+ * host's; a late answer can never be taken for a later call's, since seq
+ * is a generation).  After a timeout the call is cancelled (cancel[] = seq)
+ * and the leader waits up to one more timeout for the host to confirm: the
+ * host then has either skipped or interrupted the call (-ECANCELED, the
+ * caller's buffer untouched) or finished it (its real result).
+ */
+SYSGATE_GPU_HD uint32_t wait_answer(const sysgate_gpu_client &c, uint32_t port,
+				    uint32_t seq)
+{
+	uint32_t state = 1;
+	uint64_t t0 = c.timeout_ns ? now_ns() : 0;
+	unsigned ns = 32;
+	/* Poll relaxed; one acquire once the answer is there. */
+	while (ld_relaxed_sys(&c.cpu_seq[port]) != seq) {
+		if (c.timeout_ns && now_ns() - t0 > c.timeout_ns) {
+			if (state == 2)
+				return 0;
+			st_release_sys(&c.cancel[port], seq);
+			state = 2;
+			t0 = now_ns();
+		}
+		backoff(ns);
+	}
+	(void)ld_acquire_sys(&c.cpu_seq[port]);
+	return state;
+}
+
+/*
+ * The work-item call: every active lane of the warp makes its own call
+ * (numbers may differ per lane); the calls travel together in one port.
+ */
 template <class W>
 SYSGATE_GPU_HD int64_t call_lanes(const sysgate_gpu_client &c, W &w, uint32_t nr,
 			 const uint64_t a_in[6], unsigned flags,
@@ -404,7 +469,7 @@ SYSGATE_GPU_HD int64_t call_lanes(const sysgate_gpu_client &c, W &w, uint32_t nr
 	if (port >= c.nports)
 		return -E_BUSY;
 	sysgate_gpu_port *p = &c.ports[port];
-	uint32_t seq = ld_relaxed_sys(&p->gpu_seq) + 1;
+	uint32_t seq = ld_relaxed_sys(&c.gpu_seq[port]) + 1;
 	sysgate_gpu_slot *s = &p->lane[lane];
 	uint64_t a[6];
 	for (int i = 0; i < 6; i++)
@@ -424,6 +489,10 @@ SYSGATE_GPU_HD int64_t call_lanes(const sysgate_gpu_client &c, W &w, uint32_t nr
 				n++;
 		} else if (n > c.staging_per_lane) {
 			pre = -E_INVAL;
+		} else if (st->out && (flags & SYSGATE_GPU_NONBLOCK)) {
+			/* Nobody would copy the data out of the staging
+			 * area: refuse rather than drop it. */
+			pre = -E_INVAL;
 		}
 		if (!pre && !st->out)
 			for (uint32_t i = 0; i < n; i++)
@@ -438,40 +507,35 @@ SYSGATE_GPU_HD int64_t call_lanes(const sysgate_gpu_client &c, W &w, uint32_t nr
 		s->arg[i] = a[i];
 	s->ret = 0;
 	s->state = SYSGATE_GPU_SLOT_READY;
-	fence_sys();
+	/*
+	 * No per-lane fence: __syncwarp orders every lane's slot writes
+	 * before the leader's next instruction, and the leader's system-scope
+	 * release is cumulative over what it has observed.  That release is
+	 * the one system-scope membar of a publish.
+	 */
 	w.sync(mask);
 	if (lane == leader) {
 		p->lane_mask = mask;
 		p->flags = flags;
 		p->hint = w.hint();
 		p->submit_ns = now_ns();
-		fence_sys();
-		st_release_sys(&p->gpu_seq, seq);
-	}
-	if (flags & SYSGATE_GPU_NONBLOCK) {
-		w.sync(mask);
-		if (lane == leader)
+		st_release_sys(&c.gpu_seq[port], seq);
+		if (flags & SYSGATE_GPU_NONBLOCK)
 			release_port(c, port);
+	}
+	if (flags & SYSGATE_GPU_NONBLOCK)
 		return pre;
-	}
-	uint32_t ok = 1;
-	if (lane == leader) {
-		uint64_t t0 = c.timeout_ns ? now_ns() : 0;
-		unsigned ns = 32;
-		while (ld_acquire_sys(&p->cpu_seq) != seq) {
-			if (c.timeout_ns && now_ns() - t0 > c.timeout_ns) {
-				ok = 0;
-				break;
-			}
-			backoff(ns);
-		}
-	}
+	uint32_t ok = 0;
+	if (lane == leader)
+		ok = wait_answer(c, port, seq);
 	ok = w.shfl(mask, ok, leader);
+	/* The leader's acquire reaches the other lanes through this sync. */
+	w.sync(mask);
 	int64_t ret = -E_TIMEDOUT;
 	if (ok) {
-		/* Each lane acquires for itself before reading its result. */
-		(void)ld_acquire_sys(&p->cpu_seq);
 		ret = pre ? pre : s->ret;
+		if (ok == 2 && ret == -E_CANCELED)
+			ret = -E_TIMEDOUT;
 		s->state = SYSGATE_GPU_SLOT_FREE;
 		if (st && st->out && stg && ret > 0) {
 			uint32_t n = (uint64_t)ret < st->len ? (uint32_t)ret :
@@ -490,6 +554,7 @@ SYSGATE_GPU_HD int64_t call_lanes(const sysgate_gpu_client &c, W &w, uint32_t nr
 template <class W> struct solo {
 	W &w;
 	SYSGATE_GPU_HD uint32_t activemask() { return 1u << w.lane(); }
+	SYSGATE_GPU_HD uint32_t members() { return 1u << w.lane(); }
 	SYSGATE_GPU_HD unsigned lane() { return w.lane(); }
 	SYSGATE_GPU_HD uint32_t hint() { return w.hint(); }
 	SYSGATE_GPU_HD void sync(uint32_t) {}
@@ -509,24 +574,35 @@ SYSGATE_GPU_HD bool barrier_after(unsigned flags)
 		(flags & SYSGATE_GPU_ROLE_CONSUMER);
 }
 
-/* Warp granularity: the lowest active lane calls for the warp. */
+/*
+ * Warp granularity: one call per arrival of the warp's members (the lanes
+ * active when the caller was made, e.g. dev_warp's constructor), made by
+ * the lowest of them.  Every member must reach the call: the first
+ * __syncwarp(members) reconverges lanes a divergent loop left apart, so
+ * they make exactly one call, not one per group __activemask() happens to
+ * report.  The result reaches the other lanes by shuffle, after a sync.
+ */
 template <class W>
 SYSGATE_GPU_HD int64_t call_warp(const sysgate_gpu_client &c, W &w, uint32_t nr,
 			const uint64_t a[6], unsigned flags,
 			const stage *st = 0)
 {
-	uint32_t mask = w.activemask();
+	uint32_t mask = w.members();
 	unsigned leader = lowest_lane(mask);
 	flags = (flags & ~SYSGATE_GPU_GRAN_MASK) | SYSGATE_GPU_GRAN_WARP;
-	if (barrier_before(flags))
-		w.sync(mask);
+	/* Always: reconvergence, not only ordering. */
+	w.sync(mask);
 	int64_t ret = 0;
 	if (w.lane() == leader) {
 		solo<W> one{ w };
 		ret = call_lanes(c, one, nr, a, flags, st);
 	}
-	if (barrier_after(flags))
+	if (barrier_after(flags)) {
 		ret = w.shfl64(mask, ret, leader);
+		/* shfl moves the value, not memory: order the leader's
+		 * acquire (and the data it covers) before the lanes' reads. */
+		w.sync(mask);
+	}
 	return ret;
 }
 
@@ -579,8 +655,8 @@ SYSGATE_GPU_HD int wait_all(const sysgate_gpu_client &c)
 	uint64_t t0 = c.timeout_ns ? now_ns() : 0;
 	for (uint32_t p = 0; p < c.nports; p++) {
 		unsigned ns = 32;
-		while (ld_acquire_sys(&c.ports[p].cpu_seq) !=
-		       ld_relaxed_sys(&c.ports[p].gpu_seq)) {
+		while (ld_acquire_sys(&c.cpu_seq[p]) !=
+		       ld_relaxed_sys(&c.gpu_seq[p])) {
 			if (c.timeout_ns && now_ns() - t0 > c.timeout_ns)
 				return -E_TIMEDOUT;
 			backoff(ns);
@@ -755,12 +831,23 @@ template <class G> struct api {
 #if defined(__CUDACC__)
 namespace sysgate_gpu {
 
-/* The device warp: the lanes active at the call travel together. */
+/*
+ * The device warp: the lanes active at the call travel together.  The lane
+ * is the hardware's (%laneid): threadIdx.x & 31 is wrong in 2-D/3-D blocks
+ * whose x extent is not a multiple of 32, where leaders, shuffle sources
+ * and lane_mask bits all use hardware lanes.
+ */
 struct cuda_warp {
 	uint32_t m;
 	__device__ cuda_warp() : m(__activemask()) {}
 	__device__ uint32_t activemask() { return __activemask(); }
-	__device__ unsigned lane() { return threadIdx.x & 31; }
+	__device__ uint32_t members() { return m; }
+	__device__ unsigned lane()
+	{
+		unsigned l;
+		asm("mov.u32 %0, %%laneid;" : "=r"(l));
+		return l;
+	}
 	__device__ uint32_t hint()
 	{
 		uint32_t smid, wid;

@@ -8,6 +8,8 @@
 #   make gpu        CUDA device code, examples and their .ptx in $(BUILD)/gpu/
 #                   (says so and does nothing else when there is no nvcc)
 #   make check-gpu  the gpu test suite only
+#   make check-gpu-device  build for the GPU present and run everything on
+#                   it (tests/gpu/device.sh; exit 77 without a GPU)
 # The GPU host runtime runs beside CUDA on the host: x86-64 only.
 ifeq ($(ARCH),x86_64)
 
@@ -25,9 +27,9 @@ GPU_DEFS := $(if $(GPU_HAVE_URING),-DSG_HAVE_URING)
 GPU_LIBS := -pthread $(if $(GPU_HAVE_URING),-luring)
 GPU_CXXFLAGS := -std=gnu++17 $(OPT) -g -Wall -Wextra $(WERROR) -Iinclude -Igpu \
 	-D_GNU_SOURCE -pthread
-GPU_RT_SRCS := gpu/server.c gpu/sysclass.c
+GPU_RT_SRCS := gpu/server.c gpu/calls.c gpu/ranges.c gpu/sysclass.c
 GPU_RT_OBJS := $(GPU_RT_SRCS:%.c=$(BUILD)/%.o)
-GPU_HDRS := include/sysgate_gpu.h gpu/sysgate_gpu_int.h gpu/cpu_lanes.h \
+GPU_HDRS := include/sysgate_gpu.h gpu/sysgate_gpu_int.h gpu/runtime.h gpu/cpu_lanes.h \
 	gpu/examples.h
 
 $(GPU_RT_OBJS): EXTRA_CFLAGS = -Igpu -pthread $(GPU_DEFS)
@@ -37,9 +39,13 @@ $(GPU_RT_OBJS): $(GEN_HEADERS)
 $(BUILD)/libsysgate-gpu.a: $(GPU_RT_OBJS) $(BUILD)/gen/syscalls.o
 	$(AR) rcs $@ $^
 
-$(BUILD)/tests/gpu/lanes: tests/gpu/lanes.cc $(BUILD)/libsysgate-gpu.a $(GPU_HDRS)
+GPU_LANES_SRCS := tests/gpu/lanes.cc tests/gpu/lanes_ext.cc
+
+$(BUILD)/tests/gpu/lanes: $(GPU_LANES_SRCS) tests/gpu/lanes.h \
+		$(BUILD)/libsysgate-gpu.a $(GPU_HDRS)
 	@mkdir -p $(dir $@)
-	$(CXX) $(GPU_CXXFLAGS) $< $(BUILD)/libsysgate-gpu.a $(GPU_LIBS) -o $@
+	$(CXX) $(GPU_CXXFLAGS) $(GPU_LANES_SRCS) $(BUILD)/libsysgate-gpu.a \
+		$(GPU_LIBS) -o $@
 
 $(BUILD)/sysgate-gpu-bench: gpu/bench.cc $(BUILD)/libsysgate-gpu.a $(GPU_HDRS)
 	$(CXX) $(GPU_CXXFLAGS) $< $(BUILD)/libsysgate-gpu.a $(GPU_LIBS) -o $@
@@ -51,15 +57,18 @@ PROGS += $(BUILD)/libsysgate-gpu.a $(BUILD)/tests/gpu/lanes \
 # only; nothing here is preloaded into other programs).
 ifeq ($(GPU_HAVE_TSAN),1)
 TSAN_FLAGS := -fsanitize=thread -O1 -g
-$(BUILD)/tests/gpu/lanes-tsan: tests/gpu/lanes.cc $(GPU_RT_SRCS) $(GPU_HDRS) \
+$(BUILD)/tests/gpu/lanes-tsan: $(GPU_LANES_SRCS) tests/gpu/lanes.h \
+		$(GPU_RT_SRCS) $(GPU_HDRS) \
 		$(BUILD)/gen/syscalls.o $(GEN_HEADERS)
 	@mkdir -p $(dir $@)
-	$(CC) -std=gnu11 -Wall -Wextra $(WERROR) $(TSAN_FLAGS) -Iinclude -Igpu \
-		-D_GNU_SOURCE $(GPU_DEFS) -c gpu/server.c -o $@-server.o
-	$(CC) -std=gnu11 -Wall -Wextra $(WERROR) $(TSAN_FLAGS) -Iinclude -Igpu \
-		-I$(BUILD)/gen -D_GNU_SOURCE -c gpu/sysclass.c -o $@-sysclass.o
-	$(CXX) $(filter-out $(OPT),$(GPU_CXXFLAGS)) $(TSAN_FLAGS) $< \
-		$@-server.o $@-sysclass.o $(BUILD)/gen/syscalls.o $(GPU_LIBS) -o $@
+	for f in $(GPU_RT_SRCS); do \
+		$(CC) -std=gnu11 -Wall -Wextra $(WERROR) $(TSAN_FLAGS) -Iinclude \
+			-Igpu -I$(BUILD)/gen -D_GNU_SOURCE $(GPU_DEFS) -c $$f \
+			-o $@-$$(basename $$f .c).o || exit 1; \
+	done
+	$(CXX) $(filter-out $(OPT),$(GPU_CXXFLAGS)) $(TSAN_FLAGS) \
+		$(GPU_LANES_SRCS) $(GPU_RT_SRCS:gpu/%.c=$@-%.o) $(BUILD)/gen/syscalls.o \
+		$(GPU_LIBS) -o $@
 PROGS += $(BUILD)/tests/gpu/lanes-tsan
 endif
 
@@ -96,5 +105,9 @@ endif
 check-gpu: everything $(if $(NVCC),gpu)
 	@BUILD=$(BUILD) ARCH=$(ARCH) RUN="$(RUN)" bash tests/run.sh --suite gpu
 
-.PHONY: gpu check-gpu
+# Everything that needs a GPU, with a JSON report; exit 77 without one.
+check-gpu-device: everything
+	tests/gpu/device.sh $(BUILD)
+
+.PHONY: gpu check-gpu check-gpu-device
 endif

@@ -4,121 +4,7 @@
  * for GPU lanes, against the real host runtime and real files, sockets and
  * memory.  One case per invocation: `lanes CASE`; exit 0 pass, 1 fail.
  */
-#include <arpa/inet.h>
-#include <fcntl.h>
-#include <netinet/in.h>
-#include <stdarg.h>
-#include <stdio.h>
-#include <stdlib.h>
-#include <string.h>
-#include <sys/socket.h>
-#include <sys/stat.h>
-#include <unistd.h>
-
-#include <atomic>
-#include <random>
-#include <string>
-#include <thread>
-#include <vector>
-
-#include "sysgate_gpu.h"
-#include "cpu_lanes.h"
-#include "examples.h"
-
-using namespace sysgate_gpu;
-
-static void fail(const char *fmt, ...)
-{
-	va_list ap;
-	va_start(ap, fmt);
-	fprintf(stdout, "FAIL: ");
-	vfprintf(stdout, fmt, ap);
-	fprintf(stdout, "\n");
-	va_end(ap);
-	fflush(stdout);
-	exit(1);
-}
-#define CHECK(c, ...) do { if (!(c)) fail(__VA_ARGS__); } while (0)
-
-struct env {
-	void *mem = nullptr;
-	sysgate_gpu_server *srv = nullptr;
-	sysgate_gpu_client c{};
-	std::vector<uint32_t> locks;
-
-	env(unsigned nports, unsigned staging = 256, unsigned window_us = 0,
-	    unsigned max_batch = 32, unsigned workers = 2)
-	{
-		size_t sz = sysgate_gpu_area_size(nports, staging);
-		mem = aligned_alloc(SYSGATE_GPU_LINE, (sz + SYSGATE_GPU_LINE - 1) & ~(size_t)63);
-		sysgate_gpu_opts o{};
-		o.workers = workers;
-		o.window_us = window_us;
-		o.max_batch = max_batch;
-		o.uring_min = 0;
-		o.quiet = getenv("SG_VERBOSE") ? 0 : 1;
-		int r = sysgate_gpu_server_start(&srv, mem, nports, staging, &o,
-						 &c);
-		CHECK(r == 0, "server_start: %d", r);
-		locks.assign((nports + 31) / 32, 0);
-		c.locks = locks.data();
-		c.timeout_ns = 20ull * 1000000000;	/* a hang is a failure */
-	}
-	~env()
-	{
-		if (srv)
-			sysgate_gpu_server_stop(srv);
-		free(mem);
-	}
-	void reg(const void *p, size_t n)
-	{
-		CHECK(sysgate_gpu_register(srv, p, n) == 0, "register");
-	}
-};
-
-static std::string tmpdir()
-{
-	const char *t = getenv("TMPDIR");
-	std::string d = std::string(t ? t : "/tmp") + "/sg-gpu-XXXXXX";
-	std::vector<char> b(d.begin(), d.end());
-	b.push_back(0);
-	CHECK(mkdtemp(b.data()), "mkdtemp");
-	return b.data();
-}
-
-static int mkfile(const std::string &path, const std::string &data)
-{
-	int fd = open(path.c_str(), O_RDWR | O_CREAT | O_TRUNC, 0600);
-	CHECK(fd >= 0, "open %s", path.c_str());
-	CHECK(write(fd, data.data(), data.size()) == (ssize_t)data.size(),
-	      "write");
-	return fd;
-}
-
-/* Run fn(warp, lane) on 32 threads of one emulated warp per warp id. */
-template <class F> static void run_warps(unsigned nwarps, F fn)
-{
-	std::vector<cpu_warp_shared> sh(nwarps);
-	std::vector<std::thread> th;
-	for (unsigned w = 0; w < nwarps; w++) {
-		sh[w].id = w;
-		for (unsigned l = 0; l < 32; l++)
-			th.emplace_back([&, w, l] { fn(sh[w], w, l); });
-	}
-	for (auto &t : th)
-		t.join();
-}
-
-static uint32_t round_mask(unsigned w, unsigned r)
-{
-	std::mt19937 g(w * 7919 + r * 104729 + 1);
-	uint32_t m = (uint32_t)g();
-	if (r % 5 == 0)
-		m = 0xffffffffu;
-	if (!m)
-		m = 1u << (r & 31);
-	return m;
-}
+#include "lanes.h"
 
 /* ---- cases ---- */
 
@@ -479,12 +365,6 @@ static void case_udp()
 	CHECK(bind(s, (sockaddr *)&sa, sizeof(sa)) == 0, "bind");
 	socklen_t sl = sizeof(sa);
 	getsockname(s, (sockaddr *)&sa, &sl);
-	for (unsigned i = 0; i < K; i++) {
-		char m[32];
-		int n = snprintf(m, sizeof(m), "datagram %u", i);
-		CHECK(sendto(c, m, n, 0, (sockaddr *)&sa, sizeof(sa)) == n,
-		      "send");
-	}
 	struct lanebuf {
 		char buf[64];
 		char addr[128];
@@ -493,6 +373,16 @@ static void case_udp()
 	std::vector<lanebuf> lb(32);
 	e.reg(lb.data(), lb.size() * sizeof(lanebuf));
 	std::atomic<int> bad{ 0 };
+	/* The load generator sends while the lanes already wait. */
+	std::thread gen([&] {
+		wait_taken(e, 1);
+		for (unsigned i = 0; i < K; i++) {
+			char m[32];
+			int n = snprintf(m, sizeof(m), "datagram %u", i);
+			CHECK(sendto(c, m, n, 0, (sockaddr *)&sa, sizeof(sa)) == n,
+			      "send");
+		}
+	});
 	run_warps(1, [&](cpu_warp_shared &sh, unsigned, unsigned l) {
 		uint32_t m = (1u << K) - 1;
 		if (!(m & (1u << l)))
@@ -504,6 +394,7 @@ static void case_udp()
 		if (r <= 0)
 			bad++;
 	});
+	gen.join();
 	CHECK(!bad, "%d lanes failed", bad.load());
 	timeval tv = { 5, 0 };
 	setsockopt(c, SOL_SOCKET, SO_RCVTIMEO, &tv, sizeof(tv));
@@ -523,9 +414,15 @@ static void case_udp()
 }
 
 /* Wordcount over many files, one emulated block per file. */
-static void case_wordcount()
+/*
+ * F files of about `words` words each, one emulated block of T threads per
+ * file reading it in cap-byte chunks into its buffer: registered host
+ * memory, or device memory (the bulk path) when device is set.
+ */
+static void wordcount_files(unsigned F, unsigned words_min, unsigned cap,
+			    bool device)
 {
-	const unsigned F = 6, T = 8;
+	const unsigned T = 8;
 	env e(2, 256);
 	std::string d = tmpdir();
 	std::vector<std::string> paths;
@@ -533,7 +430,7 @@ static void case_wordcount()
 	std::mt19937 g(42);
 	for (unsigned f = 0; f < F; f++) {
 		std::string txt;
-		unsigned words = 50 + g() % 400;
+		unsigned words = words_min + g() % 400;
 		for (unsigned i = 0; i < words; i++) {
 			unsigned len = 1 + g() % 9;
 			for (unsigned j = 0; j < len; j++)
@@ -546,9 +443,12 @@ static void case_wordcount()
 		paths.push_back(d + "/f" + std::to_string(f));
 		close(mkfile(paths.back(), txt));
 	}
-	const unsigned cap = 500;	/* small: many chunks per file */
-	std::vector<char> bufs(F * cap);
-	e.reg(bufs.data(), bufs.size());
+	std::vector<char> bufs((size_t)F * cap);
+	if (device)
+		CHECK(sysgate_gpu_register_device(e.srv, bufs.data(),
+						  bufs.size()) == 0, "device");
+	else
+		e.reg(bufs.data(), bufs.size());
 	std::vector<std::atomic<int64_t> > got(F);
 	std::vector<cpu_block_shared> bs(F);
 	std::vector<std::thread> th;
@@ -564,7 +464,8 @@ static void case_wordcount()
 					{ e.c, cw, b }, e.c };
 				got[f] += wordcount_block(a, t, T,
 							  paths[f].c_str(),
-							  &bufs[f * cap], cap);
+							  &bufs[(size_t)f * cap],
+							  cap);
 			});
 	}
 	for (auto &x : th)
@@ -572,7 +473,23 @@ static void case_wordcount()
 	for (unsigned f = 0; f < F; f++)
 		CHECK(got[f] == want[f], "file %u: %lld words, want %lld", f,
 		      (long long)got[f].load(), (long long)want[f]);
-	printf("wordcount: %u files by %u-thread blocks ok\n", F, T);
+	sysgate_gpu_stats st;
+	sysgate_gpu_get_stats(e.srv, &st);
+	CHECK(!device || st.bulk_bytes > 0, "not through the bulk path");
+	printf("wordcount: %u files by %u-thread blocks%s ok\n", F, T,
+	       device ? ", read into device memory" : "");
+}
+
+static void case_wordcount()
+{
+	wordcount_files(6, 50, 500 /* small: many chunks per file */, false);
+}
+
+/* The same over 4 files of about 2 MiB, read 1 MiB at a time into
+ * device memory (gpu/examples.cu does 128 MiB on a GPU). */
+static void case_wordcount_bulk()
+{
+	wordcount_files(4, 350000, 1u << 20, true);
 }
 
 static void case_madvise()
@@ -751,6 +668,15 @@ int main(int argc, char **argv)
 		{ "udp", case_udp }, { "wordcount", case_wordcount },
 		{ "madvise", case_madvise }, { "coalesce", case_coalesce },
 		{ "timeout", case_timeout }, { "stress", case_stress },
+		{ "pipe-partner", case_pipe_partner },
+		{ "starve", case_starve },
+		{ "stop-inflight", case_stop_inflight },
+		{ "timeout-cancel", case_timeout_cancel },
+		{ "mmap-fixed", case_mmap_fixed },
+		{ "uring-len", case_uring_len },
+		{ "stage-nonblock", case_stage_nonblock },
+		{ "shape", case_shape }, { "diverge", case_diverge },
+		{ "bulk", case_bulk }, { "wordcount-bulk", case_wordcount_bulk },
 	};
 	if (argc != 2) {
 		for (auto &c : cases)

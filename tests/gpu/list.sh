@@ -13,5 +13,4 @@ for c in $("$B/tests/gpu/lanes" 2>/dev/null); do
 done
 printf '%s\t%s\n' "ptx-ordering" "tests/gpu/ptx.sh $B"
 printf '%s\t%s\n' "bench-json" "tests/gpu/bench.sh $B"
-printf '%s\t%s\n' "device-examples" "tests/gpu/device.sh $B examples"
-printf '%s\t%s\n' "device-bench" "tests/gpu/device.sh $B bench"
+printf '%s\t%s\n' "device" "tests/gpu/device.sh $B"
