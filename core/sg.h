@@ -96,6 +96,8 @@ struct sg_thread {
 	unsigned long alt_lo, alt_hi;	/* the program's alternate signal
 					 * stack as its last signal saw it,
 					 * 0 if none or self-disarming */
+	unsigned long unmap_lo, unmap_len; /* its own stack, which it
+					 * unmapped: unmapped at its exit */
 };
 
 /* A hook loaded into the chain (struct sysgate_ctx of the public API). */
