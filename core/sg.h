@@ -182,6 +182,7 @@ struct sg_thread *sg_thread_new(int tid) SG_HIDDEN;
 void sg_thread_free(struct sg_thread *t) SG_HIDDEN;
 int sg_thread_hook_stack(struct sg_thread *t) SG_HIDDEN;
 int sg_thread_hook_tls(struct sg_thread *t) SG_HIDDEN;
+int sg_thread_hook_tls_move(struct sg_thread *t) SG_HIDDEN;
 struct sg_thread *sg_thread_current(void) SG_HIDDEN;
 
 /* core/dispatch.c (see also dispatch.h) */
