@@ -164,6 +164,8 @@ int sg_elf_needs_loader(const char *path)
 #define ENOEXEC_ 8
 #define EFAULT_ 14
 #define ENOMEM_ 12
+#define ENFILE_ 23
+#define EMFILE_ 24
 #define AT_EMPTY_PATH_ 0x1000
 
 /*
@@ -180,6 +182,10 @@ static long loader_can_start(const char *path)
 	unsigned char head[5];
 	long fd = sg_sc4(SG_NR_openat, -100, (long)path, O_RDONLY_CLOEXEC, 0), r;
 
+	/* execve needs no descriptor: with none free, the checks that need
+	 * none, and the loader (or the kernel) finds what else is wrong. */
+	if (fd == -EMFILE_ || fd == -ENFILE_)
+		return sg_sc4(SG_NR_faccessat, -100, (long)path, X_OK_, 0) ?: 1;
 	if (fd < 0)
 		return fd;
 	r = sg_fd_stat(fd, &st);
@@ -237,7 +243,7 @@ static long execveat_path(const struct sysgate_sys *s, char *buf,
  * is started that way too, so its ld.so is hooked from its first
  * instruction like the first program's, and under -m seccomp every
  * program (loader_can_start has checked it).  newargv has room for
- * argc + 3.
+ * argc + 4 (a NULL argv becomes one empty argument).
  */
 /* A followed program of another ABI (32-bit) runs as it is (the kernel
  * serves it; no in-process mechanism can): said, not lost silently. */
@@ -269,6 +275,12 @@ static int via_loader(const char *path, char *const *argv, char **newargv,
 		return 0;
 	newargv[0] = loader;
 	newargv[1] = (char *)path;
+	if (!argv) {
+		/* The kernel gives such a program one empty argument. */
+		newargv[2] = (char *)"";
+		newargv[3] = 0;
+		return 1;
+	}
 	for (i = 0;; i++) {
 		char *p;
 
@@ -433,7 +445,7 @@ long sg_execve(struct sg_thread *t, struct sysgate_sys *s)
 			break;
 		argc++;
 	}
-	need = (n + 16 + sg.nhooks + argc + 3) * sizeof(char *) +
+	need = (n + 16 + sg.nhooks + argc + 4) * sizeof(char *) +
 	       sg_env_extra_size() +
 	       8192 + 512;
 	newenv = (char **)exec_buf(t, need);
@@ -443,7 +455,7 @@ long sg_execve(struct sg_thread *t, struct sysgate_sys *s)
 		goto unchanged;
 	}
 	newargv = newenv + n + 16 + sg.nhooks;
-	loader = (char *)(newargv + argc + 3);
+	loader = (char *)(newargv + argc + 4);
 	strs = loader + 512;
 	nested = starts_other_sysgate(envp, n, strs, sg_env_extra_size());
 	if (nested) {
@@ -574,8 +586,8 @@ long sg_execve(struct sg_thread *t, struct sysgate_sys *s)
 	return r;
 
 unchanged:
-	if (sg.seccomp_on)
-		return -EFAULT_;	/* bad pointers: the kernel's answer */
+	/* Bad pointers: the kernel gives its own answer, in its own order
+	 * (a missing file may come first), and the exec fails there. */
 	r = sg_sc6(s->nr, s->args[0], s->args[1], s->args[2], s->args[3],
 		   s->args[4], s->args[5]);
 	sg_env_exec_failed();
