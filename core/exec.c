@@ -159,6 +159,8 @@ int sg_elf_needs_loader(const char *path)
 
 #define S_IFMT_ 0170000
 #define S_IFREG_ 0100000
+#define S_ISUID_ 04000
+#define S_ISGID_ 02000
 #define X_OK_ 1
 #define EACCES_ 13
 #define ENOEXEC_ 8
@@ -290,6 +292,49 @@ static int via_loader(const char *path, char *const *argv, char **newargv,
 		if (!p)
 			return 1;
 	}
+}
+
+/*
+ * Whether the program at path starts set-ID: the kernel would run it with
+ * other credentials than the real ones (a set-user- or set-group-ID file,
+ * or a process already running so), and in secure mode, where ld.so
+ * ignores LD_PRELOAD and the loader, not set-ID itself, would run it
+ * without them.  Not where the bits are ignored (no_new_privs, a nosuid
+ * mount).
+ */
+int sg_starts_set_id(const char *path)
+{
+	struct sg_fd_stat st;
+	unsigned int ruid, euid, suid, rgid, egid, sgid;
+	unsigned long fs[16];	/* struct statfs: f_flags is word 10 */
+
+	if (sg_path_stat(path, &st) < 0 ||
+	    sg_sc3(SG_NR_getresuid, (long)&ruid, (long)&euid, (long)&suid) ||
+	    sg_sc3(SG_NR_getresgid, (long)&rgid, (long)&egid, (long)&sgid))
+		return 0;
+	if ((st.mode & (S_ISUID_ | S_ISGID_)) &&
+	    sg_sc5(SG_NR_prctl, 39 /* PR_GET_NO_NEW_PRIVS */, 0, 0, 0, 0) == 0 &&
+	    sg_sc2(SG_NR_statfs, (long)path, (long)fs) == 0 &&
+	    !(fs[10] & 2 /* ST_NOSUID */)) {
+		if (st.mode & S_ISUID_)
+			euid = st.uid;
+		if ((st.mode & S_ISGID_) && (st.mode & 010 /* group x */))
+			egid = st.gid;
+	}
+	return euid != ruid || egid != rgid;
+}
+
+/* Said, not lost silently. */
+static void not_traced_set_id(const char *path, const char *why)
+{
+	char msg[600];
+	size_t n = sg_strlcpy(msg, path, sizeof(msg));
+
+	n += sg_strlcpy(msg + (n < sizeof(msg) ? n : sizeof(msg) - 1),
+			" is set-ID", sizeof(msg) - n);
+	sg_strlcpy(msg + (n < sizeof(msg) ? n : sizeof(msg) - 1), why,
+		   sizeof(msg) - n);
+	sg_warn(msg);
 }
 
 /*
@@ -476,6 +521,13 @@ long sg_execve(struct sg_thread *t, struct sysgate_sys *s)
 			self_exe(t, pathbuf, sizeof(pathbuf));
 			r = loader_can_start(pathbuf);
 		}
+		if (r > 0 && sg_starts_set_id(pathbuf)) {
+			/* The loader would run it with the caller's
+			 * credentials, and nothing else can run under the
+			 * filter: refused, as an LSM would. */
+			not_traced_set_id(pathbuf, ": -m seccomp cannot run it");
+			return -1;	/* EPERM */
+		}
 		if (r < 0)
 			return r;
 		kind = r;
@@ -492,6 +544,10 @@ long sg_execve(struct sg_thread *t, struct sysgate_sys *s)
 		       : sg_read_str_safe(pathbuf, path, sizeof(pathbuf));
 		if (r >= 0) {
 			self_exe(t, pathbuf, sizeof(pathbuf));
+			if (follow && sg_starts_set_id(pathbuf)) {
+				not_traced_set_id(pathbuf, ": not traced");
+				follow = 0;
+			}
 			static_prog = follow && via_loader(pathbuf, argv,
 							   newargv, loader, 512);
 			kind = 1;	/* (a script is not given to the loader) */

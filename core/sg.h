@@ -336,9 +336,10 @@ void sg_munmap(void *p, size_t len) SG_HIDDEN;
 long sg_write_all(int fd, const char *buf, size_t len) SG_HIDDEN;
 char *sg_utoa(char *end, unsigned long v) SG_HIDDEN;	/* writes backwards */
 struct sg_fd_stat {
-	unsigned int mode, uid;
+	unsigned int mode, uid, gid;
 	unsigned long ino, size;
 };
 long sg_fd_stat(long fd, struct sg_fd_stat *st) SG_HIDDEN;	/* 0 or -errno */
+long sg_path_stat(const char *path, struct sg_fd_stat *st) SG_HIDDEN;
 
 #endif

@@ -153,17 +153,29 @@ struct sg_statx {
 	unsigned long rest[24];
 };
 
-long sg_fd_stat(long fd, struct sg_fd_stat *st)
+static long stat_at(long fd, const char *path, int flags,
+		    struct sg_fd_stat *st)
 {
 	struct sg_statx x;
-	long r = sg_sc5(SG_NR_statx, fd, (long)"", 0x1000 /* AT_EMPTY_PATH */,
+	long r = sg_sc5(SG_NR_statx, fd, (long)path, flags,
 			0x7ff /* STATX_BASIC_STATS */, (long)&x);
 
 	if (r < 0)
 		return r;
 	st->mode = x.mode;
 	st->uid = x.uid;
+	st->gid = x.gid;
 	st->ino = x.ino;
 	st->size = x.size;
 	return 0;
+}
+
+long sg_fd_stat(long fd, struct sg_fd_stat *st)
+{
+	return stat_at(fd, "", 0x1000 /* AT_EMPTY_PATH */, st);
+}
+
+long sg_path_stat(const char *path, struct sg_fd_stat *st)
+{
+	return stat_at(-100 /* AT_FDCWD */, path, 0, st);
 }

@@ -767,6 +767,48 @@ t_su_keeps_tracing() {
 	[ "$(calls_of "$TMP/c" getppid)" -ge 7 ] || fail "not counted: $(cat "$TMP/c")"
 }
 
+t_set_id_not_traced() {
+	# A set-ID program (static, and dynamic, where ld.so ignores
+	# LD_PRELOAD) cannot be followed: it runs as natively, with its
+	# owner's uid (before: as root through the loader), and sysgate says
+	# so; under -m seccomp, which can run nothing else, it is refused.
+	[ "$(id -u)" = 0 ] || { echo "needs root (a program set-ID to nobody)"; exit 77; }
+	id nobody >/dev/null 2>&1 || { echo "user nobody missing"; exit 77; }
+	chmod 755 "$TMP"
+	cp "$BUILD/tests/cli/prog-static" "$TMP/static"
+	cp "$PROG" "$TMP/dynamic"
+	chown nobody "$TMP/static" "$TMP/dynamic"
+	chmod u+s "$TMP/static" "$TMP/dynamic"
+	run="$TMP/static euid; $TMP/dynamic euid"
+	sh -c "$run" >"$TMP/native" || fail "native run: exit status $?"
+	grep -q "^euid $(id -u nobody)$" "$TMP/native" ||
+		{ echo "set-ID bits ignored here (nosuid?)"; exit 77; }
+	for m in "" --loader; do
+		"$SG" $m -f -c -o "$TMP/log" -- sh -c "$run" >"$TMP/out" ||
+			fail "$m: exit status $?"
+		same "$TMP/native" "$TMP/out"
+		for p in static dynamic; do
+			[ "$(grep -c "^sysgate: $TMP/$p is set-ID: not traced$" "$TMP/log")" = 1 ] ||
+				fail "$m: not said once: $(cat "$TMP/log")"
+		done
+	done
+	# started by the CLI itself: the line on its stderr
+	"$SG" -c -o "$TMP/log" -- "$TMP/static" euid >"$TMP/out" 2>"$TMP/err" ||
+		fail "exit status $?"
+	[ "$(cat "$TMP/out")" = "euid $(id -u nobody)" ] || fail "ran as: $(cat "$TMP/out")"
+	[ "$(cat "$TMP/err")" = "sysgate: $TMP/static is set-ID: not traced" ] ||
+		fail "stderr: $(cat "$TMP/err")"
+	"$SG" --list-mechanisms | grep -q "^seccomp *available" || return 0
+	"$SG" -m seccomp -f -o "$TMP/log" -- sh -c "$TMP/static euid" >"$TMP/out" 2>&1 &&
+		fail "-m seccomp ran it: $(cat "$TMP/out")"
+	grep -q "^sysgate: $TMP/static is set-ID: -m seccomp cannot run it$" "$TMP/log" ||
+		fail "-m seccomp: $(cat "$TMP/log")"
+	"$SG" -m seccomp -- "$TMP/static" euid >"$TMP/out" 2>"$TMP/err" &&
+		fail "-m seccomp ran it: $(cat "$TMP/out")"
+	[ "$(cat "$TMP/err")" = "sysgate: $TMP/static is set-ID: -m seccomp cannot run it" ] ||
+		fail "-m seccomp, stderr: $(cat "$TMP/err")"
+}
+
 t_no_follow() {
 	# Without -f the child runs unhooked, like strace without -f.
 	"$SG" -e trace=write -o "$TMP/out" -- "$PROG" fork >/dev/null

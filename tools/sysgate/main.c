@@ -574,6 +574,18 @@ int main(int argc, char **argv)
 	/* ptrace sees every call of any program: no library, no loader.
 	 * A seccomp filter lets only the loader's text reach the kernel. */
 	use_seccomp = !strcmp(o.mechanism, "seccomp");
+	/* A set-ID program: ld.so ignores LD_PRELOAD, and the loader would
+	 * run it with our credentials; it runs as natively, said once. */
+	if (!use_ptrace && sg_starts_set_id(prog)) {
+		char e[1024];
+
+		if (use_seccomp)
+			die(prog, " is set-ID: -m seccomp cannot run it");
+		sg_escape_controls(e, sizeof(e), prog);
+		fprintf(stderr, "sysgate: %s is set-ID: not traced\n", e);
+		execv(prog, argv + prog_i);
+		die("cannot run ", prog);
+	}
 	use_loader = !use_ptrace &&
 		     (o.loader || use_seccomp || sg_elf_needs_loader(prog) > 0);
 	if (use_seccomp && o.nhooks)
