@@ -333,6 +333,7 @@ char *sg_strchr(const char *s, int c) SG_HIDDEN;
 size_t sg_strlcpy(char *d, const char *s, size_t n) SG_HIDDEN;
 void *sg_mmap(size_t len) SG_HIDDEN;
 void sg_munmap(void *p, size_t len) SG_HIDDEN;
+unsigned long sg_mem_fit(unsigned long want, unsigned long min) SG_HIDDEN;
 long sg_write_all(int fd, const char *buf, size_t len) SG_HIDDEN;
 char *sg_utoa(char *end, unsigned long v) SG_HIDDEN;	/* writes backwards */
 struct sg_fd_stat {

@@ -116,6 +116,21 @@ void sg_munmap(void *p, size_t len)
 	sg_sc2(SG_NR_munmap, (long)p, len);
 }
 
+/*
+ * The size for a region sysgate keeps for the program's lifetime: want,
+ * halved down to min at most while it is more than a 64th of the
+ * address-space limit (ulimit -v), so that the program keeps its room.
+ */
+unsigned long sg_mem_fit(unsigned long want, unsigned long min)
+{
+	unsigned long lim[2];
+
+	if (sg_sc4(SG_NR_prlimit64, 0, 9 /* RLIMIT_AS */, 0, (long)lim) == 0)
+		while (want > min && want > lim[0] / 64)
+			want >>= 1;
+	return want;
+}
+
 long sg_write_all(int fd, const char *buf, size_t len)
 {
 	size_t done = 0;

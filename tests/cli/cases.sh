@@ -809,6 +809,23 @@ t_set_id_not_traced() {
 		fail "-m seccomp, stderr: $(cat "$TMP/err")"
 }
 
+t_tight_address_space() {
+	# Under a low RLIMIT_AS (ulimit -v) sysgate keeps its regions small
+	# (shared state, stubs) and says so under --stats: the program and
+	# -c work.  12 MiB: enough for the program, sysgate's code and the
+	# small regions (9 MiB do here); before, the 4 MiB state and 1 MiB
+	# stub regions needed 16 MiB, and the program died or sysgate
+	# refused to start.
+	for m in "" --loader "-m seccomp" "-m sud"; do
+		case $m in -m*) "$SG" --list-mechanisms | grep -q "^${m#-m } *available" || continue ;; esac
+		(ulimit -v 12288 && exec "$SG" $m --stats -c -o "$TMP/c" -- "$PROG" basic) \
+			>"$TMP/out" 2>"$TMP/err" || fail "$m: exit status $?: $(cat "$TMP/err")"
+		[ "$(cat "$TMP/out")" = hello ] || fail "$m: output: $(cat "$TMP/out")"
+		grep -q ' total$' "$TMP/c" || fail "$m: no count table: $(cat "$TMP/c")"
+		grep -q '^sysgate: RLIMIT_AS is tight' "$TMP/c" || fail "$m: not said: $(cat "$TMP/c")"
+	done
+}
+
 t_no_follow() {
 	# Without -f the child runs unhooked, like strace without -f.
 	"$SG" -e trace=write -o "$TMP/out" -- "$PROG" fork >/dev/null
