@@ -159,11 +159,15 @@ int sg_elf_needs_loader(const char *path)
 
 #define S_IFMT_ 0170000
 #define S_IFREG_ 0100000
+#define S_ISUID_ 04000
+#define S_ISGID_ 02000
 #define X_OK_ 1
 #define EACCES_ 13
 #define ENOEXEC_ 8
 #define EFAULT_ 14
 #define ENOMEM_ 12
+#define ENFILE_ 23
+#define EMFILE_ 24
 #define AT_EMPTY_PATH_ 0x1000
 
 /*
@@ -180,6 +184,10 @@ static long loader_can_start(const char *path)
 	unsigned char head[5];
 	long fd = sg_sc4(SG_NR_openat, -100, (long)path, O_RDONLY_CLOEXEC, 0), r;
 
+	/* execve needs no descriptor: with none free, the checks that need
+	 * none, and the loader (or the kernel) finds what else is wrong. */
+	if (fd == -EMFILE_ || fd == -ENFILE_)
+		return sg_sc4(SG_NR_faccessat, -100, (long)path, X_OK_, 0) ?: 1;
 	if (fd < 0)
 		return fd;
 	r = sg_fd_stat(fd, &st);
@@ -237,7 +245,7 @@ static long execveat_path(const struct sysgate_sys *s, char *buf,
  * is started that way too, so its ld.so is hooked from its first
  * instruction like the first program's, and under -m seccomp every
  * program (loader_can_start has checked it).  newargv has room for
- * argc + 3.
+ * argc + 4 (a NULL argv becomes one empty argument).
  */
 /* A followed program of another ABI (32-bit) runs as it is (the kernel
  * serves it; no in-process mechanism can): said, not lost silently. */
@@ -269,6 +277,12 @@ static int via_loader(const char *path, char *const *argv, char **newargv,
 		return 0;
 	newargv[0] = loader;
 	newargv[1] = (char *)path;
+	if (!argv) {
+		/* The kernel gives such a program one empty argument. */
+		newargv[2] = (char *)"";
+		newargv[3] = 0;
+		return 1;
+	}
 	for (i = 0;; i++) {
 		char *p;
 
@@ -278,6 +292,49 @@ static int via_loader(const char *path, char *const *argv, char **newargv,
 		if (!p)
 			return 1;
 	}
+}
+
+/*
+ * Whether the program at path starts set-ID: the kernel would run it with
+ * other credentials than the real ones (a set-user- or set-group-ID file,
+ * or a process already running so), and in secure mode, where ld.so
+ * ignores LD_PRELOAD and the loader, not set-ID itself, would run it
+ * without them.  Not where the bits are ignored (no_new_privs, a nosuid
+ * mount).
+ */
+int sg_starts_set_id(const char *path)
+{
+	struct sg_fd_stat st;
+	unsigned int ruid, euid, suid, rgid, egid, sgid;
+	unsigned long fs[16];	/* struct statfs: f_flags is word 10 */
+
+	if (sg_path_stat(path, &st) < 0 ||
+	    sg_sc3(SG_NR_getresuid, (long)&ruid, (long)&euid, (long)&suid) ||
+	    sg_sc3(SG_NR_getresgid, (long)&rgid, (long)&egid, (long)&sgid))
+		return 0;
+	if ((st.mode & (S_ISUID_ | S_ISGID_)) &&
+	    sg_sc5(SG_NR_prctl, 39 /* PR_GET_NO_NEW_PRIVS */, 0, 0, 0, 0) == 0 &&
+	    sg_sc2(SG_NR_statfs, (long)path, (long)fs) == 0 &&
+	    !(fs[10] & 2 /* ST_NOSUID */)) {
+		if (st.mode & S_ISUID_)
+			euid = st.uid;
+		if ((st.mode & S_ISGID_) && (st.mode & 010 /* group x */))
+			egid = st.gid;
+	}
+	return euid != ruid || egid != rgid;
+}
+
+/* Said, not lost silently. */
+static void not_traced_set_id(const char *path, const char *why)
+{
+	char msg[600];
+	size_t n = sg_strlcpy(msg, path, sizeof(msg));
+
+	n += sg_strlcpy(msg + (n < sizeof(msg) ? n : sizeof(msg) - 1),
+			" is set-ID", sizeof(msg) - n);
+	sg_strlcpy(msg + (n < sizeof(msg) ? n : sizeof(msg) - 1), why,
+		   sizeof(msg) - n);
+	sg_warn(msg);
 }
 
 /*
@@ -433,7 +490,7 @@ long sg_execve(struct sg_thread *t, struct sysgate_sys *s)
 			break;
 		argc++;
 	}
-	need = (n + 16 + sg.nhooks + argc + 3) * sizeof(char *) +
+	need = (n + 16 + sg.nhooks + argc + 4) * sizeof(char *) +
 	       sg_env_extra_size() +
 	       8192 + 512;
 	newenv = (char **)exec_buf(t, need);
@@ -443,7 +500,7 @@ long sg_execve(struct sg_thread *t, struct sysgate_sys *s)
 		goto unchanged;
 	}
 	newargv = newenv + n + 16 + sg.nhooks;
-	loader = (char *)(newargv + argc + 3);
+	loader = (char *)(newargv + argc + 4);
 	strs = loader + 512;
 	nested = starts_other_sysgate(envp, n, strs, sg_env_extra_size());
 	if (nested) {
@@ -464,6 +521,13 @@ long sg_execve(struct sg_thread *t, struct sysgate_sys *s)
 			self_exe(t, pathbuf, sizeof(pathbuf));
 			r = loader_can_start(pathbuf);
 		}
+		if (r > 0 && sg_starts_set_id(pathbuf)) {
+			/* The loader would run it with the caller's
+			 * credentials, and nothing else can run under the
+			 * filter: refused, as an LSM would. */
+			not_traced_set_id(pathbuf, ": -m seccomp cannot run it");
+			return -1;	/* EPERM */
+		}
 		if (r < 0)
 			return r;
 		kind = r;
@@ -480,6 +544,10 @@ long sg_execve(struct sg_thread *t, struct sysgate_sys *s)
 		       : sg_read_str_safe(pathbuf, path, sizeof(pathbuf));
 		if (r >= 0) {
 			self_exe(t, pathbuf, sizeof(pathbuf));
+			if (follow && sg_starts_set_id(pathbuf)) {
+				not_traced_set_id(pathbuf, ": not traced");
+				follow = 0;
+			}
 			static_prog = follow && via_loader(pathbuf, argv,
 							   newargv, loader, 512);
 			kind = 1;	/* (a script is not given to the loader) */
@@ -574,8 +642,8 @@ long sg_execve(struct sg_thread *t, struct sysgate_sys *s)
 	return r;
 
 unchanged:
-	if (sg.seccomp_on)
-		return -EFAULT_;	/* bad pointers: the kernel's answer */
+	/* Bad pointers: the kernel gives its own answer, in its own order
+	 * (a missing file may come first), and the exec fails there. */
 	r = sg_sc6(s->nr, s->args[0], s->args[1], s->args[2], s->args[3],
 		   s->args[4], s->args[5]);
 	sg_env_exec_failed();

@@ -201,6 +201,7 @@ static void __attribute__((noreturn)) thread_exit(struct sg_thread *t,
 						  long code)
 {
 	static const unsigned long all = ~0UL;
+	unsigned long lo, len;
 
 	if (!t->vfork_child &&
 	    __atomic_sub_fetch(&sg.live_threads, 1, __ATOMIC_ACQ_REL) == 0)
@@ -210,9 +211,36 @@ static void __attribute__((noreturn)) thread_exit(struct sg_thread *t,
 	sg_sc4(SG_NR_rt_sigprocmask, 0 /* SIG_BLOCK */, (long)&all, 0, 8);
 	sg_sud_disarm(t);
 	sg_set_self(0);
+	lo = t->unmap_lo;
+	len = t->unmap_len;
 	sg_thread_free(t);
+	if (len)
+		sg_unmap_exit(lo, len, code);
 	for (;;)
 		sg_sc1(SG_NR_exit, code);
+}
+
+/*
+ * munmap of the stack this code runs on: a thread ending itself (musl's
+ * detached threads, bionic's) unmaps its stack and exits with raw calls
+ * that need none, but sysgate's way back to the program goes through
+ * that stack (a stub's frame, the signal frame of a trapped call), and
+ * so does its way into the exit that follows.  The unmap waits for the
+ * thread's exit (thread_exit); the program sees it succeed now.  1 if
+ * the call was taken so.
+ */
+static int unmap_own_stack(struct sg_thread *t, struct sysgate_sys *s)
+{
+	unsigned long lo = s->args[0], len = s->args[1],
+		      sp = (unsigned long)__builtin_frame_address(0);
+
+	if (s->nr != SG_NR_munmap || (lo & 4095) || !len || lo + len < lo ||
+	    sp < lo || sp >= lo + len || t->unmap_len)
+		return 0;
+	t->unmap_lo = lo;
+	t->unmap_len = len;
+	s->ret = 0;
+	return 1;
 }
 
 /* Does call s change or drop code that is already there? */
@@ -321,7 +349,8 @@ void sg_core_call(struct sg_thread *t, struct sysgate_sys *s)
 	case SG_NR_munmap:
 	case SG_NR_mremap:
 	case SG_NR_madvise:
-		memory_call(s);
+		if (!unmap_own_stack(t, s))
+			memory_call(s);
 		return;
 	case SG_NR_rt_sigprocmask:
 		s->ret = sg_signal_rt_sigprocmask(t, a[0], (const void *)a[1],

@@ -96,6 +96,8 @@ struct sg_thread {
 	unsigned long alt_lo, alt_hi;	/* the program's alternate signal
 					 * stack as its last signal saw it,
 					 * 0 if none or self-disarming */
+	unsigned long unmap_lo, unmap_len; /* its own stack, which it
+					 * unmapped: unmapped at its exit */
 };
 
 /* A hook loaded into the chain (struct sysgate_ctx of the public API). */
@@ -180,6 +182,7 @@ struct sg_thread *sg_thread_new(int tid) SG_HIDDEN;
 void sg_thread_free(struct sg_thread *t) SG_HIDDEN;
 int sg_thread_hook_stack(struct sg_thread *t) SG_HIDDEN;
 int sg_thread_hook_tls(struct sg_thread *t) SG_HIDDEN;
+int sg_thread_hook_tls_move(struct sg_thread *t) SG_HIDDEN;
 struct sg_thread *sg_thread_current(void) SG_HIDDEN;
 
 /* core/dispatch.c (see also dispatch.h) */
@@ -332,12 +335,14 @@ char *sg_strchr(const char *s, int c) SG_HIDDEN;
 size_t sg_strlcpy(char *d, const char *s, size_t n) SG_HIDDEN;
 void *sg_mmap(size_t len) SG_HIDDEN;
 void sg_munmap(void *p, size_t len) SG_HIDDEN;
+unsigned long sg_mem_fit(unsigned long want, unsigned long min) SG_HIDDEN;
 long sg_write_all(int fd, const char *buf, size_t len) SG_HIDDEN;
 char *sg_utoa(char *end, unsigned long v) SG_HIDDEN;	/* writes backwards */
 struct sg_fd_stat {
-	unsigned int mode, uid;
+	unsigned int mode, uid, gid;
 	unsigned long ino, size;
 };
 long sg_fd_stat(long fd, struct sg_fd_stat *st) SG_HIDDEN;	/* 0 or -errno */
+long sg_path_stat(const char *path, struct sg_fd_stat *st) SG_HIDDEN;
 
 #endif

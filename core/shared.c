@@ -28,7 +28,8 @@ static int header_ok(const struct sg_shared_hdr *h)
 	unsigned int i, n = __atomic_load_n(&h->ndir, __ATOMIC_ACQUIRE);
 
 	if (__atomic_load_n(&h->magic, __ATOMIC_ACQUIRE) != SG_SHARED_MAGIC ||
-	    h->size != SG_SHARED_SIZE || h->used < sizeof(*h) ||
+	    h->size < SG_SHARED_MIN || h->size > SG_SHARED_SIZE ||
+	    h->used < sizeof(*h) ||
 	    h->used > h->size || n > SG_SHARED_DIR || h->lock > 1)
 		return 0;
 	for (i = 0; i < n; i++)
@@ -38,10 +39,9 @@ static int header_ok(const struct sg_shared_hdr *h)
 	return 1;
 }
 
-static void *map_fd(long fd)
+static void *map_fd(long fd, unsigned long size)
 {
-	long p = sg_sc6(SG_NR_mmap, 0, SG_SHARED_SIZE, PROT_RW_, MAP_SHARED_,
-			fd, 0);
+	long p = sg_sc6(SG_NR_mmap, 0, size, PROT_RW_, MAP_SHARED_, fd, 0);
 
 	return sysgate_is_error(p) ? 0 : (void *)p;
 }
@@ -49,23 +49,26 @@ static void *map_fd(long fd)
 long sg_shared_create(void)
 {
 	struct sg_shared_hdr *h;
+	/* Every process of the tree maps it: under a tight RLIMIT_AS a
+	 * small one (the count table needs a few KiB; the hot-site table,
+	 * where it does not fit, is kept per process). */
+	unsigned long size = sg_mem_fit(SG_SHARED_SIZE, SG_SHARED_MIN);
 	long fd = sg_sc2(SG_NR_memfd_create, (long)"sysgate-state",
 			 MFD_CLOEXEC_);
 
 	if (fd < 0)
 		return fd;
-	if (sg_sc2(SG_NR_ftruncate, fd, SG_SHARED_SIZE) < 0 ||
-	    !(h = map_fd(fd))) {
+	if (sg_sc2(SG_NR_ftruncate, fd, size) < 0 || !(h = map_fd(fd, size))) {
 		sg_sc1(SG_NR_close, fd);
 		return -12;	/* ENOMEM */
 	}
-	h->size = SG_SHARED_SIZE;
+	h->size = size;
 	h->used = sizeof(*h);
 	h->lock = 0;
 	h->ndir = 0;
 	__atomic_store_n(&h->magic, SG_SHARED_MAGIC, __ATOMIC_RELEASE);
 	sg.shared_base = (char *)h;
-	sg.shared_size = SG_SHARED_SIZE;
+	sg.shared_size = size;
 	return fd;
 }
 
@@ -74,21 +77,24 @@ int sg_shared_attach(long fd)
 	struct sg_fd_stat st;
 	void *h;
 
-	/* A memfd of our size: no file anyone could have put in our way
-	 * (its owner may differ: a followed su keeps counting). */
+	/* A memfd of one of our sizes: no file anyone could have put in our
+	 * way (its owner may differ: a followed su keeps counting). */
 	if (fd < 0 || sg_sc2(SG_NR_fcntl, fd, F_GET_SEALS_) < 0 ||
 	    sg_fd_stat(fd, &st) < 0 || (st.mode & S_IFMT_) != S_IFREG_ ||
-	    st.size != SG_SHARED_SIZE)
+	    st.size < SG_SHARED_MIN || st.size > SG_SHARED_SIZE)
 		return -22;	/* EINVAL: not a state sysgate made */
-	h = map_fd(fd);
+	h = map_fd(fd, st.size);
 	if (!h)
 		return -12;
-	if (!header_ok(h)) {
-		sg_munmap(h, SG_SHARED_SIZE);
+	if (!header_ok(h) || ((struct sg_shared_hdr *)h)->size != st.size) {
+		sg_munmap(h, st.size);
 		return -22;
 	}
 	sg.shared_base = h;
-	sg.shared_size = SG_SHARED_SIZE;
+	sg.shared_size = st.size;
+	if (sg.stats && sg.is_root && st.size < SG_SHARED_SIZE)
+		sg_warn("RLIMIT_AS is tight: sysgate keeps its regions small "
+			"(the shared state; stubs)");
 	return 0;
 }
 

@@ -4,7 +4,8 @@
 #define SG_SHARED_H
 
 #define SG_SHARED_MAGIC 0x53475354u	/* "SGST" */
-#define SG_SHARED_SIZE (4UL << 20)
+#define SG_SHARED_SIZE (4UL << 20)	/* at most; less under RLIMIT_AS */
+#define SG_SHARED_MIN (64UL << 10)
 #define SG_SHARED_DIR 32
 #define SG_SHARED_NAME 48
 

@@ -69,12 +69,18 @@ int sg_thread_hook_stack(struct sg_thread *t)
  */
 #define SG_TCB_SIZE 256
 
-int sg_thread_hook_tls(struct sg_thread *t)
+static unsigned long tls_size(void)
 {
 	unsigned long align = sg.tls.align ? sg.tls.align : 1;
-	unsigned long size = (sg.tls.memsz + align - 1) & ~(align - 1);
+
+	return (sg.tls.memsz + align - 1) & ~(align - 1);
+}
+
+int sg_thread_hook_tls(struct sg_thread *t)
+{
+	unsigned long size = tls_size();
 	unsigned long len = round_page(size + SG_TCB_SIZE);
-	char *base = align <= SG_PAGE ? sg_mmap(len) : 0;
+	char *base = sg.tls.align <= SG_PAGE ? sg_mmap(len) : 0;
 	unsigned long *tcb;
 
 	if (!base)
@@ -85,6 +91,26 @@ int sg_thread_hook_tls(struct sg_thread *t)
 	t->hook_tls = base;
 	t->hook_tls_len = len;
 	t->hook_tp = (unsigned long)tcb;
+	return 0;
+}
+
+/*
+ * Loader mode, just before the jump: the first thread's hooks ran on the
+ * loader's own TLS block, which sits on the loader's heap, given back to
+ * the kernel then (tools/loader).  Their variables move, as they are, to
+ * a block of sysgate's own.
+ */
+int sg_thread_hook_tls_move(struct sg_thread *t)
+{
+	unsigned long size = tls_size(), old = t->hook_tp;
+
+	if (!old)
+		return 0;
+	if (sg_thread_hook_tls(t) < 0) {
+		t->hook_tp = old;
+		return -1;
+	}
+	memcpy((char *)t->hook_tp - size, (char *)old - size, size);
 	return 0;
 }
 

@@ -116,6 +116,21 @@ void sg_munmap(void *p, size_t len)
 	sg_sc2(SG_NR_munmap, (long)p, len);
 }
 
+/*
+ * The size for a region sysgate keeps for the program's lifetime: want,
+ * halved down to min at most while it is more than a 64th of the
+ * address-space limit (ulimit -v), so that the program keeps its room.
+ */
+unsigned long sg_mem_fit(unsigned long want, unsigned long min)
+{
+	unsigned long lim[2];
+
+	if (sg_sc4(SG_NR_prlimit64, 0, 9 /* RLIMIT_AS */, 0, (long)lim) == 0)
+		while (want > min && want > lim[0] / 64)
+			want >>= 1;
+	return want;
+}
+
 long sg_write_all(int fd, const char *buf, size_t len)
 {
 	size_t done = 0;
@@ -153,17 +168,29 @@ struct sg_statx {
 	unsigned long rest[24];
 };
 
-long sg_fd_stat(long fd, struct sg_fd_stat *st)
+static long stat_at(long fd, const char *path, int flags,
+		    struct sg_fd_stat *st)
 {
 	struct sg_statx x;
-	long r = sg_sc5(SG_NR_statx, fd, (long)"", 0x1000 /* AT_EMPTY_PATH */,
+	long r = sg_sc5(SG_NR_statx, fd, (long)path, flags,
 			0x7ff /* STATX_BASIC_STATS */, (long)&x);
 
 	if (r < 0)
 		return r;
 	st->mode = x.mode;
 	st->uid = x.uid;
+	st->gid = x.gid;
 	st->ino = x.ino;
 	st->size = x.size;
 	return 0;
+}
+
+long sg_fd_stat(long fd, struct sg_fd_stat *st)
+{
+	return stat_at(fd, "", 0x1000 /* AT_EMPTY_PATH */, st);
+}
+
+long sg_path_stat(const char *path, struct sg_fd_stat *st)
+{
+	return stat_at(-100 /* AT_FDCWD */, path, 0, st);
 }

@@ -116,4 +116,21 @@ static inline long sg_sc6(long n, long a, long b, long c, long d, long e,
 	return r1;
 }
 
+/* munmap(addr, len), then exit(code), touching no memory in between: the
+ * way out of a thread whose stack is the memory unmapped (core/process.c). */
+static inline void __attribute__((noreturn))
+sg_unmap_exit(unsigned long addr, unsigned long len, long code)
+{
+	register long x8 __asm__("x8") = 215;	/* munmap */
+	register long x0 __asm__("x0") = addr;
+	register long x1 __asm__("x1") = len;
+
+	__asm__ volatile("svc #0\n\t"
+			 "mov x0, %3\n\t"
+			 "mov x8, #93\n\t"	/* exit */
+			 "svc #0"
+			 : "+r"(x0), "+r"(x8) : "r"(x1), "r"(code) : "memory");
+	__builtin_unreachable();
+}
+
 #endif

@@ -115,4 +115,21 @@ static inline long sg_sc6(long n, long a, long b, long c, long d, long e,
 	return r1;
 }
 
+/* munmap(addr, len), then exit(code), touching no memory in between: the
+ * way out of a thread whose stack is the memory unmapped (core/process.c). */
+static inline void __attribute__((noreturn))
+sg_unmap_exit(unsigned long addr, unsigned long len, long code)
+{
+	register long a7 __asm__("a7") = 215;	/* munmap */
+	register long a0 __asm__("a0") = addr;
+	register long a1 __asm__("a1") = len;
+
+	__asm__ volatile("ecall\n\t"
+			 "mv a0, %3\n\t"
+			 "li a7, 93\n\t"	/* exit */
+			 "ecall"
+			 : "+r"(a0), "+r"(a7) : "r"(a1), "r"(code) : "memory");
+	__builtin_unreachable();
+}
+
 #endif

@@ -44,10 +44,13 @@ int sg_arch_core_call(struct sg_thread *t, struct sysgate_sys *s)
 void sg_after_trapped_raw(struct sg_frame *f, unsigned long info,
 			  unsigned long next)
 {
-	struct sg_thread *t = sg_self();
+	/* (a new child looks at no state before sg_after_raw_at) */
+	struct sg_thread *t = sg_raw_info_valid(info) &&
+					      (info & SG_RAW_NEWCHILD) &&
+					      sg_frame_result(f) == 0 ?
+				      0 : sg_self();
 
-	if (!(sg_raw_info_valid(info) && (info & SG_RAW_NEWCHILD) &&
-	      sg_frame_result(f) == 0) && t && t->vfork_next) {
+	if (t && t->vfork_next) {
 		next = t->vfork_next;
 		t->vfork_next = 0;
 	}

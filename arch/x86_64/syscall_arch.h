@@ -100,4 +100,18 @@ static inline void sg_sc6_2(long n, long a, long b, long c, long d, long e,
 	*r2 = rdx;
 }
 
+/* munmap(addr, len), then exit(code), touching no memory in between: the
+ * way out of a thread whose stack is the memory unmapped (core/process.c). */
+static inline void __attribute__((noreturn))
+sg_unmap_exit(unsigned long addr, unsigned long len, long code)
+{
+	__asm__ volatile("syscall\n\t"
+			 "mov %3, %%rdi\n\t"
+			 "mov %4, %%eax\n\t"
+			 "syscall"
+			 : : "a"(11L /* munmap */), "D"(addr), "S"(len), "r"(code),
+			   "i"(60 /* exit */) : "rcx", "r11", "memory");
+	__builtin_unreachable();
+}
+
 #endif

@@ -81,13 +81,23 @@ static int hot_init(struct sysgate_ctx *ctx, const char *args)
 		"pwrite64", "writev", "pwritev", "pwritev2", "sendto",
 		"recvfrom", "sendmsg", "recvmsg", "lseek", "fstat", "ioctl",
 	};
-	static struct hot_table local;	/* without shared memory (no CLI) */
 	struct arg a;
 	unsigned int i;
 
 	table = sysgate_shared(ctx, "sites", sizeof(*table));
-	if (!table)
-		table = &local;
+	if (!table) {
+		/* Without shared memory (no CLI, or a state kept small under
+		 * RLIMIT_AS): a table of this process's own, mapped only
+		 * then, not in every process's bss. */
+		long p = sysgate_syscall(sysgate_syscall_number("mmap"), 0,
+					 sizeof(*table), 3 /* RW */,
+					 0x22 /* PRIVATE|ANONYMOUS */, -1, 0);
+
+		if (p < 0 && p > -4096)
+			return sysgate_error(ctx, "hot: no memory for the "
+						  "site table");
+		table = (struct hot_table *)p;
+	}
 	if (!table->short_ns) {
 		table->short_ns = HOT_SHORT_NS;
 		table->hot_calls = HOT_CALLS;

@@ -834,13 +834,16 @@ static struct region *new_region(const struct sg_obj *o, unsigned long size)
 
 static struct region *region_for(const struct sg_obj *o, unsigned long need)
 {
+	unsigned long size;
 	int i;
 
 	for (i = 0; i < nregions; i++)
 		if (region_reaches(&regions[i], o) &&
 		    regions[i].size - regions[i].used >= need)
 			return &regions[i];
-	return new_region(o, need > (1UL << 20) ? need : (1UL << 20));
+	/* (smaller under a tight RLIMIT_AS: see sg_mem_fit) */
+	size = sg_mem_fit(1UL << 20, 64UL << 10);
+	return new_region(o, need > size ? need : size);
 }
 
 /* --- writing ----------------------------------------------------------- */

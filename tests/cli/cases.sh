@@ -782,6 +782,65 @@ t_su_keeps_tracing() {
 	[ "$(calls_of "$TMP/c" getppid)" -ge 7 ] || fail "not counted: $(cat "$TMP/c")"
 }
 
+t_set_id_not_traced() {
+	# A set-ID program (static, and dynamic, where ld.so ignores
+	# LD_PRELOAD) cannot be followed: it runs as natively, with its
+	# owner's uid (before: as root through the loader), and sysgate says
+	# so; under -m seccomp, which can run nothing else, it is refused.
+	[ "$(id -u)" = 0 ] || { echo "needs root (a program set-ID to nobody)"; exit 77; }
+	id nobody >/dev/null 2>&1 || { echo "user nobody missing"; exit 77; }
+	chmod 755 "$TMP"
+	cp "$BUILD/tests/cli/prog-static" "$TMP/static"
+	cp "$PROG" "$TMP/dynamic"
+	chown nobody "$TMP/static" "$TMP/dynamic"
+	chmod u+s "$TMP/static" "$TMP/dynamic"
+	run="$TMP/static euid; $TMP/dynamic euid"
+	sh -c "$run" >"$TMP/native" || fail "native run: exit status $?"
+	grep -q "^euid $(id -u nobody)$" "$TMP/native" ||
+		{ echo "set-ID bits ignored here (nosuid?)"; exit 77; }
+	for m in "" --loader; do
+		"$SG" $m -f -c -o "$TMP/log" -- sh -c "$run" >"$TMP/out" ||
+			fail "$m: exit status $?"
+		same "$TMP/native" "$TMP/out"
+		for p in static dynamic; do
+			[ "$(grep -c "^sysgate: $TMP/$p is set-ID: not traced$" "$TMP/log")" = 1 ] ||
+				fail "$m: not said once: $(cat "$TMP/log")"
+		done
+	done
+	# started by the CLI itself: the line on its stderr
+	"$SG" -c -o "$TMP/log" -- "$TMP/static" euid >"$TMP/out" 2>"$TMP/err" ||
+		fail "exit status $?"
+	[ "$(cat "$TMP/out")" = "euid $(id -u nobody)" ] || fail "ran as: $(cat "$TMP/out")"
+	[ "$(cat "$TMP/err")" = "sysgate: $TMP/static is set-ID: not traced" ] ||
+		fail "stderr: $(cat "$TMP/err")"
+	"$SG" --list-mechanisms | grep -q "^seccomp *available" || return 0
+	"$SG" -m seccomp -f -o "$TMP/log" -- sh -c "$TMP/static euid" >"$TMP/out" 2>&1 &&
+		fail "-m seccomp ran it: $(cat "$TMP/out")"
+	grep -q "^sysgate: $TMP/static is set-ID: -m seccomp cannot run it$" "$TMP/log" ||
+		fail "-m seccomp: $(cat "$TMP/log")"
+	"$SG" -m seccomp -- "$TMP/static" euid >"$TMP/out" 2>"$TMP/err" &&
+		fail "-m seccomp ran it: $(cat "$TMP/out")"
+	[ "$(cat "$TMP/err")" = "sysgate: $TMP/static is set-ID: -m seccomp cannot run it" ] ||
+		fail "-m seccomp, stderr: $(cat "$TMP/err")"
+}
+
+t_tight_address_space() {
+	# Under a low RLIMIT_AS (ulimit -v) sysgate keeps its regions small
+	# (shared state, stubs) and says so under --stats: the program and
+	# -c work.  12 MiB: enough for the program, sysgate's code and the
+	# small regions (9 MiB do here); before, the 4 MiB state and 1 MiB
+	# stub regions needed 16 MiB, and the program died or sysgate
+	# refused to start.
+	for m in "" --loader "-m seccomp" "-m sud"; do
+		case $m in -m*) "$SG" --list-mechanisms | grep -q "^${m#-m } *available" || continue ;; esac
+		(ulimit -v 12288 && exec "$SG" $m --stats -c -o "$TMP/c" -- "$PROG" basic) \
+			>"$TMP/out" 2>"$TMP/err" || fail "$m: exit status $?: $(cat "$TMP/err")"
+		[ "$(cat "$TMP/out")" = hello ] || fail "$m: output: $(cat "$TMP/out")"
+		grep -q ' total$' "$TMP/c" || fail "$m: no count table: $(cat "$TMP/c")"
+		grep -q '^sysgate: RLIMIT_AS is tight' "$TMP/c" || fail "$m: not said: $(cat "$TMP/c")"
+	done
+}
+
 t_no_follow() {
 	# Without -f the child runs unhooked, like strace without -f.
 	"$SG" -e trace=write -o "$TMP/out" -- "$PROG" fork >/dev/null

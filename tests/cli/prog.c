@@ -320,6 +320,10 @@ int main(int argc, char **argv)
 	}
 	if (!strcmp(mode, "exit"))
 		return (int)n;
+	if (!strcmp(mode, "euid")) {
+		printf("euid %d\n", (int)geteuid());
+		return 0;
+	}
 	if (!strcmp(mode, "kill")) {
 		signal((int)n, SIG_DFL);
 		kill(getpid(), (int)n);

@@ -1,10 +1,12 @@
 // SPDX-License-Identifier: MIT
 // One C program for every C library and instrumented build of the suite
-// (musl dynamic and static, ASan, TSan, UBSan, MSan): threads, fork+exec,
+// (musl dynamic and static, ASan, TSan, UBSan, MSan): threads (joined, and
+// detached ones, which musl ends by unmapping their own stack), fork+exec,
 // a handled signal, sigwait.  It prints what it saw; the run natively is
 // the reference.  argv[1] "child": the exec'd child's part.
 #define _GNU_SOURCE
 #include <pthread.h>
+#include <semaphore.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -36,6 +38,18 @@ static void *worker(void *arg)
 	total += strtol(buf, NULL, 10);
 	pthread_mutex_unlock(&lock);
 	free(buf);
+	return NULL;
+}
+
+static sem_t detached_done;
+
+static void *detached(void *arg)
+{
+	(void)arg;
+	pthread_mutex_lock(&lock);
+	total += getpid() > 0;
+	pthread_mutex_unlock(&lock);
+	sem_post(&detached_done);
 	return NULL;
 }
 
@@ -83,6 +97,20 @@ int main(int argc, char **argv)
 	for (int i = 0; i < NTHREADS; i++)
 		pthread_join(t[i], NULL);
 	printf("threads: %ld\n", total);
+
+	sem_init(&detached_done, 0, 0);
+	for (int i = 0; i < NTHREADS; i++) {
+		pthread_attr_t a;
+		pthread_t d;
+
+		pthread_attr_init(&a);
+		pthread_attr_setdetachstate(&a, PTHREAD_CREATE_DETACHED);
+		if (pthread_create(&d, &a, detached, NULL))
+			return perror("pthread_create"), 1;
+	}
+	for (int i = 0; i < NTHREADS; i++)
+		sem_wait(&detached_done);
+	printf("detached threads: %d\n", NTHREADS);
 
 	if (run_child(argv[0]))
 		return 1;

@@ -236,6 +236,45 @@ static void release_rseq(void)
 }
 
 /*
+ * Our libc's heap (the brk area, where it keeps this thread's TLS) is
+ * given back before the jump, and the program's heap starts where ours
+ * did, empty, as the kernel leaves a new program's.  The kernel draws
+ * that place up to 1 GiB past our end, and there a mapping may land in
+ * AddressSanitizer's shadow range (from 0x7fff8000), which makes an ASan
+ * program refuse to start.  Where the heap began is in /proc/self/stat
+ * (start_brk, field 47); without /proc it stays.
+ */
+static unsigned long heap_start(void)
+{
+	char buf[1024], *p;
+	int fd = open("/proc/self/stat", O_RDONLY | O_CLOEXEC), field;
+	ssize_t n = fd < 0 ? -1 : read(fd, buf, sizeof(buf) - 1);
+
+	if (fd >= 0)
+		close(fd);
+	if (n <= 0)
+		return 0;
+	buf[n] = 0;
+	p = strrchr(buf, ')');	/* the name (field 2) may hold anything */
+	for (field = 2; p && field < 47; field++)
+		p = strchr(p + 1, ' ');
+	return p ? strtoul(p + 1, 0, 10) : 0;
+}
+
+/* After this, nothing may touch our libc or TLS: the last step before the
+ * jump. */
+static void release_heap(unsigned long start)
+{
+	struct sg_thread *t = sg_self();
+
+	if (!start || (t && sg_thread_hook_tls_move(t) < 0))
+		return;
+	/* (our libc's robust-mutex list head is in that TLS) */
+	sg_sc2(SYS_set_robust_list, 0, 24);
+	sg_sc1(SYS_brk, start);
+}
+
+/*
  * A script's first line, "#!INTERP [ARG]", read as the kernel reads it:
  * the program becomes INTERP with argv INTERP [ARG] PATH ARGS... (the
  * script's own argv[0] is dropped).  Returns the number of head entries
@@ -287,6 +326,7 @@ static char exe_path[PATH_MAX];
 int main(int argc, char **argv, char **envp)
 {
 	unsigned long *sp = (unsigned long *)argv - 1, *auxv, *newsp, entry, n, k;
+	unsigned long brk0;
 	struct image prog, interp;
 	const char *path;
 	char **e, *head[3], *again[3];
@@ -329,6 +369,7 @@ int main(int argc, char **argv, char **envp)
 	/* sysgate starts before the stack is rearranged: libc's environ
 	 * still points at the variables where the kernel put them. */
 	sg.loader = 1;
+	brk0 = heap_start();
 	sg.exe_path = realpath(path, exe_path) ? exe_path : 0;
 	sg.own_loader = !prog.interp[0];
 	sg_init(&sg_registry);
@@ -362,5 +403,6 @@ int main(int argc, char **argv, char **envp)
 		newsp[k++] = val;
 	}
 	release_rseq();
+	release_heap(brk0);
 	sg_loader_jump(entry, newsp);
 }

@@ -18,8 +18,8 @@ int sg_cli_ptrace_child(void);
 int sg_cli_ptrace_loop(const struct sg_options *o, int child,
 		       const char *state);
 
-/* The SYSGATE_STATE file, mapped read-only (SG_SHARED_SIZE), or NULL. */
-void *sg_cli_map_state(const char *state);
+/* The SYSGATE_STATE file, mapped read-only (len bytes), or NULL. */
+void *sg_cli_map_state(const char *state, size_t *len);
 /* sysgate hot (hot.c): the report of the hot hook's table in state. */
 void sg_cli_hot_report(const struct sg_options *o, const char *state, int fd);
 

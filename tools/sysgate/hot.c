@@ -216,7 +216,8 @@ void sg_cli_hot_report(const struct sg_options *o, const char *state, int fd)
 	const struct hot_table *t;
 	const struct hot_site **v;
 	unsigned int i, n = 0, nhot = 0;
-	void *map = sg_cli_map_state(state);
+	size_t len;
+	void *map = sg_cli_map_state(state, &len);
 	FILE *f;
 
 	if (!map)
@@ -305,5 +306,5 @@ void sg_cli_hot_report(const struct sg_options *o, const char *state, int fd)
 out:
 	if (f)
 		fclose(f);
-	munmap(map, SG_SHARED_SIZE);
+	munmap(map, len);
 }

@@ -349,14 +349,17 @@ static int out_fd(const struct sg_options *o)
 	return open(o->outfile, O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC, 0644);
 }
 
-void *sg_cli_map_state(const char *state)
+void *sg_cli_map_state(const char *state, size_t *len)
 {
 	void *map;
+	struct stat st;
 	long fd = sg_env_fd(state);
 
-	if (fd < 0)
+	if (fd < 0 || fstat(fd, &st) < 0)
 		return 0;
-	map = mmap(0, SG_SHARED_SIZE, PROT_READ, MAP_SHARED, fd, 0);
+	/* (its size follows RLIMIT_AS: core/shared.c) */
+	*len = st.st_size;
+	map = mmap(0, *len, PROT_READ, MAP_SHARED, fd, 0);
 	return map == MAP_FAILED ? 0 : map;
 }
 
@@ -364,7 +367,8 @@ static void print_summary(const struct sg_options *o, const char *state)
 {
 	static char buf[SYSGATE_NR_MAX * 80 + 512];
 	const struct count_table *t;
-	void *map = sg_cli_map_state(state);
+	size_t len;
+	void *map = sg_cli_map_state(state, &len);
 	int ofd;
 
 	if (!map)
@@ -380,7 +384,7 @@ static void print_summary(const struct sg_options *o, const char *state)
 		if (ofd > 2)
 			close(ofd);
 	}
-	munmap(map, SG_SHARED_SIZE);
+	munmap(map, len);
 }
 
 /* --hot and --bypass run PROG without tracing unless -e trace= asks. */
@@ -562,6 +566,18 @@ int main(int argc, char **argv)
 	/* ptrace sees every call of any program: no library, no loader.
 	 * A seccomp filter lets only the loader's text reach the kernel. */
 	use_seccomp = !strcmp(o.mechanism, "seccomp");
+	/* A set-ID program: ld.so ignores LD_PRELOAD, and the loader would
+	 * run it with our credentials; it runs as natively, said once. */
+	if (!use_ptrace && sg_starts_set_id(prog)) {
+		char e[1024];
+
+		if (use_seccomp)
+			die(prog, " is set-ID: -m seccomp cannot run it");
+		sg_escape_controls(e, sizeof(e), prog);
+		fprintf(stderr, "sysgate: %s is set-ID: not traced\n", e);
+		execv(prog, argv + prog_i);
+		die("cannot run ", prog);
+	}
 	use_loader = !use_ptrace &&
 		     (o.loader || use_seccomp || sg_elf_needs_loader(prog) > 0);
 	if (use_seccomp && o.nhooks)
