@@ -52,7 +52,8 @@ static void init_core_set(void)
 		SG_NR_sigaltstack, SG_NR_rt_sigsuspend,
 		SG_NR_ppoll, SG_NR_pselect6, SG_NR_epoll_pwait,
 		SG_NR_epoll_pwait2, SG_NR_signalfd, SG_NR_signalfd4,
-		SG_NR_rt_sigtimedwait,
+		SG_NR_rt_sigtimedwait, SG_NR_ptrace, SG_NR_wait4,
+		SG_NR_waitid,
 	};
 	unsigned int i;
 
