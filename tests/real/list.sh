@@ -11,7 +11,7 @@ known_gap() {
 	case $1/$2 in
 	gdb/loader|gdb/seccomp) echo "gdb reads the inferior's /proc/PID/exe, which names sysgate-loader: no thread debugging" ;;
 	asan/loader|asan/seccomp) echo "sysgate-loader's heap may fall in ASan's shadow range (intermittent)" ;;
-	sysgate-in/*) echo "the outer sysgate leaves the inner one's program to it: it does not see that program's calls" ;;
+	sysgate-in/*) echo "one runtime per process: the outer sysgate leaves the inner one's program to it and does not see its calls (doc/internals.md, Nesting)" ;;
 	esac
 }
 for prog in python luajit node java perl git sqlite3 tar-xz make curl \
