@@ -395,5 +395,6 @@ void sg_init(void)
 		sg_warn("no mechanism could start: system calls run unhooked");
 	if (opts.stats)
 		sg_mech_stats();
+	sg_tracer_outside();
 	sg_mech_release();
 }

@@ -217,3 +217,40 @@ void sg_tracer_wait(struct sg_thread *t, struct sysgate_sys *s)
 		sg_sc4(SG_NR_ptrace, resume_of(tid), tid, 0, SIGSYS_);
 	}
 }
+
+/*
+ * A tracer that sysgate does not run (strace or gdb around the sysgate
+ * command) sees the signal of each trapped call, and nothing here can
+ * hide it from that tracer: said once, by the tree's first process.
+ */
+void sg_tracer_outside(void)
+{
+	static const char key[] = "\nTracerPid:\t";
+	char buf[1024];
+	long fd, n = 0, r;
+	unsigned int i;
+
+	if (!sg.is_root || !(sg.seccomp_on || sg.sud_on))
+		return;
+	fd = sg_sc4(SG_NR_openat, -100 /* AT_FDCWD */, (long)"/proc/self/status",
+		    02000000 /* O_CLOEXEC */, 0);
+	if (fd < 0)
+		return;
+	while (n < (long)sizeof(buf) - 1 &&
+	       (r = sg_sc3(SG_NR_read, fd, (long)(buf + n),
+			   sizeof(buf) - 1 - n)) > 0)
+		n += r;
+	sg_sc1(SG_NR_close, fd);
+	buf[n] = 0;
+	for (i = 0; buf[i]; i++)
+		if (!sg_strncmp(buf + i, key, sizeof(key) - 1)) {
+			const char *p = buf + i + sizeof(key) - 1;
+
+			if (*p >= '1' && *p <= '9')
+				sg_warn("this program is traced from outside sysgate: "
+					"its tracer sees a SIGSYS for each call "
+					"sysgate traps (run the tracer under sysgate "
+					"-f, or in gdb: handle SIGSYS nostop noprint)");
+			return;
+		}
+}

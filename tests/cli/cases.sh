@@ -1109,6 +1109,24 @@ with_strace() {
 t_sysgate_under_strace() { with_strace 1; }
 t_strace_under_sysgate() { with_strace 0; }
 
+# A tracer outside sysgate sees the SIGSYS of each trapped call, which
+# nothing can hide from it: one line says so (and none when untraced).
+t_traced_from_outside() {
+	local m n=0
+	need_strace
+	for m in seccomp sud; do
+		"$SG" --list-mechanisms | grep -q "^$m *available" || continue
+		n=$((n + 1))
+		strace -f -qq -o /dev/null "$SG" -m $m -o "$TMP/log" -- "$PROG" getppid 1 ||
+			fail "-m $m under strace: exit $?"
+		[ "$(grep -c 'traced from outside sysgate' "$TMP/log")" = 1 ] ||
+			{ cat "$TMP/log"; fail "-m $m: no single line about the tracer"; }
+		"$SG" -m $m -o "$TMP/log" -- "$PROG" getppid 1 || fail "-m $m: exit $?"
+		! grep -q 'traced from outside' "$TMP/log" || fail "-m $m untraced: $(cat "$TMP/log")"
+	done
+	[ $n -gt 0 ] || { echo "neither seccomp nor sud is available here"; exit 77; }
+}
+
 t_sysgate_under_gdb() {
 	command -v gdb >/dev/null || { echo "gdb not installed"; exit 77; }
 	gdb -q -batch -ex run --args "$SG" -c -e trace=getppid -o "$TMP/c" \
