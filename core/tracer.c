@@ -17,6 +17,9 @@
  * wait before the child execs or exits, so nothing it could see is lost.
  */
 #include "sg.h"
+#include "mech.h"
+#include "options.h"
+#include "signal_arch.h"
 
 #define PTRACE_TRACEME_ 0
 #define PTRACE_CONT_ 7
@@ -25,6 +28,8 @@
 #define PTRACE_SYSEMU_ 31
 #define PTRACE_SYSEMU_SINGLESTEP_ 32
 #define PTRACE_GETSIGINFO_ 0x4202
+#define PTRACE_GET_SYSCALL_INFO_ 0x420e
+#define SIGTRAP_ 5
 #define SIGSYS_ 31
 #define SYS_SECCOMP_ 1
 #define SYS_USER_DISPATCH_ 2
@@ -89,26 +94,55 @@ void sg_tracer_traceme_now(struct sg_thread *t)
 }
 
 /*
- * Does thread tid run sysgate (its library or its loader mapped)?  Then
- * its syscall user dispatch is taken to be sysgate's (a program arming
- * its own would take it from sysgate anyway).  (The kernel's
+ * What runs in thread tid, from its maps: sysgate (its library or its
+ * loader mapped), and where its table of breakpoints is (0: none).  A
+ * thread that runs sysgate has sysgate's syscall user dispatch (a program
+ * arming its own would take it from sysgate anyway).  (The kernel's
  * PTRACE_GET_SYSCALL_USER_DISPATCH_CONFIG reads nothing useful at the
- * signal's stop.)  On the hook stack: a page of buffer.
+ * signal's stop.)  On the hook stack: two pages of buffer.
  */
-struct maps_query {
+struct tracee {
 	int tid;
-	int found;
+	int sysgate;
+	unsigned long traps;
 };
 
-static long maps_name_sysgate(void *p)
+static int ends_with(const char *s, unsigned long n, const char *end)
 {
-	struct maps_query *q = p;
-	static const char *const names[] = { "/libsysgate.so\n",
-					     "/sysgate-loader\n" };
-	char path[48], num[16], buf[4096 + 32];
-	unsigned long keep = 0, i, j, n;
+	unsigned long len = sg_strlen(end);
+
+	return n >= len && !memcmp(s + n - len, end, len);
+}
+
+static void maps_line(struct tracee *q, const char *s, unsigned long n)
+{
+	static const char traps[] = "/memfd:" SG_TRAPS_NAME " (deleted)";
+	unsigned long lo = 0, i;
+
+	if (ends_with(s, n, "/libsysgate.so") ||
+	    ends_with(s, n, "/sysgate-loader"))
+		q->sysgate = 1;
+	if (!ends_with(s, n, traps) || q->traps)
+		return;
+	for (i = 0; i < n; i++) {
+		char c = s[i];
+
+		if (c >= '0' && c <= '9')
+			lo = lo * 16 + c - '0';
+		else if (c >= 'a' && c <= 'f')
+			lo = lo * 16 + c - 'a' + 10;
+		else
+			break;
+	}
+	q->traps = lo;
+}
+
+static long read_maps(void *p)
+{
+	struct tracee *q = p;
+	char path[48], num[16], buf[8192];
+	unsigned long keep = 0, n, i, from;
 	long fd, r;
-	int found = 0;
 
 	sg_strlcpy(path, "/proc/", sizeof(path));
 	sg_strlcpy(path + 6, sg_utoa(num + sizeof(num), q->tid),
@@ -118,63 +152,87 @@ static long maps_name_sysgate(void *p)
 		    02000000 /* O_CLOEXEC */, 0);
 	if (fd < 0)
 		return 0;
-	while (!found &&
-	       (r = sg_sc3(SG_NR_read, fd, (long)(buf + keep), 4096)) > 0) {
+	while ((r = sg_sc3(SG_NR_read, fd, (long)(buf + keep),
+			   sizeof(buf) - keep)) > 0) {
 		n = keep + r;
-		for (j = 0; j < ARRAY_SIZE(names); j++) {
-			unsigned long len = sg_strlen(names[j]);
-
-			for (i = 0; i + len <= n && !found; i++)
-				found = !memcmp(buf + i, names[j], len);
-		}
-		/* a name cut by the read is found whole in the next one */
-		keep = n < 31 ? n : 31;
+		for (i = from = 0; i < n; i++)
+			if (buf[i] == '\n') {
+				maps_line(q, buf + from, i - from);
+				from = i + 1;
+			}
+		/* the line the read cut (one longer than the buffer is
+		 * dropped) */
+		keep = n - from < sizeof(buf) / 2 ? n - from : 0;
 		memmove(buf, buf + n - keep, keep);
 	}
 	sg_sc1(SG_NR_close, fd);
-	q->found = found;
 	return 0;
 }
 
 /* The last answers, per thread, until that thread stops for another
  * reason (it may have exec'd something else). */
 #define NKNOWN 64
-static unsigned long known[NKNOWN];	/* tid << 1 | runs sysgate */
+static struct tracee known[NKNOWN];
 
-static int runs_sysgate(struct sg_thread *t, int tid)
+static struct tracee tracee(struct sg_thread *t, int tid)
 {
-	unsigned long *k = &known[(unsigned)tid % NKNOWN], v;
-	struct maps_query q = { tid, 0 };
+	struct tracee *k = &known[(unsigned)tid % NKNOWN], q = { tid, 0, 0 };
 
-	v = __atomic_load_n(k, __ATOMIC_RELAXED);
-	if ((long)(v >> 1) == tid)
-		return v & 1;
-	sg_run_hooks(t, maps_name_sysgate, &q);
-	__atomic_store_n(k, (unsigned long)tid << 1 | q.found,
-			 __ATOMIC_RELAXED);
-	return q.found;
+	if (__atomic_load_n(&k->tid, __ATOMIC_ACQUIRE) == tid) {
+		q = *k;
+		if (q.tid == tid)
+			return q;
+		q.tid = tid;
+	}
+	sg_run_hooks(t, read_maps, &q);
+	__atomic_store_n(&k->tid, 0, __ATOMIC_RELAXED);
+	k->sysgate = q.sysgate;
+	k->traps = q.traps;
+	__atomic_store_n(&k->tid, tid, __ATOMIC_RELEASE);
+	return q;
 }
 
 static void forget(int tid)
 {
-	unsigned long *k = &known[(unsigned)tid % NKNOWN];
+	struct tracee *k = &known[(unsigned)tid % NKNOWN];
 
-	if ((long)(__atomic_load_n(k, __ATOMIC_RELAXED) >> 1) == tid)
-		__atomic_store_n(k, 0, __ATOMIC_RELAXED);
+	__atomic_compare_exchange_n(&k->tid, &tid, 0, 0, __ATOMIC_RELAXED,
+				    __ATOMIC_RELAXED);
 }
 
-/* The signal thread tid stopped with is a SIGSYS of sysgate's mechanism
- * (seccomp's carries sysgate's filter data, as core/sud.c checks). */
-static int sysgates_sigsys(struct sg_thread *t, int tid)
+/* The siginfo layout before the fields: the start of
+ * struct ptrace_syscall_info, with the thread's instruction pointer. */
+struct syscall_info_head {
+	unsigned char op, pad[3];
+	unsigned int arch;
+	unsigned long long ip, sp;
+};
+
+/*
+ * The signal thread tid stopped with was raised by sysgate's mechanism:
+ * a SIGSYS of its seccomp filter (its data, as core/sud.c checks) or of
+ * its syscall user dispatch, or a SIGTRAP at one of its breakpoints.
+ */
+static int sysgates_signal(struct sg_thread *t, int tid, int sig)
 {
+	struct syscall_info_head head;
 	struct sg_siginfo si;
+	struct tracee q;
 
 	if (sg_sc4(SG_NR_ptrace, PTRACE_GETSIGINFO_, tid, 0, (long)&si) < 0 ||
-	    si.si_signo != SIGSYS_)
+	    si.si_signo != sig)
 		return 0;
-	if (si.si_code == SYS_SECCOMP_)
+	if (sig == SIGSYS_ && si.si_code == SYS_SECCOMP_)
 		return (unsigned int)si.si_errno == SG_SECCOMP_COOKIE;
-	return si.si_code == SYS_USER_DISPATCH_ && runs_sysgate(t, tid);
+	if (sig == SIGSYS_)
+		return si.si_code == SYS_USER_DISPATCH_ && tracee(t, tid).sysgate;
+	if (si.si_code != SG_TRAP_SI_CODE)
+		return 0;
+	q = tracee(t, tid);
+	return q.traps &&
+	       sg_sc4(SG_NR_ptrace, PTRACE_GET_SYSCALL_INFO_, tid,
+		      sizeof(head), (long)&head) > 0 &&
+	       sg_patch_trap_of(tid, q.traps, head.ip - SG_TRAP_PC_BACK);
 }
 
 /* wait4 or waitid, with the stops above resumed and never reported. */
@@ -184,7 +242,7 @@ void sg_tracer_wait(struct sg_thread *t, struct sysgate_sys *s)
 	long orig = s->args[arg];
 	struct sg_siginfo info;
 	void *out = orig ? (void *)orig : wid ? (void *)&info : (void *)&status;
-	int tid;
+	int tid, sig;
 
 	for (;;) {
 		s->args[arg] = (long)out;
@@ -196,25 +254,25 @@ void sg_tracer_wait(struct sg_thread *t, struct sysgate_sys *s)
 			if (sg_read_safe(&info, out, sizeof(info)) < 0)
 				return;
 			tid = (int)info.fields[0];
-			if (tid)
-				forget(tid);
-			if (info.si_code != CLD_TRAPPED_ ||
-			    (int)info.fields[1] != SIGSYS_)
-				return;
+			sig = info.si_code == CLD_TRAPPED_ ? (int)info.fields[1]
+							   : 0;
 		} else {
 			if (!s->ret ||
 			    sg_read_safe(&status, out, sizeof(status)) < 0)
 				return;
 			tid = (int)s->ret;
-			if (status != (SIGSYS_ << 8 | 0x7f)) {
-				forget(tid);
-				return;
-			}
+			/* (a signal's stop, no ptrace event in the high bits) */
+			sig = (status & 0xffff00ff) == 0x7f ? status >> 8 : 0;
 		}
-		if (!tid || !sysgates_sigsys(t, tid))
+		if (!tid)
 			return;
+		if ((sig != SIGSYS_ && sig != SIGTRAP_) ||
+		    !sysgates_signal(t, tid, sig)) {
+			forget(tid);
+			return;
+		}
 		/* (a thread killed meanwhile is reported by the next wait) */
-		sg_sc4(SG_NR_ptrace, resume_of(tid), tid, 0, SIGSYS_);
+		sg_sc4(SG_NR_ptrace, resume_of(tid), tid, 0, sig);
 	}
 }
 
@@ -230,7 +288,8 @@ void sg_tracer_outside(void)
 	long fd, n = 0, r;
 	unsigned int i;
 
-	if (!sg.is_root || !(sg.seccomp_on || sg.sud_on))
+	if (!sg.is_root || !(sg.seccomp_on || sg.sud_on ||
+			     (sg.opts && !sg_strcmp(sg.opts->mechanism, "int3"))))
 		return;
 	fd = sg_sc4(SG_NR_openat, -100 /* AT_FDCWD */, (long)"/proc/self/status",
 		    02000000 /* O_CLOEXEC */, 0);
@@ -248,7 +307,7 @@ void sg_tracer_outside(void)
 
 			if (*p >= '1' && *p <= '9')
 				sg_warn("this program is traced from outside sysgate: "
-					"its tracer sees a SIGSYS for each call "
+					"its tracer sees a signal for each call "
 					"sysgate traps (run the tracer under sysgate "
 					"-f, or in gdb: handle SIGSYS nostop noprint)");
 			return;

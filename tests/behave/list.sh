@@ -27,11 +27,6 @@ for src in tests/behave/*.c; do
 		# preload cannot see a raw clone: a thread made that way without
 		# TLS of its own is indistinguishable from its creator (README).
 		[ "$m/$t" = preload/clone3 ] && continue
-		if [ "$m/$t" = int3/ptracer ]; then
-			printf '%s/%s\techo %q; exit 77\n' "$t" "$m" \
-				"known gap: a tracer run under sysgate still sees the SIGTRAPs of -m int3's breakpoints"
-			continue
-		fi
 		printf '%s/%s\tbash tests/behave/compare.sh %s -m %s -c -o /dev/null\n' \
 			"$t" "$m" "$t" "$m"
 	done

@@ -1023,14 +1023,13 @@ t_spawn_make_j2() {
 	done
 }
 
-# gdb waits for SIGCHLD from the inferior it started; under sud and
-# seccomp it must not see the SIGSYS of each trapped call (core/tracer.c),
-# nor may its vfork child stop before its execve.  (Under int3 it still
-# sees the breakpoints' SIGTRAP: issue 26, nesting.)
+# gdb waits for SIGCHLD from the inferior it started; under sud, seccomp
+# and int3 it must not see the SIGSYS or SIGTRAP of each trapped call
+# (core/tracer.c), nor may its vfork child stop before its execve.
 t_spawn_gdb_run() {
 	local modes=("-f -c" "--loader -f -c" "--patch-all -f -e trace=none") m
 	command -v gdb >/dev/null || { echo "gdb not installed"; exit 77; }
-	for m in sud seccomp; do
+	for m in sud seccomp int3; do
 		"$SG" --list-mechanisms | grep -q "^$m *available" &&
 			modes+=("-m $m -f -c")
 	done
@@ -1109,12 +1108,12 @@ with_strace() {
 t_sysgate_under_strace() { with_strace 1; }
 t_strace_under_sysgate() { with_strace 0; }
 
-# A tracer outside sysgate sees the SIGSYS of each trapped call, which
+# A tracer outside sysgate sees the signal of each trapped call, which
 # nothing can hide from it: one line says so (and none when untraced).
 t_traced_from_outside() {
 	local m n=0
 	need_strace
-	for m in seccomp sud; do
+	for m in seccomp sud int3; do
 		"$SG" --list-mechanisms | grep -q "^$m *available" || continue
 		n=$((n + 1))
 		strace -f -qq -o /dev/null "$SG" -m $m -o "$TMP/log" -- "$PROG" getppid 1 ||
@@ -1124,7 +1123,7 @@ t_traced_from_outside() {
 		"$SG" -m $m -o "$TMP/log" -- "$PROG" getppid 1 || fail "-m $m: exit $?"
 		! grep -q 'traced from outside' "$TMP/log" || fail "-m $m untraced: $(cat "$TMP/log")"
 	done
-	[ $n -gt 0 ] || { echo "neither seccomp nor sud is available here"; exit 77; }
+	[ $n -gt 0 ] || { echo "none of seccomp, sud and int3 is available here"; exit 77; }
 }
 
 t_sysgate_under_gdb() {
