@@ -51,7 +51,8 @@ static void init_core_set(void)
 		SG_NR_sigaltstack, SG_NR_rt_sigsuspend,
 		SG_NR_ppoll, SG_NR_pselect6, SG_NR_epoll_pwait,
 		SG_NR_epoll_pwait2, SG_NR_signalfd, SG_NR_signalfd4,
-		SG_NR_rt_sigtimedwait,
+		SG_NR_rt_sigtimedwait, SG_NR_ptrace, SG_NR_wait4,
+		SG_NR_waitid,
 	};
 	unsigned int i;
 
@@ -390,5 +391,6 @@ void sg_init(const struct sg_registry *r)
 		sg_warn("no mechanism could start: system calls run unhooked");
 	if (opts.stats)
 		sg_mech_stats();
+	sg_tracer_outside();
 	sg_mech_release();
 }

@@ -322,6 +322,7 @@ void sg_core_call(struct sg_thread *t, struct sysgate_sys *s)
 		return;
 	case SG_NR_execve:
 	case SG_NR_execveat:
+		sg_tracer_traceme_now(t);
 		/* On sysgate's stack: a few KiB of frames, too many for the
 		 * small stack a vfork child may run on (musl's posix_spawn
 		 * gives it about 5 KiB inside the parent's frame, which an
@@ -355,6 +356,14 @@ void sg_core_call(struct sg_thread *t, struct sysgate_sys *s)
 	case SG_NR_rt_sigprocmask:
 		s->ret = sg_signal_rt_sigprocmask(t, a[0], (const void *)a[1],
 						  (void *)a[2], a[3]);
+		return;
+	case SG_NR_ptrace:
+		if (sg_tracer_ptrace(t, s))
+			return;
+		break;
+	case SG_NR_wait4:
+	case SG_NR_waitid:
+		sg_tracer_wait(t, s);
 		return;
 	case SG_NR_sigaltstack:
 		if (sg_raw_call(s) == 0 && a[0])

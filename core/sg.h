@@ -98,6 +98,8 @@ struct sg_thread {
 					 * 0 if none or self-disarming */
 	unsigned long unmap_lo, unmap_len; /* its own stack, which it
 					 * unmapped: unmapped at its exit */
+	int traceme;			/* PTRACE_TRACEME deferred to the next
+					   call (core/tracer.c) */
 };
 
 /* A hook loaded into the chain (struct sysgate_ctx of the public API). */
@@ -292,6 +294,12 @@ void sg_hooks_exec(struct sg_thread *t, const char *path) SG_HIDDEN;
 void sg_core_call(struct sg_thread *t, struct sysgate_sys *s) SG_HIDDEN;
 /* The call in s made as it is (results in s->ret, s->ret2), hooks aside. */
 long sg_raw_call(struct sysgate_sys *s) SG_HIDDEN;
+
+/* core/tracer.c: sysgate in a ptracer and in its tracees */
+int sg_tracer_ptrace(struct sg_thread *t, struct sysgate_sys *s) SG_HIDDEN;
+void sg_tracer_traceme_now(struct sg_thread *t) SG_HIDDEN;
+void sg_tracer_wait(struct sg_thread *t, struct sysgate_sys *s) SG_HIDDEN;
+void sg_tracer_outside(void) SG_HIDDEN;
 
 /* core/mem.c: program memory, -EFAULT instead of a crash */
 long sg_read_safe(void *dst, const void *src, size_t len) SG_HIDDEN;

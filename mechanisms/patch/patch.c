@@ -909,11 +909,53 @@ static unsigned long trap_slot(unsigned long addr)
 	return (addr * 0x9e3779b97f4a7c15UL) >> 49;	/* 15 bits */
 }
 
+/*
+ * The table is a private copy of a memfd named SG_TRAPS_NAME, so that a
+ * tracer run under sysgate finds it in this process's maps and tells
+ * sysgate's breakpoints from its own (core/tracer.c).
+ */
+static struct trap_site *new_traps(void)
+{
+	unsigned long len = TRAP_SLOTS * sizeof(*traps);
+	long fd = sg_sc2(SG_NR_memfd_create, (long)SG_TRAPS_NAME,
+			 1 /* MFD_CLOEXEC */), p = -1;
+
+	if (fd >= 0 && sg_sc2(SG_NR_ftruncate, fd, len) == 0)
+		p = sg_sc6(SG_NR_mmap, 0, len, 3 /* PROT_READ|PROT_WRITE */,
+			   2 /* MAP_PRIVATE */, fd, 0);
+	if (fd >= 0)
+		sg_sc1(SG_NR_close, fd);
+	return sysgate_is_error(p) ? sg_mmap(len) : (struct trap_site *)p;
+}
+
+/* Is site a breakpoint of the sysgate in process pid, whose table is at
+ * table there (one of its breakpoints, not a debugger's)? */
+int sg_patch_trap_of(int pid, unsigned long table, unsigned long site)
+{
+	unsigned long i = trap_slot(site), n;
+	struct trap_site e;
+
+	for (n = 0; n < TRAP_SLOTS / 2 + 1; n++, i = (i + 1) % TRAP_SLOTS) {
+		struct {
+			void *base;
+			unsigned long len;
+		} here = { &e, sizeof(e) },
+		  there = { (void *)(table + i * sizeof(e)), sizeof(e) };
+
+		if (sg_sc6(SG_NR_process_vm_readv, pid, (long)&here, 1,
+			   (long)&there, 1, 0) != sizeof(e) || !e.addr)
+			return 0;
+		if (e.addr == site)
+			return 1;
+	}
+	return 0;
+}
+
 static int add_trap_at(unsigned long addr, unsigned long resume)
 {
 	unsigned long i;
 
-	if (!traps && !(traps = sg_mmap(TRAP_SLOTS * sizeof(*traps))))
+	if (!traps && !(traps = new_traps()))
 		return -1;
 	if (ntraps >= TRAP_SLOTS / 2)
 		return -1;	/* keep probes short: leave the site alone */

@@ -1097,12 +1097,17 @@ t_spawn_make_j2() {
 	done
 }
 
-# gdb waits for SIGCHLD from the inferior it started.  Only where no
-# trap signal reaches the inferior: under sud, seccomp and int3 each of
-# its calls stops it for gdb as a signal (issue 26, nesting).
+# gdb waits for SIGCHLD from the inferior it started; under sud, seccomp
+# and int3 it must not see the SIGSYS or SIGTRAP of each trapped call
+# (core/tracer.c), nor may its vfork child stop before its execve.
 t_spawn_gdb_run() {
+	local modes=("-f -c" "--loader -f -c" "--patch-all -f -e trace=none") m
 	command -v gdb >/dev/null || { echo "gdb not installed"; exit 77; }
-	for m in "-f -c" "--loader -f -c" "--patch-all -f -e trace=none"; do
+	for m in sud seccomp int3; do
+		"$SG" --list-mechanisms | grep -q "^$m *available" &&
+			modes+=("-m $m -f -c")
+	done
+	for m in "${modes[@]}"; do
 		# shellcheck disable=SC2086
 		"$SG" $m -o /dev/null -- gdb -nx -batch -ex run --args /bin/true \
 			>"$TMP/out" 2>&1 || fail "under $m: exit $?: $(cat "$TMP/out")"
@@ -1176,6 +1181,24 @@ with_strace() {
 }
 t_sysgate_under_strace() { with_strace 1; }
 t_strace_under_sysgate() { with_strace 0; }
+
+# A tracer outside sysgate sees the signal of each trapped call, which
+# nothing can hide from it: one line says so (and none when untraced).
+t_traced_from_outside() {
+	local m n=0
+	need_strace
+	for m in seccomp sud int3; do
+		"$SG" --list-mechanisms | grep -q "^$m *available" || continue
+		n=$((n + 1))
+		strace -f -qq -o /dev/null "$SG" -m $m -o "$TMP/log" -- "$PROG" getppid 1 ||
+			fail "-m $m under strace: exit $?"
+		[ "$(grep -c 'traced from outside sysgate' "$TMP/log")" = 1 ] ||
+			{ cat "$TMP/log"; fail "-m $m: no single line about the tracer"; }
+		"$SG" -m $m -o "$TMP/log" -- "$PROG" getppid 1 || fail "-m $m: exit $?"
+		! grep -q 'traced from outside' "$TMP/log" || fail "-m $m untraced: $(cat "$TMP/log")"
+	done
+	[ $n -gt 0 ] || { echo "none of seccomp, sud and int3 is available here"; exit 77; }
+}
 
 t_sysgate_under_gdb() {
 	command -v gdb >/dev/null || { echo "gdb not installed"; exit 77; }

@@ -9,9 +9,8 @@ modes="default loader seccomp sud"
 # (SYSGATE_KNOWN_GAPS=1 runs them anyway).
 known_gap() {
 	case $1/$2 in
-	gdb/loader) echo "gdb reads the inferior's /proc/PID/exe, which names sysgate-loader: no thread debugging" ;;
-	gdb/seccomp|gdb/sud) echo "gdb stops on every SIGSYS sysgate's mechanism raises in its inferior (hangs)" ;;
-	sysgate-in/*) echo "the outer sysgate leaves the inner one's program to it: it does not see that program's calls" ;;
+	gdb/loader|gdb/seccomp) echo "gdb reads the inferior's /proc/PID/exe, which names sysgate-loader: no thread debugging" ;;
+	sysgate-in/*) echo "one runtime per process: the outer sysgate leaves the inner one's program to it and does not see its calls (doc/internals.md, Nesting)" ;;
 	esac
 }
 for prog in python luajit node java perl git sqlite3 tar-xz make curl \

@@ -1,0 +1,315 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * sysgate in a ptracer (gdb, strace run under sysgate) and in its tracees.
+ *
+ * The mechanisms that trap (-m seccomp, syscall user dispatch) raise a
+ * SIGSYS in the program for each call they catch, and the kernel shows
+ * every signal of a traced thread to its tracer first: gdb stops on each
+ * one, strace prints it.  sysgate in the tracer hides them: its wait4 and
+ * waitid resume such a stop with its signal, the way the tracer last
+ * resumed that thread, and wait again (WNOHANG still answers "nothing"),
+ * so the tracer sees only what it would see natively.  A tracer that
+ * sysgate does not run sees them (doc/internals.md).
+ *
+ * In the tracee, PTRACE_TRACEME in a vfork child waits for its execve:
+ * gdb's child would otherwise stop on the SIGSYS of its next trapped call
+ * while gdb, still inside vfork, cannot wait for it.  The parent cannot
+ * wait before the child execs or exits, so nothing it could see is lost.
+ */
+#include "sg.h"
+#include "mech.h"
+#include "options.h"
+#include "signal_arch.h"
+
+#define PTRACE_TRACEME_ 0
+#define PTRACE_CONT_ 7
+#define PTRACE_SINGLESTEP_ 9
+#define PTRACE_SYSCALL_ 24
+#define PTRACE_SYSEMU_ 31
+#define PTRACE_SYSEMU_SINGLESTEP_ 32
+#define PTRACE_GETSIGINFO_ 0x4202
+#define PTRACE_GET_SYSCALL_INFO_ 0x420e
+#define SIGTRAP_ 5
+#define SIGSYS_ 31
+#define SYS_SECCOMP_ 1
+#define SYS_USER_DISPATCH_ 2
+#define CLD_TRAPPED_ 4
+
+/*
+ * How the tracer last resumed each thread (tid << 8 | request), so that a
+ * hidden stop goes on as the tracer meant (strace's PTRACE_SYSCALL must
+ * keep reporting calls); a thread whose slot another took gets the
+ * process's last request.
+ */
+#define NRESUME 256
+static unsigned long resumed[NRESUME];
+static long last_resume = PTRACE_CONT_;
+
+static int is_resume(long req)
+{
+	return req == PTRACE_CONT_ || req == PTRACE_SINGLESTEP_ ||
+	       req == PTRACE_SYSCALL_ || req == PTRACE_SYSEMU_ ||
+	       req == PTRACE_SYSEMU_SINGLESTEP_;
+}
+
+static long resume_of(int tid)
+{
+	unsigned long v = __atomic_load_n(&resumed[(unsigned)tid % NRESUME],
+					  __ATOMIC_RELAXED);
+
+	return (long)(v >> 8) == tid ? (long)(v & 0xff)
+				     : __atomic_load_n(&last_resume,
+						       __ATOMIC_RELAXED);
+}
+
+int sg_tracer_ptrace(struct sg_thread *t, struct sysgate_sys *s)
+{
+	long req = s->args[0];
+
+	if (req == PTRACE_TRACEME_ && t->vfork_parent) {
+		t->traceme = 1;
+		s->ret = 0;
+		return 1;
+	}
+	if (is_resume(req)) {
+		int tid = (int)s->args[1];
+
+		if (sg_raw_call(s) == 0) {
+			__atomic_store_n(&resumed[(unsigned)tid % NRESUME],
+					 (unsigned long)tid << 8 | req,
+					 __ATOMIC_RELAXED);
+			__atomic_store_n(&last_resume, req, __ATOMIC_RELAXED);
+		}
+		return 1;
+	}
+	return 0;
+}
+
+void sg_tracer_traceme_now(struct sg_thread *t)
+{
+	if (t && t->traceme) {
+		t->traceme = 0;
+		sg_sc4(SG_NR_ptrace, PTRACE_TRACEME_, 0, 0, 0);
+	}
+}
+
+/*
+ * What runs in thread tid, from its maps: sysgate (its library or its
+ * loader mapped), and where its table of breakpoints is (0: none).  A
+ * thread that runs sysgate has sysgate's syscall user dispatch (a program
+ * arming its own would take it from sysgate anyway).  (The kernel's
+ * PTRACE_GET_SYSCALL_USER_DISPATCH_CONFIG reads nothing useful at the
+ * signal's stop.)  On the hook stack: two pages of buffer.
+ */
+struct tracee {
+	int tid;
+	int sysgate;
+	unsigned long traps;
+};
+
+static int ends_with(const char *s, unsigned long n, const char *end)
+{
+	unsigned long len = sg_strlen(end);
+
+	return n >= len && !memcmp(s + n - len, end, len);
+}
+
+static void maps_line(struct tracee *q, const char *s, unsigned long n)
+{
+	static const char traps[] = "/memfd:" SG_TRAPS_NAME " (deleted)";
+	unsigned long lo = 0, i;
+
+	if (ends_with(s, n, "/libsysgate.so") ||
+	    ends_with(s, n, "/sysgate-loader"))
+		q->sysgate = 1;
+	if (!ends_with(s, n, traps) || q->traps)
+		return;
+	for (i = 0; i < n; i++) {
+		char c = s[i];
+
+		if (c >= '0' && c <= '9')
+			lo = lo * 16 + c - '0';
+		else if (c >= 'a' && c <= 'f')
+			lo = lo * 16 + c - 'a' + 10;
+		else
+			break;
+	}
+	q->traps = lo;
+}
+
+static long read_maps(void *p)
+{
+	struct tracee *q = p;
+	char path[48], num[16], buf[8192];
+	unsigned long keep = 0, n, i, from;
+	long fd, r;
+
+	sg_strlcpy(path, "/proc/", sizeof(path));
+	sg_strlcpy(path + 6, sg_utoa(num + sizeof(num), q->tid),
+		   sizeof(path) - 6);
+	sg_strlcpy(path + sg_strlen(path), "/maps", 8);
+	fd = sg_sc4(SG_NR_openat, -100 /* AT_FDCWD */, (long)path,
+		    02000000 /* O_CLOEXEC */, 0);
+	if (fd < 0)
+		return 0;
+	while ((r = sg_sc3(SG_NR_read, fd, (long)(buf + keep),
+			   sizeof(buf) - keep)) > 0) {
+		n = keep + r;
+		for (i = from = 0; i < n; i++)
+			if (buf[i] == '\n') {
+				maps_line(q, buf + from, i - from);
+				from = i + 1;
+			}
+		/* the line the read cut (one longer than the buffer is
+		 * dropped) */
+		keep = n - from < sizeof(buf) / 2 ? n - from : 0;
+		memmove(buf, buf + n - keep, keep);
+	}
+	sg_sc1(SG_NR_close, fd);
+	return 0;
+}
+
+/* The last answers, per thread, until that thread stops for another
+ * reason (it may have exec'd something else). */
+#define NKNOWN 64
+static struct tracee known[NKNOWN];
+
+static struct tracee tracee(struct sg_thread *t, int tid)
+{
+	struct tracee *k = &known[(unsigned)tid % NKNOWN], q = { tid, 0, 0 };
+
+	if (__atomic_load_n(&k->tid, __ATOMIC_ACQUIRE) == tid) {
+		q = *k;
+		if (q.tid == tid)
+			return q;
+		q.tid = tid;
+	}
+	sg_run_hooks(t, read_maps, &q);
+	__atomic_store_n(&k->tid, 0, __ATOMIC_RELAXED);
+	k->sysgate = q.sysgate;
+	k->traps = q.traps;
+	__atomic_store_n(&k->tid, tid, __ATOMIC_RELEASE);
+	return q;
+}
+
+static void forget(int tid)
+{
+	struct tracee *k = &known[(unsigned)tid % NKNOWN];
+
+	__atomic_compare_exchange_n(&k->tid, &tid, 0, 0, __ATOMIC_RELAXED,
+				    __ATOMIC_RELAXED);
+}
+
+/* The siginfo layout before the fields: the start of
+ * struct ptrace_syscall_info, with the thread's instruction pointer. */
+struct syscall_info_head {
+	unsigned char op, pad[3];
+	unsigned int arch;
+	unsigned long long ip, sp;
+};
+
+/*
+ * The signal thread tid stopped with was raised by sysgate's mechanism:
+ * a SIGSYS of its seccomp filter (its data, as core/sud.c checks) or of
+ * its syscall user dispatch, or a SIGTRAP at one of its breakpoints.
+ */
+static int sysgates_signal(struct sg_thread *t, int tid, int sig)
+{
+	struct syscall_info_head head;
+	struct sg_siginfo si;
+	struct tracee q;
+
+	if (sg_sc4(SG_NR_ptrace, PTRACE_GETSIGINFO_, tid, 0, (long)&si) < 0 ||
+	    si.si_signo != sig)
+		return 0;
+	if (sig == SIGSYS_ && si.si_code == SYS_SECCOMP_)
+		return (unsigned int)si.si_errno == SG_SECCOMP_COOKIE;
+	if (sig == SIGSYS_)
+		return si.si_code == SYS_USER_DISPATCH_ && tracee(t, tid).sysgate;
+	if (si.si_code != SG_TRAP_SI_CODE)
+		return 0;
+	q = tracee(t, tid);
+	return q.traps &&
+	       sg_sc4(SG_NR_ptrace, PTRACE_GET_SYSCALL_INFO_, tid,
+		      sizeof(head), (long)&head) > 0 &&
+	       sg_patch_trap_of(tid, q.traps, head.ip - SG_TRAP_PC_BACK);
+}
+
+/* wait4 or waitid, with the stops above resumed and never reported. */
+void sg_tracer_wait(struct sg_thread *t, struct sysgate_sys *s)
+{
+	int wid = s->nr == SG_NR_waitid, arg = wid ? 2 : 1, status;
+	long orig = s->args[arg];
+	struct sg_siginfo info;
+	void *out = orig ? (void *)orig : wid ? (void *)&info : (void *)&status;
+	int tid, sig;
+
+	for (;;) {
+		s->args[arg] = (long)out;
+		sg_raw_call(s);
+		s->args[arg] = orig;
+		if (sysgate_is_error(s->ret))
+			return;
+		if (wid) {
+			if (sg_read_safe(&info, out, sizeof(info)) < 0)
+				return;
+			tid = (int)info.fields[0];
+			sig = info.si_code == CLD_TRAPPED_ ? (int)info.fields[1]
+							   : 0;
+		} else {
+			if (!s->ret ||
+			    sg_read_safe(&status, out, sizeof(status)) < 0)
+				return;
+			tid = (int)s->ret;
+			/* (a signal's stop, no ptrace event in the high bits) */
+			sig = (status & 0xffff00ff) == 0x7f ? status >> 8 : 0;
+		}
+		if (!tid)
+			return;
+		if ((sig != SIGSYS_ && sig != SIGTRAP_) ||
+		    !sysgates_signal(t, tid, sig)) {
+			forget(tid);
+			return;
+		}
+		/* (a thread killed meanwhile is reported by the next wait) */
+		sg_sc4(SG_NR_ptrace, resume_of(tid), tid, 0, sig);
+	}
+}
+
+/*
+ * A tracer that sysgate does not run (strace or gdb around the sysgate
+ * command) sees the signal of each trapped call, and nothing here can
+ * hide it from that tracer: said once, by the tree's first process.
+ */
+void sg_tracer_outside(void)
+{
+	static const char key[] = "\nTracerPid:\t";
+	char buf[1024];
+	long fd, n = 0, r;
+	unsigned int i;
+
+	if (!sg.is_root || !(sg.seccomp_on || sg.sud_on ||
+			     (sg.opts && !sg_strcmp(sg.opts->mechanism, "int3"))))
+		return;
+	fd = sg_sc4(SG_NR_openat, -100 /* AT_FDCWD */, (long)"/proc/self/status",
+		    02000000 /* O_CLOEXEC */, 0);
+	if (fd < 0)
+		return;
+	while (n < (long)sizeof(buf) - 1 &&
+	       (r = sg_sc3(SG_NR_read, fd, (long)(buf + n),
+			   sizeof(buf) - 1 - n)) > 0)
+		n += r;
+	sg_sc1(SG_NR_close, fd);
+	buf[n] = 0;
+	for (i = 0; buf[i]; i++)
+		if (!sg_strncmp(buf + i, key, sizeof(key) - 1)) {
+			const char *p = buf + i + sizeof(key) - 1;
+
+			if (*p >= '1' && *p <= '9')
+				sg_warn("this program is traced from outside sysgate: "
+					"its tracer sees a signal for each call "
+					"sysgate traps (run the tracer under sysgate "
+					"-f, or in gdb: handle SIGSYS nostop noprint)");
+			return;
+		}
+}
