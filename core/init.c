@@ -67,11 +67,13 @@ static void init_core_set(void)
 	}
 }
 
-/* SYSGATE_CARRY_<hook> from the previous program, decoded in place. */
+/* SYSGATE_CARRY_<hook> from the previous program, decoded into memory
+ * of sysgate's own (the loader gives the variable's place to the
+ * program's strings). */
 static void take_carried(struct sysgate_ctx *c)
 {
 	char name[64];
-	char *v;
+	char *v, *d;
 	unsigned long n, i;
 
 	sg_strlcpy(name, "SYSGATE_CARRY_", sizeof(name));
@@ -80,14 +82,17 @@ static void take_carried(struct sysgate_ctx *c)
 	if (!v)
 		return;
 	n = sg_strlen(v) / 2;
+	d = n ? sg_mmap(n) : v;
+	if (!d)
+		return;
 	for (i = 0; i < n; i++) {
 		int hi = v[2 * i], lo = v[2 * i + 1];
 
 		hi = hi <= '9' ? hi - '0' : hi - 'a' + 10;
 		lo = lo <= '9' ? lo - '0' : lo - 'a' + 10;
-		v[i] = (char)(hi << 4 | lo);
+		d[i] = (char)(hi << 4 | lo);
 	}
-	c->carried = v;
+	c->carried = d;
 	c->carried_len = n;
 	unsetenv(name);
 }
