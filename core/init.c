@@ -150,12 +150,10 @@ static const char *self_path(void)
 {
 	static char path[4096];
 	Dl_info info;
-	ssize_t n;
 
-	if (sg.loader) {
-		n = readlink("/proc/self/exe", path, sizeof(path) - 32);
-		if (n > 0) {
-			path[n] = 0;
+	if (sg.loader && sg.loader_file) {
+		sg_strlcpy(path, sg.loader_file, sizeof(path) - 32);
+		if (strrchr(path, '/')) {
 			sg_strlcpy(strrchr(path, '/') + 1, "libsysgate.so", 32);
 			return path;
 		}

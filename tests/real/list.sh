@@ -9,9 +9,8 @@ modes="default loader seccomp sud"
 # (SYSGATE_KNOWN_GAPS=1 runs them anyway).
 known_gap() {
 	case $1/$2 in
-	gdb/loader) echo "gdb reads the inferior's /proc/PID/exe, which names sysgate-loader: no thread debugging" ;;
 	gdb/seccomp|gdb/sud) echo "gdb stops on every SIGSYS sysgate's mechanism raises in its inferior (hangs)" ;;
-	asan/loader|asan/seccomp) echo "sysgate-loader's heap may fall in ASan's shadow range (intermittent)" ;;
+	asan/default|asan/loader|asan/seccomp) echo "sysgate-loader's heap may fall in ASan's shadow range (intermittent)" ;;
 	sysgate-in/*) echo "the outer sysgate leaves the inner one's program to it: it does not see that program's calls" ;;
 	esac
 }

@@ -353,33 +353,34 @@ static int may_set_exe(void)
  * addresses (this code included: the bytes it runs on do not change).
  * Returns a descriptor of the program for exe_fd, or -1.
  */
-static int exe_fd_for(const char *prog)
+static int exe_fd_for(const char *prog, const char *self)
 {
-	char line[512], self[PATH_MAX];
-	ssize_t len = readlink("/proc/self/exe", self, sizeof(self) - 1);
+	char line[512];
 	FILE *f;
-	int fd;
+	int fd, self_fd;
 
-	if (len <= 0 || !may_set_exe() ||
-	    prctl(SG_PR_GET_MDWE, 0, 0, 0, 0) > 0)
+	if (!self || !sg.exe_set)
 		return -1;
-	self[len] = 0;
 	fd = open(prog, O_RDONLY | O_CLOEXEC);
+	self_fd = open("/proc/self/exe", O_RDONLY | O_CLOEXEC);
 	f = fopen("/proc/self/maps", "re");
-	if (fd < 0 || !f) {
+	if (fd < 0 || self_fd < 0 || !f) {
 		if (f)
 			fclose(f);
 		if (fd >= 0)
 			close(fd);
+		if (self_fd >= 0)
+			close(self_fd);
 		return -1;
 	}
 	while (fgets(line, sizeof(line), f)) {
-		unsigned long lo, hi;
+		unsigned long lo, hi, off;
 		char perm[8], *name = strchr(line, '/'), *nl;
 		void *copy;
 		int prot;
 
-		if (!name || sscanf(line, "%lx-%lx %7s", &lo, &hi, perm) != 3)
+		if (!name || sscanf(line, "%lx-%lx %7s %lx", &lo, &hi, perm,
+				    &off) != 4)
 			continue;
 		if ((nl = strchr(name, '\n')))
 			*nl = 0;
@@ -392,7 +393,11 @@ static int exe_fd_for(const char *prog)
 			    MAP_PRIVATE | MAP_ANONYMOUS | MAP_POPULATE, -1, 0);
 		if (copy == MAP_FAILED)
 			break;
-		memcpy(copy, (void *)lo, hi - lo);
+		/* text as the file has it (no faults on ours); the rest as
+		 * it is now (data, and RELRO pages relocated at start-up) */
+		if (perm[2] != 'x' ||
+		    pread(self_fd, copy, hi - lo, off) != (ssize_t)(hi - lo))
+			memcpy(copy, (void *)lo, hi - lo);
 		if (mprotect(copy, hi - lo, prot) < 0 ||
 		    mremap(copy, hi - lo, hi - lo, MREMAP_MAYMOVE | MREMAP_FIXED,
 			   (void *)lo) == MAP_FAILED) {
@@ -401,6 +406,7 @@ static int exe_fd_for(const char *prog)
 		}
 	}
 	fclose(f);
+	close(self_fd);
 	return fd;
 }
 
@@ -434,15 +440,14 @@ static int self_stat(unsigned long v[53])
  * without it the program's own vectors are still right, only /proc
  * tells.
  */
-static void set_mm(const struct strings *s, unsigned long *auxv,
-		   unsigned long n, const char *prog)
+static int set_mm(const struct strings *s, unsigned long *auxv,
+		  unsigned long n, int exe_fd)
 {
 	struct prctl_mm_map m;
 	unsigned long v[53];
-	int fd = exe_fd_for(prog);
 
 	if (self_stat(v) < 0)
-		return;
+		return -1;
 	memset(&m, 0, sizeof(m));
 	m.start_code = v[26];
 	m.end_code = v[27];
@@ -451,18 +456,42 @@ static void set_mm(const struct strings *s, unsigned long *auxv,
 	m.end_data = v[46];
 	m.start_brk = v[47];
 	m.brk = syscall(SYS_brk, 0);
-	m.arg_start = s->arg_start;
-	m.arg_end = s->arg_end;
-	m.env_start = s->env_start;
-	m.env_end = s->env_end;
+	m.arg_start = s ? s->arg_start : v[48];
+	m.arg_end = s ? s->arg_end : v[49];
+	m.env_start = s ? s->env_start : v[50];
+	m.env_end = s ? s->env_end : v[51];
 	m.auxv = (__u64 *)auxv;
-	m.auxv_size = n * sizeof(*auxv);
-	m.exe_fd = fd;
-	if (prctl(PR_SET_MM, PR_SET_MM_MAP, (unsigned long)&m, sizeof(m), 0) &&
-	    fd >= 0) {
-		m.exe_fd = -1;
-		prctl(PR_SET_MM, PR_SET_MM_MAP, (unsigned long)&m, sizeof(m), 0);
-	}
+	m.auxv_size = n * sizeof(*auxv);	/* (0: left as it is) */
+	m.exe_fd = exe_fd;
+	return prctl(PR_SET_MM, PR_SET_MM_MAP, (unsigned long)&m, sizeof(m), 0);
+}
+
+/*
+ * Before sysgate starts: where the kernel will name the program in
+ * /proc/self/exe, nothing needs to answer for it, and with nothing to
+ * hook and no process to follow, nothing is patched (core/hooks.c).  The
+ * runtime finds libsysgate.so beside the loader.
+ */
+static void plan_exe(void)
+{
+	static char self[PATH_MAX];
+	ssize_t len = readlink("/proc/self/exe", self, sizeof(self) - 1);
+
+	if (len <= 0)
+		return;
+	self[len] = 0;
+	sg.loader_file = self;
+	sg.exe_set = may_set_exe() && prctl(SG_PR_GET_MDWE, 0, 0, 0, 0) <= 0;
+}
+
+/* After: sysgate has found its own text as the loader's file mapping.
+ * (Should the kernel still refuse, a program with nothing hooked reads
+ * the loader's path there.) */
+static void set_exe(const char *prog)
+{
+	int fd = exe_fd_for(prog, sg.loader_file);
+
+	sg.exe_set = fd >= 0 && set_mm(0, 0, 0, fd) == 0;
 	if (fd >= 0)
 		close(fd);
 }
@@ -527,7 +556,9 @@ int main(int argc, char **argv, char **envp)
 	sg.loader = 1;
 	sg.exe_path = realpath(path, exe_path) ? exe_path : 0;
 	sg.own_loader = !prog.interp[0];
+	plan_exe();
 	sg_init();
+	set_exe(path);
 
 	/* The program's argv and environment: sysgate's variables (which
 	 * carried its state here) left out, unless the program is another
@@ -549,7 +580,16 @@ int main(int argc, char **argv, char **envp)
 	for (e = envp; *e; e++)
 		if (is_sysgate_loader(path) || !sg_env_is_internal(*e))
 			str.env[str.envc++] = *e;
-	str.execfn = argv[1];
+	str.env[str.envc] = 0;
+	str.execfn = strncmp(argv[0], "execfn=", 7) ? argv[1] : argv[0] + 7;
+	if (sg.cli && sg.initialised) {
+		/* The execve the CLI made: PATH, ARGV0 ARGS... (a script's
+		 * too, before its interpreter came first), the environment
+		 * the program gets. */
+		long a[6] = { (long)argv[1], (long)(argv + 2), (long)str.env };
+
+		sg_dispatch_started(SG_NR_execve, a);
+	}
 	place_strings(&str, argv[0],
 		      old_execfn ? old_execfn + strlen(old_execfn) + 1 : 0);
 
@@ -580,7 +620,7 @@ int main(int argc, char **argv, char **envp)
 		newsp[k++] = type;
 		newsp[k++] = val;
 	}
-	set_mm(&str, newsp + k - n, n, path);
+	set_mm(&str, newsp + k - n, n, -1);
 	release_rseq();
 	sg_loader_jump(entry, newsp);
 }
