@@ -16,6 +16,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/auxv.h>
+#include <sys/prctl.h>
 #include <sys/wait.h>
 #include <unistd.h>
 #include "../lib/util.h"
@@ -89,6 +90,14 @@ static void report(const char *who, char **argv)
 	}
 	print_strings("/proc/self/cmdline", "/proc/self/cmdline");
 
+	{
+		char comm[17] = "";
+
+		prctl(PR_GET_NAME, comm, 0, 0, 0);
+		snprintf(line, sizeof(line), "comm %s", comm);
+		atomic_puts(line);
+	}
+	print_strings("/proc/self/comm", "/proc/self/comm");
 	snprintf(line, sizeof(line), "AT_EXECFN %.4000s AT_SECURE %lu",
 		 (const char *)getauxval(AT_EXECFN), getauxval(AT_SECURE));
 	atomic_puts(line);

@@ -496,6 +496,23 @@ static void set_exe(const char *prog)
 		close(fd);
 }
 
+/*
+ * The name ps, pgrep and /proc/self/comm show: the kernel gave us ours;
+ * the program's is the last part of the name execve was given (a
+ * script's, not its interpreter's), or for a descriptor (fexecve) the
+ * file's own name.
+ */
+static void set_comm(const char *execfn)
+{
+	const char *b;
+
+	if ((!strncmp(execfn, "/dev/fd/", 8) ||
+	     !strncmp(execfn, "/proc/self/fd/", 14)) && sg.exe_path)
+		execfn = sg.exe_path;
+	b = strrchr(execfn, '/');
+	prctl(PR_SET_NAME, (unsigned long)(b ? b + 1 : execfn), 0, 0, 0);
+}
+
 /* A nested sysgate's loader reads the variables it is started with. */
 static int is_sysgate_loader(const char *path)
 {
@@ -621,6 +638,7 @@ int main(int argc, char **argv, char **envp)
 		newsp[k++] = val;
 	}
 	set_mm(&str, newsp + k - n, n, -1);
+	set_comm(str.execfn);
 	release_rseq();
 	sg_loader_jump(entry, newsp);
 }
