@@ -482,7 +482,7 @@ long sg_execve(struct sg_thread *t, struct sysgate_sys *s)
 	unsigned long n = 0, i, need;
 	char **newenv, *strs, *preload_old = 0;
 	size_t preload_len = 0;
-	long r, kind = 0, keep = -1;
+	long r, kind = 0, keep = -1, state = -1;
 
 	if (!t->hooks_off && sg_read_str_safe(pathbuf, path, sizeof(pathbuf)) >= 0)
 		sg_hooks_exec(t, pathbuf);
@@ -583,6 +583,13 @@ long sg_execve(struct sg_thread *t, struct sysgate_sys *s)
 			strs += sg_strlen(strs) + 1;
 		}
 	}
+	/* The shared state for the new program, opened anew where this
+	 * process holds none (core/init.c); a local descriptor, as a vfork
+	 * child shares sg with its parent. */
+	if (follow && sg.state_fd < 0 && sg.shared_base) {
+		state = sg_shared_reopen();
+		state = state < 0 ? -1 : sg_fd_hide(state);
+	}
 	{
 		unsigned long k = 0;
 
@@ -615,7 +622,8 @@ long sg_execve(struct sg_thread *t, struct sysgate_sys *s)
 			else if (preload_len)
 				newenv[k++] = put_var(&strs, "LD_PRELOAD",
 						      preload_old, preload_len);
-			k = sg_env_add_ours(newenv, k, &strs);
+			k = sg_env_add_ours(newenv, k, &strs,
+					    state >= 0 ? state : sg.state_fd);
 		} else if (preload_len) {
 			newenv[k++] = put_var(&strs, "LD_PRELOAD",
 					      preload_old, preload_len);
@@ -650,6 +658,8 @@ long sg_execve(struct sg_thread *t, struct sysgate_sys *s)
 			sg_fd_exec(1);
 		if (keep >= 0)
 			sg_sc3(SG_NR_fcntl, keep, F_SETFD_, 0);
+		if (state >= 0)
+			sg_sc3(SG_NR_fcntl, state, F_SETFD_, 0);
 		if (static_prog)
 			r = sg_sc3(SG_NR_execve, (long)loader,
 				   (long)newargv, (long)newenv);
@@ -659,11 +669,15 @@ long sg_execve(struct sg_thread *t, struct sysgate_sys *s)
 			sg_fd_exec(0);
 		if (keep >= 0)
 			sg_sc3(SG_NR_fcntl, keep, F_SETFD_, FD_CLOEXEC_);
+		if (state >= 0)
+			sg_sc1(SG_NR_close, state);
 	}
 	sg_env_exec_failed();
 	return r;
 
 unchanged:
+	if (state >= 0)
+		sg_sc1(SG_NR_close, state);
 	if (sg.seccomp_on)
 		return -EFAULT_;	/* bad pointers: the kernel's answer */
 	r = sg_sc6(s->nr, s->args[0], s->args[1], s->args[2], s->args[3],

@@ -169,8 +169,20 @@ static void shared_state(const char *state)
 {
 	long fd = sg_env_fd(state);
 
-	if (fd > 2 && sg_shared_attach(fd) == 0)
-		sg.state_fd = sg_fd_hide(fd);
+	long again;
+
+	if (fd <= 2 || sg_shared_attach(fd) < 0)
+		return;
+	/* Mapped: the descriptor is needed again only for a followed
+	 * execve, which opens it anew where it can (core/exec.c). */
+	again = sg_shared_reopen();
+	if (again >= 0) {
+		sg_sc1(SG_NR_close, again);
+		sg_sc1(SG_NR_close, fd);
+		sg.state_fd = -1;
+		return;
+	}
+	sg.state_fd = sg_fd_hide(fd);
 }
 
 static int is_root_process(void)

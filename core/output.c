@@ -19,7 +19,9 @@
  * onto one first move it out of the way.  What remains visible: their
  * entries in /proc/self/fd, a read/write/fcntl naming one of those
  * numbers directly, and, below the limit (no room above it, not root),
- * one descriptor fewer before EMFILE.
+ * one descriptor fewer before EMFILE.  The shared state's is not held at
+ * all where the process may open its own mappings' files (core/init.c):
+ * mapped, it is opened again only for a followed execve.
  */
 #include "sg.h"
 #include "options.h"

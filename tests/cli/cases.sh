@@ -300,9 +300,10 @@ dlopen_raw_syscall() {
 }
 
 # "syscall calls errors" from a -c table, one line each, sorted; with
-# START, that many execve calls fewer (the ones that started the program)
+# START, that many execve calls fewer (the ones that started the program);
+# calls named by the regex SKIP_CALLS left out
 count_table() {
-	awk -v start="${2:-0}" '$1 ~ /^[0-9.]+$/ && $NF != "total" {
+	awk -v start="${2:-0}" -v skip="${SKIP_CALLS:-^$}" '$1 ~ /^[0-9.]+$/ && $NF != "total" && $NF !~ skip {
 		calls = $4; errors = NF == 6 ? $5 : 0
 		if ($NF == "execve") calls -= start
 		if (calls) print $NF, calls, errors
@@ -1225,7 +1226,9 @@ t_coverage_programs() {
 	need_strace
 	count_same_as_strace -- /bin/true
 	count_same_as_strace -- ls -la /etc
-	count_same_as_strace -- sh -c 'ls /etc | wc -l'
+	# (how many SIGCHLD the shell handles depends on when its children
+	# end: 1 or 2 rt_sigreturn from one strace run to the next)
+	SKIP_CALLS='^rt_sigreturn$' count_same_as_strace -- sh -c 'ls /etc | wc -l'
 	# (/usr/bin/python3 itself: a "#!" shim chain such as pyenv's still
 	# loses its interpreters' start-up, doc/status.md)
 	if [ -x /usr/bin/python3 ]; then
@@ -1257,6 +1260,20 @@ t_coverage_scripts() {
 	chmod +x "$TMP/a" "$TMP/b"
 	count_same_as_strace -- "$TMP/a" two
 	[ "$(cat "$TMP/sg.out")" = "$TMP/b one two" ] || fail "output: $(cat "$TMP/sg.out")"
+}
+
+t_state_not_held() {
+	# The shared state is mapped, its descriptor closed: a program does
+	# not find it in /proc/self/fd, and its children are still counted
+	# (it is opened again for a followed execve).  Reopening it from the
+	# mapping takes CAP_CHECKPOINT_RESTORE (root).
+	"$SG" -f -c -o "$TMP/c" -- sh -c 'ls -l /proc/$$/fd; /bin/true' >"$TMP/out" ||
+		fail "exit status $?"
+	if grep -q sysgate-state "$TMP/out"; then
+		[ "$(id -u)" = 0 ] && fail "held: $(cat "$TMP/out")"
+		echo "not root: the state's descriptor stays in the program"; exit 77
+	fi
+	[ "$(calls_of "$TMP/c" execve)" = 3 ] || fail "children not counted: $(cat "$TMP/c")"
 }
 
 "t_$1"

@@ -574,6 +574,8 @@ int main(int argc, char **argv, char **envp)
 	sg.exe_path = realpath(path, exe_path) ? exe_path : 0;
 	sg.own_loader = !prog.interp[0];
 	plan_exe();
+	/* (before sysgate starts: a hook may name the process itself) */
+	set_comm(strncmp(argv[0], "execfn=", 7) ? argv[1] : argv[0] + 7);
 	sg_init();
 	set_exe(path);
 
@@ -638,7 +640,6 @@ int main(int argc, char **argv, char **envp)
 		newsp[k++] = val;
 	}
 	set_mm(&str, newsp + k - n, n, -1);
-	set_comm(str.execfn);
 	release_rseq();
 	sg_loader_jump(entry, newsp);
 }
