@@ -25,6 +25,7 @@
  * in the caller and sets up the child.
  */
 #include "sg.h"
+#include "env.h"
 #include "context.h"
 #include "fpu_arch.h"
 #include "dispatch.h"
@@ -407,6 +408,31 @@ long sg_dispatch_call(long nr, long args[6], const void *pc)
 			return s.ret;
 	}
 	return dispatch_rest(t, &c);
+}
+
+/*
+ * The execve that started the tree's first program ran before sysgate
+ * was there (in the CLI's child): hooks see it here, as the loader
+ * enters the program, as a call that returned 0 -- strace's first line,
+ * counted by -c.  The state a hook carries across an execve is the next
+ * one's to set.
+ */
+void sg_dispatch_started(long nr, const long args[6])
+{
+	struct sg_thread *t = sg_self();
+	struct sysgate_sys s;
+	struct sg_chain c;
+
+	if (!t || !hooks_wanted(t, nr))
+		return;
+	sg_sys_init(&s, t, nr, args, 0);
+	chain_start(&c, &s, 0);
+	run_call_hooks(t, c.nr, chain_enter, &c);
+	if (!c.skip && chain_exit_wanted(&c)) {
+		s.ret = 0;
+		run_call_hooks(t, c.nr, chain_exit, &c);
+	}
+	sg_env_exec_failed();
 }
 
 /*

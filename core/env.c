@@ -110,7 +110,8 @@ unsigned long sg_env_extra_size(void)
 	return n + 256;
 }
 
-unsigned long sg_env_add_ours(char **env, unsigned long k, char **cur)
+unsigned long sg_env_add_ours(char **env, unsigned long k, char **cur,
+			      long state_fd)
 {
 	static const char hex[] = "0123456789abcdef";
 	int i;
@@ -118,8 +119,8 @@ unsigned long sg_env_add_ours(char **env, unsigned long k, char **cur)
 	env[k++] = put(cur, "SYSGATE_OPTIONS", options);
 	if (sg.out_fd > 2)
 		env[k++] = sg_env_put_fd(cur, "SYSGATE_OUT", sg.out_fd);
-	if (sg.state_fd > 2)
-		env[k++] = sg_env_put_fd(cur, "SYSGATE_STATE", sg.state_fd);
+	if (state_fd > 2)
+		env[k++] = sg_env_put_fd(cur, "SYSGATE_STATE", state_fd);
 	for (i = 0; i < sg.nhooks; i++) {
 		struct sysgate_ctx *h = sg.hooks[i];
 		const unsigned char *d = (const unsigned char *)h->carry;

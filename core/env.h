@@ -11,8 +11,8 @@ char *sg_env_put_fd(char **cur, const char *name, int fd) SG_HIDDEN;
 char *sg_env_preload(char **cur, const char *old, size_t oldlen) SG_HIDDEN;
 /* Append SYSGATE_OPTIONS, SYSGATE_OUT, SYSGATE_STATE and carried hook
  * state. */
-unsigned long sg_env_add_ours(char **env, unsigned long k,
-			      char **cur) SG_HIDDEN;
+unsigned long sg_env_add_ours(char **env, unsigned long k, char **cur,
+			      long state_fd) SG_HIDDEN;
 unsigned long sg_env_extra_size(void) SG_HIDDEN;
 /* "SYSGATE_..." set up by sysgate for one process tree (stripped from a
  * new program's environment and rebuilt), as opposed to user settings

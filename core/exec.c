@@ -261,19 +261,89 @@ static void not_hooked_32(const char *path)
 	sg_warn(msg);
 }
 
+/*
+ * Whether a tracer (gdb, strace) is attached: at the exec it reads the
+ * file the kernel ran, which would be sysgate-loader (its symbols, not
+ * the program's), so a dynamic program starts with LD_PRELOAD instead.
+ */
+static int traced(void)
+{
+	static const char key[] = "\nTracerPid:\t";
+	char buf[2048];
+	long fd = sg_sc4(SG_NR_openat, -100, (long)"/proc/self/status",
+			 O_RDONLY_CLOEXEC, 0), n, i;
+
+	if (fd < 0)
+		return 0;
+	n = sg_sc3(SG_NR_read, fd, (long)buf, sizeof(buf) - 1);
+	sg_sc1(SG_NR_close, fd);
+	for (i = 0; i + (long)sizeof(key) < n; i++)
+		if (!sg_strncmp(buf + i, key, sizeof(key) - 1))
+			return buf[i + sizeof(key) - 1] != '0';
+	return 0;
+}
+
+static int is_loader(const char *path)
+{
+	size_t n = sg_strlen(path);
+
+	return n >= 14 && !sg_strcmp(path + n - 14, "sysgate-loader") &&
+	       (n == 14 || path[n - 15] == '/');
+}
+
+/*
+ * A "#!" script the loader can start as the kernel would: its
+ * interpreter an executable ELF of this machine (not itself a script,
+ * which the loader does not take).  Anything else is left to the kernel,
+ * which runs it or fails with its own error.
+ */
+static int loader_script(const char *path)
+{
+	char line[256], *p, *q;
+	long fd, n;
+
+	if (loader_can_start(path) != 2)
+		return 0;
+	fd = sg_sc4(SG_NR_openat, -100, (long)path, O_RDONLY_CLOEXEC, 0);
+	if (fd < 0)
+		return 0;
+	n = sg_sc4(SG_NR_pread64, fd, (long)line, sizeof(line) - 1, 0);
+	sg_sc1(SG_NR_close, fd);
+	if (n < 3)
+		return 0;
+	line[n] = 0;
+	for (p = line + 2; *p == ' ' || *p == '\t'; p++)
+		;
+	for (q = p; *q && *q != ' ' && *q != '\t' && *q != '\n'; q++)
+		;
+	if (q == p || !*q)	/* no interpreter, or the line goes on */
+		return 0;
+	*q = 0;
+	n = sg_elf_needs_loader(p);
+	return (n == 0 || n == 1) &&
+	       sg_sc4(SG_NR_faccessat, -100, (long)p, X_OK_, 0) == 0;
+}
+
+/* 1: through the loader; 2: a script, through the loader; 0: not. */
 static int via_loader(const char *path, char *const *argv, char **newargv,
 		      char *loader, unsigned long loader_size)
 {
-	unsigned long i;
-	int kind;
+	unsigned long i, skip;
+	int kind, script = 0;
 
 	if (!sg_env_loader(loader, loader_size))
 		return 0;
 	kind = sg.seccomp_on ? 1 : sg_elf_needs_loader(path);
 	if (kind == 2)
 		not_hooked_32(path);
+	/* A script or a dynamic program, unless LD_PRELOAD is asked for or
+	 * a tracer watches (see traced()). */
+	if (kind < 0 && sg.opts && sg_options_loader(sg.opts) &&
+	    loader_script(path))
+		kind = 0, script = 1;
 	if (kind < 0 || kind == 2 ||
-	    (kind == 0 && !(sg.opts && sg.opts->loader)))
+	    (kind == 0 && (!(sg.opts && sg_options_loader(sg.opts)) ||
+			   traced())))
 		return 0;
 	newargv[0] = loader;
 	newargv[1] = (char *)path;
@@ -281,16 +351,20 @@ static int via_loader(const char *path, char *const *argv, char **newargv,
 		/* The kernel gives such a program one empty argument. */
 		newargv[2] = (char *)"";
 		newargv[3] = 0;
-		return 1;
+		return 1 + script;
 	}
+	/* Another sysgate's loader (a nested sysgate under -m seccomp)
+	 * cannot be mapped at the fixed address ours has: ours does its
+	 * work, with its arguments (PATH ARGV0 ARGS...). */
+	skip = is_loader(path) ? 1 : 0;
 	for (i = 0;; i++) {
 		char *p;
 
-		if (sg_read_safe(&p, &argv[i], sizeof(p)) < 0)
+		if (sg_read_safe(&p, &argv[i + skip], sizeof(p)) < 0)
 			return 0;
-		newargv[i + 2] = p;
+		newargv[i + 2 - skip] = p;
 		if (!p)
-			return 1;
+			return i > 0 || !skip ? 1 + script : 0;
 	}
 }
 
@@ -361,10 +435,13 @@ static int is_self_exe(const char *path, int pid)
 	return !sg_strcmp(p, "exe");
 }
 
-static void self_exe(struct sg_thread *t, char *path, unsigned long size)
+/* 1 if path was /proc/self/exe, now the program's path. */
+static int self_exe(struct sg_thread *t, char *path, unsigned long size)
 {
-	if (is_self_exe(path, t->pid))
-		sg_strlcpy(path, sg.exe_path, size);
+	if (!is_self_exe(path, t->pid))
+		return 0;
+	sg_strlcpy(path, sg.exe_path, size);
+	return 1;
 }
 
 /* readlink/readlinkat of /proc/self/exe under the loader: the program. */
@@ -457,12 +534,12 @@ long sg_execve(struct sg_thread *t, struct sysgate_sys *s)
 	char **newargv, *loader;
 	unsigned long argc = 0;
 	int static_prog = 0;
-	int follow = !t->hooks_off, nested;
+	int follow = !t->hooks_off, nested, renamed = 0;
 	char peek[ENV_PEEK + 1], pathbuf[512];
 	unsigned long n = 0, i, need;
 	char **newenv, *strs, *preload_old = 0;
 	size_t preload_len = 0;
-	long r, kind = 0, keep = -1;
+	long r, kind = 0, keep = -1, state = -1;
 
 	if (!t->hooks_off && sg_read_str_safe(pathbuf, path, sizeof(pathbuf)) >= 0)
 		sg_hooks_exec(t, pathbuf);
@@ -518,7 +595,7 @@ long sg_execve(struct sg_thread *t, struct sysgate_sys *s)
 		r = at ? execveat_path(s, pathbuf, sizeof(pathbuf))
 		       : sg_read_str_safe(pathbuf, path, sizeof(pathbuf));
 		if (r >= 0) {
-			self_exe(t, pathbuf, sizeof(pathbuf));
+			renamed = self_exe(t, pathbuf, sizeof(pathbuf));
 			r = loader_can_start(pathbuf);
 		}
 		if (r > 0 && sg_starts_set_id(pathbuf)) {
@@ -543,15 +620,16 @@ long sg_execve(struct sg_thread *t, struct sysgate_sys *s)
 		r = at ? execveat_path(s, pathbuf, sizeof(pathbuf))
 		       : sg_read_str_safe(pathbuf, path, sizeof(pathbuf));
 		if (r >= 0) {
-			self_exe(t, pathbuf, sizeof(pathbuf));
+			renamed = self_exe(t, pathbuf, sizeof(pathbuf));
 			if (follow && sg_starts_set_id(pathbuf)) {
 				not_traced_set_id(pathbuf, ": not traced");
 				follow = 0;
 			}
-			static_prog = follow && via_loader(pathbuf, argv,
-							   newargv, loader, 512);
-			kind = 1;	/* (a script is not given to the loader) */
-			if (!at && sg.exe_path && !static_prog)
+			static_prog = follow ? via_loader(pathbuf, argv, newargv,
+							  loader, 512) : 0;
+			kind = static_prog;	/* 2: a script */
+			if (!at && sg.exe_path && !static_prog &&
+			    !sg.exe_set)
 				path = pathbuf;
 		}
 	}
@@ -560,6 +638,25 @@ long sg_execve(struct sg_thread *t, struct sysgate_sys *s)
 		keep = exec_fd(pathbuf, kind);
 		if (keep == -2)
 			return -2;	/* ENOENT */
+		/* The loader opens the program's path; AT_EXECFN is the
+		 * name the program gave ("execfn=NAME" as the loader's
+		 * argv[0], which no one else sees). */
+		if (renamed) {
+			newargv[0] = strs;
+			memcpy(strs, "execfn=", 7);
+			strs += 7;
+			if (sg_read_str_safe(strs, at ? (const char *)s->args[1] :
+						 path, 512) < 0)
+				goto unchanged;
+			strs += sg_strlen(strs) + 1;
+		}
+	}
+	/* The shared state for the new program, opened anew where this
+	 * process holds none (core/init.c); a local descriptor, as a vfork
+	 * child shares sg with its parent. */
+	if (follow && sg.state_fd < 0 && sg.shared_base) {
+		state = sg_shared_reopen();
+		state = state < 0 ? -1 : sg_fd_hide(state);
 	}
 	{
 		unsigned long k = 0;
@@ -593,7 +690,8 @@ long sg_execve(struct sg_thread *t, struct sysgate_sys *s)
 			else if (preload_len)
 				newenv[k++] = put_var(&strs, "LD_PRELOAD",
 						      preload_old, preload_len);
-			k = sg_env_add_ours(newenv, k, &strs);
+			k = sg_env_add_ours(newenv, k, &strs,
+					    state >= 0 ? state : sg.state_fd);
 		} else if (preload_len) {
 			newenv[k++] = put_var(&strs, "LD_PRELOAD",
 					      preload_old, preload_len);
@@ -628,8 +726,10 @@ long sg_execve(struct sg_thread *t, struct sysgate_sys *s)
 			sg_fd_exec(1);
 		if (keep >= 0)
 			sg_sc3(SG_NR_fcntl, keep, F_SETFD_, 0);
+		if (state >= 0)
+			sg_sc3(SG_NR_fcntl, state, F_SETFD_, 0);
 		if (static_prog)
-			r = sg_sc3(SG_NR_execve, (long)newargv[0],
+			r = sg_sc3(SG_NR_execve, (long)loader,
 				   (long)newargv, (long)newenv);
 		else
 			r = sg_sc6(s->nr, a[0], a[1], a[2], a[3], a[4], a[5]);
@@ -637,11 +737,15 @@ long sg_execve(struct sg_thread *t, struct sysgate_sys *s)
 			sg_fd_exec(0);
 		if (keep >= 0)
 			sg_sc3(SG_NR_fcntl, keep, F_SETFD_, FD_CLOEXEC_);
+		if (state >= 0)
+			sg_sc1(SG_NR_close, state);
 	}
 	sg_env_exec_failed();
 	return r;
 
 unchanged:
+	if (state >= 0)
+		sg_sc1(SG_NR_close, state);
 	/* Bad pointers: the kernel gives its own answer, in its own order
 	 * (a missing file may come first), and the exec fails there. */
 	r = sg_sc6(s->nr, s->args[0], s->args[1], s->args[2], s->args[3],

@@ -88,8 +88,9 @@ void sg_hooks_recompute(void)
 		any |= m != 0;
 	}
 	/* -m seccomp and the loader need the core's calls even with nothing
-	 * to hook: every execve through the loader, /proc/self/exe answered
-	 * (in every library, so new mappings are followed too).  So does
+	 * to hook: every execve followed through the loader, /proc/self/exe
+	 * answered where the kernel still names the loader (in every
+	 * library, so new mappings are followed too).  So does
 	 * --patch-all: a patched rt_sigreturn, clone or vfork must run at the
 	 * program's own stack pointer, which only the core's path does (the
 	 * stub's plain path returned from a handler into garbage), and
@@ -97,7 +98,8 @@ void sg_hooks_recompute(void)
 	if (sg.opts && sg.opts->patch_all)
 		any = 1;
 	for (w = 0; w < SG_SEL_WORDS; w++)
-		sg.wanted[w] = any || sg.seccomp_on || sg.exe_path ?
+		sg.wanted[w] = any || sg.seccomp_on ||
+			       (sg.exe_path && (!sg.exe_set || sg.follow)) ?
 			       sg.any[w] | sg.core[w] : 0;
 }
 

@@ -67,11 +67,13 @@ static void init_core_set(void)
 	}
 }
 
-/* SYSGATE_CARRY_<hook> from the previous program, decoded in place. */
+/* SYSGATE_CARRY_<hook> from the previous program, decoded into memory
+ * of sysgate's own (the loader gives the variable's place to the
+ * program's strings). */
 static void take_carried(struct sysgate_ctx *c)
 {
 	char name[64];
-	char *v;
+	char *v, *d;
 	unsigned long n, i;
 
 	sg_strlcpy(name, "SYSGATE_CARRY_", sizeof(name));
@@ -80,14 +82,17 @@ static void take_carried(struct sysgate_ctx *c)
 	if (!v)
 		return;
 	n = sg_strlen(v) / 2;
+	d = n ? sg_mmap(n) : v;
+	if (!d)
+		return;
 	for (i = 0; i < n; i++) {
 		int hi = v[2 * i], lo = v[2 * i + 1];
 
 		hi = hi <= '9' ? hi - '0' : hi - 'a' + 10;
 		lo = lo <= '9' ? lo - '0' : lo - 'a' + 10;
-		v[i] = (char)(hi << 4 | lo);
+		d[i] = (char)(hi << 4 | lo);
 	}
-	c->carried = v;
+	c->carried = d;
 	c->carried_len = n;
 	unsetenv(name);
 }
@@ -145,12 +150,10 @@ static const char *self_path(void)
 {
 	static char path[4096];
 	Dl_info info;
-	ssize_t n;
 
-	if (sg.loader) {
-		n = readlink("/proc/self/exe", path, sizeof(path) - 32);
-		if (n > 0) {
-			path[n] = 0;
+	if (sg.loader && sg.loader_file) {
+		sg_strlcpy(path, sg.loader_file, sizeof(path) - 32);
+		if (strrchr(path, '/')) {
 			sg_strlcpy(strrchr(path, '/') + 1, "libsysgate.so", 32);
 			return path;
 		}
@@ -166,8 +169,20 @@ static void shared_state(const char *state)
 {
 	long fd = sg_env_fd(state);
 
-	if (fd > 2 && sg_shared_attach(fd) == 0)
-		sg.state_fd = sg_fd_hide(fd);
+	long again;
+
+	if (fd <= 2 || sg_shared_attach(fd) < 0)
+		return;
+	/* Mapped: the descriptor is needed again only for a followed
+	 * execve, which opens it anew where it can (core/exec.c). */
+	again = sg_shared_reopen();
+	if (again >= 0) {
+		sg_sc1(SG_NR_close, again);
+		sg_sc1(SG_NR_close, fd);
+		sg.state_fd = -1;
+		return;
+	}
+	sg.state_fd = sg_fd_hide(fd);
 }
 
 static int is_root_process(void)

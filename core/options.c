@@ -250,6 +250,7 @@ static const struct long_opt long_opts[] = {
 	{ "json", 0, 'j' },
 	{ "stats", 0, 0 },
 	{ "loader", 0, 0 },
+	{ "preload", 0, 0 },
 	{ "patch-all", 0, 0 },
 	{ "stub-reach", 1, 0 },
 	{ "zeropage-readable-null", 0, 0 },
@@ -326,7 +327,9 @@ static int long_opt(struct sg_options *o, const char *name, size_t nlen,
 	else if (!sg_strcmp(l->name, "stats"))
 		o->stats = 1;
 	else if (!sg_strcmp(l->name, "loader"))
-		o->loader = 1;
+		o->loader = 1, o->preload = 0;
+	else if (!sg_strcmp(l->name, "preload"))
+		o->preload = 1, o->loader = 0;
 	else if (!sg_strcmp(l->name, "patch-all"))
 		o->patch_all = 1;
 	else if (!sg_strcmp(l->name, "zeropage-readable-null"))
@@ -404,6 +407,25 @@ int sg_options_parse(struct sg_options *o, int argc, char **argv)
 			       "shape text lines: not with --json", 0, 0);
 	o->nwords = i;
 	return 0;
+}
+
+/*
+ * Programs start through sysgate-loader, hooked from the first
+ * instruction of ld.so (of _start for a static one), unless LD_PRELOAD is
+ * asked for (--preload), or needed: by --hook libraries (the loader
+ * cannot dlopen them) and by -m preload (libc's wrappers).  -m seccomp's
+ * filter lets only the loader's text reach the kernel; -m ptrace needs
+ * neither.
+ */
+int sg_options_loader(const struct sg_options *o)
+{
+	const char *m = o->mechanism ? o->mechanism : "";
+
+	if (!sg_strcmp(m, "seccomp"))
+		return 1;
+	if (!sg_strcmp(m, "ptrace") || !sg_strcmp(m, "preload"))
+		return 0;
+	return o->loader || !(o->preload || o->nhooks);
 }
 
 int sg_options_parse_string(struct sg_options *o, const char *s)

@@ -36,6 +36,7 @@ struct sg_options {
 	const char *paths[SG_OPT_MAX_LIST];	/* -P PATH: calls touching it */
 	int npaths;
 	int loader;		/* --loader: start through sysgate's ELF loader */
+	int preload;		/* --preload: start with LD_PRELOAD instead */
 	int patch_all;		/* --patch-all: patch unselected sites too */
 	int stub_reach;		/* --stub-reach=MIB (testing), -1: the ISA's */
 	int zeropage_readable_null;	/* --zeropage-readable-null */
@@ -68,6 +69,8 @@ int sg_options_parse(struct sg_options *opts, int argc, char **argv);
 /* Split a SYSGATE_OPTIONS string into words (shell-style quoting with ''
  * and \) and parse it. */
 int sg_options_parse_string(struct sg_options *opts, const char *s);
+/* Whether programs start through sysgate-loader. */
+int sg_options_loader(const struct sg_options *opts);
 /* Quote words into one SYSGATE_OPTIONS string; returns its length or -1
  * if it does not fit. */
 int sg_options_join(char *dst, unsigned long size, int argc, char **argv);

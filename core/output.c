@@ -19,7 +19,9 @@
  * onto one first move it out of the way.  What remains visible: their
  * entries in /proc/self/fd, a read/write/fcntl naming one of those
  * numbers directly, and, below the limit (no room above it, not root),
- * one descriptor fewer before EMFILE.
+ * one descriptor fewer before EMFILE.  The shared state's is not held at
+ * all where the process may open its own mappings' files (core/init.c):
+ * mapped, it is opened again only for a followed execve.
  */
 #include "sg.h"
 #include "options.h"
@@ -45,10 +47,12 @@ struct sg_rlimit {
 
 /*
  * The same file at a number the program cannot get, close-on-exec: the
- * lowest one above its limit (so an inherited one far above comes down,
- * and later limits the program sets are likely to clear it), else near
- * the top of its range.  fd itself is closed, or kept if it is as good:
- * already above the limit, or with only_above, nothing is free there.
+ * lowest one above its limit, else near the top of its range.  fd itself
+ * is closed, or kept if it is as good: already above the limit (an
+ * inherited one stays there: brought down to the limit it would sit
+ * among the numbers a parent above the limit handed down, which the
+ * program may probe, as CPython's close_fds test does after lowering
+ * its limit), or with only_above, nothing is free there.
  */
 static long place(long fd, int only_above)
 {
@@ -59,6 +63,10 @@ static long place(long fd, int only_above)
 	if (sg_sc4(SG_NR_prlimit64, 0, RLIMIT_NOFILE_, 0, (long)&r) < 0)
 		r.cur = r.max = 1024;
 	above = fd >= 0 && (unsigned long)fd >= r.cur;
+	if (above) {
+		sg_sc3(SG_NR_fcntl, fd, F_SETFD_, FD_CLOEXEC_);
+		return fd;
+	}
 	/* Room above the soft limit; or, where the hard limit leaves none,
 	 * above the hard one too when we may raise it for a moment
 	 * (CAP_SYS_RESOURCE, as root): the descriptor stays open there once

@@ -159,6 +159,9 @@ struct sg_global {
 	int loader;			/* started by sysgate-loader */
 	const char *exe_path;		/* loader: the program it runs, which
 					   /proc/self/exe does not name */
+	const char *loader_file;	/* loader: its own path */
+	int exe_set;			/* loader: the kernel's
+					   /proc/self/exe is the program */
 	int own_loader;			/* loader: that program has no
 					   interpreter, so it maps any later
 					   code itself */
@@ -205,6 +208,8 @@ int sg_dispatch_raw(long nr, long args[6], const void *pc,
 void sg_dispatch_enter(long nr, long args[6], const void *pc) SG_HIDDEN;
 void sg_run_hooks(struct sg_thread *t, long (*fn)(void *),
 		  void *arg) SG_HIDDEN;
+/* The execve that started the first program, for the hooks to see. */
+void sg_dispatch_started(long nr, const long args[6]) SG_HIDDEN;
 void sg_sys_init(struct sysgate_sys *s, struct sg_thread *t, long nr,
 		 const long args[6], const void *pc) SG_HIDDEN;
 void sg_deliver_pending(struct sg_thread *t) SG_HIDDEN;
@@ -320,6 +325,7 @@ void sg_fd_exec(int begin) SG_HIDDEN;
 /* core/shared.c: memory shared by the hooked process tree (a memfd) */
 long sg_shared_create(void) SG_HIDDEN;		/* -> its descriptor */
 int sg_shared_attach(long fd) SG_HIDDEN;
+long sg_shared_reopen(void) SG_HIDDEN;	/* -> a new descriptor, or -errno */
 /* The region named full ("owner/name") of the tree's shared state, made
  * zero-filled on first use; NULL without one or when it is full. */
 void *sg_shared_alloc(const char *full, size_t size) SG_HIDDEN;

@@ -98,6 +98,32 @@ int sg_shared_attach(long fd)
 	return 0;
 }
 
+/*
+ * The state's descriptor again, from this process's mapping of it
+ * (/proc/self/map_files/LO-HI): where that is allowed (CAP_CHECKPOINT_RESTORE
+ * or CAP_SYS_ADMIN), the program need not hold one between execs.
+ */
+long sg_shared_reopen(void)
+{
+	static const char hex[] = "0123456789abcdef";
+	unsigned long v[2] = { (unsigned long)sg.shared_base,
+			       (unsigned long)sg.shared_base + sg.shared_size };
+	char path[64] = "/proc/self/map_files/", *p = path + 21;
+	int i, s;
+
+	if (!sg.shared_base)
+		return -2;	/* ENOENT */
+	for (i = 0; i < 2; i++) {
+		for (s = 60; s > 0 && !(v[i] >> s); s -= 4)
+			;
+		for (; s >= 0; s -= 4)
+			*p++ = hex[(v[i] >> s) & 15];
+		*p++ = i ? 0 : '-';
+	}
+	return sg_sc4(SG_NR_openat, -100, (long)path, 02 /* O_RDWR */ |
+		      02000000 /* O_CLOEXEC */, 0);
+}
+
 static void lock(struct sg_shared_hdr *h)
 {
 	while (__atomic_exchange_n(&h->lock, 1, __ATOMIC_ACQUIRE))

@@ -34,6 +34,10 @@ for src in tests/behave/*.c; do
 		# preload cannot see a raw clone: a thread made that way without
 		# TLS of its own is indistinguishable from its creator (README).
 		[ "$m/$t" = preload/clone3 ] && continue
+		# -m preload is LD_PRELOAD: the program sees it (README), and
+		# it misses libc's internal execve: an unfollowed child is a
+		# sysgate of its own, whose new descriptor sits at the limit.
+		case $m/$t in preload/env-visible|preload/fd-lowered-limit) continue ;; esac
 		printf '%s/%s\tbash tests/behave/compare.sh %s -m %s -c -o /dev/null\n' \
 			"$t" "$m" "$t" "$m"
 	done

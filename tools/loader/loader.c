@@ -28,10 +28,13 @@
 #include <string.h>
 #include <stddef.h>
 #include <sys/mman.h>
+#include <sys/prctl.h>
 #include <sys/syscall.h>
 #include <unistd.h>
+#include <linux/prctl.h>
 #include "sg.h"
 #include "registry.h"
+#include "env.h"
 #include "loader_arch.h"
 
 #define PAGE 4096UL
@@ -320,6 +323,244 @@ static int script_head(const char *path, char *head[3], char line[256])
 	return 2;
 }
 
+/*
+ * The strings the program's stack points at, laid out as the kernel lays
+ * them out: argv's, the environment's, then the name execve was given
+ * (AT_EXECFN) -- and where the kernel put ours, ending at the same place,
+ * so the program finds them where it would natively; in memory of their
+ * own if they do not fit there (a long "#!" line).  The vectors' pointers
+ * are moved onto the copies.  What sysgate read from the old strings it
+ * has copied during start-up.
+ */
+struct strings {
+	char **argv, **env, *execfn;
+	unsigned long argc, envc;
+	unsigned long arg_start, arg_end, env_start, env_end;
+};
+
+static void place_strings(struct strings *s, char *old_start, char *old_end)
+{
+	unsigned long size = strlen(s->execfn) + 1, i, off = 0;
+	char *tmp, *dst;
+
+	for (i = 0; i < s->argc; i++)
+		size += strlen(s->argv[i]) + 1;
+	for (i = 0; i < s->envc; i++)
+		size += strlen(s->env[i]) + 1;
+	tmp = malloc(size);
+	if (!tmp)
+		fail("sysgate-loader", strerror(errno));
+	if (old_start < old_end && size <= (unsigned long)(old_end - old_start))
+		dst = old_end - size;
+	else if ((dst = mmap(0, size, PROT_READ | PROT_WRITE,
+			     MAP_PRIVATE | MAP_ANONYMOUS, -1, 0)) == MAP_FAILED)
+		fail("sysgate-loader", strerror(errno));
+#define PUT(p) do {							\
+		size_t len_ = strlen(p) + 1;				\
+		memcpy(tmp + off, (p), len_);				\
+		(p) = dst + off;					\
+		off += len_;						\
+	} while (0)
+	s->arg_start = (unsigned long)dst;
+	for (i = 0; i < s->argc; i++)
+		PUT(s->argv[i]);
+	s->arg_end = s->env_start = (unsigned long)dst + off;
+	for (i = 0; i < s->envc; i++)
+		PUT(s->env[i]);
+	s->env_end = (unsigned long)dst + off;
+	PUT(s->execfn);
+#undef PUT
+	memcpy(dst, tmp, size);
+	free(tmp);
+}
+
+/* Whether this process may give itself another /proc/self/exe
+ * (CAP_CHECKPOINT_RESTORE or CAP_SYS_ADMIN, kernel/sys.c). */
+static int may_set_exe(void)
+{
+	struct { unsigned int version; int pid; } h = { 0x20080522, 0 };
+	struct { unsigned int eff, perm, inh; } d[2];
+
+	if (syscall(SYS_capget, &h, d) < 0)
+		return 0;
+	return (d[40 / 32].eff >> (40 % 32) & 1) ||	/* CHECKPOINT_RESTORE */
+	       (d[21 / 32].eff >> (21 % 32) & 1);	/* SYS_ADMIN */
+}
+
+/*
+ * The kernel gives a process another exe only once no mapping of the old
+ * one is left: our own segments become anonymous copies at the same
+ * addresses (this code included: the bytes it runs on do not change).
+ * Returns a descriptor of the program for exe_fd, or -1.
+ */
+static int exe_fd_for(const char *prog, const char *self)
+{
+	char line[512];
+	FILE *f;
+	int fd, self_fd;
+
+	if (!self || !sg.exe_set)
+		return -1;
+	fd = open(prog, O_RDONLY | O_CLOEXEC);
+	self_fd = open("/proc/self/exe", O_RDONLY | O_CLOEXEC);
+	f = fopen("/proc/self/maps", "re");
+	if (fd < 0 || self_fd < 0 || !f) {
+		if (f)
+			fclose(f);
+		if (fd >= 0)
+			close(fd);
+		if (self_fd >= 0)
+			close(self_fd);
+		return -1;
+	}
+	while (fgets(line, sizeof(line), f)) {
+		unsigned long lo, hi, off;
+		char perm[8], *name = strchr(line, '/'), *nl;
+		void *copy;
+		int prot;
+
+		if (!name || sscanf(line, "%lx-%lx %7s %lx", &lo, &hi, perm,
+				    &off) != 4)
+			continue;
+		if ((nl = strchr(name, '\n')))
+			*nl = 0;
+		if (strcmp(name, self))
+			continue;
+		prot = (perm[0] == 'r' ? PROT_READ : 0) |
+		       (perm[1] == 'w' ? PROT_WRITE : 0) |
+		       (perm[2] == 'x' ? PROT_EXEC : 0);
+		copy = mmap(0, hi - lo, PROT_READ | PROT_WRITE,
+			    MAP_PRIVATE | MAP_ANONYMOUS | MAP_POPULATE, -1, 0);
+		if (copy == MAP_FAILED)
+			break;
+		/* text as the file has it (no faults on ours); the rest as
+		 * it is now (data, and RELRO pages relocated at start-up) */
+		if (perm[2] != 'x' ||
+		    pread(self_fd, copy, hi - lo, off) != (ssize_t)(hi - lo))
+			memcpy(copy, (void *)lo, hi - lo);
+		if (mprotect(copy, hi - lo, prot) < 0 ||
+		    mremap(copy, hi - lo, hi - lo, MREMAP_MAYMOVE | MREMAP_FIXED,
+			   (void *)lo) == MAP_FAILED) {
+			munmap(copy, hi - lo);
+			break;
+		}
+	}
+	fclose(f);
+	close(self_fd);
+	return fd;
+}
+
+/* Fields 1.. of /proc/self/stat that are numbers (0 for the others). */
+static int self_stat(unsigned long v[53])
+{
+	char buf[2048], *p;
+	int fd = open("/proc/self/stat", O_RDONLY | O_CLOEXEC), i;
+	ssize_t n = fd < 0 ? -1 : read(fd, buf, sizeof(buf) - 1);
+
+	if (fd >= 0)
+		close(fd);
+	if (n <= 0)
+		return -1;
+	buf[n] = 0;
+	p = strrchr(buf, ')');
+	memset(v, 0, 53 * sizeof(*v));
+	for (i = 3; p && i < 53; i++) {
+		p = strchr(p, ' ');
+		if (p)
+			v[i] = strtoul(++p, 0, 10);
+	}
+	return i == 53 ? 0 : -1;
+}
+
+/*
+ * /proc/self/cmdline, /proc/self/environ and /proc/self/auxv read what
+ * the kernel recorded at execve (ours): point them at the program's.
+ * PR_SET_MM_MAP needs no capability where the kernel has
+ * CONFIG_CHECKPOINT_RESTORE (kernel/sys.c: only a new exe_fd does);
+ * without it the program's own vectors are still right, only /proc
+ * tells.
+ */
+static int set_mm(const struct strings *s, unsigned long *auxv,
+		  unsigned long n, int exe_fd)
+{
+	struct prctl_mm_map m;
+	unsigned long v[53];
+
+	if (self_stat(v) < 0)
+		return -1;
+	memset(&m, 0, sizeof(m));
+	m.start_code = v[26];
+	m.end_code = v[27];
+	m.start_stack = v[28];
+	m.start_data = v[45];
+	m.end_data = v[46];
+	m.start_brk = v[47];
+	m.brk = syscall(SYS_brk, 0);
+	m.arg_start = s ? s->arg_start : v[48];
+	m.arg_end = s ? s->arg_end : v[49];
+	m.env_start = s ? s->env_start : v[50];
+	m.env_end = s ? s->env_end : v[51];
+	m.auxv = (__u64 *)auxv;
+	m.auxv_size = n * sizeof(*auxv);	/* (0: left as it is) */
+	m.exe_fd = exe_fd;
+	return prctl(PR_SET_MM, PR_SET_MM_MAP, (unsigned long)&m, sizeof(m), 0);
+}
+
+/*
+ * Before sysgate starts: where the kernel will name the program in
+ * /proc/self/exe, nothing needs to answer for it, and with nothing to
+ * hook and no process to follow, nothing is patched (core/hooks.c).  The
+ * runtime finds libsysgate.so beside the loader.
+ */
+static void plan_exe(void)
+{
+	static char self[PATH_MAX];
+	ssize_t len = readlink("/proc/self/exe", self, sizeof(self) - 1);
+
+	if (len <= 0)
+		return;
+	self[len] = 0;
+	sg.loader_file = self;
+	sg.exe_set = may_set_exe() && prctl(SG_PR_GET_MDWE, 0, 0, 0, 0) <= 0;
+}
+
+/* After: sysgate has found its own text as the loader's file mapping.
+ * (Should the kernel still refuse, a program with nothing hooked reads
+ * the loader's path there.) */
+static void set_exe(const char *prog)
+{
+	int fd = exe_fd_for(prog, sg.loader_file);
+
+	sg.exe_set = fd >= 0 && set_mm(0, 0, 0, fd) == 0;
+	if (fd >= 0)
+		close(fd);
+}
+
+/*
+ * The name ps, pgrep and /proc/self/comm show: the kernel gave us ours;
+ * the program's is the last part of the name execve was given (a
+ * script's, not its interpreter's), or for a descriptor (fexecve) the
+ * file's own name.
+ */
+static void set_comm(const char *execfn)
+{
+	const char *b;
+
+	if ((!strncmp(execfn, "/dev/fd/", 8) ||
+	     !strncmp(execfn, "/proc/self/fd/", 14)) && sg.exe_path)
+		execfn = sg.exe_path;
+	b = strrchr(execfn, '/');
+	prctl(PR_SET_NAME, (unsigned long)(b ? b + 1 : execfn), 0, 0, 0);
+}
+
+/* A nested sysgate's loader reads the variables it is started with. */
+static int is_sysgate_loader(const char *path)
+{
+	const char *b = strrchr(path, '/');
+
+	return !strcmp(b ? b + 1 : path, "sysgate-loader");
+}
+
 /* What a re-exec of /proc/self/exe means: PROG, not the loader. */
 static char exe_path[PATH_MAX];
 
@@ -328,8 +569,9 @@ int main(int argc, char **argv, char **envp)
 	unsigned long *sp = (unsigned long *)argv - 1, *auxv, *newsp, entry, n, k;
 	unsigned long brk0;
 	struct image prog, interp;
+	struct strings str;
 	const char *path;
-	char **e, *head[3], *again[3];
+	char **e, *head[3], *again[3], *old_execfn = 0;
 	static char line[256], line2[256];
 	int i, nhead, skip = 2;	/* argv entries replaced by head[] */
 
@@ -363,7 +605,8 @@ int main(int argc, char **argv, char **envp)
 		;
 	auxv = (unsigned long *)(e + 1);
 	for (n = 0; auxv[n] != AT_NULL; n += 2)
-		;
+		if (auxv[n] == AT_EXECFN)
+			old_execfn = (char *)auxv[n + 1];
 	n += 2;
 
 	/* sysgate starts before the stack is rearranged: libc's environ
@@ -372,21 +615,57 @@ int main(int argc, char **argv, char **envp)
 	brk0 = heap_start();
 	sg.exe_path = realpath(path, exe_path) ? exe_path : 0;
 	sg.own_loader = !prog.interp[0];
+	plan_exe();
+	/* (before sysgate starts: a hook may name the process itself) */
+	set_comm(strncmp(argv[0], "execfn=", 7) ? argv[1] : argv[0] + 7);
 	sg_init(&sg_registry);
+	set_exe(path);
 
-	/* PROG's stack: argc, ARGV0 ARGS..., the environment as it is now,
-	 * the auxiliary vector describing PROG.  Everything moves down (to
-	 * lower slots), so a forward copy is safe, and the stack pointer
-	 * stays where the kernel put it (16-byte aligned). */
+	/* The program's argv and environment: sysgate's variables (which
+	 * carried its state here) left out, unless the program is another
+	 * sysgate's loader that reads them.  AT_EXECFN is the name execve
+	 * was given (a script's, not its interpreter's). */
+	str.argc = nhead + argc - skip;
+	str.argv = malloc((str.argc + 1) * sizeof(char *));
+	for (e = envp; *e; e++)
+		;
+	str.env = malloc((e - envp + 1) * sizeof(char *));
+	if (!str.argv || !str.env)
+		fail("sysgate-loader", strerror(errno));
+	k = 0;
+	for (i = 0; i < nhead; i++)
+		str.argv[k++] = head[i];
+	for (i = skip; i < argc; i++)
+		str.argv[k++] = argv[i];
+	str.envc = 0;
+	for (e = envp; *e; e++)
+		if (is_sysgate_loader(path) || !sg_env_is_internal(*e))
+			str.env[str.envc++] = *e;
+	str.env[str.envc] = 0;
+	str.execfn = strncmp(argv[0], "execfn=", 7) ? argv[1] : argv[0] + 7;
+	if (sg.cli && sg.initialised) {
+		/* The execve the CLI made: PATH, ARGV0 ARGS... (a script's
+		 * too, before its interpreter came first), the environment
+		 * the program gets. */
+		long a[6] = { (long)argv[1], (long)(argv + 2), (long)str.env };
+
+		sg_dispatch_started(SG_NR_execve, a);
+	}
+	place_strings(&str, argv[0],
+		      old_execfn ? old_execfn + strlen(old_execfn) + 1 : 0);
+
+	/* PROG's stack: argc, ARGV0 ARGS..., the environment, the
+	 * auxiliary vector describing PROG.  No more entries than before,
+	 * so a forward copy is safe, and the stack pointer stays where the
+	 * kernel put it (16-byte aligned). */
 	newsp = sp;
 	k = 0;
-	newsp[k++] = nhead + argc - skip;
-	for (i = 0; i < nhead; i++)
-		newsp[k++] = (unsigned long)head[i];
-	for (i = skip; i <= argc; i++)	/* argv[argc] is the NULL */
-		newsp[k++] = (unsigned long)argv[i];
-	for (e = envp; *e; e++)
-		newsp[k++] = (unsigned long)*e;
+	newsp[k++] = str.argc;
+	for (i = 0; i < (int)str.argc; i++)
+		newsp[k++] = (unsigned long)str.argv[i];
+	newsp[k++] = 0;
+	for (i = 0; i < (int)str.envc; i++)
+		newsp[k++] = (unsigned long)str.env[i];
 	newsp[k++] = 0;
 	for (i = 0; i < (int)n; i += 2) {
 		unsigned long type = auxv[i], val = auxv[i + 1];
@@ -397,11 +676,12 @@ int main(int argc, char **argv, char **envp)
 		case AT_PHENT: val = sizeof(Elf64_Phdr); break;
 		case AT_ENTRY: val = prog.entry; break;
 		case AT_BASE: val = interp.base; break;
-		case AT_EXECFN: val = (unsigned long)path; break;
+		case AT_EXECFN: val = (unsigned long)str.execfn; break;
 		}
 		newsp[k++] = type;
 		newsp[k++] = val;
 	}
+	set_mm(&str, newsp + k - n, n, -1);
 	release_rseq();
 	release_heap(brk0);
 	sg_loader_jump(entry, newsp);

@@ -87,8 +87,10 @@ static const char usage_text[] =
 "                         in memory shared by the process tree (written\n"
 "                         through to directory BACKING and reloaded)\n"
 "      --fs-size=N[KMG]   its size limit (ENOSPC beyond)\n"
-"      --loader           start PROG through sysgate-loader: hooked from its\n"
-"                         first instruction (static programs always are)\n"
+"      --preload          start PROG with LD_PRELOAD=libsysgate.so instead of\n"
+"                         through sysgate-loader (the default, also with\n"
+"                         --loader): calls of ld.so and libc start-up unseen,\n"
+"                         sysgate's variables in the environment\n"
 "      --stats            report what was patched and how\n"
 "      --hot[=SPEC]       find hot syscall sites (Userspace Bypass's rule) and\n"
 "                         report them at exit; SPEC: short-ns=N,calls=N,\n"
@@ -296,8 +298,10 @@ static char *user_preloads(void)
 	return out;
 }
 
+/* bare: -m ptrace, where nothing of sysgate runs in the program (its
+ * environment is the user's, with -E's changes). */
 static char **build_env(const struct sg_options *o, const char *lib,
-			const char *opts, const char *state)
+			const char *opts, const char *state, int bare)
 {
 	size_t n = 0, i, k = 0;
 	char **env, *old = user_preloads();
@@ -312,6 +316,12 @@ static char **build_env(const struct sg_options *o, const char *lib,
 			env[k++] = environ[i];
 	for (i = 0; i < (size_t)o->nenv; i++)
 		env[k++] = (char *)o->env[i];
+	if (bare) {
+		if (old && *old && asprintf(&env[k++], "LD_PRELOAD=%s", old) < 0)
+			die("out of memory", 0);
+		env[k] = 0;
+		return env;
+	}
 	if (!lib) {
 		/* loader mode: the program's own preloads, not ours */
 		if (old && *old) {
@@ -579,7 +589,7 @@ int main(int argc, char **argv)
 		die("cannot run ", prog);
 	}
 	use_loader = !use_ptrace &&
-		     (o.loader || use_seccomp || sg_elf_needs_loader(prog) > 0);
+		     (sg_options_loader(&o) || sg_elf_needs_loader(prog) > 0);
 	if (use_seccomp && o.nhooks)
 		die("--hook libraries need LD_PRELOAD: not with -m seccomp "
 		    "(it starts programs through sysgate-loader)", 0);
@@ -614,7 +624,7 @@ int main(int argc, char **argv)
 			die("cannot create the shared state (memfd_create): ",
 			    strerror(errno));
 	}
-	env = build_env(&o, lib, opts, state);
+	env = build_env(&o, lib, opts, state, use_ptrace);
 	if (o.json && !(o.count && !o.count_and_trace) && !quiet(&o)) {
 		char start[128];
 		int n = snprintf(start, sizeof(start),
@@ -653,8 +663,10 @@ int main(int argc, char **argv)
 		snprintf(root, sizeof(root), "SYSGATE_ROOT=%d", getpid());
 		for (k = 0; env[k]; k++)
 			;
-		env[k] = root;
-		env[k + 1] = 0;
+		if (!use_ptrace) {
+			env[k] = root;
+			env[k + 1] = 0;
+		}
 		/* The shared state goes to the program (not under ptrace:
 		 * only this process reads it). */
 		if (state_fd >= 0 && !use_ptrace)
