@@ -508,7 +508,10 @@ static void apply_selection(struct sg_obj *o)
 	for (i = 0; i < o->nsites; i++) {
 		struct sg_site *s = &o->sites[i];
 
-		if (s->kind != SG_PATCH_NONE &&
+		if (has_stub(s) && sg_attach_busy(s->lo, s->hi)) {
+			s->kind = SG_PATCH_NONE;
+			s->why = SG_WHY_BUSY;
+		} else if (s->kind != SG_PATCH_NONE &&
 		    (!wanted(s->nr) ||
 		     (sud_mode && !(!SG_ARCH_TRAP_RAW && s->nr >= 0 &&
 				    sg_raw_only(s->nr)))))
@@ -878,6 +881,7 @@ int sg_patch_poke_once(unsigned long addr, const void *buf,
 
 	if (fd < 0)
 		return -1;
+	sg_attach_note(addr, buf, len);
 	r = write_mem(fd, addr, buf, len);
 	sg_sc1(SG_NR_close, fd);
 	sg_patch_arch_flush(addr, addr + len);
@@ -1002,11 +1006,15 @@ static int write_sites(struct sg_obj *o)
 		ti = text_of(o, lo);
 		if (ti >= 0 && direct[ti] && text_of(o, lo + len - 1) == ti &&
 		    (!plen || text_of(o, s->pad) == ti)) {
-			if (plen)
+			if (plen) {
+				sg_attach_note(s->pad, pad, plen);
 				memcpy((void *)s->pad, pad, plen);
+			}
+			sg_attach_note(lo, bytes, len);
 			memcpy((void *)lo, bytes, len);
-		} else if ((plen && poke(s->pad, pad, plen)) ||
-			   poke(lo, bytes, len)) {
+		} else if ((plen && (sg_attach_note(s->pad, pad, plen),
+				     poke(s->pad, pad, plen))) ||
+			   (sg_attach_note(lo, bytes, len), poke(lo, bytes, len))) {
 			s->kind = SG_PATCH_NONE;
 		}
 	}
@@ -1196,6 +1204,7 @@ static const char *const why_names[SG_WHY_COUNT] = {
 	"indirect jumps in function", "no padding in reach",
 	"32-bit ABI (sysenter, int $0x80)", "no gateway in jal reach",
 	"no stub region in branch reach",
+	"a thread was inside it when sysgate attached",
 };
 
 void sg_patch_put(char *buf, size_t *n, const char *s)

@@ -20,6 +20,13 @@ int sg_cli_ptrace_loop(const struct sg_options *o, int child,
 
 /* The SYSGATE_STATE file, mapped read-only (SG_SHARED_SIZE), or NULL. */
 void *sg_cli_map_state(const char *state);
+/* The -c table of the state named by state ("fd:N"), to ofd (-1: the
+ * output the options name). */
+void sg_cli_print_summary(const struct sg_options *o, const char *state,
+			  int ofd);
+/* sysgate -p (attach.c): options as given, image the runtime to map. */
+int sg_cli_attach(const struct sg_options *o, const char *options,
+		  const char *image);
 /* sysgate hot (hot.c): the report of the hot hook's table in state. */
 void sg_cli_hot_report(const struct sg_options *o, const char *state, int fd);
 

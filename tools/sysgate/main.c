@@ -372,12 +372,12 @@ void *sg_cli_map_state(const char *state)
 	return map == MAP_FAILED ? 0 : map;
 }
 
-static void print_summary(const struct sg_options *o, const char *state)
+void sg_cli_print_summary(const struct sg_options *o, const char *state,
+			  int ofd)
 {
 	static char buf[SYSGATE_NR_MAX * 80 + 512];
 	const struct count_table *t;
 	void *map = sg_cli_map_state(state);
-	int ofd;
 
 	if (!map)
 		return;
@@ -386,7 +386,8 @@ static void print_summary(const struct sg_options *o, const char *state)
 		unsigned long n = count_summary(t, o->sortby, o->json, buf,
 						sizeof(buf));
 
-		ofd = out_fd(o);
+		if (ofd < 0)
+			ofd = out_fd(o);
 		if (ofd >= 0 && write(ofd, buf, n) < 0)
 			perror("sysgate: write");
 		if (ofd > 2)
@@ -511,6 +512,24 @@ static int wait_tree(const struct sg_options *o, int *status)
 	return stop_sig != 0;
 }
 
+/* sysgate -p PID[,PID...] [OPTIONS] (attach.c) */
+static int attach(const struct sg_options *o, int argc, char **argv, int prog_i)
+{
+	static char opts[SG_OPT_BUF];
+
+	if (prog_i < argc)
+		die("-p attaches to running processes: no PROG with it", 0);
+	if (strcmp(o->mechanism, "patch"))
+		die("-p works with -m patch (the default) only, for now", 0);
+	if (o->follow || o->nhooks || o->fs || o->json)
+		die("-p cannot be used with -f, -ff, --hook, --fs or --json "
+		    "yet", 0);
+	check_builtins(o);
+	if (sg_options_join(opts, sizeof(opts), argc - 1, argv + 1) < 0)
+		die("options too long", 0);
+	return sg_cli_attach(o, opts, installed("sysgate-attach"));
+}
+
 int main(int argc, char **argv)
 {
 	static struct sg_options o;
@@ -539,6 +558,8 @@ int main(int argc, char **argv)
 	if (o.list_mechanisms)
 		return sg_cli_list_mechanisms(&o);
 	prog_i = 1 + o.nwords;
+	if (o.attach)
+		return attach(&o, argc, argv, prog_i);
 	if (prog_i >= argc)
 		die("must have PROG [ARGS] (see sysgate -h)", 0);
 	if (!sg_mech_find(o.mechanism))
@@ -689,7 +710,7 @@ int main(int argc, char **argv)
 		stopped = wait_tree(&o, &status);
 	}
 	if (o.count && state)
-		print_summary(&o, state);
+		sg_cli_print_summary(&o, state, -1);
 	if (o.hot && state) {
 		ofd = out_fd(&o);
 		if (ofd >= 0)

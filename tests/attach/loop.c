@@ -1,0 +1,45 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * A program to attach to: N threads (argv[1], default 1) call getppid in
+ * a loop; the first also, every 10 ms, writes "tick N ppid=P" to stdout
+ * and checks a getppid result (which an injected fault changes).  It
+ * runs until killed or, with argv[2], for that many ticks.
+ */
+#include <pthread.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <unistd.h>
+#include <time.h>
+#include <sys/syscall.h>
+
+static volatile long calls[64];
+
+static void *spin(void *arg)
+{
+	long i = (long)arg;
+
+	for (;;) {
+		syscall(SYS_getppid);
+		calls[i]++;
+	}
+	return 0;
+}
+
+int main(int argc, char **argv)
+{
+	int n = argc > 1 ? atoi(argv[1]) : 1, i;
+	long ticks = argc > 2 ? atol(argv[2]) : -1, t;
+	struct timespec ms10 = { 0, 10000000 };
+	pthread_t th;
+
+	for (i = 1; i < n && i < 64; i++)
+		pthread_create(&th, 0, spin, (void *)(long)i);
+	printf("ready %d\n", getpid());
+	fflush(stdout);
+	for (t = 0; ticks < 0 || t < ticks; t++) {
+		nanosleep(&ms10, 0);
+		printf("tick %ld ppid=%ld\n", t, syscall(SYS_getppid));
+		fflush(stdout);
+	}
+	return 0;
+}
