@@ -10,6 +10,7 @@
 #include <stdlib.h>
 #include <unistd.h>
 #include <time.h>
+#include <sys/prctl.h>
 #include <sys/syscall.h>
 
 static volatile long calls[64];
@@ -32,13 +33,21 @@ int main(int argc, char **argv)
 	struct timespec ms10 = { 0, 10000000 };
 	pthread_t th;
 
+	/* Under Yama's ptrace_scope=1 only an ancestor may attach: let the
+	 * test's sysgate, a sibling, do it. */
+	prctl(PR_SET_PTRACER, PR_SET_PTRACER_ANY, 0, 0, 0);
 	for (i = 1; i < n && i < 64; i++)
 		pthread_create(&th, 0, spin, (void *)(long)i);
 	printf("ready %d\n", getpid());
 	fflush(stdout);
 	for (t = 0; ticks < 0 || t < ticks; t++) {
 		nanosleep(&ms10, 0);
-		printf("tick %ld ppid=%ld\n", t, syscall(SYS_getppid));
+		long sum = 0;
+
+		for (i = 1; i < n && i < 64; i++)
+			sum += calls[i] > 0;
+		printf("tick %ld ppid=%ld spinning=%ld\n", t,
+		       syscall(SYS_getppid), sum);
 		fflush(stdout);
 	}
 	return 0;

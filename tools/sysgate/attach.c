@@ -62,6 +62,10 @@
 #define UP(x) (((x) + PAGE - 1) & ~(PAGE - 1))
 #define DOWN(x) ((x) & ~(PAGE - 1))
 
+struct range {
+	unsigned long lo, hi;
+};
+
 struct thr {
 	pid_t tid;
 	int seized;			/* by us, or by the kernel at a clone */
@@ -80,6 +84,8 @@ struct target {
 	unsigned long base, span, entry;
 	unsigned long vdso, hwcap2;
 	int sud_used;
+	struct range old[16];		/* images left by earlier detaches */
+	int nold;
 };
 
 static struct target targets[MAX_TARGETS];
@@ -158,10 +164,6 @@ static int poke(pid_t pid, unsigned long addr, const void *buf, size_t len)
 	}
 }
 
-struct range {
-	unsigned long lo, hi;
-};
-
 /* The process's executable mappings (and where its vdso is). */
 static int code_ranges(pid_t pid, struct range *r, int max, struct range *vdso)
 {
@@ -203,17 +205,42 @@ static int in_ranges(unsigned long a, const struct range *r, int n)
 	return 0;
 }
 
-/* sysgate there already (preloaded, started by its loader, attached)? */
-static int has_sysgate(pid_t pid)
+/*
+ * sysgate there already (preloaded, started by its loader, attached)?
+ * An image left behind by a detach (a thread was in a call made through
+ * it) has its first page made inaccessible: that one is inert.  Its
+ * ranges go to old[] (a thread may still be in there).
+ */
+static int has_sysgate(pid_t pid, struct range *old, int *nold)
 {
 	static char buf[1 << 20];
-	char path[64];
+	char path[64], *line, *save;
+	int live = 0;
 
+	*nold = 0;
 	snprintf(path, sizeof(path), "/proc/%d/maps", pid);
 	if (read_file(path, buf, sizeof(buf)) < 0)
 		return 0;
-	return strstr(buf, "/libsysgate.so") || strstr(buf, "/sysgate-loader") ||
-	       strstr(buf, "/sysgate-attach");
+	for (line = strtok_r(buf, "\n", &save); line;
+	     line = strtok_r(0, "\n", &save)) {
+		unsigned long lo, hi, off;
+		char prot[8];
+
+		if (strstr(line, "/libsysgate.so") ||
+		    strstr(line, "/sysgate-loader"))
+			live = 1;
+		if (!strstr(line, "/sysgate-attach") ||
+		    sscanf(line, "%lx-%lx %7s %lx", &lo, &hi, prot, &off) != 4)
+			continue;
+		if (!off && prot[0] == 'r')
+			live = 1;
+		else if (*nold < 16) {
+			old[*nold].lo = lo;
+			old[*nold].hi = hi;
+			(*nold)++;
+		}
+	}
+	return live;
 }
 
 static void read_auxv(struct target *t)
@@ -323,7 +350,8 @@ static int list_threads(struct target *t)
 }
 
 /* Seize and stop every thread; -errno of the first seize if none could
- * be (the process as a whole cannot be traced). */
+ * be (the process as a whole cannot be traced).  All are interrupted
+ * before any is waited for: each stops when next scheduled, together. */
 static int stop_all(struct target *t)
 {
 	int i, trap, seized = 0, again = 1;
@@ -336,21 +364,27 @@ static int stop_all(struct target *t)
 		for (i = 0; i < t->nthr; i++) {
 			struct thr *h = &t->thr[i];
 
-			if (h->stopped)
+			if (h->seized)
 				continue;
-			if (!h->seized) {
-				if (ptrace(PTRACE_SEIZE, h->tid, 0,
-					   PTRACE_O_TRACECLONE) < 0) {
-					if (errno == EPERM && !seized)
-						return -EPERM;
-					drop_thr(t, h);	/* exited meanwhile */
-					i--;
-					continue;
-				}
-				h->seized = 1;
-				ptrace(PTRACE_INTERRUPT, h->tid, 0, 0);
+			if (ptrace(PTRACE_SEIZE, h->tid, 0,
+				   PTRACE_O_TRACECLONE) < 0) {
+				if (errno == EPERM && !seized)
+					return -EPERM;
+				drop_thr(t, h);	/* exited meanwhile */
+				i--;
+				continue;
 			}
+			h->seized = 1;
 			seized++;
+			ptrace(PTRACE_INTERRUPT, h->tid, 0, 0);
+		}
+		/* (threads the kernel attached at a clone stop by
+		 * themselves) */
+		for (i = 0; i < t->nthr; i++) {
+			struct thr *h = &t->thr[i];
+
+			if (h->stopped || !h->seized)
+				continue;
 			if (!wait_stop(t, h, &trap)) {
 				drop_thr(t, h);
 				i--;
@@ -361,8 +395,6 @@ static int stop_all(struct target *t)
 				return -errno;
 			again = 1;	/* new threads may have come */
 		}
-		/* Threads the kernel attached through clone stop by
-		 * themselves: their first stop is waited for above. */
 	}
 	return t->nthr ? 0 : -ESRCH;
 }
@@ -699,7 +731,7 @@ static const char *refusal(struct target *t)
 			 tracer);
 		return why;
 	}
-	if (has_sysgate(t->pid))
+	if (has_sysgate(t->pid, t->old, &t->nold))
 		return "sysgate is already in this process";
 	return 0;
 }
@@ -728,14 +760,31 @@ static int attach_one(struct target *t, const char *options)
 		return -1;
 	}
 	t->pidfd = syscall(SYS_pidfd_open, t->pid, 0);
-	r = stop_all(t);
+r = stop_all(t);
 	if (r < 0) {
 		let_go(t);
 		say(t, r == -EPERM ? not_permitted() : strerror(-r), 0);
 		return -1;
 	}
 	read_auxv(t);
-	h = thr_of(t, t->pid) ? thr_of(t, t->pid) : &t->thr[0];
+	/* GS is sysgate's: after an earlier detach, only a thread still in
+	 * a call through the image left behind keeps it, and that one does
+	 * not make our calls. */
+	h = 0;
+	for (i = 0; i < t->nthr; i++) {
+		struct thr *o = &t->thr[i];
+
+		if (in_ranges(o->regs.rip, t->old, t->nold))
+			continue;
+		o->regs.gs_base = 0;
+		if (!h || o->tid == t->pid)
+			h = o;
+	}
+	if (!h) {
+		let_go(t);
+		say(t, "every thread is inside an earlier sysgate's call", 0);
+		return -1;
+	}
 	if (find_gadget(t) < 0) {
 		let_go(t);
 		say(t, "no system call instruction to borrow", 0);
@@ -847,8 +896,9 @@ static int detach_one(struct target *t, int stats)
 			o->regs.gs_base = 0;
 	}
 	unmap_scratch(t, h, scratch);
-	if (quiet)
-		remote_call(t, h, SYS_munmap, t->base, t->span, 0, 0, 0, 0);
+	/* Left mapped, it is marked inert (see has_sysgate). */
+	remote_call(t, h, quiet ? SYS_munmap : SYS_mprotect, t->base,
+		    quiet ? t->span : PAGE, PROT_NONE, 0, 0, 0);
 	if (stats)
 		fprintf(stderr, "sysgate: detached from %d: %lu places put "
 			"back, %lu changed since (left; first at %#lx), "
