@@ -13,3 +13,21 @@ $(BUILD)/sysgate-attach: $(ATTACH_OBJS) $$(RUNTIME_OBJS)
 
 PROGS += $(BUILD)/sysgate-attach
 endif
+
+# tests/attach: programs to attach to, dynamic and static.
+ATTACH_TESTS := $(BUILD)/tests/attach/loop $(BUILD)/tests/attach/loop-static \
+	$(BUILD)/tests/attach/block
+
+$(BUILD)/tests/attach/%: tests/attach/%.c | $(BUILD)/.dir
+	@mkdir -p $(dir $@)
+	$(CC) -std=gnu11 -O2 -g -Wall -pthread -o $@ $<
+
+$(BUILD)/tests/attach/loop-static: tests/attach/loop.c | $(BUILD)/.dir
+	@mkdir -p $(dir $@)
+	$(CC) -std=gnu11 -O2 -g -Wall -pthread -static -o $@ $< 2>&1 | \
+		{ grep -v "statically linked applications requires at runtime" || true; }
+	@test -x $@
+
+ifeq ($(ARCH),x86_64)
+CHECK_DEPS += $(ATTACH_TESTS)
+endif
