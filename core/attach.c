@@ -41,7 +41,7 @@ struct journal_entry {
 static struct sg_options opts;
 static char hook_args[SG_MAX_HOOKS][2048];
 static const struct sg_attach_args *busy_from;	/* during START only */
-static int attached;
+static int attached, detached;
 static struct journal_entry *journal;
 static unsigned long njournal, journal_cap, journal_lost;
 long sg_attach_tz_offset;
@@ -62,21 +62,27 @@ int sg_attach_starting(void)
 	return busy_from != 0;
 }
 
-/* Called before sysgate writes len bytes at addr (only after -p). */
-void sg_attach_note(unsigned long addr, const void *bytes, unsigned long len)
+/*
+ * Called before sysgate writes len bytes at addr: noted after -p; -1
+ * once detached, when the write must not happen (a thread stopped in the
+ * middle of patching finishes its work after the code was put back).
+ */
+int sg_attach_note(unsigned long addr, const void *bytes, unsigned long len)
 {
 	struct journal_entry *e;
 
+	if (__atomic_load_n(&detached, __ATOMIC_ACQUIRE))
+		return -1;
 	/* (longer writes are stubs, in sysgate's own memory) */
 	if (!attached || len > SG_SITE_MAX_REGION)
-		return;
+		return 0;
 	if (njournal == journal_cap) {
 		unsigned long cap = journal_cap ? journal_cap * 2 : 1024;
 		struct journal_entry *n = sg_mmap(cap * sizeof(*n));
 
 		if (!n) {
 			journal_lost++;
-			return;
+			return 0;
 		}
 		if (journal) {
 			memcpy(n, journal, njournal * sizeof(*n));
@@ -87,12 +93,13 @@ void sg_attach_note(unsigned long addr, const void *bytes, unsigned long len)
 	}
 	if (sg_read_safe(journal[njournal].old, (const void *)addr, len) < 0) {
 		journal_lost++;
-		return;
+		return 0;
 	}
 	e = &journal[njournal++];
 	e->addr = addr;
 	e->len = len;
 	memcpy(e->now, bytes, len);
+	return 0;
 }
 
 static long fail(struct sg_attach_args *a, const char *why, long err)
@@ -272,8 +279,9 @@ static long attach_detach(struct sg_attach_args *a)
 	/* Calls in flight finish; later ones meet no hook. */
 	sg.nhooks = 0;
 	sg_hooks_recompute();
-	attached = 0;		/* (the writes below are not journalled) */
+	attached = 0;
 	put_back(a);
+	__atomic_store_n(&detached, 1, __ATOMIC_RELEASE);
 	sg_signal_detach();
 	a->sud_used = sg.sud_ons > 0;
 	drop_fd(sg.out_fd, a->quiet);

@@ -286,11 +286,11 @@ void sg_hooks_core_set(void) SG_HIDDEN;
 
 /* core/attach.c (sysgate -p): does a stopped thread have an address
  * strictly inside [lo, hi)?  And a note of code about to be rewritten,
- * so that detaching can put it back. */
+ * so that detaching can put it back (-1: detached, do not write). */
 int sg_attach_busy(unsigned long lo, unsigned long hi) SG_HIDDEN;
 int sg_attach_starting(void) SG_HIDDEN;
-void sg_attach_note(unsigned long addr, const void *bytes,
-		    unsigned long len) SG_HIDDEN;
+int sg_attach_note(unsigned long addr, const void *bytes,
+		   unsigned long len) SG_HIDDEN;
 void sg_hooks_exec(struct sg_thread *t, const char *path) SG_HIDDEN;
 
 /* core/process.c: the calls the core itself handles */

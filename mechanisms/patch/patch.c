@@ -881,8 +881,8 @@ int sg_patch_poke_once(unsigned long addr, const void *buf,
 
 	if (fd < 0)
 		return -1;
-	sg_attach_note(addr, buf, len);
-	r = write_mem(fd, addr, buf, len);
+	r = sg_attach_note(addr, buf, len) < 0 ? -1 :
+	    write_mem(fd, addr, buf, len);
 	sg_sc1(SG_NR_close, fd);
 	sg_patch_arch_flush(addr, addr + len);
 	return r;
@@ -1006,15 +1006,14 @@ static int write_sites(struct sg_obj *o)
 		ti = text_of(o, lo);
 		if (ti >= 0 && direct[ti] && text_of(o, lo + len - 1) == ti &&
 		    (!plen || text_of(o, s->pad) == ti)) {
-			if (plen) {
-				sg_attach_note(s->pad, pad, plen);
+			if (plen && sg_attach_note(s->pad, pad, plen) == 0)
 				memcpy((void *)s->pad, pad, plen);
-			}
-			sg_attach_note(lo, bytes, len);
-			memcpy((void *)lo, bytes, len);
-		} else if ((plen && (sg_attach_note(s->pad, pad, plen),
+			if (sg_attach_note(lo, bytes, len) == 0)
+				memcpy((void *)lo, bytes, len);
+		} else if ((plen && (sg_attach_note(s->pad, pad, plen) < 0 ||
 				     poke(s->pad, pad, plen))) ||
-			   (sg_attach_note(lo, bytes, len), poke(lo, bytes, len))) {
+			   sg_attach_note(lo, bytes, len) < 0 ||
+			   poke(lo, bytes, len)) {
 			s->kind = SG_PATCH_NONE;
 		}
 	}
