@@ -31,3 +31,8 @@ $(BUILD)/tests/attach/loop-static: tests/attach/loop.c | $(BUILD)/.dir
 ifeq ($(ARCH),x86_64)
 CHECK_DEPS += $(ATTACH_TESTS)
 endif
+
+bench-attach: everything $(ATTACH_TESTS)
+	BUILD=$(BUILD) bash bench/attach/run.sh
+
+.PHONY: bench-attach

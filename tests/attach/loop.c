@@ -1,8 +1,9 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * A program to attach to: N threads (argv[1], default 1) call getppid in
- * a loop; the first also, every 10 ms, writes "tick N ppid=P" to stdout
- * and checks a getppid result (which an injected fault changes).  It
+ * A program to attach to.  N threads (argv[1], default 1): N-1 call
+ * getppid in a loop; the first, every 10 ms, writes "tick T ppid=P
+ * spinning=S calls=C": a getppid result (which an injection changes), how
+ * many of the others have run, and their calls so far (a call rate).  It
  * runs until killed or, with argv[2], for that many ticks.
  */
 #include <pthread.h>
@@ -42,12 +43,14 @@ int main(int argc, char **argv)
 	fflush(stdout);
 	for (t = 0; ticks < 0 || t < ticks; t++) {
 		nanosleep(&ms10, 0);
-		long sum = 0;
+		long sum = 0, total = 0;
 
-		for (i = 1; i < n && i < 64; i++)
+		for (i = 1; i < n && i < 64; i++) {
 			sum += calls[i] > 0;
-		printf("tick %ld ppid=%ld spinning=%ld\n", t,
-		       syscall(SYS_getppid), sum);
+			total += calls[i];
+		}
+		printf("tick %ld ppid=%ld spinning=%ld calls=%ld\n", t,
+		       syscall(SYS_getppid), sum, total);
 		fflush(stdout);
 	}
 	return 0;
