@@ -40,6 +40,7 @@ extern char **environ;
 
 static const char usage_text[] =
 "usage: sysgate [OPTIONS] [--] PROG [ARGS...]\n"
+"       sysgate -p PID[,PID...] [--detach-after=SECONDS] [OPTIONS]\n"
 "       sysgate bench [--json] [--plot FILE.png] [--quick] [--suite=bypass]\n"
 "       sysgate hot [--json] [--hot=SPEC] [OPTIONS] [--] PROG [ARGS...]\n"
 "       sysgate bypass [--bypass=LIST] [OPTIONS] [--] PROG [ARGS...]\n"
@@ -107,6 +108,9 @@ static const char usage_text[] =
 "                         execute-only (no protection keys): NULL reads then\n"
 "                         return sled bytes instead of faulting\n"
 "  -E VAR=VAL             set VAR in PROG's environment\n"
+"  -p PID[,PID...]        attach to running processes instead of PROG,\n"
+"                         hook them in-process until SIGINT/SIGTERM\n"
+"      --detach-after=S   or S seconds, then detach (doc/attach.md)\n"
 "      --list-syscalls    print the syscall table for this machine\n"
 "      --list-mechanisms  print the mechanisms and whether they work here\n"
 "  -V, --version          version, mechanisms and kernel features\n"
