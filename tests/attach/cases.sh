@@ -76,11 +76,12 @@ attach_err() {
 # while sysgate is there, and every code byte is the same afterwards.
 trace_detach() {
 	local prog=$1 real before after first last n
+	shift
 	start "$TMP/out" "$prog" 1
 	wait_for '^tick 1 ' "$TMP/out"
 	real=$(sed -n 's/^tick 0 ppid=\([0-9]*\).*/\1/p' "$TMP/out")
 	before=$(code_sum $P)
-	"$SG" -p $P -e trace=getppid -e inject=getppid:retval=4242 \
+	"$SG" "$@" -p $P -e trace=getppid -e inject=getppid:retval=4242 \
 		-o "$TMP/trace" 2>"$TMP/err" &
 	local S=$!
 	until grep -q 'ppid=4242' "$TMP/out"; do
@@ -119,6 +120,9 @@ $(diff <(echo "$before") <(echo "$after"))"
 t_trace_detach() { trace_detach "$LOOP"; }
 
 t_static() { trace_detach "$LOOP-static"; }
+
+# strace's way (the CLI traces every call), for comparison
+t_ptrace() { trace_detach "$LOOP" -m ptrace; }
 
 t_count_sigterm() {
 	start "$TMP/out" "$LOOP" 1
@@ -260,6 +264,8 @@ t_bad_options() {
 	"$SG" -p 1 --detach-after=x 2>"$TMP/e" && fail "accepted"
 	grep -q 'detach-after' "$TMP/e" || fail "$(cat "$TMP/e")"
 	"$SG" -p 1 -f 2>"$TMP/e" && fail "-f accepted"
+	[ "$(wc -l <"$TMP/e")" = 1 ] || fail "$(cat "$TMP/e")"
+	"$SG" -p 1 -m sud 2>"$TMP/e" && fail "-m sud accepted"
 	[ "$(wc -l <"$TMP/e")" = 1 ] || fail "$(cat "$TMP/e")"
 }
 

@@ -959,6 +959,53 @@ static int parse_pids(const char *list)
 	return 0;
 }
 
+static volatile sig_atomic_t stop_flag;
+
+static void on_stop(int sig)
+{
+	(void)sig;
+	stop_flag = 1;
+}
+
+/* -m ptrace -p: the CLI traces the threads until a signal or the time. */
+static int attach_ptrace(const struct sg_options *o)
+{
+	static const int stops[] = { SIGTERM, SIGINT, SIGHUP, SIGQUIT, SIGALRM };
+	pid_t pids[MAX_TARGETS];
+	struct sigaction sa;
+	char state[32] = "";
+	long fd = o->count ? sg_shared_create() : -1;
+	int i;
+
+	for (i = 0; i < ntargets; i++) {
+		const char *why = refusal(&targets[i]);
+
+		if (why) {
+			say(&targets[i], why, 0);
+			return 1;
+		}
+		pids[i] = targets[i].pid;
+	}
+	if (o->count && fd < 0) {
+		fprintf(stderr, "sysgate: cannot create the shared state\n");
+		return 1;
+	}
+	if (fd >= 0)
+		snprintf(state, sizeof(state), "fd:%ld", fd);
+	memset(&sa, 0, sizeof(sa));
+	sa.sa_handler = on_stop;	/* (no SA_RESTART: ends the wait) */
+	for (i = 0; i < (int)ARRAY_SIZE(stops); i++)
+		sigaction(stops[i], &sa, 0);
+	if (o->detach_after)
+		alarm(o->detach_after - 1 ? o->detach_after - 1 : 1);
+	if (sg_cli_ptrace_attach(o, pids, ntargets, fd >= 0 ? state : 0,
+				 &stop_flag) < 0)
+		return 1;
+	if (o->count)
+		sg_cli_print_summary(o, state, -1);
+	return 0;
+}
+
 int sg_cli_attach(const struct sg_options *o, const char *options,
 		  const char *image)
 {
@@ -970,6 +1017,8 @@ int sg_cli_attach(const struct sg_options *o, const char *options,
 
 	if (parse_pids(o->attach) < 0)
 		return 1;
+	if (!strcmp(o->mechanism, "ptrace"))
+		return attach_ptrace(o);
 	snprintf(image_path, sizeof(image_path), "%s", image);
 	if (load_headers() < 0) {
 		fprintf(stderr, "sysgate: %s: not a runtime image\n", image);
@@ -1068,7 +1117,7 @@ int sg_cli_attach(const struct sg_options *o, const char *options,
 		if (o->count && targets[i].state_fd >= 0) {
 			snprintf(state, sizeof(state), "fd:%d",
 				 targets[i].state_fd);
-			sg_cli_print_summary(o, state, ofd);
+			sg_cli_print_summary(o, state, ofd > 2 ? dup(ofd) : ofd);
 		}
 	}
 	return 0;

@@ -18,6 +18,13 @@ int sg_cli_ptrace_child(void);
 int sg_cli_ptrace_loop(const struct sg_options *o, int child,
 		       const char *state);
 
+/* sysgate -m ptrace -p (ptrace.c): trace until *stop, then let go. */
+#include <signal.h>
+#include <sys/types.h>
+int sg_cli_ptrace_attach(const struct sg_options *o, const pid_t *pids,
+			 int npids, const char *state,
+			 volatile sig_atomic_t *stop);
+
 /* The SYSGATE_STATE file, mapped read-only (SG_SHARED_SIZE), or NULL. */
 void *sg_cli_map_state(const char *state);
 /* The -c table of the state named by state ("fd:N"), to ofd (-1: the

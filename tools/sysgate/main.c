@@ -523,8 +523,9 @@ static int attach(const struct sg_options *o, int argc, char **argv, int prog_i)
 
 	if (prog_i < argc)
 		die("-p attaches to running processes: no PROG with it", 0);
-	if (strcmp(o->mechanism, "patch"))
-		die("-p works with -m patch (the default) only, for now", 0);
+	if (strcmp(o->mechanism, "patch") && strcmp(o->mechanism, "ptrace"))
+		die("-p works with -m patch (the default) and -m ptrace only, "
+		    "for now", 0);
 	if (o->follow || o->nhooks || o->fs || o->json)
 		die("-p cannot be used with -f, -ff, --hook, --fs or --json "
 		    "yet", 0);
