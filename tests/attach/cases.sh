@@ -111,8 +111,8 @@ $(diff <(echo "$before") <(echo "$after"))"
 	grep -Eq '^getppid\(\) += 4242 \(INJECTED\)$' "$TMP/trace" ||
 		fail "trace: $(head -3 "$TMP/trace")"
 	grep -v '^getppid()' "$TMP/trace" && fail "other lines in the trace"
-	grep -q ' sysgate-attach$' /proc/$P/maps &&
-		! grep ' sysgate-attach$' /proc/$P/maps | grep -q ' ---p 00000000 ' &&
+	grep -q '/sysgate-attach$' /proc/$P/maps &&
+		! grep '/sysgate-attach$' /proc/$P/maps | grep -q ' ---p 00000000 ' &&
 		fail "a live runtime is left: $(grep sysgate-attach /proc/$P/maps)"
 	return 0
 }
@@ -164,6 +164,40 @@ t_threads32() {
 	until [ "$(tail -n +$((n + 1)) "$TMP/out" | grep -vc 4242)" -ge 3 ]; do
 		sleep 0.02
 	done
+}
+
+t_detach_inside_hook() {
+	# Each getppid spends 20 ms in the inject hook: detaching finds the
+	# spinning threads there.  They finish their call and run on; the
+	# runtime stays mapped, inert.
+	start "$TMP/out" "$LOOP" 4
+	wait_for 'spinning=3' "$TMP/out"
+	local before=$(code_sum $P)
+	"$SG" -p $P -e trace=none -e inject=getppid:retval=4242:delay_enter=20000 \
+		--stats -o "$TMP/stats" 2>"$TMP/err" &
+	local S=$!
+	until grep -q 'ppid=4242' "$TMP/out"; do
+		kill -0 $S 2>/dev/null || { attach_err "$TMP/err"; fail "sysgate: $(cat "$TMP/err")"; }
+		sleep 0.02
+	done
+	kill -INT $S
+	wait $S || fail "exit status $?"
+	grep -q 'runtime left mapped (a thread was inside)' "$TMP/err" ||
+		fail "no thread inside: $(cat "$TMP/err")"
+	left_alone $P
+	local n=$(wc -l <"$TMP/out") c0
+	until [ "$(tail -n +$((n + 1)) "$TMP/out" | grep -vc 4242)" -ge 3 ]; do
+		sleep 0.02
+	done
+	[ "$before" = "$(code_sum $P)" ] || fail "code differs after detaching"
+	# the spinning threads run on, at full speed again
+	c0=$(tail -1 "$TMP/out" | sed 's/.*calls=//')
+	until [ "$(tail -1 "$TMP/out" | sed 's/.*calls=//')" -gt $((c0 + 10000)) ]; do
+		sleep 0.02
+	done
+	[ "$(ls /proc/$P/task | wc -l)" = 4 ] || fail "threads lost"
+	grep '/sysgate-attach$' /proc/$P/maps | grep -q ' ---p 00000000 ' ||
+		fail "no inert image: $(grep sysgate-attach /proc/$P/maps)"
 }
 
 t_blocking() {

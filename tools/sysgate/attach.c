@@ -782,7 +782,9 @@ r = stop_all(t);
 	}
 	if (!h) {
 		let_go(t);
-		say(t, "every thread is inside an earlier sysgate's call", 0);
+		say(t, "every thread is still in a call made through an "
+		    "earlier sysgate's runtime: try again once one "
+		    "returns", 0);
 		return -1;
 	}
 	if (find_gadget(t) < 0) {
