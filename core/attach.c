@@ -130,24 +130,16 @@ static long start_output(struct sg_attach_args *a)
 	return 0;
 }
 
+/* The built-in hooks the options ask for (not --fs: refused with -p). */
 static long start_hooks(struct sg_attach_args *a)
 {
-	static const struct {
-		const char *name;
-		const struct sysgate_hook *h;
-	} b[] = {
-		{ "count", &sg_builtin_count },
-		{ "trace", &sg_builtin_trace },
-		{ "inject", &sg_builtin_inject },
-		{ "hot", &sg_builtin_hot },
-		{ "bypass", &sg_builtin_bypass },
-		{ "bypass-track", &sg_builtin_bypass_track },
-	};
 	unsigned int i;
 
-	for (i = 0; i < ARRAY_SIZE(b); i++) {
+	for (i = 0; i < SG_NBUILTINS; i++) {
+		const struct sg_builtin_entry *b = &sg_builtins[i];
 		int slot = sg.nhooks;
-		int r = sg_options_hook_args(&opts, b[i].name, hook_args[slot],
+		int r = b->h == &sg_builtin_fs ? 0 :
+			sg_options_hook_args(&opts, b->name, hook_args[slot],
 					     sizeof(hook_args[slot]));
 		struct sysgate_ctx *c;
 
@@ -155,7 +147,7 @@ static long start_hooks(struct sg_attach_args *a)
 			return fail(a, "options too long", -22);
 		if (!r)
 			continue;
-		c = sg_hooks_new(b[i].h, hook_args[slot], 1);
+		c = sg_hooks_new(b->h, hook_args[slot], 1);
 		if (!c)
 			return fail(a, "too many hooks", -22);
 		if (sg_hooks_init(c) < 0)

@@ -6,8 +6,19 @@
  */
 #include "sg.h"
 #include "options.h"
+#include "builtin.h"
 
 struct sg_global sg;
+
+const struct sg_builtin_entry sg_builtins[SG_NBUILTINS] = {
+	{ "count", &sg_builtin_count },
+	{ "trace", &sg_builtin_trace },
+	{ "inject", &sg_builtin_inject },
+	{ "fs", &sg_builtin_fs },
+	{ "hot", &sg_builtin_hot },
+	{ "bypass", &sg_builtin_bypass },
+	{ "bypass-track", &sg_builtin_bypass_track },
+};
 static struct sysgate_ctx ctx_store[SG_MAX_HOOKS];
 
 /* The calls the core itself must see, whatever the hooks select. */

@@ -29,36 +29,34 @@ rate() {
 	echo $(((c1 - c0) * 1000000000 / (t1 - t0)))
 }
 
+# while_attached CMD...: the rate while CMD (attached to P) runs, in
+# tenths of a percent of the unattached rate $native
+while_attached() {
+	"$@" 2>/dev/null &
+	local s=$! r
+	sleep 0.5	# (attached by then; the first samples would mix)
+	r=$(rate)
+	kill -INT $s
+	wait $s
+	echo $((r * 1000 / native))
+}
+
 best_sg=0 best_st=0 best_pt=0 base=0
 for round in 1 2; do
 	native=$(rate)
-	"$BUILD/sysgate" -c -p $P -o "$OUT/sg.c" 2>"$OUT/sg.err" &
-	S=$!
-	sleep 0.5	# (attached by then; the first samples would mix)
-	sg=$(rate)
-	kill -INT $S; wait $S
-	pct=$((sg * 100 / native))
+	pct=$(while_attached "$BUILD/sysgate" -c -p $P -o "$OUT/sg.c")
 	[ $pct -gt $best_sg ] && best_sg=$pct && base=$native
-	"$BUILD/sysgate" -m ptrace -c -p $P -o "$OUT/pt.c" 2>/dev/null &
-	S=$!
-	sleep 0.5
-	pt=$(rate)
-	kill -INT $S; wait $S
-	pct=$((pt * 1000 / native))
+	pct=$(while_attached "$BUILD/sysgate" -m ptrace -c -p $P -o "$OUT/pt.c")
 	[ $pct -gt $best_pt ] && best_pt=$pct
 	if command -v strace >/dev/null; then
-		strace -f -c -p $P -o "$OUT/st.c" 2>/dev/null &
-		S=$!
-		sleep 0.5
-		st=$(rate)
-		kill -INT $S; wait $S
-		pct=$((st * 1000 / native))
+		pct=$(while_attached strace -f -c -p $P -o "$OUT/st.c")
 		[ $pct -gt $best_st ] && best_st=$pct
 	fi
 done
+tenths() { echo "$(($1 / 10)).$(($1 % 10)) % of that"; }
 echo "getppid loop, unattached:            $base calls/s"
-echo "attached, sysgate -p -c:             $best_sg % of that"
-echo "attached, sysgate -m ptrace -p -c:   $((best_pt / 10)).$((best_pt % 10)) % of that"
+echo "attached, sysgate -p -c:             $(tenths $best_sg)"
+echo "attached, sysgate -m ptrace -p -c:   $(tenths $best_pt)"
 command -v strace >/dev/null &&
-	echo "attached, strace -f -p -c:             $((best_st / 10)).$((best_st % 10)) % of that"
+	echo "attached, strace -f -p -c:           $(tenths $best_st)"
 exit 0

@@ -64,12 +64,24 @@ left_alone() {
 		fail "process $1 still traced: $(grep TracerPid /proc/$1/status)"
 }
 
-# sg ARGS...: sysgate -p; skips the test where ptrace is refused.
+# attach_err FILE: skip the test if sysgate said ptrace is refused here.
 attach_err() {
 	grep -q 'Operation not permitted' "$1" && {
 		echo "ptrace not permitted here: $(head -1 "$1")"
 		exit 77
 	}
+}
+
+# attached PID REGEX FILE: until a line of FILE matches while sysgate PID
+# runs (it prints its error and exits when it cannot attach).
+attached() {
+	until grep -q "$2" "$3" 2>/dev/null; do
+		kill -0 $1 2>/dev/null || {
+			attach_err "$TMP/err"
+			fail "sysgate: $(cat "$TMP/err")"
+		}
+		sleep 0.02
+	done
 }
 
 # Trace and inject while attached: the program's results change only
@@ -84,10 +96,7 @@ trace_detach() {
 	"$SG" "$@" -p $P -e trace=getppid -e inject=getppid:retval=4242 \
 		-o "$TMP/trace" 2>"$TMP/err" &
 	local S=$!
-	until grep -q 'ppid=4242' "$TMP/out"; do
-		kill -0 $S 2>/dev/null || { attach_err "$TMP/err"; fail "sysgate: $(cat "$TMP/err")"; }
-		sleep 0.02
-	done
+	attached $S 'ppid=4242' "$TMP/out"
 	kill -INT $S
 	wait $S || fail "sysgate exit status $?: $(cat "$TMP/err")"
 	[ ! -s "$TMP/err" ] || fail "sysgate said: $(cat "$TMP/err")"
@@ -129,10 +138,7 @@ t_count_sigterm() {
 	"$SG" -c -p $P -o "$TMP/count" --stats 2>"$TMP/err" &
 	local S=$!
 	# (--stats: the runtime's report says it has started)
-	until grep -q 'mechanism patch' "$TMP/count" 2>/dev/null; do
-		kill -0 $S 2>/dev/null || { attach_err "$TMP/err"; fail "sysgate: $(cat "$TMP/err")"; }
-		sleep 0.02
-	done
+	attached $S 'mechanism patch' "$TMP/count"
 	local n=$(wc -l <"$TMP/out")
 	until [ "$(wc -l <"$TMP/out")" -ge $((n + 5)) ]; do sleep 0.02; done
 	kill -TERM $S
@@ -176,10 +182,7 @@ t_detach_inside_hook() {
 	"$SG" -p $P -e trace=none -e inject=getppid:retval=4242:delay_enter=20000 \
 		--stats -o "$TMP/stats" 2>"$TMP/err" &
 	local S=$!
-	until grep -q 'ppid=4242' "$TMP/out"; do
-		kill -0 $S 2>/dev/null || { attach_err "$TMP/err"; fail "sysgate: $(cat "$TMP/err")"; }
-		sleep 0.02
-	done
+	attached $S 'ppid=4242' "$TMP/out"
 	kill -INT $S
 	wait $S || fail "exit status $?"
 	grep -q 'runtime left mapped (a thread was inside)' "$TMP/err" ||
@@ -213,10 +216,7 @@ t_blocking() {
 	done
 	"$SG" -p $P -e trace=read,write --stats -o "$TMP/trace" 2>"$TMP/err" &
 	local S=$!
-	until grep -q 'mechanism patch' "$TMP/trace" 2>/dev/null; do
-		kill -0 $S 2>/dev/null || { attach_err "$TMP/err"; fail "sysgate: $(cat "$TMP/err")"; }
-		sleep 0.02
-	done
+	attached $S 'mechanism patch' "$TMP/trace"
 	echo one >&7
 	wait_for '^got 4 one' "$TMP/out"
 	echo two >&7

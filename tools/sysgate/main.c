@@ -201,23 +201,12 @@ static const char *find_program(const char *name)
 /* Run each built-in hook's init once here so bad arguments stop us now. */
 static void check_builtins(const struct sg_options *o)
 {
-	static const struct {
-		const char *name;
-		const struct sysgate_hook *h;
-	} b[] = {
-		{ "count", &sg_builtin_count },
-		{ "trace", &sg_builtin_trace },
-		{ "inject", &sg_builtin_inject },
-		{ "fs", &sg_builtin_fs },
-		{ "hot", &sg_builtin_hot },
-		{ "bypass", &sg_builtin_bypass },
-		{ "bypass-track", &sg_builtin_bypass_track },
-	};
-	static char args[ARRAY_SIZE(b)][2048];
+	const struct sg_builtin_entry *b = sg_builtins;
+	static char args[SG_NBUILTINS][2048];
 	unsigned int i;
 
 	sg.out_fd = 2;
-	for (i = 0; i < ARRAY_SIZE(b); i++) {
+	for (i = 0; i < SG_NBUILTINS; i++) {
 		struct sysgate_ctx *c;
 		int r = sg_options_hook_args(o, b[i].name, args[i],
 					     sizeof(args[i]));
