@@ -279,6 +279,19 @@ t_refusals() {
 	local before=$(code_sum "$traced")
 	refused "$traced" "already traced by process $!"
 	[ "$before" = "$(code_sum "$traced")" ] || fail "traced process changed"
+	# ptrace refused: another user's process (as root: sysgate as nobody)
+	if [ "$(id -u)" = 0 ] && command -v setpriv >/dev/null &&
+	   id nobody >/dev/null 2>&1; then
+		start "$TMP/o.out" "$LOOP" 1
+		chmod 755 "$TMP"
+		setpriv --reuid=nobody --regid="$(id -g nobody)" --clear-groups \
+			"$SG" -c -p $P >"$TMP/r.out" 2>"$TMP/r.err" &&
+			fail "attached as nobody"
+		[ "$(wc -l <"$TMP/r.err")" = 1 ] || fail "not one line: $(cat "$TMP/r.err")"
+		grep -q "attach $P: Operation not permitted" "$TMP/r.err" ||
+			fail "as nobody: $(cat "$TMP/r.err")"
+		left_alone $P
+	fi
 	# set-user-ID (as root: a copy owned by nobody)
 	if [ "$(id -u)" = 0 ] && id nobody >/dev/null 2>&1; then
 		cp "$LOOP" "$TMP/suid"
