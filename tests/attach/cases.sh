@@ -203,6 +203,22 @@ t_detach_inside_hook() {
 		fail "no inert image: $(grep sysgate-attach /proc/$P/maps)"
 }
 
+t_unmapped() {
+	# No thread in sysgate when it detaches: the runtime goes too.
+	start "$TMP/out" "$BUILD/tests/attach/spin"
+	wait_for '^n ' "$TMP/out"
+	local before=$(code_sum $P) n
+	"$SG" -c -p $P --stats --detach-after=1 -o "$TMP/count" 2>"$TMP/err" ||
+		{ attach_err "$TMP/err"; fail "exit status $?: $(cat "$TMP/err")"; }
+	grep -q 'runtime unmapped' "$TMP/err" || fail "$(cat "$TMP/err")"
+	grep -q 'sysgate-attach' /proc/$P/maps && fail "image still mapped"
+	grep -Eq ' write$' "$TMP/count" || fail "no write row: $(cat "$TMP/count")"
+	left_alone $P
+	[ "$before" = "$(code_sum $P)" ] || fail "code differs after detaching"
+	n=$(wc -l <"$TMP/out")
+	until [ "$(wc -l <"$TMP/out")" -gt $((n + 2)) ]; do sleep 0.02; done
+}
+
 t_blocking() {
 	mkfifo "$TMP/in"
 	"$BUILD/tests/attach/block" <"$TMP/in" >"$TMP/out" &

@@ -429,6 +429,12 @@ static int run_until_trap(struct target *t, struct thr *h,
 			return -1;
 		if (trap)
 			break;
+		/* Our code faulted: never the program's to see. */
+		if (h->sig == SIGSEGV || h->sig == SIGBUS || h->sig == SIGILL ||
+		    h->sig == SIGFPE) {
+			h->sig = 0;
+			return -1;
+		}
 	}
 	return ptrace(PTRACE_GETREGS, h->tid, 0, r) < 0 ? -1 : 0;
 }
@@ -820,13 +826,23 @@ r = stop_all(t);
 	snprintf(a.options, sizeof(a.options), "%s", options);
 	busy_addresses(t, &a);
 	/* From here the borrowed instruction is the image's own. */
-	if (call_image(t, h, scratch, &a) < 0 || a.result < 0) {
+	r = call_image(t, h, scratch, &a);
+	if (r < 0 || a.result < 0) {
 		char err[300];
 
-		snprintf(err, sizeof(err), "%s", a.error[0] ? a.error :
-			 "the runtime did not start");
+		snprintf(err, sizeof(err), "%s", r == 0 && a.error[0] ?
+			 a.error : "the runtime did not start");
 		t->gadget = t->entry + 8;
-		if (a.result < 0 && a.error[0]) {
+		if (r < 0) {
+			/* It stopped half-way: put back what it wrote. */
+			memset(&a, 0, sizeof(a));
+			a.magic = SG_ATTACH_MAGIC;
+			a.op = SG_ATTACH_DETACH;
+			if (call_image(t, h, scratch, &a) < 0 || a.result < 0)
+				snprintf(err, sizeof(err), "the runtime did not "
+					 "start, and what it patched could not "
+					 "be put back");
+		} else {
 			/* It refused before writing any code. */
 			unmap_scratch(t, h, scratch);
 			remote_call(t, h, SYS_munmap, t->base, t->span, 0, 0, 0, 0);
@@ -923,10 +939,13 @@ static int relay(struct target *t, int ofd)
 	return (int)n;
 }
 
+/* What is left in the pipe: a child the program forked may still hold
+ * its write end, so no waiting for the end. */
 static void drain(struct target *t, int ofd)
 {
 	if (t->out_fd < 0)
 		return;
+	fcntl(t->out_fd, F_SETFL, O_NONBLOCK);
 	while (relay(t, ofd) > 0)
 		;
 	close(t->out_fd);
