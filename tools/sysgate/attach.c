@@ -164,8 +164,10 @@ static int poke(pid_t pid, unsigned long addr, const void *buf, size_t len)
 	}
 }
 
-/* The process's executable mappings (and where its vdso is). */
-static int code_ranges(pid_t pid, struct range *r, int max, struct range *vdso)
+/* The process's executable mappings (and where its vdso is); with anon,
+ * only those of no file (sysgate's stubs among them). */
+static int code_ranges(pid_t pid, struct range *r, int max, struct range *vdso,
+		       int anon)
 {
 	static char buf[1 << 20];
 	char path[64], *line, *save;
@@ -186,7 +188,8 @@ static int code_ranges(pid_t pid, struct range *r, int max, struct range *vdso)
 			vdso->lo = lo;
 			vdso->hi = hi;
 		}
-		if (prot[2] == 'x' && n < max) {
+		if (prot[2] == 'x' && n < max &&
+		    (!anon || (!strchr(line, '/') && !strchr(line, '[')))) {
 			r[n].lo = lo;
 			r[n].hi = hi;
 			n++;
@@ -461,7 +464,7 @@ static int find_gadget(struct target *t)
 	static struct range code[4096];
 	struct range vdso;
 	static unsigned char buf[1 << 16];
-	int n = code_ranges(t->pid, code, 4096, &vdso), i;
+	int n = code_ranges(t->pid, code, 4096, &vdso, 0), i;
 
 	for (i = -1; i < n; i++) {
 		struct range r = i < 0 ? vdso : code[i];
@@ -636,7 +639,7 @@ static void busy_addresses(struct target *t, struct sg_attach_args *a)
 	static struct range code[4096];
 	static unsigned long stack[STACK_SCAN / 8];
 	struct range vdso;
-	int n = code_ranges(t->pid, code, 4096, &vdso), i;
+	int n = code_ranges(t->pid, code, 4096, &vdso, 0), i;
 
 	for (i = 0; i < t->nthr; i++) {
 		struct user_regs_struct *r = &t->thr[i].regs;
@@ -863,12 +866,16 @@ r = stop_all(t);
 
 /* ---- detaching ------------------------------------------------------- */
 
-static int inside_image(const struct target *t, const struct thr *h)
+/* Is thread h in sysgate's code (the image, or a stub: any code of no
+ * file, to be safe), or about to return into the image? */
+static int inside_image(const struct target *t, const struct thr *h,
+			const struct range *anon, int nanon)
 {
 	unsigned long k, got = 0;
 	static unsigned long stack[STACK_SCAN / 8];
 
-	if (h->regs.rip >= t->base && h->regs.rip < t->base + t->span)
+	if ((h->regs.rip >= t->base && h->regs.rip < t->base + t->span) ||
+	    in_ranges(h->regs.rip, anon, nanon))
 		return 1;
 	if (peek(t->pid, h->regs.rsp & ~7UL, stack, PAGE - (h->regs.rsp & (PAGE - 1))) == 0)
 		got = (PAGE - (h->regs.rsp & (PAGE - 1))) / 8;
@@ -883,15 +890,18 @@ static int detach_one(struct target *t, int stats)
 	static struct sg_attach_args a;
 	struct thr *h;
 	unsigned long scratch;
-	int i, quiet = 1, inside[MAX_THREADS];
+	static struct range anon[4096];
+	struct range vdso;
+	int i, quiet = 1, inside[MAX_THREADS], nanon;
 
 	if (stop_all(t) < 0) {
 		let_go(t);
 		return -1;
 	}
 	h = thr_of(t, t->pid) ? thr_of(t, t->pid) : &t->thr[0];
+	nanon = code_ranges(t->pid, anon, 4096, &vdso, 1);
 	for (i = 0; i < t->nthr; i++) {
-		inside[i] = inside_image(t, &t->thr[i]);
+		inside[i] = inside_image(t, &t->thr[i], anon, nanon);
 		quiet &= !inside[i];
 	}
 	scratch = map_scratch(t, h);
