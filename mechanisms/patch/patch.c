@@ -1308,6 +1308,25 @@ static void patch_objects(struct sg_obj *list, int n)
 	sg_sc4(SG_NR_rt_sigprocmask, 2 /* SIG_SETMASK */, (long)&old_mask, 0, 8);
 }
 
+/* sysgate -p: code a JIT wrote before sysgate came was never seen being
+ * made; syscall user dispatch watches it. */
+static void watch_anonymous_code(const char *maps)
+{
+	const char *line = maps;
+
+	while (*line) {
+		const char *nl = sg_strchr(line, '\n');
+		struct mapping m;
+
+		if (parse_line(line, &m) == 0 && (m.prot & PROT_X) &&
+		    !m.dev_ino[1] && *m.path != '[')
+			sg_watch_range(m.lo, m.hi);
+		if (!nl)
+			break;
+		line = nl + 1;
+	}
+}
+
 static int patch_start(const struct sg_options *o)
 {
 	unsigned long long t0 = sysgate_now_ns();
@@ -1337,6 +1356,8 @@ static int patch_start(const struct sg_options *o)
 	maps = read_maps(&len);
 	if (!objs || !scan_buf || !maps)
 		return -12;
+	if (sg_attach_starting())
+		watch_anonymous_code(maps);
 	nobjs = collect_objects(maps, objs, MAX_OBJS);
 	patch_objects(objs, nobjs);
 	sg_munmap(maps, len);

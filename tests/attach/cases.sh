@@ -219,6 +219,24 @@ t_unmapped() {
 	until [ "$(wc -l <"$TMP/out")" -gt $((n + 2)) ]; do sleep 0.02; done
 }
 
+t_jit() {
+	# Its calls come from code it wrote before sysgate came.
+	start "$TMP/out" "$BUILD/tests/attach/jit"
+	wait_for '^tick 1 ' "$TMP/out"
+	"$SG" -p $P -e trace=getppid -e inject=getppid:retval=4242 \
+		-o "$TMP/trace" 2>"$TMP/err" &
+	local S=$! n
+	attached $S 'ppid=4242' "$TMP/out"
+	kill -INT $S
+	wait $S || fail "exit status $?"
+	grep -q '^getppid() *= 4242 (INJECTED)$' "$TMP/trace" || fail "trace"
+	left_alone $P
+	n=$(wc -l <"$TMP/out")
+	until [ "$(tail -n +$((n + 1)) "$TMP/out" | grep -vc 4242)" -ge 3 ]; do
+		sleep 0.02
+	done
+}
+
 t_blocking() {
 	mkfifo "$TMP/in"
 	"$BUILD/tests/attach/block" <"$TMP/in" >"$TMP/out" &
