@@ -156,6 +156,30 @@ static long start_hooks(struct sg_attach_args *a)
 	return 0;
 }
 
+static void drop_fd(long fd, int quiet);
+
+/*
+ * The CLI reading the output pipe is gone (killed): the next trace line
+ * would kill the program with SIGPIPE.  A SIGPIPE that comes while that
+ * pipe has no reader is taken as ours: the output goes to /dev/null from
+ * then on and the program never sees it.  Any other is the program's.
+ */
+static int on_sigpipe(int sig, struct sg_siginfo *info, void *uc)
+{
+	struct { int fd; short events, revents; } p = { sg.out_fd, 4, 0 };
+	unsigned long zero[2] = { 0, 0 };
+
+	(void)sig;
+	(void)info;
+	(void)uc;
+	if (sg.out_fd < 0 ||
+	    sg_sc5(SG_NR_ppoll, (long)&p, 1, (long)zero, 0, 8) != 1 ||
+	    !(p.revents & 8 /* POLLERR: no reader */))
+		return 0;
+	drop_fd(sg.out_fd, 0);
+	return 1;
+}
+
 static long attach_start(struct sg_attach_args *a)
 {
 	struct sg_thread *t;
@@ -209,6 +233,7 @@ static long attach_start(struct sg_attach_args *a)
 	sg.initialised = 1;
 	attached = 1;
 	sg_signal_init();
+	sg_signal_claim(13 /* SIGPIPE */, on_sigpipe);
 	busy_from = a;
 	r = sg_mech_start(&opts);
 	busy_from = 0;

@@ -237,6 +237,25 @@ t_jit() {
 	done
 }
 
+t_cli_killed() {
+	# sysgate killed while attached: the program's next trace line goes
+	# to a pipe nobody reads, which must not kill it (SIGPIPE).  It runs
+	# on, still hooked (nothing could detach it).
+	start "$TMP/out" "$LOOP" 1
+	"$SG" -p $P -e trace=getppid -e inject=getppid:retval=4242 \
+		-o "$TMP/trace" 2>"$TMP/err" &
+	local S=$! n
+	attached $S 'ppid=4242' "$TMP/out"
+	kill -9 $S
+	wait $S
+	n=$(wc -l <"$TMP/out")
+	until [ "$(wc -l <"$TMP/out")" -ge $((n + 5)) ]; do
+		kill -0 $P 2>/dev/null || fail "the program died"
+		sleep 0.02
+	done
+	left_alone $P
+}
+
 t_blocking() {
 	mkfifo "$TMP/in"
 	"$BUILD/tests/attach/block" <"$TMP/in" >"$TMP/out" &
