@@ -119,7 +119,8 @@ static long start_output(struct sg_attach_args *a)
 		return r;
 	/* (fd:N, as a followed execve hands the output down) */
 	sg_strlcpy(name, "fd:", sizeof(name));
-	sg_strlcpy(name + 3, sg_utoa(num + sizeof(num), p[1]), sizeof(name) - 3);
+	sg_strlcpy(name + 3, sg_utoa(num + sizeof(num), p[1]),
+		   sizeof(name) - 3);
 	r = sg_output_init(&opts, name);
 	if (r < 0 || sg.out_fd == p[1]) {
 		sg_sc1(SG_NR_close, p[0]);

@@ -35,13 +35,13 @@ struct sg_attach_args {
 	 * descriptors and shared mapping can go */
 	int quiet;
 	/* out */
-	long result;			/* 0, or -errno with error set */
-	int out_read_fd;		/* read end of the output pipe (START) */
-	int state_fd;			/* the -c state memfd, -1 if none */
-	unsigned long restored;		/* DETACH: patched places put back */
-	unsigned long changed;		/* DETACH: changed since: left alone */
+	long result;		/* 0, or -errno with error set */
+	int out_read_fd;	/* read end of the output pipe (START) */
+	int state_fd;		/* the -c state memfd, -1 if none */
+	unsigned long restored;	/* DETACH: patched places put back */
+	unsigned long changed;	/* DETACH: changed since: left alone */
 	unsigned long first_changed;	/* the first of those (--stats) */
-	int sud_used;			/* SUD was armed: threads to disarm */
+	int sud_used;		/* SUD was armed: threads to disarm */
 	char error[256];
 };
 

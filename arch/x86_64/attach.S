@@ -12,10 +12,13 @@
 	.hidden sg_attach_start
 	.type sg_attach_start, @function
 sg_attach_start:
+	.cfi_startproc
+	.cfi_undefined rip	/* the outermost frame: nothing called it */
 	call sg_attach_main
 	int3
 	.balign 8
 	syscall
 	int3
+	.cfi_endproc
 	.size sg_attach_start, . - sg_attach_start
 	.section .note.GNU-stack, "", @progbits

@@ -68,7 +68,7 @@ struct range {
 
 struct thr {
 	pid_t tid;
-	int seized;			/* by us, or by the kernel at a clone */
+	int seized;		/* by us, or by the kernel at a clone */
 	int stopped;
 	int sig;			/* signal to deliver when let go */
 	struct user_regs_struct regs;	/* as stopped */
@@ -80,11 +80,11 @@ struct target {
 	struct thr thr[MAX_THREADS];
 	int pidfd, out_fd, state_fd;
 	int gone;
-	unsigned long gadget;		/* a syscall instruction to borrow */
+	unsigned long gadget;	/* a syscall instruction to borrow */
 	unsigned long base, span, entry;
 	unsigned long vdso, hwcap2;
 	int sud_used;
-	struct range old[16];		/* images left by earlier detaches */
+	struct range old[16];	/* images left by earlier detaches */
 	int nold;
 };
 
@@ -319,7 +319,7 @@ static int wait_stop(struct target *t, struct thr *h, int *trap)
 
 			struct thr *c;
 
-			if (ptrace(PTRACE_GETEVENTMSG, h->tid, 0, &child) == 0 &&
+			if (!ptrace(PTRACE_GETEVENTMSG, h->tid, 0, &child) &&
 			    (c = add_thr(t, (pid_t)child)))
 				c->seized = 1;
 		} else if (!(st >> 16) && WSTOPSIG(st) == SIGTRAP) {
@@ -647,12 +647,13 @@ static void busy_addresses(struct target *t, struct sg_attach_args *a)
 
 		add_busy(a, r->rip);
 		if ((long)r->orig_rax >= 0)
-			add_busy(a, r->rip - 2);	/* restarted from there */
+			add_busy(a, r->rip - 2);	/* restarted there */
 		for (got = 0; got < STACK_SCAN; got += PAGE) {
 			unsigned long at = got ? DOWN(sp) + got : sp;
-			unsigned long len = got ? PAGE : PAGE - (sp & (PAGE - 1));
+			unsigned long len = PAGE - (got ? 0 : sp & (PAGE - 1));
 
-			if (peek(t->pid, at, (char *)stack + (at - sp), len) < 0)
+			if (peek(t->pid, at, (char *)stack + (at - sp),
+				 len) < 0)
 				break;
 		}
 		for (k = 0; k < (got ? got - (sp & (PAGE - 1)) : 0) / 8; k++)
@@ -695,8 +696,8 @@ static unsigned long map_scratch(struct target *t, struct thr *h)
 {
 	long r = remote_call(t, h, SYS_mmap, 0,
 			     UP(sizeof(struct sg_attach_args)) + SCRATCH_STACK,
-			     PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS,
-			     -1, 0);
+			     PROT_READ | PROT_WRITE,
+			     MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
 
 	return r < 0 && r > -4096 ? 0 : (unsigned long)r;
 }
@@ -806,7 +807,8 @@ r = stop_all(t);
 			     strlen(image_path) + 1) < 0 ||
 	    map_image(t, h, scratch) < 0) {
 		if (t->base)
-			remote_call(t, h, SYS_munmap, t->base, t->span, 0, 0, 0, 0);
+			remote_call(t, h, SYS_munmap, t->base, t->span, 0, 0,
+				    0, 0);
 		if (scratch)
 			unmap_scratch(t, h, scratch);
 		let_go(t);
@@ -842,13 +844,14 @@ r = stop_all(t);
 			a.magic = SG_ATTACH_MAGIC;
 			a.op = SG_ATTACH_DETACH;
 			if (call_image(t, h, scratch, &a) < 0 || a.result < 0)
-				snprintf(err, sizeof(err), "the runtime did not "
-					 "start, and what it patched could not "
-					 "be put back");
+				snprintf(err, sizeof(err), "the runtime did "
+					 "not start, and what it patched "
+					 "could not be put back");
 		} else {
 			/* It refused before writing any code. */
 			unmap_scratch(t, h, scratch);
-			remote_call(t, h, SYS_munmap, t->base, t->span, 0, 0, 0, 0);
+			remote_call(t, h, SYS_munmap, t->base, t->span, 0, 0,
+				    0, 0);
 		}
 		let_go(t);
 		say(t, err, 0);
@@ -877,8 +880,9 @@ static int inside_image(const struct target *t, const struct thr *h,
 	if ((h->regs.rip >= t->base && h->regs.rip < t->base + t->span) ||
 	    in_ranges(h->regs.rip, anon, nanon))
 		return 1;
-	if (peek(t->pid, h->regs.rsp & ~7UL, stack, PAGE - (h->regs.rsp & (PAGE - 1))) == 0)
-		got = (PAGE - (h->regs.rsp & (PAGE - 1))) / 8;
+	k = PAGE - (h->regs.rsp & (PAGE - 1));
+	if (peek(t->pid, h->regs.rsp & ~7UL, stack, k) == 0)
+		got = k / 8;
 	for (k = 0; k < got; k++)
 		if (stack[k] >= t->base && stack[k] < t->base + t->span)
 			return 1;
@@ -970,9 +974,10 @@ static int parse_pids(const char *list)
 		char *end;
 		long v = strtol(p, &end, 10);
 
-		if (end == p || v <= 0 || v > INT_MAX || (*end && *end != ',')) {
-			fprintf(stderr, "sysgate: -p: invalid process id '%s'\n",
-				list);
+		if (end == p || v <= 0 || v > INT_MAX ||
+		    (*end && *end != ',')) {
+			fprintf(stderr,
+				"sysgate: -p: invalid process id '%s'\n", list);
 			return -1;
 		}
 		if (ntargets == MAX_TARGETS) {
@@ -1001,7 +1006,9 @@ static void on_stop(int sig)
 /* -m ptrace -p: the CLI traces the threads until a signal or the time. */
 static int attach_ptrace(const struct sg_options *o)
 {
-	static const int stops[] = { SIGTERM, SIGINT, SIGHUP, SIGQUIT, SIGALRM };
+	static const int stops[] = {
+		SIGTERM, SIGINT, SIGHUP, SIGQUIT, SIGALRM
+	};
 	pid_t pids[MAX_TARGETS];
 	struct sigaction sa;
 	char state[32] = "";
@@ -1148,7 +1155,8 @@ int sg_cli_attach(const struct sg_options *o, const char *options,
 		if (o->count && targets[i].state_fd >= 0) {
 			snprintf(state, sizeof(state), "fd:%d",
 				 targets[i].state_fd);
-			sg_cli_print_summary(o, state, ofd > 2 ? dup(ofd) : ofd);
+			sg_cli_print_summary(o, state,
+					     ofd > 2 ? dup(ofd) : ofd);
 		}
 	}
 	return 0;
