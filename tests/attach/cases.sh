@@ -256,6 +256,29 @@ t_cli_killed() {
 	left_alone $P
 }
 
+t_two_processes() {
+	# -p A,B: both hooked at once (one dynamic, one static), both let go.
+	start "$TMP/a" "$LOOP" 1
+	local A=$P
+	start "$TMP/b" "$LOOP-static" 1
+	local B=$P
+	"$SG" -p $A,$B -e trace=none -e inject=getppid:retval=4242 \
+		2>"$TMP/err" &
+	local S=$!
+	attached $S 'ppid=4242' "$TMP/a"
+	attached $S 'ppid=4242' "$TMP/b"
+	kill -TERM $S
+	wait $S || fail "exit status $?: $(cat "$TMP/err")"
+	left_alone $A
+	left_alone $B
+	for f in "$TMP/a" "$TMP/b"; do
+		local n=$(wc -l <"$f")
+		until [ "$(tail -n +$((n + 1)) "$f" | grep -vc 4242)" -ge 3 ]; do
+			sleep 0.02
+		done
+	done
+}
+
 t_blocking() {
 	mkfifo "$TMP/in"
 	"$BUILD/tests/attach/block" <"$TMP/in" >"$TMP/out" &
