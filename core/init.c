@@ -38,35 +38,6 @@ static void die2(const char *a, const char *b, const char *c)
 	sg_die(msg);
 }
 
-static void init_core_set(void)
-{
-	static const long core[] = {
-		SG_NR_clone, SG_NR_clone3, SG_NR_fork, SG_NR_vfork,
-		SG_NR_execve, SG_NR_execveat, SG_NR_exit, SG_NR_exit_group,
-		SG_NR_rt_sigaction, SG_NR_rt_sigreturn, SG_NR_close,
-		SG_NR_close_range, SG_NR_dup2, SG_NR_dup3, SG_NR_arch_prctl,
-		SG_NR_rt_sigprocmask, SG_NR_mmap, SG_NR_mprotect,
-		SG_NR_pkey_mprotect, SG_NR_munmap, SG_NR_mremap,
-		SG_NR_madvise, SG_NR_prlimit64, SG_NR_setrlimit,
-		SG_NR_sigaltstack, SG_NR_rt_sigsuspend,
-		SG_NR_ppoll, SG_NR_pselect6, SG_NR_epoll_pwait,
-		SG_NR_epoll_pwait2, SG_NR_signalfd, SG_NR_signalfd4,
-		SG_NR_rt_sigtimedwait, SG_NR_ptrace, SG_NR_wait4,
-		SG_NR_waitid,
-	};
-	unsigned int i;
-
-	for (i = 0; i < ARRAY_SIZE(core); i++)
-		if (core[i] >= 0)
-			sg_set_bit(sg.core, core[i]);
-	/* The loader answers for /proc/self/exe (core/exec.c). */
-	if (sg.exe_path) {
-		if (SG_NR_readlink >= 0)
-			sg_set_bit(sg.core, SG_NR_readlink);
-		sg_set_bit(sg.core, SG_NR_readlinkat);
-	}
-}
-
 /* SYSGATE_CARRY_<hook> from the previous program, decoded into memory
  * of sysgate's own (the loader gives the variable's place to the
  * program's strings). */
@@ -261,7 +232,7 @@ static void start_passive(void)
 	sg_env_init(self_path(), "-m seccomp");
 	for (i = 0; i < ARRAY_SIZE(vars); i++)
 		unsetenv(vars[i]);
-	init_core_set();
+	sg_hooks_core_set();
 	sg_hooks_recompute();
 	sg.initialised = 1;
 	if (sg_mech_start(&opts) < 0)
@@ -397,7 +368,7 @@ void sg_init(const struct sg_registry *r)
 		       "(not available in loader mode)");
 	for (int i = 0; i < opts.nhooks; i++)
 		load_user_hook(opts.hooks[i]);
-	init_core_set();
+	sg_hooks_core_set();
 	sg_hooks_recompute();
 	sg.initialised = 1;
 	if (sg.nhooks || sg.exe_path)	/* (trapped sites need SIGTRAP) */

@@ -213,9 +213,7 @@ static int short_opt(struct sg_options *o, char c, const char *val)
 	case 'V': o->version = 1; return 0;
 	case 'j': o->json = 1; return 0;
 	case 'w': return 0;	/* summary times are wall time already */
-	case 'p':
-		return fail(o, "-p (attach to a running process) is not "
-			       "supported: start the program under sysgate", 0, 0);
+	case 'p': o->attach = keep(o, val); return 0;
 	case 'k':
 		return fail(o, "-k (stack traces) is not supported yet", 0, 0);
 	default:
@@ -253,6 +251,8 @@ static const struct long_opt long_opts[] = {
 	{ "preload", 0, 0 },
 	{ "patch-all", 0, 0 },
 	{ "stub-reach", 1, 0 },
+	{ "attach", 1, 'p' },
+	{ "detach-after", 1, 0 },
 	{ "zeropage-readable-null", 0, 0 },
 	{ "quiet", 0, 'q' },
 	{ "debug", 0, 'd' },
@@ -320,6 +320,12 @@ static int long_opt(struct sg_options *o, const char *name, size_t nlen,
 	if (!sg_strcmp(l->name, "stub-reach")) {
 		if (parse_int(val, &o->stub_reach) < 0 || o->stub_reach > 4096)
 			return fail(o, "--stub-reach takes MiB, 0 to 4096: ", val, 0);
+		return 0;
+	}
+	if (!sg_strcmp(l->name, "detach-after")) {
+		if (parse_int(val, &o->detach_after) < 0 || o->detach_after > 1000000)
+			return fail(o, "--detach-after takes seconds: ", val, 0);
+		o->detach_after++;
 		return 0;
 	}
 	if (!sg_strcmp(l->name, "output-separately"))

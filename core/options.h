@@ -43,6 +43,8 @@ struct sg_options {
 	int help, version;	/* -h, -V */
 	int list_syscalls;	/* --list-syscalls */
 	int list_mechanisms;	/* --list-mechanisms */
+	const char *attach;	/* -p PID[,PID...] */
+	int detach_after;	/* --detach-after=SECONDS, plus 1 (0: none) */
 	const char *outfile;	/* -o */
 	const char *mechanism;	/* -m, default "patch" */
 	const char *sortby;	/* -S */

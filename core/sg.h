@@ -226,6 +226,7 @@ long sg_signal_rt_sigprocmask(struct sg_thread *t, long how,
 typedef int (*sg_claim_fn)(int sig, struct sg_siginfo *info, void *uc);
 int sg_signal_claim(int sig, sg_claim_fn fn) SG_HIDDEN;
 void sg_signal_refresh(void) SG_HIDDEN;
+void sg_signal_detach(void) SG_HIDDEN;
 /* A new thread or child that shares its creator's memory: its view of the
  * signal actions (shared, or its own copy where the kernel gave it its
  * own actions). */
@@ -293,6 +294,15 @@ struct sysgate_ctx *sg_hooks_new(const struct sysgate_hook *h,
 				 const char *args, int builtin) SG_HIDDEN;
 int sg_hooks_init(struct sysgate_ctx *c) SG_HIDDEN;
 void sg_hooks_recompute(void) SG_HIDDEN;
+void sg_hooks_core_set(void) SG_HIDDEN;
+
+/* core/attach.c (sysgate -p): does a stopped thread have an address
+ * strictly inside [lo, hi)?  And a note of code about to be rewritten,
+ * so that detaching can put it back (-1: detached, do not write). */
+int sg_attach_busy(unsigned long lo, unsigned long hi) SG_HIDDEN;
+int sg_attach_starting(void) SG_HIDDEN;
+int sg_attach_note(unsigned long addr, const void *bytes,
+		   unsigned long len) SG_HIDDEN;
 void sg_hooks_exec(struct sg_thread *t, const char *path) SG_HIDDEN;
 
 /* core/process.c: the calls the core itself handles */

@@ -498,3 +498,17 @@ void sg_signal_refresh(void)
 			set_action(sig, &k);
 		}
 }
+
+/* sysgate -p detaching: the kernel gets the program's own actions back,
+ * and sysgate claims no signal any more. */
+void sg_signal_detach(void)
+{
+	struct sg_kact *app_act = acts_of(sg_self());
+	int sig;
+
+	for (sig = 1; sig < SG_NSIG; sig++)
+		if (wrapped(&app_act[sig]) || claims[sig]) {
+			claims[sig] = 0;
+			set_action(sig, &app_act[sig]);
+		}
+}

@@ -200,6 +200,10 @@ static void arm_other_threads(int self)
 {
 	int base = __atomic_load_n(&acks, __ATOMIC_ACQUIRE);
 	int sent = signal_other_threads(self);
+
+	/* sysgate -p: the others are stopped, and answer once let go. */
+	if (sg_attach_starting())
+		return;
 	/* Up to two seconds: a loaded machine may take a while to run
 	 * every handler; a thread that never answers arms on its next
 	 * entry into sysgate. */

@@ -56,6 +56,7 @@ install: everything $(BUILD)/sysgate.pc
 	$(INSTALL) -m 755 $(BUILD)/libsysgate.so $(DESTDIR)$(PKGLIBDIR)/$(SG_SONAME)
 	ln -sf $(SG_SONAME) $(DESTDIR)$(PKGLIBDIR)/libsysgate.so
 	$(INSTALL) -m 755 $(BUILD)/sysgate-loader $(BUILD)/libsysgate-preload.so \
+		$(BUILD)/sysgate-attach \
 		$(DESTDIR)$(PKGLIBDIR)/
 	$(INSTALL) -m 755 $(EXAMPLE_HOOKS) $(DESTDIR)$(PKGLIBDIR)/hooks/
 	ln -sf "$$(realpath -m --relative-to='$(LIBDIR)' '$(PKGLIBDIR)')/$(SG_SONAME)" \

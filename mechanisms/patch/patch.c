@@ -507,7 +507,10 @@ static void apply_selection(struct sg_obj *o)
 	for (i = 0; i < o->nsites; i++) {
 		struct sg_site *s = &o->sites[i];
 
-		if (s->kind != SG_PATCH_NONE &&
+		if (has_stub(s) && sg_attach_busy(s->lo, s->hi)) {
+			s->kind = SG_PATCH_NONE;
+			s->why = SG_WHY_BUSY;
+		} else if (s->kind != SG_PATCH_NONE &&
 		    (!wanted(s->nr) ||
 		     (sud_mode && !(!SG_ARCH_TRAP_RAW && s->nr >= 0 &&
 				    sg_raw_only(s->nr)))))
@@ -888,7 +891,8 @@ int sg_patch_poke_once(unsigned long addr, const void *buf,
 
 	if (fd < 0)
 		return -1;
-	r = write_mem(fd, addr, buf, len);
+	r = sg_attach_note(addr, buf, len) < 0 ? -1 :
+	    write_mem(fd, addr, buf, len);
 	sg_sc1(SG_NR_close, fd);
 	sg_patch_arch_flush(addr, addr + len);
 	return r;
@@ -1054,10 +1058,13 @@ static int write_sites(struct sg_obj *o)
 		ti = text_of(o, lo);
 		if (ti >= 0 && direct[ti] && text_of(o, lo + len - 1) == ti &&
 		    (!plen || text_of(o, s->pad) == ti)) {
-			if (plen)
+			if (plen && sg_attach_note(s->pad, pad, plen) == 0)
 				memcpy((void *)s->pad, pad, plen);
-			memcpy((void *)lo, bytes, len);
-		} else if ((plen && poke(s->pad, pad, plen)) ||
+			if (sg_attach_note(lo, bytes, len) == 0)
+				memcpy((void *)lo, bytes, len);
+		} else if ((plen && (sg_attach_note(s->pad, pad, plen) < 0 ||
+				     poke(s->pad, pad, plen))) ||
+			   sg_attach_note(lo, bytes, len) < 0 ||
 			   poke(lo, bytes, len)) {
 			s->kind = SG_PATCH_NONE;
 		}
@@ -1247,6 +1254,7 @@ static const char *const why_names[SG_WHY_COUNT] = {
 	"indirect jumps in function", "no padding in reach",
 	"32-bit ABI (sysenter, int $0x80)", "no gateway in jal reach",
 	"no stub region in branch reach",
+	"a thread was inside it when sysgate attached",
 };
 
 void sg_patch_put(char *buf, size_t *n, const char *s)
@@ -1351,6 +1359,25 @@ static void patch_objects(struct sg_obj *list, int n)
 	sg_sc4(SG_NR_rt_sigprocmask, 2 /* SIG_SETMASK */, (long)&old_mask, 0, 8);
 }
 
+/* sysgate -p: code a JIT wrote before sysgate came was never seen being
+ * made; syscall user dispatch watches it. */
+static void watch_anonymous_code(const char *maps)
+{
+	const char *line = maps;
+
+	while (*line) {
+		const char *nl = sg_strchr(line, '\n');
+		struct mapping m;
+
+		if (parse_line(line, &m) == 0 && (m.prot & PROT_X) &&
+		    !m.dev_ino[1] && *m.path != '[')
+			sg_watch_range(m.lo, m.hi);
+		if (!nl)
+			break;
+		line = nl + 1;
+	}
+}
+
 static int patch_start(const struct sg_options *o)
 {
 	unsigned long long t0 = sysgate_now_ns();
@@ -1380,6 +1407,8 @@ static int patch_start(const struct sg_options *o)
 	maps = read_maps(&len);
 	if (!objs || !scan_buf || !maps)
 		return -12;
+	if (sg_attach_starting())
+		watch_anonymous_code(maps);
 	nobjs = collect_objects(maps, objs, MAX_OBJS);
 	patch_objects(objs, nobjs);
 	sg_munmap(maps, len);

@@ -77,6 +77,7 @@ enum sg_why {
 				   int $0x80), left as is */
 	SG_WHY_NO_GATEWAY,	/* rv64: no gateway within jal reach */
 	SG_WHY_NO_REGION,	/* no stub region within branch reach */
+	SG_WHY_BUSY,		/* -p: a stopped thread is inside its range */
 	SG_WHY_COUNT
 };
 

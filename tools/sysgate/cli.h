@@ -18,8 +18,22 @@ int sg_cli_ptrace_child(void);
 int sg_cli_ptrace_loop(const struct sg_options *o, int child,
 		       const char *state);
 
+/* sysgate -m ptrace -p (ptrace.c): trace until *stop, then let go. */
+#include <signal.h>
+#include <sys/types.h>
+int sg_cli_ptrace_attach(const struct sg_options *o, const pid_t *pids,
+			 int npids, const char *state,
+			 volatile sig_atomic_t *stop);
+
 /* The SYSGATE_STATE file, mapped read-only (len bytes), or NULL. */
 void *sg_cli_map_state(const char *state, size_t *len);
+/* The -c table of the state named by state ("fd:N"), to ofd (-1: the
+ * output the options name). */
+void sg_cli_print_summary(const struct sg_options *o, const char *state,
+			  int ofd);
+/* sysgate -p (attach.c): options as given, image the runtime to map. */
+int sg_cli_attach(const struct sg_options *o, const char *options,
+		  const char *image);
 /* sysgate hot (hot.c): the report of the hot hook's table in state. */
 void sg_cli_hot_report(const struct sg_options *o, const char *state, int fd);
 

@@ -39,6 +39,7 @@ extern char **environ;
 
 static const char usage_text[] =
 "usage: sysgate [OPTIONS] [--] PROG [ARGS...]\n"
+"       sysgate -p PID[,PID...] [--detach-after=SECONDS] [OPTIONS]\n"
 "       sysgate bench [--json] [--plot FILE.png] [--quick] [--suite=bypass]\n"
 "       sysgate hot [--json] [--hot=SPEC] [OPTIONS] [--] PROG [ARGS...]\n"
 "       sysgate bypass [--bypass=LIST] [OPTIONS] [--] PROG [ARGS...]\n"
@@ -108,6 +109,9 @@ static const char usage_text[] =
 "                         execute-only (no protection keys): NULL reads then\n"
 "                         return sled bytes instead of faulting\n"
 "  -E VAR=VAL             set VAR in PROG's environment\n"
+"  -p PID[,PID...]        attach to running processes instead of PROG,\n"
+"                         hook them in-process until SIGINT/SIGTERM\n"
+"      --detach-after=S   or S seconds, then detach (doc/attach.md)\n"
 "      --list-syscalls    print the syscall table for this machine\n"
 "      --list-mechanisms  print the mechanisms and whether they work here\n"
 "  -V, --version          version, mechanisms and kernel features\n"
@@ -373,13 +377,13 @@ void *sg_cli_map_state(const char *state, size_t *len)
 	return map == MAP_FAILED ? 0 : map;
 }
 
-static void print_summary(const struct sg_options *o, const char *state)
+void sg_cli_print_summary(const struct sg_options *o, const char *state,
+			  int ofd)
 {
 	static char buf[SYSGATE_NR_MAX * 80 + 512];
 	const struct count_table *t;
 	size_t len;
 	void *map = sg_cli_map_state(state, &len);
-	int ofd;
 
 	if (!map)
 		return;
@@ -388,7 +392,8 @@ static void print_summary(const struct sg_options *o, const char *state)
 		unsigned long n = count_summary(t, o->sortby, o->json, buf,
 						sizeof(buf));
 
-		ofd = out_fd(o);
+		if (ofd < 0)
+			ofd = out_fd(o);
 		if (ofd >= 0 && write(ofd, buf, n) < 0)
 			perror("sysgate: write");
 		if (ofd > 2)
@@ -513,6 +518,25 @@ static int wait_tree(const struct sg_options *o, int *status)
 	return stop_sig != 0;
 }
 
+/* sysgate -p PID[,PID...] [OPTIONS] (attach.c) */
+static int attach(const struct sg_options *o, int argc, char **argv, int prog_i)
+{
+	static char opts[SG_OPT_BUF];
+
+	if (prog_i < argc)
+		die("-p attaches to running processes: no PROG with it", 0);
+	if (strcmp(o->mechanism, "patch") && strcmp(o->mechanism, "ptrace"))
+		die("-p works with -m patch (the default) and -m ptrace only, "
+		    "for now", 0);
+	if (o->follow || o->nhooks || o->fs || o->json)
+		die("-p cannot be used with -f, -ff, --hook, --fs or --json "
+		    "yet", 0);
+	check_builtins(o);
+	if (sg_options_join(opts, sizeof(opts), argc - 1, argv + 1) < 0)
+		die("options too long", 0);
+	return sg_cli_attach(o, opts, installed("sysgate-attach"));
+}
+
 int main(int argc, char **argv)
 {
 	static struct sg_options o;
@@ -541,6 +565,8 @@ int main(int argc, char **argv)
 	if (o.list_mechanisms)
 		return sg_cli_list_mechanisms(&o);
 	prog_i = 1 + o.nwords;
+	if (o.attach)
+		return attach(&o, argc, argv, prog_i);
 	if (prog_i >= argc)
 		die("must have PROG [ARGS] (see sysgate -h)", 0);
 	if (!sg_mech_find(o.mechanism))
@@ -705,7 +731,7 @@ int main(int argc, char **argv)
 		stopped = wait_tree(&o, &status);
 	}
 	if (o.count && state)
-		print_summary(&o, state);
+		sg_cli_print_summary(&o, state, -1);
 	if (o.hot && state) {
 		ofd = out_fd(&o);
 		if (ofd >= 0)

@@ -26,6 +26,7 @@
 #include <sys/user.h>
 #include <sys/wait.h>
 #include <sys/auxv.h>
+#include <dirent.h>
 #include "sg.h"
 #include "options.h"
 #include "registry.h"
@@ -323,4 +324,110 @@ int sg_cli_ptrace_loop(const struct sg_options *o, int child,
 		ptrace(PTRACE_SYSCALL, w, 0, sig);
 	}
 	return child_status;
+}
+
+/*
+ * sysgate -m ptrace -p PID[,PID...]: strace's way, to compare with
+ * sysgate -p: every thread of each process seized with the same options
+ * and traced by the loop above until *stop is set (a signal, or
+ * --detach-after's alarm), then interrupted and let go.  A thread caught
+ * at a call's entry then runs it natively; at its exit, the exit hooks
+ * run first.  Returns 0, or -1 if no process could be attached.
+ */
+static int seize_all(pid_t pid, long opts)
+{
+	char path[64];
+	struct dirent *d;
+	DIR *dir;
+	int n = 0;
+
+	snprintf(path, sizeof(path), "/proc/%d/task", pid);
+	dir = opendir(path);
+	if (!dir)
+		return -1;
+	while ((d = readdir(dir))) {
+		pid_t tid = atoi(d->d_name);
+
+		if (tid <= 0 || find(tid, 0))
+			continue;
+		if (ptrace(PTRACE_SEIZE, tid, 0, opts) < 0)
+			continue;
+		find(tid, 1);
+		ptrace(PTRACE_INTERRUPT, tid, 0, 0);
+		n++;
+	}
+	closedir(dir);
+	return n;
+}
+
+int sg_cli_ptrace_attach(const struct sg_options *o, const pid_t *pids,
+			 int npids, const char *state,
+			 volatile sig_atomic_t *stop)
+{
+	long opts = PTRACE_O_TRACESYSGOOD | PTRACE_O_TRACECLONE;
+	int live = 0, i, detaching = 0, status;
+	pid_t w;
+
+	if (tracer_hooks(o, state) < 0)
+		return -1;
+	for (i = 0; i < npids; i++) {
+		int n = seize_all(pids[i], opts);
+
+		if (n <= 0) {
+			fprintf(stderr, "sysgate: attach %d: %s\n", pids[i],
+				strerror(n < 0 ? ESRCH : errno));
+			continue;
+		}
+		live += n;
+	}
+	if (!live)
+		return -1;
+	while (live > 0) {
+		struct tracee *tr;
+		int sig, event;
+
+		if (*stop && !detaching) {
+			detaching = 1;
+			for (i = 0; i < MAX_TRACEES; i++)
+				if (tracees[i].tid)
+					ptrace(PTRACE_INTERRUPT, tracees[i].tid, 0, 0);
+		}
+		w = waitpid(-1, &status, __WALL);
+		if (w < 0) {
+			if (errno == EINTR)
+				continue;
+			break;
+		}
+		tr = find(w, 0);
+		if (WIFEXITED(status) || WIFSIGNALED(status)) {
+			if (tr) {
+				tr->tid = 0;
+				live--;
+			}
+			continue;
+		}
+		if (!WIFSTOPPED(status))
+			continue;
+		if (!tr) {
+			tr = find(w, 1);	/* a new thread */
+			live++;
+		}
+		sig = WSTOPSIG(status);
+		event = status >> 16;
+		if (sig == (SIGTRAP | 0x80)) {
+			if (!detaching || tr->in_syscall)
+				on_syscall_stop(tr);
+			sig = 0;
+		} else if (event) {
+			sig = 0;	/* clone, or our interrupt */
+		}
+		if (detaching) {
+			ptrace(PTRACE_DETACH, w, 0, sig);
+			tr->tid = 0;
+			live--;
+			continue;
+		}
+		ptrace(PTRACE_SYSCALL, w, 0, sig);
+	}
+	return 0;
 }

@@ -1,0 +1,395 @@
+#!/usr/bin/env bash
+# SPDX-License-Identifier: MIT
+# cases.sh NAME: one test of sysgate -p per function t_NAME.  Exit 0 pass,
+# 77 skip (ptrace not permitted here), anything else fail.
+set -u
+SG=$BUILD/sysgate
+LOOP=$BUILD/tests/attach/loop
+TMP=$(mktemp -d /tmp/sysgate-attach.XXXXXX)
+PIDS=()
+cleanup() {
+	local p
+	for p in "${PIDS[@]}"; do kill -9 "$p" 2>/dev/null; done
+	rm -rf "$TMP"
+}
+trap cleanup EXIT
+
+fail() { echo "FAIL: $*"; exit 1; }
+
+if [ "$(cat /proc/sys/kernel/yama/ptrace_scope 2>/dev/null)" = 3 ]; then
+	echo "ptrace is disabled here (kernel.yama.ptrace_scope=3)"
+	exit 77
+fi
+
+# wait_for REGEX FILE: until a line of FILE matches (no time limit).
+wait_for() {
+	until grep -Eq "$1" "$2" 2>/dev/null; do sleep 0.02; done
+}
+
+# start FILE PROG ARGS...: PROG in the background, its stdout to FILE;
+# sets P once it says it is ready.
+start() {
+	local out=$1
+	shift
+	"$@" >"$out" &
+	P=$!
+	PIDS+=("$P")
+	until grep -q '^ready' "$out"; do
+		kill -0 $P 2>/dev/null || fail "$1 did not start"
+		sleep 0.02
+	done
+}
+
+# The bytes of every file-backed or vdso code mapping of process $1.
+code_sum() {
+	local lo hi perm off dev ino path
+	while read -r range perm off dev ino path; do
+		[ "${perm:2:1}" = x ] || continue
+		case "$path" in /*|'[vdso]') ;; *) continue ;; esac
+		case "$path" in */sysgate-attach) continue ;; esac
+		lo=$((16#${range%-*}))
+		hi=$((16#${range#*-}))
+		echo "$path"
+		dd if=/proc/$1/mem bs=4096 skip=$((lo / 4096)) \
+			count=$(((hi - lo) / 4096)) 2>/dev/null | md5sum
+	done </proc/$1/maps
+}
+
+# The process runs, untraced, without a live sysgate.
+left_alone() {
+	local st
+	st=$(sed -n 's/^State:[[:space:]]*\(.\).*/\1/p' /proc/$1/status)
+	case "$st" in t|T) fail "process $1 left stopped ($st)" ;; esac
+	grep -q '^TracerPid:[[:space:]]*0$' /proc/$1/status ||
+		fail "process $1 still traced: $(grep TracerPid /proc/$1/status)"
+}
+
+# attach_err FILE: skip the test if sysgate said ptrace is refused here.
+attach_err() {
+	grep -q 'Operation not permitted' "$1" && {
+		echo "ptrace not permitted here: $(head -1 "$1")"
+		exit 77
+	}
+}
+
+# attached PID REGEX FILE: until a line of FILE matches while sysgate PID
+# runs (it prints its error and exits when it cannot attach).
+attached() {
+	until grep -q "$2" "$3" 2>/dev/null; do
+		kill -0 $1 2>/dev/null || {
+			attach_err "$TMP/err"
+			fail "sysgate: $(cat "$TMP/err")"
+		}
+		sleep 0.02
+	done
+}
+
+# Trace and inject while attached: the program's results change only
+# while sysgate is there, and every code byte is the same afterwards.
+trace_detach() {
+	local prog=$1 real before after first last n
+	shift
+	start "$TMP/out" "$prog" 1
+	wait_for '^tick 1 ' "$TMP/out"
+	real=$(sed -n 's/^tick 0 ppid=\([0-9]*\).*/\1/p' "$TMP/out")
+	before=$(code_sum $P)
+	"$SG" "$@" -p $P -e trace=getppid -e inject=getppid:retval=4242 \
+		-o "$TMP/trace" 2>"$TMP/err" &
+	local S=$!
+	attached $S 'ppid=4242' "$TMP/out"
+	kill -INT $S
+	wait $S || fail "sysgate exit status $?: $(cat "$TMP/err")"
+	[ ! -s "$TMP/err" ] || fail "sysgate said: $(cat "$TMP/err")"
+	left_alone $P
+	n=$(wc -l <"$TMP/out")
+	until [ "$(tail -n +$((n + 1)) "$TMP/out" | grep -c "ppid=$real ")" -ge 3 ]; do
+		sleep 0.02
+	done
+	after=$(code_sum $P)
+	[ "$before" = "$after" ] || fail "code differs after detaching:
+$(diff <(echo "$before") <(echo "$after"))"
+	# ticks: real ppid, then 4242 while attached, then real again
+	first=$(grep -n 'ppid=4242' "$TMP/out" | head -1 | cut -d: -f1)
+	last=$(grep -n 'ppid=4242' "$TMP/out" | tail -1 | cut -d: -f1)
+	head -n $((first - 1)) "$TMP/out" | grep -q 'ppid=4242' && fail "?"
+	sed -n "${first},${last}p" "$TMP/out" | grep -v 'ppid=4242' &&
+		fail "real results while attached"
+	tail -n +$((last + 1)) "$TMP/out" | grep 'ppid=' | grep -v "ppid=$real " &&
+		fail "injected results after detaching"
+	[ "$first" -gt 2 ] || fail "no results before attaching"
+	grep -Eq '^getppid\(\) += 4242 \(INJECTED\)$' "$TMP/trace" ||
+		fail "trace: $(head -3 "$TMP/trace")"
+	grep -v '^getppid()' "$TMP/trace" && fail "other lines in the trace"
+	grep -q '/sysgate-attach$' /proc/$P/maps &&
+		! grep '/sysgate-attach$' /proc/$P/maps | grep -q ' ---p 00000000 ' &&
+		fail "a live runtime is left: $(grep sysgate-attach /proc/$P/maps)"
+	return 0
+}
+
+t_trace_detach() { trace_detach "$LOOP"; }
+
+t_static() { trace_detach "$LOOP-static"; }
+
+# strace's way (the CLI traces every call), for comparison
+t_ptrace() { trace_detach "$LOOP" -m ptrace; }
+
+t_count_sigterm() {
+	start "$TMP/out" "$LOOP" 1
+	"$SG" -c -p $P -o "$TMP/count" --stats 2>"$TMP/err" &
+	local S=$!
+	# (--stats: the runtime's report says it has started)
+	attached $S 'mechanism patch' "$TMP/count"
+	local n=$(wc -l <"$TMP/out")
+	until [ "$(wc -l <"$TMP/out")" -ge $((n + 5)) ]; do sleep 0.02; done
+	kill -TERM $S
+	wait $S || fail "exit status $?"
+	grep -Eq ' getppid$' "$TMP/count" || fail "no getppid row: $(cat "$TMP/count")"
+	grep -Eq ' clock_nanosleep$' "$TMP/count" || fail "no clock_nanosleep row"
+	grep -Eq 'detached from [0-9]+: [0-9]+ places put back, 0 changed' \
+		"$TMP/err" || fail "detach report: $(cat "$TMP/err")"
+	left_alone $P
+}
+
+t_threads32() {
+	start "$TMP/out" "$LOOP" 32
+	wait_for 'spinning=31' "$TMP/out"
+	[ "$(ls /proc/$P/task | wc -l)" = 32 ] || fail "not 32 threads"
+	local before=$(code_sum $P)
+	"$SG" -c -p $P -e inject=getppid:retval=4242 --detach-after=1 \
+		-o "$TMP/count" 2>"$TMP/err" || { attach_err "$TMP/err"; fail "exit status $?: $(cat "$TMP/err")"; }
+	grep -q 'ppid=4242' "$TMP/out" || fail "no injected result"
+	local calls=$(awk '$NF == "getppid" { print $4 }' "$TMP/count")
+	[ "${calls:-0}" -gt 1000 ] || fail "getppid calls: ${calls:-none}"
+	left_alone $P
+	[ "$(ls /proc/$P/task | wc -l)" = 32 ] || fail "threads lost"
+	for t in /proc/$P/task/*; do
+		grep -q '^TracerPid:[[:space:]]*0$' $t/status || fail "$t traced"
+	done
+	[ "$before" = "$(code_sum $P)" ] || fail "code differs after detaching"
+	local n=$(wc -l <"$TMP/out")
+	until [ "$(tail -n +$((n + 1)) "$TMP/out" | grep -vc 4242)" -ge 3 ]; do
+		sleep 0.02
+	done
+}
+
+t_detach_inside_hook() {
+	# Each getppid spends 20 ms in the inject hook: detaching finds the
+	# spinning threads there.  They finish their call and run on; the
+	# runtime stays mapped, inert.
+	start "$TMP/out" "$LOOP" 4
+	wait_for 'spinning=3' "$TMP/out"
+	local before=$(code_sum $P)
+	"$SG" -p $P -e trace=none -e inject=getppid:retval=4242:delay_enter=20000 \
+		--stats -o "$TMP/stats" 2>"$TMP/err" &
+	local S=$!
+	attached $S 'ppid=4242' "$TMP/out"
+	kill -INT $S
+	wait $S || fail "exit status $?"
+	grep -q 'runtime left mapped (a thread was inside)' "$TMP/err" ||
+		fail "no thread inside: $(cat "$TMP/err")"
+	left_alone $P
+	local n=$(wc -l <"$TMP/out") c0
+	until [ "$(tail -n +$((n + 1)) "$TMP/out" | grep -vc 4242)" -ge 3 ]; do
+		sleep 0.02
+	done
+	[ "$before" = "$(code_sum $P)" ] || fail "code differs after detaching"
+	# the spinning threads run on, at full speed again
+	c0=$(tail -1 "$TMP/out" | sed 's/.*calls=//')
+	until [ "$(tail -1 "$TMP/out" | sed 's/.*calls=//')" -gt $((c0 + 10000)) ]; do
+		sleep 0.02
+	done
+	[ "$(ls /proc/$P/task | wc -l)" = 4 ] || fail "threads lost"
+	grep '/sysgate-attach$' /proc/$P/maps | grep -q ' ---p 00000000 ' ||
+		fail "no inert image: $(grep sysgate-attach /proc/$P/maps)"
+}
+
+t_unmapped() {
+	# No thread in sysgate when it detaches: the runtime goes too.
+	start "$TMP/out" "$BUILD/tests/attach/spin"
+	wait_for '^n ' "$TMP/out"
+	local before=$(code_sum $P) n
+	"$SG" -c -p $P --stats --detach-after=1 -o "$TMP/count" 2>"$TMP/err" ||
+		{ attach_err "$TMP/err"; fail "exit status $?: $(cat "$TMP/err")"; }
+	grep -q 'runtime unmapped' "$TMP/err" || fail "$(cat "$TMP/err")"
+	grep -q 'sysgate-attach' /proc/$P/maps && fail "image still mapped"
+	grep -Eq ' write$' "$TMP/count" || fail "no write row: $(cat "$TMP/count")"
+	left_alone $P
+	[ "$before" = "$(code_sum $P)" ] || fail "code differs after detaching"
+	n=$(wc -l <"$TMP/out")
+	until [ "$(wc -l <"$TMP/out")" -gt $((n + 2)) ]; do sleep 0.02; done
+}
+
+t_jit() {
+	# Its calls come from code it wrote before sysgate came.
+	start "$TMP/out" "$BUILD/tests/attach/jit"
+	wait_for '^tick 1 ' "$TMP/out"
+	"$SG" -p $P -e trace=getppid -e inject=getppid:retval=4242 \
+		-o "$TMP/trace" 2>"$TMP/err" &
+	local S=$! n
+	attached $S 'ppid=4242' "$TMP/out"
+	kill -INT $S
+	wait $S || fail "exit status $?"
+	grep -q '^getppid() *= 4242 (INJECTED)$' "$TMP/trace" || fail "trace"
+	left_alone $P
+	n=$(wc -l <"$TMP/out")
+	until [ "$(tail -n +$((n + 1)) "$TMP/out" | grep -vc 4242)" -ge 3 ]; do
+		sleep 0.02
+	done
+}
+
+t_cli_killed() {
+	# sysgate killed while attached: the program's next trace line goes
+	# to a pipe nobody reads, which must not kill it (SIGPIPE).  It runs
+	# on, still hooked (nothing could detach it).
+	start "$TMP/out" "$LOOP" 1
+	"$SG" -p $P -e trace=getppid -e inject=getppid:retval=4242 \
+		-o "$TMP/trace" 2>"$TMP/err" &
+	local S=$! n
+	attached $S 'ppid=4242' "$TMP/out"
+	kill -9 $S
+	wait $S
+	n=$(wc -l <"$TMP/out")
+	until [ "$(wc -l <"$TMP/out")" -ge $((n + 5)) ]; do
+		kill -0 $P 2>/dev/null || fail "the program died"
+		sleep 0.02
+	done
+	left_alone $P
+}
+
+t_two_processes() {
+	# -p A,B: both hooked at once (one dynamic, one static), both let go.
+	start "$TMP/a" "$LOOP" 1
+	local A=$P
+	start "$TMP/b" "$LOOP-static" 1
+	local B=$P
+	"$SG" -p $A,$B -e trace=none -e inject=getppid:retval=4242 \
+		2>"$TMP/err" &
+	local S=$!
+	attached $S 'ppid=4242' "$TMP/a"
+	attached $S 'ppid=4242' "$TMP/b"
+	kill -TERM $S
+	wait $S || fail "exit status $?: $(cat "$TMP/err")"
+	left_alone $A
+	left_alone $B
+	for f in "$TMP/a" "$TMP/b"; do
+		local n=$(wc -l <"$f")
+		until [ "$(tail -n +$((n + 1)) "$f" | grep -vc 4242)" -ge 3 ]; do
+			sleep 0.02
+		done
+	done
+}
+
+t_blocking() {
+	mkfifo "$TMP/in"
+	"$BUILD/tests/attach/block" <"$TMP/in" >"$TMP/out" &
+	P=$!
+	PIDS+=("$P")
+	exec 7>"$TMP/in"
+	wait_for '^ready' "$TMP/out"
+	# Both threads blocked: main in read, the other in nanosleep.
+	until [ "$(grep -l '^State:[[:space:]]*S' /proc/$P/task/*/status | wc -l)" = 2 ]; do
+		sleep 0.02
+	done
+	"$SG" -p $P -e trace=read,write --stats -o "$TMP/trace" 2>"$TMP/err" &
+	local S=$!
+	attached $S 'mechanism patch' "$TMP/trace"
+	echo one >&7
+	wait_for '^got 4 one' "$TMP/out"
+	echo two >&7
+	wait_for '^got 4 two' "$TMP/out"
+	kill -INT $S
+	wait $S || fail "exit status $?"
+	echo three >&7
+	wait_for '^got 6 three' "$TMP/out"
+	exec 7>&-
+	wait $P || fail "program exit status $?"
+	# The read it was blocked in finished, traced, and so did the next.
+	grep -q '^read(0, "one\\n", 256) *= 4$' "$TMP/trace" ||
+		fail "blocked read: $(grep -v '^sysgate' "$TMP/trace")"
+	grep -q '^read(0, "two\\n", 256) *= 4$' "$TMP/trace" || fail "next read"
+	grep -q '^write(1, "got 4 two\\n", 10) *= 10$' "$TMP/trace" ||
+		fail "write: $(grep -v '^sysgate' "$TMP/trace")"
+	grep -q 'three' "$TMP/trace" && fail "traced after detaching"
+	[ "$(cat "$TMP/out")" = "ready
+got 4 one
+got 4 two
+got 6 three
+eof" ] || fail "output: $(cat "$TMP/out")"
+}
+
+t_exit_while_attached() {
+	start "$TMP/out" "$LOOP" 1 30
+	"$SG" -p $P -e trace=exit_group -o "$TMP/trace" 2>"$TMP/err" ||
+		{ attach_err "$TMP/err"; fail "exit status $?: $(cat "$TMP/err")"; }
+	[ "$(cat "$TMP/trace")" = "exit_group(0)                           = ?
++++ exited with 0 +++" ] || fail "trace: $(cat "$TMP/trace")"
+}
+
+# refused PID REGEX: sysgate -p PID fails with one line matching REGEX.
+refused() {
+	"$SG" -c -p "$1" >"$TMP/r.out" 2>"$TMP/r.err" && fail "-p $1 was accepted"
+	[ "$(wc -l <"$TMP/r.err")" = 1 ] || fail "not one line: $(cat "$TMP/r.err")"
+	grep -Eq "$2" "$TMP/r.err" || fail "-p $1: $(cat "$TMP/r.err")"
+}
+
+t_refusals() {
+	refused 999999999 'invalid process id|No such process'
+	refused abc "invalid process id 'abc'"
+	refused 1,x 'invalid process id'
+	"$SG" -p 1 -- true 2>"$TMP/e" && fail "-p with PROG accepted"
+	grep -q 'no PROG' "$TMP/e" || fail "-p PROG: $(cat "$TMP/e")"
+	# sysgate already in it
+	"$SG" -e trace=none -- "$LOOP" 1 >"$TMP/pre" 2>/dev/null &
+	PIDS+=($!)
+	wait_for '^ready' "$TMP/pre"
+	local pre=$(sed -n 's/^ready //p' "$TMP/pre")
+	PIDS+=("$pre")
+	refused "$pre" 'sysgate is already in this process'
+	left_alone "$pre"
+	# another tracer (sysgate -m ptrace)
+	"$SG" -m ptrace -e trace=none -- "$LOOP" 1 >"$TMP/traced" 2>/dev/null &
+	PIDS+=($!)
+	wait_for '^ready' "$TMP/traced"
+	local traced=$(sed -n 's/^ready //p' "$TMP/traced")
+	PIDS+=("$traced")
+	local before=$(code_sum "$traced")
+	refused "$traced" "already traced by process $!"
+	[ "$before" = "$(code_sum "$traced")" ] || fail "traced process changed"
+	# ptrace refused: another user's process (as root: sysgate as nobody)
+	if [ "$(id -u)" = 0 ] && command -v setpriv >/dev/null &&
+	   id nobody >/dev/null 2>&1; then
+		start "$TMP/o.out" "$LOOP" 1
+		chmod 755 "$TMP"
+		setpriv --reuid=nobody --regid="$(id -g nobody)" --clear-groups \
+			"$SG" -c -p $P >"$TMP/r.out" 2>"$TMP/r.err" &&
+			fail "attached as nobody"
+		[ "$(wc -l <"$TMP/r.err")" = 1 ] || fail "not one line: $(cat "$TMP/r.err")"
+		grep -q "attach $P: Operation not permitted" "$TMP/r.err" ||
+			fail "as nobody: $(cat "$TMP/r.err")"
+		left_alone $P
+	fi
+	# set-user-ID (as root: a copy owned by nobody)
+	if [ "$(id -u)" = 0 ] && id nobody >/dev/null 2>&1; then
+		cp "$LOOP" "$TMP/suid"
+		chmod 755 "$TMP"
+		chown nobody "$TMP/suid"
+		chmod u+s "$TMP/suid"
+		start "$TMP/s.out" "$TMP/suid" 1
+		if grep -q "^Uid:[[:space:]]*0[[:space:]]" /proc/$P/status &&
+		   ! grep -q "^Uid:[[:space:]]*0[[:space:]]*0" /proc/$P/status; then
+			refused $P 'set-user-ID'
+			left_alone $P
+		fi
+	fi
+}
+
+t_bad_options() {
+	"$SG" -p 1 --detach-after=x 2>"$TMP/e" && fail "accepted"
+	grep -q 'detach-after' "$TMP/e" || fail "$(cat "$TMP/e")"
+	"$SG" -p 1 -f 2>"$TMP/e" && fail "-f accepted"
+	[ "$(wc -l <"$TMP/e")" = 1 ] || fail "$(cat "$TMP/e")"
+	"$SG" -p 1 -m sud 2>"$TMP/e" && fail "-m sud accepted"
+	[ "$(wc -l <"$TMP/e")" = 1 ] || fail "$(cat "$TMP/e")"
+}
+
+"t_$1"
