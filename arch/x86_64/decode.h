@@ -61,6 +61,10 @@ struct x86_insn {
  * 0 if the bytes are not a valid 64-bit instruction or are cut short. */
 int x86_decode(const unsigned char *code, unsigned long avail,
 	       struct x86_insn *insn);
+/* The same without the %rsp analysis (insn->rsp is X86_RSP_NO): what
+ * planning uses, since only the red-zone proof needs it. */
+int x86_decode_flow(const unsigned char *code, unsigned long avail,
+		    struct x86_insn *insn);
 
 /*
  * The worst use of %rsp (enum x86_rsp) in a function's bytes code[0..len),

@@ -673,18 +673,14 @@ struct interior_check {
 	struct sg_obj *o;
 	int *idx;		/* interior sites, sorted by region start */
 	int n;
-	unsigned char *blocks;	/* a bit per block of [o->lo, o->hi) */
-	unsigned long nblocks;
+	struct sg_target_filter f;	/* the blocks that hold an interior */
 };
 
 static void check_target(unsigned long target, void *arg)
 {
 	struct interior_check *c = arg;
-	unsigned long b = (target - c->o->lo) >> BLOCK_SHIFT;
 	int lo = 0, hi = c->n - 1;
 
-	if (b >= c->nblocks || !sweep_bit(c->blocks, b))
-		return;
 	/* Find the last region starting before target. */
 	while (lo <= hi) {
 		int mid = (lo + hi) / 2;
@@ -705,21 +701,24 @@ static void check_target(unsigned long target, void *arg)
 static void check_text(struct sg_obj *o, const unsigned char *p,
 		       unsigned long n, unsigned long addr, void *arg)
 {
+	struct interior_check *c = arg;
+
 	(void)o;
-	sg_patch_arch_targets(p, n, addr, check_target, arg);
+	sg_patch_arch_targets(p, n, addr, &c->f, check_target, arg);
 }
 
 static void check_outside_branches(struct sg_obj *o)
 {
-	struct interior_check c = { o, 0, 0, 0, 0 };
+	struct interior_check c = { o, 0, 0, { o->lo, 0, 0, BLOCK_SHIFT } };
+	unsigned char *blocks;
 	unsigned long bsize, a;
 	int i, j;
 
-	c.nblocks = ((o->hi - o->lo) >> BLOCK_SHIFT) + 1;
-	bsize = c.nblocks / 8 + 1;
+	c.f.nblocks = ((o->hi - o->lo) >> BLOCK_SHIFT) + 1;
+	bsize = c.f.nblocks / 8 + 1;
 	c.idx = sg_mmap((o->nsites + 1) * sizeof(int));
-	c.blocks = sg_mmap(bsize);
-	if (!c.idx || !c.blocks)
+	c.f.blocks = blocks = sg_mmap(bsize);
+	if (!c.idx || !blocks)
 		goto out;
 	for (i = 0; i < o->nsites; i++)
 		if (o->sites[i].interior && has_stub(&o->sites[i]) &&
@@ -738,8 +737,8 @@ static void check_outside_branches(struct sg_obj *o)
 		struct sg_site *s = &o->sites[c.idx[i]];
 
 		for (a = s->lo; a < s->hi; a += 1UL << BLOCK_SHIFT)
-			sweep_set(c.blocks, (a - o->lo) >> BLOCK_SHIFT);
-		sweep_set(c.blocks, (s->hi - 1 - o->lo) >> BLOCK_SHIFT);
+			sweep_set(blocks, (a - o->lo) >> BLOCK_SHIFT);
+		sweep_set(blocks, (s->hi - 1 - o->lo) >> BLOCK_SHIFT);
 	}
 	/* (the longest pattern is 6 bytes) */
 	if (c.n)
@@ -747,8 +746,8 @@ static void check_outside_branches(struct sg_obj *o)
 out:
 	if (c.idx)
 		sg_munmap(c.idx, (o->nsites + 1) * sizeof(int));
-	if (c.blocks)
-		sg_munmap(c.blocks, bsize);
+	if (blocks)
+		sg_munmap(blocks, bsize);
 }
 
 /* --- stub regions ------------------------------------------------------ */
