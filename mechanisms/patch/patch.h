@@ -42,6 +42,7 @@ enum sg_patch_kind {
 
 #define SG_SITE_MAX_REGION 32
 
+/* (plans.c stores each field in a shared plan: add new ones there too) */
 struct sg_site {
 	unsigned long addr;	/* the system call instruction */
 	unsigned long lo, hi;	/* bytes the patch overwrites */
