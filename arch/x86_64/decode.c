@@ -286,7 +286,7 @@ static int rsp_use(const struct state *st, int map, unsigned char op,
 }
 
 static int decode(const unsigned char *code, unsigned long avail,
-		  struct x86_insn *in, int want_rsp)
+		  struct x86_insn *in, int full)
 {
 	struct state st = { code, avail > 15 ? 15 : avail, 0, 0, 0, 0, 0, 0, 0,
 			    0, -1, -1, 0, 0 };
@@ -507,7 +507,9 @@ static int decode(const unsigned char *code, unsigned long avail,
 	}
 
 	/* What happens to rax (X86_RAX_IMM was set above). */
-	if (in->rax == X86_RAX_NO && map == 1 && !st.opsize16 &&
+	if (!full)
+		;
+	else if (in->rax == X86_RAX_NO && map == 1 && !st.opsize16 &&
 	    ((op == 0x31 || op == 0x33 || op == 0x29 || op == 0x2b) &&
 	     mod == 3 && reg == rm && gpr_is_rax(rm, 1, &st) &&
 	     gpr_is_rax(reg, 4, &st))) {
@@ -536,7 +538,7 @@ static int decode(const unsigned char *code, unsigned long avail,
 done:
 	if (st.n > 15 || st.n > avail)
 		return 0;
-	if (want_rsp)
+	if (full)
 		in->rsp = rsp_use(&st, map, op, mod, reg, rm);
 	if (in->rip_rel)
 		*target = st.n + sext(code + in->rel_off, 4);
@@ -545,9 +547,9 @@ done:
 }
 
 static int decode_or_clear(const unsigned char *code, unsigned long avail,
-			   struct x86_insn *in, int want_rsp)
+			   struct x86_insn *in, int full)
 {
-	int n = decode(code, avail, in, want_rsp);
+	int n = decode(code, avail, in, full);
 
 	if (!n) {
 		/* Nothing half-decoded is left for a caller to trust. */

@@ -61,8 +61,10 @@ struct x86_insn {
  * 0 if the bytes are not a valid 64-bit instruction or are cut short. */
 int x86_decode(const unsigned char *code, unsigned long avail,
 	       struct x86_insn *insn);
-/* The same without the %rsp analysis (insn->rsp is X86_RSP_NO): what
- * planning uses, since only the red-zone proof needs it. */
+/* The same without the analysis of rax and rsp (insn->rsp is
+ * X86_RSP_NO; insn->rax may say X86_RAX_NO of an instruction that writes
+ * rax): enough to follow control flow and relocate, which is most of
+ * planning's decoding. */
 int x86_decode_flow(const unsigned char *code, unsigned long avail,
 		    struct x86_insn *insn);
 

@@ -230,7 +230,8 @@ static int decode_at(unsigned long addr, struct x86_insn *in)
 
 	if (addr < fn.start || addr >= fn.end || !bit(fn.starts, off))
 		return 0;
-	return x86_decode_flow(fn.code + off, fn.end - addr, in);
+	/* (static_nr needs what happens to rax) */
+	return x86_decode(fn.code + off, fn.end - addr, in);
 }
 
 /* Start of the instruction that ends exactly at addr, or 0. */
