@@ -743,23 +743,36 @@ void sg_patch_arch_targets(const unsigned char *buf, unsigned long len,
 			   void (*cb)(unsigned long target, void *arg),
 			   void *arg)
 {
-	unsigned long i = 0;
+	unsigned long i = 0, carry = 0;
 
-	/* Eight positions at a time: e8/e9, or 0f followed by 8x. */
-	for (; i + 9 <= len; i += 8) {
+	/*
+	 * Eight positions at a time.  Each pattern is flagged at the byte
+	 * just before its rel32 (e8/e9 itself, the 8x of 0f 8x), so every
+	 * hit is the same sum: no branch on which pattern it was.  A 0f in
+	 * a word's last byte flags the next word's first.
+	 */
+	for (; i + 16 <= len; i += 8) {
 		unsigned long w = *(const unaligned_word *)(buf + i);
 		unsigned long n = *(const unaligned_word *)(buf + i + 1);
+		unsigned long jcc = equal(w, 0x0f) &
+				    equal(n & (0xf0 * ONES), 0x80);
 		unsigned long m = equal(w & (0xfe * ONES), 0xe8) |
-				  (equal(w, 0x0f) &
-				   equal(n & (0xf0 * ONES), 0x80));
+				  (jcc << 8) | carry;
 
+		carry = jcc >> 56;
 		while (m) {
-			one_target(buf, len, i + __builtin_ctzl(m) / 8, addr,
-				   f, cb, arg);
+			unsigned long q = i + __builtin_ctzl(m) / 8;
+			unsigned long t = addr + q + 5 +
+					  *(const unaligned_int *)(buf + q + 1);
+
+			if (sg_target_wanted(f, t))
+				cb(t, arg);
 			m &= m - 1;
 		}
 	}
-	for (; i < len; i++)
+	/* (a 0f 8x across the last word boundary was flagged: its rel32
+	 * is in the tail, which one_target reads from the 0f again) */
+	for (i -= carry ? 1 : 0; i < len; i++)
 		one_target(buf, len, i, addr, f, cb, arg);
 }
 
