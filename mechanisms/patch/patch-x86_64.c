@@ -688,6 +688,12 @@ int sg_patch_arch_plan(struct sg_obj *o, unsigned long addr, struct sg_site *s)
 	if (in.kind != X86_SYSCALL)
 		return 0;
 	s->nr = static_nr(addr);
+	if (!sg_patch_wanted(s->nr)) {
+		s->kind = SG_PATCH_LEFT;
+		if (!keep_orig(o, s))
+			s->kind = SG_PATCH_NONE;
+		return 1;
+	}
 	/* (the proof is for -m zeropage only: most functions are long) */
 	s->zwhy = !o->want_zwhy ? SG_ZWHY_UNCHECKED :
 		  in.len == 2 ? zero_why(o, addr) : SG_ZWHY_UNDECODED;

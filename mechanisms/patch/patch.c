@@ -445,6 +445,19 @@ static int wanted(int nr)
 	return nr < SYSGATE_NR_MAX && sg_bit(sg.wanted, nr);
 }
 
+int sg_patch_wanted(int nr)
+{
+	return wanted(nr);
+}
+
+void sg_patch_selection(unsigned long sel[SG_SEL_WORDS])
+{
+	int i;
+
+	for (i = 0; i < (int)SG_SEL_WORDS; i++)
+		sel[i] = opts->patch_all ? ~0UL : sg.wanted[i];
+}
+
 static void plan_candidate(struct sg_obj *o, unsigned long addr)
 {
 	struct sg_site *s = new_site(o);
@@ -474,8 +487,8 @@ static struct sg_site *alloc_sites(struct sg_obj *o, unsigned long n)
 	return o->sites;
 }
 
-/* Sites whose call no hook selects stay as they are (after planning, so
- * a plan serves every selection). */
+/* Sites whose call no hook selects stay as they are (the arch planner
+ * already leaves those whose number it knows: see sg_patch_wanted). */
 /* -m int3: every site a breakpoint, for comparing mechanisms.
  * -m sud and -m seccomp: every call is caught by syscall user dispatch or
  * the seccomp filter; where the arch cannot make a caught clone or vfork

@@ -268,6 +268,12 @@ void sg_patch_arch_targets(const unsigned char *buf, unsigned long len,
 			   unsigned long addr, const struct sg_target_filter *f,
 			   void (*cb)(unsigned long target, void *arg),
 			   void *arg) SG_HIDDEN;
+/* Is call nr (-1: not known) selected?  A planner leaves a site of a
+ * known, unselected call as SG_PATCH_LEFT without choosing its patch:
+ * most of planning's cost where few calls are selected. */
+int sg_patch_wanted(int nr) SG_HIDDEN;
+/* The selection plans are made for (a plan serves only the same one). */
+void sg_patch_selection(unsigned long sel[SG_SEL_WORDS]) SG_HIDDEN;
 /* Re-plan a site whose region an outside branch may enter. */
 void sg_patch_arch_fallback(struct sg_obj *o, struct sg_site *s) SG_HIDDEN;
 unsigned long sg_patch_arch_stub_size(const struct sg_site *s) SG_HIDDEN;

@@ -26,6 +26,8 @@ struct plan_key {
 	unsigned long dev, ino, size;
 	unsigned long text[SG_MAX_TEXT][3];	/* lo, hi (from o->lo), off */
 	int ntext, zwhy;
+	unsigned long sel[SG_SEL_WORDS];	/* unselected sites are left
+						   unplanned */
 };
 
 /*
@@ -92,6 +94,7 @@ static void make_key(const struct sg_obj *o, struct plan_key *k)
 	k->size = o->file_size;
 	k->ntext = o->ntext;
 	k->zwhy = o->want_zwhy;
+	sg_patch_selection(k->sel);
 	for (i = 0; i < o->ntext; i++) {
 		k->text[i][0] = o->text[i].lo - o->lo;
 		k->text[i][1] = o->text[i].hi - o->lo;
