@@ -95,7 +95,8 @@ static int smaps(void)
 
 	columns("KiB: Private_Dirty  mapping-KiB  mapping");
 	while (f && fgets(line, sizeof(line), f)) {
-		if (sscanf(line, "%lx-%lx", &lo, &hi) == 2 && strchr(line, ' ')) {
+		if (sscanf(line, "%lx-%lx", &lo, &hi) == 2 &&
+		    strchr(line, ' ')) {
 			const char *p = line;
 			int field;
 
@@ -108,7 +109,8 @@ static int smaps(void)
 			snprintf(name, sizeof(name), "%s",
 				 p && *p && *p != '\n' ? p : "[anon]\n");
 			size = (hi - lo) >> 10;
-		} else if (sscanf(line, "Private_Dirty: %ld", &kib) == 1 && kib) {
+		} else if (sscanf(line, "Private_Dirty: %ld", &kib) == 1 &&
+			   kib) {
 			printf("%6ld %8lu %s", kib, size, name);
 			total += kib;
 		}

@@ -363,7 +363,8 @@ static void exits_decode(struct exits *e, const unsigned char *code,
 {
 	while (e->done < end && e->n >= 0) {
 		struct x86_insn in;
-		int k = x86_decode_flow(code + (e->done - e->fs), e->fe - e->done, &in);
+		int k = x86_decode_flow(code + (e->done - e->fs),
+					e->fe - e->done, &in);
 		unsigned long t = e->done + in.target;
 
 		if (!k) {

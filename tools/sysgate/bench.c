@@ -710,9 +710,10 @@ int sg_bench_main(int argc, char **argv)
 				       "\"loader_trace_none_ratio\":%.3f,"
 				       "\"loader_count_all_ratio\":%.3f}",
 				       w->med[0], w->med[1], w->med[2],
-				       w->med[1] / w->med[0], w->med[2] / w->med[0],
-				       w->med[3], w->med[4],
-				       w->med[3] / w->med[0], w->med[4] / w->med[0]);
+				       w->med[1] / w->med[0],
+				       w->med[2] / w->med[0], w->med[3],
+				       w->med[4], w->med[3] / w->med[0],
+				       w->med[4] / w->med[0]);
 			}
 			printf("},\n \"planning\":{");
 			for (i = 0; i < NSTART; i++) {
@@ -774,12 +775,14 @@ int sg_bench_main(int argc, char **argv)
 					printf("  %-8s not installed\n", w->key);
 					continue;
 				}
-				printf("  %-8s %8.3f / %8.3f / %8.3f  (%.2fx, %.2fx); "
-				       "%8.3f / %8.3f  (%.2fx, %.2fx)\n",
+				printf("  %-8s %8.3f / %8.3f / %8.3f  "
+				       "(%.2fx, %.2fx); %8.3f / %8.3f  "
+				       "(%.2fx, %.2fx)\n",
 				       w->key, w->med[0], w->med[1], w->med[2],
-				       w->med[1] / w->med[0], w->med[2] / w->med[0],
-				       w->med[3], w->med[4],
-				       w->med[3] / w->med[0], w->med[4] / w->med[0]);
+				       w->med[1] / w->med[0],
+				       w->med[2] / w->med[0], w->med[3],
+				       w->med[4], w->med[3] / w->med[0],
+				       w->med[4] / w->med[0]);
 			}
 			printf("planning in the -c run: sites, KiB of text read, us "
 			       "(us per MiB, per site), objects left to traps\n");
