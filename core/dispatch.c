@@ -99,7 +99,10 @@ static long chain_enter(void *p)
 		    h->hook->enter(c->s, h->data) == SYSGATE_SKIP) {
 			c->s->flags |= SYSGATE_SYS_SKIPPED;
 			c->skip = 1;
-			chain_exit_body(c);
+			/* (an answered call with no exit callback to run is
+			 * the common emulate case: no loop over the hooks) */
+			if (chain_exit_wanted(c))
+				chain_exit_body(c);
 			break;
 		}
 	}

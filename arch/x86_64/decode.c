@@ -286,7 +286,7 @@ static int rsp_use(const struct state *st, int map, unsigned char op,
 }
 
 static int decode(const unsigned char *code, unsigned long avail,
-		  struct x86_insn *in)
+		  struct x86_insn *in, int full)
 {
 	struct state st = { code, avail > 15 ? 15 : avail, 0, 0, 0, 0, 0, 0, 0,
 			    0, -1, -1, 0, 0 };
@@ -507,7 +507,9 @@ static int decode(const unsigned char *code, unsigned long avail,
 	}
 
 	/* What happens to rax (X86_RAX_IMM was set above). */
-	if (in->rax == X86_RAX_NO && map == 1 && !st.opsize16 &&
+	if (!full)
+		;
+	else if (in->rax == X86_RAX_NO && map == 1 && !st.opsize16 &&
 	    ((op == 0x31 || op == 0x33 || op == 0x29 || op == 0x2b) &&
 	     mod == 3 && reg == rm && gpr_is_rax(rm, 1, &st) &&
 	     gpr_is_rax(reg, 4, &st))) {
@@ -536,17 +538,18 @@ static int decode(const unsigned char *code, unsigned long avail,
 done:
 	if (st.n > 15 || st.n > avail)
 		return 0;
-	in->rsp = rsp_use(&st, map, op, mod, reg, rm);
+	if (full)
+		in->rsp = rsp_use(&st, map, op, mod, reg, rm);
 	if (in->rip_rel)
 		*target = st.n + sext(code + in->rel_off, 4);
 	in->len = st.n;
 	return st.n;
 }
 
-int x86_decode(const unsigned char *code, unsigned long avail,
-	       struct x86_insn *in)
+static int decode_or_clear(const unsigned char *code, unsigned long avail,
+			   struct x86_insn *in, int full)
 {
-	int n = decode(code, avail, in);
+	int n = decode(code, avail, in, full);
 
 	if (!n) {
 		/* Nothing half-decoded is left for a caller to trust. */
@@ -555,6 +558,18 @@ int x86_decode(const unsigned char *code, unsigned long avail,
 		in->imm = in->target = 0;
 	}
 	return n;
+}
+
+int x86_decode(const unsigned char *code, unsigned long avail,
+	       struct x86_insn *in)
+{
+	return decode_or_clear(code, avail, in, 1);
+}
+
+int x86_decode_flow(const unsigned char *code, unsigned long avail,
+		    struct x86_insn *in)
+{
+	return decode_or_clear(code, avail, in, 0);
 }
 
 int x86_redzone_scan(const unsigned char *code, unsigned long len,

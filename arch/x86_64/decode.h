@@ -61,6 +61,12 @@ struct x86_insn {
  * 0 if the bytes are not a valid 64-bit instruction or are cut short. */
 int x86_decode(const unsigned char *code, unsigned long avail,
 	       struct x86_insn *insn);
+/* The same without the analysis of rax and rsp (insn->rsp is
+ * X86_RSP_NO; insn->rax may say X86_RAX_NO of an instruction that writes
+ * rax): enough to follow control flow and relocate, which is most of
+ * planning's decoding. */
+int x86_decode_flow(const unsigned char *code, unsigned long avail,
+		    struct x86_insn *insn);
 
 /*
  * The worst use of %rsp (enum x86_rsp) in a function's bytes code[0..len),

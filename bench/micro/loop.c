@@ -30,6 +30,7 @@
  *                                       copied-on-write: memory it really
  *                                       costs; library text, even when no
  *                                       other process maps it, is not)
+ *   sysgate-bench-loop smaps            the same Private_Dirty per mapping
  */
 #include <fcntl.h>
 #include <stdio.h>
@@ -80,6 +81,44 @@ static long proc_kib(const char *file, const char *key)
 	if (f)
 		fclose(f);
 	return found ? v : -1;
+}
+
+/* Where the written memory is: Private_Dirty KiB of each mapping that
+ * has some, with the mapping's size and name (the smaps_rollup total of
+ * `rss` split up). */
+static int smaps(void)
+{
+	FILE *f = fopen("/proc/self/smaps", "r");
+	char line[512], name[512] = "";
+	unsigned long lo, hi, size = 0;
+	long kib, total = 0;
+
+	columns("KiB: Private_Dirty  mapping-KiB  mapping");
+	while (f && fgets(line, sizeof(line), f)) {
+		if (sscanf(line, "%lx-%lx", &lo, &hi) == 2 &&
+		    strchr(line, ' ')) {
+			const char *p = line;
+			int field;
+
+			/* the name is the sixth field, if any */
+			for (field = 0; field < 5 && p; field++) {
+				p = strchr(p, ' ');
+				while (p && *p == ' ')
+					p++;
+			}
+			snprintf(name, sizeof(name), "%s",
+				 p && *p && *p != '\n' ? p : "[anon]\n");
+			size = (hi - lo) >> 10;
+		} else if (sscanf(line, "Private_Dirty: %ld", &kib) == 1 &&
+			   kib) {
+			printf("%6ld %8lu %s", kib, size, name);
+			total += kib;
+		}
+	}
+	if (f)
+		fclose(f);
+	printf("%6ld total\n", total);
+	return 0;
 }
 
 /* x86-64 code written as a JIT writes it: into writable memory, then
@@ -231,6 +270,8 @@ int main(int argc, char **argv)
 		       proc_kib("/proc/self/smaps_rollup", "Private_Dirty:"));
 		return 0;
 	}
+	if (argc == 2 && !strcmp(argv[1], "smaps"))
+		return smaps();
 	if (argc == 4 && !strcmp(argv[1], "jit-getppid"))
 		jit = jit_getppid();
 	if (argc == 4 && (!strcmp(argv[1], "getppid") || jit ||
@@ -264,6 +305,6 @@ int main(int argc, char **argv)
 		return pread_loop(argv[2], atol(argv[3]), atol(argv[4]),
 				  atol(argv[5]));
 	fprintf(stderr, "usage: %s getppid|getpid N REPS | pread|write FILE BS N "
-			"REPS | stale-ret N REPS | rss\n", argv[0]);
+			"REPS | stale-ret N REPS | rss | smaps\n", argv[0]);
 	return 2;
 }

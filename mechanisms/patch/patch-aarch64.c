@@ -161,7 +161,7 @@ void sg_patch_arch_fallback(struct sg_obj *o, struct sg_site *s)
 
 /* Every direct branch in buf (whole words from a word boundary). */
 void sg_patch_arch_targets(const unsigned char *buf, unsigned long len,
-			   unsigned long addr,
+			   unsigned long addr, const struct sg_target_filter *f,
 			   void (*cb)(unsigned long target, void *arg),
 			   void *arg)
 {
@@ -172,7 +172,8 @@ void sg_patch_arch_targets(const unsigned char *buf, unsigned long len,
 		long d;
 
 		a64_decode(buf + off, &in);
-		if (a64_branch_offset(&in, &d))
+		if (a64_branch_offset(&in, &d) &&
+		    sg_target_wanted(f, addr + off + d))
 			cb(addr + off + d, arg);
 	}
 }

@@ -480,7 +480,7 @@ void sg_patch_arch_fallback(struct sg_obj *o, struct sg_site *s)
 /* Every direct jump and branch a linear sweep finds (buf starts on an
  * instruction boundary, or resynchronises within a few halfwords). */
 void sg_patch_arch_targets(const unsigned char *buf, unsigned long len,
-			   unsigned long addr,
+			   unsigned long addr, const struct sg_target_filter *f,
 			   void (*cb)(unsigned long target, void *arg),
 			   void *arg)
 {
@@ -494,7 +494,8 @@ void sg_patch_arch_targets(const unsigned char *buf, unsigned long len,
 			off += 2;
 			continue;
 		}
-		if (in.kind == RV_JAL || in.kind == RV_BRANCH)
+		if ((in.kind == RV_JAL || in.kind == RV_BRANCH) &&
+		    sg_target_wanted(f, addr + off + in.imm))
 			cb(addr + off + in.imm, arg);
 		off += n;
 	}

@@ -115,6 +115,8 @@ void sg_patch_arch_release(void)
  * zeros() marks each zero byte of v exactly: no borrow between bytes.
  */
 typedef unsigned long __attribute__((may_alias, aligned(1))) unaligned_word;
+/* (a load, not a call: -fno-builtin makes memcpy a real call) */
+typedef int __attribute__((may_alias, aligned(1))) unaligned_int;
 
 #define ONES 0x0101010101010101UL
 #define LOW7 0x7f7f7f7f7f7f7f7fUL
@@ -193,7 +195,7 @@ static int analyse(struct sg_obj *o, unsigned long start, unsigned long end,
 		while (off < len && !bit(fn.starts, off)) {
 			struct x86_insn in;
 			long tgt;
-			int n = x86_decode(fn.code + off, len - off, &in);
+			int n = x86_decode_flow(fn.code + off, len - off, &in);
 
 			if (!n)
 				break;
@@ -228,6 +230,7 @@ static int decode_at(unsigned long addr, struct x86_insn *in)
 
 	if (addr < fn.start || addr >= fn.end || !bit(fn.starts, off))
 		return 0;
+	/* (static_nr needs what happens to rax) */
 	return x86_decode(fn.code + off, fn.end - addr, in);
 }
 
@@ -360,7 +363,8 @@ static void exits_decode(struct exits *e, const unsigned char *code,
 {
 	while (e->done < end && e->n >= 0) {
 		struct x86_insn in;
-		int k = x86_decode(code + (e->done - e->fs), e->fe - e->done, &in);
+		int k = x86_decode_flow(code + (e->done - e->fs),
+					e->fe - e->done, &in);
 		unsigned long t = e->done + in.target;
 
 		if (!k) {
@@ -450,15 +454,29 @@ static int outside_hits(struct sg_obj *o, unsigned long from, unsigned long to,
 	return 0;
 }
 
+/* outside_hits, decoding only where the raw bytes hold a rel8 pattern
+ * into (lo, hi): every real rel8 branch is such a pattern, and most
+ * neighbourhoods have none, so their functions need not be decoded. */
+static int outside_hits_if_any(struct sg_obj *o, unsigned long from,
+			       unsigned long to, unsigned long lo,
+			       unsigned long hi)
+{
+	if (to > from && to - from <= 160 &&
+	    !rel8_pattern_hits(o, from, to, lo, hi))
+		return 0;
+	return outside_hits(o, from, to, lo, hi);
+}
+
 /* A branch from neighbouring code (outside this function but within rel8
  * reach) into (lo, hi)? */
 static int neighbour_branch_in(struct sg_obj *o, unsigned long lo,
 			       unsigned long hi)
 {
 	if (lo < fn.start + 130 &&
-	    outside_hits(o, lo > 130 ? lo - 130 : 0, fn.start, lo, hi))
+	    outside_hits_if_any(o, lo > 130 ? lo - 130 : 0, fn.start, lo, hi))
 		return 1;
-	if (hi + 130 > fn.end && outside_hits(o, fn.end, hi + 130, lo, hi))
+	if (hi + 130 > fn.end &&
+	    outside_hits_if_any(o, fn.end, hi + 130, lo, hi))
 		return 1;
 	return 0;
 }
@@ -532,7 +550,7 @@ static int all_padding(struct sg_obj *o, unsigned long lo, unsigned long hi)
 		return 0;
 	while (a < hi) {
 		struct x86_insn in;
-		int k = x86_decode(buf + (a - lo), hi - a, &in);
+		int k = x86_decode_flow(buf + (a - lo), hi - a, &in);
 
 		if (!k || (in.kind != X86_NOP && in.kind != X86_INT3))
 			return 0;
@@ -671,6 +689,12 @@ int sg_patch_arch_plan(struct sg_obj *o, unsigned long addr, struct sg_site *s)
 	if (in.kind != X86_SYSCALL)
 		return 0;
 	s->nr = static_nr(addr);
+	if (!sg_patch_wanted(s->nr)) {
+		s->kind = SG_PATCH_LEFT;
+		if (!keep_orig(o, s))
+			s->kind = SG_PATCH_NONE;
+		return 1;
+	}
 	/* (the proof is for -m zeropage only: most functions are long) */
 	s->zwhy = !o->want_zwhy ? SG_ZWHY_UNCHECKED :
 		  in.len == 2 ? zero_why(o, addr) : SG_ZWHY_UNDECODED;
@@ -700,47 +724,63 @@ void sg_patch_arch_fallback(struct sg_obj *o, struct sg_site *s)
 	trap(s);
 }
 
-/* The branch at buf[i] (e8/e9 rel32, or 0f 8x rel32), if any. */
-static void one_target(const unsigned char *buf, unsigned long len,
-		       unsigned long i, unsigned long addr,
-		       void (*cb)(unsigned long target, void *arg), void *arg)
+/* The target of the rel32 branch pattern at buf[i] (e8/e9, or 0f 8x),
+ * if one is there and f wants it. */
+static inline void one_target(const unsigned char *buf, unsigned long len,
+			      unsigned long i, unsigned long addr,
+			      const struct sg_target_filter *f,
+			      void (*cb)(unsigned long target, void *arg),
+			      void *arg)
 {
 	unsigned char op = buf[i];
-	int rel;
+	unsigned long t;
 
-	if ((op == 0xe8 || op == 0xe9) && i + 5 <= len) {
-		memcpy(&rel, buf + i + 1, 4);
-		cb(addr + i + 5 + rel, arg);
-	} else if (op == 0x0f && i + 6 <= len && buf[i + 1] >= 0x80 &&
-		   buf[i + 1] <= 0x8f) {
-		memcpy(&rel, buf + i + 2, 4);
-		cb(addr + i + 6 + rel, arg);
-	}
+	if ((op & 0xfe) == 0xe8 && i + 5 <= len)
+		t = addr + i + 5 + *(const unaligned_int *)(buf + i + 1);
+	else if (op == 0x0f && i + 6 <= len && (buf[i + 1] & 0xf0) == 0x80)
+		t = addr + i + 6 + *(const unaligned_int *)(buf + i + 2);
+	else
+		return;
+	if (sg_target_wanted(f, t))
+		cb(t, arg);
 }
 
 void sg_patch_arch_targets(const unsigned char *buf, unsigned long len,
-			   unsigned long addr,
+			   unsigned long addr, const struct sg_target_filter *f,
 			   void (*cb)(unsigned long target, void *arg),
 			   void *arg)
 {
-	unsigned long i = 0;
+	unsigned long i = 0, carry = 0;
 
-	/* Eight positions at a time: e8/e9, or 0f followed by 8x. */
-	for (; i + 9 <= len; i += 8) {
+	/*
+	 * Eight positions at a time.  Each pattern is flagged at the byte
+	 * just before its rel32 (e8/e9 itself, the 8x of 0f 8x), so every
+	 * hit is the same sum: no branch on which pattern it was.  A 0f in
+	 * a word's last byte flags the next word's first.
+	 */
+	for (; i + 16 <= len; i += 8) {
 		unsigned long w = *(const unaligned_word *)(buf + i);
 		unsigned long n = *(const unaligned_word *)(buf + i + 1);
+		unsigned long jcc = equal(w, 0x0f) &
+				    equal(n & (0xf0 * ONES), 0x80);
 		unsigned long m = equal(w & (0xfe * ONES), 0xe8) |
-				  (equal(w, 0x0f) &
-				   equal(n & (0xf0 * ONES), 0x80));
+				  (jcc << 8) | carry;
 
+		carry = jcc >> 56;
 		while (m) {
-			one_target(buf, len, i + __builtin_ctzl(m) / 8, addr,
-				   cb, arg);
+			unsigned long q = i + __builtin_ctzl(m) / 8;
+			unsigned long t = addr + q + 5 +
+					  *(const unaligned_int *)(buf + q + 1);
+
+			if (sg_target_wanted(f, t))
+				cb(t, arg);
 			m &= m - 1;
 		}
 	}
-	for (; i < len; i++)
-		one_target(buf, len, i, addr, cb, arg);
+	/* (a 0f 8x across the last word boundary was flagged: its rel32
+	 * is in the tail, which one_target reads from the 0f again) */
+	for (i -= carry ? 1 : 0; i < len; i++)
+		one_target(buf, len, i, addr, f, cb, arg);
 }
 
 /* --- encoding ---------------------------------------------------------- */
@@ -760,7 +800,7 @@ static unsigned long reloc_len(const struct sg_site *s, unsigned long from,
 
 	while (a < to) {
 		struct x86_insn in;
-		int k = x86_decode(s->orig + (a - s->lo), s->hi - a, &in);
+		int k = x86_decode_flow(s->orig + (a - s->lo), s->hi - a, &in);
 
 		if (!k)
 			return n;
@@ -806,7 +846,7 @@ static unsigned long relocate(const struct sg_site *s, unsigned long from,
 	while (a < to) {
 		const unsigned char *src = s->orig + (a - s->lo);
 		struct x86_insn in;
-		int k = x86_decode(src, s->hi - a, &in);
+		int k = x86_decode_flow(src, s->hi - a, &in);
 		unsigned long target = a + k + in.target - 0;
 
 		if (!k)

@@ -77,7 +77,18 @@ struct total {
 	int zwhy[SG_ZWHY_COUNT];	/* -m zeropage: why sites kept stubs */
 	unsigned long stub_bytes;
 	unsigned long long ns;
+	unsigned long long cpu_ns;	/* planning and patching, this thread's
+					   CPU time: what a loaded machine
+					   does not inflate */
 } total;
+
+static unsigned long long thread_cpu_ns(void)
+{
+	long ts[2] = { 0, 0 };
+
+	sg_sc2(SG_NR_clock_gettime, 3 /* CLOCK_THREAD_CPUTIME_ID */, (long)ts);
+	return ts[0] * 1000000000ULL + ts[1];
+}
 
 unsigned long sg_obj_view(const struct sg_obj *o, unsigned long addr,
 			  unsigned long len)
@@ -444,6 +455,19 @@ static int wanted(int nr)
 	return nr < SYSGATE_NR_MAX && sg_bit(sg.wanted, nr);
 }
 
+int sg_patch_wanted(int nr)
+{
+	return wanted(nr);
+}
+
+void sg_patch_selection(unsigned long sel[SG_SEL_WORDS])
+{
+	int i;
+
+	for (i = 0; i < (int)SG_SEL_WORDS; i++)
+		sel[i] = opts->patch_all ? ~0UL : sg.wanted[i];
+}
+
 static void plan_candidate(struct sg_obj *o, unsigned long addr)
 {
 	struct sg_site *s = new_site(o);
@@ -473,8 +497,8 @@ static struct sg_site *alloc_sites(struct sg_obj *o, unsigned long n)
 	return o->sites;
 }
 
-/* Sites whose call no hook selects stay as they are (after planning, so
- * a plan serves every selection). */
+/* Sites whose call no hook selects stay as they are (the arch planner
+ * already leaves those whose number it knows: see sg_patch_wanted). */
 /* -m int3: every site a breakpoint, for comparing mechanisms.
  * -m sud and -m seccomp: every call is caught by syscall user dispatch or
  * the seccomp filter; where the arch cannot make a caught clone or vfork
@@ -675,18 +699,14 @@ struct interior_check {
 	struct sg_obj *o;
 	int *idx;		/* interior sites, sorted by region start */
 	int n;
-	unsigned char *blocks;	/* a bit per block of [o->lo, o->hi) */
-	unsigned long nblocks;
+	struct sg_target_filter f;	/* the blocks that hold an interior */
 };
 
 static void check_target(unsigned long target, void *arg)
 {
 	struct interior_check *c = arg;
-	unsigned long b = (target - c->o->lo) >> BLOCK_SHIFT;
 	int lo = 0, hi = c->n - 1;
 
-	if (b >= c->nblocks || !sweep_bit(c->blocks, b))
-		return;
 	/* Find the last region starting before target. */
 	while (lo <= hi) {
 		int mid = (lo + hi) / 2;
@@ -707,21 +727,24 @@ static void check_target(unsigned long target, void *arg)
 static void check_text(struct sg_obj *o, const unsigned char *p,
 		       unsigned long n, unsigned long addr, void *arg)
 {
+	struct interior_check *c = arg;
+
 	(void)o;
-	sg_patch_arch_targets(p, n, addr, check_target, arg);
+	sg_patch_arch_targets(p, n, addr, &c->f, check_target, arg);
 }
 
 static void check_outside_branches(struct sg_obj *o)
 {
-	struct interior_check c = { o, 0, 0, 0, 0 };
+	struct interior_check c = { o, 0, 0, { o->lo, 0, 0, BLOCK_SHIFT } };
+	unsigned char *blocks;
 	unsigned long bsize, a;
 	int i, j;
 
-	c.nblocks = ((o->hi - o->lo) >> BLOCK_SHIFT) + 1;
-	bsize = c.nblocks / 8 + 1;
+	c.f.nblocks = ((o->hi - o->lo) >> BLOCK_SHIFT) + 1;
+	bsize = c.f.nblocks / 8 + 1;
 	c.idx = sg_mmap((o->nsites + 1) * sizeof(int));
-	c.blocks = sg_mmap(bsize);
-	if (!c.idx || !c.blocks)
+	c.f.blocks = blocks = sg_mmap(bsize);
+	if (!c.idx || !blocks)
 		goto out;
 	for (i = 0; i < o->nsites; i++)
 		if (o->sites[i].interior && has_stub(&o->sites[i]) &&
@@ -740,8 +763,8 @@ static void check_outside_branches(struct sg_obj *o)
 		struct sg_site *s = &o->sites[c.idx[i]];
 
 		for (a = s->lo; a < s->hi; a += 1UL << BLOCK_SHIFT)
-			sweep_set(c.blocks, (a - o->lo) >> BLOCK_SHIFT);
-		sweep_set(c.blocks, (s->hi - 1 - o->lo) >> BLOCK_SHIFT);
+			sweep_set(blocks, (a - o->lo) >> BLOCK_SHIFT);
+		sweep_set(blocks, (s->hi - 1 - o->lo) >> BLOCK_SHIFT);
 	}
 	/* (the longest pattern is 6 bytes) */
 	if (c.n)
@@ -749,8 +772,8 @@ static void check_outside_branches(struct sg_obj *o)
 out:
 	if (c.idx)
 		sg_munmap(c.idx, (o->nsites + 1) * sizeof(int));
-	if (c.blocks)
-		sg_munmap(c.blocks, bsize);
+	if (blocks)
+		sg_munmap(blocks, bsize);
 }
 
 /* Find and plan every site of o from its code alone (no shared plan):
@@ -1345,9 +1368,13 @@ static void patch_objects(struct sg_obj *list, int n)
 	unsigned long old_mask;
 	int i;
 
+	unsigned long long cpu = opts->stats ? thread_cpu_ns() : 0;
+
 	sg_sc4(SG_NR_rt_sigprocmask, 0, (long)&all, (long)&old_mask, 8);
 	for (i = 0; i < n; i++)
 		patch_object(&list[i]);
+	if (opts->stats)
+		total.cpu_ns += thread_cpu_ns() - cpu;
 	if (memfd >= 0)
 		sg_sc1(SG_NR_close, memfd);	/* the program must not see it */
 	memfd = -1;
@@ -1466,6 +1493,7 @@ void sg_patch_new_code(unsigned long lo, unsigned long hi)
 	struct sg_obj *fresh;
 	unsigned long len;
 	char *maps;
+	unsigned long long cpu;
 	int i, n, found = 0;
 
 	if (!objs)
@@ -1491,9 +1519,14 @@ void sg_patch_new_code(unsigned long lo, unsigned long hi)
 				continue;
 			*o = fresh[i];
 			nobjs++;
+			cpu = total.cpu_ns;
 			patch_objects(o, 1);
 			if (opts->stats) {
-				sg_patch_put(buf, &k, "sysgate: patch: loaded later:\n");
+				sg_patch_put(buf, &k, "sysgate: patch: loaded "
+						      "later (");
+				sg_patch_put_num(buf, &k,
+						 (total.cpu_ns - cpu) / 1000);
+				sg_patch_put(buf, &k, " us of CPU):\n");
 				object_line(buf, &k, o);
 				sg_write_all(sg.out_fd, buf, k);
 			}
@@ -1581,7 +1614,9 @@ void sg_patch_stats(void)
 	sg_patch_put_num(buf, &n, total.read_bytes >> 10);
 	sg_patch_put(buf, &n, " KiB of text read, ");
 	sg_patch_put_num(buf, &n, total.ns / 1000);
-	sg_patch_put(buf, &n, " us, stubs ");
+	sg_patch_put(buf, &n, " us (");
+	sg_patch_put_num(buf, &n, total.cpu_ns / 1000);
+	sg_patch_put(buf, &n, " of CPU), stubs ");
 	sg_patch_put_num(buf, &n, total.stub_bytes);
 	sg_patch_put(buf, &n, " bytes\n");
 	for (k = 0; k < SG_PATCH_KINDS; k++)

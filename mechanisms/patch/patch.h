@@ -42,6 +42,7 @@ enum sg_patch_kind {
 
 #define SG_SITE_MAX_REGION 32
 
+/* (plans.c stores each field in a shared plan: add new ones there too) */
 struct sg_site {
 	unsigned long addr;	/* the system call instruction */
 	unsigned long lo, hi;	/* bytes the patch overwrites */
@@ -284,11 +285,35 @@ long sg_patch_arch_scan(const unsigned char *buf, unsigned long len) SG_HIDDEN;
 /* 1: real site, planned; 0: not an instruction; -1: cannot tell. */
 int sg_patch_arch_plan(struct sg_obj *o, unsigned long addr,
 		       struct sg_site *s) SG_HIDDEN;
-/* Report every direct branch target that bytes at addr could encode. */
+/* Which branch targets matter to sg_patch_arch_targets: those in a
+ * 2^shift-byte block of [base, base + nblocks << shift) whose bit is set
+ * in blocks (most branches land nowhere near a site: no call for them). */
+struct sg_target_filter {
+	unsigned long base, nblocks;
+	const unsigned char *blocks;
+	int shift;
+};
+
+static inline int sg_target_wanted(const struct sg_target_filter *f,
+				   unsigned long target)
+{
+	unsigned long b = (target - f->base) >> f->shift;
+
+	return b < f->nblocks && ((f->blocks[b >> 3] >> (b & 7)) & 1);
+}
+
+/* Report every direct branch target that bytes at addr could encode and
+ * f wants. */
 void sg_patch_arch_targets(const unsigned char *buf, unsigned long len,
-			   unsigned long addr,
+			   unsigned long addr, const struct sg_target_filter *f,
 			   void (*cb)(unsigned long target, void *arg),
 			   void *arg) SG_HIDDEN;
+/* Is call nr (-1: not known) selected?  A planner leaves a site of a
+ * known, unselected call as SG_PATCH_LEFT without choosing its patch:
+ * most of planning's cost where few calls are selected. */
+int sg_patch_wanted(int nr) SG_HIDDEN;
+/* The selection plans are made for (a plan serves only the same one). */
+void sg_patch_selection(unsigned long sel[SG_SEL_WORDS]) SG_HIDDEN;
 /* Re-plan a site whose region an outside branch may enter. */
 void sg_patch_arch_fallback(struct sg_obj *o, struct sg_site *s) SG_HIDDEN;
 unsigned long sg_patch_arch_stub_size(const struct sg_site *s) SG_HIDDEN;

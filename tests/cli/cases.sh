@@ -284,6 +284,12 @@ t_memfd_raw_syscall() {
 		"$BUILD/tests/cli/rawlib.so" memfd >/dev/null || fail "exit status $?"
 	grep -A1 'loaded later' "$TMP/stats" | grep -q '/memfd:rawlib.*jump=1' ||
 		fail "not patched: $(cat "$TMP/stats")"
+	# Planning's CPU time, at start-up and for what was loaded later
+	# (wall time alone says little on a loaded machine).
+	grep -q 'KiB of text read, [0-9]* us ([0-9]* of CPU)' "$TMP/stats" ||
+		fail "no CPU time: $(grep 'syscall sites' "$TMP/stats")"
+	grep -q 'loaded later ([0-9]* us of CPU):' "$TMP/stats" ||
+		fail "no CPU time: $(grep 'loaded later' "$TMP/stats")"
 }
 
 t_segment_gap_library() {
@@ -645,6 +651,8 @@ for m in ("patch", "preload", "sud", "seccomp", "int3", "ptrace"):
     for k in ("emulate_ns", "pass_ns", "emulate_ratio", "pass_ratio"):
         assert b["mechanisms"][m][k] > 0, (m, k)
 assert b["startup_ms"]["python3"]["trace_none_ratio"] > 0
+assert b["startup_ms"]["true"]["loader_trace_none_ratio"] > 0
+assert b["startup_ms"]["true"]["loader_count_all_ratio"] > 0
 assert b["fpu_hook"]["emulate_ns"] > 0 and b["fpu_hook"]["pass_ns"] > 0
 assert b["fpu_hook"]["save"]
 assert b["memory_kib"]["count_all"] > 0

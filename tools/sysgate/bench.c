@@ -169,15 +169,17 @@ static double loop_once(const struct cfg *c, const char *what, long n)
 	return med;
 }
 
-/* Start-up: the programs, each native, -e trace=none and -c. */
+/* Start-up: the programs, each native, -e trace=none and -c, and the
+ * last two started by sysgate-loader (--loader) instead of LD_PRELOAD. */
 #define NSTART 5
-#define NSTART_OPTS 3
+#define NSTART_OPTS 5
 static const char *const start_opts[NSTART_OPTS] = {
-	0, "-f -e trace=none -o /dev/null", "-f -c -o /dev/null"
+	0, "-f -e trace=none -o /dev/null", "-f -c -o /dev/null",
+	"--loader -f -e trace=none -o /dev/null", "--loader -f -c -o /dev/null"
 };
 
 /* Memory: the library preloaded into one glibc-only program. */
-static const char *const mem_opts[NSTART_OPTS] = {
+static const char *const mem_opts[3] = {
 	0, "-e trace=none", "-c -o /dev/null"
 };
 
@@ -702,9 +704,16 @@ int sg_bench_main(int argc, char **argv)
 				}
 				printf("{\"native\":%.3f,\"trace_none\":%.3f,"
 				       "\"count_all\":%.3f,\"trace_none_ratio\":"
-				       "%.3f,\"count_all_ratio\":%.3f}",
+				       "%.3f,\"count_all_ratio\":%.3f,"
+				       "\"loader_trace_none\":%.3f,"
+				       "\"loader_count_all\":%.3f,"
+				       "\"loader_trace_none_ratio\":%.3f,"
+				       "\"loader_count_all_ratio\":%.3f}",
 				       w->med[0], w->med[1], w->med[2],
-				       w->med[1] / w->med[0], w->med[2] / w->med[0]);
+				       w->med[1] / w->med[0],
+				       w->med[2] / w->med[0], w->med[3],
+				       w->med[4], w->med[3] / w->med[0],
+				       w->med[4] / w->med[0]);
 			}
 			printf("},\n \"planning\":{");
 			for (i = 0; i < NSTART; i++) {
@@ -757,7 +766,8 @@ int sg_bench_main(int argc, char **argv)
 			       jmed[1], jmed[1] / jmed[0], jmed[2],
 			       jmed[2] / jmed[0]);
 			printf("start-up ms (median, no plan kept between runs): "
-			       "native / -e trace=none / -c\n");
+			       "native / -e trace=none / -c; the same with "
+			       "--loader\n");
 			for (i = 0; i < NSTART; i++) {
 				const struct start_row *w = &srows[i];
 
@@ -765,9 +775,14 @@ int sg_bench_main(int argc, char **argv)
 					printf("  %-8s not installed\n", w->key);
 					continue;
 				}
-				printf("  %-8s %8.3f / %8.3f / %8.3f  (%.2fx, %.2fx)\n",
+				printf("  %-8s %8.3f / %8.3f / %8.3f  "
+				       "(%.2fx, %.2fx); %8.3f / %8.3f  "
+				       "(%.2fx, %.2fx)\n",
 				       w->key, w->med[0], w->med[1], w->med[2],
-				       w->med[1] / w->med[0], w->med[2] / w->med[0]);
+				       w->med[1] / w->med[0],
+				       w->med[2] / w->med[0], w->med[3],
+				       w->med[4], w->med[3] / w->med[0],
+				       w->med[4] / w->med[0]);
 			}
 			printf("planning in the -c run: sites, KiB of text read, us "
 			       "(us per MiB, per site), objects left to traps\n");
