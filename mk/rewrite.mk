@@ -6,7 +6,8 @@ ifneq ($(wildcard tests/rewrite/$(ARCH)/cases.S),)
 $(BUILD)/tests/rewrite/cases: tests/rewrite/driver.c tests/rewrite/case.h \
 		tests/rewrite/$(ARCH)/cases.S $(BUILD)/libsysgate-core.a
 	@mkdir -p $(dir $@)
-	$(CC) $(CPPFLAGS_COMMON) -std=gnu11 -O2 -g -Wall -no-pie -o $@ \
+	$(CC) $(CPPFLAGS_COMMON) -std=gnu11 -O2 -g -Wall -no-pie \
+		-Wl,--section-start=rewrite_code=0x10000000 -o $@ \
 		tests/rewrite/$(ARCH)/cases.S tests/rewrite/driver.c \
 		$(BUILD)/libsysgate-core.a $(LDLIBS)
 

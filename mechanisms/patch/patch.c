@@ -777,9 +777,11 @@ out:
 }
 
 /* Find and plan every site of o from its code alone (no shared plan):
- * what tests/rewrite golden-tests. */
-void sg_patch_plan(struct sg_obj *o)
+ * what tests/rewrite golden-tests, with options of its own. */
+void sg_patch_plan(struct sg_obj *o, const struct sg_options *with)
 {
+	if (with)
+		opts = with;
 	scan_object(o);
 	check_outside_branches(o);
 }
@@ -1231,7 +1233,7 @@ static void patch_object(struct sg_obj *o)
 	} else {
 		for (i = 0; i < o->ntext; i++)
 			total.read_bytes += o->text[i].hi - o->text[i].lo;
-		sg_patch_plan(o);
+		sg_patch_plan(o, 0);
 		sg_plans_add(o);
 	}
 	apply_selection(o);

@@ -250,8 +250,9 @@ void sg_patch_lazy_forked(void) SG_HIDDEN;
 	.forked = sg_patch_lazy_forked
 
 /* Plan o's sites from its code: candidates, each planned by the arch,
- * regions an outside branch may enter re-planned (patch.c). */
-void sg_patch_plan(struct sg_obj *o) SG_HIDDEN;
+ * regions an outside branch may enter re-planned (patch.c); with: the
+ * options to plan for, 0 for those the mechanism started with. */
+void sg_patch_plan(struct sg_obj *o, const struct sg_options *with) SG_HIDDEN;
 
 /* --stats lines: append to a 4096-byte buffer. */
 void sg_patch_put(char *buf, size_t *n, const char *s) SG_HIDDEN;

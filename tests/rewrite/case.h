@@ -2,8 +2,8 @@
 /* CASE name ... END name: one function of tests/rewrite/<arch>/cases.S,
  * with unwind info (its bounds, as the planner reads them) and an entry
  * in the table the driver walks.  Stubs hold absolute addresses, so the
- * cases sit at a fixed place: a non-PIE program whose first text section
- * (the linker puts .text.unlikely before all other code) is this. */
+ * cases sit at a fixed place: a section the link puts at one address
+ * (mk/rewrite.mk), in a non-PIE program. */
 .macro CASE name
 	.pushsection .rodata.rewrite_names, "a"
 \name\()_str:
@@ -13,7 +13,7 @@
 	.balign 8
 	.8byte \name\()_str, \name, \name\()_end
 	.popsection
-	.section .text.unlikely.rewrite, "ax"
+	.section rewrite_code, "ax"
 	.p2align 4
 	.type \name, %function
 \name:

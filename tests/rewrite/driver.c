@@ -17,6 +17,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 #include "patch.h"
+#include "options.h"
 
 /* One entry per case, from the CASE macro of cases.S. */
 struct rw_case {
@@ -36,7 +37,8 @@ static const char *const whys[SG_WHY_COUNT] = {
 	"no-gateway", "no-region",
 };
 
-/* The executable's own object, as patch.c's collect_objects makes it. */
+/* The executable's own object, as patch.c's collect_objects makes it,
+ * with the cases' segment as its only text. */
 static int self_object(struct dl_phdr_info *info, size_t size, void *arg)
 {
 	struct sg_obj *o = arg;
@@ -59,7 +61,12 @@ static int self_object(struct dl_phdr_info *info, size_t size, void *arg)
 			o->hi = hi;
 		o->rd[o->nrd].lo = lo;
 		o->rd[o->nrd++].hi = hi;
-		if ((ph->p_flags & PF_X) && o->ntext < SG_MAX_TEXT) {
+		/* Only the cases' own code is planned (and searched for
+		 * branches into their sites): the rest of this program is
+		 * not part of what the golden file pins down. */
+		if ((ph->p_flags & PF_X) && o->ntext < SG_MAX_TEXT &&
+		    __start_rewrite_cases[0].lo >= lo &&
+		    __start_rewrite_cases[0].lo < hi) {
 			o->text[o->ntext].lo = lo;
 			o->text[o->ntext].hi = (hi + PAGE - 1) & ~(PAGE - 1);
 			o->text[o->ntext].off = ph->p_offset & ~(PAGE - 1);
@@ -126,6 +133,7 @@ static void show_site(const struct rw_case *c, const struct sg_site *s)
 int main(void)
 {
 	static struct sg_obj o;
+	static struct sg_options opts;
 	const struct rw_case *c;
 	struct stat st;
 	int i;
@@ -140,7 +148,12 @@ int main(void)
 	o.file_size = st.st_size;
 	if (!o.ehf)
 		sg_obj_index_eh_frame(&o);
-	sg_patch_plan(&o);
+	/* every site planned, whatever a hook would select */
+	if (sg_options_parse_string(&opts, "--patch-all")) {
+		fprintf(stderr, "rewrite: %s\n", opts.error);
+		return 1;
+	}
+	sg_patch_plan(&o, &opts);
 	sg_patch_arch_finish(&o);
 	for (c = __start_rewrite_cases; c < __stop_rewrite_cases; c++)
 		for (i = 0; i < o.nsites; i++)
