@@ -16,7 +16,10 @@
 #include "../lib/util.h"
 
 static char *av[] = { "sh", "-c", "exit 5", 0 }, *ev[] = { 0 };
-static char **bad = (char **)8, *badstr[] = { (char *)8, 0 };
+/* Above user space: bad for the kernel whatever is mapped (-m zeropage
+ * may map page 0, where a small address would read fine). */
+#define BAD ((void *)-4096L)
+static char **bad = BAD, *badstr[] = { BAD, 0 };
 
 /* execve in a child: how it failed, or how the program it ran ended. */
 static void try(const char *what, const char *path, char **argv, char **envp,
@@ -44,7 +47,7 @@ static void try(const char *what, const char *path, char **argv, char **envp,
 
 int main(void)
 {
-	try("bad path", (char *)8, av, ev, 0);
+	try("bad path", BAD, av, ev, 0);
 	try("missing, bad argv", "/nonexistent", bad, ev, 0);
 	try("missing, bad envp", "/nonexistent", av, bad, 0);
 	try("missing, bad argv string", "/nonexistent", badstr, ev, 0);
