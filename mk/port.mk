@@ -50,6 +50,7 @@ endif
 PORT_PROGS += $(BUILD)/tests/port/far $(BUILD)/tests/port/farsite.so
 PORT_PROGS += $(BUILD)/tests/port/clones $(BUILD)/tests/hooks/starts.so \
 	$(BUILD)/tests/port/starts-needs.so $(BUILD)/tests/hooks/exitret.so
+PORT_PROGS += $(BUILD)/tests/cli/unwind-prog $(BUILD)/tests/hooks/unwind.so
 CHECK_DEPS += $(PORT_PROGS)
 endif
 
