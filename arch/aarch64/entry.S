@@ -17,6 +17,7 @@
  */
 #include "context.h"
 #include "entry.h"
+#include "signal_arch.h"
 
 	.text
 
@@ -256,17 +257,47 @@ sg_a64_raw_sigreturn:
 	brk	#0x3e8
 	.size	sg_a64_raw_sigreturn, . - sg_a64_raw_sigreturn
 
-/* The restorer of handlers sysgate installs: the kernel returns here
- * with sp at the signal frame. */
+/*
+ * The restorer of handlers sysgate installs: the kernel returns here
+ * with sp at the signal frame.  Its CFI makes the interrupted code the
+ * caller (a hook that unwinds from a signal handler reaches the
+ * program), from sp, not the CFA: a signal that lands on this restorer
+ * leaves the unwinder a CFA that is not the frame (libgcc's fallback,
+ * which matches these two instructions, reads garbage there and
+ * faults).  The FDE covers the `nop` too, for unwinders that look up
+ * pc-1.  With U = sp + SG_SIGFRAME_UC, the ucontext:
+ *   CFA = *(U + SG_UC_REGS + 8 * 31)      (the saved sp)
+ *   xN at U + SG_UC_REGS + 8 * N, the return address (column 96, as
+ *   in PROGRAM_IS_CALLER) at U + SG_UC_PC.
+ * Each offset is a two-byte SLEB128 (128 <= offset < 8192).
+ */
+.if SG_SIGFRAME_UC + SG_UC_REGS < 128 || SG_SIGFRAME_UC + SG_UC_PC >= 8192
+.error "entry.S: the restorer's offsets need other SLEB128 lengths"
+.endif
+/* DW_CFA_expression col, { breg31 off } */
+.macro SIGFRAME_SLOT col, off
+	.cfi_escape 0x10, \col, 3, 0x8f, ((\off) & 0x7f) | 0x80, (\off) >> 7
+.endm
 	.globl	sg_a64_restore_rt
 	.hidden	sg_a64_restore_rt
 	.type	sg_a64_restore_rt, %function
 	.p2align 2
+	.cfi_startproc simple
+	.cfi_signal_frame
+	.cfi_return_column 96
+	/* DW_CFA_def_cfa_expression { breg31 off; deref } */
+	.cfi_escape 0x0f, 4, 0x8f, ((SG_SIGFRAME_UC + SG_UC_REGS + 8 * 31) & 0x7f) | 0x80, \
+		(SG_SIGFRAME_UC + SG_UC_REGS + 8 * 31) >> 7, 0x06
+	.irp	n, 0,1,2,3,4,5,6,7,8,9,10,11,12,13,14,15,16,17,18,19,20,21,22,23,24,25,26,27,28,29,30
+	SIGFRAME_SLOT \n, (SG_SIGFRAME_UC + SG_UC_REGS + 8 * \n)
+	.endr
+	SIGFRAME_SLOT 96, (SG_SIGFRAME_UC + SG_UC_PC)
 	nop
 sg_a64_restore_rt:
 	mov	x8, #139	/* rt_sigreturn */
 	svc	#0
 	brk	#0x3e8
+	.cfi_endproc
 	.size	sg_a64_restore_rt, . - sg_a64_restore_rt
 
 	.section .note.GNU-stack, "", %progbits
