@@ -38,6 +38,12 @@ $(BUILD)/tests/port/farsite.so: tests/port/farsite-$(ARCH).S | $(BUILD)/.dir
 	@mkdir -p $(dir $@)
 	$(CC) -shared -fPIC -o $@ $<
 
+# A SIGPROF handler that unwinds, as a profiler does (gcc for rv64 writes
+# no unwind tables unless asked).
+$(BUILD)/tests/port/sigunwind: tests/port/sigunwind.c | $(BUILD)/.dir
+	@mkdir -p $(dir $@)
+	$(CC) -std=gnu11 -O2 -g -Wall -fasynchronous-unwind-tables -o $@ $<
+
 # rv64: a function entered through a pointer right after padding.
 ifeq ($(ARCH),riscv64)
 $(BUILD)/tests/port/funcentry: tests/port/funcentry.c \
@@ -50,6 +56,8 @@ endif
 PORT_PROGS += $(BUILD)/tests/port/far $(BUILD)/tests/port/farsite.so
 PORT_PROGS += $(BUILD)/tests/port/clones $(BUILD)/tests/hooks/starts.so \
 	$(BUILD)/tests/port/starts-needs.so $(BUILD)/tests/hooks/exitret.so
+PORT_PROGS += $(BUILD)/tests/cli/unwind-prog $(BUILD)/tests/hooks/unwind.so \
+	$(BUILD)/tests/port/sigunwind
 CHECK_DEPS += $(PORT_PROGS)
 endif
 

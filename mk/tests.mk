@@ -94,7 +94,7 @@ $(BUILD)/tests/hooks/%.so: tests/hooks/%.c include/sysgate.h | $(BUILD)/.dir
 # getppid from an exported function, for a hook that unwinds into it.
 $(BUILD)/tests/cli/unwind-prog: tests/cli/unwind-prog.c | $(BUILD)/.dir
 	@mkdir -p $(dir $@)
-	$(CC) -std=gnu11 -O2 -g -Wall -rdynamic -o $@ $<
+	$(CC) -std=gnu11 -O2 -g -Wall -rdynamic -fasynchronous-unwind-tables -o $@ $<
 
 ifeq ($(ARCH),x86_64)
 CHECK_DEPS += $(BUILD)/tests/cli/unwind-prog $(BUILD)/tests/hooks/unwind.so

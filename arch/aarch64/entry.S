@@ -17,13 +17,45 @@
  */
 #include "context.h"
 #include "entry.h"
+#include "signal_arch.h"
 
 	.text
+
+/*
+ * Unwind info that makes the program's function the caller: a hook that
+ * unwinds (backtrace(), a profiler) walks from sysgate's frames into the
+ * program's.  The CFA is the program's sp, SG_PUSH above sp at entry;
+ * the program's x30 is where the stub pushed it.  x30 must come back as
+ * the program's (a leaf like getppid keeps its own return address only
+ * there), so the return address goes in another column: libgcc's
+ * DWARF_ALT_FRAME_RETURN_COLUMN, 96, which has a register slot (< 97
+ * DWARF_FRAME_REGISTERS) and is the column libgcc's own signal frames
+ * use on aarch64.  It is the address after the site, the descriptor's
+ * `site` + 4:
+ *   at entry:   DW_CFA_val_expression 96, { breg30 0; deref; plus 4 }
+ *   then the descriptor's address goes to the push's spare word:
+ *               DW_CFA_val_expression 96, { CFA; 8; minus; deref; deref;
+ *                                           plus 4 }
+ * which holds until the stub pops the push (only the RAW path, which
+ * takes that word for x16, ends the unwinding before it does).
+ */
+.if SG_PUSH != 16
+.error "entry.S: update the unwind expressions of PROGRAM_IS_CALLER"
+.endif
+.macro PROGRAM_IS_CALLER
+	.cfi_return_column 96
+	.cfi_def_cfa_offset SG_PUSH
+	.cfi_offset x30, -SG_PUSH
+	.cfi_escape 0x16, 0x60, 0x05, 0x8e, 0x00, 0x06, 0x23, 0x04
+	str	x30, [sp, #8]
+	.cfi_escape 0x16, 0x60, 0x06, 0x38, 0x1c, 0x06, 0x06, 0x23, 0x04
+.endm
 
 /* Save x0-x30 and NZCV into a frame at sp, the program's sp into its
  * slot; leaves x19 = frame, x9 = the program's sp. */
 .macro SAVE_FRAME
 	sub	sp, sp, #SGF_SIZE
+	.cfi_adjust_cfa_offset SGF_SIZE
 	stp	x0, x1, [sp, #0]
 	stp	x2, x3, [sp, #16]
 	stp	x4, x5, [sp, #32]
@@ -40,11 +72,15 @@
 	stp	x26, x27, [sp, #208]
 	stp	x28, x29, [sp, #224]
 	str	x30, [sp, #240]
+	.irp	n, 0,1,2,3,4,5,6,7,8,9,10,11,12,13,14,15,16,17,18,19,20,21,22,23,24,25,26,27,28,29
+	.cfi_offset x\n, (\n * 8 - SGF_SIZE - SG_PUSH)
+	.endr
 	mrs	x9, nzcv
 	str	x9, [sp, #SGF_NZCV]
 	add	x9, sp, #(SGF_SIZE + SG_PUSH)
 	str	x9, [sp, #SGF_SP]
 	mov	x19, sp
+	.cfi_def_cfa x19, (SGF_SIZE + SG_PUSH)
 .endm
 
 /* Restore NZCV and x0-x30 from the frame at sp; \skip16 leaves x16. */
@@ -90,6 +126,7 @@
 	.p2align 4
 sg_a64_entry:
 	.cfi_startproc
+	PROGRAM_IS_CALLER
 	SAVE_FRAME
 	sub	sp, sp, #SG_CALL_SIZE	/* the call record (core/entry.h) */
 	mov	x0, x19
@@ -102,10 +139,18 @@ sg_a64_entry:
 	cmp	x0, #SG_ENTRY_RAW
 	b.eq	.Lraw
 .Ldone:
+	.cfi_remember_state
 	mov	sp, x19
+	.cfi_def_cfa_register sp
 	RESTORE_FRAME
+	/* back in the registers: the frame below sp is fair game now */
+	.irp	n, 0,1,2,3,4,5,6,7,8,9,10,11,12,13,14,15,16,17,18,19,20,21,22,23,24,25,26,27,28,29
+	.cfi_restore x\n
+	.endr
 	add	sp, sp, #SGF_SIZE
+	.cfi_def_cfa_offset SG_PUSH
 	ret
+	.cfi_restore_state
 
 .Lkernel:
 	SYSCALL_FROM_FRAME
@@ -138,10 +183,13 @@ sg_a64_entry:
 	str	x10, [x11]
 1:	ldr	x10, [x19, #SGF_X(16)]
 	str	x10, [x9, #-8]
+	.cfi_undefined 96	/* the descriptor's word is gone: stop here */
 	mov	sp, x19
+	.cfi_def_cfa_register sp
 	ldr	x16, [sp, #SGF_TARGET]
 	RESTORE_FRAME 1
 	add	sp, sp, #SGF_SIZE
+	.cfi_def_cfa_offset SG_PUSH
 	br	x16
 	.cfi_endproc
 	.size	sg_a64_entry, . - sg_a64_entry
@@ -158,6 +206,7 @@ sg_a64_entry:
 	.p2align 4
 sg_a64_after_raw:
 	.cfi_startproc
+	PROGRAM_IS_CALLER
 	SAVE_FRAME
 	sub	x9, x9, #SG_RAWINFO_OFF
 	ldr	x1, [x9]
@@ -208,17 +257,47 @@ sg_a64_raw_sigreturn:
 	brk	#0x3e8
 	.size	sg_a64_raw_sigreturn, . - sg_a64_raw_sigreturn
 
-/* The restorer of handlers sysgate installs: the kernel returns here
- * with sp at the signal frame. */
+/*
+ * The restorer of handlers sysgate installs: the kernel returns here
+ * with sp at the signal frame.  Its CFI makes the interrupted code the
+ * caller (a hook that unwinds from a signal handler reaches the
+ * program), from sp, not the CFA: a signal that lands on this restorer
+ * leaves the unwinder a CFA that is not the frame (libgcc's fallback,
+ * which matches these two instructions, reads garbage there and
+ * faults).  The FDE covers the `nop` too, for unwinders that look up
+ * pc-1.  With U = sp + SG_SIGFRAME_UC, the ucontext:
+ *   CFA = *(U + SG_UC_REGS + 8 * 31)      (the saved sp)
+ *   xN at U + SG_UC_REGS + 8 * N, the return address (column 96, as
+ *   in PROGRAM_IS_CALLER) at U + SG_UC_PC.
+ * Each offset is a two-byte SLEB128 (128 <= offset < 8192).
+ */
+.if SG_SIGFRAME_UC + SG_UC_REGS < 128 || SG_SIGFRAME_UC + SG_UC_PC >= 8192
+.error "entry.S: the restorer's offsets need other SLEB128 lengths"
+.endif
+/* DW_CFA_expression col, { breg31 off } */
+.macro SIGFRAME_SLOT col, off
+	.cfi_escape 0x10, \col, 3, 0x8f, ((\off) & 0x7f) | 0x80, (\off) >> 7
+.endm
 	.globl	sg_a64_restore_rt
 	.hidden	sg_a64_restore_rt
 	.type	sg_a64_restore_rt, %function
 	.p2align 2
+	.cfi_startproc simple
+	.cfi_signal_frame
+	.cfi_return_column 96
+	/* DW_CFA_def_cfa_expression { breg31 off; deref } */
+	.cfi_escape 0x0f, 4, 0x8f, ((SG_SIGFRAME_UC + SG_UC_REGS + 8 * 31) & 0x7f) | 0x80, \
+		(SG_SIGFRAME_UC + SG_UC_REGS + 8 * 31) >> 7, 0x06
+	.irp	n, 0,1,2,3,4,5,6,7,8,9,10,11,12,13,14,15,16,17,18,19,20,21,22,23,24,25,26,27,28,29,30
+	SIGFRAME_SLOT \n, (SG_SIGFRAME_UC + SG_UC_REGS + 8 * \n)
+	.endr
+	SIGFRAME_SLOT 96, (SG_SIGFRAME_UC + SG_UC_PC)
 	nop
 sg_a64_restore_rt:
 	mov	x8, #139	/* rt_sigreturn */
 	svc	#0
 	brk	#0x3e8
+	.cfi_endproc
 	.size	sg_a64_restore_rt, . - sg_a64_restore_rt
 
 	.section .note.GNU-stack, "", %progbits

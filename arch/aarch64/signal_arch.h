@@ -4,6 +4,15 @@
 #ifndef SG_SIGNAL_ARCH_H
 #define SG_SIGNAL_ARCH_H
 
+/* struct ucontext: flags, link, stack (24 bytes), sigmask (128 bytes, the
+ * kernel's is padded to 1024 bits), then at 176 struct sigcontext:
+ * fault_address, regs[31], sp, pc, pstate. */
+#define SG_UC_REGS 184
+#define SG_UC_PC 440
+/* The signal frame the kernel builds: siginfo, then the ucontext. */
+#define SG_SIGFRAME_UC 128
+
+#ifndef __ASSEMBLER__
 #include "kact_restorer.h"
 
 /* Our own rt_sigreturn trampoline (entry.S), for actions sysgate
@@ -21,12 +30,6 @@ static inline unsigned long sg_arch_raw_sigreturn(void)
 {
 	return (unsigned long)sg_a64_raw_sigreturn;
 }
-
-/* struct ucontext: flags, link, stack (24 bytes), sigmask (128 bytes, the
- * kernel's is padded to 1024 bits), then at 176 struct sigcontext:
- * fault_address, regs[31], sp, pc, pstate. */
-#define SG_UC_REGS 184
-#define SG_UC_PC 440
 
 static inline unsigned long *sg_arch_uc_reg(void *uc, int i)
 {
@@ -78,4 +81,5 @@ static inline void sg_arch_uc_restart_syscall(void *uc, long nr)
 /* RAW calls caught by a signal are let through; one ABI only. */
 #include "signal_noraw.h"
 
+#endif /* __ASSEMBLER__ */
 #endif

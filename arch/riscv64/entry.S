@@ -19,16 +19,50 @@
 	.option	push
 	.option	norvc
 
+/*
+ * Unwind info that makes the program's function the caller: a hook that
+ * unwinds (backtrace(), a profiler) walks from sysgate's frames into the
+ * program's.  The CFA is the program's sp, SG_PUSH above sp at entry;
+ * the program's ra is where the stub pushed it.  ra must come back as
+ * the program's (a leaf like getppid keeps its own return address only
+ * there), so the return address goes in another column: libgcc's
+ * DWARF_ALT_FRAME_RETURN_COLUMN, 64, which has a register slot (< 66
+ * DWARF_FRAME_REGISTERS) and is the column libgcc's own signal frames
+ * use on rv64.  It is the address after the ecall, the descriptor's
+ * `site` + 4 (the stub has run the relocated instructions before the
+ * ecall, so the program's registers are as at the ecall):
+ *   at entry:   DW_CFA_val_expression 64, { breg1 0; deref; plus 4 }
+ *   then the descriptor's address goes to the push's spare word:
+ *               DW_CFA_val_expression 64, { CFA; 8; minus; deref; deref;
+ *                                           plus 4 }
+ * which holds until the stub pops the push (only the RAW path, which
+ * takes that word for t0, ends the unwinding before it does).
+ */
+.if SG_PUSH != 16
+.error "entry.S: update the unwind expressions of PROGRAM_IS_CALLER"
+.endif
+.macro PROGRAM_IS_CALLER
+	.cfi_return_column 64
+	.cfi_def_cfa_offset SG_PUSH
+	.cfi_offset ra, -SG_PUSH
+	.cfi_escape 0x16, 0x40, 0x05, 0x71, 0x00, 0x06, 0x23, 0x04
+	sd	ra, 8(sp)
+	.cfi_escape 0x16, 0x40, 0x06, 0x38, 0x1c, 0x06, 0x06, 0x23, 0x04
+.endm
+
 /* Save x1, x3-x31 into a frame at sp, and the program's sp into x[2]. */
 .macro SAVE_FRAME
 	addi	sp, sp, -SGF_SIZE
+	.cfi_adjust_cfa_offset SGF_SIZE
 	sd	x1, 8(sp)
 	.irp	n, 3,4,5,6,7,8,9,10,11,12,13,14,15,16,17,18,19,20,21,22,23,24,25,26,27,28,29,30,31
 	sd	x\n, (\n * 8)(sp)
+	.cfi_offset \n, (\n * 8 - SGF_SIZE - SG_PUSH)
 	.endr
 	addi	t0, sp, SGF_SIZE + SG_PUSH
 	sd	t0, 16(sp)
 	mv	s0, sp
+	.cfi_def_cfa s0, (SGF_SIZE + SG_PUSH)
 .endm
 
 /* Restore x1, x3-x31 from the frame at sp, except the registers listed
@@ -62,6 +96,7 @@
 	.p2align 2
 sg_rv_entry:
 	.cfi_startproc
+	PROGRAM_IS_CALLER
 	SAVE_FRAME
 	addi	sp, sp, -SG_CALL_SIZE	/* the call record (core/entry.h) */
 	andi	sp, sp, -16
@@ -75,10 +110,18 @@ sg_rv_entry:
 	li	t0, SG_ENTRY_RAW
 	beq	a0, t0, .Lraw
 .Ldone:
+	.cfi_remember_state
 	mv	sp, s0
+	.cfi_def_cfa_register sp
 	RESTORE_FRAME
+	/* back in the registers: the frame below sp is fair game now */
+	.irp	n, 3,4,5,6,7,8,9,10,11,12,13,14,15,16,17,18,19,20,21,22,23,24,25,26,27,28,29,30,31
+	.cfi_restore \n
+	.endr
 	addi	sp, sp, SGF_SIZE
+	.cfi_def_cfa_offset SG_PUSH
 	ret
+	.cfi_restore_state
 
 .Lkernel:
 	SYSCALL_FROM_FRAME
@@ -109,10 +152,13 @@ sg_rv_entry:
 	sd	t1, -SG_RAWINFO_OFF(t2)
 1:	ld	t1, SGF_X(5)(s0)
 	sd	t1, -8(t0)
+	.cfi_undefined 64	/* the descriptor's word is gone: stop here */
 	mv	sp, s0
+	.cfi_def_cfa_register sp
 	RESTORE_FRAME 5
 	ld	t0, 0(sp)
 	addi	sp, sp, SGF_SIZE
+	.cfi_def_cfa_offset SG_PUSH
 	jr	t0
 	.cfi_endproc
 	.size	sg_rv_entry, . - sg_rv_entry
@@ -127,6 +173,7 @@ sg_rv_entry:
 	.p2align 2
 sg_rv_after_raw:
 	.cfi_startproc
+	PROGRAM_IS_CALLER
 	SAVE_FRAME
 	ld	a1, -SG_RAWINFO_OFF(t0)
 	addi	sp, sp, -16

@@ -26,6 +26,13 @@ printf 'hooks/after\tbash tests/port/hooks.sh after\n'
 printf 'hooks/before\tbash tests/port/hooks.sh before\n'
 printf 'layout/near\tbash tests/port/far.sh near\n'
 printf 'layout/far\tbash tests/port/far.sh far\n'
+# A hook that unwinds reaches the program's function: through a patched
+# site's stub, a breakpoint site's, and SIGSYS where qemu-user has it.
+printf 'unwind/patch\tbash tests/port/unwind.sh --patch-all\n'
+printf 'unwind/int3\tbash tests/port/unwind.sh -m int3 --patch-all\n'
+printf 'unwind/sud\tbash tests/port/unwind.sh -m sud\n'
+# A profiler's SIGPROF handler unwinds from anywhere: every walk ends.
+printf 'unwind/signals-patch\tbash tests/port/compare.sh %s/sigunwind "--patch-all -c -o /dev/null"\n' "$d"
 if [ "$ARCH" = riscv64 ]; then
 	printf 'funcentry\tbash tests/port/compare.sh %s/funcentry "-c -o /dev/null --patch-all"\n' "$d"
 fi
@@ -33,4 +40,9 @@ if [ "$ARCH" = aarch64 ]; then
 	printf 'fartraps/stats\tbash tests/port/fartraps.sh\n'
 	printf 'fartraps/regs\tbash tests/port/compare.sh %s/regs "-c -o /dev/null --patch-all --stub-reach=0"\n' "$d"
 	printf 'fartraps/inject\tbash tests/port/inject.sh %s/regs --stub-reach=0 %s\n' "$d" "$inj"
+	printf 'unwind/fartraps\tbash tests/port/unwind.sh --patch-all --stub-reach=0\n'
+	# SIGPROF on sysgate's SIGTRAP restorer too.  (Not on rv64: there the
+	# restorer is the kernel's or qemu-user's, which has no unwind info,
+	# and libgcc's guess at it faults when a signal lands on it.)
+	printf 'unwind/signals-int3\tbash tests/port/compare.sh %s/sigunwind "-m int3 --patch-all -c -o /dev/null"\n' "$d"
 fi
