@@ -651,8 +651,8 @@ for m in ("patch", "preload", "sud", "seccomp", "int3", "ptrace"):
     for k in ("emulate_ns", "pass_ns", "emulate_ratio", "pass_ratio"):
         assert b["mechanisms"][m][k] > 0, (m, k)
 assert b["startup_ms"]["python3"]["trace_none_ratio"] > 0
-assert b["startup_ms"]["true"]["loader_trace_none_ratio"] > 0
-assert b["startup_ms"]["true"]["loader_count_all_ratio"] > 0
+assert b["startup_ms"]["true"]["preload_trace_none_ratio"] > 0
+assert b["startup_ms"]["true"]["preload_count_all_ratio"] > 0
 assert b["fpu_hook"]["emulate_ns"] > 0 and b["fpu_hook"]["pass_ns"] > 0
 assert b["fpu_hook"]["save"]
 assert b["memory_kib"]["count_all"] > 0

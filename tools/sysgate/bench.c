@@ -169,13 +169,15 @@ static double loop_once(const struct cfg *c, const char *what, long n)
 	return med;
 }
 
-/* Start-up: the programs, each native, -e trace=none and -c, and the
- * last two started by sysgate-loader (--loader) instead of LD_PRELOAD. */
+/* Start-up: the programs, each native, -e trace=none and -c (started by
+ * sysgate-loader, the default), and the last two with --preload
+ * (LD_PRELOAD, blind to ld.so's start-up) instead. */
 #define NSTART 5
 #define NSTART_OPTS 5
 static const char *const start_opts[NSTART_OPTS] = {
 	0, "-f -e trace=none -o /dev/null", "-f -c -o /dev/null",
-	"--loader -f -e trace=none -o /dev/null", "--loader -f -c -o /dev/null"
+	"--preload -f -e trace=none -o /dev/null",
+	"--preload -f -c -o /dev/null"
 };
 
 /* Memory: the library preloaded into one glibc-only program. */
@@ -705,10 +707,10 @@ int sg_bench_main(int argc, char **argv)
 				printf("{\"native\":%.3f,\"trace_none\":%.3f,"
 				       "\"count_all\":%.3f,\"trace_none_ratio\":"
 				       "%.3f,\"count_all_ratio\":%.3f,"
-				       "\"loader_trace_none\":%.3f,"
-				       "\"loader_count_all\":%.3f,"
-				       "\"loader_trace_none_ratio\":%.3f,"
-				       "\"loader_count_all_ratio\":%.3f}",
+				       "\"preload_trace_none\":%.3f,"
+				       "\"preload_count_all\":%.3f,"
+				       "\"preload_trace_none_ratio\":%.3f,"
+				       "\"preload_count_all_ratio\":%.3f}",
 				       w->med[0], w->med[1], w->med[2],
 				       w->med[1] / w->med[0],
 				       w->med[2] / w->med[0], w->med[3],
@@ -767,7 +769,7 @@ int sg_bench_main(int argc, char **argv)
 			       jmed[2] / jmed[0]);
 			printf("start-up ms (median, no plan kept between runs): "
 			       "native / -e trace=none / -c; the same with "
-			       "--loader\n");
+			       "--preload\n");
 			for (i = 0; i < NSTART; i++) {
 				const struct start_row *w = &srows[i];
 
