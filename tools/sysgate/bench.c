@@ -501,66 +501,289 @@ out:
 	return rc;
 }
 
+/* What one run of the mechanisms suite measured. */
+struct results {
+	int rounds;
+	long n;			/* calls per round */
+	const char *skipped[NMECH];	/* why a mechanism was not run */
+	double nat, emu[NMECH], pass[NMECH];	/* medians, ns per call */
+	double jmed[3];		/* a JIT site: native, patch, sud */
+	double fmed[2];		/* a hook without NOFPU: emulate, pass */
+	unsigned long long fpu_mask;
+	struct start_row *srows;
+	long mem[3], priv[3];	/* KiB: resident, private dirty */
+	struct utsname u;
+};
+
+enum { NCFG = 1 + 2 * NMECH, NJIT = 3, NFPU = 2 };
+
+static const struct cfg cfgs[NCFG] = {
+	{ "native", 0, 0, 0 },
+	{ "patch emulate", "-e trace=none -e inject=getppid:retval=4242", 0, 0 },
+	{ "patch pass", "-e trace=none", "null.so:getppid", 0 },
+	{ "preload emulate",
+	  "-m preload -e trace=none -e inject=getppid:retval=4242", 0, 0 },
+	{ "preload pass", "-m preload -e trace=none", "null.so:getppid", 0 },
+	{ "sud emulate", "-m sud -e trace=none -e inject=getppid:retval=4242",
+	  0, 1 },
+	{ "sud pass", "-m sud -e trace=none", "null.so:getppid", 1 },
+	/* --hook needs LD_PRELOAD: seccomp passes with the count
+	 * hook, as ptrace does */
+	{ "seccomp emulate", "-m seccomp -o /dev/null -e trace=none "
+	  "-e inject=getppid:retval=4242", 0, 1 },
+	{ "seccomp pass", "-m seccomp -o /dev/null -c -e trace=getppid",
+	  0, 1 },
+	{ "int3 emulate", "-m int3 -e trace=none -e inject=getppid:retval=4242",
+	  0, 1 },
+	{ "int3 pass", "-m int3 -e trace=none", "null.so:getppid", 1 },
+	/* --hook libraries run in-process, so ptrace passes with the
+	 * count hook, which only adds a counter */
+	{ "ptrace emulate", "-m ptrace -o /dev/null -e trace=none "
+	  "-e inject=getppid:retval=4242", 0, 2 },
+	{ "ptrace pass", "-m ptrace -o /dev/null -c -e trace=getppid", 0, 2 },
+	{ "zeropage emulate",
+	  "-m zeropage -e trace=none -e inject=getppid:retval=4242", 0, 0 },
+	{ "zeropage pass", "-m zeropage -e trace=none", "null.so:getppid", 0 },
+};
+static const struct cfg fpu_cfgs[NFPU] = {
+	{ "patch emulate, hook without NOFPU", "-e trace=none",
+	  "null-fpu.so:getppid=4242", 0 },
+	{ "patch pass, hook without NOFPU", "-e trace=none",
+	  "null-fpu.so:getppid", 0 },
+};
+static struct start_row srows[NSTART] = {
+	{ .key = "true", .argv = { "/bin/true" } },
+	{ .key = "python3", .argv = { "python3", "-c", "pass" } },
+	{ .key = "java", .argv = { "java", "-version" } },
+	{ .key = "node", .argv = { "node", "-e", "0" } },
+	{ .key = "clang", .argv = { "clang", "--version" } },
+};
+
+/* Run one configuration's loop (0: skipped); -1 if it failed. */
+static int measure(const struct cfg *c, const char *what, long n, int skip,
+		   double *ns)
+{
+	*ns = skip ? 0 : loop_once(c, what, n);
+	if (*ns < 0) {
+		fprintf(stderr, "sysgate bench: %s run failed\n", c->name);
+		return -1;
+	}
+	return 0;
+}
+
+/* The getppid loops, interleaved round by round so that a noisy moment
+ * hits every configuration alike; medians into r. */
+static int measure_loops(struct results *r)
+{
+	/* a JIT site: native, patch (which patches it after its first
+	 * trap) and sud (which traps every call), each passing it on with
+	 * the null hook */
+	static const int cfg_of[NJIT] = { 0, 2, 6 };
+	static const int mech_of[NJIT] = { -1, 0, 2 };
+	double res[NCFG][16], jit[NJIT][16], fpu[NFPU][16];
+	int k, i, m;
+
+	for (k = 0; k < r->rounds; k++) {
+		for (i = 0; i < NJIT; i++) {
+			const struct cfg *c = &cfgs[cfg_of[i]];
+
+			if (measure(c, "jit-getppid", c->slow ? r->n / 100 : r->n,
+				    mech_of[i] >= 0 && r->skipped[mech_of[i]],
+				    &jit[i][k]) < 0)
+				return -1;
+		}
+		for (i = 0; i < NFPU; i++)
+			if (measure(&fpu_cfgs[i], "getppid", r->n,
+				    r->skipped[0] != 0, &fpu[i][k]) < 0)
+				return -1;
+		for (i = 0; i < NCFG; i++)
+			if (measure(&cfgs[i], "getppid",
+				    cfgs[i].slow == 2 ? r->n / 1000 :
+				    cfgs[i].slow ? r->n / 100 : r->n,
+				    i && r->skipped[(i - 1) / 2], &res[i][k]) < 0)
+				return -1;
+	}
+	r->nat = median(res[0], r->rounds);
+	for (m = 0; m < NMECH; m++) {
+		r->emu[m] = median(res[1 + 2 * m], r->rounds);
+		r->pass[m] = median(res[2 + 2 * m], r->rounds);
+	}
+	for (m = 0; m < NJIT; m++)
+		r->jmed[m] = median(jit[m], r->rounds);
+	for (m = 0; m < NFPU; m++)
+		r->fmed[m] = median(fpu[m], r->rounds);
+	return 0;
+}
+
+/* Start-up of real programs, planning costs and memory. */
+static void measure_startup(struct results *r)
+{
+	int i;
+
+	quiet = via_cli = 1;	/* java -version writes to stderr */
+	startup_all(r->srows, quick ? 3 : 15);
+	for (i = 0; i < NSTART; i++)
+		if (!r->srows[i].missing)
+			planning(&r->srows[i]);
+	quiet = via_cli = 0;
+	for (i = 0; i < 3; i++)
+		r->mem[i] = rss(mem_opts[i], &r->priv[i]);
+}
+
+static void report_json(const struct results *r)
+{
+	int i, m;
+
+	printf("{\"machine\":{\"kernel\":\"%s\",\"arch\":\"%s\","
+	       "\"cpus\":%ld},\n", r->u.release, r->u.machine,
+	       sysconf(_SC_NPROCESSORS_ONLN));
+	printf(" \"native_ns\":%.2f,\n \"mechanisms\":{", r->nat);
+	for (m = 0; m < NMECH; m++)
+		if (r->skipped[m])
+			printf("%s\"%s\":{\"skipped\":\"%s\"}",
+			       m ? "," : "", mech_names[m],
+			       r->skipped[m]);
+		else
+			printf("%s\"%s\":{\"emulate_ns\":%.2f,"
+			       "\"pass_ns\":%.2f,\"emulate_ratio\":"
+			       "%.3f,\"pass_ratio\":%.3f}",
+			       m ? "," : "", mech_names[m], r->emu[m],
+			       r->pass[m], r->emu[m] / r->nat, r->pass[m] / r->nat);
+	printf("},\n");
+	printf(" \"jit_site\":{\"native_ns\":%.2f,\"patch_pass_ns\":"
+	       "%.2f,\"sud_pass_ns\":%.2f,\"patch_pass_ratio\":%.3f,"
+	       "\"sud_pass_ratio\":%.3f},\n", r->jmed[0], r->jmed[1],
+	       r->jmed[2], r->jmed[1] / r->jmed[0], r->jmed[2] / r->jmed[0]);
+	printf(" \"fpu_hook\":{\"save\":\"%s\",\"emulate_ns\":%.2f,"
+	       "\"pass_ns\":%.2f,\"emulate_ratio\":%.3f,"
+	       "\"pass_ratio\":%.3f},\n", sg_fpu_method(r->fpu_mask),
+	       r->fmed[0], r->fmed[1], r->fmed[0] / r->nat, r->fmed[1] / r->nat);
+	printf(" \"startup_ms\":{");
+	for (i = 0; i < NSTART; i++) {
+		const struct start_row *w = &r->srows[i];
+
+		printf("%s\n  \"%s\":", i ? "," : "", w->key);
+		if (w->missing) {
+			printf("{\"skipped\":\"not installed\"}");
+			continue;
+		}
+		printf("{\"native\":%.3f,\"trace_none\":%.3f,"
+		       "\"count_all\":%.3f,\"trace_none_ratio\":"
+		       "%.3f,\"count_all_ratio\":%.3f,"
+		       "\"preload_trace_none\":%.3f,"
+		       "\"preload_count_all\":%.3f,"
+		       "\"preload_trace_none_ratio\":%.3f,"
+		       "\"preload_count_all_ratio\":%.3f}",
+		       w->med[0], w->med[1], w->med[2],
+		       w->med[1] / w->med[0],
+		       w->med[2] / w->med[0], w->med[3],
+		       w->med[4], w->med[3] / w->med[0],
+		       w->med[4] / w->med[0]);
+	}
+	printf("},\n \"planning\":{");
+	for (i = 0; i < NSTART; i++) {
+		const struct start_row *w = &r->srows[i];
+
+		if (w->missing)
+			continue;
+		printf("%s\n  \"%s\":{\"sites\":%ld,\"objects_left_"
+		       "to_traps\":%ld,\"text_kib_read\":%ld,"
+		       "\"us\":%ld,\"us_per_mib\":%.1f,"
+		       "\"us_per_site\":%.2f}", i ? "," : "",
+		       w->key, w->sites, w->lazy, w->text_kib,
+		       w->plan_us, w->text_kib ?
+		       w->plan_us * 1024.0 / w->text_kib : 0,
+		       w->sites ? (double)w->plan_us / w->sites : 0);
+	}
+	printf("},\n");
+	printf(" \"memory_kib\":{\"native\":%ld,\"trace_none\":%ld,"
+	       "\"count_all\":%ld,\"extra_count_all\":%ld},\n",
+	       r->mem[0], r->mem[1], r->mem[2], r->mem[2] - r->mem[0]);
+	printf(" \"private_dirty_kib\":{\"native\":%ld,\"trace_none\":%ld,"
+	       "\"count_all\":%ld,\"extra_trace_none\":%ld,"
+	       "\"extra_count_all\":%ld},\n", r->priv[0], r->priv[1],
+	       r->priv[2], r->priv[1] - r->priv[0], r->priv[2] - r->priv[0]);
+	printf(" \"rounds\":%d,\"calls_per_round\":%ld}\n", r->rounds,
+	       r->n);
+}
+
+static void report_text(const struct results *r)
+{
+	int i, m;
+
+	printf("machine: %s %s, %ld cpus\n", r->u.machine, r->u.release,
+	       sysconf(_SC_NPROCESSORS_ONLN));
+	printf("getppid ns/call (median of %d rounds):\n", r->rounds);
+	printf("  native            %10.2f\n", r->nat);
+	for (m = 0; m < NMECH; m++) {
+		if (r->skipped[m]) {
+			printf("  %-8s skipped: %s\n",
+			       mech_names[m], r->skipped[m]);
+			continue;
+		}
+		printf("  %-8s emulate  %10.2f  (%.3f x native)\n"
+		       "  %-8s pass     %10.2f  (%.3f x native)\n",
+		       mech_names[m], r->emu[m], r->emu[m] / r->nat,
+		       mech_names[m], r->pass[m], r->pass[m] / r->nat);
+	}
+	printf("hook without SYSGATE_HOOK_NOFPU (patch; %s): emulate "
+	       "%.2f (%.3f x), pass %.2f (%.3f x)\n",
+	       sg_fpu_method(r->fpu_mask), r->fmed[0], r->fmed[0] / r->nat,
+	       r->fmed[1], r->fmed[1] / r->nat);
+	printf("getppid from run-time code (JIT), ns/call: native "
+	       "%.2f, patch pass %.2f (%.3f x; patched after its "
+	       "first trap), sud pass %.2f (%.3f x)\n", r->jmed[0],
+	       r->jmed[1], r->jmed[1] / r->jmed[0], r->jmed[2],
+	       r->jmed[2] / r->jmed[0]);
+	printf("start-up ms (median, no plan kept between runs): "
+	       "native / -e trace=none / -c; the same with "
+	       "--preload\n");
+	for (i = 0; i < NSTART; i++) {
+		const struct start_row *w = &r->srows[i];
+
+		if (w->missing) {
+			printf("  %-8s not installed\n", w->key);
+			continue;
+		}
+		printf("  %-8s %8.3f / %8.3f / %8.3f  "
+		       "(%.2fx, %.2fx); %8.3f / %8.3f  "
+		       "(%.2fx, %.2fx)\n",
+		       w->key, w->med[0], w->med[1], w->med[2],
+		       w->med[1] / w->med[0],
+		       w->med[2] / w->med[0], w->med[3],
+		       w->med[4], w->med[3] / w->med[0],
+		       w->med[4] / w->med[0]);
+	}
+	printf("planning in the -c run: sites, KiB of text read, us "
+	       "(us per MiB, per site), objects left to traps\n");
+	for (i = 0; i < NSTART; i++) {
+		const struct start_row *w = &r->srows[i];
+
+		if (!w->missing)
+			printf("  %-8s %5ld %7ld %7ld (%.1f, %.2f) %ld\n",
+			       w->key, w->sites, w->text_kib,
+			       w->plan_us, w->text_kib ?
+			       w->plan_us * 1024.0 / w->text_kib : 0,
+			       w->sites ? (double)w->plan_us /
+					  w->sites : 0, w->lazy);
+	}
+	printf("resident KiB: native %ld, -e trace=none %ld, -c %ld "
+	       "(extra %ld)\n", r->mem[0], r->mem[1], r->mem[2],
+	       r->mem[2] - r->mem[0]);
+	printf("private dirty KiB: native %ld, -e trace=none %ld, -c %ld "
+	       "(extra %ld / %ld)\n", r->priv[0], r->priv[1], r->priv[2],
+	       r->priv[1] - r->priv[0], r->priv[2] - r->priv[0]);
+}
+
 int sg_bench_main(int argc, char **argv)
 {
-	static const struct cfg cfgs[] = {
-		{ "native", 0, 0, 0 },
-		{ "patch emulate", "-e trace=none -e inject=getppid:retval=4242", 0, 0 },
-		{ "patch pass", "-e trace=none", "null.so:getppid", 0 },
-		{ "preload emulate",
-		  "-m preload -e trace=none -e inject=getppid:retval=4242", 0, 0 },
-		{ "preload pass", "-m preload -e trace=none", "null.so:getppid", 0 },
-		{ "sud emulate", "-m sud -e trace=none -e inject=getppid:retval=4242",
-		  0, 1 },
-		{ "sud pass", "-m sud -e trace=none", "null.so:getppid", 1 },
-		/* --hook needs LD_PRELOAD: seccomp passes with the count
-		 * hook, as ptrace does */
-		{ "seccomp emulate", "-m seccomp -o /dev/null -e trace=none "
-		  "-e inject=getppid:retval=4242", 0, 1 },
-		{ "seccomp pass", "-m seccomp -o /dev/null -c -e trace=getppid",
-		  0, 1 },
-		{ "int3 emulate", "-m int3 -e trace=none -e inject=getppid:retval=4242",
-		  0, 1 },
-		{ "int3 pass", "-m int3 -e trace=none", "null.so:getppid", 1 },
-		/* --hook libraries run in-process, so ptrace passes with the
-		 * count hook, which only adds a counter */
-		{ "ptrace emulate", "-m ptrace -o /dev/null -e trace=none "
-		  "-e inject=getppid:retval=4242", 0, 2 },
-		{ "ptrace pass", "-m ptrace -o /dev/null -c -e trace=getppid", 0, 2 },
-		{ "zeropage emulate",
-		  "-m zeropage -e trace=none -e inject=getppid:retval=4242", 0, 0 },
-		{ "zeropage pass", "-m zeropage -e trace=none", "null.so:getppid", 0 },
-	};
-	enum { NCFG = 1 + 2 * NMECH, NJIT = 3, NFPU = 2 };
-	/* the null hook built as a user would copy it, without the
-	 * SYSGATE_HOOK_NOFPU promise: the program's vector and x87 state
-	 * is kept around each callback */
-	static const struct cfg fpu_cfgs[NFPU] = {
-		{ "patch emulate, hook without NOFPU", "-e trace=none",
-		  "null-fpu.so:getppid=4242", 0 },
-		{ "patch pass, hook without NOFPU", "-e trace=none",
-		  "null-fpu.so:getppid", 0 },
-	};
-	double res[NCFG][16], jit[NJIT][16], jmed[NJIT];
-	double fpu[NFPU][16], fmed[NFPU];
-	unsigned long fpu_size;
-	unsigned long long fpu_mask;
-	const char *skipped[NMECH];
-	int rounds, i, r, json = 0;
-	long n;
+	static struct results r = { .srows = srows };
+	int i, json = 0;
 	const char *plot = 0;
 	char self[PATH_MAX];
 	ssize_t len;
-	struct utsname u;
-	static struct start_row srows[NSTART] = {
-		{ .key = "true", .argv = { "/bin/true" } },
-		{ .key = "python3", .argv = { "python3", "-c", "pass" } },
-		{ .key = "java", .argv = { "java", "-version" } },
-		{ .key = "node", .argv = { "node", "-e", "0" } },
-		{ .key = "clang", .argv = { "clang", "--version" } },
-	};
-	long mem[3], priv[3];
 	const char *suite = "mechanisms";
+	unsigned long fpu_size;
 
 	for (i = 1; i < argc; i++) {
 		if (!strcmp(argv[i], "--json"))
@@ -592,222 +815,29 @@ int sg_bench_main(int argc, char **argv)
 				"default) and bypass\n");
 		return 1;
 	}
-
-	rounds = quick ? 3 : 9;
-	n = quick ? 200000 : 2000000;
 	if (plot && !plot_python()) {
 		fprintf(stderr, "sysgate bench: --plot needs python3 with "
 				"matplotlib\n");
 		return 1;
 	}
+	r.rounds = quick ? 3 : 9;
+	r.n = quick ? 200000 : 2000000;
 	for (i = 0; i < NMECH; i++) {
 		const char *why = 0;
 
-		skipped[i] = sg_mech_find(mech_names[i])->probe(&why) < 0 ?
-				     (why ? why : "not available here") : 0;
+		r.skipped[i] = sg_mech_find(mech_names[i])->probe(&why) < 0 ?
+				       (why ? why : "not available here") : 0;
 	}
-	for (r = 0; r < rounds; r++) {
-		for (i = 0; i < NJIT; i++) {
-			/* a JIT site: native, patch (which patches it after
-			 * its first trap) and sud (which traps every call),
-			 * each passing it on with the null hook */
-			static const int cfg_of[NJIT] = { 0, 2, 6 };
-			static const int mech_of[NJIT] = { -1, 0, 2 };
-			const struct cfg *c = &cfgs[cfg_of[i]];
-
-			jit[i][r] = mech_of[i] >= 0 && skipped[mech_of[i]] ? 0 :
-				    loop_once(c, "jit-getppid",
-					      c->slow ? n / 100 : n);
-			if (jit[i][r] < 0) {
-				fprintf(stderr, "sysgate bench: %s (JIT site) run "
-						"failed\n", c->name);
-				return 1;
-			}
-		}
-		for (i = 0; i < NFPU; i++) {
-			fpu[i][r] = skipped[0] ? 0 :
-				    loop_once(&fpu_cfgs[i], "getppid", n);
-			if (fpu[i][r] < 0) {
-				fprintf(stderr, "sysgate bench: %s run failed\n",
-					fpu_cfgs[i].name);
-				return 1;
-			}
-		}
-		for (i = 0; i < NCFG; i++) {
-			if (i && skipped[(i - 1) / 2]) {
-				res[i][r] = 0;
-				continue;
-			}
-			res[i][r] = loop_once(&cfgs[i], "getppid",
-					      cfgs[i].slow == 2 ? n / 1000 :
-					      cfgs[i].slow ? n / 100 : n);
-			if (res[i][r] < 0) {
-				fprintf(stderr, "sysgate bench: %s run failed\n",
-					cfgs[i].name);
-				return 1;
-			}
-		}
-	}
-	quiet = via_cli = 1;	/* java -version writes to stderr */
-	startup_all(srows, quick ? 3 : 15);
-	for (i = 0; i < NSTART; i++)
-		if (!srows[i].missing)
-			planning(&srows[i]);
-	quiet = via_cli = 0;
-	for (i = 0; i < 3; i++)
-		mem[i] = rss(mem_opts[i], &priv[i]);
-	{
-		double nat = median(res[0], rounds), emu[NMECH], pass[NMECH];
-		int m;
-
-		for (m = 0; m < NMECH; m++) {
-			emu[m] = median(res[1 + 2 * m], rounds);
-			pass[m] = median(res[2 + 2 * m], rounds);
-		}
-		for (m = 0; m < NJIT; m++)
-			jmed[m] = median(jit[m], rounds);
-		for (m = 0; m < NFPU; m++)
-			fmed[m] = median(fpu[m], rounds);
-		sg_fpu_probe(&fpu_size, &fpu_mask);
-		uname(&u);
-		if (json) {
-			printf("{\"machine\":{\"kernel\":\"%s\",\"arch\":\"%s\","
-			       "\"cpus\":%ld},\n", u.release, u.machine,
-			       sysconf(_SC_NPROCESSORS_ONLN));
-			printf(" \"native_ns\":%.2f,\n \"mechanisms\":{", nat);
-			for (m = 0; m < NMECH; m++)
-				if (skipped[m])
-					printf("%s\"%s\":{\"skipped\":\"%s\"}",
-					       m ? "," : "", mech_names[m],
-					       skipped[m]);
-				else
-					printf("%s\"%s\":{\"emulate_ns\":%.2f,"
-					       "\"pass_ns\":%.2f,\"emulate_ratio\":"
-					       "%.3f,\"pass_ratio\":%.3f}",
-					       m ? "," : "", mech_names[m], emu[m],
-					       pass[m], emu[m] / nat, pass[m] / nat);
-			printf("},\n");
-			printf(" \"jit_site\":{\"native_ns\":%.2f,\"patch_pass_ns\":"
-			       "%.2f,\"sud_pass_ns\":%.2f,\"patch_pass_ratio\":%.3f,"
-			       "\"sud_pass_ratio\":%.3f},\n", jmed[0], jmed[1],
-			       jmed[2], jmed[1] / jmed[0], jmed[2] / jmed[0]);
-			printf(" \"fpu_hook\":{\"save\":\"%s\",\"emulate_ns\":%.2f,"
-			       "\"pass_ns\":%.2f,\"emulate_ratio\":%.3f,"
-			       "\"pass_ratio\":%.3f},\n", sg_fpu_method(fpu_mask),
-			       fmed[0], fmed[1], fmed[0] / nat, fmed[1] / nat);
-			printf(" \"startup_ms\":{");
-			for (i = 0; i < NSTART; i++) {
-				const struct start_row *w = &srows[i];
-
-				printf("%s\n  \"%s\":", i ? "," : "", w->key);
-				if (w->missing) {
-					printf("{\"skipped\":\"not installed\"}");
-					continue;
-				}
-				printf("{\"native\":%.3f,\"trace_none\":%.3f,"
-				       "\"count_all\":%.3f,\"trace_none_ratio\":"
-				       "%.3f,\"count_all_ratio\":%.3f,"
-				       "\"preload_trace_none\":%.3f,"
-				       "\"preload_count_all\":%.3f,"
-				       "\"preload_trace_none_ratio\":%.3f,"
-				       "\"preload_count_all_ratio\":%.3f}",
-				       w->med[0], w->med[1], w->med[2],
-				       w->med[1] / w->med[0],
-				       w->med[2] / w->med[0], w->med[3],
-				       w->med[4], w->med[3] / w->med[0],
-				       w->med[4] / w->med[0]);
-			}
-			printf("},\n \"planning\":{");
-			for (i = 0; i < NSTART; i++) {
-				const struct start_row *w = &srows[i];
-
-				if (w->missing)
-					continue;
-				printf("%s\n  \"%s\":{\"sites\":%ld,\"objects_left_"
-				       "to_traps\":%ld,\"text_kib_read\":%ld,"
-				       "\"us\":%ld,\"us_per_mib\":%.1f,"
-				       "\"us_per_site\":%.2f}", i ? "," : "",
-				       w->key, w->sites, w->lazy, w->text_kib,
-				       w->plan_us, w->text_kib ?
-				       w->plan_us * 1024.0 / w->text_kib : 0,
-				       w->sites ? (double)w->plan_us / w->sites : 0);
-			}
-			printf("},\n");
-			printf(" \"memory_kib\":{\"native\":%ld,\"trace_none\":%ld,"
-			       "\"count_all\":%ld,\"extra_count_all\":%ld},\n",
-			       mem[0], mem[1], mem[2], mem[2] - mem[0]);
-			printf(" \"private_dirty_kib\":{\"native\":%ld,\"trace_none\":%ld,"
-			       "\"count_all\":%ld,\"extra_trace_none\":%ld,"
-			       "\"extra_count_all\":%ld},\n", priv[0], priv[1],
-			       priv[2], priv[1] - priv[0], priv[2] - priv[0]);
-			printf(" \"rounds\":%d,\"calls_per_round\":%ld}\n", rounds,
-			       n);
-		} else {
-			printf("machine: %s %s, %ld cpus\n", u.machine, u.release,
-			       sysconf(_SC_NPROCESSORS_ONLN));
-			printf("getppid ns/call (median of %d rounds):\n", rounds);
-			printf("  native            %10.2f\n", nat);
-			for (m = 0; m < NMECH; m++) {
-				if (skipped[m]) {
-					printf("  %-8s skipped: %s\n",
-					       mech_names[m], skipped[m]);
-					continue;
-				}
-				printf("  %-8s emulate  %10.2f  (%.3f x native)\n"
-				       "  %-8s pass     %10.2f  (%.3f x native)\n",
-				       mech_names[m], emu[m], emu[m] / nat,
-				       mech_names[m], pass[m], pass[m] / nat);
-			}
-			printf("hook without SYSGATE_HOOK_NOFPU (patch; %s): emulate "
-			       "%.2f (%.3f x), pass %.2f (%.3f x)\n",
-			       sg_fpu_method(fpu_mask), fmed[0], fmed[0] / nat,
-			       fmed[1], fmed[1] / nat);
-			printf("getppid from run-time code (JIT), ns/call: native "
-			       "%.2f, patch pass %.2f (%.3f x; patched after its "
-			       "first trap), sud pass %.2f (%.3f x)\n", jmed[0],
-			       jmed[1], jmed[1] / jmed[0], jmed[2],
-			       jmed[2] / jmed[0]);
-			printf("start-up ms (median, no plan kept between runs): "
-			       "native / -e trace=none / -c; the same with "
-			       "--preload\n");
-			for (i = 0; i < NSTART; i++) {
-				const struct start_row *w = &srows[i];
-
-				if (w->missing) {
-					printf("  %-8s not installed\n", w->key);
-					continue;
-				}
-				printf("  %-8s %8.3f / %8.3f / %8.3f  "
-				       "(%.2fx, %.2fx); %8.3f / %8.3f  "
-				       "(%.2fx, %.2fx)\n",
-				       w->key, w->med[0], w->med[1], w->med[2],
-				       w->med[1] / w->med[0],
-				       w->med[2] / w->med[0], w->med[3],
-				       w->med[4], w->med[3] / w->med[0],
-				       w->med[4] / w->med[0]);
-			}
-			printf("planning in the -c run: sites, KiB of text read, us "
-			       "(us per MiB, per site), objects left to traps\n");
-			for (i = 0; i < NSTART; i++) {
-				const struct start_row *w = &srows[i];
-
-				if (!w->missing)
-					printf("  %-8s %5ld %7ld %7ld (%.1f, %.2f) %ld\n",
-					       w->key, w->sites, w->text_kib,
-					       w->plan_us, w->text_kib ?
-					       w->plan_us * 1024.0 / w->text_kib : 0,
-					       w->sites ? (double)w->plan_us /
-							  w->sites : 0, w->lazy);
-			}
-			printf("resident KiB: native %ld, -e trace=none %ld, -c %ld "
-			       "(extra %ld)\n", mem[0], mem[1], mem[2],
-			       mem[2] - mem[0]);
-			printf("private dirty KiB: native %ld, -e trace=none %ld, -c %ld "
-			       "(extra %ld / %ld)\n", priv[0], priv[1], priv[2],
-			       priv[1] - priv[0], priv[2] - priv[0]);
-		}
-		if (plot && draw(plot, nat, emu, pass, &u) < 0)
-			return 1;
-	}
+	if (measure_loops(&r) < 0)
+		return 1;
+	measure_startup(&r);
+	sg_fpu_probe(&fpu_size, &r.fpu_mask);
+	uname(&r.u);
+	if (json)
+		report_json(&r);
+	else
+		report_text(&r);
+	if (plot && draw(plot, r.nat, r.emu, r.pass, &r.u) < 0)
+		return 1;
 	return 0;
 }
