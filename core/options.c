@@ -547,6 +547,8 @@ int sg_options_hook_args(const struct sg_options *o, const char *hook,
 		    (o->syscall_times && put_item(dst, size, &n, "T", 0)) ||
 		    (o->json && put_item(dst, size, &n, "json", 0)) ||
 		    (o->follow == 1 && put_item(dst, size, &n, "f", 0)) ||
+		    (o->follow == 1 && o->outfile &&
+		     put_item(dst, size, &n, "pidcol", 0)) ||
 		    (o->hexstr && put_item(dst, size, &n, "x",
 					   num(b, o->hexstr))) ||
 		    (o->decode_fds && put_item(dst, size, &n, "y", 0)) ||

@@ -96,6 +96,10 @@ struct sg_thread {
 	unsigned long alt_lo, alt_hi;	/* the program's alternate signal
 					 * stack as its last signal saw it,
 					 * 0 if none or self-disarming */
+	int in_call;			/* the program's hooked call is with
+					 * the kernel (or just back) */
+	int sig_where;			/* for sysgate_signal_where() */
+	long sig_ret;
 };
 
 /* A hook loaded into the chain (struct sysgate_ctx of the public API). */

@@ -394,7 +394,7 @@ exec_chain() {
 	"$SG" "$@" -f -e trace=execve,lseek -o "$TMP/out" -- "$PROG" run "$ST" run "$PROG" basic \
 		>"$TMP/stdout" || fail "exit status $?"
 	[ "$(cat "$TMP/stdout")" = hello ] || fail "output $(cat "$TMP/stdout")"
-	sed -E 's/^\[pid +[0-9]+\] //; s/0x[0-9a-f]+ \/\*/ADDR \/*/' "$TMP/out" >"$TMP/norm"
+	sed -E 's/^[0-9]+ +//; s/0x[0-9a-f]+ \/\*/ADDR \/*/' "$TMP/out" >"$TMP/norm"
 	cat >"$TMP/want" <<EOT
 execve("$ST", ["$ST", "run", "$PROG", "basic"], ADDR /* N vars */) = 0
 execve("$PROG", ["$PROG", "basic"], ADDR /* N vars */) = 0
@@ -642,15 +642,16 @@ t_killed_by_signal() {
 
 t_follow_fork() {
 	"$SG" -f -e trace=write -o "$TMP/out" -- "$PROG" fork >/dev/null
-	sed -E 's/^\[pid +[0-9]+\] //' "$TMP/out" >"$TMP/norm"
+	# -f -o FILE: strace's "PID " column on every line
+	sed -E 's/^[0-9]+ +//; s/ +=/ =/' "$TMP/out" >"$TMP/norm"
 	cat >"$TMP/want" <<'EOT'
-write(1, "child\n", 6)      = 6
+write(1, "child\n", 6) = 6
 +++ exited with 7 +++
 write(1, "child exit 7\n", 13) = 13
 +++ exited with 0 +++
 EOT
 	same "$TMP/want" "$TMP/norm"
-	[ "$(grep -c '^\[pid ' "$TMP/out")" = 4 ] || fail "pid prefixes"
+	[ "$(grep -cE '^[0-9]+ +[w+]' "$TMP/out")" = 4 ] || fail "pid prefixes"
 }
 
 t_orphan_reaped() {

@@ -703,7 +703,10 @@ int main(int argc, char **argv)
 		int sig = WTERMSIG(status);
 		struct rlimit no_core = { 0, 0 };
 
-		if (!(o.count && !o.count_and_trace) && !quiet(&o)) {
+		/* The trace hook prints the line of a signal it sees (all
+		 * but SIGKILL) itself, after the signal's. */
+		if (!(o.count && !o.count_and_trace) && !quiet(&o) &&
+		    (sig == SIGKILL || (o.trace && !strcmp(o.trace, "none")))) {
 			char line[128];
 			int n;
 
