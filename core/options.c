@@ -148,7 +148,7 @@ static int parse_expr(struct sg_options *o, const char *e)
 }
 
 /* Options that take a value, as short letters. */
-static const char short_with_value[] = "oesSmEpuPXaIbO";
+static const char short_with_value[] = "oesSUmEpuPXaIbO";
 
 static int short_opt(struct sg_options *o, char c, const char *val)
 {
@@ -161,19 +161,20 @@ static int short_opt(struct sg_options *o, char c, const char *val)
 		if (parse_int(val, &o->strsize))
 			return fail(o, "invalid -s value '", val, "'");
 		return 0;
-	case 'S': {
-		static const char *const keys[] = { COUNT_SORT_KEYS };
-		unsigned int i;
-
-		for (i = 0; i < ARRAY_SIZE(keys); i++)
-			if (!sg_strcmp(keys[i], val))
-				break;
-		if (i == ARRAY_SIZE(keys))
+	case 'S':
+		if (count_sort_key(val, sg_strlen(val)) < 0)
 			return fail(o, "invalid -S key '", val,
-				    "' (time, calls, errors, name, nothing)");
+				    "' (time, min-time, max-time, avg-time, "
+				    "calls, errors, name, nothing)");
 		o->sortby = keep(o, val);
 		return 0;
-	}
+	case 'U':
+		if (count_check_columns(val) < 0)
+			return fail(o, "invalid -U columns '", val,
+				    "' (time-percent, total-time, min-time, "
+				    "max-time, avg-time, calls, errors, name)");
+		o->columns = keep(o, val);
+		return 0;
 	case 'm': o->mechanism = keep(o, val); return 0;
 	case 'E': return add_list(o, o->env, &o->nenv, val, "-E");
 	case 'f': o->follow++; return 0;
@@ -212,7 +213,7 @@ static int short_opt(struct sg_options *o, char c, const char *val)
 	case 'h': o->help = 1; return 0;
 	case 'V': o->version = 1; return 0;
 	case 'j': o->json = 1; return 0;
-	case 'w': return 0;	/* summary times are wall time already */
+	case 'w': o->wall = 1; return 0;
 	case 'p':
 		return fail(o, "-p (attach to a running process) is not "
 			       "supported: start the program under sysgate", 0, 0);
@@ -236,6 +237,7 @@ static const struct long_opt long_opts[] = {
 	{ "fault", 1, 0 },
 	{ "string-limit", 1, 's' },
 	{ "summary-sort-by", 1, 'S' },
+	{ "summary-columns", 1, 'U' },
 	{ "mechanism", 1, 'm' },
 	{ "hook", 1, 0 },
 	{ "fs", 1, 0 },
@@ -576,6 +578,8 @@ int sg_options_hook_args(const struct sg_options *o, const char *hook,
 			return 0;
 		if (put_item(dst, size, &n, "trace", o->trace ? o->trace : "all") ||
 		    (o->sortby && put_item(dst, size, &n, "S", o->sortby)) ||
+		    (o->columns && put_item(dst, size, &n, "U", o->columns)) ||
+		    (o->wall && put_item(dst, size, &n, "w", 0)) ||
 		    (o->json && put_item(dst, size, &n, "json", 0)))
 			return -1;
 		return 1;

@@ -1,9 +1,15 @@
 /* SPDX-License-Identifier: MIT */
 /*
  * count: strace -c.  Every process of the tree adds its calls, errors and
- * wall-clock time per syscall into one shared table; the CLI prints the
- * summary when the whole tree has ended (or, without the CLI, the root
- * process prints it when it exits).  Written only against sysgate.h.
+ * time per syscall into one shared table; the CLI prints the summary when
+ * the whole tree has ended (or, without the CLI, the root process prints
+ * it when it exits).  Written only against sysgate.h.
+ *
+ * The time of a call is, as strace's, the system CPU time it took: the
+ * calling thread's ru_stime (getrusage(RUSAGE_THREAD), the kernel's
+ * accounting that strace reads from wait4) on entry and at exit, two
+ * getrusage calls more per call (doc/count.md); with -w the wall-clock
+ * time between entry and exit instead.
  */
 #include "sysgate.h"
 #include "count.h"
@@ -14,7 +20,29 @@
 static struct count_table *table;
 static struct count_table local;	/* if no shared memory */
 static char sortby[16];
-static int json;
+static char columns[128];
+static int json, wall;
+static long nr_getrusage;
+/* Thread CPU time at the entry of this thread's calls (handlers' calls
+ * nest in the call they interrupted). */
+#define MAX_NEST 8
+static __thread unsigned long long cpu_enter[MAX_NEST];
+static __thread const struct sysgate_sys *cpu_call[MAX_NEST];
+static __thread int ncpu;
+
+/* This thread's system CPU time so far. */
+static unsigned long long thread_cpu_ns(void)
+{
+	struct {
+		long utime_sec, utime_usec, stime_sec, stime_usec;
+		long rest[14];
+	} ru;
+
+	if (sysgate_syscall(nr_getrusage, 1 /* RUSAGE_THREAD */, (long)&ru,
+			    0, 0, 0, 0) < 0)
+		return 0;
+	return ru.stime_sec * 1000000000ULL + ru.stime_usec * 1000ULL;
+}
 static struct sysgate_ctx *self;
 static long nr_execve, nr_execveat, nr_rt_sigreturn;
 
@@ -32,18 +60,20 @@ static int count_init(struct sysgate_ctx *ctx, const char *args)
 				return sysgate_error(ctx, err);
 			have_set = 1;
 		} else if (arg_is(&a, "S") && a.val) {
-			static const char *const keys[] = { COUNT_SORT_KEYS };
-			unsigned int i;
-
-			for (i = 0; i < sizeof(keys) / sizeof(keys[0]); i++)
-				if (hk_strlen(keys[i]) == a.vlen &&
-				    !hk_strncmp(keys[i], a.val, a.vlen))
-					break;
-			if (i == sizeof(keys) / sizeof(keys[0]))
-				return sysgate_error(ctx, "invalid -S sort key "
-							  "(time, calls, errors, "
-							  "name, nothing)");
-			hk_memcpy(sortby, keys[i], hk_strlen(keys[i]) + 1);
+			if (count_sort_key(a.val, a.vlen) < 0 ||
+			    a.vlen >= sizeof(sortby))
+				return sysgate_error(ctx, "invalid -S sort key");
+			hk_memcpy(sortby, a.val, a.vlen);
+			sortby[a.vlen] = 0;
+		} else if (arg_is(&a, "U") && a.val) {
+			if (a.vlen >= sizeof(columns))
+				return sysgate_error(ctx, "-U: too long");
+			hk_memcpy(columns, a.val, a.vlen);
+			columns[a.vlen] = 0;
+			if (count_check_columns(columns) < 0)
+				return sysgate_error(ctx, "invalid -U column");
+		} else if (arg_is(&a, "w")) {
+			wall = 1;
 		} else if (arg_is(&a, "json")) {
 			json = 1;
 		} else {
@@ -57,6 +87,7 @@ static int count_init(struct sysgate_ctx *ctx, const char *args)
 	nr_execve = sysgate_syscall_number("execve");
 	nr_execveat = sysgate_syscall_number("execveat");
 	nr_rt_sigreturn = sysgate_syscall_number("rt_sigreturn");
+	nr_getrusage = sysgate_syscall_number("getrusage");
 	table = sysgate_shared(ctx, "table", sizeof(*table));
 	if (!table)
 		table = &local;
@@ -71,37 +102,77 @@ static enum sysgate_verdict count_enter(struct sysgate_sys *s, void *data)
 	if (s->nr == nr_rt_sigreturn || s->nr == nr_execve ||
 	    s->nr == nr_execveat)
 		__atomic_add_fetch(&table->calls[s->nr], 1, __ATOMIC_RELAXED);
+	if (!wall && !(s->flags & SYSGATE_SYS_NORETURN) && ncpu < MAX_NEST) {
+		cpu_call[ncpu] = s;
+		cpu_enter[ncpu++] = thread_cpu_ns();
+	}
 	return SYSGATE_RUN;
+}
+
+/* The CPU time since s's entry, taken off the thread's list; 0 if not
+ * there (a new child's exit). */
+static unsigned long long cpu_since(const struct sysgate_sys *s)
+{
+	int i;
+
+	for (i = ncpu - 1; i >= 0; i--)
+		if (cpu_call[i] == s) {
+			unsigned long long now = thread_cpu_ns();
+
+			ncpu = i;
+			return now > cpu_enter[i] ? now - cpu_enter[i] : 0;
+		}
+	return 0;
+}
+
+static void add_time(int nr, unsigned long ns)
+{
+	unsigned long m;
+
+	__atomic_add_fetch(&table->ns[nr], ns, __ATOMIC_RELAXED);
+	m = __atomic_load_n(&table->min_ns1[nr], __ATOMIC_RELAXED);
+	while ((!m || ns + 1 < m) &&
+	       !__atomic_compare_exchange_n(&table->min_ns1[nr], &m, ns + 1, 1,
+					    __ATOMIC_RELAXED, __ATOMIC_RELAXED))
+		;
+	m = __atomic_load_n(&table->max_ns[nr], __ATOMIC_RELAXED);
+	while (ns > m &&
+	       !__atomic_compare_exchange_n(&table->max_ns[nr], &m, ns, 1,
+					    __ATOMIC_RELAXED, __ATOMIC_RELAXED))
+		;
 }
 
 static void count_exit(struct sysgate_sys *s, void *data)
 {
-	unsigned long long now;
+	unsigned long long ns = 0, now;
 
 	(void)data;
+	if (!wall)
+		ns = cpu_since(s);	/* (also pops a new child's copy) */
 	if ((s->flags & SYSGATE_SYS_CHILD) || s->nr < 0 ||
 	    s->nr >= SYSGATE_NR_MAX)
 		return;
-	now = sysgate_now_ns();
+	if (wall) {
+		now = sysgate_now_ns();
+		ns = s->enter_ns && now > s->enter_ns ? now - s->enter_ns : 0;
+	}
 	if (s->nr != nr_execve && s->nr != nr_execveat)
 		__atomic_add_fetch(&table->calls[s->nr], 1, __ATOMIC_RELAXED);
 	if (sysgate_is_error(s->ret))
 		__atomic_add_fetch(&table->errors[s->nr], 1, __ATOMIC_RELAXED);
-	if (s->enter_ns && now > s->enter_ns)
-		__atomic_add_fetch(&table->ns[s->nr], now - s->enter_ns,
-				   __ATOMIC_RELAXED);
+	add_time(s->nr, ns);
 }
 
 static void count_fini(void *data)
 {
-	static char buf[SYSGATE_NR_MAX * 80 + 512];
+	static char buf[SYSGATE_NR_MAX * 120 + 512];
+	struct count_format o = { sortby[0] ? sortby : 0,
+				  columns[0] ? columns : 0, wall, json };
 
 	(void)data;
 	if (!sysgate_report_here())
 		return;
-	sysgate_output(self, buf,
-		       count_summary(table, sortby[0] ? sortby : 0, json, buf,
-				     sizeof(buf)));
+	sysgate_output(self, buf, count_summary(table, &o, buf, sizeof(buf)));
 }
 
 const struct sysgate_hook sg_builtin_count = {

@@ -200,6 +200,42 @@ t_count_same_as_strace() {
 		{ cat "$TMP/sg"; fail "lseek errors"; }
 }
 
+t_count_columns_as_strace() {
+	need_strace
+	# -U and -S with strace's names: without a time column the whole
+	# summary is strace's, byte for byte.
+	for u in name,calls,errors errors,calls count,syscall; do
+		"$SG" -c -S name -U $u -e trace=write,lseek -o "$TMP/sg" -- "$PROG" basic >/dev/null ||
+			fail "-U $u: exit status $?"
+		strace -c -S name -U $u -e trace=write,lseek -o "$TMP/st" -- "$PROG" basic >/dev/null
+		same "$TMP/st" "$TMP/sg"
+	done
+	# every column: strace's header and rules
+	all=time-percent,total-time,min-time,max-time,avg-time,calls,errors,name
+	"$SG" -c -U $all -S max-time -e trace=write,lseek -o "$TMP/sg" -- "$PROG" basic >/dev/null
+	strace -c -U $all -S max-time -e trace=write,lseek -o "$TMP/st" -- "$PROG" basic >/dev/null
+	same <(sed -n '1,2p; /^-/p' "$TMP/st") <(sed -n '1,2p; /^-/p' "$TMP/sg")
+	for bad in "-U bogus" "-U nothing" "-S bogus"; do
+		# shellcheck disable=SC2086 # the option and its value
+		"$SG" -c $bad -- "$PROG" basic >/dev/null 2>&1 && fail "$bad accepted"
+	done
+	return 0
+}
+
+t_count_system_time() {
+	# -c times are system CPU time, as strace's: a sleep costs next to
+	# none; -w gives the wall-clock time it took.
+	for w in "" -w; do
+		# shellcheck disable=SC2086 # -w or nothing
+		"$SG" -c $w -U name,total-time -e trace=clock_nanosleep,nanosleep \
+			-o "$TMP/c$w" -- sleep 0.3 || fail "exit status $?"
+	done
+	cpu=$(awk '$1 == "total" { print $2 }' "$TMP/c")
+	wall=$(awk '$1 == "total" { print $2 }' "$TMP/c-w")
+	awk -v c="$cpu" -v w="$wall" 'BEGIN { exit !(c < 0.1 && w >= 0.3) }' ||
+		{ cat "$TMP/c" "$TMP/c-w"; fail "system time $cpu s, wall time $wall s"; }
+}
+
 t_inject_retval() {
 	out=$("$SG" -e trace=none -e inject=getppid:retval=42 -- "$PROG" getppid 3)
 	[ "$out" = 42 ] || fail "got '$out'"

@@ -79,7 +79,10 @@ static const char usage_text[] =
 "                         these descriptors (numbers, all, none, !FDS)\n"
 "  -z, -Z, -e status=SET  only calls that succeeded, failed, or in SET:\n"
 "                         successful failed unfinished unavailable detached\n"
-"  -S SORTBY              summary order: time calls errors name nothing\n"
+"  -S SORTBY              summary order: time min-time max-time avg-time\n"
+"                         calls errors name nothing\n"
+"  -U COLUMNS             summary columns (strace's names)\n"
+"  -w                     summary times: wall clock (default: system time)\n"
 "  -j, --json             JSON Lines output (schema 1, man sysgate.7)\n"
 "  -m, --mechanism=NAME   how calls are caught (--list-mechanisms); zeropage\n"
 "                         needs vm.mmap_min_addr=0\n"
@@ -374,7 +377,8 @@ void *sg_cli_map_state(const char *state)
 
 static void print_summary(const struct sg_options *o, const char *state)
 {
-	static char buf[SYSGATE_NR_MAX * 80 + 512];
+	static char buf[SYSGATE_NR_MAX * 120 + 512];
+	struct count_format f = { o->sortby, o->columns, o->wall, o->json };
 	const struct count_table *t;
 	void *map = sg_cli_map_state(state);
 	int ofd;
@@ -383,8 +387,7 @@ static void print_summary(const struct sg_options *o, const char *state)
 		return;
 	t = sg_shared_find(map, COUNT_TABLE_NAME);
 	if (t) {
-		unsigned long n = count_summary(t, o->sortby, o->json, buf,
-						sizeof(buf));
+		unsigned long n = count_summary(t, &f, buf, sizeof(buf));
 
 		ofd = out_fd(o);
 		if (ofd >= 0 && write(ofd, buf, n) < 0)
