@@ -236,6 +236,18 @@ t_count_system_time() {
 		{ cat "$TMP/c" "$TMP/c-w"; fail "system time $cpu s, wall time $wall s"; }
 }
 
+t_env_set_unset() {
+	# -E VAR=VAL replaces VAR's value, -E VAR removes it, as strace's
+	# (the later item wins).
+	HOME=/x SG_T=1 "$SG" -E HOME=/y -E SG_T -E SG_U=1 -E SG_U -E SG_V=2 \
+		-e trace=none -o /dev/null -- /usr/bin/env >"$TMP/env" ||
+		fail "exit status $?"
+	[ "$(grep -c '^HOME=' "$TMP/env")" = 1 ] && grep -qx HOME=/y "$TMP/env" ||
+		fail "HOME: $(grep HOME "$TMP/env")"
+	grep -qE '^SG_(T|U)=|^SG_T$|^SG_U$' "$TMP/env" && fail "-E VAR kept: $(grep SG_ "$TMP/env")"
+	grep -qx SG_V=2 "$TMP/env" || fail "SG_V"
+}
+
 t_inject_retval() {
 	out=$("$SG" -e trace=none -e inject=getppid:retval=42 -- "$PROG" getppid 3)
 	[ "$out" = 42 ] || fail "got '$out'"

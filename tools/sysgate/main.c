@@ -311,6 +311,34 @@ static char *user_preloads(void)
 	return out;
 }
 
+/* Does entry e of an environment set the variable that -E item v names
+ * (VAR or VAR=VAL)? */
+static int same_var(const char *e, const char *v)
+{
+	size_t n = strcspn(v, "=");
+
+	return !strncmp(e, v, n) && e[n] == '=';
+}
+
+/* -E VAR=VAL sets VAR (in place of its old value), -E VAR unsets it, as
+ * strace: the later item wins. */
+static void apply_env_items(const struct sg_options *o, char **env,
+			    size_t *k)
+{
+	size_t i, j, w;
+
+	for (i = 0; i < (size_t)o->nenv; i++) {
+		const char *v = o->env[i];
+
+		for (j = w = 0; j < *k; j++)
+			if (!same_var(env[j], v))
+				env[w++] = env[j];
+		*k = w;
+		if (strchr(v, '='))
+			env[(*k)++] = (char *)v;
+	}
+}
+
 static char **build_env(const struct sg_options *o, const char *lib,
 			const char *opts, const char *state)
 {
@@ -325,8 +353,7 @@ static char **build_env(const struct sg_options *o, const char *lib,
 		if (strncmp(environ[i], "LD_PRELOAD=", 11) &&
 		    !sg_env_is_internal(environ[i]))
 			env[k++] = environ[i];
-	for (i = 0; i < (size_t)o->nenv; i++)
-		env[k++] = (char *)o->env[i];
+	apply_env_items(o, env, &k);
 	if (!lib) {
 		/* loader mode: the program's own preloads, not ours */
 		if (old && *old) {
