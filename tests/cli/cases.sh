@@ -248,6 +248,21 @@ t_env_set_unset() {
 	grep -qx SG_V=2 "$TMP/env" || fail "SG_V"
 }
 
+t_output_pipe() {
+	# -o '|CMD' and '!CMD': the trace goes to CMD's input, whole, from
+	# every process, and sysgate ends after CMD; -ff cannot take it.
+	"$SG" -f -e trace=write,lseek -o "$TMP/file" -- "$PROG" basic >/dev/null ||
+		fail "exit status $?"
+	"$SG" -f -e trace=write,lseek -o "|cat >$TMP/piped" -- "$PROG" basic >/dev/null ||
+		fail "exit status $?"
+	same <(sed -E 's/^[0-9]+ +//' "$TMP/file") <(sed -E 's/^[0-9]+ +//' "$TMP/piped")
+	"$SG" -f -e trace=write --output="!wc -l >$TMP/n" -- sh -c 'echo a; (echo b)' >/dev/null ||
+		fail "exit status $?"
+	[ "$(cat "$TMP/n")" -ge 4 ] || fail "lines from the tree: $(cat "$TMP/n")"
+	"$SG" -ff -o "|cat" -- "$PROG" basic >/dev/null 2>&1 && fail "-ff -o |CMD accepted"
+	[ ! -e "|cat" ] || fail "a file named |cat"
+}
+
 t_inject_retval() {
 	out=$("$SG" -e trace=none -e inject=getppid:retval=42 -- "$PROG" getppid 3)
 	[ "$out" = 42 ] || fail "got '$out'"

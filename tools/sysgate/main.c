@@ -60,7 +60,7 @@ static const char usage_text[] =
 "  -e fault=SET[:error=ERRNO][:when=EXPR]\n"
 "                         EXPR: N, N+, N+STEP, N..M, N..M+STEP\n"
 "  -f, -ff                follow child processes (-ff: one file per pid)\n"
-"  -o FILE, -A            write to FILE (-A: append)\n"
+"  -o FILE, -A            write to FILE (-A: append); -o '|CMD': to CMD\n"
 "  -s N                   print at most N bytes of strings (default 32)\n"
 "  -t, -tt, -ttt          time of day, with microseconds, or epoch\n"
 "  -T                     time spent in each call\n"
@@ -109,7 +109,7 @@ static const char usage_text[] =
 "      --zeropage-readable-null  let -m zeropage run where page 0 cannot be\n"
 "                         execute-only (no protection keys): NULL reads then\n"
 "                         return sled bytes instead of faulting\n"
-"  -E VAR=VAL             set VAR in PROG's environment\n"
+"  -E VAR=VAL, -E VAR     set VAR in PROG's environment, or remove it\n"
 "      --list-syscalls    print the syscall table for this machine\n"
 "      --list-mechanisms  print the mechanisms and whether they work here\n"
 "  -V, --version          version, mechanisms and kernel features\n"
@@ -541,6 +541,85 @@ static int wait_tree(const struct sg_options *o, int *status)
 	return stop_sig != 0;
 }
 
+/*
+ * -o '|CMD' (or '!CMD'): the output goes to CMD's standard input.  Every
+ * traced process opens its output itself, by name: it gets this
+ * process's end of the pipe as /proc/PID/fd/N (a pipe opened there is the
+ * same pipe), which replaces the option in the arguments they are given.
+ * CMD is not a child (wait_tree waits for every child, and CMD only ends
+ * once the output is closed): it holds the write end of `done`, whose
+ * end of file says it has finished.
+ */
+static int pipe_fd = -1, pipe_done = -1;
+
+static void start_output_pipe(struct sg_options *o, int nopts, char **argv)
+{
+	static char path[64], dash_o[66];
+	const char *cmd = o->outfile + 1;
+	int p[2], d[2], i, done = 0, st;
+	pid_t pid;
+
+	if (o->follow == 2)
+		die("-o |CMD and -ff: one pipe cannot take a file per process",
+		    0);
+	if (pipe2(p, O_CLOEXEC) < 0 || pipe2(d, O_CLOEXEC) < 0)
+		die("pipe: ", strerror(errno));
+	pid = fork();
+	if (pid < 0)
+		die("fork: ", strerror(errno));
+	if (pid == 0) {
+		if (fork() == 0) {
+			dup2(p[0], 0);
+			fcntl(d[1], F_SETFD, 0);
+			execl("/bin/sh", "sh", "-c", cmd, (char *)0);
+			_exit(127);
+		}
+		_exit(0);
+	}
+	waitpid(pid, &st, 0);
+	close(p[0]);
+	close(d[1]);
+	pipe_fd = p[1];
+	pipe_done = d[0];
+	snprintf(path, sizeof(path), "/proc/%d/fd/%d", (int)getpid(), pipe_fd);
+	snprintf(dash_o, sizeof(dash_o), "-o%s", path);
+	for (i = 1; i <= nopts; i++) {
+		const char *a = argv[i];
+
+		if (!strcmp(a, "--"))
+			break;
+		if (a == o->outfile || !strcmp(a, o->outfile)) {
+			argv[i] = path;		/* -o |CMD, --output |CMD */
+			done = 1;
+		} else if (!strncmp(a, "-o", 2) && !strcmp(a + 2, o->outfile)) {
+			argv[i] = dash_o;
+			done = 1;
+		} else if (!strncmp(a, "--output=", 9) &&
+			   !strcmp(a + 9, o->outfile)) {
+			argv[i] = dash_o;
+			done = 1;
+		}
+	}
+	if (!done)
+		die("-o |CMD: give it as -o |CMD or --output=|CMD", 0);
+	o->outfile = path;
+}
+
+/* The command reads to the end of what was written, then ends. */
+static void end_output_pipe(void)
+{
+	char c;
+	ssize_t n;
+
+	if (pipe_done < 0)
+		return;
+	close(pipe_fd);
+	while ((n = read(pipe_done, &c, 1)) > 0 || (n < 0 && errno == EINTR))
+		;
+	close(pipe_done);
+	pipe_done = -1;
+}
+
 int main(int argc, char **argv)
 {
 	static struct sg_options o;
@@ -615,6 +694,8 @@ int main(int argc, char **argv)
 			  "need a program that loads libsysgate.so");
 	lib = use_loader || use_ptrace ? 0 : library_path();
 	loader = use_loader ? installed("sysgate-loader") : 0;
+	if (o.outfile && (o.outfile[0] == '|' || o.outfile[0] == '!'))
+		start_output_pipe(&o, prog_i - 1, argv);
 	/* The options exactly as given, minus a final "--". */
 	if (sg_options_join(opts, sizeof(opts),
 			    prog_i - 1 - (!strcmp(argv[prog_i - 1], "--") &&
@@ -727,8 +808,10 @@ int main(int argc, char **argv)
 		if (ofd > 2)
 			close(ofd);
 	}
-	if (stopped)
+	if (stopped) {
+		end_output_pipe();
 		return 0;	/* interrupted: output finished, as strace */
+	}
 	if (WIFSIGNALED(status)) {
 		int sig = WTERMSIG(status);
 		struct rlimit no_core = { 0, 0 };
@@ -755,6 +838,7 @@ int main(int argc, char **argv)
 			if (ofd >= 0 && write(ofd, line, n) < 0)
 				perror("sysgate: write");
 		}
+		end_output_pipe();
 		setrlimit(RLIMIT_CORE, &no_core);
 		signal(sig, SIG_DFL);
 		{
@@ -788,5 +872,6 @@ int main(int argc, char **argv)
 		if (ofd >= 0 && write(ofd, line, n) < 0)
 			perror("sysgate: write");
 	}
+	end_output_pipe();
 	return WEXITSTATUS(status);
 }
