@@ -51,12 +51,6 @@ static int show_nr;	/* -n */
 static int pid_column;
 static long nr_rt_sigreturn, nr_nanosleep, nr_clock_nanosleep;
 
-/*
- * The calls of this thread whose line waits for their exit (handlers'
- * calls nest): a signal that comes at or during one prints it first, as
- * strace does (a call cut short, "= ? ERESTART..."; one that will be
- * made again is printed once more, whole, at its exit).
- */
 /* Under -f on a terminal, strace prefixes "[pid N] " only while it
  * follows more than one task: tasks of the tree beyond the first (shared
  * by the tree), and the threads of this process. */
@@ -75,25 +69,81 @@ static void task_new(void)
 		__atomic_add_fetch(tree_tasks, 1, __ATOMIC_RELAXED);
 }
 
-static void trace_thread_start(void *data)
-{
-	(void)data;
-	__atomic_add_fetch(&nthreads, 1, __ATOMIC_RELAXED);
-	task_new();
-}
 
-static void trace_fork_child(void *data)
-{
-	(void)data;
-	nthreads = 1;
-	task_new();
-}
-
+/*
+ * The calls of this thread whose line waits for their exit (handlers'
+ * calls nest): a signal that comes at or during one prints it first, as
+ * strace does (a call cut short, "= ? ERESTART..."; one that will be
+ * made again is printed once more, whole, at its exit).
+ */
 #define MAX_NEST 8
 enum { LINE_WAITS, LINE_DONE, LINE_AGAIN };
 static __thread struct sysgate_sys *inflight[MAX_NEST];
 static __thread unsigned char inflight_state[MAX_NEST];
 static __thread int ninflight;
+
+/* This process's threads and the call each one waits in (its line not
+ * yet printed): exit_group ends them all, and strace prints each one's
+ * call "= ?" and its "+++ exited" line. */
+#define MAX_THREADS 256
+static int thread_tid[MAX_THREADS];
+static struct sysgate_sys *thread_wait[MAX_THREADS];
+static __thread int my_slot = -1;
+
+static void slot_claim(void)
+{
+	int tid = (int)sysgate_syscall(sysgate_syscall_number("gettid"), 0, 0,
+				       0, 0, 0, 0), i, free_;
+
+	for (i = 0; i < MAX_THREADS; i++) {
+		free_ = 0;
+		if (__atomic_compare_exchange_n(&thread_tid[i], &free_, tid, 0,
+						__ATOMIC_RELAXED,
+						__ATOMIC_RELAXED)) {
+			thread_wait[i] = 0;
+			my_slot = i;
+			return;
+		}
+	}
+}
+
+static void slot_free(void)
+{
+	if (my_slot < 0)
+		return;
+	thread_wait[my_slot] = 0;
+	__atomic_store_n(&thread_tid[my_slot], 0, __ATOMIC_RELAXED);
+	my_slot = -1;
+}
+
+/* After this thread's in-flight calls changed. */
+static void slot_note(void)
+{
+	if (my_slot >= 0)
+		thread_wait[my_slot] = ninflight &&
+			inflight_state[ninflight - 1] == LINE_WAITS ?
+				inflight[ninflight - 1] : 0;
+}
+
+static void trace_thread_start(void *data)
+{
+	(void)data;
+	__atomic_add_fetch(&nthreads, 1, __ATOMIC_RELAXED);
+	task_new();
+	slot_claim();
+}
+
+static void trace_fork_child(void *data)
+{
+	int i;
+
+	(void)data;
+	nthreads = 1;
+	task_new();
+	for (i = 0; i < MAX_THREADS; i++)
+		thread_tid[i] = 0;
+	slot_claim();
+}
 
 /* --- flag tables (values from the target's own headers) ---------------- */
 
@@ -834,6 +884,34 @@ static int sigreturn_result(struct fmt *f, const struct sysgate_sys *s)
 	return 1;
 }
 
+/* exit_group: the calls the process's other threads wait in end "= ?",
+ * and each thread's "+++ exited" line, as strace prints them. */
+static void others_end(struct fmt *f, const struct sysgate_sys *s)
+{
+	int i;
+
+	for (i = 0; i < MAX_THREADS; i++) {
+		struct sysgate_sys *w = thread_wait[i], other = *s;
+		int tid = __atomic_load_n(&thread_tid[i], __ATOMIC_RELAXED);
+
+		if (i == my_slot || !tid)
+			continue;
+		if (w && !(set_given && !set_has(&set, w->nr)) &&
+		    filter_status(FILTER_UNFINISHED) && !json) {
+			put_call(f, w, 0);
+			put_equals(f);
+			fmt_str(f, "?\n");
+			emit(f);
+			f->len = 0;
+		}
+		other.nr = nr_exit;	/* (its own line) */
+		other.tid = tid;
+		exited(f, &other);
+		emit(f);
+		f->len = 0;
+	}
+}
+
 static enum sysgate_verdict trace_enter(struct sysgate_sys *s, void *data)
 {
 	const struct decoder *d = decoder_of(s->nr);
@@ -844,6 +922,7 @@ static enum sysgate_verdict trace_enter(struct sysgate_sys *s, void *data)
 	if (!(s->flags & SYSGATE_SYS_NORETURN) && ninflight < MAX_NEST) {
 		inflight[ninflight] = s;
 		inflight_state[ninflight++] = LINE_WAITS;
+		slot_note();
 	}
 	if (!filter_enter(s) && s->nr != nr_exit_group)
 		return SYSGATE_RUN;
@@ -881,6 +960,11 @@ static enum sysgate_verdict trace_enter(struct sysgate_sys *s, void *data)
 		put_equals(&f);
 		fmt_str(&f, "?\n");
 	}
+	if (s->nr == nr_exit_group) {
+		emit(&f);
+		f.len = 0;
+		others_end(&f, s);
+	}
 	/* A thread's end is reported too, as strace does. */
 	if (s->nr == nr_exit_group || s->nr == nr_exit)
 		exited(&f, s);
@@ -888,6 +972,7 @@ static enum sysgate_verdict trace_enter(struct sysgate_sys *s, void *data)
 	if (s->nr == nr_exit) {
 		__atomic_sub_fetch(&nthreads, 1, __ATOMIC_RELAXED);
 		tasks_gone(1);
+		slot_free();
 	} else if (s->nr == nr_exit_group) {
 		tasks_gone(nthreads);
 	}
@@ -902,6 +987,7 @@ static int inflight_pop(struct sysgate_sys *s)
 	for (i = ninflight - 1; i >= 0; i--)
 		if (inflight[i] == s) {
 			ninflight = i;
+			slot_note();
 			return inflight_state[i];
 		}
 	return LINE_WAITS;
@@ -994,6 +1080,7 @@ static void signal_in_call(void)
 	s->ret = saved;
 	inflight_state[ninflight - 1] = where == SYSGATE_SIG_RESTART ?
 						LINE_AGAIN : LINE_DONE;
+	slot_note();
 }
 
 static void killed(int sig, int fatal)
@@ -1149,6 +1236,7 @@ static int trace_init(struct sysgate_ctx *ctx, const char *args)
 		}
 	}
 	set_given = have_set;
+	slot_claim();
 	if (follow && !pid_column)
 		tree_tasks = sysgate_shared(ctx, "tasks", sizeof(*tree_tasks));
 	trace_nr_readlinkat = lookup("readlinkat");

@@ -6,7 +6,9 @@
  * ("--- SIGSEGV {si_signo=SIGSEGV, si_code=SEGV_MAPERR, si_addr=0x10}
  * ---"), one that exits, a thread's own "+++ exited" line, and the
  * parent's SIGCHLD with its whole siginfo, each after the call at whose
- * return it came (rt_sigreturn with the mask and result it restores).
+ * return it came (rt_sigreturn with the mask and result it restores),
+ * and exit_group ending a thread blocked in pause ("pause() = ?", then
+ * its own "+++ exited with 0 +++").
  *
  * To be the same run after run: SIGCHLD stays blocked until each child
  * is reaped (it comes at the unblocking call's return), the parent kills
@@ -39,14 +41,25 @@ static void *thread(void *arg)
 	return NULL;
 }
 
-/* Waits until pid sleeps (in pause: it has nothing else to sleep in). */
-static void wait_sleeping(pid_t pid)
+static volatile pid_t sleeper;
+
+static void *sleeping_thread(void *arg)
+{
+	(void)arg;
+	sleeper = gettid();
+	pause();
+	return NULL;
+}
+
+/* Waits until the task of /proc/DIR/stat sleeps (in pause: it has nothing
+ * else to sleep in). */
+static void wait_sleeping(const char *dir, pid_t pid)
 {
 	char path[64], buf[256], *p;
 	int fd;
 	ssize_t n;
 
-	snprintf(path, sizeof(path), "/proc/%d/stat", (int)pid);
+	snprintf(path, sizeof(path), "/proc/%s%d/stat", dir, (int)pid);
 	fd = open(path, O_RDONLY);
 	check(fd >= 0, "open /proc/PID/stat");
 	for (;;) {
@@ -95,7 +108,7 @@ int main(void)
 		pause();
 		_exit(1);
 	}
-	wait_sleeping(pid);
+	wait_sleeping("", pid);
 	check(kill(pid, SIGTERM) == 0, "kill");
 	reap(pid, &set);
 
@@ -116,5 +129,11 @@ int main(void)
 	check(pthread_create(&t, NULL, thread, NULL) == 0, "pthread_create");
 	check(read(pfd[0], &c, 1) == 1, "read");
 	check(pthread_join(t, NULL) == 0, "pthread_join");
+
+	check(pthread_create(&t, NULL, sleeping_thread, NULL) == 0,
+	      "pthread_create");
+	while (!sleeper)
+		;
+	wait_sleeping("self/task/", sleeper);
 	return 0;
 }
