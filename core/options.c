@@ -84,13 +84,18 @@ static int parse_expr(struct sg_options *o, const char *e)
 		return o->trace ? 0 : fail(o, "options too long", 0, 0);
 	}
 	if (starts(e, "decode-fds=")) {
-		/* path is -y; socket details (-yy) are not there yet */
+		/* path is -y, socket -yy (it shows paths too) */
 		if (!sg_strcmp(e + 11, "path"))
 			o->decode_fds = 1;
+		else if (!sg_strcmp(e + 11, "socket") ||
+			 !sg_strcmp(e + 11, "path,socket") ||
+			 !sg_strcmp(e + 11, "socket,path"))
+			o->decode_fds = 2;
 		else if (!sg_strcmp(e + 11, "none"))
 			o->decode_fds = 0;
 		else
-			return fail(o, "-e ", e, ": not supported (path, none)");
+			return fail(o, "-e ", e,
+				    ": not supported (path, socket, none)");
 		return 0;
 	}
 	if (starts(e, "quiet=") || starts(e, "silent=") ||
@@ -205,9 +210,7 @@ static int short_opt(struct sg_options *o, char c, const char *val)
 	case 'z': o->status = "successful"; return 0;
 	case 'Z': o->status = "failed"; return 0;
 	case 'y':
-		if (o->decode_fds++)
-			return fail(o, "-yy (socket endpoints) is not supported "
-				       "yet; -y prints descriptor paths", 0, 0);
+		o->decode_fds++;
 		return 0;
 	case 'd': o->debug++; return 0;
 	case 'h': o->help = 1; return 0;
@@ -553,7 +556,9 @@ int sg_options_hook_args(const struct sg_options *o, const char *hook,
 		     put_item(dst, size, &n, "pidcol", 0)) ||
 		    (o->hexstr && put_item(dst, size, &n, "x",
 					   num(b, o->hexstr))) ||
-		    (o->decode_fds && put_item(dst, size, &n, "y", 0)) ||
+		    (o->decode_fds && put_item(dst, size, &n,
+					       o->decode_fds > 1 ? "yy" : "y",
+					       0)) ||
 		    (o->relative && put_item(dst, size, &n, "r", 0)) ||
 		    (o->verbose && put_item(dst, size, &n, "v", 0)) ||
 		    ((o->quiet >= 2 || o->quiet_exit) &&

@@ -53,7 +53,7 @@ static void p_u8(struct fmt *f, unsigned v)
 }
 
 /* The shortest text form of an IPv6 address (RFC 5952). */
-static void p_inet6(struct fmt *f, const unsigned char *a)
+void p_inet6(struct fmt *f, const unsigned char *a)
 {
 	static const char hx[] = "0123456789abcdef";
 	int best = -1, bestlen = 0, i, j;

@@ -34,14 +34,75 @@ long fd_path(const struct sysgate_sys *s, int fd, char *path, size_t size)
 			       (long)path, size, 0, 0);
 }
 
+/* -yy: what the call's descriptor arguments were at its entry (a bind or
+ * connect changes its socket's endpoints), as strace shows them. */
+#define ENTRY_TEXT 200
+static __thread const struct sysgate_sys *entry_call;
+static __thread int entry_fd[6];
+static __thread unsigned int entry_len[6];
+static __thread char entry_text[6][ENTRY_TEXT];
+
+static void fdpath_now(struct fmt *f, const struct sysgate_sys *s, int fd);
+
+void fdpaths_at_entry(const struct sysgate_sys *s, const char *kinds, int n)
+{
+	int i;
+
+	entry_call = 0;	/* (a record's address is reused call after call) */
+	if (!kinds)
+		return;
+	for (i = 0; i < n && i < 6; i++) {
+		struct fmt f;
+
+		entry_len[i] = 0;
+		entry_fd[i] = -1;
+		if (kinds[i] != 'f' || (int)s->args[i] < 0)
+			continue;
+		fmt_init(&f, entry_text[i], sizeof(entry_text[i]));
+		fdpath_now(&f, s, (int)s->args[i]);
+		if (!f.full) {
+			entry_fd[i] = (int)s->args[i];
+			entry_len[i] = f.len;
+		}
+	}
+	entry_call = s;
+}
+
 /* "<path>" after a descriptor under -y. */
 void p_fdpath(struct fmt *f, const struct sysgate_sys *s, int fd)
+{
+	int i;
+
+	if (trace_fdpaths == 2 && entry_call == s)
+		for (i = 0; i < 6; i++)
+			if (entry_fd[i] == fd && entry_len[i]) {
+				fmt_mem(f, entry_text[i], entry_len[i]);
+				return;
+			}
+	fdpath_now(f, s, fd);
+}
+
+static void fdpath_now(struct fmt *f, const struct sysgate_sys *s, int fd)
 {
 	char path[BUF_MAX];
 	long n;
 
 	if (!trace_fdpaths || (n = fd_path(s, fd, path, sizeof(path))) <= 0)
 		return;
+	if (trace_fdpaths == 2 && n > 8 && !hk_strncmp(path, "socket:[", 8)) {
+		unsigned long ino = 0;
+		long i;
+		size_t start = f->len;
+
+		for (i = 8; i < n && path[i] >= '0' && path[i] <= '9'; i++)
+			ino = ino * 10 + (path[i] - '0');
+		fmt_chr(f, '<');
+		if (!p_socket_endpoints(f, s, fd, ino)) {
+			fmt_chr(f, '>');
+			return;
+		}
+		f->len = start;
+	}
 	/* strace: <memfd:x>(deleted) for the link's "memfd:x (deleted)" */
 	if (n > 10 && !hk_strncmp(path + n - 10, " (deleted)", 10)) {
 		fmt_chr(f, '<');
@@ -51,6 +112,8 @@ void p_fdpath(struct fmt *f, const struct sysgate_sys *s, int fd)
 	}
 	fmt_chr(f, '<');
 	fmt_mem(f, path, n);
+	if (trace_fdpaths == 2 && path[0] == '/')
+		p_device(f, s, fd);
 	fmt_chr(f, '>');
 }
 

@@ -926,10 +926,18 @@ static enum sysgate_verdict trace_enter(struct sysgate_sys *s, void *data)
 	}
 	if (!filter_enter(s) && s->nr != nr_exit_group)
 		return SYSGATE_RUN;
+	if (trace_fdpaths == 2)
+		fdpaths_at_entry(s, 0, 0);
 	if (d && d->enter) {
 		struct call c = { 0, s, 0, 0, 0 };
 
 		d->enter(&c);
+	}
+	if (trace_fdpaths == 2 && !json) {
+		const char *kinds;
+		int n = shown_args(s, &kinds);
+
+		fdpaths_at_entry(s, kinds, n);
 	}
 	if (!(s->flags & SYSGATE_SYS_NORETURN) && s->nr != nr_execve &&
 	    s->nr != nr_execveat)
@@ -1201,6 +1209,8 @@ static int trace_init(struct sysgate_ctx *ctx, const char *args)
 			trace_xflag = (int)v;
 		} else if (arg_is(&a, "y")) {
 			trace_fdpaths = 1;
+		} else if (arg_is(&a, "yy")) {
+			trace_fdpaths = 2;
 		} else if (arg_is(&a, "v")) {
 			trace_verbose = 1;
 		} else if (arg_is(&a, "noexit")) {

@@ -71,6 +71,7 @@ static const char usage_text[] =
 "  -v                     structures in full (stat, statx, termios, uname,\n"
 "                         directory entries, execve's environment)\n"
 "  -y, -e decode-fds=path descriptors with their paths\n"
+"  -yy                    and sockets' endpoints, devices' numbers\n"
 "  -P PATH                only calls that name PATH or use it (repeatable)\n"
 "  -e signal=SET          print only these signals (names, numbers, none)\n"
 "  -qq, -e quiet=exit     no \"+++ exited\" lines (sysgate prints no attach,\n"
