@@ -16,6 +16,7 @@
 #include "../lib/args.h"
 #include "../lib/fmt.h"
 #include "../lib/sets.h"
+#include "../lib/slots.h"
 
 static struct count_table *table;
 static struct count_table local;	/* if no shared memory */
@@ -23,12 +24,16 @@ static char sortby[16];
 static char columns[128];
 static int json, wall;
 static long nr_getrusage;
-/* Thread CPU time at the entry of this thread's calls (handlers' calls
- * nest in the call they interrupted). */
+/* Each thread's CPU time at the entry of its calls (handlers' calls nest
+ * in the call they interrupted); by thread, without __thread
+ * (hooks/lib/slots.h). */
 #define MAX_NEST 8
-static __thread unsigned long long cpu_enter[MAX_NEST];
-static __thread const struct sysgate_sys *cpu_call[MAX_NEST];
-static __thread int ncpu;
+static struct tid_slots threads;
+static struct {
+	unsigned long long at[MAX_NEST];
+	const struct sysgate_sys *call[MAX_NEST];
+	int n;
+} cpu[TID_SLOTS];
 
 /* This thread's system CPU time so far. */
 static unsigned long long thread_cpu_ns(void)
@@ -44,7 +49,7 @@ static unsigned long long thread_cpu_ns(void)
 	return ru.stime_sec * 1000000000ULL + ru.stime_usec * 1000ULL;
 }
 static struct sysgate_ctx *self;
-static long nr_execve, nr_execveat, nr_rt_sigreturn;
+static long nr_execve, nr_execveat, nr_rt_sigreturn, nr_exit;
 
 static int count_init(struct sysgate_ctx *ctx, const char *args)
 {
@@ -87,6 +92,10 @@ static int count_init(struct sysgate_ctx *ctx, const char *args)
 	nr_execve = sysgate_syscall_number("execve");
 	nr_execveat = sysgate_syscall_number("execveat");
 	nr_rt_sigreturn = sysgate_syscall_number("rt_sigreturn");
+	nr_exit = sysgate_syscall_number("exit");
+	/* (a thread's end frees its slot, whatever the set) */
+	if (nr_exit >= 0)
+		sysgate_select(ctx, nr_exit);
 	nr_getrusage = sysgate_syscall_number("getrusage");
 	table = sysgate_shared(ctx, "table", sizeof(*table));
 	if (!table)
@@ -102,9 +111,23 @@ static enum sysgate_verdict count_enter(struct sysgate_sys *s, void *data)
 	if (s->nr == nr_rt_sigreturn || s->nr == nr_execve ||
 	    s->nr == nr_execveat)
 		__atomic_add_fetch(&table->calls[s->nr], 1, __ATOMIC_RELAXED);
-	if (!wall && !(s->flags & SYSGATE_SYS_NORETURN) && ncpu < MAX_NEST) {
-		cpu_call[ncpu] = s;
-		cpu_enter[ncpu++] = thread_cpu_ns();
+	if (s->nr == nr_exit) {
+		/* the thread ends: its slot is free again */
+		int k = tid_slot_find(&threads, s->tid);
+
+		if (k >= 0) {
+			cpu[k].n = 0;
+			tid_slot_free(&threads, k);
+		}
+	}
+	if (!wall && !(s->flags & SYSGATE_SYS_NORETURN)) {
+		int k = tid_slot(&threads, s->tid), n;
+
+		if (k >= 0 && (n = cpu[k].n) >= 0 && n < MAX_NEST) {
+			cpu[k].call[n] = s;
+			cpu[k].at[n] = thread_cpu_ns();
+			cpu[k].n = n + 1;
+		}
 	}
 	return SYSGATE_RUN;
 }
@@ -113,14 +136,14 @@ static enum sysgate_verdict count_enter(struct sysgate_sys *s, void *data)
  * there (a new child's exit). */
 static unsigned long long cpu_since(const struct sysgate_sys *s)
 {
-	int i;
+	int k = tid_slot_find(&threads, s->tid), i;
 
-	for (i = ncpu - 1; i >= 0; i--)
-		if (cpu_call[i] == s) {
+	for (i = k >= 0 ? cpu[k].n - 1 : -1; i >= 0 && i < MAX_NEST; i--)
+		if (cpu[k].call[i] == s) {
 			unsigned long long now = thread_cpu_ns();
 
-			ncpu = i;
-			return now > cpu_enter[i] ? now - cpu_enter[i] : 0;
+			cpu[k].n = i;
+			return now > cpu[k].at[i] ? now - cpu[k].at[i] : 0;
 		}
 	return 0;
 }
@@ -163,6 +186,16 @@ static void count_exit(struct sysgate_sys *s, void *data)
 	add_time(s->nr, ns);
 }
 
+static void count_fork_child(void *data)
+{
+	int k;
+
+	(void)data;
+	tid_slots_reset(&threads);
+	for (k = 0; k < TID_SLOTS; k++)
+		cpu[k].n = 0;
+}
+
 static void count_fini(void *data)
 {
 	static char buf[SYSGATE_NR_MAX * 120 + 512];
@@ -182,5 +215,6 @@ const struct sysgate_hook sg_builtin_count = {
 	.init = count_init,
 	.enter = count_enter,
 	.exit = count_exit,
+	.fork_child = count_fork_child,
 	.fini = count_fini,
 };

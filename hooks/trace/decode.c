@@ -4,6 +4,7 @@
  * read from the program, timespecs, signal sets, in strace's text.
  */
 #include "trace.h"
+#include "../lib/slots.h"
 
 #define BUF_MAX 8192
 
@@ -37,46 +38,49 @@ long fd_path(const struct sysgate_sys *s, int fd, char *path, size_t size)
 /* -yy: what the call's descriptor arguments were at its entry (a bind or
  * connect changes its socket's endpoints), as strace shows them. */
 #define ENTRY_TEXT 200
-static __thread const struct sysgate_sys *entry_call;
-static __thread int entry_fd[6];
-static __thread unsigned int entry_len[6];
-static __thread char entry_text[6][ENTRY_TEXT];
+#define ENTRY_FDS 3	/* (no call takes more descriptors) */
+static struct {
+	const struct sysgate_sys *call;
+	int fd[ENTRY_FDS];
+	unsigned int len[ENTRY_FDS];
+	char text[ENTRY_FDS][ENTRY_TEXT];
+} at_entry[TID_SLOTS];	/* by thread (hooks/lib/slots.h) */
 
 static void fdpath_now(struct fmt *f, const struct sysgate_sys *s, int fd);
 
 void fdpaths_at_entry(const struct sysgate_sys *s, const char *kinds, int n)
 {
-	int i;
+	int k = trace_thread_slot(s->tid), i, j = 0;
 
-	entry_call = 0;	/* (a record's address is reused call after call) */
+	if (k < 0)
+		return;
+	at_entry[k].call = 0;	/* (a record's address is reused) */
 	if (!kinds)
 		return;
-	for (i = 0; i < n && i < 6; i++) {
+	for (i = 0; i < n && i < 6 && j < ENTRY_FDS; i++) {
 		struct fmt f;
 
-		entry_len[i] = 0;
-		entry_fd[i] = -1;
 		if (kinds[i] != 'f' || (int)s->args[i] < 0)
 			continue;
-		fmt_init(&f, entry_text[i], sizeof(entry_text[i]));
+		fmt_init(&f, at_entry[k].text[j], ENTRY_TEXT);
 		fdpath_now(&f, s, (int)s->args[i]);
-		if (!f.full) {
-			entry_fd[i] = (int)s->args[i];
-			entry_len[i] = f.len;
-		}
+		at_entry[k].fd[j] = (int)s->args[i];
+		at_entry[k].len[j++] = f.full ? 0 : f.len;
 	}
-	entry_call = s;
+	for (; j < ENTRY_FDS; j++)
+		at_entry[k].len[j] = 0;
+	at_entry[k].call = s;
 }
 
 /* "<path>" after a descriptor under -y. */
 void p_fdpath(struct fmt *f, const struct sysgate_sys *s, int fd)
 {
-	int i;
+	int k = trace_fdpaths == 2 ? trace_thread_slot(s->tid) : -1, i;
 
-	if (trace_fdpaths == 2 && entry_call == s)
-		for (i = 0; i < 6; i++)
-			if (entry_fd[i] == fd && entry_len[i]) {
-				fmt_mem(f, entry_text[i], entry_len[i]);
+	if (k >= 0 && at_entry[k].call == s)
+		for (i = 0; i < ENTRY_FDS; i++)
+			if (at_entry[k].fd[i] == fd && at_entry[k].len[i]) {
+				fmt_mem(f, at_entry[k].text[i], at_entry[k].len[i]);
 				return;
 			}
 	fdpath_now(f, s, fd);

@@ -32,7 +32,7 @@ static long nr(const char *name)
 static int ask(const void *req, unsigned long len,
 	       int (*fn)(const struct nlmsghdr *h, void *arg), void *arg)
 {
-	static __thread long buf[REPLY_MAX / sizeof(long)];
+	long buf[REPLY_MAX / sizeof(long)];	/* (on the hook stack) */
 	struct sockaddr_nl to = { .nl_family = AF_NETLINK };
 	long fd = sysgate_syscall(nr("socket"), AF_NETLINK,
 				  SOCK_DGRAM | SOCK_CLOEXEC, NETLINK_SOCK_DIAG,

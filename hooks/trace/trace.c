@@ -22,6 +22,7 @@
 #include "trace.h"
 #include "../lib/args.h"
 #include "../lib/sets.h"
+#include "../lib/slots.h"
 
 #define LINE_MAX_ 16384
 #define MAX_ARRAY 64
@@ -78,51 +79,55 @@ static void task_new(void)
  */
 #define MAX_NEST 8
 enum { LINE_WAITS, LINE_DONE, LINE_AGAIN };
-static __thread struct sysgate_sys *inflight[MAX_NEST];
-static __thread unsigned char inflight_state[MAX_NEST];
-static __thread int ninflight;
+/* (per thread, without __thread: hooks/lib/slots.h) The process's
+ * threads are also what exit_group ends: strace prints the call each one
+ * waits in "= ?" and its "+++ exited" line. */
+static struct tid_slots threads;
+static struct in_flight {
+	struct sysgate_sys *call[MAX_NEST];
+	unsigned char state[MAX_NEST];
+	int n;
+} in_flight[TID_SLOTS];
 
-/* This process's threads and the call each one waits in (its line not
- * yet printed): exit_group ends them all, and strace prints each one's
- * call "= ?" and its "+++ exited" line. */
-#define MAX_THREADS 256
-static int thread_tid[MAX_THREADS];
-static struct sysgate_sys *thread_wait[MAX_THREADS];
-static __thread int my_slot = -1;
-
-static void slot_claim(void)
+/* Thread tid's calls (claim: taking a slot if it has none); 0 if none. */
+static struct in_flight *flight(int tid, int claim)
 {
-	int tid = (int)sysgate_syscall(sysgate_syscall_number("gettid"), 0, 0,
-				       0, 0, 0, 0), i, free_;
+	int k = claim ? tid_slot(&threads, tid) : tid_slot_find(&threads, tid);
 
-	for (i = 0; i < MAX_THREADS; i++) {
-		free_ = 0;
-		if (__atomic_compare_exchange_n(&thread_tid[i], &free_, tid, 0,
-						__ATOMIC_RELAXED,
-						__ATOMIC_RELAXED)) {
-			thread_wait[i] = 0;
-			my_slot = i;
-			return;
-		}
-	}
+	return k < 0 ? 0 : &in_flight[k];
 }
 
-static void slot_free(void)
+static void thread_begins(void)
 {
-	if (my_slot < 0)
+	struct in_flight *p = flight(tid_self(), 1);
+
+	if (p)
+		p->n = 0;
+}
+
+static void thread_ends(int tid)
+{
+	int k = tid_slot_find(&threads, tid);
+
+	if (k < 0)
 		return;
-	thread_wait[my_slot] = 0;
-	__atomic_store_n(&thread_tid[my_slot], 0, __ATOMIC_RELAXED);
-	my_slot = -1;
+	in_flight[k].n = 0;
+	tid_slot_free(&threads, k);
 }
 
-/* After this thread's in-flight calls changed. */
-static void slot_note(void)
+int trace_thread_slot(int tid)
 {
-	if (my_slot >= 0)
-		thread_wait[my_slot] = ninflight &&
-			inflight_state[ninflight - 1] == LINE_WAITS ?
-				inflight[ninflight - 1] : 0;
+	return tid_slot_find(&threads, tid);
+}
+
+/* The call thread slot k waits in, its line not printed yet; 0 if none. */
+static struct sysgate_sys *waits_in(int k)
+{
+	const struct in_flight *p = &in_flight[k];
+	int n = p->n;
+
+	return n > 0 && n <= MAX_NEST && p->state[n - 1] == LINE_WAITS ?
+		       p->call[n - 1] : 0;
 }
 
 static void trace_thread_start(void *data)
@@ -130,19 +135,16 @@ static void trace_thread_start(void *data)
 	(void)data;
 	__atomic_add_fetch(&nthreads, 1, __ATOMIC_RELAXED);
 	task_new();
-	slot_claim();
+	thread_begins();
 }
 
 static void trace_fork_child(void *data)
 {
-	int i;
-
 	(void)data;
 	nthreads = 1;
 	task_new();
-	for (i = 0; i < MAX_THREADS; i++)
-		thread_tid[i] = 0;
-	slot_claim();
+	tid_slots_reset(&threads);
+	thread_begins();
 }
 
 /* --- flag tables (values from the target's own headers) ---------------- */
@@ -890,12 +892,13 @@ static void others_end(struct fmt *f, const struct sysgate_sys *s)
 {
 	int i;
 
-	for (i = 0; i < MAX_THREADS; i++) {
-		struct sysgate_sys *w = thread_wait[i], other = *s;
-		int tid = __atomic_load_n(&thread_tid[i], __ATOMIC_RELAXED);
+	for (i = 0; i < TID_SLOTS; i++) {
+		struct sysgate_sys *w, other = *s;
+		int tid = __atomic_load_n(&threads.tid[i], __ATOMIC_RELAXED);
 
-		if (i == my_slot || !tid)
+		if (!tid || tid == s->tid)
 			continue;
+		w = waits_in(i);
 		if (w && !(set_given && !set_has(&set, w->nr)) &&
 		    filter_status(FILTER_UNFINISHED) && !json) {
 			put_call(f, w, 0);
@@ -919,12 +922,16 @@ static enum sysgate_verdict trace_enter(struct sysgate_sys *s, void *data)
 	struct fmt f;
 
 	(void)data;
-	if (!(s->flags & SYSGATE_SYS_NORETURN) && ninflight < MAX_NEST) {
-		inflight[ninflight] = s;
-		inflight_state[ninflight++] = LINE_WAITS;
-		slot_note();
+	if (!(s->flags & SYSGATE_SYS_NORETURN)) {
+		struct in_flight *p = flight(s->tid, 1);
+
+		if (p && p->n >= 0 && p->n < MAX_NEST) {
+			p->call[p->n] = s;
+			p->state[p->n] = LINE_WAITS;
+			p->n++;
+		}
 	}
-	if (!filter_enter(s) && s->nr != nr_exit_group)
+	if (!filter_enter(s) && s->nr != nr_exit_group && s->nr != nr_exit)
 		return SYSGATE_RUN;
 	if (trace_fdpaths == 2)
 		fdpaths_at_entry(s, 0, 0);
@@ -945,10 +952,18 @@ static enum sysgate_verdict trace_enter(struct sysgate_sys *s, void *data)
 	fmt_init(&f, buf, sizeof(buf));
 	if ((set_given && !set_has(&set, s->nr)) ||
 	    !filter_selected()) {
-		/* exit_group, selected only for the exit line */
+		/* exit and exit_group, selected only for the exit lines */
+		if (s->nr == nr_exit_group)
+			others_end(&f, s);
 		exited(&f, s);
 		emit(&f);
-		tasks_gone(nthreads);
+		if (s->nr == nr_exit) {
+			__atomic_sub_fetch(&nthreads, 1, __ATOMIC_RELAXED);
+			tasks_gone(1);
+			thread_ends(s->tid);
+		} else {
+			tasks_gone(nthreads);
+		}
 		return SYSGATE_RUN;
 	}
 	if (json)
@@ -980,7 +995,7 @@ static enum sysgate_verdict trace_enter(struct sysgate_sys *s, void *data)
 	if (s->nr == nr_exit) {
 		__atomic_sub_fetch(&nthreads, 1, __ATOMIC_RELAXED);
 		tasks_gone(1);
-		slot_free();
+		thread_ends(s->tid);
 	} else if (s->nr == nr_exit_group) {
 		tasks_gone(nthreads);
 	}
@@ -990,13 +1005,13 @@ static enum sysgate_verdict trace_enter(struct sysgate_sys *s, void *data)
 /* The state of s's line, taken off this thread's in-flight calls. */
 static int inflight_pop(struct sysgate_sys *s)
 {
+	struct in_flight *p = flight(s->tid, 0);
 	int i;
 
-	for (i = ninflight - 1; i >= 0; i--)
-		if (inflight[i] == s) {
-			ninflight = i;
-			slot_note();
-			return inflight_state[i];
+	for (i = p ? p->n - 1 : -1; i >= 0 && i < MAX_NEST; i--)
+		if (p->call[i] == s) {
+			p->n = i;
+			return p->state[i];
 		}
 	return LINE_WAITS;
 }
@@ -1069,13 +1084,15 @@ static long interrupted(long nr)
 static void signal_in_call(void)
 {
 	struct sysgate_sys *s;
+	struct in_flight *p;
 	long ret, saved;
 	int where = sysgate_signal_where(&ret);
 
-	if (!ninflight || where == SYSGATE_SIG_OUTSIDE ||
-	    inflight_state[ninflight - 1] != LINE_WAITS)
+	if (where == SYSGATE_SIG_OUTSIDE ||
+	    !(p = flight(tid_self(), 0)) || p->n <= 0 || p->n > MAX_NEST ||
+	    p->state[p->n - 1] != LINE_WAITS)
 		return;
-	s = inflight[ninflight - 1];
+	s = p->call[p->n - 1];
 	if (s->flags & SYSGATE_SYS_CHILD)
 		return;
 	saved = s->ret;
@@ -1086,9 +1103,8 @@ static void signal_in_call(void)
 		s->ret = ret == -4 ? interrupted(s->nr) : ret;
 	print_call(s);
 	s->ret = saved;
-	inflight_state[ninflight - 1] = where == SYSGATE_SIG_RESTART ?
-						LINE_AGAIN : LINE_DONE;
-	slot_note();
+	p->state[p->n - 1] = where == SYSGATE_SIG_RESTART ? LINE_AGAIN :
+							   LINE_DONE;
 }
 
 static void killed(int sig, int fatal)
@@ -1246,7 +1262,7 @@ static int trace_init(struct sysgate_ctx *ctx, const char *args)
 		}
 	}
 	set_given = have_set;
-	slot_claim();
+	thread_begins();
 	if (follow && !pid_column)
 		tree_tasks = sysgate_shared(ctx, "tasks", sizeof(*tree_tasks));
 	trace_nr_readlinkat = lookup("readlinkat");
@@ -1319,9 +1335,12 @@ static int trace_init(struct sysgate_ctx *ctx, const char *args)
 	nr_shmat = lookup("shmat");
 	nr_open = lookup("open");
 	nr_openat = lookup("openat");
-	/* "+++ exited with N +++" whatever the set, as strace does. */
+	/* "+++ exited with N +++" whatever the set, as strace does, for the
+	 * process and each thread. */
 	if (nr_exit_group >= 0)
 		sysgate_select(ctx, nr_exit_group);
+	if (nr_exit >= 0)
+		sysgate_select(ctx, nr_exit);
 	{
 		/* Local time, as strace prints it (-t, utimensat's dates):
 		 * libc works out the offset once, here in init. */

@@ -121,6 +121,8 @@ void p_fdpath(struct fmt *f, const struct sysgate_sys *s, int fd);
 /* -yy: keeps the "<...>" of s's descriptor arguments ('f' kinds) as they
  * are at its entry, for p_fdpath at its exit. */
 void fdpaths_at_entry(const struct sysgate_sys *s, const char *kinds, int n);
+/* The per-thread slot (hooks/lib/slots.h) of thread tid, or -1. */
+int trace_thread_slot(int tid);
 void p_open_flags(struct fmt *f, unsigned long v);
 /* The shortest text form of an IPv6 address (16 bytes). */
 void p_inet6(struct fmt *f, const unsigned char *a);
