@@ -121,8 +121,10 @@ static enum sysgate_verdict count_enter(struct sysgate_sys *s, void *data)
 		}
 	}
 	if (!wall && !(s->flags & SYSGATE_SYS_NORETURN)) {
-		int k = tid_slot(&threads, s->tid), n;
+		int fresh = 0, k = tid_slot(&threads, s->tid, &fresh), n;
 
+		if (k >= 0 && fresh)
+			cpu[k].n = 0;
 		if (k >= 0 && (n = cpu[k].n) >= 0 && n < MAX_NEST) {
 			cpu[k].call[n] = s;
 			cpu[k].at[n] = thread_cpu_ns();
@@ -186,16 +188,6 @@ static void count_exit(struct sysgate_sys *s, void *data)
 	add_time(s->nr, ns);
 }
 
-static void count_fork_child(void *data)
-{
-	int k;
-
-	(void)data;
-	tid_slots_reset(&threads);
-	for (k = 0; k < TID_SLOTS; k++)
-		cpu[k].n = 0;
-}
-
 static void count_fini(void *data)
 {
 	static char buf[SYSGATE_NR_MAX * 120 + 512];
@@ -215,6 +207,5 @@ const struct sysgate_hook sg_builtin_count = {
 	.init = count_init,
 	.enter = count_enter,
 	.exit = count_exit,
-	.fork_child = count_fork_child,
 	.fini = count_fini,
 };

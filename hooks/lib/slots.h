@@ -5,6 +5,11 @@
  * runtime does) has no block for libsysgate's thread-local variables, so
  * state that must live from a call's entry to its exit is kept in arrays
  * indexed by a slot that the thread's id finds.
+ *
+ * A child that shares the memory (vfork, posix_spawn) takes slots in the
+ * same arrays, and a fork child inherits its parent's: slots are never
+ * reset in a child, and one whose thread is not of this process is taken
+ * again when no slot is free.
  */
 #ifndef SG_HOOK_SLOTS_H
 #define SG_HOOK_SLOTS_H
@@ -15,14 +20,15 @@ struct tid_slots {
 	int tid[TID_SLOTS];
 };
 
-/* The slot of thread tid, taken if it has none; -1 when all are taken. */
-int tid_slot(struct tid_slots *t, int tid);
+/* The slot of thread tid, taken if it has none (*fresh set then); -1
+ * when none is free. */
+int tid_slot(struct tid_slots *t, int tid, int *fresh);
 /* The slot of thread tid, or -1. */
 int tid_slot_find(const struct tid_slots *t, int tid);
 void tid_slot_free(struct tid_slots *t, int slot);
-/* In a new child: every slot free. */
-void tid_slots_reset(struct tid_slots *t);
 /* This thread's id (gettid). */
 int tid_self(void);
+/* Is thread tid one of this process's (and alive)? */
+int tid_ours(int tid);
 
 #endif

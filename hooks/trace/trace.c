@@ -56,7 +56,6 @@ static long nr_rt_sigreturn, nr_nanosleep, nr_clock_nanosleep;
  * follows more than one task: tasks of the tree beyond the first (shared
  * by the tree), and the threads of this process. */
 static long *tree_tasks;
-static long nthreads = 1;
 
 static void tasks_gone(long n)
 {
@@ -92,17 +91,35 @@ static struct in_flight {
 /* Thread tid's calls (claim: taking a slot if it has none); 0 if none. */
 static struct in_flight *flight(int tid, int claim)
 {
-	int k = claim ? tid_slot(&threads, tid) : tid_slot_find(&threads, tid);
+	int fresh = 0, k = claim ? tid_slot(&threads, tid, &fresh) :
+				   tid_slot_find(&threads, tid);
 
-	return k < 0 ? 0 : &in_flight[k];
+	if (k < 0)
+		return 0;
+	if (fresh)
+		in_flight[k].n = 0;
+	return &in_flight[k];
+}
+
+/* This process's threads (those that have a slot: each one takes one
+ * when it starts), for the tasks an exit_group or a signal ends. */
+static long threads_alive(void)
+{
+	long n = 0;
+	int i;
+
+	for (i = 0; i < TID_SLOTS; i++) {
+		int tid = __atomic_load_n(&threads.tid[i], __ATOMIC_RELAXED);
+
+		if (tid && tid_ours(tid))
+			n++;
+	}
+	return n ? n : 1;
 }
 
 static void thread_begins(void)
 {
-	struct in_flight *p = flight(tid_self(), 1);
-
-	if (p)
-		p->n = 0;
+	flight(tid_self(), 1);
 }
 
 static void thread_ends(int tid)
@@ -133,17 +150,15 @@ static struct sysgate_sys *waits_in(int k)
 static void trace_thread_start(void *data)
 {
 	(void)data;
-	__atomic_add_fetch(&nthreads, 1, __ATOMIC_RELAXED);
 	task_new();
 	thread_begins();
 }
 
+/* (a vfork child shares this memory: nothing of the parent's is reset) */
 static void trace_fork_child(void *data)
 {
 	(void)data;
-	nthreads = 1;
 	task_new();
-	tid_slots_reset(&threads);
 	thread_begins();
 }
 
@@ -896,7 +911,8 @@ static void others_end(struct fmt *f, const struct sysgate_sys *s)
 		struct sysgate_sys *w, other = *s;
 		int tid = __atomic_load_n(&threads.tid[i], __ATOMIC_RELAXED);
 
-		if (!tid || tid == s->tid)
+		/* (a slot may be a vfork child's, or a forked parent's) */
+		if (!tid || tid == s->tid || !tid_ours(tid))
 			continue;
 		w = waits_in(i);
 		if (w && !(set_given && !set_has(&set, w->nr)) &&
@@ -958,11 +974,10 @@ static enum sysgate_verdict trace_enter(struct sysgate_sys *s, void *data)
 		exited(&f, s);
 		emit(&f);
 		if (s->nr == nr_exit) {
-			__atomic_sub_fetch(&nthreads, 1, __ATOMIC_RELAXED);
 			tasks_gone(1);
 			thread_ends(s->tid);
 		} else {
-			tasks_gone(nthreads);
+			tasks_gone(threads_alive());
 		}
 		return SYSGATE_RUN;
 	}
@@ -993,11 +1008,10 @@ static enum sysgate_verdict trace_enter(struct sysgate_sys *s, void *data)
 		exited(&f, s);
 	emit(&f);
 	if (s->nr == nr_exit) {
-		__atomic_sub_fetch(&nthreads, 1, __ATOMIC_RELAXED);
 		tasks_gone(1);
 		thread_ends(s->tid);
 	} else if (s->nr == nr_exit_group) {
-		tasks_gone(nthreads);
+		tasks_gone(threads_alive());
 	}
 	return SYSGATE_RUN;
 }
@@ -1115,7 +1129,7 @@ static void killed(int sig, int fatal)
 	struct fmt f;
 
 	if (no_exit_lines) {
-		tasks_gone(nthreads);
+		tasks_gone(threads_alive());
 		return;
 	}
 	fmt_init(&f, buf, sizeof(buf));
@@ -1135,7 +1149,7 @@ static void killed(int sig, int fatal)
 		fmt_str(&f, fatal == 2 ? " (core dumped) +++\n" : " +++\n");
 	}
 	emit(&f);
-	tasks_gone(nthreads);
+	tasks_gone(threads_alive());
 }
 
 static void trace_signal(int sig, const void *info, void *data)
