@@ -26,12 +26,19 @@ static long nr(const char *name)
 	return sysgate_syscall_number(name);
 }
 
-/* Sends req (len bytes) on a new NETLINK_SOCK_DIAG socket and hands each
- * reply message to fn until it returns non-zero or the replies end.
- * fn's result, or -1. */
-static int ask(const void *req, unsigned long len,
+/* Sends a SOCK_DIAG_BY_FAMILY request with body (len bytes, dump: all
+ * sockets) on a new NETLINK_SOCK_DIAG socket and hands each reply message
+ * to fn until it returns non-zero or the replies end.  fn's result, or
+ * -1. */
+static int ask(int dump, const void *body, unsigned long len,
 	       int (*fn)(const struct nlmsghdr *h, void *arg), void *arg)
 {
+	struct {
+		struct nlmsghdr h;
+		unsigned char body[64];
+	} req = { .h = { .nlmsg_type = SOCK_DIAG_BY_FAMILY,
+			 .nlmsg_flags = NLM_F_REQUEST |
+					(dump ? NLM_F_DUMP : 0) } };
 	long buf[REPLY_MAX / sizeof(long)];	/* (on the hook stack) */
 	struct sockaddr_nl to = { .nl_family = AF_NETLINK };
 	long fd = sysgate_syscall(nr("socket"), AF_NETLINK,
@@ -39,9 +46,12 @@ static int ask(const void *req, unsigned long len,
 				  0, 0, 0);
 	int r = -1, done = 0;
 
-	if (fd < 0)
-		return -1;
-	if (sysgate_syscall(nr("sendto"), fd, (long)req, len, 0, (long)&to,
+	if (fd < 0 || len > sizeof(req.body))
+		goto out;
+	hk_memcpy(req.body, body, len);
+	len += NLMSG_HDRLEN;
+	req.h.nlmsg_len = len;
+	if (sysgate_syscall(nr("sendto"), fd, (long)&req, len, 0, (long)&to,
 			    sizeof(to)) != (long)len)
 		goto out;
 	while (!done) {
@@ -65,7 +75,8 @@ static int ask(const void *req, unsigned long len,
 		}
 	}
 out:
-	sysgate_syscall(nr("close"), fd, 0, 0, 0, 0, 0);
+	if (fd >= 0)
+		sysgate_syscall(nr("close"), fd, 0, 0, 0, 0, 0);
 	return r;
 }
 
@@ -87,13 +98,7 @@ static void p_endpoint(struct fmt *f, const unsigned int *addr,
 		p_inet6(f, a);
 		fmt_chr(f, ']');
 	} else {
-		fmt_udec(f, a[0]);
-		fmt_chr(f, '.');
-		fmt_udec(f, a[1]);
-		fmt_chr(f, '.');
-		fmt_udec(f, a[2]);
-		fmt_chr(f, '.');
-		fmt_udec(f, a[3]);
+		p_inet4(f, a);
 	}
 	fmt_chr(f, ':');
 	fmt_udec(f, (port_be >> 8 | port_be << 8) & 0xffff);
@@ -131,22 +136,15 @@ static int inet_found(const struct nlmsghdr *h, void *arg)
 static int inet(struct fmt *f, unsigned long ino, const char *proto, int v6,
 		int protocol)
 {
-	struct {
-		struct nlmsghdr h;
-		struct inet_diag_req_v2 r;
-	} req = {
-		.h = { .nlmsg_len = sizeof(req),
-		       .nlmsg_type = SOCK_DIAG_BY_FAMILY,
-		       .nlmsg_flags = NLM_F_REQUEST | NLM_F_DUMP },
-		.r = { .sdiag_family = v6 ? AF_INET6 : AF_INET,
-		       .sdiag_protocol = protocol,
-		       .idiag_states = ~0U },
+	struct inet_diag_req_v2 r = {
+		.sdiag_family = v6 ? AF_INET6 : AF_INET,
+		.sdiag_protocol = protocol,
+		.idiag_states = ~0U,
+		.id.idiag_cookie = { INET_DIAG_NOCOOKIE, INET_DIAG_NOCOOKIE },
 	};
 	struct inet_find q = { f, ino, proto, v6, 0 };
 
-	req.r.id.idiag_cookie[0] = req.r.id.idiag_cookie[1] =
-		INET_DIAG_NOCOOKIE;
-	if (ask(&req, sizeof(req), inet_found, &q) <= 0)
+	if (ask(1, &r, sizeof(r), inet_found, &q) <= 0)
 		return -1;
 	return q.complete;
 }
@@ -213,22 +211,14 @@ static int unix_found(const struct nlmsghdr *h, void *arg)
 
 static int unix_sock(struct fmt *f, unsigned long ino, const char *proto)
 {
-	struct {
-		struct nlmsghdr h;
-		struct unix_diag_req r;
-	} req = {
-		.h = { .nlmsg_len = sizeof(req),
-		       .nlmsg_type = SOCK_DIAG_BY_FAMILY,
-		       .nlmsg_flags = NLM_F_REQUEST },
-		.r = { .sdiag_family = AF_UNIX, .udiag_states = ~0U,
-		       .udiag_ino = ino,
-		       .udiag_show = UDIAG_SHOW_NAME | UDIAG_SHOW_PEER,
-		       .udiag_cookie = { INET_DIAG_NOCOOKIE,
-					 INET_DIAG_NOCOOKIE } },
+	struct unix_diag_req r = {
+		.sdiag_family = AF_UNIX, .udiag_states = ~0U, .udiag_ino = ino,
+		.udiag_show = UDIAG_SHOW_NAME | UDIAG_SHOW_PEER,
+		.udiag_cookie = { INET_DIAG_NOCOOKIE, INET_DIAG_NOCOOKIE },
 	};
 	struct unix_find q = { f, ino, proto, 0 };
 
-	if (ask(&req, sizeof(req), unix_found, &q) <= 0)
+	if (ask(0, &r, sizeof(r), unix_found, &q) <= 0)
 		return -1;
 	return q.complete;
 }

@@ -124,6 +124,8 @@ void fdpaths_at_entry(const struct sysgate_sys *s, const char *kinds, int n);
 /* The per-thread slot (hooks/lib/slots.h) of thread tid, or -1. */
 int trace_thread_slot(int tid);
 void p_open_flags(struct fmt *f, unsigned long v);
+/* 127.0.0.1 from 4 bytes. */
+void p_inet4(struct fmt *f, const unsigned char *a);
 /* The shortest text form of an IPv6 address (16 bytes). */
 void p_inet6(struct fmt *f, const unsigned char *a);
 /* -yy: "TCP:[127.0.0.1:80->127.0.0.1:4000]" for the socket with inode
