@@ -22,14 +22,20 @@ static long nr_of(long *cache, const char *name)
 	return *cache;
 }
 
-int tid_ours(int tid)
+int tid_of(int pid, int tid)
 {
-	static long nr_tgkill = -2, nr_getpid = -2;
-	long pid = sysgate_syscall(nr_of(&nr_getpid, "getpid"), 0, 0, 0, 0,
-				   0, 0);
+	static long nr_tgkill = -2;
 
 	return sysgate_syscall(nr_of(&nr_tgkill, "tgkill"), pid, tid, 0, 0,
 			       0, 0) == 0;
+}
+
+int tid_ours(int tid)
+{
+	static long nr_getpid = -2;
+
+	return tid_of((int)sysgate_syscall(nr_of(&nr_getpid, "getpid"), 0, 0,
+					   0, 0, 0, 0), tid);
 }
 
 /* Takes slot k from `from` (0: free) for tid. */

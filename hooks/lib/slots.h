@@ -28,7 +28,10 @@ int tid_slot_find(const struct tid_slots *t, int tid);
 void tid_slot_free(struct tid_slots *t, int slot);
 /* This thread's id (gettid). */
 int tid_self(void);
-/* Is thread tid one of this process's (and alive)? */
+/* Is thread tid one of process pid's (and alive)?  (-m ptrace runs the
+ * hooks in the tracer, for every process of the tree.) */
+int tid_of(int pid, int tid);
+/* ... of this process's? */
 int tid_ours(int tid);
 
 #endif

@@ -101,9 +101,9 @@ static struct in_flight *flight(int tid, int claim)
 	return &in_flight[k];
 }
 
-/* This process's threads (those that have a slot: each one takes one
+/* Process pid's threads (those that have a slot: each one takes one
  * when it starts), for the tasks an exit_group or a signal ends. */
-static long threads_alive(void)
+static long threads_alive(int pid)
 {
 	long n = 0;
 	int i;
@@ -111,7 +111,7 @@ static long threads_alive(void)
 	for (i = 0; i < TID_SLOTS; i++) {
 		int tid = __atomic_load_n(&threads.tid[i], __ATOMIC_RELAXED);
 
-		if (tid && tid_ours(tid))
+		if (tid && tid_of(pid, tid))
 			n++;
 	}
 	return n ? n : 1;
@@ -912,7 +912,7 @@ static void others_end(struct fmt *f, const struct sysgate_sys *s)
 		int tid = __atomic_load_n(&threads.tid[i], __ATOMIC_RELAXED);
 
 		/* (a slot may be a vfork child's, or a forked parent's) */
-		if (!tid || tid == s->tid || !tid_ours(tid))
+		if (!tid || tid == s->tid || !tid_of(s->pid, tid))
 			continue;
 		w = waits_in(i);
 		if (w && !(set_given && !set_has(&set, w->nr)) &&
@@ -977,7 +977,7 @@ static enum sysgate_verdict trace_enter(struct sysgate_sys *s, void *data)
 			tasks_gone(1);
 			thread_ends(s->tid);
 		} else {
-			tasks_gone(threads_alive());
+			tasks_gone(threads_alive(s->pid));
 		}
 		return SYSGATE_RUN;
 	}
@@ -1011,7 +1011,7 @@ static enum sysgate_verdict trace_enter(struct sysgate_sys *s, void *data)
 		tasks_gone(1);
 		thread_ends(s->tid);
 	} else if (s->nr == nr_exit_group) {
-		tasks_gone(threads_alive());
+		tasks_gone(threads_alive(s->pid));
 	}
 	return SYSGATE_RUN;
 }
@@ -1129,7 +1129,7 @@ static void killed(int sig, int fatal)
 	struct fmt f;
 
 	if (no_exit_lines) {
-		tasks_gone(threads_alive());
+		tasks_gone(threads_alive(pid));
 		return;
 	}
 	fmt_init(&f, buf, sizeof(buf));
@@ -1149,7 +1149,7 @@ static void killed(int sig, int fatal)
 		fmt_str(&f, fatal == 2 ? " (core dumped) +++\n" : " +++\n");
 	}
 	emit(&f);
-	tasks_gone(threads_alive());
+	tasks_gone(threads_alive(pid));
 }
 
 static void trace_signal(int sig, const void *info, void *data)

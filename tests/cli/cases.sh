@@ -717,6 +717,21 @@ EOT
 	[ "$(grep -cE '^[0-9]+ +[w+]' "$TMP/out")" = 4 ] || fail "pid prefixes"
 }
 
+t_ptrace_follow_fork() {
+	# -m ptrace runs the hooks in the tracer: one exit line per traced
+	# process, none for the tracer's own thread.
+	"$SG" -m ptrace -f -e trace=write -o "$TMP/out" -- "$PROG" fork >/dev/null ||
+		fail "exit status $?"
+	sed -E 's/^[0-9]+ +//; s/ +=/ =/' "$TMP/out" >"$TMP/norm"
+	cat >"$TMP/want" <<'EOT'
+write(1, "child\n", 6) = 6
++++ exited with 7 +++
+write(1, "child exit 7\n", 13) = 13
++++ exited with 0 +++
+EOT
+	same "$TMP/want" "$TMP/norm"
+}
+
 t_orphan_reaped() {
 	# Under -f sysgate is the subreaper: an orphaned grandchild that
 	# exits is reaped at once, not left a zombie until the program ends
