@@ -263,6 +263,15 @@ t_output_pipe() {
 	[ ! -e "|cat" ] || fail "a file named |cat"
 }
 
+t_output_reader_gone() {
+	# The reader of the output pipe goes away while the program runs:
+	# sysgate's writes fail, and the program must not die of SIGPIPE.
+	"$SG" -o "|exec 0<&-; : >$TMP/gone" -- \
+		sh -c "while [ ! -e $TMP/gone ]; do :; done; echo done" \
+		>"$TMP/stdout" || fail "exit status $?"
+	[ "$(cat "$TMP/stdout")" = done ] || fail "output $(cat "$TMP/stdout")"
+}
+
 t_inject_retval() {
 	out=$("$SG" -e trace=none -e inject=getppid:retval=42 -- "$PROG" getppid 3)
 	[ "$out" = 42 ] || fail "got '$out'"
