@@ -188,6 +188,28 @@ static inline int hooks_wanted(const struct sg_thread *t, long nr)
 	       sg_bit(sg.any, nr);
 }
 
+/* The program's call, made by the core: a signal that comes meanwhile
+ * finds it in the kernel or just back (sysgate_signal_where). */
+static void core_call(struct sg_thread *t, struct sysgate_sys *s)
+{
+	t->in_call = 1;
+	sg_core_call(t, s);
+	t->in_call = 0;
+}
+
+/* rt_sigreturn has no arguments: hooks get where the frame it restores
+ * keeps the signal mask (args[0]) and the interrupted code's result
+ * register (args[1]), which is what the call returns. */
+static void sigreturn_args(struct sysgate_sys *s, unsigned long sp)
+{
+	void *uc = sg_arch_sigreturn_uc(sp);
+
+	if (s->nr != SG_NR_rt_sigreturn)
+		return;
+	s->args[0] = (long)sg_arch_uc_sigmask(uc);
+	s->args[1] = (long)sg_arch_uc_result_reg(uc);
+}
+
 /* (inlined into the hot path, a call there costs as much as its body;
  * s->args filled by the caller) */
 static inline __attribute__((always_inline)) void
@@ -233,6 +255,8 @@ syscall_hooked(struct sg_frame *f, const struct sg_site_desc *d,
 
 	sg_frame_args(f, s->args);
 	sys_init(s, t, sg_frame_nr(f), sg_site_pc(d));
+	if (unlikely(s->nr == SG_NR_rt_sigreturn))
+		sigreturn_args(s, sg_frame_app_sp(f));
 	chain_start(c, s, 0);
 
 	if (!t->depth && hooks_wanted(t, s->nr)) {
@@ -251,6 +275,7 @@ syscall_hooked(struct sg_frame *f, const struct sg_site_desc *d,
 		if (!chain_exit_wanted(c))
 			return SG_ENTRY_KERNEL;
 		k->t = t;
+		t->in_call = 1;	/* until sg_syscall_exit */
 		return SG_ENTRY_KERNEL_EXIT;
 	}
 	info = sg_raw_info(t, s, c->ran, &child_sp);
@@ -270,7 +295,7 @@ syscall_hooked(struct sg_frame *f, const struct sg_site_desc *d,
 		sg_frame_set_nr(f, s->nr);
 		return SG_ENTRY_KERNEL;
 	}
-	sg_core_call(t, s);
+	core_call(t, s);
 	if (chain_exit_wanted(c))
 		run_call_hooks(t, c->nr, chain_exit, c);
 	sg_frame_set_result(f, s->ret);
@@ -293,6 +318,7 @@ int sg_syscall_entry(struct sg_frame *f, struct sg_call *k)
  * the frame and the record is as syscall_hooked left it. */
 void sg_syscall_exit(struct sg_frame *f, struct sg_call *k)
 {
+	k->t->in_call = 0;
 	k->s.ret = sg_frame_result(f);
 	k->s.ret2 = sg_frame_result2(f);
 	run_call_hooks(k->t, k->c.nr, chain_exit, &k->c);
@@ -377,6 +403,8 @@ void sg_dispatch_enter(long nr, long args[6], const void *pc)
 	if (t->depth || !hooks_wanted(t, nr))
 		return;
 	sg_sys_init(&s, t, nr, args, pc);
+	if (nr == SG_NR_rt_sigreturn)
+		s.args[0] = s.args[1] = 0;	/* frame unknown here */
 	chain_start(&c, &s, 0);
 	run_call_hooks(t, c.nr, chain_enter, &c);
 }
@@ -384,7 +412,7 @@ void sg_dispatch_enter(long nr, long args[6], const void *pc)
 /* After the enter callbacks: the call, then the exit callbacks. */
 static long dispatch_rest(struct sg_thread *t, struct sg_chain *c)
 {
-	sg_core_call(t, c->s);
+	core_call(t, c->s);
 	if (chain_exit_wanted(c))
 		run_call_hooks(t, c->nr, chain_exit, c);
 	return c->s->ret;

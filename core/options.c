@@ -84,13 +84,18 @@ static int parse_expr(struct sg_options *o, const char *e)
 		return o->trace ? 0 : fail(o, "options too long", 0, 0);
 	}
 	if (starts(e, "decode-fds=")) {
-		/* path is -y; socket details (-yy) are not there yet */
+		/* path is -y, socket -yy (it shows paths too) */
 		if (!sg_strcmp(e + 11, "path"))
 			o->decode_fds = 1;
+		else if (!sg_strcmp(e + 11, "socket") ||
+			 !sg_strcmp(e + 11, "path,socket") ||
+			 !sg_strcmp(e + 11, "socket,path"))
+			o->decode_fds = 2;
 		else if (!sg_strcmp(e + 11, "none"))
 			o->decode_fds = 0;
 		else
-			return fail(o, "-e ", e, ": not supported (path, none)");
+			return fail(o, "-e ", e,
+				    ": not supported (path, socket, none)");
 		return 0;
 	}
 	if (starts(e, "quiet=") || starts(e, "silent=") ||
@@ -148,7 +153,7 @@ static int parse_expr(struct sg_options *o, const char *e)
 }
 
 /* Options that take a value, as short letters. */
-static const char short_with_value[] = "oesSmEpuPXaIbO";
+static const char short_with_value[] = "oesSUmEpuPXaIbO";
 
 static int short_opt(struct sg_options *o, char c, const char *val)
 {
@@ -161,19 +166,20 @@ static int short_opt(struct sg_options *o, char c, const char *val)
 		if (parse_int(val, &o->strsize))
 			return fail(o, "invalid -s value '", val, "'");
 		return 0;
-	case 'S': {
-		static const char *const keys[] = { COUNT_SORT_KEYS };
-		unsigned int i;
-
-		for (i = 0; i < ARRAY_SIZE(keys); i++)
-			if (!sg_strcmp(keys[i], val))
-				break;
-		if (i == ARRAY_SIZE(keys))
+	case 'S':
+		if (count_sort_key(val, sg_strlen(val)) < 0)
 			return fail(o, "invalid -S key '", val,
-				    "' (time, calls, errors, name, nothing)");
+				    "' (time, min-time, max-time, avg-time, "
+				    "calls, errors, name, nothing)");
 		o->sortby = keep(o, val);
 		return 0;
-	}
+	case 'U':
+		if (count_check_columns(val) < 0)
+			return fail(o, "invalid -U columns '", val,
+				    "' (time-percent, total-time, min-time, "
+				    "max-time, avg-time, calls, errors, name)");
+		o->columns = keep(o, val);
+		return 0;
 	case 'm': o->mechanism = keep(o, val); return 0;
 	case 'E': return add_list(o, o->env, &o->nenv, val, "-E");
 	case 'f': o->follow++; return 0;
@@ -204,15 +210,13 @@ static int short_opt(struct sg_options *o, char c, const char *val)
 	case 'z': o->status = "successful"; return 0;
 	case 'Z': o->status = "failed"; return 0;
 	case 'y':
-		if (o->decode_fds++)
-			return fail(o, "-yy (socket endpoints) is not supported "
-				       "yet; -y prints descriptor paths", 0, 0);
+		o->decode_fds++;
 		return 0;
 	case 'd': o->debug++; return 0;
 	case 'h': o->help = 1; return 0;
 	case 'V': o->version = 1; return 0;
 	case 'j': o->json = 1; return 0;
-	case 'w': return 0;	/* summary times are wall time already */
+	case 'w': o->wall = 1; return 0;
 	case 'p': o->attach = keep(o, val); return 0;
 	case 'k':
 		return fail(o, "-k (stack traces) is not supported yet", 0, 0);
@@ -234,6 +238,7 @@ static const struct long_opt long_opts[] = {
 	{ "fault", 1, 0 },
 	{ "string-limit", 1, 's' },
 	{ "summary-sort-by", 1, 'S' },
+	{ "summary-columns", 1, 'U' },
 	{ "mechanism", 1, 'm' },
 	{ "hook", 1, 0 },
 	{ "fs", 1, 0 },
@@ -575,9 +580,13 @@ int sg_options_hook_args(const struct sg_options *o, const char *hook,
 		    (o->syscall_times && put_item(dst, size, &n, "T", 0)) ||
 		    (o->json && put_item(dst, size, &n, "json", 0)) ||
 		    (o->follow == 1 && put_item(dst, size, &n, "f", 0)) ||
+		    (o->follow == 1 && o->outfile &&
+		     put_item(dst, size, &n, "pidcol", 0)) ||
 		    (o->hexstr && put_item(dst, size, &n, "x",
 					   num(b, o->hexstr))) ||
-		    (o->decode_fds && put_item(dst, size, &n, "y", 0)) ||
+		    (o->decode_fds && put_item(dst, size, &n,
+					       o->decode_fds > 1 ? "yy" : "y",
+					       0)) ||
 		    (o->relative && put_item(dst, size, &n, "r", 0)) ||
 		    (o->verbose && put_item(dst, size, &n, "v", 0)) ||
 		    ((o->quiet >= 2 || o->quiet_exit) &&
@@ -602,6 +611,8 @@ int sg_options_hook_args(const struct sg_options *o, const char *hook,
 			return 0;
 		if (put_item(dst, size, &n, "trace", o->trace ? o->trace : "all") ||
 		    (o->sortby && put_item(dst, size, &n, "S", o->sortby)) ||
+		    (o->columns && put_item(dst, size, &n, "U", o->columns)) ||
+		    (o->wall && put_item(dst, size, &n, "w", 0)) ||
 		    (o->json && put_item(dst, size, &n, "json", 0)))
 			return -1;
 		return 1;

@@ -48,6 +48,8 @@ struct sg_options {
 	const char *outfile;	/* -o */
 	const char *mechanism;	/* -m, default "patch" */
 	const char *sortby;	/* -S */
+	const char *columns;	/* -U */
+	int wall;		/* -w */
 	const char *trace;	/* -e trace=..., the last one wins */
 	const char *inject[SG_OPT_MAX_LIST];	/* -e inject= / fault= */
 	int ninject;

@@ -134,6 +134,41 @@ static long open_output(int truncate)
 	return hide(fd);
 }
 
+/*
+ * Output to a pipe whose reader has gone (-o '|head -1', 2>&1 | head):
+ * the write gets EPIPE and the kernel sends SIGPIPE to the writer, the
+ * program's thread, which would die of it because of sysgate.  SIGPIPE
+ * is claimed then, and the ones that our own writes raise (inside a hook,
+ * sent by the kernel to this process) are dropped; any other goes to the
+ * program as it would.
+ */
+static int our_sigpipe(int sig, struct sg_siginfo *info, void *uc)
+{
+	struct sg_thread *t = sg_self();
+
+	(void)sig;
+	(void)uc;
+	return t && t->depth && info->si_code == 0 /* SI_USER */ &&
+	       (int)info->fields[0] == (int)sg_sc0(SG_NR_getpid);
+}
+
+static void watch_pipe(long fd)
+{
+	struct {
+		unsigned int mask, blksize;
+		unsigned long long attributes;
+		unsigned int nlink, uid, gid;
+		unsigned short mode;
+		unsigned char rest[256 - 30];
+	} stx;
+
+	if (sg_sc5(SG_NR_statx, fd, (long)"", 0x1000 /* AT_EMPTY_PATH */,
+		   1 /* STATX_TYPE */, (long)&stx) == 0 &&
+	    ((stx.mode & 0170000) == 0010000 /* FIFO */ ||
+	     (stx.mode & 0170000) == 0140000 /* socket */))
+		sg_signal_claim(13 /* SIGPIPE */, our_sigpipe);
+}
+
 int sg_output_init(const struct sg_options *o, const char *inherited)
 {
 	long fd = sg_env_fd(inherited);
@@ -200,7 +235,16 @@ void sg_fd_exec(int begin)
 
 void sysgate_output(struct sysgate_ctx *ctx, const char *buf, size_t len)
 {
+	static int checked;
+
 	(void)ctx;
+	/* (at the first record, once the signal actions are known: a
+	 * claim made before sg_signal_init would be read back as the
+	 * program's own action) */
+	if (!checked) {
+		checked = 1;
+		watch_pipe(sg.out_fd);
+	}
 	sg_write_all(sg.out_fd, buf, len);
 }
 

@@ -100,6 +100,10 @@ struct sg_thread {
 					 * unmapped: unmapped at its exit */
 	int traceme;			/* PTRACE_TRACEME deferred to the next
 					   call (core/tracer.c) */
+	int in_call;			/* the program's hooked call is with
+					 * the kernel (or just back) */
+	int sig_where;			/* for sysgate_signal_where() */
+	long sig_ret;
 };
 
 /* A hook loaded into the chain (struct sysgate_ctx of the public API). */

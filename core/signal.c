@@ -67,6 +67,25 @@ void sg_signal_free(struct sg_thread *t)
 }
 /* Signals sysgate itself needs (SIGTRAP for trapped sites...). */
 static sg_claim_fn claims[SG_NSIG];
+/* sysgate_watch_fatal_signals(): the default actions that end the
+ * process are wrapped too, so that hooks see those signals. */
+static int watch_fatal;
+
+/* Does the default action of sig end the process (1), with a core (2)? */
+static int default_kills(int sig)
+{
+	switch (sig) {
+	case 3: case 4: case 5: case 6: case 7: case 8: case 11: case 24:
+	case 25: case 31:
+		return 2;	/* QUIT ILL TRAP ABRT BUS FPE SEGV XCPU XFSZ SYS */
+	case 9: case 17: case 18: case 19: case 20: case 21: case 22:
+	case 23: case 28:
+		return 0;	/* KILL (never caught), CHLD CONT STOP TSTP
+				 * TTIN TTOU URG WINCH: ignored or stopped */
+	default:
+		return 1;
+	}
+}
 
 /*
  * An action as sysgate hands it to the kernel or reads it back.  qemu-user
@@ -211,10 +230,27 @@ static void run_handler(struct sg_thread *t, int sig, const struct sg_kact *a,
 	}
 }
 
+/*
+ * Where the signal finds the thread, for sysgate_signal_where(): inside
+ * the program's hooked call (between its enter and exit callbacks), the
+ * kernel has either rewound it to its instruction to make it again, or
+ * left its result (-EINTR when it cut it short).
+ */
+static void where(struct sg_thread *t, void *uc)
+{
+	t->sig_where = SYSGATE_SIG_OUTSIDE;
+	if (!t->in_call)
+		return;
+	t->sig_ret = *sg_arch_uc_result_reg(uc);
+	t->sig_where = sg_arch_at_syscall(*sg_arch_uc_pc(uc)) ?
+			       SYSGATE_SIG_RESTART : SYSGATE_SIG_RETURNED;
+}
+
 static void sg_signal_wrapper(int sig, struct sg_siginfo *info, void *uc)
 {
 	struct sg_thread *t;
 	struct sg_kact a, *app_act;
+	int was_in_call = 0;
 
 	if (claims[sig] && claims[sig](sig, info, uc))
 		return;
@@ -236,8 +272,11 @@ static void sg_signal_wrapper(int sig, struct sg_siginfo *info, void *uc)
 				  __ATOMIC_RELAXED);
 		return;
 	}
-	if (t && !t->hooks_off && sg.nhooks)
+	if (t && !t->hooks_off && sg.nhooks) {
+		where(t, uc);
 		sg_run_hooks(t, signal_cb, info);
+		t->sig_where = SYSGATE_SIG_OUTSIDE;
+	}
 	a = app_act[sig];
 	if (a.flags & SA_RESETHAND_) {
 		app_act[sig].handler = SIG_DFL_;
@@ -258,7 +297,15 @@ static void sg_signal_wrapper(int sig, struct sg_siginfo *info, void *uc)
 			       t ? t->tid : sg.pid, sig, (long)info);
 		return;
 	}
+	/* The handler's own calls are not the one it interrupted, which
+	 * goes on if the kernel restarts it. */
+	if (t) {
+		was_in_call = t->in_call;
+		t->in_call = 0;
+	}
 	run_handler(t, sig, &a, info, uc);
+	if (t)
+		t->in_call = was_in_call;
 }
 
 void sg_deliver_pending(struct sg_thread *t)
@@ -282,6 +329,11 @@ static int wrapped(const struct sg_kact *a)
 	return a->handler != SIG_DFL_ && a->handler != SIG_IGN_;
 }
 
+static int watched(int sig, const struct sg_kact *a)
+{
+	return watch_fatal && a->handler == SIG_DFL_ && default_kills(sig);
+}
+
 static unsigned long claimed_mask(void)
 {
 	unsigned long m = 0;
@@ -299,7 +351,7 @@ static void kernel_act(int sig, const struct sg_kact *a, struct sg_kact *k)
 	*k = *a;
 	/* A claimed signal must never be blocked while a handler runs. */
 	k->mask &= ~claimed_mask();
-	if (wrapped(a) || claims[sig]) {
+	if (wrapped(a) || claims[sig] || watched(sig, a)) {
 		k->handler = (unsigned long)sg_signal_wrapper;
 		k->flags |= SA_SIGINFO_ | SG_SA_RESTORER;
 		k->flags &= ~SA_RESETHAND_;
@@ -478,7 +530,7 @@ int sg_signal_init(void)
 			continue;
 		if (get_action(sig, &app_act[sig]) < 0)
 			continue;
-		if (wrapped(&app_act[sig])) {
+		if (wrapped(&app_act[sig]) || watched(sig, &app_act[sig])) {
 			kernel_act(sig, &app_act[sig], &k);
 			set_action(sig, &k);
 		}
@@ -493,7 +545,8 @@ void sg_signal_refresh(void)
 	int sig;
 
 	for (sig = 1; sig < SG_NSIG; sig++)
-		if (wrapped(&app_act[sig]) || claims[sig]) {
+		if (wrapped(&app_act[sig]) || claims[sig] ||
+		    watched(sig, &app_act[sig])) {
 			kernel_act(sig, &app_act[sig], &k);
 			set_action(sig, &k);
 		}
@@ -511,4 +564,55 @@ void sg_signal_detach(void)
 			claims[sig] = 0;
 			set_action(sig, &app_act[sig]);
 		}
+}
+
+int sysgate_watch_fatal_signals(struct sysgate_ctx *ctx)
+{
+	(void)ctx;
+	watch_fatal = 1;
+	/* (from a hook's init, before sg_signal_init, or later) */
+	if (sg.initialised)
+		sg_signal_refresh();
+	return 0;
+}
+
+int sysgate_signal_where(long *ret)
+{
+	struct sg_thread *t = sg_self();
+
+	if (!t)
+		return SYSGATE_SIG_OUTSIDE;
+	if (ret)
+		*ret = t->sig_ret;
+	return t->sig_where;
+}
+
+int sysgate_signal_fatal(int sig)
+{
+	struct sg_rlimit_ {
+		unsigned long cur, max;
+	} core;
+	char pattern[2] = "";
+	long fd;
+
+	if (sig < 1 || sig >= SG_NSIG || sig == SIGKILL_)
+		return sig == SIGKILL_;
+	if (acts_of(sg_self())[sig].handler != SIG_DFL_ || !default_kills(sig))
+		return 0;
+	if (default_kills(sig) < 2 ||
+	    sg_sc5(SG_NR_prctl, 3 /* PR_GET_DUMPABLE */, 0, 0, 0, 0) <= 0 ||
+	    sg_sc4(SG_NR_prlimit64, 0, 4 /* RLIMIT_CORE */, 0,
+		   (long)&core) < 0)
+		return 1;
+	/* A core piped to a helper is written whatever the limit (but 1). */
+	fd = sg_sc4(SG_NR_openat, -100, (long)"/proc/sys/kernel/core_pattern",
+		    0, 0);
+	if (fd >= 0) {
+		if (sg_sc3(SG_NR_read, fd, (long)pattern, 1) != 1)
+			pattern[0] = 0;
+		sg_sc1(SG_NR_close, fd);
+	}
+	if (pattern[0] == '|')
+		return core.cur != 1 ? 2 : 1;
+	return core.cur ? 2 : 1;
 }

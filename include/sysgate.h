@@ -35,7 +35,7 @@ extern "C" {
 #endif
 
 #define SYSGATE_VERSION_MAJOR 1
-#define SYSGATE_VERSION_MINOR 1
+#define SYSGATE_VERSION_MINOR 2
 /* Bumped whenever struct sysgate_hook or struct sysgate_sys changes layout. */
 #define SYSGATE_HOOK_ABI 1
 
@@ -193,6 +193,27 @@ SYSGATE_API int sysgate_process_followed(void);
 /* True in the process that prints tree-wide reports (summaries) when it
  * exits: the root process, when no sysgate CLI is waiting to print them. */
 SYSGATE_API int sysgate_report_here(void);
+
+/* Signals (1.2).  Hooks see a signal that a program handler catches;
+ * after this call (from init()), also one whose default action ends the
+ * process, just before it does (the process still ends as it would).
+ * Signals the program ignores, or whose default is to ignore or stop,
+ * and SIGKILL, stay unseen. */
+SYSGATE_API int sysgate_watch_fatal_signals(struct sysgate_ctx *ctx);
+/* In a signal() callback: 0 when a program handler runs or the signal is
+ * ignored, 1 when it ends the process, 2 when with a core dump (as far
+ * as RLIMIT_CORE, the dumpable flag and core_pattern tell). */
+SYSGATE_API int sysgate_signal_fatal(int sig);
+/* In a signal() callback: where the signal found this thread.  Inside a
+ * call whose enter() callbacks ran and exit() callbacks did not yet:
+ * SYSGATE_SIG_RETURNED when the call has its result (*ret, -EINTR when
+ * the signal cut it short), SYSGATE_SIG_RESTART when the kernel cut it
+ * short and will make it again once the handler returns (the hooks see
+ * one call).  Elsewhere SYSGATE_SIG_OUTSIDE. */
+#define SYSGATE_SIG_OUTSIDE 0
+#define SYSGATE_SIG_RETURNED 1
+#define SYSGATE_SIG_RESTART 2
+SYSGATE_API int sysgate_signal_where(long *ret);
 
 /* Report why init() fails, in one line; returns -EINVAL for convenience:
  *   return sysgate_error(ctx, "unknown option 'x'"); */

@@ -69,6 +69,19 @@ static inline void sg_arch_uc_set_result(void *uc, long ret)
 	*sg_arch_uc_reg(uc, 10) = ret;
 }
 
+/* The result register in a ucontext. */
+static inline long *sg_arch_uc_result_reg(void *uc)
+{
+	return (long *)sg_arch_uc_reg(uc, 10);
+}
+
+/* The ucontext of the signal frame an rt_sigreturn made at stack
+ * pointer sp restores (struct rt_sigframe: the siginfo, then the ucontext). */
+static inline void *sg_arch_sigreturn_uc(unsigned long sp)
+{
+	return (void *)(sp + 128);
+}
+
 /* si_code of a breakpoint trap (TRAP_BRKPT). */
 #define SG_TRAP_SI_CODE 1
 /* ebreak reports its own address. */

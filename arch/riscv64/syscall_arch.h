@@ -9,6 +9,15 @@
 
 /* The system call instruction's length, and the alignment of code. */
 #define SG_SYSCALL_INSN_LEN 4
+/* Does code at pc (readable: it just ran) start with the system call
+ * instruction?  A call the kernel will restart is rewound to it. */
+static inline int sg_arch_at_syscall(unsigned long pc)
+{
+	const unsigned short *h = (const unsigned short *)pc;
+
+	/* (2-byte aligned: read halves) */
+	return h[0] == 0x0073 && h[1] == 0;
+}
 #define SG_INSN_ALIGN 2
 /* How far a patched site's jump reaches its stub: auipc+jalr, ±2 GiB. */
 #define SG_STUB_REACH (1UL << 31)

@@ -65,6 +65,19 @@ static inline void sg_arch_uc_set_result(void *uc, long ret)
 	*sg_arch_uc_reg(uc, 13) = ret;	/* rax */
 }
 
+/* The result register in a ucontext. */
+static inline long *sg_arch_uc_result_reg(void *uc)
+{
+	return (long *)sg_arch_uc_reg(uc, 13);
+}
+
+/* The ucontext of the signal frame an rt_sigreturn made at stack
+ * pointer sp restores (the handler's return popped the frame's return address: sp is the ucontext). */
+static inline void *sg_arch_sigreturn_uc(unsigned long sp)
+{
+	return (void *)(sp + 0);
+}
+
 /* si_code of a breakpoint trap (int3 reports SI_KERNEL). */
 #define SG_TRAP_SI_CODE 0x80
 /* int3 reports the address after itself. */

@@ -10,6 +10,12 @@
 
 /* The system call instruction's length, and the alignment of code. */
 #define SG_SYSCALL_INSN_LEN 2
+/* Does code at pc (readable: it just ran) start with the system call
+ * instruction?  A call the kernel will restart is rewound to it. */
+static inline int sg_arch_at_syscall(unsigned long pc)
+{
+	return *(const unsigned short *)pc == 0x050f;
+}
 #define SG_INSN_ALIGN 1
 /* How far a patched site's jump reaches its stub: jmp rel32, ±2 GiB. */
 #define SG_STUB_REACH (1UL << 31)

@@ -1,22 +1,55 @@
 /* SPDX-License-Identifier: MIT */
 /*
  * count: strace -c.  Every process of the tree adds its calls, errors and
- * wall-clock time per syscall into one shared table; the CLI prints the
- * summary when the whole tree has ended (or, without the CLI, the root
- * process prints it when it exits).  Written only against sysgate.h.
+ * time per syscall into one shared table; the CLI prints the summary when
+ * the whole tree has ended (or, without the CLI, the root process prints
+ * it when it exits).  Written only against sysgate.h.
+ *
+ * The time of a call is, as strace's, the system CPU time it took: the
+ * calling thread's ru_stime (getrusage(RUSAGE_THREAD), the kernel's
+ * accounting that strace reads from wait4) on entry and at exit, two
+ * getrusage calls more per call (doc/count.md); with -w the wall-clock
+ * time between entry and exit instead.
  */
 #include "sysgate.h"
 #include "count.h"
 #include "../lib/args.h"
 #include "../lib/fmt.h"
 #include "../lib/sets.h"
+#include "../lib/slots.h"
 
 static struct count_table *table;
 static struct count_table local;	/* if no shared memory */
 static char sortby[16];
-static int json;
+static char columns[128];
+static int json, wall;
+static long nr_getrusage;
+/* Each thread's CPU time at the entry of its calls (handlers' calls nest
+ * in the call they interrupted); by thread, without __thread
+ * (hooks/lib/slots.h). */
+#define MAX_NEST 8
+static struct tid_slots threads;
+static struct {
+	unsigned long long at[MAX_NEST];
+	const struct sysgate_sys *call[MAX_NEST];
+	int n;
+} cpu[TID_SLOTS];
+
+/* This thread's system CPU time so far. */
+static unsigned long long thread_cpu_ns(void)
+{
+	struct {
+		long utime_sec, utime_usec, stime_sec, stime_usec;
+		long rest[14];
+	} ru;
+
+	if (sysgate_syscall(nr_getrusage, 1 /* RUSAGE_THREAD */, (long)&ru,
+			    0, 0, 0, 0) < 0)
+		return 0;
+	return ru.stime_sec * 1000000000ULL + ru.stime_usec * 1000ULL;
+}
 static struct sysgate_ctx *self;
-static long nr_execve, nr_execveat, nr_rt_sigreturn;
+static long nr_execve, nr_execveat, nr_rt_sigreturn, nr_exit;
 
 static int count_init(struct sysgate_ctx *ctx, const char *args)
 {
@@ -32,18 +65,20 @@ static int count_init(struct sysgate_ctx *ctx, const char *args)
 				return sysgate_error(ctx, err);
 			have_set = 1;
 		} else if (arg_is(&a, "S") && a.val) {
-			static const char *const keys[] = { COUNT_SORT_KEYS };
-			unsigned int i;
-
-			for (i = 0; i < sizeof(keys) / sizeof(keys[0]); i++)
-				if (hk_strlen(keys[i]) == a.vlen &&
-				    !hk_strncmp(keys[i], a.val, a.vlen))
-					break;
-			if (i == sizeof(keys) / sizeof(keys[0]))
-				return sysgate_error(ctx, "invalid -S sort key "
-							  "(time, calls, errors, "
-							  "name, nothing)");
-			hk_memcpy(sortby, keys[i], hk_strlen(keys[i]) + 1);
+			if (count_sort_key(a.val, a.vlen) < 0 ||
+			    a.vlen >= sizeof(sortby))
+				return sysgate_error(ctx, "invalid -S sort key");
+			hk_memcpy(sortby, a.val, a.vlen);
+			sortby[a.vlen] = 0;
+		} else if (arg_is(&a, "U") && a.val) {
+			if (a.vlen >= sizeof(columns))
+				return sysgate_error(ctx, "-U: too long");
+			hk_memcpy(columns, a.val, a.vlen);
+			columns[a.vlen] = 0;
+			if (count_check_columns(columns) < 0)
+				return sysgate_error(ctx, "invalid -U column");
+		} else if (arg_is(&a, "w")) {
+			wall = 1;
 		} else if (arg_is(&a, "json")) {
 			json = 1;
 		} else {
@@ -57,6 +92,11 @@ static int count_init(struct sysgate_ctx *ctx, const char *args)
 	nr_execve = sysgate_syscall_number("execve");
 	nr_execveat = sysgate_syscall_number("execveat");
 	nr_rt_sigreturn = sysgate_syscall_number("rt_sigreturn");
+	nr_exit = sysgate_syscall_number("exit");
+	/* (a thread's end frees its slot, whatever the set) */
+	if (nr_exit >= 0)
+		sysgate_select(ctx, nr_exit);
+	nr_getrusage = sysgate_syscall_number("getrusage");
 	table = sysgate_shared(ctx, "table", sizeof(*table));
 	if (!table)
 		table = &local;
@@ -71,37 +111,93 @@ static enum sysgate_verdict count_enter(struct sysgate_sys *s, void *data)
 	if (s->nr == nr_rt_sigreturn || s->nr == nr_execve ||
 	    s->nr == nr_execveat)
 		__atomic_add_fetch(&table->calls[s->nr], 1, __ATOMIC_RELAXED);
+	if (s->nr == nr_exit) {
+		/* the thread ends: its slot is free again */
+		int k = tid_slot_find(&threads, s->tid);
+
+		if (k >= 0) {
+			cpu[k].n = 0;
+			tid_slot_free(&threads, k);
+		}
+	}
+	if (!wall && !(s->flags & SYSGATE_SYS_NORETURN)) {
+		int fresh = 0, k = tid_slot(&threads, s->tid, &fresh), n;
+
+		if (k >= 0 && fresh)
+			cpu[k].n = 0;
+		if (k >= 0 && (n = cpu[k].n) >= 0 && n < MAX_NEST) {
+			cpu[k].call[n] = s;
+			cpu[k].at[n] = thread_cpu_ns();
+			cpu[k].n = n + 1;
+		}
+	}
 	return SYSGATE_RUN;
+}
+
+/* The CPU time since s's entry, taken off the thread's list; 0 if not
+ * there (a new child's exit). */
+static unsigned long long cpu_since(const struct sysgate_sys *s)
+{
+	int k = tid_slot_find(&threads, s->tid), i;
+
+	for (i = k >= 0 ? cpu[k].n - 1 : -1; i >= 0 && i < MAX_NEST; i--)
+		if (cpu[k].call[i] == s) {
+			unsigned long long now = thread_cpu_ns();
+
+			cpu[k].n = i;
+			return now > cpu[k].at[i] ? now - cpu[k].at[i] : 0;
+		}
+	return 0;
+}
+
+static void add_time(int nr, unsigned long ns)
+{
+	unsigned long m;
+
+	__atomic_add_fetch(&table->ns[nr], ns, __ATOMIC_RELAXED);
+	m = __atomic_load_n(&table->min_ns1[nr], __ATOMIC_RELAXED);
+	while ((!m || ns + 1 < m) &&
+	       !__atomic_compare_exchange_n(&table->min_ns1[nr], &m, ns + 1, 1,
+					    __ATOMIC_RELAXED, __ATOMIC_RELAXED))
+		;
+	m = __atomic_load_n(&table->max_ns[nr], __ATOMIC_RELAXED);
+	while (ns > m &&
+	       !__atomic_compare_exchange_n(&table->max_ns[nr], &m, ns, 1,
+					    __ATOMIC_RELAXED, __ATOMIC_RELAXED))
+		;
 }
 
 static void count_exit(struct sysgate_sys *s, void *data)
 {
-	unsigned long long now;
+	unsigned long long ns = 0, now;
 
 	(void)data;
+	if (!wall)
+		ns = cpu_since(s);	/* (also pops a new child's copy) */
 	if ((s->flags & SYSGATE_SYS_CHILD) || s->nr < 0 ||
 	    s->nr >= SYSGATE_NR_MAX)
 		return;
-	now = sysgate_now_ns();
+	if (wall) {
+		now = sysgate_now_ns();
+		ns = s->enter_ns && now > s->enter_ns ? now - s->enter_ns : 0;
+	}
 	if (s->nr != nr_execve && s->nr != nr_execveat)
 		__atomic_add_fetch(&table->calls[s->nr], 1, __ATOMIC_RELAXED);
 	if (sysgate_is_error(s->ret))
 		__atomic_add_fetch(&table->errors[s->nr], 1, __ATOMIC_RELAXED);
-	if (s->enter_ns && now > s->enter_ns)
-		__atomic_add_fetch(&table->ns[s->nr], now - s->enter_ns,
-				   __ATOMIC_RELAXED);
+	add_time(s->nr, ns);
 }
 
 static void count_fini(void *data)
 {
-	static char buf[SYSGATE_NR_MAX * 80 + 512];
+	static char buf[SYSGATE_NR_MAX * 120 + 512];
+	struct count_format o = { sortby[0] ? sortby : 0,
+				  columns[0] ? columns : 0, wall, json };
 
 	(void)data;
 	if (!sysgate_report_here())
 		return;
-	sysgate_output(self, buf,
-		       count_summary(table, sortby[0] ? sortby : 0, json, buf,
-				     sizeof(buf)));
+	sysgate_output(self, buf, count_summary(table, &o, buf, sizeof(buf)));
 }
 
 const struct sysgate_hook sg_builtin_count = {

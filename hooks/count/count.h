@@ -14,16 +14,33 @@ struct count_table {
 	unsigned long calls[SYSGATE_NR_MAX];
 	unsigned long errors[SYSGATE_NR_MAX];
 	unsigned long ns[SYSGATE_NR_MAX];
+	unsigned long min_ns1[SYSGATE_NR_MAX];	/* shortest + 1; 0: none */
+	unsigned long max_ns[SYSGATE_NR_MAX];
 };
 
 #define COUNT_TABLE_NAME "count/table"
-/* -S keys, checked by the option parser and used by the summary. */
-#define COUNT_SORT_KEYS "time", "calls", "errors", "name", "nothing"
+/* The summary's columns (strace's -U names, and -S keys with "nothing"). */
+enum count_col {
+	COL_PERCENT, COL_TOTAL, COL_MIN, COL_MAX, COL_AVG, COL_CALLS,
+	COL_ERRORS, COL_NAME, COL_NOTHING, COL_N
+};
+
+struct count_format {
+	const char *sortby;	/* -S, NULL: time */
+	const char *columns;	/* -U, NULL: strace's default */
+	int wall;		/* -w: the times are wall-clock times */
+	int json;
+};
+
+/* -S KEY (and its aliases): the column, or -1. */
+int count_sort_key(const char *v, unsigned long n);
+/* -U LIST: 0, or -1 for an unknown column. */
+int count_check_columns(const char *v);
 
 /* Writes strace's summary table (or one JSON object) into buf; returns its
- * length.  sortby: "time" (default), "calls", "errors", "name",
- * "nothing". */
-unsigned long count_summary(const struct count_table *t, const char *sortby,
-			    int json, char *buf, unsigned long cap);
+ * length. */
+unsigned long count_summary(const struct count_table *t,
+			    const struct count_format *o, char *buf,
+			    unsigned long cap);
 
 #endif

@@ -47,13 +47,20 @@ static void d_socketpair(struct call *c)
 	p_fdpair(c, c->s->args[3]);
 }
 
-static void p_u8(struct fmt *f, unsigned v)
+/* 127.0.0.1 from 4 bytes */
+void p_inet4(struct fmt *f, const unsigned char *a)
 {
-	fmt_udec(f, v & 0xff);
+	int i;
+
+	for (i = 0; i < 4; i++) {
+		if (i)
+			fmt_chr(f, '.');
+		fmt_udec(f, a[i]);
+	}
 }
 
 /* The shortest text form of an IPv6 address (RFC 5952). */
-static void p_inet6(struct fmt *f, const unsigned char *a)
+void p_inet6(struct fmt *f, const unsigned char *a)
 {
 	static const char hx[] = "0123456789abcdef";
 	int best = -1, bestlen = 0, i, j;
@@ -80,13 +87,7 @@ static void p_inet6(struct fmt *f, const unsigned char *a)
 		if (i == 6 && best == 0 && (bestlen == 6 ||
 		    (bestlen == 5 && a[10] == 0xff && a[11] == 0xff))) {
 			/* ::ffff:1.2.3.4 */
-			p_u8(f, a[12]);
-			fmt_chr(f, '.');
-			p_u8(f, a[13]);
-			fmt_chr(f, '.');
-			p_u8(f, a[14]);
-			fmt_chr(f, '.');
-			p_u8(f, a[15]);
+			p_inet4(f, a + 12);
 			return;
 		}
 		for (k = 12; k >= 0; k -= 4) {
@@ -139,11 +140,7 @@ void p_sockaddr(struct fmt *f, const struct sysgate_sys *s, unsigned long p,
 		f_udec(f, ", sin_port=htons(", ntohs_(u.in.sin_port));
 		fmt_str(f, "), sin_addr=inet_addr(");
 		fmt_init(&t, text, sizeof(text));
-		for (i = 0; i < 4; i++) {
-			if (i)
-				fmt_chr(&t, '.');
-			p_u8(&t, ((unsigned char *)&u.in.sin_addr)[i]);
-		}
+		p_inet4(&t, (unsigned char *)&u.in.sin_addr);
 		/* a string, so quoted as strings are (-x) */
 		p_data_local(f, (unsigned char *)text, t.len);
 		fmt_str(f, ")}");

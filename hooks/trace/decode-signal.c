@@ -82,6 +82,22 @@ static void d_rt_sigsuspend(struct call *c)
 	a_udec(c, c->s->args[1]);
 }
 
+/* The core gives where the frame keeps the mask it restores (args[0])
+ * and the result the interrupted code gets back (args[1]); 0 where it
+ * cannot. */
+static void d_rt_sigreturn(struct call *c)
+{
+	unsigned long set[1];
+
+	if (!c->s->args[0] ||
+	    sysgate_read_mem(c->s, set, (void *)c->s->args[0], sizeof(set)) !=
+		    sizeof(set))
+		return;
+	fmt_str(c->f, "{mask=");
+	p_sigset(c->f, set, sizeof(set));
+	fmt_chr(c->f, '}');
+}
+
 static void a_sig(struct call *c, int i)
 {
 	a_sep(c);
@@ -262,6 +278,7 @@ const struct decoder dec_signal[] = {
 	{ "rt_sigprocmask", d_rt_sigprocmask, 0, 0 },
 	{ "rt_sigpending", d_rt_sigpending, 0, 0 },
 	{ "rt_sigsuspend", d_rt_sigsuspend, 0, 0 },
+	{ "rt_sigreturn", d_rt_sigreturn, 0, 0 },
 	{ "kill", d_kill, 0, 0 },
 	{ "tkill", d_kill, 0, 0 },
 	{ "tgkill", d_tgkill, 0, 0 },

@@ -4,6 +4,7 @@
  * read from the program, timespecs, signal sets, in strace's text.
  */
 #include "trace.h"
+#include "../lib/slots.h"
 
 #define BUF_MAX 8192
 
@@ -34,14 +35,78 @@ long fd_path(const struct sysgate_sys *s, int fd, char *path, size_t size)
 			       (long)path, size, 0, 0);
 }
 
+/* -yy: what the call's descriptor arguments were at its entry (a bind or
+ * connect changes its socket's endpoints), as strace shows them. */
+#define ENTRY_TEXT 200
+#define ENTRY_FDS 3	/* (no call takes more descriptors) */
+static struct {
+	const struct sysgate_sys *call;
+	int fd[ENTRY_FDS];
+	unsigned int len[ENTRY_FDS];
+	char text[ENTRY_FDS][ENTRY_TEXT];
+} at_entry[TID_SLOTS];	/* by thread (hooks/lib/slots.h) */
+
+static void fdpath_now(struct fmt *f, const struct sysgate_sys *s, int fd);
+
+void fdpaths_at_entry(const struct sysgate_sys *s, const char *kinds, int n)
+{
+	int k = trace_thread_slot(s->tid), i, j = 0;
+
+	if (k < 0)
+		return;
+	at_entry[k].call = 0;	/* (a record's address is reused) */
+	if (!kinds)
+		return;
+	for (i = 0; i < n && i < 6 && j < ENTRY_FDS; i++) {
+		struct fmt f;
+
+		if (kinds[i] != 'f' || (int)s->args[i] < 0)
+			continue;
+		fmt_init(&f, at_entry[k].text[j], ENTRY_TEXT);
+		fdpath_now(&f, s, (int)s->args[i]);
+		at_entry[k].fd[j] = (int)s->args[i];
+		at_entry[k].len[j++] = f.full ? 0 : f.len;
+	}
+	for (; j < ENTRY_FDS; j++)
+		at_entry[k].len[j] = 0;
+	at_entry[k].call = s;
+}
+
 /* "<path>" after a descriptor under -y. */
 void p_fdpath(struct fmt *f, const struct sysgate_sys *s, int fd)
+{
+	int k = trace_fdpaths == 2 ? trace_thread_slot(s->tid) : -1, i;
+
+	if (k >= 0 && at_entry[k].call == s)
+		for (i = 0; i < ENTRY_FDS; i++)
+			if (at_entry[k].fd[i] == fd && at_entry[k].len[i]) {
+				fmt_mem(f, at_entry[k].text[i], at_entry[k].len[i]);
+				return;
+			}
+	fdpath_now(f, s, fd);
+}
+
+static void fdpath_now(struct fmt *f, const struct sysgate_sys *s, int fd)
 {
 	char path[BUF_MAX];
 	long n;
 
 	if (!trace_fdpaths || (n = fd_path(s, fd, path, sizeof(path))) <= 0)
 		return;
+	if (trace_fdpaths == 2 && n > 8 && !hk_strncmp(path, "socket:[", 8)) {
+		unsigned long ino = 0;
+		long i;
+		size_t start = f->len;
+
+		for (i = 8; i < n && path[i] >= '0' && path[i] <= '9'; i++)
+			ino = ino * 10 + (path[i] - '0');
+		fmt_chr(f, '<');
+		if (!p_socket_endpoints(f, s, fd, ino)) {
+			fmt_chr(f, '>');
+			return;
+		}
+		f->len = start;
+	}
 	/* strace: <memfd:x>(deleted) for the link's "memfd:x (deleted)" */
 	if (n > 10 && !hk_strncmp(path + n - 10, " (deleted)", 10)) {
 		fmt_chr(f, '<');
@@ -51,6 +116,8 @@ void p_fdpath(struct fmt *f, const struct sysgate_sys *s, int fd)
 	}
 	fmt_chr(f, '<');
 	fmt_mem(f, path, n);
+	if (trace_fdpaths == 2 && path[0] == '/')
+		p_device(f, s, fd);
 	fmt_chr(f, '>');
 }
 

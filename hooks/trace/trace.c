@@ -22,6 +22,7 @@
 #include "trace.h"
 #include "../lib/args.h"
 #include "../lib/sets.h"
+#include "../lib/slots.h"
 
 #define LINE_MAX_ 16384
 #define MAX_ARRAY 64
@@ -47,6 +48,119 @@ static const struct decoder *decoders[SYSGATE_NR_MAX];
 static int result_column = 40;
 static int no_exit_lines;	/* -qq, -e quiet=exit */
 static int show_nr;	/* -n */
+/* -f -o FILE: strace's "PID " column instead of "[pid PID] " */
+static int pid_column;
+static long nr_rt_sigreturn, nr_nanosleep, nr_clock_nanosleep;
+
+/* Under -f on a terminal, strace prefixes "[pid N] " only while it
+ * follows more than one task: tasks of the tree beyond the first (shared
+ * by the tree), and the threads of this process. */
+static long *tree_tasks;
+
+static void tasks_gone(long n)
+{
+	if (tree_tasks)
+		__atomic_sub_fetch(tree_tasks, n, __ATOMIC_RELAXED);
+}
+
+static void task_new(void)
+{
+	if (tree_tasks)
+		__atomic_add_fetch(tree_tasks, 1, __ATOMIC_RELAXED);
+}
+
+
+/*
+ * The calls of this thread whose line waits for their exit (handlers'
+ * calls nest): a signal that comes at or during one prints it first, as
+ * strace does (a call cut short, "= ? ERESTART..."; one that will be
+ * made again is printed once more, whole, at its exit).
+ */
+#define MAX_NEST 8
+enum { LINE_WAITS, LINE_DONE, LINE_AGAIN };
+/* (per thread, without __thread: hooks/lib/slots.h) The process's
+ * threads are also what exit_group ends: strace prints the call each one
+ * waits in "= ?" and its "+++ exited" line. */
+static struct tid_slots threads;
+static struct in_flight {
+	struct sysgate_sys *call[MAX_NEST];
+	unsigned char state[MAX_NEST];
+	int n;
+} in_flight[TID_SLOTS];
+
+/* Thread tid's calls (claim: taking a slot if it has none); 0 if none. */
+static struct in_flight *flight(int tid, int claim)
+{
+	int fresh = 0, k = claim ? tid_slot(&threads, tid, &fresh) :
+				   tid_slot_find(&threads, tid);
+
+	if (k < 0)
+		return 0;
+	if (fresh)
+		in_flight[k].n = 0;
+	return &in_flight[k];
+}
+
+/* Process pid's threads (those that have a slot: each one takes one
+ * when it starts), for the tasks an exit_group or a signal ends. */
+static long threads_alive(int pid)
+{
+	long n = 0;
+	int i;
+
+	for (i = 0; i < TID_SLOTS; i++) {
+		int tid = __atomic_load_n(&threads.tid[i], __ATOMIC_RELAXED);
+
+		if (tid && tid_of(pid, tid))
+			n++;
+	}
+	return n ? n : 1;
+}
+
+static void thread_begins(void)
+{
+	flight(tid_self(), 1);
+}
+
+static void thread_ends(int tid)
+{
+	int k = tid_slot_find(&threads, tid);
+
+	if (k < 0)
+		return;
+	in_flight[k].n = 0;
+	tid_slot_free(&threads, k);
+}
+
+int trace_thread_slot(int tid)
+{
+	return tid_slot_find(&threads, tid);
+}
+
+/* The call thread slot k waits in, its line not printed yet; 0 if none. */
+static struct sysgate_sys *waits_in(int k)
+{
+	const struct in_flight *p = &in_flight[k];
+	int n = p->n;
+
+	return n > 0 && n <= MAX_NEST && p->state[n - 1] == LINE_WAITS ?
+		       p->call[n - 1] : 0;
+}
+
+static void trace_thread_start(void *data)
+{
+	(void)data;
+	task_new();
+	thread_begins();
+}
+
+/* (a vfork child shares this memory: nothing of the parent's is reset) */
+static void trace_fork_child(void *data)
+{
+	(void)data;
+	task_new();
+	thread_begins();
+}
 
 /* --- flag tables (values from the target's own headers) ---------------- */
 
@@ -437,8 +551,18 @@ static void put_pid(struct fmt *f, int pid)
 {
 	int digits = 1, v;
 
-	if (!follow)
+	if (!follow || (!pid_column && tree_tasks &&
+			__atomic_load_n(tree_tasks, __ATOMIC_RELAXED) <= 0))
 		return;
+	if (pid_column) {
+		/* "%-5d " */
+		fmt_dec(f, pid);
+		for (v = pid; v >= 10; v /= 10)
+			digits++;
+		for (; digits < 6; digits++)
+			fmt_chr(f, ' ');
+		return;
+	}
 	for (v = pid; v >= 10; v /= 10)
 		digits++;
 	fmt_str(f, "[pid ");
@@ -612,8 +736,9 @@ static void put_ret(struct fmt *f, struct sysgate_sys *s)
 
 		/* The kernel's ERESTARTNOHAND reaches a program as EINTR once
 		 * its handler ran; strace, stopped before that, prints it. */
-		if (e == 4 && (s->nr == nr_rt_sigsuspend || s->nr == nr_pause)) {
+		if (e == 4 && (s->nr == nr_rt_sigsuspend || s->nr == nr_pause))
 			e = 514;
+		if (e >= 512 && e <= 516) {
 			fmt_str(f, "? ");
 		} else {
 			fmt_str(f, "-1 ");
@@ -735,17 +860,20 @@ static void emit_part(struct fmt *f)
 
 static void exited(struct fmt *f, struct sysgate_sys *s)
 {
+	/* a thread's own exit is its own line */
+	int who = s->nr == nr_exit ? s->tid : s->pid;
+
 	if (no_exit_lines)
 		return;
 	if (json) {
 		fmt_str(f, "{\"type\":\"exit\",\"pid\":");
-		fmt_dec(f, s->pid);
+		fmt_dec(f, who);
 		fmt_str(f, ",\"status\":");
 		fmt_dec(f, (int)s->args[0] & 0xff);
 		fmt_str(f, "}\n");
 		return;
 	}
-	put_pid(f, s->pid);
+	put_pid(f, who);
 	put_time(f, 0);
 	if (relative)
 		put_relative(f, sysgate_now_ns());
@@ -757,6 +885,52 @@ static void exited(struct fmt *f, struct sysgate_sys *s)
 
 __thread unsigned long trace_saved[6];
 
+/* rt_sigreturn "returns" what the interrupted code gets back, which the
+ * core says where to find (args[1]); 0 when it cannot. */
+static int sigreturn_result(struct fmt *f, const struct sysgate_sys *s)
+{
+	struct sysgate_sys r = *s;
+
+	if (s->nr != nr_rt_sigreturn || !s->args[1] ||
+	    sysgate_read_mem(s, &r.ret, (void *)s->args[1], sizeof(r.ret)) !=
+		    sizeof(r.ret))
+		return 0;
+	r.enter_ns = 0;
+	put_ret(f, &r);
+	fmt_chr(f, '\n');
+	return 1;
+}
+
+/* exit_group: the calls the process's other threads wait in end "= ?",
+ * and each thread's "+++ exited" line, as strace prints them. */
+static void others_end(struct fmt *f, const struct sysgate_sys *s)
+{
+	int i;
+
+	for (i = 0; i < TID_SLOTS; i++) {
+		struct sysgate_sys *w, other = *s;
+		int tid = __atomic_load_n(&threads.tid[i], __ATOMIC_RELAXED);
+
+		/* (a slot may be a vfork child's, or a forked parent's) */
+		if (!tid || tid == s->tid || !tid_of(s->pid, tid))
+			continue;
+		w = waits_in(i);
+		if (w && !(set_given && !set_has(&set, w->nr)) &&
+		    filter_status(FILTER_UNFINISHED) && !json) {
+			put_call(f, w, 0);
+			put_equals(f);
+			fmt_str(f, "?\n");
+			emit(f);
+			f->len = 0;
+		}
+		other.nr = nr_exit;	/* (its own line) */
+		other.tid = tid;
+		exited(f, &other);
+		emit(f);
+		f->len = 0;
+	}
+}
+
 static enum sysgate_verdict trace_enter(struct sysgate_sys *s, void *data)
 {
 	const struct decoder *d = decoder_of(s->nr);
@@ -764,12 +938,29 @@ static enum sysgate_verdict trace_enter(struct sysgate_sys *s, void *data)
 	struct fmt f;
 
 	(void)data;
-	if (!filter_enter(s) && s->nr != nr_exit_group)
+	if (!(s->flags & SYSGATE_SYS_NORETURN)) {
+		struct in_flight *p = flight(s->tid, 1);
+
+		if (p && p->n >= 0 && p->n < MAX_NEST) {
+			p->call[p->n] = s;
+			p->state[p->n] = LINE_WAITS;
+			p->n++;
+		}
+	}
+	if (!filter_enter(s) && s->nr != nr_exit_group && s->nr != nr_exit)
 		return SYSGATE_RUN;
+	if (trace_fdpaths == 2)
+		fdpaths_at_entry(s, 0, 0);
 	if (d && d->enter) {
 		struct call c = { 0, s, 0, 0, 0 };
 
 		d->enter(&c);
+	}
+	if (trace_fdpaths == 2 && !json) {
+		const char *kinds;
+		int n = shown_args(s, &kinds);
+
+		fdpaths_at_entry(s, kinds, n);
 	}
 	if (!(s->flags & SYSGATE_SYS_NORETURN) && s->nr != nr_execve &&
 	    s->nr != nr_execveat)
@@ -777,9 +968,17 @@ static enum sysgate_verdict trace_enter(struct sysgate_sys *s, void *data)
 	fmt_init(&f, buf, sizeof(buf));
 	if ((set_given && !set_has(&set, s->nr)) ||
 	    !filter_selected()) {
-		/* exit_group, selected only for the exit line */
+		/* exit and exit_group, selected only for the exit lines */
+		if (s->nr == nr_exit_group)
+			others_end(&f, s);
 		exited(&f, s);
 		emit(&f);
+		if (s->nr == nr_exit) {
+			tasks_gone(1);
+			thread_ends(s->tid);
+		} else {
+			tasks_gone(threads_alive(s->pid));
+		}
 		return SYSGATE_RUN;
 	}
 	if (json)
@@ -795,25 +994,58 @@ static enum sysgate_verdict trace_enter(struct sysgate_sys *s, void *data)
 		f.len = 0;	/* no "= ?" line; "+++ exited" still */
 	else if (json)
 		json_ret(&f, s, 1);
-	else {
+	else if (!sigreturn_result(&f, s)) {
 		put_equals(&f);
 		fmt_str(&f, "?\n");
+	}
+	if (s->nr == nr_exit_group) {
+		emit(&f);
+		f.len = 0;
+		others_end(&f, s);
 	}
 	/* A thread's end is reported too, as strace does. */
 	if (s->nr == nr_exit_group || s->nr == nr_exit)
 		exited(&f, s);
 	emit(&f);
+	if (s->nr == nr_exit) {
+		tasks_gone(1);
+		thread_ends(s->tid);
+	} else if (s->nr == nr_exit_group) {
+		tasks_gone(threads_alive(s->pid));
+	}
 	return SYSGATE_RUN;
 }
 
+/* The state of s's line, taken off this thread's in-flight calls. */
+static int inflight_pop(struct sysgate_sys *s)
+{
+	struct in_flight *p = flight(s->tid, 0);
+	int i;
+
+	for (i = p ? p->n - 1 : -1; i >= 0 && i < MAX_NEST; i--)
+		if (p->call[i] == s) {
+			p->n = i;
+			return p->state[i];
+		}
+	return LINE_WAITS;
+}
+
+static void print_call(struct sysgate_sys *s);
+
 static void trace_exit(struct sysgate_sys *s, void *data)
+{
+	(void)data;
+	if (inflight_pop(s) == LINE_DONE || (s->flags & SYSGATE_SYS_CHILD))
+		return;
+	print_call(s);
+}
+
+/* A returned call's line. */
+static void print_call(struct sysgate_sys *s)
 {
 	char buf[LINE_MAX_];
 	struct fmt f;
 
-	(void)data;
-	if (s->flags & SYSGATE_SYS_CHILD)
-		return;
 	if (!filter_selected() ||
 	    !filter_status(sysgate_is_error(s->ret) ? FILTER_FAILED :
 						      FILTER_SUCCESSFUL))
@@ -831,16 +1063,110 @@ static void trace_exit(struct sysgate_sys *s, void *data)
 	emit(&f);
 }
 
+static long lookup(const char *name);
+
+/* What the kernel had made of a call that a handler's signal cut short
+ * (it gives the program EINTR), as strace sees it before. */
+static long interrupted(long nr)
+{
+	static long nohand[6] = { -2 }, plain[4];
+	unsigned int i;
+
+	if (nohand[0] == -2) {
+		static const char *const nh[6] = { "pause", "rt_sigsuspend",
+			"poll", "ppoll", "select", "pselect6" };
+		static const char *const pl[4] = { "epoll_wait", "epoll_pwait",
+			"epoll_pwait2", "rt_sigtimedwait" };
+
+		for (i = 0; i < 6; i++)
+			nohand[i] = lookup(nh[i]);
+		for (i = 0; i < 4; i++)
+			plain[i] = lookup(pl[i]);
+	}
+	for (i = 0; i < 6; i++)
+		if (nr == nohand[i])
+			return -514;	/* ERESTARTNOHAND */
+	for (i = 0; i < 4; i++)
+		if (nr == plain[i])
+			return -4;	/* EINTR */
+	if (nr == nr_nanosleep || nr == nr_clock_nanosleep)
+		return -516;		/* ERESTART_RESTARTBLOCK */
+	return -512;			/* ERESTARTSYS */
+}
+
+/* A signal at or during a call whose line waits: the line comes first. */
+static void signal_in_call(void)
+{
+	struct sysgate_sys *s;
+	struct in_flight *p;
+	long ret, saved;
+	int where = sysgate_signal_where(&ret);
+
+	if (where == SYSGATE_SIG_OUTSIDE ||
+	    !(p = flight(tid_self(), 0)) || p->n <= 0 || p->n > MAX_NEST ||
+	    p->state[p->n - 1] != LINE_WAITS)
+		return;
+	s = p->call[p->n - 1];
+	if (s->flags & SYSGATE_SYS_CHILD)
+		return;
+	saved = s->ret;
+	if (where == SYSGATE_SIG_RESTART)
+		s->ret = s->nr == nr_nanosleep || s->nr == nr_clock_nanosleep ?
+				 -516 : -512;
+	else
+		s->ret = ret == -4 ? interrupted(s->nr) : ret;
+	print_call(s);
+	s->ret = saved;
+	p->state[p->n - 1] = where == SYSGATE_SIG_RESTART ? LINE_AGAIN :
+							   LINE_DONE;
+}
+
+static void killed(int sig, int fatal)
+{
+	const char *nm = sysgate_signal_name(sig);
+	int pid = (int)sysgate_syscall(lookup("getpid"), 0, 0, 0, 0, 0, 0);
+	char buf[256];
+	struct fmt f;
+
+	if (no_exit_lines) {
+		tasks_gone(threads_alive(pid));
+		return;
+	}
+	fmt_init(&f, buf, sizeof(buf));
+	if (json) {
+		fmt_str(&f, "{\"type\":\"exit\",\"pid\":");
+		fmt_dec(&f, pid);
+		fmt_str(&f, ",\"signal\":\"");
+		fmt_str(&f, nm ? nm : "?");
+		fmt_str(&f, fatal == 2 ? "\",\"core\":true}\n" : "\"}\n");
+	} else {
+		put_pid(&f, pid);
+		put_time(&f, 0);
+		if (relative)
+			put_relative(&f, sysgate_now_ns());
+		fmt_str(&f, "+++ killed by ");
+		fmt_str(&f, nm ? nm : "SIG?");
+		fmt_str(&f, fatal == 2 ? " (core dumped) +++\n" : " +++\n");
+	}
+	emit(&f);
+	tasks_gone(threads_alive(pid));
+}
+
 static void trace_signal(int sig, const void *info, void *data)
 {
 	const int *si = info;	/* si_signo, si_errno, si_code */
 	const char *nm = sysgate_signal_name(sig);
+	int fatal = sysgate_signal_fatal(sig);
 	char buf[512];
 	struct fmt f;
 
 	(void)data;
-	if (!filter_signal(sig))
+	signal_in_call();
+	if (!filter_signal(sig)) {
+		if (fatal)
+			killed(sig, fatal);
 		return;
+	}
 	fmt_init(&f, buf, sizeof(buf));
 	if (json) {
 		fmt_str(&f, "{\"type\":\"signal\",\"pid\":");
@@ -852,6 +1178,8 @@ static void trace_signal(int sig, const void *info, void *data)
 		fmt_dec(&f, si[2]);
 		fmt_str(&f, "}\n");
 		emit(&f);
+		if (fatal)
+			killed(sig, fatal);
 		return;
 	}
 	put_pid(&f, (int)sysgate_syscall(sysgate_syscall_number("gettid"),
@@ -862,6 +1190,8 @@ static void trace_signal(int sig, const void *info, void *data)
 	p_siginfo(&f, info);
 	fmt_str(&f, " ---\n");
 	emit(&f);
+	if (fatal)
+		killed(sig, fatal);
 }
 
 static long lookup(const char *name)
@@ -909,12 +1239,16 @@ static int trace_init(struct sysgate_ctx *ctx, const char *args)
 			trace_xflag = (int)v;
 		} else if (arg_is(&a, "y")) {
 			trace_fdpaths = 1;
+		} else if (arg_is(&a, "yy")) {
+			trace_fdpaths = 2;
 		} else if (arg_is(&a, "v")) {
 			trace_verbose = 1;
 		} else if (arg_is(&a, "noexit")) {
 			no_exit_lines = 1;
 		} else if (arg_is(&a, "n")) {
 			show_nr = 1;
+		} else if (arg_is(&a, "pidcol")) {
+			pid_column = 1;
 		} else if (arg_is(&a, "a") && a.val &&
 			   !hk_parse_long(a.val, a.vlen, &v) && v >= 0 &&
 			   v < 1000) {
@@ -942,6 +1276,9 @@ static int trace_init(struct sysgate_ctx *ctx, const char *args)
 		}
 	}
 	set_given = have_set;
+	thread_begins();
+	if (follow && !pid_column)
+		tree_tasks = sysgate_shared(ctx, "tasks", sizeof(*tree_tasks));
 	trace_nr_readlinkat = lookup("readlinkat");
 	filter_init();
 	{
@@ -1000,15 +1337,24 @@ static int trace_init(struct sysgate_ctx *ctx, const char *args)
 	nr_exit = lookup("exit");
 	nr_rt_sigsuspend = lookup("rt_sigsuspend");
 	nr_pause = lookup("pause");
+	nr_rt_sigreturn = lookup("rt_sigreturn");
+	nr_nanosleep = lookup("nanosleep");
+	nr_clock_nanosleep = lookup("clock_nanosleep");
+	/* "+++ killed by SIG... +++", as strace, needs the signals that end
+	 * a process by default. */
+	sysgate_watch_fatal_signals(ctx);
 	nr_mmap = lookup("mmap");
 	nr_mremap = lookup("mremap");
 	nr_brk = lookup("brk");
 	nr_shmat = lookup("shmat");
 	nr_open = lookup("open");
 	nr_openat = lookup("openat");
-	/* "+++ exited with N +++" whatever the set, as strace does. */
+	/* "+++ exited with N +++" whatever the set, as strace does, for the
+	 * process and each thread. */
 	if (nr_exit_group >= 0)
 		sysgate_select(ctx, nr_exit_group);
+	if (nr_exit >= 0)
+		sysgate_select(ctx, nr_exit);
 	{
 		/* Local time, as strace prints it (-t, utimensat's dates):
 		 * libc works out the offset once, here in init. */
@@ -1044,4 +1390,6 @@ const struct sysgate_hook sg_builtin_trace = {
 	.enter = trace_enter,
 	.exit = trace_exit,
 	.signal = trace_signal,
+	.thread_start = trace_thread_start,
+	.fork_child = trace_fork_child,
 };

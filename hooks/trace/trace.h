@@ -41,7 +41,7 @@ extern const struct decoder dec_file[], dec_desc[], dec_mem[], dec_proc[],
 
 extern int trace_strsize;	/* -s */
 extern int trace_xflag;		/* -x: 1, -xx: 2 */
-extern int trace_fdpaths;	/* -y */
+extern int trace_fdpaths;	/* -y: 1, -yy: 2 */
 extern int trace_verbose;	/* -v: structures in full */
 extern long trace_nr_readlinkat;
 extern long trace_tz_offset;	/* local time's offset from UTC, seconds */
@@ -118,7 +118,23 @@ void put_iov(struct fmt *f, struct sysgate_sys *s, unsigned long p,
 long fd_path(const struct sysgate_sys *s, int fd, char *path, size_t size);
 /* "<path>" after descriptor fd (AT_FDCWD: the cwd) under -y. */
 void p_fdpath(struct fmt *f, const struct sysgate_sys *s, int fd);
+/* -yy: keeps the "<...>" of s's descriptor arguments ('f' kinds) as they
+ * are at its entry, for p_fdpath at its exit. */
+void fdpaths_at_entry(const struct sysgate_sys *s, const char *kinds, int n);
+/* The per-thread slot (hooks/lib/slots.h) of thread tid, or -1. */
+int trace_thread_slot(int tid);
 void p_open_flags(struct fmt *f, unsigned long v);
+/* 127.0.0.1 from 4 bytes. */
+void p_inet4(struct fmt *f, const unsigned char *a);
+/* The shortest text form of an IPv6 address (16 bytes). */
+void p_inet6(struct fmt *f, const unsigned char *a);
+/* -yy: "TCP:[127.0.0.1:80->127.0.0.1:4000]" for the socket with inode
+ * ino that descriptor fd of s's process holds; 0, or -1 (print -y's
+ * path) when it cannot be told (sockets.c). */
+int p_socket_endpoints(struct fmt *f, const struct sysgate_sys *s, int fd,
+		       unsigned long ino);
+/* -yy: "<char 1:3>" for a device descriptor fd holds: 0, or -1. */
+int p_device(struct fmt *f, const struct sysgate_sys *s, int fd);
 void p_prot(struct fmt *f, unsigned long v);
 
 /* filter.c: -e status=, -e signal=, -P */

@@ -246,6 +246,78 @@ t_count_same_as_strace() {
 		{ cat "$TMP/sg"; fail "lseek errors"; }
 }
 
+t_count_columns_as_strace() {
+	need_strace
+	# -U and -S with strace's names: without a time column the whole
+	# summary is strace's, byte for byte.
+	for u in name,calls,errors errors,calls count,syscall; do
+		"$SG" -c -S name -U $u -e trace=write,lseek -o "$TMP/sg" -- "$PROG" basic >/dev/null ||
+			fail "-U $u: exit status $?"
+		strace -c -S name -U $u -e trace=write,lseek -o "$TMP/st" -- "$PROG" basic >/dev/null
+		same "$TMP/st" "$TMP/sg"
+	done
+	# every column: strace's header and rules
+	all=time-percent,total-time,min-time,max-time,avg-time,calls,errors,name
+	"$SG" -c -U $all -S max-time -e trace=write,lseek -o "$TMP/sg" -- "$PROG" basic >/dev/null
+	strace -c -U $all -S max-time -e trace=write,lseek -o "$TMP/st" -- "$PROG" basic >/dev/null
+	same <(sed -n '1,2p; /^-/p' "$TMP/st") <(sed -n '1,2p; /^-/p' "$TMP/sg")
+	for bad in "-U bogus" "-U nothing" "-S bogus"; do
+		# shellcheck disable=SC2086 # the option and its value
+		"$SG" -c $bad -- "$PROG" basic >/dev/null 2>&1 && fail "$bad accepted"
+	done
+	return 0
+}
+
+t_count_system_time() {
+	# -c times are system CPU time, as strace's: a sleep costs next to
+	# none; -w gives the wall-clock time it took.
+	for w in "" -w; do
+		# shellcheck disable=SC2086 # -w or nothing
+		"$SG" -c $w -U name,total-time -e trace=clock_nanosleep,nanosleep \
+			-o "$TMP/c$w" -- sleep 0.3 || fail "exit status $?"
+	done
+	cpu=$(awk '$1 == "total" { print $2 }' "$TMP/c")
+	wall=$(awk '$1 == "total" { print $2 }' "$TMP/c-w")
+	awk -v c="$cpu" -v w="$wall" 'BEGIN { exit !(c < 0.1 && w >= 0.3) }' ||
+		{ cat "$TMP/c" "$TMP/c-w"; fail "system time $cpu s, wall time $wall s"; }
+}
+
+t_env_set_unset() {
+	# -E VAR=VAL replaces VAR's value, -E VAR removes it, as strace's
+	# (the later item wins).
+	HOME=/x SG_T=1 "$SG" -E HOME=/y -E SG_T -E SG_U=1 -E SG_U -E SG_V=2 \
+		-e trace=none -o /dev/null -- /usr/bin/env >"$TMP/env" ||
+		fail "exit status $?"
+	[ "$(grep -c '^HOME=' "$TMP/env")" = 1 ] && grep -qx HOME=/y "$TMP/env" ||
+		fail "HOME: $(grep HOME "$TMP/env")"
+	grep -qE '^SG_(T|U)=|^SG_T$|^SG_U$' "$TMP/env" && fail "-E VAR kept: $(grep SG_ "$TMP/env")"
+	grep -qx SG_V=2 "$TMP/env" || fail "SG_V"
+}
+
+t_output_pipe() {
+	# -o '|CMD' and '!CMD': the trace goes to CMD's input, whole, from
+	# every process, and sysgate ends after CMD; -ff cannot take it.
+	"$SG" -f -e trace=write,lseek -o "$TMP/file" -- "$PROG" basic >/dev/null ||
+		fail "exit status $?"
+	"$SG" -f -e trace=write,lseek -o "|cat >$TMP/piped" -- "$PROG" basic >/dev/null ||
+		fail "exit status $?"
+	same <(sed -E 's/^[0-9]+ +//' "$TMP/file") <(sed -E 's/^[0-9]+ +//' "$TMP/piped")
+	"$SG" -f -e trace=write --output="!wc -l >$TMP/n" -- sh -c 'echo a; (echo b)' >/dev/null ||
+		fail "exit status $?"
+	[ "$(cat "$TMP/n")" -ge 4 ] || fail "lines from the tree: $(cat "$TMP/n")"
+	"$SG" -ff -o "|cat" -- "$PROG" basic >/dev/null 2>&1 && fail "-ff -o |CMD accepted"
+	[ ! -e "|cat" ] || fail "a file named |cat"
+}
+
+t_output_reader_gone() {
+	# The reader of the output pipe goes away while the program runs:
+	# sysgate's writes fail, and the program must not die of SIGPIPE.
+	"$SG" -o "|exec 0<&-; : >$TMP/gone" -- \
+		sh -c "while [ ! -e $TMP/gone ]; do :; done; echo done" \
+		>"$TMP/stdout" || fail "exit status $?"
+	[ "$(cat "$TMP/stdout")" = done ] || fail "output $(cat "$TMP/stdout")"
+}
+
 t_inject_retval() {
 	out=$("$SG" -e trace=none -e inject=getppid:retval=42 -- "$PROG" getppid 3)
 	[ "$out" = 42 ] || fail "got '$out'"
@@ -448,7 +520,7 @@ exec_chain() {
 	"$SG" "$@" -f -e trace=execve,lseek -o "$TMP/out" -- "$PROG" run "$ST" run "$PROG" basic \
 		>"$TMP/stdout" || fail "exit status $?"
 	[ "$(cat "$TMP/stdout")" = hello ] || fail "output $(cat "$TMP/stdout")"
-	sed -E 's/^\[pid +[0-9]+\] //; s/0x[0-9a-f]+ \/\*/ADDR \/*/' "$TMP/out" >"$TMP/norm"
+	sed -E 's/^[0-9]+ +//; s/0x[0-9a-f]+ \/\*/ADDR \/*/' "$TMP/out" >"$TMP/norm"
 	cat >"$TMP/want" <<EOT
 execve("$PROG", ["$PROG", "run", "$ST", "run", "$PROG", "basic"], ADDR /* N vars */) = 0
 execve("$ST", ["$ST", "run", "$PROG", "basic"], ADDR /* N vars */) = 0
@@ -699,15 +771,31 @@ t_killed_by_signal() {
 
 t_follow_fork() {
 	"$SG" -f -e trace=write -o "$TMP/out" -- "$PROG" fork >/dev/null
-	sed -E 's/^\[pid +[0-9]+\] //' "$TMP/out" >"$TMP/norm"
+	# -f -o FILE: strace's "PID " column on every line
+	sed -E 's/^[0-9]+ +//; s/ +=/ =/' "$TMP/out" >"$TMP/norm"
 	cat >"$TMP/want" <<'EOT'
-write(1, "child\n", 6)      = 6
+write(1, "child\n", 6) = 6
 +++ exited with 7 +++
 write(1, "child exit 7\n", 13) = 13
 +++ exited with 0 +++
 EOT
 	same "$TMP/want" "$TMP/norm"
-	[ "$(grep -c '^\[pid ' "$TMP/out")" = 4 ] || fail "pid prefixes"
+	[ "$(grep -cE '^[0-9]+ +[w+]' "$TMP/out")" = 4 ] || fail "pid prefixes"
+}
+
+t_ptrace_follow_fork() {
+	# -m ptrace runs the hooks in the tracer: one exit line per traced
+	# process, none for the tracer's own thread.
+	"$SG" -m ptrace -f -e trace=write -o "$TMP/out" -- "$PROG" fork >/dev/null ||
+		fail "exit status $?"
+	sed -E 's/^[0-9]+ +//; s/ +=/ =/' "$TMP/out" >"$TMP/norm"
+	cat >"$TMP/want" <<'EOT'
+write(1, "child\n", 6) = 6
++++ exited with 7 +++
+write(1, "child exit 7\n", 13) = 13
++++ exited with 0 +++
+EOT
+	same "$TMP/want" "$TMP/norm"
 }
 
 t_orphan_reaped() {

@@ -48,7 +48,7 @@ trace)
 	# "N x getppid = R" -> N lines "getppid() = R", in any order
 	awk '{ for (i = 0; i < $1; i++) print "getppid() = " $NF }' "$TMP/out" |
 		sort >"$TMP/want"
-	sed -E 's/^\[pid +[0-9]+\] //; s/ +=/ =/' "$TMP/log" |
+	sed -E 's/^([0-9]+ +|\[pid +[0-9]+\] )//; s/ +=/ =/' "$TMP/log" |
 		grep -v '^+++ ' | sort >"$TMP/got"
 	cmp -s "$TMP/want" "$TMP/got" || {
 		diff "$TMP/want" "$TMP/got" | head -20

@@ -28,8 +28,8 @@ import re
 import sys
 
 # The corpus programs' begin(): a write, then a call that fails (so that
-# -z and -Z both keep one), in any -x/-y form.
-MARK = re.compile(r'write\(1(<[^>]*>)?, "[^"]*", 14\)|close\(-1000\)')
+# -z and -Z both keep one), in any -x/-y/-yy form.
+MARK = re.compile(r'write\(1(<[^>]*(<[^>]*>)?>)?, "[^"]*", 14\)|close\(-1000\)')
 
 
 def records(path):
@@ -100,6 +100,13 @@ def from_index(recs, start):
                       text)
         # inodes of pipes and sockets (-y)
         text = re.sub(r"<(pipe|socket|anon_inode):\[\d+\]>", r"<\1:[N]>", text)
+        # -yy: socket inodes (TCP:[123], UNIX:[123->124,"path"])
+        text = re.sub(r"<([A-Z][A-Za-z0-9-]*):\[\d+(->\d+)?(?=[],])",
+                      lambda m: "<%s:[N%s" % (m.group(1),
+                                              "->N" if m.group(2) else ""),
+                      text)
+        # -yy: ports the kernel picks in the endpoints
+        text = re.sub(r":(3[2-9]\d{3}|[4-6]\d{4})(?=\]|->)", ":PORT", text)
         if re.match(r"(T )?(\[ *\d+\] )?f?statfs\(", text):
             text = re.sub(r"\b(f_bfree|f_bavail|f_ffree)=\d+", r"\1=N", text)
         if re.match(r"(T )?(\[ *\d+\] )?sysinfo\(", text):

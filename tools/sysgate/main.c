@@ -60,7 +60,7 @@ static const char usage_text[] =
 "  -e fault=SET[:error=ERRNO][:when=EXPR]\n"
 "                         EXPR: N, N+, N+STEP, N..M, N..M+STEP\n"
 "  -f, -ff                follow child processes (-ff: one file per pid)\n"
-"  -o FILE, -A            write to FILE (-A: append)\n"
+"  -o FILE, -A            write to FILE (-A: append); -o '|CMD': to CMD\n"
 "  -s N                   print at most N bytes of strings (default 32)\n"
 "  -t, -tt, -ttt          time of day, with microseconds, or epoch\n"
 "  -T                     time spent in each call\n"
@@ -71,6 +71,7 @@ static const char usage_text[] =
 "  -v                     structures in full (stat, statx, termios, uname,\n"
 "                         directory entries, execve's environment)\n"
 "  -y, -e decode-fds=path descriptors with their paths\n"
+"  -yy                    and sockets' endpoints, devices' numbers\n"
 "  -P PATH                only calls that name PATH or use it (repeatable)\n"
 "  -e signal=SET          print only these signals (names, numbers, none)\n"
 "  -qq, -e quiet=exit     no \"+++ exited\" lines (sysgate prints no attach,\n"
@@ -79,7 +80,10 @@ static const char usage_text[] =
 "                         these descriptors (numbers, all, none, !FDS)\n"
 "  -z, -Z, -e status=SET  only calls that succeeded, failed, or in SET:\n"
 "                         successful failed unfinished unavailable detached\n"
-"  -S SORTBY              summary order: time calls errors name nothing\n"
+"  -S SORTBY              summary order: time min-time max-time avg-time\n"
+"                         calls errors name nothing\n"
+"  -U COLUMNS             summary columns (strace's names)\n"
+"  -w                     summary times: wall clock (default: system time)\n"
 "  -j, --json             JSON Lines output (schema 1, man sysgate.7)\n"
 "  -m, --mechanism=NAME   how calls are caught (--list-mechanisms); zeropage\n"
 "                         needs vm.mmap_min_addr=0\n"
@@ -108,7 +112,7 @@ static const char usage_text[] =
 "      --zeropage-readable-null  let -m zeropage run where page 0 cannot be\n"
 "                         execute-only (no protection keys): NULL reads then\n"
 "                         return sled bytes instead of faulting\n"
-"  -E VAR=VAL             set VAR in PROG's environment\n"
+"  -E VAR=VAL, -E VAR     set VAR in PROG's environment, or remove it\n"
 "  -p PID[,PID...]        attach to running processes instead of PROG,\n"
 "                         hook them in-process until SIGINT/SIGTERM\n"
 "      --detach-after=S   or S seconds, then detach (doc/attach.md)\n"
@@ -302,6 +306,34 @@ static char *user_preloads(void)
 	return out;
 }
 
+/* Does entry e of an environment set the variable that -E item v names
+ * (VAR or VAR=VAL)? */
+static int same_var(const char *e, const char *v)
+{
+	size_t n = strcspn(v, "=");
+
+	return !strncmp(e, v, n) && e[n] == '=';
+}
+
+/* -E VAR=VAL sets VAR (in place of its old value), -E VAR unsets it, as
+ * strace: the later item wins. */
+static void apply_env_items(const struct sg_options *o, char **env,
+			    size_t *k)
+{
+	size_t i, j, w;
+
+	for (i = 0; i < (size_t)o->nenv; i++) {
+		const char *v = o->env[i];
+
+		for (j = w = 0; j < *k; j++)
+			if (!same_var(env[j], v))
+				env[w++] = env[j];
+		*k = w;
+		if (strchr(v, '='))
+			env[(*k)++] = (char *)v;
+	}
+}
+
 /* bare: -m ptrace, where nothing of sysgate runs in the program (its
  * environment is the user's, with -E's changes). */
 static char **build_env(const struct sg_options *o, const char *lib,
@@ -318,8 +350,7 @@ static char **build_env(const struct sg_options *o, const char *lib,
 		if (strncmp(environ[i], "LD_PRELOAD=", 11) &&
 		    !sg_env_is_internal(environ[i]))
 			env[k++] = environ[i];
-	for (i = 0; i < (size_t)o->nenv; i++)
-		env[k++] = (char *)o->env[i];
+	apply_env_items(o, env, &k);
 	if (bare) {
 		if (old && *old && asprintf(&env[k++], "LD_PRELOAD=%s", old) < 0)
 			die("out of memory", 0);
@@ -380,7 +411,8 @@ void *sg_cli_map_state(const char *state, size_t *len)
 void sg_cli_print_summary(const struct sg_options *o, const char *state,
 			  int ofd)
 {
-	static char buf[SYSGATE_NR_MAX * 80 + 512];
+	static char buf[SYSGATE_NR_MAX * 120 + 512];
+	struct count_format f = { o->sortby, o->columns, o->wall, o->json };
 	const struct count_table *t;
 	size_t len;
 	void *map = sg_cli_map_state(state, &len);
@@ -389,8 +421,7 @@ void sg_cli_print_summary(const struct sg_options *o, const char *state,
 		return;
 	t = sg_shared_find(map, COUNT_TABLE_NAME);
 	if (t) {
-		unsigned long n = count_summary(t, o->sortby, o->json, buf,
-						sizeof(buf));
+		unsigned long n = count_summary(t, &f, buf, sizeof(buf));
 
 		if (ofd < 0)
 			ofd = out_fd(o);
@@ -537,6 +568,85 @@ static int attach(const struct sg_options *o, int argc, char **argv, int prog_i)
 	return sg_cli_attach(o, opts, installed("sysgate-attach"));
 }
 
+/*
+ * -o '|CMD' (or '!CMD'): the output goes to CMD's standard input.  Every
+ * traced process opens its output itself, by name: it gets this
+ * process's end of the pipe as /proc/PID/fd/N (a pipe opened there is the
+ * same pipe), which replaces the option in the arguments they are given.
+ * CMD is not a child (wait_tree waits for every child, and CMD only ends
+ * once the output is closed): it holds the write end of `done`, whose
+ * end of file says it has finished.
+ */
+static int pipe_fd = -1, pipe_done = -1;
+
+static void start_output_pipe(struct sg_options *o, int nopts, char **argv)
+{
+	static char path[64], dash_o[66];
+	const char *cmd = o->outfile + 1;
+	int p[2], d[2], i, done = 0, st;
+	pid_t pid;
+
+	if (o->follow == 2)
+		die("-o |CMD and -ff: one pipe cannot take a file per process",
+		    0);
+	if (pipe2(p, O_CLOEXEC) < 0 || pipe2(d, O_CLOEXEC) < 0)
+		die("pipe: ", strerror(errno));
+	pid = fork();
+	if (pid < 0)
+		die("fork: ", strerror(errno));
+	if (pid == 0) {
+		if (fork() == 0) {
+			dup2(p[0], 0);
+			fcntl(d[1], F_SETFD, 0);
+			execl("/bin/sh", "sh", "-c", cmd, (char *)0);
+			_exit(127);
+		}
+		_exit(0);
+	}
+	waitpid(pid, &st, 0);
+	close(p[0]);
+	close(d[1]);
+	pipe_fd = p[1];
+	pipe_done = d[0];
+	snprintf(path, sizeof(path), "/proc/%d/fd/%d", (int)getpid(), pipe_fd);
+	snprintf(dash_o, sizeof(dash_o), "-o%s", path);
+	for (i = 1; i <= nopts; i++) {
+		const char *a = argv[i];
+
+		if (!strcmp(a, "--"))
+			break;
+		if (a == o->outfile || !strcmp(a, o->outfile)) {
+			argv[i] = path;		/* -o |CMD, --output |CMD */
+			done = 1;
+		} else if (!strncmp(a, "-o", 2) && !strcmp(a + 2, o->outfile)) {
+			argv[i] = dash_o;
+			done = 1;
+		} else if (!strncmp(a, "--output=", 9) &&
+			   !strcmp(a + 9, o->outfile)) {
+			argv[i] = dash_o;
+			done = 1;
+		}
+	}
+	if (!done)
+		die("-o |CMD: give it as -o |CMD or --output=|CMD", 0);
+	o->outfile = path;
+}
+
+/* The command reads to the end of what was written, then ends. */
+static void end_output_pipe(void)
+{
+	char c;
+	ssize_t n;
+
+	if (pipe_done < 0)
+		return;
+	close(pipe_fd);
+	while ((n = read(pipe_done, &c, 1)) > 0 || (n < 0 && errno == EINTR))
+		;
+	close(pipe_done);
+	pipe_done = -1;
+}
+
 int main(int argc, char **argv)
 {
 	static struct sg_options o;
@@ -625,6 +735,8 @@ int main(int argc, char **argv)
 			  "need a program that loads libsysgate.so");
 	lib = use_loader || use_ptrace ? 0 : library_path();
 	loader = use_loader ? installed("sysgate-loader") : 0;
+	if (o.outfile && (o.outfile[0] == '|' || o.outfile[0] == '!'))
+		start_output_pipe(&o, prog_i - 1, argv);
 	/* The options exactly as given, minus a final "--". */
 	if (sg_options_join(opts, sizeof(opts),
 			    prog_i - 1 - (!strcmp(argv[prog_i - 1], "--") &&
@@ -739,13 +851,18 @@ int main(int argc, char **argv)
 		if (ofd > 2)
 			close(ofd);
 	}
-	if (stopped)
+	if (stopped) {
+		end_output_pipe();
 		return 0;	/* interrupted: output finished, as strace */
+	}
 	if (WIFSIGNALED(status)) {
 		int sig = WTERMSIG(status);
 		struct rlimit no_core = { 0, 0 };
 
-		if (!(o.count && !o.count_and_trace) && !quiet(&o)) {
+		/* The trace hook prints the line of a signal it sees (all
+		 * but SIGKILL) itself, after the signal's. */
+		if (!(o.count && !o.count_and_trace) && !quiet(&o) &&
+		    (sig == SIGKILL || (o.trace && !strcmp(o.trace, "none")))) {
 			char line[128];
 			int n;
 
@@ -764,6 +881,7 @@ int main(int argc, char **argv)
 			if (ofd >= 0 && write(ofd, line, n) < 0)
 				perror("sysgate: write");
 		}
+		end_output_pipe();
 		setrlimit(RLIMIT_CORE, &no_core);
 		signal(sig, SIG_DFL);
 		{
@@ -797,5 +915,6 @@ int main(int argc, char **argv)
 		if (ofd >= 0 && write(ofd, line, n) < 0)
 			perror("sysgate: write");
 	}
+	end_output_pipe();
 	return WEXITSTATUS(status);
 }
