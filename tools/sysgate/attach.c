@@ -779,14 +779,22 @@ r = stop_all(t);
 	read_auxv(t);
 	/* GS is sysgate's: after an earlier detach, only a thread still in
 	 * a call through the image left behind keeps it, and that one does
-	 * not make our calls. */
+	 * not make our calls.  Any other thread with GS set runs a sysgate
+	 * the maps do not name (the loader's segments are anonymous once
+	 * /proc/PID/exe names the program) or uses GS itself: a second
+	 * runtime would take it from under it. */
 	h = 0;
 	for (i = 0; i < t->nthr; i++) {
 		struct thr *o = &t->thr[i];
 
 		if (in_ranges(o->regs.rip, t->old, t->nold))
 			continue;
-		o->regs.gs_base = 0;
+		if (o->regs.gs_base) {
+			let_go(t);
+			say(t, "sysgate is already in this process (GS is in "
+			    "use)", 0);
+			return -1;
+		}
 		if (!h || o->tid == t->pid)
 			h = o;
 	}
