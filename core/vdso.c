@@ -12,9 +12,73 @@
 typedef long (*clock_fn)(long, void *);
 static clock_fn vdso_clock_gettime;
 /* The vDSO's text and the data pages the kernel maps right below it
- * ([vvar]: a few pages, more with time namespaces), which its code reads. */
+ * ([vvar], [vvar_vclock]: a few pages, more with time namespaces), which
+ * its code reads. */
 static unsigned long vdso_lo, vdso_hi;
-#define VVAR_ROOM (64UL << 10)
+#define VVAR_ROOM (64UL << 10)	/* without /proc: at most this much */
+
+static unsigned long hex_at(const char *p, const char **end)
+{
+	unsigned long v = 0;
+
+	for (;; p++) {
+		int d = *p >= '0' && *p <= '9' ? *p - '0' :
+			*p >= 'a' && *p <= 'f' ? *p - 'a' + 10 : -1;
+
+		if (d < 0)
+			break;
+		v = v * 16 + d;
+	}
+	*end = p;
+	return v;
+}
+
+/*
+ * Where the data pages below the vDSO at base begin, as /proc/self/maps
+ * names them.  Only they and the vDSO count: a program mapped right below
+ * them (the loader puts a PIE program there) changes its own pages, which
+ * must not turn the clock into a system call.
+ */
+static unsigned long vvar_start(unsigned long base)
+{
+	char buf[1024], line[256];
+	unsigned long lo = base, n = 0, vv[8][2];
+	int nvv = 0, k, moved;
+	long fd = sg_sc4(SG_NR_openat, -100, (long)"/proc/self/maps",
+			 02000000 /* O_RDONLY|O_CLOEXEC */, 0), got, i;
+
+	if (fd < 0)
+		return base > VVAR_ROOM ? base - VVAR_ROOM : 0;
+	while ((got = sg_sc3(SG_NR_read, fd, (long)buf, sizeof(buf))) > 0)
+		for (i = 0; i < got; i++) {
+			const char *p, *name;
+
+			if (buf[i] != '\n') {
+				if (n < sizeof(line) - 1)
+					line[n++] = buf[i];
+				continue;
+			}
+			line[n] = 0;
+			n = 0;
+			name = sg_strchr(line, '[');
+			if (!name || sg_strncmp(name, "[vvar", 5) || nvv == 8)
+				continue;
+			vv[nvv][0] = hex_at(line, &p);
+			vv[nvv][1] = *p == '-' ? hex_at(p + 1, &p) : 0;
+			nvv++;
+		}
+	sg_sc1(SG_NR_close, fd);
+	/* the [vvar*] mappings that end where the next one begins */
+	do {
+		moved = 0;
+		for (k = 0; k < nvv; k++)
+			if (vv[k][1] == lo && vv[k][0] < lo) {
+				lo = vv[k][0];
+				moved = 1;
+			}
+	} while (moved);
+	return lo;
+}
 
 void sg_vdso_init(unsigned long base)
 {
@@ -50,7 +114,7 @@ void sg_vdso_init(unsigned long base)
 	}
 	if (!sym || !str || !hash)
 		return;
-	vdso_lo = base > VVAR_ROOM ? base - VVAR_ROOM : 0;
+	vdso_lo = vvar_start(base);
 	vdso_hi = base;
 	for (i = 0; i < eh->e_phnum; i++)
 		if (ph[i].p_type == PT_LOAD &&

@@ -5,11 +5,13 @@
  * the whole tree has ended (or, without the CLI, the root process prints
  * it when it exits).  Written only against sysgate.h.
  *
- * The time of a call is, as strace's, the system CPU time it took: the
- * calling thread's ru_stime (getrusage(RUSAGE_THREAD), the kernel's
- * accounting that strace reads from wait4) on entry and at exit, two
- * getrusage calls more per call (doc/count.md); with -w the wall-clock
- * time between entry and exit instead.
+ * The time of a call is, as strace's, the system CPU time it took.  A
+ * call that may sleep in the kernel (a read, a wait, a poll...) is timed
+ * by the calling thread's ru_stime (getrusage(RUSAGE_THREAD), the kernel's
+ * accounting that strace reads from wait4) on entry and at exit; any other
+ * call is on the CPU from entry to exit, and the clock (the vDSO, no system
+ * call) gives its system time without two more system calls around every
+ * call (doc/trace.md).  With -w every call gets its wall-clock time.
  */
 #include "sysgate.h"
 #include "count.h"
@@ -24,6 +26,28 @@ static char sortby[16];
 static char columns[128];
 static int json, wall;
 static long nr_getrusage;
+/* Calls that may sleep: their wall time is not CPU time. */
+static unsigned char may_sleep[SYSGATE_NR_MAX];
+static const char *const sleepers[] = {
+	"read", "write", "readv", "writev", "pread64", "pwrite64", "preadv",
+	"pwritev", "preadv2", "pwritev2", "open", "openat", "openat2",
+	"creat", "close", "recvfrom", "recvmsg", "recvmmsg", "sendto",
+	"sendmsg", "sendmmsg", "accept", "accept4", "connect", "poll",
+	"ppoll", "select", "pselect6", "epoll_wait", "epoll_pwait",
+	"epoll_pwait2", "nanosleep", "clock_nanosleep", "pause", "wait4",
+	"waitid", "futex", "futex_waitv", "flock", "fcntl", "msgrcv",
+	"msgsnd", "semop", "semtimedop", "io_getevents", "io_pgetevents",
+	"io_uring_enter", "rt_sigsuspend", "rt_sigtimedwait", "sendfile",
+	"splice", "tee", "vmsplice", "copy_file_range", "fsync", "fdatasync",
+	"sync", "syncfs", "sync_file_range", "msync", "ioctl",
+	"mq_timedreceive", "mq_timedsend", "execve", "execveat", "vfork",
+	"clone", "clone3", "fork", "ptrace", "getrandom", "mmap", "munmap",
+	"mprotect", "madvise", "fallocate", "ftruncate", "truncate",
+	"unlink", "unlinkat", "rename", "renameat", "renameat2", "mkdir",
+	"mkdirat", "rmdir", "getdents64", "statx", "newfstatat", "stat",
+	"lstat", "fstat", "access", "faccessat", "faccessat2", "readlink",
+	"readlinkat", "chdir", "umount2", "mount",
+};
 /* Each thread's CPU time at the entry of its calls (handlers' calls nest
  * in the call they interrupted); by thread, without __thread
  * (hooks/lib/slots.h). */
@@ -97,6 +121,12 @@ static int count_init(struct sysgate_ctx *ctx, const char *args)
 	if (nr_exit >= 0)
 		sysgate_select(ctx, nr_exit);
 	nr_getrusage = sysgate_syscall_number("getrusage");
+	for (unsigned int i = 0; i < sizeof(sleepers) / sizeof(*sleepers); i++) {
+		long nr = sysgate_syscall_number(sleepers[i]);
+
+		if (nr >= 0 && nr < SYSGATE_NR_MAX)
+			may_sleep[nr] = 1;
+	}
 	table = sysgate_shared(ctx, "table", sizeof(*table));
 	if (!table)
 		table = &local;
@@ -120,7 +150,8 @@ static enum sysgate_verdict count_enter(struct sysgate_sys *s, void *data)
 			tid_slot_free(&threads, k);
 		}
 	}
-	if (!wall && !(s->flags & SYSGATE_SYS_NORETURN)) {
+	if (!wall && (unsigned long)s->nr < SYSGATE_NR_MAX && may_sleep[s->nr] &&
+	    !(s->flags & SYSGATE_SYS_NORETURN)) {
 		int fresh = 0, k = tid_slot(&threads, s->tid, &fresh), n;
 
 		if (k >= 0 && fresh)
@@ -171,13 +202,16 @@ static void count_exit(struct sysgate_sys *s, void *data)
 {
 	unsigned long long ns = 0, now;
 
+	int slept = !wall && (unsigned long)s->nr < SYSGATE_NR_MAX &&
+		    may_sleep[s->nr];
+
 	(void)data;
-	if (!wall)
+	if (slept)
 		ns = cpu_since(s);	/* (also pops a new child's copy) */
 	if ((s->flags & SYSGATE_SYS_CHILD) || s->nr < 0 ||
 	    s->nr >= SYSGATE_NR_MAX)
 		return;
-	if (wall) {
+	if (!slept) {
 		now = sysgate_now_ns();
 		ns = s->enter_ns && now > s->enter_ns ? now - s->enter_ns : 0;
 	}

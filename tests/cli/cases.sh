@@ -711,6 +711,18 @@ t_seccomp_unprivileged() {
 	[ "$out" = "$(printf 'NoNewPrivs:\t1\n%s' "$(id -u ${as:+nobody})")" ] || fail "$out"
 }
 
+t_count_clock_in_vdso() {
+	# -c reads the clock through the vDSO, not with a system call per
+	# hooked call, even where the loader maps the program right below
+	# the vDSO (its RELRO mprotect is not a change to the vDSO).
+	need_strace
+	strace -f -qq -e trace=clock_gettime -e signal=none -o "$TMP/st" \
+		"$SG" -c -o /dev/null -- "$BUILD/sysgate-bench-loop" getppid 1000 1 \
+		>/dev/null 2>&1 || fail "exit status $?"
+	local n=$(grep -c clock_gettime "$TMP/st")
+	[ "$n" -lt 100 ] || fail "$n clock_gettime system calls for 1000 getppid"
+}
+
 t_bench_json() {
 	# The benchmark's JSON has every figure the README quotes (values are
 	# not checked: they are measurements, not pass/fail thresholds).
