@@ -119,8 +119,11 @@ static void maps_line(struct tracee *q, const char *s, unsigned long n)
 	static const char traps[] = "/memfd:" SG_TRAPS_NAME " (deleted)";
 	unsigned long lo = 0, i;
 
+	/* (the loader's own segments are anonymous once /proc/PID/exe
+	 * names the program: the shared state's memfd says so then) */
 	if (ends_with(s, n, "/libsysgate.so") ||
-	    ends_with(s, n, "/sysgate-loader"))
+	    ends_with(s, n, "/sysgate-loader") ||
+	    ends_with(s, n, "/memfd:sysgate-state (deleted)"))
 		q->sysgate = 1;
 	if (!ends_with(s, n, traps) || q->traps)
 		return;
@@ -225,7 +228,8 @@ static int sysgates_signal(struct sg_thread *t, int tid, int sig)
 	if (sig == SIGSYS_ && si.si_code == SYS_SECCOMP_)
 		return (unsigned int)si.si_errno == SG_SECCOMP_COOKIE;
 	if (sig == SIGSYS_)
-		return si.si_code == SYS_USER_DISPATCH_ && tracee(t, tid).sysgate;
+		return si.si_code == SYS_USER_DISPATCH_ &&
+		       (sg_tracee_runs_sysgate(tid) || tracee(t, tid).sysgate);
 	if (si.si_code != SG_TRAP_SI_CODE)
 		return 0;
 	q = tracee(t, tid);

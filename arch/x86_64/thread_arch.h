@@ -30,6 +30,20 @@ static inline unsigned long sg_thread_reg(void)
 	return v;
 }
 
+/*
+ * Does stopped tracee tid run sysgate (for a tracer sysgate runs in,
+ * core/tracer.c)?  Its GS base is set: sysgate's thread state, or the
+ * program's own use of GS, which sysgate refuses.  PTRACE_GETREGS; gs_base
+ * is word 22 of struct user_regs_struct.
+ */
+static inline int sg_tracee_runs_sysgate(int tid)
+{
+	unsigned long regs[27];
+
+	return sg_sc4(SG_NR_ptrace, 12 /* PTRACE_GETREGS */, tid, 0,
+		      (long)regs) == 0 && regs[22] != 0;
+}
+
 static inline unsigned long sg_thread_owner(void)
 {
 	unsigned long v = 0;
