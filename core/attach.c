@@ -258,7 +258,7 @@ static void put_back(struct sg_attach_args *a)
 
 		if (sg_read_safe(cur, (const void *)e->addr, e->len) < 0 ||
 		    memcmp(cur, e->now, e->len) ||
-		    sg_patch_poke_once(e->addr, e->old, e->len) < 0 ||
+		    sg_poke_code(e->addr, e->old, e->len) < 0 ||
 		    sg_read_safe(cur, (const void *)e->addr, e->len) < 0 ||
 		    memcmp(cur, e->old, e->len)) {
 			if (!a->changed++)

@@ -78,9 +78,5 @@ void sg_mech_code_end(int token, const struct sysgate_sys *call,
 		      unsigned long lo, unsigned long hi);
 void sg_mech_exit_stats(void);
 void sg_mech_forked(void);
-/* Breakpoint mechanisms: the table of a process's trapped sites is a
- * mapping of this name; is site in the one at table in process pid? */
-#define SG_TRAPS_NAME "sysgate-traps"
-int sg_patch_trap_of(int pid, unsigned long table, unsigned long site);
 
 #endif

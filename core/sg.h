@@ -322,6 +322,13 @@ void sg_tracer_outside(void) SG_HIDDEN;
 
 /* core/mem.c: program memory, -EFAULT instead of a crash */
 long sg_read_safe(void *dst, const void *src, size_t len) SG_HIDDEN;
+/* Write [buf, buf+len) over code at addr through /proc/self/mem (read+exec
+ * pages as they are), opening and closing it: safe from any thread.  The
+ * old bytes are noted for sysgate -p's detach first. */
+int sg_poke_code(unsigned long addr, const void *buf, unsigned long len) SG_HIDDEN;
+/* arch/<isa>/process_arch.c: make code written as data visible to
+ * instruction fetch. */
+void sg_arch_flush_code(unsigned long lo, unsigned long hi) SG_HIDDEN;
 long sg_write_safe(void *dst, const void *src, size_t len) SG_HIDDEN;
 long sg_read_str_safe(char *dst, const char *src, size_t max) SG_HIDDEN;
 

@@ -17,6 +17,7 @@
  * wait before the child execs or exits, so nothing it could see is lost.
  */
 #include "sg.h"
+#include "traps.h"
 #include "mech.h"
 #include "options.h"
 #include "signal_arch.h"
@@ -236,7 +237,7 @@ static int sysgates_signal(struct sg_thread *t, int tid, int sig)
 	return q.traps &&
 	       sg_sc4(SG_NR_ptrace, PTRACE_GET_SYSCALL_INFO_, tid,
 		      sizeof(head), (long)&head) > 0 &&
-	       sg_patch_trap_of(tid, q.traps, head.ip - SG_TRAP_PC_BACK);
+	       sg_traps_of(tid, q.traps, head.ip - SG_TRAP_PC_BACK);
 }
 
 /* wait4 or waitid, with the stops above resumed and never reported. */

@@ -13,3 +13,10 @@ int sg_arch_core_call(struct sg_thread *t, struct sysgate_sys *s)
 	(void)s;
 	return 0;
 }
+
+/* Make written code visible to instruction fetch. */
+void sg_arch_flush_code(unsigned long lo, unsigned long hi)
+{
+	/* riscv_flush_icache(start, end, 0): every hart, not only ours. */
+	sg_sc3(SG_NR_riscv_flush_icache, lo, hi, 0);
+}

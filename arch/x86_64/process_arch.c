@@ -57,3 +57,11 @@ void sg_after_trapped_raw(struct sg_frame *f, unsigned long info,
 	sg_frame_resume_at(f, next);
 	sg_after_raw_at(f, info, (const void *)(next - SG_SYSCALL_INSN_LEN));
 }
+
+/* Code written through /proc/self/mem or a store is fetched as written:
+ * x86 keeps instruction fetch coherent. */
+void sg_arch_flush_code(unsigned long lo, unsigned long hi)
+{
+	(void)lo;
+	(void)hi;
+}

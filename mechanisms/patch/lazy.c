@@ -130,7 +130,7 @@ static int poke_bytes(unsigned long addr, const unsigned char *b, int n)
 	int i;
 
 	for (i = 0; i < n; i++)
-		if (sg_patch_poke_once(addr + i, b + i, 1) < 0)
+		if (sg_poke_code(addr + i, b + i, 1) < 0)
 			return -1;
 	return 0;
 }
@@ -216,7 +216,7 @@ static int write_stub(unsigned long addr, const unsigned char *code,
 	*end = at + size + sizeof(ptrs);
 	if (reserve(at, *end) < 0)
 		return LAZY_NO_ROOM;
-	return sg_patch_poke_once(at, buf, *end - at) < 0 ? LAZY_WRITE : LAZY_OK;
+	return sg_poke_code(at, buf, *end - at) < 0 ? LAZY_WRITE : LAZY_OK;
 }
 
 static struct lazy_site *live_site(unsigned long addr)
@@ -353,7 +353,7 @@ static void restore(struct lazy_site *ls)
 	if (sg_read_safe(cur, (const void *)ls->addr, look) >= 0 &&
 	    !memcmp(cur, ls->now, look))
 		for (i = ls->nbytes - 1; i >= 0; i--)
-			sg_patch_poke_once(ls->addr + i, ls->orig + i, 1);
+			sg_poke_code(ls->addr + i, ls->orig + i, 1);
 	retire(ls);
 	lz.restored++;
 }

@@ -28,7 +28,7 @@
  * Stubs are written while their region is read+write and then made
  * read+exec (never both); every written range is flushed from the data
  * cache to the point of unification and invalidated in the instruction
- * cache (sg_patch_arch_flush).
+ * cache (sg_arch_flush_code).
  *
  * A site whose stub region is out of `b` reach becomes a trap (`brk`,
  * SIGTRAP, counted in --stats): its stub may then live anywhere, and it
@@ -260,17 +260,3 @@ const unsigned long sg_patch_arch_trap_back = TRAP_BACK_OFF;
  * data cache to the point of unification, invalidate the instruction
  * cache, by the line sizes CTR_EL0 gives (Linux lets EL0 do both).
  */
-void sg_patch_arch_flush(unsigned long lo, unsigned long hi)
-{
-	unsigned long ctr, dline, iline, a;
-
-	__asm__ volatile("mrs %0, ctr_el0" : "=r"(ctr));
-	dline = 4UL << ((ctr >> 16) & 15);
-	iline = 4UL << (ctr & 15);
-	for (a = lo & ~(dline - 1); a < hi; a += dline)
-		__asm__ volatile("dc cvau, %0" : : "r"(a) : "memory");
-	__asm__ volatile("dsb ish" : : : "memory");
-	for (a = lo & ~(iline - 1); a < hi; a += iline)
-		__asm__ volatile("ic ivau, %0" : : "r"(a) : "memory");
-	__asm__ volatile("dsb ish\n\tisb" : : : "memory");
-}

@@ -856,8 +856,3 @@ int sg_patch_arch_trap_bytes(const struct sg_site *s, unsigned char *out)
 
 const unsigned long sg_patch_arch_trap_back = TRAP_BACK_OFF;
 
-void sg_patch_arch_flush(unsigned long lo, unsigned long hi)
-{
-	/* riscv_flush_icache(start, end, 0): every hart, not only ours. */
-	sg_sc3(SG_NR_riscv_flush_icache, lo, hi, 0);
-}

@@ -1013,11 +1013,6 @@ void sg_patch_arch_finish(struct sg_obj *o)
 	(void)o;
 }
 
-void sg_patch_arch_flush(unsigned long lo, unsigned long hi)
-{
-	(void)lo;
-	(void)hi;
-}
 
 /*
  * Lazy sites (patch.h): `syscall` becomes `jmp rel32` by one byte store,

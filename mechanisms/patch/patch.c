@@ -24,6 +24,7 @@
 #include "patch.h"
 #include "options.h"
 #include "mech.h"
+#include "traps.h"
 #include "dispatch.h"
 #include "signal_arch.h"
 #include "zeropage.h"
@@ -45,17 +46,8 @@ static int nregions;
 static unsigned char *scan_buf;
 static const struct sg_options *opts;
 
-/*
- * Sites caught by a breakpoint: address -> stub, an open-addressing hash
- * that SIGTRAP handlers in other threads read while new code is patched,
- * so entries are only ever added, the address published last.
- */
-#define TRAP_SLOTS (1UL << 15)
-struct trap_site {
-	unsigned long addr, stub;
-};
-static struct trap_site *traps;
-static unsigned long ntraps;
+/* SIGTRAP is claimed once the first breakpoint is written (core/traps.c
+ * keeps their table). */
 static int trap_claimed;
 
 static int has_stub(const struct sg_site *s)
@@ -908,20 +900,6 @@ static int poke(unsigned long addr, const void *buf, unsigned long len)
 	return memfd < 0 ? -1 : write_mem(memfd, addr, buf, len);
 }
 
-int sg_patch_poke_once(unsigned long addr, const void *buf,
-		       unsigned long len)
-{
-	long fd = open_mem();
-	int r;
-
-	if (fd < 0)
-		return -1;
-	r = sg_attach_note(addr, buf, len) < 0 ? -1 :
-	    write_mem(fd, addr, buf, len);
-	sg_sc1(SG_NR_close, fd);
-	sg_patch_arch_flush(addr, addr + len);
-	return r;
-}
 
 static int text_of(const struct sg_obj *o, unsigned long a)
 {
@@ -933,87 +911,14 @@ static int text_of(const struct sg_obj *o, unsigned long a)
 	return -1;
 }
 
-static unsigned long trap_slot(unsigned long addr)
-{
-	return (addr * 0x9e3779b97f4a7c15UL) >> 49;	/* 15 bits */
-}
-
-/*
- * The table is a private copy of a memfd named SG_TRAPS_NAME, so that a
- * tracer run under sysgate finds it in this process's maps and tells
- * sysgate's breakpoints from its own (core/tracer.c).
- */
-static struct trap_site *new_traps(void)
-{
-	unsigned long len = TRAP_SLOTS * sizeof(*traps);
-	long fd = sg_sc2(SG_NR_memfd_create, (long)SG_TRAPS_NAME,
-			 1 /* MFD_CLOEXEC */), p = -1;
-
-	if (fd >= 0 && sg_sc2(SG_NR_ftruncate, fd, len) == 0)
-		p = sg_sc6(SG_NR_mmap, 0, len, 3 /* PROT_READ|PROT_WRITE */,
-			   2 /* MAP_PRIVATE */, fd, 0);
-	if (fd >= 0)
-		sg_sc1(SG_NR_close, fd);
-	return sysgate_is_error(p) ? sg_mmap(len) : (struct trap_site *)p;
-}
-
-/* Is site a breakpoint of the sysgate in process pid, whose table is at
- * table there (one of its breakpoints, not a debugger's)? */
-int sg_patch_trap_of(int pid, unsigned long table, unsigned long site)
-{
-	unsigned long i = trap_slot(site), n;
-	struct trap_site e;
-
-	for (n = 0; n < TRAP_SLOTS / 2 + 1; n++, i = (i + 1) % TRAP_SLOTS) {
-		struct {
-			void *base;
-			unsigned long len;
-		} here = { &e, sizeof(e) },
-		  there = { (void *)(table + i * sizeof(e)), sizeof(e) };
-
-		if (sg_sc6(SG_NR_process_vm_readv, pid, (long)&here, 1,
-			   (long)&there, 1, 0) != sizeof(e) || !e.addr)
-			return 0;
-		if (e.addr == site)
-			return 1;
-	}
-	return 0;
-}
-
-static int add_trap_at(unsigned long addr, unsigned long resume)
-{
-	unsigned long i;
-
-	if (!traps && !(traps = new_traps()))
-		return -1;
-	if (ntraps >= TRAP_SLOTS / 2)
-		return -1;	/* keep probes short: leave the site alone */
-	for (i = trap_slot(addr);; i = (i + 1) % TRAP_SLOTS) {
-		unsigned long a = __atomic_load_n(&traps[i].addr,
-						  __ATOMIC_ACQUIRE);
-
-		if (a == addr || !a) {
-			/* Code mapped again at an old address: new stub. */
-			__atomic_store_n(&traps[i].stub, resume,
-					 __ATOMIC_RELEASE);
-			if (!a) {
-				__atomic_store_n(&traps[i].addr, addr,
-						 __ATOMIC_RELEASE);
-				ntraps++;
-			}
-			return 0;
-		}
-	}
-}
-
 /* The site's trap, and the one its stub may return through. */
 static int add_trap(const struct sg_site *s)
 {
 	if (sg_patch_arch_trap_back &&
-	    add_trap_at(s->stub + sg_patch_arch_trap_back,
-			s->addr + s->insn_len) < 0)
+	    sg_traps_add(s->stub + sg_patch_arch_trap_back,
+			 s->addr + s->insn_len) < 0)
 		return -1;
-	return add_trap_at(s->addr, s->stub);
+	return sg_traps_add(s->addr, s->stub);
 }
 
 /* SIGTRAP claim: a trapped site resumes in its stub, which makes the
@@ -1021,22 +926,16 @@ static int add_trap(const struct sg_site *s)
 static int on_trap(int sig, struct sg_siginfo *info, void *uc)
 {
 	unsigned long *pc = sg_arch_uc_pc(uc);
-	unsigned long site = *pc - SG_TRAP_PC_BACK, i;
+	unsigned long resume;
 
 	(void)sig;
-	if (info->si_code != SG_TRAP_SI_CODE || !traps)
+	if (info->si_code != SG_TRAP_SI_CODE)
 		return 0;
-	for (i = trap_slot(site);; i = (i + 1) % TRAP_SLOTS) {
-		unsigned long a = __atomic_load_n(&traps[i].addr,
-						  __ATOMIC_ACQUIRE);
-
-		if (!a)
-			return 0;
-		if (a == site) {
-			*pc = __atomic_load_n(&traps[i].stub, __ATOMIC_ACQUIRE);
-			return 1;
-		}
-	}
+	resume = sg_traps_find(*pc - SG_TRAP_PC_BACK);
+	if (!resume)
+		return 0;
+	*pc = resume;
+	return 1;
 }
 
 static int write_sites(struct sg_obj *o)
@@ -1097,7 +996,7 @@ static int write_sites(struct sg_obj *o)
 	for (t = 0; t < o->ntext; t++) {
 		if (direct[t])
 			writable(o->text[t].lo, o->text[t].hi, 0);
-		sg_patch_arch_flush(o->text[t].lo, o->text[t].hi);
+		sg_arch_flush_code(o->text[t].lo, o->text[t].hi);
 	}
 	return 0;
 }
@@ -1163,7 +1062,7 @@ static void place_stubs(struct sg_obj *o)
 		total.stub_bytes += size;
 	}
 	sg_sc3(SG_NR_mprotect, r->base, r->size, PROT_R | PROT_X);
-	sg_patch_arch_flush(r->base, r->base + r->size);
+	sg_arch_flush_code(r->base, r->base + r->size);
 	sg_zeropage_commit();	/* page 0 finds the new stubs */
 }
 
@@ -1380,7 +1279,7 @@ static void patch_objects(struct sg_obj *list, int n)
 	if (memfd >= 0)
 		sg_sc1(SG_NR_close, memfd);	/* the program must not see it */
 	memfd = -1;
-	if (ntraps && !trap_claimed) {
+	if (sg_traps_count() && !trap_claimed) {
 		if (sg_signal_claim(SIGTRAP_, on_trap) < 0)
 			sg_warn("cannot catch SIGTRAP: trapped sites will crash");
 		trap_claimed = 1;

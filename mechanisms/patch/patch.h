@@ -146,10 +146,6 @@ struct sg_mapping_info {
 	int anon;		/* no file, no name */
 };
 int sg_patch_mapping(unsigned long addr, struct sg_mapping_info *info) SG_HIDDEN;
-/* Write [buf, buf+len) at addr through /proc/self/mem (read+exec pages
- * as they are), opening and closing it: safe from any thread. */
-int sg_patch_poke_once(unsigned long addr, const void *buf,
-		       unsigned long len) SG_HIDDEN;
 
 /* lock.c: all signals blocked while held; 1 if taken (wait 0: try once) */
 struct sg_patch_lock {
@@ -335,8 +331,6 @@ void sg_patch_arch_finish(struct sg_obj *o) SG_HIDDEN;
  * the site's instruction: its offset in the stub (0: the stub jumps back
  * by itself). */
 extern const unsigned long sg_patch_arch_trap_back SG_HIDDEN;
-/* Make written code visible to instruction fetch. */
-void sg_patch_arch_flush(unsigned long lo, unsigned long hi) SG_HIDDEN;
 /* Free the planning buffers. */
 void sg_patch_arch_release(void) SG_HIDDEN;
 extern const unsigned long sg_patch_arch_entry SG_HIDDEN;

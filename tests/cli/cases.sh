@@ -1048,6 +1048,7 @@ t_bad_input() {
 --hook=/lib/x86_64-linux-gnu/libm.so.6 --
 -E --
 -S nosuch --
+-U nosuch -c --
 --loader --hook=build/hooks/null.so --
 EOT
 	for prog in /nonexistent /etc/passwd /; do

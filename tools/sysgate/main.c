@@ -203,6 +203,26 @@ static const char *find_program(const char *name)
 	return 0;
 }
 
+/* -S and -U name the count hook's keys and columns: checked here, with
+ * or without -c, as strace does. */
+static void check_summary_options(const struct sg_options *o)
+{
+	static char msg[160];
+
+	if (o->sortby && count_sort_key(o->sortby, strlen(o->sortby)) < 0) {
+		snprintf(msg, sizeof(msg), "invalid -S key '%s' (time, "
+			 "min-time, max-time, avg-time, calls, errors, name, "
+			 "nothing)", o->sortby);
+		die(msg, 0);
+	}
+	if (o->columns && count_check_columns(o->columns) < 0) {
+		snprintf(msg, sizeof(msg), "invalid -U columns '%s' "
+			 "(time-percent, total-time, min-time, max-time, "
+			 "avg-time, calls, errors, name)", o->columns);
+		die(msg, 0);
+	}
+}
+
 /* Run each built-in hook's init once here so bad arguments stop us now. */
 static void check_builtins(const struct sg_options *o)
 {
@@ -664,6 +684,7 @@ int main(int argc, char **argv)
 		argv[1] = argv[1][0] == 'h' ? "--hot" : "--bypass";
 	if (sg_options_parse(&o, argc - 1, argv + 1))
 		die(o.error, 0);
+	check_summary_options(&o);
 	if (o.help) {
 		fputs(usage_text, stdout);
 		return 0;

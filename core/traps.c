@@ -1,0 +1,108 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * Sites caught by a breakpoint (the trap patches of the patch family):
+ * address -> where the site resumes, an open-addressing hash that SIGTRAP
+ * handlers in other threads read while new code is patched, so entries
+ * are only ever added, the address published last.  The table is a
+ * private copy of a memfd named SG_TRAPS_NAME, so that a tracer run under
+ * sysgate finds it in this process's maps and tells sysgate's
+ * breakpoints from its own (core/tracer.c).
+ */
+#include "sg.h"
+#include "traps.h"
+
+#define TRAP_SLOTS (1UL << 15)
+struct trap_site {
+	unsigned long addr, resume;
+};
+static struct trap_site *traps;
+static unsigned long ntraps;
+
+static unsigned long trap_slot(unsigned long addr)
+{
+	return (addr * 0x9e3779b97f4a7c15UL) >> 49;	/* 15 bits */
+}
+
+static struct trap_site *new_traps(void)
+{
+	unsigned long len = TRAP_SLOTS * sizeof(*traps);
+	long fd = sg_sc2(SG_NR_memfd_create, (long)SG_TRAPS_NAME,
+			 1 /* MFD_CLOEXEC */), p = -1;
+
+	if (fd >= 0 && sg_sc2(SG_NR_ftruncate, fd, len) == 0)
+		p = sg_sc6(SG_NR_mmap, 0, len, 3 /* PROT_READ|PROT_WRITE */,
+			   2 /* MAP_PRIVATE */, fd, 0);
+	if (fd >= 0)
+		sg_sc1(SG_NR_close, fd);
+	return sysgate_is_error(p) ? sg_mmap(len) : (struct trap_site *)p;
+}
+
+int sg_traps_add(unsigned long addr, unsigned long resume)
+{
+	unsigned long i;
+
+	if (!traps && !(traps = new_traps()))
+		return -1;
+	if (ntraps >= TRAP_SLOTS / 2)
+		return -1;	/* keep probes short: leave the site alone */
+	for (i = trap_slot(addr);; i = (i + 1) % TRAP_SLOTS) {
+		unsigned long a = __atomic_load_n(&traps[i].addr,
+						  __ATOMIC_ACQUIRE);
+
+		if (a == addr || !a) {
+			/* Code mapped again at an old address: new stub. */
+			__atomic_store_n(&traps[i].resume, resume,
+					 __ATOMIC_RELEASE);
+			if (!a) {
+				__atomic_store_n(&traps[i].addr, addr,
+						 __ATOMIC_RELEASE);
+				ntraps++;
+			}
+			return 0;
+		}
+	}
+}
+
+unsigned long sg_traps_count(void)
+{
+	return ntraps;
+}
+
+unsigned long sg_traps_find(unsigned long site)
+{
+	unsigned long i;
+
+	if (!traps)
+		return 0;
+	for (i = trap_slot(site);; i = (i + 1) % TRAP_SLOTS) {
+		unsigned long a = __atomic_load_n(&traps[i].addr,
+						  __ATOMIC_ACQUIRE);
+
+		if (!a)
+			return 0;
+		if (a == site)
+			return __atomic_load_n(&traps[i].resume,
+					       __ATOMIC_ACQUIRE);
+	}
+}
+
+int sg_traps_of(int pid, unsigned long table, unsigned long site)
+{
+	unsigned long i = trap_slot(site), n;
+	struct trap_site e;
+
+	for (n = 0; n < TRAP_SLOTS / 2 + 1; n++, i = (i + 1) % TRAP_SLOTS) {
+		struct {
+			void *base;
+			unsigned long len;
+		} here = { &e, sizeof(e) },
+		  there = { (void *)(table + i * sizeof(e)), sizeof(e) };
+
+		if (sg_sc6(SG_NR_process_vm_readv, pid, (long)&here, 1,
+			   (long)&there, 1, 0) != sizeof(e) || !e.addr)
+			return 0;
+		if (e.addr == site)
+			return 1;
+	}
+	return 0;
+}
