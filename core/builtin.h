@@ -8,7 +8,8 @@
 extern const struct sysgate_hook sg_builtin_trace;
 extern const struct sysgate_hook sg_builtin_count;
 extern const struct sysgate_hook sg_builtin_inject;
-extern const struct sysgate_hook sg_builtin_fs;
+/* Not const: --fs with CephFS drops SYSGATE_HOOK_NOFPU in its init. */
+extern struct sysgate_hook sg_builtin_fs;
 extern const struct sysgate_hook sg_builtin_hot;
 extern const struct sysgate_hook sg_builtin_bypass;
 extern const struct sysgate_hook sg_builtin_bypass_track;

@@ -121,6 +121,10 @@ static long exec_call(struct sysgate_sys *s, struct proc *pr,
 		}
 		if ((r = fs_need(p)))
 			break;
+		if (fs_store != &fs_arena_store) {
+			r = -EACCES;	/* not yet: a copy in a memfd */
+			break;
+		}
 		/* What the interpreter of a script is to open. */
 		if (!at || p->buf[0] == '/')
 			hk_memcpy(name, p->buf, hk_strlen(p->buf) + 1);
@@ -270,7 +274,12 @@ static int takes_path(long nr)
 long fs_getcwd(struct sysgate_sys *s, struct proc *pr)
 {
 	char buf[FS_PATH_MAX];
-	long n = fs_dir_path(pr->cwd, buf, sizeof(buf));
+	long n = fs_store == &fs_arena_store ?
+			 fs_dir_path(pr->cwd, buf, sizeof(buf)) :
+			 (long)hk_strlen(pr->scwd);
+
+	if (fs_store != &fs_arena_store)
+		hk_memcpy(buf, pr->scwd, n + 1);
 
 	if (n < 0)
 		return n;

@@ -126,6 +126,15 @@ struct fs_store {
 };
 
 extern const struct fs_store fs_arena_store;
+extern const struct fs_store fs_ceph_store;
+/* ceph.c: "CONF[:SUBDIR[:ID[:TIMEOUT]]]" checked (check), or libcephfs
+ * loaded and the cluster asked once (unless carried: an execve's); 0 or
+ * a line saying why not. */
+const char *fs_ceph_setup(const char *spec, unsigned long len, int check,
+			  int carried);
+/* The process ends or runs another program: unmount its client (a
+ * session left open holds capabilities other clients wait for). */
+void fs_ceph_end(void);
 extern const struct fs_store *fs_store;
 
 /* meta.c */

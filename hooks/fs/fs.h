@@ -309,6 +309,8 @@ struct fs_path {
 	int magic;		/* FS_MAGIC_*: the kernel's text ends in a
 				   /proc entry naming one of ours */
 	int magic_fd;		/* its descriptor */
+	unsigned int start_ofd;	/* relative to this descriptor of ours */
+	int nofollow;		/* a text store: the last link is the name */
 };
 
 extern char fs_prefix[FS_PATH_MAX];

@@ -26,11 +26,14 @@ struct carry {
 	unsigned int cwd;
 	int exec_fd;			/* a program of ours, copied (exec.c) */
 	char comm[16];			/* its name */
+	char scwd[FS_PATH_MAX];		/* a text store's working directory */
 	int n;
 	struct { int fd; unsigned short ofd, cloexec; } e[2048];
 };
 
 __thread int fs_vforking;
+
+extern struct sysgate_hook sg_builtin_fs;
 
 void fs_note_clone(struct sysgate_sys *s)
 {
@@ -92,10 +95,15 @@ void fs_exec(const char *path, void *data)
 	(void)path;
 	if (!fs_ready)
 		return;
+	/* The next program makes a client of its own: end this one's
+	 * session now, not when the cluster times it out. */
+	if (fs_store == &fs_ceph_store)
+		fs_ceph_end();
 	c.arena_fd = fs_ar.fd;
 	c.ep_fd = fs_ep_fd;
 	c.ph_fd = fs_ph_fd;
 	c.cwd = p->cwd;
+	hk_memcpy(c.scwd, p->scwd, sizeof(c.scwd));
 	c.exec_fd = fs_exec_fd - 1;
 	hk_memcpy(c.comm, fs_exec_comm, sizeof(c.comm));
 	c.n = 0;
@@ -123,6 +131,8 @@ void fs_fini(void *data)
 	for (fd = 0; fd < p->maxfd; fd++)
 		fs_drop(p, fd);
 	fs_unlock();
+	if (fs_store == &fs_ceph_store)
+		fs_ceph_end();
 }
 
 /* The previous program's table: descriptors that survived execve. */
@@ -139,6 +149,7 @@ static void take_carried(const struct carry *c, long len)
 		fs_sc(__NR_prctl, PR_SET_NAME_, (long)c->comm, 0, 0, 0, 0);
 	fs_lock(fs_procs[0].pid);
 	fs_procs[0].cwd = c->cwd;
+	hk_memcpy(fs_procs[0].scwd, c->scwd, sizeof(c->scwd));
 	for (i = 0; i < c->n && (char *)&c->e[i + 1] - (char *)c <= len; i++) {
 		int fd = c->e[i].fd;
 
@@ -266,6 +277,18 @@ int fs_init(struct sysgate_ctx *ctx, const char *args)
 	}
 	if (!fs_prefix_len)
 		return sysgate_error(ctx, "--fs: PREFIX missing");
+	if (have_backing && !hk_strncmp(backing, "ceph:", 5)) {
+		/* CephFS (ceph.c): its client's code uses the vector
+		 * registers, which the program's must survive. */
+		const char *why = fs_ceph_setup(backing + 5,
+						hk_strlen(backing + 5), 1, 0);
+
+		if (why)
+			return sysgate_error(ctx, why);
+		sg_builtin_fs.flags &= ~SYSGATE_HOOK_NOFPU;
+		fs_store = &fs_ceph_store;
+		have_backing = 0;
+	}
 	if (have_backing) {
 		struct stat st;
 
@@ -287,6 +310,14 @@ int fs_init(struct sysgate_ctx *ctx, const char *args)
 	fs_procs[0].pid = fs_sc(__NR_getpid, 0, 0, 0, 0, 0, 0);
 	fs_refresh_kcwd(&fs_procs[0]);
 	r = sysgate_exec_carried(ctx, &c, sizeof(c));
+	if (fs_store == &fs_ceph_store) {
+		const char *why = fs_ceph_setup(backing + 5,
+						hk_strlen(backing + 5), 0,
+						r >= (long)sizeof(int) * 4);
+
+		if (why)
+			return sysgate_error(ctx, why);
+	}
 	if (r < (long)sizeof(int) * 4 || fs_arena_attach(c.arena_fd) < 0) {
 		c.ph_fd = -1;
 		r = fs_arena_create(have_backing ? backing : 0, limit);
@@ -315,7 +346,7 @@ int fs_init(struct sysgate_ctx *ctx, const char *args)
 	return 0;
 }
 
-const struct sysgate_hook sg_builtin_fs = {
+struct sysgate_hook sg_builtin_fs = {
 	.abi = SYSGATE_HOOK_ABI,
 	.flags = SYSGATE_HOOK_NOFPU,
 	.name = "fs",

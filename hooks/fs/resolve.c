@@ -111,6 +111,9 @@ static int empty_path(struct sysgate_sys *s, struct proc *pr, int i,
 		return KERNEL;	/* the kernel's descriptor, or EBADF */
 	fs_path_ino(p, ino);
 	p->buf[0] = 0;
+	p->start_ofd = dirfd == AT_FDCWD ? 0 : o;
+	if (fs_store != &fs_arena_store)	/* the store names it */
+		fs_store->resolve(p, pr, ino, 0, FS_FOLLOW);
 	if (!null && !(empty_path_flags(s, i) & AT_EMPTY_PATH))
 		p->err = -ENOENT;
 	return OURS;
@@ -151,6 +154,7 @@ int fs_get_path(struct sysgate_sys *s, struct proc *pr, int i,
 	long n;
 
 	p->sys = s;
+	p->start_ofd = 0;
 	dirfd = (int)dirfd;
 	/* NULL: utimensat's dirfd, or (Linux 6.11) as "" with AT_EMPTY_PATH */
 	if (!s->args[i] && s->nr == __NR_utimensat)
@@ -182,6 +186,7 @@ int fs_get_path(struct sysgate_sys *s, struct proc *pr, int i,
 				goto resolve;
 			}
 			start = fs_ofd(o)->ino;
+			p->start_ofd = o;
 			if (!fs_is_dir(fs_ino(start))) {
 				p->virt = 1;
 				p->err = -ENOTDIR;
