@@ -114,6 +114,13 @@ static struct {
 	long (*telldir)(struct cm *, struct cdir *);
 	void (*seekdir)(struct cm *, struct cdir *, long);
 	int (*flock)(struct cm *, int, int, unsigned long);
+	void *(*mount_perms)(struct cm *);
+	int (*ll_walk)(struct cm *, const char *, void **, struct cstatx *,
+		       unsigned int, unsigned int, const void *);
+	int (*ll_open)(struct cm *, void *, int, void **, const void *);
+	int (*ll_getlk)(struct cm *, void *, struct flock *, unsigned long);
+	int (*ll_setlk)(struct cm *, void *, struct flock *, unsigned long,
+			int);
 } F;
 
 static const char *const names[] = {
@@ -125,7 +132,8 @@ static const char *const names[] = {
 	"ceph_mkdir", "ceph_mknod", "ceph_rmdir", "ceph_unlink",
 	"ceph_rename", "ceph_link", "ceph_symlink", "ceph_readlink",
 	"ceph_opendir", "ceph_closedir", "ceph_readdir_r", "ceph_telldir",
-	"ceph_seekdir", "ceph_flock",
+	"ceph_seekdir", "ceph_flock", "ceph_mount_perms", "ceph_ll_walk",
+	"ceph_ll_open", "ceph_ll_getlk", "ceph_ll_setlk",
 };
 _Static_assert(sizeof(names) / sizeof(names[0]) == sizeof(F) / sizeof(void *),
 	       "one name per function");
@@ -149,6 +157,7 @@ struct local {
 	unsigned int ino;		/* the arena inode holding its name, */
 	long birth;			/* and that inode's birth (ns) */
 	struct cdir *dir;		/* getdents64's stream */
+	void *fh;			/* record locks' handle (Fh) */
 };
 static struct local *loc;
 static unsigned int nloc;
@@ -243,6 +252,7 @@ static struct local *local_of(unsigned int o)
 			F.closedir(cm, l->dir);
 		l->cfd = -1;
 		l->dir = 0;
+		l->fh = 0;
 		l->ino = ino;
 		l->birth = ino ? fs_ino(ino)->btime[1] : 0;
 	}
@@ -974,6 +984,76 @@ static long c_getdents(struct sysgate_sys *s, unsigned int oi, long ubuf,
 	return used;
 }
 
+/*
+ * fcntl record locks, POSIX (owned by the process) and OFD (by the open
+ * file description), held in the cluster, so other clients see them.
+ * libcephfs takes them on its low-level handle, opened for this.
+ */
+static long c_lock(struct sysgate_sys *s, unsigned int oi, long cmd,
+		   long uptr)
+{
+	struct fs_ofd *o = fs_ofd(oi);
+	struct local *l = local_of(oi);
+	char path[FS_PATH_MAX];
+	int ofd = cmd >= F_OFD_GETLK;
+	unsigned long owner = ofd ? (1UL << 63) | oi : (unsigned long)s->pid;
+	struct cstatx x;
+	struct flock fl;
+	long r, fd = cfd_of(oi);
+
+	if (fd < 0)
+		return fd;
+	if (sysgate_read_mem(s, &fl, (void *)uptr, sizeof(fl)) < 0)
+		return -EFAULT;
+	if ((ofd && fl.l_pid) || (fl.l_type != F_RDLCK &&
+				  fl.l_type != F_WRLCK && fl.l_type != F_UNLCK) ||
+	    ((cmd == F_GETLK || cmd == F_OFD_GETLK) && fl.l_type == F_UNLCK))
+		return -EINVAL;
+	if (!l->fh) {
+		void *in;
+
+		if (ofd_path(oi, path) < 0)
+			return -EBADF;
+		r = F.ll_walk(cm, cpath(path), &in, &x, 0, 0,
+			      F.mount_perms(cm));
+		if (r >= 0)
+			r = F.ll_open(cm, in, o->flags & O_ACCMODE, &l->fh,
+				      F.mount_perms(cm));
+		if (r < 0)
+			return r;
+	}
+	/* From SEEK_CUR or SEEK_END to SEEK_SET, as libcephfs wants. */
+	if (fl.l_whence == SEEK_CUR_)
+		fl.l_start += o->pos;
+	else if (fl.l_whence == SEEK_END_) {
+		if ((r = F.fstatx(cm, fd, &x, STATX_ALL_, 0)) < 0)
+			return r;
+		fl.l_start += x.size;
+	}
+	fl.l_whence = 0;
+	if (fl.l_len < 0) {	/* the bytes before l_start */
+		fl.l_start += fl.l_len;
+		fl.l_len = -fl.l_len;
+	}
+	if (fl.l_start < 0)
+		return -EINVAL;
+	if ((fl.l_type == F_RDLCK && (o->flags & O_ACCMODE) == O_WRONLY) ||
+	    (fl.l_type == F_WRLCK && (o->flags & O_ACCMODE) == O_RDONLY))
+		return cmd == F_GETLK || cmd == F_OFD_GETLK ? 0 : -EBADF;
+	if (cmd == F_GETLK || cmd == F_OFD_GETLK) {
+		r = F.ll_getlk(cm, l->fh, &fl, owner);
+		if (r < 0)
+			return r;
+		if (ofd)
+			fl.l_pid = -1;
+		return sysgate_write_mem(s, (void *)uptr, &fl, sizeof(fl)) < 0 ?
+			       -EFAULT : 0;
+	}
+	r = F.ll_setlk(cm, l->fh, &fl, owner,
+		       cmd == F_SETLKW || cmd == F_OFD_SETLKW);
+	return r == -EWOULDBLOCK ? -EAGAIN : r;
+}
+
 /* MAP_PRIVATE: a copy of the file's bytes (MAP_SHARED: ENODEV). */
 static long c_mmap(struct sysgate_sys *s, unsigned int oi)
 {
@@ -1028,9 +1108,13 @@ static long c_fd_call(struct sysgate_sys *s, struct proc *pr,
 	case __NR_pwritev2:
 		return rwv(s, oi, nr == __NR_pwritev || nr == __NR_pwritev2,
 			   a[1], a[2], a[3]);
+	case __NR_fcntl:
+		if ((a[1] >= F_GETLK && a[1] <= F_SETLKW) ||
+		    (a[1] >= F_OFD_GETLK && a[1] <= F_OFD_SETLKW))
+			return c_lock(s, oi, a[1], a[2]);
+		break;
 	case __NR_close:
 	case __NR_dup:
-	case __NR_fcntl:
 		break;
 	case __NR_getdents64: return c_getdents(s, oi, a[1], a[2]);
 	case __NR_fchdir:
@@ -1106,12 +1190,16 @@ static long c_fd_call(struct sysgate_sys *s, struct proc *pr,
 	/* Calls on the table itself: the front's, under the arena's lock. */
 	fs_lock(s->tid);
 	if (nr == __NR_close) {
+		/* POSIX locks go with any close of the file by the process */
+		if (l->fh && l->gen == cm_gen && cm) {
+			struct flock fl = { .l_type = F_UNLCK };
+
+			F.ll_setlk(cm, l->fh, &fl, s->pid, 0);
+		}
 		fs_drop(pr, a[0]);
 		r = sc(__NR_close, a[0], 0, 0, 0, 0, 0);
 	} else if (nr == __NR_dup) {
 		r = fs_dup(pr, nr, a);
-	} else if (a[1] >= F_GETLK && a[1] <= F_SETLKW) {
-		r = -ENOLCK;	/* record locks: not yet through CephFS */
 	} else {
 		r = fs_fcntl(s, pr, o);
 	}

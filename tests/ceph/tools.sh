@@ -31,5 +31,11 @@ os.rename("py.txt", "py2.txt")
 print(sorted(os.listdir(".")))
 P
 say python3
+# sqlite3, where installed: its journal and fcntl record locks.
+if command -v sqlite3 > /dev/null; then
+	sqlite3 db "create table t(a, b); begin; insert into t values (1, 'x'), (2, 'y'); commit; select sum(a), group_concat(b) from t;"
+	say sqlite3
+	rm db
+fi
 rm -r moved x py2.txt; say rm -r
 ls -a; say ls -a
