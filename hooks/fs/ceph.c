@@ -38,7 +38,10 @@
 #define SET_GID 4
 #define SET_MTIME 8
 #define SET_ATIME 16
-#define STATX_ALL_ 0x1fffU
+/* What stat needs: the basic fields, which the client's capabilities
+ * usually answer without asking the MDS (btime may not be). */
+#define STATX_ALL_ 0x7ffU
+#define STATX_BTIME_ 0x800U
 #define CEPH_MAGIC_ 0x00c36400
 #define BOUNCE 65536
 
@@ -409,12 +412,13 @@ static long put_stat(struct sysgate_sys *s, long dst, const struct cstatx *x)
 		       -EFAULT : 0;
 }
 
-static long put_statx(struct sysgate_sys *s, long dst, const struct cstatx *c)
+static long put_statx(struct sysgate_sys *s, long dst, const struct cstatx *c,
+		      unsigned int btime)
 {
 	struct statx x;
 
 	hk_memset(&x, 0, sizeof(x));
-	x.stx_mask = STATX_BASIC_STATS | STATX_BTIME;
+	x.stx_mask = STATX_BASIC_STATS | btime;
 	x.stx_blksize = c->blksize;
 	x.stx_nlink = c->nlink;
 	x.stx_uid = c->uid;
@@ -425,8 +429,10 @@ static long put_statx(struct sysgate_sys *s, long dst, const struct cstatx *c)
 	x.stx_blocks = c->blocks;
 	x.stx_atime.tv_sec = c->atime.sec;
 	x.stx_atime.tv_nsec = c->atime.nsec;
-	x.stx_btime.tv_sec = c->btime.sec;
-	x.stx_btime.tv_nsec = c->btime.nsec;
+	if (btime) {
+		x.stx_btime.tv_sec = c->btime.sec;
+		x.stx_btime.tv_nsec = c->btime.nsec;
+	}
 	x.stx_ctime.tv_sec = c->ctime.sec;
 	x.stx_ctime.tv_nsec = c->ctime.nsec;
 	x.stx_mtime.tv_sec = c->mtime.sec;
@@ -459,10 +465,15 @@ static long put_statfs(struct sysgate_sys *s, long dst, const char *path)
 								     0;
 }
 
+static long getx_want(struct fs_path *p, struct cstatx *x, unsigned int want)
+{
+	return F.statx(cm, cpath(p->real), x, want,
+		       p->nofollow ? AT_NOFOLLOW_ : 0);
+}
+
 static long getx(struct fs_path *p, struct cstatx *x)
 {
-	return F.statx(cm, cpath(p->real), x, STATX_ALL_,
-		       p->nofollow ? AT_NOFOLLOW_ : 0);
+	return getx_want(p, x, STATX_ALL_);
 }
 
 /* A path that ends in '/' names a directory, which CephFS's path calls
@@ -587,10 +598,12 @@ static long c_statx(struct sysgate_sys *s, struct proc *pr,
 
 	(void)pr, (void)y;
 	BEGIN(p);
-	r = getx(p, &c);
+	/* btime only when the program asks for it (s->args[3]: the mask) */
+	r = getx_want(p, &c, STATX_ALL_ | (s->args[3] & STATX_BTIME_));
 	if (!r && p->slash && !S_ISDIR(c.mode))
 		r = -ENOTDIR;
-	return r < 0 ? parent_check(p, r) : put_statx(s, x, &c);
+	return r < 0 ? parent_check(p, r) :
+		       put_statx(s, x, &c, s->args[3] & STATX_BTIME_);
 }
 
 /* access(2)'s answer from the mode bits, as the kernel gives it. */

@@ -87,6 +87,8 @@ static const char usage_text[] =
 "      --fs=/PREFIX[:BACKING]  serve paths under /PREFIX from a file system\n"
 "                         in memory shared by the process tree (written\n"
 "                         through to directory BACKING and reloaded)\n"
+"      --fs=/PREFIX:ceph:CONF[:SUBDIR[:ID[:TIMEOUT]]]  serve them from\n"
+"                         CephFS through libcephfs (doc/fs.md)\n"
 "      --fs-size=N[KMG]   its size limit (ENOSPC beyond)\n"
 "      --loader           start PROG through sysgate-loader: hooked from its\n"
 "                         first instruction (static programs always are)\n"
