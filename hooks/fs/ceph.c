@@ -1142,10 +1142,11 @@ static long c_fd_call(struct sysgate_sys *s, struct proc *pr,
 	case __NR_fstatfs:
 		return client() ? put_statfs(s, a[1], cpath(path)) : -EIO;
 	case __NR_mmap: return c_mmap(s, oi);
-	case __NR_ioctl: return -ENOTTY;
+	case __NR_ioctl:
 	case __NR_fadvise64:
 	case __NR_readahead:
-		return 0;
+	case __NR_sync_file_range:
+		return fs_fd_unserved(nr);
 	default:
 		if ((fd = cfd_of(oi)) < 0)
 			return fd == -EISDIR ? -EOPNOTSUPP : fd;
@@ -1191,13 +1192,8 @@ static long c_fd_call(struct sysgate_sys *s, struct proc *pr,
 					   ((int)a[2] != -1 ? SET_GID : 0));
 		case __NR_flock:
 			return F.flock(cm, fd, a[1], oi);
-		case __NR_copy_file_range: return -EXDEV;
-		case __NR_sendfile:
-		case __NR_splice:
-		case __NR_tee:
-			return -EINVAL;
 		default:
-			return -EOPNOTSUPP;
+			return fs_fd_unserved(nr);
 		}
 	}
 	/* Calls on the table itself: the front's, under the arena's lock. */

@@ -244,3 +244,21 @@ long fs_fd_new(struct proc *pr, unsigned int o, long cloexec)
 	fs_install(pr, kfd, o);
 	return kfd;
 }
+
+long fs_fd_unserved(long nr)
+{
+	switch (nr) {
+	case __NR_fadvise64:
+	case __NR_sync_file_range:
+	case __NR_readahead:
+		return 0;	/* advice: taken */
+	case __NR_ioctl: return -ENOTTY;
+	case __NR_copy_file_range: return -EXDEV;
+	case __NR_sendfile:
+	case __NR_splice:
+	case __NR_tee:
+		return -EINVAL;
+	default:
+		return -EOPNOTSUPP;
+	}
+}

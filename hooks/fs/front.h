@@ -60,6 +60,9 @@ long fs_close_range_call(struct sysgate_sys *s, struct proc *pr, int *run);
 /* A new descriptor of ours for open file description o: its placeholder
  * (cloexec: O_CLOEXEC), installed; the descriptor or -errno. */
 long fs_fd_new(struct proc *pr, unsigned int o, long cloexec);
+/* The kernel's answer, on a regular file, to a descriptor call that no
+ * store serves (advice taken, ioctl ENOTTY, copies refused...). */
+long fs_fd_unserved(long nr);
 
 /* resolve.c */
 enum { KERNEL, OURS };

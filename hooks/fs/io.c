@@ -287,18 +287,9 @@ long fs_arena_fd_call(struct sysgate_sys *s, struct proc *pr, unsigned int oi)
 	case __NR_fchown: return fs_set_owner(o->ino, a[1], a[2]);
 	case __NR_mmap: return do_mmap(s, o);
 	case __NR_flock: return fs_flock(s, oi, a[1]);
-	case __NR_fadvise64:
-	case __NR_sync_file_range:
-	case __NR_readahead:
 	case __NR_syncfs:
 		return 0;
-	case __NR_ioctl: return -ENOTTY;
-	case __NR_copy_file_range: return -EXDEV;
-	case __NR_sendfile:
-	case __NR_splice:
-	case __NR_tee:
-		return -EINVAL;
 	default:
-		return -EOPNOTSUPP;
+		return fs_fd_unserved(nr);
 	}
 }
