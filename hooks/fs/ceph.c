@@ -535,6 +535,8 @@ static long c_open(struct sysgate_sys *s, struct proc *pr, struct fs_path *p,
 	if (flags & O_PATH) {
 		if ((o = getx(p, &x)) < 0)
 			return parent_check(p, o);
+		if ((flags & O_DIRECTORY) && !S_ISDIR(x.mode))
+			return -ENOTDIR;
 	} else {
 		cfd = F.open(cm, cpath(p->real),
 			     flags & ~(O_CLOEXEC | O_LARGEFILE | O_NOATIME |
@@ -1213,6 +1215,49 @@ static long c_fd_call(struct sysgate_sys *s, struct proc *pr,
 		r = fs_fcntl(s, pr, o);
 	}
 	fs_unlock();
+	return r;
+}
+
+static long exec_read(void *ctx, void *buf, unsigned long len,
+		      unsigned long off)
+{
+	long fd = (long)ctx, done = 0, r;
+
+	while ((unsigned long)done < len) {
+		r = F.read(cm, fd, (char *)buf + done,
+			   fs_min(len - done, 1UL << 30), off + done);
+		if (r < 0)
+			return r;
+		if (!r)
+			break;
+		done += r;
+	}
+	return done;
+}
+
+/* execve of a program on CephFS: its bytes copied into a memfd
+ * (exec.c); 0: run s as changed, 1: run its interpreter, or -errno. */
+long fs_ceph_exec(struct sysgate_sys *s, struct fs_path *p)
+{
+	struct fs_exec_src src = { exec_read, 0, 0 };
+	struct cstatx x;
+	long r, fd, uid;
+
+	BEGIN(p);
+	if ((r = getx(p, &x)) < 0)
+		return parent_check(p, r);
+	uid = sc(__NR_geteuid, 0, 0, 0, 0, 0, 0);
+	if (!S_ISREG(x.mode) || !(x.mode & 0111) ||
+	    (uid && !((unsigned int)uid == x.uid ? x.mode & 0100 :
+		      x.mode & 0011)))
+		return -EACCES;
+	fd = F.open(cm, cpath(p->real), O_RDONLY, 0);
+	if (fd < 0)
+		return fd;
+	src.ctx = (void *)fd;
+	src.size = x.size;
+	r = fs_exec_prepare_src(s, &src, p->real);
+	F.close(cm, fd);
 	return r;
 }
 

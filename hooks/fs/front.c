@@ -122,8 +122,13 @@ static long exec_call(struct sysgate_sys *s, struct proc *pr,
 		if ((r = fs_need(p)))
 			break;
 		if (fs_store != &fs_arena_store) {
-			r = -EACCES;	/* not yet: a copy in a memfd */
-			break;
+			r = fs_ceph_exec(s, p);
+			if (!r)
+				*run = 1;
+			if (r <= 0)
+				break;
+			r = -ELOOP;
+			continue;
 		}
 		/* What the interpreter of a script is to open. */
 		if (!at || p->buf[0] == '/')

@@ -358,6 +358,15 @@ extern __thread char fs_exec_comm[16];	/* the program's name */
 long fs_exec_prepare(struct sysgate_sys *s, unsigned int ino,
 		     const char *name);
 void fs_exec_failed(void);		/* the execve returned */
+/* The same for a file of another store: its size and a reader. */
+struct fs_exec_src {
+	long (*read)(void *ctx, void *buf, unsigned long len,
+		     unsigned long off);
+	void *ctx;
+	unsigned long size;
+};
+long fs_exec_prepare_src(struct sysgate_sys *s, const struct fs_exec_src *src,
+			 const char *name);
 
 /* poll.c: poll, select and epoll over both kinds of descriptor. */
 int fs_poll_is_call(long nr);

@@ -82,15 +82,18 @@ ceph_down() {
 	for m in $(awk -v d="$D" 'index($2, d) == 1 {print $2}' /proc/mounts); do
 		umount "$m" 2>/dev/null || umount -l "$m"
 	done
+	# The daemons of this cluster, by pid file and by their own
+	# configuration's path (a daemon may not have written its pid file).
 	for f in mds.a osd.0 mon.a; do
-		[ -f "$D/$f.pid" ] || continue
-		pid=$(cat "$D/$f.pid")
-		kill "$pid" 2>/dev/null || continue
-		for i in $(seq 100); do
-			[ -d /proc/$pid ] || break
-			sleep 0.1
+		pid=$(cat "$D/$f.pid" 2>/dev/null)
+		for pid in $pid $(pgrep -f -- "-c $D/ceph.conf -i"); do
+			kill "$pid" 2>/dev/null || continue
+			for i in $(seq 100); do
+				[ -d /proc/$pid ] || break
+				sleep 0.1
+			done
+			kill -9 "$pid" 2>/dev/null
 		done
-		kill -9 "$pid" 2>/dev/null
 	done
 	rm -rf "$D"
 }

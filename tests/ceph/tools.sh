@@ -41,5 +41,11 @@ if command -v sqlite3 > /dev/null; then
 	say sqlite3
 	rm db
 fi
+# Programs stored on CephFS: a binary, a script, one without x.
+cp /bin/echo e && ./e run from CephFS; say exec
+printf '#!/bin/sh\necho script "$1"\n' > s.sh && chmod +x s.sh && ./s.sh arg
+say script
+chmod -x e && ./e no; say exec -x
+rm e s.sh
 rm -r moved x py2.txt; say rm -r
 ls -a; say ls -a
