@@ -348,8 +348,12 @@ void sg_after_raw_at(struct sg_frame *f, unsigned long info, const void *pc)
 		t = sg_raw_child_setup(info);
 		/* The kernel does not carry SUD into a new thread or child:
 		 * arm it now, or none of its calls outside patched sites
-		 * would be seen. */
-		if (unlikely(sg.sud_on) && t)
+		 * would be seen.  Not in a hook's own thread (a library a
+		 * hook calls, such as libcephfs, made it): its calls all go
+		 * to the kernel anyway, and one that blocks SIGSYS (as
+		 * libcephfs's threads block every signal) would be killed
+		 * by its first trap. */
+		if (unlikely(sg.sud_on) && t && !t->hook_own)
 			sg_sud_arm_new(t);
 	} else {
 		/* A vfork child ran first on this same stack and may have

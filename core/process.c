@@ -134,7 +134,8 @@ struct sg_thread *sg_raw_child_setup(unsigned long info)
 	sg_signal_child(parent, t, !(info & SG_RAW_SIGHAND));
 	if (new_process && !sg.follow)
 		t->hooks_off = 1;
-	if (info & SG_RAW_HOOKTHREAD)
+	t->hook_own = (info & SG_RAW_HOOKTHREAD) != 0;
+	if (t->hook_own)
 		t->depth = 1;
 	/* A child on its parent's TLS (vfork, CLONE_VM without SETTLS)
 	 * shares the hooks' thread-local variables too, as it would with

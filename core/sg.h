@@ -60,6 +60,8 @@ struct sg_thread {
 	unsigned long sud_selector;	/* syscall user dispatch selector
 					   (the kernel reads its first byte) */
 	int sud_armed;
+	int hook_own;			/* made by a hook callback's library
+					   (SG_RAW_HOOKTHREAD): never trapped */
 	unsigned long depth;		/* > 0 while hook callbacks run */
 	unsigned long hook_sp;		/* top of the hook stack, 0 if none */
 	void *hook_stack;		/* mapping incl. guard page */
@@ -278,7 +280,8 @@ void sg_sud_arm_new(struct sg_thread *t) SG_HIDDEN;
  * again after a let-through. */
 static inline void sg_sud_check(struct sg_thread *t)
 {
-	if (t && (!t->sud_armed || t->sud_selector != SG_SUD_BLOCK))
+	if (t && !t->hook_own &&
+	    (!t->sud_armed || t->sud_selector != SG_SUD_BLOCK))
 		sg_sud_arm(t);
 }
 

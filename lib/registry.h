@@ -13,7 +13,8 @@
 extern const struct sysgate_hook sg_builtin_trace;
 extern const struct sysgate_hook sg_builtin_count;
 extern const struct sysgate_hook sg_builtin_inject;
-extern const struct sysgate_hook sg_builtin_fs;
+/* (not const: in ceph mode the fs hook gives up SYSGATE_HOOK_NOFPU) */
+extern struct sysgate_hook sg_builtin_fs;
 extern const struct sysgate_hook sg_builtin_hot;
 extern const struct sysgate_hook sg_builtin_bypass;
 extern const struct sysgate_hook sg_builtin_bypass_track;

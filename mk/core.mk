@@ -106,7 +106,17 @@ $(BUILD)/bench-fs-smallfiles: bench/fs/smallfiles.c | $(BUILD)/.dir
 
 PROGS += $(BUILD)/bench-fs-smallfiles
 
+# The same phases on libcephfs directly (bench/fs/ceph.sh's floor).
+$(BUILD)/bench-fs-smallfiles-ceph: bench/fs/smallfiles-ceph.c | $(BUILD)/.dir
+	$(CC) $(CFLAGS_COMMON) -o $@ $< -ldl
+
+PROGS += $(BUILD)/bench-fs-smallfiles-ceph
+
 bench-fs: everything
 	BUILD=$(BUILD) bash bench/fs/run.sh
 
-.PHONY: bench-fs
+# --fs on CephFS against ceph-fuse and libcephfs (root; a cluster).
+bench-fs-ceph: everything
+	BUILD=$(BUILD) bash bench/fs/ceph.sh
+
+.PHONY: bench-fs bench-fs-ceph

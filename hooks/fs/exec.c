@@ -63,9 +63,9 @@ static const char *base_name(const char *path)
 }
 
 /* The file's bytes in a new memfd; its descriptor or -errno. */
-static long copy_out(unsigned int ino)
+static long copy_out(const struct fs_exec_src *src)
 {
-	unsigned long size = fs_ino(ino)->size;
+	unsigned long size = src->size;
 	long fd, map, r = 0;
 
 	fd = sc(__NR_memfd_create, (long)fs_exec_comm, MFD_EXEC_, 0, 0, 0, 0);
@@ -81,7 +81,7 @@ static long copy_out(unsigned int ino)
 		if (!r && sysgate_is_error(map))
 			r = map;
 		if (!r) {
-			r = fs_read(0, ino, (void *)map, size, 0);
+			r = src->read(src->ctx, (void *)map, size, 0);
 			sc(__NR_munmap, map, size, 0, 0, 0, 0);
 		}
 	}
@@ -183,20 +183,36 @@ static long script(struct sysgate_sys *s, char *head, long len,
 	return 1;
 }
 
+static long arena_read(void *ctx, void *buf, unsigned long len,
+		       unsigned long off)
+{
+	return fs_read(0, (unsigned int)(unsigned long)ctx, buf, len, off);
+}
+
 long fs_exec_prepare(struct sysgate_sys *s, unsigned int ino,
 		     const char *name)
 {
 	struct fs_inode *n = fs_ino(ino);
-	int at = s->nr == __NR_execveat;
-	long argv = s->args[at ? 2 : 1], envp = s->args[at ? 3 : 2], r, fd;
-	char head[HEAD];
-	struct fmt f;
+	struct fs_exec_src src = { arena_read, (void *)(unsigned long)ino,
+				   n->size };
+	long r;
 
 	if ((n->mode & 0170000) != 0100000)
 		return -EACCES;
 	r = fs_access(ino, 1);	/* X_OK */
 	if (r < 0)
 		return r;
+	return fs_exec_prepare_src(s, &src, name);
+}
+
+long fs_exec_prepare_src(struct sysgate_sys *s, const struct fs_exec_src *src,
+			 const char *name)
+{
+	int at = s->nr == __NR_execveat;
+	long argv = s->args[at ? 2 : 1], envp = s->args[at ? 3 : 2], r, fd;
+	char head[HEAD];
+	struct fmt f;
+
 	if (!fs_exec_comm[0]) {
 		/* The process is named after the first file, a script's
 		 * too, as the kernel names it. */
@@ -205,10 +221,10 @@ long fs_exec_prepare(struct sysgate_sys *s, unsigned int ino,
 		hk_memcpy(fs_exec_comm, b, fs_min(hk_strlen(b),
 						  sizeof(fs_exec_comm) - 1));
 	}
-	r = fs_read(0, ino, head, sizeof(head) - 1, 0);
+	r = src->read(src->ctx, head, fs_min(sizeof(head) - 1, src->size), 0);
 	if (r >= 2 && head[0] == '#' && head[1] == '!')
 		return script(s, head, r, name, argv, envp);
-	fd = copy_out(ino);
+	fd = copy_out(src);
 	if (fd < 0)
 		return fd;
 	if (fs_exec_fd)

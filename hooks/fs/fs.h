@@ -309,6 +309,8 @@ struct fs_path {
 	int magic;		/* FS_MAGIC_*: the kernel's text ends in a
 				   /proc entry naming one of ours */
 	int magic_fd;		/* its descriptor */
+	unsigned int start_ofd;	/* relative to this descriptor of ours */
+	int nofollow;		/* a text store: the last link is the name */
 };
 
 extern char fs_prefix[FS_PATH_MAX];
@@ -356,6 +358,15 @@ extern __thread char fs_exec_comm[16];	/* the program's name */
 long fs_exec_prepare(struct sysgate_sys *s, unsigned int ino,
 		     const char *name);
 void fs_exec_failed(void);		/* the execve returned */
+/* The same for a file of another store: its size and a reader. */
+struct fs_exec_src {
+	long (*read)(void *ctx, void *buf, unsigned long len,
+		     unsigned long off);
+	void *ctx;
+	unsigned long size;
+};
+long fs_exec_prepare_src(struct sysgate_sys *s, const struct fs_exec_src *src,
+			 const char *name);
 
 /* poll.c: poll, select and epoll over both kinds of descriptor. */
 int fs_poll_is_call(long nr);

@@ -91,6 +91,8 @@ static const char usage_text[] =
 "      --fs=/PREFIX[:BACKING]  serve paths under /PREFIX from a file system\n"
 "                         in memory shared by the process tree (written\n"
 "                         through to directory BACKING and reloaded)\n"
+"      --fs=/PREFIX:ceph:CONF[:SUBDIR[:ID[:TIMEOUT]]]  serve them from\n"
+"                         CephFS through libcephfs (doc/fs.md)\n"
 "      --fs-size=N[KMG]   its size limit (ENOSPC beyond)\n"
 "      --preload          start PROG with LD_PRELOAD=libsysgate.so instead of\n"
 "                         through sysgate-loader (the default, also with\n"

@@ -1,0 +1,1404 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * fs: CephFS as a store (front.h), through libcephfs in this process:
+ * `--fs=/PREFIX:ceph:CONF[:SUBDIR[:ID[:TIMEOUT]]]`.
+ *
+ * libcephfs is loaded with dlopen when such an --fs is given, so neither
+ * the build nor other runs depend on it.  Its client is made in the first
+ * hook callback that needs it, so the threads it starts are made while a
+ * callback runs: the core marks those hook threads (their calls go
+ * straight to the kernel), and libcephfs's own calls, made from inside
+ * our callbacks, never reach the front either.  A forked child has none
+ * of its parent's client threads: it makes a client of its own and opens
+ * its descriptors again by path, while their offsets stay in the arena's
+ * open file descriptions, shared as the kernel shares them.
+ *
+ * Paths are resolved as text (lexically, `..` across the prefix included)
+ * and CephFS follows its own symbolic links; the front's descriptor table,
+ * placeholders, dup, close_range and fork are the same as for the arena.
+ */
+#include <asm/unistd.h>
+#include <asm/stat.h>
+#include <asm/statfs.h>
+#include <linux/errno.h>
+#include <linux/fcntl.h>
+#include <linux/mman.h>
+#include <linux/stat.h>
+#include "front.h"
+
+#define RTLD_NOW_ 2
+#define SEEK_CUR_ 1
+#define SEEK_END_ 2
+#define RENAME_NOREPLACE_ 1
+#define UTIME_NOW_ ((1L << 30) - 1)
+#define UTIME_OMIT_ ((1L << 30) - 2)
+#define AT_NOFOLLOW_ 0x100
+#define SET_MODE 1
+#define SET_UID 2
+#define SET_GID 4
+#define SET_MTIME 8
+#define SET_ATIME 16
+/* What stat needs: the basic fields, which the client's capabilities
+ * usually answer without asking the MDS (btime may not be). */
+#define STATX_ALL_ 0x7ffU
+#define STATX_BTIME_ 0x800U
+#define CEPH_MAGIC_ 0x00c36400
+#define BOUNCE 65536
+
+/* The loader has no dlopen: the program's libc has it, under -m preload. */
+extern void *dlopen(const char *, int) __attribute__((weak,
+						      visibility("default")));
+extern void *dlsym(void *, const char *) __attribute__((weak,
+						       visibility("default")));
+extern int __cxa_atexit(void (*)(void *), void *, void *)
+	__attribute__((weak, visibility("default")));
+
+/* libcephfs's ABI (include/cephfs/ceph_ll_client.h's struct ceph_statx). */
+struct cstatx {
+	unsigned int mask, blksize, nlink, uid, gid;
+	unsigned short mode;
+	unsigned long ino, size, blocks, dev, rdev;
+	struct { long sec, nsec; } atime, ctime, mtime, btime;
+	unsigned long version;
+};
+
+struct cdirent {			/* glibc's struct dirent */
+	unsigned long ino;
+	long off;
+	unsigned short reclen;
+	unsigned char type;
+	char name[256];
+};
+
+struct cstatvfs {			/* glibc's struct statvfs */
+	unsigned long bsize, frsize, blocks, bfree, bavail, files, ffree,
+		favail, fsid, flag, namemax;
+	int spare[6];
+};
+
+struct cm;				/* struct ceph_mount_info */
+struct cdir;				/* struct ceph_dir_result */
+
+/* The functions used, found by name. */
+static struct {
+	int (*create)(struct cm **, const char *);
+	int (*conf_read_file)(struct cm *, const char *);
+	int (*conf_set)(struct cm *, const char *, const char *);
+	int (*mount)(struct cm *, const char *);
+	int (*unmount)(struct cm *);
+	int (*release)(struct cm *);
+	unsigned int (*umask)(struct cm *, unsigned int);
+	int (*open)(struct cm *, const char *, int, unsigned int);
+	int (*close)(struct cm *, int);
+	long (*lseek)(struct cm *, int, long, int);
+	int (*read)(struct cm *, int, char *, long, long);
+	int (*write)(struct cm *, int, const char *, long, long);
+	int (*ftruncate)(struct cm *, int, long);
+	int (*truncate)(struct cm *, const char *, long);
+	int (*fsync)(struct cm *, int, int);
+	int (*fstatx)(struct cm *, int, struct cstatx *, unsigned int,
+		      unsigned int);
+	int (*statx)(struct cm *, const char *, struct cstatx *, unsigned int,
+		     unsigned int);
+	int (*setattrx)(struct cm *, const char *, struct cstatx *, int, int);
+	int (*fsetattrx)(struct cm *, int, struct cstatx *, int);
+	int (*statfs)(struct cm *, const char *, struct cstatvfs *);
+	int (*mkdir)(struct cm *, const char *, unsigned int);
+	int (*mknod)(struct cm *, const char *, unsigned int, unsigned long);
+	int (*rmdir)(struct cm *, const char *);
+	int (*unlink)(struct cm *, const char *);
+	int (*rename)(struct cm *, const char *, const char *);
+	int (*link)(struct cm *, const char *, const char *);
+	int (*symlink)(struct cm *, const char *, const char *);
+	int (*readlink)(struct cm *, const char *, char *, long);
+	int (*opendir)(struct cm *, const char *, struct cdir **);
+	int (*closedir)(struct cm *, struct cdir *);
+	int (*readdir_r)(struct cm *, struct cdir *, struct cdirent *);
+	long (*telldir)(struct cm *, struct cdir *);
+	void (*seekdir)(struct cm *, struct cdir *, long);
+	int (*flock)(struct cm *, int, int, unsigned long);
+	void *(*mount_perms)(struct cm *);
+	int (*ll_walk)(struct cm *, const char *, void **, struct cstatx *,
+		       unsigned int, unsigned int, const void *);
+	int (*ll_open)(struct cm *, void *, int, void **, const void *);
+	int (*ll_getlk)(struct cm *, void *, struct flock *, unsigned long);
+	int (*ll_setlk)(struct cm *, void *, struct flock *, unsigned long,
+			int);
+} F;
+
+static const char *const names[] = {
+	"ceph_create", "ceph_conf_read_file", "ceph_conf_set", "ceph_mount",
+	"ceph_unmount", "ceph_release", "ceph_umask", "ceph_open",
+	"ceph_close", "ceph_lseek", "ceph_read", "ceph_write",
+	"ceph_ftruncate", "ceph_truncate", "ceph_fsync", "ceph_fstatx",
+	"ceph_statx", "ceph_setattrx", "ceph_fsetattrx", "ceph_statfs",
+	"ceph_mkdir", "ceph_mknod", "ceph_rmdir", "ceph_unlink",
+	"ceph_rename", "ceph_link", "ceph_symlink", "ceph_readlink",
+	"ceph_opendir", "ceph_closedir", "ceph_readdir_r", "ceph_telldir",
+	"ceph_seekdir", "ceph_flock", "ceph_mount_perms", "ceph_ll_walk",
+	"ceph_ll_open", "ceph_ll_getlk", "ceph_ll_setlk",
+};
+_Static_assert(sizeof(names) / sizeof(names[0]) == sizeof(F) / sizeof(void *),
+	       "one name per function");
+
+static char conf[FS_PATH_MAX], subdir[FS_PATH_MAX], id[64], timeout[16];
+static unsigned int subdir_len;
+static struct cm *cm;			/* this process's client */
+static int cm_pid;			/* the process that made it */
+static unsigned int cm_gen;		/* clients made here, ever */
+
+/*
+ * This process's handles on the open file descriptions it uses.  What the
+ * description names ("/PREFIX/...") is the data of an unlinked inode of
+ * the arena that it holds open, so fork and execve hand it on with the
+ * description and its offset; this process opens it again when its
+ * handle is not from its own client.
+ */
+struct local {
+	int cfd;			/* libcephfs's descriptor, or -1 */
+	unsigned int gen;		/* the client it belongs to */
+	unsigned int ino;		/* the arena inode holding its name, */
+	long birth;			/* and that inode's birth (ns) */
+	struct cdir *dir;		/* getdents64's stream */
+	void *fh;			/* record locks' handle (Fh) */
+};
+static struct local *loc;
+static unsigned int nloc;
+static __thread char bounce[BOUNCE];
+
+static long sc(long nr, long a, long b, long c, long d, long e, long f)
+{
+	return sysgate_syscall(nr, a, b, c, d, e, f);
+}
+
+/* A client, mounted at SUBDIR; 0 or -errno (the mount timeout bounds an
+ * unreachable cluster). */
+static long make_client(struct cm **out)
+{
+	struct cm *c = 0;
+	long r = F.create(&c, id[0] ? id : 0);
+
+	if (r < 0)
+		return r;
+	if ((r = F.conf_read_file(c, conf)) < 0 ||
+	    (r = F.conf_set(c, "client_mount_timeout", timeout)) < 0 ||
+	    (r = F.conf_set(c, "rados_mon_op_timeout", timeout)) < 0 ||
+	    (r = F.mount(c, subdir_len ? subdir : "/")) < 0) {
+		F.release(c);
+		return r;
+	}
+	F.umask(c, 0);		/* the program's umask is applied here */
+	*out = c;
+	return 0;
+}
+
+static void at_exit(void *arg)
+{
+	(void)arg;
+	fs_ceph_end();
+}
+
+static struct cm *client(void)
+{
+	int pid = sc(__NR_getpid, 0, 0, 0, 0, 0, 0);
+
+	if (cm && cm_pid == pid)
+		return cm;
+
+	/* A fork child: its parent's client has no threads here. */
+	cm = 0;
+	if (make_client(&cm) < 0)
+		return 0;
+	/* exit() runs libcephfs's destructors, some of them registered by
+	 * its first client, before the process's end reaches fs_fini:
+	 * unmount before them (exit handlers run last first). */
+	if (!cm_gen && __cxa_atexit)
+		__cxa_atexit(at_exit, 0, 0);
+	cm_pid = pid;
+	cm_gen++;
+	return cm;
+}
+
+/* "/PREFIX/rest" (the front's text) as CephFS's path "/rest". */
+static const char *cpath(const char *front)
+{
+	const char *r = front + fs_prefix_len;
+
+	return *r ? r : "/";
+}
+
+/* The name open file description o stands for; its length or -errno. */
+static long ofd_path(unsigned int o, char *buf)
+{
+	unsigned int ino = fs_ofd(o)->ino;
+	long n = ino ? fs_read(0, ino, buf, FS_PATH_MAX - 1, 0) : -EBADF;
+
+	buf[n > 0 ? n : 0] = 0;
+	return n > 0 ? n : -EBADF;
+}
+
+/* This process's handle for o, forgotten if it was another's (a
+ * description since freed and its index reused). */
+static struct local *local_of(unsigned int o)
+{
+	struct local *l;
+	unsigned int ino;
+
+	if (o >= nloc)
+		return 0;
+	l = &loc[o];
+	ino = fs_ofd(o)->ino;
+	if (l->ino != ino || !ino || l->birth != fs_ino(ino)->btime[1]) {
+		if (l->cfd >= 0 && l->gen == cm_gen && cm)
+			F.close(cm, l->cfd);
+		if (l->dir && l->gen == cm_gen && cm)
+			F.closedir(cm, l->dir);
+		l->cfd = -1;
+		l->dir = 0;
+		l->fh = 0;
+		l->ino = ino;
+		l->birth = ino ? fs_ino(ino)->btime[1] : 0;
+	}
+	return l;
+}
+
+/* This process's libcephfs descriptor for o, opened again after a fork. */
+static long cfd_of(unsigned int o)
+{
+	struct local *l = local_of(o);
+	char path[FS_PATH_MAX];
+	long fd;
+
+	if (!l || ofd_path(o, path) < 0)
+		return -EBADF;
+	if (!client())
+		return -EIO;
+	if (l->cfd >= 0 && l->gen == cm_gen)
+		return l->cfd;
+	fd = F.open(cm, cpath(path), fs_ofd(o)->flags & (O_ACCMODE | O_APPEND),
+		    0);
+	if (fd < 0)
+		return fd;
+	l->cfd = fd;
+	l->gen = cm_gen;
+	l->dir = 0;
+	return fd;
+}
+
+/* Lexically: base (absolute) joined with rel, "." and ".." folded. */
+static long join(char *out, const char *base, const char *rel)
+{
+	unsigned long n = 0, i;
+	const char *parts[2] = { base, rel };
+	int k;
+
+	out[0] = 0;
+	for (k = rel[0] == '/' ? 1 : 0; k < 2; k++) {
+		const char *t = parts[k];
+
+		for (i = 0; t[i];) {
+			unsigned long j;
+
+			while (t[i] == '/')
+				i++;
+			for (j = i; t[j] && t[j] != '/'; j++)
+				;
+			if (j == i)
+				break;
+			if (j - i == 1 && t[i] == '.') {
+			} else if (j - i == 2 && t[i] == '.' && t[i + 1] == '.') {
+				while (n && out[n - 1] != '/')
+					n--;
+				if (n)
+					n--;
+			} else {
+				if (n + 1 + (j - i) + 1 > FS_PATH_MAX)
+					return -ENAMETOOLONG;
+				out[n++] = '/';
+				hk_memcpy(out + n, t + i, j - i);
+				n += j - i;
+			}
+			i = j;
+		}
+	}
+	if (!n)
+		out[n++] = '/';
+	out[n] = 0;
+	return n;
+}
+
+static int under_prefix(const char *t)
+{
+	return !hk_strncmp(t, fs_prefix, fs_prefix_len) &&
+	       (t[fs_prefix_len] == '/' || !t[fs_prefix_len]);
+}
+
+static void c_resolve(struct fs_path *p, struct proc *pr, unsigned int start,
+		      const char *realdir, int follow)
+{
+	const char *base = realdir;
+	unsigned long len = hk_strlen(p->buf);
+	long n;
+
+	if (start) {
+		base = pr->scwd;
+		if (p->start_ofd && ofd_path(p->start_ofd, p->link) > 0)
+			base = p->link;
+	}
+	p->virt = p->rewrite = p->err = 0;
+	p->ino = FS_ROOT;		/* CephFS answers whether it exists */
+	p->magic = FS_MAGIC_NONE;
+	p->slash = len && p->buf[len - 1] == '/';
+	/* The last component "." or "..": rmdir and rename refuse it. */
+	p->dot = 0;
+	{
+		unsigned long e = len;
+
+		while (e && p->buf[e - 1] == '/')
+			e--;
+		if (e && p->buf[e - 1] == '.' &&
+		    (e == 1 || p->buf[e - 2] == '/'))
+			p->dot = 1;
+		else if (e >= 2 && p->buf[e - 1] == '.' && p->buf[e - 2] == '.' &&
+			 (e == 2 || p->buf[e - 3] == '/'))
+			p->dot = 2;
+	}
+	p->nofollow = follow == FS_NOFOLLOW ||
+		      (follow == FS_SLASH_FOLLOWS && !p->slash);
+	n = join(p->real, base ? base : "/", p->buf);
+	if (n < 0) {
+		p->virt = 1;
+		p->err = n;
+		return;
+	}
+	if (under_prefix(p->real)) {
+		p->virt = 1;
+		return;
+	}
+	/* The kernel's, but reached through ours ("/PREFIX/..", or ".."
+	 * from a directory of ours), which the kernel does not have: the
+	 * text folded. */
+	if ((start && p->buf[0] != '/') || fs_names_prefix(p->buf))
+		p->rewrite = 1;
+}
+
+static void fill_stat(struct stat *st, const struct cstatx *x)
+{
+	hk_memset(st, 0, sizeof(*st));
+	st->st_dev = x->dev;
+	st->st_ino = x->ino;
+	st->st_nlink = x->nlink;
+	st->st_mode = x->mode;
+	st->st_uid = x->uid;
+	st->st_gid = x->gid;
+	st->st_rdev = x->rdev;
+	st->st_size = x->size;
+	st->st_blksize = x->blksize;
+	st->st_blocks = x->blocks;
+	st->st_atime = x->atime.sec;
+	st->st_atime_nsec = x->atime.nsec;
+	st->st_mtime = x->mtime.sec;
+	st->st_mtime_nsec = x->mtime.nsec;
+	st->st_ctime = x->ctime.sec;
+	st->st_ctime_nsec = x->ctime.nsec;
+}
+
+static long put_stat(struct sysgate_sys *s, long dst, const struct cstatx *x)
+{
+	struct stat st;
+
+	fill_stat(&st, x);
+	return sysgate_write_mem(s, (void *)dst, &st, sizeof(st)) < 0 ?
+		       -EFAULT : 0;
+}
+
+static long put_statx(struct sysgate_sys *s, long dst, const struct cstatx *c,
+		      unsigned int btime)
+{
+	struct statx x;
+
+	hk_memset(&x, 0, sizeof(x));
+	x.stx_mask = STATX_BASIC_STATS | btime;
+	x.stx_blksize = c->blksize;
+	x.stx_nlink = c->nlink;
+	x.stx_uid = c->uid;
+	x.stx_gid = c->gid;
+	x.stx_mode = c->mode;
+	x.stx_ino = c->ino;
+	x.stx_size = c->size;
+	x.stx_blocks = c->blocks;
+	x.stx_atime.tv_sec = c->atime.sec;
+	x.stx_atime.tv_nsec = c->atime.nsec;
+	if (btime) {
+		x.stx_btime.tv_sec = c->btime.sec;
+		x.stx_btime.tv_nsec = c->btime.nsec;
+	}
+	x.stx_ctime.tv_sec = c->ctime.sec;
+	x.stx_ctime.tv_nsec = c->ctime.nsec;
+	x.stx_mtime.tv_sec = c->mtime.sec;
+	x.stx_mtime.tv_nsec = c->mtime.nsec;
+	x.stx_dev_major = (c->dev >> 8) & 0xfff;
+	x.stx_dev_minor = (c->dev & 0xff) | ((c->dev >> 12) & 0xfff00);
+	return sysgate_write_mem(s, (void *)dst, &x, sizeof(x)) < 0 ? -EFAULT :
+								     0;
+}
+
+static long put_statfs(struct sysgate_sys *s, long dst, const char *path)
+{
+	struct cstatvfs v;
+	struct statfs f;
+	long r = F.statfs(cm, path, &v);
+
+	if (r < 0)
+		return r;
+	hk_memset(&f, 0, sizeof(f));
+	f.f_type = CEPH_MAGIC_;
+	f.f_bsize = v.bsize;
+	f.f_frsize = v.frsize;
+	f.f_blocks = v.blocks;
+	f.f_bfree = v.bfree;
+	f.f_bavail = v.bavail;
+	f.f_files = v.files;
+	f.f_ffree = v.ffree;
+	f.f_namelen = v.namemax;
+	return sysgate_write_mem(s, (void *)dst, &f, sizeof(f)) < 0 ? -EFAULT :
+								     0;
+}
+
+static long getx_want(struct fs_path *p, struct cstatx *x, unsigned int want)
+{
+	return F.statx(cm, cpath(p->real), x, want,
+		       p->nofollow ? AT_NOFOLLOW_ : 0);
+}
+
+static long getx(struct fs_path *p, struct cstatx *x)
+{
+	return getx_want(p, x, STATX_ALL_);
+}
+
+/* A path that ends in '/' names a directory, which CephFS's path calls
+ * do not check: ENOTDIR for anything else (EISDIR to create one). */
+static long slash_check(struct fs_path *p, int creating)
+{
+	struct cstatx x;
+	long r;
+
+	if (!p->slash)
+		return 0;
+	r = F.statx(cm, cpath(p->real), &x, STATX_ALL_, 0);
+	if (r == -ENOENT)
+		return creating ? -EISDIR : 0;
+	return r < 0 ? r : S_ISDIR(x.mode) ? 0 : -ENOTDIR;
+}
+
+/* CephFS answers EACCES or ENOENT below a file, the kernel ENOTDIR. */
+static long parent_check(struct fs_path *p, long r)
+{
+	char *slash = p->real + hk_strlen(p->real);
+	struct cstatx x;
+	long q;
+
+	if (r != -EACCES && r != -ENOENT)
+		return r;
+	while (slash > p->real && *--slash != '/')
+		;
+	if (slash <= p->real + fs_prefix_len)
+		return r;
+	*slash = 0;
+	q = F.statx(cm, cpath(p->real), &x, STATX_ALL_, 0);
+	*slash = '/';
+	return q == 0 && !S_ISDIR(x.mode) ? -ENOTDIR : r;
+}
+
+/* Every operation starts here: the path's own error, or no client. */
+#define BEGIN(p)                                                            \
+	do {                                                                \
+		if ((p)->err)                                               \
+			return (p)->err;                                    \
+		if (!client())                                              \
+			return -EIO;                                        \
+	} while (0)
+
+static long c_open(struct sysgate_sys *s, struct proc *pr, struct fs_path *p,
+		   long flags, long mode)
+{
+	struct cstatx x;
+	struct local *l;
+	long cfd = -1, o, fd, ino;
+
+	(void)s;
+	BEGIN(p);
+	if ((flags & O_TMPFILE) == O_TMPFILE)
+		return -EOPNOTSUPP;
+	if ((o = slash_check(p, flags & O_CREAT)) < 0)
+		return o;
+	if (flags & O_PATH) {
+		if ((o = getx(p, &x)) < 0)
+			return parent_check(p, o);
+		if ((flags & O_DIRECTORY) && !S_ISDIR(x.mode))
+			return -ENOTDIR;
+	} else {
+		cfd = F.open(cm, cpath(p->real),
+			     flags & ~(O_CLOEXEC | O_LARGEFILE | O_NOATIME |
+				       O_DIRECTORY),
+			     (mode & 07777) & ~fs_umask_now());
+		if (cfd < 0)
+			return parent_check(p, cfd == -ENOTDIR &&
+					    (flags & O_NOFOLLOW) ? -ELOOP : cfd);
+		o = F.fstatx(cm, cfd, &x, STATX_ALL_, 0);
+		if (o < 0 || ((flags & O_DIRECTORY) && !S_ISDIR(x.mode)) ||
+		    (S_ISDIR(x.mode) && (flags & O_ACCMODE) != O_RDONLY)) {
+			F.close(cm, cfd);
+			return o < 0 ? o : S_ISDIR(x.mode) ? -EISDIR : -ENOTDIR;
+		}
+	}
+	fs_lock(s->tid);
+	/* (a directory's: so that the front takes it for a dirfd) */
+	ino = fs_inode_new(((flags & O_PATH) ? x.mode & S_IFMT :
+			    S_ISDIR(x.mode) ? S_IFDIR : S_IFREG) | 0600, 0, 0);
+	o = ino < 0 ? ino : fs_write(0, ino, p->real, hk_strlen(p->real), 0);
+	if (ino > 0)
+		fs_ino(ino)->nlink = 0;	/* freed with its last description */
+	if (o >= 0)
+		o = fs_ofd_new(ino, flags & OPEN_KEEP);
+	fd = o < 0 ? o : fs_fd_new(pr, o, flags & O_CLOEXEC);
+	if (o >= 0 && fd < 0)
+		fs_ofd_put(o);
+	else if (ino > 0 && o < 0)
+		fs_inode_put(ino);
+	fs_unlock();
+	l = fd < 0 ? 0 : local_of(o);
+	if (!l) {
+		if (cfd >= 0)
+			F.close(cm, cfd);
+		return fd < 0 ? fd : -ENOMEM;
+	}
+	l->cfd = cfd;
+	l->gen = cm_gen;
+	return fd;
+}
+
+static long c_stat(struct sysgate_sys *s, struct proc *pr, struct fs_path *p,
+		   long x, long y)
+{
+	struct cstatx c;
+	long r;
+
+	(void)pr, (void)y;
+	BEGIN(p);
+	r = getx(p, &c);
+	if (!r && p->slash && !S_ISDIR(c.mode))
+		r = -ENOTDIR;
+	return r < 0 ? parent_check(p, r) : put_stat(s, x, &c);
+}
+
+static long c_statx(struct sysgate_sys *s, struct proc *pr,
+		    struct fs_path *p, long x, long y)
+{
+	struct cstatx c;
+	long r;
+
+	(void)pr, (void)y;
+	BEGIN(p);
+	/* btime only when the program asks for it (s->args[3]: the mask) */
+	r = getx_want(p, &c, STATX_ALL_ | (s->args[3] & STATX_BTIME_));
+	if (!r && p->slash && !S_ISDIR(c.mode))
+		r = -ENOTDIR;
+	return r < 0 ? parent_check(p, r) :
+		       put_statx(s, x, &c, s->args[3] & STATX_BTIME_);
+}
+
+/* access(2)'s answer from the mode bits, as the kernel gives it. */
+static long c_access(struct sysgate_sys *s, struct proc *pr,
+		     struct fs_path *p, long mode, long y)
+{
+	long uid = sc(__NR_geteuid, 0, 0, 0, 0, 0, 0), r;
+	long gid = sc(__NR_getegid, 0, 0, 0, 0, 0, 0);
+	struct cstatx c;
+	unsigned int bits;
+
+	(void)s, (void)pr, (void)y;
+	BEGIN(p);
+	if (mode & ~7L)
+		return -EINVAL;
+	if ((r = getx(p, &c)) < 0)
+		return r;
+	if (!uid)
+		return (mode & 1) && !S_ISDIR(c.mode) && !(c.mode & 0111) ?
+			       -EACCES : 0;
+	bits = (unsigned int)uid == c.uid ? c.mode >> 6 :
+	       (unsigned int)gid == c.gid ? c.mode >> 3 : c.mode;
+	return (mode & ~bits & 7) ? -EACCES : 0;
+}
+
+static long c_mkdir(struct sysgate_sys *s, struct proc *pr,
+		    struct fs_path *p, long mode, long y)
+{
+	(void)s, (void)pr, (void)y;
+	BEGIN(p);
+	return parent_check(p, F.mkdir(cm, cpath(p->real),
+				       mode & 07777 & ~fs_umask_now()));
+}
+
+static long c_mknod(struct sysgate_sys *s, struct proc *pr,
+		    struct fs_path *p, long mode, long y)
+{
+	(void)s, (void)pr, (void)y;
+	BEGIN(p);
+	if ((mode & S_IFMT) && (mode & S_IFMT) != S_IFREG)
+		return -EPERM;	/* no devices, fifos or sockets here */
+	return F.mknod(cm, cpath(p->real),
+		       S_IFREG | (mode & 07777 & ~fs_umask_now()), 0);
+}
+
+static long c_rmdir(struct sysgate_sys *s, struct proc *pr,
+		    struct fs_path *p, long x, long y)
+{
+	(void)s, (void)pr, (void)x, (void)y;
+	BEGIN(p);
+	if (p->dot)
+		return p->dot == 1 ? -EINVAL : -ENOTEMPTY;
+	if (!hk_strcmp(p->real, fs_prefix))
+		return -EBUSY;
+	return parent_check(p, F.rmdir(cm, cpath(p->real)));
+}
+
+static long c_unlink(struct sysgate_sys *s, struct proc *pr,
+		     struct fs_path *p, long x, long y)
+{
+	long r;
+
+	(void)s, (void)pr, (void)x, (void)y;
+	BEGIN(p);
+	if ((r = slash_check(p, 0)) < 0)
+		return r;
+	if (p->slash)
+		return -EISDIR;	/* "d/" names a directory */
+	return parent_check(p, F.unlink(cm, cpath(p->real)));
+}
+
+static long c_rename(struct sysgate_sys *s, struct proc *pr,
+		     struct fs_path *p, long flags, long y)
+{
+	struct cstatx x;
+
+	unsigned long n = hk_strlen(p[0].real);
+	struct cstatx y2;
+	long r;
+
+	(void)s, (void)pr, (void)y;
+	BEGIN(&p[0]);
+	if (p[1].err)
+		return p[1].err;
+	if (p[0].dot || p[1].dot)
+		return -EBUSY;
+	if ((r = F.statx(cm, cpath(p[0].real), &x, STATX_ALL_,
+			 AT_NOFOLLOW_)) < 0)
+		return parent_check(&p[0], r);
+	r = F.statx(cm, cpath(p[1].real), &y2, STATX_ALL_, AT_NOFOLLOW_);
+	/* renameat2's flags as a ceph-fuse mount answers them: the
+	 * kernel's checks, then EINVAL from the file system. */
+	if (flags)
+		return (flags & RENAME_NOREPLACE_) && !r ? -EEXIST :
+		       (flags & 2 /* EXCHANGE */) && r == -ENOENT ? -ENOENT :
+								     -EINVAL;
+	if (!S_ISDIR(x.mode) && (p[0].slash || p[1].slash))
+		return -ENOTDIR;
+	if (S_ISDIR(x.mode) && !hk_strncmp(p[1].real, p[0].real, n) &&
+	    p[1].real[n] == '/')
+		return -EINVAL;	/* into itself */
+	if (!r && y2.ino == x.ino)
+		return 0;	/* the same file: nothing to do */
+	if (!r && S_ISDIR(y2.mode) != S_ISDIR(x.mode))
+		return S_ISDIR(y2.mode) ? -EISDIR : -ENOTDIR;
+	return parent_check(&p[1], F.rename(cm, cpath(p[0].real),
+					   cpath(p[1].real)));
+}
+
+static long c_link(struct sysgate_sys *s, struct proc *pr, struct fs_path *p,
+		   long x, long y)
+{
+	(void)s, (void)pr, (void)x, (void)y;
+	BEGIN(&p[0]);
+	if (p[1].err)
+		return p[1].err;
+	return F.link(cm, cpath(p[0].real), cpath(p[1].real));
+}
+
+static long c_symlink(struct sysgate_sys *s, struct proc *pr,
+		      struct fs_path *p, long target, long y)
+{
+	int trunc = 0;
+	long n = sysgate_read_str(s, bounce, (const void *)target,
+				  FS_PATH_MAX, &trunc);
+
+	(void)pr, (void)y;
+	if (n < 0)
+		return -EFAULT;
+	if (trunc)
+		return -ENAMETOOLONG;
+	if (!n)
+		return -ENOENT;
+	BEGIN(p);
+	return F.symlink(cm, bounce, cpath(p->real));
+}
+
+static long c_readlink(struct sysgate_sys *s, struct proc *pr,
+		       struct fs_path *p, long buf, long size)
+{
+	long n;
+
+	(void)pr;
+	BEGIN(p);
+	if ((int)size <= 0)
+		return -EINVAL;
+	n = F.readlink(cm, cpath(p->real), bounce,
+		       fs_min((unsigned int)size, FS_PATH_MAX));
+	if (n > 0 && sysgate_write_mem(s, (void *)buf, bounce, n) < 0)
+		return -EFAULT;
+	return n;
+}
+
+static long setattr(struct fs_path *p, struct cstatx *x, int mask)
+{
+	return F.setattrx(cm, cpath(p->real), x, mask,
+			  p->nofollow ? AT_NOFOLLOW_ : 0);
+}
+
+static long c_chmod(struct sysgate_sys *s, struct proc *pr,
+		    struct fs_path *p, long mode, long y)
+{
+	struct cstatx x;
+
+	(void)s, (void)pr, (void)y;
+	BEGIN(p);
+	x.mode = mode & 07777;
+	return setattr(p, &x, SET_MODE);
+}
+
+static long c_chown(struct sysgate_sys *s, struct proc *pr,
+		    struct fs_path *p, long uid, long gid)
+{
+	struct cstatx x;
+
+	(void)s, (void)pr;
+	BEGIN(p);
+	x.uid = uid;
+	x.gid = gid;
+	return setattr(p, &x, ((int)uid != -1 ? SET_UID : 0) |
+				      ((int)gid != -1 ? SET_GID : 0));
+}
+
+static long c_utimens(struct sysgate_sys *s, struct proc *pr,
+		      struct fs_path *p, long uts, long y)
+{
+	const struct fs_ts *ts = (const struct fs_ts *)uts;
+	unsigned long long now = sysgate_realtime_ns();
+	struct cstatx x;
+	int i, mask = 0;
+
+	(void)s, (void)pr, (void)y;
+	BEGIN(p);
+	for (i = 0; i < 2; i++) {
+		long sec = now / 1000000000ULL, nsec = now % 1000000000ULL;
+
+		if (ts && ts[i].nsec == UTIME_OMIT_)
+			continue;
+		if (ts && ts[i].nsec != UTIME_NOW_) {
+			if (ts[i].nsec < 0 || ts[i].nsec > 999999999)
+				return -EINVAL;
+			sec = ts[i].sec;
+			nsec = ts[i].nsec;
+		}
+		if (i) {
+			x.mtime.sec = sec, x.mtime.nsec = nsec;
+			mask |= SET_MTIME;
+		} else {
+			x.atime.sec = sec, x.atime.nsec = nsec;
+			mask |= SET_ATIME;
+		}
+	}
+	return mask ? setattr(p, &x, mask) : 0;
+}
+
+static long c_truncate(struct sysgate_sys *s, struct proc *pr,
+		       struct fs_path *p, long len, long y)
+{
+	(void)s, (void)pr, (void)y;
+	struct cstatx x;
+	long r;
+
+	BEGIN(p);
+	if ((r = getx(p, &x)) < 0)
+		return parent_check(p, r);
+	if (S_ISDIR(x.mode))
+		return -EISDIR;
+	return len < 0 ? -EINVAL : F.truncate(cm, cpath(p->real), len);
+}
+
+static long c_chdir(struct sysgate_sys *s, struct proc *pr,
+		    struct fs_path *p, long x, long y)
+{
+	struct cstatx c;
+	long r;
+
+	(void)s, (void)x, (void)y;
+	BEGIN(p);
+	if ((r = getx(p, &c)) < 0)
+		return r;
+	if (!S_ISDIR(c.mode))
+		return -ENOTDIR;
+	hk_memcpy(pr->scwd, p->real, hk_strlen(p->real) + 1);
+	pr->cwd = FS_ROOT;
+	return 0;
+}
+
+static long c_statfs(struct sysgate_sys *s, struct proc *pr,
+		     struct fs_path *p, long x, long y)
+{
+	(void)pr, (void)y;
+	BEGIN(p);
+	return put_statfs(s, x, cpath(p->real));
+}
+
+/* ---- descriptors ---- */
+
+static long rw(struct sysgate_sys *s, unsigned int oi, int write, long buf,
+	       unsigned long len, long off)
+{
+	struct fs_ofd *o = fs_ofd(oi);
+	unsigned int acc = o->flags & O_ACCMODE;
+	long fd = cfd_of(oi), done = 0;
+	unsigned long pos = off < 0 ? o->pos : (unsigned long)off;
+	int append = write && (o->flags & O_APPEND);
+
+	if ((o->flags & O_PATH) || acc == (write ? O_RDONLY : O_WRONLY))
+		return -EBADF;
+	if (fs_is_dir(fs_ino(o->ino)))
+		return -EISDIR;
+	if (fd < 0)
+		return fd;
+	if ((long)len < 0)
+		len = 0x7ffff000;
+	while ((unsigned long)done < len) {
+		unsigned long k = fs_min(len - done, BOUNCE);
+		long r;
+
+		if (write) {
+			if (sysgate_read_mem(s, bounce, (char *)buf + done,
+					     k) < 0) {
+				r = -EFAULT;
+			} else {
+				r = F.write(cm, fd, bounce, k,
+					    append ? -1 : (long)(pos + done));
+			}
+		} else {
+			r = F.read(cm, fd, bounce, k, pos + done);
+			if (r > 0 && sysgate_write_mem(s, (char *)buf + done,
+						       bounce, r) < 0)
+				r = -EFAULT;
+		}
+		if (r <= 0) {
+			if (!done)
+				done = r;
+			break;
+		}
+		done += r;
+		if ((unsigned long)r < k)
+			break;
+	}
+	if (done > 0 && off < 0)
+		o->pos = append ? (unsigned long)F.lseek(cm, fd, 0, SEEK_CUR_) :
+				  pos + done;
+	return done;
+}
+
+static long rwv(struct sysgate_sys *s, unsigned int oi, int write, long uiov,
+		long cnt, long off)
+{
+	struct fs_iov v;
+	long done = 0, i;
+
+	if (cnt < 0 || cnt > 1024)
+		return -EINVAL;
+	for (i = 0; i < cnt; i++) {
+		long r;
+
+		if (sysgate_read_mem(s, &v, (struct fs_iov *)uiov + i,
+				     sizeof(v)) < 0)
+			return done ? done : -EFAULT;
+		if (!v.len)
+			continue;
+		r = rw(s, oi, write, v.base, v.len, off < 0 ? -1 : off + done);
+		if (r < 0)
+			return done ? done : r;
+		done += r;
+		if ((unsigned long)r < v.len)
+			break;
+	}
+	return done;
+}
+
+static long c_getdents(struct sysgate_sys *s, unsigned int oi, long ubuf,
+		       unsigned long count)
+{
+	struct fs_ofd *o = fs_ofd(oi);
+	struct local *l = local_of(oi);
+	char path[FS_PATH_MAX];
+	unsigned long used = 0;
+	struct cdirent de;
+
+	if (!l || ofd_path(oi, path) < 0)
+		return -EBADF;
+	if (!fs_is_dir(fs_ino(o->ino)))
+		return -ENOTDIR;
+	if (!client())
+		return -EIO;
+	if (!l->dir || l->gen != cm_gen) {
+		long r = F.opendir(cm, cpath(path), &l->dir);
+
+		if (r < 0)
+			return r;
+		if (l->gen != cm_gen)
+			l->cfd = -1;	/* its parent's client's */
+		l->gen = cm_gen;
+	}
+	if (F.telldir(cm, l->dir) != (long)o->pos)
+		F.seekdir(cm, l->dir, o->pos);	/* another process moved it */
+	count = fs_min(count, BOUNCE);
+	for (;;) {
+		long at = F.telldir(cm, l->dir), r;
+		unsigned int len, rec;
+		struct dirent64 *d;
+
+		r = F.readdir_r(cm, l->dir, &de);
+		if (r < 0)
+			return used ? (long)used : r;
+		if (!r)
+			break;
+		len = hk_strlen(de.name);
+		rec = (19 + len + 1 + 7) & ~7U;
+		if (used + rec > count) {
+			F.seekdir(cm, l->dir, at);
+			if (!used)
+				return -EINVAL;
+			break;
+		}
+		d = (struct dirent64 *)(bounce + used);
+		d->ino = de.ino;
+		d->off = F.telldir(cm, l->dir);
+		d->reclen = rec;
+		d->type = de.type;
+		hk_memcpy(d->name, de.name, len);
+		hk_memset(d->name + len, 0, rec - 19 - len);
+		used += rec;
+	}
+	o->pos = F.telldir(cm, l->dir);
+	if (used && sysgate_write_mem(s, (void *)ubuf, bounce, used) < 0)
+		return -EFAULT;
+	return used;
+}
+
+/*
+ * fcntl record locks, POSIX (owned by the process) and OFD (by the open
+ * file description), held in the cluster, so other clients see them.
+ * libcephfs takes them on its low-level handle, opened for this.
+ */
+static long c_lock(struct sysgate_sys *s, unsigned int oi, long cmd,
+		   long uptr)
+{
+	struct fs_ofd *o = fs_ofd(oi);
+	struct local *l = local_of(oi);
+	char path[FS_PATH_MAX];
+	int ofd = cmd >= F_OFD_GETLK;
+	unsigned long owner = ofd ? (1UL << 63) | oi : (unsigned long)s->pid;
+	struct cstatx x;
+	struct flock fl;
+	long r, fd = cfd_of(oi);
+
+	if (fd < 0)
+		return fd;
+	if (sysgate_read_mem(s, &fl, (void *)uptr, sizeof(fl)) < 0)
+		return -EFAULT;
+	if ((ofd && fl.l_pid) || (fl.l_type != F_RDLCK &&
+				  fl.l_type != F_WRLCK && fl.l_type != F_UNLCK) ||
+	    ((cmd == F_GETLK || cmd == F_OFD_GETLK) && fl.l_type == F_UNLCK))
+		return -EINVAL;
+	if (!l->fh) {
+		void *in;
+
+		if (ofd_path(oi, path) < 0)
+			return -EBADF;
+		r = F.ll_walk(cm, cpath(path), &in, &x, 0, 0,
+			      F.mount_perms(cm));
+		if (r >= 0)
+			r = F.ll_open(cm, in, o->flags & O_ACCMODE, &l->fh,
+				      F.mount_perms(cm));
+		if (r < 0)
+			return r;
+	}
+	/* From SEEK_CUR or SEEK_END to SEEK_SET, as libcephfs wants. */
+	if (fl.l_whence == SEEK_CUR_)
+		fl.l_start += o->pos;
+	else if (fl.l_whence == SEEK_END_) {
+		if ((r = F.fstatx(cm, fd, &x, STATX_ALL_, 0)) < 0)
+			return r;
+		fl.l_start += x.size;
+	}
+	fl.l_whence = 0;
+	if (fl.l_len < 0) {	/* the bytes before l_start */
+		fl.l_start += fl.l_len;
+		fl.l_len = -fl.l_len;
+	}
+	if (fl.l_start < 0)
+		return -EINVAL;
+	if ((fl.l_type == F_RDLCK && (o->flags & O_ACCMODE) == O_WRONLY) ||
+	    (fl.l_type == F_WRLCK && (o->flags & O_ACCMODE) == O_RDONLY))
+		return cmd == F_GETLK || cmd == F_OFD_GETLK ? 0 : -EBADF;
+	if (cmd == F_GETLK || cmd == F_OFD_GETLK) {
+		r = F.ll_getlk(cm, l->fh, &fl, owner);
+		if (r < 0)
+			return r;
+		if (ofd)
+			fl.l_pid = -1;
+		return sysgate_write_mem(s, (void *)uptr, &fl, sizeof(fl)) < 0 ?
+			       -EFAULT : 0;
+	}
+	r = F.ll_setlk(cm, l->fh, &fl, owner,
+		       cmd == F_SETLKW || cmd == F_OFD_SETLKW);
+	return r == -EWOULDBLOCK ? -EAGAIN : r;
+}
+
+/* MAP_PRIVATE: a copy of the file's bytes (MAP_SHARED: ENODEV). */
+static long c_mmap(struct sysgate_sys *s, unsigned int oi)
+{
+	long *a = s->args, base, fd = cfd_of(oi), r;
+	unsigned long len = a[1], done = 0;
+
+	if ((a[3] & MAP_TYPE) != MAP_PRIVATE)
+		return -ENODEV;
+	if ((fs_ofd(oi)->flags & O_ACCMODE) == O_WRONLY)
+		return -EACCES;
+	if (fd < 0)
+		return fd;
+	base = sc(__NR_mmap, a[0], len, PROT_READ | PROT_WRITE,
+		  (a[3] & ~MAP_TYPE) | MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+	if (sysgate_is_error(base))
+		return base;
+	while (done < len) {
+		r = F.read(cm, fd, (char *)base + done,
+			   fs_min(len - done, 1UL << 30), a[5] + done);
+		if (r <= 0)
+			break;
+		done += r;
+	}
+	if (!(a[2] & PROT_WRITE))
+		sc(__NR_mprotect, base, len, a[2], 0, 0, 0);
+	return base;
+}
+
+static long c_fd_call(struct sysgate_sys *s, struct proc *pr,
+		      unsigned int oi)
+{
+	struct fs_ofd *o = fs_ofd(oi);
+	struct local *l = local_of(oi);
+	long *a = s->args, nr = s->nr, fd, r;
+	char path[FS_PATH_MAX];
+	struct cstatx x;
+
+	if (!l || ofd_path(oi, path) < 0)
+		return -EBADF;
+	switch (nr) {
+	case __NR_read: return rw(s, oi, 0, a[1], a[2], -1);
+	case __NR_write: return rw(s, oi, 1, a[1], a[2], -1);
+	case __NR_pread64:
+	case __NR_pwrite64:
+		return a[3] < 0 ? -EINVAL :
+				  rw(s, oi, nr == __NR_pwrite64, a[1], a[2], a[3]);
+	case __NR_readv: return rwv(s, oi, 0, a[1], a[2], -1);
+	case __NR_writev: return rwv(s, oi, 1, a[1], a[2], -1);
+	case __NR_preadv:
+	case __NR_preadv2:
+	case __NR_pwritev:
+	case __NR_pwritev2:
+		return rwv(s, oi, nr == __NR_pwritev || nr == __NR_pwritev2,
+			   a[1], a[2], a[3]);
+	case __NR_fcntl:
+		if ((a[1] >= F_GETLK && a[1] <= F_SETLKW) ||
+		    (a[1] >= F_OFD_GETLK && a[1] <= F_OFD_SETLKW))
+			return c_lock(s, oi, a[1], a[2]);
+		break;
+	case __NR_close:
+	case __NR_dup:
+		break;
+	case __NR_getdents64: return c_getdents(s, oi, a[1], a[2]);
+	case __NR_fchdir:
+		if (!client() || (r = F.statx(cm, cpath(path), &x, STATX_ALL_,
+					      0)) < 0)
+			return client() ? r : -EIO;
+		if (!S_ISDIR(x.mode))
+			return -ENOTDIR;
+		hk_memcpy(pr->scwd, path, hk_strlen(path) + 1);
+		pr->cwd = FS_ROOT;
+		return 0;
+	case __NR_fstatfs:
+		return client() ? put_statfs(s, a[1], cpath(path)) : -EIO;
+	case __NR_mmap: return c_mmap(s, oi);
+	case __NR_ioctl:
+	case __NR_fadvise64:
+	case __NR_readahead:
+	case __NR_sync_file_range:
+		return fs_fd_unserved(nr);
+	default:
+		if ((fd = cfd_of(oi)) < 0)
+			return fd == -EISDIR ? -EOPNOTSUPP : fd;
+		switch (nr) {
+		case __NR_fstat:
+			r = F.fstatx(cm, fd, &x, STATX_ALL_, 0);
+			return r < 0 ? r : put_stat(s, a[1], &x);
+		case __NR_lseek:
+			if (a[2] == SEEK_CUR_ || a[2] == 0) {
+				long at = (a[2] ? (long)o->pos : 0) + a[1];
+
+				if (at < 0)
+					return -EINVAL;
+				return o->pos = at;
+			}
+			if (a[2] == SEEK_END_) {
+				r = F.fstatx(cm, fd, &x, STATX_ALL_, 0);
+				if (r < 0)
+					return r;
+				if ((long)x.size + a[1] < 0)
+					return -EINVAL;
+				return o->pos = x.size + a[1];
+			}
+			r = F.lseek(cm, fd, a[1], a[2]);
+			return r < 0 ? r : (long)(o->pos = r);
+		case __NR_ftruncate:
+			if ((o->flags & O_ACCMODE) == O_RDONLY)
+				return -EINVAL;
+			return a[1] < 0 ? -EINVAL : F.ftruncate(cm, fd, a[1]);
+		case __NR_fsync:
+		case __NR_fdatasync:
+			return F.fsync(cm, fd, nr == __NR_fdatasync);
+		case __NR_syncfs:
+			return F.fsync(cm, fd, 0);
+		case __NR_fchmod:
+			x.mode = a[1] & 07777;
+			return F.fsetattrx(cm, fd, &x, SET_MODE);
+		case __NR_fchown:
+			x.uid = a[1];
+			x.gid = a[2];
+			return F.fsetattrx(cm, fd, &x,
+					   ((int)a[1] != -1 ? SET_UID : 0) |
+					   ((int)a[2] != -1 ? SET_GID : 0));
+		case __NR_flock:
+			return F.flock(cm, fd, a[1], oi);
+		default:
+			return fs_fd_unserved(nr);
+		}
+	}
+	/* Calls on the table itself: the front's, under the arena's lock. */
+	fs_lock(s->tid);
+	if (nr == __NR_close) {
+		/* POSIX locks go with any close of the file by the process */
+		if (l->fh && l->gen == cm_gen && cm) {
+			struct flock fl = { .l_type = F_UNLCK };
+
+			F.ll_setlk(cm, l->fh, &fl, s->pid, 0);
+		}
+		fs_drop(pr, a[0]);
+		r = sc(__NR_close, a[0], 0, 0, 0, 0, 0);
+	} else if (nr == __NR_dup) {
+		r = fs_dup(pr, nr, a);
+	} else {
+		r = fs_fcntl(s, pr, o);
+	}
+	fs_unlock();
+	return r;
+}
+
+static long exec_read(void *ctx, void *buf, unsigned long len,
+		      unsigned long off)
+{
+	long fd = (long)ctx, done = 0, r;
+
+	while ((unsigned long)done < len) {
+		r = F.read(cm, fd, (char *)buf + done,
+			   fs_min(len - done, 1UL << 30), off + done);
+		if (r < 0)
+			return r;
+		if (!r)
+			break;
+		done += r;
+	}
+	return done;
+}
+
+/* execve of a program on CephFS: its bytes copied into a memfd
+ * (exec.c); 0: run s as changed, 1: run its interpreter, or -errno. */
+long fs_ceph_exec(struct sysgate_sys *s, struct fs_path *p)
+{
+	struct fs_exec_src src = { exec_read, 0, 0 };
+	struct cstatx x;
+	long r, fd, uid;
+
+	BEGIN(p);
+	if ((r = getx(p, &x)) < 0)
+		return parent_check(p, r);
+	uid = sc(__NR_geteuid, 0, 0, 0, 0, 0, 0);
+	if (!S_ISREG(x.mode) || !(x.mode & 0111) ||
+	    (uid && !((unsigned int)uid == x.uid ? x.mode & 0100 :
+		      x.mode & 0011)))
+		return -EACCES;
+	fd = F.open(cm, cpath(p->real), O_RDONLY, 0);
+	if (fd < 0)
+		return fd;
+	src.ctx = (void *)fd;
+	src.size = x.size;
+	r = fs_exec_prepare_src(s, &src, p->real);
+	F.close(cm, fd);
+	return r;
+}
+
+/* libcephfs, found and checked; 0 or a line saying why not. */
+static const char *load(void)
+{
+	void *dl;
+	unsigned int i;
+
+	if (!dlopen || !dlsym)
+		return "--fs ceph: needs the program's dynamic loader "
+		       "(a dynamically linked program, without --loader or "
+		       "-m seccomp)";
+	dl = dlopen("libcephfs.so.2", RTLD_NOW_);
+	if (!dl)
+		return "--fs ceph: cannot load libcephfs.so.2 (Debian: "
+		       "apt-get install libcephfs2)";
+	for (i = 0; i < sizeof(names) / sizeof(names[0]); i++) {
+		void *f = dlsym(dl, names[i]);
+
+		if (!f)
+			return "--fs ceph: libcephfs.so.2 lacks a function";
+		hk_memcpy((void **)&F + i, &f, sizeof(f));
+	}
+	return 0;
+}
+
+/* Does the cluster answer?  Asked from a child at start-up, so that no
+ * client thread is left in the program before the mechanism starts. */
+static long probe(void)
+{
+	long pid = sc(__NR_clone, 17 /* SIGCHLD */, 0, 0, 0, 0, 0);
+	int status = 0;
+
+	if (pid < 0)
+		return pid;
+	if (!pid) {
+		struct cm *c;
+		long r = make_client(&c);
+
+		if (!r) {
+			F.unmount(c);
+			F.release(c);
+		}
+		sc(__NR_exit_group, -r, 0, 0, 0, 0, 0);
+	}
+	if (sc(__NR_wait4, pid, (long)&status, 0, 0, 0, 0) < 0)
+		return -ECHILD;
+	if ((status & 0x7f) != 0)
+		return -EIO;
+	return -((status >> 8) & 0xff);
+}
+
+static int field(const char **v, const char *end, char *out, unsigned long n)
+{
+	const char *c = *v;
+	unsigned long k = 0;
+
+	while (c < end && *c != ':') {
+		if (k + 1 >= n)
+			return -1;
+		out[k++] = *c++;
+	}
+	out[k] = 0;
+	*v = c < end ? c + 1 : c;
+	return 0;
+}
+
+const char *fs_ceph_setup(const char *spec, unsigned long len, int check,
+			  int carried)
+{
+	static char why[160];
+	const char *end = spec + len, *e;
+	struct fmt f;
+	long r;
+
+	if (field(&spec, end, conf, sizeof(conf)) || !conf[0] ||
+	    field(&spec, end, subdir, sizeof(subdir)) ||
+	    field(&spec, end, id, sizeof(id)) ||
+	    field(&spec, end, timeout, sizeof(timeout)))
+		return "--fs: expected /PREFIX:ceph:CONF[:SUBDIR[:ID[:TIMEOUT]]]";
+	if (!timeout[0])
+		hk_memcpy(timeout, "10", 3);
+	for (e = timeout; *e; e++)
+		if (*e < '0' || *e > '9')
+			return "--fs ceph: TIMEOUT must be a number of seconds";
+	subdir_len = hk_strlen(subdir);
+	if (subdir_len && subdir[0] != '/')
+		return "--fs ceph: SUBDIR must be an absolute path in CephFS";
+	if (sc(__NR_faccessat, AT_FDCWD, (long)conf, 4, 0, 0, 0) < 0)
+		return "--fs ceph: cannot read CONF";
+	if (check)
+		return 0;
+	if ((e = load()))
+		return e;
+	r = sc(__NR_mmap, 0, 65536 * sizeof(*loc), PROT_READ | PROT_WRITE,
+	       MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
+	if (sysgate_is_error(r))
+		return "fs: out of memory";
+	loc = (struct local *)r;
+	nloc = 65536;
+
+	if (carried || !(r = probe()))
+		return 0;
+	fmt_init(&f, why, sizeof(why));
+	fmt_str(&f, "--fs ceph: cannot mount CephFS with ");
+	fmt_str(&f, conf);
+	fmt_str(&f, ": ");
+	fmt_str(&f, r == -ETIMEDOUT || r == -110 ? "timed out after " :
+		    sysgate_strerror(-r));
+	if (r == -ETIMEDOUT || r == -110) {
+		fmt_str(&f, timeout);
+		fmt_str(&f, " s");
+	}
+	why[f.len < sizeof(why) ? f.len : sizeof(why) - 1] = 0;
+	return why;
+}
+
+void fs_ceph_end(void)
+{
+	if (cm && cm_pid == sc(__NR_getpid, 0, 0, 0, 0, 0, 0)) {
+		F.unmount(cm);
+		F.release(cm);
+	}
+	cm = 0;
+}
+
+const struct fs_store fs_ceph_store = {
+	.name = "ceph",
+	.ops = {
+		[FS_OP_OPEN] = c_open, [FS_OP_STAT] = c_stat,
+		[FS_OP_STATX] = c_statx, [FS_OP_ACCESS] = c_access,
+		[FS_OP_MKDIR] = c_mkdir, [FS_OP_MKNOD] = c_mknod,
+		[FS_OP_RMDIR] = c_rmdir, [FS_OP_UNLINK] = c_unlink,
+		[FS_OP_RENAME] = c_rename, [FS_OP_LINK] = c_link,
+		[FS_OP_SYMLINK] = c_symlink, [FS_OP_READLINK] = c_readlink,
+		[FS_OP_CHMOD] = c_chmod, [FS_OP_CHOWN] = c_chown,
+		[FS_OP_UTIMENS] = c_utimens, [FS_OP_TRUNCATE] = c_truncate,
+		[FS_OP_CHDIR] = c_chdir, [FS_OP_STATFS] = c_statfs,
+	},
+	.fd_call = c_fd_call,
+	.resolve = c_resolve,
+	.arena_locked = 0,
+};

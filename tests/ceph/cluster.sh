@@ -1,0 +1,99 @@
+# SPDX-License-Identifier: MIT
+# Sourced by the ceph tests: a one-machine CephFS cluster under a
+# directory (one monitor, one OSD on memstore, one MDS, no
+# authentication), after ../shared/recipes/ceph-single-node.sh, and its
+# teardown.  Needs root and Debian's ceph-mon ceph-osd ceph-mds
+# ceph-common ceph-fuse.
+
+# ceph_need: exit 77 with the reason when this machine cannot run one.
+ceph_need() {
+	[ "$(id -u)" = 0 ] || { echo "needs root (starts a Ceph cluster)"; exit 77; }
+	local c
+	for c in ceph-mon ceph-osd ceph-mds ceph monmaptool ceph-fuse; do
+		command -v $c >/dev/null || {
+			echo "needs $c (apt-get install ceph-mon ceph-osd ceph-mds ceph-common ceph-fuse libcephfs2)"
+			exit 77
+		}
+	done
+	ldconfig -p | grep -q 'libcephfs\.so\.2 ' ||
+		{ echo "needs libcephfs.so.2 (apt-get install libcephfs2)"; exit 77; }
+	[ -c /dev/fuse ] || { echo "needs /dev/fuse (for the ceph-fuse oracle)"; exit 77; }
+}
+
+# ceph_up DIR: start the cluster; sets CONF.  Ports from the pid, so
+# parallel runs do not meet.
+ceph_up() {
+	local D=$1 p1 p2 fsid osd i
+	p1=$((20000 + $$ % 20000 * 2)); p2=$((p1 + 1))
+	mkdir -p "$D/mon" "$D/osd0" "$D/mds"
+	fsid=$(cat /proc/sys/kernel/random/uuid)
+	CONF=$D/ceph.conf
+	cat > "$CONF" <<C
+[global]
+fsid = $fsid
+mon host = [v2:127.0.0.1:$p2,v1:127.0.0.1:$p1]
+mon initial members = a
+auth cluster required = none
+auth service required = none
+auth client required = none
+osd objectstore = memstore
+memstore device bytes = 1073741824
+osd pool default size = 1
+osd pool default min size = 1
+mon allow pool size one = true
+osd crush chooseleaf type = 0
+run dir = $D
+pid file = $D/\$name.pid
+log file = $D/\$name.log
+admin socket = $D/\$name.asok
+[mon.a]
+mon data = $D/mon
+public addr = 127.0.0.1
+[osd.0]
+osd data = $D/osd0
+[mds.a]
+mds data = $D/mds
+C
+	local C="-c $CONF"
+	monmaptool --create --fsid "$fsid" --addv a \
+		"[v2:127.0.0.1:$p2,v1:127.0.0.1:$p1]" "$D/monmap" >/dev/null &&
+	ceph-mon $C -i a --mkfs --monmap "$D/monmap" &&
+	ceph-mon $C -i a &&
+	osd=$(ceph $C --connect-timeout 60 osd create) &&
+	ceph-osd $C -i "$osd" --mkfs 2>/dev/null &&
+	ceph-osd $C -i "$osd" 2>/dev/null || return 1
+	ceph $C osd crush add "osd.$osd" 1.0 host=localhost root=default >/dev/null 2>&1
+	ceph $C osd pool create cephfs_data 8 >/dev/null 2>&1 &&
+	ceph $C osd pool create cephfs_meta 8 >/dev/null 2>&1 &&
+	ceph $C fs new cephfs cephfs_meta cephfs_data >/dev/null 2>&1 &&
+	ceph-mds $C -i a 2>/dev/null || return 1
+	for i in $(seq 120); do
+		ceph $C mds stat 2>/dev/null | grep -q 'up:active' && return 0
+		sleep 1
+	done
+	echo "the MDS did not become active"
+	return 1
+}
+
+# ceph_down DIR: unmount what is mounted under DIR, stop the daemons
+# (MDS, OSD, monitor), wait until they are gone, remove DIR.
+ceph_down() {
+	local D=$1 m f pid i
+	for m in $(awk -v d="$D" 'index($2, d) == 1 {print $2}' /proc/mounts); do
+		umount "$m" 2>/dev/null || umount -l "$m"
+	done
+	# The daemons of this cluster, by pid file and by their own
+	# configuration's path (a daemon may not have written its pid file).
+	for f in mds.a osd.0 mon.a; do
+		pid=$(cat "$D/$f.pid" 2>/dev/null)
+		for pid in $pid $(pgrep -f -- "-c $D/ceph.conf -i"); do
+			kill "$pid" 2>/dev/null || continue
+			for i in $(seq 100); do
+				[ -d /proc/$pid ] || break
+				sleep 0.1
+			done
+			kill -9 "$pid" 2>/dev/null
+		done
+	done
+	rm -rf "$D"
+}

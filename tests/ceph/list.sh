@@ -1,0 +1,9 @@
+#!/usr/bin/env bash
+# SPDX-License-Identifier: MIT
+# --fs on CephFS (hooks/fs/ceph.c): a one-node cluster started by the test
+# (cluster.sh), programs run on the prefix and, natively, on a ceph-fuse
+# mount of the same cluster, which is the oracle (compare.sh); and a
+# cluster that does not answer (unreachable.sh).
+[ "$ARCH" = x86_64 ] || exit 0
+printf 'compare\tbash tests/ceph/compare.sh\n'
+printf 'unreachable\tbash tests/ceph/unreachable.sh\n'

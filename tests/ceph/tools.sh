@@ -1,0 +1,51 @@
+#!/usr/bin/env bash
+# SPDX-License-Identifier: MIT
+# tools.sh ROOT SRC OUT: real programs on ROOT (a directory on CephFS),
+# printing what they did and never a time, inode number or ROOT itself;
+# compare.sh runs it on the ceph-fuse mount and under --fs.  SRC is a
+# small source tree to copy in, OUT a local directory for archives.
+set -u
+R=$1 S=$2 O=$3
+PY=${PY:-python3}
+say() { echo "$*: $?"; }
+cp -r "$S" "$R/src"; say cp -r
+cd "$R" || exit 1
+# (A directory's size on CephFS is the bytes below it, which the MDS
+# adds up lazily: not compared, nor the blocks of "total".)
+ls -lR --time-style=+ src |
+	awk '/^total/ {$2 = "N"} /^d/ {$5 = "N"} {$1 = $1; print}'
+say ls -lR
+find src | sort; say find
+du -s --inodes src; say du --inodes
+mv src moved; say mv
+ls; say ls
+tar cf "$O/tree.tar" moved; say tar c
+tar tf "$O/tree.tar" | sort; say tar t
+mkdir x && tar xf "$O/tree.tar" -C x; say tar x
+diff -r "$S" x/moved; say diff
+"$PY" - <<'P'
+import os
+with open("py.txt", "w") as f:
+    for i in range(1000):
+        f.write("line %d\n" % i)
+with open("py.txt") as f:
+    lines = f.readlines()
+print(len(lines), lines[-1].strip(), os.path.getsize("py.txt"))
+os.rename("py.txt", "py2.txt")
+print(sorted(os.listdir(".")))
+P
+say python3
+# sqlite3, where installed: its journal and fcntl record locks.
+if command -v sqlite3 > /dev/null; then
+	sqlite3 db "create table t(a, b); begin; insert into t values (1, 'x'), (2, 'y'); commit; select sum(a), group_concat(b) from t;"
+	say sqlite3
+	rm db
+fi
+# Programs stored on CephFS: a binary, a script, one without x.
+cp /bin/echo e && ./e run from CephFS; say exec
+printf '#!/bin/sh\necho script "$1"\n' > s.sh && chmod +x s.sh && ./s.sh arg
+say script
+chmod -x e && ./e no; say exec -x
+rm e s.sh
+rm -r moved x py2.txt; say rm -r
+ls -a; say ls -a
