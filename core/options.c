@@ -425,6 +425,10 @@ int sg_options_loader(const struct sg_options *o)
 		return 1;
 	if (!sg_strcmp(m, "ptrace") || !sg_strcmp(m, "preload"))
 		return 0;
+	/* --fs on CephFS loads libcephfs with the program's own dlopen */
+	if (o->fs && sg_strchr(o->fs, ':') &&
+	    !sg_strncmp(sg_strchr(o->fs, ':') + 1, "ceph:", 5))
+		return 0;
 	return o->loader || !(o->preload || o->nhooks);
 }
 
