@@ -23,19 +23,18 @@
 #include "sg.h"
 #include "options.h"
 #include "mech.h"
-#include "mech.h"
 #include "fpu_arch.h"
 #include "attach.h"
-#include "patch.h"
 
 #define O_WRONLY_ 01
 #define O_CLOEXEC_ 02000000
+#define AT_FDCWD_ -100
 
 struct journal_entry {
 	unsigned long addr;
 	unsigned long len;
-	unsigned char old[SG_SITE_MAX_REGION];
-	unsigned char now[SG_SITE_MAX_REGION];
+	unsigned char old[SG_CODE_WRITE_MAX];
+	unsigned char now[SG_CODE_WRITE_MAX];
 };
 
 static struct sg_options opts;
@@ -74,7 +73,7 @@ int sg_attach_note(unsigned long addr, const void *bytes, unsigned long len)
 	if (__atomic_load_n(&detached, __ATOMIC_ACQUIRE))
 		return -1;
 	/* (longer writes are stubs, in sysgate's own memory) */
-	if (!attached || len > SG_SITE_MAX_REGION)
+	if (!attached || len > SG_CODE_WRITE_MAX)
 		return 0;
 	if (njournal == journal_cap) {
 		unsigned long cap = journal_cap ? journal_cap * 2 : 1024;
@@ -254,7 +253,7 @@ static void put_back(struct sg_attach_args *a)
 
 	for (i = njournal; i-- > 0;) {
 		struct journal_entry *e = &journal[i];
-		unsigned char cur[SG_SITE_MAX_REGION];
+		unsigned char cur[SG_CODE_WRITE_MAX];
 
 		if (sg_read_safe(cur, (const void *)e->addr, e->len) < 0 ||
 		    memcmp(cur, e->now, e->len) ||

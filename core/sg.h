@@ -329,6 +329,8 @@ long sg_read_safe(void *dst, const void *src, size_t len) SG_HIDDEN;
  * pages as they are), opening and closing it: safe from any thread.  The
  * old bytes are noted for sysgate -p's detach first. */
 int sg_poke_code(unsigned long addr, const void *buf, unsigned long len) SG_HIDDEN;
+/* The most bytes one such write changes (a patched site's region). */
+#define SG_CODE_WRITE_MAX 32
 /* arch/<isa>/process_arch.c: make code written as data visible to
  * instruction fetch. */
 void sg_arch_flush_code(unsigned long lo, unsigned long hi) SG_HIDDEN;

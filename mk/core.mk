@@ -2,8 +2,20 @@
 # libsysgate.so (core, mechanisms, built-in hooks), the sysgate CLI, the
 # bench loop and the example hooks.
 
-CPPFLAGS_COMMON += -Ilib -Imechanisms -Imechanisms/patch -Imechanisms/seccomp \
-	-Imechanisms/zeropage -Ihooks/count -Ihooks/hot -Ihooks/bypass
+# Include paths by layer, so that a layer can only name what is below it:
+# core/ and arch/ see themselves, include/ and the generated tables (the
+# base paths); a mechanism sees the core and the mechanisms' headers; a
+# hook sees include/ alone (and, as every quoted include does, its own
+# directory); lib/ (the composition root), tools/ and the tests see
+# everything.  `private`: an object built as another target's prerequisite
+# keeps its own layer's paths.
+MECH_INC := -Imechanisms/patch -Imechanisms/seccomp -Imechanisms/zeropage
+WIDE_INC := -Ilib $(MECH_INC) -Ihooks/count -Ihooks/hot
+$(BUILD)/mechanisms/%: private CPPFLAGS_COMMON += $(MECH_INC)
+$(BUILD)/hooks/%.o: private CPPFLAGS_COMMON := -Iinclude -I$(BUILD)/gen \
+	-D_GNU_SOURCE
+$(BUILD)/lib/% $(BUILD)/tools/% $(BUILD)/tests/% $(BUILD)/bench/%: \
+	private CPPFLAGS_COMMON += $(WIDE_INC)
 
 # lib/ is the composition root: the registries of mechanisms and built-in
 # hooks, and the library's constructor.

@@ -24,7 +24,7 @@
 #include "sysgate.h"
 #include "../lib/args.h"
 #include "../lib/fmt.h"
-#include "bypass.h"
+#include "../bypass/bypass.h"
 #include "hot.h"
 
 #define THREADS 4096		/* last-return times, by tid */

@@ -40,7 +40,7 @@ enum sg_patch_kind {
 #define AT_FDCWD_ -100
 #define PAGE 4096UL
 
-#define SG_SITE_MAX_REGION 32
+#define SG_SITE_MAX_REGION SG_CODE_WRITE_MAX
 
 /* (plans.c stores each field in a shared plan: add new ones there too) */
 struct sg_site {
