@@ -669,109 +669,117 @@ static void end_output_pipe(void)
 	pipe_done = -1;
 }
 
-int main(int argc, char **argv)
-{
-	static struct sg_options o;
-	static char opts[SG_OPT_BUF];
-	const char *prog, *lib, *state = 0, *loader;
+/* How the program is started, as the options and the program decide. */
+struct start {
+	const char *prog;	/* its path */
+	int prog_i;		/* argv[prog_i] is PROG */
+	int ptrace, seccomp;	/* -m ptrace, -m seccomp */
+	const char *lib;	/* libsysgate.so to preload, or 0 */
+	const char *loader;	/* sysgate-loader to start it, or 0 */
+	const char *state;	/* the shared state ("fd:N"), or 0 */
 	char **env;
-	int status = 0, prog_i, ofd, use_loader, use_ptrace, use_seccomp;
-	int stopped = 0;
+};
 
-	if (argc > 1 && !strcmp(argv[1], "bench"))
-		return sg_bench_cli(argc - 1, argv + 1);
-	/* sysgate hot|bypass ARGS: sysgate --hot|--bypass ARGS (a later
-	 * --hot=SPEC or --bypass=LIST in ARGS replaces the default) */
-	if (argc > 1 && (!strcmp(argv[1], "hot") || !strcmp(argv[1], "bypass")))
-		argv[1] = argv[1][0] == 'h' ? "--hot" : "--bypass";
-	if (sg_options_parse(&o, argc - 1, argv + 1))
-		die(o.error, 0);
-	check_summary_options(&o);
-	if (o.help) {
+/* -h, -V, --list-...: the exit status, or -1 if none was asked for. */
+static int info_request(const struct sg_options *o)
+{
+	if (o->help) {
 		fputs(usage_text, stdout);
 		return 0;
 	}
-	if (o.version)
+	if (o->version)
 		return sg_cli_version();
-	if (o.list_syscalls)
+	if (o->list_syscalls)
 		return sg_cli_list_syscalls();
-	if (o.list_mechanisms)
-		return sg_cli_list_mechanisms(&o);
-	prog_i = 1 + o.nwords;
-	if (o.attach)
-		return attach(&o, argc, argv, prog_i);
-	if (prog_i >= argc)
-		die("must have PROG [ARGS] (see sysgate -h)", 0);
-	if (!sg_mech_find(o.mechanism))
-		die("unknown mechanism ", o.mechanism);
-	{
-		/* Refuse here, in one line, before the program starts. */
-		const char *why;
+	if (o->list_mechanisms)
+		return sg_cli_list_mechanisms(o);
+	return -1;
+}
 
-		if (sg_mech_check(sg_mech_find(o.mechanism), &o, &why) < 0)
-			die(why, 0);
-	}
-	check_builtins(&o);
-	check_user_hooks(&o);
-	prog = find_program(argv[prog_i]);
-	/* Static programs ignore LD_PRELOAD, and another C library's cannot
-	 * load libsysgate.so: start them through the loader, which also sees
-	 * ld.so's calls when asked (--loader), and refuses a 32-bit one in
-	 * one line. */
-	use_ptrace = !strcmp(o.mechanism, "ptrace");
-	if (use_ptrace && o.nhooks)
+/* Refuse here, in one line, what cannot run, before the program starts;
+ * decide how it starts.  A set-ID program runs natively from here. */
+static void check_start(const struct sg_options *o, struct start *st,
+			char **argv)
+{
+	const char *why;
+
+	if (!sg_mech_find(o->mechanism))
+		die("unknown mechanism ", o->mechanism);
+	if (sg_mech_check(sg_mech_find(o->mechanism), o, &why) < 0)
+		die(why, 0);
+	check_builtins(o);
+	check_user_hooks(o);
+	st->prog = find_program(argv[st->prog_i]);
+	st->ptrace = !strcmp(o->mechanism, "ptrace");
+	if (st->ptrace && o->nhooks)
 		die("--hook libraries run inside the program: not with -m ptrace",
 		    0);
-	if (use_ptrace && o.fs)
+	if (st->ptrace && o->fs)
 		die("--fs serves files inside the program: not with -m ptrace",
 		    0);
 	/* PR_SET_MDWE (inherited, as under systemd's
 	 * MemoryDenyWriteExecute=) forbids the code writes of every other
 	 * mechanism. */
-	if (!use_ptrace && strcmp(o.mechanism, "preload") &&
+	if (!st->ptrace && strcmp(o->mechanism, "preload") &&
 	    prctl(SG_PR_GET_MDWE, 0, 0, 0, 0) > 0)
 		die("memory-deny-write-execute (PR_SET_MDWE) is set: sysgate "
 		    "cannot write code here; -m ptrace and -m preload work", 0);
 	/* ptrace sees every call of any program: no library, no loader.
 	 * A seccomp filter lets only the loader's text reach the kernel. */
-	use_seccomp = !strcmp(o.mechanism, "seccomp");
+	st->seccomp = !strcmp(o->mechanism, "seccomp");
 	/* A set-ID program: ld.so ignores LD_PRELOAD, and the loader would
 	 * run it with our credentials; it runs as natively, said once. */
-	if (!use_ptrace && sg_starts_set_id(prog)) {
+	if (!st->ptrace && sg_starts_set_id(st->prog)) {
 		char e[1024];
 
-		if (use_seccomp)
-			die(prog, " is set-ID: -m seccomp cannot run it");
-		sg_escape_controls(e, sizeof(e), prog);
+		if (st->seccomp)
+			die(st->prog, " is set-ID: -m seccomp cannot run it");
+		sg_escape_controls(e, sizeof(e), st->prog);
 		fprintf(stderr, "sysgate: %s is set-ID: not traced\n", e);
-		execv(prog, argv + prog_i);
-		die("cannot run ", prog);
+		execv(st->prog, argv + st->prog_i);
+		die("cannot run ", st->prog);
 	}
-	use_loader = !use_ptrace &&
-		     (sg_options_loader(&o) || sg_elf_needs_loader(prog) > 0);
-	if (use_seccomp && o.nhooks)
-		die("--hook libraries need LD_PRELOAD: not with -m seccomp "
-		    "(it starts programs through sysgate-loader)", 0);
-	if (use_loader && o.nhooks)
-		die(prog, o.loader ? ": --hook cannot be used with --loader" :
-			  ": static or of another C library: --hook libraries "
-			  "need a program that loads libsysgate.so");
-	lib = use_loader || use_ptrace ? 0 : library_path();
-	loader = use_loader ? installed("sysgate-loader") : 0;
-	if (o.outfile && (o.outfile[0] == '|' || o.outfile[0] == '!'))
-		start_output_pipe(&o, prog_i - 1, argv);
+	/* The loader starts every program (hooked from ld.so's first
+	 * instruction), and static ones and another C library's, which
+	 * LD_PRELOAD cannot reach, whatever the options. */
+	if (!st->ptrace &&
+	    (sg_options_loader(o) || sg_elf_needs_loader(st->prog) > 0)) {
+		if (st->seccomp && o->nhooks)
+			die("--hook libraries need LD_PRELOAD: not with -m "
+			    "seccomp (it starts programs through "
+			    "sysgate-loader)", 0);
+		if (o->nhooks)
+			die(st->prog, o->loader ?
+				": --hook cannot be used with --loader" :
+				": static or of another C library: --hook "
+				"libraries need a program that loads "
+				"libsysgate.so");
+		st->loader = installed("sysgate-loader");
+	} else if (!st->ptrace) {
+		st->lib = library_path();
+	}
+}
+
+/* The output, the shared state and the program's environment, made
+ * before the program starts. */
+static void prepare(struct sg_options *o, struct start *st, char **argv)
+{
+	static char opts[SG_OPT_BUF];
+
+	if (o->outfile && (o->outfile[0] == '|' || o->outfile[0] == '!'))
+		start_output_pipe(o, st->prog_i - 1, argv);
 	/* The options exactly as given, minus a final "--". */
 	if (sg_options_join(opts, sizeof(opts),
-			    prog_i - 1 - (!strcmp(argv[prog_i - 1], "--") &&
-					  prog_i > 1),
+			    st->prog_i - 1 - (!strcmp(argv[st->prog_i - 1], "--") &&
+					      st->prog_i > 1),
 			    argv + 1) < 0)
 		die("options too long", 0);
-	if (o.outfile && o.follow != 2 && !o.append) {
-		int fd = open(o.outfile, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC,
+	if (o->outfile && o->follow != 2 && !o->append) {
+		int fd = open(o->outfile, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC,
 			      0644);
 
 		if (fd < 0) {
-			fprintf(stderr, "sysgate: %s: %s\n", o.outfile,
+			fprintf(stderr, "sysgate: %s: %s\n", o->outfile,
 				strerror(errno));
 			exit(1);
 		}
@@ -779,29 +787,29 @@ int main(int argc, char **argv)
 	}
 	/* hooks' shared memory, and plans shared by the processes of a
 	 * followed tree (mechanisms/patch/plans.c) */
-	if (o.count || o.nhooks || o.hot || (o.follow && !use_ptrace)) {
-		state = make_state();
-		if (!state)
+	if (o->count || o->nhooks || o->hot || (o->follow && !st->ptrace)) {
+		st->state = make_state();
+		if (!st->state)
 			die("cannot create the shared state (memfd_create): ",
 			    strerror(errno));
 	}
-	env = build_env(&o, lib, opts, state, use_ptrace);
-	if (o.json && !(o.count && !o.count_and_trace) && !quiet(&o)) {
+	st->env = build_env(o, st->lib, opts, st->state, st->ptrace);
+	if (o->json && !(o->count && !o->count_and_trace) && !quiet(o)) {
 		char start[128];
 		int n = snprintf(start, sizeof(start),
 				 "{\"type\":\"start\",\"schema\":1,\"arch\":\"%s\","
 				 "\"mechanism\":\"%s\"}\n", SG_ARCH_NAME,
-				 o.mechanism);
+				 o->mechanism);
+		int ofd = out_fd(o);
 
-		ofd = out_fd(&o);
 		if (ofd >= 0 && write(ofd, start, n) < 0)
 			perror("sysgate: write");
 		if (ofd > 2)
 			close(ofd);
 	}
-	if (o.follow)
+	if (o->follow)
 		prctl(PR_SET_CHILD_SUBREAPER, 1);
-	if (!use_ptrace) {
+	if (!st->ptrace) {
 		/* Before the program runs, so no signal meant to stop the
 		 * run is lost (execve resets them in the child).  Not
 		 * SA_RESTART: the signal ends the wait. */
@@ -814,50 +822,163 @@ int main(int argc, char **argv)
 		for (i = 0; i < ARRAY_SIZE(stops); i++)
 			sigaction(stops[i], &sa, 0);
 	}
+}
+
+/* In the child: become the program (through the loader, or traced). */
+static void run_program(const struct start *st, int argc, char **argv)
+{
+	char root[64], **env = st->env;
+	size_t k;
+
+	snprintf(root, sizeof(root), "SYSGATE_ROOT=%d", getpid());
+	for (k = 0; env[k]; k++)
+		;
+	if (!st->ptrace) {
+		env[k] = root;
+		env[k + 1] = 0;
+	}
+	/* The shared state goes to the program (not under ptrace: only this
+	 * process reads it). */
+	if (state_fd >= 0 && !st->ptrace)
+		fcntl(state_fd, F_SETFD, 0);
+	if (st->ptrace && sg_cli_ptrace_child() < 0) {
+		fprintf(stderr, "sysgate: ptrace: %s\n", strerror(errno));
+		_exit(127);
+	}
+	if (st->loader) {
+		/* sysgate-loader PATH ARGV0 ARGS... */
+		char **largv = calloc(argc - st->prog_i + 3, sizeof(*largv));
+
+		largv[0] = (char *)st->loader;
+		largv[1] = (char *)st->prog;
+		memcpy(largv + 2, argv + st->prog_i,
+		       (argc - st->prog_i) * sizeof(*largv));
+		execve(st->loader, largv, env);
+	} else {
+		execve(st->prog, argv + st->prog_i, env);
+	}
+	fprintf(stderr, "sysgate: cannot run %s: %s\n", st->prog,
+		strerror(errno));
+	_exit(127);
+}
+
+/* Once the tree has ended: the -c table and the hot report. */
+static void report(const struct sg_options *o, const char *state)
+{
+	int ofd;
+
+	if (o->count && state)
+		sg_cli_print_summary(o, state, -1);
+	if (o->hot && state) {
+		ofd = out_fd(o);
+		if (ofd >= 0)
+			sg_cli_hot_report(o, state, ofd);
+		if (ofd > 2)
+			close(ofd);
+	}
+}
+
+/* The program was killed by a signal: its line where no trace hook
+ * printed one, then the same death for sysgate, as strace does. */
+static int die_as_program(const struct sg_options *o, int status)
+{
+	int sig = WTERMSIG(status), ofd;
+	struct rlimit no_core = { 0, 0 };
+	sigset_t set;
+
+	/* The trace hook prints the line of a signal it sees (all but
+	 * SIGKILL) itself, after the signal's. */
+	if (!(o->count && !o->count_and_trace) && !quiet(o) &&
+	    (sig == SIGKILL || (o->trace && !strcmp(o->trace, "none")))) {
+		char line[128];
+		int n;
+
+		if (o->json)
+			n = snprintf(line, sizeof(line),
+				     "{\"type\":\"exit\",\"pid\":%d,"
+				     "\"signal\":\"%s\"}\n", child,
+				     sysgate_signal_name(sig));
+		else
+			n = snprintf(line, sizeof(line),
+				     "+++ killed by %s%s +++\n",
+				     sysgate_signal_name(sig),
+				     WCOREDUMP(status) ? " (core dumped)" : "");
+		ofd = out_fd(o);
+		if (ofd >= 0 && write(ofd, line, n) < 0)
+			perror("sysgate: write");
+	}
+	end_output_pipe();
+	setrlimit(RLIMIT_CORE, &no_core);
+	signal(sig, SIG_DFL);
+	sigemptyset(&set);
+	sigaddset(&set, sig);
+	sigprocmask(SIG_UNBLOCK, &set, 0);
+	kill(getpid(), sig);
+	return 128 + sig;
+}
+
+/* The program exited: the root's exit line where no trace hook ran
+ * (trace=none), as strace prints it. */
+static void exit_line(const struct sg_options *o, int status)
+{
+	char line[128];
+	int n, ofd;
+
+	if (!o->trace || strcmp(o->trace, "none") ||
+	    (o->count && !o->count_and_trace))
+		return;
+	if (o->json)
+		n = snprintf(line, sizeof(line),
+			     "{\"type\":\"exit\",\"pid\":%d,\"status\":%d}\n",
+			     child, WEXITSTATUS(status));
+	else if (o->follow == 1)
+		n = snprintf(line, sizeof(line),
+			     "[pid %5d] +++ exited with %d +++\n", child,
+			     WEXITSTATUS(status));
+	else
+		n = snprintf(line, sizeof(line), "+++ exited with %d +++\n",
+			     WEXITSTATUS(status));
+	ofd = out_fd(o);
+	if (ofd >= 0 && write(ofd, line, n) < 0)
+		perror("sysgate: write");
+}
+
+int main(int argc, char **argv)
+{
+	static struct sg_options o;
+	struct start st = { 0 };
+	int status = 0, stopped = 0, r;
+
+	if (argc > 1 && !strcmp(argv[1], "bench"))
+		return sg_bench_cli(argc - 1, argv + 1);
+	/* sysgate hot|bypass ARGS: sysgate --hot|--bypass ARGS (a later
+	 * --hot=SPEC or --bypass=LIST in ARGS replaces the default) */
+	if (argc > 1 && (!strcmp(argv[1], "hot") || !strcmp(argv[1], "bypass")))
+		argv[1] = argv[1][0] == 'h' ? "--hot" : "--bypass";
+	if (sg_options_parse(&o, argc - 1, argv + 1))
+		die(o.error, 0);
+	check_summary_options(&o);
+	r = info_request(&o);
+	if (r >= 0)
+		return r;
+	st.prog_i = 1 + o.nwords;
+	if (o.attach)
+		return attach(&o, argc, argv, st.prog_i);
+	if (st.prog_i >= argc)
+		die("must have PROG [ARGS] (see sysgate -h)", 0);
+	check_start(&o, &st, argv);
+	prepare(&o, &st, argv);
 	child = fork();
 	if (child < 0)
 		die("fork: ", strerror(errno));
-	if (child == 0) {
-		char root[64];
-		size_t k;
-
-		snprintf(root, sizeof(root), "SYSGATE_ROOT=%d", getpid());
-		for (k = 0; env[k]; k++)
-			;
-		if (!use_ptrace) {
-			env[k] = root;
-			env[k + 1] = 0;
-		}
-		/* The shared state goes to the program (not under ptrace:
-		 * only this process reads it). */
-		if (state_fd >= 0 && !use_ptrace)
-			fcntl(state_fd, F_SETFD, 0);
-		if (use_ptrace && sg_cli_ptrace_child() < 0) {
-			fprintf(stderr, "sysgate: ptrace: %s\n", strerror(errno));
-			_exit(127);
-		}
-		if (loader) {
-			/* sysgate-loader PATH ARGV0 ARGS... */
-			char **largv = calloc(argc - prog_i + 3, sizeof(*largv));
-
-			largv[0] = (char *)loader;
-			largv[1] = (char *)prog;
-			memcpy(largv + 2, argv + prog_i,
-			       (argc - prog_i) * sizeof(*largv));
-			execve(loader, largv, env);
-		} else {
-			execve(prog, argv + prog_i, env);
-		}
-		fprintf(stderr, "sysgate: cannot run %s: %s\n", prog,
-			strerror(errno));
-		_exit(127);
-	}
-	if (use_ptrace) {
+	if (child == 0)
+		run_program(&st, argc, argv);
+	if (st.ptrace) {
 		signal(SIGINT, SIG_IGN);
 		signal(SIGQUIT, SIG_IGN);
 		signal(SIGTERM, forward);
 		signal(SIGHUP, forward);
-		status = sg_cli_ptrace_loop(&o, child, state);
+		status = sg_cli_ptrace_loop(&o, child, st.state);
 		if (status < 0)
 			return 1;
 		if (o.follow)
@@ -865,79 +986,14 @@ int main(int argc, char **argv)
 	} else {
 		stopped = wait_tree(&o, &status);
 	}
-	if (o.count && state)
-		sg_cli_print_summary(&o, state, -1);
-	if (o.hot && state) {
-		ofd = out_fd(&o);
-		if (ofd >= 0)
-			sg_cli_hot_report(&o, state, ofd);
-		if (ofd > 2)
-			close(ofd);
-	}
+	report(&o, st.state);
 	if (stopped) {
 		end_output_pipe();
 		return 0;	/* interrupted: output finished, as strace */
 	}
-	if (WIFSIGNALED(status)) {
-		int sig = WTERMSIG(status);
-		struct rlimit no_core = { 0, 0 };
-
-		/* The trace hook prints the line of a signal it sees (all
-		 * but SIGKILL) itself, after the signal's. */
-		if (!(o.count && !o.count_and_trace) && !quiet(&o) &&
-		    (sig == SIGKILL || (o.trace && !strcmp(o.trace, "none")))) {
-			char line[128];
-			int n;
-
-			if (o.json)
-				n = snprintf(line, sizeof(line),
-					     "{\"type\":\"exit\",\"pid\":%d,"
-					     "\"signal\":\"%s\"}\n", child,
-					     sysgate_signal_name(sig));
-			else
-				n = snprintf(line, sizeof(line),
-					     "%s+++ killed by %s%s +++\n",
-					     o.follow ? "" : "",
-					     sysgate_signal_name(sig),
-					     WCOREDUMP(status) ? " (core dumped)" : "");
-			ofd = out_fd(&o);
-			if (ofd >= 0 && write(ofd, line, n) < 0)
-				perror("sysgate: write");
-		}
-		end_output_pipe();
-		setrlimit(RLIMIT_CORE, &no_core);
-		signal(sig, SIG_DFL);
-		{
-			sigset_t s;
-
-			sigemptyset(&s);
-			sigaddset(&s, sig);
-			sigprocmask(SIG_UNBLOCK, &s, 0);
-		}
-		kill(getpid(), sig);
-		return 128 + sig;
-	}
-	if (o.trace && !strcmp(o.trace, "none") && !(o.count && !o.count_and_trace)) {
-		/* No trace hook ran (trace=none): the root's exit line, as
-		 * strace prints it, comes from here. */
-		char line[128];
-		int n;
-
-		if (o.json)
-			n = snprintf(line, sizeof(line),
-				     "{\"type\":\"exit\",\"pid\":%d,\"status\":%d}\n",
-				     child, WEXITSTATUS(status));
-		else if (o.follow == 1)
-			n = snprintf(line, sizeof(line),
-				     "[pid %5d] +++ exited with %d +++\n", child,
-				     WEXITSTATUS(status));
-		else
-			n = snprintf(line, sizeof(line), "+++ exited with %d +++\n",
-				     WEXITSTATUS(status));
-		ofd = out_fd(&o);
-		if (ofd >= 0 && write(ofd, line, n) < 0)
-			perror("sysgate: write");
-	}
+	if (WIFSIGNALED(status))
+		return die_as_program(&o, status);
+	exit_line(&o, status);
 	end_output_pipe();
 	return WEXITSTATUS(status);
 }
