@@ -77,8 +77,10 @@ def from_index(recs, start):
     names = {}
     for pid, _ in recs:
         names.setdefault(pid, "P%d" % (len(names) + 1))
-    pid_re = re.compile(r"\b(%s)\b" % "|".join(map(re.escape, names))) \
-        if names else None
+    # (not a factor of strace's rlimit notation, 8192*1024: a pid can
+    # have that value)
+    pid_re = re.compile(r"\b(%s)\b(?!\*)" %
+                        "|".join(map(re.escape, names))) if names else None
     procs = {}
     for pid, text in recs:
         if pid_re:
