@@ -781,24 +781,10 @@ t_killed_by_signal() {
 	grep -qx '+++ killed by SIGTERM +++' "$TMP/err" || fail "$(cat "$TMP/err")"
 }
 
-t_follow_fork() {
-	"$SG" -f -e trace=write -o "$TMP/out" -- "$PROG" fork >/dev/null
-	# -f -o FILE: strace's "PID " column on every line
-	sed -E 's/^[0-9]+ +//; s/ +=/ =/' "$TMP/out" >"$TMP/norm"
-	cat >"$TMP/want" <<'EOT'
-write(1, "child\n", 6) = 6
-+++ exited with 7 +++
-write(1, "child exit 7\n", 13) = 13
-+++ exited with 0 +++
-EOT
-	same "$TMP/want" "$TMP/norm"
-	[ "$(grep -cE '^[0-9]+ +[w+]' "$TMP/out")" = 4 ] || fail "pid prefixes"
-}
-
-t_ptrace_follow_fork() {
-	# -m ptrace runs the hooks in the tracer: one exit line per traced
-	# process, none for the tracer's own thread.
-	"$SG" -m ptrace -f -e trace=write -o "$TMP/out" -- "$PROG" fork >/dev/null ||
+# -f -e trace=write of "prog fork" with the options given: strace's
+# lines once its "PID " column is taken off.
+check_follow_fork() {
+	"$SG" "$@" -f -e trace=write -o "$TMP/out" -- "$PROG" fork >/dev/null ||
 		fail "exit status $?"
 	sed -E 's/^[0-9]+ +//; s/ +=/ =/' "$TMP/out" >"$TMP/norm"
 	cat >"$TMP/want" <<'EOT'
@@ -808,6 +794,18 @@ write(1, "child exit 7\n", 13) = 13
 +++ exited with 0 +++
 EOT
 	same "$TMP/want" "$TMP/norm"
+}
+
+t_follow_fork() {
+	# -f -o FILE: strace's "PID " column on every line
+	check_follow_fork
+	[ "$(grep -cE '^[0-9]+ +[w+]' "$TMP/out")" = 4 ] || fail "pid prefixes"
+}
+
+t_ptrace_follow_fork() {
+	# -m ptrace runs the hooks in the tracer: one exit line per traced
+	# process, none for the tracer's own thread.
+	check_follow_fork -m ptrace
 }
 
 t_orphan_reaped() {
