@@ -728,17 +728,11 @@ static long c_link(struct sysgate_sys *s, struct proc *pr, struct fs_path *p,
 static long c_symlink(struct sysgate_sys *s, struct proc *pr,
 		      struct fs_path *p, long target, long y)
 {
-	int trunc = 0;
-	long n = sysgate_read_str(s, bounce, (const void *)target,
-				  FS_PATH_MAX, &trunc);
+	long n = fs_symlink_target(s, bounce, FS_PATH_MAX, target);
 
 	(void)pr, (void)y;
 	if (n < 0)
-		return -EFAULT;
-	if (trunc)
-		return -ENAMETOOLONG;
-	if (!n)
-		return -ENOENT;
+		return n;
 	BEGIN(p);
 	return F.symlink(cm, bounce, cpath(p->real));
 }

@@ -276,6 +276,19 @@ static int takes_path(long nr)
 				    );
 }
 
+long fs_symlink_target(struct sysgate_sys *s, char *buf, unsigned long size,
+		       long target)
+{
+	int trunc = 0;
+	long n = sysgate_read_str(s, buf, (const void *)target, size, &trunc);
+
+	if (n < 0)
+		return -EFAULT;
+	if (trunc)
+		return -ENAMETOOLONG;
+	return n ? n : -ENOENT;
+}
+
 long fs_getcwd(struct sysgate_sys *s, struct proc *pr)
 {
 	char buf[FS_PATH_MAX];

@@ -152,6 +152,11 @@ long fs_a_stat(struct sysgate_sys *s, struct fs_path *p, long buf, int x);
 long fs_a_chmod(struct fs_path *p, long mode);
 long fs_a_chown(struct fs_path *p, long uid, long gid);
 
+/* front.c: a symlink(2) target from the program into buf (size
+ * bytes): its length, or the kernel's errno for it. */
+long fs_symlink_target(struct sysgate_sys *s, char *buf, unsigned long size,
+		       long target);
+
 /* names.c */
 long fs_a_open(struct sysgate_sys *s, struct proc *pr, struct fs_path *p,
 	       long flags, long mode);

@@ -315,16 +315,10 @@ long fs_a_mknod(struct fs_path *p, long mode)
 long fs_a_symlink(struct sysgate_sys *s, struct fs_path *p, long target)
 {
 	char buf[FS_PATH_MAX];
-	int trunc = 0;
-	long n = sysgate_read_str(s, buf, (const void *)target, sizeof(buf),
-				  &trunc), r;
+	long n = fs_symlink_target(s, buf, sizeof(buf), target), r;
 
 	if (n < 0)
-		return -EFAULT;
-	if (trunc)
-		return -ENAMETOOLONG;
-	if (!n)
-		return -ENOENT;
+		return n;
 	if (p->err)
 		return p->err;
 	if (p->ino)

@@ -284,18 +284,26 @@ static int lookup_now(struct fmt *f, const char *proto, unsigned long ino)
 	return -1;
 }
 
-int p_device(struct fmt *f, const struct sysgate_sys *s, int fd)
+/* /proc/PID/fd/FD of the calling process, into link. */
+static void fd_link(char *link, unsigned long size,
+		    const struct sysgate_sys *s, int fd)
 {
-	char link[64];
-	struct statx stx;
 	struct fmt l;
 
-	fmt_init(&l, link, sizeof(link) - 1);
+	fmt_init(&l, link, size - 1);
 	fmt_str(&l, "/proc/");
 	fmt_dec(&l, s->pid);
 	fmt_str(&l, "/fd/");
 	fmt_dec(&l, fd);
 	link[l.len] = 0;
+}
+
+int p_device(struct fmt *f, const struct sysgate_sys *s, int fd)
+{
+	char link[64];
+	struct statx stx;
+
+	fd_link(link, sizeof(link), s, fd);
 	if (sysgate_syscall(nr("statx"), AT_FDCWD, (long)link, 0, STATX_TYPE,
 			    (long)&stx, 0) < 0 ||
 	    (!S_ISCHR(stx.stx_mode) && !S_ISBLK(stx.stx_mode)))
@@ -313,15 +321,9 @@ int p_socket_endpoints(struct fmt *f, const struct sysgate_sys *s, int fd,
 {
 	char link[64], proto[32];
 	unsigned long start = f->len;
-	struct fmt l;
 	long n;
 
-	fmt_init(&l, link, sizeof(link) - 1);
-	fmt_str(&l, "/proc/");
-	fmt_dec(&l, s->pid);
-	fmt_str(&l, "/fd/");
-	fmt_dec(&l, fd);
-	link[l.len] = 0;
+	fd_link(link, sizeof(link), s, fd);
 	n = sysgate_syscall(nr("getxattr"), (long)link,
 			    (long)"system.sockprotoname", (long)proto,
 			    sizeof(proto) - 1, 0, 0);
