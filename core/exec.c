@@ -525,231 +525,317 @@ static int starts_other_sysgate(char *const *envp, unsigned long n,
 	return 0;
 }
 
+/* One execve or execveat as sysgate rewrites it, step by step. */
+struct exec_plan {
+	int at;			/* execveat: path, argv, envp one further */
+	const char *path;	/* what the kernel is given (execve) */
+	char *const *envp, *const *argv;
+	unsigned long nenv, argc;
+	char **newenv, **newargv;
+	char *loader;		/* the loader's path, when static_prog */
+	char *strs;		/* room for the strings sysgate adds */
+	int follow, nested, renamed;
+	int static_prog;	/* started by the loader (2: a script) */
+	long kind;		/* what the loader is given the program as */
+	long keep;		/* the program's descriptor, for the loader */
+	long state;		/* shared state reopened for the new program */
+	char *preload_old;	/* the program's LD_PRELOAD without ours */
+	size_t preload_len;
+	char pathbuf[512];
+};
+
+/* Length of a NULL-terminated vector; -1 where it cannot be read. */
+static long count_vector(char *const *v)
+{
+	long n = 0;
+	char *p;
+
+	if (!v)
+		return 0;
+	for (;; n++) {
+		if (sg_read_safe(&p, &v[n], sizeof(p)) < 0)
+			return -1;
+		if (!p)
+			return n;
+	}
+}
+
+/* Room for the new environment, argv and the strings sysgate adds:
+ * 0, -1 for an unreadable vector, -2 when no memory. */
+static int exec_layout(struct sg_thread *t, struct exec_plan *p)
+{
+	long n = count_vector(p->envp), argc = count_vector(p->argv);
+	unsigned long need;
+
+	if (n < 0 || argc < 0)
+		return -1;
+	p->nenv = n;
+	p->argc = argc;
+	need = (n + 16 + sg.nhooks + argc + 4) * sizeof(char *) +
+	       sg_env_extra_size() + 8192 + 512;
+	p->newenv = (char **)exec_buf(t, need);
+	if (!p->newenv)
+		return -2;
+	p->newargv = p->newenv + n + 16 + sg.nhooks;
+	p->loader = (char *)(p->newargv + argc + 4);
+	p->strs = p->loader + 512;
+	return 0;
+}
+
+/* The program's path into pathbuf (through /dev/fd for execveat). */
+static long exec_read_path(struct sg_thread *t, const struct sysgate_sys *s,
+			   struct exec_plan *p)
+{
+	long r = p->at ? execveat_path(s, p->pathbuf, sizeof(p->pathbuf))
+		       : sg_read_str_safe(p->pathbuf, p->path,
+					  sizeof(p->pathbuf));
+
+	if (r >= 0)
+		p->renamed = self_exe(t, p->pathbuf, sizeof(p->pathbuf));
+	return r;
+}
+
+/*
+ * Under -m seccomp every program, followed or not, starts through the
+ * loader: nothing else can run under the filter.  0 to go on, else the
+ * call's result.
+ */
+static long route_seccomp(struct sg_thread *t, const struct sysgate_sys *s,
+			  struct exec_plan *p)
+{
+	long r = exec_read_path(t, s, p);
+
+	if (r >= 0)
+		r = loader_can_start(p->pathbuf);
+	if (r > 0 && sg_starts_set_id(p->pathbuf)) {
+		/* The loader would run it with the caller's credentials:
+		 * refused, as an LSM would. */
+		not_traced_set_id(p->pathbuf, ": -m seccomp cannot run it");
+		return -1;	/* EPERM */
+	}
+	if (r < 0)
+		return r;
+	p->kind = r;
+	if (!r && p->follow)
+		not_hooked_32(p->pathbuf);
+	p->static_prog = r && via_loader(p->pathbuf, p->argv, p->newargv,
+					 p->loader, 512);
+	if (r && !p->static_prog)
+		return -ENOMEM_;
+	return 0;
+}
+
+/* Otherwise a static program (any, under --loader) goes to the loader;
+ * a set-ID program is let go. */
+static void route(struct sg_thread *t, const struct sysgate_sys *s,
+		  struct exec_plan *p)
+{
+	if (exec_read_path(t, s, p) < 0)
+		return;
+	if (p->follow && sg_starts_set_id(p->pathbuf)) {
+		not_traced_set_id(p->pathbuf, ": not traced");
+		p->follow = 0;
+	}
+	p->static_prog = p->follow ? via_loader(p->pathbuf, p->argv,
+						p->newargv, p->loader, 512)
+				   : 0;
+	p->kind = p->static_prog;
+	if (!p->at && sg.exe_path && !p->static_prog && !sg.exe_set)
+		p->path = p->pathbuf;
+}
+
+/*
+ * The loader opens the program's path itself (or the descriptor kept
+ * for it); AT_EXECFN is the name the program gave ("execfn=NAME" as the
+ * loader's argv[0], which no one else sees).  0, -2 for ENOENT, or 1
+ * when the name cannot be read.
+ */
+static long loader_names_program(const struct sysgate_sys *s,
+				 struct exec_plan *p)
+{
+	p->keep = exec_fd(p->pathbuf, p->kind);
+	if (p->keep == -2)
+		return -2;
+	if (p->renamed) {
+		p->newargv[0] = p->strs;
+		memcpy(p->strs, "execfn=", 7);
+		p->strs += 7;
+		if (sg_read_str_safe(p->strs, p->at ? (const char *)s->args[1]
+						    : p->path, 512) < 0)
+			return 1;
+		p->strs += sg_strlen(p->strs) + 1;
+	}
+	return 0;
+}
+
+/*
+ * The program's variables without ours, then what the new program
+ * needs: ours again when followed, its own LD_PRELOAD, and what the
+ * loader must be told.  -1 when a variable cannot be read.
+ */
+static int build_env(struct exec_plan *p)
+{
+	char peek[ENV_PEEK + 1];
+	unsigned long i, k = 0;
+	char **e = p->newenv;
+
+	for (i = 0; i < p->nenv; i++) {
+		char *v = p->envp[i];
+
+		if (sg_read_str_safe(peek, v, sizeof(peek)) < 0)
+			return -1;
+		if (is_var(peek, "LD_PRELOAD")) {
+			/* Keep the program's other preloads. */
+			long len = sg_read_str_safe(p->strs, v + 11, 4096);
+
+			if (len < 0)
+				return -1;
+			p->preload_old = p->strs;
+			p->preload_len = strip_self(p->strs, p->strs, len);
+			p->strs += p->preload_len + 1;
+			continue;
+		}
+		if (is_ours(peek) && !p->nested)
+			continue;
+		e[k++] = v;
+	}
+	if (p->follow) {
+		/* The loader's runtime owns the program: no second copy
+		 * through LD_PRELOAD. */
+		if (!p->static_prog)
+			e[k++] = sg_env_preload(&p->strs, p->preload_old,
+						p->preload_len);
+		else if (p->preload_len)
+			e[k++] = put_var(&p->strs, "LD_PRELOAD",
+					 p->preload_old, p->preload_len);
+		k = sg_env_add_ours(e, k, &p->strs,
+				    p->state >= 0 ? p->state : sg.state_fd);
+	} else if (p->preload_len) {
+		e[k++] = put_var(&p->strs, "LD_PRELOAD", p->preload_old,
+				 p->preload_len);
+	}
+	if (sg.seccomp_on && p->static_prog) {
+		/* The loader must know the filter is already there, and an
+		 * unfollowed program that it only passes on. */
+		int passive = !p->follow && !p->nested;
+
+		if (passive)
+			e[k++] = put_var(&p->strs, "SYSGATE_OPTIONS",
+					 "-m seccomp", 10);
+		e[k++] = put_var(&p->strs, "SYSGATE_SECCOMP", "1", 1);
+		if (passive)
+			e[k++] = put_var(&p->strs, "SYSGATE_PASSIVE", "1", 1);
+	}
+	if (p->keep >= 0)
+		e[k++] = sg_env_put_fd(&p->strs, "SYSGATE_EXEC_FD", p->keep);
+	e[k] = 0;
+	return 0;
+}
+
+/* The exec itself; the descriptors handed down are inheritable only
+ * for its duration. */
+static long exec_run(const struct sysgate_sys *s, struct exec_plan *p)
+{
+	long a[6], r;
+	int i;
+
+	for (i = 0; i < 6; i++)
+		a[i] = s->args[i];
+	a[p->at ? 3 : 2] = (long)p->newenv;
+	if (!p->at)
+		a[0] = (long)p->path;
+	if (p->follow)
+		sg_fd_exec(1);
+	if (p->keep >= 0)
+		sg_sc3(SG_NR_fcntl, p->keep, F_SETFD_, 0);
+	if (p->state >= 0)
+		sg_sc3(SG_NR_fcntl, p->state, F_SETFD_, 0);
+	if (p->static_prog)
+		r = sg_sc3(SG_NR_execve, (long)p->loader, (long)p->newargv,
+			   (long)p->newenv);
+	else
+		r = sg_sc6(s->nr, a[0], a[1], a[2], a[3], a[4], a[5]);
+	if (p->follow)
+		sg_fd_exec(0);
+	if (p->keep >= 0)
+		sg_sc3(SG_NR_fcntl, p->keep, F_SETFD_, FD_CLOEXEC_);
+	if (p->state >= 0)
+		sg_sc1(SG_NR_close, p->state);
+	return r;
+}
+
+/* Bad pointers: the kernel gives its own answer, in its own order (a
+ * missing file may come first), and the exec fails there. */
+static long exec_unchanged(const struct sysgate_sys *s, long state)
+{
+	long r;
+
+	if (state >= 0)
+		sg_sc1(SG_NR_close, state);
+	r = sg_sc6(s->nr, s->args[0], s->args[1], s->args[2], s->args[3],
+		   s->args[4], s->args[5]);
+	sg_env_exec_failed();
+	return r;
+}
+
 long sg_execve(struct sg_thread *t, struct sysgate_sys *s)
 {
-	int at = s->nr == SG_NR_execveat;
-	const char *path = (const char *)s->args[at ? 1 : 0];
-	char *const *envp = (char *const *)s->args[at ? 3 : 2];
-	char *const *argv = (char *const *)s->args[at ? 2 : 1];
-	char **newargv, *loader;
-	unsigned long argc = 0;
-	int static_prog = 0;
-	int follow = !t->hooks_off, nested, renamed = 0;
-	char peek[ENV_PEEK + 1], pathbuf[512];
-	unsigned long n = 0, i, need;
-	char **newenv, *strs, *preload_old = 0;
-	size_t preload_len = 0;
-	long r, kind = 0, keep = -1, state = -1;
+	struct exec_plan p;
+	long r;
 
-	if (!t->hooks_off && sg_read_str_safe(pathbuf, path, sizeof(pathbuf)) >= 0)
-		sg_hooks_exec(t, pathbuf);
+	memset(&p, 0, sizeof(p));
+	p.at = s->nr == SG_NR_execveat;
+	p.path = (const char *)s->args[p.at ? 1 : 0];
+	p.argv = (char *const *)s->args[p.at ? 2 : 1];
+	p.envp = (char *const *)s->args[p.at ? 3 : 2];
+	p.follow = !t->hooks_off;
+	p.keep = p.state = -1;
 
-	/* Count the program's variables; leave bad pointers to the kernel. */
-	for (;;) {
-		char *p;
+	if (!t->hooks_off &&
+	    sg_read_str_safe(p.pathbuf, p.path, sizeof(p.pathbuf)) >= 0)
+		sg_hooks_exec(t, p.pathbuf);
+	r = exec_layout(t, &p);
+	if (r == -2 && sg.seccomp_on)
+		return -ENOMEM_;
+	if (r < 0)
+		return exec_unchanged(s, -1);
 
-		if (!envp)
-			break;
-		if (sg_read_safe(&p, &envp[n], sizeof(p)) < 0)
-			goto unchanged;
-		if (!p)
-			break;
-		n++;
-	}
-	for (;;) {
-		char *p;
-
-		if (!argv)
-			break;
-		if (sg_read_safe(&p, &argv[argc], sizeof(p)) < 0)
-			goto unchanged;
-		if (!p)
-			break;
-		argc++;
-	}
-	need = (n + 16 + sg.nhooks + argc + 4) * sizeof(char *) +
-	       sg_env_extra_size() +
-	       8192 + 512;
-	newenv = (char **)exec_buf(t, need);
-	if (!newenv) {
-		if (sg.seccomp_on)
-			return -ENOMEM_;
-		goto unchanged;
-	}
-	newargv = newenv + n + 16 + sg.nhooks;
-	loader = (char *)(newargv + argc + 4);
-	strs = loader + 512;
-	nested = starts_other_sysgate(envp, n, strs, sg_env_extra_size());
-	if (nested) {
-		if (follow)
+	p.nested = starts_other_sysgate(p.envp, p.nenv, p.strs,
+					sg_env_extra_size());
+	if (p.nested) {
+		if (p.follow)
 			sg_warn("a nested sysgate starts a program: it is "
 				"that sysgate's, not followed");
-		follow = 0;
+		p.follow = 0;
 		/* Under -m seccomp it must still start through the loader,
 		 * whose runtime then serves that sysgate. */
 		if (!sg.seccomp_on)
-			goto unchanged;
+			return exec_unchanged(s, -1);
 	}
 	if (sg.seccomp_on) {
-		/* Every program, followed or not, through the loader. */
-		r = at ? execveat_path(s, pathbuf, sizeof(pathbuf))
-		       : sg_read_str_safe(pathbuf, path, sizeof(pathbuf));
-		if (r >= 0) {
-			renamed = self_exe(t, pathbuf, sizeof(pathbuf));
-			r = loader_can_start(pathbuf);
-		}
-		if (r > 0 && sg_starts_set_id(pathbuf)) {
-			/* The loader would run it with the caller's
-			 * credentials, and nothing else can run under the
-			 * filter: refused, as an LSM would. */
-			not_traced_set_id(pathbuf, ": -m seccomp cannot run it");
-			return -1;	/* EPERM */
-		}
-		if (r < 0)
+		r = route_seccomp(t, s, &p);
+		if (r)
 			return r;
-		kind = r;
-		if (!r && follow)
-			not_hooked_32(pathbuf);
-		static_prog = r && via_loader(pathbuf, argv, newargv, loader,
-					      512);
-		if (r && !static_prog)
-			return -ENOMEM_;
 	} else {
-		/* A static program (any, under --loader) goes to the
-		 * loader, by its path or through /dev/fd for execveat. */
-		r = at ? execveat_path(s, pathbuf, sizeof(pathbuf))
-		       : sg_read_str_safe(pathbuf, path, sizeof(pathbuf));
-		if (r >= 0) {
-			renamed = self_exe(t, pathbuf, sizeof(pathbuf));
-			if (follow && sg_starts_set_id(pathbuf)) {
-				not_traced_set_id(pathbuf, ": not traced");
-				follow = 0;
-			}
-			static_prog = follow ? via_loader(pathbuf, argv, newargv,
-							  loader, 512) : 0;
-			kind = static_prog;	/* 2: a script */
-			if (!at && sg.exe_path && !static_prog &&
-			    !sg.exe_set)
-				path = pathbuf;
-		}
+		route(t, s, &p);
 	}
-
-	if (static_prog) {
-		keep = exec_fd(pathbuf, kind);
-		if (keep == -2)
+	if (p.static_prog) {
+		r = loader_names_program(s, &p);
+		if (r == -2)
 			return -2;	/* ENOENT */
-		/* The loader opens the program's path; AT_EXECFN is the
-		 * name the program gave ("execfn=NAME" as the loader's
-		 * argv[0], which no one else sees). */
-		if (renamed) {
-			newargv[0] = strs;
-			memcpy(strs, "execfn=", 7);
-			strs += 7;
-			if (sg_read_str_safe(strs, at ? (const char *)s->args[1] :
-						 path, 512) < 0)
-				goto unchanged;
-			strs += sg_strlen(strs) + 1;
-		}
+		if (r)
+			return exec_unchanged(s, -1);
 	}
 	/* The shared state for the new program, opened anew where this
 	 * process holds none (core/init.c); a local descriptor, as a vfork
 	 * child shares sg with its parent. */
-	if (follow && sg.state_fd < 0 && sg.shared_base) {
-		state = sg_shared_reopen();
-		state = state < 0 ? -1 : sg_fd_hide(state);
+	if (p.follow && sg.state_fd < 0 && sg.shared_base) {
+		p.state = sg_shared_reopen();
+		p.state = p.state < 0 ? -1 : sg_fd_hide(p.state);
 	}
-	{
-		unsigned long k = 0;
-
-		for (i = 0; i < n; i++) {
-			char *p = envp[i];
-
-			if (sg_read_str_safe(peek, p, sizeof(peek)) < 0)
-				goto unchanged;
-			if (is_var(peek, "LD_PRELOAD")) {
-				/* Keep the program's other preloads. */
-				long len = sg_read_str_safe(strs, p + 11, 4096);
-
-				if (len < 0)
-					goto unchanged;
-				preload_old = strs;
-				preload_len = strip_self(strs, strs, len);
-				strs += preload_len + 1;
-				continue;
-			}
-			if (is_ours(peek) && !nested)
-				continue;
-			newenv[k++] = p;
-		}
-		if (follow) {
-			/* The loader's runtime owns the program: no
-			 * second copy through LD_PRELOAD. */
-			if (!static_prog)
-				newenv[k++] = sg_env_preload(&strs, preload_old,
-							     preload_len);
-			else if (preload_len)
-				newenv[k++] = put_var(&strs, "LD_PRELOAD",
-						      preload_old, preload_len);
-			k = sg_env_add_ours(newenv, k, &strs,
-					    state >= 0 ? state : sg.state_fd);
-		} else if (preload_len) {
-			newenv[k++] = put_var(&strs, "LD_PRELOAD",
-					      preload_old, preload_len);
-		}
-		if (sg.seccomp_on && static_prog) {
-			/* The loader must know the filter is already there,
-			 * and an unfollowed program that it only passes on. */
-			int passive = !follow && !nested;
-
-			if (passive)
-				newenv[k++] = put_var(&strs, "SYSGATE_OPTIONS",
-						      "-m seccomp", 10);
-			newenv[k++] = put_var(&strs, "SYSGATE_SECCOMP", "1", 1);
-			if (passive)
-				newenv[k++] = put_var(&strs, "SYSGATE_PASSIVE",
-						      "1", 1);
-		}
-		if (keep >= 0)
-			newenv[k++] = sg_env_put_fd(&strs, "SYSGATE_EXEC_FD",
-						    keep);
-		newenv[k] = 0;
-	}
-	{
-		long a[6];
-
-		for (i = 0; i < 6; i++)
-			a[i] = s->args[i];
-		a[at ? 3 : 2] = (long)newenv;
-		if (!at)
-			a[0] = (long)path;
-		if (follow)
-			sg_fd_exec(1);
-		if (keep >= 0)
-			sg_sc3(SG_NR_fcntl, keep, F_SETFD_, 0);
-		if (state >= 0)
-			sg_sc3(SG_NR_fcntl, state, F_SETFD_, 0);
-		if (static_prog)
-			r = sg_sc3(SG_NR_execve, (long)loader,
-				   (long)newargv, (long)newenv);
-		else
-			r = sg_sc6(s->nr, a[0], a[1], a[2], a[3], a[4], a[5]);
-		if (follow)
-			sg_fd_exec(0);
-		if (keep >= 0)
-			sg_sc3(SG_NR_fcntl, keep, F_SETFD_, FD_CLOEXEC_);
-		if (state >= 0)
-			sg_sc1(SG_NR_close, state);
-	}
-	sg_env_exec_failed();
-	return r;
-
-unchanged:
-	if (state >= 0)
-		sg_sc1(SG_NR_close, state);
-	/* Bad pointers: the kernel gives its own answer, in its own order
-	 * (a missing file may come first), and the exec fails there. */
-	r = sg_sc6(s->nr, s->args[0], s->args[1], s->args[2], s->args[3],
-		   s->args[4], s->args[5]);
+	if (build_env(&p) < 0)
+		return exec_unchanged(s, p.state);
+	r = exec_run(s, &p);
 	sg_env_exec_failed();
 	return r;
 }
