@@ -99,7 +99,7 @@ void sg_hooks_recompute(void)
 	int i, any = 0;
 
 	for (w = 0; w < SG_SEL_WORDS; w++) {
-		unsigned long m = 0, fpu = 0, timed = 0, ex = 0;
+		unsigned long m = 0, fpu = 0, tls = 0, timed = 0, ex = 0;
 
 		for (i = 0; i < sg.nhooks; i++) {
 			unsigned int fl = sg.hooks[i]->hook->flags;
@@ -107,6 +107,8 @@ void sg_hooks_recompute(void)
 			m |= sg.hooks[i]->sel[w];
 			if (!(fl & SYSGATE_HOOK_NOFPU))
 				fpu |= sg.hooks[i]->sel[w];
+			if (!(fl & SYSGATE_HOOK_NOTLS))
+				tls |= sg.hooks[i]->sel[w];
 			if (fl & SYSGATE_HOOK_TIMED)
 				timed |= sg.hooks[i]->sel[w];
 			if (sg.hooks[i]->hook->exit)
@@ -114,6 +116,7 @@ void sg_hooks_recompute(void)
 		}
 		sg.any[w] = m;
 		sg.fpu_sel[w] = fpu;
+		sg.tls_sel[w] = tls;
 		sg.timed_sel[w] = timed;
 		sg.exit_sel[w] = ex;
 		any |= m != 0;

@@ -135,6 +135,8 @@ struct sg_global {
 	unsigned long wanted[SG_SEL_WORDS];	/* any | core: what to patch */
 	int need_fpu;			/* some hook lacks SYSGATE_HOOK_NOFPU */
 	unsigned long fpu_sel[SG_SEL_WORDS];	/* calls such a hook selects */
+	unsigned long tls_sel[SG_SEL_WORDS];	/* calls a hook without
+						   SYSGATE_HOOK_NOTLS selects */
 	unsigned long timed_sel[SG_SEL_WORDS];	/* calls a SYSGATE_HOOK_TIMED
 						   hook selects */
 	unsigned long exit_sel[SG_SEL_WORDS];	/* calls a hook with an exit

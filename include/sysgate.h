@@ -78,6 +78,11 @@ struct sysgate_ctx;		/* opaque, one per loaded hook */
 #define SYSGATE_HOOK_NOFPU 0x1	/* callbacks touch no FPU/vector registers
 				   (compiled with -mgeneral-regs-only) */
 #define SYSGATE_HOOK_TIMED 0x2	/* wants sysgate_sys.enter_ns filled */
+#define SYSGATE_HOOK_NOTLS 0x4	/* enter/exit touch no thread-local storage
+				   (no __thread, no libc call that may set
+				   errno): where sysgate's hooks have TLS of
+				   their own (the loader's start), the thread
+				   pointer is then not switched per call */
 
 struct sysgate_hook {
 	unsigned int abi;	/* SYSGATE_HOOK_ABI, checked at load */

@@ -236,7 +236,7 @@ static void count_fini(void *data)
 
 const struct sysgate_hook sg_builtin_count = {
 	.abi = SYSGATE_HOOK_ABI,
-	.flags = SYSGATE_HOOK_NOFPU | SYSGATE_HOOK_TIMED,
+	.flags = SYSGATE_HOOK_NOFPU | SYSGATE_HOOK_TIMED | SYSGATE_HOOK_NOTLS,
 	.name = "count",
 	.init = count_init,
 	.enter = count_enter,

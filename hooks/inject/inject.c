@@ -296,7 +296,7 @@ static void inject_fork_child(void *data)
 
 const struct sysgate_hook sg_builtin_inject = {
 	.abi = SYSGATE_HOOK_ABI,
-	.flags = SYSGATE_HOOK_NOFPU,
+	.flags = SYSGATE_HOOK_NOFPU | SYSGATE_HOOK_NOTLS,
 	.name = "inject",
 	.init = inject_init,
 	.enter = inject_enter,
