@@ -353,6 +353,7 @@ void sg_fd_exec(int begin) SG_HIDDEN;
 /* core/shared.c: memory shared by the hooked process tree (a memfd) */
 long sg_shared_create(void) SG_HIDDEN;		/* -> its descriptor */
 int sg_shared_attach(long fd) SG_HIDDEN;
+long sg_shared_hold(long fd) SG_HIDDEN;	/* the tree holds fd's description */
 long sg_shared_reopen(void) SG_HIDDEN;	/* -> a new descriptor, or -errno */
 /* The region named full ("owner/name") of the tree's shared state, made
  * zero-filled on first use; NULL without one or when it is full. */

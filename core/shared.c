@@ -99,9 +99,31 @@ int sg_shared_attach(long fd)
 }
 
 /*
+ * How the CLI knows a followed tree is over without being its subreaper
+ * (which would change what the kernel does to orphaned process groups):
+ * every open file description of the state that the tree holds carries a
+ * shared OFD lock, released by the kernel when the last process holding
+ * it (by descriptor or mapping) is gone; the CLI waits for a write lock
+ * through a description of its own.  fd is returned.
+ */
+long sg_shared_hold(long fd)
+{
+	struct {
+		short type, whence;
+		long start, len;
+		int pid;
+	} rd = { 0 /* F_RDLCK */, 0 /* SEEK_SET */, 0, 0, 0 };
+
+	if (fd >= 0)
+		sg_sc3(SG_NR_fcntl, fd, 37 /* F_OFD_SETLK */, (long)&rd);
+	return fd;
+}
+
+/*
  * The state's descriptor again, from this process's mapping of it
  * (/proc/self/map_files/LO-HI): where that is allowed (CAP_CHECKPOINT_RESTORE
- * or CAP_SYS_ADMIN), the program need not hold one between execs.
+ * or CAP_SYS_ADMIN), the program need not hold one between execs.  A new
+ * description: held for the tree (sg_shared_hold).
  */
 long sg_shared_reopen(void)
 {
@@ -120,8 +142,9 @@ long sg_shared_reopen(void)
 			*p++ = hex[(v[i] >> s) & 15];
 		*p++ = i ? 0 : '-';
 	}
-	return sg_sc4(SG_NR_openat, -100, (long)path, 02 /* O_RDWR */ |
-		      02000000 /* O_CLOEXEC */, 0);
+	return sg_shared_hold(sg_sc4(SG_NR_openat, -100, (long)path,
+				     02 /* O_RDWR */ | 02000000 /* O_CLOEXEC */,
+				     0));
 }
 
 static void lock(struct sg_shared_hdr *h)

@@ -820,6 +820,37 @@ t_orphan_reaped() {
 	[ "$(cat "$TMP/stdout")" = reaped ] || fail "output: $(cat "$TMP/stdout")"
 }
 
+t_orphaned_group_gets_sighup() {
+	# A process group whose leader exits while a member is stopped is
+	# orphaned: the kernel sends it SIGHUP and SIGCONT.  sysgate -f used
+	# to be the tree's subreaper, a parent in the same session that kept
+	# the group from being orphaned: the stopped member and the program
+	# waiting for it hung forever.  (strace's orphaned_process_group.)
+	local m out
+	for m in "" "-m seccomp" "-m sud" "-m ptrace"; do
+		# shellcheck disable=SC2086
+		out=$("$SG" $m -f -e trace=none -o /dev/null -- python3 -c '
+import os, signal
+r, w = os.pipe()
+leader = os.fork()
+if leader == 0:
+    os.close(r)
+    os.setpgid(0, 0)
+    s = os.fork()
+    if s == 0:
+        signal.signal(signal.SIGHUP, signal.SIG_DFL)
+        os.kill(os.getpid(), signal.SIGSTOP)
+        os._exit(0)
+    os.waitpid(s, os.WUNTRACED)
+    os._exit(0)
+os.close(w)
+os.waitpid(leader, 0)
+os.read(r, 1)
+print("orphan gone")') || fail "$m: exit status $?"
+		[ "$out" = "orphan gone" ] || fail "$m: output: $out"
+	done
+}
+
 t_pipe_helper_ends() {
 	# A helper that lives until its parent's end of a pipe closes (as
 	# CPython's resource_tracker and forkserver do) ends with its parent,
@@ -870,7 +901,15 @@ stop_on() {
 	grep -q ' total$' "$TMP/c" || fail "$sig $*: no -c table: $(cat "$TMP/c")"
 	# (without -f, as strace, only the program itself is killed)
 	if [ "${1:-}" = -f ]; then
-		[ ! -e /proc/"$(cat "$TMP/pid")" ] || fail "$sig $*: the tree lives on"
+		# (gone, or a zombie its new parent has not reaped yet:
+		# sysgate is not the tree's subreaper)
+		local state
+		state=$(sed -n 's/^State:[[:space:]]*\(.\).*/\1/p' \
+			/proc/"$(cat "$TMP/pid")"/status 2>/dev/null)
+		case $state in
+		'' | Z | X) ;;
+		*) fail "$sig $*: the tree lives on ($state)" ;;
+		esac
 	else
 		kill -KILL "$(cat "$TMP/pid")"
 	fi

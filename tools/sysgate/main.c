@@ -475,12 +475,47 @@ static void stop(int sig)
 	stop_sig = sig;
 }
 
+/* Whether /proc/PID maps or holds the tree's state (inode ino). */
+static int holds_state(const char *pid, unsigned long ino)
+{
+	char path[300], line[512];
+	int found = 0;
+	FILE *f;
+
+	snprintf(path, sizeof(path), "/proc/%s/maps", pid);
+	f = fopen(path, "re");
+	if (!f)
+		return 0;
+	while (!found && fgets(line, sizeof(line), f)) {
+		unsigned long i;
+
+		found = sscanf(line, "%*s %*s %*s %*s %lu", &i) == 1 && i == ino &&
+			strstr(line, "sysgate-state");
+	}
+	fclose(f);
+	if (!found) {
+		struct dirent *d;
+		struct stat sb;
+		DIR *fds;
+
+		snprintf(path, sizeof(path), "/proc/%s/fd", pid);
+		fds = opendir(path);
+		while (fds && !found && (d = readdir(fds)))
+			found = fstatat(dirfd(fds), d->d_name, &sb, 0) == 0 &&
+				sb.st_ino == ino && S_ISREG(sb.st_mode);
+		if (fds)
+			closedir(fds);
+	}
+	return found;
+}
+
 /*
- * Kill every process below us (under -f, orphans are reparented to us, so
- * this is the whole tree), as strace kills the tracees it started when it
- * is interrupted.  Returns how many were signalled.
+ * Kill every process of the tree, as strace kills the tracees it started
+ * when it is interrupted: those below us, and those that hold the tree's
+ * state (orphans that went to init; state_ino 0: none).  Returns how many
+ * were signalled.
  */
-static int kill_descendants(void)
+static int kill_descendants(unsigned long state_ino)
 {
 	static pid_t pid[65536], ppid[65536];
 	char path[300], buf[512];
@@ -514,6 +549,13 @@ static int kill_descendants(void)
 	}
 	closedir(proc);
 	in = calloc(n ? n : 1, 1);
+	if (in && state_ino)
+		for (i = 0; i < n; i++) {
+			char num[16];
+
+			snprintf(num, sizeof(num), "%d", pid[i]);
+			in[i] = pid[i] != getpid() && holds_state(num, state_ino);
+		}
 	if (!in)
 		return 0;
 	do {
@@ -540,33 +582,48 @@ static int kill_descendants(void)
 
 /*
  * Wait for PROG and, under -f, for every process of its tree (as
- * strace -f does), reaping the orphans reparented to us as they die, not
- * only once PROG is gone.  On SIGTERM, SIGINT, SIGHUP or SIGQUIT: kill
- * the tree, reap it, and return 1 so the output is finished.
+ * strace -f does): the tree holds the state with a shared lock
+ * (sg_shared_hold), which a write lock through our own description of it
+ * waits out.  Not by being the tree's subreaper: an orphaned process group
+ * would then keep a parent in the session (us), and its stopped members
+ * would never get the SIGHUP and SIGCONT the kernel sends them natively.
+ * On SIGTERM, SIGINT, SIGHUP or SIGQUIT: kill the tree, and return 1 so
+ * the output is finished.
  */
 static int wait_tree(const struct sg_options *o, int *status)
 {
+	struct flock wr = { .l_type = F_WRLCK, .l_whence = SEEK_SET };
+	unsigned long ino = 0;
 	int st, got = 0;
+	struct stat sb;
 	pid_t w;
 
+	if (o->follow && state_fd >= 0 && fstat(state_fd, &sb) == 0)
+		ino = sb.st_ino;
 	for (;;) {
 		if (stop_sig) {
 			if (o->follow)
-				kill_descendants();
+				kill_descendants(ino);
 			else if (!got)
 				kill(child, SIGKILL);
 		}
-		w = waitpid(-1, &st, 0);
-		if (w < 0 && errno == EINTR)
-			continue;
-		if (w < 0)
-			break;
-		if (w == child) {
-			*status = st;
-			got = 1;
-			if (!o->follow)
+		if (!got) {
+			w = waitpid(-1, &st, 0);
+			if (w < 0 && errno == EINTR)
+				continue;
+			if (w == child) {
+				*status = st;
+				got = 1;
+			}
+			if (w >= 0 && (!got || o->follow))
+				continue;
+			if (w < 0 && !got)
 				break;
 		}
+		if (!ino)
+			break;
+		if (fcntl(state_fd, F_OFD_SETLKW, &wr) == 0 || errno != EINTR)
+			break;
 	}
 	return stop_sig != 0;
 }
@@ -807,8 +864,6 @@ static void prepare(struct sg_options *o, struct start *st, char **argv)
 		if (ofd > 2)
 			close(ofd);
 	}
-	if (o->follow)
-		prctl(PR_SET_CHILD_SUBREAPER, 1);
 	if (!st->ptrace) {
 		/* Before the program runs, so no signal meant to stop the
 		 * run is lost (execve resets them in the child).  Not
@@ -839,8 +894,22 @@ static void run_program(const struct start *st, int argc, char **argv)
 	}
 	/* The shared state goes to the program (not under ptrace: only this
 	 * process reads it). */
-	if (state_fd >= 0 && !st->ptrace)
+	if (state_fd >= 0 && !st->ptrace) {
+		/* A description of the state the tree holds, not ours
+		 * (wait_tree); not through sg_shared_reopen: map_files may
+		 * be closed to us. */
+		char self[64];
+		int held;
+
+		snprintf(self, sizeof(self), "/proc/self/fd/%d", state_fd);
+		held = open(self, O_RDWR | O_CLOEXEC);
+		if (held >= 0) {
+			sg_shared_hold(held);
+			dup2(held, state_fd);
+			close(held);
+		}
 		fcntl(state_fd, F_SETFD, 0);
+	}
 	if (st->ptrace && sg_cli_ptrace_child() < 0) {
 		fprintf(stderr, "sysgate: ptrace: %s\n", strerror(errno));
 		_exit(127);
