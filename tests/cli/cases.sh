@@ -809,9 +809,10 @@ t_ptrace_follow_fork() {
 }
 
 t_orphan_reaped() {
-	# Under -f sysgate is the subreaper: an orphaned grandchild that
-	# exits is reaped at once, not left a zombie until the program ends
-	# (the program waits here until it is gone: before, forever).
+	# An orphaned grandchild that exits is reaped at once (by init, as
+	# natively: sysgate is not the tree's subreaper), not left a zombie
+	# until the program ends (the program waits here until it is gone:
+	# once, when sysgate was the subreaper and did not reap, forever).
 	"$SG" -f -e trace=none -o /dev/null -- sh -c '
 		sh -c "true & echo \$! >$1"
 		g=$(cat "$1")
