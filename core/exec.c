@@ -534,7 +534,7 @@ long sg_execve(struct sg_thread *t, struct sysgate_sys *s)
 	char **newargv, *loader;
 	unsigned long argc = 0;
 	int static_prog = 0;
-	int follow = !t->hooks_off, nested, renamed = 0;
+	int follow = !t->hooks_off && !sg_attach_active(), nested, renamed = 0;
 	char peek[ENV_PEEK + 1], pathbuf[512];
 	unsigned long n = 0, i, need;
 	char **newenv, *strs, *preload_old = 0;

@@ -31,6 +31,9 @@ void *sg_cli_map_state(const char *state, size_t *len);
  * output the options name). */
 void sg_cli_print_summary(const struct sg_options *o, const char *state,
 			  int ofd);
+/* --json's first line, written to fd (main.c). */
+void sg_cli_json_start(const struct sg_options *o, int fd);
+
 /* sysgate -p (attach.c): options as given, image the runtime to map. */
 int sg_cli_attach(const struct sg_options *o, const char *options,
 		  const char *image);
