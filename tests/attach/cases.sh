@@ -203,6 +203,24 @@ t_detach_inside_hook() {
 		fail "no inert image: $(grep sysgate-attach /proc/$P/maps)"
 }
 
+t_reattach() {
+	# A thread inside the runtime when sysgate detaches (a thread calling
+	# getppid in a loop nearly always is) keeps sysgate's GS, as its call
+	# returns through it; once out, the next sysgate -p attaches again.
+	start "$TMP/out" "$LOOP" 2
+	wait_for 'spinning=1' "$TMP/out"
+	local before=$(code_sum $P) round
+	for round in 1 2 3; do
+		"$SG" -c -p $P -e inject=getppid:retval=4242 --detach-after=1 \
+			-o "$TMP/count" 2>"$TMP/err" ||
+			{ attach_err "$TMP/err"; fail "round $round: $(cat "$TMP/err")"; }
+		awk '$NF == "getppid" { exit $4 < 1000 } END { if (!NR) exit 1 }' \
+			"$TMP/count" || fail "round $round: $(cat "$TMP/count")"
+		left_alone $P
+	done
+	[ "$before" = "$(code_sum $P)" ] || fail "code differs after detaching"
+}
+
 t_unmapped() {
 	# No thread in sysgate when it detaches: the runtime goes too.
 	start "$TMP/out" "$BUILD/tests/attach/spin"

@@ -419,6 +419,28 @@ static void let_go(struct target *t)
 	t->nthr = 0;
 }
 
+/* Is thread h in sysgate's code (an image, one of the n ranges img, or a
+ * stub: any code of no file, to be safe), or about to return into an
+ * image? */
+static int inside_image(const struct target *t, const struct thr *h,
+			const struct range *img, int n,
+			const struct range *anon, int nanon)
+{
+	static unsigned long stack[STACK_SCAN / 8];
+	unsigned long k, got = 0;
+
+	if (in_ranges(h->regs.rip, img, n) ||
+	    in_ranges(h->regs.rip, anon, nanon))
+		return 1;
+	k = PAGE - (h->regs.rsp & (PAGE - 1));
+	if (peek(t->pid, h->regs.rsp & ~7UL, stack, k) == 0)
+		got = k / 8;
+	for (k = 0; k < got; k++)
+		if (in_ranges(stack[k], img, n))
+			return 1;
+	return 0;
+}
+
 /*
  * A SIGSYS of the runtime's for thread h, about to be delivered (si):
  * the trap of syscall user dispatch (the call it was making, caught at
@@ -798,10 +820,12 @@ static const char *not_permitted(void)
 static int attach_one(struct target *t, const char *options)
 {
 	static struct sg_attach_args a;
+	static struct range anon[4096];
 	const char *why = refusal(t);
+	struct range vdso;
 	struct thr *h;
 	unsigned long scratch = 0;
-	int r, i;
+	int r, i, nanon;
 
 	if (why) {
 		say(t, why, 0);
@@ -822,11 +846,17 @@ r = stop_all(t);
 	 * /proc/PID/exe names the program) or uses GS itself: a second
 	 * runtime would take it from under it. */
 	h = 0;
+	nanon = t->nold ? code_ranges(t->pid, anon, 4096, &vdso, 1) : 0;
 	for (i = 0; i < t->nthr; i++) {
 		struct thr *o = &t->thr[i];
 
 		if (in_ranges(o->regs.rip, t->old, t->nold))
 			continue;
+		/* A thread that was inside an earlier sysgate's runtime when
+		 * it detached kept its GS, which is stale once it is out. */
+		if (o->regs.gs_base && t->nold &&
+		    !inside_image(t, o, t->old, t->nold, anon, nanon))
+			o->regs.gs_base = 0;
 		if (o->regs.gs_base) {
 			let_go(t);
 			say(t, "sysgate is already in this process (GS is in "
@@ -921,26 +951,6 @@ r = stop_all(t);
 
 /* ---- detaching ------------------------------------------------------- */
 
-/* Is thread h in sysgate's code (the image, or a stub: any code of no
- * file, to be safe), or about to return into the image? */
-static int inside_image(const struct target *t, const struct thr *h,
-			const struct range *anon, int nanon)
-{
-	unsigned long k, got = 0;
-	static unsigned long stack[STACK_SCAN / 8];
-
-	if ((h->regs.rip >= t->base && h->regs.rip < t->base + t->span) ||
-	    in_ranges(h->regs.rip, anon, nanon))
-		return 1;
-	k = PAGE - (h->regs.rsp & (PAGE - 1));
-	if (peek(t->pid, h->regs.rsp & ~7UL, stack, k) == 0)
-		got = k / 8;
-	for (k = 0; k < got; k++)
-		if (stack[k] >= t->base && stack[k] < t->base + t->span)
-			return 1;
-	return 0;
-}
-
 static int detach_one(struct target *t, int stats)
 {
 	static struct sg_attach_args a;
@@ -949,6 +959,7 @@ static int detach_one(struct target *t, int stats)
 	static struct range anon[4096];
 	struct range vdso;
 	int i, quiet = 1, inside[MAX_THREADS], nanon;
+	struct range image = { t->base, t->base + t->span };
 
 	if (stop_all(t) < 0) {
 		let_go(t);
@@ -958,7 +969,8 @@ static int detach_one(struct target *t, int stats)
 	nanon = code_ranges(t->pid, anon, 4096, &vdso, 1);
 	for (i = 0; i < t->nthr; i++) {
 		untrap(t, &t->thr[i]);	/* (before any call of ours in it) */
-		inside[i] = inside_image(t, &t->thr[i], anon, nanon);
+		inside[i] = inside_image(t, &t->thr[i], &image, 1, anon,
+					 nanon);
 		quiet &= !inside[i];
 	}
 	scratch = map_scratch(t, h);
