@@ -343,6 +343,37 @@ t_exit_while_attached() {
 +++ exited with 0 +++" ] || fail "trace: $(cat "$TMP/trace")"
 }
 
+t_exec_while_attached() {
+	# The program runs execve while attached: the new program is not
+	# followed (it could not be detached) and runs natively, and sysgate
+	# ends, as nothing is left to detach.
+	start "$TMP/out" "$BUILD/tests/attach/forker"
+	local real=$(sed -n 's/^ready //p' "$TMP/out") n
+	real=$(awk '/^PPid:/ { print $2 }' /proc/$real/status)
+	"$SG" -p $P -e trace=getppid -e inject=getppid:retval=4242 \
+		-o "$TMP/trace" 2>"$TMP/err" &
+	local S=$!
+	attached $S 'ppid=4242' "$TMP/out"
+	n=$(wc -l <"$TMP/out")
+	kill -USR2 $P
+	# (it runs execve at its next tick: more ticks say it failed)
+	until grep -q "^child $P$" "$TMP/out"; do
+		[ "$(tail -n +$((n + 1)) "$TMP/out" | grep -c '^tick')" -lt 3 ] ||
+			fail "execve failed while attached: $(tail -1 "$TMP/out")"
+		sleep 0.02
+	done
+	wait $S || fail "sysgate exit status $?: $(cat "$TMP/err")"
+	[ ! -s "$TMP/err" ] || fail "sysgate said: $(cat "$TMP/err")"
+	n=$(grep -n "^child $P$" "$TMP/out" | cut -d: -f1)
+	until [ "$(tail -n +$n "$TMP/out" | grep -c "^ctick .* ppid=$real$")" -ge 3 ]; do
+		sleep 0.02
+	done
+	tail -n +$n "$TMP/out" | grep 4242 && fail "injected after execve"
+	left_alone $P
+	grep -q 'sysgate' /proc/$P/maps && fail "sysgate mapped: $(grep sysgate /proc/$P/maps)"
+	return 0
+}
+
 # refused PID REGEX: sysgate -p PID fails with one line matching REGEX.
 refused() {
 	"$SG" -c -p "$1" >"$TMP/r.out" 2>"$TMP/r.err" && fail "-p $1 was accepted"
@@ -417,7 +448,7 @@ t_bad_options() {
 	one_line 'works with -m patch' -p 1 -m int3 -c
 	one_line 'use -f' -p 1 -ff -o "$TMP/ff" -c
 	one_line 'opened before attaching' -p 1 --fs=mem -c
-	one_line "dlopen" -p 1 --hook "$BUILD/libsysgate.so" -c
+	one_line 'imports its sysgate_' -p 1 --hook "$BUILD/libsysgate.so" -c
 }
 
 # Children forked while attached (-f) are hooked, and detached with their

@@ -5,7 +5,8 @@
  * that writes "child C" and then, every 10 ms, "ctick T ppid=P" (its
  * getppid: the parent's pid, which an injection changes), until killed.
  * With "exec" as argv[1] the child runs `PROG execd` instead, which
- * writes the same lines as a child does.
+ * writes the same lines as a child does.  On SIGUSR2 the program itself
+ * runs `PROG execd`.
  */
 #include <signal.h>
 #include <stdio.h>
@@ -15,12 +16,14 @@
 #include <sys/prctl.h>
 #include <sys/syscall.h>
 
-static volatile sig_atomic_t want_child;
+static volatile sig_atomic_t want_child, want_exec;
 
-static void on_usr1(int sig)
+static void on_usr(int sig)
 {
-	(void)sig;
-	want_child = 1;
+	if (sig == SIGUSR1)
+		want_child = 1;
+	else
+		want_exec = 1;
 }
 
 static void child_loop(void)
@@ -47,11 +50,14 @@ int main(int argc, char **argv)
 		child_loop();
 	/* (a sibling sysgate may attach under ptrace_scope=1) */
 	prctl(PR_SET_PTRACER, PR_SET_PTRACER_ANY, 0, 0, 0);
-	signal(SIGUSR1, on_usr1);
+	signal(SIGUSR1, on_usr);
+	signal(SIGUSR2, on_usr);
 	printf("ready %d\n", getpid());
 	fflush(stdout);
 	for (t = 0;; t++) {
 		nanosleep(&ms10, 0);
+		if (want_exec)
+			execl("/proc/self/exe", argv[0], "execd", (char *)0);
 		if (want_child) {
 			want_child = 0;
 			if (fork() == 0) {

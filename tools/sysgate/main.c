@@ -605,9 +605,9 @@ static int attach(const struct sg_options *o, int argc, char **argv, int prog_i)
 		die("-p with --fs: descriptors the process opened before "
 		    "attaching cannot be served by the store", 0);
 	if (o->nhooks)
-		die("-p with --hook: a hook library needs the program's own "
-		    "dlopen, which cannot be called safely in a stopped "
-		    "process", 0);
+		die("-p with --hook: a hook library imports its sysgate_* "
+		    "functions from libsysgate.so, which an attached process "
+		    "does not have", 0);
 	if (o->follow == 2)
 		die("-p with -ff: the processes share one output; use -f", 0);
 	check_builtins(o);
