@@ -64,6 +64,15 @@ left_alone() {
 		fail "process $1 still traced: $(grep TracerPid /proc/$1/status)"
 }
 
+# No runtime left in process $1 but an inert one (first page made
+# inaccessible: a thread was inside it when sysgate detached).
+no_live_runtime() {
+	grep -q '/sysgate-attach$' /proc/$1/maps &&
+		! grep '/sysgate-attach$' /proc/$1/maps | grep -q ' ---p 00000000 ' &&
+		fail "a live runtime is left in $1: $(grep sysgate-attach /proc/$1/maps)"
+	return 0
+}
+
 # attach_err FILE: skip the test if sysgate said ptrace is refused here.
 attach_err() {
 	grep -q 'Operation not permitted' "$1" && {
@@ -120,10 +129,7 @@ $(diff <(echo "$before") <(echo "$after"))"
 	grep -Eq '^getppid\(\) += 4242 \(INJECTED\)$' "$TMP/trace" ||
 		fail "trace: $(head -3 "$TMP/trace")"
 	grep -v '^getppid()' "$TMP/trace" && fail "other lines in the trace"
-	grep -q '/sysgate-attach$' /proc/$P/maps &&
-		! grep '/sysgate-attach$' /proc/$P/maps | grep -q ' ---p 00000000 ' &&
-		fail "a live runtime is left: $(grep sysgate-attach /proc/$P/maps)"
-	return 0
+	no_live_runtime $P
 }
 
 t_trace_detach() { trace_detach "$LOOP"; }
@@ -490,8 +496,7 @@ follow() {
 	[ "$before" = "$(code_sum $C)" ] || fail "child's code differs:
 $(diff <(echo "$before") <(code_sum $C))"
 	[ "$before" = "$(code_sum $P)" ] || fail "parent's code differs"
-	grep '/sysgate-attach$' /proc/$C/maps | grep -vq ' ---p 00000000 ' &&
-		fail "a live runtime is left in the child"
+	no_live_runtime $C
 	grep -Eq "^$P +getppid\(\) += 4242 \(INJECTED\)$" "$TMP/trace" ||
 		fail "trace: $(head -3 "$TMP/trace")"
 	return 0
@@ -527,6 +532,39 @@ t_json() {
 	  "$(grep -v '"type":"exit"' "$TMP/whole" | sed "$norm" | sort -u)" ] ||
 		fail "lines differ:
 $(diff <(sed "$norm" "$TMP/whole" | sort -u) <(sed "$norm" "$TMP/trace" | sort -u))"
+}
+
+t_follow_orphan() {
+	# -f: the process given with -p exits while its child is hooked:
+	# sysgate goes on with the child (its lines, its -c counts), and
+	# detaches it on SIGINT.
+	start "$TMP/out" "$BUILD/tests/attach/forker" orphan
+	"$SG" -f -c -p $P -e inject=getppid:retval=4242 -o "$TMP/count" \
+		2>"$TMP/err" &
+	local S=$! C n
+	attached $S 'ppid=4242' "$TMP/out"
+	kill -USR1 $P
+	wait_for '^child ' "$TMP/out"
+	C=$(sed -n 's/^child //p' "$TMP/out")
+	PIDS+=("$C")
+	kill -TERM $P
+	while kill -0 $P 2>/dev/null; do sleep 0.02; done
+	n=$(wc -l <"$TMP/out")
+	until [ "$(tail -n +$((n + 1)) "$TMP/out" | grep -c '^ctick .*ppid=4242$')" -ge 3 ]; do
+		kill -0 $S 2>/dev/null || fail "sysgate ended with the parent"
+		sleep 0.02
+	done
+	kill -INT $S
+	wait $S || fail "sysgate exit status $?: $(cat "$TMP/err")"
+	[ ! -s "$TMP/err" ] || fail "sysgate said: $(cat "$TMP/err")"
+	left_alone $C
+	grep -Eq ' getppid$' "$TMP/count" || fail "no getppid row: $(cat "$TMP/count")"
+	n=$(wc -l <"$TMP/out")
+	until [ "$(tail -n +$((n + 1)) "$TMP/out" | grep -c '^ctick ')" -ge 3 ]; do
+		sleep 0.02
+	done
+	tail -n +$((n + 1)) "$TMP/out" | grep -q 4242 && fail "injected after detaching"
+	no_live_runtime $C
 }
 
 need_sud() {

@@ -5,7 +5,8 @@
  * that writes "child C" and then, every 10 ms, "ctick T ppid=P" (its
  * getppid: the parent's pid, which an injection changes), until killed.
  * With "exec" as argv[1] the child runs `PROG execd` instead, which
- * writes the same lines as a child does.  On SIGUSR2 the program itself
+ * writes the same lines as a child does; with "orphan" the child
+ * outlives its parent (else it dies with it).  On SIGUSR2 the program itself
  * runs `PROG execd`.
  */
 #include <signal.h>
@@ -44,6 +45,7 @@ int main(int argc, char **argv)
 {
 	struct timespec ms10 = { 0, 10000000 };
 	int exec = argc > 1 && !strcmp(argv[1], "exec");
+	int orphan = argc > 1 && !strcmp(argv[1], "orphan");
 	long t;
 
 	if (argc > 1 && !strcmp(argv[1], "execd"))
@@ -61,7 +63,9 @@ int main(int argc, char **argv)
 		if (want_child) {
 			want_child = 0;
 			if (fork() == 0) {
-				prctl(PR_SET_PDEATHSIG, SIGKILL, 0, 0, 0);
+				if (!orphan)
+					prctl(PR_SET_PDEATHSIG, SIGKILL, 0,
+					      0, 0);
 				if (exec)
 					execl("/proc/self/exe", argv[0],
 					      "execd", (char *)0);
