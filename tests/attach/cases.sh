@@ -513,13 +513,13 @@ t_follow_exec() { CHILD_ATTACHED=r; SGARGS=(); follow exec; }
 
 # --json: the lines an attached trace writes are those of the same
 # program traced from its start (but for times and ids).
-t_json() {
+json() {
 	local norm='s/"ts":[0-9.]*,"pid":[0-9]*,"tid":[0-9]*,//; s/,"dur_ns":[0-9]*//'
-	"$SG" --json -e trace=getppid -e inject=getppid:retval=4242 \
+	"$SG" "$@" --json -e trace=getppid -e inject=getppid:retval=4242 \
 		-o "$TMP/whole" -- "$LOOP" 1 3 >/dev/null ||
 		fail "unattached run: $(cat "$TMP/whole")"
 	start "$TMP/out" "$LOOP" 1
-	"$SG" -p $P --json -e trace=getppid -e inject=getppid:retval=4242 \
+	"$SG" "$@" -p $P --json -e trace=getppid -e inject=getppid:retval=4242 \
 		-o "$TMP/trace" 2>"$TMP/err" &
 	local S=$!
 	attached $S 'ppid=4242' "$TMP/out"
@@ -533,6 +533,10 @@ t_json() {
 		fail "lines differ:
 $(diff <(sed "$norm" "$TMP/whole" | sort -u) <(sed "$norm" "$TMP/trace" | sort -u))"
 }
+
+t_json() { json; }
+
+t_json_ptrace() { json -m ptrace; }
 
 t_follow_orphan() {
 	# -f: the process given with -p exits while its child is hooked:

@@ -1210,6 +1210,16 @@ static int attach_ptrace(const struct sg_options *o)
 	}
 	if (fd >= 0)
 		snprintf(state, sizeof(state), "fd:%ld", fd);
+	if (o->json) {
+		/* (before the tracer opens the file, appending) */
+		int ofd = o->outfile ? open(o->outfile, O_WRONLY | O_CREAT |
+					    O_CLOEXEC | (o->append ? O_APPEND :
+					    O_TRUNC), 0644) : 2;
+
+		sg_cli_json_start(o, ofd);
+		if (ofd > 2)
+			close(ofd);
+	}
 	memset(&sa, 0, sizeof(sa));
 	sa.sa_handler = on_stop;	/* (no SA_RESTART: ends the wait) */
 	for (i = 0; i < (int)ARRAY_SIZE(stops); i++)
