@@ -61,6 +61,11 @@ int sg_attach_starting(void)
 	return busy_from != 0;
 }
 
+int sg_attach_active(void)
+{
+	return attached;
+}
+
 /*
  * Called before sysgate writes len bytes at addr: noted after -p; -1
  * once detached, when the write must not happen (a thread stopped in the
@@ -200,6 +205,9 @@ static long attach_start(struct sg_attach_args *a,
 	sg.out_fd = 2;
 	sg.opts = &opts;
 	sg.stats = opts.stats;
+	/* -f: a child forked while attached keeps the runtime, hooked
+	 * (the CLI finds it by the output pipe it holds, to detach it) */
+	sg.follow = opts.follow != 0;
 	sg.is_root = 1;
 	sg.cli = 1;
 	sg_attach_tz_offset = a->tz_offset;

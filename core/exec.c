@@ -788,7 +788,7 @@ long sg_execve(struct sg_thread *t, struct sysgate_sys *s)
 	p.path = (const char *)s->args[p.at ? 1 : 0];
 	p.argv = (char *const *)s->args[p.at ? 2 : 1];
 	p.envp = (char *const *)s->args[p.at ? 3 : 2];
-	p.follow = !t->hooks_off;
+	p.follow = !t->hooks_off && !sg_attach_active();
 	p.keep = p.state = -1;
 
 	if (!t->hooks_off &&

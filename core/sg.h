@@ -310,6 +310,9 @@ void sg_hooks_core_set(void) SG_HIDDEN;
  * so that detaching can put it back (-1: detached, do not write). */
 int sg_attach_busy(unsigned long lo, unsigned long hi) SG_HIDDEN;
 int sg_attach_starting(void) SG_HIDDEN;
+/* Attached by sysgate -p: an execve is not followed (the new program
+ * could not be detached again: it runs natively). */
+int sg_attach_active(void) SG_HIDDEN;
 int sg_attach_note(unsigned long addr, const void *bytes,
 		   unsigned long len) SG_HIDDEN;
 void sg_hooks_exec(struct sg_thread *t, const char *path) SG_HIDDEN;

@@ -17,7 +17,7 @@ endif
 # tests/attach: programs to attach to, dynamic and static.
 ATTACH_TESTS := $(BUILD)/tests/attach/loop $(BUILD)/tests/attach/loop-static \
 	$(BUILD)/tests/attach/block $(BUILD)/tests/attach/spin \
-	$(BUILD)/tests/attach/jit
+	$(BUILD)/tests/attach/jit $(BUILD)/tests/attach/forker
 
 $(BUILD)/tests/attach/%: tests/attach/%.c | $(BUILD)/.dir
 	@mkdir -p $(dir $@)

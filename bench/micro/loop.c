@@ -31,6 +31,10 @@
  *                                       costs; library text, even when no
  *                                       other process maps it, is not)
  *   sysgate-bench-loop smaps            the same Private_Dirty per mapping
+ *   sysgate-bench-loop spin FD          getppid() until killed, counting the
+ *                                       calls in the first word of FD (a
+ *                                       memfd): the program sysgate bench
+ *                                       attaches to (sysgate -p)
  */
 #include <fcntl.h>
 #include <stdio.h>
@@ -38,6 +42,7 @@
 #include <string.h>
 #include <time.h>
 #include <sys/mman.h>
+#include <sys/prctl.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -296,6 +301,20 @@ int main(int argc, char **argv)
 		printf("%.2f %.2f %ld\n", t[reps / 2], t[0], (long)call());
 		return 0;
 	}
+	if (argc == 3 && !strcmp(argv[1], "spin")) {
+		volatile unsigned long *calls = mmap(0, 4096, PROT_READ | PROT_WRITE,
+						     MAP_SHARED, atoi(argv[2]), 0);
+
+		if (calls == MAP_FAILED)
+			return 1;
+		/* (sysgate bench, its sibling's parent, attaches under
+		 * ptrace_scope=1 too) */
+		prctl(PR_SET_PTRACER, PR_SET_PTRACER_ANY, 0, 0, 0);
+		for (;;) {
+			getppid();
+			(*calls)++;
+		}
+	}
 	if (argc == 4 && !strcmp(argv[1], "stale-ret"))
 		return stale_ret(atol(argv[2]), atol(argv[3]));
 	if (argc == 6 && !strcmp(argv[1], "write"))
@@ -305,6 +324,6 @@ int main(int argc, char **argv)
 		return pread_loop(argv[2], atol(argv[3]), atol(argv[4]),
 				  atol(argv[5]));
 	fprintf(stderr, "usage: %s getppid|getpid N REPS | pread|write FILE BS N "
-			"REPS | stale-ret N REPS | rss | smaps\n", argv[0]);
+			"REPS | stale-ret N REPS | rss | smaps | spin FD\n", argv[0]);
 	return 2;
 }

@@ -64,6 +64,15 @@ left_alone() {
 		fail "process $1 still traced: $(grep TracerPid /proc/$1/status)"
 }
 
+# No runtime left in process $1 but an inert one (first page made
+# inaccessible: a thread was inside it when sysgate detached).
+no_live_runtime() {
+	grep -q '/sysgate-attach$' /proc/$1/maps &&
+		! grep '/sysgate-attach$' /proc/$1/maps | grep -q ' ---p 00000000 ' &&
+		fail "a live runtime is left in $1: $(grep sysgate-attach /proc/$1/maps)"
+	return 0
+}
+
 # attach_err FILE: skip the test if sysgate said ptrace is refused here.
 attach_err() {
 	grep -q 'Operation not permitted' "$1" && {
@@ -120,10 +129,7 @@ $(diff <(echo "$before") <(echo "$after"))"
 	grep -Eq '^getppid\(\) += 4242 \(INJECTED\)$' "$TMP/trace" ||
 		fail "trace: $(head -3 "$TMP/trace")"
 	grep -v '^getppid()' "$TMP/trace" && fail "other lines in the trace"
-	grep -q '/sysgate-attach$' /proc/$P/maps &&
-		! grep '/sysgate-attach$' /proc/$P/maps | grep -q ' ---p 00000000 ' &&
-		fail "a live runtime is left: $(grep sysgate-attach /proc/$P/maps)"
-	return 0
+	no_live_runtime $P
 }
 
 t_trace_detach() { trace_detach "$LOOP"; }
@@ -201,6 +207,24 @@ t_detach_inside_hook() {
 	[ "$(ls /proc/$P/task | wc -l)" = 4 ] || fail "threads lost"
 	grep '/sysgate-attach$' /proc/$P/maps | grep -q ' ---p 00000000 ' ||
 		fail "no inert image: $(grep sysgate-attach /proc/$P/maps)"
+}
+
+t_reattach() {
+	# A thread inside the runtime when sysgate detaches (a thread calling
+	# getppid in a loop nearly always is) keeps sysgate's GS, as its call
+	# returns through it; once out, the next sysgate -p attaches again.
+	start "$TMP/out" "$LOOP" 2
+	wait_for 'spinning=1' "$TMP/out"
+	local before=$(code_sum $P) round
+	for round in 1 2 3; do
+		"$SG" -c -p $P -e inject=getppid:retval=4242 --detach-after=1 \
+			-o "$TMP/count" 2>"$TMP/err" ||
+			{ attach_err "$TMP/err"; fail "round $round: $(cat "$TMP/err")"; }
+		awk '$NF == "getppid" { exit $4 < 1000 } END { if (!NR) exit 1 }' \
+			"$TMP/count" || fail "round $round: $(cat "$TMP/count")"
+		left_alone $P
+	done
+	[ "$before" = "$(code_sum $P)" ] || fail "code differs after detaching"
 }
 
 t_unmapped() {
@@ -325,6 +349,37 @@ t_exit_while_attached() {
 +++ exited with 0 +++" ] || fail "trace: $(cat "$TMP/trace")"
 }
 
+t_exec_while_attached() {
+	# The program runs execve while attached: the new program is not
+	# followed (it could not be detached) and runs natively, and sysgate
+	# ends, as nothing is left to detach.
+	start "$TMP/out" "$BUILD/tests/attach/forker"
+	local real=$(sed -n 's/^ready //p' "$TMP/out") n
+	real=$(awk '/^PPid:/ { print $2 }' /proc/$real/status)
+	"$SG" -p $P -e trace=getppid -e inject=getppid:retval=4242 \
+		-o "$TMP/trace" 2>"$TMP/err" &
+	local S=$!
+	attached $S 'ppid=4242' "$TMP/out"
+	n=$(wc -l <"$TMP/out")
+	kill -USR2 $P
+	# (it runs execve at its next tick: more ticks say it failed)
+	until grep -q "^child $P$" "$TMP/out"; do
+		[ "$(tail -n +$((n + 1)) "$TMP/out" | grep -c '^tick')" -lt 3 ] ||
+			fail "execve failed while attached: $(tail -1 "$TMP/out")"
+		sleep 0.02
+	done
+	wait $S || fail "sysgate exit status $?: $(cat "$TMP/err")"
+	[ ! -s "$TMP/err" ] || fail "sysgate said: $(cat "$TMP/err")"
+	n=$(grep -n "^child $P$" "$TMP/out" | cut -d: -f1)
+	until [ "$(tail -n +$n "$TMP/out" | grep -c "^ctick .* ppid=$real$")" -ge 3 ]; do
+		sleep 0.02
+	done
+	tail -n +$n "$TMP/out" | grep 4242 && fail "injected after execve"
+	left_alone $P
+	grep -q 'sysgate' /proc/$P/maps && fail "sysgate mapped: $(grep sysgate /proc/$P/maps)"
+	return 0
+}
+
 # refused PID REGEX: sysgate -p PID fails with one line matching REGEX.
 refused() {
 	"$SG" -c -p "$1" >"$TMP/r.out" 2>"$TMP/r.err" && fail "-p $1 was accepted"
@@ -383,13 +438,168 @@ t_refusals() {
 	fi
 }
 
+# one_line REGEX ARGS...: sysgate ARGS fails with one line matching REGEX
+# (before it touches the process).
+one_line() {
+	local re=$1
+	shift
+	"$SG" "$@" 2>"$TMP/e" && fail "$* accepted"
+	[ "$(wc -l <"$TMP/e")" = 1 ] || fail "$*: $(cat "$TMP/e")"
+	grep -Eq "$re" "$TMP/e" || fail "$*: $(cat "$TMP/e")"
+}
+
 t_bad_options() {
-	"$SG" -p 1 --detach-after=x 2>"$TMP/e" && fail "accepted"
-	grep -q 'detach-after' "$TMP/e" || fail "$(cat "$TMP/e")"
-	"$SG" -p 1 -f 2>"$TMP/e" && fail "-f accepted"
-	[ "$(wc -l <"$TMP/e")" = 1 ] || fail "$(cat "$TMP/e")"
-	"$SG" -p 1 -m sud 2>"$TMP/e" && fail "-m sud accepted"
-	[ "$(wc -l <"$TMP/e")" = 1 ] || fail "$(cat "$TMP/e")"
+	one_line 'detach-after' -p 1 --detach-after=x
+	one_line 'seccomp filter cannot be removed' -p 1 -m seccomp -c
+	one_line 'works with -m patch' -p 1 -m int3 -c
+	one_line 'use -f' -p 1 -ff -o "$TMP/ff" -c
+	one_line 'opened before attaching' -p 1 --fs=mem -c
+	one_line 'imports its sysgate_' -p 1 --hook "$BUILD/libsysgate.so" -c
+}
+
+# Children forked while attached (-f) are hooked, and detached with their
+# parent: each program's results are its own before, injected while
+# attached, its own again after, and every code byte is the program's.
+follow() {
+	local before C real S n
+	start "$TMP/out" "$BUILD/tests/attach/forker" "$@"
+	wait_for '^tick 1 ' "$TMP/out"
+	real=$(sed -n 's/^tick 0 ppid=\([0-9]*\)$/\1/p' "$TMP/out")
+	before=$(code_sum $P)
+	"$SG" -f "${SGARGS[@]}" -p $P -e trace=getppid \
+		-e inject=getppid:retval=4242 -o "$TMP/trace" 2>"$TMP/err" &
+	S=$!
+	attached $S 'ppid=4242' "$TMP/out"
+	kill -USR1 $P
+	wait_for '^child ' "$TMP/out"
+	C=$(sed -n 's/^child //p' "$TMP/out")
+	PIDS+=("$C")
+	wait_for '^ctick ' "$TMP/out"
+	kill -INT $S
+	wait $S || fail "sysgate exit status $?: $(cat "$TMP/err")"
+	[ ! -s "$TMP/err" ] || fail "sysgate said: $(cat "$TMP/err")"
+	left_alone $P
+	left_alone $C
+	n=$(wc -l <"$TMP/out")
+	until [ "$(tail -n +$((n + 1)) "$TMP/out" | grep -c "^ctick .* ppid=$P$")" -ge 3 ] &&
+	      [ "$(tail -n +$((n + 1)) "$TMP/out" | grep -c "^tick .* ppid=$real$")" -ge 3 ]; do
+		sleep 0.02
+	done
+	# parent: real, injected, real; child: $CHILD_ATTACHED, then real
+	grep '^tick ' "$TMP/out" | sed "s/.*ppid=$real$/r/; s/.*ppid=4242$/i/" |
+		uniq | tr -d '\n' | grep -qx 'rir' ||
+		fail "parent's results: $(grep '^tick ' "$TMP/out" | uniq -f2 -c)"
+	grep '^ctick ' "$TMP/out" | sed "s/.*ppid=$P$/r/; s/.*ppid=4242$/i/" |
+		uniq | tr -d '\n' | grep -qx "$CHILD_ATTACHED" ||
+		fail "child's results: $(grep '^ctick ' "$TMP/out" | uniq -f2 -c)"
+	# The child, made from the hooked parent, has the program's code.
+	[ "$before" = "$(code_sum $C)" ] || fail "child's code differs:
+$(diff <(echo "$before") <(code_sum $C))"
+	[ "$before" = "$(code_sum $P)" ] || fail "parent's code differs"
+	no_live_runtime $C
+	grep -Eq "^$P +getppid\(\) += 4242 \(INJECTED\)$" "$TMP/trace" ||
+		fail "trace: $(head -3 "$TMP/trace")"
+	return 0
+}
+
+t_follow() { CHILD_ATTACHED=ir; SGARGS=(); follow; }
+
+# strace's way: the CLI traces the children too, and lets them go.
+t_follow_ptrace() { CHILD_ATTACHED=ir; SGARGS=(-m ptrace); follow; }
+
+# A child that runs execve is not followed (its new program could not be
+# detached): it runs natively from there, while its parent is hooked.
+t_follow_exec() { CHILD_ATTACHED=r; SGARGS=(); follow exec; }
+
+# --json: the lines an attached trace writes are those of the same
+# program traced from its start (but for times and ids).
+json() {
+	local norm='s/"ts":[0-9.]*,"pid":[0-9]*,"tid":[0-9]*,//; s/,"dur_ns":[0-9]*//'
+	"$SG" "$@" --json -e trace=getppid -e inject=getppid:retval=4242 \
+		-o "$TMP/whole" -- "$LOOP" 1 3 >/dev/null ||
+		fail "unattached run: $(cat "$TMP/whole")"
+	start "$TMP/out" "$LOOP" 1
+	"$SG" "$@" -p $P --json -e trace=getppid -e inject=getppid:retval=4242 \
+		-o "$TMP/trace" 2>"$TMP/err" &
+	local S=$!
+	attached $S 'ppid=4242' "$TMP/out"
+	kill -INT $S
+	wait $S || fail "sysgate exit status $?: $(cat "$TMP/err")"
+	left_alone $P
+	[ "$(head -1 "$TMP/trace")" = "$(head -1 "$TMP/whole")" ] ||
+		fail "first line: $(head -1 "$TMP/trace")"
+	[ "$(sed "$norm" "$TMP/trace" | sort -u)" = \
+	  "$(grep -v '"type":"exit"' "$TMP/whole" | sed "$norm" | sort -u)" ] ||
+		fail "lines differ:
+$(diff <(sed "$norm" "$TMP/whole" | sort -u) <(sed "$norm" "$TMP/trace" | sort -u))"
+}
+
+t_json() { json; }
+
+t_json_ptrace() { json -m ptrace; }
+
+t_follow_orphan() {
+	# -f: the process given with -p exits while its child is hooked:
+	# sysgate goes on with the child (its lines, its -c counts), and
+	# detaches it on SIGINT.
+	start "$TMP/out" "$BUILD/tests/attach/forker" orphan
+	"$SG" -f -c -p $P -e inject=getppid:retval=4242 -o "$TMP/count" \
+		2>"$TMP/err" &
+	local S=$! C n
+	attached $S 'ppid=4242' "$TMP/out"
+	kill -USR1 $P
+	wait_for '^child ' "$TMP/out"
+	C=$(sed -n 's/^child //p' "$TMP/out")
+	PIDS+=("$C")
+	kill -TERM $P
+	while kill -0 $P 2>/dev/null; do sleep 0.02; done
+	n=$(wc -l <"$TMP/out")
+	until [ "$(tail -n +$((n + 1)) "$TMP/out" | grep -c '^ctick .*ppid=4242$')" -ge 3 ]; do
+		kill -0 $S 2>/dev/null || fail "sysgate ended with the parent"
+		sleep 0.02
+	done
+	kill -INT $S
+	wait $S || fail "sysgate exit status $?: $(cat "$TMP/err")"
+	[ ! -s "$TMP/err" ] || fail "sysgate said: $(cat "$TMP/err")"
+	left_alone $C
+	grep -Eq ' getppid$' "$TMP/count" || fail "no getppid row: $(cat "$TMP/count")"
+	n=$(wc -l <"$TMP/out")
+	until [ "$(tail -n +$((n + 1)) "$TMP/out" | grep -c '^ctick ')" -ge 3 ]; do
+		sleep 0.02
+	done
+	tail -n +$((n + 1)) "$TMP/out" | grep -q 4242 && fail "injected after detaching"
+	no_live_runtime $C
+}
+
+need_sud() {
+	"$SG" --list-mechanisms | grep -q "^sud *available" ||
+		{ echo "syscall user dispatch is not available here"; exit 77; }
+}
+
+# -m sud: every call traps while attached; detaching turns syscall user
+# dispatch off in every thread (a thread left armed would die of SIGSYS
+# once the program's own signal actions are back).
+t_sud() { need_sud; trace_detach "$LOOP" -m sud; }
+
+t_sud_threads() {
+	need_sud
+	start "$TMP/out" "$LOOP" 8
+	wait_for 'spinning=7' "$TMP/out"
+	"$SG" -m sud -c -p $P -e inject=getppid:retval=4242 --detach-after=1 \
+		-o "$TMP/count" 2>"$TMP/err" || { attach_err "$TMP/err"; fail "exit status $?: $(cat "$TMP/err")"; }
+	grep -q 'ppid=4242' "$TMP/out" || fail "no injected result"
+	left_alone $P
+	local n=$(wc -l <"$TMP/out") c0
+	until [ "$(tail -n +$((n + 1)) "$TMP/out" | grep -vc 4242)" -ge 3 ]; do
+		kill -0 $P 2>/dev/null || fail "the program died"
+		sleep 0.02
+	done
+	c0=$(tail -1 "$TMP/out" | sed 's/.*calls=//')
+	until [ "$(tail -1 "$TMP/out" | sed 's/.*calls=//')" -gt $((c0 + 10000)) ]; do
+		kill -0 $P 2>/dev/null || fail "the program died"
+		sleep 0.02
+	done
+	[ "$(ls /proc/$P/task | wc -l)" = 8 ] || fail "threads lost"
 }
 
 "t_$1"

@@ -741,6 +741,10 @@ assert b["fpu_hook"]["emulate_ns"] > 0 and b["fpu_hook"]["pass_ns"] > 0
 assert b["fpu_hook"]["save"]
 assert b["memory_kib"]["count_all"] > 0
 assert b["private_dirty_kib"]["count_all"] > b["private_dirty_kib"]["native"] > 0
+# sysgate -p (null where it could not run: ptrace refused, no strace)
+assert b["attach"]["native_calls_per_s"] > 0
+for k in ("sysgate_c_ratio", "sysgate_ptrace_c_ratio", "strace_c_ratio"):
+    assert b["attach"][k] is None or b["attach"][k] > 0, k
 EOT
 	"$SG" bench --bogus >/dev/null 2>"$TMP/err" && fail "bad argument accepted"
 	[ "$(wc -l <"$TMP/err")" = 1 ] || fail "$(cat "$TMP/err")"

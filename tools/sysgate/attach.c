@@ -44,6 +44,7 @@
 #include <sys/mman.h>
 #include <sys/ptrace.h>
 #include <sys/signalfd.h>
+#include <sys/stat.h>
 #include <sys/syscall.h>
 #include <sys/uio.h>
 #include <sys/user.h>
@@ -56,6 +57,7 @@
 
 #define MAX_THREADS 1024
 #define MAX_TARGETS 16
+#define MAX_PROCS 64		/* with the children -f follows */
 #define SCRATCH_STACK (256UL << 10)
 #define STACK_SCAN (16UL << 10)
 #define PAGE 4096UL
@@ -80,6 +82,8 @@ struct target {
 	struct thr thr[MAX_THREADS];
 	int pidfd, out_fd, state_fd;
 	int gone;
+	int exited;		/* (-f: its children may still hold the pipe) */
+	unsigned long pipe_ino;	/* its output pipe, also held by -f's children */
 	unsigned long gadget;	/* a syscall instruction to borrow */
 	unsigned long base, span, entry;
 	unsigned long vdso, hwcap2;
@@ -88,7 +92,7 @@ struct target {
 	int nold;
 };
 
-static struct target targets[MAX_TARGETS];
+static struct target targets[MAX_PROCS];
 static int ntargets;
 static char image_path[PATH_MAX];
 static Elf64_Ehdr eh;
@@ -415,6 +419,59 @@ static void let_go(struct target *t)
 	t->nthr = 0;
 }
 
+/* Is thread h in sysgate's code (an image, one of the n ranges img, or a
+ * stub: any code of no file, to be safe), or about to return into an
+ * image? */
+static int inside_image(const struct target *t, const struct thr *h,
+			const struct range *img, int n,
+			const struct range *anon, int nanon)
+{
+	static unsigned long stack[STACK_SCAN / 8];
+	unsigned long k, got = 0;
+
+	if (in_ranges(h->regs.rip, img, n) ||
+	    in_ranges(h->regs.rip, anon, nanon))
+		return 1;
+	k = PAGE - (h->regs.rsp & (PAGE - 1));
+	if (peek(t->pid, h->regs.rsp & ~7UL, stack, k) == 0)
+		got = k / 8;
+	for (k = 0; k < got; k++)
+		if (in_ranges(stack[k], img, n))
+			return 1;
+	return 0;
+}
+
+/*
+ * A SIGSYS of the runtime's for thread h, about to be delivered (si):
+ * the trap of syscall user dispatch (the call it was making, caught at
+ * its entry) or the runtime's request to arm it.  Delivered after
+ * detaching, it would meet the program's own action (by default, death):
+ * the request is dropped, and the call is made again, natively, from its
+ * instruction.  1 if it was one of those.
+ */
+static int drop_sigsys(const struct target *t, struct thr *h,
+		       const siginfo_t *si)
+{
+	if (si->si_code == 2 /* SYS_USER_DISPATCH */) {
+		h->regs.rax = si->si_syscall;
+		h->regs.orig_rax = -1;
+		h->regs.rip -= 2;	/* (syscall) */
+		return 1;
+	}
+	return si->si_code == SI_TKILL && si->si_pid == t->pid;
+}
+
+/* Thread h stopped to take a signal: a SIGSYS of the runtime's is not
+ * delivered (its siginfo is read before any call is made in the thread). */
+static void untrap(const struct target *t, struct thr *h)
+{
+	siginfo_t si;
+
+	if (h->sig == SIGSYS && !ptrace(PTRACE_GETSIGINFO, h->tid, 0, &si) &&
+	    drop_sigsys(t, h, &si))
+		h->sig = 0;
+}
+
 /* Run regs in thread h until it traps (int3 or the single step): 0, or
  * -1 if it died or stopped with something else. */
 static int run_until_trap(struct target *t, struct thr *h,
@@ -432,6 +489,9 @@ static int run_until_trap(struct target *t, struct thr *h,
 			return -1;
 		if (trap)
 			break;
+		/* A SIGSYS of the runtime's queued before the thread
+		 * stopped comes now: it never goes to the program. */
+		untrap(t, h);
 		/* Our code faulted: never the program's to see. */
 		if (h->sig == SIGSEGV || h->sig == SIGBUS || h->sig == SIGILL ||
 		    h->sig == SIGFPE) {
@@ -760,10 +820,12 @@ static const char *not_permitted(void)
 static int attach_one(struct target *t, const char *options)
 {
 	static struct sg_attach_args a;
+	static struct range anon[4096];
 	const char *why = refusal(t);
+	struct range vdso;
 	struct thr *h;
 	unsigned long scratch = 0;
-	int r, i;
+	int r, i, nanon;
 
 	if (why) {
 		say(t, why, 0);
@@ -784,11 +846,17 @@ r = stop_all(t);
 	 * /proc/PID/exe names the program) or uses GS itself: a second
 	 * runtime would take it from under it. */
 	h = 0;
+	nanon = t->nold ? code_ranges(t->pid, anon, 4096, &vdso, 1) : 0;
 	for (i = 0; i < t->nthr; i++) {
 		struct thr *o = &t->thr[i];
 
 		if (in_ranges(o->regs.rip, t->old, t->nold))
 			continue;
+		/* A thread that was inside an earlier sysgate's runtime when
+		 * it detached kept its GS, which is stale once it is out. */
+		if (o->regs.gs_base && t->nold &&
+		    !inside_image(t, o, t->old, t->nold, anon, nanon))
+			o->regs.gs_base = 0;
 		if (o->regs.gs_base) {
 			let_go(t);
 			say(t, "sysgate is already in this process (GS is in "
@@ -868,6 +936,12 @@ r = stop_all(t);
 	t->gadget = t->entry + 8;
 	t->sud_used = a.sud_used;
 	t->out_fd = take_fd(t, a.out_read_fd, O_RDONLY);
+	{
+		struct stat st;
+
+		if (t->out_fd >= 0 && !fstat(t->out_fd, &st))
+			t->pipe_ino = st.st_ino;
+	}
 	t->state_fd = a.state_fd >= 0 ? take_fd(t, a.state_fd, O_RDWR) : -1;
 	remote_call(t, h, SYS_close, a.out_read_fd, 0, 0, 0, 0, 0);
 	unmap_scratch(t, h, scratch);
@@ -877,26 +951,6 @@ r = stop_all(t);
 
 /* ---- detaching ------------------------------------------------------- */
 
-/* Is thread h in sysgate's code (the image, or a stub: any code of no
- * file, to be safe), or about to return into the image? */
-static int inside_image(const struct target *t, const struct thr *h,
-			const struct range *anon, int nanon)
-{
-	unsigned long k, got = 0;
-	static unsigned long stack[STACK_SCAN / 8];
-
-	if ((h->regs.rip >= t->base && h->regs.rip < t->base + t->span) ||
-	    in_ranges(h->regs.rip, anon, nanon))
-		return 1;
-	k = PAGE - (h->regs.rsp & (PAGE - 1));
-	if (peek(t->pid, h->regs.rsp & ~7UL, stack, k) == 0)
-		got = k / 8;
-	for (k = 0; k < got; k++)
-		if (stack[k] >= t->base && stack[k] < t->base + t->span)
-			return 1;
-	return 0;
-}
-
 static int detach_one(struct target *t, int stats)
 {
 	static struct sg_attach_args a;
@@ -905,6 +959,7 @@ static int detach_one(struct target *t, int stats)
 	static struct range anon[4096];
 	struct range vdso;
 	int i, quiet = 1, inside[MAX_THREADS], nanon;
+	struct range image = { t->base, t->base + t->span };
 
 	if (stop_all(t) < 0) {
 		let_go(t);
@@ -913,7 +968,9 @@ static int detach_one(struct target *t, int stats)
 	h = thr_of(t, t->pid) ? thr_of(t, t->pid) : &t->thr[0];
 	nanon = code_ranges(t->pid, anon, 4096, &vdso, 1);
 	for (i = 0; i < t->nthr; i++) {
-		inside[i] = inside_image(t, &t->thr[i], anon, nanon);
+		untrap(t, &t->thr[i]);	/* (before any call of ours in it) */
+		inside[i] = inside_image(t, &t->thr[i], &image, 1, anon,
+					 nanon);
 		quiet &= !inside[i];
 	}
 	scratch = map_scratch(t, h);
@@ -974,6 +1031,121 @@ static void drain(struct target *t, int ofd)
 	t->out_fd = -1;
 }
 
+/* The runtime still in the process (not exited, no execve since)? */
+static int runtime_there(const struct target *t)
+{
+	struct range old[16];
+	int nold;
+
+	return kill(t->pid, 0) == 0 && has_sysgate(t->pid, old, &nold);
+}
+
+static int is_target(pid_t pid)
+{
+	int i;
+
+	for (i = 0; i < ntargets; i++)
+		if (targets[i].pid == pid)
+			return 1;
+	return 0;
+}
+
+/* Does process pid hold the pipe named want ("pipe:[INODE]")? */
+static int holds(pid_t pid, const char *want)
+{
+	char path[300], link[64];
+	struct dirent *f;
+	DIR *fds;
+	int found = 0;
+
+	snprintf(path, sizeof(path), "/proc/%d/fd", pid);
+	fds = opendir(path);
+	while (fds && !found && (f = readdir(fds))) {
+		ssize_t n;
+
+		snprintf(path, sizeof(path), "/proc/%d/fd/%s", pid, f->d_name);
+		n = readlink(path, link, sizeof(link) - 1);
+		if (n > 0) {
+			link[n] = 0;
+			found = !strcmp(link, want);
+		}
+	}
+	if (fds)
+		closedir(fds);
+	return found;
+}
+
+/*
+ * -f: a process holding t's output pipe that is not a target yet is a
+ * child forked while attached (or its child): a copy of t, runtime and
+ * patched code included, hooked.  It becomes a target, to be detached as
+ * t is.  (A child that ran execve closed the pipe: its new program runs
+ * natively, nothing to undo.)  How many were added.
+ */
+static int find_followed(const struct target *t)
+{
+	char want[48];
+	struct dirent *d;
+	DIR *proc;
+	int added = 0;
+
+	if (!t->pipe_ino)
+		return 0;
+	snprintf(want, sizeof(want), "pipe:[%lu]", t->pipe_ino);
+	proc = opendir("/proc");
+	while (proc && (d = readdir(proc))) {
+		pid_t pid = atoi(d->d_name);
+		struct target *c;
+
+		if (pid <= 0 || pid == getpid() || is_target(pid) ||
+		    ntargets == MAX_PROCS || !holds(pid, want))
+			continue;
+		c = &targets[ntargets++];
+		*c = *t;
+		c->pid = pid;
+		c->nthr = 0;
+		c->pidfd = c->out_fd = c->state_fd = -1;
+		c->gone = c->exited = 0;
+		added++;
+	}
+	if (proc)
+		closedir(proc);
+	return added;
+}
+
+/*
+ * Detach every process still attached: the nroots given with -p, then,
+ * under -f, the children found holding their pipes, again until none is
+ * left (a child may have forked before it was stopped), then what is
+ * left of the output.
+ */
+static void detach_all(const struct sg_options *o, int nroots, int ofd)
+{
+	int i, more = 1;
+
+	while (more) {
+		more = 0;
+		for (i = 0; i < ntargets; i++) {
+			struct target *t = &targets[i];
+
+			if (t->gone || (i < nroots && t->exited))
+				continue;
+			if (runtime_there(t))
+				detach_one(t, o->stats);
+			if (i >= nroots)
+				t->gone = 1;
+		}
+		for (i = 0; o->follow && i < nroots; i++)
+			if (!targets[i].gone && find_followed(&targets[i]))
+				more = 1;
+	}
+	for (i = 0; i < nroots; i++)
+		if (!targets[i].gone) {
+			drain(&targets[i], ofd);
+			targets[i].gone = 1;
+		}
+}
+
 static int parse_pids(const char *list)
 {
 	const char *p = list;
@@ -988,7 +1160,7 @@ static int parse_pids(const char *list)
 				"sysgate: -p: invalid process id '%s'\n", list);
 			return -1;
 		}
-		if (ntargets == MAX_TARGETS) {
+		if (ntargets >= MAX_TARGETS) {
 			fprintf(stderr, "sysgate: -p: at most %d processes\n",
 				MAX_TARGETS);
 			return -1;
@@ -1038,6 +1210,16 @@ static int attach_ptrace(const struct sg_options *o)
 	}
 	if (fd >= 0)
 		snprintf(state, sizeof(state), "fd:%ld", fd);
+	if (o->json) {
+		/* (before the tracer opens the file, appending) */
+		int ofd = o->outfile ? open(o->outfile, O_WRONLY | O_CREAT |
+					    O_CLOEXEC | (o->append ? O_APPEND :
+					    O_TRUNC), 0644) : 2;
+
+		sg_cli_json_start(o, ofd);
+		if (ofd > 2)
+			close(ofd);
+	}
 	memset(&sa, 0, sizeof(sa));
 	sa.sa_handler = on_stop;	/* (no SA_RESTART: ends the wait) */
 	for (i = 0; i < (int)ARRAY_SIZE(stops); i++)
@@ -1058,7 +1240,7 @@ int sg_cli_attach(const struct sg_options *o, const char *options,
 	static const int stops[] = { SIGTERM, SIGINT, SIGHUP, SIGQUIT };
 	struct pollfd pfd[2 * MAX_TARGETS + 1];
 	sigset_t set;
-	int ofd = 2, sfd, i, live = 0, timeout = -1;
+	int ofd = 2, sfd, i, live = 0, timeout = -1, nroots;
 	struct timespec t0;
 
 	if (parse_pids(o->attach) < 0)
@@ -1079,6 +1261,8 @@ int sg_cli_attach(const struct sg_options *o, const char *options,
 			return 1;
 		}
 	}
+	if (o->json)
+		sg_cli_json_start(o, ofd);
 	/* Held from now on and read in the loop: a signal during attaching
 	 * waits until the process is running again, then detaches it. */
 	sigemptyset(&set);
@@ -1093,6 +1277,7 @@ int sg_cli_attach(const struct sg_options *o, const char *options,
 			live++;
 	if (!live)
 		return 1;
+	nroots = ntargets;
 	clock_gettime(CLOCK_MONOTONIC, &t0);
 	while (live) {
 		int n = 0, stop = 0;
@@ -1102,7 +1287,7 @@ int sg_cli_attach(const struct sg_options *o, const char *options,
 
 			pfd[2 * i].fd = t->gone ? -1 : t->out_fd;
 			pfd[2 * i].events = POLLIN;
-			pfd[2 * i + 1].fd = t->gone ? -1 : t->pidfd;
+			pfd[2 * i + 1].fd = t->gone || t->exited ? -1 : t->pidfd;
 			pfd[2 * i + 1].events = POLLIN;
 		}
 		pfd[2 * ntargets].fd = sfd;
@@ -1131,14 +1316,23 @@ int sg_cli_attach(const struct sg_options *o, const char *options,
 			    relay(t, ofd) <= 0) {
 				close(t->out_fd);
 				t->out_fd = -1;
-				/* (no pidfd: the pipe's end says it exited) */
-				if (t->pidfd < 0) {
+				/* No writer left: it exited (the pidfd may
+				 * not have said so yet), or ran execve (its
+				 * new program is not followed: nothing to
+				 * detach), and so did -f's children. */
+				if (t->pidfd < 0 || t->exited ||
+				    !runtime_there(t)) {
 					t->gone = 1;
 					live--;
 				}
 			}
 			if (!t->gone && (pfd[2 * i + 1].revents & POLLIN)) {
-				/* It exited: its last lines, then its table. */
+				/* It exited: its last lines, then its table,
+				 * once the children -f follows are done with
+				 * the pipe too. */
+				t->exited = 1;
+				if (o->follow && t->out_fd >= 0)
+					continue;
 				drain(t, ofd);
 				t->gone = 1;
 				live--;
@@ -1146,18 +1340,10 @@ int sg_cli_attach(const struct sg_options *o, const char *options,
 		}
 		if (!stop)
 			continue;
-		for (i = 0; i < ntargets; i++) {
-			struct target *t = &targets[i];
-
-			if (t->gone)
-				continue;
-			detach_one(t, o->stats);
-			drain(t, ofd);
-			t->gone = 1;
-			live--;
-		}
+		detach_all(o, nroots, ofd);
+		live = 0;
 	}
-	for (i = 0; i < ntargets; i++) {
+	for (i = 0; i < nroots; i++) {
 		char state[32];
 
 		if (o->count && targets[i].state_fd >= 0) {

@@ -512,6 +512,7 @@ struct results {
 	unsigned long long fpu_mask;
 	struct start_row *srows;
 	long mem[3], priv[3];	/* KiB: resident, private dirty */
+	struct sg_attach_bench attach;	/* sysgate -p (attach_bench.c) */
 	struct utsname u;
 };
 
@@ -628,7 +629,18 @@ static void measure_startup(struct results *r)
 	quiet = via_cli = 0;
 	for (i = 0; i < 3; i++)
 		r->mem[i] = rss(mem_opts[i], &r->priv[i]);
+	{
+		char cli[PATH_MAX + 16], loop[PATH_MAX + 32];
+
+		snprintf(cli, sizeof(cli), "%s/sysgate", dir);
+		snprintf(loop, sizeof(loop), "%s/sysgate-bench-loop", dir);
+		sg_bench_attach(&r->attach, cli, loop, quick);
+	}
 }
+
+static const char *const attach_keys[SG_ATTACH_BENCH_N] = {
+	"sysgate_c", "sysgate_ptrace_c", "strace_c"
+};
 
 static void report_json(const struct results *r)
 {
@@ -703,6 +715,14 @@ static void report_json(const struct results *r)
 	       "\"count_all\":%ld,\"extra_trace_none\":%ld,"
 	       "\"extra_count_all\":%ld},\n", r->priv[0], r->priv[1],
 	       r->priv[2], r->priv[1] - r->priv[0], r->priv[2] - r->priv[0]);
+	printf(" \"attach\":{\"native_calls_per_s\":%.0f", r->attach.native);
+	for (i = 0; i < SG_ATTACH_BENCH_N; i++)
+		if (r->attach.ratio[i] < 0)
+			printf(",\"%s_ratio\":null", attach_keys[i]);
+		else
+			printf(",\"%s_ratio\":%.3f", attach_keys[i],
+			       r->attach.ratio[i]);
+	printf("},\n");
 	printf(" \"rounds\":%d,\"calls_per_round\":%ld}\n", r->rounds,
 	       r->n);
 }
@@ -773,6 +793,14 @@ static void report_text(const struct results *r)
 	printf("private dirty KiB: native %ld, -e trace=none %ld, -c %ld "
 	       "(extra %ld / %ld)\n", r->priv[0], r->priv[1], r->priv[2],
 	       r->priv[1] - r->priv[0], r->priv[2] - r->priv[0]);
+	printf("attached (-p) to a getppid loop of %.0f calls/s, rate kept:",
+	       r->attach.native);
+	for (i = 0; i < SG_ATTACH_BENCH_N; i++)
+		if (r->attach.ratio[i] < 0)
+			printf(" %s -", attach_keys[i]);
+		else
+			printf(" %s %.3f", attach_keys[i], r->attach.ratio[i]);
+	printf("\n");
 }
 
 int sg_bench_main(int argc, char **argv)

@@ -31,6 +31,20 @@ void *sg_cli_map_state(const char *state, size_t *len);
  * output the options name). */
 void sg_cli_print_summary(const struct sg_options *o, const char *state,
 			  int ofd);
+/* sysgate bench's attach row (attach_bench.c): the getppid rate of a
+ * running program, and while sysgate -c -p, sysgate -m ptrace -c -p and
+ * strace -f -c -p are attached, as ratios of it (-1: could not run). */
+enum { SG_ATTACH_BENCH_N = 3 };
+struct sg_attach_bench {
+	double native;				/* calls per second */
+	double ratio[SG_ATTACH_BENCH_N];
+};
+int sg_bench_attach(struct sg_attach_bench *b, const char *sysgate,
+		    const char *loop, int quick);
+
+/* --json's first line, written to fd (main.c). */
+void sg_cli_json_start(const struct sg_options *o, int fd);
+
 /* sysgate -p (attach.c): options as given, image the runtime to map. */
 int sg_cli_attach(const struct sg_options *o, const char *options,
 		  const char *image);

@@ -461,6 +461,22 @@ static int quiet(const struct sg_options *o)
 	return (o->hot || o->bypass) && !o->trace && !o->count_and_trace;
 }
 
+/* --json: the first line, where a trace follows (not for a -c table
+ * alone). */
+void sg_cli_json_start(const struct sg_options *o, int fd)
+{
+	char start[128];
+	int n;
+
+	if (fd < 0 || (o->count && !o->count_and_trace) || quiet(o))
+		return;
+	n = snprintf(start, sizeof(start),
+		     "{\"type\":\"start\",\"schema\":1,\"arch\":\"%s\","
+		     "\"mechanism\":\"%s\"}\n", SG_ARCH_NAME, o->mechanism);
+	if (write(fd, start, n) < 0)
+		perror("sysgate: write");
+}
+
 static pid_t child;
 static volatile sig_atomic_t stop_sig;
 
@@ -635,12 +651,22 @@ static int attach(const struct sg_options *o, int argc, char **argv, int prog_i)
 
 	if (prog_i < argc)
 		die("-p attaches to running processes: no PROG with it", 0);
-	if (strcmp(o->mechanism, "patch") && strcmp(o->mechanism, "ptrace"))
-		die("-p works with -m patch (the default) and -m ptrace only, "
-		    "for now", 0);
-	if (o->follow || o->nhooks || o->fs || o->json)
-		die("-p cannot be used with -f, -ff, --hook, --fs or --json "
-		    "yet", 0);
+	if (!strcmp(o->mechanism, "seccomp"))
+		die("-p with -m seccomp: a seccomp filter cannot be removed, "
+		    "so the process could never be left as it was", 0);
+	if (strcmp(o->mechanism, "patch") && strcmp(o->mechanism, "sud") &&
+	    strcmp(o->mechanism, "ptrace"))
+		die("-p works with -m patch (the default), -m sud and -m ptrace",
+		    0);
+	if (o->fs)
+		die("-p with --fs: descriptors the process opened before "
+		    "attaching cannot be served by the store", 0);
+	if (o->nhooks)
+		die("-p with --hook: a hook library imports its sysgate_* "
+		    "functions from libsysgate.so, which an attached process "
+		    "does not have", 0);
+	if (o->follow == 2)
+		die("-p with -ff: the processes share one output; use -f", 0);
 	check_builtins(o);
 	if (sg_options_join(opts, sizeof(opts), argc - 1, argv + 1) < 0)
 		die("options too long", 0);
@@ -851,16 +877,10 @@ static void prepare(struct sg_options *o, struct start *st, char **argv)
 			    strerror(errno));
 	}
 	st->env = build_env(o, st->lib, opts, st->state, st->ptrace);
-	if (o->json && !(o->count && !o->count_and_trace) && !quiet(o)) {
-		char start[128];
-		int n = snprintf(start, sizeof(start),
-				 "{\"type\":\"start\",\"schema\":1,\"arch\":\"%s\","
-				 "\"mechanism\":\"%s\"}\n", SG_ARCH_NAME,
-				 o->mechanism);
+	if (o->json) {
 		int ofd = out_fd(o);
 
-		if (ofd >= 0 && write(ofd, start, n) < 0)
-			perror("sysgate: write");
+		sg_cli_json_start(o, ofd);
 		if (ofd > 2)
 			close(ofd);
 	}

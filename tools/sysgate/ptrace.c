@@ -368,6 +368,10 @@ int sg_cli_ptrace_attach(const struct sg_options *o, const pid_t *pids,
 	int live = 0, i, detaching = 0, status;
 	pid_t w;
 
+	/* -f: children forked while attached are traced too (and let go
+	 * with the rest) */
+	if (o->follow)
+		opts |= PTRACE_O_TRACEFORK | PTRACE_O_TRACEVFORK;
 	if (tracer_hooks(o, state) < 0)
 		return -1;
 	for (i = 0; i < npids; i++) {
