@@ -238,7 +238,7 @@ static const struct long_opt long_opts[] = {
 	{ "output-separately", 0, 0 },
 	{ "summary-only", 0, 'c' },
 	{ "summary", 0, 'C' },
-	{ "syscall-times", 0, 'T' },
+	{ "syscall-times", 2, 0 },
 	{ "json", 0, 'j' },
 	{ "stats", 0, 0 },
 	{ "loader", 0, 0 },
@@ -248,7 +248,28 @@ static const struct long_opt long_opts[] = {
 	{ "attach", 1, 'p' },
 	{ "detach-after", 1, 0 },
 	{ "zeropage-readable-null", 0, 0 },
-	{ "quiet", 0, 'q' },
+	{ "quiet", 2, 0 },
+	/* strace's long names for its letters and -e expressions */
+	{ "columns", 1, 'a' },
+	{ "no-abbrev", 0, 'v' },
+	{ "syscall-number", 0, 'n' },
+	{ "successful-only", 0, 'z' },
+	{ "failed-only", 0, 'Z' },
+	{ "trace-path", 1, 'P' },
+	{ "const-print-style", 1, 'X' },
+	{ "stack-trace", 0, 'k' },
+	{ "signal", 1, 0 },
+	{ "status", 1, 0 },
+	{ "abbrev", 1, 0 },
+	{ "verbose", 1, 0 },
+	{ "raw", 1, 0 },
+	{ "read", 1, 0 },
+	{ "write", 1, 0 },
+	{ "decode-fds", 2, 0 },
+	{ "strings-in-hex", 2, 0 },
+	{ "absolute-timestamps", 2, 0 },
+	{ "timestamps", 2, 0 },
+	{ "relative-timestamps", 2, 0 },
 	{ "debug", 0, 'd' },
 	{ "help", 0, 'h' },
 	{ "version", 0, 'V' },
@@ -257,6 +278,91 @@ static const struct long_opt long_opts[] = {
 	{ "seccomp-bpf", 0, 0 },
 	{ "summary-wall-clock", 0, 'w' },
 };
+
+/* Where p occurs in s, or NULL. */
+static const char *find(const char *s, const char *p)
+{
+	size_t n = sg_strlen(p);
+
+	for (; *s; s++)
+		if (!sg_strncmp(s, p, n))
+			return s;
+	return 0;
+}
+
+/* A timestamp precision as the letters' repeat count gives it: s (-t),
+ * us (-tt); sysgate prints no other. */
+static int precision(const char *v, int *n)
+{
+	size_t len = sg_strchr(v, ',') ? (size_t)(sg_strchr(v, ',') - v) :
+					 sg_strlen(v);
+
+	if (len == 1 && v[0] == 's')
+		*n = 1;
+	else if (len == 2 && !sg_strncmp(v, "us", 2))
+		*n = 2;
+	else
+		return -1;
+	return 0;
+}
+
+/*
+ * strace's long options whose value is optional: without one they are
+ * their letter; with one, the letter repeated as strace documents it,
+ * or the -e expression of the same name.
+ */
+static int optional_value_opt(struct sg_options *o, const char *name,
+			      const char *val)
+{
+	int n = 1;
+
+	if (!val)
+		return short_opt(o, !sg_strcmp(name, "quiet") ? 'q' :
+				    !sg_strcmp(name, "decode-fds") ? 'y' :
+				    !sg_strcmp(name, "strings-in-hex") ? 'x' :
+				    !sg_strcmp(name, "syscall-times") ? 'T' :
+				    name[0] == 'r' ? 'r' : 't', 0);
+	if (!sg_strcmp(name, "quiet") || !sg_strcmp(name, "decode-fds")) {
+		char e[256];
+
+		if (sg_strlen(val) + 16 >= sizeof(e))
+			return fail(o, "options too long", 0, 0);
+		sg_strlcpy(e, name, sizeof(e));
+		sg_strlcpy(e + sg_strlen(e), "=", sizeof(e) - sg_strlen(e));
+		sg_strlcpy(e + sg_strlen(e), val, sizeof(e) - sg_strlen(e));
+		return parse_expr(o, e);
+	}
+	if (!sg_strcmp(name, "strings-in-hex")) {
+		if (!sg_strcmp(val, "all"))
+			o->hexstr = 2;
+		else if (!sg_strcmp(val, "non-ascii"))
+			o->hexstr = 1;
+		else
+			return fail(o, "invalid --strings-in-hex value '", val,
+				    "' (non-ascii, all)");
+		return 0;
+	}
+	if (!sg_strcmp(name, "syscall-times") || name[0] == 'r') {
+		/* sysgate prints microseconds: the default precision */
+		if (sg_strcmp(val, "us") && sg_strcmp(val, "6"))
+			return fail(o, "--", name, "=: only us (microseconds)");
+		return short_opt(o, name[0] == 'r' ? 'r' : 'T', 0);
+	}
+	/* --absolute-timestamps=[format:]time|unix[,precision:P] */
+	if (find(val, "unix")) {
+		/* -ttt: seconds since the epoch, with microseconds */
+		if (!find(val, "precision:us"))
+			return fail(o, "--", name, "=unix: with precision:us only");
+		n = 3;
+	} else if (find(val, "precision:")) {
+		if (precision(find(val, "precision:") + 10, &n))
+			return fail(o, "--", name, ": precision s or us only");
+	} else if (sg_strcmp(val, "time") && sg_strcmp(val, "format:time")) {
+		return fail(o, "invalid --", name, " value");
+	}
+	o->timestamps = n;
+	return 0;
+}
 
 static int long_opt(struct sg_options *o, const char *name, size_t nlen,
 		    const char *val)
@@ -321,6 +427,22 @@ static int long_opt(struct sg_options *o, const char *name, size_t nlen,
 			return fail(o, "--detach-after takes seconds: ", val, 0);
 		o->detach_after++;
 		return 0;
+	}
+	if (!sg_strcmp(l->name, "quiet") || !sg_strcmp(l->name, "decode-fds") ||
+	    !sg_strcmp(l->name, "strings-in-hex") ||
+	    !sg_strcmp(l->name, "syscall-times") ||
+	    find(l->name, "timestamps"))
+		return optional_value_opt(o, l->name, val);
+	if (l->has_value == 1) {
+		/* --NAME=VALUE is -e NAME=VALUE */
+		char e[512];
+
+		if (sg_strlen(l->name) + 1 + sg_strlen(val) >= sizeof(e))
+			return fail(o, "options too long", 0, 0);
+		sg_strlcpy(e, l->name, sizeof(e));
+		sg_strlcpy(e + sg_strlen(e), "=", sizeof(e) - sg_strlen(e));
+		sg_strlcpy(e + sg_strlen(e), val, sizeof(e) - sg_strlen(e));
+		return parse_expr(o, e);
 	}
 	if (!sg_strcmp(l->name, "output-separately"))
 		o->follow = 2;

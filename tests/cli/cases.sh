@@ -1063,6 +1063,36 @@ assert any(r.get("type") == "exit" for r in recs), recs[-1]
 EOT
 }
 
+t_strace_long_options() {
+	# strace's long spellings give what its letters and -e expressions
+	# give (strace's own test suite uses them; they were refused).
+	local pair long short
+	for pair in "--no-abbrev|-v" "--syscall-number|-n" \
+		"--successful-only|-z" "--failed-only|-Z" "--columns=30|-a30" \
+		"--strings-in-hex=all|-xx" "--strings-in-hex|-x" \
+		"--decode-fds=path|-y" "--signal=none|-esignal=none" \
+		"--status=failed|-estatus=failed" "--quiet=exit|-equiet=exit" \
+		"--trace-path=/dev/null|-P/dev/null" "--write=2|-ewrite=2"; do
+		long=${pair%%|*} short=${pair#*|}
+		"$SG" "$long" -e trace=openat,read,close,write -- "$PROG" \
+			>/dev/null 2>"$TMP/long" || fail "$long: exit status $?"
+		"$SG" "$short" -e trace=openat,read,close,write -- "$PROG" \
+			>/dev/null 2>"$TMP/short" || fail "$short: exit status $?"
+		diff -u "$TMP/short" "$TMP/long" >&2 || fail "$long differs from $short"
+	done
+	# timestamps: the format -t, -tt and -ttt print
+	"$SG" --absolute-timestamps=precision:us -e trace=write -- "$PROG" \
+		2>&1 >/dev/null | grep -qE '^[0-9]{2}:[0-9]{2}:[0-9]{2}\.[0-9]{6} write' ||
+		fail "--absolute-timestamps=precision:us"
+	"$SG" --timestamps=format:unix,precision:us -e trace=write -- "$PROG" \
+		2>&1 >/dev/null | grep -qE '^[0-9]{9,}\.[0-9]{6} write' ||
+		fail "--timestamps=format:unix,precision:us"
+	# a precision sysgate does not print: one line, not a wrong format
+	"$SG" --timestamps=precision:ns -- "$PROG" >/dev/null 2>"$TMP/err" &&
+		fail "precision:ns accepted"
+	[ "$(wc -l <"$TMP/err")" = 1 ] || fail "error: $(cat "$TMP/err")"
+}
+
 t_bad_input() {
 	marker=$TMP/started
 	while IFS= read -r args; do
