@@ -165,8 +165,12 @@ struct sg_statx {
 	unsigned int nlink, uid, gid;
 	unsigned short mode, spare0;
 	unsigned long ino, size, blocks, attributes_mask;
-	unsigned long rest[24];
+	unsigned long times[8];		/* atime, btime, ctime, mtime */
+	unsigned int rdev_major, rdev_minor, dev_major, dev_minor;
+	unsigned long rest[14];
 };
+
+_Static_assert(sizeof(struct sg_statx) == 256, "struct statx");
 
 static long stat_at(long fd, const char *path, int flags,
 		    struct sg_fd_stat *st)
@@ -182,6 +186,7 @@ static long stat_at(long fd, const char *path, int flags,
 	st->gid = x.gid;
 	st->ino = x.ino;
 	st->size = x.size;
+	st->dev = (unsigned long)x.dev_major << 32 | x.dev_minor;
 	return 0;
 }
 
@@ -193,4 +198,9 @@ long sg_fd_stat(long fd, struct sg_fd_stat *st)
 long sg_path_stat(const char *path, struct sg_fd_stat *st)
 {
 	return stat_at(-100 /* AT_FDCWD */, path, 0, st);
+}
+
+long sg_at_stat(long dirfd, const char *path, struct sg_fd_stat *st)
+{
+	return stat_at(dirfd, path, 0, st);
 }
