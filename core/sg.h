@@ -324,6 +324,7 @@ int sg_tracer_ptrace(struct sg_thread *t, struct sysgate_sys *s) SG_HIDDEN;
 void sg_tracer_traceme_now(struct sg_thread *t) SG_HIDDEN;
 void sg_tracer_wait(struct sg_thread *t, struct sysgate_sys *s) SG_HIDDEN;
 void sg_tracer_outside(void) SG_HIDDEN;
+void sg_tracer_loader_ready(void) SG_HIDDEN;
 
 /* core/mem.c: program memory, -EFAULT instead of a crash */
 long sg_read_safe(void *dst, const void *src, size_t len) SG_HIDDEN;
