@@ -11,6 +11,14 @@
  * so the tracer sees only what it would see natively.  A tracer that
  * sysgate does not run sees them (doc/internals.md).
  *
+ * Under -m seccomp each call the filter traps shows a tracer that asks
+ * for calls (strace's PTRACE_SYSCALL) an entry, an exit the kernel makes
+ * up (the call did not run), and then sysgate's handler: its own calls,
+ * the call made again, its rt_sigreturn.  sysgate in the tracer shows the
+ * entry, hides the rest, and shows the handler's rt_sigreturn's exit as
+ * the call's: by then the program's registers hold its result
+ * (hide_trapped).
+ *
  * A tracee that execs sysgate-loader (every program under -m seccomp)
  * shows the tracer the loader at the exec event: gdb would read the
  * loader's file and auxiliary vector, not the program's, and never find
@@ -238,6 +246,18 @@ struct syscall_info_head {
 	unsigned long long ip, sp;
 };
 
+/* (what follows it at a call's entry, and at its exit) */
+struct syscall_info_entry {
+	struct syscall_info_head head;
+	unsigned long long nr, args[6];
+};
+
+struct syscall_info_exit {
+	struct syscall_info_head head;
+	long long rval;
+	unsigned char is_error;
+};
+
 /*
  * The signal thread tid stopped with was raised by sysgate's mechanism:
  * a SIGSYS of its seccomp filter (its data, as core/sud.c checks) or of
@@ -278,10 +298,6 @@ void sg_tracer_loader_ready(void)
 	sg_sc3(SG_NR_madvise, 0, 0, READY_ADVICE);
 }
 
-struct syscall_info_entry {
-	struct syscall_info_head head;
-	unsigned long long nr, args[6];
-};
 
 static int loader_ready(int tid)
 {
@@ -340,6 +356,125 @@ static int hold_exec(int tid, int status, const struct sg_siginfo *info)
 		}
 	}
 	return 0;
+}
+
+/*
+ * Per thread, the calls the filter trapped whose handler is still
+ * running (a signal handler of the program's may trap calls inside one):
+ * each from its made-up exit until its handler's rt_sigreturn comes back
+ * to the call (at), or, where the handler returns to make the call
+ * itself at the program's stack (raw: clone, vfork, the program's
+ * rt_sigreturn, core/dispatch.c), until that call's exit.  One thread's
+ * record per slot: a thread that lost its slot shows what the kernel
+ * shows.
+ */
+#define NCALLS 64
+#define NTRAPPED 8
+static struct call_state {
+	int tid, depth;
+	unsigned long long nr, arg0;		/* of the last entry */
+	unsigned long long ip;
+	struct trapped {
+		unsigned long long at;
+		int raw;
+	} trapped[NTRAPPED];
+} calls[NCALLS];
+
+/* A SIGSYS pending for thread tid (the filter's, after a trapped call). */
+static int sigsys_pending(int tid)
+{
+	static const char key[] = "\nSigPnd:\t";
+	char path[48], num[16], buf[2048];
+	unsigned long pnd = 0;
+	long fd, n, i;
+
+	sg_strlcpy(path, "/proc/", sizeof(path));
+	sg_strlcpy(path + 6, sg_utoa(num + sizeof(num), tid), sizeof(path) - 6);
+	sg_strlcpy(path + sg_strlen(path), "/status", 10);
+	fd = sg_sc4(SG_NR_openat, -100 /* AT_FDCWD */, (long)path,
+		    02000000 /* O_CLOEXEC */, 0);
+	if (fd < 0)
+		return 0;
+	n = sg_sc3(SG_NR_read, fd, (long)buf, sizeof(buf) - 1);
+	sg_sc1(SG_NR_close, fd);
+	for (i = 0; i + (long)sizeof(key) < n; i++)
+		if (!sg_strncmp(buf + i, key, sizeof(key) - 1))
+			break;
+	for (i += sizeof(key) - 1; i < n; i++) {
+		char c = buf[i];
+
+		if (c >= '0' && c <= '9')
+			pnd = pnd << 4 | (unsigned long)(c - '0');
+		else if (c >= 'a' && c <= 'f')
+			pnd = pnd << 4 | (unsigned long)(c - 'a' + 10);
+		else
+			break;
+	}
+	return (pnd >> (SIGSYS_ - 1)) & 1;
+}
+
+/*
+ * A call stop of thread tid (PTRACE_O_TRACESYSGOOD) that the tracer
+ * must not see: 1 to resume it unseen.
+ */
+static int hide_trapped(int tid)
+{
+	struct call_state *c = &calls[(unsigned)tid % NCALLS];
+	union {
+		struct syscall_info_entry e;
+		struct syscall_info_exit x;
+	} u;
+	long n = sg_sc4(SG_NR_ptrace, PTRACE_GET_SYSCALL_INFO_, tid,
+			sizeof(u), (long)&u);
+	struct trapped *top;
+
+	if (c->tid != tid) {
+		c->tid = tid;
+		c->depth = 0;
+	}
+	if (n < (long)sizeof(u.e.head))
+		return 0;
+	if (u.e.head.op == 1 /* PTRACE_SYSCALL_INFO_ENTRY */) {
+		c->nr = u.e.nr;
+		c->arg0 = u.e.args[0];
+		c->ip = u.e.head.ip;
+		return c->depth > 0;
+	}
+	if (u.x.head.op != 2 /* PTRACE_SYSCALL_INFO_EXIT */)
+		return 0;
+	/* The filter's trap: the kernel put back the registers the call
+	 * had (x86-64 the number, others the first argument) and queued
+	 * the SIGSYS. */
+	if (((unsigned long long)u.x.rval == c->nr ||
+	     (unsigned long long)u.x.rval == c->arg0) &&
+	    c->depth < NTRAPPED && sigsys_pending(tid)) {
+		c->trapped[c->depth].at = c->ip;
+		c->trapped[c->depth++].raw = 0;
+		return 1;
+	}
+	if (!c->depth)
+		return 0;
+	top = &c->trapped[c->depth - 1];
+	if (top->raw) {
+		/* the call made at the program's stack: its exit */
+		c->depth--;
+		return c->depth > 0;
+	}
+	if (c->nr != (unsigned long long)SG_NR_rt_sigreturn)
+		return 1;	/* the handler's own call */
+	if (u.x.head.ip == top->at) {
+		/* back at the call, with its result */
+		c->depth--;
+		return c->depth > 0;
+	}
+	top->raw = 1;	/* back to make the call at the program's stack */
+	return 1;
+}
+
+/* After an exec, the thread starts afresh. */
+static void calls_reset(int tid)
+{
+	calls[(unsigned)tid % NCALLS].tid = 0;
 }
 
 /* A stop at an execve: its event, or without PTRACE_O_TRACEEXEC (gdb
@@ -402,6 +537,7 @@ void sg_tracer_wait(struct sg_thread *t, struct sysgate_sys *s)
 			else
 				sg_write_safe(out, &h->status, sizeof(status));
 			__atomic_store_n(&h->tid, 0, __ATOMIC_RELEASE);
+			calls_reset(tid);
 			forget(tid);
 			return;
 		} else if (h) {
@@ -421,6 +557,12 @@ void sg_tracer_wait(struct sg_thread *t, struct sysgate_sys *s)
 			sg_sc4(SG_NR_ptrace, PTRACE_SYSCALL_, tid, 0, 0);
 			continue;
 		}
+		if (sig == (SIGTRAP_ | 0x80) && hide_trapped(tid)) {
+			sg_sc4(SG_NR_ptrace, resume_of(tid), tid, 0, 0);
+			continue;
+		}
+		if (stop == (SIGTRAP_ | PTRACE_EVENT_EXEC_ << 8))
+			calls_reset(tid);
 		if ((sig != SIGSYS_ && sig != SIGTRAP_) ||
 		    !sysgates_signal(t, tid, sig)) {
 			forget(tid);
