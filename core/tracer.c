@@ -383,33 +383,13 @@ static struct call_state {
 /* A SIGSYS pending for thread tid (the filter's, after a trapped call). */
 static int sigsys_pending(int tid)
 {
-	static const char key[] = "\nSigPnd:\t";
-	char path[48], num[16], buf[2048];
+	char buf[4096];
+	const char *p = sg_proc_status(tid, "SigPnd", buf, sizeof(buf));
 	unsigned long pnd = 0;
-	long fd, n, i;
 
-	sg_strlcpy(path, "/proc/", sizeof(path));
-	sg_strlcpy(path + 6, sg_utoa(num + sizeof(num), tid), sizeof(path) - 6);
-	sg_strlcpy(path + sg_strlen(path), "/status", 10);
-	fd = sg_sc4(SG_NR_openat, -100 /* AT_FDCWD */, (long)path,
-		    02000000 /* O_CLOEXEC */, 0);
-	if (fd < 0)
-		return 0;
-	n = sg_sc3(SG_NR_read, fd, (long)buf, sizeof(buf) - 1);
-	sg_sc1(SG_NR_close, fd);
-	for (i = 0; i + (long)sizeof(key) < n; i++)
-		if (!sg_strncmp(buf + i, key, sizeof(key) - 1))
-			break;
-	for (i += sizeof(key) - 1; i < n; i++) {
-		char c = buf[i];
-
-		if (c >= '0' && c <= '9')
-			pnd = pnd << 4 | (unsigned long)(c - '0');
-		else if (c >= 'a' && c <= 'f')
-			pnd = pnd << 4 | (unsigned long)(c - 'a' + 10);
-		else
-			break;
-	}
+	for (; p && ((*p >= '0' && *p <= '9') || (*p >= 'a' && *p <= 'f')); p++)
+		pnd = pnd << 4 |
+		      (unsigned long)(*p <= '9' ? *p - '0' : *p - 'a' + 10);
 	return (pnd >> (SIGSYS_ - 1)) & 1;
 }
 
@@ -580,33 +560,16 @@ void sg_tracer_wait(struct sg_thread *t, struct sysgate_sys *s)
  */
 void sg_tracer_outside(void)
 {
-	static const char key[] = "\nTracerPid:\t";
-	char buf[1024];
-	long fd, n = 0, r;
-	unsigned int i;
+	char buf[4096];
+	const char *v;
 
 	if (!sg.is_root || !(sg.seccomp_on || sg.sud_on ||
 			     (sg.opts && !sg_strcmp(sg.opts->mechanism, "int3"))))
 		return;
-	fd = sg_sc4(SG_NR_openat, -100 /* AT_FDCWD */, (long)"/proc/self/status",
-		    02000000 /* O_CLOEXEC */, 0);
-	if (fd < 0)
-		return;
-	while (n < (long)sizeof(buf) - 1 &&
-	       (r = sg_sc3(SG_NR_read, fd, (long)(buf + n),
-			   sizeof(buf) - 1 - n)) > 0)
-		n += r;
-	sg_sc1(SG_NR_close, fd);
-	buf[n] = 0;
-	for (i = 0; buf[i]; i++)
-		if (!sg_strncmp(buf + i, key, sizeof(key) - 1)) {
-			const char *p = buf + i + sizeof(key) - 1;
-
-			if (*p >= '1' && *p <= '9')
-				sg_warn("this program is traced from outside sysgate: "
-					"its tracer sees a signal for each call "
-					"sysgate traps (run the tracer under sysgate "
-					"-f, or in gdb: handle SIGSYS nostop noprint)");
-			return;
-		}
+	v = sg_proc_status(0, "TracerPid", buf, sizeof(buf));
+	if (v && *v >= '1' && *v <= '9')
+		sg_warn("this program is traced from outside sysgate: "
+			"its tracer sees a signal for each call "
+			"sysgate traps (run the tracer under sysgate "
+			"-f, or in gdb: handle SIGSYS nostop noprint)");
 }

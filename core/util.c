@@ -158,6 +158,42 @@ char *sg_utoa(char *end, unsigned long v)
 	return end;
 }
 
+/*
+ * A field of /proc/self/status (tid 0) or /proc/TID/status ("TracerPid",
+ * "SigPnd"): its value, in buf, or NULL.
+ */
+const char *sg_proc_status(int tid, const char *field, char *buf,
+			   size_t size)
+{
+	char path[48], num[16];
+	size_t len = sg_strlen(field);
+	long fd, n = 0, r;
+	char *p;
+
+	sg_strlcpy(path, "/proc/", sizeof(path));
+	sg_strlcpy(path + 6, tid ? sg_utoa(num + sizeof(num), tid) : "self",
+		   sizeof(path) - 6);
+	sg_strlcpy(path + sg_strlen(path), "/status",
+		   sizeof(path) - sg_strlen(path));
+	fd = sg_sc4(SG_NR_openat, -100 /* AT_FDCWD */, (long)path,
+		    02000000 /* O_RDONLY | O_CLOEXEC */, 0);
+	if (fd < 0)
+		return 0;
+	while (n < (long)size - 1 &&
+	       (r = sg_sc3(SG_NR_read, fd, (long)(buf + n), size - 1 - n)) > 0)
+		n += r;
+	sg_sc1(SG_NR_close, fd);
+	buf[n] = 0;
+	for (p = buf; *p; p++)
+		if (*p == '\n' && !sg_strncmp(p + 1, field, len) &&
+		    p[1 + len] == ':') {
+			for (p += len + 2; *p == '\t' || *p == ' '; p++)
+				;
+			return p;
+		}
+	return 0;
+}
+
 /* statx's layout is the same on every architecture (struct stat's is not). */
 struct sg_statx {
 	unsigned int mask, blksize;
