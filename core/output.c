@@ -252,8 +252,9 @@ void sysgate_output(struct sysgate_ctx *ctx, const char *buf, size_t len)
 /* (the kernel reads descriptors as unsigned int) */
 static int is_ours(unsigned int fd)
 {
-	return fd > 2 && (fd == (unsigned int)sg.out_fd ||
-			  fd == (unsigned int)sg.state_fd);
+	/* (-1: none held, which a program's -1 must not match) */
+	return (sg.out_fd > 2 && fd == (unsigned int)sg.out_fd) ||
+	       (sg.state_fd > 2 && fd == (unsigned int)sg.state_fd);
 }
 
 /* close_range() around our descriptors: the ranges between them. */

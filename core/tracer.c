@@ -397,7 +397,7 @@ static int sigsys_pending(int tid)
  * A call stop of thread tid (PTRACE_O_TRACESYSGOOD) that the tracer
  * must not see: 1 to resume it unseen.
  */
-static int hide_trapped(int tid)
+static int hide_trapped(struct sg_thread *t, int tid)
 {
 	struct call_state *c = &calls[(unsigned)tid % NCALLS];
 	union {
@@ -411,6 +411,7 @@ static int hide_trapped(int tid)
 	if (c->tid != tid) {
 		c->tid = tid;
 		c->depth = 0;
+		c->nr = c->arg0 = ~0ULL;	/* (no entry seen yet) */
 	}
 	if (n < (long)sizeof(u.e.head))
 		return 0;
@@ -424,10 +425,12 @@ static int hide_trapped(int tid)
 		return 0;
 	/* The filter's trap: the kernel put back the registers the call
 	 * had (x86-64 the number, others the first argument) and queued
-	 * the SIGSYS. */
+	 * the SIGSYS; sysgate's if the thread runs sysgate (a program's
+	 * own filter's trap shows as natively). */
 	if (((unsigned long long)u.x.rval == c->nr ||
 	     (unsigned long long)u.x.rval == c->arg0) &&
-	    c->depth < NTRAPPED && sigsys_pending(tid)) {
+	    c->depth < NTRAPPED && sigsys_pending(tid) &&
+	    (sg_tracee_runs_sysgate(tid) || tracee(t, tid).sysgate)) {
 		c->trapped[c->depth].at = c->ip;
 		c->trapped[c->depth++].raw = 0;
 		return 1;
@@ -537,7 +540,7 @@ void sg_tracer_wait(struct sg_thread *t, struct sysgate_sys *s)
 			sg_sc4(SG_NR_ptrace, PTRACE_SYSCALL_, tid, 0, 0);
 			continue;
 		}
-		if (sig == (SIGTRAP_ | 0x80) && hide_trapped(tid)) {
+		if (sig == (SIGTRAP_ | 0x80) && hide_trapped(t, tid)) {
 			sg_sc4(SG_NR_ptrace, resume_of(tid), tid, 0, 0);
 			continue;
 		}
