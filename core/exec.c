@@ -268,19 +268,10 @@ static void not_hooked_32(const char *path)
  */
 static int traced(void)
 {
-	static const char key[] = "\nTracerPid:\t";
-	char buf[2048];
-	long fd = sg_sc4(SG_NR_openat, -100, (long)"/proc/self/status",
-			 O_RDONLY_CLOEXEC, 0), n, i;
+	char buf[4096];
+	const char *v = sg_proc_status(0, "TracerPid", buf, sizeof(buf));
 
-	if (fd < 0)
-		return 0;
-	n = sg_sc3(SG_NR_read, fd, (long)buf, sizeof(buf) - 1);
-	sg_sc1(SG_NR_close, fd);
-	for (i = 0; i + (long)sizeof(key) < n; i++)
-		if (!sg_strncmp(buf + i, key, sizeof(key) - 1))
-			return buf[i + sizeof(key) - 1] != '0';
-	return 0;
+	return v && *v != '0';
 }
 
 static int is_loader(const char *path)

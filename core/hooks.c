@@ -33,6 +33,7 @@ void sg_hooks_core_set(void)
 	for (i = 0; i < ARRAY_SIZE(core); i++)
 		if (core[i] >= 0)
 			sg_set_bit(sg.core, core[i]);
+	sg_fd_core_set();
 	/* The loader answers for /proc/self/exe (core/exec.c). */
 	if (sg.exe_path) {
 		if (SG_NR_readlink >= 0)

@@ -16,10 +16,11 @@
  * trace keeps going to sysgate's output whatever the program did to its
  * own stderr.  The program's calls cannot reach them: close() fails with
  * EBADF as if they were not open, close_range() skips them, dup2()/dup3()
- * onto one first move it out of the way.  What remains visible: their
- * entries in /proc/self/fd, a read/write/fcntl naming one of those
- * numbers directly, and, below the limit (no room above it, not root),
- * one descriptor fewer before EMFILE.  The shared state's is not held at
+ * onto one first move it out of the way, and a listing of /proc/PID/fd
+ * (or /dev/fd) leaves them out.  Below the limit (no room above it, not
+ * root) every call naming one fails with EBADF too (sg_fd_named); what
+ * remains visible there is one descriptor fewer before EMFILE, and
+ * /proc/self/fd/N opened by its number.  The shared state's is not held at
  * all where the process may open its own mappings' files (core/init.c):
  * mapped, it is opened again only for a followed execve.
  */
@@ -251,8 +252,9 @@ void sysgate_output(struct sysgate_ctx *ctx, const char *buf, size_t len)
 /* (the kernel reads descriptors as unsigned int) */
 static int is_ours(unsigned int fd)
 {
-	return fd > 2 && (fd == (unsigned int)sg.out_fd ||
-			  fd == (unsigned int)sg.state_fd);
+	/* (-1: none held, which a program's -1 must not match) */
+	return (sg.out_fd > 2 && fd == (unsigned int)sg.out_fd) ||
+	       (sg.state_fd > 2 && fd == (unsigned int)sg.state_fd);
 }
 
 /* close_range() around our descriptors: the ranges between them. */
@@ -332,4 +334,187 @@ int sg_fd_guard(struct sysgate_sys *s)
 			sg.state_fd = hide(sg.state_fd);
 	}
 	return 0;
+}
+
+/*
+ * Below the program's limit (no room above it, not root) our descriptors
+ * are numbers it may probe, as CPython's fd_status does with fstat up to
+ * its limit: every call naming one then fails with EBADF as on a closed
+ * descriptor.  Which arguments are descriptors comes from the system call
+ * table (kinds f and D); bit i of fd_args[nr] is args[i].
+ */
+static unsigned char fd_args[SG_NSYSCALLS];
+
+static int below_limit(void)
+{
+	struct sg_rlimit r;
+
+	if (sg_sc4(SG_NR_prlimit64, 0, RLIMIT_NOFILE_, 0, (long)&r) < 0)
+		return 1;
+	return (sg.out_fd > 2 && (unsigned long)sg.out_fd < r.cur) ||
+	       (sg.state_fd > 2 && (unsigned long)sg.state_fd < r.cur);
+}
+
+/* (numbers <= -1000: a call this arch lacks) */
+static void not_fds(long nr, unsigned int args)
+{
+	if (nr >= 0 && nr < SG_NSYSCALLS)
+		fd_args[nr] &= ~args;
+}
+
+/* The calls the core takes for our descriptors' sake, set before any
+ * mechanism starts (a patched site is chosen by the calls it makes). */
+void sg_fd_core_set(void)
+{
+	long nr;
+	int i;
+
+	if (sg.out_fd <= 2 && sg.state_fd <= 2)
+		return;
+	sg_set_bit(sg.core, SG_NR_getdents64);
+	sg.fd_below = below_limit();
+	if (!sg.fd_below)
+		return;
+	for (nr = 0; nr < SG_NSYSCALLS && nr < SYSGATE_NR_MAX; nr++) {
+		const char *k = sg_syscall_table[nr].args;
+
+		for (i = 0; i < sg_syscall_table[nr].nargs; i++)
+			if (k[i] == 'f' || k[i] == 'D')
+				fd_args[nr] |= 1 << i;
+	}
+	/* Not the program's descriptors: the number asked for (dup2, dup3:
+	 * sg_fd_guard), a range (close_range), another process's
+	 * (pidfd_getfd), one an anonymous mapping ignores (mmap). */
+	not_fds(SG_NR_dup2, 2);
+	not_fds(SG_NR_dup3, 2);
+	not_fds(SG_NR_close_range, 3);
+	not_fds(SG_NR_pidfd_getfd, 2);
+	not_fds(SG_NR_mmap, 1 << 4);
+	for (nr = 0; nr < SG_NSYSCALLS && nr < SYSGATE_NR_MAX; nr++)
+		if (fd_args[nr])
+			sg_set_bit(sg.core, nr);
+}
+
+/* A directory descriptor of ours with the path that goes with it: a
+ * relative (or empty) path would use it, an absolute one ignores it. */
+static int dirfd_used(const struct sysgate_sys *s, int i)
+{
+	char c = 0;
+
+	if (i + 1 >= 6 || !s->args[i + 1])
+		return 1;
+	if (sg_read_safe(&c, (const void *)s->args[i + 1], 1) < 0)
+		return 0;	/* the kernel's EFAULT comes first */
+	return c != '/';
+}
+
+int sg_fd_named(struct sysgate_sys *s)
+{
+	unsigned int m;
+	int i;
+
+	if ((unsigned long)s->nr >= SG_NSYSCALLS)
+		return 0;
+	m = fd_args[s->nr];
+	for (i = 0; m; i++, m >>= 1)
+		if ((m & 1) && is_ours(s->args[i]) &&
+		    (sg_syscall_table[s->nr].args[i] != 'D' ||
+		     dirfd_used(s, i))) {
+			s->ret = -EBADF_;
+			return 1;
+		}
+	return 0;
+}
+
+struct sg_dirent64 {
+	unsigned long ino;
+	long off;
+	unsigned short reclen;
+	unsigned char type;
+	char name[];
+};
+
+/* Is this directory a process's descriptor list (/proc/PID/fd,
+ * /proc/PID/task/TID/fd, /dev/fd)?  1 for our own process, 2 for
+ * another's, 0 if not. */
+static int fd_dir(long dirfd)
+{
+	char path[64], link[80], num[24];
+	const char *p;
+	long n, pid = 0;
+
+	n = sg_strlcpy(path, "/proc/self/fd/", sizeof(path));
+	sg_strlcpy(path + n, sg_utoa(num + sizeof(num), (unsigned int)dirfd),
+		   sizeof(path) - n);
+	n = sg_sc4(SG_NR_readlinkat, AT_FDCWD_, (long)path, (long)link,
+		   sizeof(link) - 1);
+	if (n <= 6 || sg_strncmp(link, "/proc/", 6))
+		return 0;
+	link[n] = 0;
+	for (p = link + 6; *p >= '0' && *p <= '9'; p++)
+		pid = pid * 10 + *p - '0';
+	if (p == link + 6)
+		return 0;
+	if (!sg_strncmp(p, "/task/", 6)) {
+		for (p += 6; *p >= '0' && *p <= '9'; p++)
+			;
+	}
+	if (sg_strcmp(p, "/fd"))
+		return 0;
+	return pid == sg.pid ? 1 : 2;
+}
+
+/* An entry for one of our numbers: in our own list, ours; in another
+ * process's (a child of the tree holds them at the numbers it
+ * inherited), only where it is the same file. */
+static int hidden_entry(long dirfd, int where, const char *name)
+{
+	int fds[2] = { sg.out_fd, sg.state_fd }, i;
+	char num[24];
+	struct sg_fd_stat a, b;
+
+	for (i = 0; i < 2; i++) {
+		if (fds[i] <= 2 ||
+		    sg_strcmp(name, sg_utoa(num + sizeof(num), fds[i])))
+			continue;
+		if (where == 1)
+			return 1;
+		if (sg_at_stat(dirfd, name, &a) == 0 &&
+		    sg_fd_stat(fds[i], &b) == 0 && a.dev == b.dev &&
+		    a.ino == b.ino)
+			return 1;
+	}
+	return 0;
+}
+
+/* getdents64: a descriptor list without our entries (a chunk left empty
+ * by that is read again: 0 would end the listing). */
+void sg_fd_list(struct sysgate_sys *s)
+{
+	int where = -1;
+	long n, at;
+
+	do {
+		n = sg_raw_call(s);
+		if (n <= 0)
+			return;
+		for (at = 0; at < n;) {
+			struct sg_dirent64 *d =
+				(struct sg_dirent64 *)((char *)s->args[1] + at);
+			unsigned short len = d->reclen;
+
+			if (d->name[0] >= '1' && d->name[0] <= '9') {
+				if (where < 0)
+					where = fd_dir(s->args[0]);
+				if (where && hidden_entry(s->args[0], where,
+							  d->name)) {
+					memmove(d, (char *)d + len, n - at - len);
+					n -= len;
+					continue;
+				}
+			}
+			at += len;
+		}
+	} while (n == 0);
+	s->ret = n;
 }

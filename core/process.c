@@ -307,6 +307,8 @@ void sg_core_call(struct sg_thread *t, struct sysgate_sys *s)
 	long *a = s->args;
 	struct sg_mask_swap swap;
 
+	if (unlikely(sg.fd_below) && sg_fd_named(s))
+		return;
 	switch (s->nr) {
 	case SG_NR_rt_sigaction:
 		s->ret = sg_signal_rt_sigaction(a[0], (const void *)a[1],
@@ -365,6 +367,9 @@ void sg_core_call(struct sg_thread *t, struct sysgate_sys *s)
 	case SG_NR_wait4:
 	case SG_NR_waitid:
 		sg_tracer_wait(t, s);
+		return;
+	case SG_NR_getdents64:
+		sg_fd_list(s);
 		return;
 	case SG_NR_sigaltstack:
 		if (sg_raw_call(s) == 0 && a[0])

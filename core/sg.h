@@ -146,6 +146,8 @@ struct sg_global {
 	int is_root;			/* first process of the hooked tree */
 	int out_fd;			/* trace output, protected */
 	int state_fd;			/* shared state (memfd), protected */
+	int fd_below;			/* one of them below the program's
+					   limit: calls naming it get EBADF */
 	int stats;			/* --stats */
 	int initialised;
 	int cli;			/* started by the sysgate CLI */
@@ -327,6 +329,7 @@ int sg_tracer_ptrace(struct sg_thread *t, struct sysgate_sys *s) SG_HIDDEN;
 void sg_tracer_traceme_now(struct sg_thread *t) SG_HIDDEN;
 void sg_tracer_wait(struct sg_thread *t, struct sysgate_sys *s) SG_HIDDEN;
 void sg_tracer_outside(void) SG_HIDDEN;
+void sg_tracer_loader_ready(void) SG_HIDDEN;
 
 /* core/mem.c: program memory, -EFAULT instead of a crash */
 long sg_read_safe(void *dst, const void *src, size_t len) SG_HIDDEN;
@@ -350,6 +353,9 @@ long sg_env_fd_number(const char *digits) SG_HIDDEN;
 int sg_output_init(const struct sg_options *o, const char *inherited)
 	SG_HIDDEN;
 int sg_fd_guard(struct sysgate_sys *s) SG_HIDDEN;
+void sg_fd_core_set(void) SG_HIDDEN;
+int sg_fd_named(struct sysgate_sys *s) SG_HIDDEN;
+void sg_fd_list(struct sysgate_sys *s) SG_HIDDEN;
 long sg_fd_hide(long fd) SG_HIDDEN;
 void sg_fd_exec(int begin) SG_HIDDEN;
 
@@ -387,8 +393,13 @@ char *sg_utoa(char *end, unsigned long v) SG_HIDDEN;	/* writes backwards */
 struct sg_fd_stat {
 	unsigned int mode, uid, gid;
 	unsigned long ino, size;
+	unsigned long dev;		/* major << 32 | minor */
 };
 long sg_fd_stat(long fd, struct sg_fd_stat *st) SG_HIDDEN;	/* 0 or -errno */
 long sg_path_stat(const char *path, struct sg_fd_stat *st) SG_HIDDEN;
+const char *sg_proc_status(int tid, const char *field, char *buf,
+			   size_t size) SG_HIDDEN;
+long sg_at_stat(long dirfd, const char *path, struct sg_fd_stat *st)
+	SG_HIDDEN;			/* follows a last symlink */
 
 #endif

@@ -158,6 +158,42 @@ char *sg_utoa(char *end, unsigned long v)
 	return end;
 }
 
+/*
+ * A field of /proc/self/status (tid 0) or /proc/TID/status ("TracerPid",
+ * "SigPnd"): its value, in buf, or NULL.
+ */
+const char *sg_proc_status(int tid, const char *field, char *buf,
+			   size_t size)
+{
+	char path[48], num[16];
+	size_t len = sg_strlen(field);
+	long fd, n = 0, r;
+	char *p;
+
+	sg_strlcpy(path, "/proc/", sizeof(path));
+	sg_strlcpy(path + 6, tid ? sg_utoa(num + sizeof(num), tid) : "self",
+		   sizeof(path) - 6);
+	sg_strlcpy(path + sg_strlen(path), "/status",
+		   sizeof(path) - sg_strlen(path));
+	fd = sg_sc4(SG_NR_openat, -100 /* AT_FDCWD */, (long)path,
+		    02000000 /* O_RDONLY | O_CLOEXEC */, 0);
+	if (fd < 0)
+		return 0;
+	while (n < (long)size - 1 &&
+	       (r = sg_sc3(SG_NR_read, fd, (long)(buf + n), size - 1 - n)) > 0)
+		n += r;
+	sg_sc1(SG_NR_close, fd);
+	buf[n] = 0;
+	for (p = buf; *p; p++)
+		if (*p == '\n' && !sg_strncmp(p + 1, field, len) &&
+		    p[1 + len] == ':') {
+			for (p += len + 2; *p == '\t' || *p == ' '; p++)
+				;
+			return p;
+		}
+	return 0;
+}
+
 /* statx's layout is the same on every architecture (struct stat's is not). */
 struct sg_statx {
 	unsigned int mask, blksize;
@@ -165,8 +201,12 @@ struct sg_statx {
 	unsigned int nlink, uid, gid;
 	unsigned short mode, spare0;
 	unsigned long ino, size, blocks, attributes_mask;
-	unsigned long rest[24];
+	unsigned long times[8];		/* atime, btime, ctime, mtime */
+	unsigned int rdev_major, rdev_minor, dev_major, dev_minor;
+	unsigned long rest[14];
 };
+
+_Static_assert(sizeof(struct sg_statx) == 256, "struct statx");
 
 static long stat_at(long fd, const char *path, int flags,
 		    struct sg_fd_stat *st)
@@ -182,6 +222,7 @@ static long stat_at(long fd, const char *path, int flags,
 	st->gid = x.gid;
 	st->ino = x.ino;
 	st->size = x.size;
+	st->dev = (unsigned long)x.dev_major << 32 | x.dev_minor;
 	return 0;
 }
 
@@ -193,4 +234,9 @@ long sg_fd_stat(long fd, struct sg_fd_stat *st)
 long sg_path_stat(const char *path, struct sg_fd_stat *st)
 {
 	return stat_at(-100 /* AT_FDCWD */, path, 0, st);
+}
+
+long sg_at_stat(long dirfd, const char *path, struct sg_fd_stat *st)
+{
+	return stat_at(dirfd, path, 0, st);
 }

@@ -122,6 +122,15 @@ static inline unsigned long sg_arch_swap_tls(unsigned long tp)
 	return old;
 }
 
+/* Does another sysgate's runtime hold this process (sysgate under
+ * sysgate, asked by the inner CLI)?  Its thread state is our GS base. */
+static inline int sg_self_runs_sysgate(void)
+{
+	unsigned long v = 0;
+
+	return sg_sc2(SG_NR_arch_prctl, SG_ARCH_GET_GS, (long)&v) == 0 && v;
+}
+
 /* 0, or -1 when another copy of sysgate (or the program) owns GS. */
 static inline int sg_thread_arch_init(unsigned long hwcap2)
 {

@@ -9,8 +9,6 @@ modes="default loader seccomp sud"
 # (SYSGATE_KNOWN_GAPS=1 runs them anyway).
 known_gap() {
 	case $1/$2 in
-	gdb/seccomp) echo "gdb reads the file the kernel ran at the exec event, under -m seccomp sysgate-loader: no thread debugging" ;;
-	sysgate-in/*) echo "one runtime per process: the outer sysgate leaves the inner one's program to it and does not see its calls (doc/internals.md, Nesting)" ;;
 	esac
 }
 for prog in python luajit node java perl git sqlite3 tar-xz make curl \

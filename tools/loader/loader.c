@@ -684,5 +684,6 @@ int main(int argc, char **argv, char **envp)
 	set_mm(&str, newsp + k - n, n, -1);
 	release_rseq();
 	release_heap(brk0);
+	sg_tracer_loader_ready();
 	sg_loader_jump(entry, newsp);
 }

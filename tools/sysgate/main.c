@@ -779,6 +779,56 @@ static int info_request(const struct sg_options *o)
 	return -1;
 }
 
+/*
+ * Run by another sysgate (sysgate under sysgate): its runtime holds this
+ * process (x86-64: our GS base; elsewhere its files in our maps, which
+ * the loader's anonymous segments may not show).
+ */
+static int under_sysgate(void)
+{
+	static const char *const names[] = {
+		"/libsysgate.so\n", "/sysgate-loader\n",
+		"/memfd:sysgate-state (deleted)\n",
+		"/memfd:sysgate-traps (deleted)\n",
+	};
+	char line[1024];
+	unsigned int i;
+	int found = 0;
+	FILE *f;
+
+	if (sg_self_runs_sysgate())
+		return 1;
+	f = fopen("/proc/self/maps", "re");
+	while (f && !found && fgets(line, sizeof(line), f))
+		for (i = 0; i < ARRAY_SIZE(names); i++) {
+			size_t n = strlen(line), m = strlen(names[i]);
+
+			found |= n >= m && !strcmp(line + n - m, names[i]);
+		}
+	if (f)
+		fclose(f);
+	return found;
+}
+
+/*
+ * One runtime per process: under another sysgate, whose runtime serves
+ * this process and follows its children, this one cannot put its own in
+ * the program; it traces it from outside (-m ptrace), said in one line,
+ * and both see the program's calls (the outer one also sees this
+ * sysgate's).  What -m ptrace cannot do is refused.
+ */
+static void nested_start(struct sg_options *o)
+{
+	if (!strcmp(o->mechanism, "ptrace") || !under_sysgate())
+		return;
+	if (o->nhooks || o->fs)
+		die("under another sysgate, --hook and --fs cannot run in the "
+		    "program: one sysgate runtime per process", 0);
+	fprintf(stderr, "sysgate: under another sysgate: tracing the program "
+			"with -m ptrace (one sysgate runtime per process)\n");
+	o->mechanism = "ptrace";
+}
+
 /* Refuse here, in one line, what cannot run, before the program starts;
  * decide how it starts.  A set-ID program runs natively from here. */
 static void check_start(const struct sg_options *o, struct start *st,
@@ -1055,6 +1105,7 @@ int main(int argc, char **argv)
 		return attach(&o, argc, argv, st.prog_i);
 	if (st.prog_i >= argc)
 		die("must have PROG [ARGS] (see sysgate -h)", 0);
+	nested_start(&o);
 	check_start(&o, &st, argv);
 	prepare(&o, &st, argv);
 	child = fork();

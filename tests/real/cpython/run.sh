@@ -26,11 +26,12 @@ $PY -c 'import test.test_subprocess' 2>/dev/null ||
 	skip "CPython's tests not installed (Debian package libpython3.$($PY -c 'import sys; print(sys.version_info[1])')-testsuite)"
 
 # test_asyncio, the longest by far, as its modules: the workers share
-# them out, and a failure names the module
-MODULES="test_subprocess test_signal test_posix test_faulthandler test_os
+# them out, and a failure names the module (SYSGATE_CPYTHON_MODULES: a
+# few of them only, to check one fix)
+MODULES=${SYSGATE_CPYTHON_MODULES:-"test_subprocess test_signal test_posix test_faulthandler test_os
 test_threading test_socket test_select test_selectors test_mmap test_pty
 $(cd "$($PY -c 'import os, test.test_asyncio as t; print(os.path.dirname(t.__file__))')" &&
-	ls test_*.py | sed 's/^/test_asyncio./; s/\.py$//')"
+	ls test_*.py | sed 's/^/test_asyncio./; s/\.py$//')"}
 
 case $mode in
 native)  opts=() ;;
@@ -44,21 +45,6 @@ seccomp | sud)
 *) fail "no mode $mode" ;;
 esac
 
-# Known failures under sysgate, left out of every run (natively too, so
-# the comparison stays fair) and named here and in the output; each is an
-# open gap, not a pass:
-#  - test_pass_fds_redirected probes descriptors with fstat up to its
-#    limit: where the hard limit equals the soft one and cannot be raised
-#    (no CAP_SYS_RESOURCE), sysgate's output descriptor (and, without
-#    CAP_CHECKPOINT_RESTORE, the shared state's) sits below it and is seen
-#    (core/output.c).
-KNOWN=()
-if [ "$(ulimit -Sn)" = "$(ulimit -Hn)" ] &&
-	! sh -c 'prlimit --pid $$ --nofile=$(ulimit -Sn):$(( $(ulimit -Hn) + 1 ))' 2>/dev/null; then
-	KNOWN+=(--ignore '*test_pass_fds_redirected*')
-fi
-echo "known failures left out: ${KNOWN[*]}"
-
 # regrtest OUT [SYSGATE OPTIONS]: run the modules (in parallel workers,
 # which sysgate -f follows), the log in OUT.log, then outcomes OUT
 regrtest() {
@@ -68,7 +54,7 @@ regrtest() {
 	# (a session of its own: on a hang, the runner's kill of its process
 	# group would orphan the workers; stopped ends the tree in order)
 	(cd "$DIR/cwd" && HOME=$DIR/cwd exec setsid ${1:+"$SG" "$@" --} $PY -m test -j0 \
-		--ignore '*ThreadedVSOCKSocketStreamTest*' "${KNOWN[@]}" \
+		--ignore '*ThreadedVSOCKSocketStreamTest*' \
 		$MODULES) >"$out.log" 2>&1 &
 	running=$!
 	wait $running
