@@ -157,6 +157,7 @@ static const char short_with_value[] = "oesSUmEpuPXaIbO";
 static int short_opt(struct sg_options *o, char c, const char *val)
 {
 	char s[2] = { c, 0 };
+	unsigned int i;
 
 	switch (c) {
 	case 'o': o->outfile = keep(o, val); return 0;
@@ -180,11 +181,17 @@ static int short_opt(struct sg_options *o, char c, const char *val)
 	case 'T': o->syscall_times = 1; return 0;
 	case 'x': o->hexstr++; return 0;
 	case 'P': return add_list(o, o->paths, &o->npaths, val, "-P");
-	case 'X':
-		/* abbrev is how sysgate prints already */
-		if (!sg_strcmp(val, "abbrev"))
-			return 0;
-		return fail(o, "-X ", val, ": not supported (only -X abbrev)");
+	case 'X': {
+		static const char *const styles[] = { "abbrev", "raw", "verbose" };
+
+		for (i = 0; i < ARRAY_SIZE(styles); i++)
+			if (!sg_strcmp(val, styles[i])) {
+				o->xlat_style = (int)i;
+				return 0;
+			}
+		return fail(o, "invalid -X style '", val,
+			    "' (abbrev, raw, verbose)");
+	}
 	case 'r': o->relative = 1; return 0;
 	case 'v': o->verbose = 1; return 0;
 	case 'n': o->numbers = 1; return 0;
@@ -401,9 +408,9 @@ int sg_options_parse(struct sg_options *o, int argc, char **argv)
 	if (o->fs_size && !o->fs)
 		return fail(o, "--fs-size needs --fs", 0, 0);
 	if (o->json && (o->hexstr || o->decode_fds || o->verbose ||
-			o->numbers || o->column || o->relative ||
-			o->dump_read || o->dump_write))
-		return fail(o, "-x, -y, -v, -n, -a, -r, -e read=, -e write= "
+			o->xlat_style || o->numbers || o->column ||
+			o->relative || o->dump_read || o->dump_write))
+		return fail(o, "-x, -y, -v, -X, -n, -a, -r, -e read=, -e write= "
 			       "shape text lines: not with --json", 0, 0);
 	o->nwords = i;
 	return 0;
@@ -582,6 +589,9 @@ int sg_options_hook_args(const struct sg_options *o, const char *hook,
 					       0)) ||
 		    (o->relative && put_item(dst, size, &n, "r", 0)) ||
 		    (o->verbose && put_item(dst, size, &n, "v", 0)) ||
+		    (o->xlat_style && put_item(dst, size, &n, "X",
+					       o->xlat_style > 1 ? "verbose" :
+								   "raw")) ||
 		    ((o->quiet >= 2 || o->quiet_exit) &&
 		     put_item(dst, size, &n, "noexit", 0)) ||
 		    (o->numbers && put_item(dst, size, &n, "n", 0)) ||

@@ -208,6 +208,7 @@ static void ret_flags(struct fmt *f, long v, const struct xlat *t)
 	}
 	fmt_hex(f, v);
 	fmt_str(f, " (flags ");
+	/* (styled as -X says, unlike F_GETFL's, as strace does) */
 	p_flags(f, v, t, 0);
 	fmt_chr(f, ')');
 }
@@ -220,7 +221,9 @@ static void r_fcntl(struct call *c)
 	case F_GETFL:
 		p_hex(c->f, v);
 		fmt_str(c->f, " (flags ");
+		x_hold(c->f);
 		p_open_flags(c->f, v);
+		x_release(c->f);
 		fmt_chr(c->f, ')');
 		return;
 	case F_GETFD:
@@ -265,7 +268,7 @@ static void p_fields(struct fmt *f, unsigned long *v, const struct field *fl,
 
 		for (j = 0; j < t->n; j++) {
 			if (t->e[j].value == (*v & fl[i].mask)) {
-				fmt_str(f, t->e[j].name);
+				p_named(f, t->e[j].name, t->e[j].value, 'x');
 				fmt_chr(f, '|');
 				*v &= ~fl[i].mask;
 				break;
@@ -318,10 +321,13 @@ static void p_termios(struct fmt *f, const struct kernel_termios *t)
 		if (i)
 			fmt_str(f, ", ");
 		fmt_chr(f, '[');
+		/* (an index: a name under -X too, as strace prints it) */
+		x_hold(f);
 		if (i <= VEOL2)
 			p_xlat(f, i, &xl_termios_cc, 0);
 		else
 			fmt_udec(f, i);
+		x_release(f);
 		fmt_str(f, "]=");
 		p_hex(f, t->c_cc[i]);
 	}
@@ -369,10 +375,14 @@ static void d_ioctl(struct call *c)
 	a_sep(c);
 	for (i = 0; i < xl_ioctls.n && xl_ioctls.e[i].value != req; i++)
 		;
-	if (i < xl_ioctls.n)
-		fmt_str(c->f, xl_ioctls.e[i].name);
-	else
+	if (i < xl_ioctls.n) {
+		p_named(c->f, xl_ioctls.e[i].name, req, 'x');
+	} else {
+		size_t start = x_begin(c->f);
+
 		p_ioc(c->f, req);
+		x_end(c->f, start, req, 'x');
+	}
 	switch (req) {
 	case FIOCLEX: case FIONCLEX: case TIOCNOTTY: case TIOCEXCL:
 	case TIOCNXCL: case TIOCSBRK: case TIOCCBRK: case TIOCCONS:

@@ -106,6 +106,44 @@ static unsigned short ntohs_(unsigned short v)
 	return (unsigned short)(v >> 8 | v << 8);
 }
 
+/* ", NAME=" and an address field: htons(80) as strace abbreviates it;
+ * under -X its bytes "\x00\x50", with that in a comment (verbose). */
+static void p_in_field(struct fmt *f, const char *name, const void *bytes,
+		       int n, char *text, size_t len)
+{
+	static const char hexd[] = "0123456789abcdef";
+	const unsigned char *b = bytes;
+	int i;
+
+	fmt_str(f, ", ");
+	if (trace_xstyle == XS_ABBREV) {
+		/* (inet_pton's text names the field itself) */
+		if (text[0] != 'i' || text[5] != 'p') {
+			fmt_str(f, name);
+			fmt_chr(f, '=');
+		}
+		fmt_mem(f, text, len);
+		return;
+	}
+	fmt_str(f, name);
+	fmt_str(f, "=\"");
+	for (i = 0; i < n; i++) {
+		fmt_str(f, "\\x");
+		fmt_chr(f, hexd[b[i] >> 4]);
+		fmt_chr(f, hexd[b[i] & 15]);
+	}
+	fmt_chr(f, '"');
+	if (trace_xstyle != XS_VERBOSE)
+		return;
+	fmt_str(f, " /* ");
+	/* inet_pton(AF_INET6, "::1", &sin6_addr): the comment has no
+	 * third argument */
+	if (text[0] == 'i' && text[5] == 'p')
+		len -= hk_strlen(", &sin6_addr)") - 1, text[len - 1] = ')';
+	fmt_mem(f, text, len);
+	fmt_str(f, " */");
+}
+
 void p_sockaddr(struct fmt *f, const struct sysgate_sys *s, unsigned long p,
 		unsigned long len)
 {
@@ -117,8 +155,8 @@ void p_sockaddr(struct fmt *f, const struct sysgate_sys *s, unsigned long p,
 		struct sockaddr_nl nl;
 		unsigned char raw[128];
 	} u;
-	char text[64];
-	struct fmt t;
+	char text[256], addr[64];
+	struct fmt t, a;
 	unsigned long i;
 
 	if (!p) {
@@ -137,23 +175,38 @@ void p_sockaddr(struct fmt *f, const struct sysgate_sys *s, unsigned long p,
 	p_xlat(f, u.sa.sa_family, &xl_families, "AF_???");
 	switch (u.sa.sa_family) {
 	case AF_INET:
-		f_udec(f, ", sin_port=htons(", ntohs_(u.in.sin_port));
-		fmt_str(f, "), sin_addr=inet_addr(");
 		fmt_init(&t, text, sizeof(text));
-		p_inet4(&t, (unsigned char *)&u.in.sin_addr);
+		f_udec(&t, "htons(", ntohs_(u.in.sin_port));
+		fmt_chr(&t, ')');
+		p_in_field(f, "sin_port", &u.in.sin_port, 2, text, t.len);
+		fmt_init(&a, addr, sizeof(addr));
+		p_inet4(&a, (unsigned char *)&u.in.sin_addr);
+		fmt_init(&t, text, sizeof(text));
+		fmt_str(&t, "inet_addr(");
 		/* a string, so quoted as strings are (-x) */
-		p_data_local(f, (unsigned char *)text, t.len);
-		fmt_str(f, ")}");
+		p_data_local(&t, (unsigned char *)addr, a.len);
+		fmt_chr(&t, ')');
+		p_in_field(f, "sin_addr", &u.in.sin_addr, 4, text, t.len);
+		fmt_chr(f, '}');
 		return;
 	case AF_INET6:
-		f_udec(f, ", sin6_port=htons(", ntohs_(u.in6.sin6_port));
-		f_udec(f, "), sin6_flowinfo=htonl(",
-		       __builtin_bswap32(u.in6.sin6_flowinfo));
-		fmt_str(f, "), inet_pton(AF_INET6, ");
 		fmt_init(&t, text, sizeof(text));
-		p_inet6(&t, (unsigned char *)&u.in6.sin6_addr);
-		p_data_local(f, (unsigned char *)text, t.len);
-		f_udec(f, ", &sin6_addr), sin6_scope_id=", u.in6.sin6_scope_id);
+		f_udec(&t, "htons(", ntohs_(u.in6.sin6_port));
+		fmt_chr(&t, ')');
+		p_in_field(f, "sin6_port", &u.in6.sin6_port, 2, text, t.len);
+		fmt_init(&t, text, sizeof(text));
+		f_udec(&t, "htonl(", __builtin_bswap32(u.in6.sin6_flowinfo));
+		fmt_chr(&t, ')');
+		p_in_field(f, "sin6_flowinfo", &u.in6.sin6_flowinfo, 4, text,
+			   t.len);
+		fmt_init(&a, addr, sizeof(addr));
+		p_inet6(&a, (unsigned char *)&u.in6.sin6_addr);
+		fmt_init(&t, text, sizeof(text));
+		fmt_str(&t, "inet_pton(AF_INET6, ");
+		p_data_local(&t, (unsigned char *)addr, a.len);
+		fmt_str(&t, ", &sin6_addr)");
+		p_in_field(f, "sin6_addr", &u.in6.sin6_addr, 16, text, t.len);
+		f_udec(f, ", sin6_scope_id=", u.in6.sin6_scope_id);
 		fmt_chr(f, '}');
 		return;
 	case AF_UNIX: {

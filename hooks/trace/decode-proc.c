@@ -197,6 +197,8 @@ static void d_wait4(struct call *c)
 /* 8192*1024, RLIM64_INFINITY */
 static void p_rlim(struct fmt *f, unsigned long v, const char *inf)
 {
+	size_t start = x_begin(f);
+
 	if (v == ~0UL) {
 		fmt_str(f, inf);
 	} else if (v && !(v % 1024)) {
@@ -205,6 +207,7 @@ static void p_rlim(struct fmt *f, unsigned long v, const char *inf)
 	} else {
 		fmt_udec(f, v);
 	}
+	x_end(f, start, v, 'u');
 }
 
 static void p_rlimit(struct fmt *f, const struct sysgate_sys *s,
@@ -319,7 +322,9 @@ static void r_prctl(struct call *c)
 	fmt_dec(c->f, c->s->ret);
 	if ((unsigned int)c->s->args[0] == PR_GET_DUMPABLE) {
 		fmt_str(c->f, " (");
+		x_hold(c->f);
 		p_xlat(c->f, c->s->ret, &xl_suid_dump, 0);
+		x_release(c->f);
 		fmt_chr(c->f, ')');
 	}
 }

@@ -23,9 +23,9 @@ static void p_sigaction(struct fmt *f, const struct sysgate_sys *s,
 		return;
 	fmt_str(f, "{sa_handler=");
 	if (sa.handler == 0)
-		fmt_str(f, "SIG_DFL");
+		p_named(f, "SIG_DFL", 0, 'x');
 	else if (sa.handler == 1)
-		fmt_str(f, "SIG_IGN");
+		p_named(f, "SIG_IGN", 1, 'x');
 	else
 		fmt_hex(f, sa.handler);
 	fmt_str(f, ", sa_mask=");
@@ -210,7 +210,8 @@ static void p_si_code(struct fmt *f, int sig, int code)
 
 		for (i = 0; i < t->n; i++) {
 			if (t->e[i].value == (unsigned long)(long)code) {
-				fmt_str(f, t->e[i].name);
+				p_named(f, t->e[i].name, (unsigned int)code,
+					'x');
 				return;
 			}
 		}

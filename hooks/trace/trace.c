@@ -456,6 +456,7 @@ static void put_arg(struct fmt *f, struct sysgate_sys *s, int i,
 	unsigned long v = s->args[i];
 	unsigned long next = i < 5 ? s->args[i + 1] : 0;
 	int failed = sysgate_is_error(s->ret) || !at_exit;
+	size_t start;
 
 	switch (k) {
 	case 'd':
@@ -478,7 +479,7 @@ static void put_arg(struct fmt *f, struct sysgate_sys *s, int i,
 		return;
 	case 'D':
 		if ((int)v == AT_FDCWD && !json)
-			fmt_str(f, "AT_FDCWD");
+			p_named(f, "AT_FDCWD", (unsigned long)AT_FDCWD, 'd');
 		else
 			fmt_dec(f, (int)v);
 		if (!json)
@@ -525,11 +526,21 @@ static void put_arg(struct fmt *f, struct sysgate_sys *s, int i,
 			put_envp(f, s, v);
 		return;
 	}
-	if (json)
+	if (json) {
 		fmt_chr(f, '"');
+		put_symbolic(f, k, v);
+		fmt_chr(f, '"');
+		return;
+	}
+	/* (modes, hex and pointers are numbers already) */
+	start = x_begin(f);
 	put_symbolic(f, k, v);
-	if (json)
-		fmt_chr(f, '"');
+	if (k == 'o' || k == 'P' || k == 'M' || k == 'c' || k == 'S' ||
+	    k == 'w')
+		x_end(f, start, k == 'S' ? (unsigned int)v : v,
+		      k == 'S' ? 'd' : 'x');
+	else
+		f->depth--;
 }
 
 /* --- lines -------------------------------------------------------------- */
@@ -1243,6 +1254,8 @@ static int trace_init(struct sysgate_ctx *ctx, const char *args)
 			trace_fdpaths = 2;
 		} else if (arg_is(&a, "v")) {
 			trace_verbose = 1;
+		} else if (arg_is(&a, "X") && a.val) {
+			trace_xstyle = a.val[0] == 'r' ? XS_RAW : XS_VERBOSE;
 		} else if (arg_is(&a, "noexit")) {
 			no_exit_lines = 1;
 		} else if (arg_is(&a, "n")) {

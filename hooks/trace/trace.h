@@ -43,6 +43,9 @@ extern int trace_strsize;	/* -s */
 extern int trace_xflag;		/* -x: 1, -xx: 2 */
 extern int trace_fdpaths;	/* -y: 1, -yy: 2 */
 extern int trace_verbose;	/* -v: structures in full */
+/* -X: how named constants print (strace's xlat styles) */
+enum { XS_ABBREV, XS_RAW, XS_VERBOSE };
+extern int trace_xstyle;
 extern long trace_nr_readlinkat;
 extern long trace_tz_offset;	/* local time's offset from UTC, seconds */
 
@@ -68,6 +71,22 @@ void a_xlat(struct call *c, unsigned long v, const struct xlat *t,
 	    const char *unknown);
 void a_flags(struct call *c, unsigned long v, const struct xlat *t,
 	     const char *zero);
+
+/*
+ * -X raw and verbose: what a printer writes between x_begin and x_end as
+ * names (O_RDONLY|O_CLOEXEC, SIGCHLD, S_IFREG|0644) becomes the number v
+ * (raw) or the number and the names in a comment (verbose), in base
+ * 'x' (strace's %#x), 'd' (signed, of an int), 'u' or 'o' (%#o).  Groups
+ * nest: only the outermost one is rewritten (open's flags are one
+ * number, clone's flags and exit signal two).
+ */
+size_t x_begin(struct fmt *f);
+/* Names kept whatever -X says: strace's result comments "(flags O_RDONLY)". */
+static inline void x_hold(struct fmt *f) { f->depth++; }
+static inline void x_release(struct fmt *f) { f->depth--; }
+void x_end(struct fmt *f, size_t start, unsigned long v, char base);
+/* A name that stands for the number v (SIG_DFL, AT_FDCWD). */
+void p_named(struct fmt *f, const char *name, unsigned long v, char base);
 
 /* Plain printers (no separator). */
 void f_dec(struct fmt *f, const char *name, long v);	/* name then v */

@@ -9,6 +9,9 @@ for c in tests/strace/*.c; do
 	# events runs with its options below
 	[ "$n" = events ] && continue
 	printf '%s\tbash tests/strace/run.sh %s\n' "$n" "$n"
+	# -X reaches every decoder's constants: each program in both styles
+	printf '%s-Xraw\tbash tests/strace/run.sh %s -X raw\n' "$n" "$n"
+	printf '%s-Xverbose\tbash tests/strace/run.sh %s -X verbose\n' "$n" "$n"
 done
 # strace's options, given to both: test name, program, options.
 set -f	# regexes: no globbing of the options' words
@@ -55,4 +58,6 @@ net-yy net -yy
 desc-yy desc -yy
 file-yy file -yy
 poll-yy poll -yy
+file-Xverbose-v file -X verbose -v
+desc-Xraw-v desc -X raw -v
 EOF

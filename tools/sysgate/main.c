@@ -68,6 +68,7 @@ static const char usage_text[] =
 "  -n                     system call numbers\n"
 "  -a N                   results from column N (default 40)\n"
 "  -x, -xx                non-ASCII strings in hex; -xx: all strings\n"
+"  -X raw|abbrev|verbose  constants as numbers, names (default) or both\n"
 "  -v                     structures in full (stat, statx, termios, uname,\n"
 "                         directory entries, execve's environment)\n"
 "  -y, -e decode-fds=path descriptors with their paths\n"
