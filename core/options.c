@@ -407,10 +407,11 @@ int sg_options_parse(struct sg_options *o, int argc, char **argv)
 		return fail(o, "-ff needs -o FILE", 0, 0);
 	if (o->fs_size && !o->fs)
 		return fail(o, "--fs-size needs --fs", 0, 0);
-	if (o->json && (o->hexstr || o->decode_fds || o->verbose ||
-			o->xlat_style || o->numbers || o->column ||
-			o->relative || o->dump_read || o->dump_write))
-		return fail(o, "-x, -y, -v, -X, -n, -a, -r, -e read=, -e write= "
+	/* (-v only makes --json's structures whole) */
+	if (o->json && (o->hexstr || o->decode_fds || o->xlat_style ||
+			o->numbers || o->column || o->relative ||
+			o->dump_read || o->dump_write))
+		return fail(o, "-x, -y, -X, -n, -a, -r, -e read=, -e write= "
 			       "shape text lines: not with --json", 0, 0);
 	o->nwords = i;
 	return 0;

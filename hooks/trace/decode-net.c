@@ -111,10 +111,6 @@ static unsigned short ntohs_(unsigned short v)
 static void p_in_field(struct fmt *f, const char *name, const void *bytes,
 		       int n, char *text, size_t len)
 {
-	static const char hexd[] = "0123456789abcdef";
-	const unsigned char *b = bytes;
-	int i;
-
 	fmt_str(f, ", ");
 	if (trace_xstyle == XS_ABBREV) {
 		/* (inet_pton's text names the field itself) */
@@ -126,13 +122,8 @@ static void p_in_field(struct fmt *f, const char *name, const void *bytes,
 		return;
 	}
 	fmt_str(f, name);
-	fmt_str(f, "=\"");
-	for (i = 0; i < n; i++) {
-		fmt_str(f, "\\x");
-		fmt_chr(f, hexd[b[i] >> 4]);
-		fmt_chr(f, hexd[b[i] & 15]);
-	}
-	fmt_chr(f, '"');
+	fmt_chr(f, '=');
+	p_hex_bytes(f, bytes, (unsigned long)n);
 	if (trace_xstyle != XS_VERBOSE)
 		return;
 	fmt_str(f, " /* ");
@@ -142,6 +133,40 @@ static void p_in_field(struct fmt *f, const char *name, const void *bytes,
 		len -= hk_strlen(", &sin6_addr)") - 1, text[len - 1] = ')';
 	fmt_mem(f, text, len);
 	fmt_str(f, " */");
+}
+
+/* htons(80), htonl(0): an n-byte number field. */
+static void p_in_number(struct fmt *f, const char *name, const void *bytes,
+			int n, const char *fn, unsigned long v)
+{
+	char text[32];
+	struct fmt t;
+
+	fmt_init(&t, text, sizeof(text));
+	fmt_str(&t, fn);
+	fmt_udec(&t, v);
+	fmt_chr(&t, ')');
+	p_in_field(f, name, bytes, n, text, t.len);
+}
+
+/* inet_addr("127.0.0.1"): the address's text quoted as strings are (-x),
+ * between head and tail. */
+static void p_in_addr(struct fmt *f, const char *name, const void *bytes,
+		      int n, const char *head, const char *tail)
+{
+	char text[256], addr[64];
+	struct fmt t, a;
+
+	fmt_init(&a, addr, sizeof(addr));
+	if (n == 4)
+		p_inet4(&a, bytes);
+	else
+		p_inet6(&a, bytes);
+	fmt_init(&t, text, sizeof(text));
+	fmt_str(&t, head);
+	p_data_local(&t, (unsigned char *)addr, a.len);
+	fmt_str(&t, tail);
+	p_in_field(f, name, bytes, n, text, t.len);
 }
 
 void p_sockaddr(struct fmt *f, const struct sysgate_sys *s, unsigned long p,
@@ -155,8 +180,6 @@ void p_sockaddr(struct fmt *f, const struct sysgate_sys *s, unsigned long p,
 		struct sockaddr_nl nl;
 		unsigned char raw[128];
 	} u;
-	char text[256], addr[64];
-	struct fmt t, a;
 	unsigned long i;
 
 	if (!p) {
@@ -175,37 +198,18 @@ void p_sockaddr(struct fmt *f, const struct sysgate_sys *s, unsigned long p,
 	p_xlat(f, u.sa.sa_family, &xl_families, "AF_???");
 	switch (u.sa.sa_family) {
 	case AF_INET:
-		fmt_init(&t, text, sizeof(text));
-		f_udec(&t, "htons(", ntohs_(u.in.sin_port));
-		fmt_chr(&t, ')');
-		p_in_field(f, "sin_port", &u.in.sin_port, 2, text, t.len);
-		fmt_init(&a, addr, sizeof(addr));
-		p_inet4(&a, (unsigned char *)&u.in.sin_addr);
-		fmt_init(&t, text, sizeof(text));
-		fmt_str(&t, "inet_addr(");
-		/* a string, so quoted as strings are (-x) */
-		p_data_local(&t, (unsigned char *)addr, a.len);
-		fmt_chr(&t, ')');
-		p_in_field(f, "sin_addr", &u.in.sin_addr, 4, text, t.len);
+		p_in_number(f, "sin_port", &u.in.sin_port, 2, "htons(",
+			    ntohs_(u.in.sin_port));
+		p_in_addr(f, "sin_addr", &u.in.sin_addr, 4, "inet_addr(", ")");
 		fmt_chr(f, '}');
 		return;
 	case AF_INET6:
-		fmt_init(&t, text, sizeof(text));
-		f_udec(&t, "htons(", ntohs_(u.in6.sin6_port));
-		fmt_chr(&t, ')');
-		p_in_field(f, "sin6_port", &u.in6.sin6_port, 2, text, t.len);
-		fmt_init(&t, text, sizeof(text));
-		f_udec(&t, "htonl(", __builtin_bswap32(u.in6.sin6_flowinfo));
-		fmt_chr(&t, ')');
-		p_in_field(f, "sin6_flowinfo", &u.in6.sin6_flowinfo, 4, text,
-			   t.len);
-		fmt_init(&a, addr, sizeof(addr));
-		p_inet6(&a, (unsigned char *)&u.in6.sin6_addr);
-		fmt_init(&t, text, sizeof(text));
-		fmt_str(&t, "inet_pton(AF_INET6, ");
-		p_data_local(&t, (unsigned char *)addr, a.len);
-		fmt_str(&t, ", &sin6_addr)");
-		p_in_field(f, "sin6_addr", &u.in6.sin6_addr, 16, text, t.len);
+		p_in_number(f, "sin6_port", &u.in6.sin6_port, 2, "htons(",
+			    ntohs_(u.in6.sin6_port));
+		p_in_number(f, "sin6_flowinfo", &u.in6.sin6_flowinfo, 4,
+			    "htonl(", __builtin_bswap32(u.in6.sin6_flowinfo));
+		p_in_addr(f, "sin6_addr", &u.in6.sin6_addr, 16,
+			  "inet_pton(AF_INET6, ", ", &sin6_addr)");
 		f_udec(f, ", sin6_scope_id=", u.in6.sin6_scope_id);
 		fmt_chr(f, '}');
 		return;

@@ -361,6 +361,13 @@ static void quote(struct fmt *f, const unsigned char *p, unsigned long n,
 		fmt_quoted(f, p, n, 0);
 		return;
 	}
+	p_hex_bytes(f, p, n);
+}
+
+void p_hex_bytes(struct fmt *f, const unsigned char *p, unsigned long n)
+{
+	unsigned long i;
+
 	fmt_chr(f, '"');
 	for (i = 0; i < n; i++) {
 		fmt_str(f, "\\x");

@@ -100,6 +100,8 @@ void p_flags(struct fmt *f, unsigned long v, const struct xlat *t,
 /* Bytes at p (n of them), quoted and cut at -s; hex escapes when hex. */
 void p_data(struct fmt *f, const struct sysgate_sys *s, unsigned long p,
 	    unsigned long n, int hex);
+/* "\x01\x02": n bytes at p, every one in hex (-xx's form). */
+void p_hex_bytes(struct fmt *f, const unsigned char *p, unsigned long n);
 /* The same for bytes already read. */
 void p_data_local(struct fmt *f, const unsigned char *p, unsigned long n);
 void p_sockaddr(struct fmt *f, const struct sysgate_sys *s, unsigned long p,
@@ -155,6 +157,10 @@ int p_socket_endpoints(struct fmt *f, const struct sysgate_sys *s, int fd,
 /* -yy: "<char 1:3>" for a device descriptor fd holds: 0, or -1. */
 int p_device(struct fmt *f, const struct sysgate_sys *s, int fd);
 void p_prot(struct fmt *f, unsigned long v);
+
+/* json.c: arguments as the decoders print them (strace's grammar), as
+ * a JSON array of values. */
+void json_args(struct fmt *out, const char *text, size_t n);
 
 /* filter.c: -e status=, -e signal=, -P */
 #define FILTER_SUCCESSFUL 1

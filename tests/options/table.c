@@ -78,6 +78,8 @@ static const struct row rows[] = {
 	{ "-X hex", "invalid -X style" },
 	{ "-e quiet=bogus", "invalid quiet" },
 	{ "--json -y", "not with --json" },
+	{ "--json -X raw", "not with --json" },
+	{ "--json -v", 0, .json = 1, .hook_args_trace = "json\x1fv" },
 	{ "-a x", "invalid -a" },
 	{ "-e decode-fds=socket", 0 },
 	{ "-s", "needs a value" },

@@ -12,6 +12,8 @@ for c in tests/strace/*.c; do
 	# -X reaches every decoder's constants: each program in both styles
 	printf '%s-Xraw\tbash tests/strace/run.sh %s -X raw\n' "$n" "$n"
 	printf '%s-Xverbose\tbash tests/strace/run.sh %s -X verbose\n' "$n" "$n"
+	# --json: JSON Lines, and the golden records where there are some
+	printf '%s-json\tbash tests/strace/json.sh %s\n' "$n" "$n"
 done
 # strace's options, given to both: test name, program, options.
 set -f	# regexes: no globbing of the options' words

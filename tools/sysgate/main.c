@@ -85,7 +85,7 @@ static const char usage_text[] =
 "                         calls errors name nothing\n"
 "  -U COLUMNS             summary columns (strace's names)\n"
 "  -w                     summary times: wall clock (default: system time)\n"
-"  -j, --json             JSON Lines output (schema 1, man sysgate.7)\n"
+"  -j, --json             JSON Lines output (schema 2, man sysgate.7)\n"
 "  -m, --mechanism=NAME   how calls are caught (--list-mechanisms); zeropage\n"
 "                         needs vm.mmap_min_addr=0\n"
 "      --hook=LIB.so[:ARGS]  load a hook library (repeatable, in order)\n"
@@ -798,7 +798,7 @@ static void prepare(struct sg_options *o, struct start *st, char **argv)
 	if (o->json && !(o->count && !o->count_and_trace) && !quiet(o)) {
 		char start[128];
 		int n = snprintf(start, sizeof(start),
-				 "{\"type\":\"start\",\"schema\":1,\"arch\":\"%s\","
+				 "{\"type\":\"start\",\"schema\":2,\"arch\":\"%s\","
 				 "\"mechanism\":\"%s\"}\n", SG_ARCH_NAME,
 				 o->mechanism);
 		int ofd = out_fd(o);
