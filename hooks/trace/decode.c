@@ -524,8 +524,7 @@ void a_timespec(struct call *c, unsigned long p)
 		p_timespec(c->f, ts[0], ts[1]);
 }
 
-/* Days since 1970-01-01 to a civil date (proleptic Gregorian). */
-static void civil(long days, long *y, int *m, int *d)
+void trace_civil(long days, long *y, int *m, int *d)
 {
 	long era, doe, yoe, doy, mp;
 
@@ -543,12 +542,12 @@ static void civil(long days, long *y, int *m, int *d)
 /* " / * 2020-01-01T00:00:00[.500000000]+0000 * /" in local time */
 void p_date(struct fmt *f, long sec, long nsec)
 {
-	long t = sec + trace_tz_offset, days, y, off = trace_tz_offset;
+	long off = tz_offset(sec), t = sec + off, days, y;
 	int m, d;
 
 	days = (t >= 0 ? t : t - 86399) / 86400;
 	t -= days * 86400;
-	civil(days, &y, &m, &d);
+	trace_civil(days, &y, &m, &d);
 	fmt_str(f, " /* ");
 	fmt_dec(f, y);
 	fmt_chr(f, '-');

@@ -18,7 +18,6 @@
 #include <fcntl.h>
 #include <sched.h>
 #include <sys/mman.h>
-#include <time.h>
 #include "trace.h"
 #include "../lib/args.h"
 #include "../lib/sets.h"
@@ -35,7 +34,6 @@ static int tstamp, show_time, json, follow, relative;
 static unsigned char long_args[SYSGATE_NR_MAX];
 /* Calls whose result is a new descriptor (-y shows its path). */
 static unsigned char returns_fd[SYSGATE_NR_MAX];
-long trace_tz_offset;
 static struct sysgate_ctx *self;
 static long nr_rt_sigsuspend, nr_pause;
 static long nr_execve, nr_execveat, nr_exit_group, nr_exit, nr_mmap,
@@ -519,7 +517,8 @@ static void put_time(struct fmt *f, unsigned long long enter_ns)
 	if (tstamp >= 3) {
 		fmt_udec(f, wall / 1000000000ULL);
 	} else {
-		unsigned long day = (wall / 1000000000ULL + trace_tz_offset) %
+		long long sec = (long long)(wall / 1000000000ULL);
+		unsigned long day = (unsigned long)(sec + tz_offset(sec)) %
 				    86400;
 
 		fmt_pad(f, day / 3600, 2);
@@ -1266,15 +1265,8 @@ static int trace_init(struct sysgate_ctx *ctx, const char *args)
 		sysgate_select(ctx, nr_exit_group);
 	if (nr_exit >= 0)
 		sysgate_select(ctx, nr_exit);
-	{
-		/* Local time, as strace prints it (-t, utimensat's dates):
-		 * libc works out the offset once, here in init. */
-		time_t now = sysgate_realtime_ns() / 1000000000ULL;
-		struct tm tm;
-
-		if (localtime_r(&now, &tm))
-			trace_tz_offset = tm.tm_gmtoff;
-	}
+	/* Local time, as strace prints it (-t, utimensat's dates). */
+	tz_init();
 	/* The execve that started this program, if a traced one did. */
 	n = sysgate_exec_carried(ctx, carried, sizeof(carried) - 64);
 	if (n > 0) {

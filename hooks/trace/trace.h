@@ -47,7 +47,12 @@ extern int trace_verbose;	/* -v: structures in full */
 enum { XS_ABBREV, XS_RAW, XS_VERBOSE };
 extern int trace_xstyle;
 extern long trace_nr_readlinkat;
-extern long trace_tz_offset;	/* local time's offset from UTC, seconds */
+/* tz.c: local time's offset from UTC at time t (seconds), as libc's
+ * localtime gives it, from tables tz_init reads once. */
+void tz_init(void);
+long tz_offset(long long t);
+/* Days since 1970-01-01 to a civil date (proleptic Gregorian). */
+void trace_civil(long days, long *y, int *m, int *d);
 
 /* True when out-parameters hold results (returned, and not an error). */
 static inline int c_ok(const struct call *c)

@@ -63,3 +63,10 @@ poll-yy poll -yy
 file-Xverbose-v file -X verbose -v
 desc-Xraw-v desc -X raw -v
 EOF
+# Local time (utimensat's dates in winter and summer) in time zones
+# from a TZif file (north, south), a POSIX rule and a fixed offset.
+for tz in file:Europe/Berlin south::Australia/Sydney \
+	rule:EST5EDT,M3.2.0,M11.1.0 fixed:'<+0545>-5:45'; do
+	printf 'time-tz-%s\tTZ=%q bash tests/strace/run.sh time\n' \
+		"${tz%%:*}" "${tz#*:}"
+done
