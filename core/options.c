@@ -73,8 +73,7 @@ static int starts(const char *s, const char *p)
 static int parse_expr(struct sg_options *o, const char *e)
 {
 	static const char *const unsupported[] = {
-		"abbrev=", "verbose=", "raw=", "s=",
-		"kvm=", "qualify=",
+		"s=", "kvm=", "qualify=",
 	};
 	unsigned int i;
 
@@ -135,6 +134,14 @@ static int parse_expr(struct sg_options *o, const char *e)
 	if (starts(e, "signal=") || starts(e, "signals=")) {
 		o->signals = keep(o, sg_strchr(e, '=') + 1);
 		return o->signals ? 0 : fail(o, "options too long", 0, 0);
+	}
+	if (starts(e, "abbrev=") || starts(e, "a=") || starts(e, "verbose=") ||
+	    starts(e, "v=") || starts(e, "raw=") || starts(e, "x=")) {
+		const char *v = keep(o, sg_strchr(e, '=') + 1);
+
+		*(e[0] == 'a' ? &o->abbrev : e[0] == 'v' ? &o->verbose_set :
+				&o->raw) = v;
+		return v ? 0 : fail(o, "options too long", 0, 0);
 	}
 	if (starts(e, "status=")) {
 		o->status = keep(o, e + 7);
@@ -599,6 +606,10 @@ int sg_options_hook_args(const struct sg_options *o, const char *hook,
 		    (o->column && put_item(dst, size, &n, "a",
 					   num(b, o->column - 1))) ||
 		    (o->status && put_item(dst, size, &n, "status", o->status)) ||
+		    (o->abbrev && put_item(dst, size, &n, "abbrev", o->abbrev)) ||
+		    (o->verbose_set && put_item(dst, size, &n, "verbose",
+						o->verbose_set)) ||
+		    (o->raw && put_item(dst, size, &n, "raw", o->raw)) ||
 		    (o->signals && put_item(dst, size, &n, "signal", o->signals)) ||
 		    (o->dump_read && put_item(dst, size, &n, "read",
 					      o->dump_read)) ||

@@ -106,7 +106,7 @@ static void e_sendfile(struct call *c)
 	long off;
 
 	trace_saved[0] = 0;
-	if (c->s->args[2] && sysgate_read_mem(c->s, &off, (void *)c->s->args[2],
+	if (c->s->args[2] && trace_read(c->s, &off, (void *)c->s->args[2],
 					      sizeof(off)) == sizeof(off)) {
 		trace_saved[0] = 1;
 		trace_saved[1] = off;
@@ -126,7 +126,7 @@ static void d_sendfile(struct call *c)
 		fmt_chr(c->f, '[');
 		fmt_dec(c->f, trace_saved[1]);
 		fmt_chr(c->f, ']');
-		if (c_ok(c) && sysgate_read_mem(c->s, &off,
+		if (c_ok(c) && trace_read(c->s, &off,
 						(void *)c->s->args[2],
 						sizeof(off)) == sizeof(off) &&
 		    off != (long)trace_saved[1]) {
@@ -290,7 +290,7 @@ static void p_field_flags(struct fmt *f, unsigned long v,
 		p_flags(f, v, t, 0);
 }
 
-static void p_termios(struct fmt *f, const struct kernel_termios *t)
+static void p_termios(struct fmt *f, const struct kernel_termios *t, int whole)
 {
 	static const struct field ofields[] = {
 		{ NLDLY, &xl_termios_nl }, { CRDLY, &xl_termios_cr },
@@ -310,7 +310,7 @@ static void p_termios(struct fmt *f, const struct kernel_termios *t)
 	p_field_flags(f, t->c_cflag, cfields, 2, &xl_termios_cflag);
 	fmt_str(f, ", c_lflag=");
 	p_flags(f, t->c_lflag, &xl_termios_lflag, 0);
-	if (!trace_verbose) {
+	if (!whole) {
 		fmt_str(f, ", ...}");
 		return;
 	}
@@ -399,7 +399,7 @@ static void d_ioctl(struct call *c)
 		return;
 	case TCGETS: case TCSETS: case TCSETSW: case TCSETSF:
 		if (!fetch_arg(c, &t, arg, sizeof(t), req == TCGETS))
-			p_termios(c->f, &t);
+			p_termios(c->f, &t, trace_whole(c->s));
 		return;
 	case TIOCGWINSZ: case TIOCSWINSZ:
 		if (fetch_arg(c, &ws, arg, sizeof(ws), req == TIOCGWINSZ))

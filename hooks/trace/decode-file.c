@@ -70,7 +70,7 @@ static void a_stat(struct call *c, unsigned long p)
 	if (fetch_out(c, &st, p, sizeof(st)))
 		return;
 	fmt_chr(f, '{');
-	if (trace_verbose) {
+	if (trace_whole(c->s)) {
 		fmt_str(f, "st_dev=");
 		p_dev(f, st.st_dev);
 		f_udec(f, ", st_ino=", st.st_ino);
@@ -78,7 +78,7 @@ static void a_stat(struct call *c, unsigned long p)
 	}
 	fmt_str(f, "st_mode=");
 	p_file_mode(f, st.st_mode);
-	if (trace_verbose) {
+	if (trace_whole(c->s)) {
 		f_udec(f, ", st_nlink=", st.st_nlink);
 		f_udec(f, ", st_uid=", st.st_uid);
 		f_udec(f, ", st_gid=", st.st_gid);
@@ -91,7 +91,7 @@ static void a_stat(struct call *c, unsigned long p)
 	} else {
 		f_dec(f, ", st_size=", st.st_size);
 	}
-	if (!trace_verbose) {
+	if (!trace_whole(c->s)) {
 		fmt_str(f, ", ...}");
 		return;
 	}
@@ -184,7 +184,7 @@ static void d_statx(struct call *c)
 	a_flags(c, (unsigned int)c->s->args[3], &xl_statx_mask, 0);
 	if (fetch_out(c, &sx, c->s->args[4], sizeof(sx)))
 		return;
-	if (trace_verbose) {
+	if (trace_whole(c->s)) {
 		p_statx_full(f, &sx);
 		return;
 	}

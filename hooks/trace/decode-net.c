@@ -266,7 +266,7 @@ static void e_save_len(struct call *c, int i)
 
 	trace_saved[0] = ~0UL;
 	if (c->s->args[i] &&
-	    sysgate_read_mem(c->s, &v, (void *)c->s->args[i], sizeof(v)) ==
+	    trace_read(c->s, &v, (void *)c->s->args[i], sizeof(v)) ==
 		    sizeof(v))
 		trace_saved[0] = v;
 }
@@ -294,7 +294,7 @@ static void a_addr_out(struct call *c, unsigned long p, unsigned long lenp)
 
 	a_sep(c);
 	if (!c_ok(c) || !p || !lenp ||
-	    sysgate_read_mem(c->s, &out, (void *)lenp, sizeof(out)) !=
+	    trace_read(c->s, &out, (void *)lenp, sizeof(out)) !=
 		    sizeof(out)) {
 		p_ptr(c->f, p);
 		a_ptr(c, lenp);
@@ -407,7 +407,7 @@ static void d_getsockopt(struct call *c)
 
 	a_fd(c, 0);
 	a_level_name(c);
-	if (!c_ok(c) || sysgate_read_mem(c->s, &out, (void *)c->s->args[4],
+	if (!c_ok(c) || trace_read(c->s, &out, (void *)c->s->args[4],
 					 sizeof(out)) != sizeof(out)) {
 		a_ptr(c, c->s->args[3]);
 		a_ptr(c, c->s->args[4]);
@@ -434,7 +434,7 @@ static void p_cmsgs(struct fmt *f, const struct sysgate_sys *s,
 
 	fmt_chr(f, '[');
 	while (off + sizeof(h) <= len &&
-	       sysgate_read_mem(s, &h, (void *)(p + off), sizeof(h)) ==
+	       trace_read(s, &h, (void *)(p + off), sizeof(h)) ==
 		       sizeof(h) && h.cmsg_len >= sizeof(h)) {
 		if (!first)
 			fmt_str(f, ", ");
@@ -455,7 +455,7 @@ static void p_cmsgs(struct fmt *f, const struct sysgate_sys *s,
 
 			fmt_chr(f, '[');
 			for (i = 0; i < n; i++) {
-				if (sysgate_read_mem(s, &fd, (void *)(p + off +
+				if (trace_read(s, &fd, (void *)(p + off +
 						     sizeof(h) + i * sizeof(int)),
 						     sizeof(fd)) != sizeof(fd))
 					break;

@@ -90,11 +90,15 @@ static void d_rt_sigreturn(struct call *c)
 	unsigned long set[1];
 
 	if (!c->s->args[0] ||
-	    sysgate_read_mem(c->s, set, (void *)c->s->args[0], sizeof(set)) !=
-		    sizeof(set))
+	    (trace_structs(c->s) &&
+	     sysgate_read_mem(c->s, set, (void *)c->s->args[0], sizeof(set)) !=
+		     sizeof(set)))
 		return;
 	fmt_str(c->f, "{mask=");
-	p_sigset(c->f, set, sizeof(set));
+	if (trace_structs(c->s))
+		p_sigset(c->f, set, sizeof(set));
+	else
+		p_ptr(c->f, c->s->args[0]);
 	fmt_chr(c->f, '}');
 }
 

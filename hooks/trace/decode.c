@@ -457,10 +457,16 @@ void p_file_mode(struct fmt *f, unsigned long mode)
 	x_end(f, start, mode, 'o');
 }
 
+long trace_read(const struct sysgate_sys *s, void *dst, const void *src,
+		size_t len)
+{
+	return trace_structs(s) ? sysgate_read_mem(s, dst, src, len) : -1;
+}
+
 int fetch(struct fmt *f, const struct sysgate_sys *s, void *dst,
 	  unsigned long p, unsigned long len)
 {
-	if (p && sysgate_read_mem(s, dst, (void *)p, len) == (long)len)
+	if (p && trace_read(s, dst, (void *)p, len) == (long)len)
 		return 0;
 	p_ptr(f, p);
 	return -1;

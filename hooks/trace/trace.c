@@ -28,6 +28,19 @@
 
 static struct sc_set set;
 static int set_given;	/* -e trace= given: exit_group is selected anyway */
+/* -e abbrev=, verbose=, raw= (all calls when not given, none for raw) */
+static struct sc_set abbrev_set, verbose_set, raw_set;
+static int abbrev_given, verbose_given, raw_given;
+
+int trace_whole(const struct sysgate_sys *s)
+{
+	return trace_verbose || (abbrev_given && !set_has(&abbrev_set, s->nr));
+}
+
+int trace_structs(const struct sysgate_sys *s)
+{
+	return !verbose_given || set_has(&verbose_set, s->nr);
+}
 int trace_strsize = 32;
 static int tstamp, show_time, json, follow, relative;
 /* Calls whose 'd' arguments are longs (offsets, lengths). */
@@ -395,7 +408,7 @@ static void put_arg(struct fmt *f, struct sysgate_sys *s, int i,
 		put_argv(f, s, v);
 		return;
 	case 'e':
-		if (trace_verbose)
+		if (trace_whole(s))
 			put_argv(f, s, v);
 		else
 			put_envp(f, s, v);
@@ -570,6 +583,16 @@ static void put_args(struct fmt *f, struct sysgate_sys *s, int at_exit)
 	const char *kinds;
 	int n = shown_args(s, &kinds), i;
 
+	if (raw_given && set_has(&raw_set, s->nr)) {
+		/* -e raw=: every argument the kernel takes, in hex */
+		n = sysgate_syscall_nargs(s->nr);
+		for (i = 0; i < (n < 0 ? 6 : n); i++) {
+			if (i)
+				fmt_str(f, ", ");
+			p_hex(f, s->args[i]);
+		}
+		return;
+	}
 	if (d && d->args) {
 		struct call c = { f, s, kinds, at_exit, 0 };
 
@@ -641,6 +664,8 @@ static void put_ret(struct fmt *f, struct sysgate_sys *s)
 			fmt_str(f, msg);
 			fmt_chr(f, ')');
 		}
+	} else if (raw_given && set_has(&raw_set, s->nr)) {
+		p_hex(f, s->ret);
 	} else if (d && d->ret) {
 		struct call c = { f, s, 0, 1, 0 };
 
@@ -1153,6 +1178,16 @@ static int trace_init(struct sysgate_ctx *ctx, const char *args)
 			trace_fdpaths = 2;
 		} else if (arg_is(&a, "v")) {
 			trace_verbose = 1;
+		} else if ((arg_is(&a, "abbrev") || arg_is(&a, "verbose") ||
+			    arg_is(&a, "raw")) && a.val) {
+			struct sc_set *q = a.key[0] == 'a' ? &abbrev_set :
+					   a.key[0] == 'v' ? &verbose_set :
+							     &raw_set;
+
+			if (set_parse(q, a.val, a.vlen, err, sizeof(err)))
+				return sysgate_error(ctx, err);
+			*(a.key[0] == 'a' ? &abbrev_given :
+			  a.key[0] == 'v' ? &verbose_given : &raw_given) = 1;
 		} else if (arg_is(&a, "X") && a.val) {
 			trace_xstyle = a.val[0] == 'r' ? XS_RAW : XS_VERBOSE;
 		} else if (arg_is(&a, "noexit")) {

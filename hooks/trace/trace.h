@@ -43,6 +43,14 @@ extern int trace_strsize;	/* -s */
 extern int trace_xflag;		/* -x: 1, -xx: 2 */
 extern int trace_fdpaths;	/* -y: 1, -yy: 2 */
 extern int trace_verbose;	/* -v: structures in full */
+/* -v or -e abbrev=: s's structures in full */
+int trace_whole(const struct sysgate_sys *s);
+/* -e verbose=: whether s's structures are read at all */
+int trace_structs(const struct sysgate_sys *s);
+/* sysgate_read_mem for the decoders' structures: -1 (unread) where -e
+ * verbose= leaves s's structures as addresses. */
+long trace_read(const struct sysgate_sys *s, void *dst, const void *src,
+		size_t len);
 /* -X: how named constants print (strace's xlat styles) */
 enum { XS_ABBREV, XS_RAW, XS_VERBOSE };
 extern int trace_xstyle;

@@ -76,6 +76,8 @@ static const struct row rows[] = {
 	{ "-X raw", 0, .hook_args_trace = "X=raw" },
 	{ "-Xverbose -v", 0, .hook_args_trace = "v\x1fX=verbose" },
 	{ "-X hex", "invalid -X style" },
+	{ "-e abbrev=none -e verbose=!%file -e raw=read", 0,
+	  .hook_args_trace = "abbrev=none\x1fverbose=!%file\x1fraw=read" },
 	{ "-e quiet=bogus", "invalid quiet" },
 	{ "--json -y", "not with --json" },
 	{ "--json -X raw", "not with --json" },

@@ -61,6 +61,14 @@ desc-yy desc -yy
 file-yy file -yy
 poll-yy poll -yy
 file-Xverbose-v file -X verbose -v
+poll-verbose-none poll -e verbose=none
+proc-verbose-none proc -e verbose=none
+misc-verbose-some misc -e verbose=!%desc
+sigdeliver-verbose-none sigdeliver -e verbose=none
+file-abbrev-none file -e abbrev=none
+desc-abbrev-some desc -e abbrev=!%desc
+file-raw file -e raw=%file,read,futex
+net-raw net -e raw=%network
 desc-Xraw-v desc -X raw -v
 EOF
 # Local time (utimensat's dates in winter and summer) in time zones

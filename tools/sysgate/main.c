@@ -71,6 +71,8 @@ static const char usage_text[] =
 "  -X raw|abbrev|verbose  constants as numbers, names (default) or both\n"
 "  -v                     structures in full (stat, statx, termios, uname,\n"
 "                         directory entries, execve's environment)\n"
+"  -e abbrev=SET, -e verbose=SET, -e raw=SET  for the calls in SET:\n"
+"                         abbreviate structures, read them, print hex\n"
 "  -y, -e decode-fds=path descriptors with their paths\n"
 "  -yy                    and sockets' endpoints, devices' numbers\n"
 "  -P PATH                only calls that name PATH or use it (repeatable)\n"
