@@ -221,8 +221,7 @@ static int short_opt(struct sg_options *o, char c, const char *val)
 	case 'j': o->json = 1; return 0;
 	case 'w': o->wall = 1; return 0;
 	case 'p': o->attach = keep(o, val); return 0;
-	case 'k':
-		return fail(o, "-k (stack traces) is not supported yet", 0, 0);
+	case 'k': o->stack_traces = 1; return 0;
 	default:
 		return fail(o, "unknown option -", s, " (see sysgate -h)");
 	}
@@ -412,13 +411,17 @@ int sg_options_parse(struct sg_options *o, int argc, char **argv)
 		o->follow = 2;
 	if (o->follow == 2 && !o->outfile)
 		return fail(o, "-ff needs -o FILE", 0, 0);
+	if (o->stack_traces && !sg_strcmp(o->mechanism, "ptrace"))
+		return fail(o, "-k unwinds in the traced process: not with "
+			       "-m ptrace", 0, 0);
 	if (o->fs_size && !o->fs)
 		return fail(o, "--fs-size needs --fs", 0, 0);
 	/* (-v only makes --json's structures whole) */
 	if (o->json && (o->hexstr || o->decode_fds || o->xlat_style ||
+			o->stack_traces ||
 			o->numbers || o->column || o->relative ||
 			o->dump_read || o->dump_write))
-		return fail(o, "-x, -y, -X, -n, -a, -r, -e read=, -e write= "
+		return fail(o, "-x, -y, -X, -k, -n, -a, -r, -e read=, -e write= "
 			       "shape text lines: not with --json", 0, 0);
 	o->nwords = i;
 	return 0;
@@ -597,6 +600,7 @@ int sg_options_hook_args(const struct sg_options *o, const char *hook,
 					       0)) ||
 		    (o->relative && put_item(dst, size, &n, "r", 0)) ||
 		    (o->verbose && put_item(dst, size, &n, "v", 0)) ||
+		    (o->stack_traces && put_item(dst, size, &n, "k", 0)) ||
 		    (o->xlat_style && put_item(dst, size, &n, "X",
 					       o->xlat_style > 1 ? "verbose" :
 								   "raw")) ||

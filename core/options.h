@@ -29,6 +29,7 @@ struct sg_options {
 	int relative;		/* -r: time since the previous call */
 	int verbose;		/* -v: structures in full */
 	int xlat_style;		/* -X: 0 abbrev, 1 raw, 2 verbose */
+	int stack_traces;	/* -k */
 	/* -e abbrev=, verbose=, raw=: syscall sets (trace='s grammar) */
 	const char *abbrev, *verbose_set, *raw;
 	int numbers;		/* -n: system call numbers */

@@ -42,7 +42,7 @@ int trace_structs(const struct sysgate_sys *s)
 	return !verbose_given || set_has(&verbose_set, s->nr);
 }
 int trace_strsize = 32;
-static int tstamp, show_time, json, follow, relative;
+static int tstamp, show_time, json, follow, relative, stack_traces;
 /* Calls whose 'd' arguments are longs (offsets, lengths). */
 static unsigned char long_args[SYSGATE_NR_MAX];
 /* Calls whose result is a new descriptor (-y shows its path). */
@@ -933,6 +933,8 @@ static enum sysgate_verdict trace_enter(struct sysgate_sys *s, void *data)
 		put_equals(&f);
 		fmt_str(&f, "?\n");
 	}
+	if (stack_traces && f.len)
+		trace_stack(&f, s, 0);
 	if (s->nr == nr_exit_group) {
 		emit(&f);
 		f.len = 0;
@@ -993,6 +995,9 @@ static void print_call(struct sysgate_sys *s)
 		put_call(&f, s, 1);
 		put_ret(&f, s);
 		fmt_chr(&f, '\n');
+		/* (one write: another process's lines cannot come between) */
+		if (stack_traces)
+			trace_stack(&f, s, 0);
 		trace_dump(&f, s, emit_part);
 	}
 	emit(&f);
@@ -1063,10 +1068,7 @@ static void killed(int sig, int fatal)
 	char buf[256];
 	struct fmt f;
 
-	if (no_exit_lines) {
-		tasks_gone(threads_alive(pid));
-		return;
-	}
+	/* (-qq and -e quiet=exit leave strace's "+++ killed by" lines) */
 	fmt_init(&f, buf, sizeof(buf));
 	if (json) {
 		fmt_str(&f, "{\"type\":\"exit\",\"pid\":");
@@ -1092,7 +1094,7 @@ static void trace_signal(int sig, const void *info, void *data)
 	const int *si = info;	/* si_signo, si_errno, si_code */
 	const char *nm = sysgate_signal_name(sig);
 	int fatal = sysgate_signal_fatal(sig);
-	char buf[512];
+	char buf[LINE_MAX_];	/* (-k's stack lines follow) */
 	struct fmt f;
 
 	(void)data;
@@ -1124,6 +1126,8 @@ static void trace_signal(int sig, const void *info, void *data)
 	fmt_chr(&f, ' ');
 	p_siginfo(&f, info);
 	fmt_str(&f, " ---\n");
+	if (stack_traces)
+		trace_stack(&f, 0, 0);
 	emit(&f);
 	if (fatal)
 		killed(sig, fatal);
@@ -1188,6 +1192,8 @@ static int trace_init(struct sysgate_ctx *ctx, const char *args)
 				return sysgate_error(ctx, err);
 			*(a.key[0] == 'a' ? &abbrev_given :
 			  a.key[0] == 'v' ? &verbose_given : &raw_given) = 1;
+		} else if (arg_is(&a, "k")) {
+			stack_traces = 1;
 		} else if (arg_is(&a, "X") && a.val) {
 			trace_xstyle = a.val[0] == 'r' ? XS_RAW : XS_VERBOSE;
 		} else if (arg_is(&a, "noexit")) {

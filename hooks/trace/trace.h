@@ -191,6 +191,13 @@ int filter_selected(void);
 int filter_status(unsigned int what);	/* FILTER_* */
 int filter_signal(int sig);
 
+/* -k (unwind.c): " > /path(sym+0x10) [0x1234]" lines for call s's
+ * stack (a signal's where it came when s is NULL), each written to f and
+ * passed to out (if not NULL: f then holds them all, for one write with
+ * the call's line).  In-process only. */
+void trace_stack(struct fmt *f, const struct sysgate_sys *s,
+		 void (*out)(struct fmt *));
+
 /* -e read=SET / write=SET (dump.c): 0 or -1 for a bad SET */
 int trace_dump_arg(int writes, const char *v, size_t n);
 /* The dump lines after a call's line; out() writes f and empties it. */

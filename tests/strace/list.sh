@@ -12,6 +12,10 @@ for c in tests/strace/*.c; do
 	# -X reaches every decoder's constants: each program in both styles
 	printf '%s-Xraw\tbash tests/strace/run.sh %s -X raw\n' "$n" "$n"
 	printf '%s-Xverbose\tbash tests/strace/run.sh %s -X verbose\n' "$n" "$n"
+	# -k: every call's stack (-qq: strace 6.1 -k garbles its "+++
+	# exited" lines, running them into the last stack line or dropping
+	# them)
+	printf '%s-k\tbash tests/strace/run.sh %s -k -qq\n' "$n" "$n"
 	# --json: JSON Lines, and the golden records where there are some
 	printf '%s-json\tbash tests/strace/json.sh %s\n' "$n" "$n"
 done

@@ -69,6 +69,7 @@ static const char usage_text[] =
 "  -a N                   results from column N (default 40)\n"
 "  -x, -xx                non-ASCII strings in hex; -xx: all strings\n"
 "  -X raw|abbrev|verbose  constants as numbers, names (default) or both\n"
+"  -k                     each call's stack (unwound in the process)\n"
 "  -v                     structures in full (stat, statx, termios, uname,\n"
 "                         directory entries, execve's environment)\n"
 "  -e abbrev=SET, -e verbose=SET, -e raw=SET  for the calls in SET:\n"
