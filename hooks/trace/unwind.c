@@ -367,6 +367,15 @@ static void rule_set(struct rules *r, unsigned long reg, int kind, long off,
 	r->expr[reg] = expr;
 }
 
+/* DW_CFA_restore: reg's rule as the CIE's instructions left it. */
+static void rule_restore(struct rules *r, unsigned long reg,
+			 const struct rules *initial)
+{
+	if (initial && reg < NREG)
+		rule_set(r, reg, initial->kind[reg], initial->off[reg],
+			 initial->expr[reg]);
+}
+
 /* Runs insns until the location passes pc; 0, or -1. */
 static int run_cfa(const unsigned char *p, const unsigned char *end,
 		   const struct cie *c, unsigned long loc, unsigned long pc,
@@ -388,10 +397,7 @@ static int run_cfa(const unsigned char *p, const unsigned char *end,
 				 (long)uleb(&p, end) * c->data_align, 0);
 			continue;
 		case 0xc0:
-			reg = op & 0x3f;
-			if (initial && reg < NREG)
-				rule_set(r, reg, initial->kind[reg],
-					 initial->off[reg], initial->expr[reg]);
+			rule_restore(r, op & 0x3f, initial);
 			continue;
 		}
 		switch (op) {
@@ -417,10 +423,7 @@ static int run_cfa(const unsigned char *p, const unsigned char *end,
 			rule_set(r, reg, R_OFF, (long)uleb(&p, end) * c->data_align, 0);
 			continue;
 		case 0x06:
-			reg = uleb(&p, end);
-			if (initial && reg < NREG)
-				rule_set(r, reg, initial->kind[reg],
-					 initial->off[reg], initial->expr[reg]);
+			rule_restore(r, uleb(&p, end), initial);
 			continue;
 		case 0x07:
 			rule_set(r, uleb(&p, end), R_UNDEF, 0, 0);

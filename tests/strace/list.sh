@@ -60,6 +60,7 @@ file-at64 file -e trace=write@64,close@64,openat
 file-P file -P f.txt
 file-P-renamed file -P g.txt
 events events -e trace=!pread64,futex,clone3,madvise
+events-qq events -qq -e trace=!pread64,futex,clone3,madvise
 net-yy net -yy
 desc-yy desc -yy
 file-yy file -yy
