@@ -73,8 +73,7 @@ static int starts(const char *s, const char *p)
 static int parse_expr(struct sg_options *o, const char *e)
 {
 	static const char *const unsupported[] = {
-		"abbrev=", "verbose=", "raw=", "s=",
-		"kvm=", "qualify=",
+		"s=", "kvm=", "qualify=",
 	};
 	unsigned int i;
 
@@ -136,6 +135,14 @@ static int parse_expr(struct sg_options *o, const char *e)
 		o->signals = keep(o, sg_strchr(e, '=') + 1);
 		return o->signals ? 0 : fail(o, "options too long", 0, 0);
 	}
+	if (starts(e, "abbrev=") || starts(e, "a=") || starts(e, "verbose=") ||
+	    starts(e, "v=") || starts(e, "raw=") || starts(e, "x=")) {
+		const char *v = keep(o, sg_strchr(e, '=') + 1);
+
+		*(e[0] == 'a' ? &o->abbrev : e[0] == 'v' ? &o->verbose_set :
+				&o->raw) = v;
+		return v ? 0 : fail(o, "options too long", 0, 0);
+	}
 	if (starts(e, "status=")) {
 		o->status = keep(o, e + 7);
 		return o->status ? 0 : fail(o, "options too long", 0, 0);
@@ -157,6 +164,7 @@ static const char short_with_value[] = "oesSUmEpuPXaIbO";
 static int short_opt(struct sg_options *o, char c, const char *val)
 {
 	char s[2] = { c, 0 };
+	unsigned int i;
 
 	switch (c) {
 	case 'o': o->outfile = keep(o, val); return 0;
@@ -180,11 +188,17 @@ static int short_opt(struct sg_options *o, char c, const char *val)
 	case 'T': o->syscall_times = 1; return 0;
 	case 'x': o->hexstr++; return 0;
 	case 'P': return add_list(o, o->paths, &o->npaths, val, "-P");
-	case 'X':
-		/* abbrev is how sysgate prints already */
-		if (!sg_strcmp(val, "abbrev"))
-			return 0;
-		return fail(o, "-X ", val, ": not supported (only -X abbrev)");
+	case 'X': {
+		static const char *const styles[] = { "abbrev", "raw", "verbose" };
+
+		for (i = 0; i < ARRAY_SIZE(styles); i++)
+			if (!sg_strcmp(val, styles[i])) {
+				o->xlat_style = (int)i;
+				return 0;
+			}
+		return fail(o, "invalid -X style '", val,
+			    "' (abbrev, raw, verbose)");
+	}
 	case 'r': o->relative = 1; return 0;
 	case 'v': o->verbose = 1; return 0;
 	case 'n': o->numbers = 1; return 0;
@@ -207,8 +221,7 @@ static int short_opt(struct sg_options *o, char c, const char *val)
 	case 'j': o->json = 1; return 0;
 	case 'w': o->wall = 1; return 0;
 	case 'p': o->attach = keep(o, val); return 0;
-	case 'k':
-		return fail(o, "-k (stack traces) is not supported yet", 0, 0);
+	case 'k': o->stack_traces = 1; return 0;
 	default:
 		return fail(o, "unknown option -", s, " (see sysgate -h)");
 	}
@@ -520,12 +533,17 @@ int sg_options_parse(struct sg_options *o, int argc, char **argv)
 		o->follow = 2;
 	if (o->follow == 2 && !o->outfile)
 		return fail(o, "-ff needs -o FILE", 0, 0);
+	if (o->stack_traces && !sg_strcmp(o->mechanism, "ptrace"))
+		return fail(o, "-k unwinds in the traced process: not with "
+			       "-m ptrace", 0, 0);
 	if (o->fs_size && !o->fs)
 		return fail(o, "--fs-size needs --fs", 0, 0);
-	if (o->json && (o->hexstr || o->decode_fds || o->verbose ||
+	/* (-v only makes --json's structures whole) */
+	if (o->json && (o->hexstr || o->decode_fds || o->xlat_style ||
+			o->stack_traces ||
 			o->numbers || o->column || o->relative ||
 			o->dump_read || o->dump_write))
-		return fail(o, "-x, -y, -v, -n, -a, -r, -e read=, -e write= "
+		return fail(o, "-x, -y, -X, -k, -n, -a, -r, -e read=, -e write= "
 			       "shape text lines: not with --json", 0, 0);
 	o->nwords = i;
 	return 0;
@@ -704,12 +722,20 @@ int sg_options_hook_args(const struct sg_options *o, const char *hook,
 					       0)) ||
 		    (o->relative && put_item(dst, size, &n, "r", 0)) ||
 		    (o->verbose && put_item(dst, size, &n, "v", 0)) ||
+		    (o->stack_traces && put_item(dst, size, &n, "k", 0)) ||
+		    (o->xlat_style && put_item(dst, size, &n, "X",
+					       o->xlat_style > 1 ? "verbose" :
+								   "raw")) ||
 		    ((o->quiet >= 2 || o->quiet_exit) &&
 		     put_item(dst, size, &n, "noexit", 0)) ||
 		    (o->numbers && put_item(dst, size, &n, "n", 0)) ||
 		    (o->column && put_item(dst, size, &n, "a",
 					   num(b, o->column - 1))) ||
 		    (o->status && put_item(dst, size, &n, "status", o->status)) ||
+		    (o->abbrev && put_item(dst, size, &n, "abbrev", o->abbrev)) ||
+		    (o->verbose_set && put_item(dst, size, &n, "verbose",
+						o->verbose_set)) ||
+		    (o->raw && put_item(dst, size, &n, "raw", o->raw)) ||
 		    (o->signals && put_item(dst, size, &n, "signal", o->signals)) ||
 		    (o->dump_read && put_item(dst, size, &n, "read",
 					      o->dump_read)) ||

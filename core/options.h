@@ -28,6 +28,10 @@ struct sg_options {
 	int decode_fds;		/* -y: descriptors with their paths */
 	int relative;		/* -r: time since the previous call */
 	int verbose;		/* -v: structures in full */
+	int xlat_style;		/* -X: 0 abbrev, 1 raw, 2 verbose */
+	int stack_traces;	/* -k */
+	/* -e abbrev=, verbose=, raw=: syscall sets (trace='s grammar) */
+	const char *abbrev, *verbose_set, *raw;
 	int numbers;		/* -n: system call numbers */
 	int column;		/* -a N: N + 1 (0: not given, strace's 40) */
 	const char *status;	/* -e status=, -z, -Z: which results print */

@@ -99,12 +99,14 @@ bench: everything
 # the kernel, is at the same place in every process of a tree, across
 # execve: below 2 GiB (the static start files need 32-bit addresses),
 # above where non-PIE programs sit; their heap starts after it.
+# --eh-frame-hdr: trace -k finds the unwind tables by their header.
 SG_LOADER_BASE ?= 0x53470000
 $(BUILD)/sysgate-loader: $(BUILD)/tools/loader/loader.o $(BUILD)/core/init.o \
 		$$(RUNTIME_OBJS)
 	$(CC) -static -no-pie -Wl,-Ttext-segment=$(SG_LOADER_BASE) -o $@ \
 		$(BUILD)/tools/loader/loader.o \
-		$(BUILD)/core/init.o $(RUNTIME_OBJS) -Wl,-z,noexecstack 2>&1 | \
+		$(BUILD)/core/init.o $(RUNTIME_OBJS) -Wl,-z,noexecstack \
+		-Wl,--eh-frame-hdr 2>&1 | \
 		{ grep -v "statically linked applications requires at runtime" || true; }
 	@test -x $@
 

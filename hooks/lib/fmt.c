@@ -7,6 +7,7 @@ void fmt_init(struct fmt *f, char *buf, size_t cap)
 	f->len = 0;
 	f->cap = cap;
 	f->full = 0;
+	f->depth = 0;
 }
 
 void fmt_chr(struct fmt *f, char c)

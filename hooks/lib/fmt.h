@@ -14,6 +14,7 @@ struct fmt {
 	char *buf;
 	size_t len, cap;
 	int full;
+	int depth;	/* (trace -X: open symbolic groups) */
 };
 
 void fmt_init(struct fmt *f, char *buf, size_t cap);

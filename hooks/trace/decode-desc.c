@@ -106,7 +106,7 @@ static void e_sendfile(struct call *c)
 	long off;
 
 	trace_saved[0] = 0;
-	if (c->s->args[2] && sysgate_read_mem(c->s, &off, (void *)c->s->args[2],
+	if (c->s->args[2] && trace_read(c->s, &off, (void *)c->s->args[2],
 					      sizeof(off)) == sizeof(off)) {
 		trace_saved[0] = 1;
 		trace_saved[1] = off;
@@ -126,7 +126,7 @@ static void d_sendfile(struct call *c)
 		fmt_chr(c->f, '[');
 		fmt_dec(c->f, trace_saved[1]);
 		fmt_chr(c->f, ']');
-		if (c_ok(c) && sysgate_read_mem(c->s, &off,
+		if (c_ok(c) && trace_read(c->s, &off,
 						(void *)c->s->args[2],
 						sizeof(off)) == sizeof(off) &&
 		    off != (long)trace_saved[1]) {
@@ -208,6 +208,7 @@ static void ret_flags(struct fmt *f, long v, const struct xlat *t)
 	}
 	fmt_hex(f, v);
 	fmt_str(f, " (flags ");
+	/* (styled as -X says, unlike F_GETFL's, as strace does) */
 	p_flags(f, v, t, 0);
 	fmt_chr(f, ')');
 }
@@ -220,7 +221,9 @@ static void r_fcntl(struct call *c)
 	case F_GETFL:
 		p_hex(c->f, v);
 		fmt_str(c->f, " (flags ");
+		x_hold(c->f);
 		p_open_flags(c->f, v);
+		x_release(c->f);
 		fmt_chr(c->f, ')');
 		return;
 	case F_GETFD:
@@ -265,7 +268,7 @@ static void p_fields(struct fmt *f, unsigned long *v, const struct field *fl,
 
 		for (j = 0; j < t->n; j++) {
 			if (t->e[j].value == (*v & fl[i].mask)) {
-				fmt_str(f, t->e[j].name);
+				p_named(f, t->e[j].name, t->e[j].value, 'x');
 				fmt_chr(f, '|');
 				*v &= ~fl[i].mask;
 				break;
@@ -287,7 +290,7 @@ static void p_field_flags(struct fmt *f, unsigned long v,
 		p_flags(f, v, t, 0);
 }
 
-static void p_termios(struct fmt *f, const struct kernel_termios *t)
+static void p_termios(struct fmt *f, const struct kernel_termios *t, int whole)
 {
 	static const struct field ofields[] = {
 		{ NLDLY, &xl_termios_nl }, { CRDLY, &xl_termios_cr },
@@ -307,7 +310,7 @@ static void p_termios(struct fmt *f, const struct kernel_termios *t)
 	p_field_flags(f, t->c_cflag, cfields, 2, &xl_termios_cflag);
 	fmt_str(f, ", c_lflag=");
 	p_flags(f, t->c_lflag, &xl_termios_lflag, 0);
-	if (!trace_verbose) {
+	if (!whole) {
 		fmt_str(f, ", ...}");
 		return;
 	}
@@ -318,10 +321,13 @@ static void p_termios(struct fmt *f, const struct kernel_termios *t)
 		if (i)
 			fmt_str(f, ", ");
 		fmt_chr(f, '[');
+		/* (an index: a name under -X too, as strace prints it) */
+		x_hold(f);
 		if (i <= VEOL2)
 			p_xlat(f, i, &xl_termios_cc, 0);
 		else
 			fmt_udec(f, i);
+		x_release(f);
 		fmt_str(f, "]=");
 		p_hex(f, t->c_cc[i]);
 	}
@@ -369,10 +375,14 @@ static void d_ioctl(struct call *c)
 	a_sep(c);
 	for (i = 0; i < xl_ioctls.n && xl_ioctls.e[i].value != req; i++)
 		;
-	if (i < xl_ioctls.n)
-		fmt_str(c->f, xl_ioctls.e[i].name);
-	else
+	if (i < xl_ioctls.n) {
+		p_named(c->f, xl_ioctls.e[i].name, req, 'x');
+	} else {
+		size_t start = x_begin(c->f);
+
 		p_ioc(c->f, req);
+		x_end(c->f, start, req, 'x');
+	}
 	switch (req) {
 	case FIOCLEX: case FIONCLEX: case TIOCNOTTY: case TIOCEXCL:
 	case TIOCNXCL: case TIOCSBRK: case TIOCCBRK: case TIOCCONS:
@@ -389,7 +399,7 @@ static void d_ioctl(struct call *c)
 		return;
 	case TCGETS: case TCSETS: case TCSETSW: case TCSETSF:
 		if (!fetch_arg(c, &t, arg, sizeof(t), req == TCGETS))
-			p_termios(c->f, &t);
+			p_termios(c->f, &t, trace_whole(c->s));
 		return;
 	case TIOCGWINSZ: case TIOCSWINSZ:
 		if (fetch_arg(c, &ws, arg, sizeof(ws), req == TIOCGWINSZ))

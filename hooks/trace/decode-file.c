@@ -10,12 +10,16 @@
 
 void p_open_flags(struct fmt *f, unsigned long v)
 {
+	size_t start = x_begin(f);
+	unsigned long all = v;
+
 	p_xlat(f, v & O_ACCMODE, &xl_open_access, 0);
 	v &= ~(unsigned long)O_ACCMODE;
 	if (v) {
 		fmt_chr(f, '|');
 		p_flags(f, v, &xl_open_flags, 0);
 	}
+	x_end(f, start, all, 'x');
 }
 
 static void p_dev(struct fmt *f, unsigned long dev)
@@ -23,6 +27,7 @@ static void p_dev(struct fmt *f, unsigned long dev)
 	/* glibc's major()/minor() split */
 	unsigned long major = ((dev >> 8) & 0xfff) | ((dev >> 32) & ~0xfffUL);
 	unsigned long minor = (dev & 0xff) | ((dev >> 12) & ~0xffUL);
+	size_t start = x_begin(f);
 
 	fmt_str(f, "makedev(");
 	if (major)
@@ -35,6 +40,7 @@ static void p_dev(struct fmt *f, unsigned long dev)
 	else
 		fmt_chr(f, '0');
 	fmt_chr(f, ')');
+	x_end(f, start, dev, 'x');
 }
 
 static int is_dev(unsigned long mode)
@@ -64,7 +70,7 @@ static void a_stat(struct call *c, unsigned long p)
 	if (fetch_out(c, &st, p, sizeof(st)))
 		return;
 	fmt_chr(f, '{');
-	if (trace_verbose) {
+	if (trace_whole(c->s)) {
 		fmt_str(f, "st_dev=");
 		p_dev(f, st.st_dev);
 		f_udec(f, ", st_ino=", st.st_ino);
@@ -72,7 +78,7 @@ static void a_stat(struct call *c, unsigned long p)
 	}
 	fmt_str(f, "st_mode=");
 	p_file_mode(f, st.st_mode);
-	if (trace_verbose) {
+	if (trace_whole(c->s)) {
 		f_udec(f, ", st_nlink=", st.st_nlink);
 		f_udec(f, ", st_uid=", st.st_uid);
 		f_udec(f, ", st_gid=", st.st_gid);
@@ -85,7 +91,7 @@ static void a_stat(struct call *c, unsigned long p)
 	} else {
 		f_dec(f, ", st_size=", st.st_size);
 	}
-	if (!trace_verbose) {
+	if (!trace_whole(c->s)) {
 		fmt_str(f, ", ...}");
 		return;
 	}
@@ -160,11 +166,16 @@ static void d_statx(struct call *c)
 	unsigned long fl = c->s->args[2];
 	struct statx sx;
 	struct fmt *f = c->f;
+	size_t start;
 
 	a_dirfd(c, 0);
 	a_path(c, 1);
 	a_sep(c);
+	start = f->len;
 	p_xlat(f, fl & AT_STATX_SYNC_TYPE, &xl_statx_sync, 0);
+	/* (strace 6.1 -X raw prints nothing for AT_STATX_SYNC_AS_STAT) */
+	if (trace_xstyle == XS_RAW && !(fl & AT_STATX_SYNC_TYPE))
+		f->len = start;
 	if (fl & ~(unsigned long)AT_STATX_SYNC_TYPE) {
 		fmt_chr(f, '|');
 		p_flags(f, fl & ~(unsigned long)AT_STATX_SYNC_TYPE,
@@ -173,7 +184,7 @@ static void d_statx(struct call *c)
 	a_flags(c, (unsigned int)c->s->args[3], &xl_statx_mask, 0);
 	if (fetch_out(c, &sx, c->s->args[4], sizeof(sx)))
 		return;
-	if (trace_verbose) {
+	if (trace_whole(c->s)) {
 		p_statx_full(f, &sx);
 		return;
 	}

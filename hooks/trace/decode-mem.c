@@ -17,12 +17,14 @@ static void d_mmap(struct call *c)
 {
 	unsigned long fl = c->s->args[3], huge = fl >> MAP_HUGE_SHIFT & 0x3f;
 	struct fmt *f = c->f;
+	size_t start;
 
 	a_ptr(c, c->s->args[0]);
 	a_udec(c, c->s->args[1]);
 	a_sep(c);
 	p_prot(f, c->s->args[2]);
 	a_sep(c);
+	start = x_begin(f);
 	p_xlat(f, fl & MAP_TYPE, &xl_mmap_type, "MAP_???");
 	fl &= ~(unsigned long)MAP_TYPE & ~(0x3fUL << MAP_HUGE_SHIFT);
 	if (fl) {
@@ -34,6 +36,7 @@ static void d_mmap(struct call *c)
 		fmt_udec(f, huge);
 		fmt_str(f, "<<MAP_HUGE_SHIFT");
 	}
+	x_end(f, start, c->s->args[3], 'x');
 	a_int(c, 4);
 	a_hex(c, c->s->args[5]);
 }

@@ -24,7 +24,7 @@ static void p_dirents(struct call *c, unsigned long p)
 
 		if (len > sizeof(d))
 			len = sizeof(d);
-		if (len < 20 || sysgate_read_mem(c->s, &d, (void *)(p + off),
+		if (len < 20 || trace_read(c->s, &d, (void *)(p + off),
 						 len) != (long)len || !d.reclen)
 			break;
 		d.name[sizeof(d.name) - 1] = 0;
@@ -53,7 +53,7 @@ static void d_getdents(struct call *c)
 	} d;
 
 	a_fd(c, 0);
-	if (trace_verbose && c->s->nr == sysgate_syscall_number("getdents64")) {
+	if (trace_whole(c->s) && c->s->nr == sysgate_syscall_number("getdents64")) {
 		if (a_out(c, p))
 			p_dirents(c, p);
 		a_udec(c, (unsigned int)c->s->args[2]);
@@ -61,9 +61,9 @@ static void d_getdents(struct call *c)
 	}
 	a_sep(c);
 	p_ptr(c->f, p);
-	if (c_ok(c)) {
+	if (c_ok(c) && trace_structs(c->s)) {
 		while (off < (unsigned long)c->s->ret &&
-		       sysgate_read_mem(c->s, &d, (void *)(p + off), sizeof(d)) ==
+		       trace_read(c->s, &d, (void *)(p + off), sizeof(d)) ==
 			       sizeof(d) && d.reclen) {
 			off += d.reclen;
 			n++;
@@ -88,7 +88,7 @@ static void d_uname(struct call *c)
 		return;
 	field_str(c->f, "{sysname=", u.sysname);
 	field_str(c->f, ", nodename=", u.nodename);
-	if (!trace_verbose) {
+	if (!trace_whole(c->s)) {
 		fmt_str(c->f, ", ...}");
 		return;
 	}

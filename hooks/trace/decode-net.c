@@ -106,6 +106,69 @@ static unsigned short ntohs_(unsigned short v)
 	return (unsigned short)(v >> 8 | v << 8);
 }
 
+/* ", NAME=" and an address field: htons(80) as strace abbreviates it;
+ * under -X its bytes "\x00\x50", with that in a comment (verbose). */
+static void p_in_field(struct fmt *f, const char *name, const void *bytes,
+		       int n, char *text, size_t len)
+{
+	fmt_str(f, ", ");
+	if (trace_xstyle == XS_ABBREV) {
+		/* (inet_pton's text names the field itself) */
+		if (text[0] != 'i' || text[5] != 'p') {
+			fmt_str(f, name);
+			fmt_chr(f, '=');
+		}
+		fmt_mem(f, text, len);
+		return;
+	}
+	fmt_str(f, name);
+	fmt_chr(f, '=');
+	p_hex_bytes(f, bytes, (unsigned long)n);
+	if (trace_xstyle != XS_VERBOSE)
+		return;
+	fmt_str(f, " /* ");
+	/* inet_pton(AF_INET6, "::1", &sin6_addr): the comment has no
+	 * third argument */
+	if (text[0] == 'i' && text[5] == 'p')
+		len -= hk_strlen(", &sin6_addr)") - 1, text[len - 1] = ')';
+	fmt_mem(f, text, len);
+	fmt_str(f, " */");
+}
+
+/* htons(80), htonl(0): an n-byte number field. */
+static void p_in_number(struct fmt *f, const char *name, const void *bytes,
+			int n, const char *fn, unsigned long v)
+{
+	char text[32];
+	struct fmt t;
+
+	fmt_init(&t, text, sizeof(text));
+	fmt_str(&t, fn);
+	fmt_udec(&t, v);
+	fmt_chr(&t, ')');
+	p_in_field(f, name, bytes, n, text, t.len);
+}
+
+/* inet_addr("127.0.0.1"): the address's text quoted as strings are (-x),
+ * between head and tail. */
+static void p_in_addr(struct fmt *f, const char *name, const void *bytes,
+		      int n, const char *head, const char *tail)
+{
+	char text[256], addr[64];
+	struct fmt t, a;
+
+	fmt_init(&a, addr, sizeof(addr));
+	if (n == 4)
+		p_inet4(&a, bytes);
+	else
+		p_inet6(&a, bytes);
+	fmt_init(&t, text, sizeof(text));
+	fmt_str(&t, head);
+	p_data_local(&t, (unsigned char *)addr, a.len);
+	fmt_str(&t, tail);
+	p_in_field(f, name, bytes, n, text, t.len);
+}
+
 void p_sockaddr(struct fmt *f, const struct sysgate_sys *s, unsigned long p,
 		unsigned long len)
 {
@@ -117,8 +180,6 @@ void p_sockaddr(struct fmt *f, const struct sysgate_sys *s, unsigned long p,
 		struct sockaddr_nl nl;
 		unsigned char raw[128];
 	} u;
-	char text[64];
-	struct fmt t;
 	unsigned long i;
 
 	if (!p) {
@@ -137,23 +198,19 @@ void p_sockaddr(struct fmt *f, const struct sysgate_sys *s, unsigned long p,
 	p_xlat(f, u.sa.sa_family, &xl_families, "AF_???");
 	switch (u.sa.sa_family) {
 	case AF_INET:
-		f_udec(f, ", sin_port=htons(", ntohs_(u.in.sin_port));
-		fmt_str(f, "), sin_addr=inet_addr(");
-		fmt_init(&t, text, sizeof(text));
-		p_inet4(&t, (unsigned char *)&u.in.sin_addr);
-		/* a string, so quoted as strings are (-x) */
-		p_data_local(f, (unsigned char *)text, t.len);
-		fmt_str(f, ")}");
+		p_in_number(f, "sin_port", &u.in.sin_port, 2, "htons(",
+			    ntohs_(u.in.sin_port));
+		p_in_addr(f, "sin_addr", &u.in.sin_addr, 4, "inet_addr(", ")");
+		fmt_chr(f, '}');
 		return;
 	case AF_INET6:
-		f_udec(f, ", sin6_port=htons(", ntohs_(u.in6.sin6_port));
-		f_udec(f, "), sin6_flowinfo=htonl(",
-		       __builtin_bswap32(u.in6.sin6_flowinfo));
-		fmt_str(f, "), inet_pton(AF_INET6, ");
-		fmt_init(&t, text, sizeof(text));
-		p_inet6(&t, (unsigned char *)&u.in6.sin6_addr);
-		p_data_local(f, (unsigned char *)text, t.len);
-		f_udec(f, ", &sin6_addr), sin6_scope_id=", u.in6.sin6_scope_id);
+		p_in_number(f, "sin6_port", &u.in6.sin6_port, 2, "htons(",
+			    ntohs_(u.in6.sin6_port));
+		p_in_number(f, "sin6_flowinfo", &u.in6.sin6_flowinfo, 4,
+			    "htonl(", __builtin_bswap32(u.in6.sin6_flowinfo));
+		p_in_addr(f, "sin6_addr", &u.in6.sin6_addr, 16,
+			  "inet_pton(AF_INET6, ", ", &sin6_addr)");
+		f_udec(f, ", sin6_scope_id=", u.in6.sin6_scope_id);
 		fmt_chr(f, '}');
 		return;
 	case AF_UNIX: {
@@ -209,7 +266,7 @@ static void e_save_len(struct call *c, int i)
 
 	trace_saved[0] = ~0UL;
 	if (c->s->args[i] &&
-	    sysgate_read_mem(c->s, &v, (void *)c->s->args[i], sizeof(v)) ==
+	    trace_read(c->s, &v, (void *)c->s->args[i], sizeof(v)) ==
 		    sizeof(v))
 		trace_saved[0] = v;
 }
@@ -237,7 +294,7 @@ static void a_addr_out(struct call *c, unsigned long p, unsigned long lenp)
 
 	a_sep(c);
 	if (!c_ok(c) || !p || !lenp ||
-	    sysgate_read_mem(c->s, &out, (void *)lenp, sizeof(out)) !=
+	    trace_read(c->s, &out, (void *)lenp, sizeof(out)) !=
 		    sizeof(out)) {
 		p_ptr(c->f, p);
 		a_ptr(c, lenp);
@@ -350,7 +407,7 @@ static void d_getsockopt(struct call *c)
 
 	a_fd(c, 0);
 	a_level_name(c);
-	if (!c_ok(c) || sysgate_read_mem(c->s, &out, (void *)c->s->args[4],
+	if (!c_ok(c) || trace_read(c->s, &out, (void *)c->s->args[4],
 					 sizeof(out)) != sizeof(out)) {
 		a_ptr(c, c->s->args[3]);
 		a_ptr(c, c->s->args[4]);
@@ -377,7 +434,7 @@ static void p_cmsgs(struct fmt *f, const struct sysgate_sys *s,
 
 	fmt_chr(f, '[');
 	while (off + sizeof(h) <= len &&
-	       sysgate_read_mem(s, &h, (void *)(p + off), sizeof(h)) ==
+	       trace_read(s, &h, (void *)(p + off), sizeof(h)) ==
 		       sizeof(h) && h.cmsg_len >= sizeof(h)) {
 		if (!first)
 			fmt_str(f, ", ");
@@ -398,7 +455,7 @@ static void p_cmsgs(struct fmt *f, const struct sysgate_sys *s,
 
 			fmt_chr(f, '[');
 			for (i = 0; i < n; i++) {
-				if (sysgate_read_mem(s, &fd, (void *)(p + off +
+				if (trace_read(s, &fd, (void *)(p + off +
 						     sizeof(h) + i * sizeof(int)),
 						     sizeof(fd)) != sizeof(fd))
 					break;

@@ -19,7 +19,7 @@ static void p_pollfds(struct call *c, unsigned long p, unsigned long n,
 
 	fmt_chr(f, '[');
 	for (i = 0; i < n && i < MAX_SHOWN; i++) {
-		if (sysgate_read_mem(c->s, &pf, (void *)(p + i * sizeof(pf)),
+		if (trace_read(c->s, &pf, (void *)(p + i * sizeof(pf)),
 				     sizeof(pf)) != sizeof(pf))
 			break;
 		if (out && !pf.revents)
@@ -44,7 +44,7 @@ static void p_pollfds(struct call *c, unsigned long p, unsigned long n,
  * entry in trace_saved[4..5] (bit 3 of [3] says it was read). */
 static void e_timeout(struct call *c, unsigned long p)
 {
-	if (p && sysgate_read_mem(c->s, &trace_saved[4], (void *)p,
+	if (p && trace_read(c->s, &trace_saved[4], (void *)p,
 				  2 * sizeof(long)) == 2 * sizeof(long))
 		trace_saved[3] |= 8;
 }
@@ -69,7 +69,7 @@ static void a_pollfds(struct call *c)
 	unsigned long p = c->s->args[0];
 
 	a_sep(c);
-	if (!p || sysgate_read_mem(c->s, &p, (void *)p, 1) != 1) {
+	if (!p || trace_read(c->s, &p, (void *)p, 1) != 1) {
 		p_ptr(c->f, c->s->args[0]);
 		return;
 	}
@@ -108,10 +108,12 @@ static void r_poll(struct call *c)
 		return;
 	}
 	fmt_dec(c->f, c->s->ret);
+	if (!trace_structs(c->s))
+		return;
 	fmt_str(c->f, " (");
 	p_pollfds(c, c->s->args[0], (unsigned int)c->s->args[1], 1);
 	if (c->s->nr == sysgate_syscall_number("ppoll") && c->s->args[2] &&
-	    sysgate_read_mem(c->s, ts, (void *)c->s->args[2], sizeof(ts)) ==
+	    trace_read(c->s, ts, (void *)c->s->args[2], sizeof(ts)) ==
 		    sizeof(ts)) {
 		fmt_str(c->f, ", left ");
 		p_timespec(c->f, ts[0], ts[1]);
@@ -131,7 +133,7 @@ static void e_select(struct call *c)
 		unsigned long p = c->s->args[1 + i];
 
 		trace_saved[i] = 0;
-		if (p && sysgate_read_mem(c->s, &trace_saved[i], (void *)p,
+		if (p && trace_read(c->s, &trace_saved[i], (void *)p,
 					  sizeof(long)) == sizeof(long))
 			trace_saved[3] |= 1UL << i;
 	}
@@ -187,7 +189,7 @@ static void d_pselect6(struct call *c)
 		unsigned long set[1];
 
 		if (sm.size == sizeof(set) &&
-		    sysgate_read_mem(c->s, set, (void *)sm.set, sizeof(set)) ==
+		    trace_read(c->s, set, (void *)sm.set, sizeof(set)) ==
 			    sizeof(set))
 			p_sigset(c->f, set, sizeof(set));
 		else
@@ -229,6 +231,7 @@ static void r_select(struct call *c)
 		unsigned long p = c->s->args[1 + i];
 
 		set = 0;
+		/* (strace shows the sets whatever -e verbose= says) */
 		if (!p || sysgate_read_mem(c->s, &set, (void *)p, sizeof(set)) !=
 				  sizeof(set) || !set)
 			continue;
@@ -239,13 +242,16 @@ static void r_select(struct call *c)
 		fmt_chr(c->f, ' ');
 		p_fdset(c->f, 0, set, nfds);
 	}
-	if (c->s->args[4] && sysgate_read_mem(c->s, ts, (void *)c->s->args[4],
+	if (c->s->args[4] && trace_read(c->s, ts, (void *)c->s->args[4],
 					      sizeof(ts)) == sizeof(ts)) {
 		f_dec(c->f, ", left {tv_sec=", ts[0]);
 		fmt_str(c->f, c->s->nr == sysgate_syscall_number("select") ?
 				      ", tv_usec=" : ", tv_nsec=");
 		fmt_dec(c->f, ts[1]);
 		fmt_chr(c->f, '}');
+	} else if (c->s->args[4]) {
+		fmt_str(c->f, ", left ");
+		p_ptr(c->f, c->s->args[4]);
 	}
 	fmt_chr(c->f, ')');
 }
@@ -283,13 +289,14 @@ static void a_epoll_events(struct call *c)
 	long i;
 
 	a_sep(c);
-	if (!c_ok(c)) {
+	/* (none returned: strace prints [] whatever -e verbose= says) */
+	if (!c_ok(c) || (c->s->ret > 0 && !trace_structs(c->s))) {
 		p_ptr(c->f, p);
 		return;
 	}
 	fmt_chr(c->f, '[');
 	for (i = 0; i < c->s->ret && i < MAX_SHOWN; i++) {
-		if (sysgate_read_mem(c->s, &ev, (void *)(p + i * sizeof(ev)),
+		if (trace_read(c->s, &ev, (void *)(p + i * sizeof(ev)),
 				     sizeof(ev)) != sizeof(ev))
 			break;
 		if (i)

@@ -108,7 +108,7 @@ static void d_clone3(struct call *c)
 		field_ptr(f, ", tls=", ca.tls);
 	fmt_chr(f, '}');
 	if (c_ok(c) && (ca.flags & CLONE_PARENT_SETTID) && ca.parent_tid &&
-	    sysgate_read_mem(c->s, &tid, (void *)(unsigned long)ca.parent_tid,
+	    trace_read(c->s, &tid, (void *)(unsigned long)ca.parent_tid,
 			     sizeof(tid)) == sizeof(tid)) {
 		f_dec(f, " => {parent_tid=[", tid);
 		fmt_str(f, "]}");
@@ -150,7 +150,7 @@ static void a_rusage(struct call *c, unsigned long p)
 	f_dec(f, ", tv_usec=", ru.ru_utime.tv_usec);
 	f_dec(f, "}, ru_stime={tv_sec=", ru.ru_stime.tv_sec);
 	f_dec(f, ", tv_usec=", ru.ru_stime.tv_usec);
-	if (!trace_verbose) {
+	if (!trace_whole(c->s)) {
 		fmt_str(f, "}, ...}");
 		return;
 	}
@@ -186,7 +186,7 @@ static void d_wait4(struct call *c)
 	a_int(c, 0);
 	a_sep(c);
 	if (c_ok(c) && c->s->ret > 0 && p &&
-	    sysgate_read_mem(c->s, &st, (void *)p, sizeof(st)) == sizeof(st))
+	    trace_read(c->s, &st, (void *)p, sizeof(st)) == sizeof(st))
 		p_wstatus(c->f, st);
 	else
 		p_ptr(c->f, p);
@@ -197,6 +197,8 @@ static void d_wait4(struct call *c)
 /* 8192*1024, RLIM64_INFINITY */
 static void p_rlim(struct fmt *f, unsigned long v, const char *inf)
 {
+	size_t start = x_begin(f);
+
 	if (v == ~0UL) {
 		fmt_str(f, inf);
 	} else if (v && !(v % 1024)) {
@@ -205,6 +207,7 @@ static void p_rlim(struct fmt *f, unsigned long v, const char *inf)
 	} else {
 		fmt_udec(f, v);
 	}
+	x_end(f, start, v, 'u');
 }
 
 static void p_rlimit(struct fmt *f, const struct sysgate_sys *s,
@@ -319,7 +322,9 @@ static void r_prctl(struct call *c)
 	fmt_dec(c->f, c->s->ret);
 	if ((unsigned int)c->s->args[0] == PR_GET_DUMPABLE) {
 		fmt_str(c->f, " (");
+		x_hold(c->f);
 		p_xlat(c->f, c->s->ret, &xl_suid_dump, 0);
+		x_release(c->f);
 		fmt_chr(c->f, ')');
 	}
 }
@@ -339,14 +344,14 @@ static void a_gids(struct call *c, unsigned long p, long n)
 	long i;
 
 	a_sep(c);
-	if (!p || n < 0 || (n && sysgate_read_mem(c->s, &g, (void *)p,
+	if (!p || n < 0 || (n && trace_read(c->s, &g, (void *)p,
 						  sizeof(g)) != sizeof(g))) {
 		p_ptr(c->f, p);
 		return;
 	}
 	fmt_chr(c->f, '[');
 	for (i = 0; i < n && i < 32; i++) {
-		if (sysgate_read_mem(c->s, &g, (void *)(p + i * sizeof(g)),
+		if (trace_read(c->s, &g, (void *)(p + i * sizeof(g)),
 				     sizeof(g)) != sizeof(g))
 			break;
 		if (i)
@@ -378,9 +383,13 @@ static void p_cpus(struct call *c, unsigned long p, unsigned long size)
 	unsigned long w, i, cpu;
 	int first = 1;
 
+	if (!trace_structs(c->s)) {
+		p_ptr(c->f, p);
+		return;
+	}
 	fmt_chr(c->f, '[');
 	for (i = 0; i * sizeof(w) < size && i < 128; i++) {
-		if (sysgate_read_mem(c->s, &w, (void *)(p + i * sizeof(w)),
+		if (trace_read(c->s, &w, (void *)(p + i * sizeof(w)),
 				     sizeof(w)) != sizeof(w))
 			break;
 		for (cpu = 0; cpu < 64; cpu++) {
@@ -420,10 +429,10 @@ static void d_waitid(struct call *c)
 	a_sep(c);
 	/* with WNOHANG and no child ready the kernel leaves si_signo 0 */
 	if (c_ok(c) && c->s->args[2] &&
-	    sysgate_read_mem(c->s, si, (void *)c->s->args[2], sizeof(si)) ==
+	    trace_read(c->s, si, (void *)c->s->args[2], sizeof(si)) ==
 		    sizeof(si) && si[0])
 		p_siginfo(c->f, si);
-	else if (c_ok(c) && c->s->args[2])
+	else if (c_ok(c) && c->s->args[2] && trace_structs(c->s))
 		fmt_str(c->f, "{}");
 	else
 		p_ptr(c->f, c->s->args[2]);

@@ -23,9 +23,9 @@ static void p_sigaction(struct fmt *f, const struct sysgate_sys *s,
 		return;
 	fmt_str(f, "{sa_handler=");
 	if (sa.handler == 0)
-		fmt_str(f, "SIG_DFL");
+		p_named(f, "SIG_DFL", 0, 'x');
 	else if (sa.handler == 1)
-		fmt_str(f, "SIG_IGN");
+		p_named(f, "SIG_IGN", 1, 'x');
 	else
 		fmt_hex(f, sa.handler);
 	fmt_str(f, ", sa_mask=");
@@ -90,11 +90,15 @@ static void d_rt_sigreturn(struct call *c)
 	unsigned long set[1];
 
 	if (!c->s->args[0] ||
-	    sysgate_read_mem(c->s, set, (void *)c->s->args[0], sizeof(set)) !=
-		    sizeof(set))
+	    (trace_structs(c->s) &&
+	     sysgate_read_mem(c->s, set, (void *)c->s->args[0], sizeof(set)) !=
+		     sizeof(set)))
 		return;
 	fmt_str(c->f, "{mask=");
-	p_sigset(c->f, set, sizeof(set));
+	if (trace_structs(c->s))
+		p_sigset(c->f, set, sizeof(set));
+	else
+		p_ptr(c->f, c->s->args[0]);
 	fmt_chr(c->f, '}');
 }
 
@@ -210,7 +214,8 @@ static void p_si_code(struct fmt *f, int sig, int code)
 
 		for (i = 0; i < t->n; i++) {
 			if (t->e[i].value == (unsigned long)(long)code) {
-				fmt_str(f, t->e[i].name);
+				p_named(f, t->e[i].name, (unsigned int)code,
+					'x');
 				return;
 			}
 		}

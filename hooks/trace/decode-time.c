@@ -156,10 +156,21 @@ static void d_utimensat(struct call *c)
 
 			if (i)
 				fmt_str(c->f, ", ");
-			if (nsec == UTIME_NOW) {
-				fmt_str(c->f, "UTIME_NOW");
-			} else if (nsec == UTIME_OMIT) {
-				fmt_str(c->f, "UTIME_OMIT");
+			if (nsec == UTIME_NOW || nsec == UTIME_OMIT) {
+				/* -X: the timespec is the number */
+				const char *nm = nsec == UTIME_NOW ?
+					"UTIME_NOW" : "UTIME_OMIT";
+
+				if (trace_xstyle == XS_ABBREV) {
+					fmt_str(c->f, nm);
+					continue;
+				}
+				p_timespec(c->f, sec, nsec);
+				if (trace_xstyle == XS_VERBOSE) {
+					fmt_str(c->f, " /* ");
+					fmt_str(c->f, nm);
+					fmt_str(c->f, " */");
+				}
 			} else {
 				p_timespec(c->f, sec, nsec);
 				p_date(c->f, sec, nsec);
@@ -232,9 +243,11 @@ static void d_timer_gettime(struct call *c)
 
 static void a_bitset(struct call *c, unsigned long v)
 {
-	if ((unsigned int)v == FUTEX_BITSET_MATCH_ANY)
-		a_str(c, "FUTEX_BITSET_MATCH_ANY");
-	else
+	if ((unsigned int)v == FUTEX_BITSET_MATCH_ANY) {
+		a_sep(c);
+		p_named(c->f, "FUTEX_BITSET_MATCH_ANY", FUTEX_BITSET_MATCH_ANY,
+			'x');
+	} else
 		a_hex(c, (unsigned int)v);
 }
 
@@ -243,14 +256,17 @@ static void d_futex(struct call *c)
 	const long *a = c->s->args;
 	unsigned int op = (unsigned int)a[1], cmd = op & FUTEX_CMD_MASK;
 	struct fmt *f = c->f;
+	size_t start;
 
 	a_ptr(c, a[0]);
 	a_sep(c);
+	start = x_begin(f);
 	p_xlat(f, cmd, &xl_futex_ops, "FUTEX_???");
 	if (op & FUTEX_PRIVATE_FLAG)
 		fmt_str(f, "_PRIVATE");
 	if (op & FUTEX_CLOCK_REALTIME)
 		fmt_str(f, "|FUTEX_CLOCK_REALTIME");
+	x_end(f, start, op, 'x');
 	switch (cmd) {
 	case FUTEX_WAIT:
 		a_int(c, 2);

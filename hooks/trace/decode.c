@@ -8,7 +8,7 @@
 
 #define BUF_MAX 8192
 
-int trace_xflag, trace_fdpaths, trace_verbose;
+int trace_xflag, trace_fdpaths, trace_verbose, trace_xstyle;
 long trace_nr_readlinkat;
 
 /* The path of descriptor fd (AT_FDCWD: the working directory) from
@@ -208,22 +208,80 @@ void a_fd(struct call *c, int i)
 void a_dirfd(struct call *c, int i)
 {
 	if ((int)c->s->args[i] == -100) {
-		a_str(c, "AT_FDCWD");
+		a_sep(c);
+		p_named(c->f, "AT_FDCWD", -100, 'd');
 		p_fdpath(c->f, c->s, -100);
 	} else {
 		a_fd(c, i);
 	}
 }
 
+size_t x_begin(struct fmt *f)
+{
+	f->depth++;
+	return f->len;
+}
+
+static void x_number(struct fmt *f, unsigned long v, char base)
+{
+	if (base == 'd')
+		fmt_dec(f, (int)v);
+	else if (base == 'u')
+		fmt_udec(f, v);
+	else if (!v)
+		fmt_chr(f, '0');
+	else if (base == 'o')
+		fmt_oct(f, v);
+	else
+		fmt_hex(f, v);
+}
+
+void x_end(struct fmt *f, size_t start, unsigned long v, char base)
+{
+	char names[512];
+	size_t n = f->len - start, num;
+
+	if (--f->depth || trace_xstyle == XS_ABBREV || f->full ||
+	    n >= sizeof(names))
+		return;
+	hk_memcpy(names, f->buf + start, n);
+	f->len = start;
+	x_number(f, v, base);
+	num = f->len - start;
+	if (trace_xstyle == XS_RAW || (n == num &&
+				       !hk_strncmp(names, f->buf + start, n)))
+		return;
+	/* a number already (an unknown value and its comment) */
+	if (n > num && !hk_strncmp(names, f->buf + start, num) &&
+	    names[num] == ' ') {
+		f->len = start;
+		fmt_mem(f, names, n);
+		return;
+	}
+	fmt_str(f, " /* ");
+	fmt_mem(f, names, n);
+	fmt_str(f, " */");
+}
+
+void p_named(struct fmt *f, const char *name, unsigned long v, char base)
+{
+	size_t start = x_begin(f);
+
+	fmt_str(f, name);
+	x_end(f, start, v, base);
+}
+
 /* An enumeration: its name, or hex with strace's "unknown" comment. */
 void p_xlat(struct fmt *f, unsigned long v, const struct xlat *t,
 	    const char *unknown)
 {
+	size_t start = x_begin(f);
 	int i;
 
 	for (i = 0; i < t->n; i++) {
 		if (t->e[i].value == v) {
 			fmt_str(f, t->e[i].name);
+			x_end(f, start, v, 'x');
 			return;
 		}
 	}
@@ -233,6 +291,7 @@ void p_xlat(struct fmt *f, unsigned long v, const struct xlat *t,
 		fmt_str(f, unknown);
 		fmt_str(f, " */");
 	}
+	x_end(f, start, v, 'x');
 }
 
 void a_xlat(struct call *c, unsigned long v, const struct xlat *t,
@@ -247,10 +306,13 @@ void a_xlat(struct call *c, unsigned long v, const struct xlat *t,
 void p_flags(struct fmt *f, unsigned long v, const struct xlat *t,
 	     const char *zero)
 {
+	size_t start = x_begin(f);
+	unsigned long all = v;
 	int i, any = 0;
 
 	if (!v) {
 		fmt_str(f, zero ? zero : "0");
+		x_end(f, start, 0, 'x');
 		return;
 	}
 	for (i = 0; i < t->n; i++) {
@@ -269,6 +331,7 @@ void p_flags(struct fmt *f, unsigned long v, const struct xlat *t,
 			fmt_chr(f, '|');
 		fmt_hex(f, v);
 	}
+	x_end(f, start, all, 'x');
 }
 
 void a_flags(struct call *c, unsigned long v, const struct xlat *t,
@@ -298,6 +361,13 @@ static void quote(struct fmt *f, const unsigned char *p, unsigned long n,
 		fmt_quoted(f, p, n, 0);
 		return;
 	}
+	p_hex_bytes(f, p, n);
+}
+
+void p_hex_bytes(struct fmt *f, const unsigned char *p, unsigned long n)
+{
+	unsigned long i;
+
 	fmt_chr(f, '"');
 	for (i = 0; i < n; i++) {
 		fmt_str(f, "\\x");
@@ -373,6 +443,7 @@ void p_mode(struct fmt *f, unsigned long mode)
 void p_file_mode(struct fmt *f, unsigned long mode)
 {
 	unsigned long type = mode & 0170000;
+	size_t start = x_begin(f);
 
 	if (type) {
 		p_xlat(f, type, &xl_file_type, 0);
@@ -383,12 +454,19 @@ void p_file_mode(struct fmt *f, unsigned long mode)
 		fmt_chr(f, '|');
 	}
 	p_mode(f, mode & 0777);
+	x_end(f, start, mode, 'o');
+}
+
+long trace_read(const struct sysgate_sys *s, void *dst, const void *src,
+		size_t len)
+{
+	return trace_structs(s) ? sysgate_read_mem(s, dst, src, len) : -1;
 }
 
 int fetch(struct fmt *f, const struct sysgate_sys *s, void *dst,
 	  unsigned long p, unsigned long len)
 {
-	if (p && sysgate_read_mem(s, dst, (void *)p, len) == (long)len)
+	if (p && trace_read(s, dst, (void *)p, len) == (long)len)
 		return 0;
 	p_ptr(f, p);
 	return -1;
@@ -452,8 +530,7 @@ void a_timespec(struct call *c, unsigned long p)
 		p_timespec(c->f, ts[0], ts[1]);
 }
 
-/* Days since 1970-01-01 to a civil date (proleptic Gregorian). */
-static void civil(long days, long *y, int *m, int *d)
+void trace_civil(long days, long *y, int *m, int *d)
 {
 	long era, doe, yoe, doy, mp;
 
@@ -471,12 +548,12 @@ static void civil(long days, long *y, int *m, int *d)
 /* " / * 2020-01-01T00:00:00[.500000000]+0000 * /" in local time */
 void p_date(struct fmt *f, long sec, long nsec)
 {
-	long t = sec + trace_tz_offset, days, y, off = trace_tz_offset;
+	long off = tz_offset(sec), t = sec + off, days, y;
 	int m, d;
 
 	days = (t >= 0 ? t : t - 86399) / 86400;
 	t -= days * 86400;
-	civil(days, &y, &m, &d);
+	trace_civil(days, &y, &m, &d);
 	fmt_str(f, " /* ");
 	fmt_dec(f, y);
 	fmt_chr(f, '-');
@@ -506,7 +583,7 @@ void p_signame(struct fmt *f, int sig)
 	const char *nm = sysgate_signal_name(sig);
 
 	if (nm)
-		fmt_str(f, nm);
+		p_named(f, nm, sig, 'd');
 	else
 		fmt_dec(f, sig);
 }
@@ -533,7 +610,7 @@ void p_sigset(struct fmt *f, const unsigned long *set, unsigned long bytes)
 		first = 0;
 		nm = sysgate_signal_name(sig);
 		if (nm && nm[0] == 'S' && nm[1] == 'I' && nm[2] == 'G')
-			fmt_str(f, nm + 3);
+			p_named(f, nm + 3, sig, 'd');
 		else
 			fmt_dec(f, sig);
 	}

@@ -8,7 +8,7 @@
  * Calls that do not return (exit, exit_group, rt_sigreturn) are printed on
  * entry with "= ?".  A successful execve is printed by the new program's
  * instance of this hook (the line travels with sysgate_exec_carry), so it
- * reads "= 0" exactly as in strace.  --json prints JSON Lines (schema 1,
+ * reads "= 0" exactly as in strace.  --json prints JSON Lines (schema 2,
  * see man/sysgate.7).  Arguments are decoded from the syscall table's
  * argument kinds: integers, pointers, strings and buffers (cut at -s),
  * open/mmap/clone flags, modes, signals, argv/envp, iovecs.
@@ -18,7 +18,6 @@
 #include <fcntl.h>
 #include <sched.h>
 #include <sys/mman.h>
-#include <time.h>
 #include "trace.h"
 #include "../lib/args.h"
 #include "../lib/sets.h"
@@ -29,13 +28,25 @@
 
 static struct sc_set set;
 static int set_given;	/* -e trace= given: exit_group is selected anyway */
+/* -e abbrev=, verbose=, raw= (all calls when not given, none for raw) */
+static struct sc_set abbrev_set, verbose_set, raw_set;
+static int abbrev_given, verbose_given, raw_given;
+
+int trace_whole(const struct sysgate_sys *s)
+{
+	return trace_verbose || (abbrev_given && !set_has(&abbrev_set, s->nr));
+}
+
+int trace_structs(const struct sysgate_sys *s)
+{
+	return !verbose_given || set_has(&verbose_set, s->nr);
+}
 int trace_strsize = 32;
-static int tstamp, show_time, json, follow, relative;
+static int tstamp, show_time, json, follow, relative, stack_traces;
 /* Calls whose 'd' arguments are longs (offsets, lengths). */
 static unsigned char long_args[SYSGATE_NR_MAX];
 /* Calls whose result is a new descriptor (-y shows its path). */
 static unsigned char returns_fd[SYSGATE_NR_MAX];
-long trace_tz_offset;
 static struct sysgate_ctx *self;
 static long nr_rt_sigsuspend, nr_pause;
 static long nr_execve, nr_execveat, nr_exit_group, nr_exit, nr_mmap,
@@ -165,12 +176,6 @@ static void trace_fork_child(void *data)
 /* --- flag tables (values from the target's own headers) ---------------- */
 
 #define F(x) { x, #x }
-static const struct fmt_flag open_flags[] = {
-	F(O_CREAT), F(O_EXCL), F(O_NOCTTY), F(O_TRUNC), F(O_APPEND),
-	F(O_NONBLOCK), F(O_DSYNC), F(O_ASYNC), F(O_DIRECT), F(O_LARGEFILE),
-	F(O_DIRECTORY), F(O_NOFOLLOW), F(O_NOATIME), F(O_CLOEXEC), F(O_PATH),
-	F(O_TMPFILE & ~O_DIRECTORY),
-};
 static const struct fmt_flag prot_flags[] = {
 	F(PROT_READ), F(PROT_WRITE), F(PROT_EXEC), F(PROT_GROWSDOWN),
 	F(PROT_GROWSUP),
@@ -203,89 +208,13 @@ static void put_ptr(struct fmt *f, unsigned long v)
 		fmt_str(f, "NULL");
 }
 
-/* Quoted program bytes at p (n of them), cut at -s; `more` says the data
- * goes on beyond n. */
-static void put_data(struct fmt *f, struct sysgate_sys *s, unsigned long p,
-		     unsigned long n)
-{
-	unsigned char buf[LINE_MAX_ / 2];
-	unsigned long want = n > (unsigned long)trace_strsize ?
-				     (unsigned long)trace_strsize : n;
-
-	if (!json) {
-		p_data(f, s, p, n, 0);
-		return;
-	}
-	buf[0] = 0;	/* gcc for rv64 cannot see want == 0 reads nothing */
-	if (want > sizeof(buf))
-		want = sizeof(buf);
-	if (!p && n) {
-		fmt_str(f, json ? "null" : "NULL");
-		return;
-	}
-	if (want && sysgate_read_mem(s, buf, (void *)p, want) != (long)want) {
-		if (json)
-			fmt_chr(f, '"');
-		fmt_hex(f, p);
-		if (json)
-			fmt_chr(f, '"');
-		return;
-	}
-	if (json && want < n) {
-		/* Keep the cut visible inside the JSON string. */
-		fmt_quoted(f, buf, want, 1);
-		f->len--;
-		fmt_str(f, "...\"");
-		return;
-	}
-	fmt_quoted(f, buf, want, json);
-	if (want < n)
-		fmt_str(f, "...");
-}
-
-/* A path or name argument: like strace, shown in full whatever -s says. */
-static void put_string(struct fmt *f, struct sysgate_sys *s, unsigned long p)
-{
-	char buf[LINE_MAX_ / 2];
-	int trunc = 0;
-	long max = sizeof(buf);
-	long n;
-
-	if (!json) {
-		p_string(f, s, p);
-		return;
-	}
-	if (!p) {
-		fmt_str(f, json ? "null" : "NULL");
-		return;
-	}
-	n = sysgate_read_str(s, buf, (void *)p, max, &trunc);
-	if (n < 0) {
-		if (json)
-			fmt_chr(f, '"');
-		fmt_hex(f, p);
-		if (json)
-			fmt_chr(f, '"');
-		return;
-	}
-	if (json && trunc) {
-		fmt_quoted(f, (unsigned char *)buf, n, 1);
-		f->len--;
-		fmt_str(f, "...\"");
-		return;
-	}
-	fmt_quoted(f, (unsigned char *)buf, n, json);
-	if (trunc)
-		fmt_str(f, "...");
-}
-
 static void put_argv(struct fmt *f, struct sysgate_sys *s, unsigned long p)
 {
 	unsigned long ptr;
 	int i;
 
 	if (!p) {
-		fmt_str(f, json ? "null" : "NULL");
+		fmt_str(f, "NULL");
 		return;
 	}
 	fmt_chr(f, '[');
@@ -297,10 +226,10 @@ static void put_argv(struct fmt *f, struct sysgate_sys *s, unsigned long p)
 			break;
 		if (i)
 			fmt_str(f, ", ");
-		put_string(f, s, ptr);
+		p_string(f, s, ptr);
 	}
 	if (i == MAX_ARRAY)
-		fmt_str(f, json ? ", \"...\"" : ", ...");
+		fmt_str(f, ", ...");
 	fmt_chr(f, ']');
 }
 
@@ -309,8 +238,6 @@ static void put_envp(struct fmt *f, struct sysgate_sys *s, unsigned long p)
 	unsigned long ptr;
 	int n = 0;
 
-	if (json)
-		fmt_chr(f, '"');
 	put_ptr(f, p);
 	while (p && n < 100000 &&
 	       sysgate_read_mem(s, &ptr, (char *)p + n * sizeof(ptr),
@@ -321,8 +248,6 @@ static void put_envp(struct fmt *f, struct sysgate_sys *s, unsigned long p)
 		fmt_udec(f, n);
 		fmt_str(f, n == 1 ? " var */" : " vars */");
 	}
-	if (json)
-		fmt_chr(f, '"');
 }
 
 struct iov {
@@ -337,13 +262,10 @@ void put_iov(struct fmt *f, struct sysgate_sys *s, unsigned long p,
 	struct iov v;
 
 	if (!p) {
-		fmt_str(f, json ? "null" : "NULL");
+		fmt_str(f, "NULL");
 		return;
 	}
-	if (json)
-		fmt_chr(f, '[');
-	else
-		fmt_chr(f, '[');
+	fmt_chr(f, '[');
 	for (i = 0; i < count && i < 16; i++) {
 		unsigned long n;
 
@@ -357,14 +279,14 @@ void put_iov(struct fmt *f, struct sysgate_sys *s, unsigned long p,
 		}
 		if (i)
 			fmt_str(f, ", ");
-		fmt_str(f, json ? "{\"iov_base\":" : "{iov_base=");
-		put_data(f, s, v.base, n);
-		fmt_str(f, json ? ",\"iov_len\":" : ", iov_len=");
+		fmt_str(f, "{iov_base=");
+		p_data(f, s, v.base, n, 0);
+		fmt_str(f, ", iov_len=");
 		fmt_udec(f, v.len);
 		fmt_chr(f, '}');
 	}
 	if (i < count)
-		fmt_str(f, json ? ",\"...\"" : ", ...");
+		fmt_str(f, ", ...");
 	fmt_chr(f, ']');
 }
 
@@ -374,28 +296,10 @@ static void put_symbolic(struct fmt *f, char kind, unsigned long v)
 
 	switch (kind) {
 	case 'o':
-		if (!json) {
-			p_open_flags(f, v);
-			break;
-		}
-		switch (v & O_ACCMODE) {
-		case O_RDONLY: fmt_str(f, "O_RDONLY"); break;
-		case O_WRONLY: fmt_str(f, "O_WRONLY"); break;
-		case O_RDWR: fmt_str(f, "O_RDWR"); break;
-		default: fmt_str(f, "O_ACCMODE"); break;
-		}
-		v &= ~(unsigned long)O_ACCMODE;
-		if (v) {
-			fmt_chr(f, '|');
-			fmt_flags(f, v, open_flags,
-				  sizeof(open_flags) / sizeof(open_flags[0]), 0);
-		}
+		p_open_flags(f, v);
 		break;
 	case 'm':
-		if (json)
-			fmt_oct(f, v);
-		else
-			p_mode(f, v);
+		p_mode(f, v);
 		break;
 	case 'P':
 		fmt_flags(f, v, prot_flags,
@@ -438,10 +342,7 @@ static void put_symbolic(struct fmt *f, char kind, unsigned long v)
 		break;
 	}
 	case 'x':
-		if (json)
-			fmt_hex(f, v);
-		else
-			p_hex(f, v);
+		p_hex(f, v);
 		break;
 	default:
 		put_ptr(f, v);
@@ -456,14 +357,14 @@ static void put_arg(struct fmt *f, struct sysgate_sys *s, int i,
 	unsigned long v = s->args[i];
 	unsigned long next = i < 5 ? s->args[i + 1] : 0;
 	int failed = sysgate_is_error(s->ret) || !at_exit;
+	size_t start;
 
 	switch (k) {
 	case 'd':
 		/* Most 'd' arguments are C ints (pids, ids, flags): the kernel
 		 * reads 32 bits, and -1 is -1 as strace prints it.  The calls
 		 * in long_args take offsets and lengths. */
-		if (!json && !(s->nr >= 0 && s->nr < SYSGATE_NR_MAX &&
-			       long_args[s->nr]))
+		if (!(s->nr >= 0 && s->nr < SYSGATE_NR_MAX && long_args[s->nr]))
 			fmt_dec(f, (int)v);
 		else
 			fmt_dec(f, (long)v);
@@ -473,63 +374,55 @@ static void put_arg(struct fmt *f, struct sysgate_sys *s, int i,
 		return;
 	case 'f':
 		fmt_dec(f, (int)v);
-		if (!json)
-			p_fdpath(f, s, (int)v);
+		p_fdpath(f, s, (int)v);
 		return;
 	case 'D':
-		if ((int)v == AT_FDCWD && !json)
-			fmt_str(f, "AT_FDCWD");
+		if ((int)v == AT_FDCWD)
+			p_named(f, "AT_FDCWD", (unsigned long)AT_FDCWD, 'd');
 		else
 			fmt_dec(f, (int)v);
-		if (!json)
-			p_fdpath(f, s, (int)v);
+		p_fdpath(f, s, (int)v);
 		return;
 	case 's':
-		put_string(f, s, v);
+		p_string(f, s, v);
 		return;
 	case 'b':
-		put_data(f, s, v, next);
+		p_data(f, s, v, next, 0);
 		return;
 	case 'B':
-		if (failed) {
-			if (json)
-				fmt_chr(f, '"');
+		if (failed)
 			put_ptr(f, v);
-			if (json)
-				fmt_chr(f, '"');
-		} else {
-			put_data(f, s, v, s->ret);
-		}
+		else
+			p_data(f, s, v, s->ret, 0);
 		return;
 	case 'v':
 		put_iov(f, s, v, next, -1);
 		return;
 	case 'V':
-		if (failed) {
-			if (json)
-				fmt_chr(f, '"');
+		if (failed)
 			put_ptr(f, v);
-			if (json)
-				fmt_chr(f, '"');
-		} else {
+		else
 			put_iov(f, s, v, next, s->ret);
-		}
 		return;
 	case 'a':
 		put_argv(f, s, v);
 		return;
 	case 'e':
-		if (trace_verbose && !json)
+		if (trace_whole(s))
 			put_argv(f, s, v);
 		else
 			put_envp(f, s, v);
 		return;
 	}
-	if (json)
-		fmt_chr(f, '"');
+	/* (modes, hex and pointers are numbers already) */
+	start = x_begin(f);
 	put_symbolic(f, k, v);
-	if (json)
-		fmt_chr(f, '"');
+	if (k == 'o' || k == 'P' || k == 'M' || k == 'c' || k == 'S' ||
+	    k == 'w')
+		x_end(f, start, k == 'S' ? (unsigned int)v : v,
+		      k == 'S' ? 'd' : 'x');
+	else
+		f->depth--;
 }
 
 /* --- lines -------------------------------------------------------------- */
@@ -637,7 +530,8 @@ static void put_time(struct fmt *f, unsigned long long enter_ns)
 	if (tstamp >= 3) {
 		fmt_udec(f, wall / 1000000000ULL);
 	} else {
-		unsigned long day = (wall / 1000000000ULL + trace_tz_offset) %
+		long long sec = (long long)(wall / 1000000000ULL);
+		unsigned long day = (unsigned long)(sec + tz_offset(sec)) %
 				    86400;
 
 		fmt_pad(f, day / 3600, 2);
@@ -682,17 +576,23 @@ static const struct decoder *decoder_of(long nr)
 	return nr >= 0 && nr < SYSGATE_NR_MAX ? decoders[nr] : 0;
 }
 
-/* "name(arg, arg" — without the closing parenthesis. */
-static void put_call(struct fmt *f, struct sysgate_sys *s, int at_exit)
+/* "arg, arg": the call's decoder, or the table's kinds. */
+static void put_args(struct fmt *f, struct sysgate_sys *s, int at_exit)
 {
 	const struct decoder *d = decoder_of(s->nr);
 	const char *kinds;
 	int n = shown_args(s, &kinds), i;
 
-	put_prefix(f, s->tid, s->enter_ns);
-	put_nr(f, s->nr);
-	put_name(f, s->nr);
-	fmt_chr(f, '(');
+	if (raw_given && set_has(&raw_set, s->nr)) {
+		/* -e raw=: every argument the kernel takes, in hex */
+		n = sysgate_syscall_nargs(s->nr);
+		for (i = 0; i < (n < 0 ? 6 : n); i++) {
+			if (i)
+				fmt_str(f, ", ");
+			p_hex(f, s->args[i]);
+		}
+		return;
+	}
 	if (d && d->args) {
 		struct call c = { f, s, kinds, at_exit, 0 };
 
@@ -704,6 +604,16 @@ static void put_call(struct fmt *f, struct sysgate_sys *s, int at_exit)
 			fmt_str(f, ", ");
 		put_arg(f, s, i, kinds, at_exit);
 	}
+}
+
+/* "name(arg, arg" — without the closing parenthesis. */
+static void put_call(struct fmt *f, struct sysgate_sys *s, int at_exit)
+{
+	put_prefix(f, s->tid, s->enter_ns);
+	put_nr(f, s->nr);
+	put_name(f, s->nr);
+	fmt_chr(f, '(');
+	put_args(f, s, at_exit);
 }
 
 static int ret_is_pointer(long nr)
@@ -754,6 +664,8 @@ static void put_ret(struct fmt *f, struct sysgate_sys *s)
 			fmt_str(f, msg);
 			fmt_chr(f, ')');
 		}
+	} else if (raw_given && set_has(&raw_set, s->nr)) {
+		p_hex(f, s->ret);
 	} else if (d && d->ret) {
 		struct call c = { f, s, 0, 1, 0 };
 
@@ -784,10 +696,10 @@ static void put_ret(struct fmt *f, struct sysgate_sys *s)
 
 static void json_call(struct fmt *f, struct sysgate_sys *s, int at_exit)
 {
-	const char *kinds;
 	const char *nm = sysgate_syscall_name(s->nr);
-	int n = shown_args(s, &kinds), i;
 	unsigned long long wall = sysgate_realtime_ns();
+	char text[LINE_MAX_];
+	struct fmt t;
 
 	fmt_str(f, "{\"type\":\"syscall\",\"ts\":");
 	fmt_udec(f, wall / 1000000000ULL);
@@ -804,13 +716,34 @@ static void json_call(struct fmt *f, struct sysgate_sys *s, int at_exit)
 		fmt_str(f, nm);
 	else
 		put_name(f, s->nr);
-	fmt_str(f, "\",\"args\":[");
-	for (i = 0; i < n; i++) {
-		if (i)
-			fmt_chr(f, ',');
-		put_arg(f, s, i, kinds, at_exit);
-	}
-	fmt_chr(f, ']');
+	fmt_str(f, "\",\"args\":");
+	/* the text line's arguments, read back as JSON values (json.c) */
+	fmt_init(&t, text, sizeof(text));
+	put_args(&t, s, at_exit);
+	json_args(f, text, t.full ? 0 : t.len);
+}
+
+/* ,"ret_info":[...]: what a result decoder prints in parentheses after
+ * the number (poll's revents, fcntl's flags, select's sets). */
+static void json_ret_info(struct fmt *f, struct sysgate_sys *s)
+{
+	const struct decoder *d = decoder_of(s->nr);
+	char text[LINE_MAX_];
+	struct fmt t;
+	struct call c = { &t, s, 0, 1, 0 };
+	size_t i;
+
+	if (!d || !d->ret)
+		return;
+	fmt_init(&t, text, sizeof(text));
+	d->ret(&c);
+	for (i = 0; i + 1 < t.len && !(text[i] == ' ' && text[i + 1] == '(');
+	     i++)
+		;
+	if (t.full || i + 3 > t.len || text[t.len - 1] != ')')
+		return;
+	fmt_str(f, ",\"ret_info\":");
+	json_args(f, text + i + 2, t.len - i - 3);
 }
 
 static void json_ret(struct fmt *f, struct sysgate_sys *s, int noreturn)
@@ -827,6 +760,8 @@ static void json_ret(struct fmt *f, struct sysgate_sys *s, int noreturn)
 		fmt_str(f, ",\"err\":\"");
 		fmt_str(f, nm ? nm : "?");
 		fmt_chr(f, '"');
+	} else {
+		json_ret_info(f, s);
 	}
 	if (s->note) {
 		fmt_str(f, ",\"note\":\"");
@@ -998,6 +933,8 @@ static enum sysgate_verdict trace_enter(struct sysgate_sys *s, void *data)
 		put_equals(&f);
 		fmt_str(&f, "?\n");
 	}
+	if (stack_traces && f.len)
+		trace_stack(&f, s, 0);
 	if (s->nr == nr_exit_group) {
 		emit(&f);
 		f.len = 0;
@@ -1058,6 +995,9 @@ static void print_call(struct sysgate_sys *s)
 		put_call(&f, s, 1);
 		put_ret(&f, s);
 		fmt_chr(&f, '\n');
+		/* (one write: another process's lines cannot come between) */
+		if (stack_traces)
+			trace_stack(&f, s, 0);
 		trace_dump(&f, s, emit_part);
 	}
 	emit(&f);
@@ -1128,10 +1068,7 @@ static void killed(int sig, int fatal)
 	char buf[256];
 	struct fmt f;
 
-	if (no_exit_lines) {
-		tasks_gone(threads_alive(pid));
-		return;
-	}
+	/* (-qq and -e quiet=exit leave strace's "+++ killed by" lines) */
 	fmt_init(&f, buf, sizeof(buf));
 	if (json) {
 		fmt_str(&f, "{\"type\":\"exit\",\"pid\":");
@@ -1157,7 +1094,7 @@ static void trace_signal(int sig, const void *info, void *data)
 	const int *si = info;	/* si_signo, si_errno, si_code */
 	const char *nm = sysgate_signal_name(sig);
 	int fatal = sysgate_signal_fatal(sig);
-	char buf[512];
+	char buf[LINE_MAX_];	/* (-k's stack lines follow) */
 	struct fmt f;
 
 	(void)data;
@@ -1189,6 +1126,8 @@ static void trace_signal(int sig, const void *info, void *data)
 	fmt_chr(&f, ' ');
 	p_siginfo(&f, info);
 	fmt_str(&f, " ---\n");
+	if (stack_traces)
+		trace_stack(&f, 0, 0);
 	emit(&f);
 	if (fatal)
 		killed(sig, fatal);
@@ -1243,6 +1182,20 @@ static int trace_init(struct sysgate_ctx *ctx, const char *args)
 			trace_fdpaths = 2;
 		} else if (arg_is(&a, "v")) {
 			trace_verbose = 1;
+		} else if ((arg_is(&a, "abbrev") || arg_is(&a, "verbose") ||
+			    arg_is(&a, "raw")) && a.val) {
+			struct sc_set *q = a.key[0] == 'a' ? &abbrev_set :
+					   a.key[0] == 'v' ? &verbose_set :
+							     &raw_set;
+
+			if (set_parse(q, a.val, a.vlen, err, sizeof(err)))
+				return sysgate_error(ctx, err);
+			*(a.key[0] == 'a' ? &abbrev_given :
+			  a.key[0] == 'v' ? &verbose_given : &raw_given) = 1;
+		} else if (arg_is(&a, "k")) {
+			stack_traces = 1;
+		} else if (arg_is(&a, "X") && a.val) {
+			trace_xstyle = a.val[0] == 'r' ? XS_RAW : XS_VERBOSE;
 		} else if (arg_is(&a, "noexit")) {
 			no_exit_lines = 1;
 		} else if (arg_is(&a, "n")) {
@@ -1316,17 +1269,15 @@ static int trace_init(struct sysgate_ctx *ctx, const char *args)
 				returns_fd[v] = 1;
 		}
 	}
-	if (!json) {
-		add_decoders(dec_file);
-		add_decoders(dec_desc);
-		add_decoders(dec_mem);
-		add_decoders(dec_proc);
-		add_decoders(dec_signal);
-		add_decoders(dec_net);
-		add_decoders(dec_poll);
-		add_decoders(dec_time);
-		add_decoders(dec_misc);
-	}
+	add_decoders(dec_file);
+	add_decoders(dec_desc);
+	add_decoders(dec_mem);
+	add_decoders(dec_proc);
+	add_decoders(dec_signal);
+	add_decoders(dec_net);
+	add_decoders(dec_poll);
+	add_decoders(dec_time);
+	add_decoders(dec_misc);
 	if (have_set)
 		set_select(ctx, &set);
 	else
@@ -1355,15 +1306,8 @@ static int trace_init(struct sysgate_ctx *ctx, const char *args)
 		sysgate_select(ctx, nr_exit_group);
 	if (nr_exit >= 0)
 		sysgate_select(ctx, nr_exit);
-	{
-		/* Local time, as strace prints it (-t, utimensat's dates):
-		 * libc works out the offset once, here in init. */
-		time_t now = sysgate_realtime_ns() / 1000000000ULL;
-		struct tm tm;
-
-		if (localtime_r(&now, &tm))
-			trace_tz_offset = tm.tm_gmtoff;
-	}
+	/* Local time, as strace prints it (-t, utimensat's dates). */
+	tz_init();
 	/* The execve that started this program, if a traced one did. */
 	n = sysgate_exec_carried(ctx, carried, sizeof(carried) - 64);
 	if (n > 0) {

@@ -43,8 +43,24 @@ extern int trace_strsize;	/* -s */
 extern int trace_xflag;		/* -x: 1, -xx: 2 */
 extern int trace_fdpaths;	/* -y: 1, -yy: 2 */
 extern int trace_verbose;	/* -v: structures in full */
+/* -v or -e abbrev=: s's structures in full */
+int trace_whole(const struct sysgate_sys *s);
+/* -e verbose=: whether s's structures are read at all */
+int trace_structs(const struct sysgate_sys *s);
+/* sysgate_read_mem for the decoders' structures: -1 (unread) where -e
+ * verbose= leaves s's structures as addresses. */
+long trace_read(const struct sysgate_sys *s, void *dst, const void *src,
+		size_t len);
+/* -X: how named constants print (strace's xlat styles) */
+enum { XS_ABBREV, XS_RAW, XS_VERBOSE };
+extern int trace_xstyle;
 extern long trace_nr_readlinkat;
-extern long trace_tz_offset;	/* local time's offset from UTC, seconds */
+/* tz.c: local time's offset from UTC at time t (seconds), as libc's
+ * localtime gives it, from tables tz_init reads once. */
+void tz_init(void);
+long tz_offset(long long t);
+/* Days since 1970-01-01 to a civil date (proleptic Gregorian). */
+void trace_civil(long days, long *y, int *m, int *d);
 
 /* True when out-parameters hold results (returned, and not an error). */
 static inline int c_ok(const struct call *c)
@@ -69,6 +85,22 @@ void a_xlat(struct call *c, unsigned long v, const struct xlat *t,
 void a_flags(struct call *c, unsigned long v, const struct xlat *t,
 	     const char *zero);
 
+/*
+ * -X raw and verbose: what a printer writes between x_begin and x_end as
+ * names (O_RDONLY|O_CLOEXEC, SIGCHLD, S_IFREG|0644) becomes the number v
+ * (raw) or the number and the names in a comment (verbose), in base
+ * 'x' (strace's %#x), 'd' (signed, of an int), 'u' or 'o' (%#o).  Groups
+ * nest: only the outermost one is rewritten (open's flags are one
+ * number, clone's flags and exit signal two).
+ */
+size_t x_begin(struct fmt *f);
+/* Names kept whatever -X says: strace's result comments "(flags O_RDONLY)". */
+static inline void x_hold(struct fmt *f) { f->depth++; }
+static inline void x_release(struct fmt *f) { f->depth--; }
+void x_end(struct fmt *f, size_t start, unsigned long v, char base);
+/* A name that stands for the number v (SIG_DFL, AT_FDCWD). */
+void p_named(struct fmt *f, const char *name, unsigned long v, char base);
+
 /* Plain printers (no separator). */
 void f_dec(struct fmt *f, const char *name, long v);	/* name then v */
 void f_udec(struct fmt *f, const char *name, unsigned long v);
@@ -81,6 +113,8 @@ void p_flags(struct fmt *f, unsigned long v, const struct xlat *t,
 /* Bytes at p (n of them), quoted and cut at -s; hex escapes when hex. */
 void p_data(struct fmt *f, const struct sysgate_sys *s, unsigned long p,
 	    unsigned long n, int hex);
+/* "\x01\x02": n bytes at p, every one in hex (-xx's form). */
+void p_hex_bytes(struct fmt *f, const unsigned char *p, unsigned long n);
 /* The same for bytes already read. */
 void p_data_local(struct fmt *f, const unsigned char *p, unsigned long n);
 void p_sockaddr(struct fmt *f, const struct sysgate_sys *s, unsigned long p,
@@ -137,6 +171,10 @@ int p_socket_endpoints(struct fmt *f, const struct sysgate_sys *s, int fd,
 int p_device(struct fmt *f, const struct sysgate_sys *s, int fd);
 void p_prot(struct fmt *f, unsigned long v);
 
+/* json.c: arguments as the decoders print them (strace's grammar), as
+ * a JSON array of values. */
+void json_args(struct fmt *out, const char *text, size_t n);
+
 /* filter.c: -e status=, -e signal=, -P */
 #define FILTER_SUCCESSFUL 1
 #define FILTER_FAILED 2
@@ -152,6 +190,13 @@ int filter_enter(struct sysgate_sys *s);
 int filter_selected(void);
 int filter_status(unsigned int what);	/* FILTER_* */
 int filter_signal(int sig);
+
+/* -k (unwind.c): " > /path(sym+0x10) [0x1234]" lines for call s's
+ * stack (a signal's where it came when s is NULL), each written to f and
+ * passed to out (if not NULL: f then holds them all, for one write with
+ * the call's line).  In-process only. */
+void trace_stack(struct fmt *f, const struct sysgate_sys *s,
+		 void (*out)(struct fmt *));
 
 /* -e read=SET / write=SET (dump.c): 0 or -1 for a bad SET */
 int trace_dump_arg(int writes, const char *v, size_t n);

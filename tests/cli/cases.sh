@@ -1051,13 +1051,14 @@ t_json() {
 	python3 - "$TMP/out" <<'EOT' || fail "bad JSON"
 import json, sys
 recs = [json.loads(l) for l in open(sys.argv[1])]
+assert recs[0]["type"] == "start" and recs[0]["schema"] == 2, recs[0]
 calls = [r for r in recs if r.get("type", "syscall") == "syscall"]
 names = [r["name"] for r in calls]
 assert names == ["write", "openat", "close", "openat", "read", "lseek",
                  "lseek", "close"], names
 bad = calls[1]
 assert bad["ret"] == -2 and bad["err"] == "ENOENT", bad
-assert bad["args"] == [-100, "/nonexistent/sysgate", "O_RDONLY"], bad
+assert bad["args"] == ["AT_FDCWD", "/nonexistent/sysgate", "O_RDONLY"], bad
 assert calls[0]["args"] == [1, "hello\n", 6] and calls[0]["ret"] == 6, calls[0]
 assert any(r.get("type") == "exit" for r in recs), recs[-1]
 EOT

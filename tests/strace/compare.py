@@ -92,6 +92,13 @@ def from_index(recs, start):
         # ports the kernel picks (ip_local_port_range starts at 32768)
         text = re.sub(r"(sin6?_port=htons\()(3[2-9]\d{3}|[4-6]\d{4})\)",
                       r"\1PORT)", text)
+        # -X raw and verbose: the port's bytes (and htons() in a comment)
+        text = re.sub(r'(sin6?_port=)"\\x([0-9a-f]{2})\\x([0-9a-f]{2})"',
+                      lambda m: m.group(1) + ('"PORT"' if 32768 <= int(
+                          m.group(2) + m.group(3), 16) <= 65535
+                          else m.group(0)[len(m.group(1)):]), text)
+        text = re.sub(r"(/\* htons\()(3[2-9]\d{3}|[4-6]\d{4})\)",
+                      r"\1PORT)", text)
         text = re.sub(r"\) +=( |$)", r") =\1", text)
         text = re.sub(r"\b(ru_[us]time)=\{tv_sec=\d+, tv_usec=\d+\}",
                       r"\1=T", text)

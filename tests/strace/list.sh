@@ -9,6 +9,15 @@ for c in tests/strace/*.c; do
 	# events runs with its options below
 	[ "$n" = events ] && continue
 	printf '%s\tbash tests/strace/run.sh %s\n' "$n" "$n"
+	# -X reaches every decoder's constants: each program in both styles
+	printf '%s-Xraw\tbash tests/strace/run.sh %s -X raw\n' "$n" "$n"
+	printf '%s-Xverbose\tbash tests/strace/run.sh %s -X verbose\n' "$n" "$n"
+	# -k: every call's stack (-qq: strace 6.1 -k garbles its "+++
+	# exited" lines, running them into the last stack line or dropping
+	# them)
+	printf '%s-k\tbash tests/strace/run.sh %s -k -qq\n' "$n" "$n"
+	# --json: JSON Lines, and the golden records where there are some
+	printf '%s-json\tbash tests/strace/json.sh %s\n' "$n" "$n"
 done
 # strace's options, given to both: test name, program, options.
 set -f	# regexes: no globbing of the options' words
@@ -51,8 +60,26 @@ file-at64 file -e trace=write@64,close@64,openat
 file-P file -P f.txt
 file-P-renamed file -P g.txt
 events events -e trace=!pread64,futex,clone3,madvise
+events-qq events -qq -e trace=!pread64,futex,clone3,madvise
 net-yy net -yy
 desc-yy desc -yy
 file-yy file -yy
 poll-yy poll -yy
+file-Xverbose-v file -X verbose -v
+poll-verbose-none poll -e verbose=none
+proc-verbose-none proc -e verbose=none
+misc-verbose-some misc -e verbose=!%desc
+sigdeliver-verbose-none sigdeliver -e verbose=none
+file-abbrev-none file -e abbrev=none
+desc-abbrev-some desc -e abbrev=!%desc
+file-raw file -e raw=%file,read,futex
+net-raw net -e raw=%network
+desc-Xraw-v desc -X raw -v
 EOF
+# Local time (utimensat's dates in winter and summer) in time zones
+# from a TZif file (north, south), a POSIX rule and a fixed offset.
+for tz in file:Europe/Berlin south::Australia/Sydney \
+	rule:EST5EDT,M3.2.0,M11.1.0 fixed:'<+0545>-5:45'; do
+	printf 'time-tz-%s\tTZ=%q bash tests/strace/run.sh time\n' \
+		"${tz%%:*}" "${tz#*:}"
+done

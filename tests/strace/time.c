@@ -50,6 +50,9 @@ int main(int argc, char **argv)
 	times[1].tv_nsec = UTIME_NOW;
 	times[0].tv_nsec = 500000000;
 	check(utimensat(AT_FDCWD, "t", times, AT_SYMLINK_NOFOLLOW) == 0, "utimensat");
+	/* a summer date: daylight saving time where the zone has it */
+	times[0].tv_sec = 1593561600;	/* 2020-07-01 */
+	check(utimensat(AT_FDCWD, "t", times, 0) == 0, "utimensat");
 	close(fd);
 	unlink("t");
 	return 0;

@@ -69,8 +69,6 @@ for src in tests/behave/*.c; do
 	[ "$ZP" != "-m zeropage" ] && [ "$t" = nullfault ] && continue
 	bash tests/behave/compare.sh "$t" $ZP -c -o /dev/null >"$TMP/log" 2>&1 ||
 		fail "behave/$t count: $(tail -5 "$TMP/log")"
-	# (heap-at-start traced: the known gap tests/behave/list.sh names)
-	[ "$t" = heap-at-start ] ||
 	bash tests/behave/compare.sh "$t" $ZP -f -o "$TMP/$t.trace" >"$TMP/log" 2>&1 ||
 		fail "behave/$t trace: $(tail -5 "$TMP/log")"
 	if ! bash tests/behave/compare.sh "$t" $ZP --loader -f -c -o /dev/null \

@@ -68,8 +68,12 @@ static const char usage_text[] =
 "  -n                     system call numbers\n"
 "  -a N                   results from column N (default 40)\n"
 "  -x, -xx                non-ASCII strings in hex; -xx: all strings\n"
+"  -X raw|abbrev|verbose  constants as numbers, names (default) or both\n"
+"  -k                     each call's stack (unwound in the process)\n"
 "  -v                     structures in full (stat, statx, termios, uname,\n"
 "                         directory entries, execve's environment)\n"
+"  -e abbrev=SET, -e verbose=SET, -e raw=SET  for the calls in SET:\n"
+"                         abbreviate structures, read them, print hex\n"
 "  -y, -e decode-fds=path descriptors with their paths\n"
 "  -yy                    and sockets' endpoints, devices' numbers\n"
 "  -P PATH                only calls that name PATH or use it (repeatable)\n"
@@ -84,7 +88,7 @@ static const char usage_text[] =
 "                         calls errors name nothing\n"
 "  -U COLUMNS             summary columns (strace's names)\n"
 "  -w                     summary times: wall clock (default: system time)\n"
-"  -j, --json             JSON Lines output (schema 1, man sysgate.7)\n"
+"  -j, --json             JSON Lines output (schema 2, man sysgate.7)\n"
 "  -m, --mechanism=NAME   how calls are caught (--list-mechanisms); zeropage\n"
 "                         needs vm.mmap_min_addr=0\n"
 "      --hook=LIB.so[:ARGS]  load a hook library (repeatable, in order)\n"
@@ -471,7 +475,7 @@ void sg_cli_json_start(const struct sg_options *o, int fd)
 	if (fd < 0 || (o->count && !o->count_and_trace) || quiet(o))
 		return;
 	n = snprintf(start, sizeof(start),
-		     "{\"type\":\"start\",\"schema\":1,\"arch\":\"%s\","
+		     "{\"type\":\"start\",\"schema\":2,\"arch\":\"%s\","
 		     "\"mechanism\":\"%s\"}\n", SG_ARCH_NAME, o->mechanism);
 	if (write(fd, start, n) < 0)
 		perror("sysgate: write");
