@@ -92,7 +92,9 @@ struct target {
 	int nold;
 };
 
-static struct target targets[MAX_PROCS];
+/* (~15 MiB: allocated by sg_cli_attach, not in every run's address
+ * space, which a tight RLIMIT_AS must hold) */
+static struct target *targets;
 static int ntargets;
 static char image_path[PATH_MAX];
 static Elf64_Ehdr eh;
@@ -1243,6 +1245,11 @@ int sg_cli_attach(const struct sg_options *o, const char *options,
 	int ofd = 2, sfd, i, live = 0, timeout = -1, nroots;
 	struct timespec t0;
 
+	targets = calloc(MAX_PROCS, sizeof(*targets));
+	if (!targets) {
+		fprintf(stderr, "sysgate: attach: out of memory\n");
+		return 1;
+	}
 	if (parse_pids(o->attach) < 0)
 		return 1;
 	if (!strcmp(o->mechanism, "ptrace"))
