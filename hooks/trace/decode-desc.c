@@ -30,19 +30,17 @@ static void d_fadvise64(struct call *c)
 
 /* close(3</path>), dup2(4</a>, 10</b>): under -y the path of a
  * descriptor the call closes is read at entry, while it is open. */
-static __thread char closing[512];
-static __thread unsigned int closing_len;
-
 static void keep_path(struct call *c, int i)
 {
+	struct trace_scratch *k = trace_scratch(c->s);
 	struct fmt f;
 
-	closing_len = 0;
+	k->closing_len = 0;
 	if (!trace_fdpaths)
 		return;
-	fmt_init(&f, closing, sizeof(closing));
+	fmt_init(&f, k->closing, sizeof(k->closing));
 	p_fdpath(&f, c->s, (int)c->s->args[i]);
-	closing_len = f.full ? 0 : f.len;
+	k->closing_len = f.full ? 0 : f.len;
 }
 
 static void e_close(struct call *c)
@@ -58,14 +56,16 @@ static void e_dup2(struct call *c)
 static void d_close(struct call *c)
 {
 	a_int(c, 0);
-	fmt_mem(c->f, closing, closing_len);
+	fmt_mem(c->f, trace_scratch(c->s)->closing,
+		trace_scratch(c->s)->closing_len);
 }
 
 static void d_dup2(struct call *c)
 {
 	a_fd(c, 0);
 	a_int(c, 1);
-	fmt_mem(c->f, closing, closing_len);
+	fmt_mem(c->f, trace_scratch(c->s)->closing,
+		trace_scratch(c->s)->closing_len);
 }
 
 static void d_flock(struct call *c)
@@ -105,11 +105,11 @@ static void e_sendfile(struct call *c)
 {
 	long off;
 
-	trace_saved[0] = 0;
+	trace_saved(c)[0] = 0;
 	if (c->s->args[2] && trace_read(c->s, &off, (void *)c->s->args[2],
 					      sizeof(off)) == sizeof(off)) {
-		trace_saved[0] = 1;
-		trace_saved[1] = off;
+		trace_saved(c)[0] = 1;
+		trace_saved(c)[1] = off;
 	}
 }
 
@@ -120,16 +120,16 @@ static void d_sendfile(struct call *c)
 	a_fd(c, 0);
 	a_fd(c, 1);
 	a_sep(c);
-	if (!trace_saved[0]) {
+	if (!trace_saved(c)[0]) {
 		p_ptr(c->f, c->s->args[2]);
 	} else {
 		fmt_chr(c->f, '[');
-		fmt_dec(c->f, trace_saved[1]);
+		fmt_dec(c->f, trace_saved(c)[1]);
 		fmt_chr(c->f, ']');
 		if (c_ok(c) && trace_read(c->s, &off,
 						(void *)c->s->args[2],
 						sizeof(off)) == sizeof(off) &&
-		    off != (long)trace_saved[1]) {
+		    off != (long)trace_saved(c)[1]) {
 			f_dec(c->f, " => [", off);
 			fmt_chr(c->f, ']');
 		}

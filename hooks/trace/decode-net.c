@@ -264,11 +264,11 @@ static void e_save_len(struct call *c, int i)
 {
 	unsigned int v = 0;
 
-	trace_saved[0] = ~0UL;
+	trace_saved(c)[0] = ~0UL;
 	if (c->s->args[i] &&
 	    trace_read(c->s, &v, (void *)c->s->args[i], sizeof(v)) ==
 		    sizeof(v))
-		trace_saved[0] = v;
+		trace_saved(c)[0] = v;
 }
 
 static void e_len2(struct call *c)
@@ -290,7 +290,7 @@ static void e_len4(struct call *c)
 static void a_addr_out(struct call *c, unsigned long p, unsigned long lenp)
 {
 	unsigned int out = 0;
-	unsigned long in = trace_saved[0];
+	unsigned long in = trace_saved(c)[0];
 
 	a_sep(c);
 	if (!c_ok(c) || !p || !lenp ||
@@ -417,8 +417,8 @@ static void d_getsockopt(struct call *c)
 	p_optval(c->f, c->s, c->s->args[3], out);
 	a_sep(c);
 	fmt_chr(c->f, '[');
-	if (trace_saved[0] != ~0UL && trace_saved[0] != out) {
-		fmt_udec(c->f, trace_saved[0]);
+	if (trace_saved(c)[0] != ~0UL && trace_saved(c)[0] != out) {
+		fmt_udec(c->f, trace_saved(c)[0]);
 		fmt_str(c->f, " => ");
 	}
 	fmt_udec(c->f, out);

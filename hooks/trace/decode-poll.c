@@ -41,26 +41,26 @@ static void p_pollfds(struct call *c, unsigned long p, unsigned long n,
 }
 
 /* The timeout the kernel will overwrite with the time left, kept at
- * entry in trace_saved[4..5] (bit 3 of [3] says it was read). */
+ * entry in trace_saved(c)[4..5] (bit 3 of [3] says it was read). */
 static void e_timeout(struct call *c, unsigned long p)
 {
-	if (p && trace_read(c->s, &trace_saved[4], (void *)p,
+	if (p && trace_read(c->s, &trace_saved(c)[4], (void *)p,
 				  2 * sizeof(long)) == 2 * sizeof(long))
-		trace_saved[3] |= 8;
+		trace_saved(c)[3] |= 8;
 }
 
 static void a_timeout(struct call *c, unsigned long p)
 {
 	a_sep(c);
-	if (trace_saved[3] & 8)
-		p_timespec(c->f, trace_saved[4], trace_saved[5]);
+	if (trace_saved(c)[3] & 8)
+		p_timespec(c->f, trace_saved(c)[4], trace_saved(c)[5]);
 	else
 		p_ptr(c->f, p);
 }
 
 static void e_ppoll(struct call *c)
 {
-	trace_saved[3] = 0;
+	trace_saved(c)[3] = 0;
 	e_timeout(c, c->s->args[2]);
 }
 
@@ -121,21 +121,21 @@ static void r_poll(struct call *c)
 	fmt_chr(c->f, ')');
 }
 
-/* select's sets, up to 64 descriptors each, kept at entry: trace_saved
+/* select's sets, up to 64 descriptors each, kept at entry: trace_saved(c)
  * holds the three sets and, in [3], which of them were read. */
 static void e_select(struct call *c)
 {
 	int i;
 
-	trace_saved[3] = 0;
+	trace_saved(c)[3] = 0;
 	e_timeout(c, c->s->args[4]);
 	for (i = 0; i < 3; i++) {
 		unsigned long p = c->s->args[1 + i];
 
-		trace_saved[i] = 0;
-		if (p && trace_read(c->s, &trace_saved[i], (void *)p,
+		trace_saved(c)[i] = 0;
+		if (p && trace_read(c->s, &trace_saved(c)[i], (void *)p,
 					  sizeof(long)) == sizeof(long))
-			trace_saved[3] |= 1UL << i;
+			trace_saved(c)[3] |= 1UL << i;
 	}
 }
 
@@ -166,8 +166,8 @@ static void a_sets(struct call *c)
 	a_int(c, 0);
 	for (i = 0; i < 3; i++) {
 		a_sep(c);
-		if (nfds <= 64 && (trace_saved[3] >> i & 1))
-			p_fdset(c->f, c->s, trace_saved[i], nfds);
+		if (nfds <= 64 && (trace_saved(c)[3] >> i & 1))
+			p_fdset(c->f, c->s, trace_saved(c)[i], nfds);
 		else
 			p_ptr(c->f, c->s->args[1 + i]);
 	}
@@ -205,12 +205,12 @@ static void d_select(struct call *c)
 {
 	a_sets(c);
 	a_sep(c);
-	if (!(trace_saved[3] & 8)) {
+	if (!(trace_saved(c)[3] & 8)) {
 		p_ptr(c->f, c->s->args[4]);
 		return;
 	}
-	f_dec(c->f, "{tv_sec=", trace_saved[4]);
-	f_dec(c->f, ", tv_usec=", trace_saved[5]);
+	f_dec(c->f, "{tv_sec=", trace_saved(c)[4]);
+	f_dec(c->f, ", tv_usec=", trace_saved(c)[5]);
 	fmt_chr(c->f, '}');
 }
 

@@ -18,7 +18,6 @@ static unsigned long long signal_mask = ~0ULL;
 static const char *paths[MAX_PATHS];
 static size_t path_len[MAX_PATHS];
 static int npaths;
-static __thread int call_unselected;
 /* Path arguments -P does not look at, as strace: a symlink's target,
  * rename's new name.  Bit i: argument i. */
 static unsigned char path_skip[SYSGATE_NR_MAX];
@@ -170,13 +169,13 @@ int filter_enter(struct sysgate_sys *s)
 {
 	if (!npaths)
 		return 1;
-	call_unselected = !names_path(s);
-	return !call_unselected;
+	trace_scratch(s)->unselected = !names_path(s);
+	return !trace_scratch(s)->unselected;
 }
 
-int filter_selected(void)
+int filter_selected(const struct sysgate_sys *s)
 {
-	return !npaths || !call_unselected;
+	return !npaths || !trace_scratch(s)->unselected;
 }
 
 int filter_status(unsigned int what)

@@ -818,7 +818,14 @@ static void exited(struct fmt *f, struct sysgate_sys *s)
 	fmt_str(f, " +++\n");
 }
 
-__thread unsigned long trace_saved[6];
+static struct trace_scratch scratch[TID_SLOTS], no_slot;
+
+struct trace_scratch *trace_scratch(const struct sysgate_sys *s)
+{
+	struct in_flight *p = flight(s->tid, 1);
+
+	return p ? &scratch[p - in_flight] : &no_slot;
+}
 
 /* rt_sigreturn "returns" what the interrupted code gets back, which the
  * core says where to find (args[1]); 0 when it cannot. */
@@ -902,7 +909,7 @@ static enum sysgate_verdict trace_enter(struct sysgate_sys *s, void *data)
 		return SYSGATE_RUN;
 	fmt_init(&f, buf, sizeof(buf));
 	if ((set_given && !set_has(&set, s->nr)) ||
-	    !filter_selected()) {
+	    !filter_selected(s)) {
 		/* exit and exit_group, selected only for the exit lines */
 		if (s->nr == nr_exit_group)
 			others_end(&f, s);
@@ -983,7 +990,7 @@ static void print_call(struct sysgate_sys *s)
 	char buf[LINE_MAX_];
 	struct fmt f;
 
-	if (!filter_selected() ||
+	if (!filter_selected(s) ||
 	    !filter_status(sysgate_is_error(s->ret) ? FILTER_FAILED :
 						      FILTER_SUCCESSFUL))
 		return;
@@ -1328,7 +1335,7 @@ static int trace_init(struct sysgate_ctx *ctx, const char *args)
 
 const struct sysgate_hook sg_builtin_trace = {
 	.abi = SYSGATE_HOOK_ABI,
-	.flags = SYSGATE_HOOK_NOFPU | SYSGATE_HOOK_TIMED,
+	.flags = SYSGATE_HOOK_NOFPU | SYSGATE_HOOK_TIMED | SYSGATE_HOOK_NOTLS,
 	.name = "trace",
 	.init = trace_init,
 	.enter = trace_enter,

@@ -29,11 +29,24 @@ struct decoder {
 	void (*args)(struct call *c);
 	/* Prints the result in place of the plain decimal (success only). */
 	void (*ret)(struct call *c);
-	/* At entry: keeps in trace_saved what the call will overwrite. */
+	/* At entry: keeps in trace_saved(c) what the call will overwrite. */
 	void (*enter)(struct call *c);
 };
 
-extern __thread unsigned long trace_saved[6];
+/*
+ * What a call's entry keeps for its exit, per thread without __thread
+ * (the hook sets SYSGATE_HOOK_NOTLS: under the loader, switching the
+ * thread pointer around each callback cost ~25 ns of a traced call).
+ */
+struct trace_scratch {
+	unsigned long saved[6];	/* a decoder's enter() for its args() */
+	char closing[512];	/* -y: the path of a descriptor closed */
+	unsigned int closing_len;
+	int unselected;		/* -P: the call names none of the paths */
+};
+/* s's thread's (s->tid: under -m ptrace the tracee's). */
+struct trace_scratch *trace_scratch(const struct sysgate_sys *s);
+#define trace_saved(c) (trace_scratch((c)->s)->saved)
 
 /* The decoder tables of each area, ended by a NULL name. */
 extern const struct decoder dec_file[], dec_desc[], dec_mem[], dec_proc[],
@@ -187,7 +200,7 @@ void filter_add_path(const char *p, size_t n);
 void filter_init(void);
 /* At entry: does -P select the call?  Later, filter_selected() says. */
 int filter_enter(struct sysgate_sys *s);
-int filter_selected(void);
+int filter_selected(const struct sysgate_sys *s);
 int filter_status(unsigned int what);	/* FILTER_* */
 int filter_signal(int sig);
 
