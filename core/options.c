@@ -98,8 +98,9 @@ static int parse_expr(struct sg_options *o, const char *e)
 	}
 	if (starts(e, "quiet=") || starts(e, "silent=") ||
 	    starts(e, "silence=")) {
-		/* sysgate prints no attach, personality or path messages:
-		 * of what -e quiet= silences, only the exit lines remain */
+		/* sysgate prints no personality or path messages: of what
+		 * -e quiet= silences, the exit lines and -p's attach and
+		 * detach lines remain */
 		static const char *const known[] = {
 			"attach", "personality", "exit", "exits",
 			"thread-execve", "superseded", "path-resolution",
@@ -122,6 +123,8 @@ static int parse_expr(struct sg_options *o, const char *e)
 				return fail(o, "invalid quiet '", w, "'");
 			if (k == 2 || k == 3 || k == 7)
 				o->quiet_exit = 1;
+			if (k == 0 || k == 7)
+				o->quiet_attach = 1;
 		}
 		return 0;
 	}

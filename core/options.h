@@ -20,6 +20,7 @@ struct sg_options {
 	int debug;		/* -d */
 	int quiet;		/* -q; -qq or -e quiet=exit: no "+++ exited" */
 	int quiet_exit;
+	int quiet_attach;	/* -q or -e quiet=attach: no "Process N attached" */
 	int strsize;		/* -s N */
 	int timestamps;		/* -t / -tt / -ttt */
 	int syscall_times;	/* -T */

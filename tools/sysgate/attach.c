@@ -1132,8 +1132,10 @@ static void detach_all(const struct sg_options *o, int nroots, int ofd)
 
 			if (t->gone || (i < nroots && t->exited))
 				continue;
-			if (runtime_there(t))
-				detach_one(t, o->stats);
+			if (runtime_there(t) && detach_one(t, o->stats) == 0 &&
+			    i < nroots && !o->quiet && !o->quiet_attach)
+				fprintf(stderr, "sysgate: Process %d detached\n",
+					t->pid);
 			if (i >= nroots)
 				t->gone = 1;
 		}
@@ -1278,10 +1280,15 @@ int sg_cli_attach(const struct sg_options *o, const char *options,
 	sigprocmask(SIG_BLOCK, &set, 0);
 	sfd = signalfd(-1, &set, SFD_CLOEXEC);
 	for (i = 0; i < ntargets; i++)
-		if (attach_one(&targets[i], options) < 0)
+		if (attach_one(&targets[i], options) < 0) {
 			targets[i].gone = 1;
-		else
+		} else {
 			live++;
+			/* strace's line, which scripts wait for */
+			if (!o->quiet && !o->quiet_attach)
+				fprintf(stderr, "sysgate: Process %d attached\n",
+					targets[i].pid);
+		}
 	if (!live)
 		return 1;
 	nroots = ntargets;

@@ -383,6 +383,9 @@ int sg_cli_ptrace_attach(const struct sg_options *o, const pid_t *pids,
 			continue;
 		}
 		live += n;
+		if (!o->quiet && !o->quiet_attach)
+			fprintf(stderr, "sysgate: Process %d attached\n",
+				pids[i]);
 	}
 	if (!live)
 		return -1;
@@ -427,6 +430,10 @@ int sg_cli_ptrace_attach(const struct sg_options *o, const pid_t *pids,
 		}
 		if (detaching) {
 			ptrace(PTRACE_DETACH, w, 0, sig);
+			for (i = 0; i < npids && !o->quiet && !o->quiet_attach; i++)
+				if (pids[i] == w)
+					fprintf(stderr, "sysgate: Process %d "
+						"detached\n", w);
 			tr->tid = 0;
 			live--;
 			continue;
