@@ -708,7 +708,12 @@ int sg_options_hook_args(const struct sg_options *o, const char *hook,
 		    !o->count_and_trace &&
 		    (o->hot || (!o->outfile && !o->json)))
 			return 0;
-		if (o->trace && !sg_strcmp(o->trace, "none"))
+		/* -e trace=none: no calls, but the process events strace
+		 * prints (exits, signals), unless -qq and -e signal=none
+		 * leave nothing to print */
+		if (o->trace && !sg_strcmp(o->trace, "none") &&
+		    (o->quiet >= 2 || o->quiet_exit) && o->signals &&
+		    !sg_strcmp(o->signals, "none"))
 			return 0;
 		if (put_item(dst, size, &n, "trace", o->trace ? o->trace : "all") ||
 		    put_item(dst, size, &n, "s", num(b, o->strsize)) ||

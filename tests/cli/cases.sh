@@ -1064,6 +1064,26 @@ assert any(r.get("type") == "exit" for r in recs), recs[-1]
 EOT
 }
 
+t_trace_none_events() {
+	# -e trace=none traces no call, but strace still prints each
+	# process's end: under -f the child's "+++ exited with 7 +++" too
+	# (before, only the root's line, and with a "[pid N]" prefix).
+	"$SG" -f -e trace=none -o "$TMP/sg" -- "$PROG" fork >/dev/null ||
+		fail "exit status $?"
+	grep -q ' +++ exited with 7 +++$' "$TMP/sg" || fail "no child line: $(cat "$TMP/sg")"
+	grep -q '^[0-9]* *+++ exited with 0 +++$' "$TMP/sg" || fail "no root line: $(cat "$TMP/sg")"
+	[ "$(grep -vc '+++ exited' "$TMP/sg")" = 0 ] || fail "other lines: $(cat "$TMP/sg")"
+	if command -v strace >/dev/null; then
+		strace -f -e trace=none -o "$TMP/st" -- "$PROG" fork >/dev/null
+		diff <(grep -o '+++.*' "$TMP/st") <(grep -o '+++.*' "$TMP/sg") >&2 ||
+			fail "not strace's events"
+	fi
+	# with -qq and -e signal=none nothing is left to print
+	"$SG" -f -e trace=none -qq -e signal=none -o "$TMP/none" -- "$PROG" fork \
+		>/dev/null || fail "exit status $?"
+	[ ! -s "$TMP/none" ] || fail "-qq: $(cat "$TMP/none")"
+}
+
 t_strace_long_options() {
 	# strace's long spellings give what its letters and -e expressions
 	# give (strace's own test suite uses them; they were refused).

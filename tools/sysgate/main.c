@@ -1032,7 +1032,7 @@ static int die_as_program(const struct sg_options *o, int status)
 	/* The trace hook prints the line of a signal it sees (all but
 	 * SIGKILL) itself, after the signal's. */
 	if (!(o->count && !o->count_and_trace) && !quiet(o) &&
-	    (sig == SIGKILL || (o->trace && !strcmp(o->trace, "none")))) {
+	    sig == SIGKILL) {
 		char line[128];
 		int n;
 
@@ -1058,32 +1058,6 @@ static int die_as_program(const struct sg_options *o, int status)
 	sigprocmask(SIG_UNBLOCK, &set, 0);
 	kill(getpid(), sig);
 	return 128 + sig;
-}
-
-/* The program exited: the root's exit line where no trace hook ran
- * (trace=none), as strace prints it. */
-static void exit_line(const struct sg_options *o, int status)
-{
-	char line[128];
-	int n, ofd;
-
-	if (!o->trace || strcmp(o->trace, "none") ||
-	    (o->count && !o->count_and_trace))
-		return;
-	if (o->json)
-		n = snprintf(line, sizeof(line),
-			     "{\"type\":\"exit\",\"pid\":%d,\"status\":%d}\n",
-			     child, WEXITSTATUS(status));
-	else if (o->follow == 1)
-		n = snprintf(line, sizeof(line),
-			     "[pid %5d] +++ exited with %d +++\n", child,
-			     WEXITSTATUS(status));
-	else
-		n = snprintf(line, sizeof(line), "+++ exited with %d +++\n",
-			     WEXITSTATUS(status));
-	ofd = out_fd(o);
-	if (ofd >= 0 && write(ofd, line, n) < 0)
-		perror("sysgate: write");
 }
 
 int main(int argc, char **argv)
@@ -1137,7 +1111,6 @@ int main(int argc, char **argv)
 	}
 	if (WIFSIGNALED(status))
 		return die_as_program(&o, status);
-	exit_line(&o, status);
 	end_output_pipe();
 	return WEXITSTATUS(status);
 }
