@@ -148,6 +148,14 @@ struct sg_global {
 	int initialised;
 	int cli;			/* started by the sysgate CLI */
 	int live_threads;
+	int vm_shared;			/* a thread (or CLONE_VM child that is
+					   no vfork) may run beside this one:
+					   code is patched one store at a time */
+	int handlers_running;		/* program signal handlers not yet
+					   returned (one left by longjmp
+					   counts for good): the code they
+					   interrupted may be inside any
+					   site's bytes */
 	int fini_done;
 	const struct sg_options *opts;
 	const char *self_path;		/* path of libsysgate.so */

@@ -220,10 +220,13 @@ static void run_handler(struct sg_thread *t, int sig, const struct sg_kact *a,
 		if (!(a->flags & 0x40000000 /* SA_NODEFER */))
 			t->claimed_blocked |= (1UL << (sig - 1)) & claimed;
 	}
+	/* (code the handler interrupted may sit anywhere: see sg.h) */
+	__atomic_add_fetch(&sg.handlers_running, 1, __ATOMIC_SEQ_CST);
 	if (a->flags & SA_SIGINFO_)
 		((void (*)(int, void *, void *))a->handler)(sig, info, uc);
 	else
 		((void (*)(int))a->handler)(sig);
+	__atomic_sub_fetch(&sg.handlers_running, 1, __ATOMIC_SEQ_CST);
 	if (t) {
 		t->claimed_blocked = *uc_mask & claimed;
 		*uc_mask &= ~claimed;

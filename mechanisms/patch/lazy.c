@@ -260,7 +260,8 @@ static int patch_site(unsigned long addr)
 	stub = sg_patch_arch_lazy_stub(addr, code);
 	if (!stub)
 		return LAZY_NOT_SITE;
-	if (sg_patch_mapping(addr, &m) < 0 || !(m.prot & PROT_X))
+	if ((sg_patch_known_text(addr, &m) < 0 &&
+	     sg_patch_mapping(addr, &m) < 0) || !(m.prot & PROT_X))
 		return LAZY_UNMAPPED;
 	if (m.special)
 		return LAZY_SPECIAL;
@@ -322,7 +323,7 @@ void sg_patch_lazy_trapped(unsigned long addr)
 			goto out;
 		}
 	}
-	why = patch_site(addr);
+	why = sg_patch_first_trap(addr) ? LAZY_OK : patch_site(addr);
 	if (why != LAZY_OK) {
 		lz.why[why]++;
 		decline(addr);

@@ -88,6 +88,10 @@ unsigned long sg_obj_view(const struct sg_obj *o, unsigned long addr,
 	unsigned long end;
 	int i;
 
+	/* An object planned one site at a time is read from its file: the
+	 * sites patched before must not change what the next one sees. */
+	if (o->lazy)
+		return 0;
 	for (i = 0; i < o->ntext; i++) {
 		if (addr < o->text[i].lo || addr >= o->text[i].hi)
 			continue;
@@ -375,6 +379,8 @@ static int collect_objects(char *maps, struct sg_obj *list, int max)
 					o->text[o->ntext].off = m.off;
 					o->text[o->ntext].readable =
 						(m.prot & PROT_R) != 0;
+					o->text[o->ntext].fixed =
+						!m.shared && !(m.prot & PROT_W);
 					o->ntext++;
 				}
 				if (self >= m.lo && self < m.hi) {
@@ -440,9 +446,13 @@ static struct sg_site *new_site(struct sg_obj *o)
 	return &o->sites[o->nsites];
 }
 
+/* Set while a site is planned at its first trap: under SUD an unpatched
+ * site of a call no hook wants would trap at every call. */
+static int want_all;
+
 static int wanted(int nr)
 {
-	if (nr < 0 || opts->patch_all)
+	if (nr < 0 || opts->patch_all || want_all)
 		return 1;
 	return nr < SYSGATE_NR_MAX && sg_bit(sg.wanted, nr);
 }
@@ -1067,15 +1077,17 @@ static void place_stubs(struct sg_obj *o)
 }
 
 /*
- * Finding sites costs what the text costs to read (tens of ms for the
- * 100 MB of a libLLVM); what the program runs of a large object is mostly
- * one of its few sites, if any.  So an object with more text than this
- * is not read at all: syscall user dispatch catches each of its sites
- * the first time it runs, and the lazy path patches it there (lazy.c).
- * Small objects, libc and ld.so among them (where nearly every call is
- * made), are planned at once: a trap per site would cost more than that.
+ * Finding sites costs what the text costs to read (3 ms of CPU for
+ * libc, tens of ms for the 100 MB of a libLLVM), and a program runs few
+ * of them: /bin/true 16 of libc's and ld.so's 570, python3 -c pass about
+ * 120.  So where trapped sites get patched no object is read at start:
+ * syscall user dispatch catches each site the first time it runs (the
+ * call is hooked from the trap), and sg_patch_first_trap plans that one
+ * site and patches it.  Memory follows: only the code pages of sites
+ * that ran are copied on write.  The vDSO (a few sites, no file) is
+ * planned at once.
  */
-#define LAZY_TEXT_MIN (8UL << 20)
+#define LAZY_TEXT_MIN 0UL
 
 /* 1 where trapped sites get patched and SUD can trap (probed once). */
 static int traps_patch(void)
@@ -1105,6 +1117,232 @@ static int leave_to_traps(struct sg_obj *o)
 	total.lazy++;
 	total.lazy_bytes += bytes;
 	return 1;
+}
+
+/* --- objects left to traps: each site planned at its first trap ------ */
+
+static unsigned long long first_trap_ns;	/* this thread's CPU there */
+
+static int overlaps_text(const struct sg_obj *o, unsigned long lo,
+			 unsigned long hi);
+
+/* The object left to traps whose unchanged text holds addr, or 0. */
+static struct sg_obj *lazy_object(unsigned long addr, int *t)
+{
+	int i;
+
+	for (i = 0; objs && i < nobjs; i++)
+		if (objs[i].lazy && (*t = text_of(&objs[i], addr)) >= 0)
+			return &objs[i];
+	return 0;
+}
+
+int sg_patch_known_text(unsigned long addr, struct sg_mapping_info *m)
+{
+	struct sg_obj *o;
+	int t;
+
+	o = lazy_object(addr, &t);
+	if (!o || !o->text[t].fixed)
+		return -1;
+	memset(m, 0, sizeof(*m));
+	m->lo = o->text[t].lo;
+	m->hi = o->text[t].hi;
+	m->prot = PROT_X | (o->text[t].readable ? PROT_R : 0);
+	return 0;
+}
+
+/* [lo, hi) changes (mprotect, munmap, mmap over it): an object left to
+ * traps there is forgotten, so that what is mapped again is an object
+ * of its own (sg_patch_new_code), and its sites meanwhile get lazy.c's
+ * in-place patch, which looks at the mapping. */
+static void lazy_forget(unsigned long lo, unsigned long hi)
+{
+	int i;
+
+	for (i = 0; objs && i < nobjs; i++)
+		if (objs[i].lazy && overlaps_text(&objs[i], lo, hi)) {
+			objs[i].lazy = 0;
+			objs[i].ntext = 0;
+			objs[i].dev_ino[1] = 0;
+		}
+}
+
+/* Write s's stub, its padding jump and its bytes; 1 if done. */
+static int write_one(struct sg_obj *o, struct sg_site *s)
+{
+	unsigned char stub[512], bytes[SG_SITE_MAX_REGION], pad[16];
+	unsigned long size = (sg_patch_arch_stub_size(s) + 15) & ~15UL;
+	struct region *r;
+	int plen = 0, ok;
+
+	if (size > sizeof(stub) || memcmp((const void *)s->lo, s->orig,
+					  s->hi - s->lo))
+		return 0;
+	r = region_for(o, size);
+	if (!r)
+		return 0;
+	if (r->used == 64)	/* new: made read+exec before any stub */
+		sg_sc3(SG_NR_mprotect, r->base, r->size, PROT_R | PROT_X);
+	s->stub = r->base + r->used;
+	if (!in_reach(s->stub, s->addr, size + PAGE))
+		return 0;
+	sg_patch_arch_emit(s, stub, s->stub, r->base, r->base + 8);
+	sg_patch_arch_site_bytes(s, bytes);
+	if (s->kind == SG_PATCH_PAD)
+		plen = sg_patch_arch_pad_bytes(s, pad);
+	/* the stub, then the padding jump to it, then the site */
+	ok = sg_attach_note(s->stub, stub, size) == 0 &&
+	     poke(s->stub, stub, size) == 0 &&
+	     (!plen || (sg_attach_note(s->pad, pad, plen) == 0 &&
+			poke(s->pad, pad, plen) == 0)) &&
+	     sg_attach_note(s->lo, bytes, s->hi - s->lo) == 0 &&
+	     poke(s->lo, bytes, s->hi - s->lo) == 0;
+	r->used += size;	/* (a stub, even unused, is never reused) */
+	total.stub_bytes += size;
+	sg_arch_flush_code(s->lo, s->hi);
+	return ok;
+}
+
+#define NEAR_MAX 8192
+#define NEAR_BEFORE 16	/* a jump window starts at most this far before */
+
+static void mark_pairs(struct sg_obj *o, const unsigned char *p,
+		       unsigned long n, unsigned long addr, void *arg)
+{
+	unsigned char *blocks = arg;
+	unsigned long done = 0, c;
+	long k;
+
+	while (done + SG_CANDIDATE_LEN <= n &&
+	       (k = sg_patch_arch_scan(p + done, n - done)) >= 0) {
+		c = addr + done + k;
+		if (c - NEAR_BEFORE >= o->lo)
+			sweep_set(blocks, (c - NEAR_BEFORE - o->lo) >> BLOCK_SHIFT);
+		sweep_set(blocks, (c - o->lo) >> BLOCK_SHIFT);
+		done += k + SG_INSN_ALIGN;
+	}
+}
+
+static void keep_near(unsigned long target, void *arg)
+{
+	struct sg_obj *o = arg;
+
+	if (o->nnear < NEAR_MAX)
+		o->near[o->nnear++] = target;
+	else
+		o->nnear = NEAR_MAX + 1;
+}
+
+static void near_text(struct sg_obj *o, const unsigned char *p,
+		      unsigned long n, unsigned long addr, void *arg)
+{
+	sg_patch_arch_targets(p, n, addr, arg, keep_near, o);
+}
+
+/* Every rel32 branch pattern of o's file that lands just before or on
+ * a syscall pair, found in one read of its text (the first jump window
+ * planned there asks): 0, or -1 if there are too many to keep. */
+static long near_targets(struct sg_obj *o)
+{
+	struct sg_target_filter f = { o->lo, 0, 0, BLOCK_SHIFT };
+	unsigned char *blocks, *buf = scan_buf;	/* (see below) */
+	unsigned long bsize;
+
+	if (o->near)
+		return o->nnear > NEAR_MAX ? -1 : 0;
+	f.nblocks = ((o->hi - o->lo) >> BLOCK_SHIFT) + 1;
+	bsize = f.nblocks / 8 + 1;
+	o->near = sg_mmap((NEAR_MAX + 1) * sizeof(*o->near));
+	blocks = sg_mmap(bsize);
+	/* A handler may have interrupted sg_patch_new_code, which reads
+	 * through scan_buf too: a buffer of our own meanwhile. */
+	scan_buf = sg_mmap(SCAN_CHUNK);
+	o->nnear = NEAR_MAX + 1;
+	if (o->near && blocks && scan_buf) {
+		o->nnear = 0;
+		for_each_text(o, 16, mark_pairs, blocks);
+		f.blocks = blocks;
+		for_each_text(o, 16, near_text, &f);
+	}
+	if (scan_buf)
+		sg_munmap(scan_buf, SCAN_CHUNK);
+	scan_buf = buf;
+	if (blocks)
+		sg_munmap(blocks, bsize);
+	return o->nnear > NEAR_MAX ? -1 : 0;
+}
+
+/* The site at addr, planned alone.  A jump over neighbours needs every
+ * rel32 branch of the object checked against its interior (a read of
+ * the whole text): a padding jump, which has none, is taken first. */
+static int plan_one(struct sg_obj *o, unsigned long addr, struct sg_site *s)
+{
+	struct sg_site alt;
+
+	memset(s, 0, sizeof(*s));
+	if (sg_patch_arch_plan(o, addr, s) != 1)
+		return 0;
+	/* The trapped thread resumes after the syscall: that must stay an
+	 * instruction (a jump ending there, or a padding jump). */
+	if (s->kind == SG_PATCH_JMP && s->hi != addr + s->insn_len) {
+		sg_patch_arch_fallback(o, s);
+		return s->kind == SG_PATCH_PAD;
+	}
+	if (s->kind == SG_PATCH_JMP && s->interior) {
+		alt = *s;
+		sg_patch_arch_fallback(o, &alt);
+		if (alt.kind == SG_PATCH_PAD) {
+			*s = alt;
+		} else if (near_targets(o) < 0) {
+			return 0;
+		} else {
+			long i;
+
+			for (i = 0; i < o->nnear; i++)
+				if (o->near[i] > s->lo && o->near[i] < s->hi)
+					return 0;
+		}
+	}
+	return s->kind == SG_PATCH_JMP || s->kind == SG_PATCH_PAD;
+}
+
+int sg_patch_first_trap(unsigned long addr)
+{
+	unsigned long long cpu = thread_cpu_ns();
+	struct sg_obj *o;
+	struct sg_site s;
+	int t, done = 0;
+
+	/* Several bytes change: no other thread may be running them, and
+	 * no code a handler interrupted may wait inside them. */
+	if (__atomic_load_n(&sg.vm_shared, __ATOMIC_SEQ_CST) ||
+	    __atomic_load_n(&sg.handlers_running, __ATOMIC_SEQ_CST) ||
+	    sg_attach_starting())
+		return 0;
+	o = lazy_object(addr, &t);
+	if (!o || !o->text[t].fixed || !o->text[t].readable)
+		return 0;
+	open_object(o);
+	if (o->fd < 0)
+		return 0;	/* (what is planned must be the file's bytes) */
+	sg_obj_index_eh_frame(o);
+	want_all = 1;
+	if (plan_one(o, addr, &s) && write_one(o, &s)) {
+		o->n_first[s.kind]++;
+		o->n_kind[s.kind]++;
+		total.kind[s.kind]++;
+		total.sites++;
+		done = 1;
+	}
+	want_all = 0;
+	sg_sc1(SG_NR_close, o->fd);
+	o->fd = -1;
+	if (memfd >= 0)
+		sg_sc1(SG_NR_close, memfd);
+	memfd = -1;
+	first_trap_ns += thread_cpu_ns() - cpu;
+	return done;
 }
 
 static void patch_object(struct sg_obj *o)
@@ -1461,6 +1699,8 @@ int sg_patch_code_begin(const struct sysgate_sys *s, unsigned long lo,
 	int drops = s->nr == SG_NR_munmap || s->nr == SG_NR_mmap;
 	int token = sg_patch_lazy_begin(lo, hi, drops);
 
+	lazy_forget(lo, hi);
+
 	/* (what madvise drops may come back from a file) */
 	if (s->nr != SG_NR_madvise && sg_watch_forget(lo, hi))
 		token |= WATCHED_GONE;
@@ -1569,6 +1809,42 @@ void sg_patch_release(void)
 	scan_buf = 0;
 }
 
+/* --stats at exit: what objects left to traps had planned, site by
+ * site, at their first trap (the start-up line says what was planned
+ * eagerly). */
+static void first_trap_stats(char *buf, size_t *n)
+{
+	int i, k, sum = 0;
+
+	for (i = 0; i < nobjs; i++)
+		for (k = 0; k < SG_PATCH_KINDS; k++)
+			sum += objs[i].n_first[k];
+	if (!sum)
+		return;
+	sg_patch_put(buf, n, "sysgate: planned at their first trap: ");
+	sg_patch_put_num(buf, n, sum);
+	sg_patch_put(buf, n, " sites, ");
+	sg_patch_put_num(buf, n, first_trap_ns / 1000);
+	sg_patch_put(buf, n, " us of CPU\n");
+	for (i = 0; i < nobjs; i++) {
+		for (k = 0; k < SG_PATCH_KINDS && !objs[i].n_first[k]; k++)
+			;
+		if (k == SG_PATCH_KINDS)
+			continue;
+		sg_patch_put(buf, n, "sysgate:   ");
+		sg_patch_put(buf, n, objs[i].path);
+		sg_patch_put(buf, n, ":");
+		for (k = 0; k < SG_PATCH_KINDS; k++)
+			if (objs[i].n_first[k]) {
+				sg_patch_put(buf, n, " ");
+				sg_patch_put(buf, n, kind_names[k]);
+				sg_patch_put(buf, n, "=");
+				sg_patch_put_num(buf, n, objs[i].n_first[k]);
+			}
+		sg_patch_put(buf, n, "\n");
+	}
+}
+
 /* --stats at exit: the calls signals caught, the sites patched late. */
 void sg_patch_exit_stats(void)
 {
@@ -1604,6 +1880,7 @@ void sg_patch_exit_stats(void)
 		sg_patch_put_num(buf, &n, sg.sud_offs);
 		sg_patch_put(buf, &n, " times (nothing left for it to catch)\n");
 	}
+	first_trap_stats(buf, &n);
 	sg_write_all(sg.out_fd, buf, n);
 	sg_patch_lazy_stats();
 }
