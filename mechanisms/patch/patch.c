@@ -1171,7 +1171,8 @@ static void lazy_forget(unsigned long lo, unsigned long hi)
 /* Write s's stub, its padding jump and its bytes; 1 if done. */
 static int write_one(struct sg_obj *o, struct sg_site *s)
 {
-	unsigned char stub[512], bytes[SG_SITE_MAX_REGION], pad[16];
+	static unsigned char stub[512];	/* (under lazy.c's lock) */
+	unsigned char bytes[SG_SITE_MAX_REGION], pad[16];
 	unsigned long size = (sg_patch_arch_stub_size(s) + 15) & ~15UL;
 	struct region *r;
 	int plen = 0, ok;
@@ -1312,11 +1313,16 @@ int sg_patch_first_trap(unsigned long addr)
 	unsigned long long cpu = thread_cpu_ns();
 	struct sg_obj *o;
 	struct sg_site s;
+	struct sg_thread *self = sg_self();
 	int t, done = 0;
 
 	/* Several bytes change: no other thread may be running them, and
-	 * no code a handler interrupted may wait inside them. */
-	if (__atomic_load_n(&sg.vm_shared, __ATOMIC_SEQ_CST) ||
+	 * no code a handler interrupted may wait inside them.  Not in a
+	 * vfork child either: it runs on whatever stack its parent gave it
+	 * (musl's posix_spawn: 5 KiB, that planning would overflow), and
+	 * it is about to exec. */
+	if (!self || self->vfork_child ||
+	    __atomic_load_n(&sg.vm_shared, __ATOMIC_SEQ_CST) ||
 	    __atomic_load_n(&sg.handlers_running, __ATOMIC_SEQ_CST) ||
 	    sg_attach_starting())
 		return 0;
