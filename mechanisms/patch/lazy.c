@@ -323,7 +323,9 @@ void sg_patch_lazy_trapped(unsigned long addr)
 			goto out;
 		}
 	}
-	why = sg_patch_first_trap(addr) ? LAZY_OK : patch_site(addr);
+	why = sg_patch_first_trap(addr, 0) ? LAZY_OK : patch_site(addr);
+	if (why == LAZY_NO_ROOM && sg_patch_first_trap(addr, 1))
+		why = LAZY_OK;
 	if (why != LAZY_OK) {
 		lz.why[why]++;
 		decline(addr);

@@ -3,9 +3,10 @@
  * The patch mechanism, generic part (see patch.h).
  *
  * Order of work for each object (an ELF file or the vDSO):
- *   0. an object with much text is left to traps instead: syscall user
- *      dispatch catches each site on its first run, which patches it
- *      (leave_to_traps);
+ *   0. where trapped sites get patched, an object is left to traps
+ *      instead: syscall user dispatch catches each site on its first
+ *      run, and that one site goes through 2-5 below alone
+ *      (leave_to_traps, sg_patch_first_trap);
  *   1. candidates: the arch's byte pre-filter over the executable bytes,
  *      read where they are mapped;
  *   2. planning: the arch decodes from the containing function's start
@@ -1085,9 +1086,9 @@ static void place_stubs(struct sg_obj *o)
  * call is hooked from the trap), and sg_patch_first_trap plans that one
  * site and patches it.  Memory follows: only the code pages of sites
  * that ran are copied on write.  The vDSO (a few sites, no file) is
- * planned at once.
+ * planned at once, and every object with --eager (or where SUD is
+ * missing: qemu-user, kernels before 5.11).
  */
-#define LAZY_TEXT_MIN 0UL
 
 /* 1 where trapped sites get patched and SUD can trap (probed once). */
 static int traps_patch(void)
@@ -1109,7 +1110,7 @@ static int leave_to_traps(struct sg_obj *o)
 
 	for (i = 0; i < o->ntext; i++)
 		bytes += o->text[i].hi - o->text[i].lo;
-	if (o->is_vdso || bytes <= LAZY_TEXT_MIN || !traps_patch())
+	if (o->is_vdso || opts->eager || !traps_patch())
 		return 0;
 	for (i = 0; i < o->ntext; i++)
 		sg_watch_range(o->text[i].lo, o->text[i].hi);
@@ -1261,10 +1262,15 @@ static long near_targets(struct sg_obj *o)
 	scan_buf = sg_mmap(SCAN_CHUNK);
 	o->nnear = NEAR_MAX + 1;
 	if (o->near && blocks && scan_buf) {
+		/* Read where it is mapped: what earlier sites changed holds
+		 * no branch of the file's (their windows end at the syscall
+		 * and displace no jump), only jumps out of the object. */
+		o->lazy = 0;
 		o->nnear = 0;
 		for_each_text(o, 16, mark_pairs, blocks);
 		f.blocks = blocks;
 		for_each_text(o, 16, near_text, &f);
+		o->lazy = 1;
 	}
 	if (scan_buf)
 		sg_munmap(scan_buf, SCAN_CHUNK);
@@ -1274,10 +1280,27 @@ static long near_targets(struct sg_obj *o)
 	return o->nnear > NEAR_MAX ? -1 : 0;
 }
 
+static unsigned long text_bytes(const struct sg_obj *o)
+{
+	unsigned long bytes = 0;
+	int i;
+
+	for (i = 0; i < o->ntext; i++)
+		bytes += o->text[i].hi - o->text[i].lo;
+	return bytes;
+}
+
+/* Text read for rel32 branches without asking (about 1 ns a byte):
+ * beyond it lazy.c's one-store patch is tried first (libc's 1.4 MiB cost
+ * 1.5 ms for the one jump window /bin/true needed there). */
+#define SCAN_FREE (512UL << 10)
+
 /* The site at addr, planned alone.  A jump over neighbours needs every
  * rel32 branch of the object checked against its interior (a read of
- * the whole text): a padding jump, which has none, is taken first. */
-static int plan_one(struct sg_obj *o, unsigned long addr, struct sg_site *s)
+ * the whole text): a padding jump, which has none, is taken first,
+ * and that read is made for a big object only when scan is set. */
+static int plan_one(struct sg_obj *o, unsigned long addr, struct sg_site *s,
+		    int scan)
 {
 	struct sg_site alt;
 
@@ -1295,7 +1318,8 @@ static int plan_one(struct sg_obj *o, unsigned long addr, struct sg_site *s)
 		sg_patch_arch_fallback(o, &alt);
 		if (alt.kind == SG_PATCH_PAD) {
 			*s = alt;
-		} else if (near_targets(o) < 0) {
+		} else if ((!scan && text_bytes(o) > SCAN_FREE) ||
+			   near_targets(o) < 0) {
 			return 0;
 		} else {
 			long i;
@@ -1308,7 +1332,7 @@ static int plan_one(struct sg_obj *o, unsigned long addr, struct sg_site *s)
 	return s->kind == SG_PATCH_JMP || s->kind == SG_PATCH_PAD;
 }
 
-int sg_patch_first_trap(unsigned long addr)
+int sg_patch_first_trap(unsigned long addr, int scan)
 {
 	unsigned long long cpu = thread_cpu_ns();
 	struct sg_obj *o;
@@ -1334,7 +1358,7 @@ int sg_patch_first_trap(unsigned long addr)
 		return 0;	/* (what is planned must be the file's bytes) */
 	sg_obj_index_eh_frame(o);
 	want_all = 1;
-	if (plan_one(o, addr, &s) && write_one(o, &s)) {
+	if (plan_one(o, addr, &s, scan) && write_one(o, &s)) {
 		o->n_first[s.kind]++;
 		o->n_kind[s.kind]++;
 		total.kind[s.kind]++;

@@ -172,8 +172,9 @@ void sg_patch_lazy_trapped(unsigned long addr) SG_HIDDEN;
 /* patch.c, under lazy.c's lock: a site of an object left to traps,
  * planned and patched as a planned object's site would be, where no
  * other thread can run its code meanwhile.  1 if patched, 0 if not (the
- * caller tries its in-place patch). */
-int sg_patch_first_trap(unsigned long addr) SG_HIDDEN;
+ * caller tries its in-place patch; scan: that failed, read a big object
+ * whole if a jump window needs it). */
+int sg_patch_first_trap(unsigned long addr, int scan) SG_HIDDEN;
 /* What is known of the mapping that holds addr without reading
  * /proc/self/maps: 0 where it is the text of an object left to traps. */
 int sg_patch_known_text(unsigned long addr, struct sg_mapping_info *m) SG_HIDDEN;

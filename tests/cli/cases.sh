@@ -1083,10 +1083,10 @@ t_writes_nothing() {
 }
 
 t_tree_shares_plans() {
-	# The processes of one tree plan libc once: the later ones take the
+	# With --eager, the processes of one tree plan libc once: the later ones take the
 	# first one's plan from the shared state (memory only) and patch the
 	# same sites the same way.
-	"$SG" -f --stats -c -o "$TMP/out" -- sh -c "$PROG basic; $PROG basic" \
+	"$SG" --eager -f --stats -c -o "$TMP/out" -- sh -c "$PROG basic; $PROG basic" \
 		>"$TMP/stdout" || fail "exit status $?"
 	[ "$(cat "$TMP/stdout")" = "$(printf 'hello\nhello')" ] ||
 		fail "output: $(cat "$TMP/stdout")"
@@ -1094,6 +1094,32 @@ t_tree_shares_plans() {
 		fail "not shared: $(grep 'syscall sites' "$TMP/out")"
 	grep 'sysgate:   /.*libc.so' "$TMP/out" | sort -u >"$TMP/libc"
 	[ "$(wc -l <"$TMP/libc")" = 1 ] || fail "libc patched differently: $(cat "$TMP/libc")"
+}
+
+t_first_trap_planned() {
+	# Where SUD exists no object is read at start: each site is planned
+	# when it first runs (hooked by its trap), patched as a planned
+	# site would be, and counted as strace counts (-c equal to strace's
+	# is count-same-as-strace; here: what --stats says was planned).
+	need_sud
+	"$SG" --stats -c -o "$TMP/out" -- "$PROG" basic >"$TMP/stdout" ||
+		fail "exit status $?"
+	[ "$(cat "$TMP/stdout")" = hello ] || fail "output: $(cat "$TMP/stdout")"
+	grep -q 'libc.so.6: not read, its sites patched at their first trap' \
+		"$TMP/out" || fail "libc read at start: $(grep sysgate "$TMP/out")"
+	grep -q '^sysgate: planned at their first trap: [1-9][0-9]* sites' \
+		"$TMP/out" || fail "nothing planned: $(grep sysgate "$TMP/out")"
+	grep -Eq '^sysgate:   /.*libc.so.6:( (jump|padding-jump)=[1-9][0-9]*)+$' \
+		"$TMP/out" || fail "libc: $(grep sysgate "$TMP/out")"
+	grep -qx 'write *1 *' "$TMP/out" 2>/dev/null ||
+		grep -Eq '^ .* 1 +write$' "$TMP/out" || fail "write not counted"
+	# --eager plans libc at start instead, none at a first trap.
+	"$SG" --eager --stats -c -o "$TMP/out2" -- "$PROG" basic >/dev/null ||
+		fail "--eager: exit status $?"
+	grep -q 'planned at their first trap' "$TMP/out2" &&
+		fail "--eager planned at a trap: $(grep sysgate "$TMP/out2")"
+	grep -Eq '^sysgate:   /.*libc.so.6: jump=' "$TMP/out2" ||
+		fail "--eager: $(grep sysgate "$TMP/out2")"
 }
 
 t_big_object_trapped() {
