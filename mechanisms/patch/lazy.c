@@ -408,6 +408,7 @@ void sg_patch_lazy_forked(void)
 {
 	/* (else its sites would never be patched: see sg_patch_lazy_trapped) */
 	__atomic_store_n(&lz.changing, 0, __ATOMIC_SEQ_CST);
+	sg_patch_first_trap_forked();
 }
 
 void sg_patch_lazy_settle(void)

@@ -1090,6 +1090,8 @@ static void place_stubs(struct sg_obj *o)
  * missing: qemu-user, kernels before 5.11).
  */
 
+#define ZERO_LAZY_MIN (8UL << 20)
+
 /* 1 where trapped sites get patched and SUD can trap (probed once). */
 static int traps_patch(void)
 {
@@ -1103,6 +1105,13 @@ static int traps_patch(void)
 	return sud;
 }
 
+static int deleted(const char *path)
+{
+	size_t n = sg_strlen(path);
+
+	return n > 10 && !sg_strcmp(path + n - 10, " (deleted)");
+}
+
 static int leave_to_traps(struct sg_obj *o)
 {
 	unsigned long bytes = 0;
@@ -1110,7 +1119,14 @@ static int leave_to_traps(struct sg_obj *o)
 
 	for (i = 0; i < o->ntext; i++)
 		bytes += o->text[i].hi - o->text[i].lo;
-	if (o->is_vdso || opts->eager || !traps_patch())
+	/* (planned alone, a site is read from its file: an object with
+	 * none, a memfd's or a deleted file's, is planned at once) */
+	if (o->is_vdso || opts->eager || !traps_patch() || o->path[0] != '/' ||
+	    !sg_strncmp(o->path, "/memfd:", 7) || deleted(o->path))
+		return 0;
+	/* -m zeropage wants its proven sites as `call *%rax`, which only
+	 * planning at start makes: there only big objects wait for traps. */
+	if (zero_mode && bytes <= ZERO_LAZY_MIN)
 		return 0;
 	for (i = 0; i < o->ntext; i++)
 		sg_watch_range(o->text[i].lo, o->text[i].hi);
@@ -1330,6 +1346,16 @@ static int plan_one(struct sg_obj *o, unsigned long addr, struct sg_site *s,
 		}
 	}
 	return s->kind == SG_PATCH_JMP || s->kind == SG_PATCH_PAD;
+}
+
+/* A fork child's --stats count what it plans itself. */
+void sg_patch_first_trap_forked(void)
+{
+	int i;
+
+	for (i = 0; objs && i < nobjs; i++)
+		memset(objs[i].n_first, 0, sizeof(objs[i].n_first));
+	first_trap_ns = 0;
 }
 
 int sg_patch_first_trap(unsigned long addr, int scan)

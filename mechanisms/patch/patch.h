@@ -175,6 +175,7 @@ void sg_patch_lazy_trapped(unsigned long addr) SG_HIDDEN;
  * caller tries its in-place patch; scan: that failed, read a big object
  * whole if a jump window needs it). */
 int sg_patch_first_trap(unsigned long addr, int scan) SG_HIDDEN;
+void sg_patch_first_trap_forked(void) SG_HIDDEN;
 /* What is known of the mapping that holds addr without reading
  * /proc/self/maps: 0 where it is the text of an object left to traps. */
 int sg_patch_known_text(unsigned long addr, struct sg_mapping_info *m) SG_HIDDEN;
