@@ -1125,6 +1125,24 @@ t_first_trap_planned() {
 		fail "--eager: $(grep sysgate "$TMP/out2")"
 }
 
+t_sigreturn_counted_under_sud() {
+	# A program handler returns through sysgate's restorer wherever
+	# syscall user dispatch is on (the default start, -m sud): its
+	# rt_sigreturn is still counted, as strace counts it.
+	need_strace
+	need_sud
+	local p="$BUILD/tests/behave/signals" m n want
+	strace -f -c -o "$TMP/st" -- "$p" >/dev/null
+	want=$(calls_of "$TMP/st" rt_sigreturn)
+	[ -n "$want" ] || fail "strace saw no rt_sigreturn"
+	for m in "" "-m sud"; do
+		# shellcheck disable=SC2086
+		"$SG" $m -f -c -o "$TMP/sg" -- "$p" >/dev/null || fail "$m: exit $?"
+		n=$(calls_of "$TMP/sg" rt_sigreturn)
+		[ "$n" = "$want" ] || fail "${m:-default}: $n rt_sigreturn, strace $want"
+	done
+}
+
 t_big_object_trapped() {
 	# An object with more text than is read at start-up (a libLLVM):
 	# its site is caught by its first trap, hooked from its first call,
