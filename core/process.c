@@ -65,9 +65,13 @@ unsigned long sg_raw_info(struct sg_thread *t, struct sysgate_sys *s, int ran,
 	}
 	info = SG_RAW_MAGIC | s->nr | SG_RAW_NEWCHILD;
 	/* Said before the child runs: from now on code another thread may
-	 * be running is only ever patched one store at a time. */
-	if (!(flags & CLONE_VFORK))
+	 * be running is only ever patched one store at a time (the
+	 * mechanism gets a last chance to patch more at once). */
+	if (!(flags & CLONE_VFORK) &&
+	    !__atomic_load_n(&sg.vm_shared, __ATOMIC_SEQ_CST)) {
+		sg_mech_threads((unsigned long)s->pc);
 		__atomic_store_n(&sg.vm_shared, 1, __ATOMIC_SEQ_CST);
+	}
 	if (flags & CLONE_VFORK)
 		info |= SG_RAW_VFORK;
 	if (flags & CLONE_THREAD)

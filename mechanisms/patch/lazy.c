@@ -298,6 +298,11 @@ static int patch_site(unsigned long addr)
 	return LAZY_OK;
 }
 
+int sg_patch_lazy_live(unsigned long addr)
+{
+	return lz.sites && live_site(addr) != 0;
+}
+
 void sg_patch_lazy_enable(void)
 {
 	if (sg_patch_arch_lazy_look)

@@ -1358,6 +1358,8 @@ void sg_patch_first_trap_forked(void)
 	first_trap_ns = 0;
 }
 
+#define FIRSTS_MAX 512
+
 int sg_patch_first_trap(unsigned long addr, int scan)
 {
 	unsigned long long cpu = thread_cpu_ns();
@@ -1385,6 +1387,12 @@ int sg_patch_first_trap(unsigned long addr, int scan)
 	sg_obj_index_eh_frame(o);
 	want_all = 1;
 	if (plan_one(o, addr, &s, scan) && write_one(o, &s)) {
+		if (!o->firsts && o->nfirsts >= 0)
+			o->firsts = sg_mmap(FIRSTS_MAX * sizeof(*o->firsts));
+		if (o->firsts && o->nfirsts >= 0 && o->nfirsts < FIRSTS_MAX)
+			o->firsts[o->nfirsts++] = addr;
+		else
+			o->nfirsts = -1;	/* (never planned whole) */
 		o->n_first[s.kind]++;
 		o->n_kind[s.kind]++;
 		total.kind[s.kind]++;
@@ -1400,6 +1408,8 @@ int sg_patch_first_trap(unsigned long addr, int scan)
 	first_trap_ns += thread_cpu_ns() - cpu;
 	return done;
 }
+
+static void write_planned(struct sg_obj *o);
 
 static void patch_object(struct sg_obj *o)
 {
@@ -1430,6 +1440,15 @@ static void patch_object(struct sg_obj *o)
 		sg_plans_add(o);
 	}
 	apply_selection(o);
+	write_planned(o);
+}
+
+/* o's sites, planned and selected: stubs, code, what is left to SUD, and
+ * the counts. */
+static void write_planned(struct sg_obj *o)
+{
+	int i;
+
 	place_stubs(o);
 	write_sites(o);
 	if (o->fd >= 0)
@@ -1439,16 +1458,14 @@ static void patch_object(struct sg_obj *o)
 		struct sg_site *s = &o->sites[i];
 
 		o->n_kind[s->kind]++;
+		total.kind[s->kind]++;
 		o->n_why[s->why]++;
+		total.why[s->why]++;
 		if (s->kind == SG_PATCH_NONE)
 			sg_watch_site(s->addr);
 		if (zero_mode && has_stub(s) && s->kind != SG_PATCH_ZERO)
 			total.zwhy[s->zwhy]++;
 	}
-	for (i = 0; i < SG_PATCH_KINDS; i++)
-		total.kind[i] += o->n_kind[i];
-	for (i = 0; i < SG_WHY_COUNT; i++)
-		total.why[i] += o->n_why[i];
 	if (o->n_why[SG_WHY_SYSENTER])
 		sg_warn_compat();
 	total.sites += o->nsites;
@@ -1671,6 +1688,105 @@ static void free_sites(struct sg_obj *o)
 	o->sites = 0;
 	o->pads = 0;
 	o->cap = o->pads_cap = 0;
+}
+
+/*
+ * The first thread: from then on a site another thread may run is only
+ * patched one store at a time (lazy.c), which has no room for a stub
+ * near many of them, and such a site traps at every call.  A process
+ * that starts threads runs long, mostly: while this one still runs
+ * alone, each object left to traps (but the big ones, see
+ * ZERO_LAZY_MIN) is planned whole, as --eager would have done at start,
+ * keeping the sites already patched and the one making the clone; SUD
+ * goes off if nothing is left for it.
+ */
+#define THREADS_PLAN_MAX (8UL << 20)
+
+static int ours(const struct sg_obj *o, unsigned long addr)
+{
+	int i;
+
+	for (i = 0; i < o->nfirsts; i++)
+		if (o->firsts[i] == addr)
+			return 1;
+	return sg_patch_lazy_live(addr);
+}
+
+static void plan_whole(struct sg_obj *o, unsigned long busy)
+{
+	int i, t;
+
+	for (t = 0; t < o->ntext; t++)
+		if (!o->text[t].fixed || !o->text[t].readable)
+			return;
+	if (o->nfirsts < 0 || text_bytes(o) > THREADS_PLAN_MAX)
+		return;
+	open_object(o);
+	if (o->fd < 0)
+		return;
+	/* (still lazy while planned: read from the file, not from code
+	 * that earlier sites changed) */
+	sg_patch_plan(o, 0);
+	total.read_bytes += text_bytes(o);
+	apply_selection(o);
+	for (i = 0; i < o->nsites; i++)
+		if (ours(o, o->sites[i].addr) || o->sites[i].addr == busy)
+			o->sites[i].kind = SG_PATCH_LEFT;
+	/* SUD stops watching it whole; what stays unpatched is watched
+	 * site by site (write_planned) */
+	for (t = 0; t < o->ntext; t++)
+		sg_watch_forget(o->text[t].lo, o->text[t].hi);
+	o->lazy = 0;
+	total.lazy--;
+	write_planned(o);
+	free_sites(o);
+}
+
+void sg_patch_threads(unsigned long site)
+{
+	static const unsigned long all = ~0UL;
+	static char buf[4096];
+	unsigned long old_mask, long_cpu = thread_cpu_ns();
+	unsigned char *keep = scan_buf;
+	size_t n = 0;
+	int i, any = 0;
+
+	if (!objs || !traps_patch() ||
+	    __atomic_load_n(&sg.handlers_running, __ATOMIC_SEQ_CST) ||
+	    sg_attach_starting())
+		return;
+	for (i = 0; i < nobjs && !any; i++)
+		any = objs[i].lazy;
+	if (!any)
+		return;
+	sg_sc4(SG_NR_rt_sigprocmask, 0, (long)&all, (long)&old_mask, 8);
+	scan_buf = sg_mmap(SCAN_CHUNK);
+	for (i = 0; scan_buf && i < nobjs; i++)
+		if (objs[i].lazy) {
+			plan_whole(&objs[i], site);
+			if (!objs[i].lazy && opts->stats)
+				object_line(buf, &n, &objs[i]);
+		}
+	if (scan_buf)
+		sg_munmap(scan_buf, SCAN_CHUNK);
+	scan_buf = keep;
+	if (memfd >= 0)
+		sg_sc1(SG_NR_close, memfd);
+	memfd = -1;
+	sg_patch_arch_release();
+	sg_sc4(SG_NR_rt_sigprocmask, 2, (long)&old_mask, 0, 8);
+	sg_patch_lazy_settle();
+	if (opts->stats && n) {
+		static char head[128];
+		size_t k = 0;
+
+		sg_patch_put(head, &k, "sysgate: patch: planned at the first "
+				       "thread (");
+		sg_patch_put_num(head, &k, (thread_cpu_ns() - long_cpu) / 1000);
+		sg_patch_put(head, &k, " us of CPU):\n");
+		sg_write_all(sg.out_fd, head, k);
+		sg_write_all(sg.out_fd, buf, n);
+	}
 }
 
 /*

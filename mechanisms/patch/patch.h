@@ -124,6 +124,9 @@ struct sg_obj {
 	unsigned long *near;	/* lazy: rel32 branch targets near a
 				   syscall pair, found once (sorted) */
 	long nnear;		/* their count; -1: too many to keep */
+	unsigned long *firsts;	/* lazy: sites patched at their first
+				   trap (FIRSTS_MAX, then -1 in nfirsts) */
+	int nfirsts;
 	/* .eh_frame_hdr search table */
 	const unsigned char *ehf;
 	const unsigned char *ehf_table;
@@ -176,6 +179,11 @@ void sg_patch_lazy_trapped(unsigned long addr) SG_HIDDEN;
  * whole if a jump window needs it). */
 int sg_patch_first_trap(unsigned long addr, int scan) SG_HIDDEN;
 void sg_patch_first_trap_forked(void) SG_HIDDEN;
+/* lazy.c: is a site patched in place at addr? */
+int sg_patch_lazy_live(unsigned long addr) SG_HIDDEN;
+/* A thread is about to start (made by the call at site): objects left to
+ * traps are planned whole while this one still runs alone. */
+void sg_patch_threads(unsigned long site) SG_HIDDEN;
 /* What is known of the mapping that holds addr without reading
  * /proc/self/maps: 0 where it is the text of an object left to traps. */
 int sg_patch_known_text(unsigned long addr, struct sg_mapping_info *m) SG_HIDDEN;
@@ -260,7 +268,8 @@ void sg_patch_lazy_forked(void) SG_HIDDEN;
 	.code_begin = sg_patch_code_begin,				\
 	.code_end = sg_patch_code_end,					\
 	.exit_stats = sg_patch_exit_stats,				\
-	.forked = sg_patch_lazy_forked
+	.forked = sg_patch_lazy_forked,					\
+	.threads = sg_patch_threads
 
 /* Plan o's sites from its code: candidates, each planned by the arch,
  * regions an outside branch may enter re-planned (patch.c); with: the
