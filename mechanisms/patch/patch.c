@@ -1572,6 +1572,16 @@ static void object_line(char *buf, size_t *n, const struct sg_obj *o)
 	}
 }
 
+/* SIGTRAP, once the first breakpoint is written. */
+static void claim_traps(void)
+{
+	if (sg_traps_count() && !trap_claimed) {
+		if (sg_signal_claim(SIGTRAP_, on_trap) < 0)
+			sg_warn("cannot catch SIGTRAP: trapped sites will crash");
+		trap_claimed = 1;
+	}
+}
+
 /* Patch list[0..n) with signals blocked in this thread: no handler may
  * run while text pages are writable. */
 static void patch_objects(struct sg_obj *list, int n)
@@ -1590,11 +1600,7 @@ static void patch_objects(struct sg_obj *list, int n)
 	if (memfd >= 0)
 		sg_sc1(SG_NR_close, memfd);	/* the program must not see it */
 	memfd = -1;
-	if (sg_traps_count() && !trap_claimed) {
-		if (sg_signal_claim(SIGTRAP_, on_trap) < 0)
-			sg_warn("cannot catch SIGTRAP: trapped sites will crash");
-		trap_claimed = 1;
-	}
+	claim_traps();
 	sg_sc4(SG_NR_rt_sigprocmask, 2 /* SIG_SETMASK */, (long)&old_mask, 0, 8);
 }
 
@@ -1726,11 +1732,17 @@ static void plan_whole(struct sg_obj *o, unsigned long busy)
 		return;
 	/* (still lazy while planned: read from the file, not from code
 	 * that earlier sites changed) */
+	want_all = 1;	/* (SUD may stay on: an unpatched site would trap) */
 	sg_patch_plan(o, 0);
 	total.read_bytes += text_bytes(o);
 	apply_selection(o);
+	want_all = 0;
+	/* (the clone's own site stays caught: it runs again, and a clone
+	 * that SUD let by would go unseen) */
 	for (i = 0; i < o->nsites; i++)
-		if (ours(o, o->sites[i].addr) || o->sites[i].addr == busy)
+		if (o->sites[i].addr == busy)
+			o->sites[i].kind = SG_PATCH_NONE;
+		else if (ours(o, o->sites[i].addr))
 			o->sites[i].kind = SG_PATCH_LEFT;
 	/* SUD stops watching it whole; what stays unpatched is watched
 	 * site by site (write_planned) */
@@ -1774,6 +1786,7 @@ void sg_patch_threads(unsigned long site)
 		sg_sc1(SG_NR_close, memfd);
 	memfd = -1;
 	sg_patch_arch_release();
+	claim_traps();
 	sg_sc4(SG_NR_rt_sigprocmask, 2, (long)&old_mask, 0, 8);
 	sg_patch_lazy_settle();
 	if (opts->stats && n) {
