@@ -1090,7 +1090,7 @@ static void place_stubs(struct sg_obj *o)
  * missing: qemu-user, kernels before 5.11).
  */
 
-#define ZERO_LAZY_MIN (8UL << 20)
+#define BIG_TEXT (8UL << 20)	/* read at start: tens of ms (libLLVM) */
 
 /* 1 where trapped sites get patched and SUD can trap (probed once). */
 static int traps_patch(void)
@@ -1124,9 +1124,12 @@ static int leave_to_traps(struct sg_obj *o)
 	if (o->is_vdso || opts->eager || !traps_patch() || o->path[0] != '/' ||
 	    !sg_strncmp(o->path, "/memfd:", 7) || deleted(o->path))
 		return 0;
-	/* -m zeropage wants its proven sites as `call *%rax`, which only
-	 * planning at start makes: there only big objects wait for traps. */
-	if (zero_mode && bytes <= ZERO_LAZY_MIN)
+	/* Only big objects wait for traps: under -m zeropage, which wants
+	 * its proven sites as `call *%rax` (only planning at start makes
+	 * them), and once threads run (a site could only get a one-store
+	 * patch then: an object mapped now is planned before it can run). */
+	if ((zero_mode || __atomic_load_n(&sg.vm_shared, __ATOMIC_SEQ_CST)) &&
+	    bytes <= BIG_TEXT)
 		return 0;
 	for (i = 0; i < o->ntext; i++)
 		sg_watch_range(o->text[i].lo, o->text[i].hi);
@@ -1652,8 +1655,12 @@ static int patch_start(const struct sg_options *o)
 	maps = read_maps(&len);
 	if (!objs || !scan_buf || !maps)
 		return -12;
-	if (sg_attach_starting())
+	if (sg_attach_starting()) {
 		watch_anonymous_code(maps);
+		/* threads may run that sysgate never saw made: code is
+		 * patched one store at a time, as after the first thread */
+		sg.vm_shared = 1;
+	}
 	nobjs = collect_objects(maps, objs, MAX_OBJS);
 	patch_objects(objs, nobjs);
 	sg_munmap(maps, len);
@@ -1702,11 +1709,10 @@ static void free_sites(struct sg_obj *o)
  * near many of them, and such a site traps at every call.  A process
  * that starts threads runs long, mostly: while this one still runs
  * alone, each object left to traps (but the big ones, see
- * ZERO_LAZY_MIN) is planned whole, as --eager would have done at start,
+ * BIG_TEXT) is planned whole, as --eager would have done at start,
  * keeping the sites already patched and the one making the clone; SUD
  * goes off if nothing is left for it.
  */
-#define THREADS_PLAN_MAX (8UL << 20)
 
 static int ours(const struct sg_obj *o, unsigned long addr)
 {
@@ -1725,13 +1731,17 @@ static void plan_whole(struct sg_obj *o, unsigned long busy)
 	for (t = 0; t < o->ntext; t++)
 		if (!o->text[t].fixed || !o->text[t].readable)
 			return;
-	if (o->nfirsts < 0 || text_bytes(o) > THREADS_PLAN_MAX)
+	if (o->nfirsts < 0 || text_bytes(o) > BIG_TEXT)
 		return;
 	open_object(o);
 	if (o->fd < 0)
 		return;
 	/* (still lazy while planned: read from the file, not from code
 	 * that earlier sites changed) */
+	/* SUD stops watching it whole; what planning cannot verify, and
+	 * what stays unpatched, is watched site by site */
+	for (t = 0; t < o->ntext; t++)
+		sg_watch_forget(o->text[t].lo, o->text[t].hi);
 	want_all = 1;	/* (SUD may stay on: an unpatched site would trap) */
 	sg_patch_plan(o, 0);
 	total.read_bytes += text_bytes(o);
@@ -1744,10 +1754,6 @@ static void plan_whole(struct sg_obj *o, unsigned long busy)
 			o->sites[i].kind = SG_PATCH_NONE;
 		else if (ours(o, o->sites[i].addr))
 			o->sites[i].kind = SG_PATCH_LEFT;
-	/* SUD stops watching it whole; what stays unpatched is watched
-	 * site by site (write_planned) */
-	for (t = 0; t < o->ntext; t++)
-		sg_watch_forget(o->text[t].lo, o->text[t].hi);
 	o->lazy = 0;
 	total.lazy--;
 	write_planned(o);
@@ -1763,8 +1769,9 @@ void sg_patch_threads(unsigned long site)
 	size_t n = 0;
 	int i, any = 0;
 
-	if (!objs || !traps_patch() ||
-	    __atomic_load_n(&sg.handlers_running, __ATOMIC_SEQ_CST) ||
+	/* (no traps_patch() here: its probe turns SUD off in this thread;
+	 * an object left to traps says it was probed) */
+	if (!objs || __atomic_load_n(&sg.handlers_running, __ATOMIC_SEQ_CST) ||
 	    sg_attach_starting())
 		return;
 	for (i = 0; i < nobjs && !any; i++)
