@@ -1131,13 +1131,15 @@ t_sigreturn_counted_under_sud() {
 	# rt_sigreturn is still counted, as strace counts it.
 	need_strace
 	need_sud
-	local p="$BUILD/tests/behave/signals" m n want
-	strace -f -c -o "$TMP/st" -- "$p" >/dev/null
+	local m n want
+	strace -f -c -o "$TMP/st" -- "$PROG" handled 7 >/dev/null
 	want=$(calls_of "$TMP/st" rt_sigreturn)
-	[ -n "$want" ] || fail "strace saw no rt_sigreturn"
+	[ "$want" = 7 ] || fail "strace saw $want rt_sigreturn"
 	for m in "" "-m sud"; do
 		# shellcheck disable=SC2086
-		"$SG" $m -f -c -o "$TMP/sg" -- "$p" >/dev/null || fail "$m: exit $?"
+		"$SG" $m -f -c -o "$TMP/sg" -- "$PROG" handled 7 >"$TMP/stdout" ||
+			fail "$m: exit $?"
+		[ "$(cat "$TMP/stdout")" = "7 handled" ] || fail "$m: $(cat "$TMP/stdout")"
 		n=$(calls_of "$TMP/sg" rt_sigreturn)
 		[ "$n" = "$want" ] || fail "${m:-default}: $n rt_sigreturn, strace $want"
 	done
