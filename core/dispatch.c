@@ -29,6 +29,7 @@
 #include "context.h"
 #include "fpu_arch.h"
 #include "dispatch.h"
+#include "mech.h"
 #include "entry.h"
 #include "signal_arch.h"
 
@@ -244,6 +245,10 @@ void sg_sys_init(struct sysgate_sys *s, struct sg_thread *t, long nr,
  * call's record in k.  For SG_ENTRY_RAW the frame holds the jump target
  * (rcx slot), the info word (r11 slot) and a child stack (child_sp).
  */
+#define SG_SETTLE_CALLS 4096	/* a power of two */
+static unsigned long settle_calls;	/* (counted only while one thread
+					   runs) */
+
 static __attribute__((noinline)) int
 syscall_hooked(struct sg_frame *f, const struct sg_site_desc *d,
 	       struct sg_call *k)
@@ -255,6 +260,12 @@ syscall_hooked(struct sg_frame *f, const struct sg_site_desc *d,
 
 	sg_frame_args(f, s->args);
 	sys_init(s, t, sg_frame_nr(f), sg_site_pc(d));
+	/* SUD taxes every call while code waits for its first trap: a
+	 * process that keeps calling has the mechanism patch the rest
+	 * (while it runs alone; checked every SG_SETTLE_CALLS calls). */
+	if (unlikely(sg.sud_on) && !sg.vm_shared &&
+	    !(++settle_calls & (SG_SETTLE_CALLS - 1)))
+		sg_mech_threads(0);
 	if (unlikely(s->nr == SG_NR_rt_sigreturn))
 		sigreturn_args(s, sg_frame_app_sp(f));
 	chain_start(c, s, 0);

@@ -41,7 +41,9 @@ struct sg_mechanism {
 	/* In a fork child, before anything else: only this thread is left. */
 	void (*forked)(void);
 	/* The first thread (or CLONE_VM child that is no vfork) is about to
-	 * be made by the call at site: the last moment this one runs alone. */
+	 * be made by the call at site: the last moment this one runs alone.
+	 * Also (site 0) every few thousand calls a process makes alone while
+	 * syscall user dispatch is on. */
 	void (*threads)(unsigned long site);
 };
 

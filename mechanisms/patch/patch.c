@@ -1704,7 +1704,9 @@ static void free_sites(struct sg_obj *o)
 }
 
 /*
- * The first thread: from then on a site another thread may run is only
+ * The first thread (and, site 0, a process that keeps making calls
+ * alone while SUD is on, which taxes each: core/dispatch.c): from then
+ * on a site another thread may run is only
  * patched one store at a time (lazy.c), which has no room for a stub
  * near many of them, and such a site traps at every call.  A process
  * that starts threads runs long, mostly: while this one still runs
@@ -1800,8 +1802,10 @@ void sg_patch_threads(unsigned long site)
 		static char head[128];
 		size_t k = 0;
 
-		sg_patch_put(head, &k, "sysgate: patch: planned at the first "
-				       "thread (");
+		sg_patch_put(head, &k, site ? "sysgate: patch: planned at the "
+					      "first thread (" :
+				      "sysgate: patch: planned whole, calls "
+				      "kept coming (");
 		sg_patch_put_num(head, &k, (thread_cpu_ns() - long_cpu) / 1000);
 		sg_patch_put(head, &k, " us of CPU):\n");
 		sg_write_all(sg.out_fd, head, k);
