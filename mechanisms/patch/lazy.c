@@ -1,9 +1,11 @@
 /* SPDX-License-Identifier: MIT */
 /*
  * Lazy patching: a system call that no plan covered (code a JIT wrote,
- * code without unwind info) is caught by syscall user dispatch, a signal
- * per call.  After its first trap the site gets a stub and is rewritten
- * in place, so its later calls cost what a planned site costs.
+ * code without unwind info, an object left to traps) is caught by
+ * syscall user dispatch, a signal per call.  After its first trap a site
+ * of an ELF object is planned alone where no other thread can run it
+ * (patch.c, sg_patch_first_trap); else it gets a stub and is rewritten
+ * in place here, so its later calls cost what a planned site costs.
  *
  * Only rewrites that are safe while other threads run the code:
  *   - the arch's site bytes never leave a half-written instruction and
