@@ -1125,6 +1125,22 @@ t_first_trap_planned() {
 		fail "--eager: $(grep sysgate "$TMP/out2")"
 }
 
+t_first_thread_plans_whole() {
+	# Once threads run, a site gets only a one-store patch (often no
+	# room for one): while the first is being made, libc is planned
+	# whole, and every call of every thread is still counted.
+	need_sud
+	"$SG" --stats -f -c -o "$TMP/out" -- "$PROG" threads 4 100 >"$TMP/stdout" ||
+		fail "exit status $?"
+	[ "$(cat "$TMP/stdout")" = "400 calls" ] || fail "program: $(cat "$TMP/stdout")"
+	grep -A3 '^sysgate: patch: planned at the first thread' "$TMP/out" |
+		grep -Eq '/libc.so.6: jump=[1-9][0-9]+' ||
+		fail "libc not planned: $(grep sysgate "$TMP/out")"
+	grep -q 'left to their trap' "$TMP/out" &&
+		fail "sites left to trap: $(grep sysgate "$TMP/out")"
+	return 0
+}
+
 t_sigreturn_counted_under_sud() {
 	# A program handler returns through sysgate's restorer wherever
 	# syscall user dispatch is on (the default start, -m sud): its
