@@ -409,7 +409,7 @@ void sg_after_raw(struct sg_frame *f, unsigned long info)
  * A call that a signal handler caught and will have made elsewhere
  * (rt_sigreturn): the enter callbacks only.
  */
-void sg_dispatch_enter(long nr, long args[6], const void *pc)
+static void enter_only(long nr, long args[6], const void *pc, void *uc)
 {
 	struct sg_thread *t = self_or_new();
 	struct sysgate_sys s;
@@ -418,10 +418,25 @@ void sg_dispatch_enter(long nr, long args[6], const void *pc)
 	if (t->depth || !hooks_wanted(t, nr))
 		return;
 	sg_sys_init(&s, t, nr, args, pc);
-	if (nr == SG_NR_rt_sigreturn)
-		s.args[0] = s.args[1] = 0;	/* frame unknown here */
+	if (nr == SG_NR_rt_sigreturn) {
+		/* (the frame, where it is known: see sigreturn_args) */
+		s.args[0] = uc ? (long)sg_arch_uc_sigmask(uc) : 0;
+		s.args[1] = uc ? (long)sg_arch_uc_result_reg(uc) : 0;
+	}
 	chain_start(&c, &s, 0);
 	run_call_hooks(t, c.nr, chain_enter, &c);
+}
+
+void sg_dispatch_enter(long nr, long args[6], const void *pc)
+{
+	enter_only(nr, args, pc, 0);
+}
+
+void sg_dispatch_sigreturn(void *uc, const void *pc)
+{
+	long none[6] = { 0 };
+
+	enter_only(SG_NR_rt_sigreturn, none, pc, uc);
 }
 
 /* After the enter callbacks: the call, then the exit callbacks. */

@@ -220,6 +220,8 @@ long sg_dispatch_call(long nr, long args[6], const void *pc) SG_HIDDEN;
 int sg_dispatch_raw(long nr, long args[6], const void *pc,
 		    void *uc) SG_HIDDEN;
 void sg_dispatch_enter(long nr, long args[6], const void *pc) SG_HIDDEN;
+/* The rt_sigreturn that will restore the signal frame uc. */
+void sg_dispatch_sigreturn(void *uc, const void *pc) SG_HIDDEN;
 void sg_run_hooks(struct sg_thread *t, long (*fn)(void *),
 		  void *arg) SG_HIDDEN;
 /* The execve that started the first program, for the hooks to see. */

@@ -314,12 +314,8 @@ static void sg_signal_wrapper(int sig, struct sg_siginfo *info, void *uc)
 	 * rt_sigreturn is made from sysgate's text: hooks see it here, as
 	 * they would at the program's restorer (strace -c counts it). */
 	if (t && (a.flags & SG_SA_RESTORER) &&
-	    (unsigned long)__builtin_return_address(0) == sg_arch_restorer()) {
-		long none[6] = { 0 };
-
-		sg_dispatch_enter(SG_NR_rt_sigreturn, none,
-				  __builtin_return_address(0));
-	}
+	    (unsigned long)__builtin_return_address(0) == sg_arch_restorer())
+		sg_dispatch_sigreturn(uc, __builtin_return_address(0));
 }
 
 void sg_deliver_pending(struct sg_thread *t)

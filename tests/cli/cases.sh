@@ -1156,6 +1156,11 @@ t_sigreturn_counted_under_sud() {
 		"$SG" $m -f -c -o "$TMP/sg" -- "$PROG" handled 7 >"$TMP/stdout" ||
 			fail "$m: exit $?"
 		[ "$(cat "$TMP/stdout")" = "7 handled" ] || fail "$m: $(cat "$TMP/stdout")"
+		# and traced as strace prints it, mask and result
+		# shellcheck disable=SC2086
+		"$SG" $m -e trace=rt_sigreturn -o "$TMP/tr" -- "$PROG" handled 2 >/dev/null
+		[ "$(grep -cx 'rt_sigreturn({mask=\[\]}) *= 0' "$TMP/tr")" = 2 ] ||
+			fail "${m:-default}: $(cat "$TMP/tr")"
 		n=$(calls_of "$TMP/sg" rt_sigreturn)
 		[ "$n" = "$want" ] || fail "${m:-default}: $n rt_sigreturn, strace $want"
 	done
