@@ -29,6 +29,7 @@
 #include "context.h"
 #include "fpu_arch.h"
 #include "dispatch.h"
+#include "mech.h"
 #include "entry.h"
 #include "signal_arch.h"
 
@@ -246,6 +247,10 @@ void sg_sys_init(struct sysgate_sys *s, struct sg_thread *t, long nr,
  * call's record in k.  For SG_ENTRY_RAW the frame holds the jump target
  * (rcx slot), the info word (r11 slot) and a child stack (child_sp).
  */
+#define SG_SETTLE_CALLS 4096	/* a power of two */
+static unsigned long settle_calls;	/* (counted only while one thread
+					   runs) */
+
 static __attribute__((noinline)) int
 syscall_hooked(struct sg_frame *f, const struct sg_site_desc *d,
 	       struct sg_call *k)
@@ -257,6 +262,12 @@ syscall_hooked(struct sg_frame *f, const struct sg_site_desc *d,
 
 	sg_frame_args(f, s->args);
 	sys_init(s, t, sg_frame_nr(f), sg_site_pc(d));
+	/* SUD taxes every call while code waits for its first trap: a
+	 * process that keeps calling has the mechanism patch the rest
+	 * (while it runs alone; checked every SG_SETTLE_CALLS calls). */
+	if (unlikely(sg.sud_on) && !sg.vm_shared &&
+	    !(++settle_calls & (SG_SETTLE_CALLS - 1)))
+		sg_mech_threads(0);
 	if (unlikely(s->nr == SG_NR_rt_sigreturn))
 		sigreturn_args(s, sg_frame_app_sp(f));
 	chain_start(c, s, 0);
@@ -400,7 +411,7 @@ void sg_after_raw(struct sg_frame *f, unsigned long info)
  * A call that a signal handler caught and will have made elsewhere
  * (rt_sigreturn): the enter callbacks only.
  */
-void sg_dispatch_enter(long nr, long args[6], const void *pc)
+static void enter_only(long nr, long args[6], const void *pc, void *uc)
 {
 	struct sg_thread *t = self_or_new();
 	struct sysgate_sys s;
@@ -409,10 +420,25 @@ void sg_dispatch_enter(long nr, long args[6], const void *pc)
 	if (t->depth || !hooks_wanted(t, nr))
 		return;
 	sg_sys_init(&s, t, nr, args, pc);
-	if (nr == SG_NR_rt_sigreturn)
-		s.args[0] = s.args[1] = 0;	/* frame unknown here */
+	if (nr == SG_NR_rt_sigreturn) {
+		/* (the frame, where it is known: see sigreturn_args) */
+		s.args[0] = uc ? (long)sg_arch_uc_sigmask(uc) : 0;
+		s.args[1] = uc ? (long)sg_arch_uc_result_reg(uc) : 0;
+	}
 	chain_start(&c, &s, 0);
 	run_call_hooks(t, c.nr, chain_enter, &c);
+}
+
+void sg_dispatch_enter(long nr, long args[6], const void *pc)
+{
+	enter_only(nr, args, pc, 0);
+}
+
+void sg_dispatch_sigreturn(void *uc, const void *pc)
+{
+	long none[6] = { 0 };
+
+	enter_only(SG_NR_rt_sigreturn, none, pc, uc);
 }
 
 /* After the enter callbacks: the call, then the exit callbacks. */

@@ -98,6 +98,12 @@ void sg_mech_forked(void)
 		running->forked();
 }
 
+void sg_mech_threads(unsigned long site)
+{
+	if (running && running->threads)
+		running->threads(site);
+}
+
 void sg_mech_exit_stats(void)
 {
 	if (running && running->exit_stats)

@@ -40,6 +40,11 @@ struct sg_mechanism {
 	void (*exit_stats)(void);
 	/* In a fork child, before anything else: only this thread is left. */
 	void (*forked)(void);
+	/* The first thread (or CLONE_VM child that is no vfork) is about to
+	 * be made by the call at site: the last moment this one runs alone.
+	 * Also (site 0) every few thousand calls a process makes alone while
+	 * syscall user dispatch is on. */
+	void (*threads)(unsigned long site);
 };
 
 /* A hook built into the library, loaded when the options name it. */
@@ -78,5 +83,6 @@ void sg_mech_code_end(int token, const struct sysgate_sys *call,
 		      unsigned long lo, unsigned long hi);
 void sg_mech_exit_stats(void);
 void sg_mech_forked(void);
+void sg_mech_threads(unsigned long site);
 
 #endif

@@ -260,6 +260,7 @@ static const struct long_opt long_opts[] = {
 	{ "loader", 0, 0 },
 	{ "preload", 0, 0 },
 	{ "patch-all", 0, 0 },
+	{ "eager", 0, 0 },
 	{ "stub-reach", 1, 0 },
 	{ "attach", 1, 'p' },
 	{ "detach-after", 1, 0 },
@@ -470,6 +471,8 @@ static int long_opt(struct sg_options *o, const char *name, size_t nlen,
 		o->preload = 1, o->loader = 0;
 	else if (!sg_strcmp(l->name, "patch-all"))
 		o->patch_all = 1;
+	else if (!sg_strcmp(l->name, "eager"))
+		o->eager = 1;
 	else if (!sg_strcmp(l->name, "zeropage-readable-null"))
 		o->zeropage_readable_null = 1;
 	else if (!sg_strcmp(l->name, "list-syscalls"))

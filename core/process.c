@@ -64,6 +64,14 @@ unsigned long sg_raw_info(struct sg_thread *t, struct sysgate_sys *s, int ran,
 		return 0;
 	}
 	info = SG_RAW_MAGIC | s->nr | SG_RAW_NEWCHILD;
+	/* Said before the child runs: from now on code another thread may
+	 * be running is only ever patched one store at a time (the
+	 * mechanism gets a last chance to patch more at once). */
+	if (!(flags & CLONE_VFORK) &&
+	    !__atomic_load_n(&sg.vm_shared, __ATOMIC_SEQ_CST)) {
+		sg_mech_threads((unsigned long)s->pc);
+		__atomic_store_n(&sg.vm_shared, 1, __ATOMIC_SEQ_CST);
+	}
 	if (flags & CLONE_VFORK)
 		info |= SG_RAW_VFORK;
 	if (flags & CLONE_THREAD)
@@ -167,6 +175,7 @@ static void fork_child(struct sg_thread *t)
 		sg_sud_arm_new(t);
 	sg.pid = t->pid;
 	sg.live_threads = 1;
+	sg.vm_shared = 0;	/* (a fork child has this thread alone) */
 	sg.is_root = 0;
 	if (!sg.follow)
 		t->hooks_off = 1;

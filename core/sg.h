@@ -152,6 +152,14 @@ struct sg_global {
 	int initialised;
 	int cli;			/* started by the sysgate CLI */
 	int live_threads;
+	int vm_shared;			/* a thread (or CLONE_VM child that is
+					   no vfork) may run beside this one:
+					   code is patched one store at a time */
+	int handlers_running;		/* program signal handlers not yet
+					   returned (one left by longjmp
+					   counts for good): the code they
+					   interrupted may be inside any
+					   site's bytes */
 	int fini_done;
 	const struct sg_options *opts;
 	const char *self_path;		/* path of libsysgate.so */
@@ -216,6 +224,8 @@ long sg_dispatch_call(long nr, long args[6], const void *pc) SG_HIDDEN;
 int sg_dispatch_raw(long nr, long args[6], const void *pc,
 		    void *uc) SG_HIDDEN;
 void sg_dispatch_enter(long nr, long args[6], const void *pc) SG_HIDDEN;
+/* The rt_sigreturn that will restore the signal frame uc. */
+void sg_dispatch_sigreturn(void *uc, const void *pc) SG_HIDDEN;
 void sg_run_hooks(struct sg_thread *t, long (*fn)(void *),
 		  void *arg) SG_HIDDEN;
 /* The execve that started the first program, for the hooks to see. */

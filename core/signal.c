@@ -220,10 +220,13 @@ static void run_handler(struct sg_thread *t, int sig, const struct sg_kact *a,
 		if (!(a->flags & 0x40000000 /* SA_NODEFER */))
 			t->claimed_blocked |= (1UL << (sig - 1)) & claimed;
 	}
+	/* (code the handler interrupted may sit anywhere: see sg.h) */
+	__atomic_add_fetch(&sg.handlers_running, 1, __ATOMIC_SEQ_CST);
 	if (a->flags & SA_SIGINFO_)
 		((void (*)(int, void *, void *))a->handler)(sig, info, uc);
 	else
 		((void (*)(int))a->handler)(sig);
+	__atomic_sub_fetch(&sg.handlers_running, 1, __ATOMIC_SEQ_CST);
 	if (t) {
 		t->claimed_blocked = *uc_mask & claimed;
 		*uc_mask &= ~claimed;
@@ -306,6 +309,13 @@ static void sg_signal_wrapper(int sig, struct sg_siginfo *info, void *uc)
 	run_handler(t, sig, &a, info, uc);
 	if (t)
 		t->in_call = was_in_call;
+	/* Where the kernel returns through sysgate's restorer instead of
+	 * the program's (syscall user dispatch is on), the program's
+	 * rt_sigreturn is made from sysgate's text: hooks see it here, as
+	 * they would at the program's restorer (strace -c counts it). */
+	if (t && (a.flags & SG_SA_RESTORER) &&
+	    (unsigned long)__builtin_return_address(0) == sg_arch_restorer())
+		sg_dispatch_sigreturn(uc, __builtin_return_address(0));
 }
 
 void sg_deliver_pending(struct sg_thread *t)

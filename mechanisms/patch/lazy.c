@@ -1,9 +1,11 @@
 /* SPDX-License-Identifier: MIT */
 /*
  * Lazy patching: a system call that no plan covered (code a JIT wrote,
- * code without unwind info) is caught by syscall user dispatch, a signal
- * per call.  After its first trap the site gets a stub and is rewritten
- * in place, so its later calls cost what a planned site costs.
+ * code without unwind info, an object left to traps) is caught by
+ * syscall user dispatch, a signal per call.  After its first trap a site
+ * of an ELF object is planned alone where no other thread can run it
+ * (patch.c, sg_patch_first_trap); else it gets a stub and is rewritten
+ * in place here, so its later calls cost what a planned site costs.
  *
  * Only rewrites that are safe while other threads run the code:
  *   - the arch's site bytes never leave a half-written instruction and
@@ -260,7 +262,8 @@ static int patch_site(unsigned long addr)
 	stub = sg_patch_arch_lazy_stub(addr, code);
 	if (!stub)
 		return LAZY_NOT_SITE;
-	if (sg_patch_mapping(addr, &m) < 0 || !(m.prot & PROT_X))
+	if ((sg_patch_known_text(addr, &m) < 0 &&
+	     sg_patch_mapping(addr, &m) < 0) || !(m.prot & PROT_X))
 		return LAZY_UNMAPPED;
 	if (m.special)
 		return LAZY_SPECIAL;
@@ -297,6 +300,11 @@ static int patch_site(unsigned long addr)
 	return LAZY_OK;
 }
 
+int sg_patch_lazy_live(unsigned long addr)
+{
+	return lz.sites && live_site(addr) != 0;
+}
+
 void sg_patch_lazy_enable(void)
 {
 	if (sg_patch_arch_lazy_look)
@@ -322,7 +330,9 @@ void sg_patch_lazy_trapped(unsigned long addr)
 			goto out;
 		}
 	}
-	why = patch_site(addr);
+	why = sg_patch_first_trap(addr, 0) ? LAZY_OK : patch_site(addr);
+	if (why == LAZY_NO_ROOM && sg_patch_first_trap(addr, 1))
+		why = LAZY_OK;
 	if (why != LAZY_OK) {
 		lz.why[why]++;
 		decline(addr);
@@ -405,6 +415,7 @@ void sg_patch_lazy_forked(void)
 {
 	/* (else its sites would never be patched: see sg_patch_lazy_trapped) */
 	__atomic_store_n(&lz.changing, 0, __ATOMIC_SEQ_CST);
+	sg_patch_first_trap_forked();
 }
 
 void sg_patch_lazy_settle(void)

@@ -3,9 +3,10 @@
  * The patch mechanism, generic part (see patch.h).
  *
  * Order of work for each object (an ELF file or the vDSO):
- *   0. an object with much text is left to traps instead: syscall user
- *      dispatch catches each site on its first run, which patches it
- *      (leave_to_traps);
+ *   0. where trapped sites get patched, an object is left to traps
+ *      instead: syscall user dispatch catches each site on its first
+ *      run, and that one site goes through 2-5 below alone
+ *      (leave_to_traps, sg_patch_first_trap);
  *   1. candidates: the arch's byte pre-filter over the executable bytes,
  *      read where they are mapped;
  *   2. planning: the arch decodes from the containing function's start
@@ -88,6 +89,10 @@ unsigned long sg_obj_view(const struct sg_obj *o, unsigned long addr,
 	unsigned long end;
 	int i;
 
+	/* An object planned one site at a time is read from its file: the
+	 * sites patched before must not change what the next one sees. */
+	if (o->lazy)
+		return 0;
 	for (i = 0; i < o->ntext; i++) {
 		if (addr < o->text[i].lo || addr >= o->text[i].hi)
 			continue;
@@ -375,6 +380,8 @@ static int collect_objects(char *maps, struct sg_obj *list, int max)
 					o->text[o->ntext].off = m.off;
 					o->text[o->ntext].readable =
 						(m.prot & PROT_R) != 0;
+					o->text[o->ntext].fixed =
+						!m.shared && !(m.prot & PROT_W);
 					o->ntext++;
 				}
 				if (self >= m.lo && self < m.hi) {
@@ -440,9 +447,13 @@ static struct sg_site *new_site(struct sg_obj *o)
 	return &o->sites[o->nsites];
 }
 
+/* Set while a site is planned at its first trap: under SUD an unpatched
+ * site of a call no hook wants would trap at every call. */
+static int want_all;
+
 static int wanted(int nr)
 {
-	if (nr < 0 || opts->patch_all)
+	if (nr < 0 || opts->patch_all || want_all)
 		return 1;
 	return nr < SYSGATE_NR_MAX && sg_bit(sg.wanted, nr);
 }
@@ -1067,15 +1078,19 @@ static void place_stubs(struct sg_obj *o)
 }
 
 /*
- * Finding sites costs what the text costs to read (tens of ms for the
- * 100 MB of a libLLVM); what the program runs of a large object is mostly
- * one of its few sites, if any.  So an object with more text than this
- * is not read at all: syscall user dispatch catches each of its sites
- * the first time it runs, and the lazy path patches it there (lazy.c).
- * Small objects, libc and ld.so among them (where nearly every call is
- * made), are planned at once: a trap per site would cost more than that.
+ * Finding sites costs what the text costs to read (3 ms of CPU for
+ * libc, tens of ms for the 100 MB of a libLLVM), and a program runs few
+ * of them: /bin/true 16 of libc's and ld.so's 570, python3 -c pass about
+ * 120.  So where trapped sites get patched no object is read at start:
+ * syscall user dispatch catches each site the first time it runs (the
+ * call is hooked from the trap), and sg_patch_first_trap plans that one
+ * site and patches it.  Memory follows: only the code pages of sites
+ * that ran are copied on write.  The vDSO (a few sites, no file) is
+ * planned at once, and every object with --eager (or where SUD is
+ * missing: qemu-user, kernels before 5.11).
  */
-#define LAZY_TEXT_MIN (8UL << 20)
+
+#define BIG_TEXT (8UL << 20)	/* read at start: tens of ms (libLLVM) */
 
 /* 1 where trapped sites get patched and SUD can trap (probed once). */
 static int traps_patch(void)
@@ -1090,6 +1105,13 @@ static int traps_patch(void)
 	return sud;
 }
 
+static int deleted(const char *path)
+{
+	size_t n = sg_strlen(path);
+
+	return n > 10 && !sg_strcmp(path + n - 10, " (deleted)");
+}
+
 static int leave_to_traps(struct sg_obj *o)
 {
 	unsigned long bytes = 0;
@@ -1097,7 +1119,17 @@ static int leave_to_traps(struct sg_obj *o)
 
 	for (i = 0; i < o->ntext; i++)
 		bytes += o->text[i].hi - o->text[i].lo;
-	if (o->is_vdso || bytes <= LAZY_TEXT_MIN || !traps_patch())
+	/* (planned alone, a site is read from its file: an object with
+	 * none, a memfd's or a deleted file's, is planned at once) */
+	if (o->is_vdso || opts->eager || !traps_patch() || o->path[0] != '/' ||
+	    !sg_strncmp(o->path, "/memfd:", 7) || deleted(o->path))
+		return 0;
+	/* Only big objects wait for traps: under -m zeropage, which wants
+	 * its proven sites as `call *%rax` (only planning at start makes
+	 * them), and once threads run (a site could only get a one-store
+	 * patch then: an object mapped now is planned before it can run). */
+	if ((zero_mode || __atomic_load_n(&sg.vm_shared, __ATOMIC_SEQ_CST)) &&
+	    bytes <= BIG_TEXT)
 		return 0;
 	for (i = 0; i < o->ntext; i++)
 		sg_watch_range(o->text[i].lo, o->text[i].hi);
@@ -1106,6 +1138,281 @@ static int leave_to_traps(struct sg_obj *o)
 	total.lazy_bytes += bytes;
 	return 1;
 }
+
+/* --- objects left to traps: each site planned at its first trap ------ */
+
+static unsigned long long first_trap_ns;	/* this thread's CPU there */
+
+static int overlaps_text(const struct sg_obj *o, unsigned long lo,
+			 unsigned long hi);
+
+/* The object left to traps whose unchanged text holds addr, or 0. */
+static struct sg_obj *lazy_object(unsigned long addr, int *t)
+{
+	int i;
+
+	for (i = 0; objs && i < nobjs; i++)
+		if (objs[i].lazy && (*t = text_of(&objs[i], addr)) >= 0)
+			return &objs[i];
+	return 0;
+}
+
+int sg_patch_known_text(unsigned long addr, struct sg_mapping_info *m)
+{
+	struct sg_obj *o;
+	int t;
+
+	o = lazy_object(addr, &t);
+	if (!o || !o->text[t].fixed)
+		return -1;
+	memset(m, 0, sizeof(*m));
+	m->lo = o->text[t].lo;
+	m->hi = o->text[t].hi;
+	m->prot = PROT_X | (o->text[t].readable ? PROT_R : 0);
+	return 0;
+}
+
+/* [lo, hi) changes (mprotect, munmap, mmap over it): an object left to
+ * traps there is forgotten, so that what is mapped again is an object
+ * of its own (sg_patch_new_code), and its sites meanwhile get lazy.c's
+ * in-place patch, which looks at the mapping. */
+static void lazy_forget(unsigned long lo, unsigned long hi)
+{
+	int i;
+
+	for (i = 0; objs && i < nobjs; i++)
+		if (objs[i].lazy && overlaps_text(&objs[i], lo, hi)) {
+			objs[i].lazy = 0;
+			objs[i].ntext = 0;
+			objs[i].dev_ino[1] = 0;
+		}
+}
+
+/* Write s's stub, its padding jump and its bytes; 1 if done. */
+static int write_one(struct sg_obj *o, struct sg_site *s)
+{
+	static unsigned char stub[512];	/* (under lazy.c's lock) */
+	unsigned char bytes[SG_SITE_MAX_REGION], pad[16];
+	unsigned long size = (sg_patch_arch_stub_size(s) + 15) & ~15UL;
+	struct region *r;
+	int plen = 0, ok;
+
+	if (size > sizeof(stub) || memcmp((const void *)s->lo, s->orig,
+					  s->hi - s->lo))
+		return 0;
+	r = region_for(o, size);
+	if (!r)
+		return 0;
+	if (r->used == 64)	/* new: made read+exec before any stub */
+		sg_sc3(SG_NR_mprotect, r->base, r->size, PROT_R | PROT_X);
+	s->stub = r->base + r->used;
+	if (!in_reach(s->stub, s->addr, size + PAGE))
+		return 0;
+	sg_patch_arch_emit(s, stub, s->stub, r->base, r->base + 8);
+	sg_patch_arch_site_bytes(s, bytes);
+	if (s->kind == SG_PATCH_PAD)
+		plen = sg_patch_arch_pad_bytes(s, pad);
+	/* the stub, then the padding jump to it, then the site */
+	ok = sg_attach_note(s->stub, stub, size) == 0 &&
+	     poke(s->stub, stub, size) == 0 &&
+	     (!plen || (sg_attach_note(s->pad, pad, plen) == 0 &&
+			poke(s->pad, pad, plen) == 0)) &&
+	     sg_attach_note(s->lo, bytes, s->hi - s->lo) == 0 &&
+	     poke(s->lo, bytes, s->hi - s->lo) == 0;
+	r->used += size;	/* (a stub, even unused, is never reused) */
+	total.stub_bytes += size;
+	sg_arch_flush_code(s->lo, s->hi);
+	return ok;
+}
+
+#define NEAR_MAX 8192
+#define NEAR_BEFORE 16	/* a jump window starts at most this far before */
+
+static void mark_pairs(struct sg_obj *o, const unsigned char *p,
+		       unsigned long n, unsigned long addr, void *arg)
+{
+	unsigned char *blocks = arg;
+	unsigned long done = 0, c;
+	long k;
+
+	while (done + SG_CANDIDATE_LEN <= n &&
+	       (k = sg_patch_arch_scan(p + done, n - done)) >= 0) {
+		c = addr + done + k;
+		if (c - NEAR_BEFORE >= o->lo)
+			sweep_set(blocks, (c - NEAR_BEFORE - o->lo) >> BLOCK_SHIFT);
+		sweep_set(blocks, (c - o->lo) >> BLOCK_SHIFT);
+		done += k + SG_INSN_ALIGN;
+	}
+}
+
+static void keep_near(unsigned long target, void *arg)
+{
+	struct sg_obj *o = arg;
+
+	if (o->nnear < NEAR_MAX)
+		o->near[o->nnear++] = target;
+	else
+		o->nnear = NEAR_MAX + 1;
+}
+
+static void near_text(struct sg_obj *o, const unsigned char *p,
+		      unsigned long n, unsigned long addr, void *arg)
+{
+	sg_patch_arch_targets(p, n, addr, arg, keep_near, o);
+}
+
+/* Every rel32 branch pattern of o's file that lands just before or on
+ * a syscall pair, found in one read of its text (the first jump window
+ * planned there asks): 0, or -1 if there are too many to keep. */
+static long near_targets(struct sg_obj *o)
+{
+	struct sg_target_filter f = { o->lo, 0, 0, BLOCK_SHIFT };
+	unsigned char *blocks, *buf = scan_buf;	/* (see below) */
+	unsigned long bsize;
+
+	if (o->near)
+		return o->nnear > NEAR_MAX ? -1 : 0;
+	f.nblocks = ((o->hi - o->lo) >> BLOCK_SHIFT) + 1;
+	bsize = f.nblocks / 8 + 1;
+	o->near = sg_mmap((NEAR_MAX + 1) * sizeof(*o->near));
+	blocks = sg_mmap(bsize);
+	/* A handler may have interrupted sg_patch_new_code, which reads
+	 * through scan_buf too: a buffer of our own meanwhile. */
+	scan_buf = sg_mmap(SCAN_CHUNK);
+	o->nnear = NEAR_MAX + 1;
+	if (o->near && blocks && scan_buf) {
+		/* Read where it is mapped: what earlier sites changed holds
+		 * no branch of the file's (their windows end at the syscall
+		 * and displace no jump), only jumps out of the object. */
+		o->lazy = 0;
+		o->nnear = 0;
+		for_each_text(o, 16, mark_pairs, blocks);
+		f.blocks = blocks;
+		for_each_text(o, 16, near_text, &f);
+		o->lazy = 1;
+	}
+	if (scan_buf)
+		sg_munmap(scan_buf, SCAN_CHUNK);
+	scan_buf = buf;
+	if (blocks)
+		sg_munmap(blocks, bsize);
+	return o->nnear > NEAR_MAX ? -1 : 0;
+}
+
+static unsigned long text_bytes(const struct sg_obj *o)
+{
+	unsigned long bytes = 0;
+	int i;
+
+	for (i = 0; i < o->ntext; i++)
+		bytes += o->text[i].hi - o->text[i].lo;
+	return bytes;
+}
+
+/* Text read for rel32 branches without asking (about 1 ns a byte):
+ * beyond it lazy.c's one-store patch is tried first (libc's 1.4 MiB cost
+ * 1.5 ms for the one jump window /bin/true needed there). */
+#define SCAN_FREE (512UL << 10)
+
+/* The site at addr, planned alone.  A jump over neighbours needs every
+ * rel32 branch of the object checked against its interior (a read of
+ * the whole text): a padding jump, which has none, is taken first,
+ * and that read is made for a big object only when scan is set. */
+static int plan_one(struct sg_obj *o, unsigned long addr, struct sg_site *s,
+		    int scan)
+{
+	struct sg_site alt;
+
+	memset(s, 0, sizeof(*s));
+	if (sg_patch_arch_plan(o, addr, s) != 1)
+		return 0;
+	/* The trapped thread resumes after the syscall: that must stay an
+	 * instruction (a jump ending there, or a padding jump). */
+	if (s->kind == SG_PATCH_JMP && s->hi != addr + s->insn_len) {
+		sg_patch_arch_fallback(o, s);
+		return s->kind == SG_PATCH_PAD;
+	}
+	if (s->kind == SG_PATCH_JMP && s->interior) {
+		alt = *s;
+		sg_patch_arch_fallback(o, &alt);
+		if (alt.kind == SG_PATCH_PAD) {
+			*s = alt;
+		} else if ((!scan && text_bytes(o) > SCAN_FREE) ||
+			   near_targets(o) < 0) {
+			return 0;
+		} else {
+			long i;
+
+			for (i = 0; i < o->nnear; i++)
+				if (o->near[i] > s->lo && o->near[i] < s->hi)
+					return 0;
+		}
+	}
+	return s->kind == SG_PATCH_JMP || s->kind == SG_PATCH_PAD;
+}
+
+/* A fork child's --stats count what it plans itself. */
+void sg_patch_first_trap_forked(void)
+{
+	int i;
+
+	for (i = 0; objs && i < nobjs; i++)
+		memset(objs[i].n_first, 0, sizeof(objs[i].n_first));
+	first_trap_ns = 0;
+}
+
+#define FIRSTS_MAX 512
+
+int sg_patch_first_trap(unsigned long addr, int scan)
+{
+	unsigned long long cpu = thread_cpu_ns();
+	struct sg_obj *o;
+	struct sg_site s;
+	struct sg_thread *self = sg_self();
+	int t, done = 0;
+
+	/* Several bytes change: no other thread may be running them, and
+	 * no code a handler interrupted may wait inside them.  Not in a
+	 * vfork child either: it runs on whatever stack its parent gave it
+	 * (musl's posix_spawn: 5 KiB, that planning would overflow), and
+	 * it is about to exec. */
+	if (!self || self->vfork_child ||
+	    __atomic_load_n(&sg.vm_shared, __ATOMIC_SEQ_CST) ||
+	    __atomic_load_n(&sg.handlers_running, __ATOMIC_SEQ_CST) ||
+	    sg_attach_starting())
+		return 0;
+	o = lazy_object(addr, &t);
+	if (!o || !o->text[t].fixed || !o->text[t].readable)
+		return 0;
+	open_object(o);
+	if (o->fd < 0)
+		return 0;	/* (what is planned must be the file's bytes) */
+	sg_obj_index_eh_frame(o);
+	want_all = 1;
+	if (plan_one(o, addr, &s, scan) && write_one(o, &s)) {
+		if (!o->firsts && o->nfirsts >= 0)
+			o->firsts = sg_mmap(FIRSTS_MAX * sizeof(*o->firsts));
+		if (o->firsts && o->nfirsts >= 0 && o->nfirsts < FIRSTS_MAX)
+			o->firsts[o->nfirsts++] = addr;
+		else
+			o->nfirsts = -1;	/* (never planned whole) */
+		o->n_first[s.kind]++;
+		o->n_kind[s.kind]++;
+		total.kind[s.kind]++;
+		total.sites++;
+		done = 1;
+	}
+	want_all = 0;
+	sg_sc1(SG_NR_close, o->fd);
+	o->fd = -1;
+	if (memfd >= 0)
+		sg_sc1(SG_NR_close, memfd);
+	memfd = -1;
+	first_trap_ns += thread_cpu_ns() - cpu;
+	return done;
+}
+
+static void write_planned(struct sg_obj *o);
 
 static void patch_object(struct sg_obj *o)
 {
@@ -1136,6 +1443,15 @@ static void patch_object(struct sg_obj *o)
 		sg_plans_add(o);
 	}
 	apply_selection(o);
+	write_planned(o);
+}
+
+/* o's sites, planned and selected: stubs, code, what is left to SUD, and
+ * the counts. */
+static void write_planned(struct sg_obj *o)
+{
+	int i;
+
 	place_stubs(o);
 	write_sites(o);
 	if (o->fd >= 0)
@@ -1145,16 +1461,14 @@ static void patch_object(struct sg_obj *o)
 		struct sg_site *s = &o->sites[i];
 
 		o->n_kind[s->kind]++;
+		total.kind[s->kind]++;
 		o->n_why[s->why]++;
+		total.why[s->why]++;
 		if (s->kind == SG_PATCH_NONE)
 			sg_watch_site(s->addr);
 		if (zero_mode && has_stub(s) && s->kind != SG_PATCH_ZERO)
 			total.zwhy[s->zwhy]++;
 	}
-	for (i = 0; i < SG_PATCH_KINDS; i++)
-		total.kind[i] += o->n_kind[i];
-	for (i = 0; i < SG_WHY_COUNT; i++)
-		total.why[i] += o->n_why[i];
 	if (o->n_why[SG_WHY_SYSENTER])
 		sg_warn_compat();
 	total.sites += o->nsites;
@@ -1261,6 +1575,16 @@ static void object_line(char *buf, size_t *n, const struct sg_obj *o)
 	}
 }
 
+/* SIGTRAP, once the first breakpoint is written. */
+static void claim_traps(void)
+{
+	if (sg_traps_count() && !trap_claimed) {
+		if (sg_signal_claim(SIGTRAP_, on_trap) < 0)
+			sg_warn("cannot catch SIGTRAP: trapped sites will crash");
+		trap_claimed = 1;
+	}
+}
+
 /* Patch list[0..n) with signals blocked in this thread: no handler may
  * run while text pages are writable. */
 static void patch_objects(struct sg_obj *list, int n)
@@ -1279,11 +1603,7 @@ static void patch_objects(struct sg_obj *list, int n)
 	if (memfd >= 0)
 		sg_sc1(SG_NR_close, memfd);	/* the program must not see it */
 	memfd = -1;
-	if (sg_traps_count() && !trap_claimed) {
-		if (sg_signal_claim(SIGTRAP_, on_trap) < 0)
-			sg_warn("cannot catch SIGTRAP: trapped sites will crash");
-		trap_claimed = 1;
-	}
+	claim_traps();
 	sg_sc4(SG_NR_rt_sigprocmask, 2 /* SIG_SETMASK */, (long)&old_mask, 0, 8);
 }
 
@@ -1335,8 +1655,12 @@ static int patch_start(const struct sg_options *o)
 	maps = read_maps(&len);
 	if (!objs || !scan_buf || !maps)
 		return -12;
-	if (sg_attach_starting())
+	if (sg_attach_starting()) {
 		watch_anonymous_code(maps);
+		/* threads may run that sysgate never saw made: code is
+		 * patched one store at a time, as after the first thread */
+		sg.vm_shared = 1;
+	}
 	nobjs = collect_objects(maps, objs, MAX_OBJS);
 	patch_objects(objs, nobjs);
 	sg_munmap(maps, len);
@@ -1377,6 +1701,116 @@ static void free_sites(struct sg_obj *o)
 	o->sites = 0;
 	o->pads = 0;
 	o->cap = o->pads_cap = 0;
+}
+
+/*
+ * The first thread (and, site 0, a process that keeps making calls
+ * alone while SUD is on, which taxes each: core/dispatch.c): from then
+ * on a site another thread may run is only
+ * patched one store at a time (lazy.c), which has no room for a stub
+ * near many of them, and such a site traps at every call.  A process
+ * that starts threads runs long, mostly: while this one still runs
+ * alone, each object left to traps (but the big ones, see
+ * BIG_TEXT) is planned whole, as --eager would have done at start,
+ * keeping the sites already patched and the one making the clone; SUD
+ * goes off if nothing is left for it.
+ */
+
+static int ours(const struct sg_obj *o, unsigned long addr)
+{
+	int i;
+
+	for (i = 0; i < o->nfirsts; i++)
+		if (o->firsts[i] == addr)
+			return 1;
+	return sg_patch_lazy_live(addr);
+}
+
+static void plan_whole(struct sg_obj *o, unsigned long busy)
+{
+	int i, t;
+
+	for (t = 0; t < o->ntext; t++)
+		if (!o->text[t].fixed || !o->text[t].readable)
+			return;
+	if (o->nfirsts < 0 || text_bytes(o) > BIG_TEXT)
+		return;
+	open_object(o);
+	if (o->fd < 0)
+		return;
+	/* (still lazy while planned: read from the file, not from code
+	 * that earlier sites changed) */
+	/* SUD stops watching it whole; what planning cannot verify, and
+	 * what stays unpatched, is watched site by site */
+	for (t = 0; t < o->ntext; t++)
+		sg_watch_forget(o->text[t].lo, o->text[t].hi);
+	want_all = 1;	/* (SUD may stay on: an unpatched site would trap) */
+	sg_patch_plan(o, 0);
+	total.read_bytes += text_bytes(o);
+	apply_selection(o);
+	want_all = 0;
+	/* (the clone's own site stays caught: it runs again, and a clone
+	 * that SUD let by would go unseen) */
+	for (i = 0; i < o->nsites; i++)
+		if (o->sites[i].addr == busy)
+			o->sites[i].kind = SG_PATCH_NONE;
+		else if (ours(o, o->sites[i].addr))
+			o->sites[i].kind = SG_PATCH_LEFT;
+	o->lazy = 0;
+	total.lazy--;
+	write_planned(o);
+	free_sites(o);
+}
+
+void sg_patch_threads(unsigned long site)
+{
+	static const unsigned long all = ~0UL;
+	static char buf[4096];
+	unsigned long old_mask, long_cpu = thread_cpu_ns();
+	unsigned char *keep = scan_buf;
+	size_t n = 0;
+	int i, any = 0;
+
+	/* (no traps_patch() here: its probe turns SUD off in this thread;
+	 * an object left to traps says it was probed) */
+	if (!objs || __atomic_load_n(&sg.handlers_running, __ATOMIC_SEQ_CST) ||
+	    sg_attach_starting())
+		return;
+	for (i = 0; i < nobjs && !any; i++)
+		any = objs[i].lazy;
+	if (!any)
+		return;
+	sg_sc4(SG_NR_rt_sigprocmask, 0, (long)&all, (long)&old_mask, 8);
+	scan_buf = sg_mmap(SCAN_CHUNK);
+	for (i = 0; scan_buf && i < nobjs; i++)
+		if (objs[i].lazy) {
+			plan_whole(&objs[i], site);
+			if (!objs[i].lazy && opts->stats)
+				object_line(buf, &n, &objs[i]);
+		}
+	if (scan_buf)
+		sg_munmap(scan_buf, SCAN_CHUNK);
+	scan_buf = keep;
+	if (memfd >= 0)
+		sg_sc1(SG_NR_close, memfd);
+	memfd = -1;
+	sg_patch_arch_release();
+	claim_traps();
+	sg_sc4(SG_NR_rt_sigprocmask, 2, (long)&old_mask, 0, 8);
+	sg_patch_lazy_settle();
+	if (opts->stats && n) {
+		static char head[128];
+		size_t k = 0;
+
+		sg_patch_put(head, &k, site ? "sysgate: patch: planned at the "
+					      "first thread (" :
+				      "sysgate: patch: planned whole, calls "
+				      "kept coming (");
+		sg_patch_put_num(head, &k, (thread_cpu_ns() - long_cpu) / 1000);
+		sg_patch_put(head, &k, " us of CPU):\n");
+		sg_write_all(sg.out_fd, head, k);
+		sg_write_all(sg.out_fd, buf, n);
+	}
 }
 
 /*
@@ -1460,6 +1894,8 @@ int sg_patch_code_begin(const struct sysgate_sys *s, unsigned long lo,
 	/* (munmap and mmap over it take the bytes with them) */
 	int drops = s->nr == SG_NR_munmap || s->nr == SG_NR_mmap;
 	int token = sg_patch_lazy_begin(lo, hi, drops);
+
+	lazy_forget(lo, hi);
 
 	/* (what madvise drops may come back from a file) */
 	if (s->nr != SG_NR_madvise && sg_watch_forget(lo, hi))
@@ -1569,6 +2005,42 @@ void sg_patch_release(void)
 	scan_buf = 0;
 }
 
+/* --stats at exit: what objects left to traps had planned, site by
+ * site, at their first trap (the start-up line says what was planned
+ * eagerly). */
+static void first_trap_stats(char *buf, size_t *n)
+{
+	int i, k, sum = 0;
+
+	for (i = 0; i < nobjs; i++)
+		for (k = 0; k < SG_PATCH_KINDS; k++)
+			sum += objs[i].n_first[k];
+	if (!sum)
+		return;
+	sg_patch_put(buf, n, "sysgate: planned at their first trap: ");
+	sg_patch_put_num(buf, n, sum);
+	sg_patch_put(buf, n, " sites, ");
+	sg_patch_put_num(buf, n, first_trap_ns / 1000);
+	sg_patch_put(buf, n, " us of CPU\n");
+	for (i = 0; i < nobjs; i++) {
+		for (k = 0; k < SG_PATCH_KINDS && !objs[i].n_first[k]; k++)
+			;
+		if (k == SG_PATCH_KINDS)
+			continue;
+		sg_patch_put(buf, n, "sysgate:   ");
+		sg_patch_put(buf, n, objs[i].path);
+		sg_patch_put(buf, n, ":");
+		for (k = 0; k < SG_PATCH_KINDS; k++)
+			if (objs[i].n_first[k]) {
+				sg_patch_put(buf, n, " ");
+				sg_patch_put(buf, n, kind_names[k]);
+				sg_patch_put(buf, n, "=");
+				sg_patch_put_num(buf, n, objs[i].n_first[k]);
+			}
+		sg_patch_put(buf, n, "\n");
+	}
+}
+
 /* --stats at exit: the calls signals caught, the sites patched late. */
 void sg_patch_exit_stats(void)
 {
@@ -1604,6 +2076,7 @@ void sg_patch_exit_stats(void)
 		sg_patch_put_num(buf, &n, sg.sud_offs);
 		sg_patch_put(buf, &n, " times (nothing left for it to catch)\n");
 	}
+	first_trap_stats(buf, &n);
 	sg_write_all(sg.out_fd, buf, n);
 	sg_patch_lazy_stats();
 }

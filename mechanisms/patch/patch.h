@@ -110,6 +110,8 @@ struct sg_obj {
 	struct {
 		unsigned long lo, hi, off;
 		int readable;	/* not execute-only (protection keys) */
+		int fixed;	/* private, not writable: changes only by a
+				   call the core sees */
 	} text[SG_MAX_TEXT];
 	int ntext;
 	int fd;			/* file for reading code, or -1 */
@@ -117,6 +119,14 @@ struct sg_obj {
 	int is_vdso;
 	int want_zwhy;		/* plan the red-zone proof (-m zeropage) */
 	int lazy;		/* not planned: its sites trap, then get patched */
+	int n_first[SG_PATCH_KINDS];	/* lazy: sites planned at their
+					   first trap, by kind */
+	unsigned long *near;	/* lazy: rel32 branch targets near a
+				   syscall pair, found once (sorted) */
+	long nnear;		/* their count; -1: too many to keep */
+	unsigned long *firsts;	/* lazy: sites patched at their first
+				   trap (FIRSTS_MAX, then -1 in nfirsts) */
+	int nfirsts;
 	/* .eh_frame_hdr search table */
 	const unsigned char *ehf;
 	const unsigned char *ehf_table;
@@ -162,6 +172,21 @@ void sg_patch_lock_drop(struct sg_patch_lock *l) SG_HIDDEN;
  */
 /* addr trapped (syscall user dispatch) and its call has been run. */
 void sg_patch_lazy_trapped(unsigned long addr) SG_HIDDEN;
+/* patch.c, under lazy.c's lock: a site of an object left to traps,
+ * planned and patched as a planned object's site would be, where no
+ * other thread can run its code meanwhile.  1 if patched, 0 if not (the
+ * caller tries its in-place patch; scan: that failed, read a big object
+ * whole if a jump window needs it). */
+int sg_patch_first_trap(unsigned long addr, int scan) SG_HIDDEN;
+void sg_patch_first_trap_forked(void) SG_HIDDEN;
+/* lazy.c: is a site patched in place at addr? */
+int sg_patch_lazy_live(unsigned long addr) SG_HIDDEN;
+/* A thread is about to start (made by the call at site): objects left to
+ * traps are planned whole while this one still runs alone. */
+void sg_patch_threads(unsigned long site) SG_HIDDEN;
+/* What is known of the mapping that holds addr without reading
+ * /proc/self/maps: 0 where it is the text of an object left to traps. */
+int sg_patch_known_text(unsigned long addr, struct sg_mapping_info *m) SG_HIDDEN;
 /* [lo, hi) is about to change (mprotect, munmap, mremap, mmap over it,
  * madvise that drops pages): put its lazily patched sites back (those
  * the call drops along with their memory need not be), and keep new
@@ -243,7 +268,8 @@ void sg_patch_lazy_forked(void) SG_HIDDEN;
 	.code_begin = sg_patch_code_begin,				\
 	.code_end = sg_patch_code_end,					\
 	.exit_stats = sg_patch_exit_stats,				\
-	.forked = sg_patch_lazy_forked
+	.forked = sg_patch_lazy_forked,					\
+	.threads = sg_patch_threads
 
 /* Plan o's sites from its code: candidates, each planned by the arch,
  * regions an outside branch may enter re-planned (patch.c); with: the

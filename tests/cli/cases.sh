@@ -566,8 +566,11 @@ jit_raw_syscall() {
 
 # jit_run PROG MODE N CALLS: --stats -c of it in $TMP/c; every call right,
 # CALLS lseek calls counted.
+# (--eager: every ELF site is patched at start, so what SUD does is the
+# run-time code's alone; by default the libraries' sites are caught by
+# it too, each once.)
 jit_run() {
-	"$SG" --stats -c -o "$TMP/c" -- "$1" "$2" "$3" >"$TMP/stdout" ||
+	"$SG" --eager --stats -c -o "$TMP/c" -- "$1" "$2" "$3" >"$TMP/stdout" ||
 		fail "exit status $?"
 	[ "$(cat "$TMP/stdout")" = "0 wrong" ] || fail "$1: $(cat "$TMP/stdout")"
 	[ "$(calls_of "$TMP/c" lseek)" = "$4" ] || { cat "$TMP/c"; fail "$1: lseek calls"; }
@@ -617,14 +620,14 @@ t_jit_no_syscall_no_sud() {
 	# Run-time code with no syscall instruction in it (most JIT output)
 	# cannot make a call: syscall user dispatch, which would tax every
 	# call of the process, stays off; code with one turns it on.
-	"$SG" --stats -c -o "$TMP/c" -- "$PROG" jitnosys >"$TMP/stdout" ||
+	"$SG" --eager --stats -c -o "$TMP/c" -- "$PROG" jitnosys >"$TMP/stdout" ||
 		fail "exit status $?"
 	[ "$(cat "$TMP/stdout")" = 42 ] || fail "output $(cat "$TMP/stdout")"
 	grep -qx 'sysgate: executable memory without an ELF object and without a system call instruction: 1 mappings, nothing to catch' "$TMP/c" ||
 		{ cat "$TMP/c"; fail "mapping not seen as call-free"; }
 	! grep -q 'SIGSYS\|user dispatch' "$TMP/c" || { cat "$TMP/c"; fail "SUD armed"; }
 	"$SG" --list-mechanisms | grep -q '^sud *available' || return 0
-	"$SG" --stats -c -o "$TMP/c" -- "$PROG" jitloop 10 >/dev/null
+	"$SG" --eager --stats -c -o "$TMP/c" -- "$PROG" jitloop 10 >/dev/null
 	grep -q 'JIT): 1 mappings, caught by syscall user dispatch' "$TMP/c" ||
 		{ cat "$TMP/c"; fail "syscall in JIT code not caught"; }
 }
@@ -1178,10 +1181,10 @@ t_writes_nothing() {
 }
 
 t_tree_shares_plans() {
-	# The processes of one tree plan libc once: the later ones take the
+	# With --eager, the processes of one tree plan libc once: the later ones take the
 	# first one's plan from the shared state (memory only) and patch the
 	# same sites the same way.
-	"$SG" -f --stats -c -o "$TMP/out" -- sh -c "$PROG basic; $PROG basic" \
+	"$SG" --eager -f --stats -c -o "$TMP/out" -- sh -c "$PROG basic; $PROG basic" \
 		>"$TMP/stdout" || fail "exit status $?"
 	[ "$(cat "$TMP/stdout")" = "$(printf 'hello\nhello')" ] ||
 		fail "output: $(cat "$TMP/stdout")"
@@ -1189,6 +1192,73 @@ t_tree_shares_plans() {
 		fail "not shared: $(grep 'syscall sites' "$TMP/out")"
 	grep 'sysgate:   /.*libc.so' "$TMP/out" | sort -u >"$TMP/libc"
 	[ "$(wc -l <"$TMP/libc")" = 1 ] || fail "libc patched differently: $(cat "$TMP/libc")"
+}
+
+t_first_trap_planned() {
+	# Where SUD exists no object is read at start: each site is planned
+	# when it first runs (hooked by its trap), patched as a planned
+	# site would be, and counted as strace counts (-c equal to strace's
+	# is count-same-as-strace; here: what --stats says was planned).
+	need_sud
+	"$SG" --stats -c -o "$TMP/out" -- "$PROG" basic >"$TMP/stdout" ||
+		fail "exit status $?"
+	[ "$(cat "$TMP/stdout")" = hello ] || fail "output: $(cat "$TMP/stdout")"
+	grep -q 'libc.so.6: not read, its sites patched at their first trap' \
+		"$TMP/out" || fail "libc read at start: $(grep sysgate "$TMP/out")"
+	grep -q '^sysgate: planned at their first trap: [1-9][0-9]* sites' \
+		"$TMP/out" || fail "nothing planned: $(grep sysgate "$TMP/out")"
+	grep -Eq '^sysgate:   /.*libc.so.6:( (jump|padding-jump)=[1-9][0-9]*)+$' \
+		"$TMP/out" || fail "libc: $(grep sysgate "$TMP/out")"
+	grep -qx 'write *1 *' "$TMP/out" 2>/dev/null ||
+		grep -Eq '^ .* 1 +write$' "$TMP/out" || fail "write not counted"
+	# --eager plans libc at start instead, none at a first trap.
+	"$SG" --eager --stats -c -o "$TMP/out2" -- "$PROG" basic >/dev/null ||
+		fail "--eager: exit status $?"
+	grep -q 'planned at their first trap' "$TMP/out2" &&
+		fail "--eager planned at a trap: $(grep sysgate "$TMP/out2")"
+	grep -Eq '^sysgate:   /.*libc.so.6: jump=' "$TMP/out2" ||
+		fail "--eager: $(grep sysgate "$TMP/out2")"
+}
+
+t_first_thread_plans_whole() {
+	# Once threads run, a site gets only a one-store patch (often no
+	# room for one): while the first is being made, libc is planned
+	# whole, and every call of every thread is still counted.
+	need_sud
+	"$SG" --stats -f -c -o "$TMP/out" -- "$PROG" threads 4 100 >"$TMP/stdout" ||
+		fail "exit status $?"
+	[ "$(cat "$TMP/stdout")" = "400 calls" ] || fail "program: $(cat "$TMP/stdout")"
+	grep -A3 '^sysgate: patch: planned at the first thread' "$TMP/out" |
+		grep -Eq '/libc.so.6: jump=[1-9][0-9]+' ||
+		fail "libc not planned: $(grep sysgate "$TMP/out")"
+	grep -q 'left to their trap' "$TMP/out" &&
+		fail "sites left to trap: $(grep sysgate "$TMP/out")"
+	return 0
+}
+
+t_sigreturn_counted_under_sud() {
+	# A program handler returns through sysgate's restorer wherever
+	# syscall user dispatch is on (the default start, -m sud): its
+	# rt_sigreturn is still counted, as strace counts it.
+	need_strace
+	need_sud
+	local m n want
+	strace -f -c -o "$TMP/st" -- "$PROG" handled 7 >/dev/null
+	want=$(calls_of "$TMP/st" rt_sigreturn)
+	[ "$want" = 7 ] || fail "strace saw $want rt_sigreturn"
+	for m in "" "-m sud"; do
+		# shellcheck disable=SC2086
+		"$SG" $m -f -c -o "$TMP/sg" -- "$PROG" handled 7 >"$TMP/stdout" ||
+			fail "$m: exit $?"
+		[ "$(cat "$TMP/stdout")" = "7 handled" ] || fail "$m: $(cat "$TMP/stdout")"
+		# and traced as strace prints it, mask and result
+		# shellcheck disable=SC2086
+		"$SG" $m -e trace=rt_sigreturn -o "$TMP/tr" -- "$PROG" handled 2 >/dev/null
+		[ "$(grep -cx 'rt_sigreturn({mask=\[\]}) *= 0' "$TMP/tr")" = 2 ] ||
+			fail "${m:-default}: $(cat "$TMP/tr")"
+		n=$(calls_of "$TMP/sg" rt_sigreturn)
+		[ "$n" = "$want" ] || fail "${m:-default}: $n rt_sigreturn, strace $want"
+	done
 }
 
 t_big_object_trapped() {

@@ -181,6 +181,14 @@ static int copy_to_memfd(const char *path)
 	return fd;
 }
 
+static volatile int usr1_seen;
+
+static void on_usr1(int sig)
+{
+	(void)sig;
+	usr1_seen++;
+}
+
 int main(int argc, char **argv)
 {
 	const char *mode = argc > 1 ? argv[1] : "basic";
@@ -322,6 +330,16 @@ int main(int argc, char **argv)
 		return (int)n;
 	if (!strcmp(mode, "euid")) {
 		printf("euid %d\n", (int)geteuid());
+		return 0;
+	}
+	if (!strcmp(mode, "handled")) {
+		/* n signals, each caught by a handler that returns */
+		long i;
+
+		signal(SIGUSR1, on_usr1);
+		for (i = 0; i < n; i++)
+			raise(SIGUSR1);
+		printf("%d handled\n", usr1_seen);
 		return 0;
 	}
 	if (!strcmp(mode, "kill")) {

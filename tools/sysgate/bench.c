@@ -173,16 +173,21 @@ static double loop_once(const struct cfg *c, const char *what, long n)
  * sysgate-loader, the default), and the last two with --preload
  * (LD_PRELOAD, blind to ld.so's start-up) instead. */
 #define NSTART 5
-#define NSTART_OPTS 5
+#define NSTART_OPTS 6
 static const char *const start_opts[NSTART_OPTS] = {
 	0, "-f -e trace=none -o /dev/null", "-f -c -o /dev/null",
 	"--preload -f -e trace=none -o /dev/null",
-	"--preload -f -c -o /dev/null"
+	"--preload -f -c -o /dev/null",
+	/* every object planned at start, as before first-trap planning */
+	"--eager -f -c -o /dev/null"
 };
 
 /* Memory: the library preloaded into one glibc-only program. */
 static const char *const mem_opts[3] = {
 	0, "-e trace=none", "-c -o /dev/null"
+};
+static const char *const loader_mem_opts[3] = {
+	0, "-c -o /dev/null", "--eager -c -o /dev/null"
 };
 
 struct start_row {
@@ -193,6 +198,8 @@ struct start_row {
 	double med[NSTART_OPTS];
 	/* planning, from one --stats run */
 	long sites, text_kib, plan_us, lazy;
+	long first_sites, first_us;	/* planned at their first trap */
+	long traps;			/* calls caught by SIGSYS */
 };
 
 static double run_ms(char *const argv[], const char *options)
@@ -238,7 +245,15 @@ static void planning(struct start_row *w)
 	snprintf(opts, sizeof(opts), "-f -c --stats -o %s", path);
 	if (run(w->argv, opts, out, sizeof(out)) == 0 && (f = fopen(path, "r"))) {
 		while (fgets(line, sizeof(line), f))
-			if (sscanf(line, "sysgate: mechanism patch: %ld syscall "
+			if (sscanf(line, "sysgate: planned at their first "
+					 "trap: %ld sites, %ld us", &sites,
+				   &us) == 2) {
+				w->first_sites += sites;
+				w->first_us += us;
+			} else if (sscanf(line, "sysgate: calls caught by "
+						"SIGSYS: %ld", &sites) == 1) {
+				w->traps += sites;
+			} else if (sscanf(line, "sysgate: mechanism patch: %ld syscall "
 					 "sites in %ld objects (%ld left to "
 					 "traps, %ld planned by another "
 					 "process), %ld KiB of text read, %ld us",
@@ -513,10 +528,13 @@ struct results {
 	struct start_row *srows;
 	long mem[3], priv[3];	/* KiB: resident, private dirty */
 	struct sg_attach_bench attach;	/* sysgate -p (attach_bench.c) */
+	long lpriv[3];		/* private dirty, started by the loader:
+				   native, -c, --eager -c */
+	double emed[2];		/* --eager: patch emulate, pass */
 	struct utsname u;
 };
 
-enum { NCFG = 1 + 2 * NMECH, NJIT = 3, NFPU = 2 };
+enum { NCFG = 1 + 2 * NMECH, NJIT = 3, NFPU = 2, NEAGER = 2 };
 
 /* (-qq -e signal=none: not even the trace hook's process events, so
  * the rows measure the mechanism and the one hook alone) */
@@ -554,6 +572,15 @@ static const struct cfg fpu_cfgs[NFPU] = {
 	{ "patch pass, hook without NOFPU", "-e trace=none -qq -e signal=none",
 	  "null-fpu.so:getppid", 0 },
 };
+/* Planned at start: syscall user dispatch stays off once every site of
+ * the program is patched (first-trap planning keeps it on for what has
+ * not run yet). */
+static const struct cfg eager_cfgs[NEAGER] = {
+	{ "patch --eager emulate",
+	  "--eager -e trace=none -qq -e signal=none -e inject=getppid:retval=4242", 0, 0 },
+	{ "patch --eager pass", "--eager -e trace=none -qq -e signal=none",
+	  "null.so:getppid", 0 },
+};
 static struct start_row srows[NSTART] = {
 	{ .key = "true", .argv = { "/bin/true" } },
 	{ .key = "python3", .argv = { "python3", "-c", "pass" } },
@@ -583,7 +610,7 @@ static int measure_loops(struct results *r)
 	 * the null hook */
 	static const int cfg_of[NJIT] = { 0, 2, 6 };
 	static const int mech_of[NJIT] = { -1, 0, 2 };
-	double res[NCFG][16], jit[NJIT][16], fpu[NFPU][16];
+	double res[NCFG][16], jit[NJIT][16], fpu[NFPU][16], eag[NEAGER][16];
 	int k, i, m;
 
 	for (k = 0; k < r->rounds; k++) {
@@ -598,6 +625,10 @@ static int measure_loops(struct results *r)
 		for (i = 0; i < NFPU; i++)
 			if (measure(&fpu_cfgs[i], "getppid", r->n,
 				    r->skipped[0] != 0, &fpu[i][k]) < 0)
+				return -1;
+		for (i = 0; i < NEAGER; i++)
+			if (measure(&eager_cfgs[i], "getppid", r->n,
+				    r->skipped[0] != 0, &eag[i][k]) < 0)
 				return -1;
 		for (i = 0; i < NCFG; i++)
 			if (measure(&cfgs[i], "getppid",
@@ -615,6 +646,8 @@ static int measure_loops(struct results *r)
 		r->jmed[m] = median(jit[m], r->rounds);
 	for (m = 0; m < NFPU; m++)
 		r->fmed[m] = median(fpu[m], r->rounds);
+	for (m = 0; m < NEAGER; m++)
+		r->emed[m] = median(eag[m], r->rounds);
 	return 0;
 }
 
@@ -628,7 +661,12 @@ static void measure_startup(struct results *r)
 	for (i = 0; i < NSTART; i++)
 		if (!r->srows[i].missing)
 			planning(&r->srows[i]);
-	quiet = via_cli = 0;
+	/* the loader (the default start) copies the pages of the sites it
+	 * patches: its own figures */
+	quiet = 0;
+	for (i = 0; i < 3; i++)
+		rss(i ? loader_mem_opts[i] : 0, &r->lpriv[i]);
+	via_cli = 0;
 	for (i = 0; i < 3; i++)
 		r->mem[i] = rss(mem_opts[i], &r->priv[i]);
 	{
@@ -672,6 +710,10 @@ static void report_json(const struct results *r)
 	       "\"pass_ns\":%.2f,\"emulate_ratio\":%.3f,"
 	       "\"pass_ratio\":%.3f},\n", sg_fpu_method(r->fpu_mask),
 	       r->fmed[0], r->fmed[1], r->fmed[0] / r->nat, r->fmed[1] / r->nat);
+	printf(" \"eager_patch\":{\"emulate_ns\":%.2f,\"pass_ns\":%.2f,"
+	       "\"emulate_ratio\":%.3f,\"pass_ratio\":%.3f},\n",
+	       r->emed[0], r->emed[1], r->emed[0] / r->nat,
+	       r->emed[1] / r->nat);
 	printf(" \"startup_ms\":{");
 	for (i = 0; i < NSTART; i++) {
 		const struct start_row *w = &r->srows[i];
@@ -687,12 +729,15 @@ static void report_json(const struct results *r)
 		       "\"preload_trace_none\":%.3f,"
 		       "\"preload_count_all\":%.3f,"
 		       "\"preload_trace_none_ratio\":%.3f,"
-		       "\"preload_count_all_ratio\":%.3f}",
+		       "\"preload_count_all_ratio\":%.3f,"
+		       "\"eager_count_all\":%.3f,"
+		       "\"eager_count_all_ratio\":%.3f}",
 		       w->med[0], w->med[1], w->med[2],
 		       w->med[1] / w->med[0],
 		       w->med[2] / w->med[0], w->med[3],
 		       w->med[4], w->med[3] / w->med[0],
-		       w->med[4] / w->med[0]);
+		       w->med[4] / w->med[0], w->med[5],
+		       w->med[5] / w->med[0]);
 	}
 	printf("},\n \"planning\":{");
 	for (i = 0; i < NSTART; i++) {
@@ -703,11 +748,14 @@ static void report_json(const struct results *r)
 		printf("%s\n  \"%s\":{\"sites\":%ld,\"objects_left_"
 		       "to_traps\":%ld,\"text_kib_read\":%ld,"
 		       "\"us\":%ld,\"us_per_mib\":%.1f,"
-		       "\"us_per_site\":%.2f}", i ? "," : "",
+		       "\"us_per_site\":%.2f,\"first_trap_sites\":%ld,"
+		       "\"first_trap_us\":%ld,\"sigsys_traps\":%ld}",
+		       i ? "," : "",
 		       w->key, w->sites, w->lazy, w->text_kib,
 		       w->plan_us, w->text_kib ?
 		       w->plan_us * 1024.0 / w->text_kib : 0,
-		       w->sites ? (double)w->plan_us / w->sites : 0);
+		       w->sites ? (double)w->plan_us / w->sites : 0,
+		       w->first_sites, w->first_us, w->traps);
 	}
 	printf("},\n");
 	printf(" \"memory_kib\":{\"native\":%ld,\"trace_none\":%ld,"
@@ -725,6 +773,11 @@ static void report_json(const struct results *r)
 			printf(",\"%s_ratio\":%.3f", attach_keys[i],
 			       r->attach.ratio[i]);
 	printf("},\n");
+	printf(" \"private_dirty_kib_loader\":{\"native\":%ld,"
+	       "\"count_all\":%ld,\"eager_count_all\":%ld,"
+	       "\"extra_count_all\":%ld,\"extra_eager_count_all\":%ld},\n",
+	       r->lpriv[0], r->lpriv[1], r->lpriv[2], r->lpriv[1] - r->lpriv[0],
+	       r->lpriv[2] - r->lpriv[0]);
 	printf(" \"rounds\":%d,\"calls_per_round\":%ld}\n", r->rounds,
 	       r->n);
 }
@@ -769,12 +822,13 @@ static void report_text(const struct results *r)
 		}
 		printf("  %-8s %8.3f / %8.3f / %8.3f  "
 		       "(%.2fx, %.2fx); %8.3f / %8.3f  "
-		       "(%.2fx, %.2fx)\n",
+		       "(%.2fx, %.2fx); --eager -c %8.3f (%.2fx)\n",
 		       w->key, w->med[0], w->med[1], w->med[2],
 		       w->med[1] / w->med[0],
 		       w->med[2] / w->med[0], w->med[3],
 		       w->med[4], w->med[3] / w->med[0],
-		       w->med[4] / w->med[0]);
+		       w->med[4] / w->med[0], w->med[5],
+		       w->med[5] / w->med[0]);
 	}
 	printf("planning in the -c run: sites, KiB of text read, us "
 	       "(us per MiB, per site), objects left to traps\n");
@@ -782,12 +836,15 @@ static void report_text(const struct results *r)
 		const struct start_row *w = &r->srows[i];
 
 		if (!w->missing)
-			printf("  %-8s %5ld %7ld %7ld (%.1f, %.2f) %ld\n",
+			printf("  %-8s %5ld %7ld %7ld (%.1f, %.2f) %ld; "
+			       "at their first trap: %ld sites, %ld us; "
+			       "SIGSYS %ld\n",
 			       w->key, w->sites, w->text_kib,
 			       w->plan_us, w->text_kib ?
 			       w->plan_us * 1024.0 / w->text_kib : 0,
 			       w->sites ? (double)w->plan_us /
-					  w->sites : 0, w->lazy);
+					  w->sites : 0, w->lazy,
+			       w->first_sites, w->first_us, w->traps);
 	}
 	printf("resident KiB: native %ld, -e trace=none %ld, -c %ld "
 	       "(extra %ld)\n", r->mem[0], r->mem[1], r->mem[2],
@@ -803,6 +860,12 @@ static void report_text(const struct results *r)
 		else
 			printf(" %s %.3f", attach_keys[i], r->attach.ratio[i]);
 	printf("\n");
+	printf("private dirty KiB, started by the loader: native %ld, -c %ld, "
+	       "--eager -c %ld (extra %ld / %ld)\n", r->lpriv[0], r->lpriv[1],
+	       r->lpriv[2], r->lpriv[1] - r->lpriv[0], r->lpriv[2] - r->lpriv[0]);
+	printf("--eager (SUD off once all is patched): emulate %.2f (%.3f x), "
+	       "pass %.2f (%.3f x)\n", r->emed[0], r->emed[0] / r->nat,
+	       r->emed[1], r->emed[1] / r->nat);
 }
 
 int sg_bench_main(int argc, char **argv)
