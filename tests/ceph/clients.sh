@@ -65,6 +65,7 @@ pair() {
 }
 mkdir "$D/fuse/p1" "$D/fuse/p2" "$D/fuse/p3"
 a=$(pair env "$D/fuse/p1" env "$D/fuse2/p1")
+echo "$a" | sed 's/^/  ceph-fuse: /'
 same "two clients" "$a" "$(pair sg $P/p2 sg $P/p2)"
 same "--fs and ceph-fuse" "$a" "$(pair sg $P/p3 env "$D/fuse2/p3")"
 
@@ -89,7 +90,9 @@ fault() {
 	cat "$S/f.out"
 }
 mkdir "$D/fuse/f1" "$D/fuse/f2"
-same "MDS and OSD faults" "$(fault env "$D/fuse/f1")" "$(fault sg $P/f2)"
+a=$(fault env "$D/fuse/f1")
+echo "$a" | sed 's/^/  ceph-fuse: /'
+same "MDS and OSD faults" "$a" "$(fault sg $P/f2)"
 
 out=$("$BUILD/sysgate" --fs=$P:ceph:$U::nobody -- touch "$D/ran" 2>&1)
 rc=$?
