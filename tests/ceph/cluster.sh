@@ -87,7 +87,8 @@ C
 }
 
 # ceph_down DIR: unmount what is mounted under DIR, stop the daemons
-# (MDS, OSD, monitor), wait until they are gone, remove DIR.
+# (MDS, OSD, monitor), wait until they are gone, remove DIR.  Also
+# under set -e (bench/fs/ceph.sh): a daemon gone already is no error.
 ceph_down() {
 	local D=$1 m f pid i
 	for m in $(awk -v d="$D" 'index($2, d) == 1 {print $2}' /proc/mounts); do
@@ -97,7 +98,7 @@ ceph_down() {
 	# configuration's path (a daemon may not have written its pid file).
 	# ceph-fuse too: one unmounted lazily while busy stays.
 	for f in mds.a osd.0 mon.a; do
-		pid=$(cat "$D/$f.pid" 2>/dev/null)
+		pid=$(cat "$D/$f.pid" 2>/dev/null || true)
 		for pid in $pid $(pgrep -f -- "-c $D/[a-z.]*conf -i") \
 			   $(pgrep -f -- "^ceph-fuse -c $D/"); do
 			kill "$pid" 2>/dev/null || continue
@@ -105,7 +106,7 @@ ceph_down() {
 				[ -d /proc/$pid ] || break
 				sleep 0.1
 			done
-			kill -9 "$pid" 2>/dev/null
+			kill -9 "$pid" 2>/dev/null || true
 		done
 	done
 	rm -rf "$D"
