@@ -16,6 +16,20 @@ mkdir -p "$D/fuse"
 ceph-fuse -c "$CONF" "$D/fuse" > /dev/null 2>&1
 mkdir "$D/fuse/fuse" "$D/fuse/fs"
 prog=$BUILD/bench-fs-smallfiles
-echo "{\"target\":\"ceph-fuse\",\"result\":$("$prog" "$D/fuse/fuse" "$N")}"
-echo "{\"target\":\"sysgate --fs ceph\",\"result\":$("$BUILD/sysgate" --fs=/sysgate-bench-$$:ceph:$CONF -- "$prog" /sysgate-bench-$$/fs "$N")}"
-echo "{\"target\":\"libcephfs\",\"result\":$("$BUILD/bench-fs-smallfiles-ceph" "$CONF" /direct "$N")}"
+fuse=$("$prog" "$D/fuse/fuse" "$N")
+fs=$("$BUILD/sysgate" --fs=/sysgate-bench-$$:ceph:$CONF -- "$prog" /sysgate-bench-$$/fs "$N")
+direct=$("$BUILD/bench-fs-smallfiles-ceph" "$CONF" /direct "$N")
+echo "{\"target\":\"ceph-fuse\",\"result\":$fuse}"
+echo "{\"target\":\"sysgate --fs ceph\",\"result\":$fs}"
+echo "{\"target\":\"libcephfs\",\"result\":$direct}"
+# The issue's targets as ratios of the same run: --fs over ceph-fuse (at
+# least 5 on stat and reads) and libcephfs over --fs (at most 1.5).
+python3 - "$fuse" "$fs" "$direct" <<'P'
+import json, sys
+fuse, fs, direct = (json.loads(a) for a in sys.argv[1:])
+keys = [k for k in fs if k.endswith("_per_s")]
+for name, num, den in (("--fs / ceph-fuse", fs, fuse),
+                       ("libcephfs / --fs", direct, fs)):
+    print(json.dumps({"target": name, "result":
+                      {k: round(num[k] / den[k], 2) for k in keys}}))
+P

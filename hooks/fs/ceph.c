@@ -9,9 +9,10 @@
  * callback runs: the core marks those hook threads (their calls go
  * straight to the kernel), and libcephfs's own calls, made from inside
  * our callbacks, never reach the front either.  A forked child has none
- * of its parent's client threads: it makes a client of its own and opens
- * its descriptors again by path, while their offsets stay in the arena's
- * open file descriptions, shared as the kernel shares them.
+ * of its parent's client threads: it makes a client of its own (on a
+ * thread of its own, make_client_fresh), never touching its parent's, and
+ * opens its descriptors again by path, while their offsets stay in the
+ * arena's open file descriptions, shared as the kernel shares them.
  *
  * Paths are resolved as text (lexically, `..` across the prefix included)
  * and CephFS follows its own symbolic links; the front's descriptor table,
@@ -192,6 +193,46 @@ static long make_client(struct cm **out)
 	return 0;
 }
 
+/*
+ * libcephfs draws its messenger's nonce, which with the address names
+ * the client on the wire, from a per-thread random engine seeded at its
+ * first use.  A forked process goes on with its parent's engine, so two
+ * children of one parent would present the same address, and the monitor
+ * and the MDS would reset one's session for the other's without end (the
+ * hang of a forked child).  A thread of its own starts unseeded: every
+ * client is made on one.
+ */
+static int (*thread_create)(unsigned long *, const void *, void *(*)(void *),
+			    void *);
+static int (*thread_join)(unsigned long, void **);
+
+struct making {
+	struct cm *c;
+	long r;
+};
+
+static void *making_thread(void *arg)
+{
+	struct making *m = arg;
+
+	m->r = make_client(&m->c);
+	return 0;
+}
+
+static long make_client_fresh(struct cm **out)
+{
+	struct making m = { 0, 0 };
+	unsigned long t;
+	int e = thread_create(&t, 0, making_thread, &m);
+
+	if (e)
+		return -e;
+	thread_join(t, 0);
+	if (!m.r)
+		*out = m.c;
+	return m.r;
+}
+
 static void at_exit(void *arg)
 {
 	(void)arg;
@@ -207,7 +248,7 @@ static struct cm *client(void)
 
 	/* A fork child: its parent's client has no threads here. */
 	cm = 0;
-	if (make_client(&cm) < 0)
+	if (make_client_fresh(&cm) < 0)
 		return 0;
 	/* exit() runs libcephfs's destructors, some of them registered by
 	 * its first client, before the process's end reaches fs_fini:
@@ -1276,6 +1317,10 @@ static const char *load(void)
 			return "--fs ceph: libcephfs.so.2 lacks a function";
 		hk_memcpy((void **)&F + i, &f, sizeof(f));
 	}
+	/* The program's libc's, which libcephfs uses too. */
+	if (!(*(void **)&thread_create = dlsym(dl, "pthread_create")) ||
+	    !(*(void **)&thread_join = dlsym(dl, "pthread_join")))
+		return "--fs ceph: no pthread_create beside libcephfs.so.2";
 	return 0;
 }
 

@@ -20,10 +20,11 @@ ceph_need() {
 	[ -c /dev/fuse ] || { echo "needs /dev/fuse (for the ceph-fuse oracle)"; exit 77; }
 }
 
-# ceph_up DIR: start the cluster; sets CONF.  Ports from the pid, so
-# parallel runs do not meet.
+# ceph_up DIR [cephx]: start the cluster; sets CONF.  Ports from the
+# pid, so parallel runs do not meet.  With cephx, every daemon and
+# client.admin have a key in DIR/keyring, which CONF names.
 ceph_up() {
-	local D=$1 p1 p2 fsid osd i
+	local D=$1 auth=${2:-none} p1 p2 fsid osd i
 	p1=$((20000 + $$ % 20000 * 2)); p2=$((p1 + 1))
 	mkdir -p "$D/mon" "$D/osd0" "$D/mds"
 	fsid=$(cat /proc/sys/kernel/random/uuid)
@@ -33,9 +34,10 @@ ceph_up() {
 fsid = $fsid
 mon host = [v2:127.0.0.1:$p2,v1:127.0.0.1:$p1]
 mon initial members = a
-auth cluster required = none
-auth service required = none
-auth client required = none
+auth cluster required = $auth
+auth service required = $auth
+auth client required = $auth
+keyring = $D/keyring
 osd objectstore = memstore
 memstore device bytes = 1073741824
 osd pool default size = 1
@@ -54,10 +56,19 @@ osd data = $D/osd0
 [mds.a]
 mds data = $D/mds
 C
-	local C="-c $CONF"
+	local C="-c $CONF" k="ceph-authtool $D/keyring --gen-key -n"
+	if [ "$auth" = cephx ]; then
+		$k mon. --create-keyring --cap mon 'allow *' &&
+		$k client.admin --cap mon 'allow *' --cap osd 'allow *' \
+			--cap mds 'allow *' --cap mgr 'allow *' &&
+		$k osd.0 --cap mon 'allow profile osd' --cap osd 'allow *' &&
+		$k mds.a --cap mon 'allow profile mds' --cap osd 'allow *' \
+			--cap mds 'allow *' || return 1
+	fi > /dev/null
 	monmaptool --create --fsid "$fsid" --addv a \
 		"[v2:127.0.0.1:$p2,v1:127.0.0.1:$p1]" "$D/monmap" >/dev/null &&
-	ceph-mon $C -i a --mkfs --monmap "$D/monmap" &&
+	ceph-mon $C -i a --mkfs --monmap "$D/monmap" \
+		$([ "$auth" = cephx ] && echo --keyring "$D/keyring") &&
 	ceph-mon $C -i a &&
 	osd=$(ceph $C --connect-timeout 60 osd create) &&
 	ceph-osd $C -i "$osd" --mkfs 2>/dev/null &&
@@ -76,7 +87,8 @@ C
 }
 
 # ceph_down DIR: unmount what is mounted under DIR, stop the daemons
-# (MDS, OSD, monitor), wait until they are gone, remove DIR.
+# (MDS, OSD, monitor), wait until they are gone, remove DIR.  Also
+# under set -e (bench/fs/ceph.sh): a daemon gone already is no error.
 ceph_down() {
 	local D=$1 m f pid i
 	for m in $(awk -v d="$D" 'index($2, d) == 1 {print $2}' /proc/mounts); do
@@ -84,16 +96,30 @@ ceph_down() {
 	done
 	# The daemons of this cluster, by pid file and by their own
 	# configuration's path (a daemon may not have written its pid file).
+	# ceph-fuse too: one unmounted lazily while busy stays.
 	for f in mds.a osd.0 mon.a; do
-		pid=$(cat "$D/$f.pid" 2>/dev/null)
-		for pid in $pid $(pgrep -f -- "-c $D/ceph.conf -i"); do
+		pid=$(cat "$D/$f.pid" 2>/dev/null || true)
+		for pid in $pid $(pgrep -f -- "-c $D/[a-z.]*conf -i") \
+			   $(pgrep -f -- "^ceph-fuse -c $D/"); do
 			kill "$pid" 2>/dev/null || continue
 			for i in $(seq 100); do
 				[ -d /proc/$pid ] || break
 				sleep 0.1
 			done
-			kill -9 "$pid" 2>/dev/null
+			kill -9 "$pid" 2>/dev/null || true
 		done
 	done
 	rm -rf "$D"
+}
+
+# same NAME EXPECTED GOT: whether a run printed what the oracle did;
+# fail=1 when not.
+same() {
+	if [ "$2" = "$3" ]; then
+		echo "$1: same ($(echo "$2" | wc -l) lines)"
+	else
+		echo "$1: differs (< ceph-fuse, > --fs)"
+		diff <(echo "$2") <(echo "$3") | head -40
+		fail=1
+	fi
 }

@@ -18,15 +18,6 @@ ceph-fuse -c "$CONF" "$D/fuse" > "$D/fuse.log" 2>&1 ||
 prefix=/sysgate-ceph-$$
 sg() { "$BUILD/sysgate" --fs=$prefix:ceph:$CONF -- "$@"; }
 fail=0
-check() {	# NAME NATIVE HOOKED
-	if [ "$2" = "$3" ]; then
-		echo "$1: same ($(echo "$2" | wc -l) lines)"
-	else
-		echo "$1: differs (< ceph-fuse, > --fs)"
-		diff <(echo "$2") <(echo "$3") | head -40
-		fail=1
-	fi
-}
 # Descriptor numbers differ (libcephfs's own sockets hold low numbers
 # under --fs): the one known difference, masked.
 fds() { sed -E 's/^(fd2? = .*= )[0-9]+ $/\1N/'; }
@@ -34,7 +25,7 @@ for t in rw dirs errors procs; do
 	mkdir -p "$D/fuse/n-$t" "$D/fuse/h-$t"
 	a=$(cd / && "$BUILD/tests/fs/$t" "$D/fuse/n-$t" 2>&1 | fds)
 	b=$(cd / && sg "$BUILD/tests/fs/$t" "$prefix/h-$t" 2>&1 | fds)
-	check "$t" "$a" "$b"
+	same "$t" "$a" "$b"
 done
 mkdir -p "$D/fuse/n-tools" "$D/fuse/h-tools" "$D/out/n" "$D/out/h"
 src=$PWD/tests/fs
@@ -44,7 +35,7 @@ PY=$(python3 -c 'import sys; print(sys.executable)') || { echo "needs python3"; 
 export PY
 a=$(bash tests/ceph/tools.sh "$D/fuse/n-tools" "$src" "$D/out/n" 2>&1)
 b=$(sg bash tests/ceph/tools.sh "$prefix/h-tools" "$src" "$D/out/h" 2>&1)
-check tools "$a" "$b"
+same tools "$a" "$b"
 cmp -s "$D/out/n/tree.tar" "$D/out/h/tree.tar" ||
 	tar tvf "$D/out/h/tree.tar" > /dev/null || { echo "tar from --fs unreadable"; fail=1; }
 # What --fs wrote is what the oracle reads.
