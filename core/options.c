@@ -261,6 +261,7 @@ static const struct long_opt long_opts[] = {
 	{ "preload", 0, 0 },
 	{ "patch-all", 0, 0 },
 	{ "eager", 0, 0 },
+	{ "lazy", 0, 0 },
 	{ "stub-reach", 1, 0 },
 	{ "attach", 1, 'p' },
 	{ "detach-after", 1, 0 },
@@ -295,6 +296,30 @@ static const struct long_opt long_opts[] = {
 	{ "seccomp-bpf", 0, 0 },
 	{ "summary-wall-clock", 0, 'w' },
 };
+
+/* "NAME=VALUE" into e; -1 when it does not fit. */
+static int name_eq_val(char *e, size_t size, const char *name,
+		       const char *val)
+{
+	size_t n = sg_strlen(name);
+
+	if (n + 1 + sg_strlen(val) >= size)
+		return -1;
+	sg_strlcpy(e, name, size);
+	e[n] = '=';
+	sg_strlcpy(e + n + 1, val, size - n - 1);
+	return 0;
+}
+
+/* --NAME=VALUE as -e NAME=VALUE */
+static int expr_opt(struct sg_options *o, const char *name, const char *val)
+{
+	char e[512];
+
+	if (name_eq_val(e, sizeof(e), name, val))
+		return fail(o, "options too long", 0, 0);
+	return parse_expr(o, e);
+}
 
 /* Where p occurs in s, or NULL. */
 static const char *find(const char *s, const char *p)
@@ -339,16 +364,8 @@ static int optional_value_opt(struct sg_options *o, const char *name,
 				    !sg_strcmp(name, "strings-in-hex") ? 'x' :
 				    !sg_strcmp(name, "syscall-times") ? 'T' :
 				    name[0] == 'r' ? 'r' : 't', 0);
-	if (!sg_strcmp(name, "quiet") || !sg_strcmp(name, "decode-fds")) {
-		char e[256];
-
-		if (sg_strlen(val) + 16 >= sizeof(e))
-			return fail(o, "options too long", 0, 0);
-		sg_strlcpy(e, name, sizeof(e));
-		sg_strlcpy(e + sg_strlen(e), "=", sizeof(e) - sg_strlen(e));
-		sg_strlcpy(e + sg_strlen(e), val, sizeof(e) - sg_strlen(e));
-		return parse_expr(o, e);
-	}
+	if (!sg_strcmp(name, "quiet") || !sg_strcmp(name, "decode-fds"))
+		return expr_opt(o, name, val);
 	if (!sg_strcmp(name, "strings-in-hex")) {
 		if (!sg_strcmp(val, "all"))
 			o->hexstr = 2;
@@ -408,9 +425,8 @@ static int long_opt(struct sg_options *o, const char *name, size_t nlen,
 	if (!sg_strcmp(l->name, "inject") || !sg_strcmp(l->name, "fault")) {
 		char e[512];
 
-		sg_strlcpy(e, l->name, sizeof(e));
-		sg_strlcpy(e + sg_strlen(e), "=", sizeof(e) - sg_strlen(e));
-		sg_strlcpy(e + sg_strlen(e), val, sizeof(e) - sg_strlen(e));
+		if (name_eq_val(e, sizeof(e), l->name, val))
+			return fail(o, "options too long", 0, 0);
 		return add_list(o, o->inject, &o->ninject, e, "--inject");
 	}
 	if (!sg_strcmp(l->name, "hook"))
@@ -450,17 +466,8 @@ static int long_opt(struct sg_options *o, const char *name, size_t nlen,
 	    !sg_strcmp(l->name, "syscall-times") ||
 	    find(l->name, "timestamps"))
 		return optional_value_opt(o, l->name, val);
-	if (l->has_value == 1) {
-		/* --NAME=VALUE is -e NAME=VALUE */
-		char e[512];
-
-		if (sg_strlen(l->name) + 1 + sg_strlen(val) >= sizeof(e))
-			return fail(o, "options too long", 0, 0);
-		sg_strlcpy(e, l->name, sizeof(e));
-		sg_strlcpy(e + sg_strlen(e), "=", sizeof(e) - sg_strlen(e));
-		sg_strlcpy(e + sg_strlen(e), val, sizeof(e) - sg_strlen(e));
-		return parse_expr(o, e);
-	}
+	if (l->has_value == 1)
+		return expr_opt(o, l->name, val);
 	if (!sg_strcmp(l->name, "output-separately"))
 		o->follow = 2;
 	else if (!sg_strcmp(l->name, "stats"))
@@ -473,6 +480,8 @@ static int long_opt(struct sg_options *o, const char *name, size_t nlen,
 		o->patch_all = 1;
 	else if (!sg_strcmp(l->name, "eager"))
 		o->eager = 1;
+	else if (!sg_strcmp(l->name, "lazy"))
+		o->eager = 0;
 	else if (!sg_strcmp(l->name, "zeropage-readable-null"))
 		o->zeropage_readable_null = 1;
 	else if (!sg_strcmp(l->name, "list-syscalls"))
@@ -490,6 +499,10 @@ int sg_options_parse(struct sg_options *o, int argc, char **argv)
 	o->strsize = 32;
 	o->stub_reach = -1;
 	o->mechanism = "patch";
+	/* --lazy's first-trap planning turns syscall user dispatch on in
+	 * every process, which valgrind's guest and a hook library that
+	 * blocks signals (CephFS's) do not survive yet: not the default */
+	o->eager = 1;
 	for (i = 0; i < argc; i++) {
 		const char *a = argv[i];
 
@@ -544,6 +557,12 @@ int sg_options_parse(struct sg_options *o, int argc, char **argv)
 			       "-m ptrace", 0, 0);
 	if (o->fs_size && !o->fs)
 		return fail(o, "--fs-size needs --fs", 0, 0);
+	/* CephFS's client library makes threads and blocks every signal
+	 * around them, in the program's processes (a vfork child too):
+	 * sites left to a trap would kill it there with SIGSYS, so
+	 * everything is planned at start. */
+	if (o->fs && find(o->fs, ":ceph:"))
+		o->eager = 1;
 	/* (-v only makes --json's structures whole) */
 	if (o->json && (o->hexstr || o->decode_fds || o->xlat_style ||
 			o->stack_traces ||

@@ -43,8 +43,9 @@ struct sg_options {
 	int loader;		/* --loader: start through sysgate's ELF loader */
 	int preload;		/* --preload: start with LD_PRELOAD instead */
 	int patch_all;		/* --patch-all: patch unselected sites too */
-	int eager;		/* --eager: plan every object at start, not
-				   each site at its first trap */
+	int eager;		/* plan every object at start (the default,
+				   --eager); 0 with --lazy: each site at its
+				   first trap */
 	int stub_reach;		/* --stub-reach=MIB (testing), -1: the ISA's */
 	int zeropage_readable_null;	/* --zeropage-readable-null */
 	int help, version;	/* -h, -V */
