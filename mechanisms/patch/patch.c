@@ -1121,14 +1121,17 @@ static int leave_to_traps(struct sg_obj *o)
 		bytes += o->text[i].hi - o->text[i].lo;
 	/* (planned alone, a site is read from its file: an object with
 	 * none, a memfd's or a deleted file's, is planned at once) */
-	if (o->is_vdso || opts->eager || !traps_patch() || o->path[0] != '/' ||
+	if (o->is_vdso || !traps_patch() || o->path[0] != '/' ||
 	    !sg_strncmp(o->path, "/memfd:", 7) || deleted(o->path))
 		return 0;
-	/* Only big objects wait for traps: under -m zeropage, which wants
-	 * its proven sites as `call *%rax` (only planning at start makes
-	 * them), and once threads run (a site could only get a one-store
-	 * patch then: an object mapped now is planned before it can run). */
-	if ((zero_mode || __atomic_load_n(&sg.vm_shared, __ATOMIC_SEQ_CST)) &&
+	/* Only big objects (a libLLVM: reading it costs more than its few
+	 * sites' traps) wait for traps: by default (--eager), under
+	 * -m zeropage, which wants its proven sites as `call *%rax` (only
+	 * planning at start makes them), and once threads run (a site could
+	 * only get a one-store patch then: an object mapped now is planned
+	 * before it can run). */
+	if ((opts->eager || zero_mode ||
+	     __atomic_load_n(&sg.vm_shared, __ATOMIC_SEQ_CST)) &&
 	    bytes <= BIG_TEXT)
 		return 0;
 	for (i = 0; i < o->ntext; i++)
