@@ -8,7 +8,7 @@
 set -u
 d=$(cd "$BUILD" && pwd)
 out=$($RUN -E LD_PRELOAD="$d/libsysgate.so" \
-	-E SYSGATE_OPTIONS='-e inject=getppid:retval=4242 -e trace=none' \
+	-E SYSGATE_OPTIONS='-e inject=getppid:retval=4242 -e trace=none -qq -e signal=none' \
 	"$d/tests/port/far" "$d/tests/port/farsite.so" "$1" 2>&1)
 echo "$out"
 case $1 in

@@ -7,7 +7,7 @@
 set -u
 lib=$(cd "$BUILD" && pwd)/libsysgate.so
 stats=$($RUN -E LD_PRELOAD="$lib" \
-	-E SYSGATE_OPTIONS='--stub-reach=0 --stats --patch-all -e trace=none' \
+	-E SYSGATE_OPTIONS='--stub-reach=0 --stats --patch-all -e trace=none -qq -e signal=none' \
 	"$BUILD/tests/port/regs" 2>&1 >/dev/null)
 echo "$stats"
 traps=$(echo "$stats" | sed -n 's/^sysgate:   trap: //p')

@@ -18,7 +18,7 @@ esac
 native=$($RUN "$prog")
 err=$(mktemp)
 hooked=$($RUN -E LD_PRELOAD="$pre" \
-	-E SYSGATE_OPTIONS="-f -e trace=none --hook=$hook" "$prog" 2>"$err")
+	-E SYSGATE_OPTIONS="-f -e trace=none -qq -e signal=none --hook=$hook" "$prog" 2>"$err")
 rc=$?
 cat "$err"
 fail=0

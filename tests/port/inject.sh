@@ -9,7 +9,7 @@ prog=$1
 shift
 lib=$(cd "$BUILD" && pwd)/libsysgate.so
 out=$($RUN -E LD_PRELOAD="$lib" \
-	-E SYSGATE_OPTIONS="$* -e trace=none" \
+	-E SYSGATE_OPTIONS="$* -e trace=none -qq -e signal=none" \
 	"$prog" 2>&1)
 echo "$out"
 [ "$out" = "result 4242

@@ -7,7 +7,7 @@
 set -u
 lib=$(cd "$BUILD" && pwd)/libsysgate.so
 sysroot=${QEMU_SYSROOT:-/usr/$ARCH-linux-gnu}
-stats=$($RUN -E LD_PRELOAD="$lib" -E SYSGATE_OPTIONS='--stats --patch-all -e trace=none' \
+stats=$($RUN -E LD_PRELOAD="$lib" -E SYSGATE_OPTIONS='--stats --patch-all -e trace=none -qq -e signal=none' \
 	"$BUILD/tests/port/regs" 2>&1 >/dev/null)
 echo "$stats" | grep '^sysgate:'
 case $ARCH in

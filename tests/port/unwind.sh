@@ -8,7 +8,7 @@ set -u
 d=$(cd "$BUILD" && pwd)
 prog=$d/tests/cli/unwind-prog
 out=$($RUN -E LD_PRELOAD="$d/libsysgate.so" \
-	-E SYSGATE_OPTIONS="$* -e trace=none --hook=$d/tests/hooks/unwind.so" \
+	-E SYSGATE_OPTIONS="$* -e trace=none -qq -e signal=none --hook=$d/tests/hooks/unwind.so" \
 	"$prog" 2>&1)
 rc=$?
 echo "$out"
