@@ -53,19 +53,25 @@ static void e_dup2(struct call *c)
 	keep_path(c, 1);
 }
 
+/* the path keep_path kept at entry */
+static void put_closing(struct call *c)
+{
+	const struct trace_scratch *k = trace_scratch(c->s);
+
+	fmt_mem(c->f, k->closing, k->closing_len);
+}
+
 static void d_close(struct call *c)
 {
 	a_int(c, 0);
-	fmt_mem(c->f, trace_scratch(c->s)->closing,
-		trace_scratch(c->s)->closing_len);
+	put_closing(c);
 }
 
 static void d_dup2(struct call *c)
 {
 	a_fd(c, 0);
 	a_int(c, 1);
-	fmt_mem(c->f, trace_scratch(c->s)->closing,
-		trace_scratch(c->s)->closing_len);
+	put_closing(c);
 }
 
 static void d_flock(struct call *c)

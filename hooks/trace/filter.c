@@ -169,8 +169,10 @@ int filter_enter(struct sysgate_sys *s)
 {
 	if (!npaths)
 		return 1;
-	trace_scratch(s)->unselected = !names_path(s);
-	return !trace_scratch(s)->unselected;
+	int unselected = !names_path(s);
+
+	trace_scratch(s)->unselected = unselected;
+	return !unselected;
 }
 
 int filter_selected(const struct sysgate_sys *s)
