@@ -110,8 +110,13 @@ $(BUILD)/sysgate-loader: $(BUILD)/tools/loader/loader.o $(BUILD)/core/init.o \
 		{ grep -v "statically linked applications requires at runtime" || true; }
 	@test -x $@
 
+# The same file under a second name: the loader maps its text from it
+# when it hands /proc/self/exe to the program (tools/loader/loader.c).
+$(BUILD)/sysgate-loader.text: $(BUILD)/sysgate-loader
+	ln -f $< $@
+
 ifeq ($(ARCH),x86_64)
-PROGS += $(BUILD)/sysgate-loader
+PROGS += $(BUILD)/sysgate-loader $(BUILD)/sysgate-loader.text
 endif
 
 # Small-file rates on tmpfs and on --fs (bench/fs/run.sh).

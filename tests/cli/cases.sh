@@ -1308,7 +1308,7 @@ t_preload_without_cli() {
 # state_files: the files a traced sh maps besides libraries (the shared
 # state), printed by the program itself, which then dies of SIGKILL
 # (and with "cli", kills the sysgate CLI first).
-STATE_PROG='awk '\''$6 ~ /sysgate-/ && $6 !~ /(\.so|sysgate-loader)$/ { print $6 }'\'' /proc/$$/maps >"$1"
+STATE_PROG='awk '\''$6 ~ /sysgate-/ && $6 !~ /(\.so|sysgate-loader|sysgate-loader\.text)$/ { print $6 }'\'' /proc/$$/maps >"$1"
 	[ "${2:-}" = cli ] && kill -KILL $PPID
 	kill -KILL $$'
 
@@ -1623,6 +1623,20 @@ sh -c readlink /proc/\$\$/exe; tr \"\\0\" \" \" </proc/\$\$/cmdline "
 		echo "not root: /proc/PID/exe names sysgate-loader to others"; exit 77
 	fi
 	[ "$out" = "$want" ] || fail "got: $out, want: $want"
+}
+
+t_loader_text_shared() {
+	# Handing /proc/PID/exe to the program, the loader maps its text
+	# again under a second name of its file (sysgate-loader.text): the
+	# page cache's pages, shared, instead of a private copy per process.
+	local smaps
+	[ "$(id -u)" = 0 ] || { echo "not root: the loader keeps its own name"; exit 77; }
+	smaps=$("$SG" -e trace=none -qq -e signal=none -- cat /proc/self/smaps) ||
+		fail "exit status $?"
+	awk '/^[0-9a-f]+-[0-9a-f]+ / { x = $2 ~ /x/; name = $6 }
+	     x && /^Anonymous:/ && name ~ /sysgate-loader.text$/ { n++; if ($2 != 0) bad = 1 }
+	     END { exit !(n == 1 && !bad) }' <<<"$smaps" ||
+		fail "loader text: $(grep -A20 '^53471000' <<<"$smaps" | grep -E '^5|Anon')"
 }
 
 t_coverage_scripts() {
