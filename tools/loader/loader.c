@@ -430,22 +430,14 @@ static int text_link(const char *self, int self_fd)
 	return fd;
 }
 
-/* One mapping of ours [lo, hi) at file offset off, no longer the
- * loader's file: from the text link if it can be, else an anonymous copy
- * at the same address (this code included: the bytes it runs on do not
- * change).  0 or -1. */
-static int rename_mapping(unsigned long lo, unsigned long hi,
-			  unsigned long off, int prot, int self_fd, int link_fd)
+/* [lo, hi) as an anonymous copy at the same address (this code
+ * included: the bytes it runs on do not change).  0 or -1. */
+static int copy_in_place(unsigned long lo, unsigned long hi, unsigned long off,
+			 int prot, int self_fd)
 {
-	void *copy;
+	void *copy = mmap(0, hi - lo, PROT_READ | PROT_WRITE,
+			  MAP_PRIVATE | MAP_ANONYMOUS | MAP_POPULATE, -1, 0);
 
-	/* the same page cache pages, shared with every process: nothing
-	 * copied, nothing private */
-	if (link_fd >= 0 && !(prot & PROT_WRITE) && pristine(lo, hi))
-		return mmap((void *)lo, hi - lo, prot, MAP_PRIVATE | MAP_FIXED,
-			    link_fd, off) == (void *)lo ? 0 : -1;
-	copy = mmap(0, hi - lo, PROT_READ | PROT_WRITE,
-		    MAP_PRIVATE | MAP_ANONYMOUS | MAP_POPULATE, -1, 0);
 	if (copy == MAP_FAILED)
 		return -1;
 	/* text as the file has it (no faults on ours); the rest as it is
@@ -458,6 +450,49 @@ static int rename_mapping(unsigned long lo, unsigned long hi,
 		   (void *)lo) == MAP_FAILED) {
 		munmap(copy, hi - lo);
 		return -1;
+	}
+	return 0;
+}
+
+/* The page at a (file offset off) still holds what the file has. */
+static int as_in_file(unsigned long a, unsigned long off, int prot, int fd)
+{
+	static unsigned char page[PAGE];
+
+	return (prot & PROT_READ) &&
+	       pread(fd, page, PAGE, off) == (ssize_t)PAGE &&
+	       !memcmp(page, (void *)a, PAGE);
+}
+
+/*
+ * One mapping of ours [lo, hi) at file offset off, no longer under the
+ * loader's name: where it can be, from the text link (the page cache's
+ * pages, shared with every process, nothing copied); pages that were
+ * written (data, RELRO) as anonymous copies.  0 or -1.
+ */
+static int rename_mapping(unsigned long lo, unsigned long hi,
+			  unsigned long off, int prot, int self_fd, int link_fd)
+{
+	unsigned long a, end;
+	int same;
+
+	if (link_fd < 0)
+		return copy_in_place(lo, hi, off, prot, self_fd);
+	if (!(prot & PROT_WRITE) && pristine(lo, hi))
+		return mmap((void *)lo, hi - lo, prot, MAP_PRIVATE | MAP_FIXED,
+			    link_fd, off) == (void *)lo ? 0 : -1;
+	for (a = lo; a < hi; a = end) {
+		same = as_in_file(a, off + (a - lo), prot, self_fd);
+		for (end = a + PAGE; end < hi &&
+		     as_in_file(end, off + (end - lo), prot, self_fd) == same;
+		     end += PAGE)
+			;
+		if (same ? mmap((void *)a, end - a, prot,
+				MAP_PRIVATE | MAP_FIXED, link_fd,
+				off + (a - lo)) != (void *)a :
+			   copy_in_place(a, end, off + (a - lo), prot,
+					 self_fd) < 0)
+			return -1;
 	}
 	return 0;
 }
