@@ -1639,6 +1639,25 @@ t_loader_text_shared() {
 		fail "loader text: $(grep -A20 '^53471000' <<<"$smaps" | grep -E '^5|Anon')"
 }
 
+t_lines_in_time_order() {
+	# A call that waits while other lines are written is shown as strace
+	# shows it: its start "<unfinished ...>" before them, its end
+	# "<... NAME resumed>" after, so that no line's time is earlier than
+	# the line's before it: threads of a process, processes of a tree.
+	local mode call
+	for mode in threads fork; do
+		"$SG" -f -ttt -o "$TMP/out" -- "$BUILD/tests/cli/order" $mode ||
+			fail "$mode: exit status $?"
+		if [ $mode = threads ]; then call='read(3, '; else call='wait4([0-9]+, '; fi
+		grep -Eq "^[0-9]+ +[0-9.]+ ${call//(/\\(} <unfinished \.\.\.>$" "$TMP/out" ||
+			fail "$mode: no unfinished ${call%%(*}: $(cat "$TMP/out")"
+		grep -Eq "^[0-9]+ +[0-9.]+ <\.\.\. ${call%%(*} resumed>.*\) += [0-9]+$" "$TMP/out" ||
+			fail "$mode: no resumed ${call%%(*}: $(cat "$TMP/out")"
+		awk '{ t = $2 + 0; if (t < last) { print "backwards: " $0; exit 1 }
+		       last = t }' "$TMP/out" || fail "$mode: $(cat "$TMP/out")"
+	done
+}
+
 t_coverage_scripts() {
 	# "#!" scripts, one started through env as pyenv's shims are: each
 	# interpreter is hooked from ld.so's first instruction as the kernel
