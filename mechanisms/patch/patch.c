@@ -1022,6 +1022,47 @@ void sg_patch_threads(unsigned long site)
 	}
 }
 
+/* f, mapped since start-up: patched as one of objs, with its --stats
+ * lines. */
+static void patch_later(const struct sg_obj *f)
+{
+	static char buf[4096];	/* under sg_patch_new_code's lock */
+	struct sg_obj *o = &objs[nobjs];
+	unsigned long long cpu = total.cpu_ns;
+	size_t k = 0;
+
+	*o = *f;
+	nobjs++;
+	patch_objects(o, 1);
+	if (opts->stats) {
+		sg_patch_put(buf, &k, "sysgate: patch: loaded later (");
+		sg_patch_put_num(buf, &k, (total.cpu_ns - cpu) / 1000);
+		sg_patch_put(buf, &k, " us of CPU):\n");
+		sg_patch_object_line(buf, &k, o, report());
+		sg_write_all(sg.out_fd, buf, k);
+	}
+	free_sites(o);
+}
+
+/* The objects of maps (grouped into fresh) with text in [lo, hi) that
+ * are not known yet, patched; 1 if any object has text there. */
+static int patch_new_objects(char *maps, struct sg_obj *fresh,
+			     unsigned long lo, unsigned long hi)
+{
+	int i, n = collect_objects(maps, fresh, MAX_OBJS), found = 0;
+
+	for (i = 0; i < n && nobjs < MAX_OBJS; i++) {
+		if (!overlaps_text(&fresh[i], lo, hi))
+			continue;
+		if (sg.own_loader)
+			break;	/* maybe another program's: watched */
+		found = 1;
+		if (!known_object(&fresh[i]))
+			patch_later(&fresh[i]);
+	}
+	return found;
+}
+
 /*
  * [lo, hi) just became executable (dlopen, mmap or mprotect with
  * PROT_EXEC): patch the ELF objects there before the caller can run them.
@@ -1037,8 +1078,7 @@ void sg_patch_new_code(unsigned long lo, unsigned long hi)
 	struct sg_obj *fresh;
 	unsigned long len;
 	char *maps;
-	unsigned long long cpu;
-	int i, n, found = 0;
+	int found = 0;
 
 	if (!objs)
 		return;		/* not started: nothing is hooked */
@@ -1047,36 +1087,8 @@ void sg_patch_new_code(unsigned long lo, unsigned long hi)
 	fresh = sg_mmap(MAX_OBJS * sizeof(*fresh));
 	scan_buf = scan_buf ? scan_buf : sg_mmap(SCAN_CHUNK);
 	maps = sg_maps_read(&len);
-	if (fresh && scan_buf && maps) {
-		n = collect_objects(maps, fresh, MAX_OBJS);
-		for (i = 0; i < n && nobjs < MAX_OBJS; i++) {
-			struct sg_obj *o = &objs[nobjs];
-			static char buf[4096];	/* under the lock */
-			size_t k = 0;
-
-			if (!overlaps_text(&fresh[i], lo, hi))
-				continue;
-			if (sg.own_loader)
-				break;	/* maybe another program's: watched */
-			found = 1;
-			if (known_object(&fresh[i]))
-				continue;
-			*o = fresh[i];
-			nobjs++;
-			cpu = total.cpu_ns;
-			patch_objects(o, 1);
-			if (opts->stats) {
-				sg_patch_put(buf, &k, "sysgate: patch: loaded "
-						      "later (");
-				sg_patch_put_num(buf, &k,
-						 (total.cpu_ns - cpu) / 1000);
-				sg_patch_put(buf, &k, " us of CPU):\n");
-				sg_patch_object_line(buf, &k, o, report());
-				sg_write_all(sg.out_fd, buf, k);
-			}
-			free_sites(o);
-		}
-	}
+	if (fresh && scan_buf && maps)
+		found = patch_new_objects(maps, fresh, lo, hi);
 	/* No object to patch (JIT code): SUD catches what may be a call.
 	 * Run-time code without any (most JIT output) cannot make one
 	 * until it changes, which comes back here: SUD stays off. */
