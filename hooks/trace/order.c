@@ -173,11 +173,12 @@ static void take(struct pend *p, int i, int pid, int tid, int *cache)
  * gone (killed: its slot never given back); 0 when all are in use. */
 static struct pend *claim(int tid, int *cache)
 {
-	int pid = my_pid(), i;
 	struct pend *p = find(tid, cache);
+	int pid, i;
 
 	if (p)
 		return p;
+	pid = my_pid();
 	for (i = 0; i < ORDER_SLOTS; i++)
 		if (!area->slot[i].tid) {
 			take(&area->slot[i], i, pid, tid, cache);
