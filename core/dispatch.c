@@ -391,13 +391,14 @@ syscall_lean(struct sg_frame *f, struct sg_call *k, unsigned long nr)
 	struct sysgate_sys *s = &k->s;
 	struct sg_chain *c = &k->c;
 	int i = sg.lean_hook[nr];
+	const struct sysgate_hook *h = sg.hooks[i]->hook;
 
 	if (unlikely(!lean_ok(t, nr)))
 		return syscall_hooked(f, d, k);
 	sg_frame_args(f, s->args);
 	sys_init(s, t, nr, sg_site_pc(d), 0);
 	chain_start(c, s, i + 1);
-	if (sg.hooks[i]->hook->enter) {
+	if (h->enter) {
 		long v = run_lean(t, lean_enter, k);
 
 		if (v == SYSGATE_SKIP) {
@@ -410,10 +411,10 @@ syscall_lean(struct sg_frame *f, struct sg_call *k, unsigned long nr)
 		}
 		sg_frame_set_args(f, s->args);
 		if (unlikely(s->nr != (long)nr) && core_handles(s->nr))
-			return syscall_rest(f, d, k, t);
+			return syscall_rest(f, sg_frame_site(f), k, t);
 		sg_frame_set_nr(f, s->nr);
 	}
-	if (!sg.hooks[i]->hook->exit)
+	if (!h->exit)
 		return SG_ENTRY_KERNEL;
 	k->t = t;
 	k->lean = 1;
