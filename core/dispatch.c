@@ -349,13 +349,20 @@ lean_ok(const struct sg_thread *t, unsigned long nr)
 	       !(sg.tls.memsz && sg_bit(sg.tls_sel, nr));
 }
 
-/* On the hook stack: the one hook's enter or exit callback. */
+/* On the hook stack: the one hook's enter callback, and its exit
+ * callback at once for a call it answers (as chain_enter). */
 static long lean_enter(void *p)
 {
 	struct sg_call *k = p;
 	struct sysgate_ctx *h = sg.hooks[k->c.ran - 1];
+	long v = h->hook->enter(&k->s, h->data);
 
-	return h->hook->enter(&k->s, h->data);
+	if (v == SYSGATE_SKIP) {
+		k->s.flags |= SYSGATE_SYS_SKIPPED;
+		if (h->hook->exit)
+			h->hook->exit(&k->s, h->data);
+	}
+	return v;
 }
 
 static long lean_exit(void *p)
@@ -402,10 +409,7 @@ syscall_lean(struct sg_frame *f, struct sg_call *k, unsigned long nr)
 		long v = run_lean(t, lean_enter, k);
 
 		if (v == SYSGATE_SKIP) {
-			s->flags |= SYSGATE_SYS_SKIPPED;
 			c->skip = 1;
-			if (chain_exit_wanted(c))
-				run_call_hooks(t, nr, chain_exit, c);
 			sg_frame_set_result(f, s->ret);
 			return SG_ENTRY_DONE;
 		}

@@ -5,7 +5,8 @@
  * turns a result that is the process's pid (the same call made again,
  * raw) into 4343.  A program's getppid returns 4343 only if both
  * callbacks ran and what enter() changed reached the kernel; getppid(1)
- * is answered by enter() with 4242 (SYSGATE_SKIP, exit() not run).
+ * is answered by enter() with 4242, which exit() (run for an answered
+ * call too, with SYSGATE_SYS_SKIPPED) makes 4243.
  *
  *   cc -shared -fPIC -mgeneral-regs-only -o renumber.so renumber.c
  */
@@ -36,7 +37,9 @@ static void renumber_exit(struct sysgate_sys *s, void *data)
 	struct sysgate_result r = sysgate_syscall2(nr_getpid, 0, 0, 0, 0, 0, 0);
 
 	(void)data;
-	if (s->nr == nr_getpid && s->ret == r.ret)
+	if (s->flags & SYSGATE_SYS_SKIPPED)
+		s->ret++;
+	else if (s->nr == nr_getpid && s->ret == r.ret)
 		s->ret = 4343;
 }
 
