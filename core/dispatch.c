@@ -19,6 +19,9 @@
  *      (sg_core_call), the others in the entry stub, which comes back
  *      to sg_syscall_exit() for the exit side (core/entry.h).
  *
+ * A call one NOFPU hook alone selects takes syscall_lean: the same steps,
+ * less what it cannot need (see there).
+ *
  * Calls that must run at the program's stack pointer leave through the
  * stub's raw path ("RAW"): entry.S restores every register and jumps to
  * the stub's own `syscall`, after which sg_after_raw() runs the exit side
@@ -45,6 +48,7 @@ struct sg_call {
 	struct sysgate_sys s;
 	struct sg_chain c;
 	struct sg_thread *t;	/* for SG_ENTRY_KERNEL_EXIT */
+	int lean;		/* entered by syscall_lean: its exit too */
 };
 
 _Static_assert(sizeof(struct sg_call) <= SG_CALL_SIZE &&
@@ -217,7 +221,7 @@ static void sigreturn_args(struct sysgate_sys *s, unsigned long sp)
  * s->args filled by the caller) */
 static inline __attribute__((always_inline)) void
 sys_init(struct sysgate_sys *s, struct sg_thread *t, long nr,
-	 const void *pc)
+	 const void *pc, int core)
 {
 	s->nr = nr;
 	s->ret = 0;
@@ -225,7 +229,8 @@ sys_init(struct sysgate_sys *s, struct sg_thread *t, long nr,
 	s->pc = pc;
 	s->pid = t->pid;
 	s->tid = t->tid;
-	s->flags = sg_noreturn(nr) ? SYSGATE_SYS_NORETURN : 0;
+	/* (the calls that do not return are all the core's) */
+	s->flags = core && sg_noreturn(nr) ? SYSGATE_SYS_NORETURN : 0;
 	s->note = 0;
 	s->enter_ns = (unsigned long)nr < SYSGATE_NR_MAX &&
 				      sg_bit(sg.timed_sel, nr) ?
@@ -239,7 +244,7 @@ void sg_sys_init(struct sysgate_sys *s, struct sg_thread *t, long nr,
 
 	for (i = 0; i < 6; i++)
 		s->args[i] = args[i];
-	sys_init(s, t, nr, pc);
+	sys_init(s, t, nr, pc, 1);
 }
 
 /*
@@ -251,35 +256,17 @@ void sg_sys_init(struct sysgate_sys *s, struct sg_thread *t, long nr,
 static unsigned long settle_calls;	/* (counted only while one thread
 					   runs) */
 
+/*
+ * After the enter callbacks, or where none ran: the call as the chain
+ * left it.
+ */
 static __attribute__((noinline)) int
-syscall_hooked(struct sg_frame *f, const struct sg_site_desc *d,
-	       struct sg_call *k)
+syscall_rest(struct sg_frame *f, const struct sg_site_desc *d,
+	     struct sg_call *k, struct sg_thread *t)
 {
-	struct sg_thread *t = self_or_new();
 	struct sysgate_sys *s = &k->s;
 	struct sg_chain *c = &k->c;
 	unsigned long info, child_sp;
-
-	sg_frame_args(f, s->args);
-	sys_init(s, t, sg_frame_nr(f), sg_site_pc(d));
-	/* SUD taxes every call while code waits for its first trap: a
-	 * process that keeps calling has the mechanism patch the rest
-	 * (while it runs alone; checked every SG_SETTLE_CALLS calls). */
-	if (unlikely(sg.sud_on) && !sg.vm_shared &&
-	    !(++settle_calls & (SG_SETTLE_CALLS - 1)))
-		sg_mech_threads(0);
-	if (unlikely(s->nr == SG_NR_rt_sigreturn))
-		sigreturn_args(s, sg_frame_app_sp(f));
-	chain_start(c, s, 0);
-
-	if (!t->depth && hooks_wanted(t, s->nr)) {
-		run_call_hooks(t, c->nr, chain_enter, c);
-		if (c->skip) {
-			sg_frame_set_result(f, s->ret);
-			return SG_ENTRY_DONE;
-		}
-		sg_frame_set_args(f, s->args);
-	}
 
 	if (!t->depth && !core_handles(s->nr)) {
 		/* entry.S makes the call, then calls sg_syscall_exit() if
@@ -288,6 +275,7 @@ syscall_hooked(struct sg_frame *f, const struct sg_site_desc *d,
 		if (!chain_exit_wanted(c))
 			return SG_ENTRY_KERNEL;
 		k->t = t;
+		k->lean = 0;
 		t->in_call = 1;	/* until sg_syscall_exit */
 		return SG_ENTRY_KERNEL_EXIT;
 	}
@@ -315,26 +303,166 @@ syscall_hooked(struct sg_frame *f, const struct sg_site_desc *d,
 	return SG_ENTRY_DONE;
 }
 
-int sg_syscall_entry(struct sg_frame *f, struct sg_call *k)
+static __attribute__((noinline)) int
+syscall_hooked(struct sg_frame *f, const struct sg_site_desc *d,
+	       struct sg_call *k)
+{
+	struct sg_thread *t = self_or_new();
+	struct sysgate_sys *s = &k->s;
+	struct sg_chain *c = &k->c;
+
+	sg_frame_args(f, s->args);
+	sys_init(s, t, sg_frame_nr(f), sg_site_pc(d), 1);
+	/* SUD taxes every call while code waits for its first trap: a
+	 * process that keeps calling has the mechanism patch the rest
+	 * (while it runs alone; checked every SG_SETTLE_CALLS calls). */
+	if (unlikely(sg.sud_on) && !sg.vm_shared &&
+	    !(++settle_calls & (SG_SETTLE_CALLS - 1)))
+		sg_mech_threads(0);
+	if (unlikely(s->nr == SG_NR_rt_sigreturn))
+		sigreturn_args(s, sg_frame_app_sp(f));
+	chain_start(c, s, 0);
+
+	if (!t->depth && hooks_wanted(t, s->nr)) {
+		run_call_hooks(t, c->nr, chain_enter, c);
+		if (c->skip) {
+			sg_frame_set_result(f, s->ret);
+			return SG_ENTRY_DONE;
+		}
+		sg_frame_set_args(f, s->args);
+	}
+	return syscall_rest(f, d, k, t);
+}
+
+/*
+ * The common case, kept lean: a call one hook alone selects (sg.lean_sel:
+ * one without SYSGATE_HOOK_NOFPU never does), in a thread that is set up
+ * and outside any callback, with nothing for the core to do.  The same
+ * steps as syscall_hooked and run_hooks in the same order, less what
+ * such a call does not need: no FPU save, no thread pointer switch, no
+ * signal mask for the alternate stack, no loop over the chain.
+ */
+static inline __attribute__((always_inline)) int
+lean_ok(const struct sg_thread *t, unsigned long nr)
+{
+	return t && !t->depth && !t->hooks_off && t->hook_sp && !t->alt_hi &&
+	       !(sg.tls.memsz && sg_bit(sg.tls_sel, nr));
+}
+
+/* On the hook stack: the one hook's enter callback, and its exit
+ * callback at once for a call it answers (as chain_enter). */
+static long lean_enter(void *p)
+{
+	struct sg_call *k = p;
+	struct sysgate_ctx *h = sg.hooks[k->c.ran - 1];
+	long v = h->hook->enter(&k->s, h->data);
+
+	if (v == SYSGATE_SKIP) {
+		k->s.flags |= SYSGATE_SYS_SKIPPED;
+		if (h->hook->exit)
+			h->hook->exit(&k->s, h->data);
+	}
+	return v;
+}
+
+static long lean_exit(void *p)
+{
+	struct sg_call *k = p;
+	struct sysgate_ctx *h = sg.hooks[k->c.ran - 1];
+
+	h->hook->exit(&k->s, h->data);
+	return 0;
+}
+
+/* run_hooks for a call on the lean path (lean_ok held at its entry). */
+static inline __attribute__((always_inline)) long
+run_lean(struct sg_thread *t, long (*fn)(void *), struct sg_call *k)
+{
+	long v;
+
+	__atomic_store_n(&t->depth, 1, __ATOMIC_RELAXED);
+	__asm__ volatile("" ::: "memory");
+	v = sg_on_stack(fn, k, t->hook_sp);
+	__asm__ volatile("" ::: "memory");
+	__atomic_store_n(&t->depth, 0, __ATOMIC_RELAXED);
+	if (unlikely(t->pending))
+		sg_deliver_pending(t);
+	return v;
+}
+
+static __attribute__((noinline)) int
+syscall_lean(struct sg_frame *f, struct sg_call *k, unsigned long nr)
 {
 	const struct sg_site_desc *d = sg_frame_site(f);
-	unsigned long nr = sg_frame_nr(f);
+	struct sg_thread *t = sg_self();
+	struct sysgate_sys *s = &k->s;
+	struct sg_chain *c = &k->c;
+	int i = sg.lean_hook[nr];
+	const struct sysgate_hook *h = sg.hooks[i]->hook;
 
+	if (unlikely(!lean_ok(t, nr)))
+		return syscall_hooked(f, d, k);
+	sg_frame_args(f, s->args);
+	sys_init(s, t, nr, sg_site_pc(d), 0);
+	chain_start(c, s, i + 1);
+	if (h->enter) {
+		long v = run_lean(t, lean_enter, k);
+
+		if (v == SYSGATE_SKIP) {
+			c->skip = 1;
+			sg_frame_set_result(f, s->ret);
+			return SG_ENTRY_DONE;
+		}
+		sg_frame_set_args(f, s->args);
+		if (unlikely(s->nr != (long)nr) && core_handles(s->nr))
+			return syscall_rest(f, sg_frame_site(f), k, t);
+		sg_frame_set_nr(f, s->nr);
+	}
+	if (!h->exit)
+		return SG_ENTRY_KERNEL;
+	k->t = t;
+	k->lean = 1;
+	t->in_call = 1;	/* until sg_syscall_exit */
+	return SG_ENTRY_KERNEL_EXIT;
+}
+
+static __attribute__((noinline)) int
+syscall_other(struct sg_frame *f, struct sg_call *k, unsigned long nr)
+{
 	if (unlikely(sg.sud_on))
 		sg_sud_check(sg_self());
-	if (likely(nr >= SYSGATE_NR_MAX || !sg_bit(sg.wanted, nr)))
+	if (likely(nr >= SYSGATE_NR_MAX || !sg_bit(sg.wanted, nr))) {
+		sg_frame_site(f);
 		return SG_ENTRY_KERNEL;
-	return syscall_hooked(f, d, k);
+	}
+	return syscall_hooked(f, sg_frame_site(f), k);
+}
+
+int sg_syscall_entry(struct sg_frame *f, struct sg_call *k)
+{
+	unsigned long nr = sg_frame_nr(f);
+
+	if (likely(nr < SYSGATE_NR_MAX) && sg_bit(sg.lean_sel, nr) &&
+	    likely(!sg.sud_on))
+		return syscall_lean(f, k, nr);
+	return syscall_other(f, k, nr);
 }
 
 /* After SG_ENTRY_KERNEL_EXIT: entry.S made the call, its results are in
  * the frame and the record is as syscall_hooked left it. */
 void sg_syscall_exit(struct sg_frame *f, struct sg_call *k)
 {
-	k->t->in_call = 0;
+	struct sg_thread *t = k->t;
+
+	t->in_call = 0;
 	k->s.ret = sg_frame_result(f);
 	k->s.ret2 = sg_frame_result2(f);
-	run_call_hooks(k->t, k->c.nr, chain_exit, &k->c);
+	/* (a signal handler that ran meanwhile may have left the thread on
+	 * its alternate stack) */
+	if (k->lean && likely(!t->alt_hi))
+		run_lean(t, lean_exit, k);
+	else
+		run_call_hooks(t, k->c.nr, chain_exit, &k->c);
 	sg_frame_set_result(f, k->s.ret);
 }
 

@@ -94,6 +94,30 @@ int sg_hooks_init(struct sysgate_ctx *c)
 	return 0;
 }
 
+/* Calls one hook with SYSGATE_HOOK_NOFPU alone selects and the core
+ * leaves alone: core/dispatch.c's lean path. */
+static void lean_recompute(void)
+{
+	long nr;
+	int i;
+
+	for (nr = 0; nr < SYSGATE_NR_MAX; nr++) {
+		int n = 0, one = 0;
+
+		for (i = 0; i < sg.nhooks; i++)
+			if (sg_bit(sg.hooks[i]->sel, nr)) {
+				n++;
+				one = i;
+			}
+		sg.lean_hook[nr] = one;
+		if (n == 1 && !sg_bit(sg.core, nr) &&
+		    (sg.hooks[one]->hook->flags & SYSGATE_HOOK_NOFPU))
+			sg_set_bit(sg.lean_sel, nr);
+		else
+			sg_clear_bit(sg.lean_sel, nr);
+	}
+}
+
 void sg_hooks_recompute(void)
 {
 	unsigned int w;
@@ -123,6 +147,7 @@ void sg_hooks_recompute(void)
 		sg.exit_sel[w] = ex;
 		any |= m != 0;
 	}
+	lean_recompute();
 	/* -m seccomp and the loader need the core's calls even with nothing
 	 * to hook: every execve followed through the loader, /proc/self/exe
 	 * answered where the kernel still names the loader (in every

@@ -144,6 +144,10 @@ struct sg_global {
 						   hook selects */
 	unsigned long exit_sel[SG_SEL_WORDS];	/* calls a hook with an exit
 						   callback selects */
+	unsigned long lean_sel[SG_SEL_WORDS];	/* calls for dispatch.c's
+						   lean path (hooks.c) */
+	unsigned char lean_hook[SYSGATE_NR_MAX];	/* the one hook that
+						   selects such a call */
 	int follow;			/* -f */
 	int follow_files;		/* -ff */
 	int is_root;			/* first process of the hooked tree */

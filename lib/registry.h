@@ -10,7 +10,7 @@
 #include "sysgate.h"
 #include "mech.h"
 
-extern const struct sysgate_hook sg_builtin_trace;
+extern struct sysgate_hook sg_builtin_trace;	/* (init sets TIMED) */
 extern const struct sysgate_hook sg_builtin_count;
 extern const struct sysgate_hook sg_builtin_inject;
 /* (not const: in ceph mode the fs hook gives up SYSGATE_HOOK_NOFPU) */

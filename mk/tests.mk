@@ -91,6 +91,11 @@ $(BUILD)/tests/hooks/%.so: tests/hooks/%.c include/sysgate.h | $(BUILD)/.dir
 	@mkdir -p $(dir $@)
 	$(CC) $(CFLAGS_COMMON) -Iinclude -shared -o $@ $<
 
+# (a SYSGATE_HOOK_NOFPU hook, built as such)
+$(BUILD)/tests/hooks/renumber.so: tests/hooks/renumber.c include/sysgate.h | $(BUILD)/.dir
+	@mkdir -p $(dir $@)
+	$(CC) $(CFLAGS_COMMON) $(ARCH_HOOK_CFLAGS) -Iinclude -shared -o $@ $<
+
 # getppid from an exported function, for a hook that unwinds into it.
 $(BUILD)/tests/cli/unwind-prog: tests/cli/unwind-prog.c | $(BUILD)/.dir
 	@mkdir -p $(dir $@)
@@ -110,7 +115,7 @@ CHECK_DEPS += $(BUILD)/tests/cli/prog $(BUILD)/tests/cli/rawlib.so \
 	$(BUILD)/tests/cli/hello32 $(BUILD)/tests/cli/int80 \
 	$(BUILD)/tests/cli/nolibc-at-loader \
 	$(BUILD)/tests/hooks/counter.so $(BUILD)/tests/hooks/exitret.so \
-	$(BUILD)/tests/hooks/clobber.so
+	$(BUILD)/tests/hooks/clobber.so $(BUILD)/tests/hooks/renumber.so
 endif
 
 # The option parser, table-driven, linked with the core archive.

@@ -10,24 +10,21 @@ void fmt_init(struct fmt *f, char *buf, size_t cap)
 	f->depth = 0;
 }
 
-void fmt_chr(struct fmt *f, char c)
-{
-	if (f->len < f->cap)
-		f->buf[f->len++] = c;
-	else
-		f->full = 1;
-}
-
 void fmt_mem(struct fmt *f, const char *s, size_t n)
 {
-	while (n--)
-		fmt_chr(f, *s++);
+	size_t room = f->cap - f->len;
+
+	if (n > room) {
+		n = room;
+		f->full = 1;
+	}
+	hk_memcpy(f->buf + f->len, s, n);
+	f->len += n;
 }
 
 void fmt_str(struct fmt *f, const char *s)
 {
-	while (*s)
-		fmt_chr(f, *s++);
+	fmt_mem(f, s, hk_strlen(s));
 }
 
 void fmt_udec(struct fmt *f, unsigned long v)

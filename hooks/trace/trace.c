@@ -758,13 +758,20 @@ static int ret_is_pointer(long nr)
 /* ") = " with strace's alignment of short lines. */
 static void put_equals(struct fmt *f)
 {
+	static const char spaces[] = "                                        ";
+
 	fmt_chr(f, ')');
 	if (f->len >= (size_t)result_column) {
 		fmt_str(f, " = ");
 		return;
 	}
-	while (f->len < (size_t)result_column)
-		fmt_chr(f, ' ');
+	while (f->len < (size_t)result_column) {
+		size_t n = result_column - f->len;
+
+		fmt_mem(f, spaces, n < sizeof(spaces) - 1 ? n : sizeof(spaces) - 1);
+		if (f->full)
+			break;
+	}
 	fmt_str(f, "= ");
 }
 
@@ -1332,6 +1339,8 @@ static void add_decoders(const struct decoder *d)
 	}
 }
 
+extern struct sysgate_hook sg_builtin_trace;
+
 static int trace_init(struct sysgate_ctx *ctx, const char *args)
 {
 	char err[160], carried[LINE_MAX_];
@@ -1529,10 +1538,16 @@ static int trace_init(struct sysgate_ctx *ctx, const char *args)
 		if (ordered && !json && e.tid)
 			order_end(held);
 	}
+	/* Each call's start time only where a line shows it (-t, -r, -T,
+	 * --json's dur_ns): a clock read is a tenth of a traced call. */
+	if (tstamp || relative || show_time || json)
+		sg_builtin_trace.flags |= SYSGATE_HOOK_TIMED;
+	else
+		sg_builtin_trace.flags &= ~SYSGATE_HOOK_TIMED;
 	return 0;
 }
 
-const struct sysgate_hook sg_builtin_trace = {
+struct sysgate_hook sg_builtin_trace = {
 	.abi = SYSGATE_HOOK_ABI,
 	.flags = SYSGATE_HOOK_NOFPU | SYSGATE_HOOK_TIMED | SYSGATE_HOOK_NOTLS,
 	.name = "trace",

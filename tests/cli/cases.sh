@@ -1298,6 +1298,18 @@ t_hook_exit_result() {
 	[ "$out" = 4242 ] || fail "got '$out'"
 }
 
+t_hook_lean_path() {
+	# A NOFPU hook alone on a call (dispatch.c's lean path): the number
+	# enter() changes reaches the kernel and exit() sees the result;
+	# an answered call is answered, and exit() sees it answered.
+	out=$("$SG" -e trace=none --hook="$BUILD/tests/hooks/renumber.so" \
+		-- "$PROG" getppid-arg 3 0) || fail "exit status $?"
+	[ "$out" = 4343 ] || fail "renumbered: got '$out'"
+	out=$("$SG" -e trace=none --hook="$BUILD/tests/hooks/renumber.so" \
+		-- "$PROG" getppid-arg 3 1) || fail "exit status $?"
+	[ "$out" = 4243 ] || fail "answered: got '$out'"
+}
+
 t_preload_without_cli() {
 	# The library alone, as the usage text documents.
 	LD_PRELOAD=$PWD/$BUILD/libsysgate.so SYSGATE_OPTIONS="-e trace=write -o $TMP/out" \

@@ -206,6 +206,16 @@ int main(int argc, char **argv)
 		printf("%ld\n", r);
 		return 0;
 	}
+	if (!strcmp(mode, "getppid-arg")) {
+		/* "getppid-arg N A": n calls with A as the first argument
+		 * (which getppid ignores, and a hook may read) */
+		long i, r = 0, a = argc > 3 ? atol(argv[3]) : 0;
+
+		for (i = 0; i < n; i++)
+			r = syscall(SYS_getppid, a);
+		printf("%ld\n", r);
+		return 0;
+	}
 	if (!strcmp(mode, "lseek")) {
 		/* Prints what each of n lseeks returned (the loader makes
 		 * none, so counts compare with strace's). */

@@ -531,10 +531,11 @@ struct results {
 	long lpriv[3];		/* private dirty, started by the loader:
 				   native, -c, --lazy -c */
 	double emed[2];		/* --lazy: patch emulate, pass */
+	double tmed[3];		/* the null hook answering, -c, tracing */
 	struct utsname u;
 };
 
-enum { NCFG = 1 + 2 * NMECH, NJIT = 3, NFPU = 2, NLAZY = 2 };
+enum { NCFG = 1 + 2 * NMECH, NJIT = 3, NFPU = 2, NLAZY = 2, NTOOL = 3 };
 
 /* (-qq -e signal=none: not even the trace hook's process events, so
  * the rows measure the mechanism and the one hook alone) */
@@ -581,6 +582,16 @@ static const struct cfg lazy_cfgs[NLAZY] = {
 	{ "patch --lazy pass", "--lazy -e trace=none -qq -e signal=none",
 	  "null.so:getppid", 0 },
 };
+/* The patch mechanism as users meet it: a hook of their own answering
+ * (the null hook, SYSGATE_HOOK_NOFPU; "patch emulate" above is the
+ * inject hook), and the CLI counting and tracing every call (started by
+ * sysgate-loader, output to /dev/null). */
+static const struct cfg tool_cfgs[NTOOL] = {
+	{ "patch emulate, null hook", "-e trace=none -qq -e signal=none",
+	  "null.so:getppid=4242", 0 },
+	{ "-c", "-c -o /dev/null", 0, 0 },
+	{ "trace to /dev/null", "-o /dev/null", 0, 0 },
+};
 static struct start_row srows[NSTART] = {
 	{ .key = "true", .argv = { "/bin/true" } },
 	{ .key = "python3", .argv = { "python3", "-c", "pass" } },
@@ -611,6 +622,7 @@ static int measure_loops(struct results *r)
 	static const int cfg_of[NJIT] = { 0, 2, 6 };
 	static const int mech_of[NJIT] = { -1, 0, 2 };
 	double res[NCFG][16], jit[NJIT][16], fpu[NFPU][16], lazyr[NLAZY][16];
+	double tool[NTOOL][16];
 	int k, i, m;
 
 	for (k = 0; k < r->rounds; k++) {
@@ -630,6 +642,16 @@ static int measure_loops(struct results *r)
 			if (measure(&lazy_cfgs[i], "getppid", r->n,
 				    r->skipped[0] != 0, &lazyr[i][k]) < 0)
 				return -1;
+		for (i = 0; i < NTOOL; i++) {
+			int rc;
+
+			via_cli = i > 0;	/* -c and tracing: the CLI */
+			rc = measure(&tool_cfgs[i], "getppid", r->n,
+				     r->skipped[0] != 0, &tool[i][k]);
+			via_cli = 0;
+			if (rc < 0)
+				return -1;
+		}
 		for (i = 0; i < NCFG; i++)
 			if (measure(&cfgs[i], "getppid",
 				    cfgs[i].slow == 2 ? r->n / 1000 :
@@ -648,6 +670,8 @@ static int measure_loops(struct results *r)
 		r->fmed[m] = median(fpu[m], r->rounds);
 	for (m = 0; m < NLAZY; m++)
 		r->emed[m] = median(lazyr[m], r->rounds);
+	for (m = 0; m < NTOOL; m++)
+		r->tmed[m] = median(tool[m], r->rounds);
 	return 0;
 }
 
@@ -714,6 +738,11 @@ static void report_json(const struct results *r)
 	       "\"emulate_ratio\":%.3f,\"pass_ratio\":%.3f},\n",
 	       r->emed[0], r->emed[1], r->emed[0] / r->nat,
 	       r->emed[1] / r->nat);
+	printf(" \"tools\":{\"null_emulate_ns\":%.2f,\"count_ns\":%.2f,"
+	       "\"trace_ns\":%.2f,\"null_emulate_ratio\":%.3f,"
+	       "\"count_ratio\":%.3f,\"trace_ratio\":%.3f},\n",
+	       r->tmed[0], r->tmed[1], r->tmed[2], r->tmed[0] / r->nat,
+	       r->tmed[1] / r->nat, r->tmed[2] / r->nat);
 	printf(" \"startup_ms\":{");
 	for (i = 0; i < NSTART; i++) {
 		const struct start_row *w = &r->srows[i];
@@ -805,6 +834,10 @@ static void report_text(const struct results *r)
 	       "%.2f (%.3f x), pass %.2f (%.3f x)\n",
 	       sg_fpu_method(r->fpu_mask), r->fmed[0], r->fmed[0] / r->nat,
 	       r->fmed[1], r->fmed[1] / r->nat);
+	printf("patch, as users run it: null hook (NOFPU) emulate %.2f "
+	       "(%.3f x), -c %.2f (%.3f x), traced to /dev/null %.2f "
+	       "(%.3f x)\n", r->tmed[0], r->tmed[0] / r->nat, r->tmed[1],
+	       r->tmed[1] / r->nat, r->tmed[2], r->tmed[2] / r->nat);
 	printf("getppid from run-time code (JIT), ns/call: native "
 	       "%.2f, patch pass %.2f (%.3f x; patched after its "
 	       "first trap), sud pass %.2f (%.3f x)\n", r->jmed[0],
