@@ -187,7 +187,12 @@ static int short_opt(struct sg_options *o, char c, const char *val)
 	case 'C': o->count = 1; o->count_and_trace = 1; return 0;
 	case 'A': o->append = 1; return 0;
 	case 'q': o->quiet++; return 0;
-	case 't': o->timestamps++; return 0;
+	case 't':
+		if (o->ts_prec)
+			return fail(o, "-t and --timestamps cannot be given "
+				       "together", 0, 0);
+		o->timestamps++;
+		return 0;
 	case 'T': o->syscall_times = 1; return 0;
 	case 'x': o->hexstr++; return 0;
 	case 'P': return add_list(o, o->paths, &o->npaths, val, "-P");
@@ -332,19 +337,56 @@ static const char *find(const char *s, const char *p)
 	return 0;
 }
 
-/* A timestamp precision as the letters' repeat count gives it: s (-t),
- * us (-tt); sysgate prints no other. */
-static int precision(const char *v, int *n)
+/* A time's precision, strace's s, ms, us or ns (up to a ',' or the end):
+ * the digits after the point plus 1, or 0 when v is none of them. */
+static int precision(const char *v)
 {
+	static const char *const units[] = { "s", "ms", "us", "ns" };
 	size_t len = sg_strchr(v, ',') ? (size_t)(sg_strchr(v, ',') - v) :
 					 sg_strlen(v);
+	unsigned int i;
 
-	if (len == 1 && v[0] == 's')
-		*n = 1;
-	else if (len == 2 && !sg_strncmp(v, "us", 2))
-		*n = 2;
-	else
-		return -1;
+	for (i = 0; i < ARRAY_SIZE(units); i++)
+		if (len == sg_strlen(units[i]) && !sg_strncmp(v, units[i], len))
+			return (int)(3 * i + 1);
+	return 0;
+}
+
+/* --timestamps / --absolute-timestamps=[format:]none|time|unix and
+ * [precision:]s|ms|us|ns, comma-separated; a later option keeps what
+ * this one leaves out (format:time and precision:s at first). */
+static int timestamps_opt(struct sg_options *o, const char *name,
+			  const char *val)
+{
+	static const char *const formats[] = { "none", "time", "", "unix" };
+	const char *v, *end;
+
+	if (o->timestamps && !o->ts_prec)
+		return fail(o, "-t and --", name, " cannot be given together");
+	if (!o->ts_prec)
+		o->timestamps = 1, o->ts_prec = 1;
+	for (v = val; v; v = *end ? end + 1 : 0) {
+		int format = 1, prec = 1;
+		unsigned int i;
+		size_t len;
+
+		end = v + sg_strlen(v);
+		if (sg_strchr(v, ','))
+			end = sg_strchr(v, ',');
+		if (starts(v, "format:"))
+			v += 7, prec = 0;
+		else if (starts(v, "precision:"))
+			v += 10, format = 0;
+		len = (size_t)(end - v);
+		for (i = 0; format && i < ARRAY_SIZE(formats); i++)
+			if (len && sg_strlen(formats[i]) == len &&
+			    !sg_strncmp(v, formats[i], len))
+				break;
+		if (format && i < ARRAY_SIZE(formats))
+			o->timestamps = (int)i;
+		else if (!prec || !(o->ts_prec = precision(v)))
+			return fail(o, "invalid --", name, " value");
+	}
 	return 0;
 }
 
@@ -356,8 +398,8 @@ static int precision(const char *v, int *n)
 static int optional_value_opt(struct sg_options *o, const char *name,
 			      const char *val)
 {
-	int n = 1;
-
+	if (!val && find(name, "timestamps") && name[0] != 'r')
+		return timestamps_opt(o, name, "time");
 	if (!val)
 		return short_opt(o, !sg_strcmp(name, "quiet") ? 'q' :
 				    !sg_strcmp(name, "decode-fds") ? 'y' :
@@ -377,25 +419,14 @@ static int optional_value_opt(struct sg_options *o, const char *name,
 		return 0;
 	}
 	if (!sg_strcmp(name, "syscall-times") || name[0] == 'r') {
-		/* sysgate prints microseconds: the default precision */
-		if (sg_strcmp(val, "us") && sg_strcmp(val, "6"))
-			return fail(o, "--", name, "=: only us (microseconds)");
+		int p = precision(val);
+
+		if (!p || sg_strchr(val, ','))
+			return fail(o, "invalid --", name, " value (s, ms, us, ns)");
+		*(name[0] == 'r' ? &o->rel_prec : &o->dur_prec) = p;
 		return short_opt(o, name[0] == 'r' ? 'r' : 'T', 0);
 	}
-	/* --absolute-timestamps=[format:]time|unix[,precision:P] */
-	if (find(val, "unix")) {
-		/* -ttt: seconds since the epoch, with microseconds */
-		if (!find(val, "precision:us"))
-			return fail(o, "--", name, "=unix: with precision:us only");
-		n = 3;
-	} else if (find(val, "precision:")) {
-		if (precision(find(val, "precision:") + 10, &n))
-			return fail(o, "--", name, ": precision s or us only");
-	} else if (sg_strcmp(val, "time") && sg_strcmp(val, "format:time")) {
-		return fail(o, "invalid --", name, " value");
-	}
-	o->timestamps = n;
-	return 0;
+	return timestamps_opt(o, name, val);
 }
 
 static int long_opt(struct sg_options *o, const char *name, size_t nlen,
@@ -741,6 +772,12 @@ int sg_options_hook_args(const struct sg_options *o, const char *hook,
 		    put_item(dst, size, &n, "s", num(b, o->strsize)) ||
 		    put_item(dst, size, &n, "t", num(b, o->timestamps)) ||
 		    (o->syscall_times && put_item(dst, size, &n, "T", 0)) ||
+		    (o->ts_prec && put_item(dst, size, &n, "tp",
+					    num(b, o->ts_prec - 1))) ||
+		    (o->rel_prec && put_item(dst, size, &n, "rp",
+					     num(b, o->rel_prec - 1))) ||
+		    (o->dur_prec && put_item(dst, size, &n, "Tp",
+					     num(b, o->dur_prec - 1))) ||
 		    (o->json && put_item(dst, size, &n, "json", 0)) ||
 		    (o->follow == 1 && put_item(dst, size, &n, "f", 0)) ||
 		    (o->follow == 1 && o->outfile &&

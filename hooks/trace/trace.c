@@ -43,6 +43,9 @@ int trace_structs(const struct sysgate_sys *s)
 }
 int trace_strsize = 32;
 static int tstamp, show_time, json, follow, relative, stack_traces;
+/* Digits after the point of -t's (-1: the letters' 0 or 6), -r's and
+ * -T's times. */
+static int tstamp_digits = -1, relative_digits = 6, time_digits = 6;
 /* Calls whose 'd' arguments are longs (offsets, lengths). */
 static unsigned char long_args[SYSGATE_NR_MAX];
 /* Calls whose result is a new descriptor (-y shows its path). */
@@ -465,6 +468,20 @@ static void put_pid(struct fmt *f, int pid)
 	fmt_str(f, "] ");
 }
 
+/* ".000123": the fraction of a time of ns nanoseconds in digits. */
+static void put_fraction(struct fmt *f, unsigned long long ns, int digits)
+{
+	unsigned long long div = 1000000000ULL;
+	int i;
+
+	if (digits <= 0)
+		return;
+	for (i = 0; i < digits; i++)
+		div /= 10;
+	fmt_chr(f, '.');
+	fmt_pad(f, ns % 1000000000ULL / div, digits);
+}
+
 /* -r: "     0.000123 ", the time since the previous call's start (in
  * this process: each one has its own hook); "(+     0.000123) " after
  * -t's time. */
@@ -483,8 +500,7 @@ static void put_relative(struct fmt *f, unsigned long long enter_ns)
 	for (; digits < 6; digits++)
 		fmt_chr(f, ' ');
 	fmt_udec(f, sec);
-	fmt_chr(f, '.');
-	fmt_pad(f, d / 1000 % 1000000, 6);
+	put_fraction(f, d, relative_digits);
 	fmt_str(f, tstamp ? ") " : " ");
 }
 
@@ -540,10 +556,8 @@ static void put_time(struct fmt *f, unsigned long long enter_ns)
 		fmt_chr(f, ':');
 		fmt_pad(f, day % 60, 2);
 	}
-	if (tstamp >= 2) {
-		fmt_chr(f, '.');
-		fmt_pad(f, wall / 1000 % 1000000, 6);
-	}
+	put_fraction(f, wall, tstamp_digits >= 0 ? tstamp_digits :
+				    tstamp >= 2 ? 6 : 0);
 	fmt_chr(f, ' ');
 }
 
@@ -688,8 +702,7 @@ static void put_ret(struct fmt *f, struct sysgate_sys *s)
 
 		fmt_str(f, " <");
 		fmt_udec(f, d / 1000000000ULL);
-		fmt_chr(f, '.');
-		fmt_pad(f, d / 1000 % 1000000, 6);
+		put_fraction(f, d, time_digits);
 		fmt_chr(f, '>');
 	}
 }
@@ -1174,6 +1187,13 @@ static int trace_init(struct sysgate_ctx *ctx, const char *args)
 		} else if (arg_is(&a, "t") && a.val &&
 			   !hk_parse_long(a.val, a.vlen, &v)) {
 			tstamp = (int)v;
+		} else if ((arg_is(&a, "tp") || arg_is(&a, "rp") ||
+			    arg_is(&a, "Tp")) && a.val &&
+			   !hk_parse_long(a.val, a.vlen, &v) && v >= 0 &&
+			   v <= 9) {
+			*(a.key[0] == 't' ? &tstamp_digits :
+			  a.key[0] == 'r' ? &relative_digits : &time_digits) =
+				(int)v;
 		} else if (arg_is(&a, "T")) {
 			show_time = 1;
 		} else if (arg_is(&a, "json")) {
