@@ -373,6 +373,8 @@ static int timestamps_opt(struct sg_options *o, const char *name,
 		end = v + sg_strlen(v);
 		if (sg_strchr(v, ','))
 			end = sg_strchr(v, ',');
+		if (end == v)
+			continue;	/* (strace skips empty items) */
 		if (starts(v, "format:"))
 			v += 7, prec = 0;
 		else if (starts(v, "precision:"))

@@ -1145,6 +1145,19 @@ EOT
 	done
 }
 
+t_trace_list_items() {
+	# strace skips empty items and takes names of its other
+	# personalities (mmap2, fcntl64: sysgate sees x86-64's calls only)
+	"$SG" -e trace=write -qq -o "$TMP/want" -- "$PROG" >/dev/null ||
+		fail "exit status $?"
+	for set in ,write write, ,,write,,mmap2 mmap2,write,fcntl64 \
+		'?nosuch,write'; do
+		"$SG" -e trace="$set" -qq -o "$TMP/got" -- "$PROG" >/dev/null ||
+			fail "trace=$set: exit status $?"
+		same "$TMP/want" "$TMP/got"
+	done
+}
+
 t_bad_input() {
 	marker=$TMP/started
 	while IFS= read -r args; do
@@ -1160,6 +1173,8 @@ t_bad_input() {
 	done <<'EOT'
 -e trace=nosuch --
 -e trace=/[ --
+-e trace=, --
+-e trace=!,, --
 -e inject=openat:error=EBOGUS --
 -e inject=openat --
 -e inject=openat:error=ENOENT:when=0 --
