@@ -1305,6 +1305,7 @@ static int trace_init(struct sysgate_ctx *ctx, const char *args)
 	add_decoders(dec_poll);
 	add_decoders(dec_time);
 	add_decoders(dec_misc);
+	add_decoders(dec_ioctl);
 	if (have_set)
 		set_select(ctx, &set);
 	else
