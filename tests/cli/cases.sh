@@ -343,6 +343,29 @@ t_inject_same_as_strace() {
 	done
 }
 
+t_inject_syscall() {
+	# syscall=: a call without side effects runs in place of the
+	# original, whose result error= or retval= gives (strace's suite
+	# runs each inject test with syscall=gettid too)
+	need_strace
+	for inj in lseek:syscall=getpid:error=ENOSPC:when=2+ \
+		lseek:syscall=gettid:retval=7; do
+		"$SG" -e trace=lseek -e inject=$inj -o "$TMP/sg" \
+			-- "$PROG" lseek 3 >"$TMP/sg.out" || fail "$inj: exit $?"
+		strace -e trace=lseek -e inject=$inj -o "$TMP/st" \
+			-- "$PROG" lseek 3 >"$TMP/st.out"
+		same "$TMP/st.out" "$TMP/sg.out"
+		same "$TMP/st" "$TMP/sg"
+	done
+	# what strace refuses: a call with side effects, no result given
+	for inj in lseek:syscall=write:retval=1 lseek:syscall=gettid \
+		lseek:syscall=nosuch:retval=1; do
+		"$SG" -e inject=$inj -- "$PROG" >/dev/null 2>"$TMP/err" &&
+			fail "$inj accepted"
+		[ "$(wc -l <"$TMP/err")" = 1 ] || fail "$inj: $(cat "$TMP/err")"
+	done
+}
+
 t_dlopen_raw_syscall() {
 	# A raw syscall in a library loaded after start-up is hooked.
 	dlopen_raw_syscall
