@@ -158,8 +158,6 @@ static int add_item(struct sc_set *s, const char *item, size_t n, char *err,
 	hk_memcpy(name, item, n);
 	name[n] = 0;
 	nr = sysgate_syscall_number(name);
-	if (nr < 0)
-		nr = other_personality(name);
 	if (nr < 0) {
 		/* A bare number names a syscall too. */
 		long v;
@@ -175,6 +173,12 @@ static int add_item(struct sc_set *s, const char *item, size_t n, char *err,
 				add_class(s, classes[i].cls);
 				return 0;
 			}
+		/* (after the class names: i386's "ipc" is a call) */
+		nr = other_personality(name);
+		if (nr >= 0) {
+			add(s, nr);
+			return 0;
+		}
 		return quiet ? 0 : error(err, errlen, "unknown syscall", item, n);
 	}
 	add(s, nr);
