@@ -1,8 +1,9 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * System V IPC: shmget/semget/msgget keys, flags and modes, and the
+ * System V IPC: shmget/semget/msgget keys, flags and modes, the
  * shmctl/semctl/msgctl commands with the kernel's structures (the "64"
- * layouts, the only ones a 64-bit kernel uses), as strace prints them.
+ * layouts, the only ones a 64-bit kernel uses), semop's operations and
+ * msgsnd/msgrcv's messages, as strace prints them.
  */
 #include <linux/ipc.h>
 #include <linux/msg.h>
@@ -256,6 +257,98 @@ static void d_msgctl(struct call *c)
 	}
 }
 
+static void d_shmat(struct call *c)
+{
+	a_int(c, 0);
+	a_ptr(c, c->s->args[1]);
+	a_flags(c, (unsigned int)c->s->args[2], &xl_shmat_flags, 0);
+}
+
+/* [{sem_num=0, sem_op=-1, sem_flg=SEM_UNDO}, ...]: at most -s entries,
+ * then "...", and "..." with the address where it stops being readable */
+static void a_sembufs(struct call *c, unsigned long p, unsigned long n)
+{
+	struct sembuf b;
+	unsigned long i;
+
+	a_sep(c);
+	if (!n) {
+		fmt_str(c->f, "[]");
+		return;
+	}
+	if (fetch(c->f, c->s, &b, p, sizeof(b)))
+		return;
+	fmt_chr(c->f, '[');
+	for (i = 0; i < n; i++) {
+		unsigned long at = p + i * sizeof(b);
+
+		if (i)
+			fmt_str(c->f, ", ");
+		if (i == (unsigned long)trace_strsize) {
+			fmt_str(c->f, "...");
+			break;
+		}
+		if (i && trace_read(c->s, &b, (void *)at, sizeof(b)) !=
+				 (long)sizeof(b)) {
+			fmt_str(c->f, "... /* ");
+			fmt_hex(c->f, at);
+			fmt_str(c->f, " */");
+			break;
+		}
+		f_udec(c->f, "{sem_num=", b.sem_num);
+		f_dec(c->f, ", sem_op=", b.sem_op);
+		fmt_str(c->f, ", sem_flg=");
+		p_flags(c->f, (unsigned short)b.sem_flg, &xl_sem_flags, 0);
+		fmt_chr(c->f, '}');
+	}
+	fmt_chr(c->f, ']');
+}
+
+static void d_semop(struct call *c)
+{
+	a_int(c, 0);
+	a_sembufs(c, c->s->args[1], (unsigned int)c->s->args[2]);
+	a_udec(c, (unsigned int)c->s->args[2]);
+}
+
+static void d_semtimedop(struct call *c)
+{
+	d_semop(c);
+	a_timespec(c, c->s->args[3]);
+}
+
+/* {mtype=1, mtext="..."}: n bytes of text after the long type */
+static void p_msgbuf(struct call *c, unsigned long p, unsigned long n)
+{
+	long type;
+
+	if (fetch(c->f, c->s, &type, p, sizeof(type)))
+		return;
+	f_dec(c->f, "{mtype=", type);
+	fmt_str(c->f, ", mtext=");
+	p_data(c->f, c->s, p + sizeof(type), n, 0);
+	fmt_chr(c->f, '}');
+}
+
+static void d_msgsnd(struct call *c)
+{
+	a_int(c, 0);
+	a_sep(c);
+	p_msgbuf(c, c->s->args[1], c->s->args[2]);
+	a_udec(c, c->s->args[2]);
+	a_flags(c, (unsigned int)c->s->args[3], &xl_msgq_flags, 0);
+}
+
+static void d_msgrcv(struct call *c)
+{
+	a_int(c, 0);
+	if (a_out(c, c->s->args[1]))
+		p_msgbuf(c, c->s->args[1], c->s->ret);
+	a_udec(c, c->s->args[2]);
+	a_dec(c, c->s->args[3]);
+	a_flags(c, (unsigned int)c->s->args[4], &xl_msgq_flags, 0);
+}
+
 const struct decoder dec_ipc[] = {
 	{ "shmget", d_shmget, 0, 0 },
 	{ "semget", d_semget, 0, 0 },
@@ -263,5 +356,10 @@ const struct decoder dec_ipc[] = {
 	{ "shmctl", d_shmctl, 0, 0 },
 	{ "semctl", d_semctl, 0, 0 },
 	{ "msgctl", d_msgctl, 0, 0 },
+	{ "shmat", d_shmat, 0, 0 },
+	{ "semop", d_semop, 0, 0 },
+	{ "semtimedop", d_semtimedop, 0, 0 },
+	{ "msgsnd", d_msgsnd, 0, 0 },
+	{ "msgrcv", d_msgrcv, 0, 0 },
 	{ 0, 0, 0, 0 },
 };

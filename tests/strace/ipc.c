@@ -17,6 +17,12 @@ int main(void)
 	struct shminfo shmi;
 	struct seminfo semi;
 	struct msginfo msgi;
+	struct {
+		long type;
+		char text[16];
+	} m = { 7, "STRACE_STRING" };
+	struct sembuf ops[2] = { { 0, 1, SEM_UNDO },
+				 { 1, -1, IPC_NOWAIT | 0x10 } };
 
 	memset(&shm, 0, sizeof(shm));
 	memset(&sem, 0, sizeof(sem));
@@ -40,5 +46,12 @@ int main(void)
 	msgctl(-1, IPC_SET, &msq);
 	msgctl(-1, MSG_STAT, &msq);
 	msgctl(0, IPC_INFO, (struct msqid_ds *)&msgi);
+	msgsnd(-1, &m, 14, IPC_NOWAIT);
+	msgrcv(-1, &m, 14, -7, MSG_NOERROR);
+	semop(-1, ops, 2);
+	semop(-1, NULL, 3);
+	semop(-1, ops, 0);
+	shmat(-1, NULL, SHM_RDONLY | SHM_EXEC);
+	shmdt(NULL);
 	return 0;
 }
