@@ -147,32 +147,19 @@ static void k_int(struct call *c, const struct ioctl_kind *k,
 		a_dec(c, (int)arg);
 }
 
-/* [int], or [flags] from the kind's table (hex and the kind's "unknown"
- * comment when no bit has a name, as strace prints them). */
+/* [int], or [flags] from the kind's table */
 static void k_int_at(struct call *c, const struct ioctl_kind *k,
 		     unsigned long arg)
 {
 	unsigned int v;
-	int i, named = 0;
 
 	if (fetch_arg(c, &v, arg, sizeof(v), k->out))
 		return;
 	fmt_chr(c->f, '[');
-	for (i = 0; k->values && i < k->values->n; i++)
-		named |= (v & k->values->e[i].value) != 0;
-	if (!k->values) {
+	if (k->values)
+		p_flags_unknown(c->f, v, k->values, k->unknown);
+	else
 		fmt_dec(c->f, (int)v);
-	} else if (v && !named) {
-		size_t start = x_begin(c->f);
-
-		fmt_hex(c->f, v);
-		fmt_str(c->f, " /* ");
-		fmt_str(c->f, k->unknown);
-		fmt_str(c->f, " */");
-		x_end(c->f, start, v, 'x');
-	} else {
-		p_flags(c->f, v, k->values, 0);
-	}
 	fmt_chr(c->f, ']');
 }
 

@@ -124,6 +124,10 @@ void p_xlat(struct fmt *f, unsigned long v, const struct xlat *t,
 	    const char *unknown);
 void p_flags(struct fmt *f, unsigned long v, const struct xlat *t,
 	     const char *zero);
+/* p_flags, but flags none of which has a name print as hex followed by
+ * the comment `unknown` ("FS_???_FL"), as strace prints them. */
+void p_flags_unknown(struct fmt *f, unsigned long v, const struct xlat *t,
+		     const char *unknown);
 /* Bytes at p (n of them), quoted and cut at -s; hex escapes when hex. */
 void p_data(struct fmt *f, const struct sysgate_sys *s, unsigned long p,
 	    unsigned long n, int hex);
