@@ -1181,6 +1181,21 @@ t_trace_list_items() {
 	done
 }
 
+t_times_decoded() {
+	# times()'s struct as strace prints it: clock ticks, and seconds in
+	# a comment unless 0 or -X raw (the values differ from run to run)
+	command -v python3 >/dev/null || { echo "python3 not installed"; exit 77; }
+	local t='tms_[a-z]*time=(0|[1-9][0-9]* /\* [0-9]+\.[0-9]{2} s \*/)'
+	"$SG" -qq -e signal=none -e trace=times -o "$TMP/out" -- \
+		python3 -c 'import os; os.times()' || fail "exit status $?"
+	grep -qE "^times\(\{$t, $t, $t, $t\}\) = [0-9]+$" "$TMP/out" ||
+		fail "$(cat "$TMP/out")"
+	"$SG" -qq -X raw -e signal=none -e trace=times -o "$TMP/out" -- \
+		python3 -c 'import os; os.times()' || fail "exit status $?"
+	grep -qE '^times\(\{(tms_[a-z]*time=[0-9]+(, |\})){4}\) = [0-9]+$' \
+		"$TMP/out" || fail "-X raw: $(cat "$TMP/out")"
+}
+
 t_bad_input() {
 	marker=$TMP/started
 	while IFS= read -r args; do
