@@ -347,6 +347,9 @@ static void put_symbolic(struct fmt *f, char kind, unsigned long v)
 	case 'x':
 		p_hex(f, v);
 		break;
+	case 'h':
+		p_hex(f, (unsigned int)v);
+		break;
 	default:
 		put_ptr(f, v);
 		break;
