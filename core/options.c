@@ -230,6 +230,7 @@ static int short_opt(struct sg_options *o, char c, const char *val)
 	case 'w': o->wall = 1; return 0;
 	case 'p': o->attach = keep(o, val); return 0;
 	case 'k': o->stack_traces = 1; return 0;
+	case 'i': o->instruction_pointer = 1; return 0;
 	default:
 		return fail(o, "unknown option -", s, " (see sysgate -h)");
 	}
@@ -281,6 +282,7 @@ static const struct long_opt long_opts[] = {
 	{ "trace-path", 1, 'P' },
 	{ "const-print-style", 1, 'X' },
 	{ "stack-trace", 0, 'k' },
+	{ "instruction-pointer", 0, 'i' },
 	{ "signal", 1, 0 },
 	{ "status", 1, 0 },
 	{ "abbrev", 1, 0 },
@@ -598,10 +600,10 @@ int sg_options_parse(struct sg_options *o, int argc, char **argv)
 		o->eager = 1;
 	/* (-v only makes --json's structures whole) */
 	if (o->json && (o->hexstr || o->decode_fds || o->xlat_style ||
-			o->stack_traces ||
+			o->stack_traces || o->instruction_pointer ||
 			o->numbers || o->column || o->relative ||
 			o->dump_read || o->dump_write))
-		return fail(o, "-x, -y, -X, -k, -n, -a, -r, -e read=, -e write= "
+		return fail(o, "-x, -y, -X, -k, -i, -n, -a, -r, -e read=, -e write= "
 			       "shape text lines: not with --json", 0, 0);
 	o->nwords = i;
 	return 0;
@@ -792,6 +794,7 @@ int sg_options_hook_args(const struct sg_options *o, const char *hook,
 		    (o->relative && put_item(dst, size, &n, "r", 0)) ||
 		    (o->verbose && put_item(dst, size, &n, "v", 0)) ||
 		    (o->stack_traces && put_item(dst, size, &n, "k", 0)) ||
+		    (o->instruction_pointer && put_item(dst, size, &n, "i", 0)) ||
 		    (o->xlat_style && put_item(dst, size, &n, "X",
 					       o->xlat_style > 1 ? "verbose" :
 								   "raw")) ||

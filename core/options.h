@@ -31,6 +31,7 @@ struct sg_options {
 	/* digits after the point, plus 1 (0: the default, 6; -t's 0), of
 	 * -t's, -r's and -T's times (strace's precision s, ms, us, ns) */
 	int ts_prec, rel_prec, dur_prec;
+	int instruction_pointer;	/* -i: where each call returns to */
 	int verbose;		/* -v: structures in full */
 	int xlat_style;		/* -X: 0 abbrev, 1 raw, 2 verbose */
 	int stack_traces;	/* -k */

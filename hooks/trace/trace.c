@@ -46,6 +46,7 @@ static int tstamp, show_time, json, follow, relative, stack_traces;
 /* Digits after the point of -t's (-1: the letters' 0 or 6), -r's and
  * -T's times. */
 static int tstamp_digits = -1, relative_digits = 6, time_digits = 6;
+static int show_ip;	/* -i */
 /* Calls whose 'd' arguments are longs (offsets, lengths). */
 static unsigned char long_args[SYSGATE_NR_MAX];
 /* Calls whose result is a new descriptor (-y shows its path). */
@@ -526,6 +527,23 @@ static void put_nr(struct fmt *f, long nr)
 	fmt_str(f, "] ");
 }
 
+/* -i: "[00007f0123456789] ", where call s returns to; '?'s where there
+ * is none (exits) or it is not known (a signal that came outside a
+ * call: the hook is not given the interrupted context). */
+static void put_ip(struct fmt *f, const struct sysgate_sys *s)
+{
+	const void *pc = s ? sysgate_return_pc(s) : 0;
+	unsigned long v = (unsigned long)pc;
+	int i;
+
+	if (!show_ip)
+		return;
+	fmt_chr(f, '[');
+	for (i = 15; i >= 0; i--)
+		fmt_chr(f, pc ? "0123456789abcdef"[v >> (4 * i) & 15] : '?');
+	fmt_str(f, "] ");
+}
+
 static void put_prefix(struct fmt *f, int tid, unsigned long long enter_ns)
 {
 	put_pid(f, tid);
@@ -627,6 +645,7 @@ static void put_args(struct fmt *f, struct sysgate_sys *s, int at_exit)
 static void put_call(struct fmt *f, struct sysgate_sys *s, int at_exit)
 {
 	put_prefix(f, s->tid, s->enter_ns);
+	put_ip(f, s);
 	put_nr(f, s->nr);
 	put_name(f, s->nr);
 	fmt_chr(f, '(');
@@ -828,6 +847,7 @@ static void exited(struct fmt *f, struct sysgate_sys *s)
 	put_time(f, 0);
 	if (relative)
 		put_relative(f, sysgate_now_ns());
+	put_ip(f, 0);
 	put_nr(f, s->nr);
 	fmt_str(f, "+++ exited with ");
 	fmt_dec(f, (int)s->args[0] & 0xff);
@@ -1104,6 +1124,7 @@ static void killed(int sig, int fatal)
 		put_time(&f, 0);
 		if (relative)
 			put_relative(&f, sysgate_now_ns());
+		put_ip(&f, 0);
 		fmt_str(&f, "+++ killed by ");
 		fmt_str(&f, nm ? nm : "SIG?");
 		fmt_str(&f, fatal == 2 ? " (core dumped) +++\n" : " +++\n");
@@ -1112,8 +1133,22 @@ static void killed(int sig, int fatal)
 	tasks_gone(threads_alive(pid));
 }
 
+/* The call a signal found this thread in (its instruction is where the
+ * signal came, as strace -i shows it), or NULL. */
+static const struct sysgate_sys *call_at_signal(void)
+{
+	struct in_flight *p;
+	long ret;
+
+	if (!show_ip || sysgate_signal_where(&ret) == SYSGATE_SIG_OUTSIDE ||
+	    !(p = flight(tid_self(), 0)) || p->n <= 0 || p->n > MAX_NEST)
+		return 0;
+	return p->call[p->n - 1];
+}
+
 static void trace_signal(int sig, const void *info, void *data)
 {
+	const struct sysgate_sys *at = call_at_signal();
 	const int *si = info;	/* si_signo, si_errno, si_code */
 	const char *nm = sysgate_signal_name(sig);
 	int fatal = sysgate_signal_fatal(sig);
@@ -1144,6 +1179,7 @@ static void trace_signal(int sig, const void *info, void *data)
 	}
 	put_pid(&f, (int)sysgate_syscall(sysgate_syscall_number("gettid"),
 					 0, 0, 0, 0, 0, 0));
+	put_ip(&f, at);
 	fmt_str(&f, "--- ");
 	fmt_str(&f, nm ? nm : "SIG?");
 	fmt_chr(&f, ' ');
@@ -1224,6 +1260,8 @@ static int trace_init(struct sysgate_ctx *ctx, const char *args)
 			  a.key[0] == 'v' ? &verbose_given : &raw_given) = 1;
 		} else if (arg_is(&a, "k")) {
 			stack_traces = 1;
+		} else if (arg_is(&a, "i")) {
+			show_ip = 1;
 		} else if (arg_is(&a, "X") && a.val) {
 			trace_xstyle = a.val[0] == 'r' ? XS_RAW : XS_VERBOSE;
 		} else if (arg_is(&a, "noexit")) {

@@ -37,6 +37,8 @@ file-Z file -Z
 proc-r proc -r
 proc-ttr proc -tt -r
 proc-n proc -n
+proc-i proc -i
+sigdeliver-i sigdeliver -i
 file-t file -t
 net-a net -a 20
 misc-status misc -e status=failed,unfinished
