@@ -227,9 +227,9 @@ static void a_statfs(struct call *c, unsigned long p)
 	f_udec(f, ", f_files=", sf.f_files);
 	f_udec(f, ", f_ffree=", sf.f_ffree);
 	fmt_str(f, ", f_fsid={val=[");
-	fmt_hex(f, (unsigned int)fsid[0]);
+	p_hex(f, (unsigned int)fsid[0]);	/* (strace's %#x: 0 is "0") */
 	fmt_str(f, ", ");
-	fmt_hex(f, (unsigned int)fsid[1]);
+	p_hex(f, (unsigned int)fsid[1]);
 	f_dec(f, "]}, f_namelen=", sf.f_namelen);
 	f_dec(f, ", f_frsize=", sf.f_frsize);
 	fmt_str(f, ", f_flags=");

@@ -56,6 +56,8 @@ int main(int argc, char **argv)
 	close(dfd);
 	check(unlink("link") == 0 && unlink("g.txt") == 0, "unlink");
 	check(rmdir("d") == 0, "rmdir");
+	/* a filesystem whose fsid has a 0 half */
+	check(statfs("/proc", &sfs) == 0, "statfs /proc");
 	/* openat2's struct, its mode only where it means something, and an
 	 * extension's bytes (each call fails before any lookup) */
 	{
