@@ -5,6 +5,7 @@
  * layouts, the only ones a 64-bit kernel uses), semop's operations and
  * msgsnd/msgrcv's messages, as strace prints them.
  */
+#include <stddef.h>
 #include <linux/ipc.h>
 #include <linux/msg.h>
 #include <linux/sem.h>
@@ -95,166 +96,191 @@ static void d_msgget(struct call *c)
 	a_get_flags(c, (unsigned int)c->s->args[1], &xl_ipc_flags, 0);
 }
 
-/* What a ctl command's buffer holds: which struct, read after the call
- * (out) or as given. */
-enum { B_NONE, B_DS, B_SET, B_INFO, B_SHM_INFO };
+/* A structure's members, printed from a table: name, where, how (2, 4
+ * or 8 bytes). */
+struct member {
+	const char *name;
+	unsigned short off, size;
+	char kind;		/* 'd' signed, 'u' unsigned */
+};
+#define M(type, field, kind) \
+	{ #field, offsetof(type, field), sizeof(((type *)0)->field), kind }
+#define N(a) (int)(sizeof(a) / sizeof((a)[0]))
 
-/* (each call's own *_STAT, *_STAT_ANY and *_INFO: MSG_STAT_ANY is
- * SHM_STAT's number) */
-static int buf_kind(unsigned long cmd, unsigned long stat,
-		    unsigned long stat_any, unsigned long info, int *out)
+/* ", name=value" for each member (lead before the first: "{" or ", ") */
+static void p_members(struct fmt *f, const void *base, const struct member *m,
+		      int n, const char *lead)
 {
-	cmd &= ~(unsigned long)IPC_64;
-	*out = cmd != IPC_SET;
-	if (cmd == IPC_STAT || cmd == stat || cmd == stat_any)
-		return B_DS;
-	if (cmd == IPC_SET)
-		return B_SET;
-	if (cmd == IPC_INFO)
-		return B_INFO;
-	/* (SEM_INFO and MSG_INFO fill the IPC_INFO struct) */
-	if (cmd == info)
-		return info == SHM_INFO ? B_SHM_INFO : B_INFO;
-	return B_NONE;
+	int i;
+
+	for (i = 0; i < n; i++) {
+		const unsigned char *p = (const unsigned char *)base + m[i].off;
+		unsigned long long u;
+		unsigned int u4;
+		unsigned short u2;
+		long long d;
+
+		if (m[i].size == 2) {
+			hk_memcpy(&u2, p, 2);
+			u = u2;
+			d = (short)u2;
+		} else if (m[i].size == 4) {
+			hk_memcpy(&u4, p, 4);
+			u = u4;
+			d = (int)u4;
+		} else {
+			hk_memcpy(&u, p, 8);
+			d = (long long)u;
+		}
+		fmt_str(f, i ? ", " : lead);
+		fmt_str(f, m[i].name);
+		fmt_chr(f, '=');
+		if (m[i].kind == 'd')
+			fmt_dec(f, d);
+		else
+			fmt_udec(f, u);
+	}
+}
+
+static const struct member shm_ds[] = {
+	M(struct shmid64_ds, shm_segsz, 'u'), M(struct shmid64_ds, shm_cpid, 'd'),
+	M(struct shmid64_ds, shm_lpid, 'd'), M(struct shmid64_ds, shm_nattch, 'u'),
+	M(struct shmid64_ds, shm_atime, 'd'), M(struct shmid64_ds, shm_dtime, 'd'),
+	M(struct shmid64_ds, shm_ctime, 'd'),
+};
+static const struct member shm_ipc_info[] = {
+	M(struct shminfo64, shmmax, 'u'), M(struct shminfo64, shmmin, 'u'),
+	M(struct shminfo64, shmmni, 'u'), M(struct shminfo64, shmseg, 'u'),
+	M(struct shminfo64, shmall, 'u'),
+};
+static const struct member shm_info[] = {
+	M(struct shm_info, used_ids, 'd'), M(struct shm_info, shm_tot, 'u'),
+	M(struct shm_info, shm_rss, 'u'), M(struct shm_info, shm_swp, 'u'),
+	M(struct shm_info, swap_attempts, 'u'),
+	M(struct shm_info, swap_successes, 'u'),
+};
+static const struct member sem_ds[] = {
+	M(struct semid64_ds, sem_otime, 'd'), M(struct semid64_ds, sem_ctime, 'd'),
+	M(struct semid64_ds, sem_nsems, 'u'),
+};
+static const struct member sem_info[] = {
+	M(struct seminfo, semmap, 'd'), M(struct seminfo, semmni, 'd'),
+	M(struct seminfo, semmns, 'd'), M(struct seminfo, semmnu, 'd'),
+	M(struct seminfo, semmsl, 'd'), M(struct seminfo, semopm, 'd'),
+	M(struct seminfo, semume, 'd'), M(struct seminfo, semusz, 'd'),
+	M(struct seminfo, semvmx, 'd'), M(struct seminfo, semaem, 'd'),
+};
+static const struct member msg_ds[] = {
+	M(struct msqid64_ds, msg_stime, 'd'), M(struct msqid64_ds, msg_rtime, 'd'),
+	M(struct msqid64_ds, msg_ctime, 'd'), M(struct msqid64_ds, msg_qnum, 'u'),
+	M(struct msqid64_ds, msg_qbytes, 'u'),
+	M(struct msqid64_ds, msg_lspid, 'd'), M(struct msqid64_ds, msg_lrpid, 'd'),
+};
+/* (IPC_SET's members after the permissions) */
+static const struct member msg_set[] = {
+	M(struct msqid64_ds, msg_qbytes, 'u'),
+};
+static const struct member msg_info[] = {
+	M(struct msginfo, msgpool, 'd'), M(struct msginfo, msgmap, 'd'),
+	M(struct msginfo, msgmax, 'd'), M(struct msginfo, msgmnb, 'd'),
+	M(struct msginfo, msgmni, 'd'), M(struct msginfo, msgssz, 'd'),
+	M(struct msginfo, msgtql, 'd'), M(struct msginfo, msgseg, 'u'),
+};
+
+struct layout {
+	const struct member *m;
+	int n;
+	unsigned short size;
+};
+#define L(members, type) { members, N(members), sizeof(type) }
+
+/* One *ctl call: its commands and what their buffers hold. */
+struct ipc_ctl {
+	const struct xlat *cmds;
+	int cmd_arg;		/* semctl's is its third */
+	/* the call's own *_STAT, *_STAT_ANY and *_INFO (MSG_STAT_ANY is
+	 * SHM_STAT's number) */
+	unsigned long stat, stat_any, info;
+	const char *perm;	/* "{shm_perm" */
+	struct layout ds, set, ipc_info, own_info;
+};
+
+static const struct ipc_ctl shm_ctl = {
+	&xl_shmctl_cmds, 1, SHM_STAT, SHM_STAT_ANY, SHM_INFO, "{shm_perm",
+	L(shm_ds, struct shmid64_ds), { 0, 0, sizeof(struct shmid64_ds) },
+	L(shm_ipc_info, struct shminfo64), L(shm_info, struct shm_info),
+};
+static const struct ipc_ctl sem_ctl = {
+	&xl_semctl_cmds, 2, SEM_STAT, SEM_STAT_ANY, SEM_INFO, "{sem_perm",
+	L(sem_ds, struct semid64_ds), { 0, 0, sizeof(struct semid64_ds) },
+	L(sem_info, struct seminfo), L(sem_info, struct seminfo),
+};
+static const struct ipc_ctl msg_ctl = {
+	&xl_msgctl_cmds, 1, MSG_STAT, MSG_STAT_ANY, MSG_INFO, "{msg_perm",
+	L(msg_ds, struct msqid64_ds), L(msg_set, struct msqid64_ds),
+	L(msg_info, struct msginfo), L(msg_info, struct msginfo),
+};
+
+/* shmctl(id, cmd, buf), semctl(id, num, cmd, arg), msgctl(id, cmd, buf):
+ * the buffer the command reads (IPC_SET, as given) or fills. */
+static void d_ipc_ctl(struct call *c, const struct ipc_ctl *k)
+{
+	unsigned long cmd = (unsigned int)c->s->args[k->cmd_arg],
+		      p = c->s->args[k->cmd_arg + 1], bare;
+	const struct layout *l = 0;
+	union {
+		struct shmid64_ds shm;
+		struct semid64_ds sem;
+		struct msqid64_ds msg;
+		struct shminfo64 shminfo;
+		struct shm_info shm_info;
+		struct seminfo seminfo;
+		struct msginfo msginfo;
+	} b;
+	int i;
+
+	for (i = 0; i < k->cmd_arg; i++)
+		a_int(c, i);
+	a_cmd(c, cmd, k->cmds);
+	bare = cmd & ~(unsigned long)IPC_64;
+	if (bare == IPC_STAT || bare == k->stat || bare == k->stat_any)
+		l = &k->ds;
+	else if (bare == IPC_SET)
+		l = &k->set;
+	else if (bare == IPC_INFO)
+		l = &k->ipc_info;
+	else if (bare == k->info)
+		l = &k->own_info;
+	if (!l) {
+		a_ptr(c, p);
+		return;
+	}
+	if (fetch_arg(c, &b, p, l->size, bare != IPC_SET))
+		return;
+	if (l == &k->ds || l == &k->set) {
+		/* (ipc64_perm leads each *id64_ds) */
+		p_perm(c->f, k->perm, (const struct ipc64_perm *)&b,
+		       l == &k->ds);
+		p_members(c->f, &b, l->m, l->n, ", ");
+	} else {
+		p_members(c->f, &b, l->m, l->n, "{");
+	}
+	fmt_chr(c->f, '}');
 }
 
 static void d_shmctl(struct call *c)
 {
-	unsigned long cmd = (unsigned int)c->s->args[1], p = c->s->args[2];
-	int out, k = buf_kind(cmd, SHM_STAT, SHM_STAT_ANY, SHM_INFO, &out);
-	struct fmt *f = c->f;
-	union {
-		struct shmid64_ds ds;
-		struct shminfo64 info;
-		struct shm_info shm;
-	} b;
-
-	a_int(c, 0);
-	a_cmd(c, cmd, &xl_shmctl_cmds);
-	if (k == B_NONE || fetch_arg(c, &b, p, k == B_INFO ? sizeof(b.info) :
-				     k == B_SHM_INFO ? sizeof(b.shm) :
-						       sizeof(b.ds), out)) {
-		if (k == B_NONE)
-			a_ptr(c, p);
-		return;
-	}
-	if (k == B_SET) {
-		p_perm(f, "{shm_perm", &b.ds.shm_perm, 0);
-		fmt_chr(f, '}');
-	} else if (k == B_DS) {
-		p_perm(f, "{shm_perm", &b.ds.shm_perm, 1);
-		f_udec(f, ", shm_segsz=", b.ds.shm_segsz);
-		f_dec(f, ", shm_cpid=", b.ds.shm_cpid);
-		f_dec(f, ", shm_lpid=", b.ds.shm_lpid);
-		f_udec(f, ", shm_nattch=", b.ds.shm_nattch);
-		f_dec(f, ", shm_atime=", b.ds.shm_atime);
-		f_dec(f, ", shm_dtime=", b.ds.shm_dtime);
-		f_dec(f, ", shm_ctime=", b.ds.shm_ctime);
-		fmt_chr(f, '}');
-	} else if (k == B_INFO) {
-		f_udec(f, "{shmmax=", b.info.shmmax);
-		f_udec(f, ", shmmin=", b.info.shmmin);
-		f_udec(f, ", shmmni=", b.info.shmmni);
-		f_udec(f, ", shmseg=", b.info.shmseg);
-		f_udec(f, ", shmall=", b.info.shmall);
-		fmt_chr(f, '}');
-	} else {
-		f_dec(f, "{used_ids=", b.shm.used_ids);
-		f_udec(f, ", shm_tot=", b.shm.shm_tot);
-		f_udec(f, ", shm_rss=", b.shm.shm_rss);
-		f_udec(f, ", shm_swp=", b.shm.shm_swp);
-		f_udec(f, ", swap_attempts=", b.shm.swap_attempts);
-		f_udec(f, ", swap_successes=", b.shm.swap_successes);
-		fmt_chr(f, '}');
-	}
+	d_ipc_ctl(c, &shm_ctl);
 }
 
 static void d_semctl(struct call *c)
 {
-	unsigned long cmd = (unsigned int)c->s->args[2], p = c->s->args[3];
-	int out, k = buf_kind(cmd, SEM_STAT, SEM_STAT_ANY, SEM_INFO, &out);
-	struct fmt *f = c->f;
-	union {
-		struct semid64_ds ds;
-		struct seminfo info;
-	} b;
-
-	a_int(c, 0);
-	a_int(c, 1);
-	a_cmd(c, cmd, &xl_semctl_cmds);
-	if (k == B_NONE || fetch_arg(c, &b, p, k == B_INFO ? sizeof(b.info) :
-						       sizeof(b.ds), out)) {
-		if (k == B_NONE)
-			a_ptr(c, p);
-		return;
-	}
-	if (k == B_SET) {
-		p_perm(f, "{sem_perm", &b.ds.sem_perm, 0);
-		fmt_chr(f, '}');
-	} else if (k == B_DS) {
-		p_perm(f, "{sem_perm", &b.ds.sem_perm, 1);
-		f_dec(f, ", sem_otime=", b.ds.sem_otime);
-		f_dec(f, ", sem_ctime=", b.ds.sem_ctime);
-		f_udec(f, ", sem_nsems=", b.ds.sem_nsems);
-		fmt_chr(f, '}');
-	} else {
-		f_dec(f, "{semmap=", b.info.semmap);
-		f_dec(f, ", semmni=", b.info.semmni);
-		f_dec(f, ", semmns=", b.info.semmns);
-		f_dec(f, ", semmnu=", b.info.semmnu);
-		f_dec(f, ", semmsl=", b.info.semmsl);
-		f_dec(f, ", semopm=", b.info.semopm);
-		f_dec(f, ", semume=", b.info.semume);
-		f_dec(f, ", semusz=", b.info.semusz);
-		f_dec(f, ", semvmx=", b.info.semvmx);
-		f_dec(f, ", semaem=", b.info.semaem);
-		fmt_chr(f, '}');
-	}
+	d_ipc_ctl(c, &sem_ctl);
 }
 
 static void d_msgctl(struct call *c)
 {
-	unsigned long cmd = (unsigned int)c->s->args[1], p = c->s->args[2];
-	int out, k = buf_kind(cmd, MSG_STAT, MSG_STAT_ANY, MSG_INFO, &out);
-	struct fmt *f = c->f;
-	union {
-		struct msqid64_ds ds;
-		struct msginfo info;
-	} b;
-
-	a_int(c, 0);
-	a_cmd(c, cmd, &xl_msgctl_cmds);
-	if (k == B_NONE || fetch_arg(c, &b, p, k == B_INFO ? sizeof(b.info) :
-						       sizeof(b.ds), out)) {
-		if (k == B_NONE)
-			a_ptr(c, p);
-		return;
-	}
-	if (k == B_SET) {
-		p_perm(f, "{msg_perm", &b.ds.msg_perm, 0);
-		f_udec(f, ", msg_qbytes=", b.ds.msg_qbytes);
-		fmt_chr(f, '}');
-	} else if (k == B_DS) {
-		p_perm(f, "{msg_perm", &b.ds.msg_perm, 1);
-		f_dec(f, ", msg_stime=", b.ds.msg_stime);
-		f_dec(f, ", msg_rtime=", b.ds.msg_rtime);
-		f_dec(f, ", msg_ctime=", b.ds.msg_ctime);
-		f_udec(f, ", msg_qnum=", b.ds.msg_qnum);
-		f_udec(f, ", msg_qbytes=", b.ds.msg_qbytes);
-		f_dec(f, ", msg_lspid=", b.ds.msg_lspid);
-		f_dec(f, ", msg_lrpid=", b.ds.msg_lrpid);
-		fmt_chr(f, '}');
-	} else {
-		f_dec(f, "{msgpool=", b.info.msgpool);
-		f_dec(f, ", msgmap=", b.info.msgmap);
-		f_dec(f, ", msgmax=", b.info.msgmax);
-		f_dec(f, ", msgmnb=", b.info.msgmnb);
-		f_dec(f, ", msgmni=", b.info.msgmni);
-		f_dec(f, ", msgssz=", b.info.msgssz);
-		f_dec(f, ", msgtql=", b.info.msgtql);
-		f_udec(f, ", msgseg=", b.info.msgseg);
-		fmt_chr(f, '}');
-	}
+	d_ipc_ctl(c, &msg_ctl);
 }
 
 static void d_shmat(struct call *c)
