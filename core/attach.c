@@ -160,6 +160,90 @@ static long start_hooks(struct sg_attach_args *a, const struct sg_registry *reg)
 	return 0;
 }
 
+/* The --hook libraries the CLI linked into the process (attach.h). */
+struct user_hook {
+	struct sysgate_ctx *ctx;
+	unsigned long fini, fini_array, fini_count;
+};
+static struct user_hook users[SG_ATTACH_HOOKS_MAX];
+static int nusers;
+
+typedef void (*init_fn)(int argc, char **argv, char **envp);
+
+/* Destructors in the order ld.so runs them: they also unregister what
+ * the library gave atexit (__cxa_finalize), so its pages can go. */
+static void run_fini(const struct user_hook *u)
+{
+	unsigned long k = u->fini_count;
+
+	while (k-- > 0)
+		((void (*)(void))((unsigned long *)u->fini_array)[k])();
+	if (u->fini)
+		((void (*)(void))u->fini)();
+}
+
+/* Bind its indirect functions, run its constructors (argv and envp are
+ * empty: the program's are not at hand), then the hook's init. */
+static long start_user_hook(struct sg_attach_args *a,
+			    const struct sg_attach_hook *h)
+{
+	static char *none[1];
+	struct user_hook *u = &users[nusers];
+	int slot = sg.nhooks, k;
+	const struct sysgate_hook *table;
+
+	for (k = 0; k < h->nifunc; k++)
+		*(unsigned long *)h->ifunc[k].slot =
+			((unsigned long (*)(void))h->ifunc[k].resolver)() +
+			h->ifunc[k].addend;
+	if (h->init)
+		((init_fn)h->init)(0, none, none);
+	for (k = 0; k < (int)h->init_count; k++)
+		((init_fn)((unsigned long *)h->init_array)[k])(0, none, none);
+	u->fini = h->fini;
+	u->fini_array = h->fini_array;
+	u->fini_count = h->fini_count;
+	nusers++;
+	table = *(const struct sysgate_hook *const *)h->table;
+	sg_strlcpy(hook_args[slot], h->args, sizeof(hook_args[slot]));
+	if (!table)
+		return fail(a, "the hook's sysgate_hook_v1 is NULL", -22);
+	u->ctx = sg_hooks_new(table, hook_args[slot], 0);
+	if (!u->ctx)
+		return fail(a, "too many hooks", -22);
+	u->ctx->program_tls = 1;
+	if (sg_hooks_init(u->ctx) < 0)
+		return fail(a, u->ctx->error, -22);
+	return 0;
+}
+
+static long start_user_hooks(struct sg_attach_args *a)
+{
+	int i;
+
+	for (i = 0; i < a->nhooks && i < SG_ATTACH_HOOKS_MAX; i++)
+		if (start_user_hook(a, &a->hooks[i]) < 0) {
+			/* the CLI unmaps them: nothing of theirs may stay
+			 * registered in the program */
+			while (nusers > 0)
+				run_fini(&users[--nusers]);
+			return a->result;
+		}
+	return 0;
+}
+
+/* Detaching: each hook's fini, then its library's destructors. */
+static void stop_user_hooks(void)
+{
+	while (nusers > 0) {
+		struct user_hook *u = &users[--nusers];
+
+		if (u->ctx && u->ctx->hook->fini)
+			u->ctx->hook->fini(u->ctx->data);
+		run_fini(u);
+	}
+}
+
 static void drop_fd(long fd, int quiet);
 
 /*
@@ -237,6 +321,9 @@ static long attach_start(struct sg_attach_args *a,
 	r = start_hooks(a, reg);
 	if (r < 0)
 		return r;
+	r = start_user_hooks(a);
+	if (r < 0)
+		return r;
 	sg_hooks_core_set();
 	sg_hooks_recompute();
 	sg.initialised = 1;
@@ -308,6 +395,10 @@ static long attach_detach(struct sg_attach_args *a)
 	attached = 0;
 	put_back(a);
 	__atomic_store_n(&detached, 1, __ATOMIC_RELEASE);
+	/* With a thread inside one, the hooks stay as they are (the CLI
+	 * leaves their libraries mapped). */
+	if (a->quiet)
+		stop_user_hooks();
 	sg_signal_detach();
 	a->sud_used = sg.sud_ons > 0;
 	drop_fd(sg.out_fd, a->quiet);

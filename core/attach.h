@@ -11,10 +11,32 @@
 
 #define SG_ATTACH_MAGIC 0x5347617474616368UL	/* "SGattach" */
 #define SG_ATTACH_BUSY_MAX 4096
+#define SG_ATTACH_HOOKS_MAX 4
+#define SG_ATTACH_IFUNC_MAX 64
 
 enum {
 	SG_ATTACH_START = 1,	/* start hooking: options in, fds out */
 	SG_ATTACH_DETACH = 2,	/* put the code back, stop hooking */
+};
+
+/*
+ * A --hook library the CLI mapped and linked into the process (its
+ * imports bound to the image's sysgate_* functions and to the libraries
+ * the process has loaded).  What is left needs code run in the process:
+ * the GNU indirect functions it imports, its constructors, then the hook
+ * (START); its destructors (DETACH).
+ */
+struct sg_attach_hook {
+	unsigned long table;		/* &sysgate_hook_v1 */
+	unsigned long init, init_array, init_count;
+	unsigned long fini, fini_array, fini_count;
+	int nifunc;
+	struct {
+		unsigned long slot, resolver;
+		long addend;
+	} ifunc[SG_ATTACH_IFUNC_MAX];
+	char name[256];			/* its file, for messages */
+	char args[1024];		/* after ':' in --hook=PATH:ARGS */
 };
 
 struct sg_attach_args {
@@ -31,6 +53,8 @@ struct sg_attach_args {
 	int nbusy;
 	unsigned long busy[SG_ATTACH_BUSY_MAX];
 	char options[8192];		/* SG_OPT_BUF */
+	int nhooks;
+	struct sg_attach_hook hooks[SG_ATTACH_HOOKS_MAX];
 	/* in, SG_ATTACH_DETACH: no thread is inside the runtime, so its
 	 * descriptors and shared mapping can go */
 	int quiet;

@@ -108,7 +108,8 @@ void sg_hooks_recompute(void)
 			m |= sg.hooks[i]->sel[w];
 			if (!(fl & SYSGATE_HOOK_NOFPU))
 				fpu |= sg.hooks[i]->sel[w];
-			if (!(fl & SYSGATE_HOOK_NOTLS))
+			if (!(fl & SYSGATE_HOOK_NOTLS) &&
+			    !sg.hooks[i]->program_tls)
 				tls |= sg.hooks[i]->sel[w];
 			if (fl & SYSGATE_HOOK_TIMED)
 				timed |= sg.hooks[i]->sel[w];

@@ -121,6 +121,9 @@ struct sysgate_ctx {
 	unsigned long carry_len;
 	void *carried;			/* what the previous program carried */
 	unsigned long carried_len;
+	int program_tls;		/* linked to the program's libc (-p):
+					   runs on the program's thread
+					   pointer, whatever its flags say */
 };
 
 struct sg_options;

@@ -154,10 +154,12 @@ static void maps_line(struct tracee *q, const char *s, unsigned long n)
 	static const char traps[] = "/memfd:" SG_TRAPS_NAME " (deleted)";
 	unsigned long lo = 0, i;
 
-	/* (the loader's own segments are anonymous once /proc/PID/exe
-	 * names the program: the shared state's memfd says so then) */
+	/* (once /proc/PID/exe names the program, the loader's segments
+	 * are sysgate-loader.text's or anonymous: then the shared state's
+	 * memfd says so) */
 	if (ends_with(s, n, "/libsysgate.so") ||
 	    ends_with(s, n, "/sysgate-loader") ||
+	    ends_with(s, n, "/sysgate-loader.text") ||
 	    ends_with(s, n, "/memfd:sysgate-state (deleted)"))
 		q->sysgate = 1;
 	if (!ends_with(s, n, traps) || q->traps)

@@ -29,8 +29,13 @@ $(BUILD)/tests/attach/loop-static: tests/attach/loop.c | $(BUILD)/.dir
 		{ grep -v "statically linked applications requires at runtime" || true; }
 	@test -x $@
 
+# a hook library to link into an attached process (--hook with -p)
+$(BUILD)/tests/attach/hook.so: tests/attach/hook.c include/sysgate.h | $(BUILD)/.dir
+	@mkdir -p $(dir $@)
+	$(CC) -std=gnu11 -O2 -g -Wall -fPIC -shared -Iinclude -o $@ $<
+
 ifeq ($(ARCH),x86_64)
-CHECK_DEPS += $(ATTACH_TESTS)
+CHECK_DEPS += $(ATTACH_TESTS) $(BUILD)/tests/attach/hook.so
 endif
 
 bench-attach: everything $(ATTACH_TESTS)

@@ -26,7 +26,9 @@ RUNTIME_SRCS := $(filter-out core/init.c,$(wildcard core/*.c)) lib/registry.c \
 	hooks/bypass/bypass.c hooks/bypass/wlog.c hooks/hot/hot.c \
 	mechanisms/patch/patch.c mechanisms/patch/lazy.c \
 	mechanisms/patch/watch.c mechanisms/patch/lock.c mechanisms/patch/elfobj.c \
-	mechanisms/patch/plans.c mechanisms/preload/preload.c \
+	mechanisms/patch/plans.c mechanisms/patch/sweep.c \
+	mechanisms/patch/region.c mechanisms/patch/write.c mechanisms/patch/stats.c \
+	mechanisms/preload/preload.c \
 	mechanisms/seccomp/seccomp.c mechanisms/sud/sud.c mechanisms/int3/int3.c \
 	mechanisms/ptrace/ptrace.c mechanisms/zeropage/zeropage.c \
 	$(wildcard mechanisms/patch/patch-$(ARCH).c) \
@@ -110,8 +112,13 @@ $(BUILD)/sysgate-loader: $(BUILD)/tools/loader/loader.o $(BUILD)/core/init.o \
 		{ grep -v "statically linked applications requires at runtime" || true; }
 	@test -x $@
 
+# The same file under a second name: the loader maps its text from it
+# when it hands /proc/self/exe to the program (tools/loader/loader.c).
+$(BUILD)/sysgate-loader.text: $(BUILD)/sysgate-loader
+	ln -f $< $@
+
 ifeq ($(ARCH),x86_64)
-PROGS += $(BUILD)/sysgate-loader
+PROGS += $(BUILD)/sysgate-loader $(BUILD)/sysgate-loader.text
 endif
 
 # Small-file rates on tmpfs and on --fs (bench/fs/run.sh).

@@ -96,8 +96,14 @@ $(BUILD)/tests/cli/unwind-prog: tests/cli/unwind-prog.c | $(BUILD)/.dir
 	@mkdir -p $(dir $@)
 	$(CC) -std=gnu11 -O2 -g -Wall -rdynamic -fasynchronous-unwind-tables -o $@ $<
 
+# calls waited in while other lines are written (lines in time order)
+$(BUILD)/tests/cli/order: tests/cli/order.c | $(BUILD)/.dir
+	@mkdir -p $(dir $@)
+	$(CC) -std=gnu11 -O2 -g -Wall -pthread -o $@ $<
+
 ifeq ($(ARCH),x86_64)
 CHECK_DEPS += $(BUILD)/tests/cli/unwind-prog $(BUILD)/tests/hooks/unwind.so
+CHECK_DEPS += $(BUILD)/tests/cli/order
 CHECK_DEPS += $(BUILD)/tests/cli/prog $(BUILD)/tests/cli/rawlib.so \
 	$(BUILD)/tests/cli/biglib.so $(BUILD)/tests/cli/rawlib-gap.so \
 	$(BUILD)/tests/cli/prog-static $(BUILD)/tests/cli/nolibc \

@@ -288,6 +288,7 @@ static void a_epoll_events(struct call *c)
 	struct epoll_event ev;
 	long i;
 
+	a_exit_next(c);
 	a_sep(c);
 	/* (none returned: strace prints [] whatever -e verbose= says) */
 	if (!c_ok(c) || (c->s->ret > 0 && !trace_structs(c->s))) {

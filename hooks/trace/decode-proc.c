@@ -184,6 +184,7 @@ static void d_wait4(struct call *c)
 	int st;
 
 	a_int(c, 0);
+	a_exit_next(c);
 	a_sep(c);
 	if (c_ok(c) && c->s->ret > 0 && p &&
 	    trace_read(c->s, &st, (void *)p, sizeof(st)) == sizeof(st))
@@ -365,6 +366,7 @@ static void a_gids(struct call *c, unsigned long p, long n)
 static void d_getgroups(struct call *c)
 {
 	a_int(c, 0);
+	a_exit_next(c);
 	if (c_ok(c))
 		a_gids(c, c->s->args[1], c->s->ret);
 	else
@@ -426,6 +428,7 @@ static void d_waitid(struct call *c)
 
 	a_xlat(c, (unsigned int)c->s->args[0], &xl_idtypes, "P_???");
 	a_int(c, 1);
+	a_exit_next(c);
 	a_sep(c);
 	/* with WNOHANG and no child ready the kernel leaves si_signo 0 */
 	if (c_ok(c) && c->s->args[2] &&

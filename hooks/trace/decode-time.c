@@ -43,12 +43,14 @@ static void d_clock_nanosleep(struct call *c)
 	a_clock(c, 0);
 	a_flags(c, c->s->args[1], &xl_timer_flags, 0);
 	a_timespec(c, c->s->args[2]);
+	a_exit_next(c);
 	a_ptr(c, c->s->args[3]);
 }
 
 static void d_nanosleep(struct call *c)
 {
 	a_timespec(c, c->s->args[0]);
+	a_exit_next(c);
 	a_ptr(c, c->s->args[1]);
 }
 

@@ -493,9 +493,17 @@ int fetch(struct fmt *f, const struct sysgate_sys *s, void *dst,
 	return -1;
 }
 
+void a_exit_next(struct call *c)
+{
+	if (c->cut && !c->cut_at)
+		c->cut_at = c->f->len + (c->nput ? 2 : 0);	/* (", ") */
+}
+
 int a_out(struct call *c, unsigned long p)
 {
 	a_sep(c);
+	if (c->cut && !c->cut_at)
+		c->cut_at = c->f->len;
 	if (c_ok(c))
 		return 1;
 	p_ptr(c->f, p);

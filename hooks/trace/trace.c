@@ -19,6 +19,7 @@
 #include <sched.h>
 #include <sys/mman.h>
 #include "trace.h"
+#include "order.h"
 #include "../lib/args.h"
 #include "../lib/sets.h"
 #include "../lib/slots.h"
@@ -71,6 +72,7 @@ static long nr_rt_sigreturn, nr_nanosleep, nr_clock_nanosleep;
  * follows more than one task: tasks of the tree beyond the first (shared
  * by the tree), and the threads of this process. */
 static long *tree_tasks;
+static int local_tasks = 1;	/* this process's threads */
 
 static void tasks_gone(long n)
 {
@@ -145,6 +147,7 @@ static void thread_ends(int tid)
 		return;
 	in_flight[k].n = 0;
 	tid_slot_free(&threads, k);
+	__atomic_sub_fetch(&local_tasks, 1, __ATOMIC_RELAXED);
 }
 
 int trace_thread_slot(int tid)
@@ -166,6 +169,7 @@ static void trace_thread_start(void *data)
 {
 	(void)data;
 	task_new();
+	__atomic_add_fetch(&local_tasks, 1, __ATOMIC_RELAXED);
 	thread_begins();
 }
 
@@ -611,8 +615,20 @@ static const struct decoder *decoder_of(long nr)
 	return nr >= 0 && nr < SYSGATE_NR_MAX ? decoders[nr] : 0;
 }
 
-/* "arg, arg": the call's decoder, or the table's kinds. */
-static void put_args(struct fmt *f, struct sysgate_sys *s, int at_exit)
+/* Kinds of arguments the kernel fills: decoded at exit. */
+static int out_kind(char k)
+{
+	return k == 'B' || k == 'V';
+}
+
+/*
+ * "arg, arg": the call's decoder, or the table's kinds.  With cut, *cut
+ * is where the arguments decoded at exit begin (after the ", " before
+ * the first), or the end; with stop, nothing is left after it: what
+ * strace shows of a call at its entry.
+ */
+static void put_args_cut(struct fmt *f, struct sysgate_sys *s, int at_exit,
+			 size_t *cut, int stop)
 {
 	const struct decoder *d = decoder_of(s->nr);
 	const char *kinds;
@@ -626,30 +642,148 @@ static void put_args(struct fmt *f, struct sysgate_sys *s, int at_exit)
 				fmt_str(f, ", ");
 			p_hex(f, s->args[i]);
 		}
+		if (cut)
+			*cut = f->len;
 		return;
 	}
 	if (d && d->args) {
-		struct call c = { f, s, kinds, at_exit, 0 };
+		struct call c = { f, s, kinds, at_exit, 0, cut != 0, 0 };
 
 		d->args(&c);
+		if (cut)
+			*cut = c.cut_at ? c.cut_at : f->len;
+		if (stop && c.cut_at) {
+			f->len = c.cut_at;
+			f->full = 0;
+		}
 		return;
 	}
 	for (i = 0; i < n; i++) {
 		if (i)
 			fmt_str(f, ", ");
+		if (cut && out_kind(kinds[i])) {
+			*cut = f->len;
+			if (stop)
+				return;
+			cut = 0;
+		}
 		put_arg(f, s, i, kinds, at_exit);
 	}
+	if (cut)
+		*cut = f->len;
 }
 
-/* "name(arg, arg" — without the closing parenthesis. */
-static void put_call(struct fmt *f, struct sysgate_sys *s, int at_exit)
+static void put_args(struct fmt *f, struct sysgate_sys *s, int at_exit)
 {
-	put_prefix(f, s->tid, s->enter_ns);
+	put_args_cut(f, s, at_exit, 0, 0);
+}
+
+/* "name(arg, arg" — without the closing parenthesis; stamped ns. */
+static void put_call_at(struct fmt *f, struct sysgate_sys *s, int at_exit,
+			unsigned long long ns)
+{
+	put_prefix(f, s->tid, ns);
 	put_ip(f, s);
 	put_nr(f, s->nr);
 	put_name(f, s->nr);
 	fmt_chr(f, '(');
 	put_args(f, s, at_exit);
+}
+
+/* "<... name resumed>rest": the line of a call whose start was shown
+ * "<unfinished ...>", stamped now. */
+static void put_resumed(struct fmt *f, struct sysgate_sys *s)
+{
+	size_t at, cut = 0;
+
+	put_prefix(f, s->tid, 0);
+	put_ip(f, s);
+	put_nr(f, s->nr);
+	fmt_str(f, "<... ");
+	put_name(f, s->nr);
+	fmt_str(f, " resumed>");
+	/* (the arguments at exit, less those shown at entry) */
+	at = f->len;
+	put_args_cut(f, s, 1, &cut, 0);
+	if (cut > at && cut <= f->len) {
+		size_t i;
+
+		for (i = 0; cut + i < f->len; i++)	/* (overlapping) */
+			f->buf[at + i] = f->buf[cut + i];
+		f->len -= cut - at;
+	}
+}
+
+/* What ordering needs (order.c): none for --json's records. */
+static int ordered;
+static long nr_clone, nr_clone3, nr_fork, nr_vfork;
+
+static int *order_hint(const struct sysgate_sys *s)
+{
+	return &trace_scratch(s)->order_slot;
+}
+
+/* An event's lines (ordered: they may come between another task's
+ * call and its end): its time, and what order_begin said. */
+struct ev {
+	unsigned long long ts;	/* 0: now */
+	int ordered, held, shown;
+};
+
+static void ev_begin(struct ev *e, int tid, const struct sysgate_sys *call)
+{
+	int none = 0;
+
+	e->ordered = ordered && (follow || __atomic_load_n(&local_tasks,
+							   __ATOMIC_RELAXED) > 1);
+	e->shown = e->ordered &&
+		   order_begin(self, tid, call != 0,
+			       call ? order_hint(call) : &none, &e->ts,
+			       &e->held);
+}
+
+static void ev_end(const struct ev *e)
+{
+	if (e->ordered)
+		order_end(e->held);
+}
+
+/* The start of a line: "[pid N] HH:MM:SS " at ns. */
+static void order_head(struct fmt *f, int tid, unsigned long long ns)
+{
+	put_pid(f, tid);
+	put_time(f, ns);
+}
+
+/* At entry: the start of the call's line, should another line come
+ * before its end (other threads; under -f, other processes; a clone's
+ * new task). */
+static void order_entry(struct sysgate_sys *s)
+{
+	char rb[480];
+	struct fmt r;
+	size_t cut = 0;
+
+	if (!ordered || !(follow || local_tasks > 1 || s->nr == nr_clone ||
+			  s->nr == nr_clone3 || s->nr == nr_fork ||
+			  s->nr == nr_vfork))
+		return;
+	/* (an execve by a thread: the new program's pid is not its tid) */
+	if (s->nr == nr_execve || s->nr == nr_execveat) {
+		if (s->tid != s->pid)
+			return;
+	}
+	fmt_init(&r, rb, sizeof(rb));
+	put_nr(&r, s->nr);
+	put_name(&r, s->nr);
+	fmt_chr(&r, '(');
+	put_args_cut(&r, s, 0, &cut, 1);
+	order_pending(s->tid, order_hint(s), &r, order_head);
+}
+
+static void put_call(struct fmt *f, struct sysgate_sys *s, int at_exit)
+{
+	put_call_at(f, s, at_exit, s->enter_ns);
 }
 
 static int ret_is_pointer(long nr)
@@ -703,7 +837,7 @@ static void put_ret(struct fmt *f, struct sysgate_sys *s)
 	} else if (raw_given && set_has(&raw_set, s->nr)) {
 		p_hex(f, s->ret);
 	} else if (d && d->ret) {
-		struct call c = { f, s, 0, 1, 0 };
+		struct call c = { f, s, 0, 1, 0, 0, 0 };
 
 		d->ret(&c);
 	} else if (s->nr >= 0 && s->nr < SYSGATE_NR_MAX && returns_fd[s->nr]) {
@@ -765,7 +899,7 @@ static void json_ret_info(struct fmt *f, struct sysgate_sys *s)
 	const struct decoder *d = decoder_of(s->nr);
 	char text[LINE_MAX_];
 	struct fmt t;
-	struct call c = { &t, s, 0, 1, 0 };
+	struct call c = { &t, s, 0, 1, 0, 0, 0 };
 	size_t i;
 
 	if (!d || !d->ret)
@@ -895,11 +1029,27 @@ static void others_end(struct fmt *f, const struct sysgate_sys *s)
 		w = waits_in(i);
 		if (w && !(set_given && !set_has(&set, w->nr)) &&
 		    filter_status(FILTER_UNFINISHED) && !json) {
-			put_call(f, w, 0);
+			int none = 0;
+
+			if (ordered && order_shown(tid, &none)) {
+				put_prefix(f, tid, 0);
+				put_ip(f, w);
+				put_nr(f, w->nr);
+				fmt_str(f, "<... ");
+				put_name(f, w->nr);
+				fmt_str(f, " resumed>");
+			} else {
+				put_call(f, w, 0);
+			}
 			put_equals(f);
 			fmt_str(f, "?\n");
 			emit(f);
 			f->len = 0;
+		}
+		if (ordered) {
+			int none = 0;
+
+			order_forget(tid, &none);
 		}
 		other.nr = nr_exit;	/* (its own line) */
 		other.tid = tid;
@@ -913,6 +1063,7 @@ static enum sysgate_verdict trace_enter(struct sysgate_sys *s, void *data)
 {
 	const struct decoder *d = decoder_of(s->nr);
 	char buf[LINE_MAX_];
+	struct ev e = { 0 };
 	struct fmt f;
 
 	(void)data;
@@ -930,7 +1081,7 @@ static enum sysgate_verdict trace_enter(struct sysgate_sys *s, void *data)
 	if (trace_fdpaths == 2)
 		fdpaths_at_entry(s, 0, 0);
 	if (d && d->enter) {
-		struct call c = { 0, s, 0, 0, 0 };
+		struct call c = { 0, s, 0, 0, 0, 0, 0 };
 
 		d->enter(&c);
 	}
@@ -940,6 +1091,9 @@ static enum sysgate_verdict trace_enter(struct sysgate_sys *s, void *data)
 
 		fdpaths_at_entry(s, kinds, n);
 	}
+	if (!(s->flags & SYSGATE_SYS_NORETURN) &&
+	    (!set_given || set_has(&set, s->nr)) && filter_selected(s))
+		order_entry(s);
 	if (!(s->flags & SYSGATE_SYS_NORETURN) && s->nr != nr_execve &&
 	    s->nr != nr_execveat)
 		return SYSGATE_RUN;
@@ -947,10 +1101,12 @@ static enum sysgate_verdict trace_enter(struct sysgate_sys *s, void *data)
 	if ((set_given && !set_has(&set, s->nr)) ||
 	    !filter_selected(s)) {
 		/* exit and exit_group, selected only for the exit lines */
+		ev_begin(&e, s->tid, 0);
 		if (s->nr == nr_exit_group)
 			others_end(&f, s);
 		exited(&f, s);
 		emit(&f);
+		ev_end(&e);
 		if (s->nr == nr_exit) {
 			tasks_gone(1);
 			thread_ends(s->tid);
@@ -968,6 +1124,8 @@ static enum sysgate_verdict trace_enter(struct sysgate_sys *s, void *data)
 		sysgate_exec_carry(self, buf, f.len);
 		return SYSGATE_RUN;
 	}
+	e.ts = s->enter_ns;
+	ev_begin(&e, s->tid, 0);
 	if (!filter_status(FILTER_UNFINISHED))
 		f.len = 0;	/* no "= ?" line; "+++ exited" still */
 	else if (json)
@@ -987,6 +1145,7 @@ static enum sysgate_verdict trace_enter(struct sysgate_sys *s, void *data)
 	if (s->nr == nr_exit_group || s->nr == nr_exit)
 		exited(&f, s);
 	emit(&f);
+	ev_end(&e);
 	if (s->nr == nr_exit) {
 		tasks_gone(1);
 		thread_ends(s->tid);
@@ -1024,26 +1183,37 @@ static void trace_exit(struct sysgate_sys *s, void *data)
 static void print_call(struct sysgate_sys *s)
 {
 	char buf[LINE_MAX_];
+	struct ev e = { 0 };
 	struct fmt f;
 
 	if (!filter_selected(s) ||
 	    !filter_status(sysgate_is_error(s->ret) ? FILTER_FAILED :
-						      FILTER_SUCCESSFUL))
+						      FILTER_SUCCESSFUL)) {
+		if (ordered)
+			order_drop(s->tid, order_hint(s));
 		return;
+	}
 	fmt_init(&f, buf, sizeof(buf));
 	if (json) {
 		json_call(&f, s, 1);
 		json_ret(&f, s, 0);
-	} else {
-		put_call(&f, s, 1);
-		put_ret(&f, s);
-		fmt_chr(&f, '\n');
-		/* (one write: another process's lines cannot come between) */
-		if (stack_traces)
-			trace_stack(&f, s, 0);
-		trace_dump(&f, s, emit_part);
+		emit(&f);
+		return;
 	}
+	e.ts = s->enter_ns;
+	ev_begin(&e, s->tid, s);
+	if (e.shown)
+		put_resumed(&f, s);
+	else
+		put_call_at(&f, s, 1, e.ts);
+	put_ret(&f, s);
+	fmt_chr(&f, '\n');
+	/* (one write: another process's lines cannot come between) */
+	if (stack_traces)
+		trace_stack(&f, s, 0);
+	trace_dump(&f, s, emit_part);
 	emit(&f);
+	ev_end(&e);
 }
 
 static long lookup(const char *name);
@@ -1111,7 +1281,10 @@ static void killed(int sig, int fatal)
 	char buf[256];
 	struct fmt f;
 
+	struct ev e = { 0 };
+
 	/* (-qq and -e quiet=exit leave strace's "+++ killed by" lines) */
+	ev_begin(&e, tid_self(), 0);
 	fmt_init(&f, buf, sizeof(buf));
 	if (json) {
 		fmt_str(&f, "{\"type\":\"exit\",\"pid\":");
@@ -1130,6 +1303,7 @@ static void killed(int sig, int fatal)
 		fmt_str(&f, fatal == 2 ? " (core dumped) +++\n" : " +++\n");
 	}
 	emit(&f);
+	ev_end(&e);
 	tasks_gone(threads_alive(pid));
 }
 
@@ -1155,6 +1329,8 @@ static void trace_signal(int sig, const void *info, void *data)
 	char buf[LINE_MAX_];	/* (-k's stack lines follow) */
 	struct fmt f;
 
+	struct ev e = { 0 };
+
 	(void)data;
 	signal_in_call();
 	if (!filter_signal(sig)) {
@@ -1163,6 +1339,7 @@ static void trace_signal(int sig, const void *info, void *data)
 		return;
 	}
 	fmt_init(&f, buf, sizeof(buf));
+	ev_begin(&e, tid_self(), 0);
 	if (json) {
 		fmt_str(&f, "{\"type\":\"signal\",\"pid\":");
 		fmt_dec(&f, (int)sysgate_syscall(sysgate_syscall_number("getpid"),
@@ -1175,6 +1352,7 @@ static void trace_signal(int sig, const void *info, void *data)
 		emit(&f);
 		if (fatal)
 			killed(sig, fatal);
+		ev_end(&e);
 		return;
 	}
 	put_pid(&f, (int)sysgate_syscall(sysgate_syscall_number("gettid"),
@@ -1190,6 +1368,7 @@ static void trace_signal(int sig, const void *info, void *data)
 	emit(&f);
 	if (fatal)
 		killed(sig, fatal);
+	ev_end(&e);
 }
 
 static long lookup(const char *name)
@@ -1378,20 +1557,42 @@ static int trace_init(struct sysgate_ctx *ctx, const char *args)
 		sysgate_select(ctx, nr_exit);
 	/* Local time, as strace prints it (-t, utimensat's dates). */
 	tz_init();
+	ordered = !json;
+	if (ordered)
+		order_init(ctx, follow, relative ? put_relative : 0);
+	nr_clone = lookup("clone");
+	nr_clone3 = lookup("clone3");
+	nr_fork = lookup("fork");
+	nr_vfork = lookup("vfork");
 	/* The execve that started this program, if a traced one did. */
 	n = sysgate_exec_carried(ctx, carried, sizeof(carried) - 64);
 	if (n > 0) {
+		unsigned long long ts = 0;
+		struct sysgate_sys e = { 0 };
 		struct fmt f;
+		int none = 0, held = 0;
 
 		fmt_init(&f, carried, sizeof(carried));
 		f.len = n;
 		if (json) {
 			fmt_str(&f, ",\"ret\":0}\n");
-		} else {
+		} else if (ordered &&
+			   order_begin(ctx, e.tid = tid_self(), 1, &none, &ts,
+				       &held)) {
+			/* (another line came after its start) */
+			e.pid = e.tid;
+			e.nr = nr_execve;
+			f.len = 0;
+			put_prefix(&f, e.tid, 0);
+			fmt_str(&f, "<... execve resumed>");
+		}
+		if (!json) {
 			put_equals(&f);
 			fmt_str(&f, "0\n");
 		}
 		sysgate_output(ctx, carried, f.len);
+		if (ordered && !json && e.tid)
+			order_end(held);
 	}
 	return 0;
 }

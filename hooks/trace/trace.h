@@ -22,6 +22,9 @@ struct call {
 	const char *kinds;	/* the table's argument kinds */
 	int exiting;		/* the call has returned: results are there */
 	int nput;		/* arguments printed so far (for ", ") */
+	int cut;		/* mark where the arguments decoded at exit
+				   begin (a_out, a_exit_next): cut_at */
+	size_t cut_at;
 };
 
 struct decoder {
@@ -43,6 +46,7 @@ struct trace_scratch {
 	char closing[512];	/* -y: the path of a descriptor closed */
 	unsigned int closing_len;
 	int unselected;		/* -P: the call names none of the paths */
+	int order_slot;		/* order.c's hint */
 };
 /* s's thread's (s->tid: under -m ptrace the tracee's). */
 struct trace_scratch *trace_scratch(const struct sysgate_sys *s);
@@ -149,6 +153,9 @@ int fetch(struct fmt *f, const struct sysgate_sys *s, void *dst,
 /* An out-argument: ", " and 1 when the call succeeded (print it), else
  * p printed and 0. */
 int a_out(struct call *c, unsigned long p);
+/* The next argument is decoded at exit (what strace shows of a call at
+ * its entry ends before it), for one a_out does not print. */
+void a_exit_next(struct call *c);
 /* An out-struct argument: the struct when the call succeeded, else p. */
 int fetch_out(struct call *c, void *dst, unsigned long p, unsigned long len);
 /* fetch_out when out, else the struct as the call got it. */

@@ -199,8 +199,8 @@ static int write_stub(unsigned long addr, const unsigned char *code,
 {
 	unsigned char buf[STUB_MAX];
 	struct sg_site s;
-	unsigned long size, ptrs[2] = { sg_patch_arch_entry,
-					sg_patch_arch_after };
+	unsigned long size, ptrs[2] = { sg_patch_arch.entry,
+					sg_patch_arch.after };
 
 	memset(&s, 0, sizeof(s));
 	s.addr = s.lo = addr;
@@ -209,11 +209,11 @@ static int write_stub(unsigned long addr, const unsigned char *code,
 	s.nr = -1;
 	s.kind = SG_PATCH_JMP;
 	memcpy(s.orig, code, SG_SYSCALL_INSN_LEN);
-	size = (sg_patch_arch_stub_size(&s) + 7) & ~7UL;
+	size = (sg_patch_arch.stub_size(&s) + 7) & ~7UL;
 	if (size + sizeof(ptrs) > sizeof(buf))
 		return LAZY_NO_ROOM;
 	memset(buf, 0, sizeof(buf));
-	sg_patch_arch_emit(&s, buf, at, at + size, at + size + 8);
+	sg_patch_arch.emit(&s, buf, at, at + size, at + size + 8);
 	memcpy(buf + size, ptrs, sizeof(ptrs));
 	*end = at + size + sizeof(ptrs);
 	if (reserve(at, *end) < 0)
@@ -247,7 +247,7 @@ static struct lazy_site *retired_site(unsigned long addr, unsigned long stub)
 /* Under the lock: patch the site at addr, or say why not. */
 static int patch_site(unsigned long addr)
 {
-	unsigned long look = sg_patch_arch_lazy_look, stub, end;
+	unsigned long look = sg_patch_arch.lazy_look, stub, end;
 	struct sg_mapping_info m;
 	struct lazy_site *ls;
 	unsigned char code[LOOK_MAX];
@@ -259,11 +259,11 @@ static int patch_site(unsigned long addr)
 		return LAZY_SPECIAL;	/* (a stub's own raw call) */
 	if (sg_read_safe(code, (const void *)addr, look) < 0)
 		return LAZY_UNMAPPED;
-	stub = sg_patch_arch_lazy_stub(addr, code);
+	stub = sg_patch_arch.lazy_stub(addr, code);
 	if (!stub)
 		return LAZY_NOT_SITE;
 	if ((sg_patch_known_text(addr, &m) < 0 &&
-	     sg_patch_mapping(addr, &m) < 0) || !(m.prot & PROT_X))
+	     sg_maps_info(addr, &m) < 0) || !(m.prot & PROT_X))
 		return LAZY_UNMAPPED;
 	if (m.special)
 		return LAZY_SPECIAL;
@@ -287,7 +287,7 @@ static int patch_site(unsigned long addr)
 	}
 	memcpy(ls->orig, code, look);
 	memcpy(ls->now, code, look);
-	ls->nbytes = sg_patch_arch_lazy_bytes(addr, stub, ls->now);
+	ls->nbytes = sg_patch_arch.lazy_bytes(addr, stub, ls->now);
 	if (poke_bytes(addr, ls->now, ls->nbytes) < 0) {
 		/* Nothing was changed, or the site's first store did not
 		 * happen: put back what may have been written. */
@@ -307,7 +307,7 @@ int sg_patch_lazy_live(unsigned long addr)
 
 void sg_patch_lazy_enable(void)
 {
-	if (sg_patch_arch_lazy_look)
+	if (sg_patch_arch.lazy_look)
 		lz.enabled = 1;
 }
 
@@ -354,7 +354,7 @@ static void retire(struct lazy_site *ls)
 static void restore(struct lazy_site *ls)
 {
 	unsigned char cur[LOOK_MAX];
-	unsigned long look = sg_patch_arch_lazy_look;
+	unsigned long look = sg_patch_arch.lazy_look;
 	int i;
 
 	/* A call again until its next trap: SUD must be on first. */
@@ -370,7 +370,7 @@ static void restore(struct lazy_site *ls)
 
 int sg_patch_lazy_begin(unsigned long lo, unsigned long hi, int drops)
 {
-	unsigned long look = sg_patch_arch_lazy_look;
+	unsigned long look = sg_patch_arch.lazy_look;
 	int i;
 
 	if (!lz.enabled)
@@ -445,33 +445,4 @@ void sg_patch_lazy_stats(void)
 			sg_patch_put(buf, &n, "\n");
 		}
 	sg_write_all(sg.out_fd, buf, n);
-}
-
-/* ISAs without a lazy patch (patch-<arch>.c defines these where one
- * exists): trapped sites stay caught. */
-__attribute__((weak)) const unsigned long sg_patch_arch_lazy_look = 0;
-
-__attribute__((weak)) unsigned long
-sg_patch_arch_lazy_stub(unsigned long addr, const unsigned char *code)
-{
-	(void)addr;
-	(void)code;
-	return 0;
-}
-
-__attribute__((weak)) int
-sg_patch_arch_lazy_bytes(unsigned long addr, unsigned long stub,
-			 unsigned char *out)
-{
-	(void)addr;
-	(void)stub;
-	(void)out;
-	return 0;
-}
-
-/* Elsewhere a candidate site is the only way in (patch-<arch>.c's scan). */
-__attribute__((weak)) long
-sg_patch_arch_next_trap(const unsigned char *buf, unsigned long len)
-{
-	return sg_patch_arch_scan(buf, len);
 }

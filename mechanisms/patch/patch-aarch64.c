@@ -39,11 +39,6 @@
 #include "context.h"
 
 extern char sg_a64_entry[], sg_a64_after_raw[];
-const unsigned long sg_patch_arch_entry = (unsigned long)sg_a64_entry;
-const unsigned long sg_patch_arch_after = (unsigned long)sg_a64_after_raw;
-const unsigned long sg_patch_arch_relay = 0;	/* no relays */
-/* Trap stubs return through a second trap: they need not be in reach. */
-const int sg_patch_arch_trap_far = 1;
 
 #define X8 8
 #define BRK_SG 0x5347	/* "SG": the immediate of sysgate's breakpoints */
@@ -59,12 +54,12 @@ const int sg_patch_arch_trap_far = 1;
  */
 static struct sg_text_sweep fn;
 
-void sg_patch_arch_release(void)
+static void arch_release(void)
 {
 	sg_text_sweep_release(&fn);
 }
 
-long sg_patch_arch_scan(const unsigned char *buf, unsigned long len)
+static long arch_scan(const unsigned char *buf, unsigned long len)
 {
 	unsigned long i;
 
@@ -128,7 +123,7 @@ static int static_nr(unsigned long addr)
 	return -1;
 }
 
-int sg_patch_arch_plan(struct sg_obj *o, unsigned long addr, struct sg_site *s)
+static int arch_plan(struct sg_obj *o, unsigned long addr, struct sg_site *s)
 {
 	struct a64_insn in;
 	uint32_t w;
@@ -152,7 +147,7 @@ int sg_patch_arch_plan(struct sg_obj *o, unsigned long addr, struct sg_site *s)
 }
 
 /* Never called for a site alone in its word; a trap if it ever is. */
-void sg_patch_arch_fallback(struct sg_obj *o, struct sg_site *s)
+static void arch_fallback(struct sg_obj *o, struct sg_site *s)
 {
 	(void)o;
 	s->why = SG_WHY_BRANCH_IN;
@@ -160,10 +155,10 @@ void sg_patch_arch_fallback(struct sg_obj *o, struct sg_site *s)
 }
 
 /* Every direct branch in buf (whole words from a word boundary). */
-void sg_patch_arch_targets(const unsigned char *buf, unsigned long len,
-			   unsigned long addr, const struct sg_target_filter *f,
-			   void (*cb)(unsigned long target, void *arg),
-			   void *arg)
+static void arch_targets(const unsigned char *buf, unsigned long len,
+			 unsigned long addr, const struct sg_target_filter *f,
+			 void (*cb)(unsigned long target, void *arg),
+			 void *arg)
 {
 	unsigned long off = (4 - (addr & 3)) & 3;
 
@@ -179,14 +174,14 @@ void sg_patch_arch_targets(const unsigned char *buf, unsigned long len,
 }
 
 /* Every site stands alone. */
-void sg_patch_arch_finish(struct sg_obj *o)
+static void arch_finish(struct sg_obj *o)
 {
 	(void)o;
 }
 
 /* --- encoding ---------------------------------------------------------- */
 
-unsigned long sg_patch_arch_stub_size(const struct sg_site *s)
+static unsigned long arch_stub_size(const struct sg_site *s)
 {
 	(void)s;
 	return STUB_BYTES;
@@ -216,9 +211,9 @@ static void call_desc(unsigned char *p, unsigned long at, unsigned long off,
 	memcpy(p + off + 16, &d, sizeof(d));
 }
 
-void sg_patch_arch_emit(const struct sg_site *s, unsigned char *p,
-			unsigned long at, unsigned long entry_ptr,
-			unsigned long after_ptr)
+static void arch_emit(const struct sg_site *s, unsigned char *p,
+		      unsigned long at, unsigned long entry_ptr,
+		      unsigned long after_ptr)
 {
 	unsigned long raw = at + 40;
 
@@ -234,29 +229,38 @@ void sg_patch_arch_emit(const struct sg_site *s, unsigned char *p,
 	put(p, 80, a64_enc_b(32 - 80));
 }
 
-void sg_patch_arch_site_bytes(const struct sg_site *s, unsigned char *out)
+static void arch_site_bytes(const struct sg_site *s, unsigned char *out)
 {
 	put(out, 0, a64_enc_b((long)s->stub - (long)s->addr));
 }
 
-int sg_patch_arch_pad_bytes(const struct sg_site *s, unsigned char *out)
+static int arch_pad_bytes(const struct sg_site *s, unsigned char *out)
 {
 	(void)s;
 	(void)out;
 	return 0;
 }
 
-int sg_patch_arch_trap_bytes(const struct sg_site *s, unsigned char *out)
+static int arch_trap_bytes(const struct sg_site *s, unsigned char *out)
 {
 	(void)s;
 	put(out, 0, a64_enc_brk(BRK_SG));
 	return 4;
 }
 
-const unsigned long sg_patch_arch_trap_back = TRAP_BACK_OFF;
-
 /*
  * Make [lo, hi) visible to instruction fetch on every core: clean the
  * data cache to the point of unification, invalidate the instruction
  * cache, by the line sizes CTR_EL0 gives (Linux lets EL0 do both).
  */
+
+/* This ISA's part of the rewriting engine (patch.h). */
+const struct sg_patch_arch sg_patch_arch = {
+	SG_PATCH_ARCH_FUNCS,
+	.trap_back = TRAP_BACK_OFF,
+	.trap_far = 1,		/* trap stubs return through a second trap */
+	.entry = (unsigned long)sg_a64_entry,
+	.after = (unsigned long)sg_a64_after_raw,
+	.relay = 0,		/* no relays */
+	.next_trap = arch_scan,	/* a candidate is the only way in */
+};

@@ -48,11 +48,6 @@
 #include "context.h"
 
 extern char sg_rv_entry[], sg_rv_after_raw[], sg_rv_relay[];
-const unsigned long sg_patch_arch_entry = (unsigned long)sg_rv_entry;
-const unsigned long sg_patch_arch_after = (unsigned long)sg_rv_after_raw;
-const unsigned long sg_patch_arch_relay = (unsigned long)sg_rv_relay;
-/* A gateway turned trap would strand its relays: no trap stubs far off. */
-const int sg_patch_arch_trap_far = 0;
 
 #define RA 1
 #define SP 2
@@ -81,7 +76,7 @@ struct {
  * densely packed instructions (the only gaps are c.unimp halfwords), and
  * glibc's small syscall wrappers carry no unwind information, so instead
  * of decoding function by function as on x86, a whole text mapping is
- * swept linearly once (patch.c): instruction starts and direct branch
+ * swept linearly once (sweep.c): instruction starts and direct branch
  * targets.
  */
 static struct sg_text_sweep fn;
@@ -93,12 +88,12 @@ static unsigned long func_lo, func_hi;
 static int tricky;		/* the current site's function has indirect
 				   jumps or landing pads */
 
-void sg_patch_arch_release(void)
+static void arch_release(void)
 {
 	sg_text_sweep_release(&fn);
 }
 
-long sg_patch_arch_scan(const unsigned char *buf, unsigned long len)
+static long arch_scan(const unsigned char *buf, unsigned long len)
 {
 	unsigned long i;
 
@@ -443,7 +438,7 @@ static void plan_kinds(struct sg_site *s)
 	trap(s);
 }
 
-int sg_patch_arch_plan(struct sg_obj *o, unsigned long addr, struct sg_site *s)
+static int arch_plan(struct sg_obj *o, unsigned long addr, struct sg_site *s)
 {
 	struct rv_insn in;
 
@@ -462,7 +457,7 @@ int sg_patch_arch_plan(struct sg_obj *o, unsigned long addr, struct sg_site *s)
 }
 
 /* An outside branch lands inside the region: only the ecall itself. */
-void sg_patch_arch_fallback(struct sg_obj *o, struct sg_site *s)
+static void arch_fallback(struct sg_obj *o, struct sg_site *s)
 {
 	s->why = SG_WHY_BRANCH_IN;
 	if (s->nr >= 0 && sweep(o, s->addr) && small_alone(s)) {
@@ -479,10 +474,10 @@ void sg_patch_arch_fallback(struct sg_obj *o, struct sg_site *s)
 
 /* Every direct jump and branch a linear sweep finds (buf starts on an
  * instruction boundary, or resynchronises within a few halfwords). */
-void sg_patch_arch_targets(const unsigned char *buf, unsigned long len,
-			   unsigned long addr, const struct sg_target_filter *f,
-			   void (*cb)(unsigned long target, void *arg),
-			   void *arg)
+static void arch_targets(const unsigned char *buf, unsigned long len,
+			 unsigned long addr, const struct sg_target_filter *f,
+			 void (*cb)(unsigned long target, void *arg),
+			 void *arg)
 {
 	unsigned long off = addr & 1;
 
@@ -524,7 +519,7 @@ static unsigned long relay_count;
 
 /* Link each relay to a gateway in reach (bringing a gateway back from
  * "left" if it must serve one); the rest become traps. */
-void sg_patch_arch_finish(struct sg_obj *o)
+static void arch_finish(struct sg_obj *o)
 {
 	int i, j, g = 0;
 
@@ -684,16 +679,16 @@ static unsigned long emit_stub(const struct sg_site *s, unsigned char *p,
 			       unsigned long after_ptr, int real);
 
 /* The size is what emitting gives, plus the call alignment's slack. */
-unsigned long sg_patch_arch_stub_size(const struct sg_site *s)
+static unsigned long arch_stub_size(const struct sg_site *s)
 {
 	static unsigned char scratch[512];
 
 	return emit_stub(s, scratch, 0, 0, 0, 0) + 12;
 }
 
-void sg_patch_arch_emit(const struct sg_site *s, unsigned char *p,
-			unsigned long at, unsigned long entry_ptr,
-			unsigned long after_ptr)
+static void arch_emit(const struct sg_site *s, unsigned char *p,
+		      unsigned long at, unsigned long entry_ptr,
+		      unsigned long after_ptr)
 {
 	emit_stub(s, p, at, entry_ptr, after_ptr, 1);
 }
@@ -805,7 +800,7 @@ static unsigned long emit_stub(const struct sg_site *s, unsigned char *p,
 }
 
 /* The bytes over [lo, hi): see the comment at the top. */
-void sg_patch_arch_site_bytes(const struct sg_site *s, unsigned char *out)
+static void arch_site_bytes(const struct sg_site *s, unsigned char *out)
 {
 	struct out o = { out, s->lo, 0 };
 	long hi, lo;
@@ -841,18 +836,26 @@ void sg_patch_arch_site_bytes(const struct sg_site *s, unsigned char *out)
 		EMIT(&o, rv_enc_c_nop(b_));
 }
 
-int sg_patch_arch_pad_bytes(const struct sg_site *s, unsigned char *out)
+static int arch_pad_bytes(const struct sg_site *s, unsigned char *out)
 {
 	(void)s;
 	(void)out;
 	return 0;
 }
 
-int sg_patch_arch_trap_bytes(const struct sg_site *s, unsigned char *out)
+static int arch_trap_bytes(const struct sg_site *s, unsigned char *out)
 {
 	(void)s;
 	return rv_enc_ebreak(out, 0);
 }
 
-const unsigned long sg_patch_arch_trap_back = TRAP_BACK_OFF;
-
+/* This ISA's part of the rewriting engine (patch.h). */
+const struct sg_patch_arch sg_patch_arch = {
+	SG_PATCH_ARCH_FUNCS,
+	.trap_back = TRAP_BACK_OFF,
+	.trap_far = 0,		/* a gateway turned trap would strand its relays */
+	.entry = (unsigned long)sg_rv_entry,
+	.after = (unsigned long)sg_rv_after_raw,
+	.relay = (unsigned long)sg_rv_relay,
+	.next_trap = arch_scan,	/* a candidate is the only way in */
+};

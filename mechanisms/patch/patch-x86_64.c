@@ -11,7 +11,7 @@
  *   jump      a 5-byte `jmp rel32` over the syscall and relocatable
  *             neighbours (mostly `mov $nr,%eax; syscall`), when no branch
  *             in the function, its neighbours or (checked later by
- *             patch.c) anywhere in the object lands inside those bytes;
+ *             sweep.c) anywhere in the object lands inside those bytes;
  *   padding   `jmp rel8` over the syscall alone into function padding
  *             within 127 bytes, which holds a `jmp rel32` to the stub;
  *   none      reported; a slower catch takes over (see patch.c).
@@ -60,11 +60,6 @@
 #include "zeropage.h"
 
 extern char sg_x86_entry[], sg_x86_after_raw[];
-const unsigned long sg_patch_arch_entry = (unsigned long)sg_x86_entry;
-const unsigned long sg_patch_arch_after = (unsigned long)sg_x86_after_raw;
-const unsigned long sg_patch_arch_relay = 0;	/* no relayed sites */
-/* Trap stubs jump back by themselves: they must be in reach too. */
-const int sg_patch_arch_trap_far = 0;
 
 #define MAX_FUNC (1UL << 20)
 #define MAX_WINDOW 4		/* instructions on each side of the syscall */
@@ -97,7 +92,7 @@ static void set(unsigned char *m, unsigned long i)
 
 static void exits_forget(void);
 
-void sg_patch_arch_release(void)
+static void arch_release(void)
 {
 	exits_forget();
 	if (fn.buf) {
@@ -143,7 +138,7 @@ static unsigned long syscall_pairs(const unsigned char *p)
 	       (equal(w, 0xcd) & equal(n, 0x80));
 }
 
-long sg_patch_arch_scan(const unsigned char *buf, unsigned long len)
+static long arch_scan(const unsigned char *buf, unsigned long len)
 {
 	unsigned long i = 0, m;
 
@@ -335,7 +330,7 @@ static int rel8_pattern_hits(struct sg_obj *o, unsigned long from,
  * neighbours (libc's system call wrappers sit side by side).  Only jumps
  * that leave a function can land in another function's site, and only
  * those near it matter here: the sites asked about lie within rel8 reach
- * of it, and farther jumps are rel32, which patch.c checks anyway.
+ * of it, and farther jumps are rel32, which sweep.c checks anyway.
  */
 #define EXITS_NEAR 256
 #define EXITS_MAX 32
@@ -664,7 +659,7 @@ static int zero_why(struct sg_obj *o, unsigned long addr)
 	return fn.zwhy;
 }
 
-int sg_patch_arch_plan(struct sg_obj *o, unsigned long addr, struct sg_site *s)
+static int arch_plan(struct sg_obj *o, unsigned long addr, struct sg_site *s)
 {
 	unsigned long start, end;
 	struct x86_insn in;
@@ -711,7 +706,7 @@ int sg_patch_arch_plan(struct sg_obj *o, unsigned long addr, struct sg_site *s)
 	return 1;
 }
 
-void sg_patch_arch_fallback(struct sg_obj *o, struct sg_site *s)
+static void arch_fallback(struct sg_obj *o, struct sg_site *s)
 {
 	unsigned long start, end;
 	int lsda;
@@ -745,10 +740,10 @@ static inline void one_target(const unsigned char *buf, unsigned long len,
 		cb(t, arg);
 }
 
-void sg_patch_arch_targets(const unsigned char *buf, unsigned long len,
-			   unsigned long addr, const struct sg_target_filter *f,
-			   void (*cb)(unsigned long target, void *arg),
-			   void *arg)
+static void arch_targets(const unsigned char *buf, unsigned long len,
+			 unsigned long addr, const struct sg_target_filter *f,
+			 void (*cb)(unsigned long target, void *arg),
+			 void *arg)
 {
 	unsigned long i = 0, carry = 0;
 
@@ -820,7 +815,7 @@ static unsigned long reloc_len(const struct sg_site *s, unsigned long from,
 #define CALL_DESC_LEN (sizeof(lea_down) + 2 + sizeof(struct sg_site_desc) + \
 		       SG_X86_CALL_LEN + sizeof(lea_up))
 
-unsigned long sg_patch_arch_stub_size(const struct sg_site *s)
+static unsigned long arch_stub_size(const struct sg_site *s)
 {
 	unsigned long pre = reloc_len(s, s->lo, s->addr);
 	unsigned long post = reloc_len(s, s->addr + s->insn_len, s->hi);
@@ -928,9 +923,9 @@ static unsigned long zero_check(const struct sg_site *s, unsigned char *p,
 	return ZERO_CHECK;
 }
 
-void sg_patch_arch_emit(const struct sg_site *s, unsigned char *p,
-			unsigned long at, unsigned long entry_ptr,
-			unsigned long after_ptr)
+static void arch_emit(const struct sg_site *s, unsigned char *p,
+		      unsigned long at, unsigned long entry_ptr,
+		      unsigned long after_ptr)
 {
 	unsigned long n, post, raw, desc1, desc2;
 	struct sg_site_desc *d;
@@ -970,7 +965,7 @@ void sg_patch_arch_emit(const struct sg_site *s, unsigned char *p,
 	d->raw = at + raw;
 }
 
-void sg_patch_arch_site_bytes(const struct sg_site *s, unsigned char *out)
+static void arch_site_bytes(const struct sg_site *s, unsigned char *out)
 {
 	unsigned long len = s->hi - s->lo;
 
@@ -989,26 +984,23 @@ void sg_patch_arch_site_bytes(const struct sg_site *s, unsigned char *out)
 	put32(out + 1, s->stub - (s->lo + 5));
 }
 
-int sg_patch_arch_pad_bytes(const struct sg_site *s, unsigned char *out)
+static int arch_pad_bytes(const struct sg_site *s, unsigned char *out)
 {
 	out[0] = 0xe9;
 	put32(out + 1, s->stub - (s->pad + 5));
 	return 5;
 }
 
-int sg_patch_arch_trap_bytes(const struct sg_site *s, unsigned char *out)
+static int arch_trap_bytes(const struct sg_site *s, unsigned char *out)
 {
 	(void)s;
 	out[0] = 0xcc;
 	return 1;
 }
 
-/* A trapped site's stub jumps back by itself. */
-const unsigned long sg_patch_arch_trap_back = 0;
-
 /* Every site stands alone, and x86 keeps instruction fetch coherent with
  * stores (the mprotect after writing serialises too). */
-void sg_patch_arch_finish(struct sg_obj *o)
+static void arch_finish(struct sg_obj *o)
 {
 	(void)o;
 }
@@ -1023,10 +1015,10 @@ void sg_patch_arch_finish(struct sg_obj *o)
  * still traps).  The price: the stub must start exactly where that
  * displacement points.
  */
-const unsigned long sg_patch_arch_lazy_look = 5;
+#define LAZY_LOOK 5
 
-unsigned long sg_patch_arch_lazy_stub(unsigned long addr,
-				      const unsigned char *code)
+static unsigned long arch_lazy_stub(unsigned long addr,
+				    const unsigned char *code)
 {
 	int disp;
 
@@ -1036,8 +1028,8 @@ unsigned long sg_patch_arch_lazy_stub(unsigned long addr,
 	return addr + 5 + (long)disp;
 }
 
-int sg_patch_arch_lazy_bytes(unsigned long addr, unsigned long stub,
-			     unsigned char *out)
+static int arch_lazy_bytes(unsigned long addr, unsigned long stub,
+			   unsigned char *out)
 {
 	(void)addr;
 	(void)stub;
@@ -1045,7 +1037,7 @@ int sg_patch_arch_lazy_bytes(unsigned long addr, unsigned long stub,
 	return 1;
 }
 
-long sg_patch_arch_next_trap(const unsigned char *buf, unsigned long len)
+static long arch_next_trap(const unsigned char *buf, unsigned long len)
 {
 	unsigned long i;
 
@@ -1055,3 +1047,17 @@ long sg_patch_arch_next_trap(const unsigned char *buf, unsigned long len)
 			return i;
 	return -1;
 }
+
+/* This ISA's part of the rewriting engine (patch.h). */
+const struct sg_patch_arch sg_patch_arch = {
+	SG_PATCH_ARCH_FUNCS,
+	.trap_back = 0,		/* the stub jumps back by itself */
+	.trap_far = 0,		/* so trap stubs must be in reach too */
+	.entry = (unsigned long)sg_x86_entry,
+	.after = (unsigned long)sg_x86_after_raw,
+	.relay = 0,		/* no relayed sites */
+	.next_trap = arch_next_trap,
+	.lazy_look = LAZY_LOOK,
+	.lazy_stub = arch_lazy_stub,
+	.lazy_bytes = arch_lazy_bytes,
+};

@@ -4,17 +4,20 @@
  * program's executable mappings and rewrite each site so that it enters
  * sysgate through a per-site stub.
  *
- * The generic part (patch.c) walks /proc/self/maps, groups mappings into
- * objects, finds candidates with the arch's byte pre-filter, lets the arch
- * plan each site, checks branch targets from the rest of the object, places
- * stub regions near the code and writes the patches.  The arch part
- * (patch-<arch>.c) knows instructions: which candidates are real, which
- * bytes a patch may take, and how stubs and jumps are encoded.
+ * The generic part groups the mappings /proc/self/maps lists (core/maps.c)
+ * into objects, finds candidates with the arch's byte pre-filter, lets the
+ * arch plan each site (patch.c), checks branch targets from the rest of
+ * the object (sweep.c), places stub regions near the code (region.c) and
+ * writes the patches (write.c); engine.h lists its parts.  The arch part
+ * (patch-<arch>.c, one struct sg_patch_arch) knows instructions: which
+ * candidates are real, which bytes a patch may take, and how stubs and
+ * jumps are encoded.
  */
 #ifndef SG_PATCH_H
 #define SG_PATCH_H
 
 #include "sg.h"
+#include "maps.h"
 
 enum sg_patch_kind {
 	SG_PATCH_JMP,		/* jump over the syscall and neighbours */
@@ -32,12 +35,10 @@ enum sg_patch_kind {
 };
 
 /* Kernel constants the patch files share (no libc headers here). */
-#define PROT_R 1
-#define PROT_W 2
-#define PROT_X 4
 #define MAP_PRIVATE_ANON 0x22
 #define MAP_FIXED_NOREPLACE 0x100000
 #define AT_FDCWD_ -100
+#define O_CLOEXEC_ 02000000
 #define PAGE 4096UL
 
 #define SG_SITE_MAX_REGION SG_CODE_WRITE_MAX
@@ -147,16 +148,6 @@ struct sg_obj {
 	int n_unverified;	/* no unwind info to decode from */
 };
 
-/* What /proc/self/maps says of the mapping that holds an address. */
-struct sg_mapping_info {
-	unsigned long lo, hi;
-	int prot;		/* PROT_READ/WRITE/EXEC bits */
-	int shared;		/* MAP_SHARED */
-	int special;		/* [vdso], [stack]...: not ordinary memory */
-	int anon;		/* no file, no name */
-};
-int sg_patch_mapping(unsigned long addr, struct sg_mapping_info *info) SG_HIDDEN;
-
 /* lock.c: all signals blocked while held; 1 if taken (wait 0: try once) */
 struct sg_patch_lock {
 	int owner;		/* thread id, or 0 */
@@ -203,18 +194,6 @@ void sg_patch_lazy_forked(void) SG_HIDDEN;
 /* Turn it on (patch and zeropage modes, once SUD may trap). */
 void sg_patch_lazy_enable(void) SG_HIDDEN;
 void sg_patch_lazy_stats(void) SG_HIDDEN;
-/* The arch part: with code[0..sg_patch_arch_lazy_look) the bytes at a
- * trapped site, where its stub must start (0: no lazy patch for it), and
- * the bytes that patch the site (written first to last, each store
- * leaving valid code: x86 needs one).  Their count, or 0. */
-extern const unsigned long sg_patch_arch_lazy_look SG_HIDDEN;
-/* Offset in buf[0..len) of the next bytes of any instruction that enters
- * the kernel (x86-64: syscall, sysenter, int $0x80), or -1. */
-long sg_patch_arch_next_trap(const unsigned char *buf, unsigned long len) SG_HIDDEN;
-unsigned long sg_patch_arch_lazy_stub(unsigned long addr,
-				      const unsigned char *code) SG_HIDDEN;
-int sg_patch_arch_lazy_bytes(unsigned long addr, unsigned long stub,
-			     unsigned char *out) SG_HIDDEN;
 
 /*
  * What syscall user dispatch still has to catch (watch.c): exact sites
@@ -301,14 +280,7 @@ int sg_obj_readable(const struct sg_obj *o, unsigned long addr,
 int sg_obj_pad_taken(struct sg_obj *o, unsigned long lo, unsigned long hi) SG_HIDDEN;
 void sg_obj_pad_take(struct sg_obj *o, unsigned long addr) SG_HIDDEN;
 
-/* arch part (patch-<arch>.c) */
-/* Offset of the next candidate in buf[0..len), or -1. */
-long sg_patch_arch_scan(const unsigned char *buf, unsigned long len) SG_HIDDEN;
-#define SG_CANDIDATE_LEN SG_SYSCALL_INSN_LEN
-/* 1: real site, planned; 0: not an instruction; -1: cannot tell. */
-int sg_patch_arch_plan(struct sg_obj *o, unsigned long addr,
-		       struct sg_site *s) SG_HIDDEN;
-/* Which branch targets matter to sg_patch_arch_targets: those in a
+/* Which branch targets matter to the arch's targets(): those in a
  * 2^shift-byte block of [base, base + nblocks << shift) whose bit is set
  * in blocks (most branches land nowhere near a site: no call for them). */
 struct sg_target_filter {
@@ -325,49 +297,87 @@ static inline int sg_target_wanted(const struct sg_target_filter *f,
 	return b < f->nblocks && ((f->blocks[b >> 3] >> (b & 7)) & 1);
 }
 
-/* Report every direct branch target that bytes at addr could encode and
- * f wants. */
-void sg_patch_arch_targets(const unsigned char *buf, unsigned long len,
-			   unsigned long addr, const struct sg_target_filter *f,
-			   void (*cb)(unsigned long target, void *arg),
-			   void *arg) SG_HIDDEN;
+#define SG_CANDIDATE_LEN SG_SYSCALL_INSN_LEN
+
+/*
+ * The arch part (patch-<arch>.c, chosen by the build): one descriptor,
+ * what the engine knows of the ISA's instructions.  Planning and writing
+ * are not the system call path: an indirect call costs nothing there.
+ */
+struct sg_patch_arch {
+	/* Offset of the next candidate in buf[0..len), or -1. */
+	long (*scan)(const unsigned char *buf, unsigned long len);
+	/* 1: real site, planned; 0: not an instruction; -1: cannot tell. */
+	int (*plan)(struct sg_obj *o, unsigned long addr, struct sg_site *s);
+	/* Report every direct branch target that bytes at addr could
+	 * encode and f wants. */
+	void (*targets)(const unsigned char *buf, unsigned long len,
+			unsigned long addr, const struct sg_target_filter *f,
+			void (*cb)(unsigned long target, void *arg), void *arg);
+	/* Re-plan a site whose region an outside branch may enter. */
+	void (*fallback)(struct sg_obj *o, struct sg_site *s);
+	/* After selection: link sites that depend on others (rv64 relays
+	 * to their gateways), demoting what cannot be served. */
+	void (*finish)(struct sg_obj *o);
+	/* Free the planning buffers. */
+	void (*release)(void);
+
+	unsigned long (*stub_size)(const struct sg_site *s);
+	/* Write the stub for s into buf, which will live at addr. */
+	void (*emit)(const struct sg_site *s, unsigned char *buf,
+		     unsigned long addr, unsigned long entry_ptr,
+		     unsigned long after_ptr);
+	/* The bytes that replace [s->lo, s->hi), and for PAD the
+	 * trampoline. */
+	void (*site_bytes)(const struct sg_site *s, unsigned char *out);
+	int (*pad_bytes)(const struct sg_site *s, unsigned char *out);
+	/* A trap: the bytes written at s->addr (the signal's pc lies
+	 * SG_TRAP_PC_BACK past them, see signal_arch.h). */
+	int (*trap_bytes)(const struct sg_site *s, unsigned char *out);
+	/* Where a trap site's stub ends in a second trap, which resumes
+	 * after the site's instruction: its offset in the stub (0: the
+	 * stub jumps back by itself). */
+	unsigned long trap_back;
+	/* Trap stubs return through a second trap, so they may be placed
+	 * out of branch reach (then a site with no region in reach traps). */
+	int trap_far;
+	/* The words at the start of each stub region: where stubs enter
+	 * sysgate, where raw calls return, and rv64's relay. */
+	unsigned long entry, after, relay;
+
+	/* Offset in buf[0..len) of the next bytes of any instruction that
+	 * enters the kernel (x86-64: syscall, sysenter, int $0x80), or -1
+	 * (where a candidate is the only way in: scan). */
+	long (*next_trap)(const unsigned char *buf, unsigned long len);
+	/* Lazy patching (lazy.c), where lazy_look is not 0: with
+	 * code[0..lazy_look) the bytes at a trapped site, where its stub
+	 * must start (0: no lazy patch for it), and the bytes that patch
+	 * the site (written first to last, each store leaving valid code:
+	 * x86 needs one).  Their count, or 0. */
+	unsigned long lazy_look;
+	unsigned long (*lazy_stub)(unsigned long addr,
+				   const unsigned char *code);
+	int (*lazy_bytes)(unsigned long addr, unsigned long stub,
+			  unsigned char *out);
+};
+extern const struct sg_patch_arch sg_patch_arch SG_HIDDEN;
+/* The functions every patch-<arch>.c defines, named alike. */
+#define SG_PATCH_ARCH_FUNCS						\
+	.scan = arch_scan, .plan = arch_plan, .targets = arch_targets,	\
+	.fallback = arch_fallback, .finish = arch_finish,		\
+	.release = arch_release, .stub_size = arch_stub_size,		\
+	.emit = arch_emit, .site_bytes = arch_site_bytes,		\
+	.pad_bytes = arch_pad_bytes, .trap_bytes = arch_trap_bytes
+
 /* Is call nr (-1: not known) selected?  A planner leaves a site of a
  * known, unselected call as SG_PATCH_LEFT without choosing its patch:
  * most of planning's cost where few calls are selected. */
 int sg_patch_wanted(int nr) SG_HIDDEN;
 /* The selection plans are made for (a plan serves only the same one). */
 void sg_patch_selection(unsigned long sel[SG_SEL_WORDS]) SG_HIDDEN;
-/* Re-plan a site whose region an outside branch may enter. */
-void sg_patch_arch_fallback(struct sg_obj *o, struct sg_site *s) SG_HIDDEN;
-unsigned long sg_patch_arch_stub_size(const struct sg_site *s) SG_HIDDEN;
-/* Write the stub for s into buf, which will live at addr. */
-void sg_patch_arch_emit(const struct sg_site *s, unsigned char *buf,
-			unsigned long addr, unsigned long entry_ptr,
-			unsigned long after_ptr) SG_HIDDEN;
-/* The bytes that replace [s->lo, s->hi), and for PAD the trampoline. */
-void sg_patch_arch_site_bytes(const struct sg_site *s, unsigned char *out) SG_HIDDEN;
-int sg_patch_arch_pad_bytes(const struct sg_site *s, unsigned char *out) SG_HIDDEN;
-/* A trap: the bytes written at s->addr (the signal's pc lies
- * SG_TRAP_PC_BACK past them, see signal_arch.h). */
-int sg_patch_arch_trap_bytes(const struct sg_site *s, unsigned char *out) SG_HIDDEN;
-/* After selection: link sites that depend on others (rv64 relays to
- * their gateways), demoting what cannot be served. */
-void sg_patch_arch_finish(struct sg_obj *o) SG_HIDDEN;
-/* Where a trap site's stub ends in a second trap, which resumes after
- * the site's instruction: its offset in the stub (0: the stub jumps back
- * by itself). */
-extern const unsigned long sg_patch_arch_trap_back SG_HIDDEN;
-/* Free the planning buffers. */
-void sg_patch_arch_release(void) SG_HIDDEN;
-extern const unsigned long sg_patch_arch_entry SG_HIDDEN;
-extern const unsigned long sg_patch_arch_after SG_HIDDEN;
-extern const unsigned long sg_patch_arch_relay SG_HIDDEN;
-/* Trap stubs return through a second trap, so they may be placed out of
- * branch reach (then a site with no region in reach traps). */
-extern const int sg_patch_arch_trap_far SG_HIDDEN;
 
 /*
- * A linear sweep of one text mapping (patch.c), for arches whose
+ * A linear sweep of one text mapping (sweep.c), for arches whose
  * instructions can be walked from the mapping's start (rv64, aarch64):
  * the code, and per SG_INSN_ALIGN unit a bit for "an instruction starts
  * here" and one for "a direct branch lands here".  Only the bytes of code

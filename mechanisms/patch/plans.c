@@ -10,7 +10,7 @@
  * its text mappings, and stores sites relative to the object's start.
  * It is a claim, never an instruction: before use, every site must lie
  * in the object's text, and the bytes it replaces must be the bytes in
- * memory now (write_sites compares them again before writing).  Anything
+ * memory now (write.c compares them again before writing).  Anything
  * else and the object is planned from scratch.
  *
  * Entries are appended under the region's lock and published by the

@@ -168,7 +168,7 @@ static int add_pairs(unsigned long lo, unsigned long hi, unsigned char *buf,
 		if (sg_read_safe(buf, (const void *)a, n) < 0)
 			return -1;
 		for (done = 0;
-		     (k = sg_patch_arch_next_trap(buf + done, n - done)) >= 0;
+		     (k = sg_patch_arch.next_trap(buf + done, n - done)) >= 0;
 		     done += k + 1, added++)
 			add_site(a + done + k);
 	}
@@ -180,7 +180,7 @@ int sg_watch_code(unsigned long lo, unsigned long hi, unsigned char *buf,
 {
 	unsigned long edge = SG_SYSCALL_INSN_LEN - 1;
 	struct sg_mapping_info m;
-	int known = sg_patch_mapping(lo, &m) == 0, added, k;
+	int known = sg_maps_info(lo, &m) == 0, added, k;
 
 	if (known && !(m.prot & PROT_X))
 		return 0;

@@ -466,7 +466,69 @@ t_bad_options() {
 	one_line 'works with -m patch' -p 1 -m int3 -c
 	one_line 'use -f' -p 1 -ff -o "$TMP/ff" -c
 	one_line 'opened before attaching' -p 1 --fs=mem -c
-	one_line 'imports its sysgate_' -p 1 --hook "$BUILD/libsysgate.so" -c
+	one_line 'at most four --hook' -p 1 --hook=a --hook=b --hook=c \
+		--hook=d --hook=e -c
+	one_line 'not with -m ptrace' -p 1 -m ptrace --hook="$BUILD/hooks/null.so"
+}
+
+# --hook with -p: the library is linked into the running process (its
+# libc imports bound to the process's libc, its constructor run), answers
+# while attached, and at detach says its last word and goes: the code and
+# the mappings are the program's again.
+t_hook() {
+	local real before first last n
+	start "$TMP/out" "$LOOP" 1
+	wait_for '^tick 1 ' "$TMP/out"
+	real=$(sed -n 's/^tick 0 ppid=\([0-9]*\).*/\1/p' "$TMP/out")
+	before=$(code_sum $P)
+	"$SG" -p $P -e trace=none --hook="$BUILD/tests/attach/hook.so:4242" \
+		-o "$TMP/trace" 2>"$TMP/err" &
+	local S=$!
+	attached $S 'ppid=4242' "$TMP/out"
+	kill -INT $S
+	wait $S || fail "sysgate exit status $?: $(cat "$TMP/err")"
+	no_other_words "$TMP/err"
+	left_alone $P
+	grep -Eq '^hook answered [1-9][0-9]* getppid$' "$TMP/trace" ||
+		fail "the hook's fini: $(cat "$TMP/trace")"
+	grep -q 'hook.so' /proc/$P/maps && fail "hook still mapped"
+	no_live_runtime $P
+	n=$(wc -l <"$TMP/out")
+	until [ "$(tail -n +$((n + 1)) "$TMP/out" | grep -c "ppid=$real ")" -ge 3 ]; do
+		sleep 0.02
+	done
+	[ "$before" = "$(code_sum $P)" ] || fail "code differs after detaching"
+	first=$(grep -n 'ppid=4242' "$TMP/out" | head -1 | cut -d: -f1)
+	last=$(grep -n 'ppid=4242' "$TMP/out" | tail -1 | cut -d: -f1)
+	sed -n "${first},${last}p" "$TMP/out" | grep -v 'ppid=4242' &&
+		fail "real results while attached"
+	tail -n +$((last + 1)) "$TMP/out" | grep 'ppid=' | grep -v "ppid=$real " &&
+		fail "answered after detaching"
+	return 0
+}
+
+# A hook that cannot be linked there: one line, and the process runs on
+# untouched (a static program has no libc to bind the hook's imports to).
+t_hook_refusals() {
+	local before
+	start "$TMP/out" "$LOOP-static" 1
+	wait_for '^tick 1 ' "$TMP/out"
+	before=$(code_sum $P)
+	"$SG" -p $P --hook="$BUILD/tests/attach/hook.so:4242" 2>"$TMP/err" &&
+		fail "attached: $(cat "$TMP/err")"
+	attach_err "$TMP/err"
+	[ "$(wc -l <"$TMP/err")" = 1 ] &&
+		grep -q "needs libc.so.6, which process $P has not loaded" "$TMP/err" ||
+		fail "$(cat "$TMP/err")"
+	"$SG" -p $P --hook="$TMP/none.so" 2>"$TMP/err" && fail "attached"
+	[ "$(wc -l <"$TMP/err")" = 1 ] || fail "$(cat "$TMP/err")"
+	left_alone $P
+	grep -q 'sysgate-attach\|hook.so' /proc/$P/maps && fail "left mapped"
+	[ "$before" = "$(code_sum $P)" ] || fail "code differs"
+	n=$(wc -l <"$TMP/out")
+	until [ "$(tail -n +$((n + 1)) "$TMP/out" | grep -c "^tick")" -ge 3 ]; do
+		sleep 0.02
+	done
 }
 
 # Children forked while attached (-f) are hooked, and detached with their

@@ -1389,7 +1389,7 @@ t_preload_without_cli() {
 # state_files: the files a traced sh maps besides libraries (the shared
 # state), printed by the program itself, which then dies of SIGKILL
 # (and with "cli", kills the sysgate CLI first).
-STATE_PROG='awk '\''$6 ~ /sysgate-/ && $6 !~ /(\.so|sysgate-loader)$/ { print $6 }'\'' /proc/$$/maps >"$1"
+STATE_PROG='awk '\''$6 ~ /sysgate-/ && $6 !~ /(\.so|sysgate-loader|sysgate-loader\.text)$/ { print $6 }'\'' /proc/$$/maps >"$1"
 	[ "${2:-}" = cli ] && kill -KILL $PPID
 	kill -KILL $$'
 
@@ -1704,6 +1704,39 @@ sh -c readlink /proc/\$\$/exe; tr \"\\0\" \" \" </proc/\$\$/cmdline "
 		echo "not root: /proc/PID/exe names sysgate-loader to others"; exit 77
 	fi
 	[ "$out" = "$want" ] || fail "got: $out, want: $want"
+}
+
+t_loader_text_shared() {
+	# Handing /proc/PID/exe to the program, the loader maps its text
+	# again under a second name of its file (sysgate-loader.text): the
+	# page cache's pages, shared, instead of a private copy per process.
+	local smaps
+	[ "$(id -u)" = 0 ] || { echo "not root: the loader keeps its own name"; exit 77; }
+	smaps=$("$SG" -e trace=none -qq -e signal=none -- cat /proc/self/smaps) ||
+		fail "exit status $?"
+	awk '/^[0-9a-f]+-[0-9a-f]+ / { x = $2 ~ /x/; name = $6 }
+	     x && /^Anonymous:/ && name ~ /sysgate-loader.text$/ { n++; if ($2 != 0) bad = 1 }
+	     END { exit !(n == 1 && !bad) }' <<<"$smaps" ||
+		fail "loader text: $(grep -A20 '^53471000' <<<"$smaps" | grep -E '^5|Anon')"
+}
+
+t_lines_in_time_order() {
+	# A call that waits while other lines are written is shown as strace
+	# shows it: its start "<unfinished ...>" before them, its end
+	# "<... NAME resumed>" after, so that no line's time is earlier than
+	# the line's before it: threads of a process, processes of a tree.
+	local mode call
+	for mode in threads fork; do
+		"$SG" -f -ttt -o "$TMP/out" -- "$BUILD/tests/cli/order" $mode ||
+			fail "$mode: exit status $?"
+		if [ $mode = threads ]; then call='read(3, '; else call='wait4([0-9]+, '; fi
+		grep -Eq "^[0-9]+ +[0-9.]+ ${call//(/\\(} <unfinished \.\.\.>$" "$TMP/out" ||
+			fail "$mode: no unfinished ${call%%(*}: $(cat "$TMP/out")"
+		grep -Eq "^[0-9]+ +[0-9.]+ <\.\.\. ${call%%(*} resumed>.*\) += [0-9]+$" "$TMP/out" ||
+			fail "$mode: no resumed ${call%%(*}: $(cat "$TMP/out")"
+		awk '{ t = $2 + 0; if (t < last) { print "backwards: " $0; exit 1 }
+		       last = t }' "$TMP/out" || fail "$mode: $(cat "$TMP/out")"
+	done
 }
 
 t_coverage_scripts() {

@@ -20,6 +20,7 @@ M=(make -s BUILD="$B" DESTDIR="$D" PREFIX=/usr LIBDIR=$LIB)
 "${M[@]}" install >"$TMP/log" 2>&1 || { cat "$TMP/log"; fail "make install"; }
 for f in /usr/bin/sysgate $LIB/libsysgate.so.1 $LIB/libsysgate.so \
 	$LIB/sysgate/libsysgate.so $LIB/sysgate/sysgate-loader \
+	$LIB/sysgate/sysgate-loader.text \
 	$LIB/sysgate/libsysgate-preload.so $LIB/sysgate/hooks/null.so \
 	$LIB/sysgate/sysgate-attach \
 	/usr/include/sysgate.h /usr/include/sysgate_gpu.h \

@@ -112,21 +112,21 @@ static void show_site(const struct rw_case *c, const struct sg_site *s)
 		return;
 	t.stub = stub;
 	if (s->kind == SG_PATCH_TRAP) {
-		k = sg_patch_arch_trap_bytes(&t, buf);
+		k = sg_patch_arch.trap_bytes(&t, buf);
 		hex("site", buf, k);
 	} else {
-		sg_patch_arch_site_bytes(&t, buf);
+		sg_patch_arch.site_bytes(&t, buf);
 		hex("site", buf, s->hi - s->lo);
 	}
 	if (s->kind == SG_PATCH_PAD) {
-		k = sg_patch_arch_pad_bytes(&t, buf);
+		k = sg_patch_arch.pad_bytes(&t, buf);
 		hex("pad", buf, k);
 	}
-	n = sg_patch_arch_stub_size(&t);
+	n = sg_patch_arch.stub_size(&t);
 	if (n > sizeof(buf))
 		n = sizeof(buf);
 	memset(buf, 0, n);
-	sg_patch_arch_emit(&t, buf, stub, stub - 64, stub - 56);
+	sg_patch_arch.emit(&t, buf, stub, stub - 64, stub - 56);
 	hex("stub", buf, n);
 }
 
@@ -154,7 +154,7 @@ int main(void)
 		return 1;
 	}
 	sg_patch_plan(&o, &opts);
-	sg_patch_arch_finish(&o);
+	sg_patch_arch.finish(&o);
 	for (c = __start_rewrite_cases; c < __stop_rewrite_cases; c++)
 		for (i = 0; i < o.nsites; i++)
 			if (o.sites[i].addr >= c->lo && o.sites[i].addr < c->hi)

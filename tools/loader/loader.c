@@ -29,6 +29,7 @@
 #include <stddef.h>
 #include <sys/mman.h>
 #include <sys/prctl.h>
+#include <sys/stat.h>
 #include <sys/syscall.h>
 #include <unistd.h>
 #include <linux/prctl.h>
@@ -388,16 +389,124 @@ static int may_set_exe(void)
 }
 
 /*
+ * The loader's segments the file has as they are (not writable in the
+ * ELF file: text, read-only data), which may be mapped again from
+ * another name of the same file.
+ */
+extern const Elf64_Ehdr __ehdr_start;
+
+static int pristine(unsigned long lo, unsigned long hi)
+{
+	const Elf64_Phdr *ph = (const Elf64_Phdr *)((const char *)&__ehdr_start +
+						    __ehdr_start.e_phoff);
+	int i;
+
+	for (i = 0; i < __ehdr_start.e_phnum; i++)
+		if (ph[i].p_type == PT_LOAD && lo >= DOWN(ph[i].p_vaddr) &&
+		    hi <= UP(ph[i].p_vaddr + ph[i].p_memsz))
+			return !(ph[i].p_flags & PF_W);
+	return 0;
+}
+
+/*
+ * sysgate-loader.text, installed beside the loader as a hard link to it:
+ * the same file under another name.  Its descriptor, or -1 if it is
+ * missing or is not the very file self_fd is.
+ */
+static int text_link(const char *self, int self_fd)
+{
+	char path[PATH_MAX];
+	struct stat a, b;
+	int fd;
+
+	if (snprintf(path, sizeof(path), "%s.text", self) >= (int)sizeof(path))
+		return -1;
+	fd = open(path, O_RDONLY | O_CLOEXEC | O_NOFOLLOW);
+	if (fd >= 0 && (fstat(fd, &a) < 0 || fstat(self_fd, &b) < 0 ||
+			a.st_dev != b.st_dev || a.st_ino != b.st_ino)) {
+		close(fd);
+		fd = -1;
+	}
+	return fd;
+}
+
+/* [lo, hi) as an anonymous copy at the same address (this code
+ * included: the bytes it runs on do not change).  0 or -1. */
+static int copy_in_place(unsigned long lo, unsigned long hi, unsigned long off,
+			 int prot, int self_fd)
+{
+	void *copy = mmap(0, hi - lo, PROT_READ | PROT_WRITE,
+			  MAP_PRIVATE | MAP_ANONYMOUS | MAP_POPULATE, -1, 0);
+
+	if (copy == MAP_FAILED)
+		return -1;
+	/* text as the file has it (no faults on ours); the rest as it is
+	 * now (data, and RELRO pages relocated at start-up) */
+	if (!(prot & PROT_EXEC) ||
+	    pread(self_fd, copy, hi - lo, off) != (ssize_t)(hi - lo))
+		memcpy(copy, (void *)lo, hi - lo);
+	if (mprotect(copy, hi - lo, prot) < 0 ||
+	    mremap(copy, hi - lo, hi - lo, MREMAP_MAYMOVE | MREMAP_FIXED,
+		   (void *)lo) == MAP_FAILED) {
+		munmap(copy, hi - lo);
+		return -1;
+	}
+	return 0;
+}
+
+/* The page at a (file offset off) still holds what the file has. */
+static int as_in_file(unsigned long a, unsigned long off, int prot, int fd)
+{
+	static unsigned char page[PAGE];
+
+	return (prot & PROT_READ) &&
+	       pread(fd, page, PAGE, off) == (ssize_t)PAGE &&
+	       !memcmp(page, (void *)a, PAGE);
+}
+
+/*
+ * One mapping of ours [lo, hi) at file offset off, no longer under the
+ * loader's name: where it can be, from the text link (the page cache's
+ * pages, shared with every process, nothing copied); pages that were
+ * written (data, RELRO) as anonymous copies.  0 or -1.
+ */
+static int rename_mapping(unsigned long lo, unsigned long hi,
+			  unsigned long off, int prot, int self_fd, int link_fd)
+{
+	unsigned long a, end;
+	int same;
+
+	if (link_fd < 0)
+		return copy_in_place(lo, hi, off, prot, self_fd);
+	if (!(prot & PROT_WRITE) && pristine(lo, hi))
+		return mmap((void *)lo, hi - lo, prot, MAP_PRIVATE | MAP_FIXED,
+			    link_fd, off) == (void *)lo ? 0 : -1;
+	for (a = lo; a < hi; a = end) {
+		same = as_in_file(a, off + (a - lo), prot, self_fd);
+		for (end = a + PAGE; end < hi &&
+		     as_in_file(end, off + (end - lo), prot, self_fd) == same;
+		     end += PAGE)
+			;
+		if (same ? mmap((void *)a, end - a, prot,
+				MAP_PRIVATE | MAP_FIXED, link_fd,
+				off + (a - lo)) != (void *)a :
+			   copy_in_place(a, end, off + (a - lo), prot,
+					 self_fd) < 0)
+			return -1;
+	}
+	return 0;
+}
+
+/*
  * The kernel gives a process another exe only once no mapping of the old
- * one is left: our own segments become anonymous copies at the same
- * addresses (this code included: the bytes it runs on do not change).
+ * one's name is left: each of ours is mapped again under another name.
  * Returns a descriptor of the program for exe_fd, or -1.
  */
 static int exe_fd_for(const char *prog, const char *self)
 {
 	char line[512];
 	FILE *f;
-	int fd, self_fd;
+	int fd, self_fd, link_fd;
 
 	if (!self || !sg.exe_set)
 		return -1;
@@ -413,10 +522,10 @@ static int exe_fd_for(const char *prog, const char *self)
 			close(self_fd);
 		return -1;
 	}
+	link_fd = text_link(self, self_fd);
 	while (fgets(line, sizeof(line), f)) {
 		unsigned long lo, hi, off;
 		char perm[8], *name = strchr(line, '/'), *nl;
-		void *copy;
 		int prot;
 
 		if (!name || sscanf(line, "%lx-%lx %7s %lx", &lo, &hi, perm,
@@ -429,24 +538,13 @@ static int exe_fd_for(const char *prog, const char *self)
 		prot = (perm[0] == 'r' ? PROT_READ : 0) |
 		       (perm[1] == 'w' ? PROT_WRITE : 0) |
 		       (perm[2] == 'x' ? PROT_EXEC : 0);
-		copy = mmap(0, hi - lo, PROT_READ | PROT_WRITE,
-			    MAP_PRIVATE | MAP_ANONYMOUS | MAP_POPULATE, -1, 0);
-		if (copy == MAP_FAILED)
+		if (rename_mapping(lo, hi, off, prot, self_fd, link_fd) < 0)
 			break;
-		/* text as the file has it (no faults on ours); the rest as
-		 * it is now (data, and RELRO pages relocated at start-up) */
-		if (perm[2] != 'x' ||
-		    pread(self_fd, copy, hi - lo, off) != (ssize_t)(hi - lo))
-			memcpy(copy, (void *)lo, hi - lo);
-		if (mprotect(copy, hi - lo, prot) < 0 ||
-		    mremap(copy, hi - lo, hi - lo, MREMAP_MAYMOVE | MREMAP_FIXED,
-			   (void *)lo) == MAP_FAILED) {
-			munmap(copy, hi - lo);
-			break;
-		}
 	}
 	fclose(f);
 	close(self_fd);
+	if (link_fd >= 0)
+		close(link_fd);
 	return fd;
 }
 

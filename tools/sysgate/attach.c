@@ -54,6 +54,8 @@
 #include "options.h"
 #include "attach.h"
 #include "cli.h"
+#include "attach_elf.h"
+#include "attach_hook.h"
 
 #define MAX_THREADS 1024
 #define MAX_TARGETS 16
@@ -90,6 +92,9 @@ struct target {
 	int sud_used;
 	struct range old[16];	/* images left by earlier detaches */
 	int nold;
+	struct range hook[SG_ATTACH_HOOKS_MAX];	/* --hook libraries */
+	struct range relro[SG_ATTACH_HOOKS_MAX];	/* (read-only once started) */
+	int nhook;
 };
 
 /* (~15 MiB: allocated by sg_cli_attach, not in every run's address
@@ -97,8 +102,9 @@ struct target {
 static struct target *targets;
 static int ntargets;
 static char image_path[PATH_MAX];
-static Elf64_Ehdr eh;
-static Elf64_Phdr ph[16];
+static struct sg_elf image;
+static const char *const *hook_specs;	/* --hook=PATH[:ARGS] */
+static int nhook_specs;
 
 static void say(const struct target *t, const char *what, const char *why)
 {
@@ -548,21 +554,7 @@ static int find_gadget(struct target *t)
 	return -1;
 }
 
-/* ---- the image ------------------------------------------------------- */
-
-static int load_headers(void)
-{
-	int fd = open(image_path, O_RDONLY | O_CLOEXEC);
-	int ok = fd >= 0 && pread(fd, &eh, sizeof(eh), 0) == sizeof(eh) &&
-		 !memcmp(eh.e_ident, ELFMAG, SELFMAG) && eh.e_type == ET_DYN &&
-		 eh.e_phnum <= 16 &&
-		 pread(fd, ph, eh.e_phnum * sizeof(*ph), eh.e_phoff) ==
-			 (ssize_t)(eh.e_phnum * sizeof(*ph));
-
-	if (fd >= 0)
-		close(fd);
-	return ok ? 0 : -1;
-}
+/* ---- mapping ELF objects: the image, hook libraries -------------------- */
 
 static int prot_of(unsigned int f)
 {
@@ -570,117 +562,158 @@ static int prot_of(unsigned int f)
 	       (f & PF_X ? PROT_EXEC : 0);
 }
 
-/* The writable segment, relocated in a copy here, then written there. */
-static int relocate(struct target *t, const Elf64_Phdr *rw)
+/* The writable segment rw, relocated in a copy here, then written there. */
+static int relocate(struct target *t, const struct sg_elf *f,
+		    unsigned long base, const Elf64_Phdr *rw,
+		    struct sg_elf_resolver *res)
 {
-	int fd = open(image_path, O_RDONLY | O_CLOEXEC), i, ok = 0;
-	unsigned char *seg = malloc(rw->p_filesz);
-	Elf64_Dyn dyn[64];
-	unsigned long rela = 0, relasz = 0, k;
+	unsigned char *seg = malloc(rw->p_filesz + 1);
+	int ok = seg && sg_elf_read(f, rw->p_offset, seg, rw->p_filesz) == 0 &&
+		 sg_elf_relocate(f, base, rw, seg, res) == 0 &&
+		 poke(t->pid, base + rw->p_vaddr, seg, rw->p_filesz) == 0;
 
-	if (fd < 0 || !seg ||
-	    pread(fd, seg, rw->p_filesz, rw->p_offset) != (ssize_t)rw->p_filesz)
-		goto out;
-	for (i = 0; i < eh.e_phnum; i++)
-		if (ph[i].p_type == PT_DYNAMIC &&
-		    pread(fd, dyn, ph[i].p_filesz < sizeof(dyn) ?
-			  ph[i].p_filesz : sizeof(dyn), ph[i].p_offset) > 0)
-			break;
-	for (k = 0; i < eh.e_phnum && k < 64 && dyn[k].d_tag != DT_NULL; k++) {
-		if (dyn[k].d_tag == DT_RELA)
-			rela = dyn[k].d_un.d_ptr;
-		if (dyn[k].d_tag == DT_RELASZ)
-			relasz = dyn[k].d_un.d_val;
-	}
-	for (k = 0; k < relasz / sizeof(Elf64_Rela); k++) {
-		Elf64_Rela r;
-		unsigned long v;
-
-		/* (the image's first segment maps file offset 0 at 0) */
-		if (pread(fd, &r, sizeof(r), rela + k * sizeof(r)) != sizeof(r))
-			goto out;
-		if (ELF64_R_TYPE(r.r_info) == R_X86_64_NONE)
-			continue;
-		if (ELF64_R_TYPE(r.r_info) != R_X86_64_RELATIVE ||
-		    r.r_offset < rw->p_vaddr ||
-		    r.r_offset + 8 > rw->p_vaddr + rw->p_filesz)
-			goto out;
-		v = t->base + r.r_addend;
-		memcpy(seg + (r.r_offset - rw->p_vaddr), &v, 8);
-	}
-	ok = poke(t->pid, t->base + rw->p_vaddr, seg, rw->p_filesz) == 0;
-out:
-	if (fd >= 0)
-		close(fd);
 	free(seg);
 	return ok ? 0 : -1;
 }
 
-static int map_image(struct target *t, struct thr *h, unsigned long path)
+/* One PT_LOAD of f at base, from the file the process opened as fd. */
+static int map_segment(struct target *t, struct thr *h, const struct sg_elf *f,
+		       const Elf64_Phdr *p, unsigned long base, long fd,
+		       struct sg_elf_resolver *res)
 {
-	unsigned long lo = ~0UL, hi = 0;
-	long fd, r;
-	int i;
+	static const unsigned char zero[PAGE];
+	unsigned long start = base + DOWN(p->p_vaddr);
+	unsigned long fend = base + p->p_vaddr + p->p_filesz;
+	unsigned long mend = base + p->p_vaddr + p->p_memsz;
 
-	for (i = 0; i < eh.e_phnum; i++)
-		if (ph[i].p_type == PT_LOAD) {
-			if (ph[i].p_vaddr < lo)
-				lo = ph[i].p_vaddr;
-			if (ph[i].p_vaddr + ph[i].p_memsz > hi)
-				hi = ph[i].p_vaddr + ph[i].p_memsz;
-		}
-	t->span = UP(hi);
-	r = remote_call(t, h, SYS_mmap, 0, t->span, PROT_NONE,
-			MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
-	if (r < 0 && r > -4096)
+	if ((unsigned long)remote_call(t, h, SYS_mmap, start, UP(fend) - start,
+				       PROT_READ | PROT_WRITE,
+				       MAP_PRIVATE | MAP_FIXED, fd,
+				       DOWN(p->p_offset)) != start)
 		return -1;
-	t->base = (unsigned long)r;
-	t->entry = t->base + eh.e_entry;
+	if ((p->p_flags & PF_W) && UP(fend) > fend &&
+	    poke(t->pid, fend, zero, UP(fend) - fend) < 0)
+		return -1;
+	if (UP(mend) > UP(fend) &&
+	    (unsigned long)remote_call(t, h, SYS_mmap, UP(fend),
+				       UP(mend) - UP(fend),
+				       PROT_READ | PROT_WRITE,
+				       MAP_PRIVATE | MAP_FIXED | MAP_ANONYMOUS,
+				       -1, 0) != UP(fend))
+		return -1;
+	return (p->p_flags & PF_W) ? relocate(t, f, base, p, res) : 0;
+}
+
+/* Map f into the process segment by segment from its file (its path at
+ * path there), relocated, each segment with its own protection: its
+ * base, or 0 with nothing left mapped. */
+static unsigned long map_object(struct target *t, struct thr *h,
+				const struct sg_elf *f, unsigned long path,
+				struct sg_elf_resolver *res)
+{
+	long r = remote_call(t, h, SYS_mmap, 0, f->span, PROT_NONE,
+			     MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+	unsigned long base = (unsigned long)r;
+	long fd;
+	int i, ok;
+
+	if (r < 0 && r > -4096)
+		return 0;
 	fd = remote_call(t, h, SYS_openat, AT_FDCWD, path, O_RDONLY | O_CLOEXEC,
 			 0, 0, 0);
-	if (fd < 0)
-		return -1;
-	for (i = 0; i < eh.e_phnum; i++) {
-		unsigned long start, fend, mend;
-		unsigned char zero[PAGE] = { 0 };
+	for (i = 0; fd >= 0 && i < f->eh.e_phnum; i++)
+		if (f->ph[i].p_type == PT_LOAD &&
+		    map_segment(t, h, f, &f->ph[i], base, fd, res) < 0)
+			break;
+	ok = fd >= 0 && i == f->eh.e_phnum;
+	if (fd >= 0)
+		remote_call(t, h, SYS_close, fd, 0, 0, 0, 0, 0);
+	for (i = 0; ok && i < f->eh.e_phnum; i++)
+		if (f->ph[i].p_type == PT_LOAD &&
+		    remote_call(t, h, SYS_mprotect, base + DOWN(f->ph[i].p_vaddr),
+				UP(f->ph[i].p_vaddr + f->ph[i].p_memsz) -
+					DOWN(f->ph[i].p_vaddr),
+				prot_of(f->ph[i].p_flags), 0, 0, 0) < 0)
+			ok = 0;
+	if (ok)
+		return base;
+	remote_call(t, h, SYS_munmap, base, f->span, 0, 0, 0, 0);
+	return 0;
+}
 
-		if (ph[i].p_type != PT_LOAD)
-			continue;
-		start = t->base + DOWN(ph[i].p_vaddr);
-		fend = t->base + ph[i].p_vaddr + ph[i].p_filesz;
-		mend = t->base + ph[i].p_vaddr + ph[i].p_memsz;
-		r = remote_call(t, h, SYS_mmap, start, UP(fend) - start,
-				PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_FIXED,
-				fd, DOWN(ph[i].p_offset));
-		if ((unsigned long)r != start)
-			break;
-		if ((ph[i].p_flags & PF_W) &&
-		    (UP(fend) > fend &&
-		     poke(t->pid, fend, zero, UP(fend) - fend) < 0))
-			break;
-		if (UP(mend) > UP(fend) &&
-		    (unsigned long)remote_call(t, h, SYS_mmap, UP(fend),
-					       UP(mend) - UP(fend),
-					       PROT_READ | PROT_WRITE,
-					       MAP_PRIVATE | MAP_FIXED |
-						       MAP_ANONYMOUS, -1, 0) !=
-			    UP(fend))
-			break;
-		if ((ph[i].p_flags & PF_W) && relocate(t, &ph[i]) < 0)
+/* What to make read-only once its relocations are final (PT_GNU_RELRO). */
+static struct range relro_of(const struct sg_elf *f, unsigned long base)
+{
+	struct range r = { 0, 0 };
+	int i;
+
+	for (i = 0; i < f->eh.e_phnum; i++)
+		if (f->ph[i].p_type == PT_GNU_RELRO) {
+			r.lo = base + DOWN(f->ph[i].p_vaddr);
+			r.hi = base + DOWN(f->ph[i].p_vaddr + f->ph[i].p_memsz);
+		}
+	return r;
+}
+
+static int map_image(struct target *t, struct thr *h, unsigned long path)
+{
+	char why[256];
+	struct sg_elf_resolver relative_only = { 0, why, sizeof(why) };
+
+	t->base = map_object(t, h, &image, path, &relative_only);
+	t->span = image.span;
+	t->entry = t->base + image.eh.e_entry;
+	return t->base ? 0 : -1;
+}
+
+static void unmap_hooks(struct target *t, struct thr *h)
+{
+	int i;
+
+	for (i = 0; i < t->nhook; i++)
+		remote_call(t, h, SYS_munmap, t->hook[i].lo,
+			    t->hook[i].hi - t->hook[i].lo, 0, 0, 0, 0);
+	t->nhook = 0;
+}
+
+/* The --hook libraries, mapped and linked for the request a: 0, or -1
+ * with why (and none left mapped). */
+static int map_hooks(struct target *t, struct thr *h, unsigned long scratch,
+		     struct sg_attach_args *a, char *why, size_t whylen)
+{
+	int i;
+
+	for (i = 0; i < nhook_specs; i++) {
+		struct sg_hook_link *l = sg_hook_link_new(t->pid,
+							   hook_specs[i],
+							   &image, t->base,
+							   &a->hooks[i], why,
+							   whylen);
+		const struct sg_elf *f = l ? sg_hook_link_elf(l) : 0;
+		unsigned long base = 0;
+
+		if (l && poke(t->pid, scratch, f->path,
+			      strlen(f->path) + 1) == 0)
+			base = map_object(t, h, f, scratch,
+					  sg_hook_link_resolver(l));
+		if (l && !base && !why[0])
+			snprintf(why, whylen, "cannot map %s into the process",
+				 f->path);
+		if (base) {
+			sg_hook_link_done(l, base);
+			t->hook[i].lo = base;
+			t->hook[i].hi = base + f->span;
+			t->relro[i] = relro_of(f, base);
+			t->nhook = a->nhooks = i + 1;
+		}
+		sg_hook_link_free(l);
+		if (!base)
 			break;
 	}
-	remote_call(t, h, SYS_close, fd, 0, 0, 0, 0, 0);
-	if (i < eh.e_phnum)
-		return -1;
-	for (i = 0; i < eh.e_phnum; i++)
-		if (ph[i].p_type == PT_LOAD &&
-		    remote_call(t, h, SYS_mprotect,
-				t->base + DOWN(ph[i].p_vaddr),
-				UP(ph[i].p_vaddr + ph[i].p_memsz) -
-					DOWN(ph[i].p_vaddr),
-				prot_of(ph[i].p_flags), 0, 0, 0) < 0)
-			return -1;
-	return 0;
+	if (i == nhook_specs)
+		return 0;
+	unmap_hooks(t, h);
+	return -1;
 }
 
 /* ---- the request ----------------------------------------------------- */
@@ -739,6 +772,11 @@ static int call_image(struct target *t, struct thr *h, unsigned long scratch,
 {
 	struct user_regs_struct r = h->regs;
 	unsigned long args_len = UP(sizeof(*a));
+	/* A hook library's code (its constructors, init, destructors) may
+	 * use vector registers, which are the thread's: kept around it. */
+	static unsigned char xstate[16384] __attribute__((aligned(64)));
+	struct iovec xv = { xstate, sizeof(xstate) };
+	int fpu = ptrace(PTRACE_GETREGSET, h->tid, NT_X86_XSTATE, &xv) == 0;
 
 	if (poke(t->pid, scratch, a, sizeof(*a)) < 0)
 		return -1;
@@ -749,6 +787,8 @@ static int call_image(struct target *t, struct thr *h, unsigned long scratch,
 	r.rax = 0;
 	if (run_until_trap(t, h, &r, 0) < 0 || r.rip != t->entry + 6)
 		return -1;
+	if (fpu)
+		ptrace(PTRACE_SETREGSET, h->tid, NT_X86_XSTATE, &xv);
 	/* The runtime gave the thread its state (GS): it keeps it. */
 	h->regs.gs_base = r.gs_base;
 	return peek(t->pid, scratch, a, sizeof(*a));
@@ -824,6 +864,7 @@ static int attach_one(struct target *t, const char *options)
 	static struct sg_attach_args a;
 	static struct range anon[4096];
 	const char *why = refusal(t);
+	char why2[512] = "";
 	struct range vdso;
 	struct thr *h;
 	unsigned long scratch = 0;
@@ -880,31 +921,33 @@ r = stop_all(t);
 		say(t, "no system call instruction to borrow", 0);
 		return -1;
 	}
+	memset(&a, 0, sizeof(a));
 	scratch = map_scratch(t, h);
 	if (!scratch || poke(t->pid, scratch, image_path,
 			     strlen(image_path) + 1) < 0 ||
-	    map_image(t, h, scratch) < 0) {
+	    map_image(t, h, scratch) < 0 ||
+	    map_hooks(t, h, scratch, &a, why2, sizeof(why2)) < 0) {
 		if (t->base)
 			remote_call(t, h, SYS_munmap, t->base, t->span, 0, 0,
 				    0, 0);
 		if (scratch)
 			unmap_scratch(t, h, scratch);
 		let_go(t);
-		say(t, "cannot map the runtime into the process", 0);
+		say(t, why2[0] ? why2 : "cannot map the runtime into the "
+		    "process", 0);
 		return -1;
 	}
-	memset(&a, 0, sizeof(a));
 	a.magic = SG_ATTACH_MAGIC;
 	a.op = SG_ATTACH_START;
 	a.vdso = t->vdso;
 	a.hwcap2 = t->hwcap2;
 	a.tz_offset = utc_offset();
-	for (i = 0; i < eh.e_phnum; i++)
-		if (ph[i].p_type == PT_TLS) {
-			a.tls_init = t->base + ph[i].p_vaddr;
-			a.tls_filesz = ph[i].p_filesz;
-			a.tls_memsz = ph[i].p_memsz;
-			a.tls_align = ph[i].p_align;
+	for (i = 0; i < image.eh.e_phnum; i++)
+		if (image.ph[i].p_type == PT_TLS) {
+			a.tls_init = t->base + image.ph[i].p_vaddr;
+			a.tls_filesz = image.ph[i].p_filesz;
+			a.tls_memsz = image.ph[i].p_memsz;
+			a.tls_align = image.ph[i].p_align;
 		}
 	snprintf(a.options, sizeof(a.options), "%s", options);
 	busy_addresses(t, &a);
@@ -928,6 +971,7 @@ r = stop_all(t);
 		} else {
 			/* It refused before writing any code. */
 			unmap_scratch(t, h, scratch);
+			unmap_hooks(t, h);
 			remote_call(t, h, SYS_munmap, t->base, t->span, 0, 0,
 				    0, 0);
 		}
@@ -936,6 +980,11 @@ r = stop_all(t);
 		return -1;
 	}
 	t->gadget = t->entry + 8;
+	for (i = 0; i < t->nhook; i++)
+		if (t->relro[i].hi > t->relro[i].lo)
+			remote_call(t, h, SYS_mprotect, t->relro[i].lo,
+				    t->relro[i].hi - t->relro[i].lo,
+				    PROT_READ, 0, 0, 0);
 	t->sud_used = a.sud_used;
 	t->out_fd = take_fd(t, a.out_read_fd, O_RDONLY);
 	{
@@ -960,8 +1009,9 @@ static int detach_one(struct target *t, int stats)
 	unsigned long scratch;
 	static struct range anon[4096];
 	struct range vdso;
-	int i, quiet = 1, inside[MAX_THREADS], nanon;
-	struct range image = { t->base, t->base + t->span };
+	int i, quiet = 1, inside[MAX_THREADS], nanon, nown = 1;
+	struct range own[1 + SG_ATTACH_HOOKS_MAX] = {
+		{ t->base, t->base + t->span } };
 
 	if (stop_all(t) < 0) {
 		let_go(t);
@@ -969,9 +1019,11 @@ static int detach_one(struct target *t, int stats)
 	}
 	h = thr_of(t, t->pid) ? thr_of(t, t->pid) : &t->thr[0];
 	nanon = code_ranges(t->pid, anon, 4096, &vdso, 1);
+	for (i = 0; i < t->nhook; i++)
+		own[nown++] = t->hook[i];
 	for (i = 0; i < t->nthr; i++) {
 		untrap(t, &t->thr[i]);	/* (before any call of ours in it) */
-		inside[i] = inside_image(t, &t->thr[i], &image, 1, anon,
+		inside[i] = inside_image(t, &t->thr[i], own, nown, anon,
 					 nanon);
 		quiet &= !inside[i];
 	}
@@ -995,6 +1047,9 @@ static int detach_one(struct target *t, int stats)
 			o->regs.gs_base = 0;
 	}
 	unmap_scratch(t, h, scratch);
+	/* Their destructors ran (DETACH) only if no thread was inside. */
+	if (quiet)
+		unmap_hooks(t, h);
 	/* Left mapped, it is marked inert (see has_sysgate). */
 	remote_call(t, h, quiet ? SYS_munmap : SYS_mprotect, t->base,
 		    quiet ? t->span : PAGE, PROT_NONE, 0, 0, 0);
@@ -1239,11 +1294,12 @@ static int attach_ptrace(const struct sg_options *o)
 }
 
 int sg_cli_attach(const struct sg_options *o, const char *options,
-		  const char *image)
+		  const char *image_file)
 {
 	static const int stops[] = { SIGTERM, SIGINT, SIGHUP, SIGQUIT };
 	struct pollfd pfd[2 * MAX_TARGETS + 1];
 	sigset_t set;
+	char why[256];
 	int ofd = 2, sfd, i, live = 0, timeout = -1, nroots;
 	struct timespec t0;
 
@@ -1256,11 +1312,15 @@ int sg_cli_attach(const struct sg_options *o, const char *options,
 		return 1;
 	if (!strcmp(o->mechanism, "ptrace"))
 		return attach_ptrace(o);
-	snprintf(image_path, sizeof(image_path), "%s", image);
-	if (load_headers() < 0) {
-		fprintf(stderr, "sysgate: %s: not a runtime image\n", image);
+	snprintf(image_path, sizeof(image_path), "%s", image_file);
+	if (sg_elf_open(&image, image_path, 0, 0, why, sizeof(why)) < 0 ||
+	    (o->nhooks && sg_elf_symbols(&image, 0) < 0)) {
+		fprintf(stderr, "sysgate: %s: not a runtime image\n",
+			image_file);
 		return 1;
 	}
+	hook_specs = o->hooks;
+	nhook_specs = o->nhooks;
 	if (o->outfile) {
 		ofd = open(o->outfile, O_WRONLY | O_CREAT | O_CLOEXEC |
 			   (o->append ? O_APPEND : O_TRUNC), 0644);

@@ -34,6 +34,7 @@
 #include "cli.h"
 #include "install-paths.h"
 #include "process.h"
+#include "attach.h"
 
 extern char **environ;
 
@@ -652,6 +653,9 @@ static int wait_tree(const struct sg_options *o, int *status)
 	return stop_sig != 0;
 }
 
+static const char hooks_not_ptrace[] =
+	"--hook libraries run inside the program: not with -m ptrace";
+
 /* sysgate -p PID[,PID...] [OPTIONS] (attach.c) */
 static int attach(const struct sg_options *o, int argc, char **argv, int prog_i)
 {
@@ -669,10 +673,11 @@ static int attach(const struct sg_options *o, int argc, char **argv, int prog_i)
 	if (o->fs)
 		die("-p with --fs: descriptors the process opened before "
 		    "attaching cannot be served by the store", 0);
-	if (o->nhooks)
-		die("-p with --hook: a hook library imports its sysgate_* "
-		    "functions from libsysgate.so, which an attached process "
-		    "does not have", 0);
+	if (o->nhooks > SG_ATTACH_HOOKS_MAX)
+		die("-p takes at most four --hook libraries", 0);
+	if (o->nhooks && !strcmp(o->mechanism, "ptrace"))
+		die(hooks_not_ptrace, 0);
+	check_user_hooks(o);
 	if (o->follow == 2)
 		die("-p with -ff: the processes share one output; use -f", 0);
 	check_builtins(o);
@@ -853,8 +858,7 @@ static void check_start(const struct sg_options *o, struct start *st,
 	st->prog = find_program(argv[st->prog_i]);
 	st->ptrace = !strcmp(o->mechanism, "ptrace");
 	if (st->ptrace && o->nhooks)
-		die("--hook libraries run inside the program: not with -m ptrace",
-		    0);
+		die(hooks_not_ptrace, 0);
 	if (st->ptrace && o->fs)
 		die("--fs serves files inside the program: not with -m ptrace",
 		    0);

@@ -1,0 +1,157 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * /proc/self/maps (see maps.h), and sysgate_locate() on top of it.  Read
+ * whole into a fresh mapping: no libc, no fixed line buffer.
+ */
+#include "maps.h"
+
+#define AT_FDCWD_ -100
+#define O_RDONLY_CLOEXEC 02000000
+
+static unsigned long hex(const char **p)
+{
+	unsigned long v = 0;
+
+	for (;; (*p)++) {
+		char c = **p;
+
+		if (c >= '0' && c <= '9')
+			v = v * 16 + c - '0';
+		else if (c >= 'a' && c <= 'f')
+			v = v * 16 + c - 'a' + 10;
+		else
+			return v;
+	}
+}
+
+/* "lo-hi perms off maj:min inode   path" */
+static int parse_line(const char *p, struct sg_mapping *m)
+{
+	unsigned long maj, min;
+
+	m->lo = hex(&p);
+	if (*p++ != '-')
+		return -1;
+	m->hi = hex(&p);
+	p++;
+	m->prot = (p[0] == 'r' ? PROT_R : 0) | (p[1] == 'w' ? PROT_W : 0) |
+		  (p[2] == 'x' ? PROT_X : 0);
+	m->shared = p[3] == 's';
+	p += 5;
+	m->off = hex(&p);
+	p++;
+	maj = hex(&p);
+	p++;
+	min = hex(&p);
+	p++;
+	m->dev_ino[0] = maj << 32 | min;
+	m->dev_ino[1] = 0;
+	while (*p >= '0' && *p <= '9')
+		m->dev_ino[1] = m->dev_ino[1] * 10 + *p++ - '0';
+	while (*p == ' ')
+		p++;
+	m->path = p;
+	return 0;
+}
+
+char *sg_maps_read(unsigned long *size)
+{
+	unsigned long cap = 1 << 20, n = 0;
+	char *buf = sg_mmap(cap);
+	long fd, r;
+
+	if (!buf)
+		return 0;
+	fd = sg_sc4(SG_NR_openat, AT_FDCWD_, (long)"/proc/self/maps",
+		    O_RDONLY_CLOEXEC, 0);
+	if (fd < 0) {
+		sg_munmap(buf, cap);
+		return 0;
+	}
+	while (n < cap - 1 &&
+	       (r = sg_sc3(SG_NR_read, fd, (long)(buf + n), cap - 1 - n)) > 0)
+		n += r;
+	sg_sc1(SG_NR_close, fd);
+	buf[n] = 0;
+	*size = cap;
+	return buf;
+}
+
+int sg_maps_each(char *maps, int (*fn)(const struct sg_mapping *m, void *arg),
+		 void *arg)
+{
+	char *line = maps;
+
+	while (*line) {
+		char *nl = sg_strchr(line, '\n');
+		struct sg_mapping m;
+		int r;
+
+		if (nl)
+			*nl = 0;
+		if (parse_line(line, &m) == 0 && (r = fn(&m, arg)))
+			return r;
+		if (!nl)
+			break;
+		*nl = '\n';
+		line = nl + 1;
+	}
+	return 0;
+}
+
+struct at {
+	unsigned long addr;
+	struct sg_mapping m;
+};
+
+static int holds(const struct sg_mapping *m, void *arg)
+{
+	struct at *at = arg;
+
+	if (at->addr < m->lo || at->addr >= m->hi)
+		return 0;
+	at->m = *m;
+	return 1;
+}
+
+/* sysgate_locate() (include/sysgate.h): what is mapped at addr. */
+long sysgate_locate(const void *addr, char *path, size_t size,
+		    unsigned long *file_off)
+{
+	struct at at = { (unsigned long)addr, { 0 } };
+	unsigned long len;
+	char *maps = sg_maps_read(&len);
+	long ret = -2;	/* ENOENT */
+
+	if (!maps)
+		return -12;	/* ENOMEM */
+	if (sg_maps_each(maps, holds, &at)) {
+		sg_strlcpy(path, at.m.path, size);
+		*file_off = at.addr - at.m.lo + at.m.off;
+		ret = 0;
+	}
+	sg_munmap(maps, len);
+	return ret;
+}
+
+int sg_maps_info(unsigned long addr, struct sg_mapping_info *info)
+{
+	struct at at = { addr, { 0 } };
+	unsigned long len;
+	char *maps = sg_maps_read(&len);
+	int ret = -1;
+
+	if (!maps)
+		return -1;
+	if (sg_maps_each(maps, holds, &at)) {
+		info->lo = at.m.lo;
+		info->hi = at.m.hi;
+		info->prot = at.m.prot;
+		info->shared = at.m.shared;
+		info->special = at.m.path[0] == '[';
+		info->anon = !at.m.path[0];
+		ret = 0;
+	}
+	sg_munmap(maps, len);
+	return ret;
+}

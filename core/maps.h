@@ -1,0 +1,45 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * /proc/self/maps, read with raw system calls: what is mapped where
+ * (sysgate_locate, the patch engine's objects, SUD's watch of new code).
+ */
+#ifndef SG_MAPS_H
+#define SG_MAPS_H
+
+#include "sg.h"
+
+/* Protection bits, as maps and mmap/mprotect spell them. */
+#define PROT_R 1
+#define PROT_W 2
+#define PROT_X 4
+
+/* One line of maps. */
+struct sg_mapping {
+	unsigned long lo, hi, off, dev_ino[2];
+	int prot;		/* PROT_R/W/X */
+	int shared;		/* MAP_SHARED: another view may write it */
+	const char *path;	/* the rest of the line ("" if anonymous) */
+};
+
+/* The whole of /proc/self/maps, NUL-terminated, in a mapping of *size
+ * bytes (sg_munmap it); 0 if it cannot be read. */
+char *sg_maps_read(unsigned long *size) SG_HIDDEN;
+/* Call fn on each line of maps (from sg_maps_read), its path
+ * NUL-terminated meanwhile, until fn returns non-zero: that value, or 0.
+ * The line fn stopped at stays terminated (its path may still be used);
+ * the others are left as they were. */
+int sg_maps_each(char *maps, int (*fn)(const struct sg_mapping *m, void *arg),
+		 void *arg) SG_HIDDEN;
+
+/* What /proc/self/maps says of the mapping that holds an address. */
+struct sg_mapping_info {
+	unsigned long lo, hi;
+	int prot;		/* PROT_R/W/X */
+	int shared;		/* MAP_SHARED */
+	int special;		/* [vdso], [stack]...: not ordinary memory */
+	int anon;		/* no file, no name */
+};
+/* 0, or -1 if nothing is mapped at addr or maps cannot be read. */
+int sg_maps_info(unsigned long addr, struct sg_mapping_info *info) SG_HIDDEN;
+
+#endif

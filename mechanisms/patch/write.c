@@ -1,0 +1,262 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * The site writer: stubs emitted into a region in reach, then the sites
+ * written while their pages are read+write (never write and exec at
+ * once), or through /proc/self/mem where a page cannot be made so; a
+ * trap site's breakpoint is entered in core/traps.c's table first, and
+ * SIGTRAP claimed once one is written.
+ */
+#include "engine.h"
+#include "traps.h"
+#include "signal_arch.h"
+#include "zeropage.h"
+
+#define SIGTRAP_ 5
+
+/* Stubs are 16-byte aligned. */
+#define STUB_ROUND(n) (((n) + 15) & ~15UL)
+
+void sg_site_in_place(struct sg_site *s, int kind)
+{
+	memmove(s->orig, s->orig + (s->addr - s->lo), s->insn_len);
+	s->kind = kind;
+	s->lo = s->addr;
+	s->hi = s->addr + s->insn_len;
+	s->interior = 0;
+}
+
+int sg_obj_text_of(const struct sg_obj *o, unsigned long a)
+{
+	int i;
+
+	for (i = 0; i < o->ntext; i++)
+		if (a >= o->text[i].lo && a < o->text[i].hi)
+			return i;
+	return -1;
+}
+
+/* --- writing code ------------------------------------------------------ */
+
+static int writable(unsigned long lo, unsigned long hi, int on)
+{
+	lo &= ~(PAGE - 1);
+	hi = (hi + PAGE - 1) & ~(PAGE - 1);
+	return sg_sc3(SG_NR_mprotect, lo, hi - lo,
+		      on ? (PROT_R | PROT_W) : (PROT_R | PROT_X)) < 0 ? -1 : 0;
+}
+
+/* Start-up and new-code scans keep one descriptor for all their sites
+ * (closed before the program could see it). */
+static long memfd = -1;
+
+int sg_patch_poke(unsigned long addr, const void *buf, unsigned long len)
+{
+	if (memfd < 0)
+		memfd = sg_sc4(SG_NR_openat, AT_FDCWD_, (long)"/proc/self/mem",
+			       02 | O_CLOEXEC_, 0);
+	if (memfd < 0)
+		return -1;
+	return sg_sc4(SG_NR_pwrite64, memfd, (long)buf, len, addr) ==
+		       (long)len ? 0 : -1;
+}
+
+void sg_patch_poke_done(void)
+{
+	if (memfd >= 0)
+		sg_sc1(SG_NR_close, memfd);
+	memfd = -1;
+}
+
+/* --- traps ------------------------------------------------------------- */
+
+/* SIGTRAP is claimed once the first breakpoint is written (core/traps.c
+ * keeps their table). */
+static int trap_claimed;
+
+/* The site's trap, and the one its stub may return through. */
+static int add_trap(const struct sg_site *s)
+{
+	if (sg_patch_arch.trap_back &&
+	    sg_traps_add(s->stub + sg_patch_arch.trap_back,
+			 s->addr + s->insn_len) < 0)
+		return -1;
+	return sg_traps_add(s->addr, s->stub);
+}
+
+/* SIGTRAP claim: a trapped site resumes in its stub, which makes the
+ * system call through sysgate and jumps back after the instruction. */
+static int on_trap(int sig, struct sg_siginfo *info, void *uc)
+{
+	unsigned long *pc = sg_arch_uc_pc(uc);
+	unsigned long resume;
+
+	(void)sig;
+	if (info->si_code != SG_TRAP_SI_CODE)
+		return 0;
+	resume = sg_traps_find(*pc - SG_TRAP_PC_BACK);
+	if (!resume)
+		return 0;
+	*pc = resume;
+	return 1;
+}
+
+void sg_patch_claim_traps(void)
+{
+	if (sg_traps_count() && !trap_claimed) {
+		if (sg_signal_claim(SIGTRAP_, on_trap) < 0)
+			sg_warn("cannot catch SIGTRAP: trapped sites will crash");
+		trap_claimed = 1;
+	}
+}
+
+/* --- sites ------------------------------------------------------------- */
+
+/* Make each text mapping of o that has sites writable (not executable):
+ * direct[t] says which became so. */
+static void open_text(struct sg_obj *o, int direct[SG_MAX_TEXT])
+{
+	int i, t;
+
+	for (t = 0; t < o->ntext; t++) {
+		for (i = 0; i < o->nsites; i++)
+			if (sg_site_has_stub(&o->sites[i]) &&
+			    sg_obj_text_of(o, o->sites[i].addr) == t)
+				break;
+		if (i < o->nsites && !o->is_vdso)
+			direct[t] = writable(o->text[t].lo, o->text[t].hi, 1) == 0;
+	}
+}
+
+/* Write one site (its trap, or its bytes and padding jump); -1 if it
+ * could not be. */
+static int write_site(struct sg_obj *o, struct sg_site *s,
+		      const int direct[SG_MAX_TEXT])
+{
+	unsigned char bytes[SG_SITE_MAX_REGION], pad[16];
+	unsigned long lo = s->lo, len = s->hi - s->lo;
+	int plen = 0, ti;
+
+	if (s->kind == SG_PATCH_TRAP) {
+		/* Record first: a thread may hit the trap at once. */
+		if (add_trap(s) < 0)
+			return -1;
+		lo = s->addr;
+		len = sg_patch_arch.trap_bytes(s, bytes);
+	} else {
+		sg_patch_arch.site_bytes(s, bytes);
+		if (s->kind == SG_PATCH_PAD)
+			plen = sg_patch_arch.pad_bytes(s, pad);
+	}
+	ti = sg_obj_text_of(o, lo);
+	if (ti >= 0 && direct[ti] && sg_obj_text_of(o, lo + len - 1) == ti &&
+	    (!plen || sg_obj_text_of(o, s->pad) == ti)) {
+		if (plen && sg_attach_note(s->pad, pad, plen) == 0)
+			memcpy((void *)s->pad, pad, plen);
+		if (sg_attach_note(lo, bytes, len) == 0)
+			memcpy((void *)lo, bytes, len);
+		return 0;
+	}
+	if ((plen && (sg_attach_note(s->pad, pad, plen) < 0 ||
+		      sg_patch_poke(s->pad, pad, plen))) ||
+	    sg_attach_note(lo, bytes, len) < 0 || sg_patch_poke(lo, bytes, len))
+		return -1;
+	return 0;
+}
+
+void sg_patch_write_sites(struct sg_obj *o)
+{
+	int i, t, direct[SG_MAX_TEXT] = { 0 };
+
+	open_text(o, direct);
+	for (i = 0; i < o->nsites; i++) {
+		struct sg_site *s = &o->sites[i];
+
+		if (!sg_site_has_stub(s))
+			continue;
+		/* The bytes must still be what was planned on. */
+		if (memcmp((const void *)s->lo, s->orig, s->hi - s->lo) ||
+		    write_site(o, s, direct) < 0)
+			s->kind = SG_PATCH_NONE;
+	}
+	for (t = 0; t < o->ntext; t++) {
+		if (direct[t])
+			writable(o->text[t].lo, o->text[t].hi, 0);
+		sg_arch_flush_code(o->text[t].lo, o->text[t].hi);
+	}
+}
+
+/* --- stubs ------------------------------------------------------------- */
+
+static unsigned long stubs_size(const struct sg_obj *o)
+{
+	unsigned long need = 0;
+	int i;
+
+	for (i = 0; i < o->nsites; i++)
+		if (sg_site_has_stub(&o->sites[i]))
+			need += STUB_ROUND(sg_patch_arch.stub_size(&o->sites[i]));
+	return need;
+}
+
+/* A region for need bytes of o's stubs: in reach, or, where trap stubs
+ * may be far (the arch's trap_far), anywhere with every site a trap.
+ * None: no site of o is patched. */
+static struct sg_region *stub_region(struct sg_obj *o, unsigned long need)
+{
+	struct sg_region *r = sg_region_for(o, need);
+	int i;
+
+	if (!r && sg_patch_arch.trap_far) {
+		r = sg_region_anywhere(need);
+		for (i = 0; r && i < o->nsites; i++)
+			if (sg_site_has_stub(&o->sites[i]) &&
+			    o->sites[i].kind != SG_PATCH_TRAP) {
+				sg_site_in_place(&o->sites[i], SG_PATCH_TRAP);
+				o->sites[i].why = SG_WHY_NO_REGION;
+			}
+	}
+	if (!r)
+		for (i = 0; i < o->nsites; i++)
+			if (sg_site_has_stub(&o->sites[i]))
+				o->sites[i].kind = SG_PATCH_NONE;
+	return r;
+}
+
+unsigned long sg_patch_place_stubs(struct sg_obj *o)
+{
+	unsigned long need = stubs_size(o), placed = 0;
+	struct sg_region *r;
+	int i;
+
+	if (!need || !(r = stub_region(o, need)))
+		return 0;
+	/* The region may already be read+exec from an earlier object. */
+	sg_sc3(SG_NR_mprotect, r->base, r->size, PROT_R | PROT_W);
+	for (i = 0; i < o->nsites; i++) {
+		struct sg_site *s = &o->sites[i];
+		unsigned long size;
+
+		if (!sg_site_has_stub(s))
+			continue;
+		size = STUB_ROUND(sg_patch_arch.stub_size(s));
+		s->stub = r->base + r->used;
+		/* A site whose jump cannot reach its stub traps instead. */
+		if (s->kind != SG_PATCH_TRAP &&
+		    !sg_region_in_reach(s->stub, s->addr, size + PAGE)) {
+			if (!sg_patch_arch.trap_far) {
+				s->kind = SG_PATCH_NONE;
+				continue;
+			}
+			sg_site_in_place(s, SG_PATCH_TRAP);
+			s->why = SG_WHY_NO_REGION;
+		}
+		sg_patch_arch.emit(s, (unsigned char *)s->stub, s->stub,
+				   r->base, r->base + 8);
+		r->used += size;
+		placed += size;
+	}
+	sg_sc3(SG_NR_mprotect, r->base, r->size, PROT_R | PROT_X);
+	sg_arch_flush_code(r->base, r->base + r->size);
+	sg_zeropage_commit();	/* page 0 finds the new stubs */
+	return placed;
+}
