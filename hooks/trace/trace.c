@@ -774,6 +774,7 @@ static void order_entry(struct sysgate_sys *s)
 			return;
 	}
 	fmt_init(&r, rb, sizeof(rb));
+	put_ip(&r, s);
 	put_nr(&r, s->nr);
 	put_name(&r, s->nr);
 	fmt_chr(&r, '(');
