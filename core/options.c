@@ -81,19 +81,22 @@ static int parse_expr(struct sg_options *o, const char *e)
 		o->trace = keep(o, sg_strchr(e, '=') + 1);
 		return o->trace ? 0 : fail(o, "options too long", 0, 0);
 	}
-	if (starts(e, "decode-fds=")) {
-		/* path is -y, socket -yy (it shows paths too) */
-		if (!sg_strcmp(e + 11, "path"))
+	if (starts(e, "decode-fds=") || starts(e, "decode-fd=")) {
+		/* path is -y, socket -yy (it shows paths too), all -yy;
+		 * strace also takes "decode-fd" */
+		const char *v = sg_strchr(e, '=') + 1;
+
+		if (!sg_strcmp(v, "path"))
 			o->decode_fds = 1;
-		else if (!sg_strcmp(e + 11, "socket") ||
-			 !sg_strcmp(e + 11, "path,socket") ||
-			 !sg_strcmp(e + 11, "socket,path"))
+		else if (!sg_strcmp(v, "socket") ||
+			 !sg_strcmp(v, "path,socket") ||
+			 !sg_strcmp(v, "socket,path") || !sg_strcmp(v, "all"))
 			o->decode_fds = 2;
-		else if (!sg_strcmp(e + 11, "none"))
+		else if (!sg_strcmp(v, "none"))
 			o->decode_fds = 0;
 		else
 			return fail(o, "-e ", e,
-				    ": not supported (path, socket, none)");
+				    ": not supported (path, socket, all, none)");
 		return 0;
 	}
 	if (starts(e, "quiet=") || starts(e, "silent=") ||

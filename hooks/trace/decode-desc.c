@@ -250,7 +250,16 @@ static void r_fcntl(struct call *c)
 	fmt_dec(c->f, v);
 }
 
+static void d_pidfd_open(struct call *c)
+{
+	a_int(c, 0);
+	a_sep(c);
+	p_flags_unknown(c->f, (unsigned int)c->s->args[1], &xl_pidfd_flags,
+			"PIDFD_???");
+}
+
 const struct decoder dec_desc[] = {
+	{ "pidfd_open", d_pidfd_open, 0, 0 },
 	{ "pipe", d_pipe, 0, 0 },
 	{ "pipe2", d_pipe2, 0, 0 },
 	{ "dup2", d_dup2, 0, e_dup2 },

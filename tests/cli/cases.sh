@@ -1117,7 +1117,8 @@ t_strace_long_options() {
 	for pair in "--no-abbrev|-v" "--syscall-number|-n" \
 		"--successful-only|-z" "--failed-only|-Z" "--columns=30|-a30" \
 		"--strings-in-hex=all|-xx" "--strings-in-hex|-x" \
-		"--decode-fds=path|-y" "--signal=none|-esignal=none" \
+		"--decode-fds=path|-y" "--decode-fds=all|-yy" \
+		"-edecode-fd=path|-y" "--signal=none|-esignal=none" \
 		"--status=failed|-estatus=failed" "--quiet=exit|-equiet=exit" \
 		"--trace-path=/dev/null|-P/dev/null" "--write=2|-ewrite=2"; do
 		long=${pair%%|*} short=${pair#*|}

@@ -64,5 +64,7 @@ int main(void)
 	/* unsigned int flags: what the kernel reads of the register */
 	syscall(SYS_pidfd_getfd, -1, -1, 0xdefaced00000000UL);
 	syscall(SYS_process_mrelease, -1, 0xdefaced00000000UL);
+	syscall(SYS_pidfd_open, 0, O_NONBLOCK);	/* PIDFD_NONBLOCK */
+	syscall(SYS_pidfd_open, 0, 0xfacef6edU);
 	return 0;
 }
