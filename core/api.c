@@ -68,6 +68,12 @@ unsigned int sysgate_syscall_classes(long nr)
 	return e ? e->classes : 0;
 }
 
+const void *sysgate_return_pc(const struct sysgate_sys *s)
+{
+	/* (every mechanism's pc is the instruction; the ISA gives its size) */
+	return s->pc ? (const char *)s->pc + SG_SYSCALL_INSN_LEN : 0;
+}
+
 const char *sysgate_errno_name(int err)
 {
 	return err > 0 && err < SG_NERRNO ? sg_errno_name[err] : 0;

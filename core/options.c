@@ -81,19 +81,22 @@ static int parse_expr(struct sg_options *o, const char *e)
 		o->trace = keep(o, sg_strchr(e, '=') + 1);
 		return o->trace ? 0 : fail(o, "options too long", 0, 0);
 	}
-	if (starts(e, "decode-fds=")) {
-		/* path is -y, socket -yy (it shows paths too) */
-		if (!sg_strcmp(e + 11, "path"))
+	if (starts(e, "decode-fds=") || starts(e, "decode-fd=")) {
+		/* path is -y, socket -yy (it shows paths too), all -yy;
+		 * strace also takes "decode-fd" */
+		const char *v = sg_strchr(e, '=') + 1;
+
+		if (!sg_strcmp(v, "path"))
 			o->decode_fds = 1;
-		else if (!sg_strcmp(e + 11, "socket") ||
-			 !sg_strcmp(e + 11, "path,socket") ||
-			 !sg_strcmp(e + 11, "socket,path"))
+		else if (!sg_strcmp(v, "socket") ||
+			 !sg_strcmp(v, "path,socket") ||
+			 !sg_strcmp(v, "socket,path") || !sg_strcmp(v, "all"))
 			o->decode_fds = 2;
-		else if (!sg_strcmp(e + 11, "none"))
+		else if (!sg_strcmp(v, "none"))
 			o->decode_fds = 0;
 		else
 			return fail(o, "-e ", e,
-				    ": not supported (path, socket, none)");
+				    ": not supported (path, socket, all, none)");
 		return 0;
 	}
 	if (starts(e, "quiet=") || starts(e, "silent=") ||
@@ -187,7 +190,12 @@ static int short_opt(struct sg_options *o, char c, const char *val)
 	case 'C': o->count = 1; o->count_and_trace = 1; return 0;
 	case 'A': o->append = 1; return 0;
 	case 'q': o->quiet++; return 0;
-	case 't': o->timestamps++; return 0;
+	case 't':
+		if (o->ts_prec)
+			return fail(o, "-t and --timestamps cannot be given "
+				       "together", 0, 0);
+		o->timestamps++;
+		return 0;
 	case 'T': o->syscall_times = 1; return 0;
 	case 'x': o->hexstr++; return 0;
 	case 'P': return add_list(o, o->paths, &o->npaths, val, "-P");
@@ -225,6 +233,7 @@ static int short_opt(struct sg_options *o, char c, const char *val)
 	case 'w': o->wall = 1; return 0;
 	case 'p': o->attach = keep(o, val); return 0;
 	case 'k': o->stack_traces = 1; return 0;
+	case 'i': o->instruction_pointer = 1; return 0;
 	default:
 		return fail(o, "unknown option -", s, " (see sysgate -h)");
 	}
@@ -276,6 +285,7 @@ static const struct long_opt long_opts[] = {
 	{ "trace-path", 1, 'P' },
 	{ "const-print-style", 1, 'X' },
 	{ "stack-trace", 0, 'k' },
+	{ "instruction-pointer", 0, 'i' },
 	{ "signal", 1, 0 },
 	{ "status", 1, 0 },
 	{ "abbrev", 1, 0 },
@@ -332,19 +342,58 @@ static const char *find(const char *s, const char *p)
 	return 0;
 }
 
-/* A timestamp precision as the letters' repeat count gives it: s (-t),
- * us (-tt); sysgate prints no other. */
-static int precision(const char *v, int *n)
+/* A time's precision, strace's s, ms, us or ns (up to a ',' or the end):
+ * the digits after the point plus 1, or 0 when v is none of them. */
+static int precision(const char *v)
 {
+	static const char *const units[] = { "s", "ms", "us", "ns" };
 	size_t len = sg_strchr(v, ',') ? (size_t)(sg_strchr(v, ',') - v) :
 					 sg_strlen(v);
+	unsigned int i;
 
-	if (len == 1 && v[0] == 's')
-		*n = 1;
-	else if (len == 2 && !sg_strncmp(v, "us", 2))
-		*n = 2;
-	else
-		return -1;
+	for (i = 0; i < ARRAY_SIZE(units); i++)
+		if (len == sg_strlen(units[i]) && !sg_strncmp(v, units[i], len))
+			return (int)(3 * i + 1);
+	return 0;
+}
+
+/* --timestamps / --absolute-timestamps=[format:]none|time|unix and
+ * [precision:]s|ms|us|ns, comma-separated; a later option keeps what
+ * this one leaves out (format:time and precision:s at first). */
+static int timestamps_opt(struct sg_options *o, const char *name,
+			  const char *val)
+{
+	static const char *const formats[] = { "none", "time", "", "unix" };
+	const char *v, *end;
+
+	if (o->timestamps && !o->ts_prec)
+		return fail(o, "-t and --", name, " cannot be given together");
+	if (!o->ts_prec)
+		o->timestamps = 1, o->ts_prec = 1;
+	for (v = val; v; v = *end ? end + 1 : 0) {
+		int format = 1, prec = 1;
+		unsigned int i;
+		size_t len;
+
+		end = v + sg_strlen(v);
+		if (sg_strchr(v, ','))
+			end = sg_strchr(v, ',');
+		if (end == v)
+			continue;	/* (strace skips empty items) */
+		if (starts(v, "format:"))
+			v += 7, prec = 0;
+		else if (starts(v, "precision:"))
+			v += 10, format = 0;
+		len = (size_t)(end - v);
+		for (i = 0; format && i < ARRAY_SIZE(formats); i++)
+			if (len && sg_strlen(formats[i]) == len &&
+			    !sg_strncmp(v, formats[i], len))
+				break;
+		if (format && i < ARRAY_SIZE(formats))
+			o->timestamps = (int)i;
+		else if (!prec || !(o->ts_prec = precision(v)))
+			return fail(o, "invalid --", name, " value");
+	}
 	return 0;
 }
 
@@ -356,8 +405,8 @@ static int precision(const char *v, int *n)
 static int optional_value_opt(struct sg_options *o, const char *name,
 			      const char *val)
 {
-	int n = 1;
-
+	if (!val && find(name, "timestamps") && name[0] != 'r')
+		return timestamps_opt(o, name, "time");
 	if (!val)
 		return short_opt(o, !sg_strcmp(name, "quiet") ? 'q' :
 				    !sg_strcmp(name, "decode-fds") ? 'y' :
@@ -377,25 +426,14 @@ static int optional_value_opt(struct sg_options *o, const char *name,
 		return 0;
 	}
 	if (!sg_strcmp(name, "syscall-times") || name[0] == 'r') {
-		/* sysgate prints microseconds: the default precision */
-		if (sg_strcmp(val, "us") && sg_strcmp(val, "6"))
-			return fail(o, "--", name, "=: only us (microseconds)");
+		int p = precision(val);
+
+		if (!p || sg_strchr(val, ','))
+			return fail(o, "invalid --", name, " value (s, ms, us, ns)");
+		*(name[0] == 'r' ? &o->rel_prec : &o->dur_prec) = p;
 		return short_opt(o, name[0] == 'r' ? 'r' : 'T', 0);
 	}
-	/* --absolute-timestamps=[format:]time|unix[,precision:P] */
-	if (find(val, "unix")) {
-		/* -ttt: seconds since the epoch, with microseconds */
-		if (!find(val, "precision:us"))
-			return fail(o, "--", name, "=unix: with precision:us only");
-		n = 3;
-	} else if (find(val, "precision:")) {
-		if (precision(find(val, "precision:") + 10, &n))
-			return fail(o, "--", name, ": precision s or us only");
-	} else if (sg_strcmp(val, "time") && sg_strcmp(val, "format:time")) {
-		return fail(o, "invalid --", name, " value");
-	}
-	o->timestamps = n;
-	return 0;
+	return timestamps_opt(o, name, val);
 }
 
 static int long_opt(struct sg_options *o, const char *name, size_t nlen,
@@ -565,10 +603,10 @@ int sg_options_parse(struct sg_options *o, int argc, char **argv)
 		o->eager = 1;
 	/* (-v only makes --json's structures whole) */
 	if (o->json && (o->hexstr || o->decode_fds || o->xlat_style ||
-			o->stack_traces ||
+			o->stack_traces || o->instruction_pointer ||
 			o->numbers || o->column || o->relative ||
 			o->dump_read || o->dump_write))
-		return fail(o, "-x, -y, -X, -k, -n, -a, -r, -e read=, -e write= "
+		return fail(o, "-x, -y, -X, -k, -i, -n, -a, -r, -e read=, -e write= "
 			       "shape text lines: not with --json", 0, 0);
 	o->nwords = i;
 	return 0;
@@ -741,6 +779,12 @@ int sg_options_hook_args(const struct sg_options *o, const char *hook,
 		    put_item(dst, size, &n, "s", num(b, o->strsize)) ||
 		    put_item(dst, size, &n, "t", num(b, o->timestamps)) ||
 		    (o->syscall_times && put_item(dst, size, &n, "T", 0)) ||
+		    (o->ts_prec && put_item(dst, size, &n, "tp",
+					    num(b, o->ts_prec - 1))) ||
+		    (o->rel_prec && put_item(dst, size, &n, "rp",
+					     num(b, o->rel_prec - 1))) ||
+		    (o->dur_prec && put_item(dst, size, &n, "Tp",
+					     num(b, o->dur_prec - 1))) ||
 		    (o->json && put_item(dst, size, &n, "json", 0)) ||
 		    (o->follow == 1 && put_item(dst, size, &n, "f", 0)) ||
 		    (o->follow == 1 && o->outfile &&
@@ -753,6 +797,7 @@ int sg_options_hook_args(const struct sg_options *o, const char *hook,
 		    (o->relative && put_item(dst, size, &n, "r", 0)) ||
 		    (o->verbose && put_item(dst, size, &n, "v", 0)) ||
 		    (o->stack_traces && put_item(dst, size, &n, "k", 0)) ||
+		    (o->instruction_pointer && put_item(dst, size, &n, "i", 0)) ||
 		    (o->xlat_style && put_item(dst, size, &n, "X",
 					       o->xlat_style > 1 ? "verbose" :
 								   "raw")) ||

@@ -28,6 +28,10 @@ struct sg_options {
 	int hexstr;		/* -x, -xx: strings in hex */
 	int decode_fds;		/* -y: descriptors with their paths */
 	int relative;		/* -r: time since the previous call */
+	/* digits after the point, plus 1 (0: the default, 6; -t's 0), of
+	 * -t's, -r's and -T's times (strace's precision s, ms, us, ns) */
+	int ts_prec, rel_prec, dur_prec;
+	int instruction_pointer;	/* -i: where each call returns to */
 	int verbose;		/* -v: structures in full */
 	int xlat_style;		/* -X: 0 abbrev, 1 raw, 2 verbose */
 	int stack_traces;	/* -k */

@@ -35,7 +35,7 @@ extern "C" {
 #endif
 
 #define SYSGATE_VERSION_MAJOR 1
-#define SYSGATE_VERSION_MINOR 2
+#define SYSGATE_VERSION_MINOR 3
 /* Bumped whenever struct sysgate_hook or struct sysgate_sys changes layout. */
 #define SYSGATE_HOOK_ABI 1
 
@@ -181,6 +181,9 @@ SYSGATE_API long sysgate_probe_nofault(const void *addr);
  * /proc/self/maps: for reports, not for the hot path. */
 SYSGATE_API long sysgate_locate(const void *addr, char *path, size_t size,
 				unsigned long *file_off);
+/* Where call s returns to (1.3): the address after its system call
+ * instruction (what strace -i prints), or NULL when s->pc is NULL. */
+SYSGATE_API const void *sysgate_return_pc(const struct sysgate_sys *s);
 
 /* Output for tracers: one call writes one whole record with one write(2)
  * to the -o destination (stderr by default, never the program's fd 2). */

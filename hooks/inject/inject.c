@@ -3,13 +3,16 @@
  * inject: strace's fault injection, in process.
  *
  *   -e inject=SET[:error=ERRNO|:retval=N][:signal=SIG][:when=EXPR]
- *                [:delay_enter=USEC][:delay_exit=USEC]
+ *                [:delay_enter=USEC][:delay_exit=USEC][:syscall=NAME]
  *   -e fault=SET[:error=ERRNO][:when=EXPR]    (error defaults to ENOSYS)
  *   EXPR: FIRST | FIRST+ | FIRST+STEP | FIRST..LAST | FIRST..LAST+STEP
  *
  * With error= or retval= the call is not executed and returns the given
  * result; signal= and delays happen around a call that still runs.  Calls
  * are counted per syscall and per process, as strace counts per tracee.
+ * syscall= runs that call (one without side effects, strace's %pure)
+ * with the same arguments in place of the original, whose result error=
+ * or retval= then gives.
  * Written only against include/sysgate.h.
  */
 #include "sysgate.h"
@@ -27,6 +30,7 @@ struct spec {
 	int sig;
 	unsigned long first, last, step;
 	long delay_enter, delay_exit;	/* microseconds */
+	long subst;	/* syscall=: the call run instead, or -1 */
 };
 
 static struct spec specs[MAX_SPECS];
@@ -153,6 +157,7 @@ static int parse_spec(struct sysgate_ctx *ctx, const char *s, size_t n)
 	sp->first = 1;
 	sp->last = NO_LAST;
 	sp->step = 1;
+	sp->subst = -1;
 	i = fault ? 6 : 7;	/* after "fault=" or "inject=" */
 	for (j = i; j < n && s[j] != ':'; j++)
 		;
@@ -193,6 +198,18 @@ static int parse_spec(struct sysgate_ctx *ctx, const char *s, size_t n)
 			if (hk_parse_long(v, vl, &sp->delay_exit) ||
 			    sp->delay_exit < 0)
 				return fail(ctx, "invalid delay", v, vl);
+		} else if (kl == 7 && !hk_strncmp(k, "syscall", 7)) {
+			char name[64];
+
+			if (vl >= sizeof(name))
+				return fail(ctx, "invalid syscall", v, vl);
+			hk_memcpy(name, v, vl);
+			name[vl] = 0;
+			sp->subst = sysgate_syscall_number(name);
+			if (sp->subst < 0 || !(sysgate_syscall_classes(sp->subst) &
+					       SYSGATE_CLASS_PURE))
+				return fail(ctx, "syscall= takes a call without "
+					    "side effects (%pure), not", v, vl);
 		} else {
 			return fail(ctx, "unknown inject option", k, kl);
 		}
@@ -205,6 +222,8 @@ static int parse_spec(struct sysgate_ctx *ctx, const char *s, size_t n)
 	if (sp->has_error && sp->has_retval)
 		return sysgate_error(ctx, "inject: error= and retval= are "
 					  "mutually exclusive");
+	if (sp->subst >= 0 && !sp->has_error && !sp->has_retval)
+		return fail(ctx, "syscall= needs error= or retval=", s, n);
 	if (!sp->has_error && !sp->has_retval && !sp->sig &&
 	    !sp->delay_enter && !sp->delay_exit)
 		return fail(ctx, "inject needs error=, retval=, signal= or "
@@ -268,6 +287,9 @@ static enum sysgate_verdict inject_enter(struct sysgate_sys *s, void *data)
 	if (sp->sig)
 		sysgate_syscall(sysgate_syscall_number("tgkill"), s->pid,
 				s->tid, sp->sig, 0, 0, 0);
+	if (sp->subst >= 0)
+		sysgate_syscall(sp->subst, s->args[0], s->args[1], s->args[2],
+				s->args[3], s->args[4], s->args[5]);
 	if (sp->has_error || sp->has_retval) {
 		s->ret = sp->has_error ? -sp->error : sp->retval;
 		s->note = "INJECTED";

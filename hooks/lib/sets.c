@@ -66,6 +66,24 @@ static int error(char *err, size_t errlen, const char *what, const char *item,
 	return -1;
 }
 
+/*
+ * A call only the 32-bit personality has (mmap2, fcntl64: strace takes
+ * every personality's names): the number -m ptrace sees it under (the
+ * in-process mechanisms see only native calls), or -1.
+ */
+static long other_personality(const char *name)
+{
+	long nr;
+
+	for (nr = SYSGATE_NR_MAX - 1; nr >= 0; nr--) {
+		const char *nm = sysgate_syscall_name(nr);
+
+		if (nm && !hk_strcmp(nm, name))
+			return nr;
+	}
+	return -1;
+}
+
 static int add_item(struct sc_set *s, const char *item, size_t n, char *err,
 		    size_t errlen)
 {
@@ -155,6 +173,12 @@ static int add_item(struct sc_set *s, const char *item, size_t n, char *err,
 				add_class(s, classes[i].cls);
 				return 0;
 			}
+		/* (after the class names: i386's "ipc" is a call) */
+		nr = other_personality(name);
+		if (nr >= 0) {
+			add(s, nr);
+			return 0;
+		}
 		return quiet ? 0 : error(err, errlen, "unknown syscall", item, n);
 	}
 	add(s, nr);
@@ -164,7 +188,7 @@ static int add_item(struct sc_set *s, const char *item, size_t n, char *err,
 int set_parse(struct sc_set *set, const char *expr, size_t n, char *err,
 	      size_t errlen)
 {
-	int neg = 0;
+	int neg = 0, any = 0;
 	size_t i = 0, w;
 
 	hk_memset(set, 0, sizeof(*set));
@@ -181,10 +205,14 @@ int set_parse(struct sc_set *set, const char *expr, size_t n, char *err,
 		 * items end at ',' */
 		while (j < n && expr[j] != ',')
 			j++;
-		if (add_item(set, expr + i, j - i, err, errlen))
+		/* (strace skips empty items, "trace=,mmap") */
+		if (j > i && add_item(set, expr + i, j - i, err, errlen))
 			return -1;
+		any |= j > i;
 		i = j + 1;
 	}
+	if (!any)
+		return error(err, errlen, "invalid syscall", expr, n);
 	if (neg)
 		for (w = 0; w < SET_WORDS; w++)
 			set->bits[w] = ~set->bits[w];

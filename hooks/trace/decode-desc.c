@@ -1,12 +1,10 @@
 /* SPDX-License-Identifier: MIT */
 /*
  * Descriptors: pipe2/dup3 flags, fcntl commands with their arguments and
- * results, ioctl request names with the terminal structs.
+ * results (ioctl: decode-ioctl.c).
  */
 #include <fcntl.h>
 #include <linux/fs.h>
-#include <sys/ioctl.h>
-#include <termios.h>
 #include "trace.h"
 
 static void d_pipe(struct call *c)
@@ -252,189 +250,16 @@ static void r_fcntl(struct call *c)
 	fmt_dec(c->f, v);
 }
 
-/* The kernel's struct termios (TCGETS), not libc's. */
-struct kernel_termios {
-	unsigned int c_iflag, c_oflag, c_cflag, c_lflag;
-	unsigned char c_line, c_cc[19];
-};
-
-/* Multi-bit fields (NLDLY, CBAUD...) print as the field's value. */
-struct field {
-	unsigned long mask;
-	const struct xlat *names;
-};
-
-static void p_fields(struct fmt *f, unsigned long *v, const struct field *fl,
-		     int n)
+static void d_pidfd_open(struct call *c)
 {
-	int i, j;
-
-	for (i = 0; i < n; i++) {
-		const struct xlat *t = fl[i].names;
-
-		for (j = 0; j < t->n; j++) {
-			if (t->e[j].value == (*v & fl[i].mask)) {
-				p_named(f, t->e[j].name, t->e[j].value, 'x');
-				fmt_chr(f, '|');
-				*v &= ~fl[i].mask;
-				break;
-			}
-		}
-	}
-}
-
-/* The fields, then the flags left (none: drop the last '|'). */
-static void p_field_flags(struct fmt *f, unsigned long v,
-			  const struct field *fl, int n, const struct xlat *t)
-{
-	size_t len = f->len;
-
-	p_fields(f, &v, fl, n);
-	if (!v && f->len > len)
-		f->len--;
-	else
-		p_flags(f, v, t, 0);
-}
-
-static void p_termios(struct fmt *f, const struct kernel_termios *t, int whole)
-{
-	static const struct field ofields[] = {
-		{ NLDLY, &xl_termios_nl }, { CRDLY, &xl_termios_cr },
-		{ TABDLY, &xl_termios_tab }, { BSDLY, &xl_termios_bs },
-		{ VTDLY, &xl_termios_vt }, { FFDLY, &xl_termios_ff },
-	};
-	static const struct field cfields[] = {
-		{ CBAUD, &xl_termios_baud }, { CSIZE, &xl_termios_csize },
-	};
-	unsigned int i;
-
-	fmt_str(f, "{c_iflag=");
-	p_flags(f, t->c_iflag, &xl_termios_iflag, 0);
-	fmt_str(f, ", c_oflag=");
-	p_field_flags(f, t->c_oflag, ofields, 6, &xl_termios_oflag);
-	fmt_str(f, ", c_cflag=");
-	p_field_flags(f, t->c_cflag, cfields, 2, &xl_termios_cflag);
-	fmt_str(f, ", c_lflag=");
-	p_flags(f, t->c_lflag, &xl_termios_lflag, 0);
-	if (!whole) {
-		fmt_str(f, ", ...}");
-		return;
-	}
-	fmt_str(f, ", c_line=");
-	p_xlat(f, t->c_line, &xl_line_disc, 0);
-	fmt_str(f, ", c_cc=[");
-	for (i = 0; i < sizeof(t->c_cc); i++) {
-		if (i)
-			fmt_str(f, ", ");
-		fmt_chr(f, '[');
-		/* (an index: a name under -X too, as strace prints it) */
-		x_hold(f);
-		if (i <= VEOL2)
-			p_xlat(f, i, &xl_termios_cc, 0);
-		else
-			fmt_udec(f, i);
-		x_release(f);
-		fmt_str(f, "]=");
-		p_hex(f, t->c_cc[i]);
-	}
-	fmt_str(f, "]}");
-}
-
-/* _IOC(_IOC_READ, 0x12, 0x34, 0x8) for requests without a name. */
-static void p_ioc(struct fmt *f, unsigned long req)
-{
-	unsigned long dir = (req >> _IOC_DIRSHIFT) & _IOC_DIRMASK;
-
-	fmt_str(f, "_IOC(");
-	if (!dir)
-		fmt_str(f, "_IOC_NONE");
-	else
-		p_flags(f, dir, &xl_ioc_dirs, 0);
-	fmt_str(f, ", ");
-	fmt_hex(f, (req >> _IOC_TYPESHIFT) & _IOC_TYPEMASK);
-	fmt_str(f, ", ");
-	fmt_hex(f, (req >> _IOC_NRSHIFT) & _IOC_NRMASK);
-	fmt_str(f, ", ");
-	p_hex(f, (req >> _IOC_SIZESHIFT) & _IOC_SIZEMASK);
-	fmt_chr(f, ')');
-}
-
-static void a_int_at(struct call *c, unsigned long p, int out)
-{
-	int v;
-
-	if (fetch_arg(c, &v, p, sizeof(v), out))
-		return;
-	fmt_chr(c->f, '[');
-	fmt_dec(c->f, v);
-	fmt_chr(c->f, ']');
-}
-
-static void d_ioctl(struct call *c)
-{
-	unsigned long req = (unsigned int)c->s->args[1], arg = c->s->args[2];
-	struct kernel_termios t;
-	struct winsize ws;
-	int i;
-
-	a_fd(c, 0);
+	a_int(c, 0);
 	a_sep(c);
-	for (i = 0; i < xl_ioctls.n && xl_ioctls.e[i].value != req; i++)
-		;
-	if (i < xl_ioctls.n) {
-		p_named(c->f, xl_ioctls.e[i].name, req, 'x');
-	} else {
-		size_t start = x_begin(c->f);
-
-		p_ioc(c->f, req);
-		x_end(c->f, start, req, 'x');
-	}
-	switch (req) {
-	case FIOCLEX: case FIONCLEX: case TIOCNOTTY: case TIOCEXCL:
-	case TIOCNXCL: case TIOCSBRK: case TIOCCBRK: case TIOCCONS:
-	case TIOCVHANGUP: case BLKRRPART: case BLKFLSBUF:
-		return;
-	case TCSBRK: case TCSBRKP: case TIOCSCTTY: case FICLONE:
-		a_dec(c, (int)arg);
-		return;
-	case TCXONC:
-		a_xlat(c, arg, &xl_tcxonc, 0);
-		return;
-	case TCFLSH:
-		a_xlat(c, arg, &xl_tcflsh, 0);
-		return;
-	case TCGETS: case TCSETS: case TCSETSW: case TCSETSF:
-		if (!fetch_arg(c, &t, arg, sizeof(t), req == TCGETS))
-			p_termios(c->f, &t, trace_whole(c->s));
-		return;
-	case TIOCGWINSZ: case TIOCSWINSZ:
-		if (fetch_arg(c, &ws, arg, sizeof(ws), req == TIOCGWINSZ))
-			return;
-		f_udec(c->f, "{ws_row=", ws.ws_row);
-		f_udec(c->f, ", ws_col=", ws.ws_col);
-		f_udec(c->f, ", ws_xpixel=", ws.ws_xpixel);
-		f_udec(c->f, ", ws_ypixel=", ws.ws_ypixel);
-		fmt_chr(c->f, '}');
-		return;
-	case FIONREAD: case TIOCGPGRP: case TIOCOUTQ: case TIOCGPTN:
-	case TIOCGSID: case TIOCGPTLCK: case TIOCGPKT: case TIOCMGET:
-	case TIOCGETD: case BLKSSZGET: case BLKBSZGET: case BLKROGET:
-		a_int_at(c, arg, 1);
-		return;
-	case FIONBIO: case FIOASYNC: case TIOCSPGRP: case TIOCSPTLCK:
-	case TIOCMSET: case TIOCMBIS: case TIOCMBIC: case TIOCSETD:
-	case TIOCPKT:
-		a_int_at(c, arg, 0);
-		return;
-	}
-	/* Requests known by name take pointers; others, who knows. */
-	if (i < xl_ioctls.n)
-		a_ptr(c, arg);
-	else
-		a_hex(c, arg);
+	p_flags_unknown(c->f, (unsigned int)c->s->args[1], &xl_pidfd_flags,
+			"PIDFD_???");
 }
 
 const struct decoder dec_desc[] = {
+	{ "pidfd_open", d_pidfd_open, 0, 0 },
 	{ "pipe", d_pipe, 0, 0 },
 	{ "pipe2", d_pipe2, 0, 0 },
 	{ "dup2", d_dup2, 0, e_dup2 },
@@ -448,6 +273,5 @@ const struct decoder dec_desc[] = {
 	{ "inotify_add_watch", d_inotify_add_watch, 0, 0 },
 	{ "sendfile", d_sendfile, 0, e_sendfile },
 	{ "fcntl", d_fcntl, r_fcntl, 0 },
-	{ "ioctl", d_ioctl, 0, 0 },
 	{ 0, 0, 0, 0 },
 };

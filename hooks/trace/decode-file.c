@@ -6,6 +6,7 @@
 #include <fcntl.h>
 #include <sys/stat.h>
 #include <sys/statfs.h>
+#include <linux/openat2.h>
 #include "trace.h"
 
 void p_open_flags(struct fmt *f, unsigned long v)
@@ -226,9 +227,9 @@ static void a_statfs(struct call *c, unsigned long p)
 	f_udec(f, ", f_files=", sf.f_files);
 	f_udec(f, ", f_ffree=", sf.f_ffree);
 	fmt_str(f, ", f_fsid={val=[");
-	fmt_hex(f, (unsigned int)fsid[0]);
+	p_hex(f, (unsigned int)fsid[0]);	/* (strace's %#x: 0 is "0") */
 	fmt_str(f, ", ");
-	fmt_hex(f, (unsigned int)fsid[1]);
+	p_hex(f, (unsigned int)fsid[1]);
 	f_dec(f, "]}, f_namelen=", sf.f_namelen);
 	f_dec(f, ", f_frsize=", sf.f_frsize);
 	fmt_str(f, ", f_flags=");
@@ -292,7 +293,54 @@ static void d_getcwd(struct call *c)
 	a_udec(c, c->s->args[1]);
 }
 
+/* {flags=O_RDONLY, mode=0644, resolve=RESOLVE_NO_XDEV}: the mode when a
+ * file may be created or it is not 0; an extension's bytes when they are
+ * not all 0 ("???" when unreadable). */
+static void d_openat2(struct call *c)
+{
+	unsigned long p = c->s->args[2], size = c->s->args[3], i, n;
+	struct open_how how;
+	unsigned char ext[256];
+	struct fmt *f = c->f;
+
+	a_dirfd(c, 0);
+	a_path(c, 1);
+	a_sep(c);
+	if (size < sizeof(how) || fetch(f, c->s, &how, p, sizeof(how))) {
+		if (size < sizeof(how))
+			p_ptr(f, p);
+		a_udec(c, size);
+		return;
+	}
+	fmt_str(f, "{flags=");
+	p_open_flags(f, how.flags);
+	if (how.mode || (how.flags & O_CREAT) ||
+	    (how.flags & O_TMPFILE) == O_TMPFILE) {
+		fmt_str(f, ", mode=");
+		p_mode(f, how.mode);
+	}
+	fmt_str(f, ", resolve=");
+	p_flags_unknown(f, how.resolve, &xl_resolve_flags, "RESOLVE_???");
+	n = size - sizeof(how) < sizeof(ext) ? size - sizeof(how) : sizeof(ext);
+	if (n && trace_read(c->s, ext, (void *)(p + sizeof(how)), n) !=
+			 (long)n) {
+		fmt_str(f, ", ???");
+	} else if (n) {
+		for (i = 0; i < n && !ext[i]; i++)
+			;
+		if (i < n) {
+			f_udec(f, ", /* bytes ", sizeof(how));
+			f_udec(f, "..", sizeof(how) + n - 1);
+			fmt_str(f, " */ ");
+			p_hex_bytes(f, ext, n);
+		}
+	}
+	fmt_chr(f, '}');
+	a_udec(c, size);
+}
+
 const struct decoder dec_file[] = {
+	{ "openat2", d_openat2, 0, 0 },
 	{ "stat", d_stat, 0, 0 },
 	{ "lstat", d_stat, 0, 0 },
 	{ "fstat", d_fstat, 0, 0 },

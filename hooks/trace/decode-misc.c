@@ -1,5 +1,6 @@
 /* SPDX-License-Identifier: MIT */
 /* Directory listings, system information, random bytes, umask. */
+#include <linux/ioprio.h>
 #include <sys/random.h>
 #include <sys/sysinfo.h>
 #include <sys/utsname.h>
@@ -142,7 +143,58 @@ static void r_umask(struct call *c)
 	p_mode(c->f, c->s->ret);
 }
 
+/* IOPRIO_PRIO_VALUE(IOPRIO_CLASS_BE, 4) */
+static void p_ioprio_value(struct fmt *f, unsigned int v)
+{
+	fmt_str(f, "IOPRIO_PRIO_VALUE(");
+	p_xlat(f, v >> IOPRIO_CLASS_SHIFT, &xl_ioprio_class,
+	       "IOPRIO_CLASS_???");
+	f_udec(f, ", ", v & IOPRIO_PRIO_MASK);
+	fmt_chr(f, ')');
+}
+
+/* The macro, the number (-X raw) or both (-X verbose: the class's own
+ * number and name inside). */
+static void a_ioprio(struct call *c, int v)
+{
+	a_sep(c);
+	if (trace_xstyle != XS_ABBREV)
+		fmt_dec(c->f, v);
+	if (trace_xstyle == XS_RAW)
+		return;
+	if (trace_xstyle == XS_VERBOSE)
+		fmt_str(c->f, " /* ");
+	p_ioprio_value(c->f, (unsigned int)v);
+	if (trace_xstyle == XS_VERBOSE)
+		fmt_str(c->f, " */");
+}
+
+static void d_ioprio_get(struct call *c)
+{
+	a_xlat(c, (unsigned int)c->s->args[0], &xl_ioprio_who,
+	       "IOPRIO_WHO_???");
+	a_int(c, 1);
+}
+
+static void r_ioprio_get(struct call *c)
+{
+	fmt_dec(c->f, c->s->ret);
+	if (trace_xstyle == XS_RAW)
+		return;
+	fmt_str(c->f, " (");
+	p_ioprio_value(c->f, (unsigned int)c->s->ret);
+	fmt_chr(c->f, ')');
+}
+
+static void d_ioprio_set(struct call *c)
+{
+	d_ioprio_get(c);
+	a_ioprio(c, (int)c->s->args[2]);
+}
+
 const struct decoder dec_misc[] = {
+	{ "ioprio_get", d_ioprio_get, r_ioprio_get, 0 },
+	{ "ioprio_set", d_ioprio_set, 0, 0 },
 	{ "getdents64", d_getdents, 0, 0 },
 	{ "getdents", d_getdents, 0, 0 },
 	{ "uname", d_uname, 0, 0 },

@@ -334,6 +334,27 @@ void p_flags(struct fmt *f, unsigned long v, const struct xlat *t,
 	x_end(f, start, all, 'x');
 }
 
+void p_flags_unknown(struct fmt *f, unsigned long v, const struct xlat *t,
+		     const char *unknown)
+{
+	size_t start;
+	int i;
+
+	for (i = 0; i < t->n; i++)
+		if (v & t->e[i].value)
+			break;
+	if (!v || i < t->n) {
+		p_flags(f, v, t, 0);
+		return;
+	}
+	start = x_begin(f);
+	fmt_hex(f, v);
+	fmt_str(f, " /* ");
+	fmt_str(f, unknown);
+	fmt_str(f, " */");
+	x_end(f, start, v, 'x');
+}
+
 void a_flags(struct call *c, unsigned long v, const struct xlat *t,
 	     const char *zero)
 {

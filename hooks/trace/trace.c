@@ -44,6 +44,10 @@ int trace_structs(const struct sysgate_sys *s)
 }
 int trace_strsize = 32;
 static int tstamp, show_time, json, follow, relative, stack_traces;
+/* Digits after the point of -t's (-1: the letters' 0 or 6), -r's and
+ * -T's times. */
+static int tstamp_digits = -1, relative_digits = 6, time_digits = 6;
+static int show_ip;	/* -i */
 /* Calls whose 'd' arguments are longs (offsets, lengths). */
 static unsigned char long_args[SYSGATE_NR_MAX];
 /* Calls whose result is a new descriptor (-y shows its path). */
@@ -348,6 +352,9 @@ static void put_symbolic(struct fmt *f, char kind, unsigned long v)
 	case 'x':
 		p_hex(f, v);
 		break;
+	case 'h':
+		p_hex(f, (unsigned int)v);
+		break;
 	default:
 		put_ptr(f, v);
 		break;
@@ -469,6 +476,20 @@ static void put_pid(struct fmt *f, int pid)
 	fmt_str(f, "] ");
 }
 
+/* ".000123": the fraction of a time of ns nanoseconds in digits. */
+static void put_fraction(struct fmt *f, unsigned long long ns, int digits)
+{
+	unsigned long long div = 1000000000ULL;
+	int i;
+
+	if (digits <= 0)
+		return;
+	for (i = 0; i < digits; i++)
+		div /= 10;
+	fmt_chr(f, '.');
+	fmt_pad(f, ns % 1000000000ULL / div, digits);
+}
+
 /* -r: "     0.000123 ", the time since the previous call's start (in
  * this process: each one has its own hook); "(+     0.000123) " after
  * -t's time. */
@@ -487,8 +508,7 @@ static void put_relative(struct fmt *f, unsigned long long enter_ns)
 	for (; digits < 6; digits++)
 		fmt_chr(f, ' ');
 	fmt_udec(f, sec);
-	fmt_chr(f, '.');
-	fmt_pad(f, d / 1000 % 1000000, 6);
+	put_fraction(f, d, relative_digits);
 	fmt_str(f, tstamp ? ") " : " ");
 }
 
@@ -508,6 +528,23 @@ static void put_nr(struct fmt *f, long nr)
 	for (; digits < 4; digits++)
 		fmt_chr(f, ' ');
 	fmt_dec(f, nr);
+	fmt_str(f, "] ");
+}
+
+/* -i: "[00007f0123456789] ", where call s returns to; '?'s where there
+ * is none (exits) or it is not known (a signal that came outside a
+ * call: the hook is not given the interrupted context). */
+static void put_ip(struct fmt *f, const struct sysgate_sys *s)
+{
+	const void *pc = s ? sysgate_return_pc(s) : 0;
+	unsigned long v = (unsigned long)pc;
+	int i;
+
+	if (!show_ip)
+		return;
+	fmt_chr(f, '[');
+	for (i = 15; i >= 0; i--)
+		fmt_chr(f, pc ? "0123456789abcdef"[v >> (4 * i) & 15] : '?');
 	fmt_str(f, "] ");
 }
 
@@ -544,10 +581,8 @@ static void put_time(struct fmt *f, unsigned long long enter_ns)
 		fmt_chr(f, ':');
 		fmt_pad(f, day % 60, 2);
 	}
-	if (tstamp >= 2) {
-		fmt_chr(f, '.');
-		fmt_pad(f, wall / 1000 % 1000000, 6);
-	}
+	put_fraction(f, wall, tstamp_digits >= 0 ? tstamp_digits :
+				    tstamp >= 2 ? 6 : 0);
 	fmt_chr(f, ' ');
 }
 
@@ -648,6 +683,7 @@ static void put_call_at(struct fmt *f, struct sysgate_sys *s, int at_exit,
 			unsigned long long ns)
 {
 	put_prefix(f, s->tid, ns);
+	put_ip(f, s);
 	put_nr(f, s->nr);
 	put_name(f, s->nr);
 	fmt_chr(f, '(');
@@ -661,6 +697,7 @@ static void put_resumed(struct fmt *f, struct sysgate_sys *s)
 	size_t at, cut = 0;
 
 	put_prefix(f, s->tid, 0);
+	put_ip(f, s);
 	put_nr(f, s->nr);
 	fmt_str(f, "<... ");
 	put_name(f, s->nr);
@@ -737,6 +774,7 @@ static void order_entry(struct sysgate_sys *s)
 			return;
 	}
 	fmt_init(&r, rb, sizeof(rb));
+	put_ip(&r, s);
 	put_nr(&r, s->nr);
 	put_name(&r, s->nr);
 	fmt_chr(&r, '(');
@@ -828,8 +866,7 @@ static void put_ret(struct fmt *f, struct sysgate_sys *s)
 
 		fmt_str(f, " <");
 		fmt_udec(f, d / 1000000000ULL);
-		fmt_chr(f, '.');
-		fmt_pad(f, d / 1000 % 1000000, 6);
+		put_fraction(f, d, time_digits);
 		fmt_chr(f, '>');
 	}
 }
@@ -952,6 +989,7 @@ static void exited(struct fmt *f, struct sysgate_sys *s)
 	put_time(f, 0);
 	if (relative)
 		put_relative(f, sysgate_now_ns());
+	put_ip(f, 0);
 	put_nr(f, s->nr);
 	fmt_str(f, "+++ exited with ");
 	fmt_dec(f, (int)s->args[0] & 0xff);
@@ -1003,6 +1041,7 @@ static void others_end(struct fmt *f, const struct sysgate_sys *s)
 
 			if (ordered && order_shown(tid, &none)) {
 				put_prefix(f, tid, 0);
+				put_ip(f, w);
 				put_nr(f, w->nr);
 				fmt_str(f, "<... ");
 				put_name(f, w->nr);
@@ -1266,6 +1305,7 @@ static void killed(int sig, int fatal)
 		put_time(&f, 0);
 		if (relative)
 			put_relative(&f, sysgate_now_ns());
+		put_ip(&f, 0);
 		fmt_str(&f, "+++ killed by ");
 		fmt_str(&f, nm ? nm : "SIG?");
 		fmt_str(&f, fatal == 2 ? " (core dumped) +++\n" : " +++\n");
@@ -1275,8 +1315,22 @@ static void killed(int sig, int fatal)
 	tasks_gone(threads_alive(pid));
 }
 
+/* The call a signal found this thread in (its instruction is where the
+ * signal came, as strace -i shows it), or NULL. */
+static const struct sysgate_sys *call_at_signal(void)
+{
+	struct in_flight *p;
+	long ret;
+
+	if (!show_ip || sysgate_signal_where(&ret) == SYSGATE_SIG_OUTSIDE ||
+	    !(p = flight(tid_self(), 0)) || p->n <= 0 || p->n > MAX_NEST)
+		return 0;
+	return p->call[p->n - 1];
+}
+
 static void trace_signal(int sig, const void *info, void *data)
 {
+	const struct sysgate_sys *at = call_at_signal();
 	const int *si = info;	/* si_signo, si_errno, si_code */
 	const char *nm = sysgate_signal_name(sig);
 	int fatal = sysgate_signal_fatal(sig);
@@ -1311,6 +1365,7 @@ static void trace_signal(int sig, const void *info, void *data)
 	}
 	put_pid(&f, (int)sysgate_syscall(sysgate_syscall_number("gettid"),
 					 0, 0, 0, 0, 0, 0));
+	put_ip(&f, at);
 	fmt_str(&f, "--- ");
 	fmt_str(&f, nm ? nm : "SIG?");
 	fmt_chr(&f, ' ');
@@ -1360,6 +1415,13 @@ static int trace_init(struct sysgate_ctx *ctx, const char *args)
 		} else if (arg_is(&a, "t") && a.val &&
 			   !hk_parse_long(a.val, a.vlen, &v)) {
 			tstamp = (int)v;
+		} else if ((arg_is(&a, "tp") || arg_is(&a, "rp") ||
+			    arg_is(&a, "Tp")) && a.val &&
+			   !hk_parse_long(a.val, a.vlen, &v) && v >= 0 &&
+			   v <= 9) {
+			*(a.key[0] == 't' ? &tstamp_digits :
+			  a.key[0] == 'r' ? &relative_digits : &time_digits) =
+				(int)v;
 		} else if (arg_is(&a, "T")) {
 			show_time = 1;
 		} else if (arg_is(&a, "json")) {
@@ -1387,6 +1449,8 @@ static int trace_init(struct sysgate_ctx *ctx, const char *args)
 			  a.key[0] == 'v' ? &verbose_given : &raw_given) = 1;
 		} else if (arg_is(&a, "k")) {
 			stack_traces = 1;
+		} else if (arg_is(&a, "i")) {
+			show_ip = 1;
 		} else if (arg_is(&a, "X") && a.val) {
 			trace_xstyle = a.val[0] == 'r' ? XS_RAW : XS_VERBOSE;
 		} else if (arg_is(&a, "noexit")) {
@@ -1471,6 +1535,8 @@ static int trace_init(struct sysgate_ctx *ctx, const char *args)
 	add_decoders(dec_poll);
 	add_decoders(dec_time);
 	add_decoders(dec_misc);
+	add_decoders(dec_ioctl);
+	add_decoders(dec_ipc);
 	if (have_set)
 		set_select(ctx, &set);
 	else

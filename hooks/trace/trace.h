@@ -54,7 +54,8 @@ struct trace_scratch *trace_scratch(const struct sysgate_sys *s);
 
 /* The decoder tables of each area, ended by a NULL name. */
 extern const struct decoder dec_file[], dec_desc[], dec_mem[], dec_proc[],
-	dec_signal[], dec_net[], dec_poll[], dec_time[], dec_misc[];
+	dec_signal[], dec_net[], dec_poll[], dec_time[], dec_misc[],
+	dec_ioctl[], dec_ipc[];
 
 extern int trace_strsize;	/* -s */
 extern int trace_xflag;		/* -x: 1, -xx: 2 */
@@ -127,6 +128,10 @@ void p_xlat(struct fmt *f, unsigned long v, const struct xlat *t,
 	    const char *unknown);
 void p_flags(struct fmt *f, unsigned long v, const struct xlat *t,
 	     const char *zero);
+/* p_flags, but flags none of which has a name print as hex followed by
+ * the comment `unknown` ("FS_???_FL"), as strace prints them. */
+void p_flags_unknown(struct fmt *f, unsigned long v, const struct xlat *t,
+		     const char *unknown);
 /* Bytes at p (n of them), quoted and cut at -s; hex escapes when hex. */
 void p_data(struct fmt *f, const struct sysgate_sys *s, unsigned long p,
 	    unsigned long n, int hex);

@@ -343,6 +343,29 @@ t_inject_same_as_strace() {
 	done
 }
 
+t_inject_syscall() {
+	# syscall=: a call without side effects runs in place of the
+	# original, whose result error= or retval= gives (strace's suite
+	# runs each inject test with syscall=gettid too)
+	need_strace
+	for inj in lseek:syscall=getpid:error=ENOSPC:when=2+ \
+		lseek:syscall=gettid:retval=7; do
+		"$SG" -e trace=lseek -e inject=$inj -o "$TMP/sg" \
+			-- "$PROG" lseek 3 >"$TMP/sg.out" || fail "$inj: exit $?"
+		strace -e trace=lseek -e inject=$inj -o "$TMP/st" \
+			-- "$PROG" lseek 3 >"$TMP/st.out"
+		same "$TMP/st.out" "$TMP/sg.out"
+		same "$TMP/st" "$TMP/sg"
+	done
+	# what strace refuses: a call with side effects, no result given
+	for inj in lseek:syscall=write:retval=1 lseek:syscall=gettid \
+		lseek:syscall=nosuch:retval=1; do
+		"$SG" -e inject=$inj -- "$PROG" >/dev/null 2>"$TMP/err" &&
+			fail "$inj accepted"
+		[ "$(wc -l <"$TMP/err")" = 1 ] || fail "$inj: $(cat "$TMP/err")"
+	done
+}
+
 t_dlopen_raw_syscall() {
 	# A raw syscall in a library loaded after start-up is hooked.
 	dlopen_raw_syscall
@@ -1094,7 +1117,8 @@ t_strace_long_options() {
 	for pair in "--no-abbrev|-v" "--syscall-number|-n" \
 		"--successful-only|-z" "--failed-only|-Z" "--columns=30|-a30" \
 		"--strings-in-hex=all|-xx" "--strings-in-hex|-x" \
-		"--decode-fds=path|-y" "--signal=none|-esignal=none" \
+		"--decode-fds=path|-y" "--decode-fds=all|-yy" \
+		"-edecode-fd=path|-y" "--signal=none|-esignal=none" \
 		"--status=failed|-estatus=failed" "--quiet=exit|-equiet=exit" \
 		"--trace-path=/dev/null|-P/dev/null" "--write=2|-ewrite=2"; do
 		long=${pair%%|*} short=${pair#*|}
@@ -1111,10 +1135,66 @@ t_strace_long_options() {
 	"$SG" --timestamps=format:unix,precision:us -e trace=write -- "$PROG" \
 		2>&1 >/dev/null | grep -qE '^[0-9]{9,}\.[0-9]{6} write' ||
 		fail "--timestamps=format:unix,precision:us"
-	# a precision sysgate does not print: one line, not a wrong format
-	"$SG" --timestamps=precision:ns -- "$PROG" >/dev/null 2>"$TMP/err" &&
-		fail "precision:ns accepted"
-	[ "$(wc -l <"$TMP/err")" = 1 ] || fail "error: $(cat "$TMP/err")"
+}
+
+t_time_precisions() {
+	# strace's precisions s, ms, us and ns for -t's, -r's and -T's times
+	# (strace's own suite runs each), given as strace's tests give them
+	local opts re
+	while IFS='|' read -r opts re; do
+		# shellcheck disable=SC2086 # the options are words
+		"$SG" $opts -e trace=write -qq -- "$PROG" 2>&1 >/dev/null |
+			grep -qE "$re" || fail "$opts: $("$SG" $opts -e trace=write \
+				-qq -- "$PROG" 2>&1 >/dev/null | head -1)"
+	done <<'EOT'
+--timestamps=time,ms|^[0-9]{2}:[0-9]{2}:[0-9]{2}\.[0-9]{3} write
+--absolute-timestamps=format:time --absolute-timestamps=precision:ns|^[0-9]{2}:[0-9]{2}:[0-9]{2}\.[0-9]{9} write
+--timestamps=unix,s|^[0-9]{9,} write
+--absolute-timestamps=precision:ms --absolute-timestamps=format:unix|^[0-9]{9,}\.[0-9]{3} write
+--timestamps|^[0-9]{2}:[0-9]{2}:[0-9]{2} write
+--relative-timestamps=s|^ {5}[0-9] write
+--relative-timestamps=ns|^ {5}[0-9]\.[0-9]{9} write
+--relative-timestamps=ms|^ {5}[0-9]\.[0-9]{3} write
+--syscall-times=ns|^write\(.* <[0-9]+\.[0-9]{9}>$
+--syscall-times=s|^write\(.* <[0-9]+>$
+--syscall-times=ms -tt|^[0-9:]{8}\.[0-9]{6} write\(.* <[0-9]+\.[0-9]{3}>$
+EOT
+	# what strace refuses: one line
+	for opts in "--timestamps=precision:ps" "--timestamps=format:ns" \
+		"-t --timestamps=ns" "--syscall-times=us,ms"; do
+		# shellcheck disable=SC2086 # the options are words
+		"$SG" $opts -- "$PROG" >/dev/null 2>"$TMP/err" &&
+			fail "$opts accepted"
+		[ "$(wc -l <"$TMP/err")" = 1 ] || fail "$opts: $(cat "$TMP/err")"
+	done
+}
+
+t_trace_list_items() {
+	# strace skips empty items and takes names of its other
+	# personalities (mmap2, fcntl64: sysgate sees x86-64's calls only)
+	"$SG" -e trace=write -qq -o "$TMP/want" -- "$PROG" >/dev/null ||
+		fail "exit status $?"
+	for set in ,write write, ,,write,,mmap2 mmap2,write,fcntl64 \
+		'?nosuch,write'; do
+		"$SG" -e trace="$set" -qq -o "$TMP/got" -- "$PROG" >/dev/null ||
+			fail "trace=$set: exit status $?"
+		same "$TMP/want" "$TMP/got"
+	done
+}
+
+t_times_decoded() {
+	# times()'s struct as strace prints it: clock ticks, and seconds in
+	# a comment unless 0 or -X raw (the values differ from run to run)
+	command -v python3 >/dev/null || { echo "python3 not installed"; exit 77; }
+	local t='tms_[a-z]*time=(0|[1-9][0-9]* /\* [0-9]+\.[0-9]{2} s \*/)'
+	"$SG" -qq -e signal=none -e trace=times -o "$TMP/out" -- \
+		python3 -c 'import os; os.times()' || fail "exit status $?"
+	grep -qE "^times\(\{$t, $t, $t, $t\}\) = [0-9]+$" "$TMP/out" ||
+		fail "$(cat "$TMP/out")"
+	"$SG" -qq -X raw -e signal=none -e trace=times -o "$TMP/out" -- \
+		python3 -c 'import os; os.times()' || fail "exit status $?"
+	grep -qE '^times\(\{(tms_[a-z]*time=[0-9]+(, |\})){4}\) = [0-9]+$' \
+		"$TMP/out" || fail "-X raw: $(cat "$TMP/out")"
 }
 
 t_bad_input() {
@@ -1132,6 +1212,8 @@ t_bad_input() {
 	done <<'EOT'
 -e trace=nosuch --
 -e trace=/[ --
+-e trace=, --
+-e trace=!,, --
 -e inject=openat:error=EBOGUS --
 -e inject=openat --
 -e inject=openat:error=ENOENT:when=0 --

@@ -46,11 +46,13 @@ def records(path):
             text = re.sub(r"^ *\d+\.\d{6} ", "T ", m.group(3))
             text = re.sub(r"^\d\d:\d\d:\d\d(\.\d{6})? (\(\+ *\d+\.\d{6}\) )?",
                           "T ", text)
+            # -i: where the call returns to (the program's own address)
+            text = re.sub(r"^(T )?\[[0-9a-f]{16}\] ", r"\1[IP] ", text)
             if text.endswith(" <unfinished ...>"):
                 pending[pid] = (len(out), text[: -len(" <unfinished ...>")])
                 out.append(None)
                 continue
-            r = re.match(r"^(?:T )?(?:\[ *\d+\] )?<\.\.\. \w+ resumed>(.*)$",
+            r = re.match(r"^(?:T )?(?:\[IP\] )?(?:\[ *\d+\] )?<\.\.\. \w+ resumed>(.*)$",
                          text)
             if r and pid in pending:
                 i, head = pending.pop(pid)
@@ -65,7 +67,7 @@ def records(path):
 def normalise(recs, mark=MARK):
     """{P1: [lines]}, from the marker on."""
     start = next((i for i, (_, t) in enumerate(recs)
-                  if re.match(r"(T )?(\[ *\d+\] )?(%s)" % mark.pattern, t)),
+                  if re.match(r"(T )?(\[IP\] )?(\[ *\d+\] )?(%s)" % mark.pattern, t)),
                  None)
     if start is None:
         return None
@@ -116,9 +118,9 @@ def from_index(recs, start):
                       text)
         # -yy: ports the kernel picks in the endpoints
         text = re.sub(r":(3[2-9]\d{3}|[4-6]\d{4})(?=\]|->)", ":PORT", text)
-        if re.match(r"(T )?(\[ *\d+\] )?f?statfs\(", text):
+        if re.match(r"(T )?(\[IP\] )?(\[ *\d+\] )?f?statfs\(", text):
             text = re.sub(r"\b(f_bfree|f_bavail|f_ffree)=\d+", r"\1=N", text)
-        if re.match(r"(T )?(\[ *\d+\] )?sysinfo\(", text):
+        if re.match(r"(T )?(\[IP\] )?(\[ *\d+\] )?sysinfo\(", text):
             text = re.sub(r"\b(uptime|freeram|sharedram|bufferram|freeswap|"
                           r"procs|freehigh)=\d+", r"\1=N", text)
             text = re.sub(r"loads=\[[^]]*\]", "loads=[N]", text)

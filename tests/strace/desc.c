@@ -10,6 +10,7 @@
 #include <sys/mman.h>
 #include <sys/sendfile.h>
 #include <sys/signalfd.h>
+#include <sys/syscall.h>
 #include <termios.h>
 
 int main(void)
@@ -60,5 +61,10 @@ int main(void)
 	close(fd);
 	close(100);
 	close(101);
+	/* unsigned int flags: what the kernel reads of the register */
+	syscall(SYS_pidfd_getfd, -1, -1, 0xdefaced00000000UL);
+	syscall(SYS_process_mrelease, -1, 0xdefaced00000000UL);
+	syscall(SYS_pidfd_open, 0, O_NONBLOCK);	/* PIDFD_NONBLOCK */
+	syscall(SYS_pidfd_open, 0, 0xfacef6edU);
 	return 0;
 }

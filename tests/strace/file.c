@@ -5,6 +5,7 @@
 #include <sys/stat.h>
 #include <sys/statfs.h>
 #include <sys/syscall.h>
+#include <linux/openat2.h>
 
 int main(int argc, char **argv)
 {
@@ -55,5 +56,25 @@ int main(int argc, char **argv)
 	close(dfd);
 	check(unlink("link") == 0 && unlink("g.txt") == 0, "unlink");
 	check(rmdir("d") == 0, "rmdir");
+	/* a filesystem whose fsid has a 0 half */
+	check(statfs("/proc", &sfs) == 0, "statfs /proc");
+	/* openat2's struct, its mode only where it means something, and an
+	 * extension's bytes (each call fails before any lookup) */
+	{
+		struct {
+			struct open_how how;
+			unsigned char ext[8];
+		} h = { { O_RDONLY | O_EXCL, 0, RESOLVE_NO_XDEV },
+			{ 0, 0, 0x80, 0, 0, 0, 0, 1 } };
+
+		syscall(SYS_openat2, -1, "nosuch", &h, sizeof(h.how));
+		syscall(SYS_openat2, -1, "nosuch", &h, sizeof(h));
+		syscall(SYS_openat2, -1, "nosuch", &h, 11);
+		h.how.flags = O_WRONLY | O_CREAT;
+		h.how.mode = 0600;
+		h.how.resolve = 0xc0;
+		memset(h.ext, 0, sizeof(h.ext));
+		syscall(SYS_openat2, -1, "nosuch", &h, sizeof(h));
+	}
 	return 0;
 }

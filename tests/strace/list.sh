@@ -37,6 +37,8 @@ file-Z file -Z
 proc-r proc -r
 proc-ttr proc -tt -r
 proc-n proc -n
+proc-i proc -i
+sigdeliver-i sigdeliver -i
 file-t file -t
 net-a net -a 20
 misc-status misc -e status=failed,unfinished
@@ -57,6 +59,7 @@ file-oldclass file -e trace=file,write,close
 mem-regex mem -e trace=/^(mmap|m(un|pro)(map|tect)|write|close)$
 file-regex file -e trace=/^((new)?fstatat|write|close|statx)$
 file-at64 file -e trace=write@64,close@64,openat
+ipc-class ipc -e trace=ipc,write
 file-P file -P f.txt
 file-P-renamed file -P g.txt
 events events -e trace=!pread64,futex,clone3,madvise

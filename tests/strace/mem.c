@@ -32,6 +32,10 @@ int main(int argc, char **argv)
 	check(munmap(p, 4096) == 0, "munmap");
 	check(mmap(NULL, 4096, PROT_READ, MAP_SHARED, -1, 0) == MAP_FAILED,
 	      "mmap bad fd");
+	/* map type 0 (strace's MAP_FILE), alone and with flags */
+	check(mmap(NULL, 0, PROT_NONE, 0, 0, 0) == MAP_FAILED, "mmap type 0");
+	check(mmap(NULL, 0, PROT_NONE, MAP_ANONYMOUS, -1, 0) == MAP_FAILED,
+	      "mmap type 0");
 	check(mlock(&fd, sizeof(fd)) == 0 || 1, "mlock");
 	close(fd);
 	unlink("m");

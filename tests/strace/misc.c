@@ -4,7 +4,9 @@
 #include <dirent.h>
 #include <sched.h>
 #include <fcntl.h>
+#include <linux/ioprio.h>
 #include <sys/random.h>
+#include <sys/syscall.h>
 #include <sys/stat.h>
 #include <sys/sysinfo.h>
 #include <sys/utsname.h>
@@ -44,5 +46,11 @@ int main(int argc, char **argv)
 	close(fd);
 	umask(022);
 	check(umask(027) == 022, "umask");
+	/* I/O priorities: the macro strace shows a value as */
+	syscall(SYS_ioprio_get, IOPRIO_WHO_PROCESS, 0);
+	syscall(SYS_ioprio_get, 0xfa57beef, -1);
+	syscall(SYS_ioprio_set, IOPRIO_WHO_PGRP, -1,
+		IOPRIO_PRIO_VALUE(IOPRIO_CLASS_BE, 8191));
+	syscall(SYS_ioprio_set, 0xfa57beef, -1, (int)0xfacefeed);
 	return 0;
 }

@@ -1,0 +1,282 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * ioctl: the request's name and its argument, as strace prints them.
+ * Requests are grouped by what their argument is (hooks/trace/xlat.list's
+ * ioctl_* tables, one per kind): none, an int, an int or flags the
+ * argument points to, or a structure; a request sysgate does not know
+ * prints as _IOC(dir, type, nr, size) with its argument in hex.
+ */
+#include <linux/counter.h>
+#include <linux/random.h>
+#include <sys/ioctl.h>
+#include <termios.h>
+#include "trace.h"
+
+/* The kernel's struct termios (TCGETS), not libc's. */
+struct kernel_termios {
+	unsigned int c_iflag, c_oflag, c_cflag, c_lflag;
+	unsigned char c_line, c_cc[19];
+};
+
+/* Multi-bit fields (NLDLY, CBAUD...) print as the field's value. */
+struct field {
+	unsigned long mask;
+	const struct xlat *names;
+};
+
+static void p_fields(struct fmt *f, unsigned long *v, const struct field *fl,
+		     int n)
+{
+	int i, j;
+
+	for (i = 0; i < n; i++) {
+		const struct xlat *t = fl[i].names;
+
+		for (j = 0; j < t->n; j++) {
+			if (t->e[j].value == (*v & fl[i].mask)) {
+				p_named(f, t->e[j].name, t->e[j].value, 'x');
+				fmt_chr(f, '|');
+				*v &= ~fl[i].mask;
+				break;
+			}
+		}
+	}
+}
+
+/* The fields, then the flags left (none: drop the last '|'). */
+static void p_field_flags(struct fmt *f, unsigned long v,
+			  const struct field *fl, int n, const struct xlat *t)
+{
+	size_t len = f->len;
+
+	p_fields(f, &v, fl, n);
+	if (!v && f->len > len)
+		f->len--;
+	else
+		p_flags(f, v, t, 0);
+}
+
+static void p_termios(struct fmt *f, const struct kernel_termios *t, int whole)
+{
+	static const struct field ofields[] = {
+		{ NLDLY, &xl_termios_nl }, { CRDLY, &xl_termios_cr },
+		{ TABDLY, &xl_termios_tab }, { BSDLY, &xl_termios_bs },
+		{ VTDLY, &xl_termios_vt }, { FFDLY, &xl_termios_ff },
+	};
+	static const struct field cfields[] = {
+		{ CBAUD, &xl_termios_baud }, { CSIZE, &xl_termios_csize },
+	};
+	unsigned int i;
+
+	fmt_str(f, "{c_iflag=");
+	p_flags(f, t->c_iflag, &xl_termios_iflag, 0);
+	fmt_str(f, ", c_oflag=");
+	p_field_flags(f, t->c_oflag, ofields, 6, &xl_termios_oflag);
+	fmt_str(f, ", c_cflag=");
+	p_field_flags(f, t->c_cflag, cfields, 2, &xl_termios_cflag);
+	fmt_str(f, ", c_lflag=");
+	p_flags(f, t->c_lflag, &xl_termios_lflag, 0);
+	if (!whole) {
+		fmt_str(f, ", ...}");
+		return;
+	}
+	fmt_str(f, ", c_line=");
+	p_xlat(f, t->c_line, &xl_line_disc, 0);
+	fmt_str(f, ", c_cc=[");
+	for (i = 0; i < sizeof(t->c_cc); i++) {
+		if (i)
+			fmt_str(f, ", ");
+		fmt_chr(f, '[');
+		/* (an index: a name under -X too, as strace prints it) */
+		x_hold(f);
+		if (i <= VEOL2)
+			p_xlat(f, i, &xl_termios_cc, 0);
+		else
+			fmt_udec(f, i);
+		x_release(f);
+		fmt_str(f, "]=");
+		p_hex(f, t->c_cc[i]);
+	}
+	fmt_str(f, "]}");
+}
+
+/* _IOC(_IOC_READ, 0x12, 0x34, 0x8) for requests without a name. */
+static void p_ioc(struct fmt *f, unsigned long req)
+{
+	unsigned long dir = (req >> _IOC_DIRSHIFT) & _IOC_DIRMASK;
+
+	fmt_str(f, "_IOC(");
+	if (!dir)
+		fmt_str(f, "_IOC_NONE");
+	else
+		p_flags(f, dir, &xl_ioc_dirs, 0);
+	/* (strace's %#x: 0 is "0") */
+	fmt_str(f, ", ");
+	p_hex(f, (req >> _IOC_TYPESHIFT) & _IOC_TYPEMASK);
+	fmt_str(f, ", ");
+	p_hex(f, (req >> _IOC_NRSHIFT) & _IOC_NRMASK);
+	fmt_str(f, ", ");
+	p_hex(f, (req >> _IOC_SIZESHIFT) & _IOC_SIZEMASK);
+	fmt_chr(f, ')');
+}
+
+/* The requests of one kind and how their argument prints. */
+struct ioctl_kind {
+	const struct xlat *reqs;
+	/* NULL: the request takes no argument */
+	void (*arg)(struct call *c, const struct ioctl_kind *k,
+		    unsigned long arg);
+	const struct xlat *values;	/* the argument's names, if any */
+	const char *unknown;		/* flags none of which has a name */
+	int out;			/* the kernel writes the argument */
+};
+
+static void k_ptr(struct call *c, const struct ioctl_kind *k,
+		  unsigned long arg)
+{
+	(void)k;
+	a_ptr(c, arg);
+}
+
+static void k_int(struct call *c, const struct ioctl_kind *k,
+		  unsigned long arg)
+{
+	if (k->values)
+		a_xlat(c, arg, k->values, 0);
+	else
+		a_dec(c, (int)arg);
+}
+
+/* [int], or [flags] from the kind's table */
+static void k_int_at(struct call *c, const struct ioctl_kind *k,
+		     unsigned long arg)
+{
+	unsigned int v;
+
+	if (fetch_arg(c, &v, arg, sizeof(v), k->out))
+		return;
+	fmt_chr(c->f, '[');
+	if (k->values)
+		p_flags_unknown(c->f, v, k->values, k->unknown);
+	else
+		fmt_dec(c->f, (int)v);
+	fmt_chr(c->f, ']');
+}
+
+static void k_termios(struct call *c, const struct ioctl_kind *k,
+		      unsigned long arg)
+{
+	struct kernel_termios t;
+
+	if (!fetch_arg(c, &t, arg, sizeof(t), k->out))
+		p_termios(c->f, &t, trace_whole(c->s));
+}
+
+static void k_winsize(struct call *c, const struct ioctl_kind *k,
+		      unsigned long arg)
+{
+	struct winsize ws;
+
+	if (fetch_arg(c, &ws, arg, sizeof(ws), k->out))
+		return;
+	f_udec(c->f, "{ws_row=", ws.ws_row);
+	f_udec(c->f, ", ws_col=", ws.ws_col);
+	f_udec(c->f, ", ws_xpixel=", ws.ws_xpixel);
+	f_udec(c->f, ", ws_ypixel=", ws.ws_ypixel);
+	fmt_chr(c->f, '}');
+}
+
+static void k_counter_watch(struct call *c, const struct ioctl_kind *k,
+			    unsigned long arg)
+{
+	struct counter_watch w;
+
+	if (fetch_arg(c, &w, arg, sizeof(w), k->out))
+		return;
+	fmt_str(c->f, "{component={type=");
+	p_xlat(c->f, w.component.type, &xl_counter_component_type,
+	       "COUNTER_COMPONENT_???");
+	fmt_str(c->f, ", scope=");
+	p_xlat(c->f, w.component.scope, &xl_counter_scope,
+	       "COUNTER_SCOPE_???");
+	f_udec(c->f, ", parent=", w.component.parent);
+	f_udec(c->f, ", id=", w.component.id);
+	fmt_str(c->f, "}, event=");
+	p_xlat(c->f, w.event, &xl_counter_event, "COUNTER_EVENT_???");
+	f_udec(c->f, ", channel=", w.channel);
+	fmt_chr(c->f, '}');
+}
+
+/* {entropy_count=3, buf_size=8, buf="..."}: the bytes follow the header */
+static void k_rand_pool(struct call *c, const struct ioctl_kind *k,
+			unsigned long arg)
+{
+	struct rand_pool_info r;
+
+	if (fetch_arg(c, &r, arg, sizeof(r), k->out))
+		return;
+	f_dec(c->f, "{entropy_count=", r.entropy_count);
+	f_dec(c->f, ", buf_size=", r.buf_size);
+	fmt_str(c->f, ", buf=");
+	p_data(c->f, c->s, arg + sizeof(r), (unsigned int)r.buf_size, 0);
+	fmt_chr(c->f, '}');
+}
+
+/* The kinds, searched in this order (a request in none is unknown). */
+static const struct ioctl_kind kinds[] = {
+	{ &xl_ioctl_none, 0, 0, 0, 0 },
+	{ &xl_ioctl_dev_none, 0, 0, 0, 0 },
+	{ &xl_ioctl_int, k_int, 0, 0, 0 },
+	{ &xl_ioctl_dev_int, k_int, 0, 0, 0 },
+	{ &xl_ioctl_tcxonc, k_int, &xl_tcxonc, 0, 0 },
+	{ &xl_ioctl_tcflsh, k_int, &xl_tcflsh, 0, 0 },
+	{ &xl_ioctl_int_in, k_int_at, 0, 0, 0 },
+	{ &xl_ioctl_dev_int_in, k_int_at, 0, 0, 0 },
+	{ &xl_ioctl_int_out, k_int_at, 0, 0, 1 },
+	{ &xl_ioctl_dev_int_out, k_int_at, 0, 0, 1 },
+	{ &xl_ioctl_tiocm_in, k_int_at, &xl_tiocm, "TIOCM_???", 0 },
+	{ &xl_ioctl_tiocm_out, k_int_at, &xl_tiocm, "TIOCM_???", 1 },
+	{ &xl_ioctl_fs_flags_in, k_int_at, &xl_fs_flags, "FS_???_FL", 0 },
+	{ &xl_ioctl_fs_flags_out, k_int_at, &xl_fs_flags, "FS_???_FL", 1 },
+	{ &xl_ioctl_termios_in, k_termios, 0, 0, 0 },
+	{ &xl_ioctl_termios_out, k_termios, 0, 0, 1 },
+	{ &xl_ioctl_winsize_in, k_winsize, 0, 0, 0 },
+	{ &xl_ioctl_winsize_out, k_winsize, 0, 0, 1 },
+	{ &xl_ioctl_counter_watch, k_counter_watch, 0, 0, 0 },
+	{ &xl_ioctl_rand_pool, k_rand_pool, 0, 0, 0 },
+	{ &xl_ioctls, k_ptr, 0, 0, 0 },
+};
+
+static void d_ioctl(struct call *c)
+{
+	unsigned long req = (unsigned int)c->s->args[1], arg = c->s->args[2];
+	unsigned int k;
+	int i = 0;
+
+	a_fd(c, 0);
+	a_sep(c);
+	for (k = 0; k < sizeof(kinds) / sizeof(kinds[0]); k++) {
+		const struct xlat *t = kinds[k].reqs;
+
+		for (i = 0; i < t->n && t->e[i].value != req; i++)
+			;
+		if (i < t->n)
+			break;
+	}
+	if (k == sizeof(kinds) / sizeof(kinds[0])) {
+		size_t start = x_begin(c->f);
+
+		p_ioc(c->f, req);
+		x_end(c->f, start, req, 'x');
+		a_hex(c, arg);
+		return;
+	}
+	p_named(c->f, kinds[k].reqs->e[i].name, req, 'x');
+	if (kinds[k].arg)
+		kinds[k].arg(c, &kinds[k], arg);
+}
+
+const struct decoder dec_ioctl[] = {
+	{ "ioctl", d_ioctl, 0, 0 },
+	{ 0, 0, 0, 0 },
+};

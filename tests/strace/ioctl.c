@@ -1,0 +1,55 @@
+/* SPDX-License-Identifier: MIT */
+/* ioctl requests of each kind of argument (none, an int, [int] and
+ * [flags] in and out, structures), on descriptor -1 so that every
+ * request fails alike on any machine, and one sysgate does not know. */
+#include "corpus.h"
+#include <linux/counter.h>
+#include <linux/fs.h>
+#include <linux/inotify.h>
+#include <linux/random.h>
+#include <linux/watchdog.h>
+#include <sys/ioctl.h>
+#include <termios.h>
+
+int main(void)
+{
+	struct {
+		struct rand_pool_info r;
+		char buf[8];
+	} pool = { { 3, 8 }, "12345678" };
+	struct counter_watch w = { { COUNTER_COMPONENT_COUNT,
+				     COUNTER_SCOPE_COUNT, 2, 3 },
+				   COUNTER_EVENT_CAPTURE, 4 };
+	struct counter_watch odd = { { 9, 7, 1, 1 }, 11, 0 };
+	int v = 42, flags = FS_IMMUTABLE_FL | FS_APPEND_FL | 0x1000000;
+	int unnamed = 0xc000000, bits = TIOCM_DTR | TIOCM_RTS | 0x8000 /* TIOCM_LOOP */;
+
+	begin();
+	/* (each fails with EBADF: the results are not looked at) */
+	ioctl(-1, FIOCLEX);
+	ioctl(-1, RNDCLEARPOOL);
+	ioctl(-1, RNDZAPENTCNT);
+	ioctl(-1, COUNTER_ENABLE_EVENTS_IOCTL);
+	ioctl(-1, WDIOC_KEEPALIVE);
+	ioctl(-1, TCSBRK, 1);
+	ioctl(-1, INOTIFY_IOC_SETNEXTWD, -5);
+	ioctl(-1, TCFLSH, TCIOFLUSH);
+	ioctl(-1, FIONBIO, &v);
+	ioctl(-1, WDIOC_SETTIMEOUT, &v);
+	ioctl(-1, RNDADDTOENTCNT, NULL);
+	ioctl(-1, FIONREAD, &v);
+	ioctl(-1, WDIOC_GETTIMELEFT, &v);
+	ioctl(-1, TIOCMBIS, &bits);
+	ioctl(-1, TIOCMSET, &unnamed);
+	ioctl(-1, TIOCMGET, &v);
+	ioctl(-1, FS_IOC_SETFLAGS, &flags);
+	ioctl(-1, FS_IOC32_SETFLAGS, &unnamed);
+	ioctl(-1, FS_IOC_GETFLAGS, &v);
+	ioctl(-1, RNDADDENTROPY, &pool);
+	ioctl(-1, COUNTER_ADD_WATCH_IOCTL, &w);
+	ioctl(-1, COUNTER_ADD_WATCH_IOCTL, &odd);
+	ioctl(-1, COUNTER_ADD_WATCH_IOCTL, NULL);
+	ioctl(-1, _IOC(_IOC_NONE, 0x4b, 0, 0), 0x1234);
+	ioctl(-1, _IOC(_IOC_READ, 0x12, 0x99, 8), &v);
+	return 0;
+}
