@@ -155,9 +155,9 @@ static long read_times(struct sysgate_sys *s, int form, long uptr,
 	int usec = form == F_UTIMES;
 
 	if (form == F_UTIMENS)
-		return sysgate_read_mem(s, ts, (void *)uptr,
+		return fs_read_mem(s, ts, (void *)uptr,
 					2 * sizeof(*ts)) < 0 ? -EFAULT : 0;
-	if (sysgate_read_mem(s, v, (void *)uptr,
+	if (fs_read_mem(s, v, (void *)uptr,
 			     (usec ? 4 : 2) * sizeof(long)) < 0)
 		return -EFAULT;
 	ts[0].sec = v[0];
@@ -231,7 +231,7 @@ static long path_call(struct sysgate_sys *s, struct proc *pr, int *run)
 	case F_OPENAT2: {
 		unsigned long how[3];
 
-		if (y < 24 || sysgate_read_mem(s, how, (void *)x,
+		if (y < 24 || fs_read_mem(s, how, (void *)x,
 					       sizeof(how)) < 0)
 			return y < 24 ? -EINVAL : -EFAULT;
 		x = how[0];
@@ -280,7 +280,7 @@ long fs_symlink_target(struct sysgate_sys *s, char *buf, unsigned long size,
 		       long target)
 {
 	int trunc = 0;
-	long n = sysgate_read_str(s, buf, (const void *)target, size, &trunc);
+	long n = fs_read_str(s, buf, (const void *)target, size, &trunc);
 
 	if (n < 0)
 		return -EFAULT;
@@ -303,7 +303,7 @@ long fs_getcwd(struct sysgate_sys *s, struct proc *pr)
 		return n;
 	if ((unsigned long)n + 1 > (unsigned long)s->args[1])
 		return -ERANGE;
-	if (sysgate_write_mem(s, (void *)s->args[0], buf, n + 1) < 0)
+	if (fs_write_mem(s, (void *)s->args[0], buf, n + 1) < 0)
 		return -EFAULT;
 	return n + 1;
 }
