@@ -216,6 +216,13 @@ static long path_call(struct sysgate_sys *s, struct proc *pr, int *run)
 			*run = 1;
 			return 0;
 		}
+		/* (the kernel reads both names before it looks at either:
+		 * a second one it cannot read is EFAULT, too long or empty
+		 * ENAMETOOLONG or ENOENT, not EXDEV) */
+		if (k1 == OURS && k2 == KERNEL &&
+		    (r = fs_symlink_target(s, p[1].buf, sizeof(p[1].buf),
+					   a[c->path2])) < 0)
+			return r;
 		if (k1 != k2)
 			return k1 == OURS ? (fs_need(&p[0]) ? fs_need(&p[0]) :
 					     -EXDEV) :

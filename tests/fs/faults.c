@@ -44,6 +44,9 @@ int main(int argc, char **argv)
 	T(symlink("f", P("l")));
 	T(readlink(P("l"), none, 10));
 	T(readlink(P("l"), buf, sizeof(buf)));
+	T(rename(f, none));
+	T(rename(f, ""));
+	T(link(f, none));
 	T(unlink(edge));
 	return 0;
 }
