@@ -20,11 +20,12 @@ ceph_need() {
 	[ -c /dev/fuse ] || { echo "needs /dev/fuse (for the ceph-fuse oracle)"; exit 77; }
 }
 
-# ceph_up DIR [cephx]: start the cluster; sets CONF.  Ports from the
-# pid, so parallel runs do not meet.  With cephx, every daemon and
-# client.admin have a key in DIR/keyring, which CONF names.
+# ceph_up DIR [cephx|none [ADDR]]: start the cluster; sets CONF.  Ports
+# from the pid, so parallel runs do not meet.  With cephx, every daemon
+# and client.admin have a key in DIR/keyring, which CONF names.  Every
+# daemon listens on ADDR (127.0.0.1).
 ceph_up() {
-	local D=$1 auth=${2:-none} p1 p2 fsid osd i
+	local D=$1 auth=${2:-none} a=${3:-127.0.0.1} p1 p2 fsid osd i
 	p1=$((20000 + $$ % 20000 * 2)); p2=$((p1 + 1))
 	mkdir -p "$D/mon" "$D/osd0" "$D/mds"
 	fsid=$(cat /proc/sys/kernel/random/uuid)
@@ -32,8 +33,9 @@ ceph_up() {
 	cat > "$CONF" <<C
 [global]
 fsid = $fsid
-mon host = [v2:127.0.0.1:$p2,v1:127.0.0.1:$p1]
+mon host = [v2:$a:$p2,v1:$a:$p1]
 mon initial members = a
+$([ "$a" = 127.0.0.1 ] || echo "public addr = $a")
 auth cluster required = $auth
 auth service required = $auth
 auth client required = $auth
@@ -50,7 +52,7 @@ log file = $D/\$name.log
 admin socket = $D/\$name.asok
 [mon.a]
 mon data = $D/mon
-public addr = 127.0.0.1
+public addr = $a
 [osd.0]
 osd data = $D/osd0
 [mds.a]
@@ -66,7 +68,7 @@ C
 			--cap mds 'allow *' || return 1
 	fi > /dev/null
 	monmaptool --create --fsid "$fsid" --addv a \
-		"[v2:127.0.0.1:$p2,v1:127.0.0.1:$p1]" "$D/monmap" >/dev/null &&
+		"[v2:$a:$p2,v1:$a:$p1]" "$D/monmap" >/dev/null &&
 	ceph-mon $C -i a --mkfs --monmap "$D/monmap" \
 		$([ "$auth" = cephx ] && echo --keyring "$D/keyring") &&
 	ceph-mon $C -i a &&
