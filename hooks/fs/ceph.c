@@ -601,7 +601,8 @@ static long c_open(struct sysgate_sys *s, struct proc *pr, struct fs_path *p,
 		cfd = F.open(cm, cpath(p->real),
 			     flags & ~(O_CLOEXEC | O_LARGEFILE | O_NOATIME |
 				       O_DIRECTORY),
-			     (mode & 07777) & ~fs_umask_now());
+			     (flags & O_CREAT) ?
+				     (mode & 07777) & ~fs_umask_now() : 0);
 		if (cfd < 0)
 			return parent_check(p, cfd == -ENOTDIR &&
 					    (flags & O_NOFOLLOW) ? -ELOOP : cfd);
