@@ -20,12 +20,13 @@ ceph_need() {
 	[ -c /dev/fuse ] || { echo "needs /dev/fuse (for the ceph-fuse oracle)"; exit 77; }
 }
 
-# ceph_up DIR [cephx|none [ADDR]]: start the cluster; sets CONF.  Ports
-# from the pid, so parallel runs do not meet.  With cephx, every daemon
-# and client.admin have a key in DIR/keyring, which CONF names.  Every
-# daemon listens on ADDR (127.0.0.1).
+# ceph_up DIR [cephx|none [ADDR [OSDS]]]: start the cluster; sets CONF.
+# Ports from the pid, so parallel runs do not meet.  With cephx, every
+# daemon and client.admin have a key in DIR/keyring, which CONF names
+# (one OSD only).  Every daemon listens on ADDR (127.0.0.1); OSDS (1)
+# OSDs, each on memstore.
 ceph_up() {
-	local D=$1 auth=${2:-none} a=${3:-127.0.0.1} p1 p2 fsid osd i
+	local D=$1 auth=${2:-none} a=${3:-127.0.0.1} osds=${4:-1} p1 p2 fsid osd i
 	p1=$((20000 + $$ % 20000 * 2)); p2=$((p1 + 1))
 	mkdir -p "$D/mon" "$D/osd0" "$D/mds"
 	fsid=$(cat /proc/sys/kernel/random/uuid)
@@ -53,8 +54,8 @@ admin socket = $D/\$name.asok
 [mon.a]
 mon data = $D/mon
 public addr = $a
-[osd.0]
-osd data = $D/osd0
+[osd]
+osd data = $D/osd\$id
 [mds.a]
 mds data = $D/mds
 C
@@ -71,11 +72,15 @@ C
 		"[v2:$a:$p2,v1:$a:$p1]" "$D/monmap" >/dev/null &&
 	ceph-mon $C -i a --mkfs --monmap "$D/monmap" \
 		$([ "$auth" = cephx ] && echo --keyring "$D/keyring") &&
-	ceph-mon $C -i a &&
-	osd=$(ceph $C --connect-timeout 60 osd create) &&
-	ceph-osd $C -i "$osd" --mkfs 2>/dev/null &&
-	ceph-osd $C -i "$osd" 2>/dev/null || return 1
-	ceph $C osd crush add "osd.$osd" 1.0 host=localhost root=default >/dev/null 2>&1
+	ceph-mon $C -i a || return 1
+	for i in $(seq "$osds"); do
+		osd=$(ceph $C --connect-timeout 60 osd create) &&
+		mkdir -p "$D/osd$osd" &&
+		ceph-osd $C -i "$osd" --mkfs 2>/dev/null &&
+		ceph-osd $C -i "$osd" 2>/dev/null || return 1
+		ceph $C osd crush add "osd.$osd" 1.0 host=localhost \
+			root=default >/dev/null 2>&1
+	done
 	ceph $C osd pool create cephfs_data 8 >/dev/null 2>&1 &&
 	ceph $C osd pool create cephfs_meta 8 >/dev/null 2>&1 &&
 	ceph $C fs new cephfs cephfs_meta cephfs_data >/dev/null 2>&1 &&
@@ -99,7 +104,7 @@ ceph_down() {
 	# The daemons of this cluster, by pid file and by their own
 	# configuration's path (a daemon may not have written its pid file).
 	# ceph-fuse too: one unmounted lazily while busy stays.
-	for f in mds.a osd.0 mon.a; do
+	for f in mds.a osd.0 osd.1 osd.2 mon.a; do
 		pid=$(cat "$D/$f.pid" 2>/dev/null || true)
 		for pid in $pid $(pgrep -f -- "-c $D/[a-z.]*conf -i") \
 			   $(pgrep -f -- "^ceph-fuse -c $D/"); do
