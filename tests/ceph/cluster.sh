@@ -93,6 +93,15 @@ C
 	return 1
 }
 
+# ceph_start [AUTH [ADDR [OSDS]]]: a test's cluster in a new directory D,
+# torn down when the test exits; exit 1 with its log if it does not start.
+ceph_start() {
+	D=$(mktemp -d /tmp/sysgate-ceph.XXXXXX)
+	trap 'ceph_down "$D"' EXIT
+	ceph_up "$D" "$@" > "$D/up.log" 2>&1 ||
+		{ cat "$D/up.log"; echo "cluster did not start"; exit 1; }
+}
+
 # ceph_down DIR: unmount what is mounted under DIR, stop the daemons
 # (MDS, OSD, monitor), wait until they are gone, remove DIR.  Also
 # under set -e (bench/fs/ceph.sh): a daemon gone already is no error.
@@ -117,6 +126,18 @@ ceph_down() {
 		done
 	done
 	rm -rf "$D"
+}
+
+# pair RUN-A DIR-A RUN-B DIR-B: pair.py's two sides, each started by its
+# runner ("sg", "env", a node's), with the fifos in $S and python $PY;
+# what a printed, then b.
+pair() {
+	rm -f "$S/a2b" "$S/b2a"
+	mkfifo "$S/a2b" "$S/b2a"
+	$1 "$PY" tests/ceph/pair.py a "$2" "$S" > "$S/a.out" 2>&1 &
+	$3 "$PY" tests/ceph/pair.py b "$4" "$S" > "$S/b.out" 2>&1
+	wait
+	cat "$S/a.out" "$S/b.out"
 }
 
 # same NAME EXPECTED GOT: whether a run printed what the oracle did;

@@ -73,15 +73,6 @@ for i in 2 3; do
 	esac
 done
 
-# pair RUN-A DIR-A RUN-B DIR-B, as in clients.sh
-pair() {
-	rm -f "$S/a2b" "$S/b2a"
-	mkfifo "$S/a2b" "$S/b2a"
-	$1 "$PY" tests/ceph/pair.py a "$2" "$S" > "$S/a.out" 2>&1 &
-	$3 "$PY" tests/ceph/pair.py b "$4" "$S" > "$S/b.out" 2>&1
-	wait
-	cat "$S/a.out" "$S/b.out"
-}
 mkdir "$D/fuse/p1" "$D/fuse/p2"
 a=$(pair env "$D/fuse/p1" env "$D/fuse2/p1")
 echo "$a" | sed 's/^/  ceph-fuse: /'

@@ -8,10 +8,7 @@ set -u
 BUILD=$(cd "$BUILD" && pwd)
 . tests/ceph/cluster.sh
 ceph_need
-D=$(mktemp -d /tmp/sysgate-ceph.XXXXXX)
-trap 'ceph_down "$D"' EXIT
-ceph_up "$D" none 127.0.0.1 3 > "$D/up.log" 2>&1 ||
-	{ cat "$D/up.log"; echo "cluster did not start"; exit 1; }
+ceph_start none 127.0.0.1 3
 P=/sysgate-ceph-$$ fail=0
 sg() { "$BUILD/sysgate" --fs=$P:ceph:$CONF -- "$@"; }
 mkdir -p "$D/fuse"
