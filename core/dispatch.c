@@ -131,13 +131,15 @@ static void run_hooks(struct sg_thread *t, int fpu, int tls_wanted,
 		      long (*fn)(void *), void *arg)
 {
 	unsigned long prog_tp = 0, mask;
-	int tls = 0, held = 0;
+	int tls = 0, held = 0, win = 0;
 
 	if (unlikely(!t->hook_sp))
 		sg_thread_hook_stack(t);
 	if (unlikely(t->alt_hi))
 		held = sg_signal_hold_on_altstack(t, &mask);
 	__atomic_store_n(&t->depth, 1, __ATOMIC_RELAXED);
+	if (unlikely(sg.sud_on))
+		win = sg_sud_window_open(t);
 	__asm__ volatile("" ::: "memory");
 	if (fpu)
 		sg_fpu_save(t->fpu_area, sg.fpu_mask);
@@ -157,6 +159,8 @@ static void run_hooks(struct sg_thread *t, int fpu, int tls_wanted,
 		sg_fpu_restore(t->fpu_area, sg.fpu_mask);
 	__asm__ volatile("" ::: "memory");
 	__atomic_store_n(&t->depth, 0, __ATOMIC_RELAXED);
+	if (unlikely(win || sg.sud_on))
+		sg_sud_window_close(t, win);
 	if (unlikely(held))
 		sg_signal_release(&mask);
 	if (unlikely(t->pending))

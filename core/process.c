@@ -155,6 +155,9 @@ struct sg_thread *sg_raw_child_setup(unsigned long info)
 		sg_thread_share_owner(parent, t);
 	else
 		sg_set_self(t);
+	/* Its own clones that sysgate does not see make hook threads too. */
+	if (t->hook_own)
+		sg_thread_hooks_mark(t, 1);
 	if (!t->depth && !t->hooks_off)
 		sg_run_hooks(t, child_start_cb, &new_process);
 	return t;

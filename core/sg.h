@@ -297,11 +297,15 @@ void sg_sud_disarm(struct sg_thread *t) SG_HIDDEN;
 int sg_sigsys_claim(void) SG_HIDDEN;
 #define SG_SECCOMP_COOKIE 0x5347U
 void sg_sud_arm_new(struct sg_thread *t) SG_HIDDEN;
+/* Around a thread's hook callbacks: their calls go through untrapped. */
+int sg_sud_window_open(struct sg_thread *t) SG_HIDDEN;
+void sg_sud_window_close(struct sg_thread *t, int opened) SG_HIDDEN;
 /* After any entry into sysgate: arm a thread that predates SUD, block
- * again after a let-through. */
+ * again after a let-through (not while its callbacks run: see
+ * sg_sud_window_open). */
 static inline void sg_sud_check(struct sg_thread *t)
 {
-	if (t && !t->hook_own &&
+	if (t && !t->hook_own && !t->depth &&
 	    (!t->sud_armed || t->sud_selector != SG_SUD_BLOCK))
 		sg_sud_arm(t);
 }

@@ -61,6 +61,35 @@ void sg_sud_arm_new(struct sg_thread *t)
 	sg_sud_arm(t);
 }
 
+/*
+ * While a thread's hook callbacks run (t->depth), the calls they make go
+ * to the kernel anyway (core/dispatch.c): a library a hook uses, such as
+ * libcephfs, would only pay a SIGSYS for each of its calls from code no
+ * patch covers.  They go through untrapped, clones included, so a thread
+ * made meanwhile would be one sysgate never saw: the mark the new thread
+ * inherits (sg_thread_hooks_mark) makes it a hook's own when it first
+ * enters sysgate (sg_thread_current).  Where no such mark exists, calls
+ * stay trapped.  1 if the window opened.
+ */
+int sg_sud_window_open(struct sg_thread *t)
+{
+	if (!t->sud_armed || !sg_thread_hooks_markable())
+		return 0;
+	sg_thread_hooks_mark(t, 1);
+	t->sud_selector = SG_SUD_ALLOW;
+	return 1;
+}
+
+/* After the callbacks (t->depth is 0 again); also blocks again after a
+ * raw clone made inside them, and arms a thread SUD met there. */
+void sg_sud_window_close(struct sg_thread *t, int opened)
+{
+	if (opened)
+		sg_thread_hooks_mark(t, 0);
+	if (sg.sud_on)
+		sg_sud_check(t);
+}
+
 void sg_sud_disarm(struct sg_thread *t)
 {
 	if (t->sud_armed)

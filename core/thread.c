@@ -120,6 +120,8 @@ int sg_thread_hook_tls_move(struct sg_thread *t)
  */
 struct sg_thread *sg_thread_current(void)
 {
+	/* (read before sg_set_self writes the thread register) */
+	int hooks = sg_thread_hooks_inherited();
 	struct sg_thread *t = sg_thread_new(sg_sc0(SG_NR_gettid));
 
 	if (!t)
@@ -128,6 +130,14 @@ struct sg_thread *sg_thread_current(void)
 	 * process id) fail with EFAULT in this thread. */
 	t->pid = sg_sc0(SG_NR_getpid);
 	sg_set_self(t);
+	/* Made, unseen, by a hook's thread or inside a callback (core/sud.c,
+	 * sg_sud_window_open): a hook's own, as sg_raw_child_setup would
+	 * have marked it. */
+	if (hooks) {
+		t->hook_own = 1;
+		t->depth = 1;
+		sg_thread_hooks_mark(t, 1);
+	}
 	__atomic_add_fetch(&sg.live_threads, 1, __ATOMIC_RELAXED);
 	return t;
 }

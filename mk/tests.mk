@@ -116,7 +116,13 @@ CHECK_DEPS += $(BUILD)/tests/cli/prog $(BUILD)/tests/cli/rawlib.so \
 	$(BUILD)/tests/cli/nolibc-at-loader \
 	$(BUILD)/tests/hooks/counter.so $(BUILD)/tests/hooks/exitret.so \
 	$(BUILD)/tests/hooks/clobber.so $(BUILD)/tests/hooks/renumber.so
+# A hook's callback calling from unpatched code, and cloning there.
+CHECK_DEPS += $(BUILD)/tests/cli/window-prog $(BUILD)/tests/hooks/window.so
 endif
+
+$(BUILD)/tests/cli/window-prog: tests/cli/window-prog.c | $(BUILD)/.dir
+	@mkdir -p $(dir $@)
+	$(CC) -std=gnu11 -O2 -g -Wall -pthread -o $@ $<
 
 # The option parser, table-driven, linked with the core archive.
 $(BUILD)/tests/options/table: tests/options/table.c $(BUILD)/libsysgate-core.a

@@ -109,6 +109,25 @@ static inline struct sg_thread *sg_self(void)
 	return t;
 }
 
+/* Nothing a new thread inherits from its creator can carry a mark (the
+ * thread pointer is the program's): a hook callback's calls stay
+ * trapped while syscall user dispatch is on (core/sud.c). */
+static inline int sg_thread_hooks_markable(void)
+{
+	return 0;
+}
+
+static inline void sg_thread_hooks_mark(struct sg_thread *t, int on)
+{
+	(void)t;
+	(void)on;
+}
+
+static inline int sg_thread_hooks_inherited(void)
+{
+	return 0;
+}
+
 /* t == NULL removes the calling thread's entry.  t->tid must be set. */
 static inline void sg_set_self(struct sg_thread *t)
 {

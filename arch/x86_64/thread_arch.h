@@ -54,6 +54,36 @@ static inline unsigned long sg_thread_owner(void)
 }
 
 /*
+ * The low bit of the GS base says "a thread made now is a hook's own"
+ * (sg_thread_hooks_mark): the kernel copies GS into every new thread, so
+ * a thread made by a clone sysgate did not see (let through by syscall
+ * user dispatch, core/sud.c) still learns, at its first entry, whether
+ * its creator was a hook's thread or inside a hook callback -- then, not
+ * by the time it first enters, when its creator may be elsewhere or
+ * gone.  Only with FSGSBASE, where setting GS costs no system call.
+ */
+#define SG_THREAD_HOOKS 1UL
+
+static inline int sg_thread_hooks_markable(void)
+{
+	return sg_have_fsgsbase;
+}
+
+/* (t is the caller's state) */
+static inline void sg_thread_hooks_mark(struct sg_thread *t, int on)
+{
+	unsigned long v = (unsigned long)t | (on ? SG_THREAD_HOOKS : 0);
+
+	__asm__ volatile("wrgsbase %0" : : "r"(v) : "memory");
+}
+
+/* A thread without a state: was its creator's GS marked? */
+static inline int sg_thread_hooks_inherited(void)
+{
+	return sg_have_fsgsbase && (sg_thread_reg() & SG_THREAD_HOOKS);
+}
+
+/*
  * The current thread's state, or NULL if it has none yet.  A thread made
  * by a clone sysgate did not see inherits its creator's GS base; its own
  * FS base (TLS) tells it apart, so it gets a state of its own instead of
@@ -72,6 +102,7 @@ static inline struct sg_thread *sg_self(void)
 		 * test between them. */
 		__asm__ volatile("rdgsbase %0" : "=r"(t));
 		fs = sg_thread_owner();
+		t = (struct sg_thread *)((unsigned long)t & ~SG_THREAD_HOOKS);
 		if (unlikely(!t))
 			return 0;
 		/* (in loader mode FS is sysgate's own while hooks run) */

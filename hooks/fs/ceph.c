@@ -43,6 +43,9 @@
  * usually answer without asking the MDS (btime may not be). */
 #define STATX_ALL_ 0x7ffU
 #define STATX_BTIME_ 0x800U
+/* An open file's type: its inode is here, no need to ask the MDS. */
+#define STATX_MODE_ 0x1U
+#define STATX_DONT_SYNC_ 0x4000
 #define CEPH_MAGIC_ 0x00c36400
 #define BOUNCE 65536
 
@@ -125,6 +128,8 @@ static struct {
 	int (*ll_getlk)(struct cm *, void *, struct flock *, unsigned long);
 	int (*ll_setlk)(struct cm *, void *, struct flock *, unsigned long,
 			int);
+	int (*ll_close)(struct cm *, void *);
+	int (*ll_put)(struct cm *, void *);
 } F;
 
 static const char *const names[] = {
@@ -137,7 +142,8 @@ static const char *const names[] = {
 	"ceph_rename", "ceph_link", "ceph_symlink", "ceph_readlink",
 	"ceph_opendir", "ceph_closedir", "ceph_readdir_r", "ceph_telldir",
 	"ceph_seekdir", "ceph_flock", "ceph_mount_perms", "ceph_ll_walk",
-	"ceph_ll_open", "ceph_ll_getlk", "ceph_ll_setlk",
+	"ceph_ll_open", "ceph_ll_getlk", "ceph_ll_setlk", "ceph_ll_close",
+	"ceph_ll_put",
 };
 _Static_assert(sizeof(names) / sizeof(names[0]) == sizeof(F) / sizeof(void *),
 	       "one name per function");
@@ -278,6 +284,22 @@ static long ofd_path(unsigned int o, char *buf)
 	return n > 0 ? n : -EBADF;
 }
 
+/* Close this process's handles in l (those of its current client). */
+static void local_release(struct local *l)
+{
+	if (l->gen == cm_gen && cm) {
+		if (l->cfd >= 0)
+			F.close(cm, l->cfd);
+		if (l->dir)
+			F.closedir(cm, l->dir);
+		if (l->fh)
+			F.ll_close(cm, l->fh);
+	}
+	l->cfd = -1;
+	l->dir = 0;
+	l->fh = 0;
+}
+
 /* This process's handle for o, forgotten if it was another's (a
  * description since freed and its index reused). */
 static struct local *local_of(unsigned int o)
@@ -290,13 +312,7 @@ static struct local *local_of(unsigned int o)
 	l = &loc[o];
 	ino = fs_ofd(o)->ino;
 	if (l->ino != ino || !ino || l->birth != fs_ino(ino)->btime[1]) {
-		if (l->cfd >= 0 && l->gen == cm_gen && cm)
-			F.close(cm, l->cfd);
-		if (l->dir && l->gen == cm_gen && cm)
-			F.closedir(cm, l->dir);
-		l->cfd = -1;
-		l->dir = 0;
-		l->fh = 0;
+		local_release(l);
 		l->ino = ino;
 		l->birth = ino ? fs_ino(ino)->btime[1] : 0;
 	}
@@ -320,9 +336,12 @@ static long cfd_of(unsigned int o)
 		    0);
 	if (fd < 0)
 		return fd;
+	if (l->gen != cm_gen) {
+		l->dir = 0;	/* its parent's client's */
+		l->fh = 0;
+	}
 	l->cfd = fd;
 	l->gen = cm_gen;
-	l->dir = 0;
 	return fd;
 }
 
@@ -449,7 +468,7 @@ static long put_stat(struct sysgate_sys *s, long dst, const struct cstatx *x)
 	struct stat st;
 
 	fill_stat(&st, x);
-	return sysgate_write_mem(s, (void *)dst, &st, sizeof(st)) < 0 ?
+	return fs_write_mem(s, (void *)dst, &st, sizeof(st)) < 0 ?
 		       -EFAULT : 0;
 }
 
@@ -480,7 +499,7 @@ static long put_statx(struct sysgate_sys *s, long dst, const struct cstatx *c,
 	x.stx_mtime.tv_nsec = c->mtime.nsec;
 	x.stx_dev_major = (c->dev >> 8) & 0xfff;
 	x.stx_dev_minor = (c->dev & 0xff) | ((c->dev >> 12) & 0xfff00);
-	return sysgate_write_mem(s, (void *)dst, &x, sizeof(x)) < 0 ? -EFAULT :
+	return fs_write_mem(s, (void *)dst, &x, sizeof(x)) < 0 ? -EFAULT :
 								     0;
 }
 
@@ -502,7 +521,7 @@ static long put_statfs(struct sysgate_sys *s, long dst, const char *path)
 	f.f_files = v.files;
 	f.f_ffree = v.ffree;
 	f.f_namelen = v.namemax;
-	return sysgate_write_mem(s, (void *)dst, &f, sizeof(f)) < 0 ? -EFAULT :
+	return fs_write_mem(s, (void *)dst, &f, sizeof(f)) < 0 ? -EFAULT :
 								     0;
 }
 
@@ -582,11 +601,12 @@ static long c_open(struct sysgate_sys *s, struct proc *pr, struct fs_path *p,
 		cfd = F.open(cm, cpath(p->real),
 			     flags & ~(O_CLOEXEC | O_LARGEFILE | O_NOATIME |
 				       O_DIRECTORY),
-			     (mode & 07777) & ~fs_umask_now());
+			     (flags & O_CREAT) ?
+				     (mode & 07777) & ~fs_umask_now() : 0);
 		if (cfd < 0)
 			return parent_check(p, cfd == -ENOTDIR &&
 					    (flags & O_NOFOLLOW) ? -ELOOP : cfd);
-		o = F.fstatx(cm, cfd, &x, STATX_ALL_, 0);
+		o = F.fstatx(cm, cfd, &x, STATX_MODE_, STATX_DONT_SYNC_);
 		if (o < 0 || ((flags & O_DIRECTORY) && !S_ISDIR(x.mode)) ||
 		    (S_ISDIR(x.mode) && (flags & O_ACCMODE) != O_RDONLY)) {
 			F.close(cm, cfd);
@@ -789,7 +809,7 @@ static long c_readlink(struct sysgate_sys *s, struct proc *pr,
 		return -EINVAL;
 	n = F.readlink(cm, cpath(p->real), bounce,
 		       fs_min((unsigned int)size, FS_PATH_MAX));
-	if (n > 0 && sysgate_write_mem(s, (void *)buf, bounce, n) < 0)
+	if (n > 0 && fs_write_mem(s, (void *)buf, bounce, n) < 0)
 		return -EFAULT;
 	return n;
 }
@@ -920,7 +940,7 @@ static long rw(struct sysgate_sys *s, unsigned int oi, int write, long buf,
 		long r;
 
 		if (write) {
-			if (sysgate_read_mem(s, bounce, (char *)buf + done,
+			if (fs_read_mem(s, bounce, (char *)buf + done,
 					     k) < 0) {
 				r = -EFAULT;
 			} else {
@@ -929,7 +949,7 @@ static long rw(struct sysgate_sys *s, unsigned int oi, int write, long buf,
 			}
 		} else {
 			r = F.read(cm, fd, bounce, k, pos + done);
-			if (r > 0 && sysgate_write_mem(s, (char *)buf + done,
+			if (r > 0 && fs_write_mem(s, (char *)buf + done,
 						       bounce, r) < 0)
 				r = -EFAULT;
 		}
@@ -959,7 +979,7 @@ static long rwv(struct sysgate_sys *s, unsigned int oi, int write, long uiov,
 	for (i = 0; i < cnt; i++) {
 		long r;
 
-		if (sysgate_read_mem(s, &v, (struct fs_iov *)uiov + i,
+		if (fs_read_mem(s, &v, (struct fs_iov *)uiov + i,
 				     sizeof(v)) < 0)
 			return done ? done : -EFAULT;
 		if (!v.len)
@@ -994,8 +1014,10 @@ static long c_getdents(struct sysgate_sys *s, unsigned int oi, long ubuf,
 
 		if (r < 0)
 			return r;
-		if (l->gen != cm_gen)
+		if (l->gen != cm_gen) {
 			l->cfd = -1;	/* its parent's client's */
+			l->fh = 0;
+		}
 		l->gen = cm_gen;
 	}
 	if (F.telldir(cm, l->dir) != (long)o->pos)
@@ -1029,7 +1051,7 @@ static long c_getdents(struct sysgate_sys *s, unsigned int oi, long ubuf,
 		used += rec;
 	}
 	o->pos = F.telldir(cm, l->dir);
-	if (used && sysgate_write_mem(s, (void *)ubuf, bounce, used) < 0)
+	if (used && fs_write_mem(s, (void *)ubuf, bounce, used) < 0)
 		return -EFAULT;
 	return used;
 }
@@ -1053,7 +1075,7 @@ static long c_lock(struct sysgate_sys *s, unsigned int oi, long cmd,
 
 	if (fd < 0)
 		return fd;
-	if (sysgate_read_mem(s, &fl, (void *)uptr, sizeof(fl)) < 0)
+	if (fs_read_mem(s, &fl, (void *)uptr, sizeof(fl)) < 0)
 		return -EFAULT;
 	if ((ofd && fl.l_pid) || (fl.l_type != F_RDLCK &&
 				  fl.l_type != F_WRLCK && fl.l_type != F_UNLCK) ||
@@ -1066,9 +1088,11 @@ static long c_lock(struct sysgate_sys *s, unsigned int oi, long cmd,
 			return -EBADF;
 		r = F.ll_walk(cm, cpath(path), &in, &x, 0, 0,
 			      F.mount_perms(cm));
-		if (r >= 0)
-			r = F.ll_open(cm, in, o->flags & O_ACCMODE, &l->fh,
-				      F.mount_perms(cm));
+		if (r < 0)
+			return r;
+		r = F.ll_open(cm, in, o->flags & O_ACCMODE, &l->fh,
+			      F.mount_perms(cm));
+		F.ll_put(cm, in);	/* (the handle holds the inode) */
 		if (r < 0)
 			return r;
 	}
@@ -1096,7 +1120,7 @@ static long c_lock(struct sysgate_sys *s, unsigned int oi, long cmd,
 			return r;
 		if (ofd)
 			fl.l_pid = -1;
-		return sysgate_write_mem(s, (void *)uptr, &fl, sizeof(fl)) < 0 ?
+		return fs_write_mem(s, (void *)uptr, &fl, sizeof(fl)) < 0 ?
 			       -EFAULT : 0;
 	}
 	r = F.ll_setlk(cm, l->fh, &fl, owner,
@@ -1140,6 +1164,7 @@ static long c_fd_call(struct sysgate_sys *s, struct proc *pr,
 	long *a = s->args, nr = s->nr, fd, r;
 	char path[FS_PATH_MAX];
 	struct cstatx x;
+	int last = 0;
 
 	if (!l || ofd_path(oi, path) < 0)
 		return -EBADF;
@@ -1244,12 +1269,21 @@ static long c_fd_call(struct sysgate_sys *s, struct proc *pr,
 		}
 		fs_drop(pr, a[0]);
 		r = sc(__NR_close, a[0], 0, 0, 0, 0, 0);
+		for (fd = 0; fd < pr->maxfd && pr->ofd[fd] != oi; fd++)
+			;
+		last = fd == pr->maxfd;
 	} else if (nr == __NR_dup) {
 		r = fs_dup(pr, nr, a);
 	} else {
 		r = fs_fcntl(s, pr, o);
 	}
 	fs_unlock();
+	/* The process's last descriptor of it: the file is closed on the
+	 * cluster too, as a kernel mount's would be (its flock locks and the
+	 * capabilities other clients wait for go, written data is flushed),
+	 * not when its index is next reused. */
+	if (last)
+		local_release(l);
 	return r;
 }
 

@@ -335,7 +335,7 @@ long fs_epoll_ctl(struct sysgate_sys *s)
 	if (op != EPOLL_CTL_ADD && op != EPOLL_CTL_MOD && op != EPOLL_CTL_DEL)
 		return -EINVAL;
 	if (op != EPOLL_CTL_DEL &&
-	    sysgate_read_mem(s, &ev, (void *)s->args[3], sizeof(ev)) < 0)
+	    fs_read_mem(s, &ev, (void *)s->args[3], sizeof(ev)) < 0)
 		return -EFAULT;
 	if (find_tag(epfd, &tag) > 0)
 		set = set_of_tag(tag);
@@ -444,7 +444,7 @@ static long find_sentinel(const struct sysgate_sys *s,
 	for (i = 0; i < n; i += 64) {
 		long k = fs_min(64, n - i);
 
-		if (sysgate_read_mem(s, ev, u + i, k * sizeof(ev[0])) < 0)
+		if (fs_read_mem(s, ev, u + i, k * sizeof(ev[0])) < 0)
 			return -1;
 		for (j = 0; j < k; j++)
 			if (ev[j].data >> 48 == FS_EP_MAGIC) {
@@ -481,11 +481,11 @@ void fs_epoll_wait_exit(struct sysgate_sys *s)
 	/* Ours go in the sentinel's place and after the kernel's events;
 	 * with none, the last kernel event fills the hole. */
 	if (!got && at != n - 1 &&
-	    (sysgate_read_mem(s, out, u + n - 1, sizeof(out[0])) < 0 ||
-	     sysgate_write_mem(s, u + at, out, sizeof(out[0])) < 0))
+	    (fs_read_mem(s, out, u + n - 1, sizeof(out[0])) < 0 ||
+	     fs_write_mem(s, u + at, out, sizeof(out[0])) < 0))
 		return;
-	if (got && (sysgate_write_mem(s, u + at, out, sizeof(out[0])) < 0 ||
-		    sysgate_write_mem(s, u + n, out + 1,
+	if (got && (fs_write_mem(s, u + at, out, sizeof(out[0])) < 0 ||
+		    fs_write_mem(s, u + n, out + 1,
 				      (got - 1) * sizeof(out[0])) < 0))
 		return;
 	s->ret = n - 1 + got;

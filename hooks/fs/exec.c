@@ -157,7 +157,7 @@ static long script(struct sysgate_sys *s, char *head, long len,
 
 		if (!uargv)
 			break;
-		if (sysgate_read_mem(s, &q, (long *)uargv + argc, sizeof(q)) < 0)
+		if (fs_read_mem(s, &q, (long *)uargv + argc, sizeof(q)) < 0)
 			return -EFAULT;
 		if (!q)
 			break;
@@ -172,7 +172,7 @@ static long script(struct sysgate_sys *s, char *head, long len,
 	if (alen)
 		argv[i++] = put(&strs, arg, alen);
 	argv[i++] = put(&strs, name, nlen);
-	if (argc && sysgate_read_mem(s, argv + i, (long *)uargv + 1,
+	if (argc && fs_read_mem(s, argv + i, (long *)uargv + 1,
 				     (argc - 1) * sizeof(char *)) < 0)
 		return -EFAULT;
 	argv[i + (argc ? argc - 1 : 0)] = 0;

@@ -155,9 +155,9 @@ static long read_times(struct sysgate_sys *s, int form, long uptr,
 	int usec = form == F_UTIMES;
 
 	if (form == F_UTIMENS)
-		return sysgate_read_mem(s, ts, (void *)uptr,
+		return fs_read_mem(s, ts, (void *)uptr,
 					2 * sizeof(*ts)) < 0 ? -EFAULT : 0;
-	if (sysgate_read_mem(s, v, (void *)uptr,
+	if (fs_read_mem(s, v, (void *)uptr,
 			     (usec ? 4 : 2) * sizeof(long)) < 0)
 		return -EFAULT;
 	ts[0].sec = v[0];
@@ -216,6 +216,13 @@ static long path_call(struct sysgate_sys *s, struct proc *pr, int *run)
 			*run = 1;
 			return 0;
 		}
+		/* (the kernel reads both names before it looks at either:
+		 * a second one it cannot read is EFAULT, too long or empty
+		 * ENAMETOOLONG or ENOENT, not EXDEV) */
+		if (k1 == OURS && k2 == KERNEL &&
+		    (r = fs_symlink_target(s, p[1].buf, sizeof(p[1].buf),
+					   a[c->path2])) < 0)
+			return r;
 		if (k1 != k2)
 			return k1 == OURS ? (fs_need(&p[0]) ? fs_need(&p[0]) :
 					     -EXDEV) :
@@ -231,7 +238,7 @@ static long path_call(struct sysgate_sys *s, struct proc *pr, int *run)
 	case F_OPENAT2: {
 		unsigned long how[3];
 
-		if (y < 24 || sysgate_read_mem(s, how, (void *)x,
+		if (y < 24 || fs_read_mem(s, how, (void *)x,
 					       sizeof(how)) < 0)
 			return y < 24 ? -EINVAL : -EFAULT;
 		x = how[0];
@@ -280,7 +287,7 @@ long fs_symlink_target(struct sysgate_sys *s, char *buf, unsigned long size,
 		       long target)
 {
 	int trunc = 0;
-	long n = sysgate_read_str(s, buf, (const void *)target, size, &trunc);
+	long n = fs_read_str(s, buf, (const void *)target, size, &trunc);
 
 	if (n < 0)
 		return -EFAULT;
@@ -303,7 +310,7 @@ long fs_getcwd(struct sysgate_sys *s, struct proc *pr)
 		return n;
 	if ((unsigned long)n + 1 > (unsigned long)s->args[1])
 		return -ERANGE;
-	if (sysgate_write_mem(s, (void *)s->args[0], buf, n + 1) < 0)
+	if (fs_write_mem(s, (void *)s->args[0], buf, n + 1) < 0)
 		return -EFAULT;
 	return n + 1;
 }

@@ -403,6 +403,15 @@ unsigned int fs_cwd(const struct sysgate_sys *s);	/* ours, or 0 */
 long fs_access(unsigned int ino, long mode);	/* access(2)'s answer */
 
 /* Small freestanding helpers. */
+/* mem.c: sysgate_read_mem, _read_str and _write_mem without a system
+ * call. */
+long fs_read_mem(const struct sysgate_sys *s, void *dst, const void *src,
+		 unsigned long len);
+long fs_write_mem(const struct sysgate_sys *s, void *dst, const void *src,
+		  unsigned long len);
+long fs_read_str(const struct sysgate_sys *s, char *dst, const void *src,
+		 unsigned long max, int *trunc);
+
 static inline unsigned long fs_min(unsigned long a, unsigned long b)
 {
 	return a < b ? a : b;

@@ -64,7 +64,7 @@ static long rwv(struct sysgate_sys *s, struct fs_ofd *o, int write,
 		long r;
 
 		if (i % 64 == 0 &&
-		    sysgate_read_mem(s, v, (struct fs_iov *)uiov + i,
+		    fs_read_mem(s, v, (struct fs_iov *)uiov + i,
 				     fs_min(64, cnt - i) * sizeof(*v)) < 0)
 			return done ? done : -EFAULT;
 		if (!v[i % 64].len)
@@ -140,7 +140,7 @@ static long do_getdents(struct sysgate_sys *s, struct fs_ofd *o, long ubuf,
 		if (total + used + rec > count)
 			break;
 		if (used + rec > sizeof(buf)) {
-			if (sysgate_write_mem(s, (char *)ubuf + total, buf, used) < 0)
+			if (fs_write_mem(s, (char *)ubuf + total, buf, used) < 0)
 				return -EFAULT;
 			total += used;
 			used = 0;
@@ -156,7 +156,7 @@ static long do_getdents(struct sysgate_sys *s, struct fs_ofd *o, long ubuf,
 		used += rec;
 		o->pos = next;
 	}
-	if (used && sysgate_write_mem(s, (char *)ubuf + total, buf, used) < 0)
+	if (used && fs_write_mem(s, (char *)ubuf + total, buf, used) < 0)
 		return -EFAULT;
 	total += used;
 	if (!total && (o->pos < 2 || e))

@@ -44,7 +44,7 @@ void fs_note_clone(struct sysgate_sys *s)
 		return;
 	}
 	if (s->nr == __NR_clone3 &&
-	    sysgate_read_mem(s, &fl, (void *)s->args[0], sizeof(fl)) < 0)
+	    fs_read_mem(s, &fl, (void *)s->args[0], sizeof(fl)) < 0)
 		fl = 0;
 	fs_vforking = (fl & CLONE_VM_) && !(fl & CLONE_THREAD_);
 }

@@ -292,7 +292,7 @@ long fs_fcntl_lock(struct sysgate_sys *s, unsigned int ofd, long cmd,
 	struct flock fl;
 	long start, end, r;
 
-	if (sysgate_read_mem(s, &fl, (void *)uptr, sizeof(fl)) < 0)
+	if (fs_read_mem(s, &fl, (void *)uptr, sizeof(fl)) < 0)
 		return -EFAULT;
 	if (fs_ofd(ofd)->flags & O_PATH)
 		return -EBADF;
@@ -317,7 +317,7 @@ long fs_fcntl_lock(struct sysgate_sys *s, unsigned int ofd, long cmd,
 			fl.l_len = l->end == OFF_MAX ? 0 : l->end - l->start + 1;
 			fl.l_pid = l->kind == FS_LK_POSIX ? l->pid : -1;
 		}
-		return sysgate_write_mem(s, (void *)uptr, &fl, sizeof(fl)) < 0 ?
+		return fs_write_mem(s, (void *)uptr, &fl, sizeof(fl)) < 0 ?
 			       -EFAULT : 0;
 	}
 	if ((fl.l_type == F_RDLCK && acc == O_WRONLY) ||

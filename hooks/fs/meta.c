@@ -44,7 +44,7 @@ long fs_put_stat(struct sysgate_sys *s, void *dst, unsigned int ino)
 	struct stat st;
 
 	fill_stat(&st, ino);
-	return sysgate_write_mem(s, dst, &st, sizeof(st)) < 0 ? -EFAULT : 0;
+	return fs_write_mem(s, dst, &st, sizeof(st)) < 0 ? -EFAULT : 0;
 }
 
 long fs_put_statx(struct sysgate_sys *s, void *dst, unsigned int ino)
@@ -74,7 +74,7 @@ long fs_put_statx(struct sysgate_sys *s, void *dst, unsigned int ino)
 	x.stx_mtime.tv_nsec = n->mtime[1];
 	x.stx_dev_major = 0;
 	x.stx_dev_minor = 0xfff47;
-	return sysgate_write_mem(s, dst, &x, sizeof(x)) < 0 ? -EFAULT : 0;
+	return fs_write_mem(s, dst, &x, sizeof(x)) < 0 ? -EFAULT : 0;
 }
 
 long fs_put_statfs(struct sysgate_sys *s, void *dst)
@@ -92,7 +92,7 @@ long fs_put_statfs(struct sysgate_sys *s, void *dst)
 	f.f_files = sb->ninodes;
 	f.f_ffree = sb->ninodes - sb->inode_next;
 	f.f_namelen = FS_NAME_MAX;
-	return sysgate_write_mem(s, dst, &f, sizeof(f)) < 0 ? -EFAULT : 0;
+	return fs_write_mem(s, dst, &f, sizeof(f)) < 0 ? -EFAULT : 0;
 }
 
 unsigned int fs_umask_now(void)

@@ -54,7 +54,7 @@ static int do_poll(struct sysgate_sys *s)
 	long n = s->args[1], i, virt = 0, ready = 0;
 
 	if (n <= 0 || n > MAX_POLL ||
-	    sysgate_read_mem(s, copy, (void *)s->args[0], n * sizeof(copy[0])) < 0)
+	    fs_read_mem(s, copy, (void *)s->args[0], n * sizeof(copy[0])) < 0)
 		return 0;
 	for (i = 0; i < n; i++) {
 		ours[i] = fs_fd_virtual(s, copy[i].fd);
@@ -90,7 +90,7 @@ static void poll_exit(struct sysgate_sys *s)
 		copy[i].fd = ~copy[i].fd;
 		copy[i].revents = copy[i].events & READY_MASK;
 	}
-	if (sysgate_write_mem(s, (void *)pend.uptr[0], copy,
+	if (fs_write_mem(s, (void *)pend.uptr[0], copy,
 			      pend.n * sizeof(copy[0])) < 0)
 		s->ret = -EFAULT;
 	else
@@ -109,7 +109,7 @@ static int do_select(struct sysgate_sys *s)
 		hk_memset(sets[k], 0, sizeof(sets[k]));
 		hk_memset(pend.vbits[k], 0, sizeof(pend.vbits[k]));
 		if (s->args[k + 1] &&
-		    sysgate_read_mem(s, sets[k], (void *)s->args[k + 1],
+		    fs_read_mem(s, sets[k], (void *)s->args[k + 1],
 				     words * 8) < 0)
 			return 0;
 	}
@@ -154,7 +154,7 @@ static void select_exit(struct sysgate_sys *s)
 			continue;
 		for (w = 0; w < pend.n; w++)
 			sets[k][w] |= pend.vbits[k][w];
-		if (sysgate_write_mem(s, (void *)pend.uptr[k], sets[k],
+		if (fs_write_mem(s, (void *)pend.uptr[k], sets[k],
 				      pend.n * 8) < 0) {
 			s->ret = -EFAULT;
 			return;

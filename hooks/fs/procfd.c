@@ -238,7 +238,7 @@ long fs_magic_readlink(struct sysgate_sys *s, const struct fs_path *p,
 	if (n < 0)
 		return n;
 	n = fs_min(n, (int)size);
-	return sysgate_write_mem(s, (void *)buf, path, n) < 0 ? -EFAULT : n;
+	return fs_write_mem(s, (void *)buf, path, n) < 0 ? -EFAULT : n;
 }
 
 long fs_fdinfo_open(struct sysgate_sys *s, const struct fs_path *p,

@@ -30,7 +30,7 @@ static int follows(struct sysgate_sys *s, int i)
 	case __NR_openat2:
 		f = a[i + 1];	/* the flags, or openat2's struct open_how */
 		if (s->nr == __NR_openat2 &&
-		    sysgate_read_mem(s, &f, (void *)a[i + 1], sizeof(f)) < 0)
+		    fs_read_mem(s, &f, (void *)a[i + 1], sizeof(f)) < 0)
 			f = 0;
 		return (f & O_NOFOLLOW) ||
 		       (f & (O_CREAT | O_EXCL)) == (O_CREAT | O_EXCL) ?
@@ -161,7 +161,7 @@ int fs_get_path(struct sysgate_sys *s, struct proc *pr, int i,
 		return empty_path(s, pr, i, dirfd, p, 1);
 	if (!s->args[i] && (empty_path_flags(s, i) & AT_EMPTY_PATH))
 		return empty_path(s, pr, i, dirfd, p, 0);
-	n = sysgate_read_str(s, p->buf, (const void *)s->args[i],
+	n = fs_read_str(s, p->buf, (const void *)s->args[i],
 			     sizeof(p->buf), &trunc);
 	if (!n && !trunc)
 		return empty_path(s, pr, i, dirfd, p, 0);

@@ -208,7 +208,7 @@ long fs_read(const struct sysgate_sys *s, unsigned int ino, void *dst,
 		long r = c;
 
 		if (s)
-			r = sysgate_write_mem(s, (char *)dst + done, from, c);
+			r = fs_write_mem(s, (char *)dst + done, from, c);
 		else
 			hk_memcpy((char *)dst + done, from, c);
 
@@ -242,7 +242,7 @@ long fs_write(const struct sysgate_sys *s, unsigned int ino, const void *src,
 		}
 		r = c;
 		if (s)
-			r = sysgate_read_mem(s, fs_block(b) + o,
+			r = fs_read_mem(s, fs_block(b) + o,
 					     (const char *)src + done, c);
 		else
 			hk_memcpy(fs_block(b) + o, (const char *)src + done, c);

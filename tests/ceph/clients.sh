@@ -18,9 +18,7 @@ BUILD=$(cd "$BUILD" && pwd)
 . tests/ceph/cluster.sh
 ceph_need
 PY=$(python3 -c 'import sys; print(sys.executable)') || { echo "needs python3"; exit 77; }
-D=$(mktemp -d /tmp/sysgate-ceph.XXXXXX)
-trap 'ceph_down "$D"' EXIT
-ceph_up "$D" cephx > "$D/up.log" 2>&1 || { cat "$D/up.log"; echo "cluster did not start"; exit 1; }
+ceph_start cephx
 U=$D/u.conf S=$D/sync P=/sysgate-ceph-$$
 ceph -c "$CONF" auth get-or-create client.u mon 'allow r' mds 'allow rw' \
 	osd 'allow rw pool=cephfs_data' -o "$D/u.keyring" || exit 1
@@ -53,16 +51,6 @@ wait
 echo "sessions of two forked children: $n"
 [ "$n" = 2 ] || fail=1
 
-# pair RUN-A DIR-A RUN-B DIR-B: pair.py's two sides, each started by its
-# runner ("sg" or "env"); what a printed, then b.
-pair() {
-	rm -f "$S/a2b" "$S/b2a"
-	mkfifo "$S/a2b" "$S/b2a"
-	$1 "$PY" tests/ceph/pair.py a "$2" "$S" > "$S/a.out" 2>&1 &
-	$3 "$PY" tests/ceph/pair.py b "$4" "$S" > "$S/b.out" 2>&1
-	wait
-	cat "$S/a.out" "$S/b.out"
-}
 mkdir "$D/fuse/p1" "$D/fuse/p2" "$D/fuse/p3"
 a=$(pair env "$D/fuse/p1" env "$D/fuse2/p1")
 echo "$a" | sed 's/^/  ceph-fuse: /'

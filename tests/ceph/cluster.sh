@@ -20,11 +20,13 @@ ceph_need() {
 	[ -c /dev/fuse ] || { echo "needs /dev/fuse (for the ceph-fuse oracle)"; exit 77; }
 }
 
-# ceph_up DIR [cephx]: start the cluster; sets CONF.  Ports from the
-# pid, so parallel runs do not meet.  With cephx, every daemon and
-# client.admin have a key in DIR/keyring, which CONF names.
+# ceph_up DIR [cephx|none [ADDR [OSDS]]]: start the cluster; sets CONF.
+# Ports from the pid, so parallel runs do not meet.  With cephx, every
+# daemon and client.admin have a key in DIR/keyring, which CONF names
+# (one OSD only).  Every daemon listens on ADDR (127.0.0.1); OSDS (1)
+# OSDs, each on memstore.
 ceph_up() {
-	local D=$1 auth=${2:-none} p1 p2 fsid osd i
+	local D=$1 auth=${2:-none} a=${3:-127.0.0.1} osds=${4:-1} p1 p2 fsid osd i
 	p1=$((20000 + $$ % 20000 * 2)); p2=$((p1 + 1))
 	mkdir -p "$D/mon" "$D/osd0" "$D/mds"
 	fsid=$(cat /proc/sys/kernel/random/uuid)
@@ -32,8 +34,9 @@ ceph_up() {
 	cat > "$CONF" <<C
 [global]
 fsid = $fsid
-mon host = [v2:127.0.0.1:$p2,v1:127.0.0.1:$p1]
+mon host = [v2:$a:$p2,v1:$a:$p1]
 mon initial members = a
+$([ "$a" = 127.0.0.1 ] || echo "public addr = $a")
 auth cluster required = $auth
 auth service required = $auth
 auth client required = $auth
@@ -50,9 +53,9 @@ log file = $D/\$name.log
 admin socket = $D/\$name.asok
 [mon.a]
 mon data = $D/mon
-public addr = 127.0.0.1
-[osd.0]
-osd data = $D/osd0
+public addr = $a
+[osd]
+osd data = $D/osd\$id
 [mds.a]
 mds data = $D/mds
 C
@@ -66,14 +69,18 @@ C
 			--cap mds 'allow *' || return 1
 	fi > /dev/null
 	monmaptool --create --fsid "$fsid" --addv a \
-		"[v2:127.0.0.1:$p2,v1:127.0.0.1:$p1]" "$D/monmap" >/dev/null &&
+		"[v2:$a:$p2,v1:$a:$p1]" "$D/monmap" >/dev/null &&
 	ceph-mon $C -i a --mkfs --monmap "$D/monmap" \
 		$([ "$auth" = cephx ] && echo --keyring "$D/keyring") &&
-	ceph-mon $C -i a &&
-	osd=$(ceph $C --connect-timeout 60 osd create) &&
-	ceph-osd $C -i "$osd" --mkfs 2>/dev/null &&
-	ceph-osd $C -i "$osd" 2>/dev/null || return 1
-	ceph $C osd crush add "osd.$osd" 1.0 host=localhost root=default >/dev/null 2>&1
+	ceph-mon $C -i a || return 1
+	for i in $(seq "$osds"); do
+		osd=$(ceph $C --connect-timeout 60 osd create) &&
+		mkdir -p "$D/osd$osd" &&
+		ceph-osd $C -i "$osd" --mkfs 2>/dev/null &&
+		ceph-osd $C -i "$osd" 2>/dev/null || return 1
+		ceph $C osd crush add "osd.$osd" 1.0 host=localhost \
+			root=default >/dev/null 2>&1
+	done
 	ceph $C osd pool create cephfs_data 8 >/dev/null 2>&1 &&
 	ceph $C osd pool create cephfs_meta 8 >/dev/null 2>&1 &&
 	ceph $C fs new cephfs cephfs_meta cephfs_data >/dev/null 2>&1 &&
@@ -84,6 +91,15 @@ C
 	done
 	echo "the MDS did not become active"
 	return 1
+}
+
+# ceph_start [AUTH [ADDR [OSDS]]]: a test's cluster in a new directory D,
+# torn down when the test exits; exit 1 with its log if it does not start.
+ceph_start() {
+	D=$(mktemp -d /tmp/sysgate-ceph.XXXXXX)
+	trap 'ceph_down "$D"' EXIT
+	ceph_up "$D" "$@" > "$D/up.log" 2>&1 ||
+		{ cat "$D/up.log"; echo "cluster did not start"; exit 1; }
 }
 
 # ceph_down DIR: unmount what is mounted under DIR, stop the daemons
@@ -97,7 +113,7 @@ ceph_down() {
 	# The daemons of this cluster, by pid file and by their own
 	# configuration's path (a daemon may not have written its pid file).
 	# ceph-fuse too: one unmounted lazily while busy stays.
-	for f in mds.a osd.0 mon.a; do
+	for f in mds.a osd.0 osd.1 osd.2 mon.a; do
 		pid=$(cat "$D/$f.pid" 2>/dev/null || true)
 		for pid in $pid $(pgrep -f -- "-c $D/[a-z.]*conf -i") \
 			   $(pgrep -f -- "^ceph-fuse -c $D/"); do
@@ -110,6 +126,18 @@ ceph_down() {
 		done
 	done
 	rm -rf "$D"
+}
+
+# pair RUN-A DIR-A RUN-B DIR-B: pair.py's two sides, each started by its
+# runner ("sg", "env", a node's), with the fifos in $S and python $PY;
+# what a printed, then b.
+pair() {
+	rm -f "$S/a2b" "$S/b2a"
+	mkfifo "$S/a2b" "$S/b2a"
+	$1 "$PY" tests/ceph/pair.py a "$2" "$S" > "$S/a.out" 2>&1 &
+	$3 "$PY" tests/ceph/pair.py b "$4" "$S" > "$S/b.out" 2>&1
+	wait
+	cat "$S/a.out" "$S/b.out"
 }
 
 # same NAME EXPECTED GOT: whether a run printed what the oracle did;

@@ -9,9 +9,7 @@ set -u
 BUILD=$(cd "$BUILD" && pwd)
 . tests/ceph/cluster.sh
 ceph_need
-D=$(mktemp -d /tmp/sysgate-ceph.XXXXXX)
-trap 'ceph_down "$D"' EXIT
-ceph_up "$D" > "$D/up.log" 2>&1 || { cat "$D/up.log"; echo "cluster did not start"; exit 1; }
+ceph_start
 mkdir -p "$D/fuse" "$D/out"
 ceph-fuse -c "$CONF" "$D/fuse" > "$D/fuse.log" 2>&1 ||
 	{ cat "$D/fuse.log"; echo "ceph-fuse did not mount"; exit 1; }

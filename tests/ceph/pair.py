@@ -103,6 +103,11 @@ elif role == "a":
     give()
     wait()
     say("listing:", sorted(os.listdir(d)))
+    c = open(d + "/c", "w")
+    fcntl.flock(c, fcntl.LOCK_EX)
+    c.close()			# closed, never unlocked: the lock goes too
+    give()
+    wait()
 else:
     wait()
     say("read f:", repr(read("f")), os.stat(d + "/f").st_size)
@@ -139,4 +144,10 @@ else:
     say("after a's unlink: g", read("g"), "sub", os.path.isdir(d + "/sub"))
     os.unlink(d + "/h")
     os.unlink(d + "/k")
+    give()
+    wait()
+    c = open(d + "/c", "w")
+    say("flock a closed:", err(fcntl.flock, c, fcntl.LOCK_EX | fcntl.LOCK_NB))
+    c.close()
+    os.unlink(d + "/c")
     give()

@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: MIT
-# tools.sh ROOT SRC OUT: real programs on ROOT (a directory on CephFS),
+# tools.sh ROOT SRC OUT: real programs on ROOT (a directory on CephFS:
+# coreutils, tar, python3, git, make -j2, rsync, sqlite3, exec),
 # printing what they did and never a time, inode number or ROOT itself;
 # compare.sh runs it on the ceph-fuse mount and under --fs.  SRC is a
 # small source tree to copy in, OUT a local directory for archives.
@@ -41,6 +42,28 @@ if command -v sqlite3 > /dev/null; then
 	say sqlite3
 	rm db
 fi
+# git: a local repository cloned in, a commit, its log and a check
+# (names and dates fixed, so both runs make the same hashes).
+export GIT_AUTHOR_NAME=t GIT_AUTHOR_EMAIL=t@t GIT_COMMITTER_NAME=t \
+	GIT_COMMITTER_EMAIL=t@t GIT_AUTHOR_DATE=2000-01-01T00:00:00Z \
+	GIT_COMMITTER_DATE=2000-01-01T00:00:00Z
+git init -q "$O/repo" && cp "$S/rw.c" "$O/repo" &&
+	git -C "$O/repo" add . && git -C "$O/repo" commit -qm one
+git clone -q --no-local "$O/repo" g; say git clone
+echo "/* two */" >> g/rw.c && git -C g commit -qam two; say git commit
+git -C g log --format='%H %s'; say git log
+git -C g fsck --no-progress 2>&1; say git fsck
+# make -j2 of a C program that lives here, then again (nothing to do).
+mkdir m && printf 'int two(void);\nint main(void) { return two() - 2; }\n' > m/main.c &&
+	printf 'int two(void) { return 2; }\n' > m/two.c &&
+	printf 'p: main.o two.o\n\t$(CC) -o $@ main.o two.o\n' > m/Makefile
+make -s -j2 -C m && ./m/p; say make -j2
+make -C m --no-print-directory; say make again
+# rsync -a in and out.
+rsync -a "$S/" r/; say rsync in
+rsync -a r/ "$O/r/"; say rsync out
+diff -r "$S" "$O/r"; say diff
+rm -rf g m r; say rm -rf
 # Programs stored on CephFS: a binary, a script, one without x.
 cp /bin/echo e && ./e run from CephFS; say exec
 printf '#!/bin/sh\necho script "$1"\n' > s.sh && chmod +x s.sh && ./s.sh arg

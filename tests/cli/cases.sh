@@ -130,6 +130,26 @@ t_hook_unwinds_into_program() {
 	done
 }
 
+t_hook_callback_calls_untrapped() {
+	# A hook callback's own calls from code no patch covers go to the
+	# kernel without a SIGSYS each while syscall user dispatch is on
+	# (tests/hooks/window.c makes 1000 there), and the threads it starts
+	# there with a raw clone, and theirs, stay the hook's: only the
+	# program's 5 getppid calls reach it.
+	local prog=$BUILD/tests/cli/window-prog m n
+	for m in patch sud int3; do
+		"$SG" --list-mechanisms | grep -q "^$m *available" || continue
+		"$SG" -m $m --stats -e trace=none \
+			--hook="$BUILD/tests/hooks/window.so" -- "$prog" \
+			>"$TMP/out" 2>"$TMP/err" || fail "-m $m: exit $?"
+		grep -qx "window: 5 getppid" "$TMP/err" ||
+			fail "-m $m: $(grep window: "$TMP/err")"
+		n=$(sed -n 's/^sysgate: calls caught by SIGSYS: //p' "$TMP/err")
+		[ "${n:-0}" -lt 1000 ] ||
+			fail "-m $m: $n calls caught by SIGSYS"
+	done
+}
+
 # run ARGS... with memory-deny-write-execute set (exit 77: no PR_SET_MDWE)
 with_mdwe() {
 	python3 -c 'import ctypes, os, sys
