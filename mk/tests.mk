@@ -104,7 +104,7 @@ CHECK_DEPS += $(BUILD)/tests/cli/prog $(BUILD)/tests/cli/rawlib.so \
 	$(BUILD)/tests/cli/hello32 $(BUILD)/tests/cli/int80 \
 	$(BUILD)/tests/cli/nolibc-at-loader \
 	$(BUILD)/tests/hooks/counter.so $(BUILD)/tests/hooks/exitret.so \
-	$(BUILD)/tests/hooks/clobber.so
+	$(BUILD)/tests/hooks/clobber.so $(BUILD)/tests/hooks/blockall.so
 endif
 
 # The option parser, table-driven, linked with the core archive.

@@ -1298,6 +1298,23 @@ t_hook_exit_result() {
 	[ "$out" = 4242 ] || fail "got '$out'"
 }
 
+t_hook_blocks_all_signals() {
+	# A hook whose callback blocks every signal, then makes C library
+	# calls and starts a thread (as libcephfs does under --fs), in the
+	# process and in a vfork child: sites that trap (first-trap
+	# planning, -m sud) must not meet a blocked SIGSYS.
+	need_sud
+	for m in "" --lazy --eager "-m sud" "-m int3"; do
+		# shellcheck disable=SC2086
+		out=$("$SG" $m -f -qq -e trace=none \
+			--hook="$BUILD/tests/hooks/blockall.so" -- \
+			"$PROG" vfork-ppid 2>"$TMP/err") || fail "$m: exit status $?"
+		[ "$out" = "child exit 0, parent 1" ] || fail "$m: program: $out"
+		grep -qx 'blockall: 2 callbacks' "$TMP/err" ||
+			fail "$m: hook: $(cat "$TMP/err")"
+	done
+}
+
 t_preload_without_cli() {
 	# The library alone, as the usage text documents.
 	LD_PRELOAD=$PWD/$BUILD/libsysgate.so SYSGATE_OPTIONS="-e trace=write -o $TMP/out" \
