@@ -499,10 +499,6 @@ int sg_options_parse(struct sg_options *o, int argc, char **argv)
 	o->strsize = 32;
 	o->stub_reach = -1;
 	o->mechanism = "patch";
-	/* --lazy's first-trap planning turns syscall user dispatch on in
-	 * every process, which valgrind's guest and a hook library that
-	 * blocks signals (CephFS's) do not survive yet: not the default */
-	o->eager = 1;
 	for (i = 0; i < argc; i++) {
 		const char *a = argv[i];
 
