@@ -553,12 +553,6 @@ int sg_options_parse(struct sg_options *o, int argc, char **argv)
 			       "-m ptrace", 0, 0);
 	if (o->fs_size && !o->fs)
 		return fail(o, "--fs-size needs --fs", 0, 0);
-	/* CephFS's client library makes threads and blocks every signal
-	 * around them, in the program's processes (a vfork child too):
-	 * sites left to a trap would kill it there with SIGSYS, so
-	 * everything is planned at start. */
-	if (o->fs && find(o->fs, ":ceph:"))
-		o->eager = 1;
 	/* (-v only makes --json's structures whole) */
 	if (o->json && (o->hexstr || o->decode_fds || o->xlat_style ||
 			o->stack_traces ||
