@@ -208,6 +208,24 @@ static void core_call(struct sg_thread *t, struct sysgate_sys *s)
 	t->in_call = 0;
 }
 
+/*
+ * A call made while a hook callback runs (or in a hook's own thread)
+ * goes to the kernel as it is, but for a mask: sysgate's signals stay
+ * deliverable.  A library a hook calls (libcephfs) blocks every signal
+ * around its work, and its next call from a site that traps (one not
+ * patched yet, where syscall user dispatch catches it) would have the
+ * kernel kill the process: a trap's signal cannot be blocked.
+ */
+static long depth_call(struct sg_thread *t, struct sysgate_sys *s)
+{
+	long *a = s->args;
+
+	if (s->nr == SG_NR_rt_sigprocmask)
+		return sg_signal_rt_sigprocmask(t, a[0], (const void *)a[1],
+						(void *)a[2], a[3]);
+	return sg_raw_call(s);
+}
+
 /* rt_sigreturn has no arguments: hooks get where the frame it restores
  * keeps the signal mask (args[0]) and the interrupted code's result
  * register (args[1]), which is what the call returns. */
@@ -296,11 +314,14 @@ syscall_rest(struct sg_frame *f, const struct sg_site_desc *d,
 		sg_frame_set_raw(f, target, info, child_sp);
 		return SG_ENTRY_RAW;
 	}
-	if (t->depth) {
+	if (t->depth && s->nr != SG_NR_rt_sigprocmask) {
 		sg_frame_set_nr(f, s->nr);
 		return SG_ENTRY_KERNEL;
 	}
-	core_call(t, s);
+	if (t->depth)
+		s->ret = depth_call(t, s);
+	else
+		core_call(t, s);
 	if (chain_exit_wanted(c))
 		run_call_hooks(t, c->nr, chain_exit, c);
 	sg_frame_set_result(f, s->ret);
@@ -594,8 +615,7 @@ long sg_dispatch_call(long nr, long args[6], const void *pc)
 
 	sg_sys_init(&s, t, nr, args, pc);
 	if (t->depth)
-		return sg_sc6(nr, args[0], args[1], args[2], args[3], args[4],
-			      args[5]);
+		return depth_call(t, &s);
 	chain_start(&c, &s, 0);
 	if (hooks_wanted(t, nr)) {
 		run_call_hooks(t, c.nr, chain_enter, &c);

@@ -537,10 +537,6 @@ int sg_options_parse(struct sg_options *o, int argc, char **argv)
 	o->strsize = 32;
 	o->stub_reach = -1;
 	o->mechanism = "patch";
-	/* --lazy's first-trap planning turns syscall user dispatch on in
-	 * every process, which valgrind's guest and a hook library that
-	 * blocks signals (CephFS's) do not survive yet: not the default */
-	o->eager = 1;
 	for (i = 0; i < argc; i++) {
 		const char *a = argv[i];
 
@@ -595,12 +591,6 @@ int sg_options_parse(struct sg_options *o, int argc, char **argv)
 			       "-m ptrace", 0, 0);
 	if (o->fs_size && !o->fs)
 		return fail(o, "--fs-size needs --fs", 0, 0);
-	/* CephFS's client library makes threads and blocks every signal
-	 * around them, in the program's processes (a vfork child too):
-	 * sites left to a trap would kill it there with SIGSYS, so
-	 * everything is planned at start. */
-	if (o->fs && find(o->fs, ":ceph:"))
-		o->eager = 1;
 	/* (-v only makes --json's structures whole) */
 	if (o->json && (o->hexstr || o->decode_fds || o->xlat_style ||
 			o->stack_traces || o->instruction_pointer ||

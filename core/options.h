@@ -47,9 +47,9 @@ struct sg_options {
 	int loader;		/* --loader: start through sysgate's ELF loader */
 	int preload;		/* --preload: start with LD_PRELOAD instead */
 	int patch_all;		/* --patch-all: patch unselected sites too */
-	int eager;		/* plan every object at start (the default,
-				   --eager); 0 with --lazy: each site at its
-				   first trap */
+	int eager;		/* --eager: plan every object at start; 0
+				   (the default, --lazy): each site at its
+				   first trap where SUD exists */
 	int stub_reach;		/* --stub-reach=MIB (testing), -1: the ISA's */
 	int zeropage_readable_null;	/* --zeropage-readable-null */
 	int help, version;	/* -h, -V */

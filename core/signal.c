@@ -220,6 +220,12 @@ static void run_handler(struct sg_thread *t, int sig, const struct sg_kact *a,
 		if (!(a->flags & 0x40000000 /* SA_NODEFER */))
 			t->claimed_blocked |= (1UL << (sig - 1)) & claimed;
 	}
+	/* (what the kernel left to us: see kernel_act) */
+	if (claims[sig] && (a->mask & ~claimed)) {
+		unsigned long m = a->mask & ~claimed;
+
+		sg_sc4(SG_NR_rt_sigprocmask, 0 /* SIG_BLOCK */, (long)&m, 0, 8);
+	}
 	/* (code the handler interrupted may sit anywhere: see sg.h) */
 	__atomic_add_fetch(&sg.handlers_running, 1, __ATOMIC_SEQ_CST);
 	if (a->flags & SA_SIGINFO_)
@@ -371,16 +377,26 @@ static void kernel_act(int sig, const struct sg_kact *a, struct sg_kact *k)
 			k->mask = 0;
 		}
 		/* A claimed signal stays deliverable inside its own handler:
-		 * a program handler nested in it may hit a trapped site. */
-		if (claims[sig])
+		 * a program handler nested in it may hit a trapped site.
+		 * And the kernel blocks nothing more while it runs: a call
+		 * trapped there runs for the interrupted code, under its
+		 * mask (valgrind gives every signal a handler that blocks
+		 * all: its trapped rt_sigprocmask read that mask as its own
+		 * and set it back, SIGSEGV blocked).  The wrapper blocks
+		 * the program's sa_mask before the program's handler. */
+		if (claims[sig]) {
 			k->flags |= 0x40000000;	/* SA_NODEFER */
+			k->mask = 0;
+		}
 		/* Under syscall user dispatch the return from a handler
 		 * must come from sysgate's text too (it is never let
-		 * through, which would leave the selector open); under the
-		 * seccomp filter, SIGSYS's (returning through the program's
-		 * restorer would trap again, for ever). */
+		 * through, which would leave the selector open); and a
+		 * claimed signal's always: the program's restorer may be a
+		 * trapped site (SIGSYS under the seccomp filter, an int3
+		 * under -m int3), whose trap returns through it again, for
+		 * ever. */
 		if (!(a->flags & SG_SA_RESTORER) || !wrapped(a) || sg.sud_on ||
-		    (sg.seccomp_on && claims[sig]))
+		    claims[sig])
 			sg_kact_set_restorer(k, sg_arch_restorer());
 	}
 }
@@ -388,10 +404,16 @@ static void kernel_act(int sig, const struct sg_kact *a, struct sg_kact *k)
 int sg_signal_claim(int sig, sg_claim_fn fn)
 {
 	struct sg_kact k;
+	int was = claims[sig] != 0;
 
 	claims[sig] = fn;
 	kernel_act(sig, &acts_of(sg_self())[sig], &k);
-	return set_action(sig, &k) < 0 ? -1 : 0;
+	if (set_action(sig, &k) < 0)
+		return -1;
+	/* The program's other handlers must not block it either. */
+	if (!was)
+		sg_signal_refresh();
+	return 0;
 }
 
 /*

@@ -313,9 +313,16 @@ void sg_patch_lazy_enable(void)
 
 void sg_patch_lazy_trapped(unsigned long addr)
 {
+	struct sg_thread *self = sg_self();
 	int why;
 
-	if (!lz.enabled || declined(addr) || !sg_patch_lock_take(&lz.lock, 0))
+	/* Not in a child on its parent's memory (vfork): it runs on a
+	 * stack its parent sized (musl's posix_spawn: 5 KiB), which the
+	 * frames of a patch overflow, and is about to exec; its calls stay
+	 * trapped, as under -m sud, and the parent patches the sites it
+	 * runs itself. */
+	if (!lz.enabled || (self && self->vfork_child) || declined(addr) ||
+	    !sg_patch_lock_take(&lz.lock, 0))
 		return;
 	/* Tell calls that change memory to take the lock from now on, and
 	 * give way to one that started before it knew. */

@@ -704,11 +704,9 @@ int sg_patch_first_trap(unsigned long addr, int scan)
 	int t, done = 0;
 
 	/* Several bytes change: no other thread may be running them, and
-	 * no code a handler interrupted may wait inside them.  Not in a
-	 * vfork child either: it runs on whatever stack its parent gave it
-	 * (musl's posix_spawn: 5 KiB, that planning would overflow), and
-	 * it is about to exec. */
-	if (!self || self->vfork_child ||
+	 * no code a handler interrupted may wait inside them.  (Never in a
+	 * vfork child: lazy.c leaves its traps alone.) */
+	if (!self ||
 	    __atomic_load_n(&sg.vm_shared, __ATOMIC_SEQ_CST) ||
 	    __atomic_load_n(&sg.handlers_running, __ATOMIC_SEQ_CST) ||
 	    sg_attach_starting())
@@ -979,13 +977,15 @@ void sg_patch_threads(unsigned long site)
 	static char buf[4096];
 	unsigned long old_mask, long_cpu = thread_cpu_ns();
 	unsigned char *keep = scan_buf;
+	struct sg_thread *self = sg_self();
 	size_t n = 0;
 	int i, any = 0;
 
 	/* (no traps_patch() here: its probe turns SUD off in this thread;
-	 * an object left to traps says it was probed) */
+	 * an object left to traps says it was probed; never in a vfork
+	 * child, on its small stack: see sg_patch_lazy_trapped) */
 	if (!objs || __atomic_load_n(&sg.handlers_running, __ATOMIC_SEQ_CST) ||
-	    sg_attach_starting())
+	    sg_attach_starting() || (self && self->vfork_child))
 		return;
 	for (i = 0; i < nobjs && !any; i++)
 		any = objs[i].lazy;

@@ -25,6 +25,10 @@ for src in tests/behave/*.c; do
 			"$t" "$t"
 	printf '%s/loader\tbash tests/behave/compare.sh %s --loader -f -c -o /dev/null\n' \
 		"$t" "$t"
+	# Every object planned at start (the default plans each site at
+	# its first trap where SUD exists).
+	printf '%s/eager\tbash tests/behave/compare.sh %s --eager -f -c -o /dev/null\n' \
+		"$t" "$t"
 	# Every site patched with no hook at all: the stubs' bare path.
 	printf '%s/patch-all\tbash tests/behave/compare.sh %s --patch-all -e trace=none\n' \
 		"$t" "$t"

@@ -1297,12 +1297,12 @@ t_tree_shares_plans() {
 }
 
 t_first_trap_planned() {
-	# --lazy, where SUD exists: no object is read at start; each site is
-	# planned when it first runs (hooked by its trap), patched as a
-	# planned site would be, and counted as strace counts (-c equal to
-	# strace's is count-same-as-strace; here: what --stats says).
+	# Where SUD exists no object is read at start: each site is planned
+	# when it first runs (hooked by its trap), patched as a planned
+	# site would be, and counted as strace counts (-c equal to strace's
+	# is count-same-as-strace; here: what --stats says was planned).
 	need_sud
-	"$SG" --lazy --stats -c -o "$TMP/out" -- "$PROG" basic >"$TMP/stdout" ||
+	"$SG" --stats -c -o "$TMP/out" -- "$PROG" basic >"$TMP/stdout" ||
 		fail "exit status $?"
 	[ "$(cat "$TMP/stdout")" = hello ] || fail "output: $(cat "$TMP/stdout")"
 	grep -q 'libc.so.6: not read, its sites patched at their first trap' \
@@ -1313,8 +1313,7 @@ t_first_trap_planned() {
 		"$TMP/out" || fail "libc: $(grep sysgate "$TMP/out")"
 	grep -qx 'write *1 *' "$TMP/out" 2>/dev/null ||
 		grep -Eq '^ .* 1 +write$' "$TMP/out" || fail "write not counted"
-	# --eager (the default) plans libc at start instead, none at a
-	# first trap.
+	# --eager plans libc at start instead, none at a first trap.
 	"$SG" --eager --stats -c -o "$TMP/out2" -- "$PROG" basic >/dev/null ||
 		fail "--eager: exit status $?"
 	grep -q 'planned at their first trap' "$TMP/out2" &&
@@ -1324,11 +1323,11 @@ t_first_trap_planned() {
 }
 
 t_first_thread_plans_whole() {
-	# --lazy: once threads run, a site gets only a one-store patch
-	# (often no room for one): while the first is being made, libc is
-	# planned whole, and every call of every thread is still counted.
+	# Once threads run, a site gets only a one-store patch (often no
+	# room for one): while the first is being made, libc is planned
+	# whole, and every call of every thread is still counted.
 	need_sud
-	"$SG" --lazy --stats -f -c -o "$TMP/out" -- "$PROG" threads 4 100 >"$TMP/stdout" ||
+	"$SG" --stats -f -c -o "$TMP/out" -- "$PROG" threads 4 100 >"$TMP/stdout" ||
 		fail "exit status $?"
 	[ "$(cat "$TMP/stdout")" = "400 calls" ] || fail "program: $(cat "$TMP/stdout")"
 	grep -A3 '^sysgate: patch: planned at the first thread' "$TMP/out" |
@@ -1349,7 +1348,7 @@ t_sigreturn_counted_under_sud() {
 	strace -f -c -o "$TMP/st" -- "$PROG" handled 7 >/dev/null
 	want=$(calls_of "$TMP/st" rt_sigreturn)
 	[ "$want" = 7 ] || fail "strace saw $want rt_sigreturn"
-	for m in "" --lazy "-m sud"; do
+	for m in "" --eager "-m sud"; do
 		# shellcheck disable=SC2086
 		"$SG" $m -f -c -o "$TMP/sg" -- "$PROG" handled 7 >"$TMP/stdout" ||
 			fail "$m: exit $?"
@@ -1410,6 +1409,23 @@ t_hook_lean_path() {
 	out=$("$SG" -e trace=none --hook="$BUILD/tests/hooks/renumber.so" \
 		-- "$PROG" getppid-arg 3 1) || fail "exit status $?"
 	[ "$out" = 4243 ] || fail "answered: got '$out'"
+}
+
+t_hook_blocks_all_signals() {
+	# A hook whose callback blocks every signal, then makes C library
+	# calls and starts a thread (as libcephfs does under --fs), in the
+	# process and in a vfork child: sites that trap (first-trap
+	# planning, -m sud) must not meet a blocked SIGSYS.
+	need_sud
+	for m in "" --lazy --eager "-m sud" "-m int3"; do
+		# shellcheck disable=SC2086
+		out=$("$SG" $m -f -qq -e trace=none \
+			--hook="$BUILD/tests/hooks/blockall.so" -- \
+			"$PROG" vfork-ppid 2>"$TMP/err") || fail "$m: exit status $?"
+		[ "$out" = "child exit 0, parent 1" ] || fail "$m: program: $out"
+		grep -qx 'blockall: 2 callbacks' "$TMP/err" ||
+			fail "$m: hook: $(cat "$TMP/err")"
+	done
 }
 
 t_preload_without_cli() {

@@ -369,6 +369,21 @@ int main(int argc, char **argv)
 		printf("child exit %d\n", WEXITSTATUS(st));
 		return 0;
 	}
+	if (!strcmp(mode, "vfork-ppid")) {
+		/* a getppid in a vfork child, then one in the parent */
+		int st;
+		pid_t p = vfork();
+
+		if (p == 0) {
+			syscall(SYS_getppid);
+			execl("/bin/true", "true", (char *)0);
+			_exit(127);
+		}
+		waitpid(p, &st, 0);
+		printf("child exit %d, parent %ld\n", WEXITSTATUS(st),
+		       (long)(syscall(SYS_getppid) > 0));
+		return 0;
+	}
 	if (!strcmp(mode, "run") && argc > 2) {
 		/* run PATH ARGS...: become another program */
 		execv(argv[2], argv + 2);

@@ -11,9 +11,6 @@ while IFS='|' read -r name cmd; do
 	# the other in-process mechanisms, whose children are found
 	# differently (preload: libc's fork, told through pthread_atfork)
 	for m in preload sud int3; do
-		# valgrind sets its mask with trapped calls under sud: waits
-		# for issue 26's fix of the mask a trapped call sets.
-		[ "$m/${name%%-*}" = sud/valgrind ] && continue
 		printf '%s/%s\tbash tests/programs/compare.sh "%s" -m %s -f -c -o /dev/null\n' \
 			"$name" "$m" "$cmd" "$m"
 	done

@@ -179,7 +179,7 @@ static const char *const start_opts[NSTART_OPTS] = {
 	"--preload -f -e trace=none -o /dev/null",
 	"--preload -f -c -o /dev/null",
 	/* every object planned at start, as before first-trap planning */
-	"--lazy -f -c -o /dev/null"
+	"--eager -f -c -o /dev/null"
 };
 
 /* Memory: the library preloaded into one glibc-only program. */
@@ -187,7 +187,7 @@ static const char *const mem_opts[3] = {
 	0, "-e trace=none", "-c -o /dev/null"
 };
 static const char *const loader_mem_opts[3] = {
-	0, "-c -o /dev/null", "--lazy -c -o /dev/null"
+	0, "-c -o /dev/null", "--eager -c -o /dev/null"
 };
 
 struct start_row {
@@ -529,13 +529,13 @@ struct results {
 	long mem[3], priv[3];	/* KiB: resident, private dirty */
 	struct sg_attach_bench attach;	/* sysgate -p (attach_bench.c) */
 	long lpriv[3];		/* private dirty, started by the loader:
-				   native, -c, --lazy -c */
-	double emed[2];		/* --lazy: patch emulate, pass */
+				   native, -c, --eager -c */
+	double emed[2];		/* --eager: patch emulate, pass */
 	double tmed[3];		/* the null hook answering, -c, tracing */
 	struct utsname u;
 };
 
-enum { NCFG = 1 + 2 * NMECH, NJIT = 3, NFPU = 2, NLAZY = 2, NTOOL = 3 };
+enum { NCFG = 1 + 2 * NMECH, NJIT = 3, NFPU = 2, NEAGER = 2, NTOOL = 3 };
 
 /* (-qq -e signal=none: not even the trace hook's process events, so
  * the rows measure the mechanism and the one hook alone) */
@@ -576,10 +576,10 @@ static const struct cfg fpu_cfgs[NFPU] = {
 /* Planned at start: syscall user dispatch stays off once every site of
  * the program is patched (first-trap planning keeps it on for what has
  * not run yet). */
-static const struct cfg lazy_cfgs[NLAZY] = {
-	{ "patch --lazy emulate",
-	  "--lazy -e trace=none -qq -e signal=none -e inject=getppid:retval=4242", 0, 0 },
-	{ "patch --lazy pass", "--lazy -e trace=none -qq -e signal=none",
+static const struct cfg eager_cfgs[NEAGER] = {
+	{ "patch --eager emulate",
+	  "--eager -e trace=none -qq -e signal=none -e inject=getppid:retval=4242", 0, 0 },
+	{ "patch --eager pass", "--eager -e trace=none -qq -e signal=none",
 	  "null.so:getppid", 0 },
 };
 /* The patch mechanism as users meet it: a hook of their own answering
@@ -621,7 +621,7 @@ static int measure_loops(struct results *r)
 	 * the null hook */
 	static const int cfg_of[NJIT] = { 0, 2, 6 };
 	static const int mech_of[NJIT] = { -1, 0, 2 };
-	double res[NCFG][16], jit[NJIT][16], fpu[NFPU][16], lazyr[NLAZY][16];
+	double res[NCFG][16], jit[NJIT][16], fpu[NFPU][16], eag[NEAGER][16];
 	double tool[NTOOL][16];
 	int k, i, m;
 
@@ -638,9 +638,9 @@ static int measure_loops(struct results *r)
 			if (measure(&fpu_cfgs[i], "getppid", r->n,
 				    r->skipped[0] != 0, &fpu[i][k]) < 0)
 				return -1;
-		for (i = 0; i < NLAZY; i++)
-			if (measure(&lazy_cfgs[i], "getppid", r->n,
-				    r->skipped[0] != 0, &lazyr[i][k]) < 0)
+		for (i = 0; i < NEAGER; i++)
+			if (measure(&eager_cfgs[i], "getppid", r->n,
+				    r->skipped[0] != 0, &eag[i][k]) < 0)
 				return -1;
 		for (i = 0; i < NTOOL; i++) {
 			int rc;
@@ -668,8 +668,8 @@ static int measure_loops(struct results *r)
 		r->jmed[m] = median(jit[m], r->rounds);
 	for (m = 0; m < NFPU; m++)
 		r->fmed[m] = median(fpu[m], r->rounds);
-	for (m = 0; m < NLAZY; m++)
-		r->emed[m] = median(lazyr[m], r->rounds);
+	for (m = 0; m < NEAGER; m++)
+		r->emed[m] = median(eag[m], r->rounds);
 	for (m = 0; m < NTOOL; m++)
 		r->tmed[m] = median(tool[m], r->rounds);
 	return 0;
@@ -734,7 +734,7 @@ static void report_json(const struct results *r)
 	       "\"pass_ns\":%.2f,\"emulate_ratio\":%.3f,"
 	       "\"pass_ratio\":%.3f},\n", sg_fpu_method(r->fpu_mask),
 	       r->fmed[0], r->fmed[1], r->fmed[0] / r->nat, r->fmed[1] / r->nat);
-	printf(" \"lazy_patch\":{\"emulate_ns\":%.2f,\"pass_ns\":%.2f,"
+	printf(" \"eager_patch\":{\"emulate_ns\":%.2f,\"pass_ns\":%.2f,"
 	       "\"emulate_ratio\":%.3f,\"pass_ratio\":%.3f},\n",
 	       r->emed[0], r->emed[1], r->emed[0] / r->nat,
 	       r->emed[1] / r->nat);
@@ -759,8 +759,8 @@ static void report_json(const struct results *r)
 		       "\"preload_count_all\":%.3f,"
 		       "\"preload_trace_none_ratio\":%.3f,"
 		       "\"preload_count_all_ratio\":%.3f,"
-		       "\"lazy_count_all\":%.3f,"
-		       "\"lazy_count_all_ratio\":%.3f}",
+		       "\"eager_count_all\":%.3f,"
+		       "\"eager_count_all_ratio\":%.3f}",
 		       w->med[0], w->med[1], w->med[2],
 		       w->med[1] / w->med[0],
 		       w->med[2] / w->med[0], w->med[3],
@@ -803,8 +803,8 @@ static void report_json(const struct results *r)
 			       r->attach.ratio[i]);
 	printf("},\n");
 	printf(" \"private_dirty_kib_loader\":{\"native\":%ld,"
-	       "\"count_all\":%ld,\"lazy_count_all\":%ld,"
-	       "\"extra_count_all\":%ld,\"extra_lazy_count_all\":%ld},\n",
+	       "\"count_all\":%ld,\"eager_count_all\":%ld,"
+	       "\"extra_count_all\":%ld,\"extra_eager_count_all\":%ld},\n",
 	       r->lpriv[0], r->lpriv[1], r->lpriv[2], r->lpriv[1] - r->lpriv[0],
 	       r->lpriv[2] - r->lpriv[0]);
 	printf(" \"rounds\":%d,\"calls_per_round\":%ld}\n", r->rounds,
@@ -855,7 +855,7 @@ static void report_text(const struct results *r)
 		}
 		printf("  %-8s %8.3f / %8.3f / %8.3f  "
 		       "(%.2fx, %.2fx); %8.3f / %8.3f  "
-		       "(%.2fx, %.2fx); --lazy -c %8.3f (%.2fx)\n",
+		       "(%.2fx, %.2fx); --eager -c %8.3f (%.2fx)\n",
 		       w->key, w->med[0], w->med[1], w->med[2],
 		       w->med[1] / w->med[0],
 		       w->med[2] / w->med[0], w->med[3],
@@ -894,9 +894,9 @@ static void report_text(const struct results *r)
 			printf(" %s %.3f", attach_keys[i], r->attach.ratio[i]);
 	printf("\n");
 	printf("private dirty KiB, started by the loader: native %ld, -c %ld, "
-	       "--lazy -c %ld (extra %ld / %ld)\n", r->lpriv[0], r->lpriv[1],
+	       "--eager -c %ld (extra %ld / %ld)\n", r->lpriv[0], r->lpriv[1],
 	       r->lpriv[2], r->lpriv[1] - r->lpriv[0], r->lpriv[2] - r->lpriv[0]);
-	printf("--lazy (first-trap planning): emulate %.2f (%.3f x), "
+	printf("--eager (SUD off once all is patched): emulate %.2f (%.3f x), "
 	       "pass %.2f (%.3f x)\n", r->emed[0], r->emed[0] / r->nat,
 	       r->emed[1], r->emed[1] / r->nat);
 }
