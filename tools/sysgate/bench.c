@@ -184,7 +184,7 @@ static const char *const start_opts[NSTART_OPTS] = {
 
 /* Memory: the library preloaded into one glibc-only program. */
 static const char *const mem_opts[3] = {
-	0, "-e trace=none", "-c -o /dev/null"
+	0, "-e trace=none -o /dev/null", "-c -o /dev/null"
 };
 static const char *const loader_mem_opts[3] = {
 	0, "-c -o /dev/null", "--eager -c -o /dev/null"
