@@ -9,6 +9,10 @@ set -u
 BUILD=$(cd "$BUILD" && pwd)
 . tests/ceph/cluster.sh
 ceph_need
+# (tools.sh's programs: missing, both sides would fail alike and agree)
+for c in git make gcc rsync tar sqlite3; do
+	command -v $c >/dev/null || { echo "needs $c for tools.sh"; exit 77; }
+done
 ceph_start
 mkdir -p "$D/fuse" "$D/out"
 ceph-fuse -c "$CONF" "$D/fuse" > "$D/fuse.log" 2>&1 ||
