@@ -506,11 +506,16 @@ void sg_after_raw_at(struct sg_frame *f, unsigned long info, const void *pc)
 	/* A new thread with TLS of its own has no state yet, and the thread
 	 * register it inherited (x86-64's GS) names its creator's, which is
 	 * freed when the creator exits, as it may have by now. */
-	if (child && !(info & (SG_RAW_SAME_TLS | SG_RAW_VFORK)))
+	if (child && !(info & (SG_RAW_SAME_TLS | SG_RAW_VFORK | SG_RAW_FORK)))
 		sg_set_self(0);
 	if (unlikely(sg.sud_on))
 		sg_sud_check(sg_self());	/* the caller: block again */
-	if (child) {
+	if (child && (info & SG_RAW_FORK)) {
+		/* a copy of the process, its thread's state included */
+		t = sg_self();
+		if (t)
+			sg_process_forked(t);
+	} else if (child) {
 		t = sg_raw_child_setup(info);
 		/* The kernel does not carry SUD into a new thread or child:
 		 * arm it now, or none of its calls outside patched sites

@@ -16,6 +16,7 @@
 #define SG_RAW_THREAD	  0x100000UL	/* CLONE_THREAD: same process */
 #define SG_RAW_SAME_TLS	  0x200000UL	/* CLONE_VM without CLONE_SETTLS */
 #define SG_RAW_SIGHAND	  0x400000UL	/* CLONE_SIGHAND: same signal actions */
+#define SG_RAW_FORK	  0x800000UL	/* no CLONE_VM, a stack of its own */
 #define SG_RAW_MAGIC	  (0x5347UL << 48)
 #define SG_RAW_MAGIC_MASK (0xffffUL << 48)
 
@@ -44,5 +45,7 @@ unsigned long sg_raw_info(struct sg_thread *t, struct sysgate_sys *s,
 			  int ran, unsigned long *child_sp) SG_HIDDEN;
 /* In a new child of a RAW clone/vfork: give it its own state. */
 struct sg_thread *sg_raw_child_setup(unsigned long info) SG_HIDDEN;
+/* The child of fork or of clone without CLONE_VM (a copy of the process). */
+void sg_process_forked(struct sg_thread *t) SG_HIDDEN;
 
 #endif

@@ -60,8 +60,17 @@ unsigned long sg_raw_info(struct sg_thread *t, struct sysgate_sys *s, int ran,
 		return 0;
 	}
 	if (!(flags & CLONE_VM)) {
-		*child_sp = 0;
-		return 0;
+		/* A copy of the process on a stack of its own (clone's
+		 * stack argument without CLONE_VM): it must return at the
+		 * program's stack pointer, where that stack is, so it runs
+		 * RAW too, and the child is set up as fork's.  (Inside a
+		 * callback the call goes to the kernel as it is.) */
+		if (!*child_sp || t->depth) {
+			*child_sp = 0;
+			return 0;
+		}
+		return SG_RAW_MAGIC | s->nr | SG_RAW_NEWCHILD | SG_RAW_FORK |
+		       (ran ? 0 : SG_RAW_NOCB);
 	}
 	info = SG_RAW_MAGIC | s->nr | SG_RAW_NEWCHILD;
 	/* Said before the child runs: from now on code another thread may
@@ -164,7 +173,7 @@ struct sg_thread *sg_raw_child_setup(unsigned long info)
 }
 
 /* In a child of fork (or clone without CLONE_VM): a copy of the process. */
-static void fork_child(struct sg_thread *t)
+void sg_process_forked(struct sg_thread *t)
 {
 	int one = 1;
 
@@ -331,7 +340,7 @@ void sg_core_call(struct sg_thread *t, struct sysgate_sys *s)
 	case SG_NR_clone3:
 		/* Calls with CLONE_VM never get here: they run RAW. */
 		if (sg_raw_call(s) == 0) {
-			fork_child(t);
+			sg_process_forked(t);
 			s->flags |= SYSGATE_SYS_CHILD;
 		}
 		return;
