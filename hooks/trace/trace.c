@@ -72,7 +72,6 @@ static long nr_rt_sigreturn, nr_nanosleep, nr_clock_nanosleep;
  * follows more than one task: tasks of the tree beyond the first (shared
  * by the tree), and the threads of this process. */
 static long *tree_tasks;
-static int local_tasks = 1;	/* this process's threads */
 
 static void tasks_gone(long n)
 {
@@ -147,7 +146,6 @@ static void thread_ends(int tid)
 		return;
 	in_flight[k].n = 0;
 	tid_slot_free(&threads, k);
-	__atomic_sub_fetch(&local_tasks, 1, __ATOMIC_RELAXED);
 }
 
 int trace_thread_slot(int tid)
@@ -169,7 +167,6 @@ static void trace_thread_start(void *data)
 {
 	(void)data;
 	task_new();
-	__atomic_add_fetch(&local_tasks, 1, __ATOMIC_RELAXED);
 	thread_begins();
 }
 
@@ -716,7 +713,6 @@ static void put_resumed(struct fmt *f, struct sysgate_sys *s)
 
 /* What ordering needs (order.c): none for --json's records. */
 static int ordered;
-static long nr_clone, nr_clone3, nr_fork, nr_vfork;
 
 static int *order_hint(const struct sysgate_sys *s)
 {
@@ -734,8 +730,7 @@ static void ev_begin(struct ev *e, int tid, const struct sysgate_sys *call)
 {
 	int none = 0;
 
-	e->ordered = ordered && (follow || __atomic_load_n(&local_tasks,
-							   __ATOMIC_RELAXED) > 1);
+	e->ordered = ordered;
 	e->shown = e->ordered &&
 		   order_begin(self, tid, call != 0,
 			       call ? order_hint(call) : &none, &e->ts,
@@ -764,9 +759,7 @@ static void order_entry(struct sysgate_sys *s)
 	struct fmt r;
 	size_t cut = 0;
 
-	if (!ordered || !(follow || local_tasks > 1 || s->nr == nr_clone ||
-			  s->nr == nr_clone3 || s->nr == nr_fork ||
-			  s->nr == nr_vfork))
+	if (!ordered)
 		return;
 	/* (an execve by a thread: the new program's pid is not its tid) */
 	if (s->nr == nr_execve || s->nr == nr_execveat) {
@@ -1567,13 +1560,11 @@ static int trace_init(struct sysgate_ctx *ctx, const char *args)
 		sysgate_select(ctx, nr_exit);
 	/* Local time, as strace prints it (-t, utimensat's dates). */
 	tz_init();
-	ordered = !json;
+	/* (without -f, lines carry no pid to say whose a resumed call is:
+	 * each is written whole, as it ends) */
+	ordered = follow && !json;
 	if (ordered)
-		order_init(ctx, follow, relative ? put_relative : 0);
-	nr_clone = lookup("clone");
-	nr_clone3 = lookup("clone3");
-	nr_fork = lookup("fork");
-	nr_vfork = lookup("vfork");
+		order_init(ctx, 1, relative ? put_relative : 0);
 	/* The execve that started this program, if a traced one did. */
 	n = sysgate_exec_carried(ctx, carried, sizeof(carried) - 64);
 	if (n > 0) {

@@ -708,6 +708,11 @@ static __attribute__((noinline)) int backtrace(unsigned long at,
 	g.known[r.cfa_reg] = 1;
 	if (find_obj(maps, pc, &self))
 		return 0;
+	/* A call from sysgate's own text (a handler's return through
+	 * sysgate's restorer, under syscall user dispatch): the program's
+	 * frames begin at the first one that is not sysgate's. */
+	if (at && !find_obj(maps, at, &o) && o.base == self.base)
+		at = 0;
 	for (i = 0; i < 4 * MAX_FRAMES && n < MAX_FRAMES; i++) {
 		if (step(maps, &g, &pc, i == 0))
 			break;
