@@ -58,11 +58,14 @@ tools() {	# ROOT RUNNER...: one round of each tool under ROOT
 	local root=$1 t0
 	shift
 	t() { t0=$(date +%s%N); "$@" > /dev/null 2>&1; echo "$(( $(date +%s%N) - t0 ))"; }
+	# (what starting a program costs: under --fs, its own client)
+	echo "start $(t "$@" true)"
 	echo "seq_write $(t "$@" dd if=/dev/zero of="$root/seq" bs=4M count=$((MIB / 4)) conv=fsync)"
 	echo "seq_read $(t "$@" dd if="$root/seq" of=/dev/null bs=4M)"
 	"$@" rm -f "$root/seq"
 	"$@" mkdir -p "$root/tar"
 	echo "tar_x $(t "$@" tar xf "$D/src.tar" -C "$root/tar")"
+	"$@" mkdir -p "$root/find"
 	"$@" python3 -c 'import os, sys
 for i in range(100):
     d = os.path.join(sys.argv[1], "d%d" % i); os.mkdir(d)
