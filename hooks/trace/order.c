@@ -6,8 +6,8 @@
  * written when it returns) could follow the lines of calls that started
  * later in other threads or processes.  So:
  *
- * - every line is written under one lock, shared by the threads of a
- *   process, and under -f by the whole tree (the tree's shared memory);
+ * - under -f, every line is written under one lock, the tree's (its
+ *   shared memory);
  * - at its entry, a call that may be waited on records the start of its
  *   line (prefix, name, the arguments known at entry) in a slot;
  * - whoever writes a line first writes, for every other call still in
@@ -52,10 +52,10 @@ static long nr_futex, nr_tgkill, nr_tkill, nr_getpid;
 
 static const char unfinished[] = " <unfinished ...>\n";
 
-void order_init(struct sysgate_ctx *ctx, int tree,
+void order_init(struct sysgate_ctx *ctx,
 		void (*relative)(struct fmt *f, unsigned long long ns))
 {
-	area = tree ? sysgate_shared(ctx, "trace-order", sizeof(*area)) : 0;
+	area = sysgate_shared(ctx, "trace-order", sizeof(*area));
 	if (!area)
 		area = &local_area;
 	relative_fn = relative;

@@ -6,9 +6,10 @@
 struct fmt;
 struct sysgate_ctx;
 
-/* tree: one output for the whole tree (-f): the lock and the calls in
- * the kernel are the tree's.  relative: -r's field for unfinished lines. */
-void order_init(struct sysgate_ctx *ctx, int tree,
+/* Under -f: the lock and the calls in the kernel are the tree's (its
+ * shared memory; the process's own without one).  relative: -r's field
+ * for unfinished lines. */
+void order_init(struct sysgate_ctx *ctx,
 		void (*relative)(struct fmt *f, unsigned long long ns));
 /* At a call's entry: the start of its line, head (written by head(),
  * with the time) then rest (name, arguments known at entry), should

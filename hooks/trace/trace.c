@@ -723,15 +723,14 @@ static int *order_hint(const struct sysgate_sys *s)
  * call and its end): its time, and what order_begin said. */
 struct ev {
 	unsigned long long ts;	/* 0: now */
-	int ordered, held, shown;
+	int held, shown;
 };
 
 static void ev_begin(struct ev *e, int tid, const struct sysgate_sys *call)
 {
 	int none = 0;
 
-	e->ordered = ordered;
-	e->shown = e->ordered &&
+	e->shown = ordered &&
 		   order_begin(self, tid, call != 0,
 			       call ? order_hint(call) : &none, &e->ts,
 			       &e->held);
@@ -739,7 +738,7 @@ static void ev_begin(struct ev *e, int tid, const struct sysgate_sys *call)
 
 static void ev_end(const struct ev *e)
 {
-	if (e->ordered)
+	if (ordered)
 		order_end(e->held);
 }
 
@@ -1564,7 +1563,7 @@ static int trace_init(struct sysgate_ctx *ctx, const char *args)
 	 * each is written whole, as it ends) */
 	ordered = follow && !json;
 	if (ordered)
-		order_init(ctx, 1, relative ? put_relative : 0);
+		order_init(ctx, relative ? put_relative : 0);
 	/* The execve that started this program, if a traced one did. */
 	n = sysgate_exec_carried(ctx, carried, sizeof(carried) - 64);
 	if (n > 0) {
