@@ -131,15 +131,15 @@ static void run_hooks(struct sg_thread *t, int fpu, int tls_wanted,
 		      long (*fn)(void *), void *arg)
 {
 	unsigned long prog_tp = 0, mask;
-	int tls = 0, held = 0, win = 0;
+	int tls = 0, held = 0;
 
 	if (unlikely(!t->hook_sp))
 		sg_thread_hook_stack(t);
 	if (unlikely(t->alt_hi))
 		held = sg_signal_hold_on_altstack(t, &mask);
 	__atomic_store_n(&t->depth, 1, __ATOMIC_RELAXED);
-	if (unlikely(sg.sud_on))
-		win = sg_sud_window_open(t);
+	if (unlikely(sg.window_wanted))
+		sg_sud_window_open(t);
 	__asm__ volatile("" ::: "memory");
 	if (fpu)
 		sg_fpu_save(t->fpu_area, sg.fpu_mask);
@@ -159,8 +159,8 @@ static void run_hooks(struct sg_thread *t, int fpu, int tls_wanted,
 		sg_fpu_restore(t->fpu_area, sg.fpu_mask);
 	__asm__ volatile("" ::: "memory");
 	__atomic_store_n(&t->depth, 0, __ATOMIC_RELAXED);
-	if (unlikely(win || sg.sud_on))
-		sg_sud_window_close(t, win);
+	if (unlikely(t->window || sg.sud_on))
+		sg_sud_window_close(t);
 	if (unlikely(held))
 		sg_signal_release(&mask);
 	if (unlikely(t->pending))
@@ -210,19 +210,46 @@ static void core_call(struct sg_thread *t, struct sysgate_sys *s)
 
 /*
  * A call made while a hook callback runs (or in a hook's own thread)
- * goes to the kernel as it is, but for a mask: sysgate's signals stay
- * deliverable.  A library a hook calls (libcephfs) blocks every signal
- * around its work, and its next call from a site that traps (one not
- * patched yet, where syscall user dispatch catches it) would have the
- * kernel kill the process: a trap's signal cannot be blocked.
+ * goes to the kernel as it is, but for what would break sysgate under
+ * the program:
+ * - a mask: sysgate's signals stay deliverable.  A library a hook calls
+ *   (libcephfs) blocks every signal around its work, and its next call
+ *   from a site that traps (one not patched yet, where syscall user
+ *   dispatch catches it) would have the kernel kill the process: a
+ *   trap's signal cannot be blocked;
+ * - a signal action: the hook shares the program's actions, as a
+ *   library does natively, and sysgate's own handlers stay in place;
+ * - a fork (a checkpointing hook, one exploring both outcomes of a
+ *   call): the child goes on with the program, so it becomes a process
+ *   of its own for sysgate (its ids, syscall user dispatch, output),
+ *   as after a fork of the program's.  (A fork with a stack of its own
+ *   still goes as it is: sg_raw_info.)
  */
+static inline int depth_handles(long nr)
+{
+	return nr == SG_NR_rt_sigprocmask || nr == SG_NR_rt_sigaction ||
+	       nr == SG_NR_fork || nr == SG_NR_clone || nr == SG_NR_clone3;
+}
+
 static long depth_call(struct sg_thread *t, struct sysgate_sys *s)
 {
 	long *a = s->args;
 
-	if (s->nr == SG_NR_rt_sigprocmask)
+	switch (s->nr) {
+	case SG_NR_rt_sigprocmask:
 		return sg_signal_rt_sigprocmask(t, a[0], (const void *)a[1],
 						(void *)a[2], a[3]);
+	case SG_NR_rt_sigaction:
+		return sg_signal_rt_sigaction(a[0], (const void *)a[1],
+					      (void *)a[2], a[3]);
+	case SG_NR_fork:
+	case SG_NR_clone:
+	case SG_NR_clone3:
+		/* (those with CLONE_VM ran RAW: sg_raw_info) */
+		if (sg_raw_call(s) == 0)
+			sg_process_forked(t);
+		return s->ret;
+	}
 	return sg_raw_call(s);
 }
 
@@ -314,7 +341,7 @@ syscall_rest(struct sg_frame *f, const struct sg_site_desc *d,
 		sg_frame_set_raw(f, target, info, child_sp);
 		return SG_ENTRY_RAW;
 	}
-	if (t->depth && s->nr != SG_NR_rt_sigprocmask) {
+	if (t->depth && !depth_handles(s->nr)) {
 		sg_frame_set_nr(f, s->nr);
 		return SG_ENTRY_KERNEL;
 	}
@@ -685,7 +712,7 @@ int sg_dispatch_raw(long nr, long args[6], const void *pc, void *uc)
 	info = sg_raw_info(t, &s, c.ran, &child_sp);
 	if (!info) {
 		/* a fork after all (clone without CLONE_VM): made here */
-		sg_arch_uc_set_result(uc, t->depth ? sg_raw_call(&s) :
+		sg_arch_uc_set_result(uc, t->depth ? depth_call(t, &s) :
 						     dispatch_rest(t, &c));
 		return 1;
 	}

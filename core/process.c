@@ -172,19 +172,26 @@ struct sg_thread *sg_raw_child_setup(unsigned long info)
 	return t;
 }
 
-/* In a child of fork (or clone without CLONE_VM): a copy of the process. */
+/* In a child of fork (or clone without CLONE_VM): a copy of the process
+ * (forked inside a hook callback too: t->depth, core/dispatch.c). */
 void sg_process_forked(struct sg_thread *t)
 {
-	int one = 1;
+	int one = 1, window = t->window;
 
 	t->tid = sg_sc0(SG_NR_gettid);
 	t->pid = t->tid;
 	sg_set_self(t);		/* found by thread id where that is the key */
 	sg_mech_forked();
-	/* The kernel does not copy SUD into a child: arm it again. */
+	/* The kernel does not copy SUD into a child: arm it again (and
+	 * reopen the window of the callback it was forked in). */
 	t->sud_armed = 0;
+	t->window = 0;
 	if (sg.sud_on)
 		sg_sud_arm_new(t);
+	if (sg.unforked)
+		*sg.unforked = 1;
+	if (window)
+		sg_sud_window_open(t);
 	sg.pid = t->pid;
 	sg.live_threads = 1;
 	sg.vm_shared = 0;	/* (a fork child has this thread alone) */

@@ -106,6 +106,10 @@ struct sg_thread {
 					 * the kernel (or just back) */
 	int sig_where;			/* for sysgate_signal_where() */
 	long sig_ret;
+	int window;			/* callbacks' calls untrapped now
+					 * (core/sud.c) */
+	const void *depth_trap;		/* where a callback's call last
+					 * trapped */
 };
 
 /* A hook loaded into the chain (struct sysgate_ctx of the public API). */
@@ -174,6 +178,11 @@ struct sg_global {
 	unsigned long self_text_lo, self_text_hi;	/* its executable part */
 	int sud_on;			/* unpatched code is caught by SUD */
 	int sud_ons, sud_offs;		/* times turned on, and off again */
+	int window_wanted;		/* a callback's call trapped twice at
+					   one site (core/sud.c) */
+	/* 1 in a page the kernel zeroes in a fork child (MADV_WIPEONFORK):
+	 * tells a fork sysgate did not see (core/sud.c's window) */
+	volatile int *unforked;
 	unsigned long sigsys_calls;	/* calls run from the SIGSYS handler */
 	int seccomp_on;			/* -m seccomp: every call from outside
 					   our text traps (SIGSYS) */
@@ -298,8 +307,8 @@ int sg_sigsys_claim(void) SG_HIDDEN;
 #define SG_SECCOMP_COOKIE 0x5347U
 void sg_sud_arm_new(struct sg_thread *t) SG_HIDDEN;
 /* Around a thread's hook callbacks: their calls go through untrapped. */
-int sg_sud_window_open(struct sg_thread *t) SG_HIDDEN;
-void sg_sud_window_close(struct sg_thread *t, int opened) SG_HIDDEN;
+void sg_sud_window_open(struct sg_thread *t) SG_HIDDEN;
+void sg_sud_window_close(struct sg_thread *t) SG_HIDDEN;
 /* After any entry into sysgate: arm a thread that predates SUD, block
  * again after a let-through (not while its callbacks run: see
  * sg_sud_window_open). */

@@ -63,31 +63,78 @@ void sg_sud_arm_new(struct sg_thread *t)
 
 /*
  * While a thread's hook callbacks run (t->depth), the calls they make go
- * to the kernel anyway (core/dispatch.c): a library a hook uses, such as
- * libcephfs, would only pay a SIGSYS for each of its calls from code no
- * patch covers.  They go through untrapped, clones included, so a thread
+ * to the kernel anyway (core/dispatch.c), but for the few the core must
+ * see (depth_call: signal actions and masks, forks).  A call from code
+ * no patch covers traps, the core sees it, and the site is patched for
+ * the next time (sg_mech_trapped), which sees it too.  A site that traps
+ * again cannot be patched (write+exec memory, an object too large to
+ * read): a library a hook uses, such as libcephfs, would pay a SIGSYS
+ * for each of its calls there.  From then on (sg.window_wanted) the
+ * callbacks' calls go through untrapped, clones included, so a thread
  * made meanwhile would be one sysgate never saw: the mark the new thread
  * inherits (sg_thread_hooks_mark) makes it a hook's own when it first
- * enters sysgate (sg_thread_current).  Where no such mark exists, calls
- * stay trapped.  1 if the window opened.
+ * enters sysgate (sg_thread_current).  Where no such mark exists, or no
+ * fork can be told (sg.unforked), calls stay trapped.
  */
-int sg_sud_window_open(struct sg_thread *t)
+void sg_sud_window_open(struct sg_thread *t)
 {
-	if (!t->sud_armed || !sg_thread_hooks_markable())
-		return 0;
+	if (!t->sud_armed || !sg_thread_hooks_markable() || !sg.unforked)
+		return;
 	sg_thread_hooks_mark(t, 1);
 	t->sud_selector = SG_SUD_ALLOW;
-	return 1;
+	t->window = 1;
 }
 
-/* After the callbacks (t->depth is 0 again); also blocks again after a
- * raw clone made inside them, and arms a thread SUD met there. */
-void sg_sud_window_close(struct sg_thread *t, int opened)
+/* A callback's call trapped at site pc (and ran): open the window where
+ * this site trapped before. */
+static void trapped_in_callback(struct sg_thread *t, const void *pc)
 {
-	if (opened)
+	if (t->depth_trap != pc) {
+		t->depth_trap = pc;
+		return;
+	}
+	__atomic_store_n(&sg.window_wanted, 1, __ATOMIC_RELAXED);
+	if (!t->window && !t->hook_own)
+		sg_sud_window_open(t);
+}
+
+/*
+ * After the callbacks (t->depth is 0 again); also blocks again after a
+ * raw clone made inside them, and arms a thread SUD met there.  A fork
+ * made in the window from code no patch covers went to the kernel
+ * unseen, and the child goes on with the program: it is set up here, as
+ * core/dispatch.c's depth_call does for one it sees (its callbacks ran
+ * with the parent's ids until now).
+ */
+void sg_sud_window_close(struct sg_thread *t)
+{
+	if (t->window) {
+		t->window = 0;
 		sg_thread_hooks_mark(t, 0);
+		if (unlikely(!*sg.unforked))
+			sg_process_forked(t);
+	}
 	if (sg.sud_on)
 		sg_sud_check(t);
+}
+
+/* The page behind sg.unforked; without MADV_WIPEONFORK (Linux 4.14) no
+ * window opens: calls from callbacks then trap, which sees every fork. */
+static void unforked_map(void)
+{
+	volatile int *p;
+
+	if (sg.unforked)
+		return;
+	p = sg_mmap(4096);
+	if (!p)
+		return;
+	if (sg_sc3(SG_NR_madvise, (long)p, 4096, 18 /* MADV_WIPEONFORK */)) {
+		sg_munmap((void *)p, 4096);
+		return;
+	}
+	*p = 1;
+	sg.unforked = p;
 }
 
 void sg_sud_disarm(struct sg_thread *t)
@@ -187,8 +234,11 @@ static int on_sigsys(int sig, struct sg_siginfo *info, void *uc)
 	if (nr == SG_NR_sigaltstack && r == 0 && args[0])
 		sg_sc2(SG_NR_sigaltstack, 0, (long)sg_arch_uc_stack(uc));
 	/* Its next calls need not trap: the mechanism may patch it now. */
-	if (info->si_code == SYS_USER_DISPATCH)
+	if (info->si_code == SYS_USER_DISPATCH) {
 		sg_mech_trapped((unsigned long)pc);
+		if (t && t->depth)
+			trapped_in_callback(t, pc);
+	}
 	return 1;
 }
 
@@ -269,6 +319,7 @@ void sg_sud_enable(void)
 		return;
 	}
 	sg.sud_ons++;
+	unforked_map();
 	arm_other_threads(t ? t->tid : (int)sg_sc0(SG_NR_gettid));
 }
 

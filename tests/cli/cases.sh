@@ -150,6 +150,53 @@ t_hook_callback_calls_untrapped() {
 	done
 }
 
+t_hook_callback_forks() {
+	# A hook that forks inside its callback (tests/hooks/forkcb.c): the
+	# child goes on with the program and must be a traced process of
+	# its own -- its pid on its lines, its own memory decoded (its path
+	# differs from the parent's), its signal, thread and fork -- whether
+	# libc's fork site was patched (depth_call), trapped, or ran from
+	# code no patch covers (:wx, syscall user dispatch's window,
+	# core/sud.c).
+	local prog=$BUILD/tests/cli/forkcb-prog m arg ppid cpid
+	for m in "" --eager "-m sud" "-m int3" --preload wx "wx -m sud"; do
+		arg=
+		case $m in wx*) arg=:wx m=${m#wx} ;; esac
+		# shellcheck disable=SC2086
+		"$SG" $m -f -e trace=openat,kill,tgkill \
+			--hook="$BUILD/tests/hooks/forkcb.so$arg" -- "$prog" \
+			>"$TMP/out" 2>"$TMP/err" || fail "'$m$arg': exit $?"
+		grep -qx "parent 0, child exited 0" "$TMP/out" ||
+			fail "'$m$arg': $(cat "$TMP/out")"
+		cpid=$(sed -n 's/^\[pid *\([0-9]*\)\] openat(AT_FDCWD, "\/nonexistent\/forkcb-child".*/\1/p' "$TMP/err")
+		ppid=$(sed -n 's/^\(\[pid *\([0-9]*\)\] \)\{0,1\}openat(AT_FDCWD, "\/nonexistent\/forkcb-parent".*/\2/p' "$TMP/err")
+		[ -n "$cpid" ] && [ "$cpid" != "$ppid" ] ||
+			fail "'$m$arg': the child's open: $(cat "$TMP/err")"
+		grep -q "^\[pid *$cpid\] --- SIGUSR1 .*si_pid=$cpid," "$TMP/err" ||
+			fail "'$m$arg': the child's signal: $(cat "$TMP/err")"
+		grep -q "^\[pid *$cpid\] +++ exited with 0 +++" "$TMP/err" ||
+			fail "'$m$arg': the child's exit: $(cat "$TMP/err")"
+	done
+}
+
+t_hook_callback_sets_action() {
+	# A hook callback's sigaction (tests/hooks/sigcb.c) is the program's
+	# action too, as with any library natively: the program reads it
+	# back, and the signal reaches the handler through sysgate (traced),
+	# whether libc's site was patched, trapped or not yet run.
+	local prog=$BUILD/tests/cli/sigcb-prog m
+	for m in "" --eager "-m sud" "-m int3" --preload; do
+		# shellcheck disable=SC2086
+		"$SG" $m -e trace=tgkill --hook="$BUILD/tests/hooks/sigcb.so" \
+			-- "$prog" >"$TMP/out" 2>"$TMP/err" ||
+			fail "'$m': exit $?: $(cat "$TMP/err")"
+		grep -qx "action seen, handler ran 1" "$TMP/out" ||
+			fail "'$m': $(cat "$TMP/out")"
+		grep -q "^--- SIGUSR1 {si_signo=SIGUSR1, si_code=SI_TKILL" \
+			"$TMP/err" || fail "'$m': $(cat "$TMP/err")"
+	done
+}
+
 # run ARGS... with memory-deny-write-execute set (exit 77: no PR_SET_MDWE)
 with_mdwe() {
 	python3 -c 'import ctypes, os, sys
