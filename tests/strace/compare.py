@@ -85,47 +85,72 @@ def from_index(recs, start):
                         "|".join(map(re.escape, names))) if names else None
     procs = {}
     for pid, text in recs:
-        if pid_re:
-            text = pid_re.sub(lambda m: names[m.group(1)], text)
-        text = re.sub(r"0x[0-9a-f]{8,}", "0xADDR", text)
-        text = re.sub(r" <\d+\.\d+>$", "", text)
-        text = re.sub(r"left \{tv_sec=\d+, tv_(n|u)sec=\d+\}",
-                      r"left {tv_sec=N, tv_\1sec=N}", text)
-        # ports the kernel picks (ip_local_port_range starts at 32768)
-        text = re.sub(r"(sin6?_port=htons\()(3[2-9]\d{3}|[4-6]\d{4})\)",
-                      r"\1PORT)", text)
-        # -X raw and verbose: the port's bytes (and htons() in a comment)
-        text = re.sub(r'(sin6?_port=)"\\x([0-9a-f]{2})\\x([0-9a-f]{2})"',
-                      lambda m: m.group(1) + ('"PORT"' if 32768 <= int(
-                          m.group(2) + m.group(3), 16) <= 65535
-                          else m.group(0)[len(m.group(1)):]), text)
-        text = re.sub(r"(/\* htons\()(3[2-9]\d{3}|[4-6]\d{4})\)",
-                      r"\1PORT)", text)
-        text = re.sub(r"\) +=( |$)", r") =\1", text)
-        text = re.sub(r"\b(ru_[us]time)=\{tv_sec=\d+, tv_usec=\d+\}",
-                      r"\1=T", text)
-        # -v: file times and inode numbers of the files each run makes
-        text = re.sub(r"\b(st_[amc]time|stx_[abcm]time)=(\{[^}]*\}|\d+) "
-                      r"/\* [^*]* \*/", r"\1=T", text)
-        text = re.sub(r"\b(st_[amc]time_nsec|stx?_ino|d_ino)=\d+", r"\1=N",
-                      text)
-        # inodes of pipes and sockets (-y)
-        text = re.sub(r"<(pipe|socket|anon_inode):\[\d+\]>", r"<\1:[N]>", text)
-        # -yy: socket inodes (TCP:[123], UNIX:[123->124,"path"])
-        text = re.sub(r"<([A-Z][A-Za-z0-9-]*):\[\d+(->\d+)?(?=[],])",
-                      lambda m: "<%s:[N%s" % (m.group(1),
-                                              "->N" if m.group(2) else ""),
-                      text)
-        # -yy: ports the kernel picks in the endpoints
-        text = re.sub(r":(3[2-9]\d{3}|[4-6]\d{4})(?=\]|->)", ":PORT", text)
-        if re.match(r"(T )?(\[IP\] )?(\[ *\d+\] )?f?statfs\(", text):
-            text = re.sub(r"\b(f_bfree|f_bavail|f_ffree)=\d+", r"\1=N", text)
-        if re.match(r"(T )?(\[IP\] )?(\[ *\d+\] )?sysinfo\(", text):
-            text = re.sub(r"\b(uptime|freeram|sharedram|bufferram|freeswap|"
-                          r"procs|freehigh)=\d+", r"\1=N", text)
-            text = re.sub(r"loads=\[[^]]*\]", "loads=[N]", text)
-        procs.setdefault(names[pid], []).append(text)
+        text = run_free(text)
+        line = Line(pid_re.sub(lambda m: names[m.group(1)], text)
+                    if pid_re else text)
+        line.raw, line.names = text, names
+        procs.setdefault(names[pid], []).append(line)
     return procs
+
+
+class Line(str):
+    """A normalised line (pids named P1, P2...), with raw: the same line
+    with its numbers as printed, and names: its log's pid -> name."""
+
+
+def same_line(a, b):
+    """Lines equal but where a number equal to a pid of one run is not a
+    pid there (832 bytes read, a pid 832 in one run only): each number
+    must be the same in both, or pids of the same name."""
+    if a == b:
+        return True
+    x, y = re.split(r"(\d+)", a.raw), re.split(r"(\d+)", b.raw)
+    return len(x) == len(y) and all(
+        u == v or (i % 2 and u in a.names and
+                   a.names[u] == b.names.get(v))
+        for i, (u, v) in enumerate(zip(x, y)))
+
+
+def run_free(text):
+    """text without what differs from run to run (but pids)."""
+    text = re.sub(r"0x[0-9a-f]{8,}", "0xADDR", text)
+    text = re.sub(r" <\d+\.\d+>$", "", text)
+    text = re.sub(r"left \{tv_sec=\d+, tv_(n|u)sec=\d+\}",
+                  r"left {tv_sec=N, tv_\1sec=N}", text)
+    # ports the kernel picks (ip_local_port_range starts at 32768)
+    text = re.sub(r"(sin6?_port=htons\()(3[2-9]\d{3}|[4-6]\d{4})\)",
+                  r"\1PORT)", text)
+    # -X raw and verbose: the port's bytes (and htons() in a comment)
+    text = re.sub(r'(sin6?_port=)"\\x([0-9a-f]{2})\\x([0-9a-f]{2})"',
+                  lambda m: m.group(1) + ('"PORT"' if 32768 <= int(
+                      m.group(2) + m.group(3), 16) <= 65535
+                      else m.group(0)[len(m.group(1)):]), text)
+    text = re.sub(r"(/\* htons\()(3[2-9]\d{3}|[4-6]\d{4})\)",
+                  r"\1PORT)", text)
+    text = re.sub(r"\) +=( |$)", r") =\1", text)
+    text = re.sub(r"\b(ru_[us]time)=\{tv_sec=\d+, tv_usec=\d+\}",
+                  r"\1=T", text)
+    # -v: file times and inode numbers of the files each run makes
+    text = re.sub(r"\b(st_[amc]time|stx_[abcm]time)=(\{[^}]*\}|\d+) "
+                  r"/\* [^*]* \*/", r"\1=T", text)
+    text = re.sub(r"\b(st_[amc]time_nsec|stx?_ino|d_ino)=\d+", r"\1=N",
+                  text)
+    # inodes of pipes and sockets (-y)
+    text = re.sub(r"<(pipe|socket|anon_inode):\[\d+\]>", r"<\1:[N]>", text)
+    # -yy: socket inodes (TCP:[123], UNIX:[123->124,"path"])
+    text = re.sub(r"<([A-Z][A-Za-z0-9-]*):\[\d+(->\d+)?(?=[],])",
+                  lambda m: "<%s:[N%s" % (m.group(1),
+                                          "->N" if m.group(2) else ""),
+                  text)
+    # -yy: ports the kernel picks in the endpoints
+    text = re.sub(r":(3[2-9]\d{3}|[4-6]\d{4})(?=\]|->)", ":PORT", text)
+    if re.match(r"(T )?(\[IP\] )?(\[ *\d+\] )?f?statfs\(", text):
+        text = re.sub(r"\b(f_bfree|f_bavail|f_ffree)=\d+", r"\1=N", text)
+    if re.match(r"(T )?(\[IP\] )?(\[ *\d+\] )?sysinfo\(", text):
+        text = re.sub(r"\b(uptime|freeram|sharedram|bufferram|freeswap|"
+                      r"procs|freehigh)=\d+", r"\1=N", text)
+        text = re.sub(r"loads=\[[^]]*\]", "loads=[N]", text)
+    return text
 
 
 def main():
@@ -152,6 +177,15 @@ def main():
     diffs = []
     for p, lines in st.items():
         other = sg.get(p, [])
+        sm = difflib.SequenceMatcher(None, lines, other, autojunk=False)
+        # lines that differ only by a pid-valued number: sysgate's
+        # taken as strace's, and matched again
+        other = list(other)
+        for op, i1, i2, j1, j2 in sm.get_opcodes():
+            if op == "replace" and i2 - i1 == j2 - j1:
+                for i, j in zip(range(i1, i2), range(j1, j2)):
+                    if same_line(lines[i], other[j]):
+                        other[j] = lines[i]
         sm = difflib.SequenceMatcher(None, lines, other, autojunk=False)
         same += sum(b.size for b in sm.get_matching_blocks())
         total += len(lines)
