@@ -286,10 +286,12 @@ int order_shown(int tid, int *cache)
 	return p && p->state == SHOWN;
 }
 
-/* tid's call is in no line (gone == the thread too): not pending. */
-static void settle(int tid, int *cache, int gone)
+/* tid's call is in no line (gone == the thread too): not pending.  The
+ * lock is self's, the caller's: an exit_group settles its other threads
+ * while it holds the lock. */
+static void settle(int self, int tid, int *cache, int gone)
 {
-	int held = lock(tid);
+	int held = lock(self);
 	struct pend *p = find(tid, cache);
 
 	if (p) {
@@ -304,11 +306,11 @@ static void settle(int tid, int *cache, int gone)
 
 void order_drop(int tid, int *cache)
 {
-	settle(tid, cache, 0);
+	settle(tid, tid, cache, 0);
 }
 
-void order_forget(int tid, int *cache)
+void order_forget(int self, int tid, int *cache)
 {
-	settle(tid, cache, 1);
+	settle(self, tid, cache, 1);
 	*cache = 0;
 }

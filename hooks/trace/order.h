@@ -32,7 +32,8 @@ void order_end(int held);
 int order_shown(int tid, int *cache);
 /* tid's call gets no line after all (filtered at its exit). */
 void order_drop(int tid, int *cache);
-/* tid is gone (exit, exit_group): its slot is free. */
-void order_forget(int tid, int *cache);
+/* tid is gone (exit, exit_group): its slot is free.  self: the calling
+ * thread (exit_group forgets the others). */
+void order_forget(int self, int tid, int *cache);
 
 #endif

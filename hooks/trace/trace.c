@@ -1049,7 +1049,7 @@ static void others_end(struct fmt *f, const struct sysgate_sys *s)
 		if (ordered) {
 			int none = 0;
 
-			order_forget(tid, &none);
+			order_forget(s->tid, tid, &none);
 		}
 		other.nr = nr_exit;	/* (its own line) */
 		other.tid = tid;

@@ -1835,6 +1835,25 @@ t_lines_in_time_order() {
 	done
 }
 
+t_exit_group_ends_threads_at_once() {
+	# exit_group while three threads wait: the calling thread prints
+	# their "= ?" and "+++ exited" lines holding the ordering lock, and
+	# must not wait for the lock as if they held it (it waited 200 ms
+	# per thread for itself).  strace sees sysgate's futex waits after
+	# the exit_group line is written: none, as the other threads wait in
+	# read() and print nothing (the program itself makes no such wait).
+	local n
+	need_strace
+	strace -f -qq -e trace=futex,write -o "$TMP/st" -- "$SG" -f \
+		-o "$TMP/out" -- "$BUILD/tests/cli/order" exit-group ||
+		fail "exit status $?"
+	[ "$(grep -c '+++ exited with 0 +++' "$TMP/out")" = 4 ] ||
+		fail "$(cat "$TMP/out")"
+	n=$(awk '/write\(.*exit_group\(0\)/ { on = 1 }
+		 on && /FUTEX_WAIT/ { n++ } END { print n + 0 }' "$TMP/st")
+	[ "$n" = 0 ] || fail "$n waits for the ordering lock after exit_group"
+}
+
 t_coverage_scripts() {
 	# "#!" scripts, one started through env as pyenv's shims are: each
 	# interpreter is hooked from ld.so's first instruction as the kernel

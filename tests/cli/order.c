@@ -6,6 +6,8 @@
  * parent waits in wait4() while its child makes calls.  Each waiter is
  * seen blocked (/proc's "syscall" file names its call) before the other
  * goes on, so the waiting call's line always has other lines inside it.
+ * "exit-group": three threads wait in read() when the main thread ends
+ * the process (their "= ?" and "+++ exited" lines come from it).
  */
 #include <fcntl.h>
 #include <pthread.h>
@@ -62,6 +64,22 @@ int main(int argc, char **argv)
 		if (write(p[1], "x", 1) != 1)
 			return 1;
 		return pthread_join(t, 0);
+	}
+	if (argc > 1 && !strcmp(argv[1], "exit-group")) {
+		pid_t seen = 0;
+		int i;
+
+		if (pipe(p))
+			return 1;
+		for (i = 0; i < 3; i++) {
+			if (pthread_create(&t, 0, read_one, 0))
+				return 1;
+			while (reader == seen)
+				usleep(1000);
+			seen = reader;
+			wait_blocked(getpid(), seen, SYS_read);
+		}
+		exit(0);
 	}
 	if (argc > 1 && !strcmp(argv[1], "fork")) {
 		child = fork();
