@@ -1382,6 +1382,33 @@ t_big_object_trapped() {
 	[ "$out" = 5 ] || fail "inject: $out"
 }
 
+t_first_trap_waits_for_whole_read() {
+	# A site whose only patch needs its big library read whole (every
+	# rel32 branch checked, ~1 ns a byte) stays trapped until its traps
+	# have cost about that: one run or three never pay for the read;
+	# two thousand do, and the site is then patched.  Every call is
+	# counted either way.
+	need_sud
+	local n lib=$BUILD/tests/cli/waitlib.so
+	for n in 3 2000; do
+		"$SG" --stats -c -e trace=getppid -o "$TMP/out" -- "$PROG" \
+			dlcall "$lib" $n >"$TMP/stdout" || fail "$n: exit status $?"
+		[ "$(cat "$TMP/stdout")" = ppid ] ||
+			fail "$n: program: $(cat "$TMP/stdout")"
+		# (and the program's own getppid)
+		[ "$(calls_of "$TMP/out" getppid)" = $((n + 1)) ] ||
+			fail "$n: $(cat "$TMP/out")"
+		if [ $n = 3 ]; then
+			grep -q 'waitlib.so: jump=' "$TMP/out" &&
+				fail "read whole for 3 calls: $(grep sysgate "$TMP/out")"
+		else
+			grep -q 'waitlib.so: jump=1$' "$TMP/out" ||
+				fail "never patched: $(grep sysgate "$TMP/out")"
+		fi
+	done
+	return 0
+}
+
 t_hook_threads_tls() {
 	# A user hook with __thread state and libc calls, 32 threads at once.
 	"$SG" -e trace=none --hook="$BUILD/tests/hooks/counter.so" -o "$TMP/out" \
