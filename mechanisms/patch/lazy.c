@@ -124,13 +124,13 @@ static void decline(unsigned long addr)
 /* --- sites waiting for a whole-object read ----------------------------- */
 
 /*
- * A site of a big object that needs a jump window where the in-place
- * patch found no room: the window needs every rel32 branch of the object
- * checked, one read of its whole text (1.5 ms for libc's 1.4 MiB here).
- * Until its traps have cost about that (patch.c, sg_patch_first_trap_wait)
- * such a site stays trapped, and its later traps skip planning:
- * python3 -c pass has three in libc, which trap about 80 times in all.
- * A full table pays at once.
+ * A site that needs a jump window (of a big object: where the in-place
+ * patch found no room) needs every rel32 branch of its object checked,
+ * one read of its whole text (1.5 ms for libc's 1.4 MiB here, 160 us
+ * for ld.so).  Until its object's waiting sites have trapped about as
+ * much (patch.c, sg_patch_first_trap_wait) such a site stays trapped,
+ * and its later traps skip planning: python3 -c pass has three in libc,
+ * which trap about 80 times in all.  A full table pays at once.
  */
 #define WAITING_SLOTS 256	/* power of two */
 
@@ -393,10 +393,15 @@ void sg_patch_lazy_trapped(unsigned long addr)
 	}
 	if (waits(addr, 0) && sg_patch_first_trap_wait(addr))
 		goto out;
-	why = sg_patch_first_trap(addr, 0) ? LAZY_OK : patch_site(addr);
+	why = sg_patch_first_trap(addr, 0);
+	if (why < 0 && sg_patch_first_trap_wait(addr) && waits(addr, 1))
+		goto out;	/* (not declined: it traps again) */
+	if (why < 0)
+		why = sg_patch_first_trap(addr, 1);
+	why = why > 0 ? LAZY_OK : patch_site(addr);
 	if (why == LAZY_NO_ROOM && sg_patch_first_trap_wait(addr) &&
 	    waits(addr, 1))
-		goto out;	/* (not declined: it traps again) */
+		goto out;
 	if (why == LAZY_NO_ROOM && sg_patch_first_trap(addr, 1))
 		why = LAZY_OK;
 	if (why != LAZY_OK) {

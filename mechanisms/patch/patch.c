@@ -705,6 +705,22 @@ static unsigned long text_bytes(const struct sg_obj *o)
  * 1.5 ms for the one jump window /bin/true needed there). */
 #define SCAN_FREE (512UL << 10)
 
+/*
+ * Reading an object whole for one site's jump window costs about 1 ns a
+ * byte; a trap of the site left as it is, about 3 us here.  The object's
+ * sites that need it wait (trapped) until their traps have cost about
+ * what the read would: one trap per 4 KiB of text (ski rental: never
+ * more than twice the better of the two).  Small objects wait first, big
+ * ones once lazy.c's in-place patch had no room.
+ */
+static int waiting(const struct sg_obj *o)
+{
+	return o->waited < text_bytes(o) >> 12;
+}
+
+/* plan_one declined a jump window for lack of that read */
+static int deferred;
+
 /* The site at addr, planned alone.  A jump over neighbours needs every
  * rel32 branch of the object checked against its interior (a read of
  * the whole text): a padding jump, which has none, is taken first,
@@ -728,8 +744,11 @@ static int plan_one(struct sg_obj *o, unsigned long addr, struct sg_site *s,
 		sg_patch_arch.fallback(o, &alt);
 		if (alt.kind == SG_PATCH_PAD) {
 			*s = alt;
-		} else if ((!scan && !o->near && text_bytes(o) > SCAN_FREE) ||
-			   near_targets(o) < 0) {
+		} else if (!scan && !o->near &&
+			   (text_bytes(o) > SCAN_FREE || waiting(o))) {
+			deferred = 1;
+			return 0;
+		} else if (near_targets(o) < 0) {
 			return 0;
 		} else {
 			long i;
@@ -742,21 +761,15 @@ static int plan_one(struct sg_obj *o, unsigned long addr, struct sg_site *s,
 	return s->kind == SG_PATCH_JMP || s->kind == SG_PATCH_PAD;
 }
 
-/*
- * Reading a big object whole for one site's jump window costs about
- * 1 ns a byte; a trap of the site left as it is, about 3 us here.  Its
- * sites wait (trapped) until their traps have cost what the read would:
- * one trap per 4 KiB of text (ski rental: never more than twice the
- * better of the two).  1 while addr's site is to trap again.
- */
+/* 1 while addr's site, whose jump window needs its object read whole, is
+ * to trap again (counted; see waiting()). */
 int sg_patch_first_trap_wait(unsigned long addr)
 {
 	struct sg_obj *o;
 	int t;
 
 	o = lazy_object(addr, &t);
-	if (!o || o->near || text_bytes(o) <= SCAN_FREE ||
-	    o->waited >= text_bytes(o) >> 12)
+	if (!o || o->near || !waiting(o))
 		return 0;
 	o->waited++;
 	return 1;
@@ -804,6 +817,7 @@ int sg_patch_first_trap(unsigned long addr, int scan)
 	}
 	sg_obj_index_eh_frame(o);
 	want_all = 1;
+	deferred = 0;
 	if (plan_one(o, addr, &s, scan) && write_one(o, &s)) {
 		if (!o->firsts && o->nfirsts >= 0)
 			o->firsts = sg_mmap(FIRSTS_MAX * sizeof(*o->firsts));
@@ -823,7 +837,9 @@ int sg_patch_first_trap(unsigned long addr, int scan)
 	o->fd = -1;
 	sg_patch_poke_done();
 	first_trap_ns += thread_cpu_ns() - cpu;
-	return done;
+	/* (a small object's site waits before lazy.c's in-place patch: a
+	 * planned one costs no page of its own) */
+	return !done && deferred && text_bytes(o) <= SCAN_FREE ? -1 : done;
 }
 
 static void write_planned(struct sg_obj *o);

@@ -178,11 +178,12 @@ void sg_patch_lazy_trapped(unsigned long addr) SG_HIDDEN;
  * planned and patched as a planned object's site would be, where no
  * other thread can run its code meanwhile.  1 if patched, 0 if not (the
  * caller tries its in-place patch; scan: that failed, read a big object
- * whole if a jump window needs it). */
+ * whole if a jump window needs it), -1 if a small object's site is to
+ * wait for that read (sg_patch_first_trap_wait) first. */
 int sg_patch_first_trap(unsigned long addr, int scan) SG_HIDDEN;
 void sg_patch_first_trap_forked(void) SG_HIDDEN;
 /* Under lazy.c's lock: 1 if the site at addr, whose jump window needs
- * its big object read whole, is to trap again first (one trap counted). */
+ * its object read whole, is to trap again first (one trap counted). */
 int sg_patch_first_trap_wait(unsigned long addr) SG_HIDDEN;
 /* lazy.c: is a site patched in place at addr? */
 int sg_patch_lazy_live(unsigned long addr) SG_HIDDEN;
