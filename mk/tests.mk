@@ -80,6 +80,18 @@ $(BUILD)/tests/cli/biglib.so: tests/cli/rawlib.c | $(BUILD)/.dir
 	@mkdir -p $(dir $@)
 	$(CC) -std=gnu11 -O2 -g -Wall -fPIC -shared '-DBIG_TEXT="9<<20"' -o $@ $<
 
+# The same with 1 MiB (64 KiB) more text and a site that needs it read
+# whole.
+$(BUILD)/tests/cli/waitlib.so: tests/cli/rawlib.c | $(BUILD)/.dir
+	@mkdir -p $(dir $@)
+	$(CC) -std=gnu11 -O2 -g -Wall -fPIC -shared -DWAIT_SITE \
+		'-DWAIT_TEXT="1<<20"' -o $@ $<
+
+$(BUILD)/tests/cli/waitsmall.so: tests/cli/rawlib.c | $(BUILD)/.dir
+	@mkdir -p $(dir $@)
+	$(CC) -std=gnu11 -O2 -g -Wall -fPIC -shared -DWAIT_SITE \
+		'-DWAIT_TEXT="64<<10"' -o $@ $<
+
 # The same with gaps between its segments, which ld.so leaves PROT_NONE
 # (64 KiB alignment, as librtmp has): the patcher must not read them.
 $(BUILD)/tests/cli/rawlib-gap.so: tests/cli/rawlib.c | $(BUILD)/.dir
@@ -111,6 +123,7 @@ CHECK_DEPS += $(BUILD)/tests/cli/unwind-prog $(BUILD)/tests/hooks/unwind.so
 CHECK_DEPS += $(BUILD)/tests/cli/order
 CHECK_DEPS += $(BUILD)/tests/cli/prog $(BUILD)/tests/cli/rawlib.so \
 	$(BUILD)/tests/cli/biglib.so $(BUILD)/tests/cli/rawlib-gap.so \
+	$(BUILD)/tests/cli/waitlib.so $(BUILD)/tests/cli/waitsmall.so \
 	$(BUILD)/tests/cli/prog-static $(BUILD)/tests/cli/nolibc \
 	$(BUILD)/tests/cli/hello32 $(BUILD)/tests/cli/int80 \
 	$(BUILD)/tests/cli/nolibc-at-loader \

@@ -121,6 +121,38 @@ static void decline(unsigned long addr)
 		}
 }
 
+/* --- sites waiting for a whole-object read ----------------------------- */
+
+/*
+ * A site that needs a jump window (of a big object: where the in-place
+ * patch found no room) needs every rel32 branch of its object checked,
+ * one read of its whole text (1.5 ms for libc's 1.4 MiB here, 160 us
+ * for ld.so).  Until its object's waiting sites have trapped about as
+ * much (patch.c, sg_patch_first_trap_wait) such a site stays trapped,
+ * and its later traps skip planning: python3 -c pass has three in libc,
+ * which trap about 80 times in all.  A full table pays at once.
+ */
+#define WAITING_SLOTS 256	/* power of two */
+
+static unsigned long waiting[WAITING_SLOTS];
+
+/* Under the lock: is the site at addr waiting (add: now)? */
+static int waits(unsigned long addr, int add)
+{
+	unsigned long i = (addr * 0x9e3779b97f4a7c15UL) >> 56, k;
+
+	for (k = 0; k < WAITING_SLOTS; i = (i + 1) % WAITING_SLOTS, k++) {
+		if (waiting[i] == addr)
+			return 1;
+		if (!waiting[i]) {
+			if (add)
+				waiting[i] = addr;
+			return add;
+		}
+	}
+	return 0;
+}
+
 /* --- writing ----------------------------------------------------------- */
 
 
@@ -305,6 +337,28 @@ int sg_patch_lazy_live(unsigned long addr)
 	return lz.sites && live_site(addr) != 0;
 }
 
+void sg_patch_put_back(unsigned long a, const unsigned char *orig,
+		       unsigned long n, unsigned long addr, unsigned char *buf,
+		       unsigned long len)
+{
+	unsigned long lo = a > addr ? a : addr;
+	unsigned long hi = a + n < addr + len ? a + n : addr + len;
+
+	if (lo < hi)
+		memcpy(buf + (lo - addr), orig + (lo - a), hi - lo);
+}
+
+void sg_patch_lazy_originals(unsigned long addr, unsigned char *buf,
+			     unsigned long len)
+{
+	int i;
+
+	for (i = 0; lz.sites && i < lz.nsites; i++)
+		if (lz.sites[i].live)
+			sg_patch_put_back(lz.sites[i].addr, lz.sites[i].orig,
+					  lz.sites[i].nbytes, addr, buf, len);
+}
+
 void sg_patch_lazy_enable(void)
 {
 	if (sg_patch_arch.lazy_look)
@@ -337,7 +391,17 @@ void sg_patch_lazy_trapped(unsigned long addr)
 			goto out;
 		}
 	}
-	why = sg_patch_first_trap(addr, 0) ? LAZY_OK : patch_site(addr);
+	if (waits(addr, 0) && sg_patch_first_trap_wait(addr))
+		goto out;
+	why = sg_patch_first_trap(addr, 0);
+	if (why < 0 && sg_patch_first_trap_wait(addr) && waits(addr, 1))
+		goto out;	/* (not declined: it traps again) */
+	if (why < 0)
+		why = sg_patch_first_trap(addr, 1);
+	why = why > 0 ? LAZY_OK : patch_site(addr);
+	if (why == LAZY_NO_ROOM && sg_patch_first_trap_wait(addr) &&
+	    waits(addr, 1))
+		goto out;
 	if (why == LAZY_NO_ROOM && sg_patch_first_trap(addr, 1))
 		why = LAZY_OK;
 	if (why != LAZY_OK) {

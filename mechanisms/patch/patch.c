@@ -85,8 +85,23 @@ unsigned long sg_obj_view(const struct sg_obj *o, unsigned long addr,
 	return 0;
 }
 
+/* The bytes of an object left to traps that its first-trap patches and
+ * lazy.c's in-place ones replaced in buf ([addr, addr + len)), put back:
+ * what its file has (under lazy.c's lock). */
+static void originals(const struct sg_obj *o, unsigned long addr,
+		      unsigned char *buf, unsigned long len)
+{
+	int i;
+
+	for (i = 0; i < o->nwrote; i++)
+		sg_patch_put_back(o->wrote[i].addr, o->wrote[i].orig,
+				  o->wrote[i].len, addr, buf, len);
+	sg_patch_lazy_originals(addr, buf, len);
+}
+
 /* Code is read where it is mapped: no copy, no system call, and what is
- * planned on is what runs (the file is the fallback). */
+ * planned on is what runs (the file is the fallback).  An object left
+ * to traps is read there too, as it was before sysgate's patches. */
 long sg_obj_read(struct sg_obj *o, unsigned long addr, void *buf,
 		 unsigned long len)
 {
@@ -94,6 +109,15 @@ long sg_obj_read(struct sg_obj *o, unsigned long addr, void *buf,
 
 	if (sg_obj_view(o, addr, len) == len) {
 		memcpy(buf, (const void *)addr, len);
+		return len;
+	}
+	if (o->lazy && o->fd < 0 && o->nwrote >= 0) {
+		/* (the code around a site that just ran: mapped, and its
+		 * file not cut short) */
+		if (!sg_obj_readable(o, addr, len))
+			return -14;
+		memcpy(buf, (const void *)addr, len);
+		originals(o, addr, buf, len);
 		return len;
 	}
 	if (o->fd >= 0) {
@@ -520,6 +544,29 @@ static void lazy_forget(unsigned long lo, unsigned long hi)
 		}
 }
 
+#define WROTE_MAX 1024
+
+/* The len bytes at addr of o's text, before a first-trap patch changes
+ * them (sg_obj_read puts them back); -1 if there is no room to. */
+static int remember(struct sg_obj *o, unsigned long addr, unsigned long len)
+{
+	struct sg_wrote *w;
+
+	if (!o->wrote && o->nwrote >= 0)
+		o->wrote = sg_mmap(WROTE_MAX * sizeof(*o->wrote));
+	if (!o->wrote || o->nwrote < 0 || o->nwrote == WROTE_MAX ||
+	    len > sizeof(w->orig)) {
+		o->nwrote = -1;	/* (later sites are read from the file) */
+		return -1;
+	}
+	w = &o->wrote[o->nwrote];
+	memcpy(w->orig, (const void *)addr, len);
+	w->addr = addr;
+	w->len = len;
+	o->nwrote++;
+	return 0;
+}
+
 /* Write s's stub, its padding jump and its bytes; 1 if done. */
 static int write_one(struct sg_obj *o, struct sg_site *s)
 {
@@ -544,6 +591,9 @@ static int write_one(struct sg_obj *o, struct sg_site *s)
 	sg_patch_arch.site_bytes(s, bytes);
 	if (s->kind == SG_PATCH_PAD)
 		plen = sg_patch_arch.pad_bytes(s, pad);
+	if (o->lazy && (remember(o, s->lo, s->hi - s->lo) < 0 ||
+			(plen && remember(o, s->pad, plen) < 0)))
+		return 0;
 	/* the stub, then the padding jump to it, then the site */
 	ok = sg_attach_note(s->stub, stub, size) == 0 &&
 	     sg_patch_poke(s->stub, stub, size) == 0 &&
@@ -601,6 +651,7 @@ static long near_targets(struct sg_obj *o)
 	struct sg_target_filter f = { o->lo, 0, 0, SG_BLOCK_SHIFT };
 	unsigned char *blocks, *buf = scan_buf;	/* (see below) */
 	unsigned long bsize;
+	int opened;
 
 	if (o->near)
 		return o->nnear > NEAR_MAX ? -1 : 0;
@@ -612,7 +663,11 @@ static long near_targets(struct sg_obj *o)
 	 * through scan_buf too: a buffer of our own meanwhile. */
 	scan_buf = sg_mmap(SCAN_CHUNK);
 	o->nnear = NEAR_MAX + 1;
-	if (o->near && blocks && scan_buf) {
+	/* (its file says how much of the text may be read in place) */
+	opened = o->fd < 0;
+	if (opened)
+		open_object(o);
+	if (o->near && blocks && scan_buf && o->fd >= 0) {
 		/* Read where it is mapped: what earlier sites changed holds
 		 * no branch of the file's (their windows end at the syscall
 		 * and displace no jump), only jumps out of the object. */
@@ -622,6 +677,10 @@ static long near_targets(struct sg_obj *o)
 		f.blocks = blocks;
 		sg_patch_each_text(o, 16, near_text, &f);
 		o->lazy = 1;
+	}
+	if (opened && o->fd >= 0) {
+		sg_sc1(SG_NR_close, o->fd);
+		o->fd = -1;
 	}
 	if (scan_buf)
 		sg_munmap(scan_buf, SCAN_CHUNK);
@@ -646,6 +705,22 @@ static unsigned long text_bytes(const struct sg_obj *o)
  * 1.5 ms for the one jump window /bin/true needed there). */
 #define SCAN_FREE (512UL << 10)
 
+/*
+ * Reading an object whole for one site's jump window costs about 1 ns a
+ * byte; a trap of the site left as it is, about 3 us here.  The object's
+ * sites that need it wait (trapped) until their traps have cost about
+ * what the read would: one trap per 4 KiB of text (ski rental: never
+ * more than twice the better of the two).  Small objects wait first, big
+ * ones once lazy.c's in-place patch had no room.
+ */
+static int waiting(const struct sg_obj *o)
+{
+	return o->waited < text_bytes(o) >> 12;
+}
+
+/* plan_one declined a jump window for lack of that read */
+static int deferred;
+
 /* The site at addr, planned alone.  A jump over neighbours needs every
  * rel32 branch of the object checked against its interior (a read of
  * the whole text): a padding jump, which has none, is taken first,
@@ -669,8 +744,11 @@ static int plan_one(struct sg_obj *o, unsigned long addr, struct sg_site *s,
 		sg_patch_arch.fallback(o, &alt);
 		if (alt.kind == SG_PATCH_PAD) {
 			*s = alt;
-		} else if ((!scan && text_bytes(o) > SCAN_FREE) ||
-			   near_targets(o) < 0) {
+		} else if (!scan && !o->near &&
+			   (text_bytes(o) > SCAN_FREE || waiting(o))) {
+			deferred = 1;
+			return 0;
+		} else if (near_targets(o) < 0) {
 			return 0;
 		} else {
 			long i;
@@ -681,6 +759,20 @@ static int plan_one(struct sg_obj *o, unsigned long addr, struct sg_site *s,
 		}
 	}
 	return s->kind == SG_PATCH_JMP || s->kind == SG_PATCH_PAD;
+}
+
+/* 1 while addr's site, whose jump window needs its object read whole, is
+ * to trap again (counted; see waiting()). */
+int sg_patch_first_trap_wait(unsigned long addr)
+{
+	struct sg_obj *o;
+	int t;
+
+	o = lazy_object(addr, &t);
+	if (!o || o->near || !waiting(o))
+		return 0;
+	o->waited++;
+	return 1;
 }
 
 /* A fork child's --stats count what it plans itself. */
@@ -714,11 +806,18 @@ int sg_patch_first_trap(unsigned long addr, int scan)
 	o = lazy_object(addr, &t);
 	if (!o || !o->text[t].fixed || !o->text[t].readable)
 		return 0;
-	open_object(o);
-	if (o->fd < 0)
-		return 0;	/* (what is planned must be the file's bytes) */
+	/* Read where it is mapped, as it was before our patches
+	 * (sg_obj_read); from the file where more were written than are
+	 * remembered, and for unwind info that only the section headers
+	 * find (a static program's). */
+	if (o->nwrote < 0 || !o->ehf_count) {
+		open_object(o);
+		if (o->fd < 0)
+			return 0;
+	}
 	sg_obj_index_eh_frame(o);
 	want_all = 1;
+	deferred = 0;
 	if (plan_one(o, addr, &s, scan) && write_one(o, &s)) {
 		if (!o->firsts && o->nfirsts >= 0)
 			o->firsts = sg_mmap(FIRSTS_MAX * sizeof(*o->firsts));
@@ -733,11 +832,14 @@ int sg_patch_first_trap(unsigned long addr, int scan)
 		done = 1;
 	}
 	want_all = 0;
-	sg_sc1(SG_NR_close, o->fd);
+	if (o->fd >= 0)
+		sg_sc1(SG_NR_close, o->fd);
 	o->fd = -1;
 	sg_patch_poke_done();
 	first_trap_ns += thread_cpu_ns() - cpu;
-	return done;
+	/* (a small object's site waits before lazy.c's in-place patch: a
+	 * planned one costs no page of its own) */
+	return !done && deferred && text_bytes(o) <= SCAN_FREE ? -1 : done;
 }
 
 static void write_planned(struct sg_obj *o);

@@ -94,6 +94,13 @@ enum sg_zwhy {
 	SG_ZWHY_COUNT
 };
 
+/* Bytes of an object's text a first-trap patch replaced, as they were. */
+struct sg_wrote {
+	unsigned long addr;
+	unsigned char len;
+	unsigned char orig[SG_SITE_MAX_REGION];
+};
+
 #define SG_MAX_TEXT 8
 #define SG_MAX_READABLE 16
 
@@ -125,9 +132,13 @@ struct sg_obj {
 	unsigned long *near;	/* lazy: rel32 branch targets near a
 				   syscall pair, found once (sorted) */
 	long nnear;		/* their count; -1: too many to keep */
+	unsigned long waited;	/* lazy: traps of sites waiting for near */
 	unsigned long *firsts;	/* lazy: sites patched at their first
 				   trap (FIRSTS_MAX, then -1 in nfirsts) */
 	int nfirsts;
+	struct sg_wrote *wrote;	/* lazy: what those patches overwrote in
+				   its text (WROTE_MAX, then -1 in nwrote) */
+	int nwrote;
 	/* .eh_frame_hdr search table */
 	const unsigned char *ehf;
 	const unsigned char *ehf_table;
@@ -167,11 +178,24 @@ void sg_patch_lazy_trapped(unsigned long addr) SG_HIDDEN;
  * planned and patched as a planned object's site would be, where no
  * other thread can run its code meanwhile.  1 if patched, 0 if not (the
  * caller tries its in-place patch; scan: that failed, read a big object
- * whole if a jump window needs it). */
+ * whole if a jump window needs it), -1 if a small object's site is to
+ * wait for that read (sg_patch_first_trap_wait) first. */
 int sg_patch_first_trap(unsigned long addr, int scan) SG_HIDDEN;
 void sg_patch_first_trap_forked(void) SG_HIDDEN;
+/* Under lazy.c's lock: 1 if the site at addr, whose jump window needs
+ * its object read whole, is to trap again first (one trap counted). */
+int sg_patch_first_trap_wait(unsigned long addr) SG_HIDDEN;
 /* lazy.c: is a site patched in place at addr? */
 int sg_patch_lazy_live(unsigned long addr) SG_HIDDEN;
+/* buf holds code at [addr, addr + len): where it overlaps the n bytes
+ * at a, they become orig's. */
+void sg_patch_put_back(unsigned long a, const unsigned char *orig,
+		       unsigned long n, unsigned long addr, unsigned char *buf,
+		       unsigned long len) SG_HIDDEN;
+/* lazy.c, under its lock: buf holds [addr, addr + len) of code; put back
+ * the bytes its in-place patches replaced there. */
+void sg_patch_lazy_originals(unsigned long addr, unsigned char *buf,
+			     unsigned long len) SG_HIDDEN;
 /* A thread is about to start (made by the call at site): objects left to
  * traps are planned whole while this one still runs alone. */
 void sg_patch_threads(unsigned long site) SG_HIDDEN;

@@ -1429,6 +1429,35 @@ t_big_object_trapped() {
 	[ "$out" = 5 ] || fail "inject: $out"
 }
 
+t_first_trap_waits_for_whole_read() {
+	# A site whose only patch needs its library read whole (every rel32
+	# branch checked, ~1 ns a byte), in 1 MiB or 64 KiB of text, stays
+	# trapped until its traps have cost about that: three runs never
+	# pay for the read; two thousand do, and the site is then patched.
+	# Every call is counted either way.
+	need_sud
+	local n lib
+	for lib in waitlib waitsmall; do
+		for n in 3 2000; do
+			"$SG" --stats -c -e trace=getppid -o "$TMP/out" -- \
+				"$PROG" dlcall "$BUILD/tests/cli/$lib.so" $n \
+				>"$TMP/stdout" || fail "$lib $n: exit status $?"
+			[ "$(cat "$TMP/stdout")" = ppid ] ||
+				fail "$lib $n: program: $(cat "$TMP/stdout")"
+			# (and the program's own getppid)
+			[ "$(calls_of "$TMP/out" getppid)" = $((n + 1)) ] ||
+				fail "$lib $n: $(cat "$TMP/out")"
+			if [ $n = 3 ]; then
+				! grep -q "$lib.so: jump=" "$TMP/out" ||
+					fail "$lib: read whole for 3 calls: $(grep sysgate "$TMP/out")"
+			else
+				grep -q "$lib.so: jump=1\$" "$TMP/out" ||
+					fail "$lib: never patched: $(grep sysgate "$TMP/out")"
+			fi
+		done
+	done
+}
+
 t_hook_threads_tls() {
 	# A user hook with __thread state and libc calls, 32 threads at once.
 	"$SG" -e trace=none --hook="$BUILD/tests/hooks/counter.so" -o "$TMP/out" \

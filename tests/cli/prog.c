@@ -283,6 +283,21 @@ int main(int argc, char **argv)
 		printf("%ld\n", fn(-42, 7, SEEK_SET));
 		return 0;
 	}
+	if (!strcmp(mode, "dlcall") && argc > 3) {
+		/* argv[2]: a library with raw_getppid_n, called with argv[3]:
+		 * prints whether it answered as getppid() does */
+		void *h = dlopen(argv[2], RTLD_NOW);
+		long (*fn)(long);
+
+		if (!h) {
+			fprintf(stderr, "prog: %s\n", dlerror());
+			return 1;
+		}
+		fn = (long (*)(long))dlsym(h, "raw_getppid_n");
+		printf("%s\n", fn && fn(atol(argv[3])) == getppid() ? "ppid" :
+		       "wrong");
+		return 0;
+	}
 	if (!strcmp(mode, "jit")) {
 		pthread_t early, late;
 		void *r1, *r2;

@@ -240,6 +240,35 @@ static void release_rseq(void)
 }
 
 /*
+ * /proc/self/stat's numeric fields 1.. (0 for the others), read once:
+ * the heap's start (below) and the fields PR_SET_MM_MAP must be given
+ * again (set_mm) do not change while the loader runs.  Returns the
+ * number of the last field read.
+ */
+static unsigned long stat_v[53];
+static int stat_n;
+
+static int self_stat(void)
+{
+	char buf[2048], *p;
+	int fd = open("/proc/self/stat", O_RDONLY | O_CLOEXEC), i;
+	ssize_t n = fd < 0 ? -1 : read(fd, buf, sizeof(buf) - 1);
+
+	if (fd >= 0)
+		close(fd);
+	if (n <= 0)
+		return 0;
+	buf[n] = 0;
+	p = strrchr(buf, ')');	/* the name (field 2) may hold anything */
+	for (i = 3; p && i < 53; i++) {
+		p = strchr(p, ' ');
+		if (p)
+			stat_v[i] = strtoul(++p, 0, 10);
+	}
+	return stat_n = p ? i - 1 : i - 2;
+}
+
+/*
  * Our libc's heap (the brk area, where it keeps this thread's TLS) is
  * given back before the jump, and the program's heap starts where ours
  * did, empty, as the kernel leaves a new program's.  The kernel draws
@@ -250,19 +279,7 @@ static void release_rseq(void)
  */
 static unsigned long heap_start(void)
 {
-	char buf[1024], *p;
-	int fd = open("/proc/self/stat", O_RDONLY | O_CLOEXEC), field;
-	ssize_t n = fd < 0 ? -1 : read(fd, buf, sizeof(buf) - 1);
-
-	if (fd >= 0)
-		close(fd);
-	if (n <= 0)
-		return 0;
-	buf[n] = 0;
-	p = strrchr(buf, ')');	/* the name (field 2) may hold anything */
-	for (field = 2; p && field < 47; field++)
-		p = strchr(p + 1, ' ');
-	return p ? strtoul(p + 1, 0, 10) : 0;
+	return self_stat() >= 47 ? stat_v[47] : 0;
 }
 
 /* After this, nothing may touch our libc or TLS: the last step before the
@@ -465,15 +482,47 @@ static int as_in_file(unsigned long a, unsigned long off, int prot, int fd)
 }
 
 /*
+ * Whether each page of [lo, hi) (at most 64) may differ from the file:
+ * /proc/self/pagemap tells a page never written (absent, or the page
+ * cache's own: bit 61) from a private copy, and only copies are
+ * compared byte by byte (a pread each).  Without pagemap, every page is.
+ */
+static unsigned long written_pages(unsigned long lo, unsigned long hi,
+				   int pagemap_fd)
+{
+	unsigned long long e[64];
+	unsigned long n = (hi - lo) / PAGE, mask = 0, i;
+
+	if (pagemap_fd < 0 || pread(pagemap_fd, e, n * 8, lo / PAGE * 8) != (ssize_t)(n * 8))
+		return n == 64 ? ~0UL : (1UL << n) - 1;
+	for (i = 0; i < n; i++)
+		if ((e[i] >> 62) && !(e[i] >> 61 & 1))	/* present/swapped, anon */
+			mask |= 1UL << i;
+	return mask;
+}
+
+/* Whether the page at a (file offset off) still holds what the file has,
+ * unwritten ones known from written (a bit per page from chunk). */
+static int page_as_in_file(unsigned long a, unsigned long chunk,
+			   unsigned long written, unsigned long off, int prot,
+			   int fd)
+{
+	if (!(written >> ((a - chunk) / PAGE) & 1))
+		return (prot & PROT_READ) != 0;
+	return as_in_file(a, off, prot, fd);
+}
+
+/*
  * One mapping of ours [lo, hi) at file offset off, no longer under the
  * loader's name: where it can be, from the text link (the page cache's
  * pages, shared with every process, nothing copied); pages that were
  * written (data, RELRO) as anonymous copies.  0 or -1.
  */
 static int rename_mapping(unsigned long lo, unsigned long hi,
-			  unsigned long off, int prot, int self_fd, int link_fd)
+			  unsigned long off, int prot, int self_fd, int link_fd,
+			  int pagemap_fd)
 {
-	unsigned long a, end;
+	unsigned long a, end, top = lo, chunk = lo, written = 0;
 	int same;
 
 	if (link_fd < 0)
@@ -482,9 +531,17 @@ static int rename_mapping(unsigned long lo, unsigned long hi,
 		return mmap((void *)lo, hi - lo, prot, MAP_PRIVATE | MAP_FIXED,
 			    link_fd, off) == (void *)lo ? 0 : -1;
 	for (a = lo; a < hi; a = end) {
-		same = as_in_file(a, off + (a - lo), prot, self_fd);
-		for (end = a + PAGE; end < hi &&
-		     as_in_file(end, off + (end - lo), prot, self_fd) == same;
+		/* (pages looked at 64 at a time) */
+		if (a == top) {
+			chunk = a;
+			top = hi - a > 64 * PAGE ? a + 64 * PAGE : hi;
+			written = written_pages(a, top, pagemap_fd);
+		}
+		same = page_as_in_file(a, chunk, written, off + (a - lo), prot,
+				       self_fd);
+		for (end = a + PAGE; end < top &&
+		     page_as_in_file(end, chunk, written, off + (end - lo),
+				     prot, self_fd) == same;
 		     end += PAGE)
 			;
 		if (same ? mmap((void *)a, end - a, prot,
@@ -506,7 +563,7 @@ static int exe_fd_for(const char *prog, const char *self)
 {
 	char line[512];
 	FILE *f;
-	int fd, self_fd, link_fd;
+	int fd, self_fd, link_fd, pagemap_fd;
 
 	if (!self || !sg.exe_set)
 		return -1;
@@ -523,6 +580,7 @@ static int exe_fd_for(const char *prog, const char *self)
 		return -1;
 	}
 	link_fd = text_link(self, self_fd);
+	pagemap_fd = open("/proc/self/pagemap", O_RDONLY | O_CLOEXEC);
 	while (fgets(line, sizeof(line), f)) {
 		unsigned long lo, hi, off;
 		char perm[8], *name = strchr(line, '/'), *nl;
@@ -538,36 +596,17 @@ static int exe_fd_for(const char *prog, const char *self)
 		prot = (perm[0] == 'r' ? PROT_READ : 0) |
 		       (perm[1] == 'w' ? PROT_WRITE : 0) |
 		       (perm[2] == 'x' ? PROT_EXEC : 0);
-		if (rename_mapping(lo, hi, off, prot, self_fd, link_fd) < 0)
+		if (rename_mapping(lo, hi, off, prot, self_fd, link_fd,
+				   pagemap_fd) < 0)
 			break;
 	}
 	fclose(f);
+	if (pagemap_fd >= 0)
+		close(pagemap_fd);
 	close(self_fd);
 	if (link_fd >= 0)
 		close(link_fd);
 	return fd;
-}
-
-/* Fields 1.. of /proc/self/stat that are numbers (0 for the others). */
-static int self_stat(unsigned long v[53])
-{
-	char buf[2048], *p;
-	int fd = open("/proc/self/stat", O_RDONLY | O_CLOEXEC), i;
-	ssize_t n = fd < 0 ? -1 : read(fd, buf, sizeof(buf) - 1);
-
-	if (fd >= 0)
-		close(fd);
-	if (n <= 0)
-		return -1;
-	buf[n] = 0;
-	p = strrchr(buf, ')');
-	memset(v, 0, 53 * sizeof(*v));
-	for (i = 3; p && i < 53; i++) {
-		p = strchr(p, ' ');
-		if (p)
-			v[i] = strtoul(++p, 0, 10);
-	}
-	return i == 53 ? 0 : -1;
 }
 
 /*
@@ -582,9 +621,9 @@ static int set_mm(const struct strings *s, unsigned long *auxv,
 		  unsigned long n, int exe_fd)
 {
 	struct prctl_mm_map m;
-	unsigned long v[53];
+	const unsigned long *v = stat_v;
 
-	if (self_stat(v) < 0)
+	if (stat_n < 52 && self_stat() < 52)
 		return -1;
 	memset(&m, 0, sizeof(m));
 	m.start_code = v[26];
