@@ -360,12 +360,12 @@ syscall_hooked(struct sg_frame *f, const struct sg_site_desc *d,
 }
 
 /*
- * The common case, kept lean: a call one hook alone selects (sg.lean_sel:
- * one without SYSGATE_HOOK_NOFPU never does), in a thread that is set up
- * and outside any callback, with nothing for the core to do.  The same
- * steps as syscall_hooked and run_hooks in the same order, less what
- * such a call does not need: no FPU save, no thread pointer switch, no
- * signal mask for the alternate stack, no loop over the chain.
+ * The common case, kept lean: a call one hook alone selects (sg.lean_sel),
+ * in a thread that is set up and outside any callback, with nothing for
+ * the core to do.  The same steps as syscall_hooked and run_hooks in the
+ * same order, less what such a call does not need: no thread pointer
+ * switch, no signal mask for the alternate stack, no loop over the chain;
+ * the FPU save only for a hook without SYSGATE_HOOK_NOFPU.
  */
 static inline __attribute__((always_inline)) int
 lean_ok(const struct sg_thread *t, unsigned long nr)
@@ -399,15 +399,20 @@ static long lean_exit(void *p)
 	return 0;
 }
 
-/* run_hooks for a call on the lean path (lean_ok held at its entry). */
+/* run_hooks for a call on the lean path (lean_ok held at its entry):
+ * fn(a, b) on the hook stack, the FPU state kept if fpu. */
 static inline __attribute__((always_inline)) long
-run_lean(struct sg_thread *t, long (*fn)(void *), struct sg_call *k)
+run_lean(struct sg_thread *t, int fpu, const void *fn, void *a, void *b)
 {
 	long v;
 
 	__atomic_store_n(&t->depth, 1, __ATOMIC_RELAXED);
 	__asm__ volatile("" ::: "memory");
-	v = sg_on_stack(fn, k, t->hook_sp);
+	if (fpu)
+		sg_fpu_save(t->fpu_area, sg.fpu_mask);
+	v = sg_on_stack_call(fn, a, b, t->hook_sp);
+	if (fpu)
+		sg_fpu_restore(t->fpu_area, sg.fpu_mask);
 	__asm__ volatile("" ::: "memory");
 	__atomic_store_n(&t->depth, 0, __ATOMIC_RELAXED);
 	if (unlikely(t->pending))
@@ -415,32 +420,46 @@ run_lean(struct sg_thread *t, long (*fn)(void *), struct sg_call *k)
 	return v;
 }
 
-static __attribute__((noinline)) int
-syscall_lean(struct sg_frame *f, struct sg_call *k, unsigned long nr)
+/* fpu: the hook lacks SYSGATE_HOOK_NOFPU (a constant: one copy each,
+ * so that the NOFPU path carries no test) */
+static inline __attribute__((always_inline)) int
+lean_call(struct sg_frame *f, struct sg_call *k, unsigned long nr, int fpu)
 {
 	const struct sg_site_desc *d = sg_frame_site(f);
 	struct sg_thread *t = sg_self();
 	struct sysgate_sys *s = &k->s;
 	struct sg_chain *c = &k->c;
 	int i = sg.lean_hook[nr];
-	const struct sysgate_hook *h = sg.hooks[i]->hook;
+	struct sysgate_ctx *x = sg.hooks[i];
+	const struct sysgate_hook *h = x->hook;
 
 	if (unlikely(!lean_ok(t, nr)))
 		return syscall_hooked(f, d, k);
 	sg_frame_args(f, s->args);
 	sys_init(s, t, nr, sg_site_pc(d), 0);
-	chain_start(c, s, i + 1);
+	/* (the chain record only where something reads it: an exit
+	 * callback, or syscall_rest) */
+	if (h->exit)
+		chain_start(c, s, i + 1);
 	if (h->enter) {
-		long v = run_lean(t, lean_enter, k);
+		/* enter() straight from the stack switch where no exit()
+		 * must follow an answer (a wrapper between cost ~1.6 ns) */
+		int v = h->exit ? (int)run_lean(t, fpu, (const void *)lean_enter,
+						k, 0)
+				: (int)run_lean(t, fpu, (const void *)h->enter,
+						s, x->data);
 
 		if (v == SYSGATE_SKIP) {
-			c->skip = 1;
+			s->flags |= SYSGATE_SYS_SKIPPED;
 			sg_frame_set_result(f, s->ret);
 			return SG_ENTRY_DONE;
 		}
 		sg_frame_set_args(f, s->args);
-		if (unlikely(s->nr != (long)nr) && core_handles(s->nr))
+		if (unlikely(s->nr != (long)nr) && core_handles(s->nr)) {
+			chain_start(c, s, i + 1);
+			c->nr = nr;	/* the number the hook was selected on */
 			return syscall_rest(f, sg_frame_site(f), k, t);
+		}
 		sg_frame_set_nr(f, s->nr);
 	}
 	if (!h->exit)
@@ -452,8 +471,17 @@ syscall_lean(struct sg_frame *f, struct sg_call *k, unsigned long nr)
 }
 
 static __attribute__((noinline)) int
+syscall_lean(struct sg_frame *f, struct sg_call *k, unsigned long nr)
+{
+	return lean_call(f, k, nr, 0);
+}
+
+static __attribute__((noinline)) int
 syscall_other(struct sg_frame *f, struct sg_call *k, unsigned long nr)
 {
+	if (likely(nr < SYSGATE_NR_MAX) && sg_bit(sg.lean_fpu_sel, nr) &&
+	    likely(!sg.sud_on))
+		return lean_call(f, k, nr, 1);
 	if (unlikely(sg.sud_on))
 		sg_sud_check(sg_self());
 	if (likely(nr >= SYSGATE_NR_MAX || !sg_bit(sg.wanted, nr))) {
@@ -485,7 +513,8 @@ void sg_syscall_exit(struct sg_frame *f, struct sg_call *k)
 	/* (a signal handler that ran meanwhile may have left the thread on
 	 * its alternate stack) */
 	if (k->lean && likely(!t->alt_hi))
-		run_lean(t, lean_exit, k);
+		run_lean(t, sg_bit(sg.fpu_sel, k->c.nr),
+			 (const void *)lean_exit, k, 0);
 	else
 		run_call_hooks(t, k->c.nr, chain_exit, &k->c);
 	sg_frame_set_result(f, k->s.ret);

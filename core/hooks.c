@@ -94,8 +94,8 @@ int sg_hooks_init(struct sysgate_ctx *c)
 	return 0;
 }
 
-/* Calls one hook with SYSGATE_HOOK_NOFPU alone selects and the core
- * leaves alone: core/dispatch.c's lean path. */
+/* Calls one hook alone selects and the core leaves alone:
+ * core/dispatch.c's lean path. */
 static void lean_recompute(void)
 {
 	long nr;
@@ -110,11 +110,12 @@ static void lean_recompute(void)
 				one = i;
 			}
 		sg.lean_hook[nr] = one;
-		if (n == 1 && !sg_bit(sg.core, nr) &&
-		    (sg.hooks[one]->hook->flags & SYSGATE_HOOK_NOFPU))
-			sg_set_bit(sg.lean_sel, nr);
-		else
-			sg_clear_bit(sg.lean_sel, nr);
+		sg_clear_bit(sg.lean_sel, nr);
+		sg_clear_bit(sg.lean_fpu_sel, nr);
+		if (n == 1 && !sg_bit(sg.core, nr))
+			sg_set_bit(sg.hooks[one]->hook->flags &
+						   SYSGATE_HOOK_NOFPU ?
+					   sg.lean_sel : sg.lean_fpu_sel, nr);
 	}
 }
 

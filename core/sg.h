@@ -146,6 +146,8 @@ struct sg_global {
 						   callback selects */
 	unsigned long lean_sel[SG_SEL_WORDS];	/* calls for dispatch.c's
 						   lean path (hooks.c) */
+	unsigned long lean_fpu_sel[SG_SEL_WORDS];	/* the same, where the
+						   hook lacks NOFPU */
 	unsigned char lean_hook[SYSGATE_NR_MAX];	/* the one hook that
 						   selects such a call */
 	int follow;			/* -f */
@@ -240,7 +242,16 @@ void sg_dispatch_started(long nr, const long args[6]) SG_HIDDEN;
 void sg_sys_init(struct sysgate_sys *s, struct sg_thread *t, long nr,
 		 const long args[6], const void *pc) SG_HIDDEN;
 void sg_deliver_pending(struct sg_thread *t) SG_HIDDEN;
-long sg_on_stack(long (*fn)(void *), void *arg, unsigned long sp) SG_HIDDEN;
+/* fn(a, b) on the stack whose top is sp (arch/<isa>/entry.S): fn is a
+ * function of one or two pointer arguments, such as a hook's enter()
+ * called with no wrapper between (the lean path, core/dispatch.c). */
+long sg_on_stack_call(const void *fn, void *a, void *b,
+		      unsigned long sp) SG_HIDDEN;
+static inline long sg_on_stack(long (*fn)(void *), void *arg,
+			       unsigned long sp)
+{
+	return sg_on_stack_call((const void *)fn, arg, 0, sp);
+}
 
 /* core/signal.c */
 int sg_signal_init(void) SG_HIDDEN;

@@ -35,12 +35,10 @@
 	.cfi_adjust_cfa_offset 8
 	push	%r9
 	.cfi_adjust_cfa_offset 8
-	push	%rcx
-	.cfi_adjust_cfa_offset 8
-	push	%r11
-	.cfi_adjust_cfa_offset 8
-	sub	$8, %rsp		/* child_sp slot */
-	.cfi_adjust_cfa_offset 8
+	/* rcx, r11 and child_sp: C writes them before they are read (the
+	 * kernel's syscall clobbers the program's rcx and r11 too) */
+	sub	$24, %rsp
+	.cfi_adjust_cfa_offset 24
 	push	%rbx
 	.cfi_adjust_cfa_offset 8
 	.cfi_rel_offset %rbx, 0
@@ -312,21 +310,22 @@ sg_x86_trap_after_raw:
 	.cfi_endproc
 	.size	sg_x86_trap_after_raw, . - sg_x86_trap_after_raw
 
-/* long sg_on_stack(long (*fn)(void *), void *arg, void *stack_top) */
-	.globl	sg_on_stack
-	.hidden	sg_on_stack
-	.type	sg_on_stack, @function
+/* long sg_on_stack_call(fn, void *a, void *b, void *stack_top): fn(a, b) */
+	.globl	sg_on_stack_call
+	.hidden	sg_on_stack_call
+	.type	sg_on_stack_call, @function
 	.p2align 4
-sg_on_stack:
+sg_on_stack_call:
 	.cfi_startproc
 	push	%rbp
 	.cfi_adjust_cfa_offset 8
 	.cfi_rel_offset %rbp, 0
 	mov	%rsp, %rbp
 	.cfi_def_cfa_register %rbp
-	mov	%rdx, %rsp
+	mov	%rcx, %rsp
 	mov	%rdi, %rax
 	mov	%rsi, %rdi
+	mov	%rdx, %rsi
 	call	*%rax
 	mov	%rbp, %rsp
 	.cfi_def_cfa_register %rsp
@@ -335,7 +334,7 @@ sg_on_stack:
 	.cfi_restore %rbp
 	ret
 	.cfi_endproc
-	.size	sg_on_stack, . - sg_on_stack
+	.size	sg_on_stack_call, . - sg_on_stack_call
 
 /*
  * rt_sigreturn for handlers sysgate installs itself; the `nop` before it

@@ -104,14 +104,27 @@ t_fpu_state_kept() {
 	# A hook without SYSGATE_HOOK_NOFPU that changes every vector, mask
 	# and x87 register (tests/hooks/clobber.c) must leave the program's
 	# own values where they were, under each mechanism that runs --hook.
-	local prog=$BUILD/tests/behave/vecregs m
+	# clobber-enter.so has no exit(): the lean path calls its enter()
+	# with no wrapper between.
+	local prog=$BUILD/tests/behave/vecregs m h
 	"$prog" >"$TMP/native" || fail "native run"
 	for m in patch sud int3 zeropage; do
 		"$SG" --list-mechanisms | grep -q "^$m *available" || continue
-		"$SG" -m $m -o /dev/null -e trace=none \
-			--hook="$BUILD/tests/hooks/clobber.so" -- "$prog" >"$TMP/$m" ||
-			fail "-m $m: exit $?: $(cat "$TMP/$m")"
-		same "$TMP/native" "$TMP/$m"
+		for h in clobber clobber-enter; do
+			"$SG" -m $m -o /dev/null -e trace=none \
+				--hook="$BUILD/tests/hooks/$h.so" -- "$prog" \
+				>"$TMP/$m" || fail "-m $m $h: exit $?: $(cat "$TMP/$m")"
+			same "$TMP/native" "$TMP/$m"
+		done
+	done
+	# Every site planned at start: the first call goes through its stub
+	# (not a first trap's signal handler) while x87 is in its initial
+	# state, whose words sysgate then knows without reading them.
+	for h in clobber clobber-enter; do
+		"$SG" --eager -o /dev/null -e trace=none \
+			--hook="$BUILD/tests/hooks/$h.so" -- "$prog" >"$TMP/eager" ||
+			fail "--eager $h: exit $?: $(cat "$TMP/eager")"
+		same "$TMP/native" "$TMP/eager"
 	done
 }
 
