@@ -6,7 +6,8 @@
 #     scripts/hotpath.sh OLD_BUILD NEW_BUILD [ROUNDS]
 #
 # getppid natively, answered by the null hook and by inject, passed on by
-# the null hook, under -c and traced, all to /dev/null.  Each run is
+# the null hook, the same two with null-fpu.so (no SYSGATE_HOOK_NOFPU),
+# under -c and traced, all to /dev/null.  Each run is
 # `sysgate-bench-loop getppid 20000 100` (100 windows of 20000 calls)
 # pinned to CPU 1; configurations are interleaved round by round
 # (default 5).  Per configuration: the minimum and the median over rounds
@@ -30,7 +31,7 @@ run() {
 }
 
 for b in "$OLD" "$NEW"; do
-	for c in emulate inject pass -c trace; do
+	for c in emulate inject pass fpu-emulate fpu-pass -c trace; do
 		keys+=("$b $c")
 	done
 done
@@ -43,6 +44,10 @@ for r in $(seq "$R"); do
 		run "$b inject" "$b/sysgate" $q -e inject=getppid:retval=4242 --
 		run "$b pass" "$b/sysgate" -o /dev/null $q \
 			--hook="$b/hooks/null.so:getppid" --
+		run "$b fpu-emulate" "$b/sysgate" -o /dev/null $q \
+			--hook="$b/hooks/null-fpu.so:getppid=4242" --
+		run "$b fpu-pass" "$b/sysgate" -o /dev/null $q \
+			--hook="$b/hooks/null-fpu.so:getppid" --
 		run "$b -c" "$b/sysgate" -c -o /dev/null --
 		run "$b trace" "$b/sysgate" -o /dev/null --
 	done

