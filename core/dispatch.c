@@ -54,6 +54,34 @@ struct sg_call {
 _Static_assert(sizeof(struct sg_call) <= SG_CALL_SIZE &&
 	       SG_CALL_SIZE % 16 == 0, "call record space");
 
+/* What an entry stub's fast path reads (core/entry.h). */
+struct sg_fast sg_fast[SYSGATE_NR_MAX];
+#define SG_AT(type, field, off) \
+	_Static_assert(__builtin_offsetof(type, field) == (off), \
+		       "core/entry.h: " #type "." #field " moved")
+_Static_assert(sizeof(struct sg_fast) == 1 << SG_FAST_SHIFT &&
+	       SG_NR_MAX == SYSGATE_NR_MAX, "core/entry.h: sg_fast");
+SG_AT(struct sg_global, sud_on, SG_G_SUD_ON);
+SG_AT(struct sg_thread, owner, SG_T_OWNER);
+SG_AT(struct sg_thread, depth, SG_T_DEPTH);
+SG_AT(struct sg_thread, hook_sp, SG_T_HOOK_SP);
+SG_AT(struct sg_thread, tid, SG_T_TID);
+SG_AT(struct sg_thread, pid, SG_T_TID + 4);
+SG_AT(struct sg_thread, hooks_off, SG_T_HOOKS_OFF);
+SG_AT(struct sg_thread, pending, SG_T_PENDING);
+SG_AT(struct sg_thread, alt_hi, SG_T_ALT_HI);
+SG_AT(struct sg_call, s, 0);
+SG_AT(struct sysgate_sys, ret, SG_S_RET);
+SG_AT(struct sysgate_sys, pc, SG_S_PC);
+SG_AT(struct sysgate_sys, pid, SG_S_PID);
+SG_AT(struct sysgate_sys, tid, SG_S_PID + 4);
+SG_AT(struct sysgate_sys, flags, SG_S_FLAGS);
+SG_AT(struct sysgate_sys, note, SG_S_NOTE);
+SG_AT(struct sysgate_sys, enter_ns, SG_S_ENTER_NS);
+_Static_assert(sizeof(struct sysgate_sys) == SG_S_SIZE &&
+	       SG_CALL_SCRATCH >= SG_S_SIZE &&
+	       SG_CALL_SCRATCH + 16 <= SG_CALL_SIZE, "core/entry.h: record");
+
 /* This thread's state, made now if sysgate had not seen the thread. */
 static inline struct sg_thread *self_or_new(void)
 {
@@ -491,6 +519,13 @@ static __attribute__((noinline)) int
 syscall_lean(struct sg_frame *f, struct sg_call *k, unsigned long nr)
 {
 	return lean_call(f, k, nr, 0);
+}
+
+/* An entry stub's fast path ran enter(), which changed the number: the
+ * rest as lean_call's. */
+int sg_fast_renumbered(struct sg_frame *f, struct sg_call *k, unsigned long nr)
+{
+	return lean_run_call(f, k, nr, sg_self(), 0);
 }
 
 static __attribute__((noinline)) int

@@ -94,6 +94,30 @@ int sg_hooks_init(struct sysgate_ctx *c)
 	return 0;
 }
 
+/* sg_fast[nr] (core/entry.h): an entry stub answers the call itself
+ * where x, the one hook that selects it, needs nothing but its enter()
+ * called (the conditions of dispatch.c's lean_ok that do not change
+ * while the process runs).  Written only where it changes: the table's
+ * pages stay untouched in most processes. */
+static void fast_set(long nr, const struct sysgate_ctx *x)
+{
+	const struct sysgate_hook *h = x ? x->hook : 0;
+	void *fn = 0, *data = 0;
+
+	if (h && h->enter && !h->exit && !sg_bit(sg.timed_sel, nr) &&
+	    !(sg.tls.memsz && sg_bit(sg.tls_sel, nr))) {
+		fn = (void *)h->enter;
+		data = x->data;
+	}
+	if (sg_fast[nr].enter == fn && sg_fast[nr].data == data)
+		return;
+	/* (enter last when set, first when cleared: a thread that reads
+	 * them meanwhile never pairs an enter() with another's data) */
+	__atomic_store_n(&sg_fast[nr].enter, 0, __ATOMIC_RELEASE);
+	sg_fast[nr].data = data;
+	__atomic_store_n(&sg_fast[nr].enter, fn, __ATOMIC_RELEASE);
+}
+
 /* Calls one hook alone selects and the core leaves alone:
  * core/dispatch.c's lean path. */
 static void lean_recompute(void)
@@ -116,6 +140,7 @@ static void lean_recompute(void)
 			sg_set_bit(sg.hooks[one]->hook->flags &
 						   SYSGATE_HOOK_NOFPU ?
 					   sg.lean_sel : sg.lean_fpu_sel, nr);
+		fast_set(nr, sg_bit(sg.lean_sel, nr) ? sg.hooks[one] : 0);
 	}
 }
 

@@ -1424,6 +1424,28 @@ t_hook_lean_path() {
 	[ "$out" = 4243 ] || fail "answered: got '$out'"
 }
 
+t_hook_fast_path() {
+	# A NOFPU hook with enter() alone (tests/hooks/fastpath.c): the
+	# entry stub runs it without C once every site is planned (--eager:
+	# no syscall user dispatch), the lean path otherwise.  The record it
+	# gets, an answer, a changed number and a changed argument.
+	local m out
+	for m in --eager ""; do
+		out=$("$SG" $m -e trace=none --hook="$BUILD/tests/hooks/fastpath.so" \
+			-- "$PROG" getppid-arg 3 1) || fail "$m: exit status $?"
+		[ "$out" = 4242 ] || fail "$m: record: got '$out'"
+		out=$("$SG" $m -e trace=none --hook="$BUILD/tests/hooks/fastpath.so" \
+			-- "$PROG" getppid-arg 3 2) || fail "$m: exit status $?"
+		[ "$out" = "$(id -u)" ] || fail "$m: renumbered: got '$out'"
+		out=$("$SG" $m -e trace=none --hook="$BUILD/tests/hooks/fastpath.so" \
+			-- "$PROG" getppid-arg-thread 3 1) || fail "$m: exit status $?"
+		[ "$out" = 4242 ] || fail "$m: record in a thread: got '$out'"
+		out=$("$SG" $m -e trace=none --hook="$BUILD/tests/hooks/fastpath.so" \
+			-- "$PROG" getrandom 3 99) || fail "$m: exit status $?"
+		[ "$out" = 4 ] || fail "$m: argument: got '$out'"
+	done
+}
+
 t_hook_blocks_all_signals() {
 	# A hook whose callback blocks every signal, then makes C library
 	# calls and starts a thread (as libcephfs does under --fs), in the
