@@ -6,6 +6,7 @@
  */
 #include "sg.h"
 #include "options.h"
+#include "fpu_arch.h"
 
 struct sg_global sg;
 
@@ -91,6 +92,15 @@ int sg_hooks_init(struct sysgate_ctx *c)
 	sg.hooks[sg.nhooks++] = c;
 	if (!(c->hook->flags & SYSGATE_HOOK_NOFPU))
 		sg.need_fpu = 1;
+	/* A hook without the promise whose call callbacks (and all they
+	 * call) are shown to leave vector, x87 and MXCSR state alone is
+	 * run as one with it (its other callbacks keep the save). */
+	c->nofpu = (c->hook->flags & SYSGATE_HOOK_NOFPU) ||
+		   ((c->hook->enter || c->hook->exit) &&
+		    (!c->hook->enter ||
+		     sg_fpu_free_code((const void *)c->hook->enter)) &&
+		    (!c->hook->exit ||
+		     sg_fpu_free_code((const void *)c->hook->exit)));
 	return 0;
 }
 
@@ -137,9 +147,8 @@ static void lean_recompute(void)
 		sg_clear_bit(sg.lean_sel, nr);
 		sg_clear_bit(sg.lean_fpu_sel, nr);
 		if (n == 1 && !sg_bit(sg.core, nr))
-			sg_set_bit(sg.hooks[one]->hook->flags &
-						   SYSGATE_HOOK_NOFPU ?
-					   sg.lean_sel : sg.lean_fpu_sel, nr);
+			sg_set_bit(sg.hooks[one]->nofpu ? sg.lean_sel :
+							   sg.lean_fpu_sel, nr);
 		fast_set(nr, sg_bit(sg.lean_sel, nr) ? sg.hooks[one] : 0);
 	}
 }
@@ -156,7 +165,7 @@ void sg_hooks_recompute(void)
 			unsigned int fl = sg.hooks[i]->hook->flags;
 
 			m |= sg.hooks[i]->sel[w];
-			if (!(fl & SYSGATE_HOOK_NOFPU))
+			if (!sg.hooks[i]->nofpu)
 				fpu |= sg.hooks[i]->sel[w];
 			if (!(fl & SYSGATE_HOOK_NOTLS) &&
 			    !sg.hooks[i]->program_tls)

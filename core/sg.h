@@ -124,6 +124,9 @@ struct sysgate_ctx {
 	int program_tls;		/* linked to the program's libc (-p):
 					   runs on the program's thread
 					   pointer, whatever its flags say */
+	int nofpu;			/* SYSGATE_HOOK_NOFPU, or enter() and
+					   exit() shown to touch no FPU state
+					   (hooks.c) */
 };
 
 struct sg_options;

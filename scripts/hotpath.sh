@@ -6,8 +6,10 @@
 #     scripts/hotpath.sh OLD_BUILD NEW_BUILD [ROUNDS]
 #
 # getppid natively, answered by the null hook and by inject, passed on by
-# the null hook, the same two with null-fpu.so (no SYSGATE_HOOK_NOFPU),
-# under -c and traced, all to /dev/null.  Each run is
+# the null hook, the same two with null-fpu.so (no SYSGATE_HOOK_NOFPU)
+# and with NEW's tests/hooks/null-save.so (no flag either, and not shown
+# FPU-free: the save of the FPU state), under -c and traced, all to
+# /dev/null.  Each run is
 # `sysgate-bench-loop getppid 20000 100` (100 windows of 20000 calls)
 # pinned to CPU 1; configurations are interleaved round by round
 # (default 5).  Per configuration: the minimum and the median over rounds
@@ -31,7 +33,8 @@ run() {
 }
 
 for b in "$OLD" "$NEW"; do
-	for c in emulate inject pass fpu-emulate fpu-pass -c trace; do
+	for c in emulate inject pass fpu-emulate fpu-pass save-emulate \
+		save-pass -c trace; do
 		keys+=("$b $c")
 	done
 done
@@ -48,6 +51,10 @@ for r in $(seq "$R"); do
 			--hook="$b/hooks/null-fpu.so:getppid=4242" --
 		run "$b fpu-pass" "$b/sysgate" -o /dev/null $q \
 			--hook="$b/hooks/null-fpu.so:getppid" --
+		run "$b save-emulate" "$b/sysgate" -o /dev/null $q \
+			--hook="$NEW/tests/hooks/null-save.so:getppid=4242" --
+		run "$b save-pass" "$b/sysgate" -o /dev/null $q \
+			--hook="$NEW/tests/hooks/null-save.so:getppid" --
 		run "$b -c" "$b/sysgate" -c -o /dev/null --
 		run "$b trace" "$b/sysgate" -o /dev/null --
 	done

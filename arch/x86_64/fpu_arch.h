@@ -279,6 +279,10 @@ static inline void sg_fpu_probe(unsigned long *size, unsigned long long *mask)
 	*mask |= SG_FPU_BY_MOVES;
 }
 
+/* Does the code reachable from fn touch none of the state sg_fpu_save
+ * keeps (decode.c's x86_fpu_free)?  1 or 0 (not shown). */
+int sg_fpu_free_code(const void *fn) __attribute__((visibility("hidden")));
+
 /* How sg_fpu_save() keeps the program's registers, for sysgate bench. */
 static inline const char *sg_fpu_method(unsigned long long mask)
 {

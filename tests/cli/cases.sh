@@ -105,12 +105,14 @@ t_fpu_state_kept() {
 	# and x87 register (tests/hooks/clobber.c) must leave the program's
 	# own values where they were, under each mechanism that runs --hook.
 	# clobber-enter.so has no exit(): the lean path calls its enter()
-	# with no wrapper between.
+	# with no wrapper between.  clobber-libc.so changes them only
+	# through the C library's memset: its callbacks must not be taken
+	# for FPU-free (core/hooks.c).
 	local prog=$BUILD/tests/behave/vecregs m h
 	"$prog" >"$TMP/native" || fail "native run"
 	for m in patch sud int3 zeropage; do
 		"$SG" --list-mechanisms | grep -q "^$m *available" || continue
-		for h in clobber clobber-enter; do
+		for h in clobber clobber-enter clobber-libc; do
 			"$SG" -m $m -o /dev/null -e trace=none \
 				--hook="$BUILD/tests/hooks/$h.so" -- "$prog" \
 				>"$TMP/$m" || fail "-m $m $h: exit $?: $(cat "$TMP/$m")"
@@ -120,7 +122,7 @@ t_fpu_state_kept() {
 	# Every site planned at start: the first call goes through its stub
 	# (not a first trap's signal handler) while x87 is in its initial
 	# state, whose words sysgate then knows without reading them.
-	for h in clobber clobber-enter; do
+	for h in clobber clobber-enter clobber-libc; do
 		"$SG" --eager -o /dev/null -e trace=none \
 			--hook="$BUILD/tests/hooks/$h.so" -- "$prog" >"$TMP/eager" ||
 			fail "--eager $h: exit $?: $(cat "$TMP/eager")"
