@@ -78,9 +78,10 @@ SG_AT(struct sysgate_sys, tid, SG_S_PID + 4);
 SG_AT(struct sysgate_sys, flags, SG_S_FLAGS);
 SG_AT(struct sysgate_sys, note, SG_S_NOTE);
 SG_AT(struct sysgate_sys, enter_ns, SG_S_ENTER_NS);
+_Static_assert(SYSGATE_SYS_SKIPPED == 0x4, "arch/x86_64/entry.S: SKIPPED");
 _Static_assert(sizeof(struct sysgate_sys) == SG_S_SIZE &&
 	       SG_CALL_SCRATCH >= SG_S_SIZE &&
-	       SG_CALL_SCRATCH + 16 <= SG_CALL_SIZE, "core/entry.h: record");
+	       SG_CALL_SCRATCH + 32 <= SG_CALL_SIZE, "core/entry.h: record");
 
 /* This thread's state, made now if sysgate had not seen the thread. */
 static inline struct sg_thread *self_or_new(void)
@@ -521,11 +522,15 @@ syscall_lean(struct sg_frame *f, struct sg_call *k, unsigned long nr)
 	return lean_call(f, k, nr, 0);
 }
 
-/* An entry stub's fast path ran enter(), which changed the number: the
- * rest as lean_call's. */
-int sg_fast_renumbered(struct sg_frame *f, struct sg_call *k, unsigned long nr)
+/* An entry stub's fast path ran enter(), which let the call run with
+ * another number or has exit() to run after it: the rest as lean_call's. */
+int sg_fast_ran(struct sg_frame *f, struct sg_call *k, unsigned long nr)
 {
-	return lean_run_call(f, k, nr, sg_self(), 0);
+	int i = sg.lean_hook[nr], ex = sg.hooks[i]->hook->exit != 0;
+
+	if (ex)
+		chain_start(&k->c, &k->s, i + 1);
+	return lean_run_call(f, k, nr, sg_self(), ex);
 }
 
 static __attribute__((noinline)) int

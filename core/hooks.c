@@ -104,27 +104,29 @@ int sg_hooks_init(struct sysgate_ctx *c)
 	return 0;
 }
 
-/* sg_fast[nr] (core/entry.h): an entry stub answers the call itself
- * where x, the one hook that selects it, needs nothing but its enter()
- * called (the conditions of dispatch.c's lean_ok that do not change
+/* sg_fast[nr] (core/entry.h): an entry stub runs the call's callbacks
+ * itself where x, the one hook that selects it, allows (the conditions of dispatch.c's lean_ok that do not change
  * while the process runs).  Written only where it changes: the table's
  * pages stay untouched in most processes. */
 static void fast_set(long nr, const struct sysgate_ctx *x)
 {
 	const struct sysgate_hook *h = x ? x->hook : 0;
-	void *fn = 0, *data = 0;
+	void *fn = 0, *data = 0, *ex = 0;
 
-	if (h && h->enter && !h->exit && !sg_bit(sg.timed_sel, nr) &&
+	if (h && h->enter && !sg_bit(sg.timed_sel, nr) &&
 	    !(sg.tls.memsz && sg_bit(sg.tls_sel, nr))) {
 		fn = (void *)h->enter;
 		data = x->data;
+		ex = (void *)h->exit;
 	}
-	if (sg_fast[nr].enter == fn && sg_fast[nr].data == data)
+	if (sg_fast[nr].enter == fn && sg_fast[nr].data == data &&
+	    sg_fast[nr].exit == ex)
 		return;
 	/* (enter last when set, first when cleared: a thread that reads
 	 * them meanwhile never pairs an enter() with another's data) */
 	__atomic_store_n(&sg_fast[nr].enter, 0, __ATOMIC_RELEASE);
 	sg_fast[nr].data = data;
+	sg_fast[nr].exit = ex;
 	__atomic_store_n(&sg_fast[nr].enter, fn, __ATOMIC_RELEASE);
 }
 

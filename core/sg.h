@@ -223,14 +223,17 @@ struct sg_thread *sg_thread_current(void) SG_HIDDEN;
 /* core/dispatch.c (see also dispatch.h) */
 struct sg_frame;
 struct sg_call;
-/* sg_fast[nr] (core/entry.h): the hook's enter() and data, or zeros */
+/* sg_fast[nr] (core/entry.h): the hook's enter(), data and exit(), or
+ * zeros */
 struct sg_fast {
 	void *enter;
 	void *data;
+	void *exit;
+	void *unused;
 };
 extern struct sg_fast sg_fast[SYSGATE_NR_MAX] SG_HIDDEN;
-int sg_fast_renumbered(struct sg_frame *f, struct sg_call *k,
-		       unsigned long nr) SG_HIDDEN;
+int sg_fast_ran(struct sg_frame *f, struct sg_call *k,
+		unsigned long nr) SG_HIDDEN;
 int sg_syscall_entry(struct sg_frame *f, struct sg_call *k) SG_HIDDEN;
 void sg_syscall_exit(struct sg_frame *f, struct sg_call *k) SG_HIDDEN;
 void sg_after_raw(struct sg_frame *f, unsigned long info) SG_HIDDEN;

@@ -16,6 +16,9 @@
 #include "context.h"
 #include "entry.h"
 
+/* include/sysgate.h's SYSGATE_SYS_SKIPPED (a C header) */
+#define SYSGATE_SYS_SKIPPED_BIT 0x4
+
 	.text
 
 .macro SAVE_FRAME
@@ -328,13 +331,19 @@ sg_x86_entry:
 	mov	%rdx, SG_S_FLAGS(%rsp)
 	mov	%rdx, SG_S_NOTE(%rsp)
 	mov	%rdx, SG_S_ENTER_NS(%rsp)
-	/* enter(s, data) on the hook stack, depth set (run_lean) */
+	/* enter(s, data) on the hook stack, depth set (run_lean); for an
+	 * answer, exit() too, in the same switch (lean_enter) */
 	mov	%r8, SG_CALL_SCRATCH(%rsp)
+	mov	16(%rcx), %rdx
+	mov	%rdx, (SG_CALL_SCRATCH + 8)(%rsp)	/* exit() */
+	mov	8(%rcx), %rsi
 	movq	$1, SG_T_DEPTH(%r8)
 	mov	%rsp, %rdi
-	mov	8(%rcx), %rsi
+	test	%rdx, %rdx
+	jnz	.Lfast_exit
 	mov	%r10, %rsp
 	call	*%r11
+.Lfast_back:
 	lea	-SG_CALL_SIZE(%rbx), %rsp
 	and	$-16, %rsp
 	mov	SG_CALL_SCRATCH(%rsp), %r8
@@ -348,22 +357,43 @@ sg_x86_entry:
 	mov	%rax, SGF_RAX(%rbx)
 	RESTORE_FRAME_AND_RETURN
 
+	/* a hook with exit(): for an answer, exit() too, in the same stack
+	 * switch (lean_enter) */
+.Lfast_exit:
+	.cfi_restore_state
+	.cfi_remember_state
+	mov	%rsi, (SG_CALL_SCRATCH + 16)(%rsp)	/* data */
+	mov	%r10, %rsp
+	call	*%r11
+	cmp	$1, %eax		/* SYSGATE_SKIP */
+	jne	.Lfast_back
+	lea	-SG_CALL_SIZE(%rbx), %rdi
+	and	$-16, %rdi		/* the record */
+	orl	$SYSGATE_SYS_SKIPPED_BIT, SG_S_FLAGS(%rdi)
+	mov	(SG_CALL_SCRATCH + 16)(%rdi), %rsi
+	call	*(SG_CALL_SCRATCH + 8)(%rdi)
+	mov	$1, %eax
+	jmp	.Lfast_back
+
 	/* signals held back meanwhile (sg_deliver_pending) */
 .Lfast_pending:
 	.cfi_restore_state
 	.cfi_remember_state
-	mov	%eax, (SG_CALL_SCRATCH + 8)(%rsp)
+	mov	%eax, (SG_CALL_SCRATCH + 24)(%rsp)
 	mov	%r8, %rdi
 	call	sg_deliver_pending
-	mov	(SG_CALL_SCRATCH + 8)(%rsp), %eax
+	mov	(SG_CALL_SCRATCH + 24)(%rsp), %eax
 	jmp	.Lfast_verdict
 
 	/* SYSGATE_RUN: the arguments as enter() left them, and the same
-	 * number (else C decides, as lean_run_call) */
+	 * number, with no exit() to follow (else C decides, as
+	 * lean_run_call) */
 .Lfast_run:
+	cmpq	$0, (SG_CALL_SCRATCH + 8)(%rsp)
+	jne	.Lfast_ran
 	mov	(%rsp), %rdx
 	cmp	SGF_RAX(%rbx), %rdx
-	jne	.Lfast_renumbered
+	jne	.Lfast_ran
 	mov	8(%rsp), %rax
 	mov	%rax, SGF_RDI(%rbx)
 	mov	16(%rsp), %rax
@@ -377,11 +407,11 @@ sg_x86_entry:
 	mov	48(%rsp), %rax
 	mov	%rax, SGF_R9(%rbx)
 	jmp	.Lkernel
-.Lfast_renumbered:
+.Lfast_ran:
 	mov	%rbx, %rdi
 	mov	%rsp, %rsi
 	mov	SGF_RAX(%rbx), %rdx
-	call	sg_fast_renumbered
+	call	sg_fast_ran
 	jmp	.Lresult
 	.cfi_endproc
 	.size	sg_x86_entry, . - sg_x86_entry
