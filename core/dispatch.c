@@ -54,6 +54,35 @@ struct sg_call {
 _Static_assert(sizeof(struct sg_call) <= SG_CALL_SIZE &&
 	       SG_CALL_SIZE % 16 == 0, "call record space");
 
+/* What an entry stub's fast path reads (core/entry.h). */
+struct sg_fast sg_fast[SYSGATE_NR_MAX];
+#define SG_AT(type, field, off) \
+	_Static_assert(__builtin_offsetof(type, field) == (off), \
+		       "core/entry.h: " #type "." #field " moved")
+_Static_assert(sizeof(struct sg_fast) == 1 << SG_FAST_SHIFT &&
+	       SG_NR_MAX == SYSGATE_NR_MAX, "core/entry.h: sg_fast");
+SG_AT(struct sg_global, sud_on, SG_G_SUD_ON);
+SG_AT(struct sg_thread, owner, SG_T_OWNER);
+SG_AT(struct sg_thread, depth, SG_T_DEPTH);
+SG_AT(struct sg_thread, hook_sp, SG_T_HOOK_SP);
+SG_AT(struct sg_thread, tid, SG_T_TID);
+SG_AT(struct sg_thread, pid, SG_T_TID + 4);
+SG_AT(struct sg_thread, hooks_off, SG_T_HOOKS_OFF);
+SG_AT(struct sg_thread, pending, SG_T_PENDING);
+SG_AT(struct sg_thread, alt_hi, SG_T_ALT_HI);
+SG_AT(struct sg_call, s, 0);
+SG_AT(struct sysgate_sys, ret, SG_S_RET);
+SG_AT(struct sysgate_sys, pc, SG_S_PC);
+SG_AT(struct sysgate_sys, pid, SG_S_PID);
+SG_AT(struct sysgate_sys, tid, SG_S_PID + 4);
+SG_AT(struct sysgate_sys, flags, SG_S_FLAGS);
+SG_AT(struct sysgate_sys, note, SG_S_NOTE);
+SG_AT(struct sysgate_sys, enter_ns, SG_S_ENTER_NS);
+_Static_assert(SYSGATE_SYS_SKIPPED == 0x4, "arch/x86_64/entry.S: SKIPPED");
+_Static_assert(sizeof(struct sysgate_sys) == SG_S_SIZE &&
+	       SG_CALL_SCRATCH >= SG_S_SIZE &&
+	       SG_CALL_SCRATCH + 32 <= SG_CALL_SIZE, "core/entry.h: record");
+
 /* This thread's state, made now if sysgate had not seen the thread. */
 static inline struct sg_thread *self_or_new(void)
 {
@@ -387,12 +416,12 @@ syscall_hooked(struct sg_frame *f, const struct sg_site_desc *d,
 }
 
 /*
- * The common case, kept lean: a call one hook alone selects (sg.lean_sel:
- * one without SYSGATE_HOOK_NOFPU never does), in a thread that is set up
- * and outside any callback, with nothing for the core to do.  The same
- * steps as syscall_hooked and run_hooks in the same order, less what
- * such a call does not need: no FPU save, no thread pointer switch, no
- * signal mask for the alternate stack, no loop over the chain.
+ * The common case, kept lean: a call one hook alone selects (sg.lean_sel),
+ * in a thread that is set up and outside any callback, with nothing for
+ * the core to do.  The same steps as syscall_hooked and run_hooks in the
+ * same order, less what such a call does not need: no thread pointer
+ * switch, no signal mask for the alternate stack, no loop over the chain;
+ * the FPU save only for a hook without SYSGATE_HOOK_NOFPU.
  */
 static inline __attribute__((always_inline)) int
 lean_ok(const struct sg_thread *t, unsigned long nr)
@@ -426,15 +455,20 @@ static long lean_exit(void *p)
 	return 0;
 }
 
-/* run_hooks for a call on the lean path (lean_ok held at its entry). */
+/* run_hooks for a call on the lean path (lean_ok held at its entry):
+ * fn(a, b) on the hook stack, the FPU state kept if fpu. */
 static inline __attribute__((always_inline)) long
-run_lean(struct sg_thread *t, long (*fn)(void *), struct sg_call *k)
+run_lean(struct sg_thread *t, int fpu, const void *fn, void *a, void *b)
 {
 	long v;
 
 	__atomic_store_n(&t->depth, 1, __ATOMIC_RELAXED);
 	__asm__ volatile("" ::: "memory");
-	v = sg_on_stack(fn, k, t->hook_sp);
+	if (fpu)
+		sg_fpu_save(t->fpu_area, sg.fpu_mask);
+	v = sg_on_stack_call(fn, a, b, t->hook_sp);
+	if (fpu)
+		sg_fpu_restore(t->fpu_area, sg.fpu_mask);
 	__asm__ volatile("" ::: "memory");
 	__atomic_store_n(&t->depth, 0, __ATOMIC_RELAXED);
 	if (unlikely(t->pending))
@@ -442,35 +476,26 @@ run_lean(struct sg_thread *t, long (*fn)(void *), struct sg_call *k)
 	return v;
 }
 
-static __attribute__((noinline)) int
-syscall_lean(struct sg_frame *f, struct sg_call *k, unsigned long nr)
+/* fpu: the hook lacks SYSGATE_HOOK_NOFPU (a constant: one copy each,
+ * so that the NOFPU path carries no test) */
+/* After enter() let the call run: the arguments it may have changed go
+ * back into the frame, and a number it changed to one of the core's
+ * takes the general path's rest. */
+static inline __attribute__((always_inline)) int
+lean_run_call(struct sg_frame *f, struct sg_call *k, unsigned long nr,
+	      struct sg_thread *t, int exit_wanted)
 {
-	const struct sg_site_desc *d = sg_frame_site(f);
-	struct sg_thread *t = sg_self();
 	struct sysgate_sys *s = &k->s;
 	struct sg_chain *c = &k->c;
-	int i = sg.lean_hook[nr];
-	const struct sysgate_hook *h = sg.hooks[i]->hook;
 
-	if (unlikely(!lean_ok(t, nr)))
-		return syscall_hooked(f, d, k);
-	sg_frame_args(f, s->args);
-	sys_init(s, t, nr, sg_site_pc(d), 0);
-	chain_start(c, s, i + 1);
-	if (h->enter) {
-		long v = run_lean(t, lean_enter, k);
-
-		if (v == SYSGATE_SKIP) {
-			c->skip = 1;
-			sg_frame_set_result(f, s->ret);
-			return SG_ENTRY_DONE;
-		}
-		sg_frame_set_args(f, s->args);
-		if (unlikely(s->nr != (long)nr) && core_handles(s->nr))
-			return syscall_rest(f, sg_frame_site(f), k, t);
-		sg_frame_set_nr(f, s->nr);
+	sg_frame_set_args(f, s->args);
+	if (unlikely(s->nr != (long)nr) && core_handles(s->nr)) {
+		chain_start(c, s, sg.lean_hook[nr] + 1);
+		c->nr = nr;	/* the number the hook was selected on */
+		return syscall_rest(f, sg_frame_site(f), k, t);
 	}
-	if (!h->exit)
+	sg_frame_set_nr(f, s->nr);
+	if (!exit_wanted)
 		return SG_ENTRY_KERNEL;
 	k->t = t;
 	k->lean = 1;
@@ -478,9 +503,69 @@ syscall_lean(struct sg_frame *f, struct sg_call *k, unsigned long nr)
 	return SG_ENTRY_KERNEL_EXIT;
 }
 
+static inline __attribute__((always_inline)) int
+lean_call(struct sg_frame *f, struct sg_call *k, unsigned long nr, int fpu)
+{
+	const struct sg_site_desc *d = sg_frame_site(f);
+	struct sg_thread *t = sg_self();
+	struct sysgate_sys *s = &k->s;
+	struct sysgate_ctx *x = sg.hooks[sg.lean_hook[nr]];
+	const struct sysgate_hook *h = x->hook;
+	int v = SYSGATE_RUN;
+
+	if (unlikely(!lean_ok(t, nr)))
+		return syscall_hooked(f, d, k);
+	sg_frame_args(f, s->args);
+	sys_init(s, t, nr, sg_site_pc(d), 0);
+	if (likely(!h->exit)) {
+		/* enter() straight from the stack switch, no wrapper between
+		 * (~1.6 ns); nothing but the record, the frame, the thread
+		 * and nr live across it */
+		if (h->enter)
+			v = (int)run_lean(t, fpu, (const void *)h->enter, s,
+					  x->data);
+		if (v == SYSGATE_SKIP) {
+			s->flags |= SYSGATE_SYS_SKIPPED;
+			sg_frame_set_result(f, s->ret);
+			return SG_ENTRY_DONE;
+		}
+		return lean_run_call(f, k, nr, t, 0);
+	}
+	/* (the chain record only where something reads it: an exit
+	 * callback, or syscall_rest) */
+	chain_start(&k->c, s, sg.lean_hook[nr] + 1);
+	if (h->enter &&
+	    (int)run_lean(t, fpu, (const void *)lean_enter, k, 0) ==
+		    SYSGATE_SKIP) {
+		sg_frame_set_result(f, s->ret);
+		return SG_ENTRY_DONE;
+	}
+	return lean_run_call(f, k, nr, t, 1);
+}
+
+static __attribute__((noinline)) int
+syscall_lean(struct sg_frame *f, struct sg_call *k, unsigned long nr)
+{
+	return lean_call(f, k, nr, 0);
+}
+
+/* An entry stub's fast path ran enter(), which let the call run with
+ * another number or has exit() to run after it: the rest as lean_call's. */
+int sg_fast_ran(struct sg_frame *f, struct sg_call *k, unsigned long nr)
+{
+	int i = sg.lean_hook[nr], ex = sg.hooks[i]->hook->exit != 0;
+
+	if (ex)
+		chain_start(&k->c, &k->s, i + 1);
+	return lean_run_call(f, k, nr, sg_self(), ex);
+}
+
 static __attribute__((noinline)) int
 syscall_other(struct sg_frame *f, struct sg_call *k, unsigned long nr)
 {
+	if (likely(nr < SYSGATE_NR_MAX) && sg_bit(sg.lean_fpu_sel, nr) &&
+	    likely(!sg.sud_on))
+		return lean_call(f, k, nr, 1);
 	if (unlikely(sg.sud_on))
 		sg_sud_check(sg_self());
 	if (likely(nr >= SYSGATE_NR_MAX || !sg_bit(sg.wanted, nr))) {
@@ -512,7 +597,8 @@ void sg_syscall_exit(struct sg_frame *f, struct sg_call *k)
 	/* (a signal handler that ran meanwhile may have left the thread on
 	 * its alternate stack) */
 	if (k->lean && likely(!t->alt_hi))
-		run_lean(t, lean_exit, k);
+		run_lean(t, sg_bit(sg.fpu_sel, k->c.nr),
+			 (const void *)lean_exit, k, 0);
 	else
 		run_call_hooks(t, k->c.nr, chain_exit, &k->c);
 	sg_frame_set_result(f, k->s.ret);

@@ -30,4 +30,34 @@
 
 #define SG_CALL_SIZE		160
 
+/*
+ * An arch's entry stub may answer the commonest call without C (x86-64
+ * does): one hook alone selects it, with SYSGATE_HOOK_NOFPU and an
+ * enter(), no timing and no thread pointer switch (hooks.c fills
+ * sg_fast[nr] = { enter, data, exit } for such calls, zeros for others;
+ * exit() runs there only after an answer, a call made goes to C),
+ * while syscall user dispatch is off and the thread is set up and
+ * outside any callback: what dispatch.c's lean path checks, in the same
+ * order.  The layout facts it needs, checked in dispatch.c:
+ */
+#define SG_FAST_SHIFT		5	/* sizeof(struct sg_fast) == 32 */
+#define SG_NR_MAX		1024	/* SYSGATE_NR_MAX */
+#define SG_G_SUD_ON		2424	/* offsetof(struct sg_global, sud_on) */
+#define SG_T_OWNER		8	/* struct sg_thread */
+#define SG_T_DEPTH		32
+#define SG_T_HOOK_SP		40
+#define SG_T_TID		72	/* then pid, as in struct sysgate_sys */
+#define SG_T_HOOKS_OFF		80
+#define SG_T_PENDING		168
+#define SG_T_ALT_HI		8400
+#define SG_S_RET		56	/* struct sysgate_sys (the record's start) */
+#define SG_S_PC			72
+#define SG_S_PID		80
+#define SG_S_FLAGS		88
+#define SG_S_NOTE		96
+#define SG_S_ENTER_NS		104
+#define SG_S_SIZE		112
+#define SG_CALL_SCRATCH		120	/* four words the fast path keeps
+					   across the hook's call */
+
 #endif

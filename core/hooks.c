@@ -6,6 +6,7 @@
  */
 #include "sg.h"
 #include "options.h"
+#include "fpu_arch.h"
 
 struct sg_global sg;
 
@@ -91,11 +92,46 @@ int sg_hooks_init(struct sysgate_ctx *c)
 	sg.hooks[sg.nhooks++] = c;
 	if (!(c->hook->flags & SYSGATE_HOOK_NOFPU))
 		sg.need_fpu = 1;
+	/* A hook without the promise whose call callbacks (and all they
+	 * call) are shown to leave vector, x87 and MXCSR state alone is
+	 * run as one with it (its other callbacks keep the save). */
+	c->nofpu = (c->hook->flags & SYSGATE_HOOK_NOFPU) ||
+		   ((c->hook->enter || c->hook->exit) &&
+		    (!c->hook->enter ||
+		     sg_fpu_free_code((const void *)c->hook->enter)) &&
+		    (!c->hook->exit ||
+		     sg_fpu_free_code((const void *)c->hook->exit)));
 	return 0;
 }
 
-/* Calls one hook with SYSGATE_HOOK_NOFPU alone selects and the core
- * leaves alone: core/dispatch.c's lean path. */
+/* sg_fast[nr] (core/entry.h): an entry stub runs the call's callbacks
+ * itself where x, the one hook that selects it, allows (the conditions of dispatch.c's lean_ok that do not change
+ * while the process runs).  Written only where it changes: the table's
+ * pages stay untouched in most processes. */
+static void fast_set(long nr, const struct sysgate_ctx *x)
+{
+	const struct sysgate_hook *h = x ? x->hook : 0;
+	void *fn = 0, *data = 0, *ex = 0;
+
+	if (h && h->enter && !sg_bit(sg.timed_sel, nr) &&
+	    !(sg.tls.memsz && sg_bit(sg.tls_sel, nr))) {
+		fn = (void *)h->enter;
+		data = x->data;
+		ex = (void *)h->exit;
+	}
+	if (sg_fast[nr].enter == fn && sg_fast[nr].data == data &&
+	    sg_fast[nr].exit == ex)
+		return;
+	/* (enter last when set, first when cleared: a thread that reads
+	 * them meanwhile never pairs an enter() with another's data) */
+	__atomic_store_n(&sg_fast[nr].enter, 0, __ATOMIC_RELEASE);
+	sg_fast[nr].data = data;
+	sg_fast[nr].exit = ex;
+	__atomic_store_n(&sg_fast[nr].enter, fn, __ATOMIC_RELEASE);
+}
+
+/* Calls one hook alone selects and the core leaves alone:
+ * core/dispatch.c's lean path. */
 static void lean_recompute(void)
 {
 	long nr;
@@ -110,11 +146,12 @@ static void lean_recompute(void)
 				one = i;
 			}
 		sg.lean_hook[nr] = one;
-		if (n == 1 && !sg_bit(sg.core, nr) &&
-		    (sg.hooks[one]->hook->flags & SYSGATE_HOOK_NOFPU))
-			sg_set_bit(sg.lean_sel, nr);
-		else
-			sg_clear_bit(sg.lean_sel, nr);
+		sg_clear_bit(sg.lean_sel, nr);
+		sg_clear_bit(sg.lean_fpu_sel, nr);
+		if (n == 1 && !sg_bit(sg.core, nr))
+			sg_set_bit(sg.hooks[one]->nofpu ? sg.lean_sel :
+							   sg.lean_fpu_sel, nr);
+		fast_set(nr, sg_bit(sg.lean_sel, nr) ? sg.hooks[one] : 0);
 	}
 }
 
@@ -130,7 +167,7 @@ void sg_hooks_recompute(void)
 			unsigned int fl = sg.hooks[i]->hook->flags;
 
 			m |= sg.hooks[i]->sel[w];
-			if (!(fl & SYSGATE_HOOK_NOFPU))
+			if (!sg.hooks[i]->nofpu)
 				fpu |= sg.hooks[i]->sel[w];
 			if (!(fl & SYSGATE_HOOK_NOTLS) &&
 			    !sg.hooks[i]->program_tls)

@@ -128,6 +128,9 @@ struct sysgate_ctx {
 	int program_tls;		/* linked to the program's libc (-p):
 					   runs on the program's thread
 					   pointer, whatever its flags say */
+	int nofpu;			/* SYSGATE_HOOK_NOFPU, or enter() and
+					   exit() shown to touch no FPU state
+					   (hooks.c) */
 };
 
 struct sg_options;
@@ -150,6 +153,8 @@ struct sg_global {
 						   callback selects */
 	unsigned long lean_sel[SG_SEL_WORDS];	/* calls for dispatch.c's
 						   lean path (hooks.c) */
+	unsigned long lean_fpu_sel[SG_SEL_WORDS];	/* the same, where the
+						   hook lacks NOFPU */
 	unsigned char lean_hook[SYSGATE_NR_MAX];	/* the one hook that
 						   selects such a call */
 	int follow;			/* -f */
@@ -227,6 +232,17 @@ struct sg_thread *sg_thread_current(void) SG_HIDDEN;
 /* core/dispatch.c (see also dispatch.h) */
 struct sg_frame;
 struct sg_call;
+/* sg_fast[nr] (core/entry.h): the hook's enter(), data and exit(), or
+ * zeros */
+struct sg_fast {
+	void *enter;
+	void *data;
+	void *exit;
+	void *unused;
+};
+extern struct sg_fast sg_fast[SYSGATE_NR_MAX] SG_HIDDEN;
+int sg_fast_ran(struct sg_frame *f, struct sg_call *k,
+		unsigned long nr) SG_HIDDEN;
 int sg_syscall_entry(struct sg_frame *f, struct sg_call *k) SG_HIDDEN;
 void sg_syscall_exit(struct sg_frame *f, struct sg_call *k) SG_HIDDEN;
 void sg_after_raw(struct sg_frame *f, unsigned long info) SG_HIDDEN;
@@ -249,7 +265,16 @@ void sg_dispatch_started(long nr, const long args[6]) SG_HIDDEN;
 void sg_sys_init(struct sysgate_sys *s, struct sg_thread *t, long nr,
 		 const long args[6], const void *pc) SG_HIDDEN;
 void sg_deliver_pending(struct sg_thread *t) SG_HIDDEN;
-long sg_on_stack(long (*fn)(void *), void *arg, unsigned long sp) SG_HIDDEN;
+/* fn(a, b) on the stack whose top is sp (arch/<isa>/entry.S): fn is a
+ * function of one or two pointer arguments, such as a hook's enter()
+ * called with no wrapper between (the lean path, core/dispatch.c). */
+long sg_on_stack_call(const void *fn, void *a, void *b,
+		      unsigned long sp) SG_HIDDEN;
+static inline long sg_on_stack(long (*fn)(void *), void *arg,
+			       unsigned long sp)
+{
+	return sg_on_stack_call((const void *)fn, arg, 0, sp);
+}
 
 /* core/signal.c */
 int sg_signal_init(void) SG_HIDDEN;

@@ -20,7 +20,9 @@
  *  - Callbacks run on a per-thread sysgate stack of SYSGATE_HOOK_STACK bytes,
  *    in the thread that made the system call.  Thread-local variables work.
  *  - Hooks that do not set SYSGATE_HOOK_NOFPU get the program's vector and
- *    floating-point registers saved and restored around each callback.
+ *    floating-point registers saved and restored around each callback
+ *    (on x86-64 not around enter() and exit() where sysgate finds at
+ *    load that the code they reach touches none of them).
  *
  * A hook shared object exports its table with SYSGATE_HOOK_DEFINE() and is
  * loaded with `sysgate --hook=PATH.so[:ARGS]`.

@@ -103,8 +103,9 @@ $(BUILD)/tests/hooks/%.so: tests/hooks/%.c include/sysgate.h | $(BUILD)/.dir
 	@mkdir -p $(dir $@)
 	$(CC) $(CFLAGS_COMMON) -Iinclude -shared -o $@ $<
 
-# (a SYSGATE_HOOK_NOFPU hook, built as such)
-$(BUILD)/tests/hooks/renumber.so: tests/hooks/renumber.c include/sysgate.h | $(BUILD)/.dir
+# (SYSGATE_HOOK_NOFPU hooks, built as such)
+$(BUILD)/tests/hooks/renumber.so $(BUILD)/tests/hooks/fastpath.so: \
+		$(BUILD)/tests/hooks/%.so: tests/hooks/%.c include/sysgate.h | $(BUILD)/.dir
 	@mkdir -p $(dir $@)
 	$(CC) $(CFLAGS_COMMON) $(ARCH_HOOK_CFLAGS) -Iinclude -shared -o $@ $<
 
@@ -129,6 +130,8 @@ CHECK_DEPS += $(BUILD)/tests/cli/prog $(BUILD)/tests/cli/rawlib.so \
 	$(BUILD)/tests/cli/nolibc-at-loader \
 	$(BUILD)/tests/hooks/counter.so $(BUILD)/tests/hooks/exitret.so \
 	$(BUILD)/tests/hooks/clobber.so $(BUILD)/tests/hooks/renumber.so \
+	$(BUILD)/tests/hooks/clobber-enter.so $(BUILD)/tests/hooks/fastpath.so \
+	$(BUILD)/tests/hooks/clobber-libc.so $(BUILD)/tests/hooks/null-save.so \
 	$(BUILD)/tests/hooks/blockall.so
 # A hook's callback calling from unpatched code, and cloning there.
 CHECK_DEPS += $(BUILD)/tests/cli/window-prog $(BUILD)/tests/hooks/window.so

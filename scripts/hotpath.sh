@@ -6,7 +6,10 @@
 #     scripts/hotpath.sh OLD_BUILD NEW_BUILD [ROUNDS]
 #
 # getppid natively, answered by the null hook and by inject, passed on by
-# the null hook, under -c and traced, all to /dev/null.  Each run is
+# the null hook, the same two with null-fpu.so (no SYSGATE_HOOK_NOFPU)
+# and with NEW's tests/hooks/null-save.so (no flag either, and not shown
+# FPU-free: the save of the FPU state), under -c and traced, all to
+# /dev/null.  Each run is
 # `sysgate-bench-loop getppid 20000 100` (100 windows of 20000 calls)
 # pinned to CPU 1; configurations are interleaved round by round
 # (default 5).  Per configuration: the minimum and the median over rounds
@@ -30,7 +33,8 @@ run() {
 }
 
 for b in "$OLD" "$NEW"; do
-	for c in emulate inject pass -c trace; do
+	for c in emulate inject pass fpu-emulate fpu-pass save-emulate \
+		save-pass -c trace; do
 		keys+=("$b $c")
 	done
 done
@@ -43,6 +47,14 @@ for r in $(seq "$R"); do
 		run "$b inject" "$b/sysgate" $q -e inject=getppid:retval=4242 --
 		run "$b pass" "$b/sysgate" -o /dev/null $q \
 			--hook="$b/hooks/null.so:getppid" --
+		run "$b fpu-emulate" "$b/sysgate" -o /dev/null $q \
+			--hook="$b/hooks/null-fpu.so:getppid=4242" --
+		run "$b fpu-pass" "$b/sysgate" -o /dev/null $q \
+			--hook="$b/hooks/null-fpu.so:getppid" --
+		run "$b save-emulate" "$b/sysgate" -o /dev/null $q \
+			--hook="$NEW/tests/hooks/null-save.so:getppid=4242" --
+		run "$b save-pass" "$b/sysgate" -o /dev/null $q \
+			--hook="$NEW/tests/hooks/null-save.so:getppid" --
 		run "$b -c" "$b/sysgate" -c -o /dev/null --
 		run "$b trace" "$b/sysgate" -o /dev/null --
 	done

@@ -217,12 +217,12 @@ sg_a64_after_raw:
 	.cfi_endproc
 	.size	sg_a64_after_raw, . - sg_a64_after_raw
 
-/* long sg_on_stack(long (*fn)(void *), void *arg, void *stack_top) */
-	.globl	sg_on_stack
-	.hidden	sg_on_stack
-	.type	sg_on_stack, %function
+/* long sg_on_stack_call(fn, void *a, void *b, void *stack_top): fn(a, b) */
+	.globl	sg_on_stack_call
+	.hidden	sg_on_stack_call
+	.type	sg_on_stack_call, %function
 	.p2align 2
-sg_on_stack:
+sg_on_stack_call:
 	.cfi_startproc
 	stp	x29, x30, [sp, #-16]!
 	.cfi_def_cfa_offset 16
@@ -230,9 +230,10 @@ sg_on_stack:
 	.cfi_offset x30, -8
 	mov	x29, sp
 	.cfi_def_cfa_register x29
-	mov	sp, x2
+	mov	sp, x3
 	mov	x9, x0
 	mov	x0, x1
+	mov	x1, x2
 	blr	x9
 	mov	sp, x29
 	.cfi_def_cfa_register sp
@@ -242,7 +243,7 @@ sg_on_stack:
 	.cfi_def_cfa_offset 0
 	ret
 	.cfi_endproc
-	.size	sg_on_stack, . - sg_on_stack
+	.size	sg_on_stack_call, . - sg_on_stack_call
 
 /* A RAW rt_sigreturn: entered like a stub's raw path (x16 and x30 in the
  * push, which rt_sigreturn does not need back), x8 already holds the

@@ -227,12 +227,12 @@ sg_rv_relay:
 3:	unimp
 	.size	sg_rv_relay, . - sg_rv_relay
 
-/* long sg_on_stack(long (*fn)(void *), void *arg, void *stack_top) */
-	.globl	sg_on_stack
-	.hidden	sg_on_stack
-	.type	sg_on_stack, @function
+/* long sg_on_stack_call(fn, void *a, void *b, void *stack_top): fn(a, b) */
+	.globl	sg_on_stack_call
+	.hidden	sg_on_stack_call
+	.type	sg_on_stack_call, @function
 	.p2align 2
-sg_on_stack:
+sg_on_stack_call:
 	.cfi_startproc
 	addi	sp, sp, -16
 	.cfi_adjust_cfa_offset 16
@@ -242,9 +242,10 @@ sg_on_stack:
 	.cfi_rel_offset s0, 0
 	mv	s0, sp
 	.cfi_def_cfa_register s0
-	mv	sp, a2
+	mv	sp, a3
 	mv	t0, a0
 	mv	a0, a1
+	mv	a1, a2
 	jalr	t0
 	mv	sp, s0
 	.cfi_def_cfa_register sp
@@ -256,7 +257,7 @@ sg_on_stack:
 	.cfi_adjust_cfa_offset -16
 	ret
 	.cfi_endproc
-	.size	sg_on_stack, . - sg_on_stack
+	.size	sg_on_stack_call, . - sg_on_stack_call
 
 /* A RAW rt_sigreturn: entered like a stub's raw path (t0 and ra in the
  * push), a7 already holds the number. */

@@ -45,4 +45,12 @@ static inline const char *sg_fpu_method(unsigned long long mask)
 	return "register moves (f0-f31, fcsr)";
 }
 
+/* (no code analysis here: a hook without SYSGATE_HOOK_NOFPU always gets
+ * the save) */
+static inline int sg_fpu_free_code(const void *fn)
+{
+	(void)fn;
+	return 0;
+}
+
 #endif

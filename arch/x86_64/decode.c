@@ -285,6 +285,20 @@ static int rsp_use(const struct state *st, int map, unsigned char op,
 	return gpr_reg && r == 4 ? X86_RSP_READ : X86_RSP_NO;
 }
 
+/* 0f-map opcodes that touch only general registers and memory (else an
+ * instruction counts as using vector or x87 state: x86_insn.vec) */
+static int map2_gpr(unsigned char op, int mod, int reg, int rep)
+{
+	if (op <= 0x0d || (op >= 0x18 && op <= 0x23) ||
+	    (op >= 0x30 && op <= 0x37) || (op >= 0x40 && op <= 0x4f) ||
+	    (op >= 0x80 && op <= 0xad && op != 0xa6 && op != 0xa7) ||
+	    (op >= 0xaf && op <= 0xc1) || op == 0xc3 || (op >= 0xc7 && op <= 0xcf) ||
+	    op == 0xff)
+		return 1;
+	/* fences, and rd/wr fs/gs base; not fxsave, ldmxcsr, xsave... */
+	return op == 0xae && mod == 3 && (reg >= 5 || (rep && reg <= 3));
+}
+
 static int decode(const unsigned char *code, unsigned long avail,
 		  struct x86_insn *in, int full)
 {
@@ -295,6 +309,7 @@ static int decode(const unsigned char *code, unsigned long avail,
 	long long *target = &in->target;
 
 	in->len = in->kind = in->rip_rel = in->rel_off = in->rel_size = 0;
+	in->vec = 0;
 	in->rax = X86_RAX_NO;
 	in->rsp = X86_RSP_NO;
 	in->imm = in->target = 0;
@@ -538,6 +553,10 @@ static int decode(const unsigned char *code, unsigned long avail,
 done:
 	if (st.n > 15 || st.n > avail)
 		return 0;
+	if (st.vex || (map == 1 && ((op >= 0xd8 && op <= 0xdf) || op == 0x9b)) ||
+	    (map == 2 && !map2_gpr(op, mod, reg, st.rep)) ||
+	    (map == 3 && op != 0xf0 && op != 0xf1 && op != 0xf6) || map == 4)
+		in->vec = 1;
 	if (full)
 		in->rsp = rsp_use(&st, map, op, mod, reg, rm);
 	if (in->rip_rel)
@@ -554,7 +573,7 @@ static int decode_or_clear(const unsigned char *code, unsigned long avail,
 	if (!n) {
 		/* Nothing half-decoded is left for a caller to trust. */
 		in->len = in->kind = in->rip_rel = in->rel_off = 0;
-		in->rel_size = in->rax = in->rsp = 0;
+		in->rel_size = in->rax = in->rsp = in->vec = 0;
 		in->imm = in->target = 0;
 	}
 	return n;
@@ -592,4 +611,71 @@ int x86_redzone_scan(const unsigned char *code, unsigned long len,
 		off += n;
 	}
 	return worst;
+}
+
+/* Bounds of x86_fpu_free's walk: past them the answer is "not shown". */
+#define FPU_SCAN_INSNS 4096
+#define FPU_SCAN_STARTS 256
+
+static int fpu_scan_add(unsigned long *starts, int *nstarts, unsigned long *todo,
+			int *ntodo, unsigned long pc)
+{
+	int i;
+
+	for (i = 0; i < *nstarts; i++)
+		if (starts[i] == pc)
+			return 1;
+	if (*nstarts == FPU_SCAN_STARTS)
+		return 0;
+	starts[(*nstarts)++] = pc;
+	todo[(*ntodo)++] = pc;
+	return 1;
+}
+
+int x86_fpu_free(unsigned long fn,
+		 long (*read)(void *dst, const void *src, unsigned long len))
+{
+	unsigned long starts[FPU_SCAN_STARTS], todo[FPU_SCAN_STARTS];
+	int nstarts = 0, ntodo = 0, insns = 0;
+
+	if (!fpu_scan_add(starts, &nstarts, todo, &ntodo, fn))
+		return 0;
+	while (ntodo) {
+		unsigned long pc = todo[--ntodo];
+
+		for (;;) {
+			unsigned char buf[16];
+			struct x86_insn in;
+			long n = read(buf, (const void *)pc, sizeof(buf));
+			int more = 1;
+
+			if (n <= 0 || ++insns > FPU_SCAN_INSNS ||
+			    !x86_decode_flow(buf, (unsigned long)n, &in) ||
+			    in.vec)
+				return 0;
+			switch (in.kind) {
+			case X86_RET:
+			case X86_STOP:
+				more = 0;
+				break;
+			case X86_JMP_IND:	/* a PLT entry, a switch, a tail */
+			case X86_CALL_IND:	/* call: code not seen */
+			case X86_INT3:
+				return 0;
+			case X86_JMP:
+				more = 0;
+				/* fall through */
+			case X86_JCC:
+			case X86_CALL:		/* (its callee returns here) */
+				if (!fpu_scan_add(starts, &nstarts, todo, &ntodo,
+						  pc + in.target))
+					return 0;
+				break;
+			}
+			if (!more)
+				break;
+			pc += in.len;
+		}
+	}
+	return 1;
 }

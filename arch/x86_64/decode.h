@@ -52,6 +52,9 @@ struct x86_insn {
 	unsigned char rel_size;	/* 1, 2 or 4; 0 if none */
 	unsigned char rax;	/* enum x86_rax */
 	unsigned char rsp;	/* enum x86_rsp */
+	unsigned char vec;	/* may use x87, MMX, SSE, AVX or MXCSR state
+				   (all but a list of general-register
+				   instructions; x86_fpu_free) */
 	long long imm;		/* rax's value for X86_RAX_IMM */
 	long long target;	/* branch target or rip-relative address,
 				   minus the instruction's address */
@@ -67,6 +70,15 @@ int x86_decode(const unsigned char *code, unsigned long avail,
  * planning's decoding. */
 int x86_decode_flow(const unsigned char *code, unsigned long avail,
 		    struct x86_insn *insn);
+
+/*
+ * Does the code reachable from fn (direct branches and calls followed,
+ * up to a bound) use no vector, x87 or MXCSR state, and leave it for
+ * nothing it cannot see (an indirect branch or call, a PLT entry)?
+ * read(dst, src, len) copies code bytes or fails (< 0).  1 or 0.
+ */
+int x86_fpu_free(unsigned long fn,
+		 long (*read)(void *dst, const void *src, unsigned long len));
 
 /*
  * The worst use of %rsp (enum x86_rsp) in a function's bytes code[0..len),

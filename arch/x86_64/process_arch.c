@@ -10,6 +10,26 @@
 #include "process.h"
 #include "context.h"
 #include "dispatch.h"
+#include "decode.h"
+#include "fpu_arch.h"
+
+/* Code bytes for x86_fpu_free: this process's own memory through
+ * process_vm_readv, which fails where nothing is mapped, not faults. */
+static long read_self(void *dst, const void *src, unsigned long len)
+{
+	struct {
+		const void *base;
+		unsigned long len;
+	} l = { dst, len }, r = { src, len };
+
+	return sg_sc6(SG_NR_process_vm_readv, sg_sc0(SG_NR_getpid), (long)&l,
+		      1, (long)&r, 1, 0);
+}
+
+int sg_fpu_free_code(const void *fn)
+{
+	return x86_fpu_free((unsigned long)fn, read_self);
+}
 
 int sg_arch_core_call(struct sg_thread *t, struct sysgate_sys *s)
 {

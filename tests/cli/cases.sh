@@ -104,14 +104,29 @@ t_fpu_state_kept() {
 	# A hook without SYSGATE_HOOK_NOFPU that changes every vector, mask
 	# and x87 register (tests/hooks/clobber.c) must leave the program's
 	# own values where they were, under each mechanism that runs --hook.
-	local prog=$BUILD/tests/behave/vecregs m
+	# clobber-enter.so has no exit(): the lean path calls its enter()
+	# with no wrapper between.  clobber-libc.so changes them only
+	# through the C library's memset: its callbacks must not be taken
+	# for FPU-free (core/hooks.c).
+	local prog=$BUILD/tests/behave/vecregs m h
 	"$prog" >"$TMP/native" || fail "native run"
 	for m in patch sud int3 zeropage; do
 		"$SG" --list-mechanisms | grep -q "^$m *available" || continue
-		"$SG" -m $m -o /dev/null -e trace=none \
-			--hook="$BUILD/tests/hooks/clobber.so" -- "$prog" >"$TMP/$m" ||
-			fail "-m $m: exit $?: $(cat "$TMP/$m")"
-		same "$TMP/native" "$TMP/$m"
+		for h in clobber clobber-enter clobber-libc; do
+			"$SG" -m $m -o /dev/null -e trace=none \
+				--hook="$BUILD/tests/hooks/$h.so" -- "$prog" \
+				>"$TMP/$m" || fail "-m $m $h: exit $?: $(cat "$TMP/$m")"
+			same "$TMP/native" "$TMP/$m"
+		done
+	done
+	# Every site planned at start: the first call goes through its stub
+	# (not a first trap's signal handler) while x87 is in its initial
+	# state, whose words sysgate then knows without reading them.
+	for h in clobber clobber-enter clobber-libc; do
+		"$SG" --eager -o /dev/null -e trace=none \
+			--hook="$BUILD/tests/hooks/$h.so" -- "$prog" >"$TMP/eager" ||
+			fail "--eager $h: exit $?: $(cat "$TMP/eager")"
+		same "$TMP/native" "$TMP/eager"
 	done
 }
 
@@ -1478,13 +1493,40 @@ t_hook_exit_result() {
 t_hook_lean_path() {
 	# A NOFPU hook alone on a call (dispatch.c's lean path): the number
 	# enter() changes reaches the kernel and exit() sees the result;
-	# an answered call is answered, and exit() sees it answered.
-	out=$("$SG" -e trace=none --hook="$BUILD/tests/hooks/renumber.so" \
-		-- "$PROG" getppid-arg 3 0) || fail "exit status $?"
-	[ "$out" = 4343 ] || fail "renumbered: got '$out'"
-	out=$("$SG" -e trace=none --hook="$BUILD/tests/hooks/renumber.so" \
-		-- "$PROG" getppid-arg 3 1) || fail "exit status $?"
-	[ "$out" = 4243 ] || fail "answered: got '$out'"
+	# an answered call is answered, and exit() sees it answered.  With
+	# --eager (no syscall user dispatch) the entry stub runs them
+	# (core/entry.h's fast path).
+	local m
+	for m in "" --eager; do
+		out=$("$SG" $m -e trace=none --hook="$BUILD/tests/hooks/renumber.so" \
+			-- "$PROG" getppid-arg 3 0) || fail "$m: exit status $?"
+		[ "$out" = 4343 ] || fail "$m: renumbered: got '$out'"
+		out=$("$SG" $m -e trace=none --hook="$BUILD/tests/hooks/renumber.so" \
+			-- "$PROG" getppid-arg 3 1) || fail "$m: exit status $?"
+		[ "$out" = 4243 ] || fail "$m: answered: got '$out'"
+	done
+}
+
+t_hook_fast_path() {
+	# A NOFPU hook with enter() alone (tests/hooks/fastpath.c): the
+	# entry stub runs it without C once every site is planned (--eager:
+	# no syscall user dispatch), the lean path otherwise.  The record it
+	# gets, an answer, a changed number and a changed argument.
+	local m out
+	for m in --eager ""; do
+		out=$("$SG" $m -e trace=none --hook="$BUILD/tests/hooks/fastpath.so" \
+			-- "$PROG" getppid-arg 3 1) || fail "$m: exit status $?"
+		[ "$out" = 4242 ] || fail "$m: record: got '$out'"
+		out=$("$SG" $m -e trace=none --hook="$BUILD/tests/hooks/fastpath.so" \
+			-- "$PROG" getppid-arg 3 2) || fail "$m: exit status $?"
+		[ "$out" = "$(id -u)" ] || fail "$m: renumbered: got '$out'"
+		out=$("$SG" $m -e trace=none --hook="$BUILD/tests/hooks/fastpath.so" \
+			-- "$PROG" getppid-arg-thread 3 1) || fail "$m: exit status $?"
+		[ "$out" = 4242 ] || fail "$m: record in a thread: got '$out'"
+		out=$("$SG" $m -e trace=none --hook="$BUILD/tests/hooks/fastpath.so" \
+			-- "$PROG" getrandom 3 99) || fail "$m: exit status $?"
+		[ "$out" = 4 ] || fail "$m: argument: got '$out'"
+	done
 }
 
 t_hook_blocks_all_signals() {

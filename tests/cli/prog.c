@@ -83,6 +83,19 @@ static void *jit_rearm_thread(void *arg)
 	return (void *)jit_calls((long)arg);
 }
 
+/* getppid-arg-thread: n, A, the last result */
+static long ppid_arg[3];
+
+static void *getppid_arg_calls(void *unused)
+{
+	long i;
+
+	(void)unused;
+	for (i = 0; i < ppid_arg[0]; i++)
+		ppid_arg[2] = syscall(SYS_getppid, ppid_arg[1]);
+	return 0;
+}
+
 static void *getppid_loop(void *arg)
 {
 	long i;
@@ -213,6 +226,29 @@ int main(int argc, char **argv)
 
 		for (i = 0; i < n; i++)
 			r = syscall(SYS_getppid, a);
+		printf("%ld\n", r);
+		return 0;
+	}
+	if (!strcmp(mode, "getppid-arg-thread")) {
+		/* the same from a thread of its own (whose tid is not the
+		 * pid) */
+		pthread_t t;
+
+		ppid_arg[0] = n;
+		ppid_arg[1] = argc > 3 ? atol(argv[3]) : 0;
+		pthread_create(&t, 0, getppid_arg_calls, 0);
+		pthread_join(t, 0);
+		printf("%ld\n", ppid_arg[2]);
+		return 0;
+	}
+	if (!strcmp(mode, "getrandom")) {
+		/* "getrandom N LEN": what each of n getrandom(buf, LEN, 0)
+		 * returned, the last one printed */
+		char buf[256];
+		long i, r = 0, len = argc > 3 ? atol(argv[3]) : 8;
+
+		for (i = 0; i < n; i++)
+			r = syscall(SYS_getrandom, buf, len, 0);
 		printf("%ld\n", r);
 		return 0;
 	}

@@ -65,15 +65,20 @@ static enum sysgate_verdict enter(struct sysgate_sys *s, void *data)
 	return SYSGATE_RUN;
 }
 
+#ifndef CLOBBER_ENTER_ONLY
 static void on_exit(struct sysgate_sys *s, void *data)
 {
 	(void)s;
 	(void)data;
 	clobber();
 }
+#endif
 
 static const struct sysgate_hook hook = {
 	.abi = SYSGATE_HOOK_ABI, .name = "clobber",
-	.init = init, .enter = enter, .exit = on_exit,
+	.init = init, .enter = enter,
+#ifndef CLOBBER_ENTER_ONLY
+	.exit = on_exit,
+#endif
 };
 SYSGATE_HOOK_DEFINE(hook);
