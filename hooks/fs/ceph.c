@@ -152,7 +152,21 @@ static char conf[FS_PATH_MAX], subdir[FS_PATH_MAX], id[64], timeout[16];
 static unsigned int subdir_len;
 static struct cm *cm;			/* this process's client */
 static int cm_pid;			/* the process that made it */
-static unsigned int cm_gen;		/* clients made here, ever */
+static unsigned int cm_gen;		/* its number among */
+static unsigned int gens;		/* the clients made here, ever */
+/* Made in a process whose memory holds another's client (fork, vfork):
+ * there libcephfs's statfs never returns (its dispatch thread waits on a
+ * condition variable that a thread of the other client's had waited on
+ * when the memory was copied).  Seen with libcephfs 16. */
+static int cm_copied;
+/* A vfork child runs in its parent's memory: the parent's client, kept
+ * aside while the child makes one of its own, is the parent's again when
+ * vfork returns (fs_ceph_vfork_back). */
+static struct {
+	struct cm *cm;
+	int pid, copied;
+	unsigned int gen;
+} parent;
 
 /*
  * This process's handles on the open file descriptions it uses.  What the
@@ -170,7 +184,7 @@ struct local {
 	void *fh;			/* record locks' handle (Fh) */
 };
 static struct local *loc;
-static unsigned int nloc;
+static unsigned int nloc, loc_top;	/* entries, and above the last used */
 static __thread char bounce[BOUNCE];
 
 static long sc(long nr, long a, long b, long c, long d, long e, long f)
@@ -178,8 +192,66 @@ static long sc(long nr, long a, long b, long c, long d, long e, long f)
 	return sysgate_syscall(nr, a, b, c, d, e, f);
 }
 
-/* A client, mounted at SUBDIR; 0 or -errno (the mount timeout bounds an
- * unreachable cluster). */
+/*
+ * Large reads and writes go through one of a few larger buffers, taken
+ * for the call: libcephfs sends a 4 MiB write or reads a 4 MiB object in
+ * one request, where 64 KiB at a time cost 2-3 times the time (no
+ * readahead, make_client).  A call that finds them all taken (threads,
+ * a signal handler) uses its thread's BOUNCE.  Mapped at first use; one
+ * held by a thread at fork is lost to the child, nothing more.
+ */
+#define BIG (4UL << 20)
+#define NBIG 4
+static char *big[NBIG];
+static int big_taken[NBIG];
+
+/* A buffer for len bytes: *slot says which big one, or -1 for BOUNCE. */
+static char *buf_take(unsigned long len, unsigned long *cap, int *slot)
+{
+	int i;
+
+	*slot = -1;
+	*cap = BOUNCE;
+	if (len <= BOUNCE)
+		return bounce;
+	for (i = 0; i < NBIG; i++) {
+		if (__atomic_exchange_n(&big_taken[i], 1, __ATOMIC_ACQUIRE))
+			continue;
+		if (!big[i]) {
+			long m = sc(__NR_mmap, 0, BIG, PROT_READ | PROT_WRITE,
+				    MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+
+			if (sysgate_is_error(m)) {
+				__atomic_store_n(&big_taken[i], 0,
+						 __ATOMIC_RELEASE);
+				break;
+			}
+			big[i] = (char *)m;
+		}
+		*slot = i;
+		*cap = BIG;
+		return big[i];
+	}
+	return bounce;
+}
+
+static void buf_give(int slot)
+{
+	if (slot >= 0)
+		__atomic_store_n(&big_taken[slot], 0, __ATOMIC_RELEASE);
+}
+
+/*
+ * A client, mounted at SUBDIR; 0 or -errno (the mount timeout bounds an
+ * unreachable cluster).  Without libcephfs's readahead: each process
+ * unmounts its client when it ends, and libcephfs 16's unmount waits
+ * until every inode is released, but a reference that one of its own
+ * threads drops after the unmount began (a readahead finishing after
+ * the program's last read, the reply to its last MDS request) is only
+ * seen at the client's next tick, once a second: up to 1 s more for
+ * every process that read a file.  Readahead bought nothing measurable
+ * here (doc/fs.md); the MDS's replies are waited for in unmount().
+ */
 static long make_client(struct cm **out)
 {
 	struct cm *c = 0;
@@ -190,6 +262,7 @@ static long make_client(struct cm **out)
 	if ((r = F.conf_read_file(c, conf)) < 0 ||
 	    (r = F.conf_set(c, "client_mount_timeout", timeout)) < 0 ||
 	    (r = F.conf_set(c, "rados_mon_op_timeout", timeout)) < 0 ||
+	    (r = F.conf_set(c, "client_readahead_min", "0")) < 0 ||
 	    (r = F.mount(c, subdir_len ? subdir : "/")) < 0) {
 		F.release(c);
 		return r;
@@ -239,6 +312,29 @@ static long make_client_fresh(struct cm **out)
 	return m.r;
 }
 
+/* Unmount c and free it: first a round trip to the monitor (statfs),
+ * whose reply libcephfs dispatches after every message that came before
+ * it, so that the last MDS reply has dropped its inode references before
+ * the unmount starts waiting for them (see make_client); not where
+ * statfs would hang (cm_copied: such a process may wait up to 1 s). */
+static void unmount(struct cm *c)
+{
+	struct cstatvfs v;
+	unsigned int i;
+
+	/* Files still open (a program's standard output, never closed):
+	 * their metadata as fsync sends it, which the MDS commits at once;
+	 * the unmount's own flush it may keep for its next tick (~5 s) while
+	 * another client (the shell that opened the file) holds it too. */
+	for (i = 0; c == cm && i < loc_top; i++)
+		if (loc[i].cfd >= 0 && loc[i].gen == cm_gen)
+			F.fsync(c, loc[i].cfd, 0);
+	if (!cm_copied)
+		F.statfs(c, "/", &v);
+	F.unmount(c);
+	F.release(c);
+}
+
 static void at_exit(void *arg)
 {
 	(void)arg;
@@ -253,16 +349,23 @@ static struct cm *client(void)
 		return cm;
 
 	/* A fork child: its parent's client has no threads here. */
+	if (fs_procs[1].pid == pid && !parent.pid) {
+		parent.cm = cm;
+		parent.pid = cm_pid;
+		parent.gen = cm_gen;
+		parent.copied = cm_copied;
+	}
+	cm_copied = cm != 0;
 	cm = 0;
 	if (make_client_fresh(&cm) < 0)
 		return 0;
 	/* exit() runs libcephfs's destructors, some of them registered by
 	 * its first client, before the process's end reaches fs_fini:
 	 * unmount before them (exit handlers run last first). */
-	if (!cm_gen && __cxa_atexit)
+	if (!gens && __cxa_atexit)
 		__cxa_atexit(at_exit, 0, 0);
 	cm_pid = pid;
-	cm_gen++;
+	cm_gen = ++gens;
 	return cm;
 }
 
@@ -310,6 +413,8 @@ static struct local *local_of(unsigned int o)
 	if (o >= nloc)
 		return 0;
 	l = &loc[o];
+	if (o >= loc_top)
+		loc_top = o + 1;
 	ino = fs_ofd(o)->ino;
 	if (l->ino != ino || !ino || l->birth != fs_ino(ino)->btime[1]) {
 		local_release(l);
@@ -924,8 +1029,9 @@ static long rw(struct sysgate_sys *s, unsigned int oi, int write, long buf,
 	struct fs_ofd *o = fs_ofd(oi);
 	unsigned int acc = o->flags & O_ACCMODE;
 	long fd = cfd_of(oi), done = 0;
-	unsigned long pos = off < 0 ? o->pos : (unsigned long)off;
-	int append = write && (o->flags & O_APPEND);
+	unsigned long pos = off < 0 ? o->pos : (unsigned long)off, cap;
+	int append = write && (o->flags & O_APPEND), slot;
+	char *b;
 
 	if ((o->flags & O_PATH) || acc == (write ? O_RDONLY : O_WRONLY))
 		return -EBADF;
@@ -935,22 +1041,22 @@ static long rw(struct sysgate_sys *s, unsigned int oi, int write, long buf,
 		return fd;
 	if ((long)len < 0)
 		len = 0x7ffff000;
+	b = buf_take(len, &cap, &slot);
 	while ((unsigned long)done < len) {
-		unsigned long k = fs_min(len - done, BOUNCE);
+		unsigned long k = fs_min(len - done, cap);
 		long r;
 
 		if (write) {
-			if (fs_read_mem(s, bounce, (char *)buf + done,
-					     k) < 0) {
+			if (fs_read_mem(s, b, (char *)buf + done, k) < 0) {
 				r = -EFAULT;
 			} else {
-				r = F.write(cm, fd, bounce, k,
+				r = F.write(cm, fd, b, k,
 					    append ? -1 : (long)(pos + done));
 			}
 		} else {
-			r = F.read(cm, fd, bounce, k, pos + done);
+			r = F.read(cm, fd, b, k, pos + done);
 			if (r > 0 && fs_write_mem(s, (char *)buf + done,
-						       bounce, r) < 0)
+						       b, r) < 0)
 				r = -EFAULT;
 		}
 		if (r <= 0) {
@@ -962,6 +1068,7 @@ static long rw(struct sysgate_sys *s, unsigned int oi, int write, long buf,
 		if ((unsigned long)r < k)
 			break;
 	}
+	buf_give(slot);
 	if (done > 0 && off < 0)
 		o->pos = append ? (unsigned long)F.lseek(cm, fd, 0, SEEK_CUR_) :
 				  pos + done;
@@ -1371,10 +1478,8 @@ static long probe(void)
 		struct cm *c;
 		long r = make_client(&c);
 
-		if (!r) {
-			F.unmount(c);
-			F.release(c);
-		}
+		if (!r)
+			unmount(c);
 		sc(__NR_exit_group, -r, 0, 0, 0, 0, 0);
 	}
 	if (sc(__NR_wait4, pid, (long)&status, 0, 0, 0, 0) < 0)
@@ -1451,11 +1556,24 @@ const char *fs_ceph_setup(const char *spec, unsigned long len, int check,
 
 void fs_ceph_end(void)
 {
+	/* Only this process's: a vfork child ending must leave its
+	 * parent's alone (the session would stay open, the parent making
+	 * another). */
 	if (cm && cm_pid == sc(__NR_getpid, 0, 0, 0, 0, 0, 0)) {
-		F.unmount(cm);
-		F.release(cm);
+		unmount(cm);
+		cm = 0;
 	}
-	cm = 0;
+}
+
+void fs_ceph_vfork_back(void)
+{
+	if (parent.pid && parent.pid == sc(__NR_getpid, 0, 0, 0, 0, 0, 0)) {
+		cm = parent.cm;
+		cm_pid = parent.pid;
+		cm_gen = parent.gen;
+		cm_copied = parent.copied;
+	}
+	parent.pid = 0;
 }
 
 const struct fs_store fs_ceph_store = {
