@@ -130,6 +130,9 @@ static struct {
 			int);
 	int (*ll_close)(struct cm *, void *);
 	int (*ll_put)(struct cm *, void *);
+	int (*ll_getattr)(struct cm *, void *, struct cstatx *, unsigned int,
+			  unsigned int, const void *);
+	int (*ll_opendir)(struct cm *, void *, struct cdir **, const void *);
 } F;
 
 static const char *const names[] = {
@@ -143,7 +146,7 @@ static const char *const names[] = {
 	"ceph_opendir", "ceph_closedir", "ceph_readdir_r", "ceph_telldir",
 	"ceph_seekdir", "ceph_flock", "ceph_mount_perms", "ceph_ll_walk",
 	"ceph_ll_open", "ceph_ll_getlk", "ceph_ll_setlk", "ceph_ll_close",
-	"ceph_ll_put",
+	"ceph_ll_put", "ceph_ll_getattr", "ceph_ll_opendir",
 };
 _Static_assert(sizeof(names) / sizeof(names[0]) == sizeof(F) / sizeof(void *),
 	       "one name per function");
@@ -182,6 +185,7 @@ struct local {
 	long birth;			/* and that inode's birth (ns) */
 	struct cdir *dir;		/* getdents64's stream */
 	void *fh;			/* record locks' handle (Fh) */
+	void *in;			/* a directory's inode (dir_open) */
 };
 static struct local *loc;
 static unsigned int nloc, loc_top;	/* entries, and above the last used */
@@ -397,10 +401,13 @@ static void local_release(struct local *l)
 			F.closedir(cm, l->dir);
 		if (l->fh)
 			F.ll_close(cm, l->fh);
+		if (l->in)
+			F.ll_put(cm, l->in);
 	}
 	l->cfd = -1;
 	l->dir = 0;
 	l->fh = 0;
+	l->in = 0;
 }
 
 /* This process's handle for o, forgotten if it was another's (a
@@ -444,6 +451,7 @@ static long cfd_of(unsigned int o)
 	if (l->gen != cm_gen) {
 		l->dir = 0;	/* its parent's client's */
 		l->fh = 0;
+		l->in = 0;
 	}
 	l->cfd = fd;
 	l->gen = cm_gen;
@@ -684,11 +692,39 @@ static long parent_check(struct fs_path *p, long r)
 			return -EIO;                                        \
 	} while (0)
 
+/*
+ * A directory opened to be read needs no open file on the MDS, the round
+ * trip libcephfs's open makes for one (ceph-fuse opens directories as
+ * this does): its stream, for getdents64, and its inode, for fstat (a
+ * descriptor of libcephfs is opened when another call needs one).  1 if
+ * p is a directory so opened, 0 if it is not a directory or cannot be
+ * (the usual open then says why).
+ */
+static int dir_open(struct fs_path *p, long flags, struct cstatx *x,
+		    void **in, struct cdir **dir)
+{
+	if ((flags & O_ACCMODE) != O_RDONLY || (flags & (O_CREAT | O_TRUNC)) ||
+	    F.ll_walk(cm, cpath(p->real), in, x, STATX_MODE_,
+		      (flags & O_NOFOLLOW) ? AT_NOFOLLOW_ : 0,
+		      F.mount_perms(cm)) < 0) {
+		*in = 0;
+		return 0;
+	}
+	if (S_ISDIR(x->mode) && F.ll_opendir(cm, *in, dir,
+					     F.mount_perms(cm)) >= 0)
+		return 1;
+	F.ll_put(cm, *in);
+	*in = 0;
+	return 0;
+}
+
 static long c_open(struct sysgate_sys *s, struct proc *pr, struct fs_path *p,
 		   long flags, long mode)
 {
 	struct cstatx x;
 	struct local *l;
+	struct cdir *dir = 0;
+	void *in = 0;
 	long cfd = -1, o, fd, ino;
 
 	(void)s;
@@ -702,7 +738,7 @@ static long c_open(struct sysgate_sys *s, struct proc *pr, struct fs_path *p,
 			return parent_check(p, o);
 		if ((flags & O_DIRECTORY) && !S_ISDIR(x.mode))
 			return -ENOTDIR;
-	} else {
+	} else if (!dir_open(p, flags, &x, &in, &dir)) {
 		cfd = F.open(cm, cpath(p->real),
 			     flags & ~(O_CLOEXEC | O_LARGEFILE | O_NOATIME |
 				       O_DIRECTORY),
@@ -737,9 +773,15 @@ static long c_open(struct sysgate_sys *s, struct proc *pr, struct fs_path *p,
 	if (!l) {
 		if (cfd >= 0)
 			F.close(cm, cfd);
+		if (dir) {
+			F.closedir(cm, dir);
+			F.ll_put(cm, in);
+		}
 		return fd < 0 ? fd : -ENOMEM;
 	}
 	l->cfd = cfd;
+	l->dir = dir;
+	l->in = in;
 	l->gen = cm_gen;
 	return fd;
 }
@@ -1004,7 +1046,10 @@ static long c_chdir(struct sysgate_sys *s, struct proc *pr,
 
 	(void)s, (void)x, (void)y;
 	BEGIN(p);
-	if ((r = getx(p, &c)) < 0)
+	/* (the type only: a directory's size, its recursive bytes, is a
+	 * round trip to the MDS each time; find changes directory twice a
+	 * directory) */
+	if ((r = getx_want(p, &c, STATX_MODE_)) < 0)
 		return r;
 	if (!S_ISDIR(c.mode))
 		return -ENOTDIR;
@@ -1124,6 +1169,7 @@ static long c_getdents(struct sysgate_sys *s, unsigned int oi, long ubuf,
 		if (l->gen != cm_gen) {
 			l->cfd = -1;	/* its parent's client's */
 			l->fh = 0;
+			l->in = 0;
 		}
 		l->gen = cm_gen;
 	}
@@ -1300,7 +1346,7 @@ static long c_fd_call(struct sysgate_sys *s, struct proc *pr,
 		break;
 	case __NR_getdents64: return c_getdents(s, oi, a[1], a[2]);
 	case __NR_fchdir:
-		if (!client() || (r = F.statx(cm, cpath(path), &x, STATX_ALL_,
+		if (!client() || (r = F.statx(cm, cpath(path), &x, STATX_MODE_,
 					      0)) < 0)
 			return client() ? r : -EIO;
 		if (!S_ISDIR(x.mode))
@@ -1316,6 +1362,13 @@ static long c_fd_call(struct sysgate_sys *s, struct proc *pr,
 	case __NR_readahead:
 	case __NR_sync_file_range:
 		return fs_fd_unserved(nr);
+	case __NR_fstat:
+		if (l->in && l->gen == cm_gen && cm) {
+			r = F.ll_getattr(cm, l->in, &x, STATX_ALL_, 0,
+					 F.mount_perms(cm));
+			return r < 0 ? r : put_stat(s, a[1], &x);
+		}
+		/* fall through */
 	default:
 		if ((fd = cfd_of(oi)) < 0)
 			return fd == -EISDIR ? -EOPNOTSUPP : fd;
