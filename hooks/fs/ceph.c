@@ -254,8 +254,9 @@ static void buf_give(int slot)
  * the program's last read, the reply to its last MDS request) is only
  * seen at the client's next tick, once a second: up to 1 s more for
  * every process that read a file.  Without it, a 1 GiB dd read (4 MiB
- * calls, BIG) is within 1.15 x of libcephfs called with it (doc/fs.md);
- * the MDS's replies are waited for in unmount().
+ * calls, BIG) took 1.14 and 1.55 x the time libcephfs called with it
+ * took, in two runs (doc/fs.md); the MDS's replies are waited for in
+ * unmount().
  */
 static long make_client(struct cm **out)
 {
