@@ -128,10 +128,16 @@ $(BUILD)/bench-fs-smallfiles: bench/fs/smallfiles.c | $(BUILD)/.dir
 PROGS += $(BUILD)/bench-fs-smallfiles
 
 # The same phases on libcephfs directly (bench/fs/ceph.sh's floor).
-$(BUILD)/bench-fs-smallfiles-ceph: bench/fs/smallfiles-ceph.c | $(BUILD)/.dir
+$(BUILD)/bench-fs-smallfiles-ceph: bench/fs/smallfiles-ceph.c bench/fs/cephdl.h | $(BUILD)/.dir
 	$(CC) $(CFLAGS_COMMON) -o $@ $< -ldl
 
 PROGS += $(BUILD)/bench-fs-smallfiles-ceph
+
+# A sequential write and read on libcephfs directly (the dd rows' floor).
+$(BUILD)/bench-fs-seq-ceph: bench/fs/seq-ceph.c bench/fs/cephdl.h | $(BUILD)/.dir
+	$(CC) $(CFLAGS_COMMON) -o $@ $< -ldl
+
+PROGS += $(BUILD)/bench-fs-seq-ceph
 
 bench-fs: everything
 	BUILD=$(BUILD) bash bench/fs/run.sh

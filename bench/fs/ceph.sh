@@ -5,13 +5,17 @@
 # root), in one run: through a ceph-fuse mount, through sysgate --fs on
 # CephFS, and libcephfs called directly (the floor), the best of ROUNDS
 # (3) each; then real tools through the mount and through --fs: a
-# sequential write and read of MIB (256) MiB with dd, `tar x` of this
-# source tree, `find` over 10,000 entries.  JSON Lines.
+# sequential write and read of MIB (1024) MiB with dd (and libcephfs
+# directly), `tar x` of this source tree, `find` over 10,000 entries.
+# JSON Lines; PLOT=FILE.png draws the tools' rows (python3 + matplotlib).
 set -eu
 BUILD=${BUILD:-build}
 N=${1:-2000}
 ROUNDS=${2:-3}
-MIB=${3:-256}
+MIB=${3:-1024}
+# Room in the OSD (memstore, in RAM) for the mount's, --fs's and the
+# direct file, while deleted ones are purged.
+export CEPH_MEMSTORE_BYTES=${CEPH_MEMSTORE_BYTES:-$(( (3 * MIB + 1024) << 20 ))}
 . tests/ceph/cluster.sh
 ceph_need
 D=$(mktemp -d /tmp/sysgate-bench-ceph.XXXXXX)
@@ -52,16 +56,30 @@ for name, num, den in (("--fs / ceph-fuse", fs, fuse),
                       {k: round(num[k] / den[k], 2) for k in keys}}))
 P
 # Real tools: the same command lines on the mount and on the prefix,
-# best of ROUNDS, seconds each; --fs / ceph-fuse as a rate ratio.
+# best of ROUNDS, seconds each; --fs / ceph-fuse as a rate ratio.  The
+# sequential rows also with libcephfs called directly (a process of its
+# own each, as each dd under --fs), and the read twice on the mount:
+# right after the write (from the kernel's page cache, which outlives the
+# process; --fs has a new client in each process) and after mounting it
+# again (from the cluster, as --fs reads); find likewise.
 tar cf "$D/src.tar" --exclude=./build --exclude=./.git -C "$(pwd)" .
-tools() {	# ROOT RUNNER...: one round of each tool under ROOT
-	local root=$1 t0
-	shift
-	t() { t0=$(date +%s%N); "$@" > /dev/null 2>&1; echo "$(( $(date +%s%N) - t0 ))"; }
+t() { local t0=$(date +%s%N); "$@" > /dev/null 2>&1; echo "$(( $(date +%s%N) - t0 ))"; }
+remount() {	# (the old ceph-fuse gone first: a new one would not mount)
+	local pid
+	pid=$(pgrep -f "^ceph-fuse -c $CONF")
+	umount "$D/fuse" || return 1
+	while kill -0 $pid 2> /dev/null; do sleep 0.1; done
+	ceph-fuse -c "$CONF" "$D/fuse" > /dev/null 2>&1
+}
+tools() {	# ROOT COLD RUNNER...: one round of each tool under ROOT
+	local root=$1 cold=$2
+	shift 2
 	# (what starting a program costs: under --fs, its own client)
 	echo "start $(t "$@" true)"
 	echo "seq_write $(t "$@" dd if=/dev/zero of="$root/seq" bs=4M count=$((MIB / 4)) conv=fsync)"
 	echo "seq_read $(t "$@" dd if="$root/seq" of=/dev/null bs=4M)"
+	$cold
+	echo "seq_read_cold $(t "$@" dd if="$root/seq" of=/dev/null bs=4M)"
 	"$@" rm -f "$root/seq"
 	"$@" mkdir -p "$root/tar"
 	echo "tar_x $(t "$@" tar xf "$D/src.tar" -C "$root/tar")"
@@ -71,28 +89,90 @@ for i in range(100):
     d = os.path.join(sys.argv[1], "d%d" % i); os.mkdir(d)
     for j in range(99): open(os.path.join(d, "f%d" % j), "w").close()' "$root/find"
 	echo "find_10k $(t "$@" find "$root/find")"
+	$cold
+	echo "find_10k_cold $(t "$@" find "$root/find")"
 }
 fsrun() { "$BUILD/sysgate" --fs=/sysgate-bench-$$:ceph:$CONF -- "$@"; }
+seq=$BUILD/bench-fs-seq-ceph
 for r in $(seq "$ROUNDS"); do
 	mkdir -p "$D/fuse/tools-fuse$r"
-	tools "$D/fuse/tools-fuse$r" env | sed 's/^/ceph-fuse /'
+	tools "$D/fuse/tools-fuse$r" remount env | sed 's/^/ceph-fuse /'
+	mountpoint -q "$D/fuse" || { echo "ceph-fuse is not mounted" >&2; exit 1; }
 	fsrun mkdir -p /sysgate-bench-$$/tools-fs$r
-	tools /sysgate-bench-$$/tools-fs$r fsrun | sed 's/^/fs /'
+	tools /sysgate-bench-$$/tools-fs$r true fsrun | sed 's/^/fs /'
+	echo "libcephfs seq_write $(t "$seq" "$CONF" /direct-seq$r "$MIB" write)"
+	echo "libcephfs seq_read_cold $(t "$seq" "$CONF" /direct-seq$r "$MIB" read)"
+	fsrun rm -f /sysgate-bench-$$/direct-seq$r
 done > "$D/tools"
-python3 - "$D/tools" "$MIB" <<'P'
-import json, sys
+# (the first python3 with matplotlib, as sysgate bench --plot takes)
+PY=python3
+if [ -n "${PLOT:-}" ]; then
+	for p in python3 /usr/bin/python3; do
+		$p -c 'import matplotlib' 2> /dev/null && { PY=$p; break; }
+	done
+fi
+PLOT=${PLOT:-} $PY - "$D/tools" "$MIB" <<'P'
+import json, os, sys
 best = {}
 for line in open(sys.argv[1]):
     who, key, ns = line.split()
     b = best.setdefault(who, {})
     b[key] = min(b.get(key, 1e30), int(ns) / 1e9)
 mib = int(sys.argv[2])
-for who, name in (("ceph-fuse", "ceph-fuse"), ("fs", "sysgate --fs ceph")):
+seq = ("seq_write", "seq_read", "seq_read_cold")
+names = (("ceph-fuse", "ceph-fuse"), ("fs", "sysgate --fs ceph"),
+         ("libcephfs", "libcephfs"))
+for who, name in names:
     r = {k + "_s": round(v, 3) for k, v in best[who].items()}
-    for k in ("seq_write", "seq_read"):
-        r[k + "_mib_per_s"] = round(mib / best[who][k], 1)
+    for k in seq:
+        if k in best[who]:
+            r[k + "_mib_per_s"] = round(mib / best[who][k], 1)
     print(json.dumps({"target": name + " tools", "result": r}))
+fuse, fs, direct = best["ceph-fuse"], best["fs"], best["libcephfs"]
 print(json.dumps({"target": "--fs / ceph-fuse tools (rate)", "result":
-                  {k: round(best["ceph-fuse"][k] / best["fs"][k], 2)
-                   for k in best["fs"]}}))
+                  {k: round(fuse[k] / fs[k], 2) for k in fs}}))
+print(json.dumps({"target": "libcephfs / --fs tools (rate)", "result":
+                  {k: round(fs[k] / direct[k], 2) for k in direct}}))
+png = os.environ.get("PLOT")
+if png:
+    try:
+        import matplotlib
+        matplotlib.use("Agg")
+        import matplotlib.pyplot as plt
+        import matplotlib.ticker
+    except ImportError:
+        sys.exit("bench/fs/ceph.sh: PLOT needs python3 with matplotlib")
+    import platform
+    rows = [("dd write %d MiB" % mib, "seq_write"),
+            ("dd read, right after", "seq_read"),
+            ("dd read, from the cluster", "seq_read_cold"),
+            ("tar x", "tar_x"), ("find, 10,000 entries", "find_10k"),
+            ("find, from the cluster", "find_10k_cold")]
+    fig, ax = plt.subplots(figsize=(8, 4))
+    h = 0.27
+    for i, (who, name) in enumerate(names):
+        ys = [j + (i - 1) * h for j in range(len(rows))]
+        vals = [fuse[k] / best[who][k] if k in best[who] else 0
+                for _, k in rows]
+        bars = ax.barh(ys, vals, h, label=name)
+        for b, v in zip(bars, vals):
+            if v:
+                ax.text(v, b.get_y() + h / 2, " %.2f" % v, va="center",
+                        fontsize=7)
+    ax.set_yticks(range(len(rows)))
+    ax.set_yticklabels([r for r, _ in rows])
+    ax.set_xscale("log")
+    ax.xaxis.set_major_formatter(matplotlib.ticker.FormatStrFormatter("%g"))
+    ax.xaxis.set_minor_formatter(matplotlib.ticker.NullFormatter())
+    ax.set_xticks([0.1, 0.2, 0.5, 1, 2, 5, 10])
+    ax.set_xlabel("speed relative to the ceph-fuse mount (log scale, "
+                  "higher is faster)")
+    ax.axvline(1, color="grey", lw=0.8)
+    ax.invert_yaxis()
+    ax.legend(fontsize=8, loc="lower right")
+    ax.set_title("bench/fs/ceph.sh: one-node CephFS, %s %s, %d cpus"
+                 % (platform.machine(), platform.release(), os.cpu_count()),
+                 fontsize=9)
+    fig.tight_layout()
+    fig.savefig(png, dpi=120)
 P

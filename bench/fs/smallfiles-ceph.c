@@ -6,18 +6,12 @@
  * object of rates.  libcephfs is loaded with dlopen, so building this
  * needs no Ceph package.
  */
-#include <dlfcn.h>
 #include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <sys/stat.h>
-#include <time.h>
+#include "cephdl.h"
 
-struct cm;
-static int (*create_)(struct cm **, const char *);
-static int (*conf_read_file)(struct cm *, const char *);
-static int (*mount_)(struct cm *, const char *);
-static int (*unmount_)(struct cm *);
 static int (*mkdir_)(struct cm *, const char *, unsigned int);
 static int (*open_)(struct cm *, const char *, int, unsigned int);
 static int (*close_)(struct cm *, int);
@@ -25,21 +19,6 @@ static int (*read_)(struct cm *, int, char *, long, long);
 static int (*write_)(struct cm *, int, const char *, long, long);
 static int (*stat_)(struct cm *, const char *, struct stat *);
 static int (*unlink_)(struct cm *, const char *);
-
-static double now(void)
-{
-	struct timespec ts;
-
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return ts.tv_sec + ts.tv_nsec / 1e9;
-}
-
-#define SYM(v, name)                                                        \
-	do {                                                                \
-		*(void **)&v = dlsym(dl, name);                             \
-		if (!v)                                                     \
-			return fprintf(stderr, "no %s\n", name), 1;         \
-	} while (0)
 
 int main(int argc, char **argv)
 {
@@ -49,19 +28,13 @@ int main(int argc, char **argv)
 	double rate[4];
 	struct stat st;
 	int n, i, p, fd;
-	void *dl;
 
 	if (argc != 4 || (n = atoi(argv[3])) <= 0) {
 		fprintf(stderr, "usage: smallfiles-ceph CONF DIR N\n");
 		return 2;
 	}
-	dl = dlopen("libcephfs.so.2", RTLD_NOW);
-	if (!dl)
-		return fprintf(stderr, "%s\n", dlerror()), 1;
-	SYM(create_, "ceph_create");
-	SYM(conf_read_file, "ceph_conf_read_file");
-	SYM(mount_, "ceph_mount");
-	SYM(unmount_, "ceph_unmount");
+	if (!(cm = mount_conf(argv[1])))
+		return 1;
 	SYM(mkdir_, "ceph_mkdir");
 	SYM(open_, "ceph_open");
 	SYM(close_, "ceph_close");
@@ -69,9 +42,6 @@ int main(int argc, char **argv)
 	SYM(write_, "ceph_write");
 	SYM(stat_, "ceph_stat");
 	SYM(unlink_, "ceph_unlink");
-	if (create_(&cm, 0) < 0 || conf_read_file(cm, argv[1]) < 0 ||
-	    mount_(cm, "/") < 0)
-		return fprintf(stderr, "cannot mount\n"), 1;
 	mkdir_(cm, argv[2], 0755);
 	for (p = 0; p < 4; p++) {
 		double t0 = now();

@@ -130,6 +130,9 @@ static struct {
 			int);
 	int (*ll_close)(struct cm *, void *);
 	int (*ll_put)(struct cm *, void *);
+	int (*ll_getattr)(struct cm *, void *, struct cstatx *, unsigned int,
+			  unsigned int, const void *);
+	int (*ll_opendir)(struct cm *, void *, struct cdir **, const void *);
 } F;
 
 static const char *const names[] = {
@@ -143,7 +146,7 @@ static const char *const names[] = {
 	"ceph_opendir", "ceph_closedir", "ceph_readdir_r", "ceph_telldir",
 	"ceph_seekdir", "ceph_flock", "ceph_mount_perms", "ceph_ll_walk",
 	"ceph_ll_open", "ceph_ll_getlk", "ceph_ll_setlk", "ceph_ll_close",
-	"ceph_ll_put",
+	"ceph_ll_put", "ceph_ll_getattr", "ceph_ll_opendir",
 };
 _Static_assert(sizeof(names) / sizeof(names[0]) == sizeof(F) / sizeof(void *),
 	       "one name per function");
@@ -152,7 +155,21 @@ static char conf[FS_PATH_MAX], subdir[FS_PATH_MAX], id[64], timeout[16];
 static unsigned int subdir_len;
 static struct cm *cm;			/* this process's client */
 static int cm_pid;			/* the process that made it */
-static unsigned int cm_gen;		/* clients made here, ever */
+static unsigned int cm_gen;		/* its number among */
+static unsigned int gens;		/* the clients made here, ever */
+/* Made in a process whose memory holds another's client (fork, vfork):
+ * there libcephfs's statfs never returns (its dispatch thread waits on a
+ * condition variable that a thread of the other client's had waited on
+ * when the memory was copied).  Seen with libcephfs 16. */
+static int cm_copied;
+/* A vfork child runs in its parent's memory: the parent's client, kept
+ * aside while the child makes one of its own, is the parent's again when
+ * vfork returns (fs_ceph_vfork_back). */
+static struct {
+	struct cm *cm;
+	int pid, copied;
+	unsigned int gen;
+} parent;
 
 /*
  * This process's handles on the open file descriptions it uses.  What the
@@ -168,9 +185,10 @@ struct local {
 	long birth;			/* and that inode's birth (ns) */
 	struct cdir *dir;		/* getdents64's stream */
 	void *fh;			/* record locks' handle (Fh) */
+	void *in;			/* a directory's inode (dir_open) */
 };
 static struct local *loc;
-static unsigned int nloc;
+static unsigned int nloc, loc_top;	/* entries, and above the last used */
 static __thread char bounce[BOUNCE];
 
 static long sc(long nr, long a, long b, long c, long d, long e, long f)
@@ -178,8 +196,68 @@ static long sc(long nr, long a, long b, long c, long d, long e, long f)
 	return sysgate_syscall(nr, a, b, c, d, e, f);
 }
 
-/* A client, mounted at SUBDIR; 0 or -errno (the mount timeout bounds an
- * unreachable cluster). */
+/*
+ * Large reads and writes go through one of a few larger buffers, taken
+ * for the call: libcephfs sends a 4 MiB write or reads a 4 MiB object in
+ * one request, where 64 KiB at a time cost 2-3 times the time (no
+ * readahead, make_client).  A call that finds them all taken (threads,
+ * a signal handler) uses its thread's BOUNCE.  Mapped at first use; one
+ * held by a thread at fork is lost to the child, nothing more.
+ */
+#define BIG (4UL << 20)
+#define NBIG 4
+static char *big[NBIG];
+static int big_taken[NBIG];
+
+/* A buffer for len bytes: *slot says which big one, or -1 for BOUNCE. */
+static char *buf_take(unsigned long len, unsigned long *cap, int *slot)
+{
+	int i;
+
+	*slot = -1;
+	*cap = BOUNCE;
+	if (len <= BOUNCE)
+		return bounce;
+	for (i = 0; i < NBIG; i++) {
+		if (__atomic_exchange_n(&big_taken[i], 1, __ATOMIC_ACQUIRE))
+			continue;
+		if (!big[i]) {
+			long m = sc(__NR_mmap, 0, BIG, PROT_READ | PROT_WRITE,
+				    MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+
+			if (sysgate_is_error(m)) {
+				__atomic_store_n(&big_taken[i], 0,
+						 __ATOMIC_RELEASE);
+				break;
+			}
+			big[i] = (char *)m;
+		}
+		*slot = i;
+		*cap = BIG;
+		return big[i];
+	}
+	return bounce;
+}
+
+static void buf_give(int slot)
+{
+	if (slot >= 0)
+		__atomic_store_n(&big_taken[slot], 0, __ATOMIC_RELEASE);
+}
+
+/*
+ * A client, mounted at SUBDIR; 0 or -errno (the mount timeout bounds an
+ * unreachable cluster).  Without libcephfs's readahead: each process
+ * unmounts its client when it ends, and libcephfs 16's unmount waits
+ * until every inode is released, but a reference that one of its own
+ * threads drops after the unmount began (a readahead finishing after
+ * the program's last read, the reply to its last MDS request) is only
+ * seen at the client's next tick, once a second: up to 1 s more for
+ * every process that read a file.  Without it, a 1 GiB dd read (4 MiB
+ * calls, BIG) took 1.14 and 1.55 x the time libcephfs called with it
+ * took, in two runs (doc/fs.md); the MDS's replies are waited for in
+ * unmount().
+ */
 static long make_client(struct cm **out)
 {
 	struct cm *c = 0;
@@ -190,6 +268,7 @@ static long make_client(struct cm **out)
 	if ((r = F.conf_read_file(c, conf)) < 0 ||
 	    (r = F.conf_set(c, "client_mount_timeout", timeout)) < 0 ||
 	    (r = F.conf_set(c, "rados_mon_op_timeout", timeout)) < 0 ||
+	    (r = F.conf_set(c, "client_readahead_min", "0")) < 0 ||
 	    (r = F.mount(c, subdir_len ? subdir : "/")) < 0) {
 		F.release(c);
 		return r;
@@ -239,6 +318,29 @@ static long make_client_fresh(struct cm **out)
 	return m.r;
 }
 
+/* Unmount c and free it: first a round trip to the monitor (statfs),
+ * whose reply libcephfs dispatches after every message that came before
+ * it, so that the last MDS reply has dropped its inode references before
+ * the unmount starts waiting for them (see make_client); not where
+ * statfs would hang (cm_copied: such a process may wait up to 1 s). */
+static void unmount(struct cm *c)
+{
+	struct cstatvfs v;
+	unsigned int i;
+
+	/* Files still open (a program's standard output, never closed):
+	 * their metadata as fsync sends it, which the MDS commits at once;
+	 * the unmount's own flush it may keep for its next tick (~5 s) while
+	 * another client (the shell that opened the file) holds it too. */
+	for (i = 0; c == cm && i < loc_top; i++)
+		if (loc[i].cfd >= 0 && loc[i].gen == cm_gen)
+			F.fsync(c, loc[i].cfd, 0);
+	if (!cm_copied)
+		F.statfs(c, "/", &v);
+	F.unmount(c);
+	F.release(c);
+}
+
 static void at_exit(void *arg)
 {
 	(void)arg;
@@ -253,16 +355,23 @@ static struct cm *client(void)
 		return cm;
 
 	/* A fork child: its parent's client has no threads here. */
+	if (fs_procs[1].pid == pid && !parent.pid) {
+		parent.cm = cm;
+		parent.pid = cm_pid;
+		parent.gen = cm_gen;
+		parent.copied = cm_copied;
+	}
+	cm_copied = cm != 0;
 	cm = 0;
 	if (make_client_fresh(&cm) < 0)
 		return 0;
 	/* exit() runs libcephfs's destructors, some of them registered by
 	 * its first client, before the process's end reaches fs_fini:
 	 * unmount before them (exit handlers run last first). */
-	if (!cm_gen && __cxa_atexit)
+	if (!gens && __cxa_atexit)
 		__cxa_atexit(at_exit, 0, 0);
 	cm_pid = pid;
-	cm_gen++;
+	cm_gen = ++gens;
 	return cm;
 }
 
@@ -294,10 +403,13 @@ static void local_release(struct local *l)
 			F.closedir(cm, l->dir);
 		if (l->fh)
 			F.ll_close(cm, l->fh);
+		if (l->in)
+			F.ll_put(cm, l->in);
 	}
 	l->cfd = -1;
 	l->dir = 0;
 	l->fh = 0;
+	l->in = 0;
 }
 
 /* This process's handle for o, forgotten if it was another's (a
@@ -310,6 +422,8 @@ static struct local *local_of(unsigned int o)
 	if (o >= nloc)
 		return 0;
 	l = &loc[o];
+	if (o >= loc_top)
+		loc_top = o + 1;
 	ino = fs_ofd(o)->ino;
 	if (l->ino != ino || !ino || l->birth != fs_ino(ino)->btime[1]) {
 		local_release(l);
@@ -339,6 +453,7 @@ static long cfd_of(unsigned int o)
 	if (l->gen != cm_gen) {
 		l->dir = 0;	/* its parent's client's */
 		l->fh = 0;
+		l->in = 0;
 	}
 	l->cfd = fd;
 	l->gen = cm_gen;
@@ -579,11 +694,41 @@ static long parent_check(struct fs_path *p, long r)
 			return -EIO;                                        \
 	} while (0)
 
+/*
+ * A directory opened to be read needs no open file on the MDS, the round
+ * trip libcephfs's open makes for one (ceph-fuse opens directories as
+ * this does): its stream, for getdents64, and its inode, for fstat (a
+ * descriptor of libcephfs is opened when another call needs one).  Asked
+ * with O_DIRECTORY (opendir, fts), so that opening a file costs no second
+ * lookup.  1 if p is a directory so opened, 0 if it is not a directory
+ * or cannot be (the usual open then says why).
+ */
+static int dir_open(struct fs_path *p, long flags, struct cstatx *x,
+		    void **in, struct cdir **dir)
+{
+	if (!(flags & O_DIRECTORY) || (flags & O_ACCMODE) != O_RDONLY ||
+	    (flags & (O_CREAT | O_TRUNC)) ||
+	    F.ll_walk(cm, cpath(p->real), in, x, STATX_MODE_,
+		      (flags & O_NOFOLLOW) ? AT_NOFOLLOW_ : 0,
+		      F.mount_perms(cm)) < 0) {
+		*in = 0;
+		return 0;
+	}
+	if (S_ISDIR(x->mode) && F.ll_opendir(cm, *in, dir,
+					     F.mount_perms(cm)) >= 0)
+		return 1;
+	F.ll_put(cm, *in);
+	*in = 0;
+	return 0;
+}
+
 static long c_open(struct sysgate_sys *s, struct proc *pr, struct fs_path *p,
 		   long flags, long mode)
 {
 	struct cstatx x;
 	struct local *l;
+	struct cdir *dir = 0;
+	void *in = 0;
 	long cfd = -1, o, fd, ino;
 
 	(void)s;
@@ -597,7 +742,7 @@ static long c_open(struct sysgate_sys *s, struct proc *pr, struct fs_path *p,
 			return parent_check(p, o);
 		if ((flags & O_DIRECTORY) && !S_ISDIR(x.mode))
 			return -ENOTDIR;
-	} else {
+	} else if (!dir_open(p, flags, &x, &in, &dir)) {
 		cfd = F.open(cm, cpath(p->real),
 			     flags & ~(O_CLOEXEC | O_LARGEFILE | O_NOATIME |
 				       O_DIRECTORY),
@@ -632,9 +777,15 @@ static long c_open(struct sysgate_sys *s, struct proc *pr, struct fs_path *p,
 	if (!l) {
 		if (cfd >= 0)
 			F.close(cm, cfd);
+		if (dir) {
+			F.closedir(cm, dir);
+			F.ll_put(cm, in);
+		}
 		return fd < 0 ? fd : -ENOMEM;
 	}
 	l->cfd = cfd;
+	l->dir = dir;
+	l->in = in;
 	l->gen = cm_gen;
 	return fd;
 }
@@ -899,7 +1050,10 @@ static long c_chdir(struct sysgate_sys *s, struct proc *pr,
 
 	(void)s, (void)x, (void)y;
 	BEGIN(p);
-	if ((r = getx(p, &c)) < 0)
+	/* (the type only: a directory's size, its recursive bytes, is a
+	 * round trip to the MDS each time; find changes directory twice a
+	 * directory) */
+	if ((r = getx_want(p, &c, STATX_MODE_)) < 0)
 		return r;
 	if (!S_ISDIR(c.mode))
 		return -ENOTDIR;
@@ -924,8 +1078,9 @@ static long rw(struct sysgate_sys *s, unsigned int oi, int write, long buf,
 	struct fs_ofd *o = fs_ofd(oi);
 	unsigned int acc = o->flags & O_ACCMODE;
 	long fd = cfd_of(oi), done = 0;
-	unsigned long pos = off < 0 ? o->pos : (unsigned long)off;
-	int append = write && (o->flags & O_APPEND);
+	unsigned long pos = off < 0 ? o->pos : (unsigned long)off, cap;
+	int append = write && (o->flags & O_APPEND), slot;
+	char *b;
 
 	if ((o->flags & O_PATH) || acc == (write ? O_RDONLY : O_WRONLY))
 		return -EBADF;
@@ -935,22 +1090,22 @@ static long rw(struct sysgate_sys *s, unsigned int oi, int write, long buf,
 		return fd;
 	if ((long)len < 0)
 		len = 0x7ffff000;
+	b = buf_take(len, &cap, &slot);
 	while ((unsigned long)done < len) {
-		unsigned long k = fs_min(len - done, BOUNCE);
+		unsigned long k = fs_min(len - done, cap);
 		long r;
 
 		if (write) {
-			if (fs_read_mem(s, bounce, (char *)buf + done,
-					     k) < 0) {
+			if (fs_read_mem(s, b, (char *)buf + done, k) < 0) {
 				r = -EFAULT;
 			} else {
-				r = F.write(cm, fd, bounce, k,
+				r = F.write(cm, fd, b, k,
 					    append ? -1 : (long)(pos + done));
 			}
 		} else {
-			r = F.read(cm, fd, bounce, k, pos + done);
+			r = F.read(cm, fd, b, k, pos + done);
 			if (r > 0 && fs_write_mem(s, (char *)buf + done,
-						       bounce, r) < 0)
+						       b, r) < 0)
 				r = -EFAULT;
 		}
 		if (r <= 0) {
@@ -962,6 +1117,7 @@ static long rw(struct sysgate_sys *s, unsigned int oi, int write, long buf,
 		if ((unsigned long)r < k)
 			break;
 	}
+	buf_give(slot);
 	if (done > 0 && off < 0)
 		o->pos = append ? (unsigned long)F.lseek(cm, fd, 0, SEEK_CUR_) :
 				  pos + done;
@@ -1017,6 +1173,7 @@ static long c_getdents(struct sysgate_sys *s, unsigned int oi, long ubuf,
 		if (l->gen != cm_gen) {
 			l->cfd = -1;	/* its parent's client's */
 			l->fh = 0;
+			l->in = 0;
 		}
 		l->gen = cm_gen;
 	}
@@ -1193,7 +1350,7 @@ static long c_fd_call(struct sysgate_sys *s, struct proc *pr,
 		break;
 	case __NR_getdents64: return c_getdents(s, oi, a[1], a[2]);
 	case __NR_fchdir:
-		if (!client() || (r = F.statx(cm, cpath(path), &x, STATX_ALL_,
+		if (!client() || (r = F.statx(cm, cpath(path), &x, STATX_MODE_,
 					      0)) < 0)
 			return client() ? r : -EIO;
 		if (!S_ISDIR(x.mode))
@@ -1209,6 +1366,13 @@ static long c_fd_call(struct sysgate_sys *s, struct proc *pr,
 	case __NR_readahead:
 	case __NR_sync_file_range:
 		return fs_fd_unserved(nr);
+	case __NR_fstat:
+		if (l->in && l->gen == cm_gen && cm) {
+			r = F.ll_getattr(cm, l->in, &x, STATX_ALL_, 0,
+					 F.mount_perms(cm));
+			return r < 0 ? r : put_stat(s, a[1], &x);
+		}
+		/* fall through */
 	default:
 		if ((fd = cfd_of(oi)) < 0)
 			return fd == -EISDIR ? -EOPNOTSUPP : fd;
@@ -1371,10 +1535,8 @@ static long probe(void)
 		struct cm *c;
 		long r = make_client(&c);
 
-		if (!r) {
-			F.unmount(c);
-			F.release(c);
-		}
+		if (!r)
+			unmount(c);
 		sc(__NR_exit_group, -r, 0, 0, 0, 0, 0);
 	}
 	if (sc(__NR_wait4, pid, (long)&status, 0, 0, 0, 0) < 0)
@@ -1451,11 +1613,24 @@ const char *fs_ceph_setup(const char *spec, unsigned long len, int check,
 
 void fs_ceph_end(void)
 {
+	/* Only this process's: a vfork child ending must leave its
+	 * parent's alone (the session would stay open, the parent making
+	 * another). */
 	if (cm && cm_pid == sc(__NR_getpid, 0, 0, 0, 0, 0, 0)) {
-		F.unmount(cm);
-		F.release(cm);
+		unmount(cm);
+		cm = 0;
 	}
-	cm = 0;
+}
+
+void fs_ceph_vfork_back(void)
+{
+	if (parent.pid && parent.pid == sc(__NR_getpid, 0, 0, 0, 0, 0, 0)) {
+		cm = parent.cm;
+		cm_pid = parent.pid;
+		cm_gen = parent.gen;
+		cm_copied = parent.copied;
+	}
+	parent.pid = 0;
 }
 
 const struct fs_store fs_ceph_store = {

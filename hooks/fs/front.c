@@ -411,6 +411,8 @@ void fs_exit(struct sysgate_sys *s, void *data)
 		 * its copy was the child's descriptor. */
 		fs_exec_fd = 0;
 		fs_exec_failed();
+		if (fs_store == &fs_ceph_store)
+			fs_ceph_vfork_back();
 	}
 	if ((s->nr == __NR_execve || s->nr == __NR_execveat) &&
 	    !(s->flags & SYSGATE_SYS_EXECVE))

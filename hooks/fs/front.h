@@ -138,6 +138,8 @@ const char *fs_ceph_setup(const char *spec, unsigned long len, int check,
 /* The process ends or runs another program: unmount its client (a
  * session left open holds capabilities other clients wait for). */
 void fs_ceph_end(void);
+/* In a vfork parent, once the call returns: its own client again. */
+void fs_ceph_vfork_back(void);
 long fs_ceph_exec(struct sysgate_sys *s, struct fs_path *p);
 extern const struct fs_store *fs_store;
 
