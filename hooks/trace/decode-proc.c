@@ -258,78 +258,6 @@ static void d_priority(struct call *c)
 		a_int(c, i);
 }
 
-static void d_prctl(struct call *c)
-{
-	unsigned long op = (unsigned int)c->s->args[0];
-	const unsigned long *a = (const unsigned long *)c->s->args;
-	int i;
-
-	a_xlat(c, op, &xl_prctl_options, "PR_???");
-	switch (op) {
-	case PR_GET_DUMPABLE: case PR_GET_KEEPCAPS: case PR_GET_SECCOMP:
-	case PR_GET_TIMERSLACK: case PR_GET_THP_DISABLE:
-	case PR_GET_IO_FLUSHER:
-		return;
-	case PR_SET_NAME:
-		a_path(c, 1);
-		return;
-	case PR_GET_NAME:
-		if (a_out(c, a[1]))
-			p_string(c->f, c->s, a[1]);
-		return;
-	case PR_SET_DUMPABLE:
-		a_xlat(c, a[1], &xl_suid_dump, 0);
-		return;
-	case PR_SET_PDEATHSIG:
-		a_sep(c);
-		p_signame(c->f, a[1]);
-		return;
-	case PR_SET_KEEPCAPS: case PR_SET_CHILD_SUBREAPER:
-	case PR_SET_TIMERSLACK: case PR_SET_THP_DISABLE:
-		a_udec(c, a[1]);
-		return;
-	case PR_SET_SECCOMP:
-		a_xlat(c, a[1], &xl_seccomp_modes, 0);
-		if (a[1] == 2)
-			a_ptr(c, a[2]);
-		return;
-	case PR_CAPBSET_READ: case PR_CAPBSET_DROP:
-		a_xlat(c, a[1], &xl_caps, "CAP_???");
-		return;
-	case PR_SET_NO_NEW_PRIVS: case PR_GET_NO_NEW_PRIVS:
-		for (i = 1; i < 5; i++)
-			a_udec(c, a[i]);
-		return;
-	case PR_GET_PDEATHSIG: case PR_GET_CHILD_SUBREAPER: {
-		int v;
-
-		if (fetch_out(c, &v, a[1], sizeof(v)))
-			return;
-		fmt_chr(c->f, '[');
-		if (op == PR_GET_PDEATHSIG && v)
-			p_signame(c->f, v);
-		else
-			fmt_dec(c->f, v);
-		fmt_chr(c->f, ']');
-		return;
-	}
-	}
-	for (i = 1; i < 5; i++)
-		a_hex(c, a[i]);
-}
-
-static void r_prctl(struct call *c)
-{
-	fmt_dec(c->f, c->s->ret);
-	if ((unsigned int)c->s->args[0] == PR_GET_DUMPABLE) {
-		fmt_str(c->f, " (");
-		x_hold(c->f);
-		p_xlat(c->f, c->s->ret, &xl_suid_dump, 0);
-		x_release(c->f);
-		fmt_chr(c->f, ')');
-	}
-}
-
 static void d_rseq(struct call *c)
 {
 	a_ptr(c, c->s->args[0]);
@@ -482,7 +410,6 @@ const struct decoder dec_proc[] = {
 	{ "getrlimit", d_getrlimit, 0, 0 },
 	{ "getpriority", d_priority, 0, 0 },
 	{ "setpriority", d_priority, 0, 0 },
-	{ "prctl", d_prctl, r_prctl, 0 },
 	{ "rseq", d_rseq, 0, 0 },
 	{ 0, 0, 0, 0 },
 };

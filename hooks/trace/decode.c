@@ -271,6 +271,16 @@ void p_named(struct fmt *f, const char *name, unsigned long v, char base)
 	x_end(f, start, v, base);
 }
 
+const char *xlat_name(const struct xlat *t, unsigned long v)
+{
+	int i;
+
+	for (i = 0; i < t->n; i++)
+		if (t->e[i].value == v)
+			return t->e[i].name;
+	return 0;
+}
+
 /* An enumeration: its name, or hex with strace's "unknown" comment. */
 void p_xlat(struct fmt *f, unsigned long v, const struct xlat *t,
 	    const char *unknown)
@@ -285,7 +295,7 @@ void p_xlat(struct fmt *f, unsigned long v, const struct xlat *t,
 			return;
 		}
 	}
-	fmt_hex(f, v);
+	p_hex(f, v);
 	if (unknown) {
 		fmt_str(f, " /* ");
 		fmt_str(f, unknown);
@@ -447,6 +457,36 @@ void p_string(struct fmt *f, const struct sysgate_sys *s, unsigned long p)
 	}
 	quote(f, (unsigned char *)buf, n, 0);
 	if (trunc)
+		fmt_str(f, "...");
+}
+
+void p_str_max(struct fmt *f, const struct sysgate_sys *s, unsigned long p,
+	       unsigned long len)
+{
+	char buf[BUF_MAX];
+	unsigned long size = (unsigned long)trace_strsize + 1, shown;
+	long n;
+
+	if (!p) {
+		fmt_str(f, "NULL");
+		return;
+	}
+	if (size > len)
+		size = len;
+	if (size > sizeof(buf) - 1)
+		size = sizeof(buf) - 1;
+	/* (read_str stops at the NUL; a fault before it is an address) */
+	n = sysgate_read_str(s, buf, (void *)p, size + 1, 0);
+	if (n < 0) {
+		fmt_hex(f, p);
+		return;
+	}
+	/* one byte past -s is read to tell whether the string goes on */
+	shown = size > (unsigned long)trace_strsize ?
+			(unsigned long)trace_strsize : size;
+	quote(f, (unsigned char *)buf,
+	      (unsigned long)n < shown ? (unsigned long)n : shown, 0);
+	if ((unsigned long)n >= size && len)
 		fmt_str(f, "...");
 }
 

@@ -1529,6 +1529,7 @@ static int trace_init(struct sysgate_ctx *ctx, const char *args)
 	add_decoders(dec_misc);
 	add_decoders(dec_ioctl);
 	add_decoders(dec_ipc);
+	add_decoders(dec_prctl);
 	if (have_set)
 		set_select(ctx, &set);
 	else

@@ -55,7 +55,7 @@ struct trace_scratch *trace_scratch(const struct sysgate_sys *s);
 /* The decoder tables of each area, ended by a NULL name. */
 extern const struct decoder dec_file[], dec_desc[], dec_mem[], dec_proc[],
 	dec_signal[], dec_net[], dec_poll[], dec_time[], dec_misc[],
-	dec_ioctl[], dec_ipc[];
+	dec_ioctl[], dec_ipc[], dec_prctl[];
 
 extern int trace_strsize;	/* -s */
 extern int trace_xflag;		/* -x: 1, -xx: 2 */
@@ -119,6 +119,14 @@ void x_end(struct fmt *f, size_t start, unsigned long v, char base);
 /* A name that stands for the number v (SIG_DFL, AT_FDCWD). */
 void p_named(struct fmt *f, const char *name, unsigned long v, char base);
 
+/* v's name in t, or NULL. */
+const char *xlat_name(const struct xlat *t, unsigned long v);
+/* What a pid argument or result is (strace's pid types): -Y and
+ * --decode-pids=pidns translate by them. */
+enum { PT_TID, PT_TGID, PT_PGID, PT_SID, PT_NONE };
+/* pid, with what --decode-pids asks for after it */
+void p_pid(struct fmt *f, const struct sysgate_sys *s, int pid, int type);
+
 /* Plain printers (no separator). */
 void f_dec(struct fmt *f, const char *name, long v);	/* name then v */
 void f_udec(struct fmt *f, const char *name, unsigned long v);
@@ -142,6 +150,10 @@ void p_data_local(struct fmt *f, const unsigned char *p, unsigned long n);
 void p_sockaddr(struct fmt *f, const struct sysgate_sys *s, unsigned long p,
 		unsigned long len);
 void p_string(struct fmt *f, const struct sysgate_sys *s, unsigned long p);
+/* A NUL-terminated string of at most len bytes (strace's printstr_ex
+ * with QUOTE_0_TERMINATED): "..." when no NUL comes within them or -s. */
+void p_str_max(struct fmt *f, const struct sysgate_sys *s, unsigned long p,
+	       unsigned long len);
 void p_mode(struct fmt *f, unsigned long mode);	/* 0644, 000 */
 void p_file_mode(struct fmt *f, unsigned long mode);	/* S_IFREG|0644 */
 void p_timespec(struct fmt *f, long sec, long nsec);
