@@ -278,7 +278,7 @@ static void d_prctl(struct call *c)
 		if ((int)a[1] == -1)
 			p_named(f, "PR_SET_PTRACER_ANY", -1, 'd');
 		else
-			p_pid(f, c->s, (int)a[1], PT_TGID);
+			p_pid(f, (int)a[1], PT_TGID);
 		return;
 	case PR_SET_SECCOMP:
 		a_xlat(c, a[1], &xl_seccomp_modes, "SECCOMP_MODE_???");
@@ -345,8 +345,7 @@ static void d_prctl(struct call *c)
 		a_xlat(c, (unsigned int)a[1], &xl_pr_sched_core_cmds,
 		       "PR_SCHED_CORE_???");
 		a_sep(c);
-		p_pid(f, c->s, (int)a[2],
-		      sched_core_pid_type((unsigned int)a[3]));
+		p_pid(f, (int)a[2], sched_core_pid_type((unsigned int)a[3]));
 		/* (the type's number with its name, unless -X raw) */
 		a_sep(c);
 		p_hex(f, (unsigned int)a[3]);

@@ -183,7 +183,8 @@ static void d_wait4(struct call *c)
 	unsigned long p = c->s->args[1];
 	int st;
 
-	a_int(c, 0);
+	a_sep(c);
+	p_pid_or_pgid_as(c->f, (int)c->s->args[0], (int)trace_saved(c)[0]);
 	a_exit_next(c);
 	a_sep(c);
 	if (c_ok(c) && c->s->ret > 0 && p &&
@@ -227,7 +228,7 @@ static void p_rlimit(struct fmt *f, const struct sysgate_sys *s,
 
 static void d_prlimit64(struct call *c)
 {
-	a_int(c, 0);
+	a_pid(c, 0, PT_TGID);
 	a_xlat(c, (unsigned int)c->s->args[1], &xl_rlimits, "RLIMIT_???");
 	a_sep(c);
 	p_rlimit(c->f, c->s, c->s->args[2], "RLIM64_INFINITY");
@@ -254,8 +255,80 @@ static void d_priority(struct call *c)
 	int i, n = sysgate_syscall_nargs(c->s->nr);
 
 	a_xlat(c, (unsigned int)c->s->args[0], &xl_prio_which, "PRIO_???");
-	for (i = 1; i < n; i++)
+	a_pid(c, 1, c->s->args[0] == PRIO_PROCESS ? PT_TGID :
+		    c->s->args[0] == PRIO_PGRP ? PT_PGID : PT_NONE);
+	for (i = 2; i < n; i++)
 		a_int(c, i);
+}
+
+/* [int] the call reads, or writes when out */
+static void a_int_at(struct call *c, unsigned long p, int out)
+{
+	int v;
+
+	if (fetch_arg(c, &v, p, sizeof(v), out))
+		return;
+	fmt_chr(c->f, '[');
+	fmt_dec(c->f, v);
+	fmt_chr(c->f, ']');
+}
+
+static void d_sched_getscheduler(struct call *c)
+{
+	a_pid(c, 0, PT_TGID);
+}
+
+static void r_sched_getscheduler(struct call *c)
+{
+	const char *nm = xlat_name(&xl_schedulers, c->s->ret);
+
+	fmt_dec(c->f, c->s->ret);
+	if (nm) {
+		fmt_str(c->f, " (");
+		fmt_str(c->f, nm);
+		fmt_chr(c->f, ')');
+	}
+}
+
+static void d_sched_setscheduler(struct call *c)
+{
+	a_pid(c, 0, PT_TGID);
+	a_xlat(c, (unsigned int)c->s->args[1], &xl_schedulers, "SCHED_???");
+	a_int_at(c, c->s->args[2], 0);
+}
+
+static void d_sched_xetparam(struct call *c)
+{
+	a_pid(c, 0, PT_TGID);
+	a_int_at(c, c->s->args[1], c->s->nr == sysgate_syscall_number(
+						       "sched_getparam"));
+}
+
+/* get_robust_list(tid, [head], [len]) */
+static void d_get_robust_list(struct call *c)
+{
+	unsigned long v;
+	int i;
+
+	a_pid(c, 0, PT_TID);
+	for (i = 1; i < 3; i++) {
+		if (fetch_out(c, &v, c->s->args[i], sizeof(v)))
+			continue;
+		fmt_chr(c->f, '[');
+		if (i == 1)
+			p_ptr(c->f, v);
+		else
+			fmt_udec(c->f, v);
+		fmt_chr(c->f, ']');
+	}
+}
+
+static void d_migrate_pages(struct call *c)
+{
+	a_pid(c, 0, PT_TGID);
+	a_udec(c, c->s->args[1]);
+	a_default(c, 2);
+	a_default(c, 3);
 }
 
 static void d_rseq(struct call *c)
@@ -336,7 +409,7 @@ static void p_cpus(struct call *c, unsigned long p, unsigned long size)
 
 static void d_sched_getaffinity(struct call *c)
 {
-	a_int(c, 0);
+	a_pid(c, 0, PT_TGID);
 	a_udec(c, c->s->args[1]);
 	if (a_out(c, c->s->args[2]))
 		p_cpus(c, c->s->args[2], c->s->ret);
@@ -344,7 +417,7 @@ static void d_sched_getaffinity(struct call *c)
 
 static void d_sched_setaffinity(struct call *c)
 {
-	a_int(c, 0);
+	a_pid(c, 0, PT_TGID);
 	a_udec(c, c->s->args[1]);
 	a_sep(c);
 	p_cpus(c, c->s->args[2], c->s->args[1]);
@@ -355,7 +428,8 @@ static void d_waitid(struct call *c)
 	unsigned char si[128];
 
 	a_xlat(c, (unsigned int)c->s->args[0], &xl_idtypes, "P_???");
-	a_int(c, 1);
+	a_pid(c, 1, c->s->args[0] == P_PID ? PT_TGID :
+		    c->s->args[0] == P_PGID ? PT_PGID : PT_NONE);
 	a_exit_next(c);
 	a_sep(c);
 	/* with WNOHANG and no child ready the kernel leaves si_signo 0 */
@@ -398,9 +472,9 @@ const struct decoder dec_proc[] = {
 	{ "arch_prctl", d_arch_prctl, 0, 0 },
 	{ "sched_getaffinity", d_sched_getaffinity, 0, 0 },
 	{ "sched_setaffinity", d_sched_setaffinity, 0, 0 },
-	{ "clone", d_clone, 0, 0 },
-	{ "clone3", d_clone3, 0, 0 },
-	{ "wait4", d_wait4, 0, 0 },
+	{ "clone", d_clone, r_tid, 0 },
+	{ "clone3", d_clone3, r_tid, 0 },
+	{ "wait4", d_wait4, r_tgid, pids_enter_wait4 },
 	{ "waitid", d_waitid, 0, 0 },
 	{ "getresuid", d_getresid, 0, 0 },
 	{ "getresgid", d_getresid, 0, 0 },
@@ -411,5 +485,12 @@ const struct decoder dec_proc[] = {
 	{ "getpriority", d_priority, 0, 0 },
 	{ "setpriority", d_priority, 0, 0 },
 	{ "rseq", d_rseq, 0, 0 },
+	{ "sched_getscheduler", d_sched_getscheduler, r_sched_getscheduler,
+	  0 },
+	{ "sched_setscheduler", d_sched_setscheduler, 0, 0 },
+	{ "sched_getparam", d_sched_xetparam, 0, 0 },
+	{ "sched_setparam", d_sched_xetparam, 0, 0 },
+	{ "get_robust_list", d_get_robust_list, 0, 0 },
+	{ "migrate_pages", d_migrate_pages, 0, 0 },
 	{ 0, 0, 0, 0 },
 };

@@ -55,7 +55,8 @@ struct trace_scratch *trace_scratch(const struct sysgate_sys *s);
 /* The decoder tables of each area, ended by a NULL name. */
 extern const struct decoder dec_file[], dec_desc[], dec_mem[], dec_proc[],
 	dec_signal[], dec_net[], dec_poll[], dec_time[], dec_misc[],
-	dec_ioctl[], dec_ipc[], dec_prctl[];
+	dec_ioctl[], dec_ipc[], dec_prctl[],
+	dec_pids[];
 
 extern int trace_strsize;	/* -s */
 extern int trace_xflag;		/* -x: 1, -xx: 2 */
@@ -125,7 +126,34 @@ const char *xlat_name(const struct xlat *t, unsigned long v);
  * --decode-pids=pidns translate by them. */
 enum { PT_TID, PT_TGID, PT_PGID, PT_SID, PT_NONE };
 /* pid, with what --decode-pids asks for after it */
-void p_pid(struct fmt *f, const struct sysgate_sys *s, int pid, int type);
+void p_pid(struct fmt *f, int pid, int type);
+/* strace's pid argument of kill and wait4: a process (> 0), a group
+ * (< -1: minus its id) or neither */
+void p_pid_or_pgid(struct fmt *f, int pid);
+/* pid in the tracer's namespace (--decode-pids=pidns), 0 if unknown */
+int pids_translate(int pid, int type);
+/* the same printers with the translation known */
+void p_pid_as(struct fmt *f, int pid, int type, int ours);
+void p_pid_or_pgid_as(struct fmt *f, int pid, int ours);
+/* wait4's enter(): its pid's translation in trace_saved(c)[0] */
+void pids_enter_wait4(struct call *c);
+void a_pid(struct call *c, int i, int type);
+/* results that are a process's or thread's id */
+void r_tgid(struct call *c);
+void r_tid(struct call *c);
+/* --decode-pids (pids.c) */
+#define DECODE_COMM 1
+#define DECODE_PIDNS 2
+extern int trace_decode_pids;
+void pids_init(struct sysgate_ctx *ctx, int follow);
+/* A line's task tid: its id in the tracer's namespace (*proc: in
+ * /proc's), and "<comm>" for that. */
+int pids_leader(int tid, int *proc);
+void pids_leader_comm(struct fmt *f, int proc);
+/* In a new process (its namespace may be another). */
+void pids_forked(void);
+/* The whole file at path into buf: its length, or -1 (tz.c). */
+long trace_read_file(const char *path, char *buf, long size);
 
 /* Plain printers (no separator). */
 void f_dec(struct fmt *f, const char *name, long v);	/* name then v */
