@@ -7,6 +7,7 @@
  * prints as _IOC(dir, type, nr, size) with its argument in hex.
  */
 #include <linux/counter.h>
+#include <linux/fs.h>
 #include <linux/random.h>
 #include <sys/ioctl.h>
 #include <termios.h>
@@ -222,6 +223,40 @@ static void k_rand_pool(struct call *c, const struct ioctl_kind *k,
 	fmt_chr(c->f, '}');
 }
 
+/* FITRIM's {start=0x..., len=..., minlen=...} */
+static void k_fstrim(struct call *c, const struct ioctl_kind *k,
+		     unsigned long arg)
+{
+	struct fstrim_range r;
+
+	if (fetch_arg(c, &r, arg, sizeof(r), k->out))
+		return;
+	fmt_str(c->f, "{start=");
+	p_hex(c->f, r.start);
+	f_udec(c->f, ", len=", r.len);
+	f_udec(c->f, ", minlen=", r.minlen);
+	fmt_chr(c->f, '}');
+}
+
+/* FS_IOC_FS[GS]ETXATTR: fsx_nextents only in what the kernel wrote */
+static void k_fsxattr(struct call *c, const struct ioctl_kind *k,
+		      unsigned long arg)
+{
+	struct fsxattr x;
+
+	if (fetch_arg(c, &x, arg, sizeof(x), k->out))
+		return;
+	fmt_str(c->f, "{fsx_xflags=");
+	p_flags_unknown(c->f, x.fsx_xflags, &xl_fs_xflags, "FS_XFLAG_???");
+	f_udec(c->f, ", fsx_extsize=", x.fsx_extsize);
+	if (k->out)
+		f_udec(c->f, ", fsx_nextents=", x.fsx_nextents);
+	fmt_str(c->f, ", fsx_projid=");
+	p_hex(c->f, x.fsx_projid);
+	f_udec(c->f, ", fsx_cowextsize=", x.fsx_cowextsize);
+	fmt_chr(c->f, '}');
+}
+
 /* The kinds, searched in this order (a request in none is unknown). */
 static const struct ioctl_kind kinds[] = {
 	{ &xl_ioctl_none, 0, 0, 0, 0 },
@@ -244,6 +279,9 @@ static const struct ioctl_kind kinds[] = {
 	{ &xl_ioctl_winsize_out, k_winsize, 0, 0, 1 },
 	{ &xl_ioctl_counter_watch, k_counter_watch, 0, 0, 0 },
 	{ &xl_ioctl_rand_pool, k_rand_pool, 0, 0, 0 },
+	{ &xl_ioctl_fstrim, k_fstrim, 0, 0, 0 },
+	{ &xl_ioctl_fsxattr_in, k_fsxattr, 0, 0, 0 },
+	{ &xl_ioctl_fsxattr_out, k_fsxattr, 0, 0, 1 },
 	{ &xl_ioctls, k_ptr, 0, 0, 0 },
 };
 
