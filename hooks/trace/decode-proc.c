@@ -331,6 +331,55 @@ static void d_migrate_pages(struct call *c)
 	a_default(c, 3);
 }
 
+/* Descriptor fd of process pid (with -y's path from its /proc). */
+static void p_fd_of(struct fmt *f, const struct sysgate_sys *s, int pid,
+		    int fd)
+{
+	struct sysgate_sys other = *s;
+
+	fmt_dec(f, fd);
+	other.pid = pid;
+	if (pid > 0)
+		p_fdpath(f, &other, fd);
+}
+
+static void d_kcmp(struct call *c)
+{
+	const long *a = c->s->args;
+	struct {
+		unsigned int efd, tfd, toff;
+	} slot;
+
+	a_pid(c, 0, PT_TGID);
+	a_pid(c, 1, PT_TGID);
+	a_xlat(c, (unsigned int)a[2], &xl_kcmp_types, "KCMP_???");
+	switch ((int)a[2]) {
+	case 0:	/* KCMP_FILE */
+		a_sep(c);
+		p_fd_of(c->f, c->s, (int)a[0], (int)a[3]);
+		a_sep(c);
+		p_fd_of(c->f, c->s, (int)a[1], (int)a[4]);
+		return;
+	case 7:	/* KCMP_EPOLL_TFD */
+		a_sep(c);
+		p_fd_of(c->f, c->s, (int)a[0], (int)a[3]);
+		a_sep(c);
+		if (fetch(c->f, c->s, &slot, a[4], sizeof(slot)))
+			return;
+		fmt_str(c->f, "{efd=");
+		p_fd_of(c->f, c->s, (int)a[1], (int)slot.efd);
+		fmt_str(c->f, ", tfd=");
+		p_fd_of(c->f, c->s, (int)a[1], (int)slot.tfd);
+		f_udec(c->f, ", toff=", slot.toff);
+		fmt_chr(c->f, '}');
+		return;
+	case 1: case 2: case 3: case 4: case 5: case 6:
+		return;
+	}
+	a_hex(c, a[3]);
+	a_hex(c, a[4]);
+}
+
 static void d_rseq(struct call *c)
 {
 	a_ptr(c, c->s->args[0]);
@@ -492,5 +541,6 @@ const struct decoder dec_proc[] = {
 	{ "sched_setparam", d_sched_xetparam, 0, 0 },
 	{ "get_robust_list", d_get_robust_list, 0, 0 },
 	{ "migrate_pages", d_migrate_pages, 0, 0 },
+	{ "kcmp", d_kcmp, 0, 0 },
 	{ 0, 0, 0, 0 },
 };

@@ -23,7 +23,12 @@ long fd_path(const struct sysgate_sys *s, int fd, char *path, size_t size)
 		return -1;
 	fmt_init(&l, link, sizeof(link) - 1);
 	fmt_str(&l, "/proc/");
-	fmt_dec(&l, s->pid);
+	/* (in the process itself: /proc may be another pid namespace's) */
+	if (s->pid == (int)sysgate_syscall(sysgate_syscall_number("getpid"),
+					   0, 0, 0, 0, 0, 0))
+		fmt_str(&l, "self");
+	else
+		fmt_dec(&l, s->pid);
 	if (fd == -100) {
 		fmt_str(&l, "/cwd");
 	} else {

@@ -33,6 +33,9 @@ static void ids(void)
 	syscall(SYS_fcntl, 1, F_SETOWN_EX, &own);
 	syscall(SYS_fcntl, 1, F_GETOWN_EX, &own);
 	syscall(SYS_fcntl, 1, F_SETOWN, 0);
+	syscall(SYS_kcmp, getpid(), getpid(), 0 /* KCMP_FILE */, 1, 1);
+	syscall(SYS_kcmp, getpid(), getpid(), 1 /* KCMP_VM */, 0, 0);
+	syscall(SYS_kcmp, getpid(), -1, 9, 1, 2);
 }
 
 int main(void)
