@@ -401,20 +401,66 @@ static void d_setsockopt(struct call *c)
 	a_udec(c, (unsigned int)c->s->args[4]);
 }
 
+/* SO_PEERCRED's {pid=..., uid=..., gid=...}, as far as len goes: a field
+ * cut short shows as its bytes */
+static void p_peercred(struct fmt *f, const struct sysgate_sys *s,
+		       unsigned long p, unsigned long len)
+{
+	static const char *const names[] = { "pid=", "uid=", "gid=" };
+	unsigned int v[3];
+	unsigned long i;
+
+	if (len > sizeof(v))
+		len = sizeof(v);
+	if (!len || fetch(f, s, v, p, len))
+		return;
+	fmt_chr(f, '{');
+	for (i = 0; i < 3 && i * 4 < len; i++) {
+		if (i)
+			fmt_str(f, ", ");
+		fmt_str(f, names[i]);
+		if (len < (i + 1) * 4)
+			p_hex_bytes(f, (const unsigned char *)&v[i],
+				    len - i * 4);
+		else if (!i)
+			p_pid(f, (int)v[0], PT_TGID);
+		else
+			fmt_udec(f, v[i]);
+	}
+	fmt_chr(f, '}');
+}
+
 static void d_getsockopt(struct call *c)
 {
 	unsigned int out;
 
 	a_fd(c, 0);
 	a_level_name(c);
-	if (!c_ok(c) || trace_read(c->s, &out, (void *)c->s->args[4],
-					 sizeof(out)) != sizeof(out)) {
+	if (trace_saved(c)[0] == ~0UL) {
+		/* (the length unread at entry: both addresses) */
 		a_ptr(c, c->s->args[3]);
 		a_ptr(c, c->s->args[4]);
 		return;
 	}
+	if (!c_ok(c) || trace_read(c->s, &out, (void *)c->s->args[4],
+					 sizeof(out)) != sizeof(out)) {
+		a_ptr(c, c->s->args[3]);
+		a_sep(c);
+		fmt_chr(c->f, '[');
+		fmt_dec(c->f, (int)trace_saved(c)[0]);
+		fmt_chr(c->f, ']');
+		return;
+	}
 	a_sep(c);
-	p_optval(c->f, c->s, c->s->args[3], out);
+	if ((int)c->s->args[1] == SOL_SOCKET &&
+	    (int)c->s->args[2] == SO_PEERCRED) {
+		if (!out)
+			p_ptr(c->f, c->s->args[3]);
+		else
+			p_peercred(c->f, c->s, c->s->args[3], out);
+	} else {
+		p_optval(c->f, c->s, c->s->args[3], out);
+	}
 	a_sep(c);
 	fmt_chr(c->f, '[');
 	if (trace_saved(c)[0] != ~0UL && trace_saved(c)[0] != out) {

@@ -69,6 +69,16 @@ int main(int argc, char **argv)
 	iov[0].iov_len = sizeof(buf);
 	mh.msg_iovlen = 1;
 	check(recvmsg(sv[1], &mh, MSG_DONTWAIT) == 8, "recvmsg");
+	{
+		/* the peer's credentials, whole and cut short */
+		struct ucred cred;
+		socklen_t clen = sizeof(cred);
+
+		getsockopt(sv[0], SOL_SOCKET, SO_PEERCRED, &cred, &clen);
+		clen = 6;
+		getsockopt(sv[0], SOL_SOCKET, SO_PEERCRED, &cred, &clen);
+		getsockopt(-1, SOL_SOCKET, SO_PEERCRED, &cred, &clen);
+	}
 	close(sv[0]);
 	close(sv[1]);
 	return 0;
