@@ -101,24 +101,21 @@ void pids_init(struct sysgate_ctx *ctx, int follow)
 static const char *const keys[] = { "NSpid:", "NStgid:", "NSpgid:",
 				     "NSsid:" };
 
-/* /proc/DIR/status into path */
-static void status_path(char *path, size_t size, const char *dir, int pid,
-			int tid)
+/* /proc/PID[/task/TID]/FILE into path */
+static void task_path(char *path, size_t size, int pid, int tid,
+		      const char *file)
 {
 	struct fmt f;
 
 	fmt_init(&f, path, size - 1);
 	fmt_str(&f, "/proc/");
-	if (dir) {
-		fmt_str(&f, dir);
-	} else {
-		fmt_dec(&f, pid);
-		if (tid) {
-			fmt_str(&f, "/task/");
-			fmt_dec(&f, tid);
-		}
+	fmt_dec(&f, pid);
+	if (tid) {
+		fmt_str(&f, "/task/");
+		fmt_dec(&f, tid);
 	}
-	fmt_str(&f, "/status");
+	fmt_chr(&f, '/');
+	fmt_str(&f, file);
 	path[f.len] = 0;
 }
 
@@ -167,7 +164,7 @@ static int matches(const char *path, int id, int type, int *ours)
 /* Tasks found by a scan of /proc: what they were found for. */
 #define FOUND_MAX 16
 static struct {
-	int id, type, ppid, tid;
+	int id, type, pid, tid;	/* (pid, tid: in /proc's namespace) */
 } found[FOUND_MAX];
 static unsigned int found_next;
 
@@ -220,19 +217,18 @@ struct scan {
 
 static int scan_task(int pid, int tid, void *arg)
 {
-	struct scan *sc_ = arg;
+	struct scan *s = arg;
 	char path[64];
 
-	status_path(path, sizeof(path), 0, pid, tid);
-	if (!matches(path, sc_->id, sc_->type, &sc_->ours))
+	task_path(path, sizeof(path), pid, tid, "status");
+	if (!matches(path, s->id, s->type, &s->ours))
 		return 0;
 	/* (the task must be in this process's namespace) */
-	status_path(path, sizeof(path), 0, pid, tid);
-	hk_memcpy(path + hk_strlen(path) - 6, "ns/pid", 7);
+	task_path(path, sizeof(path), pid, tid, "ns/pid");
 	if (ns_ino(path) != own.ino)
 		return 0;
-	sc_->pid = pid;
-	sc_->tid = tid;
+	s->pid = pid;
+	s->tid = tid;
 	return 1;
 }
 
@@ -264,7 +260,8 @@ static int translate(int id, int type)
 	for (i = 0; i < FOUND_MAX; i++) {
 		if (found[i].id != id || found[i].type != type)
 			continue;
-		status_path(path, sizeof(path), 0, found[i].ppid, found[i].tid);
+		task_path(path, sizeof(path), found[i].pid, found[i].tid,
+			  "status");
 		if (matches(path, id, type, &s.ours))
 			return s.ours;
 	}
@@ -273,7 +270,7 @@ static int translate(int id, int type)
 	i = found_next++ % FOUND_MAX;
 	found[i].id = id;
 	found[i].type = type;
-	found[i].ppid = s.pid;
+	found[i].pid = s.pid;
 	found[i].tid = s.tid;
 	return s.ours;
 }
@@ -283,14 +280,9 @@ static int translate(int id, int type)
 static void p_comm(struct fmt *f, int pid)
 {
 	char path[64], buf[64];
-	struct fmt p;
 	long n;
 
-	fmt_init(&p, path, sizeof(path) - 1);
-	fmt_str(&p, "/proc/");
-	fmt_dec(&p, pid);
-	fmt_str(&p, "/comm");
-	path[p.len] = 0;
+	task_path(path, sizeof(path), pid, 0, "comm");
 	n = trace_read_file(path, buf, sizeof(buf));
 	while (n > 0 && buf[n - 1] == '\n')
 		n--;
