@@ -432,18 +432,22 @@ static void d_setgroups(struct call *c)
 /* [0 1]: the CPUs in a mask of size bytes */
 static void p_cpus(struct call *c, unsigned long p, unsigned long size)
 {
-	unsigned long w, i, cpu;
+	unsigned long set[128], w, i, cpu, n = size;
 	int first = 1;
 
-	if (!trace_structs(c->s)) {
+	if (n > sizeof(set))
+		n = sizeof(set);
+	/* (the whole set, or its address when it cannot be read) */
+	if (!trace_structs(c->s) ||
+	    (n && trace_read(c->s, set, (void *)p, n) != (long)n)) {
 		p_ptr(c->f, p);
 		return;
 	}
 	fmt_chr(c->f, '[');
-	for (i = 0; i * sizeof(w) < size && i < 128; i++) {
-		if (trace_read(c->s, &w, (void *)(p + i * sizeof(w)),
-				     sizeof(w)) != sizeof(w))
-			break;
+	for (i = 0; i * sizeof(w) < n; i++) {
+		w = set[i];
+		if ((i + 1) * sizeof(w) > n)
+			w &= (1UL << (n % sizeof(w) * 8)) - 1;
 		for (cpu = 0; cpu < 64; cpu++) {
 			if (!(w >> cpu & 1))
 				continue;
