@@ -74,23 +74,95 @@ static void field_ptr(struct fmt *f, const char *name, unsigned long v)
 	p_ptr(f, v);
 }
 
+/* Bytes from..to of the struct at p that sysgate's clone_args does not
+ * know, as strace shows them: nothing when all zero, "???" when they
+ * cannot be read.  Returns whether it printed. */
+static int p_tail(struct fmt *f, const struct sysgate_sys *s, unsigned long p,
+		  unsigned long from, unsigned long to, const char *sep)
+{
+	unsigned char buf[4096];
+	unsigned long i, n = to - from;
+
+	if (from >= to)
+		return 0;
+	if (trace_read(s, buf, (void *)(p + from), n) != (long)n) {
+		fmt_str(f, sep);
+		fmt_str(f, "???");
+		return 1;
+	}
+	for (i = 0; i < n && !buf[i]; i++)
+		;
+	if (i == n)
+		return 0;
+	fmt_str(f, sep);
+	f_udec(f, "/* bytes ", from);
+	f_udec(f, "..", to - 1);
+	fmt_str(f, " */ ");
+	p_hex_bytes(f, buf, n < (unsigned long)trace_strsize ? n :
+			    (unsigned long)trace_strsize);
+	if (n > (unsigned long)trace_strsize)
+		fmt_str(f, "...");
+	return 1;
+}
+
+/* set_tid=[1, 2] (or its address), set_tid_size=2 */
+static void p_set_tid(struct fmt *f, const struct sysgate_sys *s,
+		      const struct clone_args *ca)
+{
+	unsigned long i;
+	int v;
+
+	fmt_str(f, ", set_tid=");
+	if (!ca->set_tid || !ca->set_tid_size || ca->set_tid_size > 32) {
+		p_ptr(f, ca->set_tid);
+	} else {
+		for (i = 0; i < ca->set_tid_size; i++) {
+			unsigned long a = ca->set_tid + i * sizeof(v);
+
+			if (trace_read(s, &v, (void *)a, sizeof(v)) !=
+			    sizeof(v)) {
+				if (!i) {
+					p_ptr(f, ca->set_tid);
+					break;
+				}
+				fmt_str(f, ", ... /* ");
+				fmt_hex(f, a);
+				fmt_str(f, " */]");
+				break;
+			}
+			fmt_str(f, i ? ", " : "[");
+			if (i >= (unsigned long)trace_strsize) {
+				fmt_str(f, "...]");
+				break;
+			}
+			fmt_dec(f, v);
+			if (i + 1 == ca->set_tid_size)
+				fmt_chr(f, ']');
+		}
+	}
+	f_udec(f, ", set_tid_size=", ca->set_tid_size);
+}
+
 static void d_clone3(struct call *c)
 {
 	struct clone_args ca = { 0 };
-	unsigned long size = c->s->args[1];
+	unsigned long size = c->s->args[1], p = c->s->args[0],
+		      got = size < sizeof(ca) ? size : sizeof(ca),
+		      page = size < 4096 ? size : 4096;
 	struct fmt *f = c->f;
+	const char *sep;
 	int tid;
 
 	a_sep(c);
-	if (size < 64 || fetch(f, c->s, &ca, c->s->args[0],
-			       size < sizeof(ca) ? size : sizeof(ca))) {
-		if (size < 64)
-			p_ptr(f, c->s->args[0]);
+	if (got < offsetof(struct clone_args, set_tid) ||
+	    fetch(f, c->s, &ca, p, got)) {
+		if (got < offsetof(struct clone_args, set_tid))
+			p_ptr(f, p);
 		a_udec(c, size);
 		return;
 	}
 	fmt_str(f, "{flags=");
-	p_flags(f, ca.flags, &xl_clone_flags, 0);
+	p_flags_unknown(f, ca.flags, &xl_clone_flags, "CLONE_???");
 	if (ca.flags & CLONE_PIDFD)
 		field_ptr(f, ", pidfd=", ca.pidfd);
 	if (ca.flags & (CLONE_CHILD_SETTID | CLONE_CHILD_CLEARTID))
@@ -98,7 +170,9 @@ static void d_clone3(struct call *c)
 	if (ca.flags & CLONE_PARENT_SETTID)
 		field_ptr(f, ", parent_tid=", ca.parent_tid);
 	fmt_str(f, ", exit_signal=");
-	if (ca.exit_signal)
+	if (ca.exit_signal >= 0x7fffffff)
+		fmt_udec(f, ca.exit_signal);
+	else if (ca.exit_signal)
 		p_signame(f, ca.exit_signal);
 	else
 		fmt_chr(f, '0');
@@ -106,12 +180,45 @@ static void d_clone3(struct call *c)
 	field_hex(f, ", stack_size=", ca.stack_size);
 	if (ca.flags & CLONE_SETTLS)
 		field_ptr(f, ", tls=", ca.tls);
+	if (ca.set_tid || ca.set_tid_size)
+		p_set_tid(f, c->s, &ca);
+	if (got > offsetof(struct clone_args, cgroup) &&
+	    (ca.cgroup || (ca.flags & CLONE_INTO_CGROUP)))
+		f_udec(f, ", cgroup=", ca.cgroup);
+	p_tail(f, c->s, p, got, page, ", ");
 	fmt_chr(f, '}');
-	if (c_ok(c) && (ca.flags & CLONE_PARENT_SETTID) && ca.parent_tid &&
-	    trace_read(c->s, &tid, (void *)(unsigned long)ca.parent_tid,
-			     sizeof(tid)) == sizeof(tid)) {
-		f_dec(f, " => {parent_tid=[", tid);
-		fmt_str(f, "]}");
+	/* what the kernel wrote: the pidfd, the parent's tid, the tail */
+	if (c_ok(c)) {
+		sep = " => {";
+		if (trace_read(c->s, &ca, (void *)p, got) != (long)got) {
+			fmt_str(f, " => ");
+			p_ptr(f, p);
+			sep = 0;
+		}
+		if (sep && (ca.flags & CLONE_PIDFD)) {
+			fmt_str(f, sep);
+			fmt_str(f, "pidfd=");
+			if (!fetch(f, c->s, &tid, ca.pidfd, sizeof(tid))) {
+				f_dec(f, "[", tid);
+				p_fdpath(f, c->s, tid);
+				fmt_chr(f, ']');
+			}
+			sep = ", ";
+		}
+		if (sep && (ca.flags & CLONE_PARENT_SETTID)) {
+			fmt_str(f, sep);
+			fmt_str(f, "parent_tid=");
+			if (!fetch(f, c->s, &tid, ca.parent_tid, sizeof(tid))) {
+				fmt_chr(f, '[');
+				p_pid(f, tid, PT_TID);
+				fmt_chr(f, ']');
+			}
+			sep = ", ";
+		}
+		if (sep && p_tail(f, c->s, p, got, page, sep))
+			sep = ", ";
+		if (sep && sep[0] == ',')
+			fmt_chr(f, '}');
 	}
 	a_udec(c, size);
 }

@@ -61,5 +61,21 @@ int main(void)
 	if (pid == 0)
 		_exit(0);
 	check(wait4(pid, &status, 0, NULL) == pid, "wait4");
+	{
+		/* set_tid, a cgroup and bytes past the struct sysgate
+		 * knows, in calls the kernel refuses (a bad exit signal) */
+		struct {
+			struct clone_args a;
+			unsigned char tail[8];
+		} big = { { .exit_signal = 0x1000 }, { 0, 0, 7 } };
+		pid_t tids[2] = { 5, 6 };
+
+		big.a.set_tid = (unsigned long)tids;
+		big.a.set_tid_size = 2;
+		big.a.flags = CLONE_INTO_CGROUP;
+		syscall(SYS_clone3, &big, sizeof(big));
+		syscall(SYS_clone3, &big, sizeof(big.a));
+		syscall(SYS_clone3, &big, 32);
+	}
 	return 0;
 }
