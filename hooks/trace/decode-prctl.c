@@ -36,40 +36,6 @@ static void out_int(struct call *c, const struct xlat *names, int flags,
 	fmt_chr(c->f, ']');
 }
 
-/* strace's flag names in a result's comment: none under -X raw; 0 only
- * by a name for 0; bits no name covers after the names, if any. */
-static void aux_flags(struct fmt *f, unsigned long v, const struct xlat *t)
-{
-	size_t start = f->len;
-	unsigned long left = v;
-	int i, any = 0;
-
-	if (trace_xstyle == XS_RAW)
-		return;
-	fmt_str(f, " (");
-	for (i = 0; i < t->n; i++) {
-		unsigned long b = t->e[i].value;
-
-		if ((!v && !b) || (b && (left & b) == b)) {
-			if (any++)
-				fmt_chr(f, '|');
-			fmt_str(f, t->e[i].name);
-			left &= ~b;
-			if (!v)
-				break;
-		}
-	}
-	if (!any) {
-		f->len = start;
-		return;
-	}
-	if (left) {
-		fmt_chr(f, '|');
-		fmt_hex(f, left);
-	}
-	fmt_chr(f, ')');
-}
-
 /* A result with a name: " (NAME)" whatever -X says, when it has one. */
 static void aux_name(struct fmt *f, unsigned long v, const struct xlat *t)
 {
@@ -394,9 +360,9 @@ static void r_prctl(struct call *c)
 			break;
 		p_hex(f, r);
 		if (op == PR_GET_SECUREBITS)
-			aux_flags(f, r, &xl_secbits);
+			r_flags_comment(f, r, &xl_secbits);
 		else if (op == PR_GET_FP_MODE)
-			aux_flags(f, r, &xl_pr_fp_mode);
+			r_flags_comment(f, r, &xl_pr_fp_mode);
 		else
 			p_vl(f, r, op == PR_SVE_SET_VL || op == PR_SVE_GET_VL ?
 					   &xl_pr_sve_vl_flags :
@@ -406,7 +372,7 @@ static void r_prctl(struct call *c)
 		if (!spec_cmd_has_flags(c->s->args[1]))
 			break;
 		p_hex(f, r);
-		aux_flags(f, r, &xl_pr_spec_get_flags);
+		r_flags_comment(f, r, &xl_pr_spec_get_flags);
 		return;
 	case PR_GET_TAGGED_ADDR_CTRL:
 		p_hex(f, r);
@@ -414,7 +380,7 @@ static void r_prctl(struct call *c)
 		return;
 	case PR_PAC_GET_ENABLED_KEYS:
 		p_hex(f, r);
-		aux_flags(f, r, &xl_pr_pac_enabled_keys);
+		r_flags_comment(f, r, &xl_pr_pac_enabled_keys);
 		return;
 	}
 	fmt_dec(f, (long)r);

@@ -620,16 +620,71 @@ static void d_getresid(struct call *c)
 	}
 }
 
+/* strace always comments XSAVE feature masks (but under -X raw):
+ * 0xe7 / * XFEATURE_MASK_FPSSE|... * / */
+static void p_xfeatures(struct fmt *f, unsigned long v)
+{
+	p_hex(f, v);
+	if (trace_xstyle == XS_RAW || !v)
+		return;
+	fmt_str(f, " /* ");
+	if (!p_flag_names(f, v, &xl_x86_xfeatures))
+		fmt_str(f, "XFEATURE_MASK_???");
+	fmt_str(f, " */");
+}
+
 static void d_arch_prctl(struct call *c)
 {
-	a_xlat(c, (unsigned int)c->s->args[0], &xl_arch_prctl, "ARCH_???");
-	a_hex(c, c->s->args[1]);
+	unsigned int op = (unsigned int)c->s->args[0];
+	unsigned long v, arg = c->s->args[1];
+	const char *nm;
+
+	a_xlat(c, op, &xl_arch_prctl, "ARCH_???");
+	switch (op) {
+	case 0x1011:	/* ARCH_GET_CPUID */
+		return;
+	case 0x1003: case 0x1004:	/* ARCH_GET_FS, ARCH_GET_GS */
+	case 0x1021: case 0x1022: case 0x1024:	/* ARCH_GET_XCOMP_* */
+		if (fetch_out(c, &v, arg, sizeof(v)))
+			return;
+		fmt_chr(c->f, '[');
+		if (op < 0x1021)
+			p_ptr(c->f, v);
+		else
+			p_xfeatures(c->f, v);
+		fmt_chr(c->f, ']');
+		return;
+	case 0x1023: case 0x1025:	/* ARCH_REQ_XCOMP_*PERM: a feature */
+		a_hex(c, arg);
+		if (trace_xstyle == XS_RAW)
+			return;
+		nm = xlat_name(&xl_x86_xfeature_bits, arg);
+		fmt_str(c->f, " /* ");
+		fmt_str(c->f, nm ? nm : "XFEATURE_???");
+		fmt_str(c->f, " */");
+		return;
+	}
+	a_hex(c, arg);
+}
+
+static void r_arch_prctl(struct call *c)
+{
+	unsigned int op = (unsigned int)c->s->args[0];
+	long r = c->s->ret;
+
+	if ((op != 0x1023 && op != 0x1025) || r <= 0) {
+		fmt_dec(c->f, r);
+		return;
+	}
+	/* the features granted */
+	p_hex(c->f, r);
+	r_flags_comment(c->f, r, &xl_x86_xfeatures);
 }
 
 const struct decoder dec_proc[] = {
 	{ "getgroups", d_getgroups, 0, 0 },
 	{ "setgroups", d_setgroups, 0, 0 },
-	{ "arch_prctl", d_arch_prctl, 0, 0 },
+	{ "arch_prctl", d_arch_prctl, r_arch_prctl, 0 },
 	{ "sched_getaffinity", d_sched_getaffinity, 0, 0 },
 	{ "sched_setaffinity", d_sched_setaffinity, 0, 0 },
 	{ "clone", d_clone, r_tid, 0 },

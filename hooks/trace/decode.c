@@ -286,6 +286,44 @@ const char *xlat_name(const struct xlat *t, unsigned long v)
 	return 0;
 }
 
+int p_flag_names(struct fmt *f, unsigned long v, const struct xlat *t)
+{
+	unsigned long left = v;
+	int i, any = 0;
+
+	for (i = 0; i < t->n; i++) {
+		unsigned long b = t->e[i].value;
+
+		if ((!v && !b) || (b && (left & b) == b)) {
+			if (any++)
+				fmt_chr(f, '|');
+			fmt_str(f, t->e[i].name);
+			left &= ~b;
+			if (!v)
+				break;
+		}
+	}
+	if (any && left) {
+		fmt_chr(f, '|');
+		fmt_hex(f, left);
+	}
+	return any;
+}
+
+void r_flags_comment(struct fmt *f, unsigned long v, const struct xlat *t)
+{
+	size_t start = f->len;
+
+	if (trace_xstyle == XS_RAW)
+		return;
+	fmt_str(f, " (");
+	if (!p_flag_names(f, v, t)) {
+		f->len = start;
+		return;
+	}
+	fmt_chr(f, ')');
+}
+
 /* An enumeration: its name, or hex with strace's "unknown" comment. */
 void p_xlat(struct fmt *f, unsigned long v, const struct xlat *t,
 	    const char *unknown)

@@ -120,6 +120,13 @@ void x_end(struct fmt *f, size_t start, unsigned long v, char base);
 /* A name that stands for the number v (SIG_DFL, AT_FDCWD). */
 void p_named(struct fmt *f, const char *name, unsigned long v, char base);
 
+/* The names of v's flags in t, '|' between them, bits no name covers in
+ * hex after them; 0 only by a name for 0.  Nothing, and 0 returned,
+ * when no name applies. */
+int p_flag_names(struct fmt *f, unsigned long v, const struct xlat *t);
+/* strace's flag names after a result, " (A|B)": none under -X raw or
+ * when no name applies */
+void r_flags_comment(struct fmt *f, unsigned long v, const struct xlat *t);
 /* v's name in t, or NULL. */
 const char *xlat_name(const struct xlat *t, unsigned long v);
 /* What a pid argument or result is (strace's pid types): -Y and

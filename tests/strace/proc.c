@@ -77,5 +77,17 @@ int main(void)
 		syscall(SYS_clone3, &big, sizeof(big.a));
 		syscall(SYS_clone3, &big, 32);
 	}
+	{
+		/* arch_prctl's queries (x86-64: this corpus runs there) */
+		unsigned long v;
+
+		syscall(SYS_arch_prctl, 0x1003 /* ARCH_GET_FS */, &v);
+		syscall(SYS_arch_prctl, 0x1011 /* ARCH_GET_CPUID */, 0);
+		syscall(SYS_arch_prctl, 0x1021 /* ARCH_GET_XCOMP_SUPP */, &v);
+		syscall(SYS_arch_prctl, 0x1022 /* ARCH_GET_XCOMP_PERM */, NULL);
+		syscall(SYS_arch_prctl, 0x1023 /* ARCH_REQ_XCOMP_PERM */, 1);
+		syscall(SYS_arch_prctl, 0x1023, 63);
+		syscall(SYS_arch_prctl, 0x3000, 1);
+	}
 	return 0;
 }
