@@ -78,6 +78,18 @@ int main(int argc, char **argv)
 		clen = 6;
 		getsockopt(sv[0], SOL_SOCKET, SO_PEERCRED, &cred, &clen);
 		getsockopt(-1, SOL_SOCKET, SO_PEERCRED, &cred, &clen);
+		/* an int option cut short, set short, by name, unknown */
+		clen = 3;
+		getsockopt(sv[0], SOL_SOCKET, SO_SNDBUF, &cred, &clen);
+		clen = 0;
+		getsockopt(sv[0], SOL_SOCKET, SO_SNDBUF, &cred, &clen);
+		setsockopt(sv[0], SOL_SOCKET, SO_DEBUG, &cred, 2);
+		cred.pid = 1;
+		setsockopt(sv[0], SOL_SOCKET, 74 /* SO_TXREHASH */, &cred, 4);
+		cred.pid = 7;
+		setsockopt(sv[0], SOL_SOCKET, 74, &cred, 4);
+		clen = 4;
+		getsockopt(sv[0], SOL_SOCKET, 200, &cred, &clen);
 	}
 	close(sv[0]);
 	close(sv[1]);
