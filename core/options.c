@@ -99,6 +99,31 @@ static int parse_expr(struct sg_options *o, const char *e)
 				    ": not supported (path, socket, all, none)");
 		return 0;
 	}
+	if (starts(e, "decode-pids=") || starts(e, "decode-pid=")) {
+		/* strace's comm (-Y) and pidns, comma-separated */
+		const char *v = sg_strchr(e, '=') + 1, *end;
+
+		o->decode_pids = 0;
+		for (; *v; v = *end ? end + 1 : end) {
+			size_t n;
+
+			end = sg_strchr(v, ',');
+			if (!end)
+				end = v + sg_strlen(v);
+			n = (size_t)(end - v);
+			if (n == 4 && !sg_strncmp(v, "comm", 4))
+				o->decode_pids |= 1;
+			else if (n == 5 && !sg_strncmp(v, "pidns", 5))
+				o->decode_pids |= 2;
+			else if (n == 3 && !sg_strncmp(v, "all", 3))
+				o->decode_pids |= 3;
+			else if (!(n == 4 && !sg_strncmp(v, "none", 4)))
+				return fail(o, "-e ", e,
+					    ": not supported (comm, pidns, "
+					    "all, none)");
+		}
+		return 0;
+	}
 	if (starts(e, "quiet=") || starts(e, "silent=") ||
 	    starts(e, "silence=")) {
 		/* sysgate prints no personality or path messages: of what
@@ -226,6 +251,7 @@ static int short_opt(struct sg_options *o, char c, const char *val)
 	case 'y':
 		o->decode_fds++;
 		return 0;
+	case 'Y': o->decode_pids |= 1; return 0;
 	case 'd': o->debug++; return 0;
 	case 'h': o->help = 1; return 0;
 	case 'V': o->version = 1; return 0;
@@ -294,6 +320,8 @@ static const struct long_opt long_opts[] = {
 	{ "read", 1, 0 },
 	{ "write", 1, 0 },
 	{ "decode-fds", 2, 0 },
+	{ "decode-pids", 1, 0 },
+	{ "pidns-translation", 0, 0 },
 	{ "strings-in-hex", 2, 0 },
 	{ "absolute-timestamps", 2, 0 },
 	{ "timestamps", 2, 0 },
@@ -526,6 +554,8 @@ static int long_opt(struct sg_options *o, const char *name, size_t nlen,
 		o->list_syscalls = 1;
 	else if (!sg_strcmp(l->name, "list-mechanisms"))
 		o->list_mechanisms = 1;
+	else if (!sg_strcmp(l->name, "pidns-translation"))
+		o->decode_pids |= 2;
 	/* --seccomp-bpf: sysgate needs no seccomp filter; accepted. */
 	return 0;
 }
@@ -586,6 +616,9 @@ int sg_options_parse(struct sg_options *o, int argc, char **argv)
 		o->follow = 2;
 	if (o->follow == 2 && !o->outfile)
 		return fail(o, "-ff needs -o FILE", 0, 0);
+	if ((o->decode_pids & 2) && !sg_strcmp(o->mechanism, "ptrace"))
+		return fail(o, "--decode-pids=pidns translates in the traced "
+			       "process: not with -m ptrace", 0, 0);
 	if (o->stack_traces && !sg_strcmp(o->mechanism, "ptrace"))
 		return fail(o, "-k unwinds in the traced process: not with "
 			       "-m ptrace", 0, 0);
@@ -595,9 +628,10 @@ int sg_options_parse(struct sg_options *o, int argc, char **argv)
 	if (o->json && (o->hexstr || o->decode_fds || o->xlat_style ||
 			o->stack_traces || o->instruction_pointer ||
 			o->numbers || o->column || o->relative ||
-			o->dump_read || o->dump_write))
-		return fail(o, "-x, -y, -X, -k, -i, -n, -a, -r, -e read=, -e write= "
-			       "shape text lines: not with --json", 0, 0);
+			o->dump_read || o->dump_write || o->decode_pids))
+		return fail(o, "-x, -y, -Y, -X, -k, -i, -n, -a, -r, -e read=, "
+			       "-e write= shape text lines: not with --json",
+			    0, 0);
 	o->nwords = i;
 	return 0;
 }
@@ -785,6 +819,8 @@ int sg_options_hook_args(const struct sg_options *o, const char *hook,
 					       o->decode_fds > 1 ? "yy" : "y",
 					       0)) ||
 		    (o->relative && put_item(dst, size, &n, "r", 0)) ||
+		    (o->decode_pids && put_item(dst, size, &n, "pids",
+						num(b, o->decode_pids))) ||
 		    (o->verbose && put_item(dst, size, &n, "v", 0)) ||
 		    (o->stack_traces && put_item(dst, size, &n, "k", 0)) ||
 		    (o->instruction_pointer && put_item(dst, size, &n, "i", 0)) ||

@@ -27,6 +27,7 @@ struct sg_options {
 	int append;		/* -A */
 	int hexstr;		/* -x, -xx: strings in hex */
 	int decode_fds;		/* -y: descriptors with their paths */
+	int decode_pids;	/* -Y, --decode-pids: 1 comm, 2 pidns */
 	int relative;		/* -r: time since the previous call */
 	/* digits after the point, plus 1 (0: the default, 6; -t's 0), of
 	 * -t's, -r's and -T's times (strace's precision s, ms, us, ns) */

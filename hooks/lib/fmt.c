@@ -93,11 +93,20 @@ void fmt_oct(struct fmt *f, unsigned long v)
 
 void fmt_quoted(struct fmt *f, const unsigned char *s, size_t n, int json)
 {
+	fmt_chr(f, '"');
+	fmt_quoted_esc(f, s, n, json ? 0 : "");
+	fmt_chr(f, '"');
+}
+
+void fmt_quoted_esc(struct fmt *f, const unsigned char *s, size_t n,
+		    const char *esc)
+{
+	int json = !esc;
 	size_t i;
 
-	fmt_chr(f, '"');
 	for (i = 0; i < n; i++) {
 		unsigned char c = s[i];
+		const char *e;
 
 		switch (c) {
 		case '"': fmt_str(f, "\\\""); continue;
@@ -110,7 +119,9 @@ void fmt_quoted(struct fmt *f, const unsigned char *s, size_t n, int json)
 			fmt_str(f, json ? "\\u000b" : "\\v");
 			continue;
 		}
-		if (c >= 0x20 && c < 0x7f) {
+		for (e = esc; e && *e && *e != (char)c; e++)
+			;
+		if (c >= 0x20 && c < 0x7f && !(e && *e)) {
 			fmt_chr(f, c);
 		} else if (json) {
 			fmt_str(f, "\\u00");
@@ -129,7 +140,6 @@ void fmt_quoted(struct fmt *f, const unsigned char *s, size_t n, int json)
 			fmt_chr(f, '0' + (c & 7));
 		}
 	}
-	fmt_chr(f, '"');
 }
 
 void fmt_flags(struct fmt *f, unsigned long v, const struct fmt_flag *tab,

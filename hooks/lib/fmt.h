@@ -38,6 +38,10 @@ void fmt_oct(struct fmt *f, unsigned long v);	/* 0644 style */
 void fmt_pad(struct fmt *f, unsigned long v, int width);
 /* strace-style quoted bytes; json selects JSON escaping. */
 void fmt_quoted(struct fmt *f, const unsigned char *s, size_t n, int json);
+/* The same without the quotes; esc: characters written escaped as
+ * well (NULL: JSON's escapes). */
+void fmt_quoted_esc(struct fmt *f, const unsigned char *s, size_t n,
+		    const char *esc);
 /* Flags as NAME|NAME|0x..; names[i] describes bit values[i]. */
 struct fmt_flag {
 	unsigned long value;

@@ -162,9 +162,26 @@ static void a_flock(struct call *c, unsigned long p, int out)
 	f_dec(f, ", l_start=", fl.l_start);
 	f_dec(f, ", l_len=", fl.l_len);
 	if (out) {
-		f_dec(f, ", l_pid=", fl.l_pid);
+		fmt_str(f, ", l_pid=");
+		p_pid(f, fl.l_pid, PT_TGID);
 	}
 	fmt_chr(f, '}');
+}
+
+/* {type=F_OWNER_PID, pid=1234} */
+static void a_owner_ex(struct call *c, unsigned long p, int out)
+{
+	struct f_owner_ex o;
+
+	if (fetch_arg(c, &o, p, sizeof(o), out))
+		return;
+	fmt_str(c->f, "{type=");
+	p_xlat(c->f, (unsigned int)o.type, &xl_f_owner_types, "F_OWNER_???");
+	fmt_str(c->f, ", pid=");
+	p_pid(c->f, o.pid, o.type == F_OWNER_TID ? PT_TID :
+			   o.type == F_OWNER_PID ? PT_TGID :
+			   o.type == F_OWNER_PGRP ? PT_PGID : PT_NONE);
+	fmt_chr(c->f, '}');
 }
 
 static void d_fcntl(struct call *c)
@@ -190,9 +207,23 @@ static void d_fcntl(struct call *c)
 	case F_ADD_SEALS:
 		a_flags(c, arg, &xl_seals, 0);
 		return;
-	case F_DUPFD: case F_DUPFD_CLOEXEC: case F_SETOWN: case F_SETSIG:
-	case F_SETPIPE_SZ:
+	case F_DUPFD: case F_DUPFD_CLOEXEC: case F_SETPIPE_SZ:
 		a_dec(c, (int)arg);
+		return;
+	case F_SETSIG:
+		a_sep(c);
+		p_signame(c->f, (int)arg);
+		return;
+	case F_NOTIFY:
+		a_sep(c);
+		p_flags_unknown(c->f, arg, &xl_notify_flags, "DN_???");
+		return;
+	case F_SETOWN:
+		a_sep(c);
+		p_pid_or_pgid(c->f, (int)arg);
+		return;
+	case F_SETOWN_EX: case F_GETOWN_EX:
+		a_owner_ex(c, arg, cmd == F_GETOWN_EX);
 		return;
 	case F_GETLK: case F_OFD_GETLK:
 		a_flock(c, arg, 1);
@@ -246,13 +277,24 @@ static void r_fcntl(struct call *c)
 		fmt_dec(c->f, v);
 		p_fdpath(c->f, c->s, (int)v);
 		return;
+	case F_GETOWN:
+		p_pid(c->f, (int)v, (int)v < 0 ? PT_NONE : PT_TGID);
+		return;
+	case F_GETSIG:
+		fmt_dec(c->f, v);
+		if (v && sysgate_signal_name((int)v)) {
+			fmt_str(c->f, " (");
+			fmt_str(c->f, sysgate_signal_name((int)v));
+			fmt_chr(c->f, ')');
+		}
+		return;
 	}
 	fmt_dec(c->f, v);
 }
 
 static void d_pidfd_open(struct call *c)
 {
-	a_int(c, 0);
+	a_pid(c, 0, PT_TGID);
 	a_sep(c);
 	p_flags_unknown(c->f, (unsigned int)c->s->args[1], &xl_pidfd_flags,
 			"PIDFD_???");

@@ -7,6 +7,8 @@
  * prints as _IOC(dir, type, nr, size) with its argument in hex.
  */
 #include <linux/counter.h>
+#include <linux/fiemap.h>
+#include <linux/fs.h>
 #include <linux/random.h>
 #include <sys/ioctl.h>
 #include <termios.h>
@@ -222,6 +224,130 @@ static void k_rand_pool(struct call *c, const struct ioctl_kind *k,
 	fmt_chr(c->f, '}');
 }
 
+/* FITRIM's {start=0x..., len=..., minlen=...} */
+static void k_fstrim(struct call *c, const struct ioctl_kind *k,
+		     unsigned long arg)
+{
+	struct fstrim_range r;
+
+	if (fetch_arg(c, &r, arg, sizeof(r), k->out))
+		return;
+	fmt_str(c->f, "{start=");
+	p_hex(c->f, r.start);
+	f_udec(c->f, ", len=", r.len);
+	f_udec(c->f, ", minlen=", r.minlen);
+	fmt_chr(c->f, '}');
+}
+
+/* FS_IOC_FS[GS]ETXATTR: fsx_nextents only in what the kernel wrote */
+static void k_fsxattr(struct call *c, const struct ioctl_kind *k,
+		      unsigned long arg)
+{
+	struct fsxattr x;
+
+	if (fetch_arg(c, &x, arg, sizeof(x), k->out))
+		return;
+	fmt_str(c->f, "{fsx_xflags=");
+	p_flags_unknown(c->f, x.fsx_xflags, &xl_fs_xflags, "FS_XFLAG_???");
+	f_udec(c->f, ", fsx_extsize=", x.fsx_extsize);
+	if (k->out)
+		f_udec(c->f, ", fsx_nextents=", x.fsx_nextents);
+	fmt_str(c->f, ", fsx_projid=");
+	p_hex(c->f, x.fsx_projid);
+	f_udec(c->f, ", fsx_cowextsize=", x.fsx_cowextsize);
+	fmt_chr(c->f, '}');
+}
+
+/* FS_IOC_FIEMAP's request as it was at entry (trace_saved: read, then
+ * fm_start, fm_length, fm_flags, fm_extent_count), then what the kernel
+ * wrote: " => {fm_flags=..., fm_mapped_extents=N, fm_extents=[...]}" */
+static void e_fiemap(struct call *c, unsigned long arg)
+{
+	unsigned long *sv = trace_saved(c);
+	struct fiemap fm;
+
+	sv[0] = arg && trace_read(c->s, &fm, (void *)arg, sizeof(fm)) ==
+				 (long)sizeof(fm);
+	sv[1] = fm.fm_start;
+	sv[2] = fm.fm_length;
+	sv[3] = fm.fm_flags;
+	sv[4] = fm.fm_extent_count;
+}
+
+static void p_fiemap_extents(struct fmt *f, const struct sysgate_sys *s,
+			     unsigned long p, unsigned int n)
+{
+	struct fiemap_extent fe;
+	unsigned int i;
+
+	for (i = 0; i < n; i++) {
+		if (trace_read(s, &fe, (void *)(p + i * sizeof(fe)),
+			       sizeof(fe)) != (long)sizeof(fe)) {
+			if (!i) {
+				p_ptr(f, p);
+				return;
+			}
+			fmt_str(f, ", ... /* ");
+			fmt_hex(f, p + i * sizeof(fe));
+			fmt_str(f, " */");
+			break;
+		}
+		fmt_str(f, i ? ", " : "[");
+		if (i >= (unsigned int)trace_strsize) {
+			fmt_str(f, "...");
+			break;
+		}
+		f_udec(f, "{fe_logical=", fe.fe_logical);
+		f_udec(f, ", fe_physical=", fe.fe_physical);
+		f_udec(f, ", fe_length=", fe.fe_length);
+		fmt_str(f, ", fe_flags=");
+		p_flags_unknown(f, fe.fe_flags, &xl_fiemap_extent_flags,
+				"FIEMAP_EXTENT_???");
+		fmt_chr(f, '}');
+	}
+	if (!n)
+		fmt_chr(f, '[');
+	fmt_chr(f, ']');
+}
+
+static void k_fiemap(struct call *c, const struct ioctl_kind *k,
+		     unsigned long arg)
+{
+	const unsigned long *sv = trace_saved(c);
+	struct fiemap fm;
+	struct fmt *f = c->f;
+
+	(void)k;
+	a_sep(c);
+	if (!arg || !sv[0]) {
+		p_ptr(f, arg);
+		return;
+	}
+	f_udec(f, "{fm_start=", sv[1]);
+	f_udec(f, ", fm_length=", sv[2]);
+	fmt_str(f, ", fm_flags=");
+	p_flags_unknown(f, (unsigned int)sv[3], &xl_fiemap_flags,
+			"FIEMAP_FLAG_???");
+	f_udec(f, ", fm_extent_count=", (unsigned int)sv[4]);
+	fmt_chr(f, '}');
+	if (!c_ok(c))
+		return;
+	fmt_str(f, " => ");
+	if (fetch(f, c->s, &fm, arg, sizeof(fm)))
+		return;
+	fmt_str(f, "{fm_flags=");
+	p_flags_unknown(f, fm.fm_flags, &xl_fiemap_flags, "FIEMAP_FLAG_???");
+	f_udec(f, ", fm_mapped_extents=", fm.fm_mapped_extents);
+	if (trace_whole(c->s)) {
+		fmt_str(f, ", fm_extents=");
+		p_fiemap_extents(f, c->s, arg + sizeof(fm),
+				 fm.fm_mapped_extents);
+	} else {
+		fmt_str(f, ", ...");
+	}
+	fmt_chr(f, '}');
+}
+
 /* The kinds, searched in this order (a request in none is unknown). */
 static const struct ioctl_kind kinds[] = {
 	{ &xl_ioctl_none, 0, 0, 0, 0 },
@@ -244,6 +370,10 @@ static const struct ioctl_kind kinds[] = {
 	{ &xl_ioctl_winsize_out, k_winsize, 0, 0, 1 },
 	{ &xl_ioctl_counter_watch, k_counter_watch, 0, 0, 0 },
 	{ &xl_ioctl_rand_pool, k_rand_pool, 0, 0, 0 },
+	{ &xl_ioctl_fstrim, k_fstrim, 0, 0, 0 },
+	{ &xl_ioctl_fiemap, k_fiemap, 0, 0, 0 },
+	{ &xl_ioctl_fsxattr_in, k_fsxattr, 0, 0, 0 },
+	{ &xl_ioctl_fsxattr_out, k_fsxattr, 0, 0, 1 },
 	{ &xl_ioctls, k_ptr, 0, 0, 0 },
 };
 
@@ -276,7 +406,14 @@ static void d_ioctl(struct call *c)
 		kinds[k].arg(c, &kinds[k], arg);
 }
 
+/* Requests whose argument the kernel overwrites: kept at entry. */
+static void e_ioctl(struct call *c)
+{
+	if ((unsigned int)c->s->args[1] == FS_IOC_FIEMAP)
+		e_fiemap(c, c->s->args[2]);
+}
+
 const struct decoder dec_ioctl[] = {
-	{ "ioctl", d_ioctl, 0, 0 },
+	{ "ioctl", d_ioctl, 0, e_ioctl },
 	{ 0, 0, 0, 0 },
 };

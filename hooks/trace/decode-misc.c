@@ -173,7 +173,8 @@ static void d_ioprio_get(struct call *c)
 {
 	a_xlat(c, (unsigned int)c->s->args[0], &xl_ioprio_who,
 	       "IOPRIO_WHO_???");
-	a_int(c, 1);
+	a_pid(c, 1, c->s->args[0] == IOPRIO_WHO_PROCESS ? PT_TGID :
+		    c->s->args[0] == IOPRIO_WHO_PGRP ? PT_PGID : PT_NONE);
 }
 
 static void r_ioprio_get(struct call *c)

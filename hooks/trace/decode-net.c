@@ -370,7 +370,10 @@ static void a_level_name(struct call *c)
 	a_xlat(c, (unsigned int)level, &xl_sol_levels, "SOL_???");
 	a_sep(c);
 	if (t)
-		p_xlat(c->f, (unsigned int)c->s->args[2], t, 0);
+		p_xlat(c->f, (unsigned int)c->s->args[2], t,
+		       level == SOL_SOCKET ? "SO_???" :
+		       level == IPPROTO_TCP ? "TCP_???" :
+		       level == IPPROTO_IP ? "IP_???" : "IPV6_???");
 	else
 		fmt_udec(c->f, (unsigned int)c->s->args[2]);
 }
@@ -392,13 +395,80 @@ static void p_optval(struct fmt *f, const struct sysgate_sys *s,
 	p_data(f, s, p, len, 0);
 }
 
+/* An int-valued SOL_SOCKET option (name); SO_TXREHASH's has names */
+static int so_int(int level, int name)
+{
+	return level == SOL_SOCKET &&
+	       (xlat_name(&xl_so_int_options, name) || name == SO_TXREHASH);
+}
+
+/* [int], SO_TXREHASH's by name (strace's decimal for others) */
+static void p_int_opt(struct fmt *f, const struct sysgate_sys *s,
+		      unsigned long p, int name)
+{
+	const char *nm;
+	int v;
+
+	if (fetch(f, s, &v, p, sizeof(v)))
+		return;
+	fmt_chr(f, '[');
+	nm = name == SO_TXREHASH ? xlat_name(&xl_sock_txrehash,
+					     (unsigned int)v) : 0;
+	if (nm) {
+		p_named(f, nm, v, 'd');
+	} else {
+		fmt_dec(f, v);
+		if (name == SO_TXREHASH && trace_xstyle != XS_RAW)
+			fmt_str(f, " /* SOCK_TXREHASH_??? */");
+	}
+	fmt_chr(f, ']');
+}
+
 static void d_setsockopt(struct call *c)
 {
+	int len = (int)c->s->args[4];
+
 	a_fd(c, 0);
 	a_level_name(c);
 	a_sep(c);
-	p_optval(c->f, c->s, c->s->args[3], (unsigned int)c->s->args[4]);
-	a_udec(c, (unsigned int)c->s->args[4]);
+	/* (an int option shorter than an int: its address) */
+	if (!so_int((int)c->s->args[1], (int)c->s->args[2]))
+		p_optval(c->f, c->s, c->s->args[3], (unsigned int)len);
+	else if (!c->s->args[3] || !trace_structs(c->s) ||
+		 len < (int)sizeof(int))
+		p_ptr(c->f, c->s->args[3]);
+	else
+		p_int_opt(c->f, c->s, c->s->args[3], (int)c->s->args[2]);
+	a_dec(c, len);
+}
+
+/* SO_PEERCRED's {pid=..., uid=..., gid=...}, as far as len goes: a field
+ * cut short shows as its bytes */
+static void p_peercred(struct fmt *f, const struct sysgate_sys *s,
+		       unsigned long p, unsigned long len)
+{
+	static const char *const names[] = { "pid=", "uid=", "gid=" };
+	unsigned int v[3];
+	unsigned long i;
+
+	if (len > sizeof(v))
+		len = sizeof(v);
+	if (!len || fetch(f, s, v, p, len))
+		return;
+	fmt_chr(f, '{');
+	for (i = 0; i < 3 && i * 4 < len; i++) {
+		if (i)
+			fmt_str(f, ", ");
+		fmt_str(f, names[i]);
+		if (len < (i + 1) * 4)
+			p_hex_bytes(f, (const unsigned char *)&v[i],
+				    len - i * 4);
+		else if (!i)
+			p_pid(f, (int)v[0], PT_TGID);
+		else
+			fmt_udec(f, v[i]);
+	}
+	fmt_chr(f, '}');
 }
 
 static void d_getsockopt(struct call *c)
@@ -407,14 +477,43 @@ static void d_getsockopt(struct call *c)
 
 	a_fd(c, 0);
 	a_level_name(c);
-	if (!c_ok(c) || trace_read(c->s, &out, (void *)c->s->args[4],
-					 sizeof(out)) != sizeof(out)) {
+	if (trace_saved(c)[0] == ~0UL) {
+		/* (the length unread at entry: both addresses) */
 		a_ptr(c, c->s->args[3]);
 		a_ptr(c, c->s->args[4]);
 		return;
 	}
+	if (!c_ok(c) || trace_read(c->s, &out, (void *)c->s->args[4],
+					 sizeof(out)) != sizeof(out)) {
+		a_ptr(c, c->s->args[3]);
+		a_sep(c);
+		fmt_chr(c->f, '[');
+		fmt_dec(c->f, (int)trace_saved(c)[0]);
+		fmt_chr(c->f, ']');
+		return;
+	}
 	a_sep(c);
-	p_optval(c->f, c->s, c->s->args[3], out);
+	if ((int)c->s->args[1] == SOL_SOCKET &&
+	    (int)c->s->args[2] == SO_PEERCRED) {
+		if (!out)
+			p_ptr(c->f, c->s->args[3]);
+		else
+			p_peercred(c->f, c->s, c->s->args[3], out);
+	} else if ((int)trace_saved(c)[0] <= 0 || (int)out <= 0) {
+		p_ptr(c->f, c->s->args[3]);
+	} else if (so_int((int)c->s->args[1], (int)c->s->args[2]) &&
+		   out < sizeof(int) && trace_structs(c->s)) {
+		/* (an int cut short: its bytes in hex) */
+		unsigned char b[sizeof(int)];
+
+		if (!fetch(c->f, c->s, b, c->s->args[3], out))
+			p_hex_bytes(c->f, b, out);
+	} else if (so_int((int)c->s->args[1], (int)c->s->args[2]) &&
+		   trace_structs(c->s)) {
+		p_int_opt(c->f, c->s, c->s->args[3], (int)c->s->args[2]);
+	} else {
+		p_optval(c->f, c->s, c->s->args[3], out);
+	}
 	a_sep(c);
 	fmt_chr(c->f, '[');
 	if (trace_saved(c)[0] != ~0UL && trace_saved(c)[0] != out) {

@@ -74,23 +74,95 @@ static void field_ptr(struct fmt *f, const char *name, unsigned long v)
 	p_ptr(f, v);
 }
 
+/* Bytes from..to of the struct at p that sysgate's clone_args does not
+ * know, as strace shows them: nothing when all zero, "???" when they
+ * cannot be read.  Returns whether it printed. */
+static int p_tail(struct fmt *f, const struct sysgate_sys *s, unsigned long p,
+		  unsigned long from, unsigned long to, const char *sep)
+{
+	unsigned char buf[4096];
+	unsigned long i, n = to - from;
+
+	if (from >= to)
+		return 0;
+	if (trace_read(s, buf, (void *)(p + from), n) != (long)n) {
+		fmt_str(f, sep);
+		fmt_str(f, "???");
+		return 1;
+	}
+	for (i = 0; i < n && !buf[i]; i++)
+		;
+	if (i == n)
+		return 0;
+	fmt_str(f, sep);
+	f_udec(f, "/* bytes ", from);
+	f_udec(f, "..", to - 1);
+	fmt_str(f, " */ ");
+	p_hex_bytes(f, buf, n < (unsigned long)trace_strsize ? n :
+			    (unsigned long)trace_strsize);
+	if (n > (unsigned long)trace_strsize)
+		fmt_str(f, "...");
+	return 1;
+}
+
+/* set_tid=[1, 2] (or its address), set_tid_size=2 */
+static void p_set_tid(struct fmt *f, const struct sysgate_sys *s,
+		      const struct clone_args *ca)
+{
+	unsigned long i;
+	int v;
+
+	fmt_str(f, ", set_tid=");
+	if (!ca->set_tid || !ca->set_tid_size || ca->set_tid_size > 32) {
+		p_ptr(f, ca->set_tid);
+	} else {
+		for (i = 0; i < ca->set_tid_size; i++) {
+			unsigned long a = ca->set_tid + i * sizeof(v);
+
+			if (trace_read(s, &v, (void *)a, sizeof(v)) !=
+			    sizeof(v)) {
+				if (!i) {
+					p_ptr(f, ca->set_tid);
+					break;
+				}
+				fmt_str(f, ", ... /* ");
+				fmt_hex(f, a);
+				fmt_str(f, " */]");
+				break;
+			}
+			fmt_str(f, i ? ", " : "[");
+			if (i >= (unsigned long)trace_strsize) {
+				fmt_str(f, "...]");
+				break;
+			}
+			fmt_dec(f, v);
+			if (i + 1 == ca->set_tid_size)
+				fmt_chr(f, ']');
+		}
+	}
+	f_udec(f, ", set_tid_size=", ca->set_tid_size);
+}
+
 static void d_clone3(struct call *c)
 {
 	struct clone_args ca = { 0 };
-	unsigned long size = c->s->args[1];
+	unsigned long size = c->s->args[1], p = c->s->args[0],
+		      got = size < sizeof(ca) ? size : sizeof(ca),
+		      page = size < 4096 ? size : 4096;
 	struct fmt *f = c->f;
+	const char *sep;
 	int tid;
 
 	a_sep(c);
-	if (size < 64 || fetch(f, c->s, &ca, c->s->args[0],
-			       size < sizeof(ca) ? size : sizeof(ca))) {
-		if (size < 64)
-			p_ptr(f, c->s->args[0]);
+	if (got < offsetof(struct clone_args, set_tid) ||
+	    fetch(f, c->s, &ca, p, got)) {
+		if (got < offsetof(struct clone_args, set_tid))
+			p_ptr(f, p);
 		a_udec(c, size);
 		return;
 	}
 	fmt_str(f, "{flags=");
-	p_flags(f, ca.flags, &xl_clone_flags, 0);
+	p_flags_unknown(f, ca.flags, &xl_clone_flags, "CLONE_???");
 	if (ca.flags & CLONE_PIDFD)
 		field_ptr(f, ", pidfd=", ca.pidfd);
 	if (ca.flags & (CLONE_CHILD_SETTID | CLONE_CHILD_CLEARTID))
@@ -98,7 +170,9 @@ static void d_clone3(struct call *c)
 	if (ca.flags & CLONE_PARENT_SETTID)
 		field_ptr(f, ", parent_tid=", ca.parent_tid);
 	fmt_str(f, ", exit_signal=");
-	if (ca.exit_signal)
+	if (ca.exit_signal >= 0x7fffffff)
+		fmt_udec(f, ca.exit_signal);
+	else if (ca.exit_signal)
 		p_signame(f, ca.exit_signal);
 	else
 		fmt_chr(f, '0');
@@ -106,12 +180,45 @@ static void d_clone3(struct call *c)
 	field_hex(f, ", stack_size=", ca.stack_size);
 	if (ca.flags & CLONE_SETTLS)
 		field_ptr(f, ", tls=", ca.tls);
+	if (ca.set_tid || ca.set_tid_size)
+		p_set_tid(f, c->s, &ca);
+	if (got > offsetof(struct clone_args, cgroup) &&
+	    (ca.cgroup || (ca.flags & CLONE_INTO_CGROUP)))
+		f_udec(f, ", cgroup=", ca.cgroup);
+	p_tail(f, c->s, p, got, page, ", ");
 	fmt_chr(f, '}');
-	if (c_ok(c) && (ca.flags & CLONE_PARENT_SETTID) && ca.parent_tid &&
-	    trace_read(c->s, &tid, (void *)(unsigned long)ca.parent_tid,
-			     sizeof(tid)) == sizeof(tid)) {
-		f_dec(f, " => {parent_tid=[", tid);
-		fmt_str(f, "]}");
+	/* what the kernel wrote: the pidfd, the parent's tid, the tail */
+	if (c_ok(c)) {
+		sep = " => {";
+		if (trace_read(c->s, &ca, (void *)p, got) != (long)got) {
+			fmt_str(f, " => ");
+			p_ptr(f, p);
+			sep = 0;
+		}
+		if (sep && (ca.flags & CLONE_PIDFD)) {
+			fmt_str(f, sep);
+			fmt_str(f, "pidfd=");
+			if (!fetch(f, c->s, &tid, ca.pidfd, sizeof(tid))) {
+				f_dec(f, "[", tid);
+				p_fdpath(f, c->s, tid);
+				fmt_chr(f, ']');
+			}
+			sep = ", ";
+		}
+		if (sep && (ca.flags & CLONE_PARENT_SETTID)) {
+			fmt_str(f, sep);
+			fmt_str(f, "parent_tid=");
+			if (!fetch(f, c->s, &tid, ca.parent_tid, sizeof(tid))) {
+				fmt_chr(f, '[');
+				p_pid(f, tid, PT_TID);
+				fmt_chr(f, ']');
+			}
+			sep = ", ";
+		}
+		if (sep && p_tail(f, c->s, p, got, page, sep))
+			sep = ", ";
+		if (sep && sep[0] == ',')
+			fmt_chr(f, '}');
 	}
 	a_udec(c, size);
 }
@@ -183,7 +290,8 @@ static void d_wait4(struct call *c)
 	unsigned long p = c->s->args[1];
 	int st;
 
-	a_int(c, 0);
+	a_sep(c);
+	p_pid_or_pgid_as(c->f, (int)c->s->args[0], (int)trace_saved(c)[0]);
 	a_exit_next(c);
 	a_sep(c);
 	if (c_ok(c) && c->s->ret > 0 && p &&
@@ -227,7 +335,7 @@ static void p_rlimit(struct fmt *f, const struct sysgate_sys *s,
 
 static void d_prlimit64(struct call *c)
 {
-	a_int(c, 0);
+	a_pid(c, 0, PT_TGID);
 	a_xlat(c, (unsigned int)c->s->args[1], &xl_rlimits, "RLIMIT_???");
 	a_sep(c);
 	p_rlimit(c->f, c->s, c->s->args[2], "RLIM64_INFINITY");
@@ -254,80 +362,129 @@ static void d_priority(struct call *c)
 	int i, n = sysgate_syscall_nargs(c->s->nr);
 
 	a_xlat(c, (unsigned int)c->s->args[0], &xl_prio_which, "PRIO_???");
-	for (i = 1; i < n; i++)
+	a_pid(c, 1, c->s->args[0] == PRIO_PROCESS ? PT_TGID :
+		    c->s->args[0] == PRIO_PGRP ? PT_PGID : PT_NONE);
+	for (i = 2; i < n; i++)
 		a_int(c, i);
 }
 
-static void d_prctl(struct call *c)
+/* [int] the call reads, or writes when out */
+static void a_int_at(struct call *c, unsigned long p, int out)
 {
-	unsigned long op = (unsigned int)c->s->args[0];
-	const unsigned long *a = (const unsigned long *)c->s->args;
-	int i;
+	int v;
 
-	a_xlat(c, op, &xl_prctl_options, "PR_???");
-	switch (op) {
-	case PR_GET_DUMPABLE: case PR_GET_KEEPCAPS: case PR_GET_SECCOMP:
-	case PR_GET_TIMERSLACK: case PR_GET_THP_DISABLE:
-	case PR_GET_IO_FLUSHER:
+	if (fetch_arg(c, &v, p, sizeof(v), out))
 		return;
-	case PR_SET_NAME:
-		a_path(c, 1);
-		return;
-	case PR_GET_NAME:
-		if (a_out(c, a[1]))
-			p_string(c->f, c->s, a[1]);
-		return;
-	case PR_SET_DUMPABLE:
-		a_xlat(c, a[1], &xl_suid_dump, 0);
-		return;
-	case PR_SET_PDEATHSIG:
-		a_sep(c);
-		p_signame(c->f, a[1]);
-		return;
-	case PR_SET_KEEPCAPS: case PR_SET_CHILD_SUBREAPER:
-	case PR_SET_TIMERSLACK: case PR_SET_THP_DISABLE:
-		a_udec(c, a[1]);
-		return;
-	case PR_SET_SECCOMP:
-		a_xlat(c, a[1], &xl_seccomp_modes, 0);
-		if (a[1] == 2)
-			a_ptr(c, a[2]);
-		return;
-	case PR_CAPBSET_READ: case PR_CAPBSET_DROP:
-		a_xlat(c, a[1], &xl_caps, "CAP_???");
-		return;
-	case PR_SET_NO_NEW_PRIVS: case PR_GET_NO_NEW_PRIVS:
-		for (i = 1; i < 5; i++)
-			a_udec(c, a[i]);
-		return;
-	case PR_GET_PDEATHSIG: case PR_GET_CHILD_SUBREAPER: {
-		int v;
-
-		if (fetch_out(c, &v, a[1], sizeof(v)))
-			return;
-		fmt_chr(c->f, '[');
-		if (op == PR_GET_PDEATHSIG && v)
-			p_signame(c->f, v);
-		else
-			fmt_dec(c->f, v);
-		fmt_chr(c->f, ']');
-		return;
-	}
-	}
-	for (i = 1; i < 5; i++)
-		a_hex(c, a[i]);
+	fmt_chr(c->f, '[');
+	fmt_dec(c->f, v);
+	fmt_chr(c->f, ']');
 }
 
-static void r_prctl(struct call *c)
+static void d_sched_getscheduler(struct call *c)
 {
+	a_pid(c, 0, PT_TGID);
+}
+
+static void r_sched_getscheduler(struct call *c)
+{
+	const char *nm = xlat_name(&xl_schedulers, c->s->ret);
+
 	fmt_dec(c->f, c->s->ret);
-	if ((unsigned int)c->s->args[0] == PR_GET_DUMPABLE) {
+	if (nm) {
 		fmt_str(c->f, " (");
-		x_hold(c->f);
-		p_xlat(c->f, c->s->ret, &xl_suid_dump, 0);
-		x_release(c->f);
+		fmt_str(c->f, nm);
 		fmt_chr(c->f, ')');
 	}
+}
+
+static void d_sched_setscheduler(struct call *c)
+{
+	a_pid(c, 0, PT_TGID);
+	a_xlat(c, (unsigned int)c->s->args[1], &xl_schedulers, "SCHED_???");
+	a_int_at(c, c->s->args[2], 0);
+}
+
+static void d_sched_xetparam(struct call *c)
+{
+	a_pid(c, 0, PT_TGID);
+	a_int_at(c, c->s->args[1], c->s->nr == sysgate_syscall_number(
+						       "sched_getparam"));
+}
+
+/* get_robust_list(tid, [head], [len]) */
+static void d_get_robust_list(struct call *c)
+{
+	unsigned long v;
+	int i;
+
+	a_pid(c, 0, PT_TID);
+	for (i = 1; i < 3; i++) {
+		if (fetch_out(c, &v, c->s->args[i], sizeof(v)))
+			continue;
+		fmt_chr(c->f, '[');
+		if (i == 1)
+			p_ptr(c->f, v);
+		else
+			fmt_udec(c->f, v);
+		fmt_chr(c->f, ']');
+	}
+}
+
+static void d_migrate_pages(struct call *c)
+{
+	a_pid(c, 0, PT_TGID);
+	a_udec(c, c->s->args[1]);
+	a_default(c, 2);
+	a_default(c, 3);
+}
+
+/* Descriptor fd of process pid (with -y's path from its /proc). */
+static void p_fd_of(struct fmt *f, const struct sysgate_sys *s, int pid,
+		    int fd)
+{
+	struct sysgate_sys other = *s;
+
+	fmt_dec(f, fd);
+	other.pid = pid;
+	if (pid > 0)
+		p_fdpath(f, &other, fd);
+}
+
+static void d_kcmp(struct call *c)
+{
+	const long *a = c->s->args;
+	struct {
+		unsigned int efd, tfd, toff;
+	} slot;
+
+	a_pid(c, 0, PT_TGID);
+	a_pid(c, 1, PT_TGID);
+	a_xlat(c, (unsigned int)a[2], &xl_kcmp_types, "KCMP_???");
+	switch ((int)a[2]) {
+	case 0:	/* KCMP_FILE */
+		a_sep(c);
+		p_fd_of(c->f, c->s, (int)a[0], (int)a[3]);
+		a_sep(c);
+		p_fd_of(c->f, c->s, (int)a[1], (int)a[4]);
+		return;
+	case 7:	/* KCMP_EPOLL_TFD */
+		a_sep(c);
+		p_fd_of(c->f, c->s, (int)a[0], (int)a[3]);
+		a_sep(c);
+		if (fetch(c->f, c->s, &slot, a[4], sizeof(slot)))
+			return;
+		fmt_str(c->f, "{efd=");
+		p_fd_of(c->f, c->s, (int)a[1], (int)slot.efd);
+		fmt_str(c->f, ", tfd=");
+		p_fd_of(c->f, c->s, (int)a[1], (int)slot.tfd);
+		f_udec(c->f, ", toff=", slot.toff);
+		fmt_chr(c->f, '}');
+		return;
+	case 1: case 2: case 3: case 4: case 5: case 6:
+		return;
+	}
+	a_hex(c, a[3]);
+	a_hex(c, a[4]);
 }
 
 static void d_rseq(struct call *c)
@@ -382,18 +539,22 @@ static void d_setgroups(struct call *c)
 /* [0 1]: the CPUs in a mask of size bytes */
 static void p_cpus(struct call *c, unsigned long p, unsigned long size)
 {
-	unsigned long w, i, cpu;
+	unsigned long set[128], w, i, cpu, n = size;
 	int first = 1;
 
-	if (!trace_structs(c->s)) {
+	if (n > sizeof(set))
+		n = sizeof(set);
+	/* (the whole set, or its address when it cannot be read) */
+	if (!trace_structs(c->s) ||
+	    (n && trace_read(c->s, set, (void *)p, n) != (long)n)) {
 		p_ptr(c->f, p);
 		return;
 	}
 	fmt_chr(c->f, '[');
-	for (i = 0; i * sizeof(w) < size && i < 128; i++) {
-		if (trace_read(c->s, &w, (void *)(p + i * sizeof(w)),
-				     sizeof(w)) != sizeof(w))
-			break;
+	for (i = 0; i * sizeof(w) < n; i++) {
+		w = set[i];
+		if ((i + 1) * sizeof(w) > n)
+			w &= (1UL << (n % sizeof(w) * 8)) - 1;
 		for (cpu = 0; cpu < 64; cpu++) {
 			if (!(w >> cpu & 1))
 				continue;
@@ -408,7 +569,7 @@ static void p_cpus(struct call *c, unsigned long p, unsigned long size)
 
 static void d_sched_getaffinity(struct call *c)
 {
-	a_int(c, 0);
+	a_pid(c, 0, PT_TGID);
 	a_udec(c, c->s->args[1]);
 	if (a_out(c, c->s->args[2]))
 		p_cpus(c, c->s->args[2], c->s->ret);
@@ -416,7 +577,7 @@ static void d_sched_getaffinity(struct call *c)
 
 static void d_sched_setaffinity(struct call *c)
 {
-	a_int(c, 0);
+	a_pid(c, 0, PT_TGID);
 	a_udec(c, c->s->args[1]);
 	a_sep(c);
 	p_cpus(c, c->s->args[2], c->s->args[1]);
@@ -427,7 +588,8 @@ static void d_waitid(struct call *c)
 	unsigned char si[128];
 
 	a_xlat(c, (unsigned int)c->s->args[0], &xl_idtypes, "P_???");
-	a_int(c, 1);
+	a_pid(c, 1, c->s->args[0] == P_PID ? PT_TGID :
+		    c->s->args[0] == P_PGID ? PT_PGID : PT_NONE);
 	a_exit_next(c);
 	a_sep(c);
 	/* with WNOHANG and no child ready the kernel leaves si_signo 0 */
@@ -458,21 +620,76 @@ static void d_getresid(struct call *c)
 	}
 }
 
+/* strace always comments XSAVE feature masks (but under -X raw):
+ * 0xe7 / * XFEATURE_MASK_FPSSE|... * / */
+static void p_xfeatures(struct fmt *f, unsigned long v)
+{
+	p_hex(f, v);
+	if (trace_xstyle == XS_RAW || !v)
+		return;
+	fmt_str(f, " /* ");
+	if (!p_flag_names(f, v, &xl_x86_xfeatures))
+		fmt_str(f, "XFEATURE_MASK_???");
+	fmt_str(f, " */");
+}
+
 static void d_arch_prctl(struct call *c)
 {
-	a_xlat(c, (unsigned int)c->s->args[0], &xl_arch_prctl, "ARCH_???");
-	a_hex(c, c->s->args[1]);
+	unsigned int op = (unsigned int)c->s->args[0];
+	unsigned long v, arg = c->s->args[1];
+	const char *nm;
+
+	a_xlat(c, op, &xl_arch_prctl, "ARCH_???");
+	switch (op) {
+	case 0x1011:	/* ARCH_GET_CPUID */
+		return;
+	case 0x1003: case 0x1004:	/* ARCH_GET_FS, ARCH_GET_GS */
+	case 0x1021: case 0x1022: case 0x1024:	/* ARCH_GET_XCOMP_* */
+		if (fetch_out(c, &v, arg, sizeof(v)))
+			return;
+		fmt_chr(c->f, '[');
+		if (op < 0x1021)
+			p_ptr(c->f, v);
+		else
+			p_xfeatures(c->f, v);
+		fmt_chr(c->f, ']');
+		return;
+	case 0x1023: case 0x1025:	/* ARCH_REQ_XCOMP_*PERM: a feature */
+		a_hex(c, arg);
+		if (trace_xstyle == XS_RAW)
+			return;
+		nm = xlat_name(&xl_x86_xfeature_bits, arg);
+		fmt_str(c->f, " /* ");
+		fmt_str(c->f, nm ? nm : "XFEATURE_???");
+		fmt_str(c->f, " */");
+		return;
+	}
+	a_hex(c, arg);
+}
+
+static void r_arch_prctl(struct call *c)
+{
+	unsigned int op = (unsigned int)c->s->args[0];
+	long r = c->s->ret;
+
+	if ((op != 0x1023 && op != 0x1025) || r <= 0) {
+		fmt_dec(c->f, r);
+		return;
+	}
+	/* the features granted */
+	p_hex(c->f, r);
+	r_flags_comment(c->f, r, &xl_x86_xfeatures);
 }
 
 const struct decoder dec_proc[] = {
 	{ "getgroups", d_getgroups, 0, 0 },
 	{ "setgroups", d_setgroups, 0, 0 },
-	{ "arch_prctl", d_arch_prctl, 0, 0 },
+	{ "arch_prctl", d_arch_prctl, r_arch_prctl, 0 },
 	{ "sched_getaffinity", d_sched_getaffinity, 0, 0 },
 	{ "sched_setaffinity", d_sched_setaffinity, 0, 0 },
-	{ "clone", d_clone, 0, 0 },
-	{ "clone3", d_clone3, 0, 0 },
-	{ "wait4", d_wait4, 0, 0 },
+	{ "clone", d_clone, r_tid, 0 },
+	{ "clone3", d_clone3, r_tid, 0 },
+	{ "wait4", d_wait4, r_tgid, pids_enter_wait4 },
 	{ "waitid", d_waitid, 0, 0 },
 	{ "getresuid", d_getresid, 0, 0 },
 	{ "getresgid", d_getresid, 0, 0 },
@@ -482,7 +699,14 @@ const struct decoder dec_proc[] = {
 	{ "getrlimit", d_getrlimit, 0, 0 },
 	{ "getpriority", d_priority, 0, 0 },
 	{ "setpriority", d_priority, 0, 0 },
-	{ "prctl", d_prctl, r_prctl, 0 },
 	{ "rseq", d_rseq, 0, 0 },
+	{ "sched_getscheduler", d_sched_getscheduler, r_sched_getscheduler,
+	  0 },
+	{ "sched_setscheduler", d_sched_setscheduler, 0, 0 },
+	{ "sched_getparam", d_sched_xetparam, 0, 0 },
+	{ "sched_setparam", d_sched_xetparam, 0, 0 },
+	{ "get_robust_list", d_get_robust_list, 0, 0 },
+	{ "migrate_pages", d_migrate_pages, 0, 0 },
+	{ "kcmp", d_kcmp, 0, 0 },
 	{ 0, 0, 0, 0 },
 };

@@ -113,15 +113,46 @@ static void a_sig(struct call *c, int i)
 
 static void d_kill(struct call *c)
 {
-	a_int(c, 0);
+	a_sep(c);
+	p_pid_or_pgid(c->f, (int)c->s->args[0]);
+	a_sig(c, 1);
+}
+
+static void d_tkill(struct call *c)
+{
+	a_pid(c, 0, PT_TID);
 	a_sig(c, 1);
 }
 
 static void d_tgkill(struct call *c)
 {
-	a_int(c, 0);
-	a_int(c, 1);
+	a_pid(c, 0, PT_TGID);
+	a_pid(c, 1, PT_TID);
 	a_sig(c, 2);
+}
+
+/* sig, {si_signo=...}: the siginfo the call queues */
+static void a_sigqueueinfo(struct call *c, int i)
+{
+	unsigned char si[128];
+
+	a_sig(c, i);
+	a_sep(c);
+	if (!fetch(c->f, c->s, si, c->s->args[i + 1], sizeof(si)))
+		p_siginfo(c->f, si);
+}
+
+static void d_rt_sigqueueinfo(struct call *c)
+{
+	a_pid(c, 0, PT_TGID);
+	a_sigqueueinfo(c, 1);
+}
+
+static void d_rt_tgsigqueueinfo(struct call *c)
+{
+	a_pid(c, 0, PT_TGID);
+	a_pid(c, 1, PT_TID);
+	a_sigqueueinfo(c, 2);
 }
 
 static void p_stack(struct fmt *f, const struct sysgate_sys *s,
@@ -233,8 +264,15 @@ void p_siginfo(struct fmt *f, const void *info)
 	p_signame(f, sig);
 	fmt_str(f, ", si_code=");
 	p_si_code(f, sig, si->code);
-	if (si->err)
-		f_dec(f, ", si_errno=", si->err);
+	if (si->err) {
+		const char *e = sysgate_errno_name(si->err);
+
+		fmt_str(f, ", si_errno=");
+		if (e)
+			p_named(f, e, si->err, 'd');
+		else
+			fmt_dec(f, si->err);
+	}
 	if (si->code == SI_TIMER) {
 		fmt_str(f, ", si_timerid=");
 		p_hex(f, (unsigned int)si->u.timer.tid);
@@ -243,7 +281,8 @@ void p_siginfo(struct fmt *f, const void *info)
 		fmt_str(f, ", si_ptr=");
 		p_ptr(f, si->u.timer.value);
 	} else if (si->code <= 0 || si->code == 0x80) {
-		f_dec(f, ", si_pid=", si->u.kill.pid);
+		fmt_str(f, ", si_pid=");
+		p_pid(f, si->u.kill.pid, PT_TGID);
 		f_dec(f, ", si_uid=", (unsigned int)si->u.kill.uid);
 		if (si->code == SI_QUEUE || si->code == SI_MESGQ) {
 			f_dec(f, ", si_int=", si->u.kill.rt.value_int);
@@ -255,7 +294,8 @@ void p_siginfo(struct fmt *f, const void *info)
 		fmt_str(f, ", si_addr=");
 		p_ptr(f, si->u.addr);
 	} else if (sig == SIGCHLD) {
-		f_dec(f, ", si_pid=", si->u.kill.pid);
+		fmt_str(f, ", si_pid=");
+		p_pid(f, si->u.kill.pid, PT_TGID);
 		f_dec(f, ", si_uid=", (unsigned int)si->u.kill.uid);
 		fmt_str(f, ", si_status=");
 		if (si->code == CLD_EXITED)
@@ -285,7 +325,9 @@ const struct decoder dec_signal[] = {
 	{ "rt_sigsuspend", d_rt_sigsuspend, 0, 0 },
 	{ "rt_sigreturn", d_rt_sigreturn, 0, 0 },
 	{ "kill", d_kill, 0, 0 },
-	{ "tkill", d_kill, 0, 0 },
+	{ "tkill", d_tkill, 0, 0 },
+	{ "rt_sigqueueinfo", d_rt_sigqueueinfo, 0, 0 },
+	{ "rt_tgsigqueueinfo", d_rt_tgsigqueueinfo, 0, 0 },
 	{ "tgkill", d_tgkill, 0, 0 },
 	{ "sigaltstack", d_sigaltstack, 0, 0 },
 	{ 0, 0, 0, 0 },

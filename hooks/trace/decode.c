@@ -23,7 +23,12 @@ long fd_path(const struct sysgate_sys *s, int fd, char *path, size_t size)
 		return -1;
 	fmt_init(&l, link, sizeof(link) - 1);
 	fmt_str(&l, "/proc/");
-	fmt_dec(&l, s->pid);
+	/* (in the process itself: /proc may be another pid namespace's) */
+	if (s->pid == (int)sysgate_syscall(sysgate_syscall_number("getpid"),
+					   0, 0, 0, 0, 0, 0))
+		fmt_str(&l, "self");
+	else
+		fmt_dec(&l, s->pid);
 	if (fd == -100) {
 		fmt_str(&l, "/cwd");
 	} else {
@@ -271,6 +276,54 @@ void p_named(struct fmt *f, const char *name, unsigned long v, char base)
 	x_end(f, start, v, base);
 }
 
+const char *xlat_name(const struct xlat *t, unsigned long v)
+{
+	int i;
+
+	for (i = 0; i < t->n; i++)
+		if (t->e[i].value == v)
+			return t->e[i].name;
+	return 0;
+}
+
+int p_flag_names(struct fmt *f, unsigned long v, const struct xlat *t)
+{
+	unsigned long left = v;
+	int i, any = 0;
+
+	for (i = 0; i < t->n; i++) {
+		unsigned long b = t->e[i].value;
+
+		if ((!v && !b) || (b && (left & b) == b)) {
+			if (any++)
+				fmt_chr(f, '|');
+			fmt_str(f, t->e[i].name);
+			left &= ~b;
+			if (!v)
+				break;
+		}
+	}
+	if (any && left) {
+		fmt_chr(f, '|');
+		fmt_hex(f, left);
+	}
+	return any;
+}
+
+void r_flags_comment(struct fmt *f, unsigned long v, const struct xlat *t)
+{
+	size_t start = f->len;
+
+	if (trace_xstyle == XS_RAW)
+		return;
+	fmt_str(f, " (");
+	if (!p_flag_names(f, v, t)) {
+		f->len = start;
+		return;
+	}
+	fmt_chr(f, ')');
+}
+
 /* An enumeration: its name, or hex with strace's "unknown" comment. */
 void p_xlat(struct fmt *f, unsigned long v, const struct xlat *t,
 	    const char *unknown)
@@ -285,7 +338,7 @@ void p_xlat(struct fmt *f, unsigned long v, const struct xlat *t,
 			return;
 		}
 	}
-	fmt_hex(f, v);
+	p_hex(f, v);
 	if (unknown) {
 		fmt_str(f, " /* ");
 		fmt_str(f, unknown);
@@ -447,6 +500,36 @@ void p_string(struct fmt *f, const struct sysgate_sys *s, unsigned long p)
 	}
 	quote(f, (unsigned char *)buf, n, 0);
 	if (trunc)
+		fmt_str(f, "...");
+}
+
+void p_str_max(struct fmt *f, const struct sysgate_sys *s, unsigned long p,
+	       unsigned long len)
+{
+	char buf[BUF_MAX];
+	unsigned long size = (unsigned long)trace_strsize + 1, shown;
+	long n;
+
+	if (!p) {
+		fmt_str(f, "NULL");
+		return;
+	}
+	if (size > len)
+		size = len;
+	if (size > sizeof(buf) - 1)
+		size = sizeof(buf) - 1;
+	/* (read_str stops at the NUL; a fault before it is an address) */
+	n = sysgate_read_str(s, buf, (void *)p, size + 1, 0);
+	if (n < 0) {
+		fmt_hex(f, p);
+		return;
+	}
+	/* one byte past -s is read to tell whether the string goes on */
+	shown = size > (unsigned long)trace_strsize ?
+			(unsigned long)trace_strsize : size;
+	quote(f, (unsigned char *)buf,
+	      (unsigned long)n < shown ? (unsigned long)n : shown, 0);
+	if ((unsigned long)n >= size && len)
 		fmt_str(f, "...");
 }
 

@@ -176,6 +176,7 @@ static void trace_fork_child(void *data)
 	(void)data;
 	task_new();
 	thread_begins();
+	pids_forked();
 }
 
 /* --- flag tables (values from the target's own headers) ---------------- */
@@ -450,14 +451,20 @@ static void put_name(struct fmt *f, long nr)
 /* "[pid  1234] " under -f, with strace's width. */
 static void put_pid(struct fmt *f, int pid)
 {
-	int digits = 1, v;
+	int digits = 1, v, proc = pid;
 
 	if (!follow || (!pid_column && tree_tasks &&
 			__atomic_load_n(tree_tasks, __ATOMIC_RELAXED) <= 0))
 		return;
+	pid = pids_leader(pid, &proc);
 	if (pid_column) {
-		/* "%-5d " */
+		/* "%-5d ", or "%d<comm> " */
 		fmt_dec(f, pid);
+		if (trace_decode_pids & DECODE_COMM) {
+			pids_leader_comm(f, proc);
+			fmt_chr(f, ' ');
+			return;
+		}
 		for (v = pid; v >= 10; v /= 10)
 			digits++;
 		for (; digits < 6; digits++)
@@ -470,6 +477,8 @@ static void put_pid(struct fmt *f, int pid)
 	for (; digits < 5; digits++)
 		fmt_chr(f, ' ');
 	fmt_dec(f, pid);
+	if (trace_decode_pids & DECODE_COMM)
+		pids_leader_comm(f, proc);
 	fmt_str(f, "] ");
 }
 
@@ -1457,6 +1466,9 @@ static int trace_init(struct sysgate_ctx *ctx, const char *args)
 			result_column = (int)v;
 		} else if (arg_is(&a, "r")) {
 			relative = 1;
+		} else if (arg_is(&a, "pids") && a.val &&
+			   !hk_parse_long(a.val, a.vlen, &v)) {
+			trace_decode_pids = (int)v;
 		} else if (arg_is(&a, "P") && a.val) {
 			filter_add_path(a.val, a.vlen);
 		} else if ((arg_is(&a, "read") || arg_is(&a, "write")) &&
@@ -1481,6 +1493,7 @@ static int trace_init(struct sysgate_ctx *ctx, const char *args)
 	thread_begins();
 	if (follow && !pid_column)
 		tree_tasks = sysgate_shared(ctx, "tasks", sizeof(*tree_tasks));
+	pids_init(ctx, follow);
 	trace_nr_readlinkat = lookup("readlinkat");
 	filter_init();
 	{
@@ -1529,6 +1542,8 @@ static int trace_init(struct sysgate_ctx *ctx, const char *args)
 	add_decoders(dec_misc);
 	add_decoders(dec_ioctl);
 	add_decoders(dec_ipc);
+	add_decoders(dec_prctl);
+	add_decoders(dec_pids);
 	if (have_set)
 		set_select(ctx, &set);
 	else

@@ -55,7 +55,8 @@ struct trace_scratch *trace_scratch(const struct sysgate_sys *s);
 /* The decoder tables of each area, ended by a NULL name. */
 extern const struct decoder dec_file[], dec_desc[], dec_mem[], dec_proc[],
 	dec_signal[], dec_net[], dec_poll[], dec_time[], dec_misc[],
-	dec_ioctl[], dec_ipc[];
+	dec_ioctl[], dec_ipc[], dec_prctl[],
+	dec_pids[];
 
 extern int trace_strsize;	/* -s */
 extern int trace_xflag;		/* -x: 1, -xx: 2 */
@@ -119,6 +120,48 @@ void x_end(struct fmt *f, size_t start, unsigned long v, char base);
 /* A name that stands for the number v (SIG_DFL, AT_FDCWD). */
 void p_named(struct fmt *f, const char *name, unsigned long v, char base);
 
+/* The names of v's flags in t, '|' between them, bits no name covers in
+ * hex after them; 0 only by a name for 0.  Nothing, and 0 returned,
+ * when no name applies. */
+int p_flag_names(struct fmt *f, unsigned long v, const struct xlat *t);
+/* strace's flag names after a result, " (A|B)": none under -X raw or
+ * when no name applies */
+void r_flags_comment(struct fmt *f, unsigned long v, const struct xlat *t);
+/* v's name in t, or NULL. */
+const char *xlat_name(const struct xlat *t, unsigned long v);
+/* What a pid argument or result is (strace's pid types): -Y and
+ * --decode-pids=pidns translate by them. */
+enum { PT_TID, PT_TGID, PT_PGID, PT_SID, PT_NONE };
+/* pid, with what --decode-pids asks for after it */
+void p_pid(struct fmt *f, int pid, int type);
+/* strace's pid argument of kill and wait4: a process (> 0), a group
+ * (< -1: minus its id) or neither */
+void p_pid_or_pgid(struct fmt *f, int pid);
+/* pid in the tracer's namespace (--decode-pids=pidns), 0 if unknown */
+int pids_translate(int pid, int type);
+/* the same printers with the translation known */
+void p_pid_as(struct fmt *f, int pid, int type, int ours);
+void p_pid_or_pgid_as(struct fmt *f, int pid, int ours);
+/* wait4's enter(): its pid's translation in trace_saved(c)[0] */
+void pids_enter_wait4(struct call *c);
+void a_pid(struct call *c, int i, int type);
+/* results that are a process's or thread's id */
+void r_tgid(struct call *c);
+void r_tid(struct call *c);
+/* --decode-pids (pids.c) */
+#define DECODE_COMM 1
+#define DECODE_PIDNS 2
+extern int trace_decode_pids;
+void pids_init(struct sysgate_ctx *ctx, int follow);
+/* A line's task tid: its id in the tracer's namespace (*proc: in
+ * /proc's), and "<comm>" for that. */
+int pids_leader(int tid, int *proc);
+void pids_leader_comm(struct fmt *f, int proc);
+/* In a new process (its namespace may be another). */
+void pids_forked(void);
+/* The whole file at path into buf: its length, or -1 (tz.c). */
+long trace_read_file(const char *path, char *buf, long size);
+
 /* Plain printers (no separator). */
 void f_dec(struct fmt *f, const char *name, long v);	/* name then v */
 void f_udec(struct fmt *f, const char *name, unsigned long v);
@@ -142,6 +185,10 @@ void p_data_local(struct fmt *f, const unsigned char *p, unsigned long n);
 void p_sockaddr(struct fmt *f, const struct sysgate_sys *s, unsigned long p,
 		unsigned long len);
 void p_string(struct fmt *f, const struct sysgate_sys *s, unsigned long p);
+/* A NUL-terminated string of at most len bytes (strace's printstr_ex
+ * with QUOTE_0_TERMINATED): "..." when no NUL comes within them or -s. */
+void p_str_max(struct fmt *f, const struct sysgate_sys *s, unsigned long p,
+	       unsigned long len);
 void p_mode(struct fmt *f, unsigned long mode);	/* 0644, 000 */
 void p_file_mode(struct fmt *f, unsigned long mode);	/* S_IFREG|0644 */
 void p_timespec(struct fmt *f, long sec, long nsec);

@@ -9,6 +9,7 @@
  * else a POSIX TZ string ("EST5EDT,M3.2.0,M11.1.0", "<+0545>-5:45").
  * Read once at init into static tables; tz_offset() then makes no call.
  */
+#include <fcntl.h>
 #include "trace.h"
 
 #define MAX_TRANS 2048
@@ -37,9 +38,10 @@ static long nr(const char *name)
 }
 
 /* The whole file at path into buf: its length, or -1. */
-static long read_file(const char *path, char *buf, long size)
+long trace_read_file(const char *path, char *buf, long size)
 {
-	long fd = sysgate_syscall(nr("openat"), -100, (long)path, 0, 0, 0, 0),
+	long fd = sysgate_syscall(nr("openat"), -100, (long)path, O_CLOEXEC,
+				  0, 0, 0),
 	     n, got = 0;
 
 	if (fd < 0)
@@ -281,14 +283,14 @@ static int load_file(const char *name)
 	if (f.full)
 		return -1;
 	path[f.len] = 0;
-	n = read_file(path, (char *)buf, sizeof(buf));
+	n = trace_read_file(path, (char *)buf, sizeof(buf));
 	return n > 0 ? parse_tzif(buf, n) : -1;
 }
 
 void tz_init(void)
 {
 	static char env[1 << 16];
-	long n = read_file("/proc/self/environ", env, sizeof(env) - 1), i;
+	long n = trace_read_file("/proc/self/environ", env, sizeof(env) - 1), i;
 	const char *tz = 0;
 
 	for (i = 0; n > 0 && i < n; i += hk_strlen(env + i) + 1) {

@@ -1310,6 +1310,9 @@ t_bad_input() {
 -S nosuch --
 -U nosuch -c --
 --loader --hook=build/hooks/null.so --
+--decode-pids=bogus --
+-m ptrace --decode-pids=pidns --
+--json -Y --
 EOT
 	for prog in /nonexistent /etc/passwd /; do
 		"$SG" -- $prog >"$TMP/out" 2>"$TMP/err" && fail "$prog: exit 0"

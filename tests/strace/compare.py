@@ -38,18 +38,23 @@ def records(path):
     with open(path, errors="replace") as f:
         for line in f:
             line = line.rstrip("\n")
-            m = re.match(r"^(?:\[pid +(\d+)\] |(\d+) +)?(.*)$", line)
+            # (-Y: the task's name after its pid, kept in the text)
+            m = re.match(r"^(?:\[pid +(\d+)(<[^>]*>)?\] |(\d+)(<[^>]*>)? +)?"
+                         r"(.*)$", line)
             # hex dump lines (-e read=, write=) follow their call's line
-            pid = m.group(1) or m.group(2) or last
+            pid = m.group(1) or m.group(3) or last
             last = pid
             # -r, -ttt; -t, -tt (and -r after them)
-            text = re.sub(r"^ *\d+\.\d{6} ", "T ", m.group(3))
+            text = re.sub(r"^ *\d+\.\d{6} ", "T ", m.group(5))
+            comm = m.group(2) + " " if m.group(2) else \
+                m.group(4) + " " if m.group(4) else ""
             text = re.sub(r"^\d\d:\d\d:\d\d(\.\d{6})? (\(\+ *\d+\.\d{6}\) )?",
                           "T ", text)
             # -i: where the call returns to (the program's own address)
             text = re.sub(r"^(T )?\[[0-9a-f]{16}\] ", r"\1[IP] ", text)
             if text.endswith(" <unfinished ...>"):
-                pending[pid] = (len(out), text[: -len(" <unfinished ...>")])
+                pending[pid] = (len(out),
+                                comm + text[: -len(" <unfinished ...>")])
                 out.append(None)
                 continue
             r = re.match(r"^(?:T )?(?:\[IP\] )?(?:\[ *\d+\] )?<\.\.\. \w+ resumed>(.*)$",
@@ -58,7 +63,7 @@ def records(path):
                 i, head = pending.pop(pid)
                 out[i] = (pid, head + r.group(1))
                 continue
-            out.append((pid, text))
+            out.append((pid, comm + text))
     for i, head in pending.values():
         out[i] = (pid, head)
     return [r for r in out if r is not None]
@@ -67,7 +72,8 @@ def records(path):
 def normalise(recs, mark=MARK):
     """{P1: [lines]}, from the marker on."""
     start = next((i for i, (_, t) in enumerate(recs)
-                  if re.match(r"(T )?(\[IP\] )?(\[ *\d+\] )?(%s)" % mark.pattern, t)),
+                  if re.match(r"(<[^>]*> )?(T )?(\[IP\] )?(\[ *\d+\] )?(%s)" %
+                              mark.pattern, t)),
                  None)
     if start is None:
         return None

@@ -4,6 +4,7 @@
  * request fails alike on any machine, and one sysgate does not know. */
 #include "corpus.h"
 #include <linux/counter.h>
+#include <linux/fiemap.h>
 #include <linux/fs.h>
 #include <linux/inotify.h>
 #include <linux/random.h>
@@ -21,6 +22,10 @@ int main(void)
 				     COUNTER_SCOPE_COUNT, 2, 3 },
 				   COUNTER_EVENT_CAPTURE, 4 };
 	struct counter_watch odd = { { 9, 7, 1, 1 }, 11, 0 };
+	struct fiemap fm = { 4096, 1 << 20, FIEMAP_FLAG_SYNC, 0, 2, 0 };
+	struct fstrim_range trim = { 0x1000, 1 << 20, 4096 };
+	struct fsxattr xattr = { FS_XFLAG_APPEND | FS_XFLAG_NOATIME | 0x4, 7,
+				 0, 0x2a, 9, { 0 } };
 	int v = 42, flags = FS_IMMUTABLE_FL | FS_APPEND_FL | 0x1000000;
 	int unnamed = 0xc000000, bits = TIOCM_DTR | TIOCM_RTS | 0x8000 /* TIOCM_LOOP */;
 
@@ -49,6 +54,17 @@ int main(void)
 	ioctl(-1, COUNTER_ADD_WATCH_IOCTL, &w);
 	ioctl(-1, COUNTER_ADD_WATCH_IOCTL, &odd);
 	ioctl(-1, COUNTER_ADD_WATCH_IOCTL, NULL);
+	ioctl(-1, FIFREEZE, 0);
+	ioctl(-1, FITHAW, 0);
+	ioctl(-1, FITRIM, &trim);
+	ioctl(-1, FS_IOC_FSSETXATTR, &xattr);
+	xattr.fsx_xflags = 0x4;
+	ioctl(-1, FS_IOC_FSSETXATTR, &xattr);
+	ioctl(-1, FS_IOC_FSGETXATTR, &xattr);
+	ioctl(-1, FS_IOC_FIEMAP, &fm);
+	fm.fm_flags = 0x40;
+	ioctl(-1, FS_IOC_FIEMAP, &fm);
+	ioctl(-1, FS_IOC_FIEMAP, NULL);
 	ioctl(-1, _IOC(_IOC_NONE, 0x4b, 0, 0), 0x1234);
 	ioctl(-1, _IOC(_IOC_READ, 0x12, 0x99, 8), &v);
 	return 0;

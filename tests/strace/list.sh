@@ -79,6 +79,13 @@ file-raw file -e raw=%file,read,futex
 net-raw net -e raw=%network
 desc-Xraw-v desc -X raw -v
 EOF
+# --decode-pids: in a new user and pid namespace when one can be made
+userns='unshare -Urp true 2>/dev/null || { echo "no user namespaces"; exit 77; }'
+printf 'pidns-%s\t%s; bash tests/strace/run.sh pidns %s\n' \
+	translation "$userns" --decode-pids=pidns \
+	Y "$userns" -Y \
+	all "$userns" --decode-pids=all \
+	translation-y "$userns" "--decode-pids=pidns -y"
 # Local time (utimensat's dates in winter and summer) in time zones
 # from a TZif file (north, south), a POSIX rule and a fixed offset.
 for tz in file:Europe/Berlin south::Australia/Sydney \

@@ -69,6 +69,28 @@ int main(int argc, char **argv)
 	iov[0].iov_len = sizeof(buf);
 	mh.msg_iovlen = 1;
 	check(recvmsg(sv[1], &mh, MSG_DONTWAIT) == 8, "recvmsg");
+	{
+		/* the peer's credentials, whole and cut short */
+		struct ucred cred;
+		socklen_t clen = sizeof(cred);
+
+		getsockopt(sv[0], SOL_SOCKET, SO_PEERCRED, &cred, &clen);
+		clen = 6;
+		getsockopt(sv[0], SOL_SOCKET, SO_PEERCRED, &cred, &clen);
+		getsockopt(-1, SOL_SOCKET, SO_PEERCRED, &cred, &clen);
+		/* an int option cut short, set short, by name, unknown */
+		clen = 3;
+		getsockopt(sv[0], SOL_SOCKET, SO_SNDBUF, &cred, &clen);
+		clen = 0;
+		getsockopt(sv[0], SOL_SOCKET, SO_SNDBUF, &cred, &clen);
+		setsockopt(sv[0], SOL_SOCKET, SO_DEBUG, &cred, 2);
+		cred.pid = 1;
+		setsockopt(sv[0], SOL_SOCKET, 74 /* SO_TXREHASH */, &cred, 4);
+		cred.pid = 7;
+		setsockopt(sv[0], SOL_SOCKET, 74, &cred, 4);
+		clen = 4;
+		getsockopt(sv[0], SOL_SOCKET, 200, &cred, &clen);
+	}
 	close(sv[0]);
 	close(sv[1]);
 	return 0;

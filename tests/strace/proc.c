@@ -61,5 +61,33 @@ int main(void)
 	if (pid == 0)
 		_exit(0);
 	check(wait4(pid, &status, 0, NULL) == pid, "wait4");
+	{
+		/* set_tid, a cgroup and bytes past the struct sysgate
+		 * knows, in calls the kernel refuses (a bad exit signal) */
+		struct {
+			struct clone_args a;
+			unsigned char tail[8];
+		} big = { { .exit_signal = 0x1000 }, { 0, 0, 7 } };
+		pid_t tids[2] = { 5, 6 };
+
+		big.a.set_tid = (unsigned long)tids;
+		big.a.set_tid_size = 2;
+		big.a.flags = CLONE_INTO_CGROUP;
+		syscall(SYS_clone3, &big, sizeof(big));
+		syscall(SYS_clone3, &big, sizeof(big.a));
+		syscall(SYS_clone3, &big, 32);
+	}
+	{
+		/* arch_prctl's queries (x86-64: this corpus runs there) */
+		unsigned long v;
+
+		syscall(SYS_arch_prctl, 0x1003 /* ARCH_GET_FS */, &v);
+		syscall(SYS_arch_prctl, 0x1011 /* ARCH_GET_CPUID */, 0);
+		syscall(SYS_arch_prctl, 0x1021 /* ARCH_GET_XCOMP_SUPP */, &v);
+		syscall(SYS_arch_prctl, 0x1022 /* ARCH_GET_XCOMP_PERM */, NULL);
+		syscall(SYS_arch_prctl, 0x1023 /* ARCH_REQ_XCOMP_PERM */, 1);
+		syscall(SYS_arch_prctl, 0x1023, 63);
+		syscall(SYS_arch_prctl, 0x3000, 1);
+	}
 	return 0;
 }

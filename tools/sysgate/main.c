@@ -77,6 +77,8 @@ static const char usage_text[] =
 "                         abbreviate structures, read them, print hex\n"
 "  -y, -e decode-fds=path descriptors with their paths\n"
 "  -yy                    and sockets' endpoints, devices' numbers\n"
+"  -Y, --decode-pids=comm|pidns|all  pids with their task's name; ids in\n"
+"                         the tracer's pid namespace\n"
 "  -P PATH                only calls that name PATH or use it (repeatable)\n"
 "  -e signal=SET          print only these signals (names, numbers, none)\n"
 "  -qq, -e quiet=exit     no \"+++ exited\" lines (sysgate prints no attach,\n"
