@@ -1887,6 +1887,19 @@ t_loader_text_shared() {
 		fail "loader text: $(grep -A20 '^53471000' <<<"$smaps" | grep -E '^5|Anon')"
 }
 
+t_no_zero_pages_written() {
+	# A page written with nothing but zeros costs the program memory for
+	# nothing (a fresh page reads as zero): the loader moved the hooks'
+	# TLS block, 84 KiB of mostly .tbss, byte by byte into a fresh one.
+	local native ours
+	native=$("$BUILD/sysgate-bench-loop" zero-pages)
+	[ "$native" -ge 0 ] || { echo "no /proc/self/pagemap"; exit 77; }
+	ours=$("$SG" -c -o /dev/null -- "$BUILD/sysgate-bench-loop" zero-pages) ||
+		fail "exit status $?"
+	[ "$ours" -le $((native + 8)) ] ||
+		fail "$ours zero pages written under -c, $native natively"
+}
+
 t_lines_in_time_order() {
 	# A call that waits while other lines are written is shown as strace
 	# shows it: its start "<unfinished ...>" before them, its end
