@@ -180,17 +180,24 @@ long sysgate_exec_carried(struct sysgate_ctx *ctx, void *buf, size_t len)
 static const char *const start_vars[] = {
 	"SYSGATE_OPTIONS=", "SYSGATE_STATE=", "SYSGATE_ROOT=",
 };
-static char start_vals[ARRAY_SIZE(start_vars)][4096];
+#define START_VAL_MAX 4096
+/* (one after another: a few dozen bytes in all, on one page, not a page
+ * written for each) */
+static char start_buf[ARRAY_SIZE(start_vars) * START_VAL_MAX];
+static const char *start_vals[ARRAY_SIZE(start_vars)];
 static int start_set[ARRAY_SIZE(start_vars)];
 
 void sg_env_note_start(const char *const vals[3])
 {
 	unsigned int i;
+	size_t used = 0, n;
 
 	for (i = 0; i < ARRAY_SIZE(start_vars); i++) {
 		start_set[i] = vals[i] != 0;
-		sg_strlcpy(start_vals[i], vals[i] ? vals[i] : "",
-			   sizeof(start_vals[i]));
+		start_vals[i] = start_buf + used;
+		n = sg_strlcpy(start_buf + used, vals[i] ? vals[i] : "",
+			       START_VAL_MAX);
+		used += (n < START_VAL_MAX ? n : START_VAL_MAX - 1) + 1;
 	}
 }
 
