@@ -71,8 +71,15 @@ $(BUILD)/hooks/null-fpu.so: hooks/examples/null.c include/sysgate.h | $(BUILD)/.
 	@mkdir -p $(dir $@)
 	$(CC) $(CFLAGS_COMMON) -DNULL_FPU -Iinclude -shared -o $@ $<
 
+# ... and with its enter() behind a pointer, which sysgate cannot show
+# FPU-free (null-fpu.so it can): bench's row for the FPU save
+$(BUILD)/hooks/null-save.so: tests/hooks/null-save.c hooks/examples/null.c include/sysgate.h | $(BUILD)/.dir
+	@mkdir -p $(dir $@)
+	$(CC) $(CFLAGS_COMMON) -Iinclude -shared -o $@ $<
+
 EXAMPLE_HOOKS := $(patsubst hooks/examples/%.c,$(BUILD)/hooks/%.so,\
-	$(wildcard hooks/examples/*.c)) $(BUILD)/hooks/null-fpu.so
+	$(wildcard hooks/examples/*.c)) $(BUILD)/hooks/null-fpu.so \
+	$(BUILD)/hooks/null-save.so
 
 # The preload mechanism's wrappers: ordinary libc code, loaded beside
 # libsysgate.so only with -m preload.

@@ -847,6 +847,7 @@ assert b["startup_ms"]["true"]["preload_trace_none_ratio"] > 0
 assert b["startup_ms"]["true"]["preload_count_all_ratio"] > 0
 assert b["fpu_hook"]["emulate_ns"] > 0 and b["fpu_hook"]["pass_ns"] > 0
 assert b["fpu_hook"]["save"]
+assert b["fpu_save"]["emulate_ns"] > 0 and b["fpu_save"]["pass_ns"] > 0
 assert b["memory_kib"]["count_all"] > 0
 assert b["private_dirty_kib"]["count_all"] > b["private_dirty_kib"]["native"] > 0
 # sysgate -p (null where it could not run: ptrace refused, no strace)
