@@ -51,7 +51,7 @@ $(BUILD)/libsysgate-core.a: $$(RUNTIME_OBJS)
 $(BUILD)/libsysgate.so: $(INIT_OBJ) $$(RUNTIME_OBJS) sysgate.map
 	$(CC) -shared -o $@ $(INIT_OBJ) $(RUNTIME_OBJS) \
 		-Wl,--version-script=sysgate.map -Wl,-Bsymbolic -Wl,-z,noexecstack \
-		-Wl,-z,now -Wl,-soname,libsysgate.so.1 $(LDLIBS)
+		-Wl,-z,now -Wl,-soname,libsysgate.so.1 $(LDFLAGS_DATA) $(LDLIBS)
 
 CLI_SRCS := $(wildcard tools/sysgate/*.c)
 CLI_OBJS := $(CLI_SRCS:%.c=$(BUILD)/%.o)
@@ -110,12 +110,13 @@ bench: everything
 # above where non-PIE programs sit; their heap starts after it.
 # --eh-frame-hdr: trace -k finds the unwind tables by their header.
 SG_LOADER_BASE ?= 0x53470000
+$(BUILD)/tools/loader/loader.o: EXTRA_CFLAGS = $(CFLAGS_DATA)
 $(BUILD)/sysgate-loader: $(BUILD)/tools/loader/loader.o $(BUILD)/core/init.o \
 		$$(RUNTIME_OBJS)
 	$(CC) -static -no-pie -Wl,-Ttext-segment=$(SG_LOADER_BASE) -o $@ \
 		$(BUILD)/tools/loader/loader.o \
 		$(BUILD)/core/init.o $(RUNTIME_OBJS) -Wl,-z,noexecstack \
-		-Wl,--eh-frame-hdr 2>&1 | \
+		-Wl,--eh-frame-hdr $(LDFLAGS_DATA) 2>&1 | \
 		{ grep -v "statically linked applications requires at runtime" || true; }
 	@test -x $@
 
