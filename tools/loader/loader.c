@@ -705,7 +705,7 @@ int main(int argc, char **argv, char **envp)
 {
 	unsigned long *sp = (unsigned long *)argv - 1, *auxv, *newsp, entry, n, k;
 	unsigned long brk0;
-	struct image prog, interp;
+	struct image *prog, *interp;
 	struct strings str;
 	const char *path;
 	char **e, *head[3], *again[3], *old_execfn = 0;
@@ -728,12 +728,18 @@ int main(int argc, char **argv, char **envp)
 				      "is not supported");
 		path = head[0];
 	}
-	map_elf(path, &prog);
-	entry = prog.entry;
-	interp.base = 0;
-	if (prog.interp[0]) {
-		map_elf(prog.interp, &interp);
-		entry = interp.entry;
+	/* (on our heap, given back before the jump, not on the stack
+	 * below the program's: 8 KiB of it written for nothing) */
+	prog = malloc(2 * sizeof(*prog));
+	if (!prog)
+		fail("sysgate-loader", strerror(errno));
+	interp = prog + 1;
+	map_elf(path, prog);
+	entry = prog->entry;
+	interp->base = 0;
+	if (prog->interp[0]) {
+		map_elf(prog->interp, interp);
+		entry = interp->entry;
 	}
 	/* Where the kernel put the auxiliary vector, found before sysgate
 	 * starts: start-up may unset variables, which shifts the entries of
@@ -751,7 +757,7 @@ int main(int argc, char **argv, char **envp)
 	sg.loader = 1;
 	brk0 = heap_start();
 	sg.exe_path = realpath(path, exe_path) ? exe_path : 0;
-	sg.own_loader = !prog.interp[0];
+	sg.own_loader = !prog->interp[0];
 	plan_exe();
 	/* (before sysgate starts: a hook may name the process itself) */
 	set_comm(strncmp(argv[0], "execfn=", 7) ? argv[1] : argv[0] + 7);
@@ -808,11 +814,11 @@ int main(int argc, char **argv, char **envp)
 		unsigned long type = auxv[i], val = auxv[i + 1];
 
 		switch (type) {
-		case AT_PHDR: val = prog.phdr; break;
-		case AT_PHNUM: val = prog.phnum; break;
+		case AT_PHDR: val = prog->phdr; break;
+		case AT_PHNUM: val = prog->phnum; break;
 		case AT_PHENT: val = sizeof(Elf64_Phdr); break;
-		case AT_ENTRY: val = prog.entry; break;
-		case AT_BASE: val = interp.base; break;
+		case AT_ENTRY: val = prog->entry; break;
+		case AT_BASE: val = interp->base; break;
 		case AT_EXECFN: val = (unsigned long)str.execfn; break;
 		}
 		newsp[k++] = type;
