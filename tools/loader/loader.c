@@ -290,6 +290,7 @@ static void release_heap(unsigned long start)
 
 	if (!start || (t && sg_thread_hook_tls_move(t) < 0))
 		return;
+	sg.loader_file = 0;	/* (it was on that heap: plan_exe) */
 	/* (our libc's robust-mutex list head is in that TLS) */
 	sg_sc2(SYS_set_robust_list, 0, 24);
 	sg_sc1(SYS_brk, start);
@@ -474,8 +475,11 @@ static int copy_in_place(unsigned long lo, unsigned long hi, unsigned long off,
 /* The page at a (file offset off) still holds what the file has. */
 static int as_in_file(unsigned long a, unsigned long off, int prot, int fd)
 {
-	static unsigned char page[PAGE];
+	/* (on our heap, given back before the jump) */
+	static unsigned char *page;
 
+	if (!page && !(page = malloc(PAGE)))
+		return 0;
 	return (prot & PROT_READ) &&
 	       pread(fd, page, PAGE, off) == (ssize_t)PAGE &&
 	       !memcmp(page, (void *)a, PAGE);
@@ -651,8 +655,9 @@ static int set_mm(const struct strings *s, unsigned long *auxv,
  */
 static void plan_exe(void)
 {
-	static char self[PATH_MAX];
-	ssize_t len = readlink("/proc/self/exe", self, sizeof(self) - 1);
+	/* (on our heap: needed only until the jump, release_heap) */
+	char *self = malloc(PATH_MAX);
+	ssize_t len = self ? readlink("/proc/self/exe", self, PATH_MAX - 1) : -1;
 
 	if (len <= 0)
 		return;
