@@ -11,13 +11,48 @@
 
 #define SG_MAX_CARRY (32 * 1024)
 
-static char self_path[512];
-static char options[4096];
+#define SELF_MAX 512
+#define OPTS_MAX 4096
+#define START_VAL_MAX 4096
 
-void sg_env_init(const char *path, const char *opts)
+/* The variables that start one sysgate's tree, as this process got them:
+ * a program that sets others is starting a sysgate of its own. */
+static const char *const start_vars[] = {
+	"SYSGATE_OPTIONS=", "SYSGATE_STATE=", "SYSGATE_ROOT=",
+};
+
+/* This library's path, the options children get and the start values,
+ * one after another: a few dozen bytes in all, on one page, not a page
+ * written for each. */
+static char store[SELF_MAX + OPTS_MAX +
+		  ARRAY_SIZE(start_vars) * START_VAL_MAX];
+static const char *self_path = "", *options = "";
+static const char *start_vals[ARRAY_SIZE(start_vars)];
+static int start_set[ARRAY_SIZE(start_vars)];
+
+/* s (at most max - 1 bytes of it) at store + *used */
+static const char *keep(size_t *used, const char *s, size_t max)
 {
-	sg_strlcpy(self_path, path ? path : "", sizeof(self_path));
-	sg_strlcpy(options, opts ? opts : "", sizeof(options));
+	char *d = store + *used;
+	size_t n = sg_strlcpy(d, s ? s : "", max);
+
+	*used += (n < max ? n : max - 1) + 1;
+	return d;
+}
+
+void sg_env_init(const char *path, const char *opts,
+		 const char *const start[3])
+{
+	size_t used = 0;
+	unsigned int i;
+
+	self_path = keep(&used, path, SELF_MAX);
+	options = keep(&used, opts, OPTS_MAX);
+	for (i = 0; i < ARRAY_SIZE(start_vars); i++) {
+		start_set[i] = start && start[i];
+		start_vals[i] = keep(&used, start ? start[i] : 0,
+				     START_VAL_MAX);
+	}
 }
 
 static const char *base_name(const char *s, size_t len, size_t *blen)
@@ -102,7 +137,7 @@ char *sg_env_put_fd(char **cur, const char *name, int fd)
 
 unsigned long sg_env_extra_size(void)
 {
-	unsigned long n = sizeof(self_path) + sizeof(options) + 64;
+	unsigned long n = SELF_MAX + OPTS_MAX + 64;
 	int i;
 
 	for (i = 0; i < sg.nhooks; i++)
@@ -173,25 +208,6 @@ long sysgate_exec_carried(struct sysgate_ctx *ctx, void *buf, size_t len)
 		len = ctx->carried_len;
 	memcpy(buf, ctx->carried, len);
 	return ctx->carried_len;
-}
-
-/* The variables that start one sysgate's tree, as this process got them:
- * a program that sets others is starting a sysgate of its own. */
-static const char *const start_vars[] = {
-	"SYSGATE_OPTIONS=", "SYSGATE_STATE=", "SYSGATE_ROOT=",
-};
-static char start_vals[ARRAY_SIZE(start_vars)][4096];
-static int start_set[ARRAY_SIZE(start_vars)];
-
-void sg_env_note_start(const char *const vals[3])
-{
-	unsigned int i;
-
-	for (i = 0; i < ARRAY_SIZE(start_vars); i++) {
-		start_set[i] = vals[i] != 0;
-		sg_strlcpy(start_vals[i], vals[i] ? vals[i] : "",
-			   sizeof(start_vals[i]));
-	}
 }
 
 int sg_env_is_start_var(const char *var)

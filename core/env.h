@@ -2,8 +2,11 @@
 #ifndef SG_ENV_H
 #define SG_ENV_H
 
-/* Record what a followed execve must pass on (called once at start-up). */
-void sg_env_init(const char *self_path, const char *options) SG_HIDDEN;
+/* Record what a followed execve must pass on (called once at start-up),
+ * and SYSGATE_OPTIONS, SYSGATE_STATE and SYSGATE_ROOT as this process
+ * started with them (start 0, or an entry 0: unset). */
+void sg_env_init(const char *self_path, const char *options,
+		 const char *const start[3]) SG_HIDDEN;
 int sg_env_is_self(const char *s, size_t len) SG_HIDDEN;
 /* "NAME=fd:N" built at *cur: a descriptor the new program inherits. */
 char *sg_env_put_fd(char **cur, const char *name, int fd) SG_HIDDEN;
@@ -18,9 +21,6 @@ unsigned long sg_env_extra_size(void) SG_HIDDEN;
  * new program's environment and rebuilt), as opposed to user settings
  * such as SYSGATE_LIBRARY that pass through. */
 int sg_env_is_internal(const char *var) SG_HIDDEN;
-/* SYSGATE_OPTIONS, SYSGATE_STATE and SYSGATE_ROOT as this process
- * started with them (0: unset). */
-void sg_env_note_start(const char *const vals[3]) SG_HIDDEN;
 /* Whether var ("NAME=value", whole) is one of those three... */
 int sg_env_is_start_var(const char *var) SG_HIDDEN;
 /* ...set to another value: the program starts a sysgate of its own. */

@@ -229,7 +229,7 @@ static void start_passive(void)
 	sg_set_self(t);
 	sg.live_threads = 1;
 	sg.opts = &opts;
-	sg_env_init(self_path(), "-m seccomp");
+	sg_env_init(self_path(), "-m seccomp", 0);
 	for (i = 0; i < ARRAY_SIZE(vars); i++)
 		unsetenv(vars[i]);
 	sg_hooks_core_set();
@@ -353,12 +353,11 @@ void sg_init(const struct sg_registry *r)
 	if (sg_output_init(&opts, getenv("SYSGATE_OUT")) < 0)
 		die2("cannot open output file ", opts.outfile, "");
 	shared_state(state);
-	sg_env_init(self_path(), options_for_children(o));
 	{
 		const char *start[3] = { o, getenv("SYSGATE_STATE"),
 					 getenv("SYSGATE_ROOT") };
 
-		sg_env_note_start(start);
+		sg_env_init(self_path(), options_for_children(o), start);
 	}
 
 	for (b = r->builtins; b->name; b++)

@@ -75,9 +75,9 @@ struct sg_options {
 	const char *env[SG_OPT_MAX_LIST];	/* -E VAR=VAL (CLI only) */
 	int nenv;
 	int nwords;		/* words consumed (the CLI's PROG follows) */
+	unsigned int used;	/* (before buf: not a page of its own) */
 	char error[256];	/* one line when parsing failed */
 	char buf[SG_OPT_BUF];	/* storage for the strings above */
-	unsigned int used;
 };
 
 /* Parse argv[0..argc) up to the first non-option or "--" into a zeroed

@@ -94,6 +94,27 @@ int sg_thread_hook_tls(struct sg_thread *t)
 	return 0;
 }
 
+/* Copies n bytes to d, a fresh (zero) mapping, a page of d at a time,
+ * leaving out the pages that would only get zeros: the TLS block is mostly
+ * .tbss the hooks never wrote, and a page written, even with zeros, is a
+ * page of private memory the program pays for. */
+static void copy_to_fresh(char *d, const char *s, unsigned long n)
+{
+	unsigned long i, k;
+
+	for (i = 0; i < n; i += k) {
+		unsigned long j;
+
+		k = SG_PAGE - ((unsigned long)(d + i) & (SG_PAGE - 1));
+		if (k > n - i)
+			k = n - i;
+		for (j = 0; j < k && !s[i + j]; j++)
+			;
+		if (j < k)
+			memcpy(d + i, s + i, k);
+	}
+}
+
 /*
  * Loader mode, just before the jump: the first thread's hooks ran on the
  * loader's own TLS block, which sits on the loader's heap, given back to
@@ -110,7 +131,7 @@ int sg_thread_hook_tls_move(struct sg_thread *t)
 		t->hook_tp = old;
 		return -1;
 	}
-	memcpy((char *)t->hook_tp - size, (char *)old - size, size);
+	copy_to_fresh((char *)t->hook_tp - size, (char *)old - size, size);
 	return 0;
 }
 

@@ -51,7 +51,7 @@ $(BUILD)/libsysgate-core.a: $$(RUNTIME_OBJS)
 $(BUILD)/libsysgate.so: $(INIT_OBJ) $$(RUNTIME_OBJS) sysgate.map
 	$(CC) -shared -o $@ $(INIT_OBJ) $(RUNTIME_OBJS) \
 		-Wl,--version-script=sysgate.map -Wl,-Bsymbolic -Wl,-z,noexecstack \
-		-Wl,-z,now -Wl,-soname,libsysgate.so.1 $(LDLIBS)
+		-Wl,-z,now -Wl,-soname,libsysgate.so.1 $(LDFLAGS_DATA) $(LDLIBS)
 
 CLI_SRCS := $(wildcard tools/sysgate/*.c)
 CLI_OBJS := $(CLI_SRCS:%.c=$(BUILD)/%.o)
@@ -71,8 +71,15 @@ $(BUILD)/hooks/null-fpu.so: hooks/examples/null.c include/sysgate.h | $(BUILD)/.
 	@mkdir -p $(dir $@)
 	$(CC) $(CFLAGS_COMMON) -DNULL_FPU -Iinclude -shared -o $@ $<
 
+# ... and with its enter() behind a pointer, which sysgate cannot show
+# FPU-free (null-fpu.so it can): bench's row for the FPU save
+$(BUILD)/hooks/null-save.so: tests/hooks/null-save.c hooks/examples/null.c include/sysgate.h | $(BUILD)/.dir
+	@mkdir -p $(dir $@)
+	$(CC) $(CFLAGS_COMMON) -Iinclude -shared -o $@ $<
+
 EXAMPLE_HOOKS := $(patsubst hooks/examples/%.c,$(BUILD)/hooks/%.so,\
-	$(wildcard hooks/examples/*.c)) $(BUILD)/hooks/null-fpu.so
+	$(wildcard hooks/examples/*.c)) $(BUILD)/hooks/null-fpu.so \
+	$(BUILD)/hooks/null-save.so
 
 # The preload mechanism's wrappers: ordinary libc code, loaded beside
 # libsysgate.so only with -m preload.
@@ -103,12 +110,13 @@ bench: everything
 # above where non-PIE programs sit; their heap starts after it.
 # --eh-frame-hdr: trace -k finds the unwind tables by their header.
 SG_LOADER_BASE ?= 0x53470000
+$(BUILD)/tools/loader/loader.o: EXTRA_CFLAGS = $(CFLAGS_DATA)
 $(BUILD)/sysgate-loader: $(BUILD)/tools/loader/loader.o $(BUILD)/core/init.o \
 		$$(RUNTIME_OBJS)
 	$(CC) -static -no-pie -Wl,-Ttext-segment=$(SG_LOADER_BASE) -o $@ \
 		$(BUILD)/tools/loader/loader.o \
 		$(BUILD)/core/init.o $(RUNTIME_OBJS) -Wl,-z,noexecstack \
-		-Wl,--eh-frame-hdr 2>&1 | \
+		-Wl,--eh-frame-hdr $(LDFLAGS_DATA) 2>&1 | \
 		{ grep -v "statically linked applications requires at runtime" || true; }
 	@test -x $@
 

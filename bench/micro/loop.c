@@ -31,6 +31,9 @@
  *                                       costs; library text, even when no
  *                                       other process maps it, is not)
  *   sysgate-bench-loop smaps            the same Private_Dirty per mapping
+ *   sysgate-bench-loop zero-pages       how many of the pages this process
+ *                                       wrote hold only zeros (written for
+ *                                       nothing: a fresh page reads as zero)
  *   sysgate-bench-loop spin FD          getppid() until killed, counting the
  *                                       calls in the first word of FD (a
  *                                       memfd): the program sysgate bench
@@ -124,6 +127,43 @@ static int smaps(void)
 		fclose(f);
 	printf("%6ld total\n", total);
 	return 0;
+}
+
+/* Written anonymous pages (present, ours alone, not a file's) that hold
+ * nothing but zeros, by /proc/self/pagemap; -1 if it cannot be read. */
+static long zero_pages(void)
+{
+	FILE *f = fopen("/proc/self/maps", "r");
+	int pm = open("/proc/self/pagemap", O_RDONLY);
+	char line[512];
+	unsigned long lo, hi, a, e;
+	long n = 0;
+
+	if (!f || pm < 0)
+		return -1;
+	while (fgets(line, sizeof(line), f)) {
+		char perm[5];
+
+		if (sscanf(line, "%lx-%lx %4s", &lo, &hi, perm) != 3 ||
+		    perm[0] != 'r' || perm[3] != 'p')
+			continue;
+		for (a = lo; a < hi; a += 4096) {
+			const unsigned long *w = (const unsigned long *)a;
+			unsigned int i;
+
+			if (pread(pm, &e, 8, a / 4096 * 8) != 8)
+				return -1;
+			/* present, exclusively mapped, not file or shared */
+			if (!(e >> 63 & 1) || !(e >> 56 & 1) || (e >> 61 & 1))
+				continue;
+			for (i = 0; i < 512 && !w[i]; i++)
+				;
+			n += i == 512;
+		}
+	}
+	fclose(f);
+	close(pm);
+	return n;
 }
 
 /* x86-64 code written as a JIT writes it: into writable memory, then
@@ -277,6 +317,10 @@ int main(int argc, char **argv)
 	}
 	if (argc == 2 && !strcmp(argv[1], "smaps"))
 		return smaps();
+	if (argc == 2 && !strcmp(argv[1], "zero-pages")) {
+		printf("%ld\n", zero_pages());
+		return 0;
+	}
 	if (argc == 4 && !strcmp(argv[1], "jit-getppid"))
 		jit = jit_getppid();
 	if (argc == 4 && (!strcmp(argv[1], "getppid") || jit ||
@@ -324,6 +368,6 @@ int main(int argc, char **argv)
 		return pread_loop(argv[2], atol(argv[3]), atol(argv[4]),
 				  atol(argv[5]));
 	fprintf(stderr, "usage: %s getppid|getpid N REPS | pread|write FILE BS N "
-			"REPS | stale-ret N REPS | rss | smaps | spin FD\n", argv[0]);
+			"REPS | stale-ret N REPS | rss | smaps | zero-pages | spin FD\n", argv[0]);
 	return 2;
 }

@@ -847,6 +847,7 @@ assert b["startup_ms"]["true"]["preload_trace_none_ratio"] > 0
 assert b["startup_ms"]["true"]["preload_count_all_ratio"] > 0
 assert b["fpu_hook"]["emulate_ns"] > 0 and b["fpu_hook"]["pass_ns"] > 0
 assert b["fpu_hook"]["save"]
+assert b["fpu_save"]["emulate_ns"] > 0 and b["fpu_save"]["pass_ns"] > 0
 assert b["memory_kib"]["count_all"] > 0
 assert b["private_dirty_kib"]["count_all"] > b["private_dirty_kib"]["native"] > 0
 # sysgate -p (null where it could not run: ptrace refused, no strace)
@@ -1888,6 +1889,19 @@ t_loader_text_shared() {
 	     x && /^Anonymous:/ && name ~ /sysgate-loader.text$/ { n++; if ($2 != 0) bad = 1 }
 	     END { exit !(n == 1 && !bad) }' <<<"$smaps" ||
 		fail "loader text: $(grep -A20 '^53471000' <<<"$smaps" | grep -E '^5|Anon')"
+}
+
+t_no_zero_pages_written() {
+	# A page written with nothing but zeros costs the program memory for
+	# nothing (a fresh page reads as zero): the loader moved the hooks'
+	# TLS block, 84 KiB of mostly .tbss, byte by byte into a fresh one.
+	local native ours
+	native=$("$BUILD/sysgate-bench-loop" zero-pages)
+	[ "$native" -ge 0 ] || { echo "no /proc/self/pagemap"; exit 77; }
+	ours=$("$SG" -c -o /dev/null -- "$BUILD/sysgate-bench-loop" zero-pages) ||
+		fail "exit status $?"
+	[ "$ours" -le $((native + 8)) ] ||
+		fail "$ours zero pages written under -c, $native natively"
 }
 
 t_lines_in_time_order() {

@@ -290,6 +290,7 @@ static void release_heap(unsigned long start)
 
 	if (!start || (t && sg_thread_hook_tls_move(t) < 0))
 		return;
+	sg.loader_file = 0;	/* (it was on that heap: plan_exe) */
 	/* (our libc's robust-mutex list head is in that TLS) */
 	sg_sc2(SYS_set_robust_list, 0, 24);
 	sg_sc1(SYS_brk, start);
@@ -474,8 +475,11 @@ static int copy_in_place(unsigned long lo, unsigned long hi, unsigned long off,
 /* The page at a (file offset off) still holds what the file has. */
 static int as_in_file(unsigned long a, unsigned long off, int prot, int fd)
 {
-	static unsigned char page[PAGE];
+	/* (on our heap, given back before the jump) */
+	static unsigned char *page;
 
+	if (!page && !(page = malloc(PAGE)))
+		return 0;
 	return (prot & PROT_READ) &&
 	       pread(fd, page, PAGE, off) == (ssize_t)PAGE &&
 	       !memcmp(page, (void *)a, PAGE);
@@ -651,8 +655,9 @@ static int set_mm(const struct strings *s, unsigned long *auxv,
  */
 static void plan_exe(void)
 {
-	static char self[PATH_MAX];
-	ssize_t len = readlink("/proc/self/exe", self, sizeof(self) - 1);
+	/* (on our heap: needed only until the jump, release_heap) */
+	char *self = malloc(PATH_MAX);
+	ssize_t len = self ? readlink("/proc/self/exe", self, PATH_MAX - 1) : -1;
 
 	if (len <= 0)
 		return;
@@ -705,7 +710,7 @@ int main(int argc, char **argv, char **envp)
 {
 	unsigned long *sp = (unsigned long *)argv - 1, *auxv, *newsp, entry, n, k;
 	unsigned long brk0;
-	struct image prog, interp;
+	struct image *prog, *interp;
 	struct strings str;
 	const char *path;
 	char **e, *head[3], *again[3], *old_execfn = 0;
@@ -728,12 +733,18 @@ int main(int argc, char **argv, char **envp)
 				      "is not supported");
 		path = head[0];
 	}
-	map_elf(path, &prog);
-	entry = prog.entry;
-	interp.base = 0;
-	if (prog.interp[0]) {
-		map_elf(prog.interp, &interp);
-		entry = interp.entry;
+	/* (on our heap, given back before the jump, not on the stack
+	 * below the program's: 8 KiB of it written for nothing) */
+	prog = malloc(2 * sizeof(*prog));
+	if (!prog)
+		fail("sysgate-loader", strerror(errno));
+	interp = prog + 1;
+	map_elf(path, prog);
+	entry = prog->entry;
+	interp->base = 0;
+	if (prog->interp[0]) {
+		map_elf(prog->interp, interp);
+		entry = interp->entry;
 	}
 	/* Where the kernel put the auxiliary vector, found before sysgate
 	 * starts: start-up may unset variables, which shifts the entries of
@@ -751,7 +762,7 @@ int main(int argc, char **argv, char **envp)
 	sg.loader = 1;
 	brk0 = heap_start();
 	sg.exe_path = realpath(path, exe_path) ? exe_path : 0;
-	sg.own_loader = !prog.interp[0];
+	sg.own_loader = !prog->interp[0];
 	plan_exe();
 	/* (before sysgate starts: a hook may name the process itself) */
 	set_comm(strncmp(argv[0], "execfn=", 7) ? argv[1] : argv[0] + 7);
@@ -808,11 +819,11 @@ int main(int argc, char **argv, char **envp)
 		unsigned long type = auxv[i], val = auxv[i + 1];
 
 		switch (type) {
-		case AT_PHDR: val = prog.phdr; break;
-		case AT_PHNUM: val = prog.phnum; break;
+		case AT_PHDR: val = prog->phdr; break;
+		case AT_PHNUM: val = prog->phnum; break;
 		case AT_PHENT: val = sizeof(Elf64_Phdr); break;
-		case AT_ENTRY: val = prog.entry; break;
-		case AT_BASE: val = interp.base; break;
+		case AT_ENTRY: val = prog->entry; break;
+		case AT_BASE: val = interp->base; break;
 		case AT_EXECFN: val = (unsigned long)str.execfn; break;
 		}
 		newsp[k++] = type;

@@ -523,7 +523,8 @@ struct results {
 	const char *skipped[NMECH];	/* why a mechanism was not run */
 	double nat, emu[NMECH], pass[NMECH];	/* medians, ns per call */
 	double jmed[3];		/* a JIT site: native, patch, sud */
-	double fmed[2];		/* a hook without NOFPU: emulate, pass */
+	double fmed[4];		/* a hook without NOFPU: emulate, pass;
+				   then one whose FPU state is saved */
 	unsigned long long fpu_mask;
 	struct start_row *srows;
 	long mem[3], priv[3];	/* KiB: resident, private dirty */
@@ -535,7 +536,7 @@ struct results {
 	struct utsname u;
 };
 
-enum { NCFG = 1 + 2 * NMECH, NJIT = 3, NFPU = 2, NEAGER = 2, NTOOL = 3 };
+enum { NCFG = 1 + 2 * NMECH, NJIT = 3, NFPU = 4, NEAGER = 2, NTOOL = 3 };
 
 /* (-qq -e signal=none: not even the trace hook's process events, so
  * the rows measure the mechanism and the one hook alone) */
@@ -572,6 +573,12 @@ static const struct cfg fpu_cfgs[NFPU] = {
 	  "null-fpu.so:getppid=4242", 0 },
 	{ "patch pass, hook without NOFPU", "-e trace=none -qq -e signal=none",
 	  "null-fpu.so:getppid", 0 },
+	/* null-fpu.so is shown FPU-free and runs as NOFPU: null-save.so's
+	 * enter() is behind a pointer, so the program's FPU state is saved */
+	{ "patch emulate, FPU saved", "-e trace=none -qq -e signal=none",
+	  "null-save.so:getppid=4242", 0 },
+	{ "patch pass, FPU saved", "-e trace=none -qq -e signal=none",
+	  "null-save.so:getppid", 0 },
 };
 /* Planned at start: syscall user dispatch stays off once every site of
  * the program is patched (first-trap planning keeps it on for what has
@@ -734,6 +741,9 @@ static void report_json(const struct results *r)
 	       "\"pass_ns\":%.2f,\"emulate_ratio\":%.3f,"
 	       "\"pass_ratio\":%.3f},\n", sg_fpu_method(r->fpu_mask),
 	       r->fmed[0], r->fmed[1], r->fmed[0] / r->nat, r->fmed[1] / r->nat);
+	printf(" \"fpu_save\":{\"emulate_ns\":%.2f,\"pass_ns\":%.2f,"
+	       "\"emulate_ratio\":%.3f,\"pass_ratio\":%.3f},\n",
+	       r->fmed[2], r->fmed[3], r->fmed[2] / r->nat, r->fmed[3] / r->nat);
 	printf(" \"eager_patch\":{\"emulate_ns\":%.2f,\"pass_ns\":%.2f,"
 	       "\"emulate_ratio\":%.3f,\"pass_ratio\":%.3f},\n",
 	       r->emed[0], r->emed[1], r->emed[0] / r->nat,
@@ -834,6 +844,9 @@ static void report_text(const struct results *r)
 	       "%.2f (%.3f x), pass %.2f (%.3f x)\n",
 	       sg_fpu_method(r->fpu_mask), r->fmed[0], r->fmed[0] / r->nat,
 	       r->fmed[1], r->fmed[1] / r->nat);
+	printf("hook whose FPU state is saved (null-save.so): emulate %.2f "
+	       "(%.3f x), pass %.2f (%.3f x)\n", r->fmed[2],
+	       r->fmed[2] / r->nat, r->fmed[3], r->fmed[3] / r->nat);
 	printf("patch, as users run it: null hook (NOFPU) emulate %.2f "
 	       "(%.3f x), -c %.2f (%.3f x), traced to /dev/null %.2f "
 	       "(%.3f x)\n", r->tmed[0], r->tmed[0] / r->nat, r->tmed[1],
