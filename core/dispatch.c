@@ -167,7 +167,7 @@ static void run_hooks(struct sg_thread *t, int fpu, int tls_wanted,
 	if (unlikely(t->alt_hi))
 		held = sg_signal_hold_on_altstack(t, &mask);
 	__atomic_store_n(&t->depth, 1, __ATOMIC_RELAXED);
-	if (unlikely(sg.window_wanted))
+	if (unlikely(sg.sud_on))
 		sg_sud_window_open(t);
 	__asm__ volatile("" ::: "memory");
 	if (fpu)

@@ -108,8 +108,6 @@ struct sg_thread {
 	long sig_ret;
 	int window;			/* callbacks' calls untrapped now
 					 * (core/sud.c) */
-	const void *depth_trap;		/* where a callback's call last
-					 * trapped */
 };
 
 /* A hook loaded into the chain (struct sysgate_ctx of the public API). */
@@ -183,8 +181,6 @@ struct sg_global {
 	unsigned long self_text_lo, self_text_hi;	/* its executable part */
 	int sud_on;			/* unpatched code is caught by SUD */
 	int sud_ons, sud_offs;		/* times turned on, and off again */
-	int window_wanted;		/* a callback's call trapped twice at
-					   one site (core/sud.c) */
 	/* 1 in a page the kernel zeroes in a fork child (MADV_WIPEONFORK):
 	 * tells a fork sysgate did not see (core/sud.c's window) */
 	volatile int *unforked;

@@ -64,17 +64,18 @@ void sg_sud_arm_new(struct sg_thread *t)
 /*
  * While a thread's hook callbacks run (t->depth), the calls they make go
  * to the kernel anyway (core/dispatch.c), but for the few the core must
- * see (depth_call: signal actions and masks, forks).  A call from code
- * no patch covers traps, the core sees it, and the site is patched for
- * the next time (sg_mech_trapped), which sees it too.  A site that traps
- * again cannot be patched (write+exec memory, an object too large to
- * read): a library a hook uses, such as libcephfs, would pay a SIGSYS
- * for each of its calls there.  From then on (sg.window_wanted) the
- * callbacks' calls go through untrapped, clones included, so a thread
- * made meanwhile would be one sysgate never saw: the mark the new thread
- * inherits (sg_thread_hooks_mark) makes it a hook's own when it first
- * enters sysgate (sg_thread_current).  Where no such mark exists, or no
- * fork can be told (sg.unforked), calls stay trapped.
+ * see (depth_call: signal actions and masks, forks).  A library a hook
+ * uses, such as libcephfs, would pay a SIGSYS for each of its calls from
+ * code no patch covers: they go through untrapped, clones included, so a
+ * thread made meanwhile would be one sysgate never saw: the mark the new
+ * thread inherits (sg_thread_hooks_mark) makes it a hook's own when it
+ * first enters sysgate (sg_thread_current), and a fork is told by
+ * sg.unforked when the callbacks end.  A signal action set there goes to
+ * the kernel unseen (doc/status.md).  Where no mark exists, or no fork
+ * can be told, calls stay trapped.  (Opening the window only once a
+ * callback's call had trapped twice at one site, so that the first
+ * calls were seen, left a program exec'd from under --fs on CephFS
+ * killed by SIGTRAP: not understood yet.)
  */
 void sg_sud_window_open(struct sg_thread *t)
 {
@@ -83,19 +84,6 @@ void sg_sud_window_open(struct sg_thread *t)
 	sg_thread_hooks_mark(t, 1);
 	t->sud_selector = SG_SUD_ALLOW;
 	t->window = 1;
-}
-
-/* A callback's call trapped at site pc (and ran): open the window where
- * this site trapped before. */
-static void trapped_in_callback(struct sg_thread *t, const void *pc)
-{
-	if (t->depth_trap != pc) {
-		t->depth_trap = pc;
-		return;
-	}
-	__atomic_store_n(&sg.window_wanted, 1, __ATOMIC_RELAXED);
-	if (!t->window && !t->hook_own)
-		sg_sud_window_open(t);
 }
 
 /*
@@ -234,11 +222,8 @@ static int on_sigsys(int sig, struct sg_siginfo *info, void *uc)
 	if (nr == SG_NR_sigaltstack && r == 0 && args[0])
 		sg_sc2(SG_NR_sigaltstack, 0, (long)sg_arch_uc_stack(uc));
 	/* Its next calls need not trap: the mechanism may patch it now. */
-	if (info->si_code == SYS_USER_DISPATCH) {
+	if (info->si_code == SYS_USER_DISPATCH)
 		sg_mech_trapped((unsigned long)pc);
-		if (t && t->depth)
-			trapped_in_callback(t, pc);
-	}
 	return 1;
 }
 
