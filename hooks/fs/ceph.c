@@ -10,7 +10,8 @@
  * straight to the kernel), and libcephfs's own calls, made from inside
  * our callbacks, never reach the front either.  A forked child has none
  * of its parent's client threads: it makes a client of its own (on a
- * thread of its own, make_client_fresh), never touching its parent's, and
+ * thread of its own, make_client_fresh, from libcephfs loaded anew,
+ * fresh_library), never touching its parent's, and
  * opens its descriptors again by path, while their offsets stay in the
  * arena's open file descriptions, shared as the kernel shares them.
  *
