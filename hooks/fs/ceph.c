@@ -10,7 +10,8 @@
  * straight to the kernel), and libcephfs's own calls, made from inside
  * our callbacks, never reach the front either.  A forked child has none
  * of its parent's client threads: it makes a client of its own (on a
- * thread of its own, make_client_fresh), never touching its parent's, and
+ * thread of its own, make_client_fresh, from libcephfs loaded anew,
+ * fresh_library), never touching its parent's, and
  * opens its descriptors again by path, while their offsets stay in the
  * arena's open file descriptions, shared as the kernel shares them.
  *
@@ -54,6 +55,9 @@ extern void *dlopen(const char *, int) __attribute__((weak,
 						      visibility("default")));
 extern void *dlsym(void *, const char *) __attribute__((weak,
 						       visibility("default")));
+extern void *dlmopen(long, const char *, int) __attribute__((weak,
+							visibility("default")));
+#define LM_ID_NEWLM_ (-1)
 extern int __cxa_atexit(void (*)(void *), void *, void *)
 	__attribute__((weak, visibility("default")));
 
@@ -157,10 +161,9 @@ static struct cm *cm;			/* this process's client */
 static int cm_pid;			/* the process that made it */
 static unsigned int cm_gen;		/* its number among */
 static unsigned int gens;		/* the clients made here, ever */
-/* Made in a process whose memory holds another's client (fork, vfork):
- * there libcephfs's statfs never returns (its dispatch thread waits on a
- * condition variable that a thread of the other client's had waited on
- * when the memory was copied).  Seen with libcephfs 16. */
+/* Made in a process whose memory holds another's client (vfork; fork
+ * where libcephfs could not be loaded anew, fresh_library): statfs is
+ * not asked at its end, where it may never return. */
 static int cm_copied;
 /* A vfork child runs in its parent's memory: the parent's client, kept
  * aside while the child makes one of its own, is the parent's again when
@@ -294,19 +297,27 @@ static int (*thread_join)(unsigned long, void **);
 struct making {
 	struct cm *c;
 	long r;
+	int reload;
 };
 
+static void fresh_library(void);
+
+/* (libcephfs's constructors, run by dlmopen, need more stack than a
+ * callback's) */
 static void *making_thread(void *arg)
 {
 	struct making *m = arg;
 
+	if (m->reload)
+		fresh_library();
 	m->r = make_client(&m->c);
 	return 0;
 }
 
-static long make_client_fresh(struct cm **out)
+/* reload: in a fork child, with libcephfs loaded anew (fresh_library). */
+static long make_client_fresh(struct cm **out, int reload)
 {
-	struct making m = { 0, 0 };
+	struct making m = { 0, 0, reload };
 	unsigned long t;
 	int e = thread_create(&t, 0, making_thread, &m);
 
@@ -347,12 +358,20 @@ static void at_exit(void *arg)
 	fs_ceph_end();
 }
 
+/* That copy's libc sets its character classes up for the threads that
+ * it starts and the one that loaded it, not for the program's: each
+ * call sets them for its thread (a few stores). */
+static void (*ctype_init)(void);
+
 static struct cm *client(void)
 {
 	int pid = sc(__NR_getpid, 0, 0, 0, 0, 0, 0);
 
-	if (cm && cm_pid == pid)
+	if (cm && cm_pid == pid) {
+		if (ctype_init)
+			ctype_init();
 		return cm;
+	}
 
 	/* A fork child: its parent's client has no threads here. */
 	if (fs_procs[1].pid == pid && !parent.pid) {
@@ -363,7 +382,7 @@ static struct cm *client(void)
 	}
 	cm_copied = cm != 0;
 	cm = 0;
-	if (make_client_fresh(&cm) < 0)
+	if (make_client_fresh(&cm, cm_copied && fs_procs[1].pid != pid) < 0)
 		return 0;
 	/* exit() runs libcephfs's destructors, some of them registered by
 	 * its first client, before the process's end reaches fs_fini:
@@ -372,6 +391,8 @@ static struct cm *client(void)
 		__cxa_atexit(at_exit, 0, 0);
 	cm_pid = pid;
 	cm_gen = ++gens;
+	if (ctype_init)
+		ctype_init();
 	return cm;
 }
 
@@ -640,8 +661,40 @@ static long put_statfs(struct sysgate_sys *s, long dst, const char *path)
 								     0;
 }
 
+/* fstat of descriptor fd, or of l's directory inode (fd < 0).  What was
+ * removed while open the MDS no longer finds (a directory: ENOENT); the
+ * kernel answers from what it knew, with no links left: so does this. */
+static long fstat_of(struct local *l, long fd, struct cstatx *x,
+		     unsigned int want)
+{
+	unsigned int sync;
+	long r = 0;
+
+	for (sync = 0; sync <= STATX_DONT_SYNC_; sync += STATX_DONT_SYNC_) {
+		r = fd < 0 ? F.ll_getattr(cm, l->in, x, want, sync,
+					  F.mount_perms(cm)) :
+			     F.fstatx(cm, fd, x, want, sync);
+		if (r != -ENOENT)
+			break;
+	}
+	if (!r && sync)
+		x->nlink = 0;
+	return r;
+}
+
 static long getx_want(struct fs_path *p, struct cstatx *x, unsigned int want)
 {
+	/* An empty path (AT_EMPTY_PATH: fstat) names the descriptor, which
+	 * may be of something removed since. */
+	if (p->start_ofd && !p->buf[0]) {
+		struct local *l = local_of(p->start_ofd);
+		long fd;
+
+		if (l && l->in && l->gen == cm_gen)
+			return fstat_of(l, -1, x, want);
+		if ((fd = cfd_of(p->start_ofd)) >= 0)
+			return fstat_of(l, fd, x, want);
+	}
 	return F.statx(cm, cpath(p->real), x, want,
 		       p->nofollow ? AT_NOFOLLOW_ : 0);
 }
@@ -700,8 +753,9 @@ static long parent_check(struct fs_path *p, long r)
  * this does): its stream, for getdents64, and its inode, for fstat (a
  * descriptor of libcephfs is opened when another call needs one).  Asked
  * with O_DIRECTORY (opendir, fts), so that opening a file costs no second
- * lookup.  1 if p is a directory so opened, 0 if it is not a directory
- * or cannot be (the usual open then says why).
+ * lookup.  1 if p is a directory so opened, -ENOTDIR if it is not one
+ * (a symbolic link under O_NOFOLLOW too), 0 if it cannot be (the usual
+ * open then says why).
  */
 static int dir_open(struct fs_path *p, long flags, struct cstatx *x,
 		    void **in, struct cdir **dir)
@@ -719,7 +773,9 @@ static int dir_open(struct fs_path *p, long flags, struct cstatx *x,
 		return 1;
 	F.ll_put(cm, *in);
 	*in = 0;
-	return 0;
+	/* (a symbolic link under O_NOFOLLOW: the kernel's ENOTDIR, where
+	 * libcephfs's open says ELOOP) */
+	return S_ISDIR(x->mode) ? 0 : -ENOTDIR;
 }
 
 static long c_open(struct sysgate_sys *s, struct proc *pr, struct fs_path *p,
@@ -742,7 +798,9 @@ static long c_open(struct sysgate_sys *s, struct proc *pr, struct fs_path *p,
 			return parent_check(p, o);
 		if ((flags & O_DIRECTORY) && !S_ISDIR(x.mode))
 			return -ENOTDIR;
-	} else if (!dir_open(p, flags, &x, &in, &dir)) {
+	} else if ((o = dir_open(p, flags, &x, &in, &dir)) < 0) {
+		return o;
+	} else if (!o) {
 		cfd = F.open(cm, cpath(p->real),
 			     flags & ~(O_CLOEXEC | O_LARGEFILE | O_NOATIME |
 				       O_DIRECTORY),
@@ -1368,8 +1426,7 @@ static long c_fd_call(struct sysgate_sys *s, struct proc *pr,
 		return fs_fd_unserved(nr);
 	case __NR_fstat:
 		if (l->in && l->gen == cm_gen && cm) {
-			r = F.ll_getattr(cm, l->in, &x, STATX_ALL_, 0,
-					 F.mount_perms(cm));
+			r = fstat_of(l, -1, &x, STATX_ALL_);
 			return r < 0 ? r : put_stat(s, a[1], &x);
 		}
 		/* fall through */
@@ -1378,7 +1435,7 @@ static long c_fd_call(struct sysgate_sys *s, struct proc *pr,
 			return fd == -EISDIR ? -EOPNOTSUPP : fd;
 		switch (nr) {
 		case __NR_fstat:
-			r = F.fstatx(cm, fd, &x, STATX_ALL_, 0);
+			r = fstat_of(l, fd, &x, STATX_ALL_);
 			return r < 0 ? r : put_stat(s, a[1], &x);
 		case __NR_lseek:
 			if (a[2] == SEEK_CUR_ || a[2] == 0) {
@@ -1494,11 +1551,27 @@ long fs_ceph_exec(struct sysgate_sys *s, struct fs_path *p)
 	return r;
 }
 
+/* F from dl, libcephfs loaded; 0 or -1 if a function is missing. */
+static int take_functions(void *dl)
+{
+	__typeof__(F) t;
+	unsigned int i;
+
+	for (i = 0; i < sizeof(names) / sizeof(names[0]); i++) {
+		void *f = dlsym(dl, names[i]);
+
+		if (!f)
+			return -1;
+		hk_memcpy((void **)&t + i, &f, sizeof(f));
+	}
+	hk_memcpy(&F, &t, sizeof(t));
+	return 0;
+}
+
 /* libcephfs, found and checked; 0 or a line saying why not. */
 static const char *load(void)
 {
 	void *dl;
-	unsigned int i;
 
 	if (!dlopen || !dlsym)
 		return "--fs ceph: needs the program's dynamic loader "
@@ -1508,18 +1581,35 @@ static const char *load(void)
 	if (!dl)
 		return "--fs ceph: cannot load libcephfs.so.2 (Debian: "
 		       "apt-get install libcephfs2)";
-	for (i = 0; i < sizeof(names) / sizeof(names[0]); i++) {
-		void *f = dlsym(dl, names[i]);
-
-		if (!f)
-			return "--fs ceph: libcephfs.so.2 lacks a function";
-		hk_memcpy((void **)&F + i, &f, sizeof(f));
-	}
+	if (take_functions(dl))
+		return "--fs ceph: libcephfs.so.2 lacks a function";
 	/* The program's libc's, which libcephfs uses too. */
 	if (!(*(void **)&thread_create = dlsym(dl, "pthread_create")) ||
 	    !(*(void **)&thread_join = dlsym(dl, "pthread_join")))
 		return "--fs ceph: no pthread_create beside libcephfs.so.2";
 	return 0;
+}
+
+/*
+ * libcephfs 16 keeps one pool of threads per process for the completions
+ * of its asynchronous calls (statfs's reply among them), found through a
+ * static pointer that its first client sets and every later client
+ * shares.  A forked child has that pointer, but not the pool's threads:
+ * its own client's statfs would wait for ever.  So it loads libcephfs
+ * again, into a namespace of its own (dlmopen), whose statics are new;
+ * where that fails (the loader's namespaces are few: a deep line of
+ * forks), the one it has, statfs excepted, still serves.
+ */
+static void fresh_library(void)
+{
+	void *dl = dlmopen ? dlmopen(LM_ID_NEWLM_, "libcephfs.so.2",
+				     RTLD_NOW_) : 0;
+	void *ci = dl ? dlsym(dl, "__ctype_init") : 0;
+
+	if (ci && !take_functions(dl)) {
+		*(void **)&ctype_init = ci;
+		cm_copied = 0;
+	}
 }
 
 /* Does the cluster answer?  Asked from a child at start-up, so that no

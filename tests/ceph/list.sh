@@ -6,7 +6,8 @@
 # clients at once, faults and cephx (clients.sh); a cluster that does
 # not answer (unreachable.sh); two clients in two network namespaces
 # (nodes.sh); a large file cut into objects on three OSDs (stripes.sh);
-# each process ending its session at once and whole (exits.sh).
+# each process ending its session at once and whole (exits.sh); calls
+# that differed from ceph-fuse: statfs in a fork child and more (calls.sh).
 [ "$ARCH" = x86_64 ] || exit 0
 printf 'compare\tbash tests/ceph/compare.sh\n'
 printf 'clients\tbash tests/ceph/clients.sh\n'
@@ -14,3 +15,4 @@ printf 'unreachable\tbash tests/ceph/unreachable.sh\n'
 printf 'nodes\tbash tests/ceph/nodes.sh\n'
 printf 'stripes\tbash tests/ceph/stripes.sh\n'
 printf 'exits\tbash tests/ceph/exits.sh\n'
+printf 'calls\tbash tests/ceph/calls.sh\n'
