@@ -8,6 +8,7 @@
 
 #include <arpa/inet.h>
 #include <fcntl.h>
+#include <ftw.h>
 #include <netinet/in.h>
 #include <stdarg.h>
 #include <stdio.h>
@@ -79,6 +80,24 @@ struct env {
 	}
 };
 
+/* The scratch directories a case made, removed when it exits (passed
+ * or failed): nothing is left in TMPDIR. */
+static std::vector<std::string> *scratch_dirs;
+
+static int scratch_rm(const char *path, const struct stat *st, int type,
+		      struct FTW *f)
+{
+	(void)st;
+	(void)f;
+	return type == FTW_DP ? rmdir(path) : unlink(path);
+}
+
+static void scratch_clean(void)
+{
+	for (const std::string &d : *scratch_dirs)
+		nftw(d.c_str(), scratch_rm, 16, FTW_DEPTH | FTW_PHYS);
+}
+
 static inline std::string tmpdir()
 {
 	const char *t = getenv("TMPDIR");
@@ -86,6 +105,11 @@ static inline std::string tmpdir()
 	std::vector<char> b(d.begin(), d.end());
 	b.push_back(0);
 	CHECK(mkdtemp(b.data()), "mkdtemp");
+	if (!scratch_dirs) {
+		scratch_dirs = new std::vector<std::string>;
+		atexit(scratch_clean);
+	}
+	scratch_dirs->push_back(b.data());
 	return b.data();
 }
 
