@@ -72,10 +72,9 @@ void sg_sud_arm_new(struct sg_thread *t)
  * first enters sysgate (sg_thread_current), and a fork is told by
  * sg.unforked when the callbacks end.  A signal action set there goes to
  * the kernel unseen (doc/status.md).  Where no mark exists, or no fork
- * can be told, calls stay trapped.  (Opening the window only once a
- * callback's call had trapped twice at one site, so that the first
- * calls were seen, left a program exec'd from under --fs on CephFS
- * killed by SIGTRAP: not understood yet.)
+ * can be told, calls stay trapped.  (Trapping a callback's first calls
+ * too, so the core saw them, left a program exec'd under --fs on CephFS
+ * killed by SIGTRAP: c552f57.)
  */
 void sg_sud_window_open(struct sg_thread *t)
 {
