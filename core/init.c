@@ -3,22 +3,19 @@
  * Start-up, in libsysgate's constructor: options from SYSGATE_OPTIONS,
  * the first thread's state, output, shared state, the hook chain (built-in
  * hooks first, then --hook libraries in order), then the mechanism that
- * routes system calls here.  This is the only code that calls libc
- * (getenv, dlopen): it runs before the program's main().
+ * routes system calls here.  It runs before the program's main(); what
+ * it needs from the process (the environment, the auxiliary vector, a
+ * hook library's symbol) comes through core/start.h: the program's libc
+ * under LD_PRELOAD, the loader's own code in loader mode, which has no
+ * libc.
  *
  * Bad options stop the program here with a one-line message, before it
  * starts; a mechanism that cannot hook something reports it (--stats) and
  * falls back, it never stops the program.
  */
-#include <dlfcn.h>
-#include <pthread.h>
-#include <link.h>
-#include <sys/stat.h>
-#include <stdio.h>
-#include <stdlib.h>
-#include <sys/auxv.h>
-#include <unistd.h>
+#include <elf.h>
 #include "sg.h"
+#include "start.h"
 #include "options.h"
 #include "env.h"
 #include "mech.h"
@@ -30,12 +27,8 @@ static char hook_args[SG_MAX_HOOKS][2048];
 static void die2(const char *a, const char *b, const char *c)
 {
 	char msg[400];
-	size_t n = sg_strlcpy(msg, a, sizeof(msg));
 
-	n += sg_strlcpy(msg + n, b, n < sizeof(msg) ? sizeof(msg) - n : 0);
-	if (n < sizeof(msg))
-		sg_strlcpy(msg + n, c, sizeof(msg) - n);
-	sg_die(msg);
+	sg_die(sg_strjoin(msg, sizeof(msg), a, b, c));
 }
 
 /* SYSGATE_CARRY_<hook> from the previous program, decoded into memory
@@ -44,16 +37,17 @@ static void die2(const char *a, const char *b, const char *c)
 static void take_carried(struct sysgate_ctx *c)
 {
 	char name[64];
-	char *v, *d;
+	const char *v;
+	char *d;
 	unsigned long n, i;
 
 	sg_strlcpy(name, "SYSGATE_CARRY_", sizeof(name));
 	sg_strlcpy(name + 14, c->env_name, sizeof(name) - 14);
-	v = getenv(name);
+	v = sg_start_getenv(name);
 	if (!v)
 		return;
 	n = sg_strlen(v) / 2;
-	d = n ? sg_mmap(n) : v;
+	d = n ? sg_mmap(n) : (char *)v;	/* (empty: nothing written) */
 	if (!d)
 		return;
 	for (i = 0; i < n; i++) {
@@ -65,7 +59,7 @@ static void take_carried(struct sysgate_ctx *c)
 	}
 	c->carried = d;
 	c->carried_len = n;
-	unsetenv(name);
+	sg_start_unsetenv(name);
 }
 
 static void load_builtin(const char *name, const struct sysgate_hook *h)
@@ -91,47 +85,24 @@ static void load_user_hook(const char *spec)
 {
 	int slot = sg.nhooks;
 	char *path = hook_args[slot];
-	const struct sysgate_hook **sym;
+	const struct sysgate_hook *h;
+	const char *why;
 	struct sysgate_ctx *c;
 	char *args;
-	void *dl;
 
 	sg_strlcpy(path, spec, sizeof(hook_args[slot]));
 	args = sg_strchr(path, ':');
 	if (args)
 		*args++ = 0;
-	dl = dlopen(path, RTLD_NOW | RTLD_LOCAL);
-	if (!dl)
-		die2("cannot load hook: ", dlerror(), "");
-	sym = dlsym(dl, "sysgate_hook_v1");
-	if (!sym || !*sym)
-		die2("hook ", path, " does not export sysgate_hook_v1 "
-				    "(SYSGATE_HOOK_DEFINE)");
-	c = sg_hooks_new(*sym, args, 0);
+	h = sg_start_user_hook(path, &why);
+	if (!h)
+		sg_die(why);
+	c = sg_hooks_new(h, args, 0);
 	if (!c)
 		sg_die("too many hooks");
 	take_carried(c);
 	if (sg_hooks_init(c) < 0)
 		die2(path, ": ", c->error);
-}
-
-/* What a followed execve preloads: this library, or in loader mode the
- * libsysgate.so installed beside the loader. */
-static const char *self_path(void)
-{
-	static char path[4096];
-	Dl_info info;
-
-	if (sg.loader && sg.loader_file) {
-		sg_strlcpy(path, sg.loader_file, sizeof(path) - 32);
-		if (strrchr(path, '/')) {
-			sg_strlcpy(strrchr(path, '/') + 1, "libsysgate.so", 32);
-			return path;
-		}
-	}
-	if (dladdr((void *)self_path, &info) && info.dli_fname)
-		return info.dli_fname;
-	return "libsysgate.so";
 }
 
 /* The tree's shared state, inherited (without it, the root process makes
@@ -158,11 +129,11 @@ static void shared_state(const char *state)
 
 static int is_root_process(void)
 {
-	const char *r = getenv("SYSGATE_ROOT");
+	const char *r = sg_start_getenv("SYSGATE_ROOT");
 	char num[24];
 
 	if (!r)
-		return !getenv("SYSGATE_STATE");
+		return !sg_start_getenv("SYSGATE_STATE");
 	return !sg_strcmp(r, sg_utoa(num + sizeof(num), sg.pid));
 }
 
@@ -173,38 +144,24 @@ static int is_root_process(void)
 static const char *options_for_children(const char *o)
 {
 	static char buf[SG_OPT_BUF + 4096 + 16];
-	char abs[4096 + 8], cwd[4096];
+	char abs[4096 + 8];
 	char *argv[2] = { "-o", abs };
 	size_t n;
 
-	if (!opts.outfile || opts.outfile[0] == '/' || !getcwd(cwd, sizeof(cwd)))
+	if (!opts.outfile || opts.outfile[0] == '/' ||
+	    sg_sc2(SG_NR_getcwd, (long)abs, 4096) <= 0 || abs[0] != '/')
 		return o;
-	if ((size_t)snprintf(abs, sizeof(abs), "%s/%s", cwd, opts.outfile) >=
-	    sizeof(abs))
+	n = sg_strlen(abs);
+	n += sg_strlcpy(abs + n, "/", sizeof(abs) - n);
+	if (sg_strlcpy(abs + n, opts.outfile, sizeof(abs) - n) >=
+	    sizeof(abs) - n)
 		return o;
-	n = snprintf(buf, sizeof(buf), "%s ", o ? o : "");
+	n = sg_strlcpy(buf, o ? o : "", sizeof(buf));
+	n += sg_strlcpy(buf + n, " ", n < sizeof(buf) ? sizeof(buf) - n : 0);
 	if (n >= sizeof(buf) ||
 	    sg_options_join(buf + n, sizeof(buf) - n, 2, argv) < 0)
 		return o;
 	return buf;
-}
-
-/*
- * A fork sysgate did not see (libc's fork under -m preload, a raw fork
- * from unpatched code) leaves the child with its parent's pid in the
- * thread state, and memory reads would go to the parent: libc's fork at
- * least tells us.
- */
-static void forked_unseen(void)
-{
-	struct sg_thread *t = sg_self();
-	int pid = sg_sc0(SG_NR_getpid);
-
-	sg.pid = pid;
-	if (t && t->pid != pid) {
-		t->pid = pid;
-		t->tid = pid;
-	}
 }
 
 /*
@@ -229,9 +186,9 @@ static void start_passive(void)
 	sg_set_self(t);
 	sg.live_threads = 1;
 	sg.opts = &opts;
-	sg_env_init(self_path(), "-m seccomp", 0);
+	sg_env_init(sg_start_library(), "-m seccomp", 0);
 	for (i = 0; i < ARRAY_SIZE(vars); i++)
-		unsetenv(vars[i]);
+		sg_start_unsetenv(vars[i]);
 	sg_hooks_core_set();
 	sg_hooks_recompute();
 	sg.initialised = 1;
@@ -240,48 +197,16 @@ static void start_passive(void)
 	sg_mech_release();
 }
 
-/*
- * Loader mode: where sysgate's own TLS image is, so that its hooks'
- * thread-local variables get a block of sysgate's per thread (the
- * program's libc owns the thread pointer).  The first thread keeps the
- * block the loader's libc set up.
- */
-static int find_tls(struct dl_phdr_info *info, size_t size, void *arg)
-{
-	int i;
-
-	(void)size;
-	(void)arg;
-	for (i = 0; i < info->dlpi_phnum; i++) {
-		const ElfW(Phdr) *ph = &info->dlpi_phdr[i];
-
-		if (ph->p_type != PT_TLS || !ph->p_memsz)
-			continue;
-		sg.tls.init = (const void *)(info->dlpi_addr + ph->p_vaddr);
-		sg.tls.filesz = ph->p_filesz;
-		sg.tls.memsz = ph->p_memsz;
-		sg.tls.align = ph->p_align;
-	}
-	return 1;	/* the first object is the loader itself */
-}
-
-static void loader_tls(struct sg_thread *t)
-{
-	dl_iterate_phdr(find_tls, 0);
-	if (sg.tls.memsz)
-		t->hook_tp = (unsigned long)__builtin_thread_pointer();
-}
-
 /* The loader started a program from a close-on-exec descriptor that
  * execve kept open for it (core/exec.c): closed now, as the kernel's
  * execve would have. */
 static void close_exec_fd(void)
 {
-	long fd = sg_env_fd(getenv("SYSGATE_EXEC_FD"));
+	long fd = sg_env_fd(sg_start_getenv("SYSGATE_EXEC_FD"));
 
 	if (fd > 2)
 		sg_sc1(SG_NR_close, fd);
-	unsetenv("SYSGATE_EXEC_FD");
+	sg_start_unsetenv("SYSGATE_EXEC_FD");
 }
 
 /* Called by libsysgate.so's constructor (lib/preload.c), or by the
@@ -289,12 +214,12 @@ static void close_exec_fd(void)
 void sg_init(const struct sg_registry *r)
 {
 	const struct sg_builtin *b;
-	const char *o = getenv("SYSGATE_OPTIONS");
+	const char *o = sg_start_getenv("SYSGATE_OPTIONS");
 	const char *state;
 	struct sg_thread *t;
 	char num[24];
 
-	if (sg_thread_arch_init(getauxval(AT_HWCAP2)) < 0) {
+	if (sg_thread_arch_init(sg_start_auxv(AT_HWCAP2)) < 0) {
 		/* Another copy of sysgate (or the program) owns GS. */
 		sg_warn("GS is already in use; this copy of sysgate stays "
 			"inactive");
@@ -305,8 +230,8 @@ void sg_init(const struct sg_registry *r)
 	sg.out_fd = 2;
 	if (sg.loader)
 		close_exec_fd();
-	sg.seccomp_inherited = getenv("SYSGATE_SECCOMP") != 0;
-	sg.passive = getenv("SYSGATE_PASSIVE") != 0;
+	sg.seccomp_inherited = sg_start_getenv("SYSGATE_SECCOMP") != 0;
+	sg.passive = sg_start_getenv("SYSGATE_PASSIVE") != 0;
 	if (sg_options_parse_string(&opts, o ? o : ""))
 		sg_die(opts.error);
 	/* PR_SET_MDWE (systemd's MemoryDenyWriteExecute=) forbids writing
@@ -333,10 +258,10 @@ void sg_init(const struct sg_registry *r)
 	sg.follow = opts.follow != 0 || opts.fs;
 	sg.stats = opts.stats;
 	sg.is_root = is_root_process();
-	if (sg.is_root && !getenv("SYSGATE_ROOT"))
-		setenv("SYSGATE_ROOT", sg_utoa(num + sizeof(num), sg.pid), 1);
-	state = getenv("SYSGATE_STATE");
-	sg.cli = getenv("SYSGATE_CLI") != 0;
+	if (sg.is_root && !sg_start_getenv("SYSGATE_ROOT"))
+		sg_start_setenv("SYSGATE_ROOT", sg_utoa(num + sizeof(num), sg.pid));
+	state = sg_start_getenv("SYSGATE_STATE");
+	sg.cli = sg_start_getenv("SYSGATE_CLI") != 0;
 
 	t = sg_thread_new(sg.pid);
 	if (!t)
@@ -344,20 +269,17 @@ void sg_init(const struct sg_registry *r)
 	t->pid = sg.pid;
 	sg_set_self(t);
 	sg.live_threads = 1;
-	if (!sg.loader)
-		pthread_atfork(0, 0, forked_unseen);
-	else
-		loader_tls(t);
+	sg_start_thread(t);
 	sg_fpu_probe(&sg.fpu_size, &sg.fpu_mask);
-	sg_vdso_init(getauxval(AT_SYSINFO_EHDR));
-	if (sg_output_init(&opts, getenv("SYSGATE_OUT")) < 0)
+	sg_vdso_init(sg_start_auxv(AT_SYSINFO_EHDR));
+	if (sg_output_init(&opts, sg_start_getenv("SYSGATE_OUT")) < 0)
 		die2("cannot open output file ", opts.outfile, "");
 	shared_state(state);
 	{
-		const char *start[3] = { o, getenv("SYSGATE_STATE"),
-					 getenv("SYSGATE_ROOT") };
+		const char *start[3] = { o, sg_start_getenv("SYSGATE_STATE"),
+					 sg_start_getenv("SYSGATE_ROOT") };
 
-		sg_env_init(self_path(), options_for_children(o), start);
+		sg_env_init(sg_start_library(), options_for_children(o), start);
 	}
 
 	for (b = r->builtins; b->name; b++)

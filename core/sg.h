@@ -222,7 +222,7 @@ struct sg_thread *sg_thread_new(int tid) SG_HIDDEN;
 void sg_thread_free(struct sg_thread *t) SG_HIDDEN;
 int sg_thread_hook_stack(struct sg_thread *t) SG_HIDDEN;
 int sg_thread_hook_tls(struct sg_thread *t) SG_HIDDEN;
-int sg_thread_hook_tls_move(struct sg_thread *t) SG_HIDDEN;
+unsigned long sg_tls_block(void **block, unsigned long *block_len) SG_HIDDEN;
 struct sg_thread *sg_thread_current(void) SG_HIDDEN;
 
 /* core/dispatch.c (see also dispatch.h) */
@@ -435,7 +435,10 @@ size_t sg_strlen(const char *s) SG_HIDDEN;
 int sg_strcmp(const char *a, const char *b) SG_HIDDEN;
 int sg_strncmp(const char *a, const char *b, size_t n) SG_HIDDEN;
 char *sg_strchr(const char *s, int c) SG_HIDDEN;
+char *sg_strrchr(const char *s, int c) SG_HIDDEN;
 size_t sg_strlcpy(char *d, const char *s, size_t n) SG_HIDDEN;
+char *sg_strjoin(char *d, size_t n, const char *a, const char *b,
+		 const char *c) SG_HIDDEN;
 void *sg_mmap(size_t len) SG_HIDDEN;
 void sg_munmap(void *p, size_t len) SG_HIDDEN;
 unsigned long sg_mem_fit(unsigned long want, unsigned long min) SG_HIDDEN;

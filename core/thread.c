@@ -76,7 +76,8 @@ static unsigned long tls_size(void)
 	return (sg.tls.memsz + align - 1) & ~(align - 1);
 }
 
-int sg_thread_hook_tls(struct sg_thread *t)
+/* Such a block, mapped fresh: its thread pointer, or 0. */
+unsigned long sg_tls_block(void **block, unsigned long *block_len)
 {
 	unsigned long size = tls_size();
 	unsigned long len = round_page(size + SG_TCB_SIZE);
@@ -84,55 +85,19 @@ int sg_thread_hook_tls(struct sg_thread *t)
 	unsigned long *tcb;
 
 	if (!base)
-		return -12;
+		return 0;
 	memcpy(base, sg.tls.init, sg.tls.filesz);
 	tcb = (unsigned long *)(base + size);
 	tcb[0] = tcb[2] = (unsigned long)tcb;
-	t->hook_tls = base;
-	t->hook_tls_len = len;
-	t->hook_tp = (unsigned long)tcb;
-	return 0;
+	*block = base;
+	*block_len = len;
+	return (unsigned long)tcb;
 }
 
-/* Copies n bytes to d, a fresh (zero) mapping, a page of d at a time,
- * leaving out the pages that would only get zeros: the TLS block is mostly
- * .tbss the hooks never wrote, and a page written, even with zeros, is a
- * page of private memory the program pays for. */
-static void copy_to_fresh(char *d, const char *s, unsigned long n)
+int sg_thread_hook_tls(struct sg_thread *t)
 {
-	unsigned long i, k;
-
-	for (i = 0; i < n; i += k) {
-		unsigned long j;
-
-		k = SG_PAGE - ((unsigned long)(d + i) & (SG_PAGE - 1));
-		if (k > n - i)
-			k = n - i;
-		for (j = 0; j < k && !s[i + j]; j++)
-			;
-		if (j < k)
-			memcpy(d + i, s + i, k);
-	}
-}
-
-/*
- * Loader mode, just before the jump: the first thread's hooks ran on the
- * loader's own TLS block, which sits on the loader's heap, given back to
- * the kernel then (tools/loader).  Their variables move, as they are, to
- * a block of sysgate's own.
- */
-int sg_thread_hook_tls_move(struct sg_thread *t)
-{
-	unsigned long size = tls_size(), old = t->hook_tp;
-
-	if (!old)
-		return 0;
-	if (sg_thread_hook_tls(t) < 0) {
-		t->hook_tp = old;
-		return -1;
-	}
-	copy_to_fresh((char *)t->hook_tp - size, (char *)old - size, size);
-	return 0;
+	t->hook_tp = sg_tls_block(&t->hook_tls, &t->hook_tls_len);
+	return t->hook_tp ? 0 : -12;
 }
 
 /*

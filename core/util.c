@@ -90,6 +90,17 @@ char *sg_strchr(const char *s, int c)
 	return c ? 0 : (char *)s;
 }
 
+char *sg_strrchr(const char *s, int c)
+{
+	const char *last = 0;
+
+	do
+		if (*s == (char)c)
+			last = s;
+	while (*s++);
+	return (char *)last;
+}
+
 size_t sg_strlcpy(char *d, const char *s, size_t n)
 {
 	size_t len = sg_strlen(s);
@@ -101,6 +112,19 @@ size_t sg_strlcpy(char *d, const char *s, size_t n)
 		d[k] = 0;
 	}
 	return len;
+}
+
+/* a, b and c one after the other in d (n bytes), cut to fit: d. */
+char *sg_strjoin(char *d, size_t n, const char *a, const char *b,
+		 const char *c)
+{
+	size_t k = sg_strlcpy(d, a, n);
+
+	if (k < n)
+		k += sg_strlcpy(d + k, b, n - k);
+	if (k < n)
+		sg_strlcpy(d + k, c, n - k);
+	return d;
 }
 
 void *sg_mmap(size_t len)

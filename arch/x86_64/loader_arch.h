@@ -1,5 +1,6 @@
 /* SPDX-License-Identifier: MIT */
-/* x86-64 for tools/loader: the machine and the jump to a program's entry. */
+/* x86-64 for tools/loader: the machine and the jump to a program's entry
+ * (the loader's own entry: loader_start.S). */
 #ifndef SG_LOADER_ARCH_H
 #define SG_LOADER_ARCH_H
 

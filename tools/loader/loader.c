@@ -16,31 +16,47 @@
  * PATH may be a script ("#!INTERP [ARG]"): the loader then starts INTERP
  * as the kernel would (execve goes through the loader under -m seccomp).
  *
- * The loader's own libc runs only until the jump; the runtime never calls
- * libc after start-up.  Errors: one line on stderr, exit status 127.
+ * The loader has no libc: a libc's start costs more than the rest of
+ * the loader's work (glibc's static start makes about seventy CPUIDs,
+ * each trapped by a hypervisor, doc/benchmarks.md), and every process of
+ * a followed tree starts here.  Its entry is arch/<isa>/loader_start.S;
+ * it makes raw system calls and uses the runtime's own helpers, and
+ * tools/loader/start.c gives sg_init what a libc would (core/start.h).
+ * Errors: one line on stderr, exit status 127.
  */
 #include <elf.h>
-#include <errno.h>
 #include <fcntl.h>
-#include <limits.h>
-#include <stdio.h>
-#include <stdlib.h>
-#include <string.h>
-#include <stddef.h>
 #include <sys/mman.h>
-#include <sys/prctl.h>
-#include <sys/stat.h>
-#include <sys/syscall.h>
-#include <unistd.h>
 #include <linux/prctl.h>
 #include "sg.h"
 #include "registry.h"
 #include "env.h"
+#include "maps.h"
+#include "loader.h"
 #include "loader_arch.h"
 
 #define PAGE 4096UL
 #define DOWN(x) ((x) & ~(PAGE - 1))
 #define UP(x) (((x) + PAGE - 1) & ~(PAGE - 1))
+#define PATH_MAX_ 4096
+#define AT_FDCWD_ (-100)
+
+static long sys_open(const char *path, int flags)
+{
+	return sg_sc4(SG_NR_openat, AT_FDCWD_, (long)path, flags | O_CLOEXEC,
+		      0);
+}
+
+static long sys_pread(long fd, void *buf, unsigned long n, unsigned long off)
+{
+	return sg_sc4(SG_NR_pread64, fd, (long)buf, n, off);
+}
+
+static long sys_mmap(unsigned long a, unsigned long len, int prot, int flags,
+		     long fd, unsigned long off)
+{
+	return sg_sc6(SG_NR_mmap, a, len, prot, flags, fd, off);
+}
 
 struct image {
 	unsigned long base;	/* load bias */
@@ -50,10 +66,29 @@ struct image {
 	char interp[4096];
 };
 
-static void __attribute__((noreturn)) fail(const char *what, const char *why)
+void loader_fail(const char *what, const char *why)
 {
-	fprintf(stderr, "sysgate: %s: %s\n", what, why);
-	exit(127);
+	char line[PATH_MAX_ + 512];
+	size_t n;
+
+	sg_strjoin(line, sizeof(line) - 1, "sysgate: ", what, ": ");
+	n = sg_strlen(line);
+	n += sg_strlcpy(line + n, why, sizeof(line) - 1 - n);
+	if (n > sizeof(line) - 2)
+		n = sizeof(line) - 2;
+	line[n++] = '\n';
+	sg_write_all(2, line, n);
+	for (;;)
+		sg_sc1(SG_NR_exit_group, 127);
+}
+#define fail loader_fail
+
+/* A failed call's reason (r is -errno). */
+static const char *why(long r)
+{
+	const char *m = sysgate_strerror((int)-r);
+
+	return m ? m : "error";
 }
 
 static int prot_of(unsigned int flags)
@@ -62,30 +97,31 @@ static int prot_of(unsigned int flags)
 	       (flags & PF_X ? PROT_EXEC : 0);
 }
 
-static char **self_argv;
+static char **self_argv, **self_envp;
 #define AGAIN "sysgate-loader, again: "
 
 /*
- * A program at fixed addresses that overlap memory we already use: the
- * kernel put our heap, where our libc keeps this thread's TLS, up to
- * 1 GiB past our end at random, and the program's addresses may be there
- * (valgrind's tools load at 0x58000000): mapping it would wipe the TLS.
- * Another start of the loader draws another place for the heap.  The
- * tries are counted in our argv[0], which the program never sees.
+ * A program at fixed addresses that overlap memory we already use (the
+ * kernel draws where our stack, the vDSO and the memory sysgate maps go):
+ * mapping it would wipe them.  Another start of the loader draws other
+ * places.  The tries are counted in our argv[0], which the program never
+ * sees.
  */
 static void start_again(const char *path)
 {
 	static char name[64];
+	char num[24];
 	int tries = 0;
 
-	if (!strncmp(self_argv[0], AGAIN, strlen(AGAIN)))
-		tries = atoi(self_argv[0] + strlen(AGAIN));
+	if (!sg_strncmp(self_argv[0], AGAIN, sizeof(AGAIN) - 1))
+		tries = self_argv[0][sizeof(AGAIN) - 1] - '0';
 	if (tries >= 8)
 		fail(path, "its fixed addresses overlap sysgate-loader's");
-	snprintf(name, sizeof(name), AGAIN "%d", tries + 1);
+	sg_strjoin(name, sizeof(name), AGAIN, sg_utoa(num + sizeof(num),
+						      tries + 1), "");
 	self_argv[0] = name;
-	execv("/proc/self/exe", self_argv);
-	fail(path, strerror(errno));
+	fail(path, why(sg_sc3(SG_NR_execve, (long)"/proc/self/exe",
+			      (long)self_argv, (long)self_envp)));
 }
 
 /*
@@ -128,18 +164,19 @@ static void map_elf(const char *path, struct image *im)
 	Elf64_Ehdr eh;
 	Elf64_Phdr ph[64];
 	unsigned long lo = ~0UL, hi = 0, base = 0;
-	int fd = open(path, O_RDONLY | O_CLOEXEC), i;
+	long fd = sys_open(path, O_RDONLY);
+	int i;
 
 	if (fd < 0)
-		fail(path, strerror(errno));
-	if (pread(fd, &eh, sizeof(eh), 0) != sizeof(eh) ||
+		fail(path, why(fd));
+	if (sys_pread(fd, &eh, sizeof(eh), 0) != sizeof(eh) ||
 	    memcmp(eh.e_ident, ELFMAG, SELFMAG) ||
 	    eh.e_ident[EI_CLASS] != ELFCLASS64 || eh.e_machine != SG_LOADER_MACHINE)
 		fail(path, "not an ELF executable for this machine");
 	if ((eh.e_type != ET_EXEC && eh.e_type != ET_DYN) ||
 	    eh.e_phentsize != sizeof(Elf64_Phdr) || eh.e_phnum > 64 ||
-	    pread(fd, ph, eh.e_phnum * sizeof(*ph), eh.e_phoff) !=
-		    (ssize_t)(eh.e_phnum * sizeof(*ph)))
+	    sys_pread(fd, ph, eh.e_phnum * sizeof(*ph), eh.e_phoff) !=
+		    (long)(eh.e_phnum * sizeof(*ph)))
 		fail(path, "unsupported ELF file");
 	im->interp[0] = 0;
 	check_phdrs(path, ph, eh.e_phnum);
@@ -151,8 +188,8 @@ static void map_elf(const char *path, struct image *im)
 				hi = ph[i].p_vaddr + ph[i].p_memsz;
 		} else if (ph[i].p_type == PT_INTERP) {
 			if (ph[i].p_filesz >= sizeof(im->interp) ||
-			    pread(fd, im->interp, ph[i].p_filesz, ph[i].p_offset) !=
-				    (ssize_t)ph[i].p_filesz)
+			    sys_pread(fd, im->interp, ph[i].p_filesz,
+				      ph[i].p_offset) != (long)ph[i].p_filesz)
 				fail(path, "bad interpreter path");
 			im->interp[ph[i].p_filesz] = 0;
 		}
@@ -163,27 +200,28 @@ static void map_elf(const char *path, struct image *im)
 	if (eh.e_type == ET_DYN) {
 		/* Position-independent: reserve the whole span, then map
 		 * each segment at its place inside. */
-		void *r = mmap(0, UP(hi) - lo, PROT_NONE,
-			       MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+		long r = sys_mmap(0, UP(hi) - lo, PROT_NONE,
+				  MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
 
-		if (r == MAP_FAILED)
-			fail(path, strerror(errno));
+		if (sysgate_is_error(r))
+			fail(path, why(r));
 		base = (unsigned long)r - lo;
 	} else {
-		void *r = mmap((void *)lo, UP(hi) - lo, PROT_NONE,
-			       MAP_PRIVATE | MAP_ANONYMOUS | MAP_FIXED_NOREPLACE,
-			       -1, 0);
+		long r = sys_mmap(lo, UP(hi) - lo, PROT_NONE,
+				  MAP_PRIVATE | MAP_ANONYMOUS |
+				  MAP_FIXED_NOREPLACE, -1, 0);
 
-		if (r == MAP_FAILED && errno == EEXIST)
+		if (r == -17 /* EEXIST */)
 			start_again(path);
 		/* (a kernel before 4.17 takes it as a hint) */
-		if (r != MAP_FAILED && r != (void *)lo)
-			munmap(r, UP(hi) - lo);
+		if (!sysgate_is_error(r) && r != (long)lo)
+			sg_munmap((void *)r, UP(hi) - lo);
 	}
 	im->phdr = 0;
 	for (i = 0; i < eh.e_phnum; i++) {
 		unsigned long start, fend, mend, off;
 		int prot;
+		long r;
 
 		if (ph[i].p_type != PT_LOAD)
 			continue;
@@ -193,9 +231,10 @@ static void map_elf(const char *path, struct image *im)
 		off = DOWN(ph[i].p_offset);
 		prot = prot_of(ph[i].p_flags);
 		if (ph[i].p_filesz &&
-		    mmap((void *)start, UP(fend) - start, prot,
-			 MAP_PRIVATE | MAP_FIXED, fd, off) == MAP_FAILED)
-			fail(path, strerror(errno));
+		    sysgate_is_error(r = sys_mmap(start, UP(fend) - start, prot,
+						  MAP_PRIVATE | MAP_FIXED, fd,
+						  off)))
+			fail(path, why(r));
 		/* Past the file's bytes the page reads as zero, as the kernel
 		 * leaves it: ld.so's early malloc hands out that space. */
 		if ((ph[i].p_flags & PF_W) && ph[i].p_filesz && UP(fend) > fend)
@@ -203,97 +242,55 @@ static void map_elf(const char *path, struct image *im)
 		if (mend > fend) {
 			/* bss beyond the last file page */
 			if (UP(fend) < mend &&
-			    mmap((void *)UP(fend), UP(mend) - UP(fend), prot,
-				 MAP_PRIVATE | MAP_FIXED | MAP_ANONYMOUS, -1,
-				 0) == MAP_FAILED)
-				fail(path, strerror(errno));
+			    sysgate_is_error(r = sys_mmap(UP(fend),
+							  UP(mend) - UP(fend),
+							  prot,
+							  MAP_PRIVATE |
+							  MAP_FIXED |
+							  MAP_ANONYMOUS,
+							  -1, 0)))
+				fail(path, why(r));
 		}
 		if (ph[i].p_offset <= eh.e_phoff &&
 		    eh.e_phoff < ph[i].p_offset + ph[i].p_filesz)
 			im->phdr = base + ph[i].p_vaddr +
 				   (eh.e_phoff - ph[i].p_offset);
 	}
-	close(fd);
+	sg_sc1(SG_NR_close, fd);
 	im->base = base;
 	im->entry = base + eh.e_entry;
 	im->phnum = eh.e_phnum;
 }
 
 /*
- * Our libc registered this thread's restartable-sequence area; the
- * program's libc will want to register its own, which the kernel refuses
- * while ours is there.  Unregister it (the length must be the one
- * registered: glibc 2.36 registers 32 bytes; older ones the exported size).
- */
-extern const ptrdiff_t __rseq_offset __attribute__((weak));
-extern const unsigned int __rseq_size __attribute__((weak));
-
-static void release_rseq(void)
-{
-	char *area;
-
-	if (!&__rseq_offset || !&__rseq_size || !__rseq_size)
-		return;
-	area = (char *)__builtin_thread_pointer() + __rseq_offset;
-	if (syscall(SYS_rseq, area, 32, 1 /* UNREGISTER */, 0x53053053) < 0)
-		syscall(SYS_rseq, area, __rseq_size, 1, 0x53053053);
-}
-
-/*
  * /proc/self/stat's numeric fields 1.. (0 for the others), read once:
- * the heap's start (below) and the fields PR_SET_MM_MAP must be given
- * again (set_mm) do not change while the loader runs.  Returns the
- * number of the last field read.
+ * the fields PR_SET_MM_MAP must be given again (set_mm) do not change
+ * while the loader runs.  Returns the number of the last field read.
  */
 static unsigned long stat_v[53];
 static int stat_n;
 
 static int self_stat(void)
 {
-	char buf[2048], *p;
-	int fd = open("/proc/self/stat", O_RDONLY | O_CLOEXEC), i;
-	ssize_t n = fd < 0 ? -1 : read(fd, buf, sizeof(buf) - 1);
+	char buf[2048];
+	const char *p;
+	long fd = sys_open("/proc/self/stat", O_RDONLY), n;
+	int i;
 
+	n = fd < 0 ? -1 : sg_sc3(SG_NR_read, fd, (long)buf, sizeof(buf) - 1);
 	if (fd >= 0)
-		close(fd);
+		sg_sc1(SG_NR_close, fd);
 	if (n <= 0)
 		return 0;
 	buf[n] = 0;
-	p = strrchr(buf, ')');	/* the name (field 2) may hold anything */
+	p = sg_strrchr(buf, ')');  /* the name (field 2) may hold anything */
 	for (i = 3; p && i < 53; i++) {
-		p = strchr(p, ' ');
+		p = sg_strchr(p, ' ');
 		if (p)
-			stat_v[i] = strtoul(++p, 0, 10);
+			for (stat_v[i] = 0, p++; *p >= '0' && *p <= '9'; p++)
+				stat_v[i] = stat_v[i] * 10 + (*p - '0');
 	}
 	return stat_n = p ? i - 1 : i - 2;
-}
-
-/*
- * Our libc's heap (the brk area, where it keeps this thread's TLS) is
- * given back before the jump, and the program's heap starts where ours
- * did, empty, as the kernel leaves a new program's.  The kernel draws
- * that place up to 1 GiB past our end, and there a mapping may land in
- * AddressSanitizer's shadow range (from 0x7fff8000), which makes an ASan
- * program refuse to start.  Where the heap began is in /proc/self/stat
- * (start_brk, field 47); without /proc it stays.
- */
-static unsigned long heap_start(void)
-{
-	return self_stat() >= 47 ? stat_v[47] : 0;
-}
-
-/* After this, nothing may touch our libc or TLS: the last step before the
- * jump. */
-static void release_heap(unsigned long start)
-{
-	struct sg_thread *t = sg_self();
-
-	if (!start || (t && sg_thread_hook_tls_move(t) < 0))
-		return;
-	sg.loader_file = 0;	/* (it was on that heap: plan_exe) */
-	/* (our libc's robust-mutex list head is in that TLS) */
-	sg_sc2(SYS_set_robust_list, 0, 24);
-	sg_sc1(SYS_brk, start);
 }
 
 /*
@@ -305,19 +302,18 @@ static void release_heap(unsigned long start)
 static int script_head(const char *path, char *head[3], char line[256])
 {
 	char *p, *arg;
-	ssize_t n;
-	int fd = open(path, O_RDONLY | O_CLOEXEC);
+	long n, fd = sys_open(path, O_RDONLY);
 
 	if (fd < 0)
-		fail(path, strerror(errno));
-	n = read(fd, line, 255);
-	close(fd);
+		fail(path, why(fd));
+	n = sg_sc3(SG_NR_read, fd, (long)line, 255);
+	sg_sc1(SG_NR_close, fd);
 	if (n < 2 || line[0] != '#' || line[1] != '!')
 		return 0;
 	line[n] = 0;
-	if (!strchr(line, '\n') && n == 255)
+	if (!sg_strchr(line, '\n') && n == 255)
 		fail(path, "interpreter line too long");
-	*strchrnul(line, '\n') = 0;
+	*sg_strchr(line, '\n') = 0;
 	for (p = line + 2; *p == ' ' || *p == '\t'; p++)
 		;
 	if (!*p)
@@ -331,7 +327,7 @@ static int script_head(const char *path, char *head[3], char line[256])
 	while (*arg == ' ' || *arg == '\t')
 		arg++;
 	/* The rest of the line is one argument, trailing blanks cut. */
-	for (p = arg + strlen(arg); p > arg && (p[-1] == ' ' || p[-1] == '\t');)
+	for (p = arg + sg_strlen(arg); p > arg && (p[-1] == ' ' || p[-1] == '\t');)
 		*--p = 0;
 	if (*arg) {
 		head[1] = arg;
@@ -359,23 +355,22 @@ struct strings {
 
 static void place_strings(struct strings *s, char *old_start, char *old_end)
 {
-	unsigned long size = strlen(s->execfn) + 1, i, off = 0;
+	unsigned long size = sg_strlen(s->execfn) + 1, i, off = 0;
 	char *tmp, *dst;
 
 	for (i = 0; i < s->argc; i++)
-		size += strlen(s->argv[i]) + 1;
+		size += sg_strlen(s->argv[i]) + 1;
 	for (i = 0; i < s->envc; i++)
-		size += strlen(s->env[i]) + 1;
-	tmp = malloc(size);
+		size += sg_strlen(s->env[i]) + 1;
+	tmp = sg_mmap(size);
 	if (!tmp)
-		fail("sysgate-loader", strerror(errno));
+		fail("sysgate-loader", "out of memory");
 	if (old_start < old_end && size <= (unsigned long)(old_end - old_start))
 		dst = old_end - size;
-	else if ((dst = mmap(0, size, PROT_READ | PROT_WRITE,
-			     MAP_PRIVATE | MAP_ANONYMOUS, -1, 0)) == MAP_FAILED)
-		fail("sysgate-loader", strerror(errno));
+	else if (!(dst = sg_mmap(size)))
+		fail("sysgate-loader", "out of memory");
 #define PUT(p) do {							\
-		size_t len_ = strlen(p) + 1;				\
+		size_t len_ = sg_strlen(p) + 1;				\
 		memcpy(tmp + off, (p), len_);				\
 		(p) = dst + off;					\
 		off += len_;						\
@@ -390,7 +385,7 @@ static void place_strings(struct strings *s, char *old_start, char *old_end)
 	PUT(s->execfn);
 #undef PUT
 	memcpy(dst, tmp, size);
-	free(tmp);
+	sg_munmap(tmp, size);
 }
 
 /* Whether this process may give itself another /proc/self/exe
@@ -400,7 +395,7 @@ static int may_set_exe(void)
 	struct { unsigned int version; int pid; } h = { 0x20080522, 0 };
 	struct { unsigned int eff, perm, inh; } d[2];
 
-	if (syscall(SYS_capget, &h, d) < 0)
+	if (sg_sc2(SG_NR_capget, (long)&h, (long)d) < 0)
 		return 0;
 	return (d[40 / 32].eff >> (40 % 32) & 1) ||	/* CHECKPOINT_RESTORE */
 	       (d[21 / 32].eff >> (21 % 32) & 1);	/* SYS_ADMIN */
@@ -431,58 +426,62 @@ static int pristine(unsigned long lo, unsigned long hi)
  * the same file under another name.  Its descriptor, or -1 if it is
  * missing or is not the very file self_fd is.
  */
-static int text_link(const char *self, int self_fd)
+static long text_link(const char *self, long self_fd)
 {
-	char path[PATH_MAX];
-	struct stat a, b;
-	int fd;
+	char path[PATH_MAX_];
+	struct sg_fd_stat a, b;
+	long fd;
 
-	if (snprintf(path, sizeof(path), "%s.text", self) >= (int)sizeof(path))
+	if (sg_strlcpy(path, self, sizeof(path) - 5) >= sizeof(path) - 5)
 		return -1;
-	fd = open(path, O_RDONLY | O_CLOEXEC | O_NOFOLLOW);
-	if (fd >= 0 && (fstat(fd, &a) < 0 || fstat(self_fd, &b) < 0 ||
-			a.st_dev != b.st_dev || a.st_ino != b.st_ino)) {
-		close(fd);
+	sg_strlcpy(path + sg_strlen(path), ".text", 6);
+	fd = sys_open(path, O_RDONLY | O_NOFOLLOW);
+	if (fd >= 0 && (sg_fd_stat(fd, &a) < 0 || sg_fd_stat(self_fd, &b) < 0 ||
+			a.dev != b.dev || a.ino != b.ino)) {
+		sg_sc1(SG_NR_close, fd);
 		fd = -1;
 	}
-	return fd;
+	return fd < 0 ? -1 : fd;
 }
 
 /* [lo, hi) as an anonymous copy at the same address (this code
  * included: the bytes it runs on do not change).  0 or -1. */
 static int copy_in_place(unsigned long lo, unsigned long hi, unsigned long off,
-			 int prot, int self_fd)
+			 int prot, long self_fd)
 {
-	void *copy = mmap(0, hi - lo, PROT_READ | PROT_WRITE,
-			  MAP_PRIVATE | MAP_ANONYMOUS | MAP_POPULATE, -1, 0);
+	long copy = sys_mmap(0, hi - lo, PROT_READ | PROT_WRITE,
+			     MAP_PRIVATE | MAP_ANONYMOUS | MAP_POPULATE, -1, 0);
 
-	if (copy == MAP_FAILED)
+	if (sysgate_is_error(copy))
 		return -1;
 	/* text as the file has it (no faults on ours); the rest as it is
-	 * now (data, and RELRO pages relocated at start-up) */
+	 * now (data, and bss) */
 	if (!(prot & PROT_EXEC) ||
-	    pread(self_fd, copy, hi - lo, off) != (ssize_t)(hi - lo))
-		memcpy(copy, (void *)lo, hi - lo);
-	if (mprotect(copy, hi - lo, prot) < 0 ||
-	    mremap(copy, hi - lo, hi - lo, MREMAP_MAYMOVE | MREMAP_FIXED,
-		   (void *)lo) == MAP_FAILED) {
-		munmap(copy, hi - lo);
+	    sys_pread(self_fd, (void *)copy, hi - lo, off) != (long)(hi - lo))
+		memcpy((void *)copy, (void *)lo, hi - lo);
+	if (sg_sc3(SG_NR_mprotect, copy, hi - lo, prot) < 0 ||
+	    sysgate_is_error(sg_sc5(SG_NR_mremap, copy, hi - lo, hi - lo,
+				    MREMAP_MAYMOVE | MREMAP_FIXED, lo))) {
+		sg_munmap((void *)copy, hi - lo);
 		return -1;
 	}
 	return 0;
 }
 
 /* The page at a (file offset off) still holds what the file has. */
-static int as_in_file(unsigned long a, unsigned long off, int prot, int fd)
-{
-	/* (on our heap, given back before the jump) */
-	static unsigned char *page;
+/* What the hand-over of /proc/self/exe works with. */
+struct handover {
+	const char *self;	/* the loader's path, as maps names it */
+	long self_fd, link_fd, pagemap_fd;
+	unsigned char *page;	/* a page read from the file */
+};
 
-	if (!page && !(page = malloc(PAGE)))
-		return 0;
+static int as_in_file(const struct handover *h, unsigned long a,
+		      unsigned long off, int prot)
+{
 	return (prot & PROT_READ) &&
-	       pread(fd, page, PAGE, off) == (ssize_t)PAGE &&
-	       !memcmp(page, (void *)a, PAGE);
+	       sys_pread(h->self_fd, h->page, PAGE, off) == (long)PAGE &&
+	       !memcmp(h->page, (void *)a, PAGE);
 }
 
 /*
@@ -492,12 +491,13 @@ static int as_in_file(unsigned long a, unsigned long off, int prot, int fd)
  * compared byte by byte (a pread each).  Without pagemap, every page is.
  */
 static unsigned long written_pages(unsigned long lo, unsigned long hi,
-				   int pagemap_fd)
+				   long pagemap_fd)
 {
 	unsigned long long e[64];
 	unsigned long n = (hi - lo) / PAGE, mask = 0, i;
 
-	if (pagemap_fd < 0 || pread(pagemap_fd, e, n * 8, lo / PAGE * 8) != (ssize_t)(n * 8))
+	if (pagemap_fd < 0 ||
+	    sys_pread(pagemap_fd, e, n * 8, lo / PAGE * 8) != (long)(n * 8))
 		return n == 64 ? ~0UL : (1UL << n) - 1;
 	for (i = 0; i < n; i++)
 		if ((e[i] >> 62) && !(e[i] >> 61 & 1))	/* present/swapped, anon */
@@ -507,55 +507,66 @@ static unsigned long written_pages(unsigned long lo, unsigned long hi,
 
 /* Whether the page at a (file offset off) still holds what the file has,
  * unwritten ones known from written (a bit per page from chunk). */
-static int page_as_in_file(unsigned long a, unsigned long chunk,
-			   unsigned long written, unsigned long off, int prot,
-			   int fd)
+static int page_as_in_file(const struct handover *h, unsigned long a,
+			   unsigned long chunk, unsigned long written,
+			   unsigned long off, int prot)
 {
 	if (!(written >> ((a - chunk) / PAGE) & 1))
 		return (prot & PROT_READ) != 0;
-	return as_in_file(a, off, prot, fd);
+	return as_in_file(h, a, off, prot);
 }
 
 /*
  * One mapping of ours [lo, hi) at file offset off, no longer under the
  * loader's name: where it can be, from the text link (the page cache's
  * pages, shared with every process, nothing copied); pages that were
- * written (data, RELRO) as anonymous copies.  0 or -1.
+ * written (data) as anonymous copies.  0 or -1.
  */
-static int rename_mapping(unsigned long lo, unsigned long hi,
-			  unsigned long off, int prot, int self_fd, int link_fd,
-			  int pagemap_fd)
+static int rename_mapping(const struct handover *h, unsigned long lo,
+			  unsigned long hi, unsigned long off, int prot)
 {
 	unsigned long a, end, top = lo, chunk = lo, written = 0;
 	int same;
 
-	if (link_fd < 0)
-		return copy_in_place(lo, hi, off, prot, self_fd);
+	if (h->link_fd < 0)
+		return copy_in_place(lo, hi, off, prot, h->self_fd);
 	if (!(prot & PROT_WRITE) && pristine(lo, hi))
-		return mmap((void *)lo, hi - lo, prot, MAP_PRIVATE | MAP_FIXED,
-			    link_fd, off) == (void *)lo ? 0 : -1;
+		return sys_mmap(lo, hi - lo, prot, MAP_PRIVATE | MAP_FIXED,
+				h->link_fd, off) == (long)lo ? 0 : -1;
 	for (a = lo; a < hi; a = end) {
 		/* (pages looked at 64 at a time) */
 		if (a == top) {
 			chunk = a;
 			top = hi - a > 64 * PAGE ? a + 64 * PAGE : hi;
-			written = written_pages(a, top, pagemap_fd);
+			written = written_pages(a, top, h->pagemap_fd);
 		}
-		same = page_as_in_file(a, chunk, written, off + (a - lo), prot,
-				       self_fd);
+		same = page_as_in_file(h, a, chunk, written, off + (a - lo),
+				       prot);
 		for (end = a + PAGE; end < top &&
-		     page_as_in_file(end, chunk, written, off + (end - lo),
-				     prot, self_fd) == same;
+		     page_as_in_file(h, end, chunk, written, off + (end - lo),
+				     prot) == same;
 		     end += PAGE)
 			;
-		if (same ? mmap((void *)a, end - a, prot,
-				MAP_PRIVATE | MAP_FIXED, link_fd,
-				off + (a - lo)) != (void *)a :
+		if (same ? sys_mmap(a, end - a, prot, MAP_PRIVATE | MAP_FIXED,
+				    h->link_fd, off + (a - lo)) != (long)a :
 			   copy_in_place(a, end, off + (a - lo), prot,
-					 self_fd) < 0)
+					 h->self_fd) < 0)
 			return -1;
 	}
 	return 0;
+}
+
+/* (sg_maps_each: each mapping of the loader's file; non-zero stops) */
+static int rename_each(const struct sg_mapping *m, void *arg)
+{
+	const struct handover *h = arg;
+	int prot = (m->prot & PROT_R ? PROT_READ : 0) |
+		   (m->prot & PROT_W ? PROT_WRITE : 0) |
+		   (m->prot & PROT_X ? PROT_EXEC : 0);
+
+	if (sg_strcmp(m->path, h->self))
+		return 0;
+	return rename_mapping(h, m->lo, m->hi, m->off, prot) < 0;
 }
 
 /*
@@ -563,54 +574,39 @@ static int rename_mapping(unsigned long lo, unsigned long hi,
  * one's name is left: each of ours is mapped again under another name.
  * Returns a descriptor of the program for exe_fd, or -1.
  */
-static int exe_fd_for(const char *prog, const char *self)
+static long exe_fd_for(const char *prog, const char *self)
 {
-	char line[512];
-	FILE *f;
-	int fd, self_fd, link_fd, pagemap_fd;
+	struct handover h = { self, -1, -1, -1, 0 };
+	unsigned long maps_len = 0;
+	char *maps;
+	long fd;
 
 	if (!self || !sg.exe_set)
 		return -1;
-	fd = open(prog, O_RDONLY | O_CLOEXEC);
-	self_fd = open("/proc/self/exe", O_RDONLY | O_CLOEXEC);
-	f = fopen("/proc/self/maps", "re");
-	if (fd < 0 || self_fd < 0 || !f) {
-		if (f)
-			fclose(f);
-		if (fd >= 0)
-			close(fd);
-		if (self_fd >= 0)
-			close(self_fd);
-		return -1;
+	fd = sys_open(prog, O_RDONLY);
+	h.self_fd = sys_open("/proc/self/exe", O_RDONLY);
+	maps = sg_maps_read(&maps_len);
+	h.page = sg_mmap(PAGE);
+	if (fd >= 0 && h.self_fd >= 0 && maps && h.page) {
+		h.link_fd = text_link(self, h.self_fd);
+		h.pagemap_fd = sys_open("/proc/self/pagemap", O_RDONLY);
+		sg_maps_each(maps, rename_each, &h);
 	}
-	link_fd = text_link(self, self_fd);
-	pagemap_fd = open("/proc/self/pagemap", O_RDONLY | O_CLOEXEC);
-	while (fgets(line, sizeof(line), f)) {
-		unsigned long lo, hi, off;
-		char perm[8], *name = strchr(line, '/'), *nl;
-		int prot;
-
-		if (!name || sscanf(line, "%lx-%lx %7s %lx", &lo, &hi, perm,
-				    &off) != 4)
-			continue;
-		if ((nl = strchr(name, '\n')))
-			*nl = 0;
-		if (strcmp(name, self))
-			continue;
-		prot = (perm[0] == 'r' ? PROT_READ : 0) |
-		       (perm[1] == 'w' ? PROT_WRITE : 0) |
-		       (perm[2] == 'x' ? PROT_EXEC : 0);
-		if (rename_mapping(lo, hi, off, prot, self_fd, link_fd,
-				   pagemap_fd) < 0)
-			break;
+	if (maps)
+		sg_munmap(maps, maps_len);
+	if (h.page)
+		sg_munmap(h.page, PAGE);
+	if (h.pagemap_fd >= 0)
+		sg_sc1(SG_NR_close, h.pagemap_fd);
+	if (h.link_fd >= 0)
+		sg_sc1(SG_NR_close, h.link_fd);
+	if (h.self_fd >= 0)
+		sg_sc1(SG_NR_close, h.self_fd);
+	if (fd >= 0 && (h.self_fd < 0 || !maps || !h.page)) {
+		sg_sc1(SG_NR_close, fd);
+		fd = -1;
 	}
-	fclose(f);
-	if (pagemap_fd >= 0)
-		close(pagemap_fd);
-	close(self_fd);
-	if (link_fd >= 0)
-		close(link_fd);
-	return fd;
+	return fd < 0 ? -1 : fd;
 }
 
 /*
@@ -622,7 +618,7 @@ static int exe_fd_for(const char *prog, const char *self)
  * tells.
  */
 static int set_mm(const struct strings *s, unsigned long *auxv,
-		  unsigned long n, int exe_fd)
+		  unsigned long n, long exe_fd)
 {
 	struct prctl_mm_map m;
 	const unsigned long *v = stat_v;
@@ -636,7 +632,7 @@ static int set_mm(const struct strings *s, unsigned long *auxv,
 	m.start_data = v[45];
 	m.end_data = v[46];
 	m.start_brk = v[47];
-	m.brk = syscall(SYS_brk, 0);
+	m.brk = sg_sc1(SG_NR_brk, 0);
 	m.arg_start = s ? s->arg_start : v[48];
 	m.arg_end = s ? s->arg_end : v[49];
 	m.env_start = s ? s->env_start : v[50];
@@ -644,7 +640,8 @@ static int set_mm(const struct strings *s, unsigned long *auxv,
 	m.auxv = (__u64 *)auxv;
 	m.auxv_size = n * sizeof(*auxv);	/* (0: left as it is) */
 	m.exe_fd = exe_fd;
-	return prctl(PR_SET_MM, PR_SET_MM_MAP, (unsigned long)&m, sizeof(m), 0);
+	return sg_sc5(SG_NR_prctl, PR_SET_MM, PR_SET_MM_MAP, (long)&m,
+		      sizeof(m), 0) < 0 ? -1 : 0;
 }
 
 /*
@@ -655,15 +652,16 @@ static int set_mm(const struct strings *s, unsigned long *auxv,
  */
 static void plan_exe(void)
 {
-	/* (on our heap: needed only until the jump, release_heap) */
-	char *self = malloc(PATH_MAX);
-	ssize_t len = self ? readlink("/proc/self/exe", self, PATH_MAX - 1) : -1;
+	static char self[PATH_MAX_];
+	long len = sg_sc3(SG_NR_readlink, (long)"/proc/self/exe", (long)self,
+			  sizeof(self) - 1);
 
 	if (len <= 0)
 		return;
 	self[len] = 0;
 	sg.loader_file = self;
-	sg.exe_set = may_set_exe() && prctl(SG_PR_GET_MDWE, 0, 0, 0, 0) <= 0;
+	sg.exe_set = may_set_exe() &&
+		     sg_sc5(SG_NR_prctl, SG_PR_GET_MDWE, 0, 0, 0, 0) <= 0;
 }
 
 /* After: sysgate has found its own text as the loader's file mapping.
@@ -671,11 +669,11 @@ static void plan_exe(void)
  * the loader's path there.) */
 static void set_exe(const char *prog)
 {
-	int fd = exe_fd_for(prog, sg.loader_file);
+	long fd = exe_fd_for(prog, sg.loader_file);
 
 	sg.exe_set = fd >= 0 && set_mm(0, 0, 0, fd) == 0;
 	if (fd >= 0)
-		close(fd);
+		sg_sc1(SG_NR_close, fd);
 }
 
 /*
@@ -688,28 +686,63 @@ static void set_comm(const char *execfn)
 {
 	const char *b;
 
-	if ((!strncmp(execfn, "/dev/fd/", 8) ||
-	     !strncmp(execfn, "/proc/self/fd/", 14)) && sg.exe_path)
+	if ((!sg_strncmp(execfn, "/dev/fd/", 8) ||
+	     !sg_strncmp(execfn, "/proc/self/fd/", 14)) && sg.exe_path)
 		execfn = sg.exe_path;
-	b = strrchr(execfn, '/');
-	prctl(PR_SET_NAME, (unsigned long)(b ? b + 1 : execfn), 0, 0, 0);
+	b = sg_strrchr(execfn, '/');
+	sg_sc5(SG_NR_prctl, PR_SET_NAME, (long)(b ? b + 1 : execfn), 0, 0, 0);
 }
 
 /* A nested sysgate's loader reads the variables it is started with. */
 static int is_sysgate_loader(const char *path)
 {
-	const char *b = strrchr(path, '/');
+	const char *b = sg_strrchr(path, '/');
 
-	return !strcmp(b ? b + 1 : path, "sysgate-loader");
+	return !sg_strcmp(b ? b + 1 : path, "sysgate-loader");
 }
 
-/* What a re-exec of /proc/self/exe means: PROG, not the loader. */
-static char exe_path[PATH_MAX];
-
-int main(int argc, char **argv, char **envp)
+/*
+ * What a re-exec of /proc/self/exe means: PROG, not the loader.  PATH
+ * with its links resolved, as /proc names the file opened (without
+ * /proc, an absolute PATH as it is).
+ */
+static const char *real_path(const char *path)
 {
-	unsigned long *sp = (unsigned long *)argv - 1, *auxv, *newsp, entry, n, k;
-	unsigned long brk0;
+	static char real[PATH_MAX_];
+	char fd_name[40], num[24];
+	long fd = sys_open(path, O_PATH), n;
+
+	if (fd < 0)
+		return 0;
+	sg_strjoin(fd_name, sizeof(fd_name), "/proc/self/fd/",
+		   sg_utoa(num + sizeof(num), fd), "");
+	n = sg_sc3(SG_NR_readlink, (long)fd_name, (long)real, sizeof(real) - 1);
+	sg_sc1(SG_NR_close, fd);
+	if (n > 0 && real[0] == '/') {
+		real[n] = 0;
+		return real;
+	}
+	if (path[0] != '/' || sg_strlcpy(real, path, sizeof(real)) >= sizeof(real))
+		return 0;
+	return real;
+}
+
+/* Memory the loader needs only until the jump, given back then. */
+static void *scratch(unsigned long size)
+{
+	void *p = sg_mmap(size);
+
+	if (!p)
+		fail("sysgate-loader", "out of memory");
+	return p;
+}
+
+/* From arch/<isa>/loader_start.S: sp is where the kernel left argc. */
+void __attribute__((noreturn)) sg_loader_main(unsigned long *sp)
+{
+	int argc = (int)sp[0];
+	char **argv = (char **)(sp + 1), **envp = argv + argc + 1;
+	unsigned long *auxv, *newsp, entry, n, k, vec_size;
 	struct image *prog, *interp;
 	struct strings str;
 	const char *path;
@@ -717,9 +750,21 @@ int main(int argc, char **argv, char **envp)
 	static char line[256], line2[256];
 	int i, nhead, skip = 2;	/* argv entries replaced by head[] */
 
+	/* Where the kernel put the auxiliary vector, found before sysgate
+	 * starts: start-up may unset variables, which shifts the entries of
+	 * the environment array (not the vector after it). */
+	for (e = envp; *e; e++)
+		;
+	auxv = (unsigned long *)(e + 1);
+	for (n = 0; auxv[n] != AT_NULL; n += 2)
+		if (auxv[n] == AT_EXECFN)
+			old_execfn = (char *)auxv[n + 1];
+	n += 2;
+	loader_start_init(envp, auxv);
 	if (argc < 2)
 		fail("sysgate-loader", "usage: sysgate-loader PATH ARGV0 [ARGS...]");
 	self_argv = argv;
+	self_envp = envp;
 	path = argv[1];
 	nhead = script_head(path, head, line);
 	if (nhead) {
@@ -733,11 +778,9 @@ int main(int argc, char **argv, char **envp)
 				      "is not supported");
 		path = head[0];
 	}
-	/* (on our heap, given back before the jump, not on the stack
-	 * below the program's: 8 KiB of it written for nothing) */
-	prog = malloc(2 * sizeof(*prog));
-	if (!prog)
-		fail("sysgate-loader", strerror(errno));
+	/* (not on the stack below the program's: 8 KiB of it written for
+	 * nothing) */
+	prog = scratch(2 * sizeof(*prog));
 	interp = prog + 1;
 	map_elf(path, prog);
 	entry = prog->entry;
@@ -746,26 +789,16 @@ int main(int argc, char **argv, char **envp)
 		map_elf(prog->interp, interp);
 		entry = interp->entry;
 	}
-	/* Where the kernel put the auxiliary vector, found before sysgate
-	 * starts: start-up may unset variables, which shifts the entries of
-	 * the environment array (not the vector after it). */
-	for (e = envp; *e; e++)
-		;
-	auxv = (unsigned long *)(e + 1);
-	for (n = 0; auxv[n] != AT_NULL; n += 2)
-		if (auxv[n] == AT_EXECFN)
-			old_execfn = (char *)auxv[n + 1];
-	n += 2;
 
-	/* sysgate starts before the stack is rearranged: libc's environ
-	 * still points at the variables where the kernel put them. */
+	/* sysgate starts before the stack is rearranged: its environment
+	 * (tools/loader/start.c) is the variables where the kernel put
+	 * them. */
 	sg.loader = 1;
-	brk0 = heap_start();
-	sg.exe_path = realpath(path, exe_path) ? exe_path : 0;
+	sg.exe_path = real_path(path);
 	sg.own_loader = !prog->interp[0];
 	plan_exe();
 	/* (before sysgate starts: a hook may name the process itself) */
-	set_comm(strncmp(argv[0], "execfn=", 7) ? argv[1] : argv[0] + 7);
+	set_comm(sg_strncmp(argv[0], "execfn=", 7) ? argv[1] : argv[0] + 7);
 	sg_init(&sg_registry);
 	set_exe(path);
 
@@ -774,12 +807,11 @@ int main(int argc, char **argv, char **envp)
 	 * sysgate's loader that reads them.  AT_EXECFN is the name execve
 	 * was given (a script's, not its interpreter's). */
 	str.argc = nhead + argc - skip;
-	str.argv = malloc((str.argc + 1) * sizeof(char *));
 	for (e = envp; *e; e++)
 		;
-	str.env = malloc((e - envp + 1) * sizeof(char *));
-	if (!str.argv || !str.env)
-		fail("sysgate-loader", strerror(errno));
+	vec_size = (str.argc + 1 + (e - envp) + 1) * sizeof(char *);
+	str.argv = scratch(vec_size);
+	str.env = str.argv + str.argc + 1;
 	k = 0;
 	for (i = 0; i < nhead; i++)
 		str.argv[k++] = head[i];
@@ -790,7 +822,7 @@ int main(int argc, char **argv, char **envp)
 		if (is_sysgate_loader(path) || !sg_env_is_internal(*e))
 			str.env[str.envc++] = *e;
 	str.env[str.envc] = 0;
-	str.execfn = strncmp(argv[0], "execfn=", 7) ? argv[1] : argv[0] + 7;
+	str.execfn = sg_strncmp(argv[0], "execfn=", 7) ? argv[1] : argv[0] + 7;
 	if (sg.cli && sg.initialised) {
 		/* The execve the CLI made: PATH, ARGV0 ARGS... (a script's
 		 * too, before its interpreter came first), the environment
@@ -800,7 +832,7 @@ int main(int argc, char **argv, char **envp)
 		sg_dispatch_started(SG_NR_execve, a);
 	}
 	place_strings(&str, argv[0],
-		      old_execfn ? old_execfn + strlen(old_execfn) + 1 : 0);
+		      old_execfn ? old_execfn + sg_strlen(old_execfn) + 1 : 0);
 
 	/* PROG's stack: argc, ARGV0 ARGS..., the environment, the
 	 * auxiliary vector describing PROG.  No more entries than before,
@@ -829,9 +861,9 @@ int main(int argc, char **argv, char **envp)
 		newsp[k++] = type;
 		newsp[k++] = val;
 	}
+	sg_munmap(str.argv, vec_size);
+	sg_munmap(prog, 2 * sizeof(*prog));
 	set_mm(&str, newsp + k - n, n, -1);
-	release_rseq();
-	release_heap(brk0);
 	sg_tracer_loader_ready();
 	sg_loader_jump(entry, newsp);
 }

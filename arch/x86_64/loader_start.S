@@ -1,0 +1,22 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * sysgate-loader's entry (tools/loader), which has no libc to start it:
+ * the kernel leaves argc at the stack pointer; sg_loader_main takes that
+ * address (where it later builds the program's stack) on a 16-byte
+ * aligned stack, and never returns.
+ */
+	.text
+	.globl _start
+	.type _start, @function
+_start:
+	.cfi_startproc
+	.cfi_undefined rip
+	xor %ebp, %ebp
+	mov %rsp, %rdi
+	and $-16, %rsp
+	call sg_loader_main
+	ud2
+	.cfi_endproc
+	.size _start, . - _start
+
+	.section .note.GNU-stack, "", @progbits
