@@ -606,6 +606,31 @@ t_loader_same_as_strace() {
 	same "$TMP/st" "$TMP/sg"
 }
 
+t_loader_without_libc() {
+	# The loader starts without a libc (issue 28: glibc's static start
+	# cost ~0.5 ms per started process, most of it CPUIDs a hypervisor
+	# traps).  A libc in it shows in its file (ifunc relocations,
+	# libc's start function) and in the calls it makes before it opens
+	# the program (glibc: brk, set_tid_address, set_robust_list, rseq).
+	local ld=$BUILD/sysgate-loader pid
+	command -v readelf >/dev/null || { echo "readelf not installed"; exit 77; }
+	readelf -lW "$ld" | grep -q INTERP && fail "the loader has an interpreter"
+	readelf -rW "$ld" | grep IRELATIVE | head -3
+	readelf -rW "$ld" | grep -q IRELATIVE && fail "a libc's ifunc relocations"
+	nm "$ld" | grep -w -e __libc_start_main -e __libc_setup_tls &&
+		fail "a libc's start in the loader"
+	need_strace
+	strace -f -o "$TMP/st" "$SG" -e trace=none -- "$PROG" basic \
+		>/dev/null 2>&1 || fail "exit status $? under strace"
+	pid=$(awk '/execve\(".*sysgate-loader"/ { print $1; exit }' "$TMP/st")
+	[ -n "$pid" ] || fail "no sysgate-loader in strace's output"
+	awk -v p="$pid" '$1 == p && /openat\(/ { exit } $1 == p' "$TMP/st" \
+		>"$TMP/start"
+	grep -E '(brk|set_tid_address|set_robust_list|rseq)\(' "$TMP/start" &&
+		fail "the loader makes a libc's start-up calls"
+	return 0
+}
+
 t_loader_proc_self_exe() {
 	# Started by sysgate-loader, a program still reads its own path in
 	# /proc/self/exe (ld.so resolves $ORIGIN that way), followed execs too.
