@@ -113,18 +113,33 @@ bench: everything
 # (tools/loader/loader.c); the entry is arch/$(ARCH)/loader_start.S.
 SG_LOADER_BASE ?= 0x53470000
 LOADER_OBJS := $(BUILD)/arch/$(ARCH)/loader_start.o \
-	$(BUILD)/tools/loader/loader.o $(BUILD)/tools/loader/start.o
+	$(BUILD)/tools/loader/loader.o $(BUILD)/tools/loader/start.o \
+	$(BUILD)/tools/loader/stub.o
 $(LOADER_OBJS): EXTRA_CFLAGS = $(CFLAGS_HOT)
-$(BUILD)/sysgate-loader: $(LOADER_OBJS) $(BUILD)/core/init.o \
+# (the stub runs before anything else of the loader is mapped)
+$(BUILD)/tools/loader/stub.o: EXTRA_CFLAGS = $(CFLAGS_HOT) -fno-jump-tables
+$(BUILD)/sysgate-loader.elf: $(LOADER_OBJS) $(BUILD)/core/init.o \
 		$$(RUNTIME_OBJS)
 	$(CC) -static -nostdlib -no-pie -Wl,-Ttext-segment=$(SG_LOADER_BASE) \
 		-o $@ $(LOADER_OBJS) $(BUILD)/core/init.o $(RUNTIME_OBJS) \
-		-lgcc -Wl,-z,noexecstack -Wl,--eh-frame-hdr $(LDFLAGS_DATA)
+		-lgcc -Wl,-z,noexecstack -Wl,--eh-frame-hdr -Wl,--build-id \
+		$(LDFLAGS_DATA)
 
-# The same file under a second name: the loader maps its text from it
-# when it hands /proc/self/exe to the program (tools/loader/loader.c).
-$(BUILD)/sysgate-loader.text: $(BUILD)/sysgate-loader
-	ln -f $< $@
+# The installed loader: the kernel maps only its stub (tools/loader/stub.c).
+$(BUILD)/tools/loader/stubify: tools/loader/stubify.c tools/loader/stub.h | $(BUILD)/.dir
+	@mkdir -p $(dir $@)
+	$(HOSTCC) -std=gnu11 -O2 -Wall -o $@ $<
+$(BUILD)/sysgate-loader: $(BUILD)/sysgate-loader.elf $(BUILD)/tools/loader/stubify
+	$(BUILD)/tools/loader/stubify $< $@.tmp
+	chmod 755 $@.tmp
+	mv -f $@.tmp $@
+
+# The loader as linked, which the installed one's stub maps
+# (tools/loader/stub.c): a new file each time, never rewritten in place
+# under processes that map it.
+$(BUILD)/sysgate-loader.text: $(BUILD)/sysgate-loader.elf
+	cp -f $< $@.tmp
+	mv -f $@.tmp $@
 
 ifeq ($(ARCH),x86_64)
 PROGS += $(BUILD)/sysgate-loader $(BUILD)/sysgate-loader.text

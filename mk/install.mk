@@ -55,11 +55,9 @@ install: everything $(BUILD)/sysgate.pc
 	$(INSTALL) -m 755 $(BUILD)/sysgate $(DESTDIR)$(BINDIR)/sysgate
 	$(INSTALL) -m 755 $(BUILD)/libsysgate.so $(DESTDIR)$(PKGLIBDIR)/$(SG_SONAME)
 	ln -sf $(SG_SONAME) $(DESTDIR)$(PKGLIBDIR)/libsysgate.so
-	$(INSTALL) -m 755 $(BUILD)/sysgate-loader $(BUILD)/libsysgate-preload.so \
-		$(BUILD)/sysgate-attach \
+	$(INSTALL) -m 755 $(BUILD)/sysgate-loader $(BUILD)/sysgate-loader.text \
+		$(BUILD)/libsysgate-preload.so $(BUILD)/sysgate-attach \
 		$(DESTDIR)$(PKGLIBDIR)/
-	ln -f $(DESTDIR)$(PKGLIBDIR)/sysgate-loader \
-		$(DESTDIR)$(PKGLIBDIR)/sysgate-loader.text
 	$(INSTALL) -m 755 $(EXAMPLE_HOOKS) $(DESTDIR)$(PKGLIBDIR)/hooks/
 	ln -sf "$$(realpath -m --relative-to='$(LIBDIR)' '$(PKGLIBDIR)')/$(SG_SONAME)" \
 		$(DESTDIR)$(LIBDIR)/$(SG_SONAME)

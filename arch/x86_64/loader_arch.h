@@ -21,4 +21,30 @@ sg_loader_jump(unsigned long entry, unsigned long *sp)
 	__builtin_unreachable();
 }
 
+/*
+ * The installed loader's entry, emitted by tools/loader/stub.c into the
+ * stub's section with the stub's strings (nothing else of the loader is
+ * mapped yet): as _start (loader_start.S), but sg_loader_stub(sp) maps
+ * the loader before sg_loader_main(sp) runs.
+ */
+#define SG_LOADER_STUB_ENTRY(section, suffix, error)			\
+	__asm__(".pushsection " section ", \"ax\", @progbits\n"	\
+		".globl sg_loader_stub_entry\n"				\
+		".type sg_loader_stub_entry, @function\n"		\
+		"sg_loader_stub_entry:\n"				\
+		"	xor %ebp, %ebp\n"				\
+		"	mov %rsp, %rdi\n"				\
+		"	and $-16, %rsp\n"				\
+		"	push %rdi\n"					\
+		"	push %rdi\n"					\
+		"	call sg_loader_stub\n"				\
+		"	pop %rdi\n"					\
+		"	pop %rdi\n"					\
+		"	call sg_loader_main\n"				\
+		"	ud2\n"						\
+		".size sg_loader_stub_entry, . - sg_loader_stub_entry\n"	\
+		"sg_loader_stub_suffix: .asciz \"" suffix "\"\n"	\
+		"sg_loader_stub_error: .ascii \"" error "\\n\"\n"	\
+		".popsection")
+
 #endif

@@ -1,9 +1,11 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * sysgate-loader's entry (tools/loader), which has no libc to start it:
+ * sysgate-loader's entries (tools/loader), which has no libc to start it:
  * the kernel leaves argc at the stack pointer; sg_loader_main takes that
  * address (where it later builds the program's stack) on a 16-byte
- * aligned stack, and never returns.
+ * aligned stack, and never returns.  This is the entry of the loader as
+ * linked (sysgate-loader.elf), which the kernel maps whole; the installed
+ * one starts at SG_LOADER_STUB_ENTRY (loader_arch.h, tools/loader/stub.c).
  */
 	.text
 	.globl _start

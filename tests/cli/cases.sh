@@ -631,6 +631,42 @@ t_loader_without_libc() {
 	return 0
 }
 
+t_loader_maps_only_its_stub() {
+	# The kernel maps only the installed loader's stub (a page or two of
+	# text), which maps the rest from sysgate-loader.text, the loader as
+	# linked: nothing is left to map again under another name before the
+	# program is named in /proc/self/exe (it cost ~0.4 ms per process).
+	# Without the .text file, or with one of another build, the loader
+	# maps itself from its own file and still starts programs.
+	local ld=$BUILD/sysgate-loader rl out how size note
+	command -v readelf >/dev/null || { echo "readelf not installed"; exit 77; }
+	out=0
+	for size in $(readelf -lW "$ld" | grep -E '^ *LOAD .* (R E|RWE) ' |
+		      awk '{ print $5 }'); do
+		out=$((out + size))
+	done
+	[ "$out" -gt 0 ] && [ "$out" -le 16384 ] ||
+		fail "the kernel maps $out bytes of the loader's text"
+	rl=$(readlink -f "$(command -v readlink)")
+	note=$(readelf -lW "$BUILD/sysgate-loader.text" | awk '$1 == "NOTE" { print $2; exit }')
+	[ -n "$note" ] || fail "no build ID note in sysgate-loader.text"
+	for how in text none other; do
+		rm -rf "$TMP/inst"
+		mkdir "$TMP/inst"
+		cp "$SG" "$BUILD/libsysgate.so" "$ld" "$TMP/inst/"
+		case $how in
+		text) cp "$BUILD/sysgate-loader.text" "$TMP/inst/" ;;
+		other)	# (a byte of the build ID changed)
+			cp "$BUILD/sysgate-loader.text" "$TMP/inst/"
+			printf 'x' | dd of="$TMP/inst/sysgate-loader.text" bs=1 \
+				seek=$((note + 20)) conv=notrunc 2>/dev/null ;;
+		esac
+		out=$("$TMP/inst/sysgate" -f -e trace=none -o /dev/null -- sh -c 'readlink /proc/self/exe' 2>&1) ||
+			fail "$how: exit status $?: $out"
+		[ "$out" = "$rl" ] || fail "$how: $out"
+	done
+}
+
 t_loader_proc_self_exe() {
 	# Started by sysgate-loader, a program still reads its own path in
 	# /proc/self/exe (ld.so resolves $ORIGIN that way), followed execs too.
@@ -1905,9 +1941,9 @@ sh -c readlink /proc/\$\$/exe; tr \"\\0\" \" \" </proc/\$\$/cmdline "
 }
 
 t_loader_text_shared() {
-	# Handing /proc/PID/exe to the program, the loader maps its text
-	# again under a second name of its file (sysgate-loader.text): the
-	# page cache's pages, shared, instead of a private copy per process.
+	# So that /proc/PID/exe can name the program, the loader's text is
+	# mapped from sysgate-loader.text (by its stub, tools/loader/stub.c):
+	# the page cache's pages, shared, instead of a private copy per process.
 	local smaps
 	[ "$(id -u)" = 0 ] || { echo "not root: the loader keeps its own name"; exit 77; }
 	smaps=$("$SG" -e trace=none -qq -e signal=none -- cat /proc/self/smaps) ||

@@ -401,49 +401,6 @@ static int may_set_exe(void)
 	       (d[21 / 32].eff >> (21 % 32) & 1);	/* SYS_ADMIN */
 }
 
-/*
- * The loader's segments the file has as they are (not writable in the
- * ELF file: text, read-only data), which may be mapped again from
- * another name of the same file.
- */
-extern const Elf64_Ehdr __ehdr_start;
-
-static int pristine(unsigned long lo, unsigned long hi)
-{
-	const Elf64_Phdr *ph = (const Elf64_Phdr *)((const char *)&__ehdr_start +
-						    __ehdr_start.e_phoff);
-	int i;
-
-	for (i = 0; i < __ehdr_start.e_phnum; i++)
-		if (ph[i].p_type == PT_LOAD && lo >= DOWN(ph[i].p_vaddr) &&
-		    hi <= UP(ph[i].p_vaddr + ph[i].p_memsz))
-			return !(ph[i].p_flags & PF_W);
-	return 0;
-}
-
-/*
- * sysgate-loader.text, installed beside the loader as a hard link to it:
- * the same file under another name.  Its descriptor, or -1 if it is
- * missing or is not the very file self_fd is.
- */
-static long text_link(const char *self, long self_fd)
-{
-	char path[PATH_MAX_];
-	struct sg_fd_stat a, b;
-	long fd;
-
-	if (sg_strlcpy(path, self, sizeof(path) - 5) >= sizeof(path) - 5)
-		return -1;
-	sg_strlcpy(path + sg_strlen(path), ".text", 6);
-	fd = sys_open(path, O_RDONLY | O_NOFOLLOW);
-	if (fd >= 0 && (sg_fd_stat(fd, &a) < 0 || sg_fd_stat(self_fd, &b) < 0 ||
-			a.dev != b.dev || a.ino != b.ino)) {
-		sg_sc1(SG_NR_close, fd);
-		fd = -1;
-	}
-	return fd < 0 ? -1 : fd;
-}
-
 /* [lo, hi) as an anonymous copy at the same address (this code
  * included: the bytes it runs on do not change).  0 or -1. */
 static int copy_in_place(unsigned long lo, unsigned long hi, unsigned long off,
@@ -472,91 +429,11 @@ static int copy_in_place(unsigned long lo, unsigned long hi, unsigned long off,
 /* What the hand-over of /proc/self/exe works with. */
 struct handover {
 	const char *self;	/* the loader's path, as maps names it */
-	long self_fd, link_fd, pagemap_fd;
-	unsigned char *page;	/* a page read from the file */
+	long self_fd;
 };
 
-static int as_in_file(const struct handover *h, unsigned long a,
-		      unsigned long off, int prot)
-{
-	return (prot & PROT_READ) &&
-	       sys_pread(h->self_fd, h->page, PAGE, off) == (long)PAGE &&
-	       !memcmp(h->page, (void *)a, PAGE);
-}
-
-/*
- * Whether each page of [lo, hi) (at most 64) may differ from the file:
- * /proc/self/pagemap tells a page never written (absent, or the page
- * cache's own: bit 61) from a private copy, and only copies are
- * compared byte by byte (a pread each).  Without pagemap, every page is.
- */
-static unsigned long written_pages(unsigned long lo, unsigned long hi,
-				   long pagemap_fd)
-{
-	unsigned long long e[64];
-	unsigned long n = (hi - lo) / PAGE, mask = 0, i;
-
-	if (pagemap_fd < 0 ||
-	    sys_pread(pagemap_fd, e, n * 8, lo / PAGE * 8) != (long)(n * 8))
-		return n == 64 ? ~0UL : (1UL << n) - 1;
-	for (i = 0; i < n; i++)
-		if ((e[i] >> 62) && !(e[i] >> 61 & 1))	/* present/swapped, anon */
-			mask |= 1UL << i;
-	return mask;
-}
-
-/* Whether the page at a (file offset off) still holds what the file has,
- * unwritten ones known from written (a bit per page from chunk). */
-static int page_as_in_file(const struct handover *h, unsigned long a,
-			   unsigned long chunk, unsigned long written,
-			   unsigned long off, int prot)
-{
-	if (!(written >> ((a - chunk) / PAGE) & 1))
-		return (prot & PROT_READ) != 0;
-	return as_in_file(h, a, off, prot);
-}
-
-/*
- * One mapping of ours [lo, hi) at file offset off, no longer under the
- * loader's name: where it can be, from the text link (the page cache's
- * pages, shared with every process, nothing copied); pages that were
- * written (data) as anonymous copies.  0 or -1.
- */
-static int rename_mapping(const struct handover *h, unsigned long lo,
-			  unsigned long hi, unsigned long off, int prot)
-{
-	unsigned long a, end, top = lo, chunk = lo, written = 0;
-	int same;
-
-	if (h->link_fd < 0)
-		return copy_in_place(lo, hi, off, prot, h->self_fd);
-	if (!(prot & PROT_WRITE) && pristine(lo, hi))
-		return sys_mmap(lo, hi - lo, prot, MAP_PRIVATE | MAP_FIXED,
-				h->link_fd, off) == (long)lo ? 0 : -1;
-	for (a = lo; a < hi; a = end) {
-		/* (pages looked at 64 at a time) */
-		if (a == top) {
-			chunk = a;
-			top = hi - a > 64 * PAGE ? a + 64 * PAGE : hi;
-			written = written_pages(a, top, h->pagemap_fd);
-		}
-		same = page_as_in_file(h, a, chunk, written, off + (a - lo),
-				       prot);
-		for (end = a + PAGE; end < top &&
-		     page_as_in_file(h, end, chunk, written, off + (end - lo),
-				     prot) == same;
-		     end += PAGE)
-			;
-		if (same ? sys_mmap(a, end - a, prot, MAP_PRIVATE | MAP_FIXED,
-				    h->link_fd, off + (a - lo)) != (long)a :
-			   copy_in_place(a, end, off + (a - lo), prot,
-					 h->self_fd) < 0)
-			return -1;
-	}
-	return 0;
-}
-
-/* (sg_maps_each: each mapping of the loader's file; non-zero stops) */
+/* (sg_maps_each: each mapping of the loader's file, copied; non-zero
+ * stops) */
 static int rename_each(const struct sg_mapping *m, void *arg)
 {
 	const struct handover *h = arg;
@@ -566,47 +443,40 @@ static int rename_each(const struct sg_mapping *m, void *arg)
 
 	if (sg_strcmp(m->path, h->self))
 		return 0;
-	return rename_mapping(h, m->lo, m->hi, m->off, prot) < 0;
+	return copy_in_place(m->lo, m->hi, m->off, prot, h->self_fd) < 0;
 }
 
 /*
  * The kernel gives a process another exe only once no mapping of the old
- * one's name is left: each of ours is mapped again under another name.
- * Returns a descriptor of the program for exe_fd, or -1.
+ * one's name is left.  The installed loader's stub mapped everything from
+ * sysgate-loader.text (stub.c); without that file (or run as linked), each
+ * of our mappings is copied in place, which costs a copy of the text per
+ * process.  Returns a descriptor of the program for exe_fd, or -1.
  */
 static long exe_fd_for(const char *prog, const char *self)
 {
-	struct handover h = { self, -1, -1, -1, 0 };
+	struct handover h = { self, -1 };
 	unsigned long maps_len = 0;
-	char *maps;
+	char *maps = 0;
 	long fd;
 
 	if (!self || !sg.exe_set)
 		return -1;
 	fd = sys_open(prog, O_RDONLY);
+	if (fd < 0 || sg_loader_from_link)
+		return fd < 0 ? -1 : fd;
 	h.self_fd = sys_open("/proc/self/exe", O_RDONLY);
-	maps = sg_maps_read(&maps_len);
-	h.page = sg_mmap(PAGE);
-	if (fd >= 0 && h.self_fd >= 0 && maps && h.page) {
-		h.link_fd = text_link(self, h.self_fd);
-		h.pagemap_fd = sys_open("/proc/self/pagemap", O_RDONLY);
+	if (h.self_fd >= 0 && (maps = sg_maps_read(&maps_len)))
 		sg_maps_each(maps, rename_each, &h);
-	}
 	if (maps)
 		sg_munmap(maps, maps_len);
-	if (h.page)
-		sg_munmap(h.page, PAGE);
-	if (h.pagemap_fd >= 0)
-		sg_sc1(SG_NR_close, h.pagemap_fd);
-	if (h.link_fd >= 0)
-		sg_sc1(SG_NR_close, h.link_fd);
 	if (h.self_fd >= 0)
 		sg_sc1(SG_NR_close, h.self_fd);
-	if (fd >= 0 && (h.self_fd < 0 || !maps || !h.page)) {
+	if (h.self_fd < 0 || !maps) {
 		sg_sc1(SG_NR_close, fd);
-		fd = -1;
+		return -1;
 	}
-	return fd < 0 ? -1 : fd;
+	return fd;
 }
 
 /*

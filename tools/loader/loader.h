@@ -3,6 +3,11 @@
 #ifndef SG_LOADER_H
 #define SG_LOADER_H
 
+#include "stub.h"
+
+/* stub.c mapped them from sysgate-loader.text. */
+extern int sg_loader_from_link SG_HIDDEN;
+
 /* "sysgate: WHAT: WHY" on stderr, exit status 127. */
 void loader_fail(const char *what, const char *why)
 	__attribute__((noreturn)) SG_HIDDEN;
