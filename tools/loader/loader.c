@@ -66,7 +66,7 @@ struct image {
 	char interp[4096];
 };
 
-void loader_fail(const char *what, const char *why)
+void sg_loader_fail(const char *what, const char *why)
 {
 	char line[PATH_MAX_ + 512];
 	size_t n;
@@ -81,7 +81,7 @@ void loader_fail(const char *what, const char *why)
 	for (;;)
 		sg_sc1(SG_NR_exit_group, 127);
 }
-#define fail loader_fail
+#define fail sg_loader_fail	/* (the many refusals below) */
 
 /* A failed call's reason (r is -errno). */
 static const char *why(long r)
@@ -630,7 +630,7 @@ void __attribute__((noreturn)) sg_loader_main(unsigned long *sp)
 		if (auxv[n] == AT_EXECFN)
 			old_execfn = (char *)auxv[n + 1];
 	n += 2;
-	loader_start_init(envp, auxv);
+	sg_loader_start_init(envp, auxv);
 	if (argc < 2)
 		fail("sysgate-loader", "usage: sysgate-loader PATH ARGV0 [ARGS...]");
 	self_argv = argv;

@@ -9,10 +9,10 @@
 extern int sg_loader_from_link SG_HIDDEN;
 
 /* "sysgate: WHAT: WHY" on stderr, exit status 127. */
-void loader_fail(const char *what, const char *why)
+void sg_loader_fail(const char *what, const char *why)
 	__attribute__((noreturn)) SG_HIDDEN;
 /* Before anything else: the environment and auxiliary vector where the
  * kernel put them, for sg_init (start.c); sysgate's TLS. */
-void loader_start_init(char **envp, unsigned long *auxv) SG_HIDDEN;
+void sg_loader_start_init(char **envp, unsigned long *auxv) SG_HIDDEN;
 
 #endif

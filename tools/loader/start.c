@@ -42,11 +42,11 @@ static void start_tls(void)
 		return;
 	first_tp = sg_tls_block(&block, &len);
 	if (!first_tp)
-		loader_fail("sysgate-loader", "cannot map its TLS block");
+		sg_loader_fail("sysgate-loader", "cannot map its TLS block");
 	sg_arch_swap_tls(first_tp);
 }
 
-void loader_start_init(char **envp, unsigned long *auxv)
+void sg_loader_start_init(char **envp, unsigned long *auxv)
 {
 	env = envp;
 	aux = auxv;
