@@ -27,7 +27,7 @@ sg_loader_jump(unsigned long entry, unsigned long *sp)
  * mapped yet): as _start (loader_start.S), but sg_loader_stub(sp) maps
  * the loader before sg_loader_main(sp) runs.
  */
-#define SG_LOADER_STUB_ENTRY(section, suffix, error)			\
+#define SG_LOADER_STUB_ENTRY(section, self, suffix, error)		\
 	__asm__(".pushsection " section ", \"ax\", @progbits\n"	\
 		".globl sg_loader_stub_entry\n"				\
 		".type sg_loader_stub_entry, @function\n"		\
@@ -43,6 +43,7 @@ sg_loader_jump(unsigned long entry, unsigned long *sp)
 		"	call sg_loader_main\n"				\
 		"	ud2\n"						\
 		".size sg_loader_stub_entry, . - sg_loader_stub_entry\n"	\
+		"sg_loader_stub_self: .asciz \"" self "\"\n"		\
 		"sg_loader_stub_suffix: .asciz \"" suffix "\"\n"	\
 		"sg_loader_stub_error: .ascii \"" error "\\n\"\n"	\
 		".popsection")

@@ -19,9 +19,11 @@
  * The loader has no libc: a libc's start costs more than the rest of
  * the loader's work (glibc's static start makes about seventy CPUIDs,
  * each trapped by a hypervisor, doc/benchmarks.md), and every process of
- * a followed tree starts here.  Its entry is arch/<isa>/loader_start.S;
- * it makes raw system calls and uses the runtime's own helpers, and
- * tools/loader/start.c gives sg_init what a libc would (core/start.h).
+ * a followed tree starts here.  The installed loader starts in its stub
+ * (stub.c), which maps the rest of it, the loader as linked in
+ * arch/<isa>/loader_start.S; both come to sg_loader_main.  It makes raw
+ * system calls and uses the runtime's own helpers, and start.c gives
+ * sg_init what a libc would (core/start.h).
  * Errors: one line on stderr, exit status 127.
  */
 #include <elf.h>

@@ -28,8 +28,9 @@
 
 #define STUB_SECTION ".text.sg_stub"
 
-SG_LOADER_STUB_ENTRY(STUB_SECTION, ".text",
+SG_LOADER_STUB_ENTRY(STUB_SECTION, "/proc/self/exe", ".text",
 		     "sysgate: sysgate-loader: cannot map itself");
+extern const char sg_loader_stub_self[] SG_HIDDEN;
 extern const char sg_loader_stub_suffix[] SG_HIDDEN;
 extern const char sg_loader_stub_error[] SG_HIDDEN;
 void sg_loader_stub(unsigned long *sp) SG_HIDDEN;
@@ -78,15 +79,26 @@ void sg_loader_stub(unsigned long *sp)
 	unsigned int load = PT_SG_LOAD;
 	long fd, link, n, i;
 
-	while (*v)
-		v++;
-	for (aux = (unsigned long *)(v + 1); aux[0] != AT_NULL; aux += 2)
-		if (aux[0] == AT_EXECFN)
-			execfn = (const char *)aux[1];
-	if (!execfn)
-		stub_fail();
-	fd = sg_sc4(SG_NR_openat, AT_FDCWD_, (long)execfn, O_RDONLY | O_CLOEXEC,
-		    0);
+	/* This very file (/proc/self/exe, even if it was replaced since)
+	 * and its name with links resolved; without /proc, the name execve
+	 * was given. */
+	fd = sg_sc4(SG_NR_openat, AT_FDCWD_, (long)sg_loader_stub_self,
+		    O_RDONLY | O_CLOEXEC, 0);
+	n = sg_sc3(SG_NR_readlink, (long)sg_loader_stub_self, (long)path, 4095);
+	if (fd < 0 || n <= 0 || path[0] != '/') {
+		while (*v)
+			v++;
+		aux = (unsigned long *)(v + 1);
+		for (n = 0; aux[0] != AT_NULL; aux += 2)
+			if (aux[0] == AT_EXECFN)
+				for (execfn = (const char *)aux[1];
+				     execfn[n] && n < 4095; n++)
+					path[n] = execfn[n];
+		path[n] = 0;
+		if (fd < 0)
+			fd = sg_sc4(SG_NR_openat, AT_FDCWD_, (long)path,
+				    O_RDONLY | O_CLOEXEC, 0);
+	}
 	if (fd < 0 ||
 	    sg_sc4(SG_NR_pread64, fd, (long)&eh, sizeof(eh), 0) != sizeof(eh) ||
 	    eh.e_phnum > 32 ||
@@ -94,8 +106,6 @@ void sg_loader_stub(unsigned long *sp)
 		   eh.e_phoff) != (long)(eh.e_phnum * sizeof(*ph)))
 		stub_fail();
 	/* The bytes from sysgate-loader.text where it is this build. */
-	for (n = 0; execfn[n] && n < 4096; n++)
-		path[n] = execfn[n];
 	for (i = 0; n < 4096 && (path[n] = sg_loader_stub_suffix[i]); i++)
 		n++;
 	path[n] = 0;
