@@ -274,7 +274,13 @@ static void buf_give(int slot)
  * write of its own, never by another's.  Its bytes go to CACHE/INO.wPID.OFD
  * too, renamed to CACHE/INO with the tag when the file is closed.  Any
  * doubt (an append, another writer, a truncate, an error) drops it.
+ * Only files of CACHE_MIN bytes or more, begun by a write that large:
+ * a small file costs an OSD round trip to read, but caching it cost more
+ * syscalls (about 10, to write, tag and rename it) than the round trip
+ * saved in the small-file rows of bench/fs/ceph.sh, whose reads come
+ * from the writer's own client.
  */
+#define CACHE_MIN (64UL << 10)
 #define CAP_FILE_BUFFER_ 0x2000
 #define CACHE_XATTR "user.sysgate-ceph"
 enum { CACHE_NONE = -1, CACHE_UNKNOWN, CACHE_WRITING, CACHE_READING };
@@ -326,7 +332,8 @@ static void cache_drop(struct local *l)
 }
 
 /* Before a write through l: whether the file may still be cached whole. */
-static void cache_write_pre(struct local *l, long fd, int append)
+static void cache_write_pre(struct local *l, long fd, int append,
+			    unsigned long len)
 {
 	char name[FS_PATH_MAX];
 	struct cstatx x;
@@ -346,7 +353,7 @@ static void cache_write_pre(struct local *l, long fd, int append)
 		return;
 	}
 	l->cst = CACHE_NONE;
-	if (append || x.size)
+	if (append || x.size || len < CACHE_MIN)
 		return;
 	l->cino = x.ino;
 	cache_name(name, x.ino, l);
@@ -436,7 +443,7 @@ static long cache_read(struct local *l, long fd, long buf, unsigned long len,
 	}
 	cache_tag_of(&x, &want);
 	cache_name(name, x.ino, 0);
-	if ((k = cache_open(name, O_RDONLY)) >= 0) {
+	if (x.size >= CACHE_MIN && (k = cache_open(name, O_RDONLY)) >= 0) {
 		if (sc(__NR_fgetxattr, k, (long)CACHE_XATTR, (long)&have,
 		       sizeof(have), 0, 0) == sizeof(have) &&
 		    have.version == want.version && have.size == want.size &&
@@ -1385,7 +1392,7 @@ static long rw(struct sysgate_sys *s, unsigned int oi, int write, long buf,
 			if (fs_read_mem(s, b, (char *)buf + done, k) < 0) {
 				r = -EFAULT;
 			} else {
-				cache_write_pre(l, fd, append);
+				cache_write_pre(l, fd, append, k);
 				r = F.write(cm, fd, b, k,
 					    append ? -1 : (long)(pos + done));
 				if (r > 0)
