@@ -48,6 +48,7 @@
 /* An open file's type: its inode is here, no need to ask the MDS. */
 #define STATX_MODE_ 0x1U
 #define STATX_INO_ 0x100U
+#define STATX_SIZE_ 0x200U
 #define STATX_DONT_SYNC_ 0x4000
 #define CEPH_MAGIC_ 0x00c36400
 #define BOUNCE 65536
@@ -1036,7 +1037,8 @@ static long c_open(struct sysgate_sys *s, struct proc *pr, struct fs_path *p,
 		if (cfd < 0)
 			return parent_check(p, cfd == -ENOTDIR &&
 					    (flags & O_NOFOLLOW) ? -ELOOP : cfd);
-		o = F.fstatx(cm, cfd, &x, STATX_MODE_, STATX_DONT_SYNC_);
+		o = F.fstatx(cm, cfd, &x, STATX_MODE_ | STATX_SIZE_,
+			     STATX_DONT_SYNC_);
 		if (o < 0 || ((flags & O_DIRECTORY) && !S_ISDIR(x.mode)) ||
 		    (S_ISDIR(x.mode) && (flags & O_ACCMODE) != O_RDONLY)) {
 			F.close(cm, cfd);
@@ -1072,6 +1074,11 @@ static long c_open(struct sysgate_sys *s, struct proc *pr, struct fs_path *p,
 	l->dir = dir;
 	l->in = in;
 	l->gen = cm_gen;
+	/* (a small file opened to be read: no cache to look for, and no
+	 * fstatx for it at the first read; one that grows meanwhile is
+	 * only read from the cluster) */
+	if (cfd >= 0 && (flags & O_ACCMODE) == O_RDONLY && x.size < CACHE_MIN)
+		l->cst = CACHE_NONE;
 	return fd;
 }
 
