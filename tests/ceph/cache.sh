@@ -9,18 +9,9 @@
 # are read as ceph-fuse reads them; appending through --fs and removing
 # the file leave nothing stale.  (Only files of 64 KiB or more, begun by a
 # write that large, are cached.)
-set -u
-BUILD=$(cd "$BUILD" && pwd)
-. tests/ceph/cluster.sh
-ceph_need
-PY=$(python3 -c 'import sys; print(sys.executable)') || { echo "needs python3"; exit 77; }
-ceph_start
-mkdir -p "$D/fuse" "$D/cache"
-ceph-fuse -c "$CONF" "$D/fuse" > "$D/fuse.log" 2>&1 ||
-	{ cat "$D/fuse.log"; echo "ceph-fuse did not mount"; exit 1; }
-P=/sysgate-ceph-$$
+. tests/ceph/oracle.sh
+mkdir "$D/cache"
 F=$D/fuse
-fail=0
 sg() { "$BUILD/sysgate" --fs=$P:ceph:$CONF:::10:$D/cache -- "$@"; }
 reads() { ceph --admin-daemon "$D/osd.0.asok" perf dump osd |
 	"$PY" -c 'import json, sys; print(json.load(sys.stdin)["osd"]["op_r"])'; }

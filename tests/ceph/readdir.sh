@@ -7,17 +7,7 @@
 # asks for their recursive statistics): `find` over D directories makes
 # at most 2 D + 5 MDS requests (the readdirs, a getattr per subdirectory
 # entry, the mount's), where it made 4 D.
-set -u
-BUILD=$(cd "$BUILD" && pwd)
-. tests/ceph/cluster.sh
-ceph_need
-PY=$(python3 -c 'import sys; print(sys.executable)') || { echo "needs python3"; exit 77; }
-ceph_start
-mkdir -p "$D/fuse"
-ceph-fuse -c "$CONF" "$D/fuse" > "$D/fuse.log" 2>&1 ||
-	{ cat "$D/fuse.log"; echo "ceph-fuse did not mount"; exit 1; }
-P=/sysgate-ceph-$$
-fail=0
+. tests/ceph/oracle.sh
 mkdir -p "$D/fuse/t"
 for i in $(seq 20); do mkdir "$D/fuse/t/d$i"; touch "$D/fuse/t/d$i/a" "$D/fuse/t/d$i/b"; done
 # (a listing, then the same stream rewound: "." and ".." again)
