@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: MIT */
 /*
  * fs: CephFS as a store (front.h), through libcephfs in this process:
- * `--fs=/PREFIX:ceph:CONF[:SUBDIR[:ID[:TIMEOUT]]]`.
+ * `--fs=/PREFIX:ceph:CONF[:SUBDIR[:ID[:TIMEOUT[:CACHE]]]]`.
  *
  * libcephfs is loaded with dlopen when such an --fs is given, so neither
  * the build nor other runs depend on it.  Its client is made in the first
