@@ -8,6 +8,7 @@
 # sequential write and read of MIB (1024) MiB with dd (and libcephfs
 # directly), `tar x` of this source tree, `find` over 10,000 entries.
 # JSON Lines; PLOT=FILE.png draws the tools' rows (python3 + matplotlib).
+# --fs runs with its data cache (CACHE) in a directory under CACHE_DIR.
 set -eu
 BUILD=${BUILD:-build}
 N=${1:-2000}
@@ -19,7 +20,12 @@ export CEPH_MEMSTORE_BYTES=${CEPH_MEMSTORE_BYTES:-$(( (3 * MIB + 1024) << 20 ))}
 . tests/ceph/cluster.sh
 ceph_need
 D=$(mktemp -d /tmp/sysgate-bench-ceph.XXXXXX)
-trap 'ceph_down "$D"' EXIT
+# --fs's data cache (CACHE): in CACHE_DIR, by default on the disk of $D,
+# read from the page cache as the mount's is (tmpfs, without large folios
+# here, copied 1 GiB out in twice the time; writing 1 GiB to this VM's
+# disk took 3-4 s, to tmpfs 0.6 s)
+K=$(mktemp -d "${CACHE_DIR:-$D}/cache.XXXXXX")
+trap 'ceph_down "$D"; rm -rf "$K"' EXIT
 ceph_up "$D" > "$D/up.log" 2>&1 || { cat "$D/up.log"; exit 1; }
 mkdir -p "$D/fuse"
 ceph-fuse -c "$CONF" "$D/fuse" > /dev/null 2>&1
@@ -29,7 +35,7 @@ prog=$BUILD/bench-fs-smallfiles
 # caches grow), which would favour whichever came last.
 for r in $(seq "$ROUNDS"); do
 	"$prog" "$D/fuse/fuse$r" "$N" | sed 's/^/ceph-fuse /'
-	"$BUILD/sysgate" --fs=/sysgate-bench-$$:ceph:$CONF -- "$prog" \
+	"$BUILD/sysgate" --fs=/sysgate-bench-$$:ceph:$CONF:::10:$K -- "$prog" \
 		/sysgate-bench-$$/fs$r "$N" | sed 's/^/fs /'
 	"$BUILD/bench-fs-smallfiles-ceph" "$CONF" /direct$r "$N" |
 		sed 's/^/libcephfs /'
@@ -60,8 +66,8 @@ P
 # sequential rows also with libcephfs called directly (a process of its
 # own each, as each dd under --fs), and the read twice on the mount:
 # right after the write (from the kernel's page cache, which outlives the
-# process; --fs has a new client in each process) and after mounting it
-# again (from the cluster, as --fs reads); find likewise.
+# process; under --fs from its data cache, CACHE) and after mounting it
+# again, and emptying CACHE (from the cluster); find likewise.
 tar cf "$D/src.tar" --exclude=./build --exclude=./.git -C "$(pwd)" .
 t() { local t0=$(date +%s%N); "$@" > /dev/null 2>&1; echo "$(( $(date +%s%N) - t0 ))"; }
 remount() {	# (the old ceph-fuse gone first: a new one would not mount)
@@ -92,14 +98,15 @@ for i in range(100):
 	$cold
 	echo "find_10k_cold $(t "$@" find "$root/find")"
 }
-fsrun() { "$BUILD/sysgate" --fs=/sysgate-bench-$$:ceph:$CONF -- "$@"; }
+fsrun() { "$BUILD/sysgate" --fs=/sysgate-bench-$$:ceph:$CONF:::10:$K -- "$@"; }
+fscold() { rm -f "$K"/*; }	# (as the remount drops the page cache)
 seq=$BUILD/bench-fs-seq-ceph
 for r in $(seq "$ROUNDS"); do
 	mkdir -p "$D/fuse/tools-fuse$r"
 	tools "$D/fuse/tools-fuse$r" remount env | sed 's/^/ceph-fuse /'
 	mountpoint -q "$D/fuse" || { echo "ceph-fuse is not mounted" >&2; exit 1; }
 	fsrun mkdir -p /sysgate-bench-$$/tools-fs$r
-	tools /sysgate-bench-$$/tools-fs$r true fsrun | sed 's/^/fs /'
+	tools /sysgate-bench-$$/tools-fs$r fscold fsrun | sed 's/^/fs /'
 	echo "libcephfs seq_write $(t "$seq" "$CONF" /direct-seq$r "$MIB" write)"
 	echo "libcephfs seq_read_cold $(t "$seq" "$CONF" /direct-seq$r "$MIB" read)"
 	fsrun rm -f /sysgate-bench-$$/direct-seq$r

@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: MIT */
 /*
  * fs: CephFS as a store (front.h), through libcephfs in this process:
- * `--fs=/PREFIX:ceph:CONF[:SUBDIR[:ID[:TIMEOUT]]]`.
+ * `--fs=/PREFIX:ceph:CONF[:SUBDIR[:ID[:TIMEOUT[:CACHE]]]]`.
  *
  * libcephfs is loaded with dlopen when such an --fs is given, so neither
  * the build nor other runs depend on it.  Its client is made in the first
@@ -44,8 +44,11 @@
  * usually answer without asking the MDS (btime may not be). */
 #define STATX_ALL_ 0x7ffU
 #define STATX_BTIME_ 0x800U
+#define STATX_KEY_ 0x1340U		/* ino, size, mtime, version */
 /* An open file's type: its inode is here, no need to ask the MDS. */
 #define STATX_MODE_ 0x1U
+#define STATX_INO_ 0x100U
+#define STATX_SIZE_ 0x200U
 #define STATX_DONT_SYNC_ 0x4000
 #define CEPH_MAGIC_ 0x00c36400
 #define BOUNCE 65536
@@ -137,6 +140,7 @@ static struct {
 	int (*ll_getattr)(struct cm *, void *, struct cstatx *, unsigned int,
 			  unsigned int, const void *);
 	int (*ll_opendir)(struct cm *, void *, struct cdir **, const void *);
+	int (*fd_caps)(struct cm *, int);
 } F;
 
 static const char *const names[] = {
@@ -151,11 +155,13 @@ static const char *const names[] = {
 	"ceph_seekdir", "ceph_flock", "ceph_mount_perms", "ceph_ll_walk",
 	"ceph_ll_open", "ceph_ll_getlk", "ceph_ll_setlk", "ceph_ll_close",
 	"ceph_ll_put", "ceph_ll_getattr", "ceph_ll_opendir",
+	"ceph_debug_get_fd_caps",
 };
 _Static_assert(sizeof(names) / sizeof(names[0]) == sizeof(F) / sizeof(void *),
 	       "one name per function");
 
 static char conf[FS_PATH_MAX], subdir[FS_PATH_MAX], id[64], timeout[16];
+static char cache_dir[FS_PATH_MAX];
 static unsigned int subdir_len;
 static struct cm *cm;			/* this process's client */
 static int cm_pid;			/* the process that made it */
@@ -189,6 +195,8 @@ struct local {
 	struct cdir *dir;		/* getdents64's stream */
 	void *fh;			/* record locks' handle (Fh) */
 	void *in;			/* a directory's inode (dir_open) */
+	signed char cst;		/* the data cache: CACHE_* */
+	unsigned long cino, cver;	/* its file, the version written */
 };
 static struct local *loc;
 static unsigned int nloc, loc_top;	/* entries, and above the last used */
@@ -246,6 +254,221 @@ static void buf_give(int slot)
 {
 	if (slot >= 0)
 		__atomic_store_n(&big_taken[slot], 0, __ATOMIC_RELEASE);
+}
+
+/*
+ * The data cache (CACHE, --fs's seventh field): files' bytes kept in a
+ * directory of the host between processes, as the kernel's page cache
+ * keeps a ceph-fuse mount's.  Each process has a client of its own, whose
+ * object cache ends with it, so a file written by one program and read
+ * by the next came from the OSDs again (0.10 x ceph-fuse's read from its
+ * page cache, doc/fs.md).  CACHE/INO holds the file's bytes, tagged
+ * (xattr) with the size, mtime and change attribute ("version", which
+ * every write and every change of the file through any client moves)
+ * that CephFS gave them.  A read serves from it only while the file's
+ * attributes, as this client's capabilities keep them or the MDS says
+ * once they are revoked, are that tag; else from the cluster.
+ *
+ * It is filled by a writer that holds the whole file: one that found it
+ * empty, writes it as its sole writer (Fb, the buffer capability, which
+ * the MDS gives one client only) and sees the version move by one per
+ * write of its own, never by another's.  Its bytes go to CACHE/INO.wPID.OFD
+ * too, renamed to CACHE/INO with the tag when the file is closed.  Any
+ * doubt (an append, another writer, a truncate, an error) drops it.
+ * Only files of CACHE_MIN bytes or more, begun by a write that large:
+ * a small file costs an OSD round trip to read, but caching it cost more
+ * syscalls (about 10, to write, tag and rename it) than the round trip
+ * saved in the small-file rows of bench/fs/ceph.sh, whose reads come
+ * from the writer's own client.
+ */
+#define CACHE_MIN (64UL << 10)
+#define CAP_FILE_BUFFER_ 0x2000
+#define CACHE_XATTR "user.sysgate-ceph"
+enum { CACHE_NONE = -1, CACHE_UNKNOWN, CACHE_WRITING, CACHE_READING };
+
+struct cache_tag {
+	unsigned long version, size;
+	long sec, nsec;
+};
+
+static void cache_tag_of(const struct cstatx *x, struct cache_tag *t)
+{
+	t->version = x->version;
+	t->size = x->size;
+	t->sec = x->mtime.sec;
+	t->nsec = x->mtime.nsec;
+}
+
+/* CACHE/INO, or with writer l's tail. */
+static void cache_name(char *out, unsigned long ino, const struct local *l)
+{
+	struct fmt f;
+
+	fmt_init(&f, out, FS_PATH_MAX);
+	fmt_str(&f, cache_dir);
+	fmt_str(&f, "/");
+	fmt_udec(&f, ino);
+	if (l) {
+		fmt_str(&f, ".w");
+		fmt_udec(&f, sc(__NR_getpid, 0, 0, 0, 0, 0, 0));
+		fmt_str(&f, ".");
+		fmt_udec(&f, l - loc);
+	}
+	out[f.len < FS_PATH_MAX ? f.len : FS_PATH_MAX - 1] = 0;
+}
+
+static long cache_open(const char *name, long flags)
+{
+	return sc(__NR_openat, AT_FDCWD, (long)name, flags | O_CLOEXEC, 0600,
+		  0, 0);
+}
+
+static void cache_drop(struct local *l)
+{
+	char name[FS_PATH_MAX];
+
+	cache_name(name, l->cino, l);
+	sc(__NR_unlinkat, AT_FDCWD, (long)name, 0, 0, 0, 0);
+	l->cst = CACHE_NONE;
+}
+
+/* Before a write through l: whether the file may still be cached whole. */
+static void cache_write_pre(struct local *l, long fd, int append,
+			    unsigned long len)
+{
+	char name[FS_PATH_MAX];
+	struct cstatx x;
+	long k;
+
+	if (!cache_dir[0] || l->cst == CACHE_NONE)
+		return;
+	if (F.fstatx(cm, fd, &x, STATX_KEY_, STATX_DONT_SYNC_) < 0) {
+		if (l->cst == CACHE_WRITING)
+			cache_drop(l);
+		l->cst = CACHE_NONE;
+		return;
+	}
+	if (l->cst == CACHE_WRITING) {
+		if (append || x.version != l->cver)
+			cache_drop(l);
+		return;
+	}
+	l->cst = CACHE_NONE;
+	if (append || x.size || len < CACHE_MIN)
+		return;
+	l->cino = x.ino;
+	cache_name(name, x.ino, l);
+	if ((k = cache_open(name, O_WRONLY | O_CREAT | O_TRUNC)) < 0)
+		return;
+	sc(__NR_close, k, 0, 0, 0, 0, 0);
+	l->cst = CACHE_WRITING;
+	l->cver = x.version;
+}
+
+/* After n bytes from b were written at at through l. */
+static void cache_write_post(struct local *l, long fd, const char *b, long n,
+			     unsigned long at)
+{
+	char name[FS_PATH_MAX];
+	struct cstatx x;
+	long k, r = -1;
+
+	if (l->cst != CACHE_WRITING)
+		return;
+	if (F.fstatx(cm, fd, &x, STATX_KEY_, STATX_DONT_SYNC_) < 0 ||
+	    x.version != l->cver + 1 ||
+	    !(F.fd_caps(cm, fd) & CAP_FILE_BUFFER_)) {
+		cache_drop(l);
+		return;
+	}
+	l->cver = x.version;
+	cache_name(name, l->cino, l);
+	if ((k = cache_open(name, O_WRONLY)) >= 0) {
+		r = sc(__NR_pwrite64, k, (long)b, n, at, 0, 0);
+		sc(__NR_close, k, 0, 0, 0, 0, 0);
+	}
+	if (r != n)
+		cache_drop(l);
+}
+
+/* Writer l's file, as the file is closed: tagged and in place, if it is
+ * still the whole file. */
+static void cache_write_end(struct local *l, long fd)
+{
+	char name[FS_PATH_MAX], to[FS_PATH_MAX];
+	struct cache_tag t;
+	struct cstatx x;
+	struct stat st;
+	long k, r = -1;
+
+	if (l->cst != CACHE_WRITING)
+		return;
+	cache_name(name, l->cino, l);
+	if (F.fstatx(cm, fd, &x, STATX_KEY_, STATX_DONT_SYNC_) >= 0 &&
+	    x.version == l->cver && (k = cache_open(name, O_RDONLY)) >= 0) {
+		cache_tag_of(&x, &t);
+		if (sc(__NR_fstat, k, (long)&st, 0, 0, 0, 0) >= 0 &&
+		    (unsigned long)st.st_size == x.size)
+			r = sc(__NR_fsetxattr, k, (long)CACHE_XATTR, (long)&t,
+			       sizeof(t), 0, 0);
+		sc(__NR_close, k, 0, 0, 0, 0, 0);
+	}
+	cache_name(to, l->cino, 0);
+	if (r < 0 || sc(__NR_renameat2, AT_FDCWD, (long)name, AT_FDCWD,
+			(long)to, 0, 0) < 0)
+		sc(__NR_unlinkat, AT_FDCWD, (long)name, 0, 0, 0, 0);
+	l->cst = CACHE_UNKNOWN;
+}
+
+/*
+ * A read of len bytes at pos through l, into the program's buf, from the
+ * cache if it holds the file as the client now sees it: *hit says so,
+ * and the result is pread's.
+ */
+static long cache_read(struct local *l, long fd, long buf, unsigned long len,
+		       unsigned long pos, int *hit)
+{
+	char name[FS_PATH_MAX];
+	struct cache_tag want, have;
+	struct cstatx x;
+	long k, r = -1;
+
+	*hit = 0;
+	if (!cache_dir[0] || (l->cst != CACHE_UNKNOWN &&
+			      l->cst != CACHE_READING))
+		return 0;
+	/* (with the capabilities held, the client answers alone) */
+	if (F.fstatx(cm, fd, &x, STATX_KEY_, 0) < 0) {
+		l->cst = CACHE_NONE;
+		return 0;
+	}
+	cache_tag_of(&x, &want);
+	cache_name(name, x.ino, 0);
+	if (x.size >= CACHE_MIN && (k = cache_open(name, O_RDONLY)) >= 0) {
+		if (sc(__NR_fgetxattr, k, (long)CACHE_XATTR, (long)&have,
+		       sizeof(have), 0, 0) == sizeof(have) &&
+		    have.version == want.version && have.size == want.size &&
+		    have.sec == want.sec && have.nsec == want.nsec) {
+			r = sc(__NR_pread64, k, buf, len, pos, 0, 0);
+			*hit = r >= 0 || r == -EFAULT;
+		}
+		sc(__NR_close, k, 0, 0, 0, 0, 0);
+	}
+	l->cst = *hit ? CACHE_READING : CACHE_NONE;
+	return *hit ? r : 0;
+}
+
+/* The cached bytes of the file at path, which is being removed. */
+static void cache_forget(const char *path)
+{
+	char name[FS_PATH_MAX];
+	struct cstatx x;
+
+	if (!cache_dir[0] || F.statx(cm, path, &x, STATX_INO_ | STATX_MODE_,
+				     AT_NOFOLLOW_) < 0 || !S_ISREG(x.mode))
+		return;
+	cache_name(name, x.ino, 0);
+	sc(__NR_unlinkat, AT_FDCWD, (long)name, 0, 0, 0, 0);
 }
 
 /*
@@ -344,8 +567,10 @@ static void unmount(struct cm *c)
 	 * the unmount's own flush it may keep for its next tick (~5 s) while
 	 * another client (the shell that opened the file) holds it too. */
 	for (i = 0; c == cm && i < loc_top; i++)
-		if (loc[i].cfd >= 0 && loc[i].gen == cm_gen)
+		if (loc[i].cfd >= 0 && loc[i].gen == cm_gen) {
 			F.fsync(c, loc[i].cfd, 0);
+			cache_write_end(&loc[i], loc[i].cfd);
+		}
 	if (!cm_copied)
 		F.statfs(c, "/", &v);
 	F.unmount(c);
@@ -418,8 +643,10 @@ static long ofd_path(unsigned int o, char *buf)
 static void local_release(struct local *l)
 {
 	if (l->gen == cm_gen && cm) {
-		if (l->cfd >= 0)
+		if (l->cfd >= 0) {
+			cache_write_end(l, l->cfd);
 			F.close(cm, l->cfd);
+		}
 		if (l->dir)
 			F.closedir(cm, l->dir);
 		if (l->fh)
@@ -431,6 +658,7 @@ static void local_release(struct local *l)
 	l->dir = 0;
 	l->fh = 0;
 	l->in = 0;
+	l->cst = CACHE_UNKNOWN;	/* (a parent's file is the parent's) */
 }
 
 /* This process's handle for o, forgotten if it was another's (a
@@ -809,7 +1037,8 @@ static long c_open(struct sysgate_sys *s, struct proc *pr, struct fs_path *p,
 		if (cfd < 0)
 			return parent_check(p, cfd == -ENOTDIR &&
 					    (flags & O_NOFOLLOW) ? -ELOOP : cfd);
-		o = F.fstatx(cm, cfd, &x, STATX_MODE_, STATX_DONT_SYNC_);
+		o = F.fstatx(cm, cfd, &x, STATX_MODE_ | STATX_SIZE_,
+			     STATX_DONT_SYNC_);
 		if (o < 0 || ((flags & O_DIRECTORY) && !S_ISDIR(x.mode)) ||
 		    (S_ISDIR(x.mode) && (flags & O_ACCMODE) != O_RDONLY)) {
 			F.close(cm, cfd);
@@ -845,6 +1074,11 @@ static long c_open(struct sysgate_sys *s, struct proc *pr, struct fs_path *p,
 	l->dir = dir;
 	l->in = in;
 	l->gen = cm_gen;
+	/* (a small file opened to be read: no cache to look for, and no
+	 * fstatx for it at the first read; one that grows meanwhile is
+	 * only read from the cluster) */
+	if (cfd >= 0 && (flags & O_ACCMODE) == O_RDONLY && x.size < CACHE_MIN)
+		l->cst = CACHE_NONE;
 	return fd;
 }
 
@@ -944,6 +1178,7 @@ static long c_unlink(struct sysgate_sys *s, struct proc *pr,
 		return r;
 	if (p->slash)
 		return -EISDIR;	/* "d/" names a directory */
+	cache_forget(cpath(p->real));
 	return parent_check(p, F.unlink(cm, cpath(p->real)));
 }
 
@@ -1136,6 +1371,7 @@ static long rw(struct sysgate_sys *s, unsigned int oi, int write, long buf,
 	struct fs_ofd *o = fs_ofd(oi);
 	unsigned int acc = o->flags & O_ACCMODE;
 	long fd = cfd_of(oi), done = 0;
+	struct local *l = local_of(oi);
 	unsigned long pos = off < 0 ? o->pos : (unsigned long)off, cap;
 	int append = write && (o->flags & O_APPEND), slot;
 	char *b;
@@ -1148,6 +1384,12 @@ static long rw(struct sysgate_sys *s, unsigned int oi, int write, long buf,
 		return fd;
 	if ((long)len < 0)
 		len = 0x7ffff000;
+	if (!write && ((done = cache_read(local_of(oi), fd, buf, len, pos,
+					  &slot)) || slot)) {
+		if (done > 0 && off < 0)
+			o->pos = pos + done;
+		return done;
+	}
 	b = buf_take(len, &cap, &slot);
 	while ((unsigned long)done < len) {
 		unsigned long k = fs_min(len - done, cap);
@@ -1157,8 +1399,12 @@ static long rw(struct sysgate_sys *s, unsigned int oi, int write, long buf,
 			if (fs_read_mem(s, b, (char *)buf + done, k) < 0) {
 				r = -EFAULT;
 			} else {
+				cache_write_pre(l, fd, append, k);
 				r = F.write(cm, fd, b, k,
 					    append ? -1 : (long)(pos + done));
+				if (r > 0)
+					cache_write_post(l, fd, b, r,
+							 pos + done);
 			}
 		} else {
 			r = F.read(cm, fd, b, k, pos + done);
@@ -1208,6 +1454,59 @@ static long rwv(struct sysgate_sys *s, unsigned int oi, int write, long uiov,
 	return done;
 }
 
+/* de as a struct dirent64 at bounce + *used, next at off; 0 if it does
+ * not fit in count. */
+static int dirent_put(const struct cdirent *de, long off, unsigned long count,
+		      unsigned long *used)
+{
+	unsigned int len = hk_strlen(de->name), rec = (19 + len + 1 + 7) & ~7U;
+	struct dirent64 *d = (struct dirent64 *)(bounce + *used);
+
+	if (*used + rec > count)
+		return 0;
+	d->ino = de->ino;
+	d->off = off;
+	d->reclen = rec;
+	d->type = de->type;
+	hk_memcpy(d->name, de->name, len);
+	hk_memset(d->name + len, 0, rec - 19 - len);
+	*used += rec;
+	return 1;
+}
+
+/*
+ * The directory's entry at offset 0 ("."), or 1 (".."), made here:
+ * libcephfs's readdir, from those offsets, asks the MDS for the
+ * directory's and its parent's recursive statistics (a getattr each,
+ * whose answer it does not return), two round trips per directory read
+ * (202 of the 404 MDS requests of `find` over 100 directories).  The
+ * stream is then started at 2 (its offset after ".."); an inode number
+ * is known without capabilities.  1, or 0 if the path is gone.
+ */
+static int dot(const char *path, long which, struct cdirent *de)
+{
+	char up[FS_PATH_MAX];
+	const char *c = cpath(path);
+	struct cstatx x;
+	long n = hk_strlen(c);
+
+	if (which) {		/* (the root's parent is the root) */
+		while (n > 1 && c[n - 1] != '/')
+			n--;
+		n -= n > 1;
+		hk_memcpy(up, c, n);
+		up[n] = 0;
+		c = up;
+	}
+	if (F.statx(cm, c, &x, STATX_MODE_ | STATX_INO_, AT_NOFOLLOW_) < 0)
+		return 0;
+	de->ino = x.ino;
+	de->type = 4;		/* DT_DIR */
+	de->name[0] = de->name[1] = '.';
+	de->name[which + 1] = 0;
+	return 1;
+}
+
 static long c_getdents(struct sysgate_sys *s, unsigned int oi, long ubuf,
 		       unsigned long count)
 {
@@ -1235,35 +1534,29 @@ static long c_getdents(struct sysgate_sys *s, unsigned int oi, long ubuf,
 		}
 		l->gen = cm_gen;
 	}
+	count = fs_min(count, BOUNCE);
+	for (; o->pos < 2; o->pos++) {
+		if (!dot(path, o->pos, &de))
+			return -EIO;
+		if (!dirent_put(&de, o->pos + 1, count, &used))
+			return used ? (long)used : -EINVAL;
+	}
 	if (F.telldir(cm, l->dir) != (long)o->pos)
 		F.seekdir(cm, l->dir, o->pos);	/* another process moved it */
-	count = fs_min(count, BOUNCE);
 	for (;;) {
 		long at = F.telldir(cm, l->dir), r;
-		unsigned int len, rec;
-		struct dirent64 *d;
 
 		r = F.readdir_r(cm, l->dir, &de);
 		if (r < 0)
 			return used ? (long)used : r;
 		if (!r)
 			break;
-		len = hk_strlen(de.name);
-		rec = (19 + len + 1 + 7) & ~7U;
-		if (used + rec > count) {
+		if (!dirent_put(&de, F.telldir(cm, l->dir), count, &used)) {
 			F.seekdir(cm, l->dir, at);
 			if (!used)
 				return -EINVAL;
 			break;
 		}
-		d = (struct dirent64 *)(bounce + used);
-		d->ino = de.ino;
-		d->off = F.telldir(cm, l->dir);
-		d->reclen = rec;
-		d->type = de.type;
-		hk_memcpy(d->name, de.name, len);
-		hk_memset(d->name + len, 0, rec - 19 - len);
-		used += rec;
 	}
 	o->pos = F.telldir(cm, l->dir);
 	if (used && fs_write_mem(s, (void *)ubuf, bounce, used) < 0)
@@ -1662,8 +1955,13 @@ const char *fs_ceph_setup(const char *spec, unsigned long len, int check,
 	if (field(&spec, end, conf, sizeof(conf)) || !conf[0] ||
 	    field(&spec, end, subdir, sizeof(subdir)) ||
 	    field(&spec, end, id, sizeof(id)) ||
-	    field(&spec, end, timeout, sizeof(timeout)))
-		return "--fs: expected /PREFIX:ceph:CONF[:SUBDIR[:ID[:TIMEOUT]]]";
+	    field(&spec, end, timeout, sizeof(timeout)) ||
+	    field(&spec, end, cache_dir, sizeof(cache_dir)))
+		return "--fs: expected /PREFIX:ceph:CONF[:SUBDIR[:ID[:TIMEOUT[:CACHE]]]]";
+	if (cache_dir[0] && (cache_dir[0] != '/' ||
+			     sc(__NR_faccessat, AT_FDCWD, (long)cache_dir,
+				3, 0, 0, 0) < 0))
+		return "--fs ceph: CACHE must be a directory the program can write";
 	if (!timeout[0])
 		hk_memcpy(timeout, "10", 3);
 	for (e = timeout; *e; e++)

@@ -130,7 +130,7 @@ struct fs_store {
 
 extern const struct fs_store fs_arena_store;
 extern const struct fs_store fs_ceph_store;
-/* ceph.c: "CONF[:SUBDIR[:ID[:TIMEOUT]]]" checked (check), or libcephfs
+/* ceph.c: "CONF[:SUBDIR[:ID[:TIMEOUT[:CACHE]]]]" checked (check), or libcephfs
  * loaded and the cluster asked once (unless carried: an execve's); 0 or
  * a line saying why not. */
 const char *fs_ceph_setup(const char *spec, unsigned long len, int check,

@@ -4,17 +4,7 @@
 # --fs; the outputs must be the same.  A forked child's statfs used to
 # never return: the run under --fs is bounded (120 s, far above its
 # usual second) only to report that hang as a failure.
-set -u
-BUILD=$(cd "$BUILD" && pwd)
-. tests/ceph/cluster.sh
-ceph_need
-PY=$(python3 -c 'import sys; print(sys.executable)') || { echo "needs python3"; exit 77; }
-ceph_start
-mkdir -p "$D/fuse"
-ceph-fuse -c "$CONF" "$D/fuse" > "$D/fuse.log" 2>&1 ||
-	{ cat "$D/fuse.log"; echo "ceph-fuse did not mount"; exit 1; }
-P=/sysgate-ceph-$$
-fail=0
+. tests/ceph/oracle.sh
 mkdir "$D/fuse/n" "$D/fuse/h"
 a=$("$PY" tests/ceph/calls.py "$D/fuse/n" 2>&1)
 b=$(timeout 120 "$BUILD/sysgate" --fs=$P:ceph:$CONF -- "$PY" tests/ceph/calls.py $P/h 2>&1)

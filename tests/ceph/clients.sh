@@ -7,7 +7,7 @@
 # - two programs, each under its own --fs (two clients, as on two
 #   machines), taking turns on the same files (pair.py): what each sees
 #   is what it sees on two ceph-fuse mounts, and with one side on --fs and
-#   the other on ceph-fuse;
+#   the other on ceph-fuse; the same with --fs's data cache on;
 # - faults: the MDS killed and started again, the OSD stopped and
 #   continued, while a program makes calls (pair.py f): same as on
 #   ceph-fuse, nothing lost;
@@ -56,6 +56,11 @@ a=$(pair env "$D/fuse/p1" env "$D/fuse2/p1")
 echo "$a" | sed 's/^/  ceph-fuse: /'
 same "two clients" "$a" "$(pair sg $P/p2 sg $P/p2)"
 same "--fs and ceph-fuse" "$a" "$(pair sg $P/p3 env "$D/fuse2/p3")"
+# the same with --fs's data cache on (CACHE, the seventh field)
+mkdir "$D/fuse/p4" "$D/fuse/p5" "$D/cache"
+sgc() { "$BUILD/sysgate" --fs=$P:ceph:$U::u::$D/cache -- "$@"; }
+same "two clients, CACHE" "$a" "$(pair sgc $P/p4 sgc $P/p4)"
+same "--fs with CACHE and ceph-fuse" "$a" "$(pair sgc $P/p5 env "$D/fuse2/p5")"
 
 # fault RUN DIR: pair.py f, the daemons stopped between its turns.
 fault() {
