@@ -317,10 +317,12 @@ static void cache_name(char *out, unsigned long ino, const struct local *l)
 	out[f.len < FS_PATH_MAX ? f.len : FS_PATH_MAX - 1] = 0;
 }
 
+/* (never through a symbolic link: CACHE is checked to be the user's own
+ * at setup, and a link there is not sysgate's) */
 static long cache_open(const char *name, long flags)
 {
-	return sc(__NR_openat, AT_FDCWD, (long)name, flags | O_CLOEXEC, 0600,
-		  0, 0);
+	return sc(__NR_openat, AT_FDCWD, (long)name,
+		  flags | O_CLOEXEC | O_NOFOLLOW, 0600, 0, 0);
 }
 
 static void cache_drop(struct local *l)
@@ -358,7 +360,10 @@ static void cache_write_pre(struct local *l, long fd, int append,
 		return;
 	l->cino = x.ino;
 	cache_name(name, x.ino, l);
-	if ((k = cache_open(name, O_WRONLY | O_CREAT | O_TRUNC)) < 0)
+	/* (a copy a killed writer of the same pid left is removed first:
+	 * the copy is always a file of its own) */
+	sc(__NR_unlinkat, AT_FDCWD, (long)name, 0, 0, 0, 0);
+	if ((k = cache_open(name, O_WRONLY | O_CREAT | O_EXCL)) < 0)
 		return;
 	sc(__NR_close, k, 0, 0, 0, 0, 0);
 	l->cst = CACHE_WRITING;
@@ -1944,6 +1949,34 @@ static int field(const char **v, const char *end, char *out, unsigned long n)
 	return 0;
 }
 
+/*
+ * Whether CACHE may hold what later reads trust: an absolute path to a
+ * directory (not a symbolic link) of this user's own that no one else
+ * can write, since whoever can put a file there chooses what a program
+ * reads.  Else why says so.
+ */
+static int cache_dir_own(char *why, unsigned long size)
+{
+	struct stat st;
+	const char *bad = 0;
+
+	if (cache_dir[0] != '/')
+		bad = "--fs ceph: CACHE must be an absolute path";
+	else if (sc(__NR_newfstatat, AT_FDCWD, (long)cache_dir, (long)&st,
+		    AT_SYMLINK_NOFOLLOW, 0, 0) < 0 || !S_ISDIR(st.st_mode))
+		bad = "--fs ceph: CACHE must be an existing directory (not a symbolic link)";
+	else if (st.st_uid != (unsigned long)sc(__NR_geteuid, 0, 0, 0, 0, 0, 0))
+		bad = "--fs ceph: CACHE must be owned by the user sysgate runs as";
+	else if (st.st_mode & 022)
+		bad = "--fs ceph: CACHE must not be writable by group or others";
+	else if (sc(__NR_faccessat, AT_FDCWD, (long)cache_dir, 3, 0, 0, 0) < 0)
+		bad = "--fs ceph: CACHE must be a directory the program can write";
+	if (bad)
+		hk_memcpy(why, bad, hk_strlen(bad) + 1 < size ?
+			  hk_strlen(bad) + 1 : size);
+	return !bad;
+}
+
 const char *fs_ceph_setup(const char *spec, unsigned long len, int check,
 			  int carried)
 {
@@ -1958,10 +1991,8 @@ const char *fs_ceph_setup(const char *spec, unsigned long len, int check,
 	    field(&spec, end, timeout, sizeof(timeout)) ||
 	    field(&spec, end, cache_dir, sizeof(cache_dir)))
 		return "--fs: expected /PREFIX:ceph:CONF[:SUBDIR[:ID[:TIMEOUT[:CACHE]]]]";
-	if (cache_dir[0] && (cache_dir[0] != '/' ||
-			     sc(__NR_faccessat, AT_FDCWD, (long)cache_dir,
-				3, 0, 0, 0) < 0))
-		return "--fs ceph: CACHE must be a directory the program can write";
+	if (cache_dir[0] && (why[0] = 0, !cache_dir_own(why, sizeof(why))))
+		return why;
 	if (!timeout[0])
 		hk_memcpy(timeout, "10", 3);
 	for (e = timeout; *e; e++)

@@ -58,9 +58,12 @@ check "appended" "131073 xy" "$(echo $(sg sh -c "wc -c < $P/c; tail -c 2 $P/c"))
 check "appended, on ceph-fuse" "131073 xy" "$(echo $(wc -c < "$F/c"; tail -c 2 "$F/c"))"
 sg rm $P/a $P/b $P/c
 check "nothing cached once removed" 0 "$(ls "$D/cache" | wc -l)"
-# a CACHE that is not an absolute path to a writable directory: one line
-# and exit status 1
-for c in relative /nonexistent; do
+# a CACHE that is not an absolute path to a writable directory of the
+# user's own that no one else can write (whoever can put a file there
+# chooses what is read): one line and exit status 1
+mkdir -m 777 "$D/open" && ln -s cache "$D/link" && mkdir "$D/theirs" &&
+	chown nobody "$D/theirs" || fail=1
+for c in relative /nonexistent "$D/open" "$D/link" "$D/theirs"; do
 	out=$("$BUILD/sysgate" --fs=$P:ceph:$CONF:::10:$c -- true 2>&1)
 	check "CACHE $c refused" "1 1" "$? $(echo "$out" | wc -l)"
 done
