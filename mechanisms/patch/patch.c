@@ -371,6 +371,8 @@ static struct sg_site *alloc_sites(struct sg_obj *o, unsigned long n)
  * -m zeropage: every site with a stub whose red zone is proven unused
  * becomes `call *%rax` (mechanisms/zeropage); the others keep theirs. */
 static int all_traps, sud_mode, zero_mode;
+static int resolving;	/* pending mappings: they may have run (below) */
+static void resolve_overlapping(unsigned long lo, unsigned long hi, int wait);
 static const char *mode_name = "patch";
 
 static void apply_selection(struct sg_obj *o)
@@ -484,7 +486,8 @@ static int leave_to_traps(struct sg_obj *o)
 	 * only get a one-store patch then: an object mapped now is planned
 	 * before it can run). */
 	if ((opts->eager || zero_mode ||
-	     __atomic_load_n(&sg.vm_shared, __ATOMIC_SEQ_CST)) &&
+	     (__atomic_load_n(&sg.vm_shared, __ATOMIC_SEQ_CST) &&
+	      !resolving)) &&
 	    bytes <= BIG_TEXT)
 		return 0;
 	for (i = 0; i < o->ntext; i++)
@@ -1089,6 +1092,7 @@ void sg_patch_threads(unsigned long site)
 	if (!objs || __atomic_load_n(&sg.handlers_running, __ATOMIC_SEQ_CST) ||
 	    sg_attach_starting() || (self && self->vfork_child))
 		return;
+	resolve_overlapping(0, ~0UL, 1);	/* (planned whole below) */
 	for (i = 0; i < nobjs && !any; i++)
 		any = objs[i].lazy;
 	if (!any)
@@ -1166,45 +1170,147 @@ static int patch_new_objects(char *maps, struct sg_obj *fresh,
 }
 
 /*
- * [lo, hi) just became executable (dlopen, mmap or mprotect with
- * PROT_EXEC): patch the ELF objects there before the caller can run them.
- * Anonymous code (JIT) has no unwind info to decode from and is counted.
- * A program with no interpreter that maps code itself is a loader or an
- * emulator (valgrind maps its guest's ELF files, and runs them only
- * translated): that code is watched like run-time code, and patched only
- * once it traps by running natively.
+ * File mappings made executable while the process runs alone and SUD
+ * can catch their calls, not looked at yet: each look reads
+ * /proc/self/maps (35-70 us, java's 14 libraries 2.5 ms in all), and
+ * most of them (libm, java's libjava) never make a call themselves.
+ * SUD watches each whole meanwhile; its first trap, a call that changes
+ * one, or the first thread looks at all of them with one read.
  */
-void sg_patch_new_code(unsigned long lo, unsigned long hi)
+#define PENDING_MAX 64
+
+static struct {
+	unsigned long lo, hi;
+} pending[PENDING_MAX];
+static int npending;
+static int new_code_lock;	/* (pending, and the reads below) */
+
+static int new_code_take(int wait)
 {
-	static int lock;
-	struct sg_obj *fresh;
+	while (__atomic_exchange_n(&new_code_lock, 1, __ATOMIC_ACQUIRE)) {
+		if (!wait)
+			return 0;
+		sg_sc0(SG_NR_sched_yield);
+	}
+	return 1;
+}
+
+static void new_code_drop(void)
+{
+	__atomic_store_n(&new_code_lock, 0, __ATOMIC_RELEASE);
+}
+
+/*
+ * The ELF objects in each of the n ranges of r patched (or left to
+ * traps) as sg_patch_new_code says, with one read of the maps; code
+ * that is no object is watched (under the lock).
+ */
+static void look_at(const unsigned long (*r)[2], int n)
+{
+	struct sg_obj *fresh = sg_mmap(MAX_OBJS * sizeof(*fresh));
 	unsigned long len;
 	char *maps;
-	int found = 0;
+	int i, found;
 
-	if (!objs)
-		return;		/* not started: nothing is hooked */
-	while (__atomic_exchange_n(&lock, 1, __ATOMIC_ACQUIRE))
-		sg_sc0(SG_NR_sched_yield);
-	fresh = sg_mmap(MAX_OBJS * sizeof(*fresh));
 	scan_buf = scan_buf ? scan_buf : sg_mmap(SCAN_CHUNK);
 	maps = sg_maps_read(&len);
-	if (fresh && scan_buf && maps)
-		found = patch_new_objects(maps, fresh, lo, hi);
-	/* No object to patch (JIT code): SUD catches what may be a call.
-	 * Run-time code without any (most JIT output) cannot make one
-	 * until it changes, which comes back here: SUD stays off. */
-	if (!found && sg_watch_code(lo, hi, scan_buf, SCAN_CHUNK))
-		total.anon_exec++;
-	else if (!found)
-		total.anon_clean++;
+	total.maps_reads++;
+	for (i = 0; i < n; i++) {
+		found = fresh && scan_buf && maps &&
+			patch_new_objects(maps, fresh, r[i][0], r[i][1]);
+		/* No object to patch (JIT code): SUD catches what may be
+		 * a call.  Run-time code without any (most JIT output)
+		 * cannot make one until it changes, which comes back
+		 * here: SUD stays off. */
+		if (!found && sg_watch_code(r[i][0], r[i][1], scan_buf,
+					    SCAN_CHUNK))
+			total.anon_exec++;
+		else if (!found)
+			total.anon_clean++;
+	}
 	sg_watch_settle(0);
 	if (maps)
 		sg_munmap(maps, len);
 	if (fresh)
 		sg_munmap(fresh, MAX_OBJS * sizeof(*fresh));
 	sg_patch_arch.release();
-	__atomic_store_n(&lock, 0, __ATOMIC_RELEASE);
+}
+
+/* Look at the pending mappings now (under the lock). */
+static void resolve_pending(void)
+{
+	unsigned long r[PENDING_MAX][2];
+	int i, n = npending;
+
+	for (i = 0; i < n; i++) {
+		r[i][0] = pending[i].lo;
+		r[i][1] = pending[i].hi;
+		sg_watch_forget(r[i][0], r[i][1]);
+	}
+	npending = 0;
+	resolving = 1;
+	look_at((const unsigned long (*)[2])r, n);
+	resolving = 0;
+}
+
+static int pending_overlaps(unsigned long lo, unsigned long hi)
+{
+	int i;
+
+	for (i = 0; i < __atomic_load_n(&npending, __ATOMIC_ACQUIRE); i++)
+		if (pending[i].lo < hi && pending[i].hi > lo)
+			return 1;
+	return 0;
+}
+
+/* Before [lo, hi) changes, or threads start: what is pending there has
+ * to be known first (wait: 0 in a signal handler, which may have
+ * interrupted this thread's own look). */
+static void resolve_overlapping(unsigned long lo, unsigned long hi, int wait)
+{
+	if (!pending_overlaps(lo, hi) || !new_code_take(wait))
+		return;
+	resolve_pending();
+	new_code_drop();
+}
+
+/* addr trapped (lazy.c, under its lock): in a pending mapping, its
+ * object becomes known, so that the site is planned as any other. */
+void sg_patch_pending(unsigned long addr)
+{
+	resolve_overlapping(addr, addr + 1, 0);
+}
+
+/*
+ * [lo, hi) just became executable (dlopen, mmap or mprotect with
+ * PROT_EXEC): patch the ELF objects there before the caller can run them.
+ * Anonymous code (JIT) has no unwind info to decode from and is counted.
+ * A program with no interpreter that maps code itself is a loader or an
+ * emulator (valgrind maps its guest's ELF files, and runs them only
+ * translated): that code is watched like run-time code, and patched only
+ * once it traps by running natively.  A file's mapping, where it would
+ * be left to traps anyway, waits in pending (above).
+ */
+void sg_patch_new_code(unsigned long lo, unsigned long hi, int file)
+{
+	const unsigned long r[1][2] = { { lo, hi } };
+
+	if (!objs)
+		return;		/* not started: nothing is hooked */
+	new_code_take(1);
+	total.mapped_later++;
+	if (file && npending < PENDING_MAX && !opts->eager && !zero_mode &&
+	    !sg.own_loader && traps_patch() &&
+	    !__atomic_load_n(&sg.vm_shared, __ATOMIC_SEQ_CST)) {
+		pending[npending].lo = lo;
+		pending[npending].hi = hi;
+		__atomic_store_n(&npending, npending + 1, __ATOMIC_RELEASE);
+		sg_watch_range(lo, hi);
+		sg_watch_settle(0);
+	} else {
+		look_at(r, 1);
+	}
+	new_code_drop();
 }
 
 #define WATCHED_GONE 4		/* in a code_begin token */
@@ -1216,7 +1322,10 @@ int sg_patch_code_begin(const struct sysgate_sys *s, unsigned long lo,
 {
 	/* (munmap and mmap over it take the bytes with them) */
 	int drops = s->nr == SG_NR_munmap || s->nr == SG_NR_mmap;
-	int token = sg_patch_lazy_begin(lo, hi, drops);
+	int token;
+
+	resolve_overlapping(lo, hi, 1);
+	token = sg_patch_lazy_begin(lo, hi, drops);
 
 	lazy_forget(lo, hi);
 
@@ -1235,9 +1344,9 @@ void sg_patch_code_end(int token, const struct sysgate_sys *s,
 	/* The call failed and the code may be there still; or it moved
 	 * (mremap): watch it where it is now. */
 	if (sysgate_is_error(s->ret))
-		sg_patch_new_code(lo, hi);
+		sg_patch_new_code(lo, hi, 0);
 	else if (s->nr == SG_NR_mremap)
-		sg_patch_new_code(s->ret, s->ret + s->args[2]);
+		sg_patch_new_code(s->ret, s->ret + s->args[2], 0);
 	sg_patch_lazy_settle();	/* maybe nothing is left */
 }
 

@@ -450,6 +450,27 @@ t_inject_syscall() {
 	done
 }
 
+t_mapped_code_read_once() {
+	# Libraries mapped while the process runs alone are looked at (a
+	# read of /proc/self/maps) only when a call of theirs traps, or
+	# something changes them, all of them at once: one that never
+	# makes a call costs none.  Their calls are hooked from the first
+	# all the same.
+	need_sud
+	"$SG" --stats -e trace=lseek -o "$TMP/out" -- "$PROG" dlopen-also \
+		"$BUILD/tests/cli/rawlib-gap.so" "$BUILD/tests/cli/rawlib.so" \
+		>"$TMP/stdout" || fail "exit status $?"
+	[ "$(cat "$TMP/stdout")" = -9 ] || fail "result $(cat "$TMP/stdout")"
+	grep -qx 'lseek(-42, 7, SEEK_SET) *= -1 EBADF (Bad file descriptor)' \
+		"$TMP/out" || fail "not traced: $(cat "$TMP/out")"
+	# (libc at its first trap, then both libraries at rawlib.so's:
+	# fewer reads than mappings)
+	line=$(grep '^sysgate: code mapped after start-up: ' "$TMP/out") ||
+		fail "no line: $(grep -E 'mapped|loaded' "$TMP/out")"
+	set -- $line
+	[ "$6" -ge 3 ] && [ "${11}" -lt "$6" ] || fail "$line"
+}
+
 t_dlopen_raw_syscall() {
 	# A raw syscall in a library loaded after start-up is hooked.
 	dlopen_raw_syscall

@@ -297,6 +297,17 @@ int main(int argc, char **argv)
 		perror("prog: fexecve");
 		return 127;
 	}
+	if (!strcmp(mode, "dlopen-also") && argc > 3) {
+		/* argv[2]: a library loaded first and never called, then
+		 * as "dlopen" with argv[3] */
+		if (!dlopen(argv[2], RTLD_NOW)) {
+			fprintf(stderr, "prog: %s\n", dlerror());
+			return 1;
+		}
+		argv++;
+		argc--;
+		mode = "dlopen";
+	}
 	if (!strcmp(mode, "dlopen")) {
 		/* argv[2]: a library with raw_lseek, loaded only now; with
 		 * argv[3] "memfd", from a copy in a memfd (no file on disk) */
