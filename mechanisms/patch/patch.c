@@ -111,15 +111,16 @@ long sg_obj_read(struct sg_obj *o, unsigned long addr, void *buf,
 		memcpy(buf, (const void *)addr, len);
 		return len;
 	}
-	if (o->lazy && o->fd < 0 && o->nwrote >= 0) {
-		/* (the code around a site that just ran: mapped, and its
-		 * file not cut short) */
-		if (!sg_obj_readable(o, addr, len))
-			return -14;
+	/* (mapped, and its file not cut short: a copy with what sysgate
+	 * wrote put back is the file's bytes, without a pread's page-cache
+	 * walk, which cost libc's whole planning 1.5-2 ms) */
+	if (o->lazy && o->nwrote >= 0 && sg_obj_readable(o, addr, len)) {
 		memcpy(buf, (const void *)addr, len);
 		originals(o, addr, buf, len);
 		return len;
 	}
+	if (o->lazy && o->fd < 0 && o->nwrote >= 0)
+		return -14;
 	if (o->fd >= 0) {
 		for (i = 0; i < o->ntext; i++)
 			if (addr >= o->text[i].lo && addr + len <= o->text[i].hi)
