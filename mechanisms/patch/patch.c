@@ -1249,6 +1249,8 @@ static void resolve_pending(void)
 		sg_watch_forget(r[i][0], r[i][1]);
 	}
 	npending = 0;
+	if (!n)
+		return;	/* (another thread looked first) */
 	resolving = 1;
 	look_at((const unsigned long (*)[2])r, n);
 	resolving = 0;
