@@ -54,6 +54,58 @@ static int parse_line(const char *p, struct sg_mapping *m)
 	return 0;
 }
 
+/* include/uapi/linux/fs.h */
+struct procmap_query {
+	unsigned long long size, query_flags, query_addr;
+	unsigned long long vma_start, vma_end, vma_flags, vma_page_size;
+	unsigned long long vma_offset, inode;
+	unsigned int dev_major, dev_minor, vma_name_size, build_id_size;
+	unsigned long long vma_name_addr, build_id_addr;
+};
+#define PROCMAP_QUERY 0xc0686611UL	/* _IOWR('f', 17, struct procmap_query) */
+#define QUERY_COVERING_OR_NEXT 0x10
+#define QUERY_R 1
+#define QUERY_W 2
+#define QUERY_X 4
+#define QUERY_SHARED 8
+
+long sg_maps_open(void)
+{
+	return sg_sc4(SG_NR_openat, AT_FDCWD_, (long)"/proc/self/maps",
+		      O_RDONLY_CLOEXEC, 0);
+}
+
+long sg_maps_query(long fd, unsigned long addr, struct sg_mapping *m,
+		   char *name, unsigned int cap)
+{
+	struct procmap_query q;
+	long r;
+
+	memset(&q, 0, sizeof(q));
+	q.size = sizeof(q);
+	q.query_flags = QUERY_COVERING_OR_NEXT;
+	q.query_addr = addr;
+	q.vma_name_addr = (unsigned long)name;
+	q.vma_name_size = cap;
+	name[0] = 0;
+	r = sg_sc3(SG_NR_ioctl, fd, PROCMAP_QUERY, (long)&q);
+	if (r < 0)
+		return r;
+	if (!q.vma_name_size)
+		name[0] = 0;	/* (anonymous: no name was written) */
+	m->lo = q.vma_start;
+	m->hi = q.vma_end;
+	m->prot = (q.vma_flags & QUERY_R ? PROT_R : 0) |
+		  (q.vma_flags & QUERY_W ? PROT_W : 0) |
+		  (q.vma_flags & QUERY_X ? PROT_X : 0);
+	m->shared = (q.vma_flags & QUERY_SHARED) != 0;
+	m->off = q.vma_offset;
+	m->dev_ino[0] = (unsigned long)q.dev_major << 32 | q.dev_minor;
+	m->dev_ino[1] = q.inode;
+	m->path = name;
+	return 0;
+}
+
 char *sg_maps_read(unsigned long *size)
 {
 	unsigned long cap = 1 << 20, n = 0;

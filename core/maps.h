@@ -31,6 +31,15 @@ char *sg_maps_read(unsigned long *size) SG_HIDDEN;
 int sg_maps_each(char *maps, int (*fn)(const struct sg_mapping *m, void *arg),
 		 void *arg) SG_HIDDEN;
 
+/* The mapping that holds addr, or the first above it, asked of the
+ * kernel (PROCMAP_QUERY on a descriptor of /proc/self/maps, Linux 6.11):
+ * no line of text for each of the others.  m->path points into name
+ * (cap bytes).  0, or -errno (-ENOTTY: no such query; -ENOENT: none). */
+long sg_maps_query(long fd, unsigned long addr, struct sg_mapping *m,
+		   char *name, unsigned int cap) SG_HIDDEN;
+/* A descriptor of /proc/self/maps for it, or -errno. */
+long sg_maps_open(void) SG_HIDDEN;
+
 /* What /proc/self/maps says of the mapping that holds an address. */
 struct sg_mapping_info {
 	unsigned long lo, hi;

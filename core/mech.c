@@ -66,10 +66,10 @@ void sg_mech_release(void)
 		running->release();
 }
 
-void sg_mech_new_code(unsigned long lo, unsigned long hi)
+void sg_mech_new_code(unsigned long lo, unsigned long hi, int file)
 {
 	if (running && running->new_code)
-		running->new_code(lo, hi);
+		running->new_code(lo, hi, file);
 }
 
 void sg_mech_trapped(unsigned long site)

@@ -24,8 +24,9 @@ struct sg_mechanism {
 	void (*stats)(void);
 	/* Free what only start-up and stats needed. */
 	void (*release)(void);
-	/* [lo, hi) became executable after start-up. */
-	void (*new_code)(unsigned long lo, unsigned long hi);
+	/* [lo, hi) became executable after start-up; file: by a mapping
+	 * of a file (mmap of a descriptor), else 0 (mprotect, anonymous). */
+	void (*new_code)(unsigned long lo, unsigned long hi, int file);
 	/* A call at site was caught by a signal and has run. */
 	void (*trapped)(unsigned long site);
 	/* Around a call that changes [lo, hi) (unmaps it, changes its
@@ -75,7 +76,7 @@ int sg_mech_check(const struct sg_mechanism *m, const struct sg_options *opts,
 int sg_mech_start(const struct sg_options *opts);
 void sg_mech_stats(void);
 void sg_mech_release(void);
-void sg_mech_new_code(unsigned long lo, unsigned long hi);
+void sg_mech_new_code(unsigned long lo, unsigned long hi, int file);
 void sg_mech_trapped(unsigned long site);
 int sg_mech_code_begin(const struct sysgate_sys *call, unsigned long lo,
 		       unsigned long hi);

@@ -311,7 +311,9 @@ static void memory_call(struct sysgate_sys *s)
 	    (s->nr == SG_NR_mmap || s->nr == SG_NR_mprotect ||
 	     s->nr == SG_NR_pkey_mprotect) && (a[2] & 4 /* PROT_EXEC */)) {
 		code = s->nr == SG_NR_mmap ? (unsigned long)s->ret : (unsigned long)a[0];
-		sg_mech_new_code(code, code + a[1]);
+		sg_mech_new_code(code, code + a[1],
+				 s->nr == SG_NR_mmap && (int)a[4] >= 0 &&
+					 !(a[3] & 0x20 /* MAP_ANONYMOUS */));
 	}
 	if (changes)
 		sg_mech_code_end(token, s, lo, hi);

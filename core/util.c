@@ -11,11 +11,22 @@
 #define SG_PROT_RW 3
 #define SG_MAP_PRIVATE_ANON 0x22
 
+typedef unsigned long __attribute__((may_alias)) sg_word;
+
 SG_HIDDEN void *memcpy(void *d, const void *s, size_t n)
 {
 	unsigned char *dp = d;
 	const unsigned char *sp = s;
 
+	/* Whole words where both sides align alike: planning copies an
+	 * object's code by the megabyte (libc's 1.4 MiB took 1.7 ms a
+	 * byte at a time). */
+	if ((((unsigned long)dp ^ (unsigned long)sp) & 7) == 0 && n >= 16) {
+		for (; (unsigned long)dp & 7; n--)
+			*dp++ = *sp++;
+		for (; n >= 8; n -= 8, dp += 8, sp += 8)
+			*(sg_word *)dp = *(const sg_word *)sp;
+	}
 	while (n--)
 		*dp++ = *sp++;
 	return d;

@@ -391,6 +391,7 @@ void sg_patch_lazy_trapped(unsigned long addr)
 			goto out;
 		}
 	}
+	sg_patch_pending(addr);
 	if (waits(addr, 0) && sg_patch_first_trap_wait(addr))
 		goto out;
 	why = sg_patch_first_trap(addr, 0);

@@ -111,15 +111,16 @@ long sg_obj_read(struct sg_obj *o, unsigned long addr, void *buf,
 		memcpy(buf, (const void *)addr, len);
 		return len;
 	}
-	if (o->lazy && o->fd < 0 && o->nwrote >= 0) {
-		/* (the code around a site that just ran: mapped, and its
-		 * file not cut short) */
-		if (!sg_obj_readable(o, addr, len))
-			return -14;
+	/* (mapped, and its file not cut short: a copy with what sysgate
+	 * wrote put back is the file's bytes, without a pread's page-cache
+	 * walk, which cost libc's whole planning 1.5-2 ms) */
+	if (o->lazy && o->nwrote >= 0 && sg_obj_readable(o, addr, len)) {
 		memcpy(buf, (const void *)addr, len);
 		originals(o, addr, buf, len);
 		return len;
 	}
+	if (o->lazy && o->fd < 0 && o->nwrote >= 0)
+		return -14;
 	if (o->fd >= 0) {
 		for (i = 0; i < o->ntext; i++)
 			if (addr >= o->text[i].lo && addr + len <= o->text[i].hi)
@@ -371,6 +372,8 @@ static struct sg_site *alloc_sites(struct sg_obj *o, unsigned long n)
  * -m zeropage: every site with a stub whose red zone is proven unused
  * becomes `call *%rax` (mechanisms/zeropage); the others keep theirs. */
 static int all_traps, sud_mode, zero_mode;
+static int resolving;	/* pending mappings: they may have run (below) */
+static void resolve_overlapping(unsigned long lo, unsigned long hi, int wait);
 static const char *mode_name = "patch";
 
 static void apply_selection(struct sg_obj *o)
@@ -484,7 +487,8 @@ static int leave_to_traps(struct sg_obj *o)
 	 * only get a one-store patch then: an object mapped now is planned
 	 * before it can run). */
 	if ((opts->eager || zero_mode ||
-	     __atomic_load_n(&sg.vm_shared, __ATOMIC_SEQ_CST)) &&
+	     (__atomic_load_n(&sg.vm_shared, __ATOMIC_SEQ_CST) &&
+	      !resolving)) &&
 	    bytes <= BIG_TEXT)
 		return 0;
 	for (i = 0; i < o->ntext; i++)
@@ -1089,6 +1093,7 @@ void sg_patch_threads(unsigned long site)
 	if (!objs || __atomic_load_n(&sg.handlers_running, __ATOMIC_SEQ_CST) ||
 	    sg_attach_starting() || (self && self->vfork_child))
 		return;
+	resolve_overlapping(0, ~0UL, 1);	/* (planned whole below) */
 	for (i = 0; i < nobjs && !any; i++)
 		any = objs[i].lazy;
 	if (!any)
@@ -1146,12 +1151,63 @@ static void patch_later(const struct sg_obj *f)
 	free_sites(o);
 }
 
-/* The objects of maps (grouped into fresh) with text in [lo, hi) that
- * are not known yet, patched; 1 if any object has text there. */
-static int patch_new_objects(char *maps, struct sg_obj *fresh,
-			     unsigned long lo, unsigned long hi)
+/*
+ * The objects of the files mapped in [lo, hi), asked of the kernel one
+ * mapping at a time (sg_maps_query): each from its mapping at offset 0,
+ * where the mapping in [lo, hi) says it starts, up to the first mapping
+ * of another file, grouped as collect_objects groups them.  -1 where
+ * the kernel cannot say or an object is laid out otherwise: the maps
+ * are read whole then (java: ~300 lines, 95 us to make and 75 to
+ * parse, against a few queries).
+ */
+static int query_objects(long fd, unsigned long lo, unsigned long hi,
+			 struct sg_obj *list, int max)
 {
-	int i, n = collect_objects(maps, fresh, MAX_OBJS), found = 0;
+	static char name[2][sizeof(list->path)];
+	struct collect c = { list, 0, max };
+	struct sg_mapping m, o;
+	unsigned long a = lo, b;
+
+	while (a < hi) {
+		if (sg_maps_query(fd, a, &m, name[0], sizeof(name[0])) < 0)
+			return -1;
+		if (m.lo >= hi)
+			break;
+		a = m.hi;
+		if (!m.dev_ino[1])
+			continue;	/* (anonymous: no object) */
+		/* (an object is a file's mapping at offset 0 and those of
+		 * the same file after it, as ld.so maps a library) */
+		if (m.off > m.lo ||
+		    sg_maps_query(fd, m.lo - m.off, &o, name[1],
+				  sizeof(name[1])) < 0 ||
+		    o.lo != m.lo - m.off || o.off ||
+		    o.dev_ino[0] != m.dev_ino[0] || o.dev_ino[1] != m.dev_ino[1])
+			return -1;
+		for (b = o.lo;;) {
+			collect_one(&o, &c);
+			b = o.hi;
+			if (sg_maps_query(fd, b, &o, name[1],
+					  sizeof(name[1])) < 0 ||
+			    o.lo != b || !o.off ||
+			    o.dev_ino[0] != m.dev_ino[0] ||
+			    o.dev_ino[1] != m.dev_ino[1])
+				break;
+		}
+		if (b < m.hi)
+			return -1;	/* (a gap before [lo, hi): read them) */
+		a = b;
+	}
+	return c.n;
+}
+
+/* The objects of fresh (n of them, from the maps or query_objects) with
+ * text in [lo, hi) that are not known yet, patched; 1 if any object has
+ * text there. */
+static int patch_new_objects(struct sg_obj *fresh, int n, unsigned long lo,
+			     unsigned long hi)
+{
+	int i, found = 0;
 
 	for (i = 0; i < n && nobjs < MAX_OBJS; i++) {
 		if (!overlaps_text(&fresh[i], lo, hi))
@@ -1166,45 +1222,159 @@ static int patch_new_objects(char *maps, struct sg_obj *fresh,
 }
 
 /*
+ * File mappings made executable while the process runs alone and SUD
+ * can catch their calls, not looked at yet: each look reads
+ * /proc/self/maps (35-70 us, java's 14 libraries 2.5 ms in all), and
+ * most of them (libm, java's libjava) never make a call themselves.
+ * SUD watches each whole meanwhile; its first trap, a call that changes
+ * one, or the first thread looks at all of them with one read.
+ */
+#define PENDING_MAX 64
+
+static struct {
+	unsigned long lo, hi;
+} pending[PENDING_MAX];
+static int npending;
+static int new_code_lock;	/* (pending, and the reads below) */
+
+static int new_code_take(int wait)
+{
+	while (__atomic_exchange_n(&new_code_lock, 1, __ATOMIC_ACQUIRE)) {
+		if (!wait)
+			return 0;
+		sg_sc0(SG_NR_sched_yield);
+	}
+	return 1;
+}
+
+static void new_code_drop(void)
+{
+	__atomic_store_n(&new_code_lock, 0, __ATOMIC_RELEASE);
+}
+
+/*
+ * The ELF objects in each of the n ranges of r patched (or left to
+ * traps) as sg_patch_new_code says, with one read of the maps; code
+ * that is no object is watched (under the lock).
+ */
+static void look_at(const unsigned long (*r)[2], int n)
+{
+	struct sg_obj *fresh = sg_mmap(MAX_OBJS * sizeof(*fresh));
+	unsigned long len = 0;
+	char *maps = 0;
+	long fd = sg_maps_open();
+	int i, k, found;
+
+	scan_buf = scan_buf ? scan_buf : sg_mmap(SCAN_CHUNK);
+	for (i = 0; i < n; i++) {
+		k = fresh && fd >= 0 ?
+			    query_objects(fd, r[i][0], r[i][1], fresh, MAX_OBJS) :
+			    -1;
+		if (k < 0 && !maps) {
+			maps = sg_maps_read(&len);
+			total.maps_reads++;
+		}
+		if (k < 0 && maps && fresh)
+			k = collect_objects(maps, fresh, MAX_OBJS);
+		found = fresh && scan_buf && k > 0 &&
+			patch_new_objects(fresh, k, r[i][0], r[i][1]);
+		/* No object to patch (JIT code): SUD catches what may be
+		 * a call.  Run-time code without any (most JIT output)
+		 * cannot make one until it changes, which comes back
+		 * here: SUD stays off. */
+		if (!found && sg_watch_code(r[i][0], r[i][1], scan_buf,
+					    SCAN_CHUNK))
+			total.anon_exec++;
+		else if (!found)
+			total.anon_clean++;
+	}
+	sg_watch_settle(0);
+	if (fd >= 0)
+		sg_sc1(SG_NR_close, fd);
+	if (maps)
+		sg_munmap(maps, len);
+	if (fresh)
+		sg_munmap(fresh, MAX_OBJS * sizeof(*fresh));
+	sg_patch_arch.release();
+}
+
+/* Look at the pending mappings now (under the lock). */
+static void resolve_pending(void)
+{
+	unsigned long r[PENDING_MAX][2];
+	int i, n = npending;
+
+	for (i = 0; i < n; i++) {
+		r[i][0] = pending[i].lo;
+		r[i][1] = pending[i].hi;
+		sg_watch_forget(r[i][0], r[i][1]);
+	}
+	npending = 0;
+	if (!n)
+		return;	/* (another thread looked first) */
+	resolving = 1;
+	look_at((const unsigned long (*)[2])r, n);
+	resolving = 0;
+}
+
+static int pending_overlaps(unsigned long lo, unsigned long hi)
+{
+	int i;
+
+	for (i = 0; i < __atomic_load_n(&npending, __ATOMIC_ACQUIRE); i++)
+		if (pending[i].lo < hi && pending[i].hi > lo)
+			return 1;
+	return 0;
+}
+
+/* Before [lo, hi) changes, or threads start: what is pending there has
+ * to be known first (wait: 0 in a signal handler, which may have
+ * interrupted this thread's own look). */
+static void resolve_overlapping(unsigned long lo, unsigned long hi, int wait)
+{
+	if (!pending_overlaps(lo, hi) || !new_code_take(wait))
+		return;
+	resolve_pending();
+	new_code_drop();
+}
+
+/* addr trapped (lazy.c, under its lock): in a pending mapping, its
+ * object becomes known, so that the site is planned as any other. */
+void sg_patch_pending(unsigned long addr)
+{
+	resolve_overlapping(addr, addr + 1, 0);
+}
+
+/*
  * [lo, hi) just became executable (dlopen, mmap or mprotect with
  * PROT_EXEC): patch the ELF objects there before the caller can run them.
  * Anonymous code (JIT) has no unwind info to decode from and is counted.
  * A program with no interpreter that maps code itself is a loader or an
  * emulator (valgrind maps its guest's ELF files, and runs them only
  * translated): that code is watched like run-time code, and patched only
- * once it traps by running natively.
+ * once it traps by running natively.  A file's mapping, where it would
+ * be left to traps anyway, waits in pending (above).
  */
-void sg_patch_new_code(unsigned long lo, unsigned long hi)
+void sg_patch_new_code(unsigned long lo, unsigned long hi, int file)
 {
-	static int lock;
-	struct sg_obj *fresh;
-	unsigned long len;
-	char *maps;
-	int found = 0;
+	const unsigned long r[1][2] = { { lo, hi } };
 
 	if (!objs)
 		return;		/* not started: nothing is hooked */
-	while (__atomic_exchange_n(&lock, 1, __ATOMIC_ACQUIRE))
-		sg_sc0(SG_NR_sched_yield);
-	fresh = sg_mmap(MAX_OBJS * sizeof(*fresh));
-	scan_buf = scan_buf ? scan_buf : sg_mmap(SCAN_CHUNK);
-	maps = sg_maps_read(&len);
-	if (fresh && scan_buf && maps)
-		found = patch_new_objects(maps, fresh, lo, hi);
-	/* No object to patch (JIT code): SUD catches what may be a call.
-	 * Run-time code without any (most JIT output) cannot make one
-	 * until it changes, which comes back here: SUD stays off. */
-	if (!found && sg_watch_code(lo, hi, scan_buf, SCAN_CHUNK))
-		total.anon_exec++;
-	else if (!found)
-		total.anon_clean++;
-	sg_watch_settle(0);
-	if (maps)
-		sg_munmap(maps, len);
-	if (fresh)
-		sg_munmap(fresh, MAX_OBJS * sizeof(*fresh));
-	sg_patch_arch.release();
-	__atomic_store_n(&lock, 0, __ATOMIC_RELEASE);
+	new_code_take(1);
+	total.mapped_later++;
+	if (file && npending < PENDING_MAX && !opts->eager && !zero_mode &&
+	    !sg.own_loader && traps_patch() &&
+	    !__atomic_load_n(&sg.vm_shared, __ATOMIC_SEQ_CST)) {
+		pending[npending].lo = lo;
+		pending[npending].hi = hi;
+		__atomic_store_n(&npending, npending + 1, __ATOMIC_RELEASE);
+		sg_watch_range(lo, hi);
+		sg_watch_settle(0);
+	} else {
+		look_at(r, 1);
+	}
+	new_code_drop();
 }
 
 #define WATCHED_GONE 4		/* in a code_begin token */
@@ -1216,7 +1386,10 @@ int sg_patch_code_begin(const struct sysgate_sys *s, unsigned long lo,
 {
 	/* (munmap and mmap over it take the bytes with them) */
 	int drops = s->nr == SG_NR_munmap || s->nr == SG_NR_mmap;
-	int token = sg_patch_lazy_begin(lo, hi, drops);
+	int token;
+
+	resolve_overlapping(lo, hi, 1);
+	token = sg_patch_lazy_begin(lo, hi, drops);
 
 	lazy_forget(lo, hi);
 
@@ -1235,9 +1408,9 @@ void sg_patch_code_end(int token, const struct sysgate_sys *s,
 	/* The call failed and the code may be there still; or it moved
 	 * (mremap): watch it where it is now. */
 	if (sysgate_is_error(s->ret))
-		sg_patch_new_code(lo, hi);
+		sg_patch_new_code(lo, hi, 0);
 	else if (s->nr == SG_NR_mremap)
-		sg_patch_new_code(s->ret, s->ret + s->args[2]);
+		sg_patch_new_code(s->ret, s->ret + s->args[2], 0);
 	sg_patch_lazy_settle();	/* maybe nothing is left */
 }
 

@@ -256,7 +256,8 @@ int sg_patch_start(const struct sg_options *o,
 		   const struct sg_patch_mode *m) SG_HIDDEN;
 void sg_patch_stats(void) SG_HIDDEN;
 void sg_patch_release(void) SG_HIDDEN;
-void sg_patch_new_code(unsigned long lo, unsigned long hi) SG_HIDDEN;
+void sg_patch_new_code(unsigned long lo, unsigned long hi, int file) SG_HIDDEN;
+void sg_patch_pending(unsigned long addr) SG_HIDDEN;
 int sg_patch_code_begin(const struct sysgate_sys *s, unsigned long lo,
 			unsigned long hi) SG_HIDDEN;
 void sg_patch_code_end(int token, const struct sysgate_sys *s,

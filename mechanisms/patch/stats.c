@@ -279,6 +279,13 @@ void sg_patch_report_exit(const struct sg_patch_report *r)
 		sg_patch_put_num(buf, &n, r->total->anon_exec);
 		sg_patch_put(buf, &n, " mappings, caught by syscall user dispatch\n");
 	}
+	if (r->total->mapped_later) {
+		sg_patch_put(buf, &n, "sysgate: code mapped after start-up: ");
+		sg_patch_put_num(buf, &n, r->total->mapped_later);
+		sg_patch_put(buf, &n, " mappings, looked at with ");
+		sg_patch_put_num(buf, &n, r->total->maps_reads);
+		sg_patch_put(buf, &n, " reads of /proc/self/maps\n");
+	}
 	if (sg.sud_offs) {
 		sg_patch_put(buf, &n, "sysgate: syscall user dispatch: turned on ");
 		sg_patch_put_num(buf, &n, sg.sud_ons);

@@ -450,6 +450,44 @@ t_inject_syscall() {
 	done
 }
 
+t_mapped_code_read_once() {
+	# Libraries mapped while the process runs alone are looked at (a
+	# read of /proc/self/maps) only when a call of theirs traps, or
+	# something changes them, all of them at once: one that never
+	# makes a call costs none.  Their calls are hooked from the first
+	# all the same.
+	need_sud
+	"$SG" --stats -e trace=lseek -o "$TMP/out" -- "$PROG" dlopen-also \
+		"$BUILD/tests/cli/rawlib-gap.so" "$BUILD/tests/cli/rawlib.so" \
+		>"$TMP/stdout" || fail "exit status $?"
+	[ "$(cat "$TMP/stdout")" = -9 ] || fail "result $(cat "$TMP/stdout")"
+	grep -qx 'lseek(-42, 7, SEEK_SET) *= -1 EBADF (Bad file descriptor)' \
+		"$TMP/out" || fail "not traced: $(cat "$TMP/out")"
+	# (libc at its first trap, then both libraries at rawlib.so's:
+	# fewer reads than mappings)
+	line=$(grep '^sysgate: code mapped after start-up: ' "$TMP/out") ||
+		fail "no line: $(grep -E 'mapped|loaded' "$TMP/out")"
+	set -- $line
+	[ "$6" -ge 3 ] && [ "${11}" -lt "$6" ] || fail "$line"
+	# Once a thread has run, a library is looked at when it is mapped
+	# (planned before any thread can run it): by PROCMAP_QUERY where
+	# the kernel has it (6.11), not a read of the maps.
+	"$SG" --stats -e trace=lseek -o "$TMP/out2" -- "$PROG" dlopen-threaded \
+		"$BUILD/tests/cli/rawlib.so" >"$TMP/stdout" || fail "exit status $?"
+	[ "$(cat "$TMP/stdout")" = -9 ] || fail "threaded: $(cat "$TMP/stdout")"
+	grep -qx 'lseek(-42, 7, SEEK_SET) *= -1 EBADF (Bad file descriptor)' \
+		"$TMP/out2" || fail "threaded, not traced: $(cat "$TMP/out2")"
+	line=$(grep '^sysgate: code mapped after start-up: ' "$TMP/out2") ||
+		fail "threaded, no line: $(grep sysgate "$TMP/out2")"
+	case $(uname -r) in
+	[0-5].* | 6.[0-9].* | 6.10.*) ;;
+	*) case $line in
+	   *" with 0 reads "*) ;;
+	   *) fail "threaded: $line" ;;
+	   esac ;;
+	esac
+}
+
 t_dlopen_raw_syscall() {
 	# A raw syscall in a library loaded after start-up is hooked.
 	dlopen_raw_syscall
@@ -906,6 +944,10 @@ for m in ("patch", "preload", "sud", "seccomp", "int3", "ptrace"):
     for k in ("emulate_ns", "pass_ns", "emulate_ratio", "pass_ratio"):
         assert b["mechanisms"][m][k] > 0, (m, k)
 assert b["startup_ms"]["python3"]["trace_none_ratio"] > 0
+# libraries python3 maps while it runs alone are looked at with fewer
+# reads of the maps than there are mappings (looked at when they trap)
+p = b["planning"]["python3"]
+assert p["mapped_later"] > p["maps_reads"] >= 0 and p["whole_us"] >= 0, p
 assert b["startup_ms"]["true"]["preload_trace_none_ratio"] > 0
 assert b["startup_ms"]["true"]["preload_count_all_ratio"] > 0
 assert b["fpu_hook"]["emulate_ns"] > 0 and b["fpu_hook"]["pass_ns"] > 0

@@ -202,6 +202,11 @@ static void on_usr1(int sig)
 	usr1_seen++;
 }
 
+static void *nothing(void *arg)
+{
+	return arg;
+}
+
 int main(int argc, char **argv)
 {
 	const char *mode = argc > 1 ? argv[1] : "basic";
@@ -296,6 +301,25 @@ int main(int argc, char **argv)
 		fexecve(open(argv[2], O_RDONLY | O_CLOEXEC), argv + 2, environ);
 		perror("prog: fexecve");
 		return 127;
+	}
+	if (!strcmp(mode, "dlopen-threaded")) {
+		/* as "dlopen", once a thread has run (and ended) */
+		pthread_t t;
+
+		pthread_create(&t, 0, nothing, 0);
+		pthread_join(t, 0);
+		mode = "dlopen";
+	}
+	if (!strcmp(mode, "dlopen-also") && argc > 3) {
+		/* argv[2]: a library loaded first and never called, then
+		 * as "dlopen" with argv[3] */
+		if (!dlopen(argv[2], RTLD_NOW)) {
+			fprintf(stderr, "prog: %s\n", dlerror());
+			return 1;
+		}
+		argv++;
+		argc--;
+		mode = "dlopen";
 	}
 	if (!strcmp(mode, "dlopen")) {
 		/* argv[2]: a library with raw_lseek, loaded only now; with

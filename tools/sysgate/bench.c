@@ -200,6 +200,10 @@ struct start_row {
 	long sites, text_kib, plan_us, lazy;
 	long first_sites, first_us;	/* planned at their first trap */
 	long traps;			/* calls caught by SIGSYS */
+	long whole_us;			/* planned whole: first thread, or
+					   calls kept coming */
+	long mapped, maps_reads;	/* code mapped after start-up, and
+					   the reads of the maps it cost */
 };
 
 static double run_ms(char *const argv[], const char *options)
@@ -235,7 +239,7 @@ static void planning(struct start_row *w)
 {
 	char path[] = "/tmp/sysgate-bench-stats-XXXXXX", opts[200], line[512];
 	char out[64];
-	long sites, objs, lazy, shared, kib, us;
+	long sites, objs, lazy, shared, kib, us, reads;
 	FILE *f;
 	int fd = mkstemp(path);
 
@@ -253,6 +257,18 @@ static void planning(struct start_row *w)
 			} else if (sscanf(line, "sysgate: calls caught by "
 						"SIGSYS: %ld", &sites) == 1) {
 				w->traps += sites;
+			} else if (sscanf(line, "sysgate: patch: planned at the "
+						"first thread (%ld us", &us) == 1 ||
+				   sscanf(line, "sysgate: patch: planned whole, "
+						"calls kept coming (%ld us",
+					  &us) == 1) {
+				w->whole_us += us;
+			} else if (sscanf(line, "sysgate: code mapped after "
+						"start-up: %ld mappings, looked "
+						"at with %ld reads", &sites,
+					  &reads) == 2) {
+				w->mapped += sites;
+				w->maps_reads += reads;
 			} else if (sscanf(line, "sysgate: mechanism patch: %ld syscall "
 					 "sites in %ld objects (%ld left to "
 					 "traps, %ld planned by another "
@@ -788,13 +804,16 @@ static void report_json(const struct results *r)
 		       "to_traps\":%ld,\"text_kib_read\":%ld,"
 		       "\"us\":%ld,\"us_per_mib\":%.1f,"
 		       "\"us_per_site\":%.2f,\"first_trap_sites\":%ld,"
-		       "\"first_trap_us\":%ld,\"sigsys_traps\":%ld}",
+		       "\"first_trap_us\":%ld,\"sigsys_traps\":%ld,"
+		       "\"whole_us\":%ld,\"mapped_later\":%ld,"
+		       "\"maps_reads\":%ld}",
 		       i ? "," : "",
 		       w->key, w->sites, w->lazy, w->text_kib,
 		       w->plan_us, w->text_kib ?
 		       w->plan_us * 1024.0 / w->text_kib : 0,
 		       w->sites ? (double)w->plan_us / w->sites : 0,
-		       w->first_sites, w->first_us, w->traps);
+		       w->first_sites, w->first_us, w->traps, w->whole_us,
+		       w->mapped, w->maps_reads);
 	}
 	printf("},\n");
 	printf(" \"memory_kib\":{\"native\":%ld,\"trace_none\":%ld,"
