@@ -200,7 +200,6 @@ struct local {
 };
 static struct local *loc;
 static unsigned int nloc, loc_top;	/* entries, and above the last used */
-static __thread char bounce[BOUNCE];
 
 static long sc(long nr, long a, long b, long c, long d, long e, long f)
 {
@@ -208,52 +207,62 @@ static long sc(long nr, long a, long b, long c, long d, long e, long f)
 }
 
 /*
- * Large reads and writes go through one of a few larger buffers, taken
- * for the call: libcephfs sends a 4 MiB write or reads a 4 MiB object in
- * one request, where 64 KiB at a time cost 2-3 times the time (no
- * readahead, make_client).  A call that finds them all taken (threads,
- * a signal handler) uses its thread's BOUNCE.  Mapped at first use; one
- * held by a thread at fork is lost to the child, nothing more.
+ * Reads, writes and directory listings go through buffers taken for the
+ * call from two pools, each mapped at its first use: a few of BIG bytes
+ * for large calls (libcephfs sends a 4 MiB write or reads a 4 MiB object
+ * in one request, where 64 KiB at a time cost 2-3 times the time: no
+ * readahead, make_client) and a few of BOUNCE for the rest.  A call
+ * that finds its pool taken (threads, a signal handler) maps a BOUNCE
+ * of its own for the call.  (A thread-local BOUNCE cost every process,
+ * --fs or not, 64 KiB of zeroed memory per thread under --preload: the
+ * program's libc writes a library's thread-local zeros.)  One held by a
+ * thread at fork is lost to the child, nothing more.
  */
 #define BIG (4UL << 20)
 #define NBIG 4
-static char *big[NBIG];
-static int big_taken[NBIG];
+#define NSMALL 4
+static char *pool[NBIG + NSMALL];	/* the BIG ones first */
+static int pool_taken[NBIG + NSMALL];
+#define OWN_MAP (-1)			/* slot of a buffer mapped for one call */
 
-/* A buffer for len bytes: *slot says which big one, or -1 for BOUNCE. */
-static char *buf_take(unsigned long len, unsigned long *cap, int *slot)
+static char *map_rw(unsigned long size)
 {
-	int i;
+	long m = sc(__NR_mmap, 0, size, PROT_READ | PROT_WRITE,
+		    MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
 
-	*slot = -1;
-	*cap = BOUNCE;
-	if (len <= BOUNCE)
-		return bounce;
-	for (i = 0; i < NBIG; i++) {
-		if (__atomic_exchange_n(&big_taken[i], 1, __ATOMIC_ACQUIRE))
-			continue;
-		if (!big[i]) {
-			long m = sc(__NR_mmap, 0, BIG, PROT_READ | PROT_WRITE,
-				    MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
-
-			if (sysgate_is_error(m)) {
-				__atomic_store_n(&big_taken[i], 0,
-						 __ATOMIC_RELEASE);
-				break;
-			}
-			big[i] = (char *)m;
-		}
-		*slot = i;
-		*cap = BIG;
-		return big[i];
-	}
-	return bounce;
+	return sysgate_is_error(m) ? 0 : (char *)m;
 }
 
-static void buf_give(int slot)
+/* A buffer for len bytes (at most *cap at a time), 0 if memory is out;
+ * *slot is for buf_give. */
+static char *buf_take(unsigned long len, unsigned long *cap, int *slot)
+{
+	int i = len > BOUNCE ? 0 : NBIG, end = len > BOUNCE ? NBIG : NBIG + NSMALL;
+
+	for (; i < end; i++) {
+		if (__atomic_exchange_n(&pool_taken[i], 1, __ATOMIC_ACQUIRE))
+			continue;
+		if (!pool[i])
+			pool[i] = map_rw(i < NBIG ? BIG : BOUNCE);
+		if (!pool[i]) {
+			__atomic_store_n(&pool_taken[i], 0, __ATOMIC_RELEASE);
+			break;
+		}
+		*slot = i;
+		*cap = i < NBIG ? BIG : BOUNCE;
+		return pool[i];
+	}
+	*slot = OWN_MAP;
+	*cap = BOUNCE;
+	return map_rw(BOUNCE);
+}
+
+static void buf_give(char *b, int slot)
 {
 	if (slot >= 0)
-		__atomic_store_n(&big_taken[slot], 0, __ATOMIC_RELEASE);
+		__atomic_store_n(&pool_taken[slot], 0, __ATOMIC_RELEASE);
+	else if (b)
+		sc(__NR_munmap, (long)b, BOUNCE, 0, 0, 0, 0);
 }
 
 /*
@@ -1238,27 +1247,29 @@ static long c_link(struct sysgate_sys *s, struct proc *pr, struct fs_path *p,
 static long c_symlink(struct sysgate_sys *s, struct proc *pr,
 		      struct fs_path *p, long target, long y)
 {
-	long n = fs_symlink_target(s, bounce, FS_PATH_MAX, target);
+	char to[FS_PATH_MAX];
+	long n = fs_symlink_target(s, to, FS_PATH_MAX, target);
 
 	(void)pr, (void)y;
 	if (n < 0)
 		return n;
 	BEGIN(p);
-	return F.symlink(cm, bounce, cpath(p->real));
+	return F.symlink(cm, to, cpath(p->real));
 }
 
 static long c_readlink(struct sysgate_sys *s, struct proc *pr,
 		       struct fs_path *p, long buf, long size)
 {
+	char to[FS_PATH_MAX];
 	long n;
 
 	(void)pr;
 	BEGIN(p);
 	if ((int)size <= 0)
 		return -EINVAL;
-	n = F.readlink(cm, cpath(p->real), bounce,
+	n = F.readlink(cm, cpath(p->real), to,
 		       fs_min((unsigned int)size, FS_PATH_MAX));
-	if (n > 0 && fs_write_mem(s, (void *)buf, bounce, n) < 0)
+	if (n > 0 && fs_write_mem(s, (void *)buf, to, n) < 0)
 		return -EFAULT;
 	return n;
 }
@@ -1395,7 +1406,8 @@ static long rw(struct sysgate_sys *s, unsigned int oi, int write, long buf,
 			o->pos = pos + done;
 		return done;
 	}
-	b = buf_take(len, &cap, &slot);
+	if (!(b = buf_take(len, &cap, &slot)))
+		return -ENOMEM;
 	while ((unsigned long)done < len) {
 		unsigned long k = fs_min(len - done, cap);
 		long r;
@@ -1426,7 +1438,7 @@ static long rw(struct sysgate_sys *s, unsigned int oi, int write, long buf,
 		if ((unsigned long)r < k)
 			break;
 	}
-	buf_give(slot);
+	buf_give(b, slot);
 	if (done > 0 && off < 0)
 		o->pos = append ? (unsigned long)F.lseek(cm, fd, 0, SEEK_CUR_) :
 				  pos + done;
@@ -1459,13 +1471,13 @@ static long rwv(struct sysgate_sys *s, unsigned int oi, int write, long uiov,
 	return done;
 }
 
-/* de as a struct dirent64 at bounce + *used, next at off; 0 if it does
- * not fit in count. */
-static int dirent_put(const struct cdirent *de, long off, unsigned long count,
-		      unsigned long *used)
+/* de as a struct dirent64 at b + *used, next at off; 0 if it does not
+ * fit in count. */
+static int dirent_put(char *b, const struct cdirent *de, long off,
+		      unsigned long count, unsigned long *used)
 {
 	unsigned int len = hk_strlen(de->name), rec = (19 + len + 1 + 7) & ~7U;
-	struct dirent64 *d = (struct dirent64 *)(bounce + *used);
+	struct dirent64 *d = (struct dirent64 *)(b + *used);
 
 	if (*used + rec > count)
 		return 0;
@@ -1512,8 +1524,9 @@ static int dot(const char *path, long which, struct cdirent *de)
 	return 1;
 }
 
-static long c_getdents(struct sysgate_sys *s, unsigned int oi, long ubuf,
-		       unsigned long count)
+/* getdents64 through b, of BOUNCE bytes */
+static long getdents_via(struct sysgate_sys *s, unsigned int oi, long ubuf,
+			 unsigned long count, char *b)
 {
 	struct fs_ofd *o = fs_ofd(oi);
 	struct local *l = local_of(oi);
@@ -1543,7 +1556,7 @@ static long c_getdents(struct sysgate_sys *s, unsigned int oi, long ubuf,
 	for (; o->pos < 2; o->pos++) {
 		if (!dot(path, o->pos, &de))
 			return -EIO;
-		if (!dirent_put(&de, o->pos + 1, count, &used))
+		if (!dirent_put(b, &de, o->pos + 1, count, &used))
 			return used ? (long)used : -EINVAL;
 	}
 	if (F.telldir(cm, l->dir) != (long)o->pos)
@@ -1556,7 +1569,7 @@ static long c_getdents(struct sysgate_sys *s, unsigned int oi, long ubuf,
 			return used ? (long)used : r;
 		if (!r)
 			break;
-		if (!dirent_put(&de, F.telldir(cm, l->dir), count, &used)) {
+		if (!dirent_put(b, &de, F.telldir(cm, l->dir), count, &used)) {
 			F.seekdir(cm, l->dir, at);
 			if (!used)
 				return -EINVAL;
@@ -1564,9 +1577,21 @@ static long c_getdents(struct sysgate_sys *s, unsigned int oi, long ubuf,
 		}
 	}
 	o->pos = F.telldir(cm, l->dir);
-	if (used && fs_write_mem(s, (void *)ubuf, bounce, used) < 0)
+	if (used && fs_write_mem(s, (void *)ubuf, b, used) < 0)
 		return -EFAULT;
 	return used;
+}
+
+static long c_getdents(struct sysgate_sys *s, unsigned int oi, long ubuf,
+		       unsigned long count)
+{
+	unsigned long cap;
+	int slot;
+	char *b = buf_take(fs_min(count, BOUNCE), &cap, &slot);
+	long r = b ? getdents_via(s, oi, ubuf, count, b) : -ENOMEM;
+
+	buf_give(b, slot);
+	return r;
 }
 
 /*
