@@ -249,23 +249,41 @@ static void d_fstatfs(struct call *c)
 	a_statfs(c, c->s->args[1]);
 }
 
+/* An int of flags (the kernel reads 32 bits), bits none of which has a
+ * name as hex and the comment unknown. */
+static void a_int_flags(struct call *c, unsigned int v, const struct xlat *t,
+			const char *unknown)
+{
+	a_sep(c);
+	p_flags_unknown(c->f, v, t, unknown);
+}
+
+/* access's mode: 0 is F_OK */
+static void a_access_mode(struct call *c, unsigned int mode)
+{
+	if (mode)
+		a_int_flags(c, mode, &xl_access_modes, "?_OK");
+	else
+		a_flags(c, 0, &xl_access_modes, "F_OK");
+}
+
 static void d_access(struct call *c)
 {
 	a_path(c, 0);
-	a_flags(c, c->s->args[1], &xl_access_modes, "F_OK");
+	a_access_mode(c, c->s->args[1]);
 }
 
 static void d_faccessat(struct call *c)
 {
 	a_dirfd(c, 0);
 	a_path(c, 1);
-	a_flags(c, c->s->args[2], &xl_access_modes, "F_OK");
+	a_access_mode(c, c->s->args[2]);
 }
 
 static void d_faccessat2(struct call *c)
 {
 	d_faccessat(c);
-	a_flags(c, c->s->args[3], &xl_faccessat_flags, 0);
+	a_int_flags(c, c->s->args[3], &xl_faccessat_flags, "AT_???");
 }
 
 static void d_unlinkat(struct call *c)
@@ -339,7 +357,35 @@ static void d_openat2(struct call *c)
 	a_udec(c, size);
 }
 
+/* mknod's mode is the kernel's umode_t (16 bits); the device follows
+ * only for a character or block node. */
+static void mknod_args(struct call *c, int at)
+{
+	unsigned short mode = c->s->args[at + 1];
+
+	a_path(c, at);
+	a_sep(c);
+	p_file_mode(c->f, mode);
+	if (is_dev(mode)) {
+		a_sep(c);
+		p_dev(c->f, (unsigned int)c->s->args[at + 2]);
+	}
+}
+
+static void d_mknod(struct call *c)
+{
+	mknod_args(c, 0);
+}
+
+static void d_mknodat(struct call *c)
+{
+	a_dirfd(c, 0);
+	mknod_args(c, 1);
+}
+
 const struct decoder dec_file[] = {
+	{ "mknod", d_mknod, 0, 0 },
+	{ "mknodat", d_mknodat, 0, 0 },
 	{ "openat2", d_openat2, 0, 0 },
 	{ "stat", d_stat, 0, 0 },
 	{ "lstat", d_stat, 0, 0 },

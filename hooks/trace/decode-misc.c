@@ -135,7 +135,8 @@ static void d_getrandom(struct call *c)
 static void d_umask(struct call *c)
 {
 	a_sep(c);
-	p_mode(c->f, (unsigned int)c->s->args[0] & 0777);
+	/* (the kernel's umode_t: 16 bits, as strace prints them) */
+	p_mode(c->f, (unsigned short)c->s->args[0]);
 }
 
 static void r_umask(struct call *c)

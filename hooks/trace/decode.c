@@ -547,8 +547,14 @@ void p_mode(struct fmt *f, unsigned long mode)
 void p_file_mode(struct fmt *f, unsigned long mode)
 {
 	unsigned long type = mode & 0170000;
-	size_t start = x_begin(f);
+	size_t start;
 
+	/* a type without a name: the whole mode in octal, as strace */
+	if (type && !xlat_name(&xl_file_type, type)) {
+		p_mode(f, mode);
+		return;
+	}
+	start = x_begin(f);
 	if (type) {
 		p_xlat(f, type, &xl_file_type, 0);
 		fmt_chr(f, '|');

@@ -305,7 +305,8 @@ static void put_symbolic(struct fmt *f, char kind, unsigned long v)
 		p_open_flags(f, v);
 		break;
 	case 'm':
-		p_mode(f, v);
+		/* the kernel's umode_t: 16 bits */
+		p_mode(f, (unsigned short)v);
 		break;
 	case 'P':
 		fmt_flags(f, v, prot_flags,

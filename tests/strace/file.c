@@ -76,5 +76,23 @@ int main(int argc, char **argv)
 		memset(h.ext, 0, sizeof(h.ext));
 		syscall(SYS_openat2, -1, "nosuch", &h, sizeof(h));
 	}
+	/* modes are the kernel's 16 bits; mknod's symbolic, its device only
+	 * for a device node; access modes and flags of 32 bits, unnamed bits
+	 * commented (each call fails: no such directory) */
+	syscall(SYS_mkdir, "no/d", 0xdead0000UL | 0755);
+	syscall(SYS_umask, 0xbeef0000UL | 022);
+	syscall(SYS_umask, 022);
+	syscall(SYS_mknod, "no/n", S_IFREG | S_ISUID | 0600, 0x103);
+	syscall(SYS_mknod, "no/n", S_IFCHR | 0600, 0x103);
+	syscall(SYS_mknodat, AT_FDCWD, "no/n", 0xffff0000UL | S_IFBLK | 0640,
+		0x1234567);
+	syscall(SYS_mknod, "no/n", 0170644, 0);
+	syscall(SYS_mknod, "no/n", S_ISVTX | 0644, 0);
+	syscall(SYS_faccessat, AT_FDCWD, "no/f", 0xdefa000000000000UL | R_OK);
+	syscall(SYS_faccessat, AT_FDCWD, "no/f", 0x10);
+	syscall(SYS_faccessat, AT_FDCWD, "no/f", 0);
+	syscall(SYS_faccessat2, AT_FDCWD, "no/f", W_OK, 0x1);
+	syscall(SYS_faccessat2, AT_FDCWD, "no/f", W_OK,
+		AT_EACCESS | 0x10000);
 	return 0;
 }
