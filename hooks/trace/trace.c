@@ -382,6 +382,13 @@ static void put_arg(struct fmt *f, struct sysgate_sys *s, int i,
 	case 'u':
 		fmt_udec(f, v);
 		return;
+	case 'U':
+		/* a uid or gid: 32 bits, -1 ("unchanged") as -1 */
+		if ((unsigned int)v == (unsigned int)-1)
+			fmt_str(f, "-1");
+		else
+			fmt_udec(f, (unsigned int)v);
+		return;
 	case 'f':
 		fmt_dec(f, (int)v);
 		p_fdpath(f, s, (int)v);

@@ -94,5 +94,8 @@ int main(int argc, char **argv)
 	syscall(SYS_faccessat2, AT_FDCWD, "no/f", W_OK, 0x1);
 	syscall(SYS_faccessat2, AT_FDCWD, "no/f", W_OK,
 		AT_EACCESS | 0x10000);
+	/* uids and gids: 32 bits unsigned, -1 as -1 */
+	syscall(SYS_chown, "no/f", 0xdeadffff0000UL, -1);
+	syscall(SYS_fchownat, AT_FDCWD, "no/f", -1, 0xfffffffeU, 0);
 	return 0;
 }
