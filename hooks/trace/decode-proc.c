@@ -434,8 +434,10 @@ static void d_migrate_pages(struct call *c)
 {
 	a_pid(c, 0, PT_TGID);
 	a_udec(c, c->s->args[1]);
-	a_default(c, 2);
-	a_default(c, 3);
+	a_sep(c);
+	p_nodemask(c, c->s->args[2], c->s->args[1], 0);
+	a_sep(c);
+	p_nodemask(c, c->s->args[3], c->s->args[1], 0);
 }
 
 /* Descriptor fd of process pid (with -y's path from its /proc). */

@@ -573,6 +573,54 @@ long trace_read(const struct sysgate_sys *s, void *dst, const void *src,
 	return trace_structs(s) ? sysgate_read_mem(s, dst, src, len) : -1;
 }
 
+void p_array(struct call *c, unsigned long p, unsigned long n,
+	     unsigned int size, int out,
+	     void (*elem)(struct fmt *f, const void *e))
+{
+	unsigned long i, max = trace_whole(c->s) ? n :
+				(unsigned long)trace_strsize;
+	unsigned char e[8];
+	struct fmt *f = c->f;
+
+	if (!p) {
+		fmt_str(f, "NULL");
+		return;
+	}
+	if (!n) {
+		fmt_str(f, "[]");
+		return;
+	}
+	if (n > ~0UL / size || p + n * size <= p) {
+		p_ptr(f, p);
+		return;
+	}
+	for (i = 0; i < n; i++) {
+		unsigned long at = p + i * size;
+
+		if (i)
+			fmt_str(f, ", ");
+		if ((out && !c_ok(c)) ||
+		    trace_read(c->s, e, (void *)at, size) != (long)size) {
+			if (!i) {
+				p_ptr(f, at);
+				return;
+			}
+			fmt_str(f, "... /* ");
+			fmt_hex(f, at);
+			fmt_str(f, " */");
+			break;
+		}
+		if (!i)
+			fmt_chr(f, '[');
+		if (i >= max) {
+			fmt_str(f, "...");
+			break;
+		}
+		elem(f, e);
+	}
+	fmt_chr(f, ']');
+}
+
 int fetch(struct fmt *f, const struct sysgate_sys *s, void *dst,
 	  unsigned long p, unsigned long len)
 {

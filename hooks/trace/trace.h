@@ -208,6 +208,17 @@ int fetch_out(struct call *c, void *dst, unsigned long p, unsigned long len);
 /* fetch_out when out, else the struct as the call got it. */
 int fetch_arg(struct call *c, void *dst, unsigned long p, unsigned long len,
 	      int out);
+/* strace's arrays: n elements of size bytes (at most 8) at p, each by
+ * elem; at most -s of them (all under -v) then "...".  NULL, [], p when
+ * the first cannot be read (or when out: the kernel's output of a call
+ * that failed), "... / * addr * /" where reading stops. */
+void p_array(struct call *c, unsigned long p, unsigned long n,
+	     unsigned int size, int out,
+	     void (*elem)(struct fmt *f, const void *e));
+/* A NUMA node mask of maxnode bits (the kernel reads maxnode - 1), in
+ * words; a size that does not fit prints the address (decode-mem.c). */
+void p_nodemask(struct call *c, unsigned long p, unsigned long maxnode,
+		int out);
 /* [3, 4] (pipe, socketpair) on success, with -y's paths. */
 void p_fdpair(struct call *c, unsigned long p);
 /* timespec / timeval arguments, NULL or the address when unreadable. */
