@@ -399,31 +399,18 @@ static void k_bytes(struct call *c, const struct ioctl_kind *k,
 		p_data(c->f, c->s, arg, k->size, 0);
 }
 
-/* [0x1, 0x2, 0x3]: three u32 in hex; those that cannot be read end
- * the array with their address */
+static void e_hex32(struct fmt *f, const void *e)
+{
+	p_hex(f, *(const unsigned int *)e);
+}
+
+/* [0x1, 0x2, 0x3]: three u32 in hex */
 static void k_u32_triple(struct call *c, const struct ioctl_kind *k,
 			 unsigned long arg)
 {
-	unsigned int v, i;
-
 	(void)k;
 	a_sep(c);
-	for (i = 0; i < 3; i++) {
-		if (trace_read(c->s, &v, (void *)(arg + i * sizeof(v)),
-			       sizeof(v)) != (long)sizeof(v)) {
-			if (!i) {
-				p_ptr(c->f, arg);
-				return;
-			}
-			fmt_str(c->f, ", ... /* ");
-			fmt_hex(c->f, arg + i * sizeof(v));
-			fmt_str(c->f, " */");
-			break;
-		}
-		fmt_str(c->f, i ? ", " : "[");
-		p_hex(c->f, v);
-	}
-	fmt_chr(c->f, ']');
+	p_array(c, arg, 3, sizeof(unsigned int), 0, e_hex32);
 }
 
 static void k_hd_geometry(struct call *c, const struct ioctl_kind *k,
