@@ -144,7 +144,7 @@ static void d_sendfile(struct call *c)
 static void d_dup3(struct call *c)
 {
 	d_dup2(c);
-	a_flags(c, c->s->args[2], &xl_open_flags, 0);
+	a_int_flags(c, c->s->args[2], &xl_open_flags, "O_???");
 }
 
 /* {l_type=F_WRLCK, l_whence=SEEK_SET, l_start=0, l_len=0[, l_pid=0]} */
@@ -300,7 +300,16 @@ static void d_pidfd_open(struct call *c)
 			"PIDFD_???");
 }
 
+static void d_fallocate(struct call *c)
+{
+	a_fd(c, 0);
+	a_int_flags(c, c->s->args[1], &xl_falloc_flags, "FALLOC_FL_???");
+	a_dec(c, c->s->args[2]);
+	a_dec(c, c->s->args[3]);
+}
+
 const struct decoder dec_desc[] = {
+	{ "fallocate", d_fallocate, 0, 0 },
 	{ "pidfd_open", d_pidfd_open, 0, 0 },
 	{ "pipe", d_pipe, 0, 0 },
 	{ "pipe2", d_pipe2, 0, 0 },

@@ -249,15 +249,6 @@ static void d_fstatfs(struct call *c)
 	a_statfs(c, c->s->args[1]);
 }
 
-/* An int of flags (the kernel reads 32 bits), bits none of which has a
- * name as hex and the comment unknown. */
-static void a_int_flags(struct call *c, unsigned int v, const struct xlat *t,
-			const char *unknown)
-{
-	a_sep(c);
-	p_flags_unknown(c->f, v, t, unknown);
-}
-
 /* access's mode: 0 is F_OK */
 static void a_access_mode(struct call *c, unsigned int mode)
 {

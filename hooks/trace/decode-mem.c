@@ -235,7 +235,15 @@ static void d_move_pages(struct call *c)
 			&xl_move_pages_flags, "MPOL_???");
 }
 
+static void d_mlock2(struct call *c)
+{
+	a_ptr(c, c->s->args[0]);
+	a_udec(c, c->s->args[1]);
+	a_int_flags(c, c->s->args[2], &xl_mlock_flags, "MLOCK_???");
+}
+
 const struct decoder dec_mem[] = {
+	{ "mlock2", d_mlock2, 0, 0 },
 	{ "mbind", d_mbind, 0, 0 },
 	{ "set_mempolicy", d_set_mempolicy, 0, 0 },
 	{ "get_mempolicy", d_get_mempolicy, 0, 0 },

@@ -51,8 +51,6 @@ static struct {
 	char text[ENTRY_FDS][ENTRY_TEXT];
 } at_entry[TID_SLOTS];	/* by thread (hooks/lib/slots.h) */
 
-static void fdpath_now(struct fmt *f, const struct sysgate_sys *s, int fd);
-
 void fdpaths_at_entry(const struct sysgate_sys *s, const char *kinds, int n)
 {
 	int k = trace_thread_slot(s->tid), i, j = 0;
@@ -68,7 +66,7 @@ void fdpaths_at_entry(const struct sysgate_sys *s, const char *kinds, int n)
 		if (kinds[i] != 'f' || (int)s->args[i] < 0)
 			continue;
 		fmt_init(&f, at_entry[k].text[j], ENTRY_TEXT);
-		fdpath_now(&f, s, (int)s->args[i]);
+		p_fdpath_now(&f, s, (int)s->args[i]);
 		at_entry[k].fd[j] = (int)s->args[i];
 		at_entry[k].len[j++] = f.full ? 0 : f.len;
 	}
@@ -88,10 +86,10 @@ void p_fdpath(struct fmt *f, const struct sysgate_sys *s, int fd)
 				fmt_mem(f, at_entry[k].text[i], at_entry[k].len[i]);
 				return;
 			}
-	fdpath_now(f, s, fd);
+	p_fdpath_now(f, s, fd);
 }
 
-static void fdpath_now(struct fmt *f, const struct sysgate_sys *s, int fd)
+void p_fdpath_now(struct fmt *f, const struct sysgate_sys *s, int fd)
 {
 	char path[BUF_MAX];
 	long n;
@@ -406,6 +404,13 @@ void p_flags_unknown(struct fmt *f, unsigned long v, const struct xlat *t,
 	fmt_str(f, unknown);
 	fmt_str(f, " */");
 	x_end(f, start, v, 'x');
+}
+
+void a_int_flags(struct call *c, unsigned int v, const struct xlat *t,
+		 const char *unknown)
+{
+	a_sep(c);
+	p_flags_unknown(c->f, v, t, unknown);
 }
 
 void a_flags(struct call *c, unsigned long v, const struct xlat *t,

@@ -859,7 +859,7 @@ static void put_ret(struct fmt *f, struct sysgate_sys *s)
 		d->ret(&c);
 	} else if (s->nr >= 0 && s->nr < SYSGATE_NR_MAX && returns_fd[s->nr]) {
 		fmt_dec(f, s->ret);
-		p_fdpath(f, s, (int)s->ret);
+		p_fdpath_now(f, s, (int)s->ret);
 	} else if (ret_is_pointer(s->nr)) {
 		fmt_hex(f, s->ret);
 	} else {

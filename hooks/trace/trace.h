@@ -103,6 +103,9 @@ void a_xlat(struct call *c, unsigned long v, const struct xlat *t,
 	    const char *unknown);
 void a_flags(struct call *c, unsigned long v, const struct xlat *t,
 	     const char *zero);
+/* An int of flags (the kernel reads 32 bits): p_flags_unknown's. */
+void a_int_flags(struct call *c, unsigned int v, const struct xlat *t,
+		 const char *unknown);
 
 /*
  * -X raw and verbose: what a printer writes between x_begin and x_end as
@@ -235,6 +238,9 @@ void put_iov(struct fmt *f, struct sysgate_sys *s, unsigned long p,
 long fd_path(const struct sysgate_sys *s, int fd, char *path, size_t size);
 /* "<path>" after descriptor fd (AT_FDCWD: the cwd) under -y. */
 void p_fdpath(struct fmt *f, const struct sysgate_sys *s, int fd);
+/* The same as it is now, not as the call's entry saw it (-yy): a
+ * returned descriptor's (dup2's new one is the old one's file). */
+void p_fdpath_now(struct fmt *f, const struct sysgate_sys *s, int fd);
 /* -yy: keeps the "<...>" of s's descriptor arguments ('f' kinds) as they
  * are at its entry, for p_fdpath at its exit. */
 void fdpaths_at_entry(const struct sysgate_sys *s, const char *kinds, int n);

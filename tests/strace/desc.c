@@ -66,5 +66,18 @@ int main(void)
 	syscall(SYS_process_mrelease, -1, 0xdefaced00000000UL);
 	syscall(SYS_pidfd_open, 0, O_NONBLOCK);	/* PIDFD_NONBLOCK */
 	syscall(SYS_pidfd_open, 0, 0xfacef6edU);
+	/* dup3's flags are an int (unnamed ones commented); a new
+	 * descriptor's path is the file it now holds (-yy) */
+	fd = open("/dev/null", O_RDONLY);
+	n = open("/dev/zero", O_RDONLY);
+	syscall(SYS_dup3, fd, n, 0xdefaced00000000UL | O_CLOEXEC);
+	syscall(SYS_dup3, fd, n, 0x1);
+	syscall(SYS_dup2, n, fd);
+	close(n);
+	close(fd);
+	/* fallocate's mode, mlock2's flags */
+	syscall(SYS_fallocate, -1, 0xdeadca75UL, 1, 2);
+	syscall(SYS_fallocate, -1, 0x80, 1, 2);
+	syscall(SYS_mlock2, 0, 0, 0xfffffffffffffffeUL | MLOCK_ONFAULT);
 	return 0;
 }
