@@ -15,7 +15,7 @@ static void d_pipe(struct call *c)
 static void d_pipe2(struct call *c)
 {
 	p_fdpair(c, c->s->args[0]);
-	a_flags(c, c->s->args[1], &xl_open_flags, 0);
+	a_int_flags(c, c->s->args[1], &xl_open_flags, "O_???");
 }
 
 static void d_fadvise64(struct call *c)
@@ -94,7 +94,7 @@ static void d_signalfd4(struct call *c)
 
 static void d_inotify_init1(struct call *c)
 {
-	a_flags(c, (unsigned int)c->s->args[0], &xl_inotify_init_flags, 0);
+	a_int_flags(c, c->s->args[0], &xl_inotify_init_flags, "IN_???");
 }
 
 static void d_inotify_add_watch(struct call *c)
@@ -308,7 +308,24 @@ static void d_fallocate(struct call *c)
 	a_dec(c, c->s->args[3]);
 }
 
+/* (descriptors as the unsigned ints the kernel reads) */
+static void d_close_range(struct call *c)
+{
+	a_udec(c, (unsigned int)c->s->args[0]);
+	a_udec(c, (unsigned int)c->s->args[1]);
+	a_int_flags(c, c->s->args[2], &xl_close_range_flags,
+		    "CLOSE_RANGE_???");
+}
+
+static void d_memfd_secret(struct call *c)
+{
+	a_sep(c);
+	p_flags(c->f, (unsigned int)c->s->args[0], &xl_secretmem_flags, 0);
+}
+
 const struct decoder dec_desc[] = {
+	{ "close_range", d_close_range, 0, 0 },
+	{ "memfd_secret", d_memfd_secret, 0, 0 },
 	{ "fallocate", d_fallocate, 0, 0 },
 	{ "pidfd_open", d_pidfd_open, 0, 0 },
 	{ "pipe", d_pipe, 0, 0 },

@@ -79,5 +79,14 @@ int main(void)
 	syscall(SYS_fallocate, -1, 0xdeadca75UL, 1, 2);
 	syscall(SYS_fallocate, -1, 0x80, 1, 2);
 	syscall(SYS_mlock2, 0, 0, 0xfffffffffffffffeUL | MLOCK_ONFAULT);
+	/* ints of flags and descriptors: the low 32 bits */
+	syscall(SYS_close_range, 0xfffffffeUL, 0xffffffff00000003UL, 0x1);
+	syscall(SYS_close_range, 1000, 999, 0xdead0006UL);
+	syscall(SYS_pipe2, NULL, 0xffffffff00000000UL | O_NONBLOCK);
+	syscall(SYS_inotify_init1, 0xdead0000UL | IN_NONBLOCK);
+	syscall(SYS_inotify_init1, 0x10);
+	syscall(SYS_memfd_secret, 0xbeefcafe00000000UL | 0x40);
+	syscall(SYS_landlock_restrict_self, -1, 0xd1efaced00000001UL);
+	syscall(SYS_ioperm, 0xdeafbeefffffffffUL, 1, 0);
 	return 0;
 }
