@@ -303,13 +303,14 @@ static void d_wait4(struct call *c)
 	a_rusage(c, c->s->args[3]);
 }
 
-/* 8192*1024, RLIM64_INFINITY */
-static void p_rlim(struct fmt *f, unsigned long v, const char *inf)
+/* 8192*1024, RLIM64_INFINITY (strace's RLIM_INFINITY is the 32-bit
+ * ABIs' only: getrlimit and setrlimit print the 64-bit name too) */
+static void p_rlim(struct fmt *f, unsigned long v)
 {
 	size_t start = x_begin(f);
 
 	if (v == ~0UL) {
-		fmt_str(f, inf);
+		fmt_str(f, "RLIM64_INFINITY");
 	} else if (v && !(v % 1024)) {
 		fmt_udec(f, v / 1024);
 		fmt_str(f, "*1024");
@@ -320,16 +321,16 @@ static void p_rlim(struct fmt *f, unsigned long v, const char *inf)
 }
 
 static void p_rlimit(struct fmt *f, const struct sysgate_sys *s,
-		     unsigned long p, const char *inf)
+		     unsigned long p)
 {
 	unsigned long r[2];
 
 	if (fetch(f, s, r, p, sizeof(r)))
 		return;
 	fmt_str(f, "{rlim_cur=");
-	p_rlim(f, r[0], inf);
+	p_rlim(f, r[0]);
 	fmt_str(f, ", rlim_max=");
-	p_rlim(f, r[1], inf);
+	p_rlim(f, r[1]);
 	fmt_chr(f, '}');
 }
 
@@ -338,23 +339,23 @@ static void d_prlimit64(struct call *c)
 	a_pid(c, 0, PT_TGID);
 	a_xlat(c, (unsigned int)c->s->args[1], &xl_rlimits, "RLIMIT_???");
 	a_sep(c);
-	p_rlimit(c->f, c->s, c->s->args[2], "RLIM64_INFINITY");
+	p_rlimit(c->f, c->s, c->s->args[2]);
 	if (a_out(c, c->s->args[3]))
-		p_rlimit(c->f, c->s, c->s->args[3], "RLIM64_INFINITY");
+		p_rlimit(c->f, c->s, c->s->args[3]);
 }
 
 static void d_setrlimit(struct call *c)
 {
 	a_xlat(c, (unsigned int)c->s->args[0], &xl_rlimits, "RLIMIT_???");
 	a_sep(c);
-	p_rlimit(c->f, c->s, c->s->args[1], "RLIM_INFINITY");
+	p_rlimit(c->f, c->s, c->s->args[1]);
 }
 
 static void d_getrlimit(struct call *c)
 {
 	a_xlat(c, (unsigned int)c->s->args[0], &xl_rlimits, "RLIMIT_???");
 	if (a_out(c, c->s->args[1]))
-		p_rlimit(c->f, c->s, c->s->args[1], "RLIM_INFINITY");
+		p_rlimit(c->f, c->s, c->s->args[1]);
 }
 
 static void d_priority(struct call *c)

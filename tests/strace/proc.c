@@ -34,6 +34,10 @@ int main(void)
 	check(getrlimit(RLIMIT_NOFILE, &rl) == 0, "getrlimit");
 	check(setrlimit(RLIMIT_NOFILE, &rl) == 0, "setrlimit");
 	check(getrlimit(RLIMIT_STACK, &rl) == 0, "getrlimit");
+	/* the calls themselves (libc's go through prlimit64): an unlimited
+	 * limit is RLIM64_INFINITY there too */
+	check(syscall(SYS_getrlimit, RLIMIT_CPU, &rl) == 0, "getrlimit");
+	check(syscall(SYS_setrlimit, RLIMIT_CPU, &rl) == 0, "setrlimit");
 	check(getpriority(PRIO_PROCESS, 0) >= -20, "getpriority");
 	check(getrusage(RUSAGE_CHILDREN, &ru) == 0, "getrusage");
 	check(sched_yield() == 0, "sched_yield");
