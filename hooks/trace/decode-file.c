@@ -281,7 +281,7 @@ static void d_unlinkat(struct call *c)
 {
 	a_dirfd(c, 0);
 	a_path(c, 1);
-	a_flags(c, c->s->args[2], &xl_at_flags, 0);
+	a_int_flags(c, c->s->args[2], &xl_at_flags, "AT_???");
 }
 
 /* dirfd, path, (mode|owner...), flags: the AT_* flags last. */
@@ -292,7 +292,22 @@ static void d_at_last(struct call *c)
 	a_dirfd(c, 0);
 	for (i = 1; i < n - 1; i++)
 		a_default(c, i);
-	a_flags(c, c->s->args[n - 1], &xl_at_flags, 0);
+	a_int_flags(c, c->s->args[n - 1], &xl_at_flags, "AT_???");
+}
+
+static void d_renameat2(struct call *c)
+{
+	a_dirfd(c, 0);
+	a_path(c, 1);
+	a_dirfd(c, 2);
+	a_path(c, 3);
+	a_int_flags(c, c->s->args[4], &xl_rename_flags, "RENAME_??");
+}
+
+static void d_umount2(struct call *c)
+{
+	a_path(c, 0);
+	a_int_flags(c, c->s->args[1], &xl_umount_flags, "MNT_???");
 }
 
 static void d_getcwd(struct call *c)
@@ -375,6 +390,8 @@ static void d_mknodat(struct call *c)
 }
 
 const struct decoder dec_file[] = {
+	{ "renameat2", d_renameat2, 0, 0 },
+	{ "umount2", d_umount2, 0, 0 },
 	{ "mknod", d_mknod, 0, 0 },
 	{ "mknodat", d_mknodat, 0, 0 },
 	{ "openat2", d_openat2, 0, 0 },

@@ -2,6 +2,7 @@
 /* File and stat family: open flags and modes, the stat structs, AT_*. */
 #include "corpus.h"
 #include <fcntl.h>
+#include <sys/mount.h>
 #include <sys/stat.h>
 #include <sys/statfs.h>
 #include <sys/syscall.h>
@@ -94,6 +95,16 @@ int main(int argc, char **argv)
 	syscall(SYS_faccessat2, AT_FDCWD, "no/f", W_OK, 0x1);
 	syscall(SYS_faccessat2, AT_FDCWD, "no/f", W_OK,
 		AT_EACCESS | 0x10000);
+	/* AT_*, RENAME_* and MNT_* flags: ints, unnamed bits commented */
+	syscall(SYS_unlinkat, AT_FDCWD, "no/f", 0xffff0000UL | AT_REMOVEDIR);
+	syscall(SYS_unlinkat, AT_FDCWD, "no/f", 0x10000000);
+	syscall(SYS_linkat, AT_FDCWD, "no/a", AT_FDCWD, "no/b",
+		AT_SYMLINK_FOLLOW);
+	syscall(SYS_renameat2, AT_FDCWD, "no/a", AT_FDCWD, "no/b",
+		RENAME_NOREPLACE | 0x100);
+	syscall(SYS_renameat2, AT_FDCWD, "no/a", AT_FDCWD, "no/b", 0x100);
+	syscall(SYS_umount2, "no/m", 0xdead0000UL | MNT_DETACH | UMOUNT_NOFOLLOW);
+	syscall(SYS_umount2, "no/m", 0x10);
 	/* uids and gids: 32 bits unsigned, -1 as -1 */
 	syscall(SYS_chown, "no/f", 0xdeadffff0000UL, -1);
 	syscall(SYS_fchownat, AT_FDCWD, "no/f", -1, 0xfffffffeU, 0);
