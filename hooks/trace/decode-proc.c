@@ -254,9 +254,9 @@ static void a_rusage(struct call *c, unsigned long p)
 	if (fetch_out(c, &ru, p, sizeof(ru)))
 		return;
 	f_dec(f, "{ru_utime={tv_sec=", ru.ru_utime.tv_sec);
-	f_dec(f, ", tv_usec=", ru.ru_utime.tv_usec);
+	f_udec(f, ", tv_usec=", ru.ru_utime.tv_usec);
 	f_dec(f, "}, ru_stime={tv_sec=", ru.ru_stime.tv_sec);
-	f_dec(f, ", tv_usec=", ru.ru_stime.tv_usec);
+	f_udec(f, ", tv_usec=", ru.ru_stime.tv_usec);
 	if (!trace_whole(c->s)) {
 		fmt_str(f, "}, ...}");
 		return;
@@ -429,6 +429,19 @@ static void d_get_robust_list(struct call *c)
 			fmt_udec(c->f, v);
 		fmt_chr(c->f, ']');
 	}
+}
+
+/* (no exit signal in these flags, unlike clone's) */
+static void d_unshare(struct call *c)
+{
+	a_sep(c);
+	p_flags_unknown(c->f, c->s->args[0], &xl_unshare_flags, "CLONE_???");
+}
+
+static void d_setns(struct call *c)
+{
+	a_fd(c, 0);
+	a_int_flags(c, c->s->args[1], &xl_setns_types, "CLONE_NEW???");
 }
 
 static void d_migrate_pages(struct call *c)
@@ -710,6 +723,8 @@ const struct decoder dec_proc[] = {
 	{ "sched_setparam", d_sched_xetparam, 0, 0 },
 	{ "get_robust_list", d_get_robust_list, 0, 0 },
 	{ "migrate_pages", d_migrate_pages, 0, 0 },
+	{ "unshare", d_unshare, 0, 0 },
+	{ "setns", d_setns, 0, 0 },
 	{ "kcmp", d_kcmp, 0, 0 },
 	{ 0, 0, 0, 0 },
 };

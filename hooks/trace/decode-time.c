@@ -100,7 +100,7 @@ static void d_eventfd2(struct call *c)
 static void p_timeval(struct fmt *f, long sec, long usec)
 {
 	f_dec(f, "{tv_sec=", sec);
-	f_dec(f, ", tv_usec=", usec);
+	f_udec(f, ", tv_usec=", usec);
 	fmt_chr(f, '}');
 }
 

@@ -687,8 +687,9 @@ void p_timespec(struct fmt *f, long sec, long nsec)
 {
 	fmt_str(f, "{tv_sec=");
 	fmt_dec(f, sec);
+	/* (strace's %llu: a negative one is a large number) */
 	fmt_str(f, ", tv_nsec=");
-	fmt_dec(f, nsec);
+	fmt_udec(f, nsec);
 	fmt_chr(f, '}');
 }
 

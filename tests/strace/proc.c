@@ -38,6 +38,12 @@ int main(void)
 	 * limit is RLIM64_INFINITY there too */
 	check(syscall(SYS_getrlimit, RLIMIT_CPU, &rl) == 0, "getrlimit");
 	check(syscall(SYS_setrlimit, RLIMIT_CPU, &rl) == 0, "setrlimit");
+	/* namespace flags: unshare's 64 bits, setns's int */
+	syscall(SYS_unshare, 0xbadc0ded0000000fUL);
+	syscall(SYS_unshare, 0x80000000UL | CLONE_NEWUTS | CLONE_FILES);
+	syscall(SYS_setns, -1, CLONE_NEWNET);
+	syscall(SYS_setns, -1, 0xdefaced00000000UL | 0x81fdff7fU);
+	syscall(SYS_setns, -1, 0x1);
 	check(getpriority(PRIO_PROCESS, 0) >= -20, "getpriority");
 	check(getrusage(RUSAGE_CHILDREN, &ru) == 0, "getrusage");
 	check(sched_yield() == 0, "sched_yield");
