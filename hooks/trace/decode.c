@@ -488,7 +488,8 @@ void p_data(struct fmt *f, const struct sysgate_sys *s, unsigned long p,
 		fmt_str(f, "...");
 }
 
-void p_string(struct fmt *f, const struct sysgate_sys *s, unsigned long p)
+void p_string_n(struct fmt *f, const struct sysgate_sys *s, unsigned long p,
+		size_t max)
 {
 	char buf[BUF_MAX];
 	int trunc = 0;
@@ -498,7 +499,8 @@ void p_string(struct fmt *f, const struct sysgate_sys *s, unsigned long p)
 		fmt_str(f, "NULL");
 		return;
 	}
-	n = sysgate_read_str(s, buf, (void *)p, sizeof(buf), &trunc);
+	n = sysgate_read_str(s, buf, (void *)p,
+			     max < sizeof(buf) ? max : sizeof(buf), &trunc);
 	if (n < 0) {
 		fmt_hex(f, p);
 		return;
@@ -506,6 +508,13 @@ void p_string(struct fmt *f, const struct sysgate_sys *s, unsigned long p)
 	quote(f, (unsigned char *)buf, n, 0);
 	if (trunc)
 		fmt_str(f, "...");
+}
+
+void p_string(struct fmt *f, const struct sysgate_sys *s, unsigned long p)
+{
+	/* strace's paths: at most PATH_MAX - 1 bytes, "..." when no NUL
+	 * comes within PATH_MAX (nothing past them is read) */
+	p_string_n(f, s, p, 4096);
 }
 
 void p_str_max(struct fmt *f, const struct sysgate_sys *s, unsigned long p,

@@ -232,7 +232,7 @@ static void put_argv(struct fmt *f, struct sysgate_sys *s, unsigned long p)
 			break;
 		if (i)
 			fmt_str(f, ", ");
-		p_string(f, s, ptr);
+		p_string_n(f, s, ptr, ~0UL);	/* (as long as the buffer) */
 	}
 	if (i == MAX_ARRAY)
 		fmt_str(f, ", ...");

@@ -187,7 +187,12 @@ void p_hex_bytes(struct fmt *f, const unsigned char *p, unsigned long n);
 void p_data_local(struct fmt *f, const unsigned char *p, unsigned long n);
 void p_sockaddr(struct fmt *f, const struct sysgate_sys *s, unsigned long p,
 		unsigned long len);
+/* A path (strace's: at most PATH_MAX - 1 bytes, then "..."). */
 void p_string(struct fmt *f, const struct sysgate_sys *s, unsigned long p);
+/* A NUL-terminated string of at most max - 1 bytes, "..." when longer;
+ * its address when it cannot be read to its end. */
+void p_string_n(struct fmt *f, const struct sysgate_sys *s, unsigned long p,
+		size_t max);
 /* A NUL-terminated string of at most len bytes (strace's printstr_ex
  * with QUOTE_0_TERMINATED): "..." when no NUL comes within them or -s. */
 void p_str_max(struct fmt *f, const struct sysgate_sys *s, unsigned long p,

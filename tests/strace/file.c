@@ -2,6 +2,7 @@
 /* File and stat family: open flags and modes, the stat structs, AT_*. */
 #include "corpus.h"
 #include <fcntl.h>
+#include <sys/mman.h>
 #include <sys/mount.h>
 #include <sys/stat.h>
 #include <sys/statfs.h>
@@ -105,6 +106,20 @@ int main(int argc, char **argv)
 	syscall(SYS_renameat2, AT_FDCWD, "no/a", AT_FDCWD, "no/b", 0x100);
 	syscall(SYS_umount2, "no/m", 0xdead0000UL | MNT_DETACH | UMOUNT_NOFOLLOW);
 	syscall(SYS_umount2, "no/m", 0x10);
+	/* paths: PATH_MAX - 1 bytes then "..."; one that runs into an
+	 * unmapped page before its NUL is its address */
+	{
+		char *pg = mmap(NULL, 8192, PROT_READ | PROT_WRITE,
+				MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+
+		check(pg != MAP_FAILED, "mmap");
+		memset(pg, '/', 8191);
+		pg[8191] = 0;
+		syscall(SYS_chdir, pg);
+		munmap(pg + 4096, 4096);
+		syscall(SYS_chdir, pg + 1);
+		munmap(pg, 4096);
+	}
 	/* uids and gids: 32 bits unsigned, -1 as -1 */
 	syscall(SYS_chown, "no/f", 0xdeadffff0000UL, -1);
 	syscall(SYS_fchownat, AT_FDCWD, "no/f", -1, 0xfffffffeU, 0);
