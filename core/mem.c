@@ -106,8 +106,12 @@ static long read_str(int pid, char *dst, const char *src, size_t max,
 	if (trunc) {
 		char c;
 
-		*trunc = vm_rw_pid(SG_NR_process_vm_readv, pid, &c, src + done,
-				   1) == 1 && c;
+		/* (a string that runs into unmapped memory before its NUL
+		 * cannot be read: strace prints its address) */
+		if (vm_rw_pid(SG_NR_process_vm_readv, pid, &c, src + done,
+			      1) != 1)
+			return -14;
+		*trunc = c != 0;
 	}
 	return done;
 }

@@ -14,7 +14,8 @@
 #   NAME NAME=EXPR ...
 #
 # A + in a name prints as " or " (strace names a request that two
-# drivers share "SNDCTL_TMR_START or TCSETS").
+# drivers share "SNDCTL_TMR_START or TCSETS"), a << as " << " (flags
+# strace names by their bit: "1 << IDE_NICE_0").
 BEGIN { nt = 0; cur = "main" }
 /^#/ || NF == 0 { next }
 $1 == "unit" { cur = $2; if (out == "units") print cur; next }
@@ -59,6 +60,7 @@ END {
 			if (ex[t, k] != "") {
 				shown = nm[t, k]
 			gsub(/\+/, " or ", shown)
+			gsub(/<</, " << ", shown)
 			print "\t{ (unsigned long)(" ex[t, k] "), \"" shown "\" },"
 				continue
 			}

@@ -29,7 +29,7 @@ BEGIN {
 		die("usage: awk -v arch=ARCH -v out=h|c -f gen.awk CSV...")
 
 	# Argument kinds: see syscalls/README.md.
-	kinds = "duxh" "pfD" "sbB" "vVo" "mPM" "Sae" "cw_"
+	kinds = "duxhU" "pfD" "sbB" "vVo" "mPM" "Sae" "cw_"
 	# Class names and the SYSGATE_CLASS_* macro each maps to.
 	nclass = split("file process network signal ipc desc memory creds " \
 		"stat clock pure", cname, " ")

@@ -15,7 +15,7 @@ static void d_pipe(struct call *c)
 static void d_pipe2(struct call *c)
 {
 	p_fdpair(c, c->s->args[0]);
-	a_flags(c, c->s->args[1], &xl_open_flags, 0);
+	a_int_flags(c, c->s->args[1], &xl_open_flags, "O_???");
 }
 
 static void d_fadvise64(struct call *c)
@@ -94,7 +94,7 @@ static void d_signalfd4(struct call *c)
 
 static void d_inotify_init1(struct call *c)
 {
-	a_flags(c, (unsigned int)c->s->args[0], &xl_inotify_init_flags, 0);
+	a_int_flags(c, c->s->args[0], &xl_inotify_init_flags, "IN_???");
 }
 
 static void d_inotify_add_watch(struct call *c)
@@ -144,7 +144,7 @@ static void d_sendfile(struct call *c)
 static void d_dup3(struct call *c)
 {
 	d_dup2(c);
-	a_flags(c, c->s->args[2], &xl_open_flags, 0);
+	a_int_flags(c, c->s->args[2], &xl_open_flags, "O_???");
 }
 
 /* {l_type=F_WRLCK, l_whence=SEEK_SET, l_start=0, l_len=0[, l_pid=0]} */
@@ -300,7 +300,118 @@ static void d_pidfd_open(struct call *c)
 			"PIDFD_???");
 }
 
+static void d_fallocate(struct call *c)
+{
+	a_fd(c, 0);
+	a_int_flags(c, c->s->args[1], &xl_falloc_flags, "FALLOC_FL_???");
+	a_dec(c, c->s->args[2]);
+	a_dec(c, c->s->args[3]);
+}
+
+/* splice's and copy_file_range's offsets (arguments 1 and 3) as they
+ * were at entry: the call moves them */
+static void e_offsets(struct call *c)
+{
+	unsigned long *sv = trace_saved(c);
+	int i;
+
+	for (i = 0; i < 2; i++) {
+		long long v = 0;
+		unsigned long p = c->s->args[1 + 2 * i];
+
+		sv[2 * i] = p && trace_read(c->s, &v, (void *)p, sizeof(v)) ==
+					(long)sizeof(v);
+		sv[2 * i + 1] = v;
+	}
+}
+
+/* [offset] as at entry, NULL, or the address */
+static void a_offset(struct call *c, int i)
+{
+	const unsigned long *sv = trace_saved(c);
+	unsigned long p = c->s->args[i];
+
+	a_sep(c);
+	if (!p || !sv[i - 1]) {
+		p_ptr(c->f, p);
+		return;
+	}
+	fmt_chr(c->f, '[');
+	fmt_dec(c->f, (long)sv[i]);
+	fmt_chr(c->f, ']');
+}
+
+/* fd_in, [off_in], fd_out, [off_out], len */
+static void offsets_args(struct call *c)
+{
+	a_fd(c, 0);
+	a_offset(c, 1);
+	a_fd(c, 2);
+	a_offset(c, 3);
+	a_udec(c, c->s->args[4]);
+}
+
+static void d_splice(struct call *c)
+{
+	offsets_args(c);
+	a_int_flags(c, c->s->args[5], &xl_splice_flags, "SPLICE_F_???");
+}
+
+static void d_copy_file_range(struct call *c)
+{
+	offsets_args(c);
+	a_hex(c, (unsigned int)c->s->args[5]);
+}
+
+static void d_tee(struct call *c)
+{
+	a_fd(c, 0);
+	a_fd(c, 1);
+	a_udec(c, c->s->args[2]);
+	a_int_flags(c, c->s->args[3], &xl_splice_flags, "SPLICE_F_???");
+}
+
+static void d_vmsplice(struct call *c)
+{
+	a_default(c, 0);
+	a_default(c, 1);
+	a_default(c, 2);
+	a_int_flags(c, c->s->args[3], &xl_splice_flags, "SPLICE_F_???");
+}
+
+static void d_sync_file_range(struct call *c)
+{
+	a_fd(c, 0);
+	a_dec(c, c->s->args[1]);
+	a_dec(c, c->s->args[2]);
+	a_int_flags(c, c->s->args[3], &xl_sync_file_range_flags,
+		    "SYNC_FILE_RANGE_???");
+}
+
+/* (descriptors as the unsigned ints the kernel reads) */
+static void d_close_range(struct call *c)
+{
+	a_udec(c, (unsigned int)c->s->args[0]);
+	a_udec(c, (unsigned int)c->s->args[1]);
+	a_int_flags(c, c->s->args[2], &xl_close_range_flags,
+		    "CLOSE_RANGE_???");
+}
+
+static void d_memfd_secret(struct call *c)
+{
+	a_sep(c);
+	p_flags(c->f, (unsigned int)c->s->args[0], &xl_secretmem_flags, 0);
+}
+
 const struct decoder dec_desc[] = {
+	{ "splice", d_splice, 0, e_offsets },
+	{ "copy_file_range", d_copy_file_range, 0, e_offsets },
+	{ "tee", d_tee, 0, 0 },
+	{ "vmsplice", d_vmsplice, 0, 0 },
+	{ "sync_file_range", d_sync_file_range, 0, 0 },
+	{ "close_range", d_close_range, 0, 0 },
+	{ "memfd_secret", d_memfd_secret, 0, 0 },
+	{ "fallocate", d_fallocate, 0, 0 },
 	{ "pidfd_open", d_pidfd_open, 0, 0 },
 	{ "pipe", d_pipe, 0, 0 },
 	{ "pipe2", d_pipe2, 0, 0 },

@@ -249,30 +249,39 @@ static void d_fstatfs(struct call *c)
 	a_statfs(c, c->s->args[1]);
 }
 
+/* access's mode: 0 is F_OK */
+static void a_access_mode(struct call *c, unsigned int mode)
+{
+	if (mode)
+		a_int_flags(c, mode, &xl_access_modes, "?_OK");
+	else
+		a_flags(c, 0, &xl_access_modes, "F_OK");
+}
+
 static void d_access(struct call *c)
 {
 	a_path(c, 0);
-	a_flags(c, c->s->args[1], &xl_access_modes, "F_OK");
+	a_access_mode(c, c->s->args[1]);
 }
 
 static void d_faccessat(struct call *c)
 {
 	a_dirfd(c, 0);
 	a_path(c, 1);
-	a_flags(c, c->s->args[2], &xl_access_modes, "F_OK");
+	a_access_mode(c, c->s->args[2]);
 }
 
 static void d_faccessat2(struct call *c)
 {
 	d_faccessat(c);
-	a_flags(c, c->s->args[3], &xl_faccessat_flags, 0);
+	a_int_flags(c, c->s->args[3], &xl_faccessat_flags, "AT_???");
 }
 
 static void d_unlinkat(struct call *c)
 {
 	a_dirfd(c, 0);
 	a_path(c, 1);
-	a_flags(c, c->s->args[2], &xl_at_flags, 0);
+	a_int_flags(c, c->s->args[2], &xl_at_flags, "AT_???");
 }
 
 /* dirfd, path, (mode|owner...), flags: the AT_* flags last. */
@@ -283,7 +292,22 @@ static void d_at_last(struct call *c)
 	a_dirfd(c, 0);
 	for (i = 1; i < n - 1; i++)
 		a_default(c, i);
-	a_flags(c, c->s->args[n - 1], &xl_at_flags, 0);
+	a_int_flags(c, c->s->args[n - 1], &xl_at_flags, "AT_???");
+}
+
+static void d_renameat2(struct call *c)
+{
+	a_dirfd(c, 0);
+	a_path(c, 1);
+	a_dirfd(c, 2);
+	a_path(c, 3);
+	a_int_flags(c, c->s->args[4], &xl_rename_flags, "RENAME_??");
+}
+
+static void d_umount2(struct call *c)
+{
+	a_path(c, 0);
+	a_int_flags(c, c->s->args[1], &xl_umount_flags, "MNT_???");
 }
 
 static void d_getcwd(struct call *c)
@@ -339,7 +363,37 @@ static void d_openat2(struct call *c)
 	a_udec(c, size);
 }
 
+/* mknod's mode is the kernel's umode_t (16 bits); the device follows
+ * only for a character or block node. */
+static void mknod_args(struct call *c, int at)
+{
+	unsigned short mode = c->s->args[at + 1];
+
+	a_path(c, at);
+	a_sep(c);
+	p_file_mode(c->f, mode);
+	if (is_dev(mode)) {
+		a_sep(c);
+		p_dev(c->f, (unsigned int)c->s->args[at + 2]);
+	}
+}
+
+static void d_mknod(struct call *c)
+{
+	mknod_args(c, 0);
+}
+
+static void d_mknodat(struct call *c)
+{
+	a_dirfd(c, 0);
+	mknod_args(c, 1);
+}
+
 const struct decoder dec_file[] = {
+	{ "renameat2", d_renameat2, 0, 0 },
+	{ "umount2", d_umount2, 0, 0 },
+	{ "mknod", d_mknod, 0, 0 },
+	{ "mknodat", d_mknodat, 0, 0 },
 	{ "openat2", d_openat2, 0, 0 },
 	{ "stat", d_stat, 0, 0 },
 	{ "lstat", d_stat, 0, 0 },

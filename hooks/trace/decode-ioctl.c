@@ -9,7 +9,9 @@
 #include <linux/counter.h>
 #include <linux/fiemap.h>
 #include <linux/fs.h>
+#include <linux/hdreg.h>
 #include <linux/random.h>
+#include <errno.h>
 #include <sys/ioctl.h>
 #include <termios.h>
 #include "trace.h"
@@ -131,6 +133,8 @@ struct ioctl_kind {
 	const struct xlat *values;	/* the argument's names, if any */
 	const char *unknown;		/* flags none of which has a name */
 	int out;			/* the kernel writes the argument */
+	int flags;			/* values are flags, not one value */
+	unsigned int size;		/* the bytes k_bytes prints */
 };
 
 static void k_ptr(struct call *c, const struct ioctl_kind *k,
@@ -348,33 +352,170 @@ static void k_fiemap(struct call *c, const struct ioctl_kind *k,
 	fmt_chr(f, '}');
 }
 
+static void k_hex(struct call *c, const struct ioctl_kind *k,
+		  unsigned long arg)
+{
+	(void)k;
+	a_hex(c, arg);
+}
+
+/* An unsigned long by the kind's names: flags, one value, or decimal. */
+static void p_kind_ulong(struct fmt *f, const struct ioctl_kind *k,
+			 unsigned long v)
+{
+	if (!k->values)
+		fmt_udec(f, v);
+	else if (k->flags)
+		p_flags(f, v, k->values, 0);
+	else
+		p_xlat(f, v, k->values, k->unknown);
+}
+
+static void k_ulong(struct call *c, const struct ioctl_kind *k,
+		    unsigned long arg)
+{
+	a_sep(c);
+	p_kind_ulong(c->f, k, arg);
+}
+
+/* [unsigned long] */
+static void k_ulong_at(struct call *c, const struct ioctl_kind *k,
+		       unsigned long arg)
+{
+	unsigned long v;
+
+	if (fetch_arg(c, &v, arg, sizeof(v), k->out))
+		return;
+	fmt_chr(c->f, '[');
+	p_kind_ulong(c->f, k, v);
+	fmt_chr(c->f, ']');
+}
+
+/* k->size bytes the kernel wrote, as a string cut at -s */
+static void k_bytes(struct call *c, const struct ioctl_kind *k,
+		    unsigned long arg)
+{
+	if (a_out(c, arg))
+		p_data(c->f, c->s, arg, k->size, 0);
+}
+
+static void e_hex32(struct fmt *f, const void *e)
+{
+	p_hex(f, *(const unsigned int *)e);
+}
+
+/* [0x1, 0x2, 0x3]: three u32 in hex */
+static void k_u32_triple(struct call *c, const struct ioctl_kind *k,
+			 unsigned long arg)
+{
+	(void)k;
+	a_sep(c);
+	p_array(c, arg, 3, sizeof(unsigned int), 0, e_hex32);
+}
+
+static void k_hd_geometry(struct call *c, const struct ioctl_kind *k,
+			  unsigned long arg)
+{
+	struct hd_geometry g;
+
+	if (fetch_arg(c, &g, arg, sizeof(g), k->out))
+		return;
+	f_udec(c->f, "{heads=", g.heads);
+	f_udec(c->f, ", sectors=", g.sectors);
+	f_udec(c->f, ", cylinders=", g.cylinders);
+	f_udec(c->f, ", start=", g.start);
+	fmt_chr(c->f, '}');
+}
+
+/* HDIO_DRIVE_CMD: the command header as it was at entry (trace_saved:
+ * read, then its 4 bytes), then the status the kernel wrote over it and
+ * the sectors read after it (also after EIO, the drive's error). */
+static void e_drive_cmd(struct call *c, unsigned long arg)
+{
+	unsigned long *sv = trace_saved(c);
+	struct hd_drive_cmd_hdr h;
+
+	sv[0] = arg && trace_read(c->s, &h, (void *)arg, sizeof(h)) ==
+				 (long)sizeof(h);
+	sv[1] = h.command | h.sector_number << 8 | h.feature << 16 |
+		(unsigned long)h.sector_count << 24;
+}
+
+static void k_drive_cmd(struct call *c, const struct ioctl_kind *k,
+			unsigned long arg)
+{
+	const unsigned long *sv = trace_saved(c);
+	struct fmt *f = c->f;
+	unsigned char st[4];	/* status, error, nsector, sector count */
+
+	(void)k;
+	a_sep(c);
+	if (!arg || !sv[0]) {
+		p_ptr(f, arg);
+		return;
+	}
+	fmt_str(f, "{command=");
+	p_xlat(f, sv[1] & 0xff, &xl_ata_cmds, "ATA_CMD_???");
+	f_udec(f, ", sector_number=", (sv[1] >> 8) & 0xff);
+	f_udec(f, ", feature=", (sv[1] >> 16) & 0xff);
+	f_udec(f, ", sector_count=", (sv[1] >> 24) & 0xff);
+	fmt_chr(f, '}');
+	if (!c->exiting ||
+	    (sysgate_is_error(c->s->ret) && c->s->ret != -EIO) ||
+	    trace_read(c->s, st, (void *)arg, sizeof(st)) != sizeof(st))
+		return;
+	fmt_str(f, " => {status=");
+	p_hex(f, st[0]);
+	f_udec(f, ", error=", st[1]);
+	f_udec(f, ", nsector=", st[2]);
+	if (st[3]) {
+		fmt_str(f, ", buf=");
+		p_data(f, c->s, arg + sizeof(st), st[3] * 512UL, 1);
+	}
+	fmt_chr(f, '}');
+}
+
 /* The kinds, searched in this order (a request in none is unknown). */
 static const struct ioctl_kind kinds[] = {
-	{ &xl_ioctl_none, 0, 0, 0, 0 },
-	{ &xl_ioctl_dev_none, 0, 0, 0, 0 },
-	{ &xl_ioctl_int, k_int, 0, 0, 0 },
-	{ &xl_ioctl_dev_int, k_int, 0, 0, 0 },
-	{ &xl_ioctl_tcxonc, k_int, &xl_tcxonc, 0, 0 },
-	{ &xl_ioctl_tcflsh, k_int, &xl_tcflsh, 0, 0 },
-	{ &xl_ioctl_int_in, k_int_at, 0, 0, 0 },
-	{ &xl_ioctl_dev_int_in, k_int_at, 0, 0, 0 },
-	{ &xl_ioctl_int_out, k_int_at, 0, 0, 1 },
-	{ &xl_ioctl_dev_int_out, k_int_at, 0, 0, 1 },
-	{ &xl_ioctl_tiocm_in, k_int_at, &xl_tiocm, "TIOCM_???", 0 },
-	{ &xl_ioctl_tiocm_out, k_int_at, &xl_tiocm, "TIOCM_???", 1 },
-	{ &xl_ioctl_fs_flags_in, k_int_at, &xl_fs_flags, "FS_???_FL", 0 },
-	{ &xl_ioctl_fs_flags_out, k_int_at, &xl_fs_flags, "FS_???_FL", 1 },
-	{ &xl_ioctl_termios_in, k_termios, 0, 0, 0 },
-	{ &xl_ioctl_termios_out, k_termios, 0, 0, 1 },
-	{ &xl_ioctl_winsize_in, k_winsize, 0, 0, 0 },
-	{ &xl_ioctl_winsize_out, k_winsize, 0, 0, 1 },
-	{ &xl_ioctl_counter_watch, k_counter_watch, 0, 0, 0 },
-	{ &xl_ioctl_rand_pool, k_rand_pool, 0, 0, 0 },
-	{ &xl_ioctl_fstrim, k_fstrim, 0, 0, 0 },
-	{ &xl_ioctl_fiemap, k_fiemap, 0, 0, 0 },
-	{ &xl_ioctl_fsxattr_in, k_fsxattr, 0, 0, 0 },
-	{ &xl_ioctl_fsxattr_out, k_fsxattr, 0, 0, 1 },
-	{ &xl_ioctls, k_ptr, 0, 0, 0 },
+	{ &xl_ioctl_none, 0, 0, 0, 0, 0, 0 },
+	{ &xl_ioctl_dev_none, 0, 0, 0, 0, 0, 0 },
+	{ &xl_ioctl_int, k_int, 0, 0, 0, 0, 0 },
+	{ &xl_ioctl_dev_int, k_int, 0, 0, 0, 0, 0 },
+	{ &xl_ioctl_tcxonc, k_int, &xl_tcxonc, 0, 0, 0, 0 },
+	{ &xl_ioctl_tcflsh, k_int, &xl_tcflsh, 0, 0, 0, 0 },
+	{ &xl_ioctl_int_in, k_int_at, 0, 0, 0, 0, 0 },
+	{ &xl_ioctl_dev_int_in, k_int_at, 0, 0, 0, 0, 0 },
+	{ &xl_ioctl_int_out, k_int_at, 0, 0, 1, 0, 0 },
+	{ &xl_ioctl_dev_int_out, k_int_at, 0, 0, 1, 0, 0 },
+	{ &xl_ioctl_tiocm_in, k_int_at, &xl_tiocm, "TIOCM_???", 0, 0, 0 },
+	{ &xl_ioctl_tiocm_out, k_int_at, &xl_tiocm, "TIOCM_???", 1, 0, 0 },
+	{ &xl_ioctl_fs_flags_in, k_int_at, &xl_fs_flags, "FS_???_FL", 0, 0, 0 },
+	{ &xl_ioctl_fs_flags_out, k_int_at, &xl_fs_flags, "FS_???_FL", 1, 0, 0 },
+	{ &xl_ioctl_termios_in, k_termios, 0, 0, 0, 0, 0 },
+	{ &xl_ioctl_termios_out, k_termios, 0, 0, 1, 0, 0 },
+	{ &xl_ioctl_winsize_in, k_winsize, 0, 0, 0, 0, 0 },
+	{ &xl_ioctl_winsize_out, k_winsize, 0, 0, 1, 0, 0 },
+	{ &xl_ioctl_counter_watch, k_counter_watch, 0, 0, 0, 0, 0 },
+	{ &xl_ioctl_rand_pool, k_rand_pool, 0, 0, 0, 0, 0 },
+	{ &xl_ioctl_fstrim, k_fstrim, 0, 0, 0, 0, 0 },
+	{ &xl_ioctl_fiemap, k_fiemap, 0, 0, 0, 0, 0 },
+	{ &xl_ioctl_fsxattr_in, k_fsxattr, 0, 0, 0, 0, 0 },
+	{ &xl_ioctl_fsxattr_out, k_fsxattr, 0, 0, 1, 0, 0 },
+	{ &xl_ioctl_dev_hex, k_hex, 0, 0, 0, 0, 0 },
+	{ &xl_ioctl_dev_ulong, k_ulong, 0, 0, 0, 0, 0 },
+	{ &xl_ioctl_dev_ulong_out, k_ulong_at, 0, 0, 1, 0, 0 },
+	{ &xl_ioctl_hdio_nice, k_ulong, &xl_hdio_ide_nice, 0, 0, 1, 0 },
+	{ &xl_ioctl_hdio_nice_out, k_ulong_at, &xl_hdio_ide_nice, 0, 1, 1, 0 },
+	{ &xl_ioctl_hdio_busstate, k_ulong, &xl_hdio_busstates,
+	  "BUSSTATE_???", 0, 0, 0 },
+	{ &xl_ioctl_hdio_busstate_out, k_ulong_at, &xl_hdio_busstates,
+	  "BUSSTATE_???", 1, 0, 0 },
+	{ &xl_ioctl_hdio_identity, k_bytes, 0, 0, 1, 0, 512 },
+	{ &xl_ioctl_hdio_obsolete_identity, k_bytes, 0, 0, 1, 0, 142 },
+	{ &xl_ioctl_hdio_getgeo, k_hd_geometry, 0, 0, 1, 0, 0 },
+	{ &xl_ioctl_hdio_drive_cmd, k_drive_cmd, 0, 0, 0, 0, 0 },
+	{ &xl_ioctl_u32_triple, k_u32_triple, 0, 0, 0, 0, 0 },
+	{ &xl_ioctls, k_ptr, 0, 0, 0, 0, 0 },
 };
 
 static void d_ioctl(struct call *c)
@@ -411,6 +552,8 @@ static void e_ioctl(struct call *c)
 {
 	if ((unsigned int)c->s->args[1] == FS_IOC_FIEMAP)
 		e_fiemap(c, c->s->args[2]);
+	else if ((unsigned int)c->s->args[1] == HDIO_DRIVE_CMD)
+		e_drive_cmd(c, c->s->args[2]);
 }
 
 const struct decoder dec_ioctl[] = {

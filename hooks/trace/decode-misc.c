@@ -135,7 +135,8 @@ static void d_getrandom(struct call *c)
 static void d_umask(struct call *c)
 {
 	a_sep(c);
-	p_mode(c->f, (unsigned int)c->s->args[0] & 0777);
+	/* (the kernel's umode_t: 16 bits, as strace prints them) */
+	p_mode(c->f, (unsigned short)c->s->args[0]);
 }
 
 static void r_umask(struct call *c)
@@ -193,7 +194,27 @@ static void d_ioprio_set(struct call *c)
 	a_ioprio(c, (int)c->s->args[2]);
 }
 
+/* [unsigned int] the call wrote, or its address */
+static void a_uint_out(struct call *c, unsigned long p)
+{
+	unsigned int v;
+
+	if (fetch_out(c, &v, p, sizeof(v)))
+		return;
+	fmt_chr(c->f, '[');
+	fmt_udec(c->f, v);
+	fmt_chr(c->f, ']');
+}
+
+static void d_getcpu(struct call *c)
+{
+	a_uint_out(c, c->s->args[0]);
+	a_uint_out(c, c->s->args[1]);
+	a_ptr(c, c->s->args[2]);
+}
+
 const struct decoder dec_misc[] = {
+	{ "getcpu", d_getcpu, 0, 0 },
 	{ "ioprio_get", d_ioprio_get, r_ioprio_get, 0 },
 	{ "ioprio_set", d_ioprio_set, 0, 0 },
 	{ "getdents64", d_getdents, 0, 0 },

@@ -259,13 +259,14 @@ static void d_addr_in(struct call *c)
 }
 
 /* The socklen an address-returning call gets: kept at entry so the
- * line can show [in => out] as strace does. */
-static void e_save_len(struct call *c, int i)
+ * line can show [in => out] as strace does (an address's only when
+ * there is an address to fill: addr, the argument before it). */
+static void e_save_len(struct call *c, int i, int addr)
 {
 	unsigned int v = 0;
 
 	trace_saved(c)[0] = ~0UL;
-	if (c->s->args[i] &&
+	if ((!addr || c->s->args[i - 1]) && c->s->args[i] &&
 	    trace_read(c->s, &v, (void *)c->s->args[i], sizeof(v)) ==
 		    sizeof(v))
 		trace_saved(c)[0] = v;
@@ -273,41 +274,49 @@ static void e_save_len(struct call *c, int i)
 
 static void e_len2(struct call *c)
 {
-	e_save_len(c, 2);
+	e_save_len(c, 2, 1);
 }
 
 static void e_len5(struct call *c)
 {
-	e_save_len(c, 5);
+	e_save_len(c, 5, 1);
 }
 
 static void e_len4(struct call *c)
 {
-	e_save_len(c, 4);
+	e_save_len(c, 4, 0);
 }
 
-/* address out, [len] in and out */
+/* address out, [len] in and out (ints); a failed call's [len] as given */
 static void a_addr_out(struct call *c, unsigned long p, unsigned long lenp)
 {
 	unsigned int out = 0;
 	unsigned long in = trace_saved(c)[0];
 
 	a_sep(c);
-	if (!c_ok(c) || !p || !lenp ||
+	if (in == ~0UL) {
+		p_ptr(c->f, p);
+		a_ptr(c, lenp);
+		return;
+	}
+	if (!c_ok(c) ||
 	    trace_read(c->s, &out, (void *)lenp, sizeof(out)) !=
 		    sizeof(out)) {
 		p_ptr(c->f, p);
-		a_ptr(c, lenp);
+		a_sep(c);
+		fmt_chr(c->f, '[');
+		fmt_dec(c->f, (int)in);
+		fmt_chr(c->f, ']');
 		return;
 	}
 	p_sockaddr(c->f, c->s, p, out < in ? out : in);
 	a_sep(c);
 	fmt_chr(c->f, '[');
-	if (in != ~0UL && in != out) {
-		fmt_udec(c->f, in);
+	if (in != out) {
+		fmt_dec(c->f, (int)in);
 		fmt_str(c->f, " => ");
 	}
-	fmt_udec(c->f, out);
+	fmt_dec(c->f, (int)out);
 	fmt_chr(c->f, ']');
 }
 

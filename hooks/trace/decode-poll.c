@@ -210,7 +210,7 @@ static void d_select(struct call *c)
 		return;
 	}
 	f_dec(c->f, "{tv_sec=", trace_saved(c)[4]);
-	f_dec(c->f, ", tv_usec=", trace_saved(c)[5]);
+	f_udec(c->f, ", tv_usec=", trace_saved(c)[5]);
 	fmt_chr(c->f, '}');
 }
 
@@ -247,7 +247,7 @@ static void r_select(struct call *c)
 		f_dec(c->f, ", left {tv_sec=", ts[0]);
 		fmt_str(c->f, c->s->nr == sysgate_syscall_number("select") ?
 				      ", tv_usec=" : ", tv_nsec=");
-		fmt_dec(c->f, ts[1]);
+		fmt_udec(c->f, ts[1]);
 		fmt_chr(c->f, '}');
 	} else if (c->s->args[4]) {
 		fmt_str(c->f, ", left ");

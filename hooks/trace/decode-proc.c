@@ -254,9 +254,9 @@ static void a_rusage(struct call *c, unsigned long p)
 	if (fetch_out(c, &ru, p, sizeof(ru)))
 		return;
 	f_dec(f, "{ru_utime={tv_sec=", ru.ru_utime.tv_sec);
-	f_dec(f, ", tv_usec=", ru.ru_utime.tv_usec);
+	f_udec(f, ", tv_usec=", ru.ru_utime.tv_usec);
 	f_dec(f, "}, ru_stime={tv_sec=", ru.ru_stime.tv_sec);
-	f_dec(f, ", tv_usec=", ru.ru_stime.tv_usec);
+	f_udec(f, ", tv_usec=", ru.ru_stime.tv_usec);
 	if (!trace_whole(c->s)) {
 		fmt_str(f, "}, ...}");
 		return;
@@ -303,13 +303,14 @@ static void d_wait4(struct call *c)
 	a_rusage(c, c->s->args[3]);
 }
 
-/* 8192*1024, RLIM64_INFINITY */
-static void p_rlim(struct fmt *f, unsigned long v, const char *inf)
+/* 8192*1024, RLIM64_INFINITY (strace's RLIM_INFINITY is the 32-bit
+ * ABIs' only: getrlimit and setrlimit print the 64-bit name too) */
+static void p_rlim(struct fmt *f, unsigned long v)
 {
 	size_t start = x_begin(f);
 
 	if (v == ~0UL) {
-		fmt_str(f, inf);
+		fmt_str(f, "RLIM64_INFINITY");
 	} else if (v && !(v % 1024)) {
 		fmt_udec(f, v / 1024);
 		fmt_str(f, "*1024");
@@ -320,16 +321,16 @@ static void p_rlim(struct fmt *f, unsigned long v, const char *inf)
 }
 
 static void p_rlimit(struct fmt *f, const struct sysgate_sys *s,
-		     unsigned long p, const char *inf)
+		     unsigned long p)
 {
 	unsigned long r[2];
 
 	if (fetch(f, s, r, p, sizeof(r)))
 		return;
 	fmt_str(f, "{rlim_cur=");
-	p_rlim(f, r[0], inf);
+	p_rlim(f, r[0]);
 	fmt_str(f, ", rlim_max=");
-	p_rlim(f, r[1], inf);
+	p_rlim(f, r[1]);
 	fmt_chr(f, '}');
 }
 
@@ -338,23 +339,23 @@ static void d_prlimit64(struct call *c)
 	a_pid(c, 0, PT_TGID);
 	a_xlat(c, (unsigned int)c->s->args[1], &xl_rlimits, "RLIMIT_???");
 	a_sep(c);
-	p_rlimit(c->f, c->s, c->s->args[2], "RLIM64_INFINITY");
+	p_rlimit(c->f, c->s, c->s->args[2]);
 	if (a_out(c, c->s->args[3]))
-		p_rlimit(c->f, c->s, c->s->args[3], "RLIM64_INFINITY");
+		p_rlimit(c->f, c->s, c->s->args[3]);
 }
 
 static void d_setrlimit(struct call *c)
 {
 	a_xlat(c, (unsigned int)c->s->args[0], &xl_rlimits, "RLIMIT_???");
 	a_sep(c);
-	p_rlimit(c->f, c->s, c->s->args[1], "RLIM_INFINITY");
+	p_rlimit(c->f, c->s, c->s->args[1]);
 }
 
 static void d_getrlimit(struct call *c)
 {
 	a_xlat(c, (unsigned int)c->s->args[0], &xl_rlimits, "RLIMIT_???");
 	if (a_out(c, c->s->args[1]))
-		p_rlimit(c->f, c->s, c->s->args[1], "RLIM_INFINITY");
+		p_rlimit(c->f, c->s, c->s->args[1]);
 }
 
 static void d_priority(struct call *c)
@@ -430,12 +431,27 @@ static void d_get_robust_list(struct call *c)
 	}
 }
 
+/* (no exit signal in these flags, unlike clone's) */
+static void d_unshare(struct call *c)
+{
+	a_sep(c);
+	p_flags_unknown(c->f, c->s->args[0], &xl_unshare_flags, "CLONE_???");
+}
+
+static void d_setns(struct call *c)
+{
+	a_fd(c, 0);
+	a_int_flags(c, c->s->args[1], &xl_setns_types, "CLONE_NEW???");
+}
+
 static void d_migrate_pages(struct call *c)
 {
 	a_pid(c, 0, PT_TGID);
 	a_udec(c, c->s->args[1]);
-	a_default(c, 2);
-	a_default(c, 3);
+	a_sep(c);
+	p_nodemask(c, c->s->args[2], c->s->args[1], 0);
+	a_sep(c);
+	p_nodemask(c, c->s->args[3], c->s->args[1], 0);
 }
 
 /* Descriptor fd of process pid (with -y's path from its /proc). */
@@ -707,6 +723,8 @@ const struct decoder dec_proc[] = {
 	{ "sched_setparam", d_sched_xetparam, 0, 0 },
 	{ "get_robust_list", d_get_robust_list, 0, 0 },
 	{ "migrate_pages", d_migrate_pages, 0, 0 },
+	{ "unshare", d_unshare, 0, 0 },
+	{ "setns", d_setns, 0, 0 },
 	{ "kcmp", d_kcmp, 0, 0 },
 	{ 0, 0, 0, 0 },
 };

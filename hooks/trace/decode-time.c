@@ -100,7 +100,7 @@ static void d_eventfd2(struct call *c)
 static void p_timeval(struct fmt *f, long sec, long usec)
 {
 	f_dec(f, "{tv_sec=", sec);
-	f_dec(f, ", tv_usec=", usec);
+	f_udec(f, ", tv_usec=", usec);
 	fmt_chr(f, '}');
 }
 
@@ -346,7 +346,14 @@ static void d_times(struct call *c)
 	fmt_chr(c->f, '}');
 }
 
+/* (the kernel's unsigned int seconds) */
+static void d_alarm(struct call *c)
+{
+	a_udec(c, (unsigned int)c->s->args[0]);
+}
+
 const struct decoder dec_time[] = {
+	{ "alarm", d_alarm, 0, 0 },
 	{ "times", d_times, 0, 0 },
 	{ "clock_gettime", d_clock_get, 0, 0 },
 	{ "clock_getres", d_clock_get, 0, 0 },

@@ -51,8 +51,6 @@ static struct {
 	char text[ENTRY_FDS][ENTRY_TEXT];
 } at_entry[TID_SLOTS];	/* by thread (hooks/lib/slots.h) */
 
-static void fdpath_now(struct fmt *f, const struct sysgate_sys *s, int fd);
-
 void fdpaths_at_entry(const struct sysgate_sys *s, const char *kinds, int n)
 {
 	int k = trace_thread_slot(s->tid), i, j = 0;
@@ -68,7 +66,7 @@ void fdpaths_at_entry(const struct sysgate_sys *s, const char *kinds, int n)
 		if (kinds[i] != 'f' || (int)s->args[i] < 0)
 			continue;
 		fmt_init(&f, at_entry[k].text[j], ENTRY_TEXT);
-		fdpath_now(&f, s, (int)s->args[i]);
+		p_fdpath_now(&f, s, (int)s->args[i]);
 		at_entry[k].fd[j] = (int)s->args[i];
 		at_entry[k].len[j++] = f.full ? 0 : f.len;
 	}
@@ -88,10 +86,10 @@ void p_fdpath(struct fmt *f, const struct sysgate_sys *s, int fd)
 				fmt_mem(f, at_entry[k].text[i], at_entry[k].len[i]);
 				return;
 			}
-	fdpath_now(f, s, fd);
+	p_fdpath_now(f, s, fd);
 }
 
-static void fdpath_now(struct fmt *f, const struct sysgate_sys *s, int fd)
+void p_fdpath_now(struct fmt *f, const struct sysgate_sys *s, int fd)
 {
 	char path[BUF_MAX];
 	long n;
@@ -408,6 +406,13 @@ void p_flags_unknown(struct fmt *f, unsigned long v, const struct xlat *t,
 	x_end(f, start, v, 'x');
 }
 
+void a_int_flags(struct call *c, unsigned int v, const struct xlat *t,
+		 const char *unknown)
+{
+	a_sep(c);
+	p_flags_unknown(c->f, v, t, unknown);
+}
+
 void a_flags(struct call *c, unsigned long v, const struct xlat *t,
 	     const char *zero)
 {
@@ -483,7 +488,8 @@ void p_data(struct fmt *f, const struct sysgate_sys *s, unsigned long p,
 		fmt_str(f, "...");
 }
 
-void p_string(struct fmt *f, const struct sysgate_sys *s, unsigned long p)
+void p_string_n(struct fmt *f, const struct sysgate_sys *s, unsigned long p,
+		size_t max)
 {
 	char buf[BUF_MAX];
 	int trunc = 0;
@@ -493,7 +499,8 @@ void p_string(struct fmt *f, const struct sysgate_sys *s, unsigned long p)
 		fmt_str(f, "NULL");
 		return;
 	}
-	n = sysgate_read_str(s, buf, (void *)p, sizeof(buf), &trunc);
+	n = sysgate_read_str(s, buf, (void *)p,
+			     max < sizeof(buf) ? max : sizeof(buf), &trunc);
 	if (n < 0) {
 		fmt_hex(f, p);
 		return;
@@ -501,6 +508,13 @@ void p_string(struct fmt *f, const struct sysgate_sys *s, unsigned long p)
 	quote(f, (unsigned char *)buf, n, 0);
 	if (trunc)
 		fmt_str(f, "...");
+}
+
+void p_string(struct fmt *f, const struct sysgate_sys *s, unsigned long p)
+{
+	/* strace's paths: at most PATH_MAX - 1 bytes, "..." when no NUL
+	 * comes within PATH_MAX (nothing past them is read) */
+	p_string_n(f, s, p, 4096);
 }
 
 void p_str_max(struct fmt *f, const struct sysgate_sys *s, unsigned long p,
@@ -547,8 +561,14 @@ void p_mode(struct fmt *f, unsigned long mode)
 void p_file_mode(struct fmt *f, unsigned long mode)
 {
 	unsigned long type = mode & 0170000;
-	size_t start = x_begin(f);
+	size_t start;
 
+	/* a type without a name: the whole mode in octal, as strace */
+	if (type && !xlat_name(&xl_file_type, type)) {
+		p_mode(f, mode);
+		return;
+	}
+	start = x_begin(f);
 	if (type) {
 		p_xlat(f, type, &xl_file_type, 0);
 		fmt_chr(f, '|');
@@ -565,6 +585,54 @@ long trace_read(const struct sysgate_sys *s, void *dst, const void *src,
 		size_t len)
 {
 	return trace_structs(s) ? sysgate_read_mem(s, dst, src, len) : -1;
+}
+
+void p_array(struct call *c, unsigned long p, unsigned long n,
+	     unsigned int size, int out,
+	     void (*elem)(struct fmt *f, const void *e))
+{
+	unsigned long i, max = trace_whole(c->s) ? n :
+				(unsigned long)trace_strsize;
+	unsigned char e[8];
+	struct fmt *f = c->f;
+
+	if (!p) {
+		fmt_str(f, "NULL");
+		return;
+	}
+	if (!n) {
+		fmt_str(f, "[]");
+		return;
+	}
+	if (n > ~0UL / size || p + n * size <= p) {
+		p_ptr(f, p);
+		return;
+	}
+	for (i = 0; i < n; i++) {
+		unsigned long at = p + i * size;
+
+		if (i)
+			fmt_str(f, ", ");
+		if ((out && !c_ok(c)) ||
+		    trace_read(c->s, e, (void *)at, size) != (long)size) {
+			if (!i) {
+				p_ptr(f, at);
+				return;
+			}
+			fmt_str(f, "... /* ");
+			fmt_hex(f, at);
+			fmt_str(f, " */");
+			break;
+		}
+		if (!i)
+			fmt_chr(f, '[');
+		if (i >= max) {
+			fmt_str(f, "...");
+			break;
+		}
+		elem(f, e);
+	}
+	fmt_chr(f, ']');
 }
 
 int fetch(struct fmt *f, const struct sysgate_sys *s, void *dst,
@@ -628,8 +696,9 @@ void p_timespec(struct fmt *f, long sec, long nsec)
 {
 	fmt_str(f, "{tv_sec=");
 	fmt_dec(f, sec);
+	/* (strace's %llu: a negative one is a large number) */
 	fmt_str(f, ", tv_nsec=");
-	fmt_dec(f, nsec);
+	fmt_udec(f, nsec);
 	fmt_chr(f, '}');
 }
 

@@ -232,7 +232,7 @@ static void put_argv(struct fmt *f, struct sysgate_sys *s, unsigned long p)
 			break;
 		if (i)
 			fmt_str(f, ", ");
-		p_string(f, s, ptr);
+		p_string_n(f, s, ptr, ~0UL);	/* (as long as the buffer) */
 	}
 	if (i == MAX_ARRAY)
 		fmt_str(f, ", ...");
@@ -305,7 +305,8 @@ static void put_symbolic(struct fmt *f, char kind, unsigned long v)
 		p_open_flags(f, v);
 		break;
 	case 'm':
-		p_mode(f, v);
+		/* the kernel's umode_t: 16 bits */
+		p_mode(f, (unsigned short)v);
 		break;
 	case 'P':
 		fmt_flags(f, v, prot_flags,
@@ -380,6 +381,13 @@ static void put_arg(struct fmt *f, struct sysgate_sys *s, int i,
 		return;
 	case 'u':
 		fmt_udec(f, v);
+		return;
+	case 'U':
+		/* a uid or gid: 32 bits, -1 ("unchanged") as -1 */
+		if ((unsigned int)v == (unsigned int)-1)
+			fmt_str(f, "-1");
+		else
+			fmt_udec(f, (unsigned int)v);
 		return;
 	case 'f':
 		fmt_dec(f, (int)v);
@@ -851,7 +859,7 @@ static void put_ret(struct fmt *f, struct sysgate_sys *s)
 		d->ret(&c);
 	} else if (s->nr >= 0 && s->nr < SYSGATE_NR_MAX && returns_fd[s->nr]) {
 		fmt_dec(f, s->ret);
-		p_fdpath(f, s, (int)s->ret);
+		p_fdpath_now(f, s, (int)s->ret);
 	} else if (ret_is_pointer(s->nr)) {
 		fmt_hex(f, s->ret);
 	} else {

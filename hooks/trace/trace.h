@@ -103,6 +103,9 @@ void a_xlat(struct call *c, unsigned long v, const struct xlat *t,
 	    const char *unknown);
 void a_flags(struct call *c, unsigned long v, const struct xlat *t,
 	     const char *zero);
+/* An int of flags (the kernel reads 32 bits): p_flags_unknown's. */
+void a_int_flags(struct call *c, unsigned int v, const struct xlat *t,
+		 const char *unknown);
 
 /*
  * -X raw and verbose: what a printer writes between x_begin and x_end as
@@ -184,7 +187,12 @@ void p_hex_bytes(struct fmt *f, const unsigned char *p, unsigned long n);
 void p_data_local(struct fmt *f, const unsigned char *p, unsigned long n);
 void p_sockaddr(struct fmt *f, const struct sysgate_sys *s, unsigned long p,
 		unsigned long len);
+/* A path (strace's: at most PATH_MAX - 1 bytes, then "..."). */
 void p_string(struct fmt *f, const struct sysgate_sys *s, unsigned long p);
+/* A NUL-terminated string of at most max - 1 bytes, "..." when longer;
+ * its address when it cannot be read to its end. */
+void p_string_n(struct fmt *f, const struct sysgate_sys *s, unsigned long p,
+		size_t max);
 /* A NUL-terminated string of at most len bytes (strace's printstr_ex
  * with QUOTE_0_TERMINATED): "..." when no NUL comes within them or -s. */
 void p_str_max(struct fmt *f, const struct sysgate_sys *s, unsigned long p,
@@ -208,6 +216,17 @@ int fetch_out(struct call *c, void *dst, unsigned long p, unsigned long len);
 /* fetch_out when out, else the struct as the call got it. */
 int fetch_arg(struct call *c, void *dst, unsigned long p, unsigned long len,
 	      int out);
+/* strace's arrays: n elements of size bytes (at most 8) at p, each by
+ * elem; at most -s of them (all under -v) then "...".  NULL, [], p when
+ * the first cannot be read (or when out: the kernel's output of a call
+ * that failed), "... / * addr * /" where reading stops. */
+void p_array(struct call *c, unsigned long p, unsigned long n,
+	     unsigned int size, int out,
+	     void (*elem)(struct fmt *f, const void *e));
+/* A NUMA node mask of maxnode bits (the kernel reads maxnode - 1), in
+ * words; a size that does not fit prints the address (decode-mem.c). */
+void p_nodemask(struct call *c, unsigned long p, unsigned long maxnode,
+		int out);
 /* [3, 4] (pipe, socketpair) on success, with -y's paths. */
 void p_fdpair(struct call *c, unsigned long p);
 /* timespec / timeval arguments, NULL or the address when unreadable. */
@@ -224,6 +243,9 @@ void put_iov(struct fmt *f, struct sysgate_sys *s, unsigned long p,
 long fd_path(const struct sysgate_sys *s, int fd, char *path, size_t size);
 /* "<path>" after descriptor fd (AT_FDCWD: the cwd) under -y. */
 void p_fdpath(struct fmt *f, const struct sysgate_sys *s, int fd);
+/* The same as it is now, not as the call's entry saw it (-yy): a
+ * returned descriptor's (dup2's new one is the old one's file). */
+void p_fdpath_now(struct fmt *f, const struct sysgate_sys *s, int fd);
 /* -yy: keeps the "<...>" of s's descriptor arguments ('f' kinds) as they
  * are at its entry, for p_fdpath at its exit. */
 void fdpaths_at_entry(const struct sysgate_sys *s, const char *kinds, int n);

@@ -66,5 +66,46 @@ int main(void)
 	syscall(SYS_process_mrelease, -1, 0xdefaced00000000UL);
 	syscall(SYS_pidfd_open, 0, O_NONBLOCK);	/* PIDFD_NONBLOCK */
 	syscall(SYS_pidfd_open, 0, 0xfacef6edU);
+	/* dup3's flags are an int (unnamed ones commented); a new
+	 * descriptor's path is the file it now holds (-yy) */
+	fd = open("/dev/null", O_RDONLY);
+	n = open("/dev/zero", O_RDONLY);
+	syscall(SYS_dup3, fd, n, 0xdefaced00000000UL | O_CLOEXEC);
+	syscall(SYS_dup3, fd, n, 0x1);
+	syscall(SYS_dup2, n, fd);
+	close(n);
+	close(fd);
+	/* fallocate's mode, mlock2's flags */
+	syscall(SYS_fallocate, -1, 0xdeadca75UL, 1, 2);
+	syscall(SYS_fallocate, -1, 0x80, 1, 2);
+	syscall(SYS_mlock2, 0, 0, 0xfffffffffffffffeUL | MLOCK_ONFAULT);
+	/* ints of flags and descriptors: the low 32 bits */
+	syscall(SYS_close_range, 0xfffffffeUL, 0xffffffff00000003UL, 0x1);
+	syscall(SYS_close_range, 1000, 999, 0xdead0006UL);
+	syscall(SYS_pipe2, NULL, 0xffffffff00000000UL | O_NONBLOCK);
+	syscall(SYS_inotify_init1, 0xdead0000UL | IN_NONBLOCK);
+	syscall(SYS_inotify_init1, 0x10);
+	syscall(SYS_memfd_secret, 0xbeefcafe00000000UL | 0x40);
+	syscall(SYS_landlock_restrict_self, -1, 0xd1efaced00000001UL);
+	syscall(SYS_ioperm, 0xdeafbeefffffffffUL, 1, 0);
+	/* offsets as they were at entry (the call moves them), splice's
+	 * and sync_file_range's flags */
+	{
+		loff_t in_off = 2, out_off = 0;
+
+		m = memfd_create("a", 0);
+		n = memfd_create("b", 0);
+		check(m >= 0 && n >= 0 && write(m, "01234567", 8) == 8, "memfd");
+		check(syscall(SYS_copy_file_range, m, &in_off, n, &out_off, 4,
+			      0) == 4, "copy_file_range");
+		syscall(SYS_splice, -1, &in_off, -2, NULL, 5,
+			0xfffffff0UL | SPLICE_F_MOVE | SPLICE_F_MORE);
+		syscall(SYS_splice, -1, NULL, -2, (void *)8, 5, 0x10);
+		syscall(SYS_tee, -1, -2, 5, SPLICE_F_NONBLOCK);
+		syscall(SYS_sync_file_range, -1, -1, 2,
+			SYNC_FILE_RANGE_WRITE | 0x100);
+		close(m);
+		close(n);
+	}
 	return 0;
 }

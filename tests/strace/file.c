@@ -2,6 +2,8 @@
 /* File and stat family: open flags and modes, the stat structs, AT_*. */
 #include "corpus.h"
 #include <fcntl.h>
+#include <sys/mman.h>
+#include <sys/mount.h>
 #include <sys/stat.h>
 #include <sys/statfs.h>
 #include <sys/syscall.h>
@@ -76,5 +78,50 @@ int main(int argc, char **argv)
 		memset(h.ext, 0, sizeof(h.ext));
 		syscall(SYS_openat2, -1, "nosuch", &h, sizeof(h));
 	}
+	/* modes are the kernel's 16 bits; mknod's symbolic, its device only
+	 * for a device node; access modes and flags of 32 bits, unnamed bits
+	 * commented (each call fails: no such directory) */
+	syscall(SYS_mkdir, "no/d", 0xdead0000UL | 0755);
+	syscall(SYS_umask, 0xbeef0000UL | 022);
+	syscall(SYS_umask, 022);
+	syscall(SYS_mknod, "no/n", S_IFREG | S_ISUID | 0600, 0x103);
+	syscall(SYS_mknod, "no/n", S_IFCHR | 0600, 0x103);
+	syscall(SYS_mknodat, AT_FDCWD, "no/n", 0xffff0000UL | S_IFBLK | 0640,
+		0x1234567);
+	syscall(SYS_mknod, "no/n", 0170644, 0);
+	syscall(SYS_mknod, "no/n", S_ISVTX | 0644, 0);
+	syscall(SYS_faccessat, AT_FDCWD, "no/f", 0xdefa000000000000UL | R_OK);
+	syscall(SYS_faccessat, AT_FDCWD, "no/f", 0x10);
+	syscall(SYS_faccessat, AT_FDCWD, "no/f", 0);
+	syscall(SYS_faccessat2, AT_FDCWD, "no/f", W_OK, 0x1);
+	syscall(SYS_faccessat2, AT_FDCWD, "no/f", W_OK,
+		AT_EACCESS | 0x10000);
+	/* AT_*, RENAME_* and MNT_* flags: ints, unnamed bits commented */
+	syscall(SYS_unlinkat, AT_FDCWD, "no/f", 0xffff0000UL | AT_REMOVEDIR);
+	syscall(SYS_unlinkat, AT_FDCWD, "no/f", 0x10000000);
+	syscall(SYS_linkat, AT_FDCWD, "no/a", AT_FDCWD, "no/b",
+		AT_SYMLINK_FOLLOW);
+	syscall(SYS_renameat2, AT_FDCWD, "no/a", AT_FDCWD, "no/b",
+		RENAME_NOREPLACE | 0x100);
+	syscall(SYS_renameat2, AT_FDCWD, "no/a", AT_FDCWD, "no/b", 0x100);
+	syscall(SYS_umount2, "no/m", 0xdead0000UL | MNT_DETACH | UMOUNT_NOFOLLOW);
+	syscall(SYS_umount2, "no/m", 0x10);
+	/* paths: PATH_MAX - 1 bytes then "..."; one that runs into an
+	 * unmapped page before its NUL is its address */
+	{
+		char *pg = mmap(NULL, 8192, PROT_READ | PROT_WRITE,
+				MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+
+		check(pg != MAP_FAILED, "mmap");
+		memset(pg, '/', 8191);
+		pg[8191] = 0;
+		syscall(SYS_chdir, pg);
+		munmap(pg + 4096, 4096);
+		syscall(SYS_chdir, pg + 1);
+		munmap(pg, 4096);
+	}
+	/* uids and gids: 32 bits unsigned, -1 as -1 */
+	syscall(SYS_chown, "no/f", 0xdeadffff0000UL, -1);
+	syscall(SYS_fchownat, AT_FDCWD, "no/f", -1, 0xfffffffeU, 0);
 	return 0;
 }

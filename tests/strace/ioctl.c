@@ -6,6 +6,7 @@
 #include <linux/counter.h>
 #include <linux/fiemap.h>
 #include <linux/fs.h>
+#include <linux/hdreg.h>
 #include <linux/inotify.h>
 #include <linux/random.h>
 #include <linux/watchdog.h>
@@ -27,6 +28,10 @@ int main(void)
 	struct fsxattr xattr = { FS_XFLAG_APPEND | FS_XFLAG_NOATIME | 0x4, 7,
 				 0, 0x2a, 9, { 0 } };
 	int v = 42, flags = FS_IMMUTABLE_FL | FS_APPEND_FL | 0x1000000;
+	struct hd_drive_cmd_hdr cmd = { 0xca /* ATA_CMD_WRITE */, 255, 238, 0 };
+	struct hd_drive_cmd_hdr odd_cmd = { 0x80, 1, 2, 0 };
+	unsigned int reset[3] = { 0xdeadbeef, 0xaaaaaaaa, 0xbeefbeef };
+	unsigned long lv = 0;
 	int unnamed = 0xc000000, bits = TIOCM_DTR | TIOCM_RTS | 0x8000 /* TIOCM_LOOP */;
 
 	begin();
@@ -65,6 +70,25 @@ int main(void)
 	fm.fm_flags = 0x40;
 	ioctl(-1, FS_IOC_FIEMAP, &fm);
 	ioctl(-1, FS_IOC_FIEMAP, NULL);
+	/* HDIO: a value, [value] out, flags by bit, bus states, the drive
+	 * command header, u32 arrays, requests printed in hex */
+	ioctl(-1, HDIO_SET_MULTCOUNT, 0xfacefeeddeadbeefUL);
+	ioctl(-1, HDIO_GET_DMA, &lv);
+	ioctl(-1, HDIO_SET_NICE, 1UL << IDE_NICE_1 | 1UL << IDE_NICE_0 | 0x100);
+	ioctl(-1, HDIO_SET_NICE, 0);
+	ioctl(-1, HDIO_GET_NICE, &lv);
+	ioctl(-1, HDIO_SET_BUSSTATE, BUSSTATE_TRISTATE);
+	ioctl(-1, HDIO_SET_BUSSTATE, 7);
+	ioctl(-1, HDIO_GET_BUSSTATE, NULL);
+	ioctl(-1, HDIO_GETGEO, &lv);
+	ioctl(-1, HDIO_GET_IDENTITY, &lv);
+	ioctl(-1, HDIO_DRIVE_CMD, &cmd);
+	ioctl(-1, HDIO_DRIVE_CMD, &odd_cmd);
+	ioctl(-1, HDIO_DRIVE_CMD, NULL);
+	ioctl(-1, HDIO_DRIVE_RESET, reset);
+	ioctl(-1, HDIO_SCAN_HWIF, NULL);
+	ioctl(-1, HDIO_GET_QDMA, 0);
+	ioctl(-1, HDIO_DRIVE_TASK, 0x1234);
 	ioctl(-1, _IOC(_IOC_NONE, 0x4b, 0, 0), 0x1234);
 	ioctl(-1, _IOC(_IOC_READ, 0x12, 0x99, 8), &v);
 	return 0;

@@ -1,8 +1,11 @@
 /* SPDX-License-Identifier: MIT */
-/* Memory: mmap prots and flags, mprotect, madvise, mremap, msync. */
+/* Memory: mmap prots and flags, mprotect, madvise, mremap, msync; NUMA
+ * policies (results differ without NUMA: both tracers see the same). */
 #include "corpus.h"
 #include <fcntl.h>
+#include <linux/mempolicy.h>
 #include <sys/mman.h>
+#include <sys/syscall.h>
 
 int main(int argc, char **argv)
 {
@@ -39,5 +42,28 @@ int main(int argc, char **argv)
 	check(mlock(&fd, sizeof(fd)) == 0 || 1, "mlock");
 	close(fd);
 	unlink("m");
+	{
+		unsigned long mask[2] = { 1, 0x30 }, page;
+		int mode = -1, node = 0, status = 7;
+
+		p = mmap(NULL, 4096, PROT_READ | PROT_WRITE,
+			 MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+		check(p != MAP_FAILED, "mmap");
+		p[0] = 1;
+		page = (unsigned long)p;
+		syscall(SYS_mbind, p, 4096, MPOL_DEFAULT, NULL, 0, 0);
+		syscall(SYS_mbind, p, 4096, MPOL_BIND | MPOL_F_STATIC_NODES,
+			mask, 1, 0xffffffffUL);
+		syscall(SYS_set_mempolicy, MPOL_PREFERRED | MPOL_F_NUMA_BALANCING |
+			MPOL_F_RELATIVE_NODES, mask, 129);
+		syscall(SYS_set_mempolicy, 0x6 | MPOL_F_STATIC_NODES, mask, 65);
+		syscall(SYS_set_mempolicy, 0x6, NULL, 0);
+		syscall(SYS_get_mempolicy, &mode, NULL, 0, NULL, 0);
+		syscall(SYS_get_mempolicy, &mode, mask, 1, p, 0x10 | MPOL_F_ADDR);
+		syscall(SYS_move_pages, 0, 1, &page, NULL, &status, MPOL_MF_MOVE);
+		syscall(SYS_move_pages, 0, 1, &page, &node, &status, 0x10);
+		syscall(SYS_migrate_pages, 0, 65, mask, mask);
+		munmap(p, 4096);
+	}
 	return 0;
 }

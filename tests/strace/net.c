@@ -40,6 +40,13 @@ int main(int argc, char **argv)
 	check(recvfrom(a, buf, sizeof(buf), 0, NULL, NULL) == 4, "recvfrom");
 	len = sizeof(one);
 	check(getsockopt(a, SOL_SOCKET, SO_TYPE, &one, &len) == 0, "SO_TYPE");
+	/* an address that cannot be written: the length as given; none
+	 * read without an address */
+	len = sizeof(in);
+	getpeername(c, (struct sockaddr *)8, &len);
+	getsockname(c, NULL, &len);
+	len = -5;
+	getsockname(c, (struct sockaddr *)8, &len);
 	check(shutdown(c, SHUT_WR) == 0, "shutdown");
 	close(a);
 	close(c);

@@ -34,6 +34,16 @@ int main(void)
 	check(getrlimit(RLIMIT_NOFILE, &rl) == 0, "getrlimit");
 	check(setrlimit(RLIMIT_NOFILE, &rl) == 0, "setrlimit");
 	check(getrlimit(RLIMIT_STACK, &rl) == 0, "getrlimit");
+	/* the calls themselves (libc's go through prlimit64): an unlimited
+	 * limit is RLIM64_INFINITY there too */
+	check(syscall(SYS_getrlimit, RLIMIT_CPU, &rl) == 0, "getrlimit");
+	check(syscall(SYS_setrlimit, RLIMIT_CPU, &rl) == 0, "setrlimit");
+	/* namespace flags: unshare's 64 bits, setns's int */
+	syscall(SYS_unshare, 0xbadc0ded0000000fUL);
+	syscall(SYS_unshare, 0x80000000UL | CLONE_NEWUTS | CLONE_FILES);
+	syscall(SYS_setns, -1, CLONE_NEWNET);
+	syscall(SYS_setns, -1, 0xdefaced00000000UL | 0x81fdff7fU);
+	syscall(SYS_setns, -1, 0x1);
 	check(getpriority(PRIO_PROCESS, 0) >= -20, "getpriority");
 	check(getrusage(RUSAGE_CHILDREN, &ru) == 0, "getrusage");
 	check(sched_yield() == 0, "sched_yield");

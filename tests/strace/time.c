@@ -55,5 +55,13 @@ int main(int argc, char **argv)
 	check(utimensat(AT_FDCWD, "t", times, 0) == 0, "utimensat");
 	close(fd);
 	unlink("t");
+	{
+		/* nanoseconds and microseconds as strace's unsigned */
+		struct timespec bad = { 1, -5 };
+		struct itimerval it = { { 0, -7 }, { 0, 0 } };
+
+		syscall(SYS_clock_settime, CLOCK_REALTIME, &bad);
+		syscall(SYS_setitimer, ITIMER_REAL, &it, NULL);
+	}
 	return 0;
 }
