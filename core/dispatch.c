@@ -81,7 +81,7 @@ SG_AT(struct sysgate_sys, enter_ns, SG_S_ENTER_NS);
 _Static_assert(SYSGATE_SYS_SKIPPED == 0x4, "arch/x86_64/entry.S: SKIPPED");
 _Static_assert(sizeof(struct sysgate_sys) == SG_S_SIZE &&
 	       SG_CALL_SCRATCH >= SG_S_SIZE &&
-	       SG_CALL_SCRATCH + 32 <= SG_CALL_SIZE, "core/entry.h: record");
+	       SG_CALL_SCRATCH + 40 <= SG_CALL_SIZE, "core/entry.h: record");
 
 /* This thread's state, made now if sysgate had not seen the thread. */
 static inline struct sg_thread *self_or_new(void)
@@ -547,6 +547,16 @@ static __attribute__((noinline)) int
 syscall_lean(struct sg_frame *f, struct sg_call *k, unsigned long nr)
 {
 	return lean_call(f, k, nr, 0);
+}
+
+/* The fast path's FPU save (before the hook's callbacks) and restore
+ * (after), for a hook without the NOFPU promise: run_lean's. */
+void sg_fast_fpu(struct sg_thread *t, int restore)
+{
+	if (restore)
+		sg_fpu_restore(t->fpu_area, sg.fpu_mask);
+	else
+		sg_fpu_save(t->fpu_area, sg.fpu_mask);
 }
 
 /* An entry stub's fast path ran enter(), which let the call run with

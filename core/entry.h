@@ -32,9 +32,9 @@
 
 /*
  * An arch's entry stub may answer the commonest call without C (x86-64
- * does): one hook alone selects it, with SYSGATE_HOOK_NOFPU and an
- * enter(), no timing and no thread pointer switch (hooks.c fills
- * sg_fast[nr] = { enter, data, exit } for such calls, zeros for others;
+ * does): one hook alone selects it, with an enter(), no timing and no thread pointer switch (hooks.c fills
+ * sg_fast[nr] = { enter, data, exit, fpu } for such calls, zeros for
+ * others; fpu: the hook has no NOFPU promise, the state is kept);
  * exit() runs there only after an answer, a call made goes to C),
  * while syscall user dispatch is off and the thread is set up and
  * outside any callback: what dispatch.c's lean path checks, in the same
@@ -57,7 +57,7 @@
 #define SG_S_NOTE		96
 #define SG_S_ENTER_NS		104
 #define SG_S_SIZE		112
-#define SG_CALL_SCRATCH		120	/* four words the fast path keeps
+#define SG_CALL_SCRATCH		120	/* five words the fast path keeps
 					   across the hook's call */
 
 #endif

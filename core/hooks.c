@@ -108,7 +108,7 @@ int sg_hooks_init(struct sysgate_ctx *c)
  * itself where x, the one hook that selects it, allows (the conditions of dispatch.c's lean_ok that do not change
  * while the process runs).  Written only where it changes: the table's
  * pages stay untouched in most processes. */
-static void fast_set(long nr, const struct sysgate_ctx *x)
+static void fast_set(long nr, const struct sysgate_ctx *x, unsigned long fpu)
 {
 	const struct sysgate_hook *h = x ? x->hook : 0;
 	void *fn = 0, *data = 0, *ex = 0;
@@ -119,14 +119,17 @@ static void fast_set(long nr, const struct sysgate_ctx *x)
 		data = x->data;
 		ex = (void *)h->exit;
 	}
+	if (!fn)
+		fpu = 0;
 	if (sg_fast[nr].enter == fn && sg_fast[nr].data == data &&
-	    sg_fast[nr].exit == ex)
+	    sg_fast[nr].exit == ex && sg_fast[nr].fpu == fpu)
 		return;
 	/* (enter last when set, first when cleared: a thread that reads
 	 * them meanwhile never pairs an enter() with another's data) */
 	__atomic_store_n(&sg_fast[nr].enter, 0, __ATOMIC_RELEASE);
 	sg_fast[nr].data = data;
 	sg_fast[nr].exit = ex;
+	sg_fast[nr].fpu = fpu;
 	__atomic_store_n(&sg_fast[nr].enter, fn, __ATOMIC_RELEASE);
 }
 
@@ -151,7 +154,9 @@ static void lean_recompute(void)
 		if (n == 1 && !sg_bit(sg.core, nr))
 			sg_set_bit(sg.hooks[one]->nofpu ? sg.lean_sel :
 							   sg.lean_fpu_sel, nr);
-		fast_set(nr, sg_bit(sg.lean_sel, nr) ? sg.hooks[one] : 0);
+		fast_set(nr, sg_bit(sg.lean_sel, nr) ||
+			     sg_bit(sg.lean_fpu_sel, nr) ? sg.hooks[one] : 0,
+			 sg_bit(sg.lean_fpu_sel, nr));
 	}
 }
 

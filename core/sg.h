@@ -234,11 +234,12 @@ struct sg_fast {
 	void *enter;
 	void *data;
 	void *exit;
-	void *unused;
+	unsigned long fpu;	/* keep the FPU state around them */
 };
 extern struct sg_fast sg_fast[SYSGATE_NR_MAX] SG_HIDDEN;
 int sg_fast_ran(struct sg_frame *f, struct sg_call *k,
 		unsigned long nr) SG_HIDDEN;
+void sg_fast_fpu(struct sg_thread *t, int restore) SG_HIDDEN;
 int sg_syscall_entry(struct sg_frame *f, struct sg_call *k) SG_HIDDEN;
 void sg_syscall_exit(struct sg_frame *f, struct sg_call *k) SG_HIDDEN;
 void sg_after_raw(struct sg_frame *f, unsigned long info) SG_HIDDEN;

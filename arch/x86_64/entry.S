@@ -338,6 +338,11 @@ sg_x86_entry:
 	mov	%rdx, (SG_CALL_SCRATCH + 8)(%rsp)	/* exit() */
 	mov	8(%rcx), %rsi
 	movq	$1, SG_T_DEPTH(%r8)
+	mov	24(%rcx), %rax
+	mov	%rax, (SG_CALL_SCRATCH + 32)(%rsp)	/* fpu */
+	test	%rax, %rax
+	jnz	.Lfast_fpu_save
+.Lfast_go:
 	mov	%rsp, %rdi
 	test	%rdx, %rdx
 	jnz	.Lfast_exit
@@ -346,6 +351,9 @@ sg_x86_entry:
 .Lfast_back:
 	lea	-SG_CALL_SIZE(%rbx), %rsp
 	and	$-16, %rsp
+	cmpq	$0, (SG_CALL_SCRATCH + 32)(%rsp)
+	jne	.Lfast_fpu_restore
+.Lfast_restored:
 	mov	SG_CALL_SCRATCH(%rsp), %r8
 	movq	$0, SG_T_DEPTH(%r8)
 	cmpq	$0, SG_T_PENDING(%r8)
@@ -374,6 +382,33 @@ sg_x86_entry:
 	call	*(SG_CALL_SCRATCH + 8)(%rdi)
 	mov	$1, %eax
 	jmp	.Lfast_back
+
+	/* a hook without the NOFPU promise: its state kept around the
+	 * callbacks (sg_fast_fpu), the registers live here kept meanwhile */
+.Lfast_fpu_save:
+	.cfi_restore_state
+	.cfi_remember_state
+	push	%rdx
+	push	%rsi
+	push	%r10
+	push	%r11
+	mov	%r8, %rdi
+	xor	%esi, %esi
+	call	sg_fast_fpu
+	pop	%r11
+	pop	%r10
+	pop	%rsi
+	pop	%rdx
+	jmp	.Lfast_go
+.Lfast_fpu_restore:
+	.cfi_restore_state
+	.cfi_remember_state
+	mov	%eax, (SG_CALL_SCRATCH + 24)(%rsp)
+	mov	SG_CALL_SCRATCH(%rsp), %rdi
+	mov	$1, %esi
+	call	sg_fast_fpu
+	mov	(SG_CALL_SCRATCH + 24)(%rsp), %eax
+	jmp	.Lfast_restored
 
 	/* signals held back meanwhile (sg_deliver_pending) */
 .Lfast_pending:
