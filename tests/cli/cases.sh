@@ -509,6 +509,18 @@ t_memfd_raw_syscall() {
 		fail "no CPU time: $(grep 'loaded later' "$TMP/stats")"
 }
 
+t_tls_block_small() {
+	# libsysgate.so's thread-local block is copied and zeroed for every
+	# thread of every hooked process, dirtying its pages whether or not
+	# a hook uses them: the fs hook's 64 KiB bounce buffer was in it
+	# (76 KiB of -c's private memory).  Buffers that size are mapped at
+	# first use instead.
+	local lib="$BUILD/libsysgate.so" sz
+	sz=$(readelf -lW "$lib" | awk '$1 == "TLS" {print $6}')
+	[ -n "$sz" ] || fail "$lib: no TLS segment: $(readelf -lW "$lib")"
+	[ $((sz)) -lt 65536 ] || fail "$lib: TLS block of $((sz)) bytes"
+}
+
 t_segment_gap_library() {
 	# A library whose segments have gaps (ld.so maps its text, then
 	# the rest, the gaps PROT_NONE): the patcher read the unmapped parts
