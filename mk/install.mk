@@ -57,7 +57,7 @@ install: everything $(BUILD)/sysgate.pc
 	ln -sf $(SG_SONAME) $(DESTDIR)$(PKGLIBDIR)/libsysgate.so
 	$(INSTALL) -m 755 $(BUILD)/sysgate-loader $(BUILD)/sysgate-loader.text \
 		$(BUILD)/libsysgate-preload.so $(BUILD)/sysgate-attach \
-		$(DESTDIR)$(PKGLIBDIR)/
+		$(BUILD)/sysgate-dl $(DESTDIR)$(PKGLIBDIR)/
 	$(INSTALL) -m 755 $(EXAMPLE_HOOKS) $(DESTDIR)$(PKGLIBDIR)/hooks/
 	ln -sf "$$(realpath -m --relative-to='$(LIBDIR)' '$(PKGLIBDIR)')/$(SG_SONAME)" \
 		$(DESTDIR)$(LIBDIR)/$(SG_SONAME)

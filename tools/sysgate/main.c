@@ -18,6 +18,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/auxv.h>
 #include <sys/mman.h>
 #include <sys/prctl.h>
 #include <sys/resource.h>
@@ -177,6 +178,19 @@ static const char *installed(const char *name)
 	}
 	fprintf(stderr, "sysgate: cannot find %s next to %s\n", name, self);
 	exit(1);
+}
+
+/* A --hook is loaded into the CLI to be checked, and resolves the API
+ * this CLI exports: linked static (no dynamic loader: AT_BASE 0, see
+ * mk/core.mk), the CLI exports nothing, and glibc's static dlopen would
+ * load a second libc beside it, so it hands the whole command line to
+ * sysgate-dl, the same CLI linked dynamically. */
+static void need_dlopen(char **argv)
+{
+	if (getauxval(AT_BASE))
+		return;
+	execv(installed("sysgate-dl"), argv);
+	die("cannot run sysgate-dl: ", strerror(errno));
 }
 
 /* libsysgate.so: $SYSGATE_LIBRARY, else the installed one. */
@@ -1105,6 +1119,8 @@ int main(int argc, char **argv)
 		argv[1] = argv[1][0] == 'h' ? "--hot" : "--bypass";
 	if (sg_options_parse(&o, argc - 1, argv + 1))
 		die(o.error, 0);
+	if (o.nhooks)
+		need_dlopen(argv);
 	check_summary_options(&o);
 	r = info_request(&o);
 	if (r >= 0)
