@@ -22,7 +22,7 @@ for f in /usr/bin/sysgate $LIB/libsysgate.so.1 $LIB/libsysgate.so \
 	$LIB/sysgate/libsysgate.so $LIB/sysgate/sysgate-loader \
 	$LIB/sysgate/sysgate-loader.text \
 	$LIB/sysgate/libsysgate-preload.so $LIB/sysgate/hooks/null.so \
-	$LIB/sysgate/sysgate-attach \
+	$LIB/sysgate/sysgate-attach $LIB/sysgate/sysgate-dl \
 	/usr/include/sysgate.h /usr/include/sysgate_gpu.h \
 	$LIB/pkgconfig/sysgate.pc /usr/share/man/man1/sysgate.1 \
 	/usr/share/man/man7/sysgate.7 /usr/share/man/man3/sysgate_hook.3; do
