@@ -284,35 +284,44 @@ static int is_loader(const char *path)
 
 /*
  * A "#!" script the loader can start as the kernel would: its
- * interpreter an executable ELF of this machine (not itself a script,
- * which the loader does not take).  Anything else is left to the kernel,
- * which runs it or fails with its own error.
+ * interpreter an executable ELF of this machine, or a script itself
+ * whose own interpreter is, and so on up to the kernel's depth
+ * (SG_SCRIPT_LEVELS).  Anything else is left to the kernel, which runs
+ * it or fails with its own error.
  */
 static int loader_script(const char *path)
 {
-	char line[256], *p, *q;
+	char line[256], interp[256], *p, *q;
+	int level;
 	long fd, n;
 
 	if (loader_can_start(path) != 2)
 		return 0;
-	fd = sg_sc4(SG_NR_openat, -100, (long)path, O_RDONLY_CLOEXEC, 0);
-	if (fd < 0)
-		return 0;
-	n = sg_sc4(SG_NR_pread64, fd, (long)line, sizeof(line) - 1, 0);
-	sg_sc1(SG_NR_close, fd);
-	if (n < 3)
-		return 0;
-	line[n] = 0;
-	for (p = line + 2; *p == ' ' || *p == '\t'; p++)
-		;
-	for (q = p; *q && *q != ' ' && *q != '\t' && *q != '\n'; q++)
-		;
-	if (q == p || !*q)	/* no interpreter, or the line goes on */
-		return 0;
-	*q = 0;
-	n = sg_elf_needs_loader(p);
-	return (n == 0 || n == 1) &&
-	       sg_sc4(SG_NR_faccessat, -100, (long)p, X_OK_, 0) == 0;
+	for (level = 0; level < SG_SCRIPT_LEVELS; level++) {
+		fd = sg_sc4(SG_NR_openat, -100, (long)path, O_RDONLY_CLOEXEC, 0);
+		if (fd < 0)
+			return 0;
+		n = sg_sc4(SG_NR_pread64, fd, (long)line, sizeof(line) - 1, 0);
+		sg_sc1(SG_NR_close, fd);
+		if (n < 3)
+			return 0;
+		line[n] = 0;
+		for (p = line + 2; *p == ' ' || *p == '\t'; p++)
+			;
+		for (q = p; *q && *q != ' ' && *q != '\t' && *q != '\n'; q++)
+			;
+		if (q == p || !*q)	/* no interpreter, or the line goes on */
+			return 0;
+		*q = 0;
+		if (loader_can_start(p) != 2) {
+			n = sg_elf_needs_loader(p);
+			return (n == 0 || n == 1) &&
+			       sg_sc4(SG_NR_faccessat, -100, (long)p, X_OK_, 0) == 0;
+		}
+		sg_strlcpy(interp, p, sizeof(interp));
+		path = interp;
+	}
+	return 0;
 }
 
 /* 1: through the loader; 2: a script, through the loader; 0: not. */

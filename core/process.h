@@ -5,6 +5,9 @@
 void sg_process_fini(struct sg_thread *t) SG_HIDDEN;
 long sg_execve(struct sg_thread *t, struct sysgate_sys *s) SG_HIDDEN;
 int sg_elf_needs_loader(const char *path) SG_HIDDEN;
+/* A script's interpreter may be a script too, as deep as the kernel
+ * lets: five scripts in all (a sixth is ELOOP, fs/exec.c). */
+#define SG_SCRIPT_LEVELS 5
 int sg_starts_set_id(const char *path) SG_HIDDEN;
 /* Under the loader: a readlink of /proc/self/exe answered with the
  * program's path (1), or not that link (0). */

@@ -4,6 +4,14 @@
 #ifndef SG_LOADER_ARCH_H
 #define SG_LOADER_ARCH_H
 
+/* Bytes below the kernel's stack pointer that the entries leave out of
+ * the loader's own frames: the program's vectors grow into them when the
+ * interpreters of nested scripts lengthen its argv (loader.c). */
+#define SG_LOADER_ROOM 128
+#define SG_LOADER_ROOM_(n) #n
+#define SG_LOADER_ROOM_STR(n) SG_LOADER_ROOM_(n)
+
+#ifndef __ASSEMBLER__
 #include <elf.h>
 
 #define SG_LOADER_MACHINE EM_X86_64
@@ -34,6 +42,7 @@ sg_loader_jump(unsigned long entry, unsigned long *sp)
 		"sg_loader_stub_entry:\n"				\
 		"	xor %ebp, %ebp\n"				\
 		"	mov %rsp, %rdi\n"				\
+		"	sub $" SG_LOADER_ROOM_STR(SG_LOADER_ROOM) ", %rsp\n"	\
 		"	and $-16, %rsp\n"				\
 		"	push %rdi\n"					\
 		"	push %rdi\n"					\
@@ -48,4 +57,5 @@ sg_loader_jump(unsigned long entry, unsigned long *sp)
 		"sg_loader_stub_error: .ascii \"" error "\\n\"\n"	\
 		".popsection")
 
+#endif /* __ASSEMBLER__ */
 #endif

@@ -7,6 +7,8 @@
  * linked (sysgate-loader.elf), which the kernel maps whole; the installed
  * one starts at SG_LOADER_STUB_ENTRY (loader_arch.h, tools/loader/stub.c).
  */
+#include "loader_arch.h"
+
 	.text
 	.globl _start
 	.type _start, @function
@@ -15,6 +17,7 @@ _start:
 	.cfi_undefined rip
 	xor %ebp, %ebp
 	mov %rsp, %rdi
+	sub $SG_LOADER_ROOM, %rsp
 	and $-16, %rsp
 	call sg_loader_main
 	ud2

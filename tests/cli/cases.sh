@@ -2071,6 +2071,27 @@ t_coverage_scripts() {
 	[ "$(cat "$TMP/sg.out")" = "$TMP/b one two" ] || fail "output: $(cat "$TMP/sg.out")"
 }
 
+t_nested_scripts() {
+	# A script whose interpreter is a script, five deep as the kernel
+	# lets (a sixth is ELOOP): the argv the kernel builds, each
+	# interpreter hooked from its first instruction, started by the CLI
+	# and from inside the tree; the sixth fails as natively.
+	local i out
+	need_strace
+	printf '#!/bin/sh\necho "$0" "$@"\n' >"$TMP/s0"
+	for i in 1 2 3 4 5; do
+		printf '#!%s/s%d x%d\n' "$TMP" $((i - 1)) $i >"$TMP/s$i"
+	done
+	chmod +x "$TMP"/s?
+	out="$TMP/s0 x1 $TMP/s1 x2 $TMP/s2 x3 $TMP/s3 x4 $TMP/s4 a"
+	count_same_as_strace -- "$TMP/s4" a
+	[ "$(cat "$TMP/sg.out")" = "$out" ] || fail "argv: $(cat "$TMP/sg.out")"
+	count_same_as_strace -- sh -c "$TMP/s4 a; $TMP/s5 b; $TMP/s2 c"
+	"$SG" -o /dev/null -- "$TMP/s5" 2>"$TMP/err" && fail "a sixth script ran"
+	grep -q "s5: Too many levels of symbolic links" "$TMP/err" ||
+		fail "$(cat "$TMP/err")"
+}
+
 t_state_not_held() {
 	# The shared state is mapped, its descriptor closed: a program does
 	# not find it in /proc/self/fd, and its children are still counted

@@ -36,6 +36,9 @@
 #include "maps.h"
 #include "loader.h"
 #include "loader_arch.h"
+#include "process.h"
+
+#define ELOOP_ 40	/* (no errno.h: no libc) */
 
 #define PAGE 4096UL
 #define DOWN(x) ((x) & ~(PAGE - 1))
@@ -618,9 +621,9 @@ void __attribute__((noreturn)) sg_loader_main(unsigned long *sp)
 	struct image *prog, *interp;
 	struct strings str;
 	const char *path;
-	char **e, *head[3], *again[3], *old_execfn = 0;
-	static char line[256], line2[256];
-	int i, nhead, skip = 2;	/* argv entries replaced by head[] */
+	char **e, *heads[2 * SG_SCRIPT_LEVELS + 1], **head, *old_execfn = 0;
+	static char lines[SG_SCRIPT_LEVELS + 1][256];
+	int i, level, nhead, grow, skip = 2;	/* argv entries replaced by head[] */
 
 	/* Where the kernel put the auxiliary vector, found before sysgate
 	 * starts: start-up may unset variables, which shifts the entries of
@@ -638,18 +641,25 @@ void __attribute__((noreturn)) sg_loader_main(unsigned long *sp)
 	self_argv = argv;
 	self_envp = envp;
 	path = argv[1];
-	nhead = script_head(path, head, line);
-	if (nhead) {
-		/* INTERP [ARG] PATH replace loader PATH ARGV0: no more
-		 * entries than before, so the stack below still fits. */
+	/* A script: INTERP [ARG] PATH replace loader PATH ARGV0; for each
+	 * interpreter that is a script too, its INTERP [ARG] go in front
+	 * (the kernel's argv: INTERP2 [ARG2] INTERP [ARG] PATH ARGS...). */
+	head = heads + ARRAY_SIZE(heads);
+	for (level = 0; level <= SG_SCRIPT_LEVELS; level++) {
+		char *h[3];
+		int n = script_head(path, h, lines[level]);
+
+		if (!n)
+			break;
+		if (level == SG_SCRIPT_LEVELS)
+			fail(argv[1], why(-ELOOP_));
+		n -= level > 0;	/* (its last, PATH, is already first) */
+		head -= n;
+		memcpy(head, h, n * sizeof(*h));
+		path = h[0];
 		skip = argc > 2 ? 3 : 2;
-		if (nhead > skip)
-			fail(path, "script without an argv[0]");
-		if (script_head(head[0], again, line2))
-			fail(head[0], "an interpreter that is itself a script "
-				      "is not supported");
-		path = head[0];
 	}
+	nhead = heads + ARRAY_SIZE(heads) - head;
 	/* (not on the stack below the program's: 8 KiB of it written for
 	 * nothing) */
 	prog = scratch(2 * sizeof(*prog));
@@ -707,10 +717,15 @@ void __attribute__((noreturn)) sg_loader_main(unsigned long *sp)
 		      old_execfn ? old_execfn + sg_strlen(old_execfn) + 1 : 0);
 
 	/* PROG's stack: argc, ARGV0 ARGS..., the environment, the
-	 * auxiliary vector describing PROG.  No more entries than before,
-	 * so a forward copy is safe, and the stack pointer stays where the
-	 * kernel put it (16-byte aligned). */
-	newsp = sp;
+	 * auxiliary vector describing PROG.  The stack pointer stays where
+	 * the kernel put it (16-byte aligned), or, for the interpreters of
+	 * nested scripts, moves down by an even number of words into the
+	 * room the entry left free (SG_LOADER_ROOM): each entry lands at or
+	 * below where the kernel's was, so a forward copy is safe. */
+	_Static_assert((ARRAY_SIZE(heads) - 2 + 1) * sizeof(long) <=
+		       SG_LOADER_ROOM, "nested scripts' argv outgrows the room");
+	grow = nhead > skip ? (nhead - skip + 1) & ~1 : 0;
+	newsp = sp - grow;
 	k = 0;
 	newsp[k++] = str.argc;
 	for (i = 0; i < (int)str.argc; i++)
