@@ -28,8 +28,8 @@ long sg_raw_call(struct sysgate_sys *s)
 {
 	long *a = s->args;
 
-	sg_sc6_2(s->nr, a[0], a[1], a[2], a[3], a[4], a[5], &s->ret,
-		 &s->ret2);
+	sg_prog_sc6_2(s->nr, a[0], a[1], a[2], a[3], a[4], a[5], &s->ret,
+		      &s->ret2);
 	return s->ret;
 }
 
@@ -401,6 +401,11 @@ void sg_core_call(struct sg_thread *t, struct sysgate_sys *s)
 	case SG_NR_getdents64:
 		sg_fd_list(s);
 		return;
+	case SG_NR_seccomp:
+	case SG_NR_prctl:
+		if (sg_seccomp_wrap(s))
+			return;
+		break;
 	case SG_NR_sigaltstack:
 		if (sg_raw_call(s) == 0 && a[0])
 			sg_signal_note_altstack(t);

@@ -16,5 +16,9 @@ void sg_output_fork_child(int followed) SG_HIDDEN;
 /* Arch-specific calls the core handles (x86-64: arch_prctl on GS).
  * Returns 1 and sets s->ret when it handled the call. */
 int sg_arch_core_call(struct sg_thread *t, struct sysgate_sys *s) SG_HIDDEN;
+/* The program's own seccomp filter, installed so that it lets sysgate's
+ * calls pass (mechanisms/seccomp/seccomp.c): 1, or 0 if not such a call
+ * or it cannot be (the call then goes as it is). */
+int sg_seccomp_wrap(struct sysgate_sys *s) SG_HIDDEN;
 
 #endif

@@ -151,6 +151,14 @@
 	RESTORE_FRAME_AND_RETURN
 .endm
 
+/* The program's call just made: the address after it goes in
+ * sg_prog_calls (syscall_arch.h's sg_prog_sc6_2 says why). */
+.macro PROG_CALL
+9:	.pushsection sg_prog_calls, "a"
+	.long	9b - .
+	.popsection
+.endm
+
 /* The system call C wrote into the frame (number and arguments); the
  * result goes back there. */
 .macro SYSCALL_FROM_FRAME
@@ -162,6 +170,7 @@
 	mov	SGF_R8(%rbx), %r8
 	mov	SGF_R9(%rbx), %r9
 	syscall
+	PROG_CALL
 	mov	%rax, SGF_RAX(%rbx)
 .endm
 
@@ -485,6 +494,7 @@ sg_x86_trap_raw:
 	mov	%r11, -SG_RAWINFO_OFF(%rsp)
 	mov	%rcx, -SG_RAWNEXT_OFF(%rsp)
 	syscall
+	PROG_CALL
 	lea	-SG_REDZONE(%rsp), %rsp
 	call	sg_x86_trap_after_raw
 	lea	SG_REDZONE(%rsp), %rsp
@@ -563,6 +573,7 @@ sg_on_stack_call:
 sg_x86_restore_rt:
 	mov	$15, %eax
 	syscall
+	PROG_CALL
 	hlt
 	.cfi_endproc
 	.size	sg_x86_restore_rt, . - sg_x86_restore_rt

@@ -106,6 +106,32 @@ static inline void sg_sc6_2(long n, long a, long b, long c, long d, long e,
 	*r2 = rdx;
 }
 
+/*
+ * A call made for the program (the core's sg_raw_call): as sg_sc6_2, and
+ * the address after its instruction listed in sg_prog_calls, where a seccomp
+ * filter of the program's, which lets sysgate's own calls pass, still
+ * judges it (mechanisms/seccomp/seccomp.c, sg_seccomp_wrap).
+ */
+#define SG_ARCH_PROG_CALLS 1
+static inline void sg_prog_sc6_2(long n, long a, long b, long c, long d,
+				 long e, long f, long *r1, long *r2)
+{
+	register long rdx __asm__("rdx") = c;
+	register long r10 __asm__("r10") = d;
+	register long r8 __asm__("r8") = e;
+	register long r9 __asm__("r9") = f;
+	long r;
+	__asm__ volatile("syscall\n"
+			 "1:\t.pushsection sg_prog_calls, \"a\"\n\t"
+			 ".long 1b - .\n\t"
+			 ".popsection"
+			 : "=a"(r), "+r"(rdx) : "a"(n), "D"(a),
+			 "S"(b), "r"(r10), "r"(r8), "r"(r9)
+			 : "rcx", "r11", "memory");
+	*r1 = r;
+	*r2 = rdx;
+}
+
 /* munmap(addr, len), then exit(code), touching no memory in between: the
  * way out of a thread whose stack is the memory unmapped (core/process.c). */
 static inline void __attribute__((noreturn))

@@ -29,7 +29,13 @@
 #include "mech.h"
 #include "patch.h"
 #include "signal_arch.h"
+#include "process.h"
+#include "maps.h"
 
+#define PR_SET_SECCOMP 22
+#define SECCOMP_MODE_FILTER 2
+#define BPF_MAXINSNS 4096
+#define BPF_LD_IMM 0x00
 #define PR_SET_NO_NEW_PRIVS 38
 #define PR_GET_SECCOMP 21
 #define SECCOMP_SET_MODE_FILTER 1
@@ -177,3 +183,107 @@ const struct sg_mechanism sg_mech_seccomp = {
 	.start = seccomp_start,
 	SG_PATCH_FAMILY_OPS,
 };
+
+/*
+ * A filter the program installs judges every call of its process,
+ * sysgate's own too: a list that kills the rest (a sandbox's) would kill
+ * the program at sysgate's first call outside it (gettid, process_vm_readv
+ * ...).  So the program's filter goes in behind a prefix that allows the
+ * calls made from sysgate's text, except those made there for the program
+ * (sg_raw_call, entry.S: the addresses listed in sg_prog_calls), which
+ * the program's filter judges as natively.  The price, said in
+ * doc/internals.md: code that gets to run in the program could reach
+ * sysgate's system call instructions and pass the filter.
+ */
+extern const int __start_sg_prog_calls[] SG_HIDDEN;
+extern const int __stop_sg_prog_calls[] SG_HIDDEN;
+
+#define PROG_CALLS_MAX 16
+#define PREFIX_MAX (7 + PROG_CALLS_MAX)
+
+/* The prefix, jumping to the program's filter at its end; 0 if it cannot
+ * be made (no range known, or one crossing 4 GiB). */
+static unsigned int filter_prefix(struct bpf_insn *p)
+{
+	unsigned long lo = sg.self_text_lo, hi = sg.self_text_hi;
+	unsigned int ncalls = __stop_sg_prog_calls - __start_sg_prog_calls;
+	struct sg_mapping_info self;
+
+	/* (known where the patch mechanism runs; asked of maps elsewhere) */
+	if (!lo && sg_maps_info((unsigned long)filter_prefix, &self) == 0)
+		lo = self.lo, hi = self.hi;
+	/* the program's part starts at to: A cleared, then its filter */
+	unsigned int n = 0, i, to = 6 + ncalls;
+
+	if (!SG_ARCH_PROG_CALLS || !lo || ncalls > PROG_CALLS_MAX ||
+	    (lo >> 32) != (hi >> 32))
+		return 0;
+	/* Jump offsets count from the next instruction. */
+	p[n++] = (struct bpf_insn)STMT(BPF_LD_W_ABS, OFF_IP_HI);
+	p[n] = (struct bpf_insn)JUMP(BPF_JEQ_K, (unsigned)(lo >> 32), 0,
+				     to - (n + 1));
+	n++;
+	p[n++] = (struct bpf_insn)STMT(BPF_LD_W_ABS, OFF_IP_LO);
+	/* (the kernel reports the address after the instruction) */
+	p[n] = (struct bpf_insn)JUMP(BPF_JGT_K, (unsigned)lo, 0,
+				     to - (n + 1));
+	n++;
+	p[n] = (struct bpf_insn)JUMP(BPF_JGT_K, (unsigned)hi,
+				     to - (n + 1), 0);
+	n++;
+	for (i = 0; i < ncalls; i++) {
+		const int *e = __start_sg_prog_calls + i;
+		unsigned long at = (unsigned long)e + *e;
+
+		p[n] = (struct bpf_insn)JUMP(BPF_JEQ_K, (unsigned)at,
+					     to - (n + 1), 0);
+		n++;
+	}
+	p[n++] = (struct bpf_insn)STMT(BPF_RET_K, SECCOMP_RET_ALLOW);
+	/* A filter starts with A = 0 (and X = 0, untouched here). */
+	p[n++] = (struct bpf_insn)STMT(BPF_LD_IMM, 0);
+	return n;
+}
+
+int sg_seccomp_wrap(struct sysgate_sys *s)
+{
+	long *a = s->args, *fprog_arg;
+	struct bpf_prog prog, wrapped;
+	struct bpf_insn *buf;
+	unsigned int n;
+	size_t size;
+
+	if (s->nr == SG_NR_seccomp && a[0] == SECCOMP_SET_MODE_FILTER)
+		fprog_arg = &a[2];
+	else if (s->nr == SG_NR_prctl && a[0] == PR_SET_SECCOMP &&
+		 a[1] == SECCOMP_MODE_FILTER)
+		fprog_arg = &a[2];
+	else
+		return 0;
+	/* What the kernel would refuse, it refuses as natively. */
+	if (sysgate_copy_nofault(&prog, (const void *)*fprog_arg,
+				 sizeof(prog)) != 0 ||
+	    !prog.len || prog.len > BPF_MAXINSNS - PREFIX_MAX)
+		return 0;
+	size = (PREFIX_MAX + prog.len) * sizeof(*buf);
+	buf = sg_mmap(size);
+	if (!buf)
+		return 0;
+	n = filter_prefix(buf);
+	if (!n || sysgate_copy_nofault(buf + n, prog.insns,
+				       prog.len * sizeof(*buf)) != 0) {
+		sg_munmap(buf, size);
+		return 0;
+	}
+	wrapped.len = n + prog.len;
+	wrapped.insns = buf;
+	{
+		long given = *fprog_arg;
+
+		*fprog_arg = (long)&wrapped;
+		sg_raw_call(s);
+		*fprog_arg = given;	/* hooks see the program's */
+	}
+	sg_munmap(buf, size);
+	return 1;
+}

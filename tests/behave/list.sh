@@ -54,10 +54,10 @@ for o in count:"" loader:--loader int3:"-m int3" sud:"-m sud" seccomp:"-m seccom
 done
 # The same programs built against musl (dynamic: ld-musl as interpreter;
 # static), started the way each mechanism starts a program of another C
-# library (clone3 and own-seccomp are not built for musl).
+# library (clone3 and own-seccomp* are not built for musl).
 for src in tests/behave/*.c; do
 	t=$(basename "$src" .c)
-	case $t in clone3|own-seccomp) continue ;; esac
+	case $t in clone3|own-seccomp*) continue ;; esac
 	for lib in musl musl-static; do
 		for o in '-c' '--loader -f -c' '-m int3 -c' '-m sud -c' \
 			 '-m seccomp -c' '-m ptrace -c'; do
