@@ -195,8 +195,9 @@ const struct sg_mechanism sg_mech_seccomp = {
  * doc/internals.md: code that gets to run in the program could reach
  * sysgate's system call instructions and pass the filter.
  */
-extern const int __start_sg_prog_calls[] SG_HIDDEN;
-extern const int __stop_sg_prog_calls[] SG_HIDDEN;
+/* (weak: an arch that lists none has no such section) */
+extern const int __start_sg_prog_calls[] SG_HIDDEN __attribute__((weak));
+extern const int __stop_sg_prog_calls[] SG_HIDDEN __attribute__((weak));
 
 #define PROG_CALLS_MAX 16
 #define PREFIX_MAX (7 + PROG_CALLS_MAX)
