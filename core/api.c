@@ -39,7 +39,7 @@ const char *sysgate_syscall_name(long nr)
 {
 	const struct sg_syscall *e = entry(nr);
 
-	return e ? e->name : 0;
+	return e ? sg_str(e->name) : 0;
 }
 
 long sysgate_syscall_number(const char *name)
@@ -76,12 +76,12 @@ const void *sysgate_return_pc(const struct sysgate_sys *s)
 
 const char *sysgate_errno_name(int err)
 {
-	return err > 0 && err < SG_NERRNO ? sg_errno_name[err] : 0;
+	return err > 0 && err < SG_NERRNO ? sg_str(sg_errno_name[err]) : 0;
 }
 
 const char *sysgate_strerror(int err)
 {
-	return err > 0 && err < SG_NERRNO ? sg_errno_msg[err] : 0;
+	return err > 0 && err < SG_NERRNO ? sg_str(sg_errno_msg[err]) : 0;
 }
 
 int sysgate_process_followed(void)

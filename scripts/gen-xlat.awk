@@ -41,8 +41,15 @@ END {
 	if (out == "h") {
 		print "#ifndef SG_TRACE_XLAT_H"
 		print "#define SG_TRACE_XLAT_H"
-		print "struct xlat_ent { unsigned long value; const char *name; };"
-		print "struct xlat { const struct xlat_ent *e; int n; };"
+		# names as offsets into a string of the table's names: no
+		# relocation, so the entries stay in read-only shared pages
+		print "struct xlat_ent { unsigned long value; unsigned int name; };"
+		print "struct xlat { const struct xlat_ent *e; int n; const char *s; };"
+		print "/* The name of t's entry i */"
+		print "static inline const char *xlat_str(const struct xlat *t, int i)"
+		print "{"
+		print "\treturn t->s + t->e[i].name;"
+		print "}"
 		for (t = 1; t <= nt; t++)
 			print "extern const struct xlat xl_" tab[t] ";"
 		print "#endif"
@@ -55,20 +62,27 @@ END {
 	for (t = 1; t <= nt; t++) {
 		if (tunit[t] != unit)
 			continue
+		pool = ""
+		off = 0
 		print "static const struct xlat_ent e_" tab[t] "[] = {"
 		for (k = 1; k <= n[t]; k++) {
+			shown = nm[t, k]
 			if (ex[t, k] != "") {
-				shown = nm[t, k]
-			gsub(/\+/, " or ", shown)
-			gsub(/<</, " << ", shown)
-			print "\t{ (unsigned long)(" ex[t, k] "), \"" shown "\" },"
-				continue
+				gsub(/\+/, " or ", shown)
+				gsub(/<</, " << ", shown)
+				print "\t{ (unsigned long)(" ex[t, k] "), " off " },\t/* " shown " */"
+			} else {
+				print "#ifdef " nm[t, k]
+				print "\t{ (unsigned long)(" nm[t, k] "), " off " },\t/* " shown " */"
+				print "#endif"
 			}
-			print "#ifdef " nm[t, k]
-			print "\t{ (unsigned long)(" nm[t, k] "), \"" nm[t, k] "\" },"
-			print "#endif"
+			pool = pool "\n\t\"" shown "\\0\""
+			off += length(shown) + 1
 		}
 		print "};"
-		print "const struct xlat xl_" tab[t] " = { e_" tab[t] ", sizeof(e_" tab[t] ") / sizeof(e_" tab[t] "[0]) };"
+		print "static const char s_" tab[t] "[] =" pool ";"
+		print "const struct xlat xl_" tab[t] " = { e_" tab[t] \
+			", sizeof(e_" tab[t] ") / sizeof(e_" tab[t] "[0]), s_" \
+			tab[t] " };"
 	}
 }

@@ -88,6 +88,23 @@ function cstr(s) {
 	return "\"" s "\""
 }
 
+# The offset of s in sg_strs, the one string pool of the tables (added
+# the first time): offsets rather than pointers need no relocation, so
+# the tables stay in read-only pages the processes share.  Offset 0 is
+# the empty string, which stands for none.
+function soff(s) {
+	if (!(s in pooloff)) {
+		if (npool == 0)
+			poolend = 1
+		pooloff[s] = poolend
+		pool[++npool] = s
+		poolend += length(s) + 1
+		if (poolend > 65535)
+			die("string pool over 64 KiB: widen its offsets")
+	}
+	return pooloff[s]
+}
+
 /^#/ || /^[ \t]*$/ { next }
 
 # A header line starts each file and tells which table it is.
@@ -273,8 +290,18 @@ function gen_h(    i) {
 	print "#define SG_GPU_LIMITED 2"
 	print "#define SG_GPU_NO 3"
 	print ""
+	print "/*"
+	print " * The tables' strings, one after another; the tables hold offsets"
+	print " * into it (0: none), so they need no relocation."
+	print " */"
+	print "extern const char sg_strs[];"
+	print "static inline const char *sg_str(unsigned short off)"
+	print "{"
+	print "\treturn off ? sg_strs + off : 0;"
+	print "}"
+	print ""
 	print "struct sg_syscall {"
-	print "\tconst char *name;"
+	print "\tunsigned short name;\t/* in sg_strs; 0 for holes */"
 	print "\tsigned char nargs;\t/* -1 for holes */"
 	print "\tchar args[7];\t\t/* one kind letter per argument */"
 	print "\tunsigned short classes;\t/* SYSGATE_CLASS_* bits */"
@@ -307,10 +334,11 @@ function gen_h(    i) {
 	print "extern const struct sg_syscall sg_compat_table[SG_NCOMPAT + 1];"
 	print "extern const short sg_compat_nr[SG_NCOMPAT + 1];"
 	print ""
-	print "/* errno names and strerror() wording, indexed by number (NULL if none). */"
+	print "/* errno names and strerror() wording, indexed by number, in sg_strs"
+	print " * (0 if none). */"
 	print "#define SG_NERRNO " (maxerr + 1)
-	print "extern const char *const sg_errno_name[SG_NERRNO];"
-	print "extern const char *const sg_errno_msg[SG_NERRNO];"
+	print "extern const unsigned short sg_errno_name[SG_NERRNO];"
+	print "extern const unsigned short sg_errno_msg[SG_NERRNO];"
 	print "/* Number of an errno name (aliases such as EWOULDBLOCK too), or -1. */"
 	print "int sg_errno_lookup(const char *name);"
 	print ""
@@ -332,9 +360,10 @@ function table_rows(row, max,    nr, i) {
 	for (nr = 0; nr <= max; nr++) {
 		if (nr in row) {
 			i = row[nr]
-			print "\t[" nr "] = { " cstr(sysname[i]) ", " \
+			print "\t[" nr "] = { " soff(sysname[i]) ", " \
 				sysnargs[i] ", " cstr(sysargs[i]) ", " \
-				syscls[i] ", " sysgpu[i] " },"
+				syscls[i] ", " sysgpu[i] " },\t/* " \
+				sysname[i] " */"
 		} else {
 			print "\t[" nr "] = { 0, -1, \"\", 0, SG_GPU_UNLISTED },"
 		}
@@ -409,7 +438,7 @@ function gen_c(    i, n, k, v, nr, e, s, cv) {
 	print "\twhile (lo < hi) {"
 	print "\t\tunsigned int mid = lo + (hi - lo) / 2;"
 	print "\t\tunsigned short nr = sg_syscall_index[mid];"
-	print "\t\tint c = sg_strcmp(name, sg_syscall_table[nr].name);"
+	print "\t\tint c = sg_strcmp(name, sg_strs + sg_syscall_table[nr].name);"
 	print ""
 	print "\t\tif (c == 0)"
 	print "\t\t\treturn nr;"
@@ -422,16 +451,16 @@ function gen_c(    i, n, k, v, nr, e, s, cv) {
 	print "}"
 	print ""
 
-	print "const char *const sg_errno_name[SG_NERRNO] = {"
+	print "const unsigned short sg_errno_name[SG_NERRNO] = {"
 	for (e = 0; e <= maxerr; e++)
 		if (e in errname)
-			print "\t[" e "] = " cstr(errname[e]) ","
+			print "\t[" e "] = " soff(errname[e]) ",\t/* " errname[e] " */"
 	print "};"
 	print ""
-	print "const char *const sg_errno_msg[SG_NERRNO] = {"
+	print "const unsigned short sg_errno_msg[SG_NERRNO] = {"
 	for (e = 0; e <= maxerr; e++)
 		if (e in errname)
-			print "\t[" e "] = " cstr(errmsg[e]) ","
+			print "\t[" e "] = " soff(errmsg[e]) ","
 	print "};"
 	print ""
 	for (i in k)
@@ -445,11 +474,11 @@ function gen_c(    i, n, k, v, nr, e, s, cv) {
 	sort2(k, v, nerr)
 	print "/* Every errno name, aliases included, sorted. */"
 	print "static const struct {"
-	print "\tconst char *name;"
+	print "\tunsigned short name;"
 	print "\tunsigned short num;"
 	print "} sg_errno_index[" nerr "] = {"
 	for (i = 1; i <= nerr; i++)
-		print "\t{ " cstr(k[i]) ", " v[i] " },"
+		print "\t{ " soff(k[i]) ", " v[i] " },\t/* " k[i] " */"
 	print "};"
 	print ""
 	print "int sg_errno_lookup(const char *name)"
@@ -461,7 +490,7 @@ function gen_c(    i, n, k, v, nr, e, s, cv) {
 	print "\t\treturn -1;"
 	print "\twhile (lo < hi) {"
 	print "\t\tunsigned int mid = lo + (hi - lo) / 2;"
-	print "\t\tint c = sg_strcmp(name, sg_errno_index[mid].name);"
+	print "\t\tint c = sg_strcmp(name, sg_strs + sg_errno_index[mid].name);"
 	print ""
 	print "\t\tif (c == 0)"
 	print "\t\t\treturn sg_errno_index[mid].num;"
@@ -474,26 +503,27 @@ function gen_c(    i, n, k, v, nr, e, s, cv) {
 	print "}"
 	print ""
 
-	print "static const char *const sg_signal_names[SG_NSIG] = {"
+	print "static const unsigned short sg_signal_names[SG_NSIG] = {"
 	for (s = 1; s <= maxsig; s++)
 		if (s in signame)
-			print "\t[" s "] = " cstr(signame[s]) ","
+			print "\t[" s "] = " soff(signame[s]) ",\t/* " signame[s] " */"
 	print "};"
 	print ""
 	print "/* Every signal name, aliases included, for lookup. */"
 	print "static const struct {"
-	print "\tconst char *name;"
+	print "\tunsigned short name;"
 	print "\tunsigned char num;"
 	print "} sg_signal_index[" nsig "] = {"
 	for (i = 1; i <= nsig; i++)
-		print "\t{ " cstr(sigorder[i]) ", " signum[sigorder[i]] " },"
+		print "\t{ " soff(sigorder[i]) ", " signum[sigorder[i]] " },\t/* " \
+			sigorder[i] " */"
 	print "};"
 	print ""
 	print "const char *sg_signal_name(int sig)"
 	print "{"
 	print "\tif (sig <= 0 || sig >= SG_NSIG)"
 	print "\t\treturn 0;"
-	print "\treturn sg_signal_names[sig];"
+	print "\treturn sg_str(sg_signal_names[sig]);"
 	print "}"
 	print ""
 	print "static int sg_upper(int c)"
@@ -531,8 +561,15 @@ function gen_c(    i, n, k, v, nr, e, s, cv) {
 	print "\t\tname += 3;"
 	print "\tfor (i = 0; i < sizeof(sg_signal_index) / sizeof(sg_signal_index[0]);"
 	print "\t     i++)"
-	print "\t\tif (sg_strcasecmp(name, sg_signal_index[i].name + 3) == 0)"
+	print "\t\tif (sg_strcasecmp(name,"
+	print "\t\t\t\t  sg_strs + sg_signal_index[i].name + 3) == 0)"
 	print "\t\t\treturn sg_signal_index[i].num;"
 	print "\treturn -1;"
 	print "}"
+	print ""
+	print "const char sg_strs[] ="
+	print "\t\"\\0\""
+	for (i = 1; i <= npool; i++)
+		print "\t" cstr(pool[i]) " \"\\0\""
+	print "\t;"
 }

@@ -38,7 +38,7 @@ static void p_fields(struct fmt *f, unsigned long *v, const struct field *fl,
 
 		for (j = 0; j < t->n; j++) {
 			if (t->e[j].value == (*v & fl[i].mask)) {
-				p_named(f, t->e[j].name, t->e[j].value, 'x');
+				p_named(f, xlat_str(t, j), t->e[j].value, 'x');
 				fmt_chr(f, '|');
 				*v &= ~fl[i].mask;
 				break;
@@ -542,7 +542,7 @@ static void d_ioctl(struct call *c)
 		a_hex(c, arg);
 		return;
 	}
-	p_named(c->f, kinds[k].reqs->e[i].name, req, 'x');
+	p_named(c->f, xlat_str(kinds[k].reqs, i), req, 'x');
 	if (kinds[k].arg)
 		kinds[k].arg(c, &kinds[k], arg);
 }

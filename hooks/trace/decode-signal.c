@@ -245,7 +245,7 @@ static void p_si_code(struct fmt *f, int sig, int code)
 
 		for (i = 0; i < t->n; i++) {
 			if (t->e[i].value == (unsigned long)(long)code) {
-				p_named(f, t->e[i].name, (unsigned int)code,
+				p_named(f, xlat_str(t, i), (unsigned int)code,
 					'x');
 				return;
 			}

@@ -280,7 +280,7 @@ const char *xlat_name(const struct xlat *t, unsigned long v)
 
 	for (i = 0; i < t->n; i++)
 		if (t->e[i].value == v)
-			return t->e[i].name;
+			return xlat_str(t, i);
 	return 0;
 }
 
@@ -295,7 +295,7 @@ int p_flag_names(struct fmt *f, unsigned long v, const struct xlat *t)
 		if ((!v && !b) || (b && (left & b) == b)) {
 			if (any++)
 				fmt_chr(f, '|');
-			fmt_str(f, t->e[i].name);
+			fmt_str(f, xlat_str(t, i));
 			left &= ~b;
 			if (!v)
 				break;
@@ -331,7 +331,7 @@ void p_xlat(struct fmt *f, unsigned long v, const struct xlat *t,
 
 	for (i = 0; i < t->n; i++) {
 		if (t->e[i].value == v) {
-			fmt_str(f, t->e[i].name);
+			fmt_str(f, xlat_str(t, i));
 			x_end(f, start, v, 'x');
 			return;
 		}
@@ -372,7 +372,7 @@ void p_flags(struct fmt *f, unsigned long v, const struct xlat *t,
 		if (b && (v & b) == b) {
 			if (any)
 				fmt_chr(f, '|');
-			fmt_str(f, t->e[i].name);
+			fmt_str(f, xlat_str(t, i));
 			v &= ~b;
 			any = 1;
 		}

@@ -117,22 +117,40 @@ static void call_avx512(const struct regs *in, struct regs *out)
 			 : [in] "r"(in), [out] "r"(out) : CLOBBERS);
 }
 
+/* the call with xmm0-15 loaded (upper halves clean) and stored back */
+#define XMM_CALL							\
+	"vzeroupper\n\t" ALL16(LD, "xmm", "movups") CALL("")		\
+	ALL16(ST, "xmm", "movups")					\
+	"stmxcsr 2112(%[out])\n\tldmxcsr %[oldcsr]\n\t"
+
 /* x87 in use: a changed control word must come back as well */
 static void call_x87(const struct regs *in, struct regs *out)
 {
 	uint16_t cw = 0x027f, old;	/* double precision, not extended */
 	uint32_t oldcsr;
 
-	__asm__ volatile("fnstcw %[old]\n\tfldcw %[cw]\n\t"
-			 "vzeroupper\n\t" ALL16(LD, "xmm", "movups")
-			 CALL("")
-			 ALL16(ST, "xmm", "movups")
-			 "stmxcsr 2112(%[out])\n\tldmxcsr %[oldcsr]\n\t"
+	__asm__ volatile("fnstcw %[old]\n\tfldcw %[cw]\n\t" XMM_CALL
 			 "fnstcw 2116(%[out])\n\tfldcw %[old]"
 			 : [oldcsr] "+m"(oldcsr), [old] "=m"(old)
 			 : [in] "r"(in), [out] "r"(out), [cw] "m"(cw)
 			 : CLOBBERS);
 	(void)old;
+}
+
+/* a value on the x87 stack across the call (x87 code around an
+ * inline-asm system call): it must come back, stack and all */
+static long double call_x87_stack(const struct regs *in, struct regs *out,
+				  long double x)
+{
+	long double y;
+	uint32_t oldcsr;
+
+	__asm__ volatile("fldt %[x]\n\t" XMM_CALL
+			 "fstpt %[y]"
+			 : [oldcsr] "+m"(oldcsr), [y] "=m"(y)
+			 : [in] "r"(in), [out] "r"(out), [x] "m"(x)
+			 : CLOBBERS);
+	return y;
 }
 
 static int check(const char *name, const struct regs *in,
@@ -179,6 +197,17 @@ int main(void)
 		}
 		call_x87(&in, &out);
 		bad |= check("x87", &in, &out, 16, 0, 0, 0x027f);
+		{
+			volatile long double x = 1.5L + round;	/* exact */
+			long double y = call_x87_stack(&in, &out, x);
+
+			bad |= check("x87-stack", &in, &out, 16, 0, 0, 0);
+			if (y != x) {
+				printf("x87-stack: %Lg, want %Lg\n", y,
+				       (long double)x);
+				bad = 1;
+			}
+		}
 		if (__builtin_cpu_supports("avx")) {
 			call_sse_upper(&in, &out);
 			bad |= check("sse-upper", &in, &out, 32, 0, 0, 0);
@@ -191,6 +220,22 @@ int main(void)
 			fill(&in, round, 64);
 			call_avx512(&in, &out);
 			bad |= check("avx512", &in, &out, 64, 1, 1, 0);
+			/* ymm16-31 in use (as glibc's string functions
+			 * leave them) and one register's bits above 128
+			 * (zmm0-15) or 256 (zmm16-31) alone not zero:
+			 * sysgate tests the sixteen of each together */
+			for (int r = 0; r < 32; r++) {
+				int from = r < 16 ? 16 + round * 16 :
+					   32 + round * 8;
+
+				fill(&in, round, 16);
+				for (int i = 16; i < 32; i++)
+					memset(in.v[i] + 16, 0x33 + i, 16);
+				memset(in.v[r] + from, 0x5a + r, 64 - from);
+				call_avx512(&in, &out);
+				bad |= check("avx512-one-upper", &in, &out,
+					     64, 1, 1, 0);
+			}
 		}
 	}
 	fflush(stdout);

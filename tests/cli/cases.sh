@@ -521,6 +521,20 @@ t_tls_block_small() {
 	[ $((sz)) -lt 65536 ] || fail "$lib: TLS block of $((sz)) bytes"
 }
 
+t_name_tables_read_only() {
+	# The syscall, errno, signal and trace name tables were arrays of
+	# string pointers: every entry needed a relocation, so ld.so wrote
+	# their 60 KiB of pages in every hooked process.  They hold offsets
+	# into string pools now and lie in read-only pages shared by all.
+	local lib="$BUILD/libsysgate.so" w
+	local t='sg_(syscall|compat)_table|sg_errno_(name|msg|index)'
+	t+='|sg_signal_(names|index)|e_[a-z0-9_]+'
+	w=$(nm "$lib" | awk -v t="^($t)\$" '$3 ~ t && $2 !~ /^[rRtT]$/ {print $3}')
+	[ -n "$(nm "$lib" | awk '$3 == "sg_syscall_table"')" ] ||
+		fail "$lib: no symbol sg_syscall_table (stripped?)"
+	[ -z "$w" ] || fail "$lib: writable (relocated) name tables:" $w
+}
+
 t_segment_gap_library() {
 	# A library whose segments have gaps (ld.so maps its text, then
 	# the rest, the gaps PROT_NONE): the patcher read the unmapped parts

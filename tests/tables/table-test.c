@@ -172,9 +172,9 @@ static void test_syscalls(const char *top)
 		      "lookup(%s) = %ld, not %ld", name,
 		      sg_syscall_lookup(name), nr);
 		check(sg_syscall_table[nr].name &&
-		      strcmp(sg_syscall_table[nr].name, name) == 0,
+		      strcmp(sg_str(sg_syscall_table[nr].name), name) == 0,
 		      "table[%ld] is %s, not %s", nr,
-		      sg_syscall_table[nr].name, name);
+		      sg_str(sg_syscall_table[nr].name), name);
 		check(sg_syscall_table[nr].nargs == atoi(f[c_nargs]),
 		      "%s: nargs %d", name, sg_syscall_table[nr].nargs);
 		check(strcmp(sg_syscall_table[nr].args, f[c_args]) == 0 &&
@@ -197,7 +197,7 @@ static void test_syscalls(const char *top)
 		if (seen[i])
 			continue;
 		check(!e->name && e->nargs == -1 && !e->args[0] && !e->classes,
-		      "hole %d is not empty (%s)", i, e->name);
+		      "hole %d is not empty (%s)", i, sg_str(e->name));
 	}
 	check(seen[SG_NSYSCALLS - 1], "SG_NSYSCALLS is not max + 1");
 	printf("%s: %d of %d system calls, table size %d\n", SG_ARCH_NAME,
@@ -291,12 +291,12 @@ static void test_errno(const char *top, int native)
 			first[n] = 1;
 			named++;
 			check(sg_errno_name[n] &&
-			      strcmp(sg_errno_name[n], f[0]) == 0,
+			      strcmp(sg_str(sg_errno_name[n]), f[0]) == 0,
 			      "errno_name[%d] = %s, not %s", n,
-			      sg_errno_name[n], f[0]);
+			      sg_str(sg_errno_name[n]), f[0]);
 			check(sg_errno_msg[n] &&
-			      strcmp(sg_errno_msg[n], f[2]) == 0,
-			      "errno_msg[%d] = %s", n, sg_errno_msg[n]);
+			      strcmp(sg_str(sg_errno_msg[n]), f[2]) == 0,
+			      "errno_msg[%d] = %s", n, sg_str(sg_errno_msg[n]));
 		}
 		/* strace has its own words for these four; the rest are
 		 * strerror()'s, "Unknown error N" included. */
@@ -315,10 +315,10 @@ static void test_errno(const char *top, int native)
 	check(sg_errno_lookup("ENOENT") == 2, "ENOENT");
 	check(sg_errno_lookup("EWOULDBLOCK") == 11, "EWOULDBLOCK");
 	check(sg_errno_lookup("ENOTSUP") == 95, "ENOTSUP");
-	check(strcmp(sg_errno_name[11], "EAGAIN") == 0, "EAGAIN name");
-	check(strcmp(sg_errno_name[35], "EDEADLK") == 0, "EDEADLK name");
-	check(strcmp(sg_errno_name[95], "EOPNOTSUPP") == 0, "EOPNOTSUPP name");
-	check(strcmp(sg_errno_msg[2], "No such file or directory") == 0,
+	check(strcmp(sg_str(sg_errno_name[11]), "EAGAIN") == 0, "EAGAIN name");
+	check(strcmp(sg_str(sg_errno_name[35]), "EDEADLK") == 0, "EDEADLK name");
+	check(strcmp(sg_str(sg_errno_name[95]), "EOPNOTSUPP") == 0, "EOPNOTSUPP name");
+	check(strcmp(sg_str(sg_errno_msg[2]), "No such file or directory") == 0,
 	      "ENOENT message");
 	check(sg_errno_lookup("ERESTARTSYS") == 512 &&
 	      sg_errno_lookup("ERESTARTNOINTR") == 513 &&

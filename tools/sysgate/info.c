@@ -36,7 +36,7 @@ int sg_cli_list_syscalls(void)
 		if (!e->name)
 			continue;
 		class_names(e->classes, cls, sizeof(cls));
-		printf("%-6ld %-24s %-5d %-7s %s\n", nr, e->name, e->nargs,
+		printf("%-6ld %-24s %-5d %-7s %s\n", nr, sg_str(e->name), e->nargs,
 		       e->args, cls);
 	}
 	return 0;
