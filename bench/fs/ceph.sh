@@ -8,7 +8,8 @@
 # sequential write and read of MIB (1024) MiB with dd (and libcephfs
 # directly), `tar x` of this source tree, `find` over 10,000 entries.
 # JSON Lines; PLOT=FILE.png draws the tools' rows (python3 + matplotlib).
-# --fs runs with its data cache (CACHE) in a directory under CACHE_DIR.
+# --fs runs with its data cache (CACHE) in a directory under CACHE_DIR
+# (CACHE_DIR=none: without it).
 set -eu
 BUILD=${BUILD:-build}
 N=${1:-2000}
@@ -24,8 +25,9 @@ D=$(mktemp -d /tmp/sysgate-bench-ceph.XXXXXX)
 # read from the page cache as the mount's is (tmpfs, without large folios
 # here, copied 1 GiB out in twice the time; writing 1 GiB to this VM's
 # disk took 3-4 s, to tmpfs 0.6 s)
-K=$(mktemp -d "${CACHE_DIR:-$D}/cache.XXXXXX")
-trap 'ceph_down "$D"; rm -rf "$K"' EXIT
+K=
+[ "${CACHE_DIR:-}" = none ] || K=$(mktemp -d "${CACHE_DIR:-$D}/cache.XXXXXX")
+trap 'ceph_down "$D"; [ -z "$K" ] || rm -rf "$K"' EXIT
 ceph_up "$D" > "$D/up.log" 2>&1 || { cat "$D/up.log"; exit 1; }
 mkdir -p "$D/fuse"
 ceph-fuse -c "$CONF" "$D/fuse" > /dev/null 2>&1
@@ -99,7 +101,7 @@ for i in range(100):
 	echo "find_10k_cold $(t "$@" find "$root/find")"
 }
 fsrun() { "$BUILD/sysgate" --fs=/sysgate-bench-$$:ceph:$CONF:::10:$K -- "$@"; }
-fscold() { rm -f "$K"/*; }	# (as the remount drops the page cache)
+fscold() { [ -z "$K" ] || rm -f "$K"/*; }	# (as the remount drops the page cache)
 seq=$BUILD/bench-fs-seq-ceph
 for r in $(seq "$ROUNDS"); do
 	mkdir -p "$D/fuse/tools-fuse$r"
