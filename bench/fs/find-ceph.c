@@ -4,13 +4,17 @@
  * directly (the floor for --fs on CephFS): prints PATH and every path
  * below it, as `find PATH` does, reading each directory with
  * ceph_getdents, with a client of its own made first and unmounted at
- * the end, as a `find` under --fs has.  libcephfs is loaded with dlopen,
- * so building this needs no Ceph package.
+ * the end, as a `find` under --fs has, and as --fs does it: a statfs
+ * round trip first, after which the MDS's last replies have dropped
+ * their inode references (else libcephfs 16's unmount waits for its next
+ * tick, up to a second: doc/fs.md).  libcephfs is loaded with dlopen, so
+ * building this needs no Ceph package.
  */
 #include <dirent.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/statvfs.h>
 #include "cephdl.h"
 
 #define BUF (1 << 20)
@@ -19,6 +23,7 @@ struct cdir;				/* struct ceph_dir_result */
 static int (*opendir_)(struct cm *, const char *, struct cdir **);
 static int (*closedir_)(struct cm *, struct cdir *);
 static int (*getdents_)(struct cm *, struct cdir *, char *, int);
+static int (*statfs_)(struct cm *, const char *, struct statvfs *);
 
 /* path's entries, depth first; 0 or -errno */
 static int walk(struct cm *cm, const char *path)
@@ -48,6 +53,7 @@ static int walk(struct cm *cm, const char *path)
 
 int main(int argc, char **argv)
 {
+	struct statvfs v;
 	struct cm *cm;
 	int r;
 
@@ -60,8 +66,10 @@ int main(int argc, char **argv)
 	SYM(opendir_, "ceph_opendir");
 	SYM(closedir_, "ceph_closedir");
 	SYM(getdents_, "ceph_getdents");
+	SYM(statfs_, "ceph_statfs");
 	puts(argv[2]);
 	r = walk(cm, argv[2]);
+	statfs_(cm, "/", &v);
 	unmount_(cm);
 	if (r < 0)
 		return fprintf(stderr, "%s: %s\n", argv[2], strerror(-r)), 1;
