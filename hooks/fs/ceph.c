@@ -81,6 +81,9 @@ struct cdirent {			/* glibc's struct dirent */
 	char name[256];
 };
 
+/* (ceph_getdents fills an array of them) */
+_Static_assert(sizeof(struct cdirent) == 280, "glibc's struct dirent");
+
 struct cstatvfs {			/* glibc's struct statvfs */
 	unsigned long bsize, frsize, blocks, bfree, bavail, files, ffree,
 		favail, fsid, flag, namemax;
