@@ -179,6 +179,12 @@ $(BUILD)/bench-fs-seq-ceph: bench/fs/seq-ceph.c bench/fs/cephdl.h | $(BUILD)/.di
 
 PROGS += $(BUILD)/bench-fs-seq-ceph
 
+# `find` on libcephfs directly (the find rows' floor).
+$(BUILD)/bench-fs-find-ceph: bench/fs/find-ceph.c bench/fs/cephdl.h | $(BUILD)/.dir
+	$(CC) $(CFLAGS_COMMON) -o $@ $< -ldl
+
+PROGS += $(BUILD)/bench-fs-find-ceph
+
 bench-fs: everything
 	BUILD=$(BUILD) bash bench/fs/run.sh
 

@@ -6,9 +6,11 @@
 # CephFS, and libcephfs called directly (the floor), the best of ROUNDS
 # (3) each; then real tools through the mount and through --fs: a
 # sequential write and read of MIB (1024) MiB with dd (and libcephfs
-# directly), `tar x` of this source tree, `find` over 10,000 entries.
+# directly), `tar x` of this source tree, `find` over 10,000 entries
+# (and libcephfs directly).
 # JSON Lines; PLOT=FILE.png draws the tools' rows (python3 + matplotlib).
-# --fs runs with its data cache (CACHE) in a directory under CACHE_DIR.
+# --fs runs with its data cache (CACHE) in a directory under CACHE_DIR
+# (CACHE_DIR=none: without it).
 set -eu
 BUILD=${BUILD:-build}
 N=${1:-2000}
@@ -24,8 +26,9 @@ D=$(mktemp -d /tmp/sysgate-bench-ceph.XXXXXX)
 # read from the page cache as the mount's is (tmpfs, without large folios
 # here, copied 1 GiB out in twice the time; writing 1 GiB to this VM's
 # disk took 3-4 s, to tmpfs 0.6 s)
-K=$(mktemp -d "${CACHE_DIR:-$D}/cache.XXXXXX")
-trap 'ceph_down "$D"; rm -rf "$K"' EXIT
+K=
+[ "${CACHE_DIR:-}" = none ] || K=$(mktemp -d "${CACHE_DIR:-$D}/cache.XXXXXX")
+trap 'ceph_down "$D"; [ -z "$K" ] || rm -rf "$K"' EXIT
 ceph_up "$D" > "$D/up.log" 2>&1 || { cat "$D/up.log"; exit 1; }
 mkdir -p "$D/fuse"
 ceph-fuse -c "$CONF" "$D/fuse" > /dev/null 2>&1
@@ -63,8 +66,10 @@ for name, num, den in (("--fs / ceph-fuse", fs, fuse),
 P
 # Real tools: the same command lines on the mount and on the prefix,
 # best of ROUNDS, seconds each; --fs / ceph-fuse as a rate ratio.  The
-# sequential rows also with libcephfs called directly (a process of its
-# own each, as each dd under --fs), and the read twice on the mount:
+# sequential rows and find also with libcephfs called directly (a
+# process of its own each, as each dd and find under --fs has, so always
+# with a new client: the floor of both find rows), and the read twice
+# on the mount:
 # right after the write (from the kernel's page cache, which outlives the
 # process; under --fs from its data cache, CACHE) and after mounting it
 # again, and emptying CACHE (from the cluster); find likewise.
@@ -99,7 +104,7 @@ for i in range(100):
 	echo "find_10k_cold $(t "$@" find "$root/find")"
 }
 fsrun() { "$BUILD/sysgate" --fs=/sysgate-bench-$$:ceph:$CONF:::10:$K -- "$@"; }
-fscold() { rm -f "$K"/*; }	# (as the remount drops the page cache)
+fscold() { [ -z "$K" ] || rm -f "$K"/*; }	# (as the remount drops the page cache)
 seq=$BUILD/bench-fs-seq-ceph
 for r in $(seq "$ROUNDS"); do
 	mkdir -p "$D/fuse/tools-fuse$r"
@@ -109,6 +114,7 @@ for r in $(seq "$ROUNDS"); do
 	tools /sysgate-bench-$$/tools-fs$r fscold fsrun | sed 's/^/fs /'
 	echo "libcephfs seq_write $(t "$seq" "$CONF" /direct-seq$r "$MIB" write)"
 	echo "libcephfs seq_read_cold $(t "$seq" "$CONF" /direct-seq$r "$MIB" read)"
+	echo "libcephfs find_10k $(t "$BUILD/bench-fs-find-ceph" "$CONF" /tools-fs$r/find)"
 	fsrun rm -f /sysgate-bench-$$/direct-seq$r
 done > "$D/tools"
 # (the first python3 with matplotlib, as sysgate bench --plot takes)

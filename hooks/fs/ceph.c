@@ -81,6 +81,9 @@ struct cdirent {			/* glibc's struct dirent */
 	char name[256];
 };
 
+/* (ceph_getdents fills an array of them) */
+_Static_assert(sizeof(struct cdirent) == 280, "glibc's struct dirent");
+
 struct cstatvfs {			/* glibc's struct statvfs */
 	unsigned long bsize, frsize, blocks, bfree, bavail, files, ffree,
 		favail, fsid, flag, namemax;
@@ -124,7 +127,7 @@ static struct {
 	int (*readlink)(struct cm *, const char *, char *, long);
 	int (*opendir)(struct cm *, const char *, struct cdir **);
 	int (*closedir)(struct cm *, struct cdir *);
-	int (*readdir_r)(struct cm *, struct cdir *, struct cdirent *);
+	int (*getdents)(struct cm *, struct cdir *, char *, int);
 	long (*telldir)(struct cm *, struct cdir *);
 	void (*seekdir)(struct cm *, struct cdir *, long);
 	int (*flock)(struct cm *, int, int, unsigned long);
@@ -151,7 +154,7 @@ static const char *const names[] = {
 	"ceph_statx", "ceph_setattrx", "ceph_fsetattrx", "ceph_statfs",
 	"ceph_mkdir", "ceph_mknod", "ceph_rmdir", "ceph_unlink",
 	"ceph_rename", "ceph_link", "ceph_symlink", "ceph_readlink",
-	"ceph_opendir", "ceph_closedir", "ceph_readdir_r", "ceph_telldir",
+	"ceph_opendir", "ceph_closedir", "ceph_getdents", "ceph_telldir",
 	"ceph_seekdir", "ceph_flock", "ceph_mount_perms", "ceph_ll_walk",
 	"ceph_ll_open", "ceph_ll_getlk", "ceph_ll_setlk", "ceph_ll_close",
 	"ceph_ll_put", "ceph_ll_getattr", "ceph_ll_opendir",
@@ -197,6 +200,13 @@ struct local {
 	void *in;			/* a directory's inode (dir_open) */
 	signed char cst;		/* the data cache: CACHE_* */
 	unsigned long cino, cver;	/* its file, the version written */
+	/* A directory's entries that libcephfs gave and the program has
+	 * not taken yet (getdents_via), as struct dirent64 records in a
+	 * mapping of dmap bytes: dlen of them, from dat on, which follow
+	 * stream offset dpos. */
+	char *dents;
+	unsigned long dmap, dlen, dat;
+	long dpos;
 };
 static struct local *loc;
 static unsigned int nloc, loc_top;	/* entries, and above the last used */
@@ -653,6 +663,16 @@ static long ofd_path(unsigned int o, char *buf)
 	return n > 0 ? n : -EBADF;
 }
 
+/* l's directory entries taken ahead, given back (only this process's:
+ * a vfork child's memory is its parent's). */
+static void dents_drop(struct local *l)
+{
+	if (l->dents && l->gen == cm_gen && cm)
+		sc(__NR_munmap, (long)l->dents, l->dmap, 0, 0, 0, 0);
+	l->dents = 0;
+	l->dlen = l->dat = 0;
+}
+
 /* Close this process's handles in l (those of its current client). */
 static void local_release(struct local *l)
 {
@@ -668,6 +688,7 @@ static void local_release(struct local *l)
 		if (l->in)
 			F.ll_put(cm, l->in);
 	}
+	dents_drop(l);
 	l->cfd = -1;
 	l->dir = 0;
 	l->fh = 0;
@@ -1524,15 +1545,73 @@ static int dot(const char *path, long which, struct cdirent *de)
 	return 1;
 }
 
-/* getdents64 through b, of BOUNCE bytes */
+/* Records of l's entries taken ahead into b (used of count bytes so
+ * far) while they fit, the stream's offset moved past them; used. */
+static unsigned long dents_give(struct local *l, struct fs_ofd *o, char *b,
+				unsigned long count, unsigned long used)
+{
+	while (l->dat < l->dlen) {
+		struct dirent64 *d = (struct dirent64 *)(l->dents + l->dat);
+
+		if (used + d->reclen > count)
+			break;
+		hk_memcpy(b + used, d, d->reclen);
+		used += d->reclen;
+		l->dat += d->reclen;
+		o->pos = l->dpos = d->off;
+	}
+	if (l->dat == l->dlen)
+		dents_drop(l);
+	return used;
+}
+
+/*
+ * The rest of the n entries at e (from i on) that did not fit in the
+ * program's buffer, kept in l for its next getdents64: 0, or -ENOMEM.
+ */
+static long dents_keep(struct local *l, const struct cdirent *e, long i,
+		       long n, long pos)
+{
+	unsigned long need = 0, used = 0;
+	long j;
+	char *m;
+
+	for (j = i; j < n; j++)
+		need += (19 + hk_strlen(e[j].name) + 1 + 7) & ~7UL;
+	need = (need + 4095) & ~4095UL;
+	if (!(m = map_rw(need)))
+		return -ENOMEM;
+	for (j = i; j < n; j++)
+		dirent_put(m, &e[j], e[j].off, need, &used);
+	l->dents = m;
+	l->dmap = need;
+	l->dlen = used;
+	l->dat = 0;
+	l->dpos = pos;
+	return 0;
+}
+
+/*
+ * getdents64 through b, of BOUNCE bytes.  libcephfs is asked for as many
+ * entries as a BIG buffer holds, in one call (ceph_getdents): a call that
+ * starts in the middle of the entries libcephfs holds from its last MDS
+ * readdir (readdir_r, an entry a call) asks the MDS for each
+ * subdirectory's recursive statistics first, a round trip each (100 of
+ * the 203 MDS requests of `find` over 101 directories); one that takes
+ * them all at once asks nothing.  What does not fit in the program's
+ * buffer is kept for its next call (l->dents), while the program's
+ * offset stays where that left it.
+ */
 static long getdents_via(struct sysgate_sys *s, unsigned int oi, long ubuf,
 			 unsigned long count, char *b)
 {
 	struct fs_ofd *o = fs_ofd(oi);
 	struct local *l = local_of(oi);
 	char path[FS_PATH_MAX];
-	unsigned long used = 0;
-	struct cdirent de;
+	unsigned long used = 0, cap;
+	struct cdirent de, *e;
+	long n, i, end, r;
+	int slot;
 
 	if (!l || ofd_path(oi, path) < 0)
 		return -EBADF;
@@ -1541,14 +1620,13 @@ static long getdents_via(struct sysgate_sys *s, unsigned int oi, long ubuf,
 	if (!client())
 		return -EIO;
 	if (!l->dir || l->gen != cm_gen) {
-		long r = F.opendir(cm, cpath(path), &l->dir);
-
-		if (r < 0)
+		if ((r = F.opendir(cm, cpath(path), &l->dir)) < 0)
 			return r;
 		if (l->gen != cm_gen) {
 			l->cfd = -1;	/* its parent's client's */
 			l->fh = 0;
 			l->in = 0;
+			l->dents = 0;
 		}
 		l->gen = cm_gen;
 	}
@@ -1559,24 +1637,39 @@ static long getdents_via(struct sysgate_sys *s, unsigned int oi, long ubuf,
 		if (!dirent_put(b, &de, o->pos + 1, count, &used))
 			return used ? (long)used : -EINVAL;
 	}
-	if (F.telldir(cm, l->dir) != (long)o->pos)
-		F.seekdir(cm, l->dir, o->pos);	/* another process moved it */
-	for (;;) {
-		long at = F.telldir(cm, l->dir), r;
-
-		r = F.readdir_r(cm, l->dir, &de);
-		if (r < 0)
-			return used ? (long)used : r;
-		if (!r)
-			break;
-		if (!dirent_put(b, &de, F.telldir(cm, l->dir), count, &used)) {
-			F.seekdir(cm, l->dir, at);
-			if (!used)
-				return -EINVAL;
-			break;
+	/* (taken ahead for the offset the program is at, or moved since:
+	 * lseek, a process sharing the description) */
+	if (l->dents && l->dpos != (long)o->pos)
+		dents_drop(l);
+	if (l->dents) {
+		used = dents_give(l, o, b, count, used);
+		if (!used)
+			return -EINVAL;
+	} else {
+		if (F.telldir(cm, l->dir) != (long)o->pos)
+			F.seekdir(cm, l->dir, o->pos);
+		if (!(e = (struct cdirent *)buf_take(BIG, &cap, &slot)))
+			return used ? (long)used : -ENOMEM;
+		n = F.getdents(cm, l->dir, (char *)e, cap);
+		if (n < 0) {
+			buf_give((char *)e, slot);
+			return used ? (long)used : n;
 		}
+		n /= sizeof(*e);
+		/* (the last one's next: where the stream is, its end) */
+		end = F.telldir(cm, l->dir);
+		if (n)
+			e[n - 1].off = end;
+		else
+			o->pos = end;
+		for (i = 0; i < n && dirent_put(b, &e[i], e[i].off, count, &used);
+		     i++)
+			o->pos = e[i].off;
+		r = i < n ? dents_keep(l, e, i, n, o->pos) : 0;
+		buf_give((char *)e, slot);
+		if (!used && n)	/* (no room for one) */
+			return r < 0 ? r : -EINVAL;
 	}
-	o->pos = F.telldir(cm, l->dir);
 	if (used && fs_write_mem(s, (void *)ubuf, b, used) < 0)
 		return -EFAULT;
 	return used;
