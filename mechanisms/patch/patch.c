@@ -1259,12 +1259,15 @@ static void new_code_drop(void)
  */
 static void look_at(const unsigned long (*r)[2], int n)
 {
-	struct sg_obj *fresh = sg_mmap(MAX_OBJS * sizeof(*fresh));
+	/* (kept: a mapping made and unmapped at each look cost more than
+	 * the look; emptied after it, see below) */
+	static struct sg_obj *fresh;
 	unsigned long len = 0;
 	char *maps = 0;
 	long fd = sg_maps_open();
 	int i, k, found;
 
+	fresh = fresh ? fresh : sg_mmap(MAX_OBJS * sizeof(*fresh));
 	scan_buf = scan_buf ? scan_buf : sg_mmap(SCAN_CHUNK);
 	for (i = 0; i < n; i++) {
 		k = fresh && fd >= 0 ?
@@ -1293,8 +1296,10 @@ static void look_at(const unsigned long (*r)[2], int n)
 		sg_sc1(SG_NR_close, fd);
 	if (maps)
 		sg_munmap(maps, len);
+	/* zero again for the next look, and no dirty page kept */
 	if (fresh)
-		sg_munmap(fresh, MAX_OBJS * sizeof(*fresh));
+		sg_sc3(SG_NR_madvise, (long)fresh, MAX_OBJS * sizeof(*fresh),
+		       4 /* MADV_DONTNEED */);
 	sg_patch_arch.release();
 }
 
