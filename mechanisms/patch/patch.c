@@ -793,7 +793,9 @@ void sg_patch_first_trap_forked(void)
 
 int sg_patch_first_trap(unsigned long addr, int scan)
 {
-	unsigned long long cpu = thread_cpu_ns();
+	/* (--stats only: two system calls a trap otherwise) */
+	int timed = opts && opts->stats;
+	unsigned long long cpu = timed ? thread_cpu_ns() : 0;
 	struct sg_obj *o;
 	struct sg_site s;
 	struct sg_thread *self = sg_self();
@@ -840,7 +842,8 @@ int sg_patch_first_trap(unsigned long addr, int scan)
 		sg_sc1(SG_NR_close, o->fd);
 	o->fd = -1;
 	sg_patch_poke_done();
-	first_trap_ns += thread_cpu_ns() - cpu;
+	if (timed)
+		first_trap_ns += thread_cpu_ns() - cpu;
 	/* (a small object's site waits before lazy.c's in-place patch: a
 	 * planned one costs no page of its own) */
 	return !done && deferred && text_bytes(o) <= SCAN_FREE ? -1 : done;
