@@ -571,6 +571,34 @@ static int remember(struct sg_obj *o, unsigned long addr, unsigned long len)
 	return 0;
 }
 
+/*
+ * A padding jump and its site a few bytes apart, written with one write
+ * of the bytes from one to the other (those between as they are): a
+ * first-trap patch runs with no other thread and no interrupted code
+ * (sg_patch_first_trap), so the order of the stores matters to no one.
+ * 1 if done, -1 if that failed, 0 if they are not near.
+ */
+static int poke_near(struct sg_obj *o, const struct sg_site *s,
+		     const unsigned char *pad, int plen,
+		     const unsigned char *bytes)
+{
+	unsigned char buf[256];
+	unsigned long lo = s->pad < s->lo ? s->pad : s->lo;
+	unsigned long hi = s->pad + plen > s->hi ? s->pad + plen : s->hi;
+	int t = sg_obj_text_of(o, lo);
+
+	if (hi - lo > sizeof(buf) || t < 0 || !o->text[t].readable ||
+	    sg_obj_text_of(o, hi - 1) != t ||
+	    (s->pad < s->hi && s->pad + plen > s->lo))
+		return 0;
+	memcpy(buf, (const void *)lo, hi - lo);
+	memcpy(buf + (s->pad - lo), pad, plen);
+	memcpy(buf + (s->lo - lo), bytes, s->hi - s->lo);
+	return sg_attach_note(s->pad, pad, plen) == 0 &&
+	       sg_attach_note(s->lo, bytes, s->hi - s->lo) == 0 &&
+	       sg_patch_poke(lo, buf, hi - lo) == 0 ? 1 : -1;
+}
+
 /* Write s's stub, its padding jump and its bytes; 1 if done. */
 static int write_one(struct sg_obj *o, struct sg_site *s)
 {
@@ -578,7 +606,7 @@ static int write_one(struct sg_obj *o, struct sg_site *s)
 	unsigned char bytes[SG_SITE_MAX_REGION], pad[16];
 	unsigned long size = (sg_patch_arch.stub_size(s) + 15) & ~15UL;
 	struct sg_region *r;
-	int plen = 0, ok;
+	int plen = 0, ok, near;
 
 	if (size > sizeof(stub) || memcmp((const void *)s->lo, s->orig,
 					  s->hi - s->lo))
@@ -600,11 +628,16 @@ static int write_one(struct sg_obj *o, struct sg_site *s)
 		return 0;
 	/* the stub, then the padding jump to it, then the site */
 	ok = sg_attach_note(s->stub, stub, size) == 0 &&
-	     sg_patch_poke(s->stub, stub, size) == 0 &&
-	     (!plen || (sg_attach_note(s->pad, pad, plen) == 0 &&
-			sg_patch_poke(s->pad, pad, plen) == 0)) &&
-	     sg_attach_note(s->lo, bytes, s->hi - s->lo) == 0 &&
-	     sg_patch_poke(s->lo, bytes, s->hi - s->lo) == 0;
+	     sg_patch_poke(s->stub, stub, size) == 0;
+	near = ok && plen ? poke_near(o, s, pad, plen, bytes) : 0;
+	if (near)
+		ok = near > 0;
+	else
+		ok = ok &&
+		     (!plen || (sg_attach_note(s->pad, pad, plen) == 0 &&
+				sg_patch_poke(s->pad, pad, plen) == 0)) &&
+		     sg_attach_note(s->lo, bytes, s->hi - s->lo) == 0 &&
+		     sg_patch_poke(s->lo, bytes, s->hi - s->lo) == 0;
 	r->used += size;	/* (a stub, even unused, is never reused) */
 	total.stub_bytes += size;
 	sg_arch_flush_code(s->lo, s->hi);
