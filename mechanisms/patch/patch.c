@@ -1493,9 +1493,10 @@ void sg_patch_release(void)
 	sg_patch_arch.release();
 	for (i = 0; i < nobjs; i++)
 		free_sites(&objs[i]);
+	/* (kept for the next look at new code: emptied, not unmapped) */
 	if (scan_buf)
-		sg_munmap(scan_buf, SCAN_CHUNK);
-	scan_buf = 0;
+		sg_sc3(SG_NR_madvise, (long)scan_buf, SCAN_CHUNK,
+		       4 /* MADV_DONTNEED */);
 }
 
 int sg_patch_start(const struct sg_options *o, const struct sg_patch_mode *m)
