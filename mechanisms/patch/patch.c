@@ -981,6 +981,7 @@ static int patch_start(const struct sg_options *o)
 	unsigned long long t0 = sysgate_now_ns();
 	unsigned long len;
 	char *maps;
+	long got;
 	int i;
 
 	opts = o;
@@ -1003,7 +1004,14 @@ static int patch_start(const struct sg_options *o)
 	}
 	objs = sg_mmap(MAX_OBJS * sizeof(*objs));
 	scan_buf = sg_mmap(SCAN_CHUNK);
-	maps = sg_maps_read(&len);
+	/* The maps into the scan buffer, free until the objects are
+	 * collected from them, where they fit (not a 1 MiB mapping made
+	 * and unmapped for a few KiB). */
+	len = 0;
+	got = scan_buf ? sg_maps_read_into((char *)scan_buf, SCAN_CHUNK) : -1;
+	maps = (char *)scan_buf;
+	if (got < 0 || got >= (long)SCAN_CHUNK - 1)
+		maps = sg_maps_read(&len);
 	if (!objs || !scan_buf || !maps)
 		return -12;
 	if (sg_attach_starting()) {
@@ -1013,8 +1021,9 @@ static int patch_start(const struct sg_options *o)
 		sg.vm_shared = 1;
 	}
 	nobjs = collect_objects(maps, objs, MAX_OBJS);
+	if (len)
+		sg_munmap(maps, len);
 	patch_objects(objs, nobjs);
-	sg_munmap(maps, len);
 	/* Sites left unpatched are still caught, more slowly. */
 	sg_watch_settle(0);
 	total.ns = sysgate_now_ns() - t0;
