@@ -106,25 +106,33 @@ long sg_maps_query(long fd, unsigned long addr, struct sg_mapping *m,
 	return 0;
 }
 
-char *sg_maps_read(unsigned long *size)
+long sg_maps_read_into(char *buf, unsigned long cap)
 {
-	unsigned long cap = 1 << 20, n = 0;
-	char *buf = sg_mmap(cap);
-	long fd, r;
+	unsigned long n = 0;
+	long fd = sg_sc4(SG_NR_openat, AT_FDCWD_, (long)"/proc/self/maps",
+			 O_RDONLY_CLOEXEC, 0), r;
 
-	if (!buf)
-		return 0;
-	fd = sg_sc4(SG_NR_openat, AT_FDCWD_, (long)"/proc/self/maps",
-		    O_RDONLY_CLOEXEC, 0);
-	if (fd < 0) {
-		sg_munmap(buf, cap);
-		return 0;
-	}
+	if (fd < 0)
+		return fd;
 	while (n < cap - 1 &&
 	       (r = sg_sc3(SG_NR_read, fd, (long)(buf + n), cap - 1 - n)) > 0)
 		n += r;
 	sg_sc1(SG_NR_close, fd);
 	buf[n] = 0;
+	return n;
+}
+
+char *sg_maps_read(unsigned long *size)
+{
+	unsigned long cap = 1 << 20;
+	char *buf = sg_mmap(cap);
+
+	if (!buf)
+		return 0;
+	if (sg_maps_read_into(buf, cap) < 0) {
+		sg_munmap(buf, cap);
+		return 0;
+	}
 	*size = cap;
 	return buf;
 }

@@ -24,6 +24,8 @@ struct sg_mapping {
 /* The whole of /proc/self/maps, NUL-terminated, in a mapping of *size
  * bytes (sg_munmap it); 0 if it cannot be read. */
 char *sg_maps_read(unsigned long *size) SG_HIDDEN;
+/* The same into buf: its length (cap - 1: maybe cut short), or -errno. */
+long sg_maps_read_into(char *buf, unsigned long cap) SG_HIDDEN;
 /* Call fn on each line of maps (from sg_maps_read), its path
  * NUL-terminated meanwhile, until fn returns non-zero: that value, or 0.
  * The line fn stopped at stays terminated (its path may still be used);

@@ -76,10 +76,15 @@ void sg_sud_arm_new(struct sg_thread *t)
  * too, so the core saw them, left a program exec'd under --fs on CephFS
  * killed by SIGTRAP: c552f57.)
  */
+/* A window was open: a hook's library may have made threads unseen. */
+static int windows_opened;
+
 void sg_sud_window_open(struct sg_thread *t)
 {
 	if (!t->sud_armed || !sg_thread_hooks_markable() || !sg.unforked)
 		return;
+	if (!windows_opened)
+		__atomic_store_n(&windows_opened, 1, __ATOMIC_SEQ_CST);
 	sg_thread_hooks_mark(t, 1);
 	t->sud_selector = SG_SUD_ALLOW;
 	t->window = 1;
@@ -230,10 +235,20 @@ static int on_sigsys(int sig, struct sg_siginfo *info, void *uc)
 static int signal_other_threads(int self)
 {
 	char buf[4096];
-	long fd = sg_sc4(SG_NR_openat, -100, (long)"/proc/self/task",
-			 O_DIRECTORY_CLOEXEC, 0), n;
+	long fd, n;
 	int sent = 0;
 
+	/* None yet: the first is announced before it runs, and reads
+	 * sg.sud_on as it starts; but sysgate -p finds threads it never
+	 * saw made, and a hook's library may make some in a window.
+	 * Reading /proc/self/task costs more than the rest of the switch
+	 * (at start-up, every process). */
+	if (!__atomic_load_n(&sg.vm_shared, __ATOMIC_SEQ_CST) &&
+	    !__atomic_load_n(&windows_opened, __ATOMIC_SEQ_CST) &&
+	    !sg_attach_starting())
+		return 0;
+	fd = sg_sc4(SG_NR_openat, -100, (long)"/proc/self/task",
+		    O_DIRECTORY_CLOEXEC, 0);
 	if (fd < 0)
 		return 0;
 	while ((n = sg_sc3(SG_NR_getdents64, fd, (long)buf, sizeof(buf))) > 0) {

@@ -26,7 +26,9 @@ static char sortby[16];
 static char columns[128];
 static int json, wall;
 static long nr_getrusage;
-/* Calls that may sleep: their wall time is not CPU time. */
+/* Calls that may sleep: their wall time is not CPU time.  0: not asked
+ * yet, 1: no, 2: yes; asked at a number's first call (a hundred name
+ * lookups at every process start cost more than its start-up calls). */
 static unsigned char may_sleep[SYSGATE_NR_MAX];
 static const char *const sleepers[] = {
 	"read", "write", "readv", "writev", "pread64", "pwrite64", "preadv",
@@ -72,6 +74,26 @@ static unsigned long long thread_cpu_ns(void)
 		return 0;
 	return ru.stime_sec * 1000000000ULL + ru.stime_usec * 1000ULL;
 }
+static int sleeps(long nr)
+{
+	unsigned char v;
+
+	if ((unsigned long)nr >= SYSGATE_NR_MAX)
+		return 0;
+	v = __atomic_load_n(&may_sleep[nr], __ATOMIC_RELAXED);
+	if (!v) {
+		const char *name = sysgate_syscall_name(nr);
+		unsigned int i;
+
+		v = 1;
+		for (i = 0; name && i < sizeof(sleepers) / sizeof(*sleepers); i++)
+			if (!hk_strcmp(name, sleepers[i]))
+				v = 2;
+		__atomic_store_n(&may_sleep[nr], v, __ATOMIC_RELAXED);
+	}
+	return v == 2;
+}
+
 static struct sysgate_ctx *self;
 static long nr_execve, nr_execveat, nr_rt_sigreturn, nr_exit;
 
@@ -121,12 +143,6 @@ static int count_init(struct sysgate_ctx *ctx, const char *args)
 	if (nr_exit >= 0)
 		sysgate_select(ctx, nr_exit);
 	nr_getrusage = sysgate_syscall_number("getrusage");
-	for (unsigned int i = 0; i < sizeof(sleepers) / sizeof(*sleepers); i++) {
-		long nr = sysgate_syscall_number(sleepers[i]);
-
-		if (nr >= 0 && nr < SYSGATE_NR_MAX)
-			may_sleep[nr] = 1;
-	}
 	table = sysgate_shared(ctx, "table", sizeof(*table));
 	if (!table)
 		table = &local;
@@ -150,8 +166,7 @@ static enum sysgate_verdict count_enter(struct sysgate_sys *s, void *data)
 			tid_slot_free(&threads, k);
 		}
 	}
-	if (!wall && (unsigned long)s->nr < SYSGATE_NR_MAX && may_sleep[s->nr] &&
-	    !(s->flags & SYSGATE_SYS_NORETURN)) {
+	if (!wall && !(s->flags & SYSGATE_SYS_NORETURN) && sleeps(s->nr)) {
 		int fresh = 0, k = tid_slot(&threads, s->tid, &fresh), n;
 
 		if (k >= 0 && fresh)
@@ -202,8 +217,7 @@ static void count_exit(struct sysgate_sys *s, void *data)
 {
 	unsigned long long ns = 0, now;
 
-	int slept = !wall && (unsigned long)s->nr < SYSGATE_NR_MAX &&
-		    may_sleep[s->nr];
+	int slept = !wall && sleeps(s->nr);
 
 	(void)data;
 	if (slept)

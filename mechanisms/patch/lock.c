@@ -43,10 +43,17 @@ int sg_patch_lock_take(struct sg_patch_lock *l, int wait)
 	return 1;
 }
 
+/* Every signal the kernel lets be blocked (not SIGKILL, SIGSTOP). */
+#define ALL_BLOCKED (~0UL & ~(1UL << (9 - 1)) & ~(1UL << (19 - 1)))
+
 void sg_patch_lock_drop(struct sg_patch_lock *l)
 {
 	unsigned long mask = l->mask;
 
 	__atomic_store_n(&l->owner, 0, __ATOMIC_RELEASE);
-	sg_sc4(SG_NR_rt_sigprocmask, 2 /* SIG_SETMASK */, (long)&mask, 0, 8);
+	/* Taken inside another lock (the watch's inside lazy.c's, at every
+	 * trap): the mask to go back to is the one still in place. */
+	if ((mask | ~ALL_BLOCKED) != ~0UL)
+		sg_sc4(SG_NR_rt_sigprocmask, 2 /* SIG_SETMASK */, (long)&mask,
+		       0, 8);
 }

@@ -92,15 +92,21 @@ static void set(unsigned char *m, unsigned long i)
 
 static void exits_forget(void);
 
+/* fn's buffers, in one mapping kept for the process: planning comes
+ * back at every first trap and every library mapped, and a mapping made
+ * and unmapped each time cost more than the planning (see release). */
+#define ARENA (MAX_FUNC + MAX_FUNC / 8 + MAX_FUNC / 8 + MAX_FUNC / 2)
+static unsigned char *arena;
+static int arena_used;
+
 static void arch_release(void)
 {
 	exits_forget();
-	if (fn.buf) {
-		sg_munmap(fn.buf, MAX_FUNC);
-		sg_munmap(fn.starts, MAX_FUNC / 8);
-		sg_munmap(fn.targets, MAX_FUNC / 8);
-		sg_munmap(fn.work, MAX_FUNC / 2);
-	}
+	/* What planning wrote goes back to the kernel (no dirty memory
+	 * kept), the reservation stays. */
+	if (arena_used)
+		sg_sc3(SG_NR_madvise, (long)arena, ARENA, 4 /* DONTNEED */);
+	arena_used = 0;
 	memset(&fn, 0, sizeof(fn));
 }
 
@@ -167,14 +173,13 @@ static int analyse(struct sg_obj *o, unsigned long start, unsigned long end,
 	fn.tricky = lsda;
 	if (len > MAX_FUNC)
 		return 0;
-	if (!fn.buf) {
-		fn.buf = sg_mmap(MAX_FUNC);
-		fn.starts = sg_mmap(MAX_FUNC / 8);
-		fn.targets = sg_mmap(MAX_FUNC / 8);
-		fn.work = sg_mmap(MAX_FUNC / 2);
-		if (!fn.buf || !fn.starts || !fn.targets || !fn.work)
-			return 0;
-	}
+	if (!arena && !(arena = sg_mmap(ARENA)))
+		return 0;
+	arena_used = 1;
+	fn.buf = arena;
+	fn.starts = arena + MAX_FUNC;
+	fn.targets = fn.starts + MAX_FUNC / 8;
+	fn.work = (unsigned long *)(fn.targets + MAX_FUNC / 8);
 	fn.code = (const unsigned char *)start;
 	if (sg_obj_view(o, start, len) != len) {
 		if (sg_obj_read(o, start, fn.buf, len) != (long)len)

@@ -571,6 +571,34 @@ static int remember(struct sg_obj *o, unsigned long addr, unsigned long len)
 	return 0;
 }
 
+/*
+ * A padding jump and its site a few bytes apart, written with one write
+ * of the bytes from one to the other (those between as they are): a
+ * first-trap patch runs with no other thread and no interrupted code
+ * (sg_patch_first_trap), so the order of the stores matters to no one.
+ * 1 if done, -1 if that failed, 0 if they are not near.
+ */
+static int poke_near(struct sg_obj *o, const struct sg_site *s,
+		     const unsigned char *pad, int plen,
+		     const unsigned char *bytes)
+{
+	unsigned char buf[256];
+	unsigned long lo = s->pad < s->lo ? s->pad : s->lo;
+	unsigned long hi = s->pad + plen > s->hi ? s->pad + plen : s->hi;
+	int t = sg_obj_text_of(o, lo);
+
+	if (hi - lo > sizeof(buf) || t < 0 || !o->text[t].readable ||
+	    sg_obj_text_of(o, hi - 1) != t ||
+	    (s->pad < s->hi && s->pad + plen > s->lo))
+		return 0;
+	memcpy(buf, (const void *)lo, hi - lo);
+	memcpy(buf + (s->pad - lo), pad, plen);
+	memcpy(buf + (s->lo - lo), bytes, s->hi - s->lo);
+	return sg_attach_note(s->pad, pad, plen) == 0 &&
+	       sg_attach_note(s->lo, bytes, s->hi - s->lo) == 0 &&
+	       sg_patch_poke(lo, buf, hi - lo) == 0 ? 1 : -1;
+}
+
 /* Write s's stub, its padding jump and its bytes; 1 if done. */
 static int write_one(struct sg_obj *o, struct sg_site *s)
 {
@@ -578,7 +606,7 @@ static int write_one(struct sg_obj *o, struct sg_site *s)
 	unsigned char bytes[SG_SITE_MAX_REGION], pad[16];
 	unsigned long size = (sg_patch_arch.stub_size(s) + 15) & ~15UL;
 	struct sg_region *r;
-	int plen = 0, ok;
+	int plen = 0, ok, near;
 
 	if (size > sizeof(stub) || memcmp((const void *)s->lo, s->orig,
 					  s->hi - s->lo))
@@ -600,11 +628,16 @@ static int write_one(struct sg_obj *o, struct sg_site *s)
 		return 0;
 	/* the stub, then the padding jump to it, then the site */
 	ok = sg_attach_note(s->stub, stub, size) == 0 &&
-	     sg_patch_poke(s->stub, stub, size) == 0 &&
-	     (!plen || (sg_attach_note(s->pad, pad, plen) == 0 &&
-			sg_patch_poke(s->pad, pad, plen) == 0)) &&
-	     sg_attach_note(s->lo, bytes, s->hi - s->lo) == 0 &&
-	     sg_patch_poke(s->lo, bytes, s->hi - s->lo) == 0;
+	     sg_patch_poke(s->stub, stub, size) == 0;
+	near = ok && plen ? poke_near(o, s, pad, plen, bytes) : 0;
+	if (near)
+		ok = near > 0;
+	else
+		ok = ok &&
+		     (!plen || (sg_attach_note(s->pad, pad, plen) == 0 &&
+				sg_patch_poke(s->pad, pad, plen) == 0)) &&
+		     sg_attach_note(s->lo, bytes, s->hi - s->lo) == 0 &&
+		     sg_patch_poke(s->lo, bytes, s->hi - s->lo) == 0;
 	r->used += size;	/* (a stub, even unused, is never reused) */
 	total.stub_bytes += size;
 	sg_arch_flush_code(s->lo, s->hi);
@@ -793,7 +826,9 @@ void sg_patch_first_trap_forked(void)
 
 int sg_patch_first_trap(unsigned long addr, int scan)
 {
-	unsigned long long cpu = thread_cpu_ns();
+	/* (--stats only: two system calls a trap otherwise) */
+	int timed = opts && opts->stats;
+	unsigned long long cpu = timed ? thread_cpu_ns() : 0;
 	struct sg_obj *o;
 	struct sg_site s;
 	struct sg_thread *self = sg_self();
@@ -840,7 +875,8 @@ int sg_patch_first_trap(unsigned long addr, int scan)
 		sg_sc1(SG_NR_close, o->fd);
 	o->fd = -1;
 	sg_patch_poke_done();
-	first_trap_ns += thread_cpu_ns() - cpu;
+	if (timed)
+		first_trap_ns += thread_cpu_ns() - cpu;
 	/* (a small object's site waits before lazy.c's in-place patch: a
 	 * planned one costs no page of its own) */
 	return !done && deferred && text_bytes(o) <= SCAN_FREE ? -1 : done;
@@ -945,6 +981,7 @@ static int patch_start(const struct sg_options *o)
 	unsigned long long t0 = sysgate_now_ns();
 	unsigned long len;
 	char *maps;
+	long got;
 	int i;
 
 	opts = o;
@@ -967,7 +1004,14 @@ static int patch_start(const struct sg_options *o)
 	}
 	objs = sg_mmap(MAX_OBJS * sizeof(*objs));
 	scan_buf = sg_mmap(SCAN_CHUNK);
-	maps = sg_maps_read(&len);
+	/* The maps into the scan buffer, free until the objects are
+	 * collected from them, where they fit (not a 1 MiB mapping made
+	 * and unmapped for a few KiB). */
+	len = 0;
+	got = scan_buf ? sg_maps_read_into((char *)scan_buf, SCAN_CHUNK) : -1;
+	maps = (char *)scan_buf;
+	if (got < 0 || got >= (long)SCAN_CHUNK - 1)
+		maps = sg_maps_read(&len);
 	if (!objs || !scan_buf || !maps)
 		return -12;
 	if (sg_attach_starting()) {
@@ -977,8 +1021,9 @@ static int patch_start(const struct sg_options *o)
 		sg.vm_shared = 1;
 	}
 	nobjs = collect_objects(maps, objs, MAX_OBJS);
+	if (len)
+		sg_munmap(maps, len);
 	patch_objects(objs, nobjs);
-	sg_munmap(maps, len);
 	/* Sites left unpatched are still caught, more slowly. */
 	sg_watch_settle(0);
 	total.ns = sysgate_now_ns() - t0;
@@ -1259,12 +1304,15 @@ static void new_code_drop(void)
  */
 static void look_at(const unsigned long (*r)[2], int n)
 {
-	struct sg_obj *fresh = sg_mmap(MAX_OBJS * sizeof(*fresh));
+	/* (kept: a mapping made and unmapped at each look cost more than
+	 * the look; emptied after it, see below) */
+	static struct sg_obj *fresh;
 	unsigned long len = 0;
 	char *maps = 0;
 	long fd = sg_maps_open();
 	int i, k, found;
 
+	fresh = fresh ? fresh : sg_mmap(MAX_OBJS * sizeof(*fresh));
 	scan_buf = scan_buf ? scan_buf : sg_mmap(SCAN_CHUNK);
 	for (i = 0; i < n; i++) {
 		k = fresh && fd >= 0 ?
@@ -1293,8 +1341,10 @@ static void look_at(const unsigned long (*r)[2], int n)
 		sg_sc1(SG_NR_close, fd);
 	if (maps)
 		sg_munmap(maps, len);
+	/* zero again for the next look, and no dirty page kept */
 	if (fresh)
-		sg_munmap(fresh, MAX_OBJS * sizeof(*fresh));
+		sg_sc3(SG_NR_madvise, (long)fresh, MAX_OBJS * sizeof(*fresh),
+		       4 /* MADV_DONTNEED */);
 	sg_patch_arch.release();
 }
 
@@ -1452,9 +1502,10 @@ void sg_patch_release(void)
 	sg_patch_arch.release();
 	for (i = 0; i < nobjs; i++)
 		free_sites(&objs[i]);
+	/* (kept for the next look at new code: emptied, not unmapped) */
 	if (scan_buf)
-		sg_munmap(scan_buf, SCAN_CHUNK);
-	scan_buf = 0;
+		sg_sc3(SG_NR_madvise, (long)scan_buf, SCAN_CHUNK,
+		       4 /* MADV_DONTNEED */);
 }
 
 int sg_patch_start(const struct sg_options *o, const struct sg_patch_mode *m)

@@ -731,6 +731,47 @@ t_loader_maps_only_its_stub() {
 	done
 }
 
+# The calls of the traced process (the one that runs sysgate-loader) of
+# `sysgate -f -c -- /bin/true`, as strace -f sees them, into $TMP/own.
+own_startup_calls() {
+	local pid
+	need_strace
+	strace -f -o "$TMP/st" -e trace=execve,openat,read,ioctl,close \
+		"$SG" -f -c -o /dev/null -- /bin/true || fail "exit status $?"
+	pid=$(awk '/execve\(".*sysgate-loader"/ { print $1; exit }' "$TMP/st")
+	[ -n "$pid" ] || fail "no sysgate-loader process in: $(head -3 "$TMP/st")"
+	awk -v p="$pid" '$1 == p' "$TMP/st" >"$TMP/own"
+}
+
+t_startup_no_task_walk() {
+	# A process with one thread has no other thread to tell that SUD
+	# went on: /proc/self/task is not read at start (~25 us each).
+	own_startup_calls
+	grep -q '"/proc/self/maps"' "$TMP/own" ||
+		fail "no look at the maps: $(head -5 "$TMP/own")"
+	! grep -q '"/proc/self/task"' "$TMP/own" ||
+		fail "$(grep '"/proc/self/task"' "$TMP/own")"
+}
+
+t_startup_maps_read_once() {
+	# /proc/self/maps is read whole once at start (the patch mechanism's
+	# objects); what else start-up wants of it (the vDSO's data pages)
+	# is asked with PROCMAP_QUERY, where the kernel has it.
+	local reads noquery
+	own_startup_calls
+	set -- $(awk '
+		{ sub(/^[0-9]+ +/, "") }
+		/^openat\(AT_FDCWD, "\/proc\/self\/maps"/ {
+			fd = $NF; open = 1; seen = 0; next }
+		open && index($0, "read(" fd ",") == 1 && !seen { n++; seen = 1 }
+		open && index($0, "ioctl(" fd ",") == 1 && / = -1 / { q = 1 }
+		open && index($0, "close(" fd ")") == 1 { open = 0 }
+		END { print n + 0, q + 0 }' "$TMP/own")
+	reads=$1 noquery=$2
+	[ "$noquery" = 0 ] || { echo "no PROCMAP_QUERY (Linux < 6.11)"; exit 77; }
+	[ "$reads" = 1 ] || fail "/proc/self/maps read whole $reads times"
+}
+
 t_loader_proc_self_exe() {
 	# Started by sysgate-loader, a program still reads its own path in
 	# /proc/self/exe (ld.so resolves $ORIGIN that way), followed execs too.
