@@ -84,8 +84,10 @@ gdb-over)
 	pre=(gdb -batch -nx -ex run --args)
 	cmd=("${nested[@]}")
 	# gdb follows its inferior, sysgate, not sysgate's child: the lines
-	# on the forks and execs it sees differ with the tree, legitimately
-	norm='s/process [0-9]*/process N/; /^\[Detaching after/d; /is executing new program/d'
+	# on the forks and execs it sees differ with the tree, legitimately,
+	# and so does thread debugging, which gdb turns on for the dynamic
+	# program natively but not for the static sysgate command
+	norm='s/process [0-9]*/process N/; /^\[Detaching after/d; /is executing new program/d; /^\[Thread debugging using libthread_db/d; /^Using host libthread_db/d'
 	;;
 musl-dynamic | musl-static)
 	need musl-gcc musl-tools
