@@ -622,7 +622,11 @@ void __attribute__((noreturn)) sg_loader_main(unsigned long *sp)
 	struct strings str;
 	const char *path;
 	char **e, *heads[2 * SG_SCRIPT_LEVELS + 1], **head, *old_execfn = 0;
-	static char lines[SG_SCRIPT_LEVELS + 1][256];
+	/* (the first two levels' lines in bss, as the one script and its
+	 * check used: more would shift the data the start-up writes onto
+	 * more pages; deeper levels get a mapping of their own) */
+	static char lines[2][256];
+	char (*deeper)[256] = 0;
 	int i, level, nhead, grow, skip = 2;	/* argv entries replaced by head[] */
 
 	/* Where the kernel put the auxiliary vector, found before sysgate
@@ -647,7 +651,12 @@ void __attribute__((noreturn)) sg_loader_main(unsigned long *sp)
 	head = heads + ARRAY_SIZE(heads);
 	for (level = 0; level <= SG_SCRIPT_LEVELS; level++) {
 		char *h[3];
-		int n = script_head(path, h, lines[level]);
+		int n;
+
+		if (level == 2)
+			deeper = scratch((SG_SCRIPT_LEVELS - 1) * sizeof(*deeper));
+		n = script_head(path, h, level < 2 ? lines[level] :
+						     deeper[level - 2]);
 
 		if (!n)
 			break;
@@ -715,6 +724,8 @@ void __attribute__((noreturn)) sg_loader_main(unsigned long *sp)
 	}
 	place_strings(&str, argv[0],
 		      old_execfn ? old_execfn + sg_strlen(old_execfn) + 1 : 0);
+	if (deeper)	/* (its strings were copied) */
+		sg_munmap(deeper, (SG_SCRIPT_LEVELS - 1) * sizeof(*deeper));
 
 	/* PROG's stack: argc, ARGV0 ARGS..., the environment, the
 	 * auxiliary vector describing PROG.  The stack pointer stays where
