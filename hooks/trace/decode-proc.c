@@ -3,6 +3,7 @@
  * Processes: clone and clone3, wait4 status macros, prctl options,
  * resource limits, priorities, rseq.
  */
+#include <errno.h>
 #include <linux/sched.h>
 #include <sys/prctl.h>
 #include <sys/resource.h>
@@ -412,6 +413,116 @@ static void d_sched_xetparam(struct call *c)
 						       "sched_getparam"));
 }
 
+/* The kernel's struct sched_attr: 48 bytes first, 56 with the
+ * utilisation clamps. */
+struct sched_attr_k {
+	unsigned int size, sched_policy;
+	unsigned long long sched_flags;
+	int sched_nice;
+	unsigned int sched_priority;
+	unsigned long long sched_runtime, sched_deadline, sched_period;
+	unsigned int sched_util_min, sched_util_max;
+};
+#define SCHED_ATTR_V0 48u
+#define SCHED_ATTR_V1 56u
+
+/* {size=..., ...}: a setattr's as given (size: what the caller said, 0
+ * standing for the first version), a getattr's as the kernel wrote it
+ * into a buffer of size bytes; ", ..." for bytes beyond what we know. */
+static void p_sched_attr(struct call *c, unsigned long p, unsigned int size,
+			 int set)
+{
+	struct sched_attr_k a = { 0 };
+	unsigned int given, n;
+	int keep_policy, keep_params;
+
+	if (set) {
+		if (fetch(c->f, c->s, &a.size, p, sizeof(a.size)))
+			return;
+		/* (the size the call's entry saw: E2BIG rewrites it) */
+		a.size = (unsigned int)trace_saved(c)[0];
+		given = a.size ? a.size : SCHED_ATTR_V0;
+		n = given < sizeof(a) ? given : (unsigned int)sizeof(a);
+		if (n >= SCHED_ATTR_V0) {
+			if (fetch(c->f, c->s, &a, p, n))
+				return;
+			a.size = (unsigned int)trace_saved(c)[0];
+		}
+	} else {
+		n = size < sizeof(a) ? size : (unsigned int)sizeof(a);
+		if (fetch(c->f, c->s, &a, p, n))
+			return;
+		given = n = a.size;
+	}
+	f_udec(c->f, "{size=", a.size);
+	if (n < SCHED_ATTR_V0)
+		goto end;
+	keep_policy = set && (int)a.sched_policy >= 0 &&
+		      (a.sched_flags & (SCHED_FLAG_KEEP_POLICY |
+					SCHED_FLAG_KEEP_PARAMS));
+	keep_params = set && (a.sched_flags & SCHED_FLAG_KEEP_PARAMS);
+	if (!keep_policy) {
+		fmt_str(c->f, ", sched_policy=");
+		p_xlat(c->f, a.sched_policy, &xl_schedulers, "SCHED_???");
+	}
+	fmt_str(c->f, ", sched_flags=");
+	p_flags_unknown(c->f, a.sched_flags, &xl_sched_flags,
+			"SCHED_FLAG_???");
+	if (!keep_params) {
+		f_dec(c->f, ", sched_nice=", a.sched_nice);
+		f_udec(c->f, ", sched_priority=", a.sched_priority);
+		f_udec(c->f, ", sched_runtime=", a.sched_runtime);
+		f_udec(c->f, ", sched_deadline=", a.sched_deadline);
+		f_udec(c->f, ", sched_period=", a.sched_period);
+	}
+	if (n >= SCHED_ATTR_V1) {
+		f_udec(c->f, ", sched_util_min=", a.sched_util_min);
+		f_udec(c->f, ", sched_util_max=", a.sched_util_max);
+	}
+end:
+	if (given > n)
+		fmt_str(c->f, ", ...");
+	fmt_chr(c->f, '}');
+}
+
+static void e_sched_setattr(struct call *c)
+{
+	unsigned int size = 0;
+
+	trace_read(c->s, &size, (void *)c->s->args[1], sizeof(size));
+	trace_saved(c)[0] = size;
+}
+
+static void d_sched_setattr(struct call *c)
+{
+	unsigned int size;
+
+	a_pid(c, 0, PT_TGID);
+	a_sep(c);
+	p_sched_attr(c, c->s->args[1], 0, 1);
+	/* E2BIG: the kernel wrote the size it knows */
+	if (c->s->ret == -E2BIG && trace_structs(c->s) &&
+	    trace_read(c->s, &size, (void *)c->s->args[1], sizeof(size)) ==
+		    sizeof(size))
+		f_udec(c->f, " => {size=", size), fmt_chr(c->f, '}');
+	a_udec(c, (unsigned int)c->s->args[2]);
+}
+
+static void d_sched_getattr(struct call *c)
+{
+	unsigned int size = (unsigned int)c->s->args[2];
+
+	a_pid(c, 0, PT_TGID);
+	if (a_out(c, c->s->args[1])) {
+		if (size)
+			p_sched_attr(c, c->s->args[1], size, 0);
+		else
+			p_ptr(c->f, c->s->args[1]);
+	}
+	a_udec(c, size);
+	a_udec(c, (unsigned int)c->s->args[3]);
+}
+
 /* get_robust_list(tid, [head], [len]) */
 static void d_get_robust_list(struct call *c)
 {
@@ -721,6 +832,8 @@ const struct decoder dec_proc[] = {
 	{ "sched_setscheduler", d_sched_setscheduler, 0, 0 },
 	{ "sched_getparam", d_sched_xetparam, 0, 0 },
 	{ "sched_setparam", d_sched_xetparam, 0, 0 },
+	{ "sched_setattr", d_sched_setattr, 0, e_sched_setattr },
+	{ "sched_getattr", d_sched_getattr, 0, 0 },
 	{ "get_robust_list", d_get_robust_list, 0, 0 },
 	{ "migrate_pages", d_migrate_pages, 0, 0 },
 	{ "unshare", d_unshare, 0, 0 },
