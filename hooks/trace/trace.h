@@ -265,6 +265,10 @@ int p_socket_endpoints(struct fmt *f, const struct sysgate_sys *s, int fd,
 int p_device(struct fmt *f, const struct sysgate_sys *s, int fd);
 void p_prot(struct fmt *f, unsigned long v);
 
+/* ioctl on input devices (decode-evdev.c): the request and its argument
+ * printed, 1; or 0 (not an evdev request it knows: nothing printed). */
+int ioctl_evdev(struct call *c, unsigned int req, unsigned long arg);
+
 /* json.c: arguments as the decoders print them (strace's grammar), as
  * a JSON array of values. */
 void json_args(struct fmt *out, const char *text, size_t n);

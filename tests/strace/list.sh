@@ -78,6 +78,11 @@ desc-abbrev-some desc -e abbrev=!%desc
 file-raw file -e raw=%file,read,futex
 net-raw net -e raw=%network
 desc-Xraw-v desc -X raw -v
+evdev-v evdev -v
+evdev-inject evdev -e inject=ioctl:retval=8
+evdev-inject-v evdev -v -e inject=ioctl:retval=16
+evdev-inject-Xraw evdev -X raw -e inject=ioctl:retval=2
+evdev-inject-Xverbose evdev -X verbose -e inject=ioctl:retval=16
 EOF
 # --decode-pids: in a new user and pid namespace when one can be made
 userns='unshare -Urp true 2>/dev/null || { echo "no user namespaces"; exit 77; }'
