@@ -379,6 +379,32 @@ static void d_vmsplice(struct call *c)
 	a_int_flags(c, c->s->args[3], &xl_splice_flags, "SPLICE_F_???");
 }
 
+/* preadv, pwritev and their *2 forms: on 64-bit the offset is pos_l
+ * alone (pos_h, the register after it, is not printed), then the *2
+ * forms' RWF_* flags. */
+static void d_prwv(struct call *c)
+{
+	const char *nm = sysgate_syscall_name(c->s->nr);
+	int in = nm[1] == 'w';	/* pwritev: the buffers are the call's input */
+
+	a_fd(c, 0);
+	if (in) {
+		a_sep(c);
+		put_iov(c->f, c->s, c->s->args[1], c->s->args[2], -1);
+	} else {
+		a_exit_next(c);
+		a_sep(c);
+		put_iov(c->f, c->s, c->s->args[1], c->s->args[2],
+			c_ok(c) ? c->s->ret : IOV_ADDR);
+	}
+	a_udec(c, c->s->args[2]);
+	a_dec(c, (long)c->s->args[3]);
+	if (nm[hk_strlen(nm) - 1] == '2') {
+		a_sep(c);
+		p_flags_unknown(c->f, c->s->args[5], &xl_rwf_flags, "RWF_???");
+	}
+}
+
 static void d_sync_file_range(struct call *c)
 {
 	a_fd(c, 0);
@@ -409,6 +435,10 @@ const struct decoder dec_desc[] = {
 	{ "tee", d_tee, 0, 0 },
 	{ "vmsplice", d_vmsplice, 0, 0 },
 	{ "sync_file_range", d_sync_file_range, 0, 0 },
+	{ "preadv", d_prwv, 0, 0 },
+	{ "preadv2", d_prwv, 0, 0 },
+	{ "pwritev", d_prwv, 0, 0 },
+	{ "pwritev2", d_prwv, 0, 0 },
 	{ "close_range", d_close_range, 0, 0 },
 	{ "memfd_secret", d_memfd_secret, 0, 0 },
 	{ "fallocate", d_fallocate, 0, 0 },

@@ -523,6 +523,29 @@ static void d_sched_getattr(struct call *c)
 	a_udec(c, (unsigned int)c->s->args[3]);
 }
 
+/* process_vm_readv/writev: the local buffers' data (readv's: what was
+ * read, once it succeeded), the remote ones' addresses */
+static void d_process_vm(struct call *c)
+{
+	int wr = c->s->nr == sysgate_syscall_number("process_vm_writev");
+
+	a_pid(c, 0, PT_TGID);
+	if (wr) {
+		a_sep(c);
+		put_iov(c->f, c->s, c->s->args[1], c->s->args[2], -1);
+	} else {
+		a_exit_next(c);
+		a_sep(c);
+		put_iov(c->f, c->s, c->s->args[1], c->s->args[2],
+			c_ok(c) ? c->s->ret : IOV_ADDR);
+	}
+	a_udec(c, c->s->args[2]);
+	a_sep(c);
+	put_iov(c->f, c->s, c->s->args[3], c->s->args[4], IOV_ADDR);
+	a_udec(c, c->s->args[4]);
+	a_udec(c, c->s->args[5]);
+}
+
 /* get_robust_list(tid, [head], [len]) */
 static void d_get_robust_list(struct call *c)
 {
@@ -834,6 +857,8 @@ const struct decoder dec_proc[] = {
 	{ "sched_setparam", d_sched_xetparam, 0, 0 },
 	{ "sched_setattr", d_sched_setattr, 0, e_sched_setattr },
 	{ "sched_getattr", d_sched_getattr, 0, 0 },
+	{ "process_vm_readv", d_process_vm, 0, 0 },
+	{ "process_vm_writev", d_process_vm, 0, 0 },
 	{ "get_robust_list", d_get_robust_list, 0, 0 },
 	{ "migrate_pages", d_migrate_pages, 0, 0 },
 	{ "unshare", d_unshare, 0, 0 },

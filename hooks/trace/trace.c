@@ -260,39 +260,68 @@ struct iov {
 	unsigned long base, len;
 };
 
-/* iovec array of count entries; `avail` bytes were transferred (out). */
+/*
+ * iovec array of count entries as strace's arrays go (-s of them unless
+ * -v, "... / * addr * /" where reading stops); each base is the data:
+ * avail bytes were transferred in all (-1: all of each), or only the
+ * address (IOV_ADDR).
+ */
 void put_iov(struct fmt *f, struct sysgate_sys *s, unsigned long p,
 	     unsigned long count, long avail)
 {
-	unsigned long i;
+	unsigned long i, max = trace_whole(s) ? count :
+				(unsigned long)trace_strsize;
 	struct iov v;
 
 	if (!p) {
 		fmt_str(f, "NULL");
 		return;
 	}
-	fmt_chr(f, '[');
-	for (i = 0; i < count && i < 16; i++) {
-		unsigned long n;
+	if (!count) {
+		fmt_str(f, "[]");
+		return;
+	}
+	if (count > ~0UL / sizeof(v) || p + count * sizeof(v) <= p) {
+		put_ptr(f, p);
+		return;
+	}
+	for (i = 0; i < count; i++) {
+		unsigned long at = p + i * sizeof(v), n;
 
-		if (sysgate_read_mem(s, &v, (char *)p + i * sizeof(v), sizeof(v)) !=
-		    sizeof(v))
-			break;
-		n = v.len;
-		if (avail >= 0) {
-			n = (unsigned long)avail < n ? (unsigned long)avail : n;
-			avail -= n;
-		}
 		if (i)
 			fmt_str(f, ", ");
+		if (sysgate_read_mem(s, &v, (void *)at, sizeof(v)) != sizeof(v)) {
+			if (!i) {
+				put_ptr(f, p);
+				return;
+			}
+			fmt_str(f, "... /* ");
+			fmt_hex(f, at);
+			fmt_str(f, " */");
+			break;
+		}
+		if (!i)
+			fmt_chr(f, '[');
+		if (i >= max) {
+			fmt_str(f, "...");
+			break;
+		}
 		fmt_str(f, "{iov_base=");
-		p_data(f, s, v.base, n, 0);
+		n = v.len;
+		if (avail == IOV_ADDR) {
+			put_ptr(f, v.base);
+		} else {
+			if (avail >= 0) {
+				if ((unsigned long)avail < n)
+					n = (unsigned long)avail;
+				avail -= (long)n;
+			}
+			p_data(f, s, v.base, n, 0);
+		}
 		fmt_str(f, ", iov_len=");
 		fmt_udec(f, v.len);
 		fmt_chr(f, '}');
 	}
-	if (i < count)
-		fmt_str(f, ", ...");
 	fmt_chr(f, ']');
 }
 
@@ -416,10 +445,11 @@ static void put_arg(struct fmt *f, struct sysgate_sys *s, int i,
 		put_iov(f, s, v, next, -1);
 		return;
 	case 'V':
-		if (failed)
+		/* (a call that failed: the buffers' addresses, as strace) */
+		if (!at_exit)
 			put_ptr(f, v);
 		else
-			put_iov(f, s, v, next, s->ret);
+			put_iov(f, s, v, next, failed ? IOV_ADDR : s->ret);
 		return;
 	case 'a':
 		put_argv(f, s, v);

@@ -236,7 +236,9 @@ void a_sigset(struct call *c, unsigned long p, unsigned long bytes);
 void p_signame(struct fmt *f, int sig);	/* SIGUSR1, or the number */
 /* {si_signo=SIGCHLD, si_code=CLD_EXITED, si_pid=..., ...} */
 void p_siginfo(struct fmt *f, const void *info);
-/* iovec array of count entries; avail bytes were transferred (-1: all). */
+/* iovec array of count entries; avail bytes were transferred (-1: all),
+ * IOV_ADDR: the bases as addresses. */
+#define IOV_ADDR (-2L)
 void put_iov(struct fmt *f, struct sysgate_sys *s, unsigned long p,
 	     unsigned long count, long avail);
 /* The path descriptor fd (AT_FDCWD: the cwd) is open on: length or <= 0. */

@@ -78,6 +78,8 @@ desc-abbrev-some desc -e abbrev=!%desc
 file-raw file -e raw=%file,read,futex
 net-raw net -e raw=%network
 desc-Xraw-v desc -X raw -v
+iov-s iov -s 4
+iov-v iov -v
 evdev-v evdev -v
 evdev-inject evdev -e inject=ioctl:retval=8
 evdev-inject-v evdev -v -e inject=ioctl:retval=16
