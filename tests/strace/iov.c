@@ -2,7 +2,8 @@
 /* iovec arrays: readv/writev and the positioned forms (the offset of
  * pos_l alone, RWF_* flags), process_vm_readv/writev (local data, remote
  * addresses); arrays empty, unreadable at the start or part way, longer
- * than -s, and a failed read's buffers as addresses. */
+ * than -s, and a failed read's buffers as addresses; vmsplice's data
+ * dumped by -e write=. */
 #include "corpus.h"
 #include <fcntl.h>
 #include <sys/mman.h>
@@ -17,7 +18,7 @@ int main(int argc, char **argv)
 	struct iovec many[40];
 	struct iovec *edge;
 	char *page;
-	int fd, i;
+	int fd, i, pfd[2];
 
 	check(argc > 1 && chdir(argv[1]) == 0, "chdir");
 	for (i = 0; i < 40; i++) {
@@ -53,5 +54,7 @@ int main(int argc, char **argv)
 	syscall(SYS_process_vm_readv, getpid(), r, 1, edge, 2, 0);
 	syscall(SYS_process_vm_readv, -1, r, 3, v, 3, 5);
 	close(fd);
+	check(pipe(pfd) == 0, "pipe");
+	vmsplice(pfd[1], v, 2, 0);
 	return 0;
 }

@@ -80,6 +80,7 @@ net-raw net -e raw=%network
 desc-Xraw-v desc -X raw -v
 iov-s iov -s 4
 iov-v iov -v
+iov-dump iov -e read=all -e write=all
 evdev-v evdev -v
 evdev-inject evdev -e inject=ioctl:retval=8
 evdev-inject-v evdev -v -e inject=ioctl:retval=16
