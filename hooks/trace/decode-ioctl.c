@@ -526,7 +526,8 @@ static void d_ioctl(struct call *c)
 
 	a_fd(c, 0);
 	a_sep(c);
-	if (ioctl_evdev(c, (unsigned int)req, arg))
+	if (ioctl_evdev(c, (unsigned int)req, arg) ||
+	    ioctl_gpio(c, (unsigned int)req, arg))
 		return;
 	for (k = 0; k < sizeof(kinds) / sizeof(kinds[0]); k++) {
 		const struct xlat *t = kinds[k].reqs;

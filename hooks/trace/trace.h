@@ -270,6 +270,8 @@ void p_prot(struct fmt *f, unsigned long v);
 /* ioctl on input devices (decode-evdev.c): the request and its argument
  * printed, 1; or 0 (not an evdev request it knows: nothing printed). */
 int ioctl_evdev(struct call *c, unsigned int req, unsigned long arg);
+/* The same for GPIO character devices (decode-gpio.c). */
+int ioctl_gpio(struct call *c, unsigned int req, unsigned long arg);
 
 /* json.c: arguments as the decoders print them (strace's grammar), as
  * a JSON array of values. */

@@ -81,6 +81,10 @@ desc-Xraw-v desc -X raw -v
 iov-s iov -s 4
 iov-v iov -v
 iov-dump iov -e read=all -e write=all
+gpio-v gpio -v
+gpio-inject gpio -e inject=ioctl:retval=0
+gpio-inject-Xverbose gpio -X verbose -e inject=ioctl:retval=0
+gpio-inject-y gpio -y -e inject=ioctl:retval=0
 evdev-v evdev -v
 evdev-inject evdev -e inject=ioctl:retval=8
 evdev-inject-v evdev -v -e inject=ioctl:retval=16
