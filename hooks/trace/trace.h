@@ -272,6 +272,10 @@ void p_prot(struct fmt *f, unsigned long v);
 int ioctl_evdev(struct call *c, unsigned int req, unsigned long arg);
 /* The same for GPIO character devices (decode-gpio.c). */
 int ioctl_gpio(struct call *c, unsigned int req, unsigned long arg);
+/* ... and for seccomp user notifications (decode-seccomp.c), whose
+ * NOTIF_RECV keeps at entry whether its buffer was zeroed. */
+int ioctl_seccomp(struct call *c, unsigned int req, unsigned long arg);
+void ioctl_seccomp_enter(struct call *c);
 
 /* json.c: arguments as the decoders print them (strace's grammar), as
  * a JSON array of values. */

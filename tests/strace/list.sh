@@ -81,6 +81,10 @@ desc-Xraw-v desc -X raw -v
 iov-s iov -s 4
 iov-v iov -v
 iov-dump iov -e read=all -e write=all
+seccomp-y seccomp -y
+seccomp-inject seccomp -e inject=ioctl:retval=0
+seccomp-inject-Xverbose seccomp -X verbose -e inject=ioctl:retval=0
+seccomp-inject-Xraw seccomp -X raw -e inject=ioctl:retval=0
 gpio-v gpio -v
 gpio-inject gpio -e inject=ioctl:retval=0
 gpio-inject-Xverbose gpio -X verbose -e inject=ioctl:retval=0
