@@ -32,6 +32,12 @@ static void d_clock_get(struct call *c)
 	a_timespec_out(c, c->s->args[1]);
 }
 
+static void d_sched_rr_get_interval(struct call *c)
+{
+	a_pid(c, 0, PT_TGID);
+	a_timespec_out(c, c->s->args[1]);
+}
+
 static void d_clock_settime(struct call *c)
 {
 	a_clock(c, 0);
@@ -357,6 +363,7 @@ const struct decoder dec_time[] = {
 	{ "times", d_times, 0, 0 },
 	{ "clock_gettime", d_clock_get, 0, 0 },
 	{ "clock_getres", d_clock_get, 0, 0 },
+	{ "sched_rr_get_interval", d_sched_rr_get_interval, 0, 0 },
 	{ "clock_settime", d_clock_settime, 0, 0 },
 	{ "clock_nanosleep", d_clock_nanosleep, 0, 0 },
 	{ "nanosleep", d_nanosleep, 0, 0 },

@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: MIT */
 /* sched_setattr and sched_getattr (the structure in each size, flags that
  * leave fields out, unknown values, the size the kernel writes back on
- * E2BIG) and pidfd_send_signal's siginfo. */
+ * E2BIG), sched_rr_get_interval's timespec and pidfd_send_signal's
+ * siginfo. */
 #include "corpus.h"
 #include <signal.h>
 #include <sys/syscall.h>
@@ -55,6 +56,12 @@ int main(void)
 	sc(SYS_sched_setattr, -1, (long)&a, 0, 0);
 	sc(SYS_sched_setattr, 0, 0, 0, 0);
 
+	{
+		struct timespec ts;
+
+		sc(SYS_sched_rr_get_interval, 0, (long)&ts, 0, 0);
+		sc(SYS_sched_rr_get_interval, -1, (long)&ts, 0, 0);
+	}
 	pidfd = syscall(SYS_pidfd_open, getpid(), 0);
 	sc(SYS_pidfd_send_signal, pidfd, 0, 0, 0);
 	memset(&si, 0, sizeof(si));
