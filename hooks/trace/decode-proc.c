@@ -645,29 +645,26 @@ static void d_rseq(struct call *c)
 	a_hex(c, (unsigned int)c->s->args[3]);
 }
 
-/* getgroups' list on success (its result is the count), setgroups'. */
-static void a_gids(struct call *c, unsigned long p, long n)
+/* A gid as strace prints ids: -1 as -1, else unsigned. */
+static void e_gid(struct fmt *f, const void *e)
 {
-	unsigned int g;
-	long i;
+	unsigned int g = *(const unsigned int *)e;
 
+	if (g == ~0U)
+		fmt_str(f, "-1");
+	else
+		fmt_udec(f, g);
+}
+
+/* getgroups' list on success (its result is the count), setgroups': an
+ * array, or the address of one longer than the kernel takes (65536). */
+static void a_gids(struct call *c, unsigned long p, unsigned int n)
+{
 	a_sep(c);
-	if (!p || n < 0 || (n && trace_read(c->s, &g, (void *)p,
-						  sizeof(g)) != sizeof(g))) {
+	if (n > 65536)
 		p_ptr(c->f, p);
-		return;
-	}
-	fmt_chr(c->f, '[');
-	for (i = 0; i < n && i < 32; i++) {
-		if (trace_read(c->s, &g, (void *)(p + i * sizeof(g)),
-				     sizeof(g)) != sizeof(g))
-			break;
-		if (i)
-			f_udec(c->f, ", ", g);
-	}
-	if (i < n)
-		fmt_str(c->f, ", ...");
-	fmt_chr(c->f, ']');
+	else
+		p_array(c, p, n, sizeof(unsigned int), 0, e_gid);
 }
 
 static void d_getgroups(struct call *c)
@@ -675,7 +672,7 @@ static void d_getgroups(struct call *c)
 	a_int(c, 0);
 	a_exit_next(c);
 	if (c_ok(c))
-		a_gids(c, c->s->args[1], c->s->ret);
+		a_gids(c, c->s->args[1], (unsigned int)c->s->ret);
 	else
 		a_ptr(c, c->s->args[1]);
 }
@@ -683,7 +680,7 @@ static void d_getgroups(struct call *c)
 static void d_setgroups(struct call *c)
 {
 	a_int(c, 0);
-	a_gids(c, c->s->args[1], (int)c->s->args[0]);
+	a_gids(c, c->s->args[1], (unsigned int)c->s->args[0]);
 }
 
 /* [0 1]: the CPUs in a mask of size bytes */
