@@ -25,9 +25,9 @@ static struct fdset dump_read, dump_write;
 static unsigned char dump_kind[SYSGATE_NR_MAX];
 
 static const char *const read_calls[] = { "read", "pread64", "recvfrom",
-					  "recv", 0 };
+					  "recv", "mq_timedreceive", 0 };
 static const char *const write_calls[] = { "write", "pwrite64", "sendto",
-					   "send", 0 };
+					   "send", "mq_timedsend", 0 };
 static const char *const readv_calls[] = { "readv", "preadv", "preadv2", 0 };
 static const char *const writev_calls[] = { "writev", "pwritev", "pwritev2",
 					    "vmsplice", 0 };

@@ -1559,7 +1559,7 @@ static int trace_init(struct sysgate_ctx *ctx, const char *args)
 			"inotify_init1", "pidfd_open", "pidfd_getfd",
 			"fanotify_init", "perf_event_open", "userfaultfd",
 			"open_by_handle_at", "open_tree", "fsopen", "fsmount",
-			"fspick", "memfd_secret",
+			"fspick", "memfd_secret", "mq_open",
 		};
 		unsigned int i;
 

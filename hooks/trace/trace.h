@@ -234,6 +234,8 @@ void a_timespec(struct call *c, unsigned long p);
 void p_sigset(struct fmt *f, const unsigned long *set, unsigned long bytes);
 void a_sigset(struct call *c, unsigned long p, unsigned long bytes);
 void p_signame(struct fmt *f, int sig);	/* SIGUSR1, or the number */
+/* struct sigevent at p (timer_create, mq_notify: decode-time.c) */
+void p_sigevent(struct call *c, unsigned long p);
 /* {si_signo=SIGCHLD, si_code=CLD_EXITED, si_pid=..., ...} */
 void p_siginfo(struct fmt *f, const void *info);
 /* iovec array of count entries; avail bytes were transferred (-1: all),

@@ -81,6 +81,8 @@ desc-Xraw-v desc -X raw -v
 iov-s iov -s 4
 iov-v iov -v
 iov-dump iov -e read=all -e write=all
+mq-dump mq -e read=all -e write=all
+mq-y mq -y
 seccomp-y seccomp -y
 seccomp-inject seccomp -e inject=ioctl:retval=0
 seccomp-inject-Xverbose seccomp -X verbose -e inject=ioctl:retval=0
