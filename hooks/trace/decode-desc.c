@@ -388,15 +388,7 @@ static void d_prwv(struct call *c)
 	int in = nm[1] == 'w';	/* pwritev: the buffers are the call's input */
 
 	a_fd(c, 0);
-	if (in) {
-		a_sep(c);
-		put_iov(c->f, c->s, c->s->args[1], c->s->args[2], -1);
-	} else {
-		a_exit_next(c);
-		a_sep(c);
-		put_iov(c->f, c->s, c->s->args[1], c->s->args[2],
-			c_ok(c) ? c->s->ret : IOV_ADDR);
-	}
+	a_iov(c, 1, in);
 	a_udec(c, c->s->args[2]);
 	a_dec(c, (long)c->s->args[3]);
 	if (nm[hk_strlen(nm) - 1] == '2') {

@@ -89,6 +89,18 @@ static void a_int_in(struct call *c, unsigned long p, char base, int out)
 	fmt_chr(c->f, ']');
 }
 
+/* autorepeat's [delay, period] */
+static void a_rep(struct call *c, unsigned long p, int out)
+{
+	unsigned int r[2];
+
+	if (fetch_arg(c, r, p, sizeof(r), out))
+		return;
+	f_udec(c->f, "[", r[0]);
+	f_udec(c->f, ", ", r[1]);
+	fmt_chr(c->f, ']');
+}
+
 /* struct input_absinfo as far as the request's size goes (20 bytes
  * first, 24 with the resolution) */
 static void a_absinfo(struct call *c, unsigned int req, unsigned long p,
@@ -352,16 +364,9 @@ static void a_evdev_read(struct call *c, unsigned int req, unsigned long p)
 		fmt_chr(c->f, '}');
 		return;
 	}
-	case EVIOCGREP: {
-		unsigned int r[2];
-
-		if (fetch_arg(c, r, p, sizeof(r), 1))
-			return;
-		f_udec(c->f, "[", r[0]);
-		f_udec(c->f, ", ", r[1]);
-		fmt_chr(c->f, ']');
+	case EVIOCGREP:
+		a_rep(c, p, 1);
 		return;
-	}
 	case EVIOCGKEYCODE:
 		a_keycode(c, p, 1);
 		return;
@@ -404,16 +409,9 @@ static void a_evdev_read(struct call *c, unsigned int req, unsigned long p)
 static void a_evdev_write(struct call *c, unsigned int req, unsigned long p)
 {
 	switch (req) {
-	case EVIOCSREP: {
-		unsigned int r[2];
-
-		if (fetch_arg(c, r, p, sizeof(r), 0))
-			return;
-		f_udec(c->f, "[", r[0]);
-		f_udec(c->f, ", ", r[1]);
-		fmt_chr(c->f, ']');
+	case EVIOCSREP:
+		a_rep(c, p, 0);
 		return;
-	}
 	case EVIOCSKEYCODE:
 		a_keycode(c, p, 0);
 		return;

@@ -530,15 +530,7 @@ static void d_process_vm(struct call *c)
 	int wr = c->s->nr == sysgate_syscall_number("process_vm_writev");
 
 	a_pid(c, 0, PT_TGID);
-	if (wr) {
-		a_sep(c);
-		put_iov(c->f, c->s, c->s->args[1], c->s->args[2], -1);
-	} else {
-		a_exit_next(c);
-		a_sep(c);
-		put_iov(c->f, c->s, c->s->args[1], c->s->args[2],
-			c_ok(c) ? c->s->ret : IOV_ADDR);
-	}
+	a_iov(c, 1, wr);
 	a_udec(c, c->s->args[2]);
 	a_sep(c);
 	put_iov(c->f, c->s, c->s->args[3], c->s->args[4], IOV_ADDR);

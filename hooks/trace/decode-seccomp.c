@@ -14,18 +14,11 @@ static void p_seccomp_nr(struct fmt *f, unsigned int nr, unsigned int arch)
 {
 	const char *nm = arch == xl_native_audit_arch.e[0].value ?
 			 sysgate_syscall_name((long)nr) : 0;
-	char buf[64];
-	struct fmt t;
 
-	if (!nm || nr >= SYSGATE_NR_MAX) {
+	if (!nm || nr >= SYSGATE_NR_MAX)
 		fmt_udec(f, nr);
-		return;
-	}
-	fmt_init(&t, buf, sizeof(buf));
-	fmt_str(&t, "__NR_");
-	fmt_str(&t, nm);
-	buf[t.len < sizeof(buf) ? t.len : sizeof(buf) - 1] = 0;
-	p_named(f, buf, nr, 'u');
+	else
+		p_named_pre(f, "__NR_", nm, nr, 'u');
 }
 
 static void p_notif(struct call *c, const struct seccomp_notif *n)
@@ -83,18 +76,11 @@ static void k_recv(struct call *c, unsigned long arg)
 static void p_neg_err(struct fmt *f, int err)
 {
 	const char *nm = err < 0 ? sysgate_errno_name(-err) : 0;
-	char buf[64];
-	struct fmt t;
 
-	if (!nm) {
+	if (!nm)
 		fmt_dec(f, err);
-		return;
-	}
-	fmt_init(&t, buf, sizeof(buf));
-	fmt_chr(&t, '-');
-	fmt_str(&t, nm);
-	buf[t.len < sizeof(buf) ? t.len : sizeof(buf) - 1] = 0;
-	p_named(f, buf, (unsigned long)(long)err, 'd');
+	else
+		p_named_pre(f, "-", nm, (unsigned long)(long)err, 'd');
 }
 
 static void k_send(struct call *c, unsigned long arg)

@@ -260,69 +260,55 @@ struct iov {
 	unsigned long base, len;
 };
 
-/*
- * iovec array of count entries as strace's arrays go (-s of them unless
- * -v, "... / * addr * /" where reading stops); each base is the data:
- * avail bytes were transferred in all (-1: all of each), or only the
- * address (IOV_ADDR).
- */
+/* What put_iov's elements need: the process, and the bytes left to show
+ * (-1: all of each, IOV_ADDR: none, the bases as addresses). */
+struct iov_ctx {
+	const struct sysgate_sys *s;
+	long avail;
+};
+
+static void put_iov_elem(struct fmt *f, const void *e, void *ctx)
+{
+	const struct iov *v = e;
+	struct iov_ctx *x = ctx;
+	unsigned long n = v->len;
+
+	fmt_str(f, "{iov_base=");
+	if (x->avail == IOV_ADDR) {
+		put_ptr(f, v->base);
+	} else {
+		if (x->avail >= 0) {
+			if ((unsigned long)x->avail < n)
+				n = (unsigned long)x->avail;
+			x->avail -= (long)n;
+		}
+		p_data(f, x->s, v->base, n, 0);
+	}
+	fmt_str(f, ", iov_len=");
+	fmt_udec(f, v->len);
+	fmt_chr(f, '}');
+}
+
+/* iovec array of count entries as strace's arrays go (-s of them unless
+ * -v, "... / * addr * /" where reading stops). */
 void put_iov(struct fmt *f, struct sysgate_sys *s, unsigned long p,
 	     unsigned long count, long avail)
 {
-	unsigned long i, max = trace_whole(s) ? count :
-				(unsigned long)trace_strsize;
-	struct iov v;
+	struct iov_ctx x = { s, avail };
 
-	if (!p) {
-		fmt_str(f, "NULL");
-		return;
-	}
-	if (!count) {
-		fmt_str(f, "[]");
-		return;
-	}
-	if (count > ~0UL / sizeof(v) || p + count * sizeof(v) <= p) {
-		put_ptr(f, p);
-		return;
-	}
-	for (i = 0; i < count; i++) {
-		unsigned long at = p + i * sizeof(v), n;
+	p_array_ctx(f, s, p, count, sizeof(struct iov), 0, put_iov_elem, &x);
+}
 
-		if (i)
-			fmt_str(f, ", ");
-		if (sysgate_read_mem(s, &v, (void *)at, sizeof(v)) != sizeof(v)) {
-			if (!i) {
-				put_ptr(f, p);
-				return;
-			}
-			fmt_str(f, "... /* ");
-			fmt_hex(f, at);
-			fmt_str(f, " */");
-			break;
-		}
-		if (!i)
-			fmt_chr(f, '[');
-		if (i >= max) {
-			fmt_str(f, "...");
-			break;
-		}
-		fmt_str(f, "{iov_base=");
-		n = v.len;
-		if (avail == IOV_ADDR) {
-			put_ptr(f, v.base);
-		} else {
-			if (avail >= 0) {
-				if ((unsigned long)avail < n)
-					n = (unsigned long)avail;
-				avail -= (long)n;
-			}
-			p_data(f, s, v.base, n, 0);
-		}
-		fmt_str(f, ", iov_len=");
-		fmt_udec(f, v.len);
-		fmt_chr(f, '}');
-	}
-	fmt_chr(f, ']');
+/* Argument i, an iovec array whose count is argument i + 1: the call's
+ * input (in), or what it read: the data once it succeeded, else the
+ * buffers' addresses (as strace prints them). */
+void a_iov(struct call *c, int i, int in)
+{
+	if (!in)
+		a_exit_next(c);
+	a_sep(c);
+	put_iov(c->f, c->s, c->s->args[i], c->s->args[i + 1],
+		in ? -1 : c_ok(c) ? c->s->ret : IOV_ADDR);
 }
 
 static void put_symbolic(struct fmt *f, char kind, unsigned long v)

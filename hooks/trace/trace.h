@@ -122,6 +122,9 @@ static inline void x_release(struct fmt *f) { f->depth--; }
 void x_end(struct fmt *f, size_t start, unsigned long v, char base);
 /* A name that stands for the number v (SIG_DFL, AT_FDCWD). */
 void p_named(struct fmt *f, const char *name, unsigned long v, char base);
+/* The same for a name made of two parts ("__NR_" "gettid", "-" "ENOSR"). */
+void p_named_pre(struct fmt *f, const char *prefix, const char *name,
+		 unsigned long v, char base);
 
 /* The names of v's flags in t, '|' between them, bits no name covers in
  * hex after them; 0 only by a name for 0.  Nothing, and 0 returned,
@@ -216,7 +219,14 @@ int fetch_out(struct call *c, void *dst, unsigned long p, unsigned long len);
 /* fetch_out when out, else the struct as the call got it. */
 int fetch_arg(struct call *c, void *dst, unsigned long p, unsigned long len,
 	      int out);
-/* strace's arrays: n elements of size bytes (at most 8) at p, each by
+/* p_array's walk for any printer: elem gets ctx; unread: print the
+ * address (or where reading stops) without reading.  Elements of at
+ * most 16 bytes. */
+void p_array_ctx(struct fmt *f, const struct sysgate_sys *s, unsigned long p,
+		 unsigned long n, unsigned int size, int unread,
+		 void (*elem)(struct fmt *f, const void *e, void *ctx),
+		 void *ctx);
+/* strace's arrays: n elements of size bytes (at most 16) at p, each by
  * elem; at most -s of them (all under -v) then "...".  NULL, [], p when
  * the first cannot be read (or when out: the kernel's output of a call
  * that failed), "... / * addr * /" where reading stops. */
@@ -243,6 +253,8 @@ void p_siginfo(struct fmt *f, const void *info);
 #define IOV_ADDR (-2L)
 void put_iov(struct fmt *f, struct sysgate_sys *s, unsigned long p,
 	     unsigned long count, long avail);
+/* argument i's iovec array, count after it: input, or read (at exit) */
+void a_iov(struct call *c, int i, int in);
 /* The path descriptor fd (AT_FDCWD: the cwd) is open on: length or <= 0. */
 long fd_path(const struct sysgate_sys *s, int fd, char *path, size_t size);
 /* "<path>" after descriptor fd (AT_FDCWD: the cwd) under -y. */
