@@ -379,6 +379,57 @@ static void d_vmsplice(struct call *c)
 	a_int_flags(c, c->s->args[3], &xl_splice_flags, "SPLICE_F_???");
 }
 
+/* preadv, pwritev and their *2 forms: on 64-bit the offset is pos_l
+ * alone (pos_h, the register after it, is not printed), then the *2
+ * forms' RWF_* flags. */
+static void d_prwv(struct call *c)
+{
+	const char *nm = sysgate_syscall_name(c->s->nr);
+	int in = nm[1] == 'w';	/* pwritev: the buffers are the call's input */
+
+	a_fd(c, 0);
+	a_iov(c, 1, in);
+	a_udec(c, c->s->args[2]);
+	a_dec(c, (long)c->s->args[3]);
+	if (nm[hk_strlen(nm) - 1] == '2') {
+		a_sep(c);
+		p_flags_unknown(c->f, c->s->args[5], &xl_rwf_flags, "RWF_???");
+	}
+}
+
+/* fanotify_init(FAN_CLASS_*|FAN_* flags, event_f_flags as open's) */
+static void d_fanotify_init(struct call *c)
+{
+	unsigned int fl = (unsigned int)c->s->args[0];
+
+	a_sep(c);
+	p_xlat(c->f, fl & 0xc, &xl_fan_classes, "FAN_CLASS_???");
+	if (fl & ~0xcU) {
+		fmt_chr(c->f, '|');
+		p_flags_unknown(c->f, fl & ~0xcU, &xl_fan_init_flags, "FAN_???");
+	}
+	a_sep(c);
+	p_open_flags(c->f, (unsigned int)c->s->args[1]);
+}
+
+/* fanotify_mark(fd, FAN_MARK_*, FAN_* mask, dirfd or FAN_NOFD, path) */
+static void d_fanotify_mark(struct call *c)
+{
+	a_fd(c, 0);
+	a_sep(c);
+	p_flags_unknown(c->f, (unsigned int)c->s->args[1], &xl_fan_mark_flags,
+			"FAN_MARK_???");
+	a_sep(c);
+	p_flags_unknown(c->f, c->s->args[2], &xl_fan_event_flags, "FAN_???");
+	if ((int)c->s->args[3] == -1) {
+		a_sep(c);
+		p_named(c->f, "FAN_NOFD", (unsigned long)-1L, 'd');
+	} else {
+		a_dirfd(c, 3);
+	}
+	a_path(c, 4);
+}
+
 static void d_sync_file_range(struct call *c)
 {
 	a_fd(c, 0);
@@ -409,6 +460,12 @@ const struct decoder dec_desc[] = {
 	{ "tee", d_tee, 0, 0 },
 	{ "vmsplice", d_vmsplice, 0, 0 },
 	{ "sync_file_range", d_sync_file_range, 0, 0 },
+	{ "fanotify_init", d_fanotify_init, 0, 0 },
+	{ "fanotify_mark", d_fanotify_mark, 0, 0 },
+	{ "preadv", d_prwv, 0, 0 },
+	{ "preadv2", d_prwv, 0, 0 },
+	{ "pwritev", d_prwv, 0, 0 },
+	{ "pwritev2", d_prwv, 0, 0 },
 	{ "close_range", d_close_range, 0, 0 },
 	{ "memfd_secret", d_memfd_secret, 0, 0 },
 	{ "fallocate", d_fallocate, 0, 0 },

@@ -389,7 +389,17 @@ static void d_mknodat(struct call *c)
 	mknod_args(c, 1);
 }
 
+/* ustat(makedev(...), addr): a 32-bit device; the struct stays an
+ * address, as strace built against a libc without <ustat.h> prints it */
+static void d_ustat(struct call *c)
+{
+	a_sep(c);
+	p_dev(c->f, (unsigned int)c->s->args[0]);
+	a_ptr(c, c->s->args[1]);
+}
+
 const struct decoder dec_file[] = {
+	{ "ustat", d_ustat, 0, 0 },
 	{ "renameat2", d_renameat2, 0, 0 },
 	{ "umount2", d_umount2, 0, 0 },
 	{ "mknod", d_mknod, 0, 0 },

@@ -526,6 +526,10 @@ static void d_ioctl(struct call *c)
 
 	a_fd(c, 0);
 	a_sep(c);
+	if (ioctl_evdev(c, (unsigned int)req, arg) ||
+	    ioctl_gpio(c, (unsigned int)req, arg) ||
+	    ioctl_seccomp(c, (unsigned int)req, arg))
+		return;
 	for (k = 0; k < sizeof(kinds) / sizeof(kinds[0]); k++) {
 		const struct xlat *t = kinds[k].reqs;
 
@@ -554,6 +558,8 @@ static void e_ioctl(struct call *c)
 		e_fiemap(c, c->s->args[2]);
 	else if ((unsigned int)c->s->args[1] == HDIO_DRIVE_CMD)
 		e_drive_cmd(c, c->s->args[2]);
+	else
+		ioctl_seccomp_enter(c);
 }
 
 const struct decoder dec_ioctl[] = {

@@ -375,6 +375,78 @@ static void d_msgrcv(struct call *c)
 	a_flags(c, (unsigned int)c->s->args[4], &xl_msgq_flags, 0);
 }
 
+/* POSIX message queues' struct mq_attr (the kernel's: four longs) */
+static void a_mq_attr(struct call *c, unsigned long p, int flags, int out)
+{
+	long a[8];	/* (and four reserved) */
+
+	if (fetch_arg(c, a, p, sizeof(a), out))
+		return;
+	fmt_str(c->f, "{mq_flags=");
+	if (flags)
+		p_flags_unknown(c->f, (unsigned long)a[0], &xl_mq_attr_flags,
+				"O_???");
+	else
+		p_hex(c->f, (unsigned long)a[0]);
+	f_dec(c->f, ", mq_maxmsg=", a[1]);
+	f_dec(c->f, ", mq_msgsize=", a[2]);
+	f_dec(c->f, ", mq_curmsgs=", a[3]);
+	fmt_chr(c->f, '}');
+}
+
+/* name, flags, and with O_CREAT the mode and the attributes asked for */
+static void d_mq_open(struct call *c)
+{
+	unsigned int fl = (unsigned int)c->s->args[1];
+
+	a_path(c, 0);
+	a_sep(c);
+	p_open_flags(c->f, fl);
+	if (!(fl & 0100))	/* O_CREAT */
+		return;
+	a_sep(c);
+	p_mode(c->f, (unsigned short)c->s->args[2]);
+	a_mq_attr(c, c->s->args[3], 0, 0);
+}
+
+static void d_mq_timedsend(struct call *c)
+{
+	a_fd(c, 0);
+	a_sep(c);
+	p_data(c->f, c->s, c->s->args[1], c->s->args[2], 0);
+	a_udec(c, c->s->args[2]);
+	a_udec(c, (unsigned int)c->s->args[3]);
+	a_timespec(c, c->s->args[4]);
+}
+
+/* the message and its priority once received; the timeout as given */
+static void d_mq_timedreceive(struct call *c)
+{
+	unsigned int prio;
+
+	a_fd(c, 0);
+	if (a_out(c, c->s->args[1]))
+		p_data(c->f, c->s, c->s->args[1], c->s->ret, 0);
+	a_udec(c, c->s->args[2]);
+	if (!fetch_out(c, &prio, c->s->args[3], sizeof(prio)))
+		f_udec(c->f, "[", prio), fmt_chr(c->f, ']');
+	a_timespec(c, c->s->args[4]);
+}
+
+static void d_mq_notify(struct call *c)
+{
+	a_fd(c, 0);
+	a_sep(c);
+	p_sigevent(c, c->s->args[1]);
+}
+
+static void d_mq_getsetattr(struct call *c)
+{
+	a_fd(c, 0);
+	a_mq_attr(c, c->s->args[1], 1, 0);
+	a_mq_attr(c, c->s->args[2], 1, 1);
+}
+
 const struct decoder dec_ipc[] = {
 	{ "shmget", d_shmget, 0, 0 },
 	{ "semget", d_semget, 0, 0 },
@@ -387,5 +459,10 @@ const struct decoder dec_ipc[] = {
 	{ "semtimedop", d_semtimedop, 0, 0 },
 	{ "msgsnd", d_msgsnd, 0, 0 },
 	{ "msgrcv", d_msgrcv, 0, 0 },
+	{ "mq_open", d_mq_open, 0, 0 },
+	{ "mq_timedsend", d_mq_timedsend, 0, 0 },
+	{ "mq_timedreceive", d_mq_timedreceive, 0, 0 },
+	{ "mq_getsetattr", d_mq_getsetattr, 0, 0 },
+	{ "mq_notify", d_mq_notify, 0, 0 },
 	{ 0, 0, 0, 0 },
 };

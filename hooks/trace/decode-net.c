@@ -568,7 +568,9 @@ static void p_cmsgs(struct fmt *f, const struct sysgate_sys *s,
 						     sizeof(fd)) != sizeof(fd))
 					break;
 				if (i)
-					f_dec(f, ", ", fd);
+					fmt_str(f, ", ");
+				fmt_dec(f, fd);
+				p_fdpath(f, s, fd);
 			}
 			fmt_chr(f, ']');
 		} else {

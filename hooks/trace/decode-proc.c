@@ -3,6 +3,7 @@
  * Processes: clone and clone3, wait4 status macros, prctl options,
  * resource limits, priorities, rseq.
  */
+#include <errno.h>
 #include <linux/sched.h>
 #include <sys/prctl.h>
 #include <sys/resource.h>
@@ -412,6 +413,131 @@ static void d_sched_xetparam(struct call *c)
 						       "sched_getparam"));
 }
 
+/* The kernel's struct sched_attr: 48 bytes first, 56 with the
+ * utilisation clamps. */
+struct sched_attr_k {
+	unsigned int size, sched_policy;
+	unsigned long long sched_flags;
+	int sched_nice;
+	unsigned int sched_priority;
+	unsigned long long sched_runtime, sched_deadline, sched_period;
+	unsigned int sched_util_min, sched_util_max;
+};
+#define SCHED_ATTR_V0 48u
+#define SCHED_ATTR_V1 56u
+
+/* {size=..., ...}: a setattr's as given (size: what the caller said, 0
+ * standing for the first version), a getattr's as the kernel wrote it
+ * into a buffer of size bytes; ", ..." for bytes beyond what we know. */
+static void p_sched_attr(struct call *c, unsigned long p, unsigned int size,
+			 int set)
+{
+	struct sched_attr_k a = { 0 };
+	unsigned int given, n;
+	int keep_policy, keep_params;
+
+	if (set) {
+		if (fetch(c->f, c->s, &a.size, p, sizeof(a.size)))
+			return;
+		/* (the size the call's entry saw: E2BIG rewrites it) */
+		a.size = (unsigned int)trace_saved(c)[0];
+		given = a.size ? a.size : SCHED_ATTR_V0;
+		n = given < sizeof(a) ? given : (unsigned int)sizeof(a);
+		if (n >= SCHED_ATTR_V0) {
+			if (fetch(c->f, c->s, &a, p, n))
+				return;
+			a.size = (unsigned int)trace_saved(c)[0];
+		}
+	} else {
+		n = size < sizeof(a) ? size : (unsigned int)sizeof(a);
+		if (fetch(c->f, c->s, &a, p, n))
+			return;
+		given = n = a.size;
+	}
+	f_udec(c->f, "{size=", a.size);
+	if (n < SCHED_ATTR_V0)
+		goto end;
+	keep_policy = set && (int)a.sched_policy >= 0 &&
+		      (a.sched_flags & (SCHED_FLAG_KEEP_POLICY |
+					SCHED_FLAG_KEEP_PARAMS));
+	keep_params = set && (a.sched_flags & SCHED_FLAG_KEEP_PARAMS);
+	if (!keep_policy) {
+		fmt_str(c->f, ", sched_policy=");
+		p_xlat(c->f, a.sched_policy, &xl_schedulers, "SCHED_???");
+	}
+	fmt_str(c->f, ", sched_flags=");
+	p_flags_unknown(c->f, a.sched_flags, &xl_sched_flags,
+			"SCHED_FLAG_???");
+	if (!keep_params) {
+		f_dec(c->f, ", sched_nice=", a.sched_nice);
+		f_udec(c->f, ", sched_priority=", a.sched_priority);
+		f_udec(c->f, ", sched_runtime=", a.sched_runtime);
+		f_udec(c->f, ", sched_deadline=", a.sched_deadline);
+		f_udec(c->f, ", sched_period=", a.sched_period);
+	}
+	if (n >= SCHED_ATTR_V1) {
+		f_udec(c->f, ", sched_util_min=", a.sched_util_min);
+		f_udec(c->f, ", sched_util_max=", a.sched_util_max);
+	}
+end:
+	if (given > n)
+		fmt_str(c->f, ", ...");
+	fmt_chr(c->f, '}');
+}
+
+static void e_sched_setattr(struct call *c)
+{
+	unsigned int size = 0;
+
+	trace_read(c->s, &size, (void *)c->s->args[1], sizeof(size));
+	trace_saved(c)[0] = size;
+}
+
+static void d_sched_setattr(struct call *c)
+{
+	unsigned int size;
+
+	a_pid(c, 0, PT_TGID);
+	a_sep(c);
+	p_sched_attr(c, c->s->args[1], 0, 1);
+	/* E2BIG: the kernel wrote the size it knows */
+	if (c->s->ret == -E2BIG && trace_structs(c->s) &&
+	    trace_read(c->s, &size, (void *)c->s->args[1], sizeof(size)) ==
+		    sizeof(size))
+		f_udec(c->f, " => {size=", size), fmt_chr(c->f, '}');
+	a_udec(c, (unsigned int)c->s->args[2]);
+}
+
+static void d_sched_getattr(struct call *c)
+{
+	unsigned int size = (unsigned int)c->s->args[2];
+
+	a_pid(c, 0, PT_TGID);
+	if (a_out(c, c->s->args[1])) {
+		if (size)
+			p_sched_attr(c, c->s->args[1], size, 0);
+		else
+			p_ptr(c->f, c->s->args[1]);
+	}
+	a_udec(c, size);
+	a_udec(c, (unsigned int)c->s->args[3]);
+}
+
+/* process_vm_readv/writev: the local buffers' data (readv's: what was
+ * read, once it succeeded), the remote ones' addresses */
+static void d_process_vm(struct call *c)
+{
+	int wr = c->s->nr == sysgate_syscall_number("process_vm_writev");
+
+	a_pid(c, 0, PT_TGID);
+	a_iov(c, 1, wr);
+	a_udec(c, c->s->args[2]);
+	a_sep(c);
+	put_iov(c->f, c->s, c->s->args[3], c->s->args[4], IOV_ADDR);
+	a_udec(c, c->s->args[4]);
+	a_udec(c, c->s->args[5]);
+}
+
 /* get_robust_list(tid, [head], [len]) */
 static void d_get_robust_list(struct call *c)
 {
@@ -511,29 +637,26 @@ static void d_rseq(struct call *c)
 	a_hex(c, (unsigned int)c->s->args[3]);
 }
 
-/* getgroups' list on success (its result is the count), setgroups'. */
-static void a_gids(struct call *c, unsigned long p, long n)
+/* A gid as strace prints ids: -1 as -1, else unsigned. */
+static void e_gid(struct fmt *f, const void *e)
 {
-	unsigned int g;
-	long i;
+	unsigned int g = *(const unsigned int *)e;
 
+	if (g == ~0U)
+		fmt_str(f, "-1");
+	else
+		fmt_udec(f, g);
+}
+
+/* getgroups' list on success (its result is the count), setgroups': an
+ * array, or the address of one longer than the kernel takes (65536). */
+static void a_gids(struct call *c, unsigned long p, unsigned int n)
+{
 	a_sep(c);
-	if (!p || n < 0 || (n && trace_read(c->s, &g, (void *)p,
-						  sizeof(g)) != sizeof(g))) {
+	if (n > 65536)
 		p_ptr(c->f, p);
-		return;
-	}
-	fmt_chr(c->f, '[');
-	for (i = 0; i < n && i < 32; i++) {
-		if (trace_read(c->s, &g, (void *)(p + i * sizeof(g)),
-				     sizeof(g)) != sizeof(g))
-			break;
-		if (i)
-			f_udec(c->f, ", ", g);
-	}
-	if (i < n)
-		fmt_str(c->f, ", ...");
-	fmt_chr(c->f, ']');
+	else
+		p_array(c, p, n, sizeof(unsigned int), 0, e_gid);
 }
 
 static void d_getgroups(struct call *c)
@@ -541,7 +664,7 @@ static void d_getgroups(struct call *c)
 	a_int(c, 0);
 	a_exit_next(c);
 	if (c_ok(c))
-		a_gids(c, c->s->args[1], c->s->ret);
+		a_gids(c, c->s->args[1], (unsigned int)c->s->ret);
 	else
 		a_ptr(c, c->s->args[1]);
 }
@@ -549,7 +672,7 @@ static void d_getgroups(struct call *c)
 static void d_setgroups(struct call *c)
 {
 	a_int(c, 0);
-	a_gids(c, c->s->args[1], (int)c->s->args[0]);
+	a_gids(c, c->s->args[1], (unsigned int)c->s->args[0]);
 }
 
 /* [0 1]: the CPUs in a mask of size bytes */
@@ -721,6 +844,10 @@ const struct decoder dec_proc[] = {
 	{ "sched_setscheduler", d_sched_setscheduler, 0, 0 },
 	{ "sched_getparam", d_sched_xetparam, 0, 0 },
 	{ "sched_setparam", d_sched_xetparam, 0, 0 },
+	{ "sched_setattr", d_sched_setattr, 0, e_sched_setattr },
+	{ "sched_getattr", d_sched_getattr, 0, 0 },
+	{ "process_vm_readv", d_process_vm, 0, 0 },
+	{ "process_vm_writev", d_process_vm, 0, 0 },
 	{ "get_robust_list", d_get_robust_list, 0, 0 },
 	{ "migrate_pages", d_migrate_pages, 0, 0 },
 	{ "unshare", d_unshare, 0, 0 },

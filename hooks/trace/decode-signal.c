@@ -155,6 +155,15 @@ static void d_rt_tgsigqueueinfo(struct call *c)
 	a_sigqueueinfo(c, 2);
 }
 
+/* pidfd, sig, {si_signo=...}, flags (no flag has a name yet) */
+static void d_pidfd_send_signal(struct call *c)
+{
+	a_fd(c, 0);
+	a_sigqueueinfo(c, 1);
+	a_sep(c);
+	p_hex(c->f, (unsigned int)c->s->args[3]);
+}
+
 static void p_stack(struct fmt *f, const struct sysgate_sys *s,
 		    unsigned long p)
 {
@@ -254,6 +263,16 @@ static void p_si_code(struct fmt *f, int sig, int code)
 	fmt_dec(f, code);
 }
 
+/* an id: unsigned, but -1 (no id) as -1, as strace prints ids */
+static void p_si_uid(struct fmt *f, unsigned int uid)
+{
+	fmt_str(f, ", si_uid=");
+	if (uid == ~0U)
+		fmt_str(f, "-1");
+	else
+		fmt_udec(f, uid);
+}
+
 /* {si_signo=SIGCHLD, si_code=CLD_EXITED, si_pid=..., ...} */
 void p_siginfo(struct fmt *f, const void *info)
 {
@@ -268,10 +287,11 @@ void p_siginfo(struct fmt *f, const void *info)
 		const char *e = sysgate_errno_name(si->err);
 
 		fmt_str(f, ", si_errno=");
+		/* (strace's: unsigned when it has no name) */
 		if (e)
 			p_named(f, e, si->err, 'd');
 		else
-			fmt_dec(f, si->err);
+			fmt_udec(f, (unsigned int)si->err);
 	}
 	if (si->code == SI_TIMER) {
 		fmt_str(f, ", si_timerid=");
@@ -283,7 +303,7 @@ void p_siginfo(struct fmt *f, const void *info)
 	} else if (si->code <= 0 || si->code == 0x80) {
 		fmt_str(f, ", si_pid=");
 		p_pid(f, si->u.kill.pid, PT_TGID);
-		f_dec(f, ", si_uid=", (unsigned int)si->u.kill.uid);
+		p_si_uid(f, si->u.kill.uid);
 		if (si->code == SI_QUEUE || si->code == SI_MESGQ) {
 			f_dec(f, ", si_int=", si->u.kill.rt.value_int);
 			fmt_str(f, ", si_ptr=");
@@ -296,7 +316,7 @@ void p_siginfo(struct fmt *f, const void *info)
 	} else if (sig == SIGCHLD) {
 		fmt_str(f, ", si_pid=");
 		p_pid(f, si->u.kill.pid, PT_TGID);
-		f_dec(f, ", si_uid=", (unsigned int)si->u.kill.uid);
+		p_si_uid(f, si->u.kill.uid);
 		fmt_str(f, ", si_status=");
 		if (si->code == CLD_EXITED)
 			fmt_dec(f, si->u.kill.chld.status);
@@ -329,6 +349,7 @@ const struct decoder dec_signal[] = {
 	{ "rt_sigqueueinfo", d_rt_sigqueueinfo, 0, 0 },
 	{ "rt_tgsigqueueinfo", d_rt_tgsigqueueinfo, 0, 0 },
 	{ "tgkill", d_tgkill, 0, 0 },
+	{ "pidfd_send_signal", d_pidfd_send_signal, 0, 0 },
 	{ "sigaltstack", d_sigaltstack, 0, 0 },
 	{ 0, 0, 0, 0 },
 };

@@ -32,6 +32,12 @@ static void d_clock_get(struct call *c)
 	a_timespec_out(c, c->s->args[1]);
 }
 
+static void d_sched_rr_get_interval(struct call *c)
+{
+	a_pid(c, 0, PT_TGID);
+	a_timespec_out(c, c->s->args[1]);
+}
+
 static void d_clock_settime(struct call *c)
 {
 	a_clock(c, 0);
@@ -185,40 +191,53 @@ static void d_utimensat(struct call *c)
 	a_flags(c, (unsigned int)c->s->args[3], &xl_at_flags, 0);
 }
 
-/* {sigev_signo=SIGALRM, sigev_notify=SIGEV_SIGNAL} */
-static void d_timer_create(struct call *c)
+/* {sigev_signo=SIGALRM, sigev_notify=SIGEV_SIGNAL}: the value only when
+ * its pointer is set, the signal by name where one is sent, the thread
+ * or the function and attributes by how it notifies. */
+void p_sigevent(struct call *c, unsigned long p)
 {
 	struct {
 		unsigned long value;
-		int signo, notify, tid;
+		int signo, notify;
+		unsigned long fn, attr;
 	} ev;
+	struct fmt *f = c->f;
+
+	if (fetch(f, c->s, &ev, p, sizeof(ev)))
+		return;
+	fmt_chr(f, '{');
+	if (ev.value) {
+		f_dec(f, "sigev_value={sival_int=", (int)ev.value);
+		fmt_str(f, ", sival_ptr=");
+		p_ptr(f, ev.value);
+		fmt_str(f, "}, ");
+	}
+	fmt_str(f, "sigev_signo=");
+	if (ev.notify == SIGEV_SIGNAL || ev.notify == SIGEV_THREAD ||
+	    ev.notify == SIGEV_THREAD_ID)
+		p_signame(f, ev.signo);
+	else
+		fmt_udec(f, (unsigned int)ev.signo);
+	fmt_str(f, ", sigev_notify=");
+	p_xlat(f, (unsigned int)ev.notify, &xl_sigev_notify, "SIGEV_???");
+	if (ev.notify == SIGEV_THREAD_ID) {
+		f_dec(f, ", sigev_notify_thread_id=", (int)ev.fn);
+	} else if (ev.notify == SIGEV_THREAD) {
+		fmt_str(f, ", sigev_notify_function=");
+		p_ptr(f, ev.fn);
+		fmt_str(f, ", sigev_notify_attributes=");
+		p_ptr(f, ev.attr);
+	}
+	fmt_chr(f, '}');
+}
+
+static void d_timer_create(struct call *c)
+{
 	int id;
 
 	a_clock(c, 0);
 	a_sep(c);
-	if (c->s->args[1] &&
-	    !fetch(c->f, c->s, &ev, c->s->args[1], sizeof(ev))) {
-		fmt_chr(c->f, '{');
-		if (ev.value) {
-			f_dec(c->f, "sigev_value={sival_int=", (int)ev.value);
-			fmt_str(c->f, ", sival_ptr=");
-			fmt_hex(c->f, ev.value);
-			fmt_str(c->f, "}, ");
-		}
-		if (ev.notify == SIGEV_SIGNAL || ev.notify == SIGEV_THREAD_ID) {
-			fmt_str(c->f, "sigev_signo=");
-			p_signame(c->f, ev.signo);
-			fmt_str(c->f, ", ");
-		}
-		fmt_str(c->f, "sigev_notify=");
-		p_xlat(c->f, ev.notify, &xl_sigev_notify, "SIGEV_???");
-		if (ev.notify == SIGEV_THREAD_ID) {
-			f_dec(c->f, ", sigev_notify_thread_id=", ev.tid);
-		}
-		fmt_chr(c->f, '}');
-	} else if (!c->s->args[1]) {
-		fmt_str(c->f, "NULL");
-	}
+	p_sigevent(c, c->s->args[1]);
 	if (fetch_out(c, &id, c->s->args[2], sizeof(id)))
 		return;
 	fmt_chr(c->f, '[');
@@ -357,6 +376,7 @@ const struct decoder dec_time[] = {
 	{ "times", d_times, 0, 0 },
 	{ "clock_gettime", d_clock_get, 0, 0 },
 	{ "clock_getres", d_clock_get, 0, 0 },
+	{ "sched_rr_get_interval", d_sched_rr_get_interval, 0, 0 },
 	{ "clock_settime", d_clock_settime, 0, 0 },
 	{ "clock_nanosleep", d_clock_nanosleep, 0, 0 },
 	{ "nanosleep", d_nanosleep, 0, 0 },

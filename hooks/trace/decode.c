@@ -274,6 +274,16 @@ void p_named(struct fmt *f, const char *name, unsigned long v, char base)
 	x_end(f, start, v, base);
 }
 
+void p_named_pre(struct fmt *f, const char *prefix, const char *name,
+		 unsigned long v, char base)
+{
+	size_t start = x_begin(f);
+
+	fmt_str(f, prefix);
+	fmt_str(f, name);
+	x_end(f, start, v, base);
+}
+
 const char *xlat_name(const struct xlat *t, unsigned long v)
 {
 	int i;
@@ -587,14 +597,14 @@ long trace_read(const struct sysgate_sys *s, void *dst, const void *src,
 	return trace_structs(s) ? sysgate_read_mem(s, dst, src, len) : -1;
 }
 
-void p_array(struct call *c, unsigned long p, unsigned long n,
-	     unsigned int size, int out,
-	     void (*elem)(struct fmt *f, const void *e))
+void p_array_ctx(struct fmt *f, const struct sysgate_sys *s, unsigned long p,
+		 unsigned long n, unsigned int size, int unread,
+		 void (*elem)(struct fmt *f, const void *e, void *ctx),
+		 void *ctx)
 {
-	unsigned long i, max = trace_whole(c->s) ? n :
+	unsigned long i, max = trace_whole(s) ? n :
 				(unsigned long)trace_strsize;
-	unsigned char e[8];
-	struct fmt *f = c->f;
+	unsigned char e[16];
 
 	if (!p) {
 		fmt_str(f, "NULL");
@@ -604,7 +614,7 @@ void p_array(struct call *c, unsigned long p, unsigned long n,
 		fmt_str(f, "[]");
 		return;
 	}
-	if (n > ~0UL / size || p + n * size <= p) {
+	if (size > sizeof(e) || n > ~0UL / size || p + n * size <= p) {
 		p_ptr(f, p);
 		return;
 	}
@@ -613,8 +623,8 @@ void p_array(struct call *c, unsigned long p, unsigned long n,
 
 		if (i)
 			fmt_str(f, ", ");
-		if ((out && !c_ok(c)) ||
-		    trace_read(c->s, e, (void *)at, size) != (long)size) {
+		if (unread || sysgate_read_mem(s, e, (void *)at, size) !=
+				      (long)size) {
 			if (!i) {
 				p_ptr(f, at);
 				return;
@@ -630,9 +640,29 @@ void p_array(struct call *c, unsigned long p, unsigned long n,
 			fmt_str(f, "...");
 			break;
 		}
-		elem(f, e);
+		elem(f, e, ctx);
 	}
 	fmt_chr(f, ']');
+}
+
+struct plain_elem {
+	void (*fn)(struct fmt *f, const void *e);
+};
+
+static void elem_plain(struct fmt *f, const void *e, void *ctx)
+{
+	((struct plain_elem *)ctx)->fn(f, e);
+}
+
+void p_array(struct call *c, unsigned long p, unsigned long n,
+	     unsigned int size, int out,
+	     void (*elem)(struct fmt *f, const void *e))
+{
+	struct plain_elem pe = { elem };
+
+	/* (-e verbose= leaves the structures of some calls unread) */
+	p_array_ctx(c->f, c->s, p, n, size, (out && !c_ok(c)) ||
+		    !trace_structs(c->s), elem_plain, &pe);
 }
 
 int fetch(struct fmt *f, const struct sysgate_sys *s, void *dst,

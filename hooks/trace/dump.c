@@ -25,12 +25,12 @@ static struct fdset dump_read, dump_write;
 static unsigned char dump_kind[SYSGATE_NR_MAX];
 
 static const char *const read_calls[] = { "read", "pread64", "recvfrom",
-					  "recv", 0 };
+					  "recv", "mq_timedreceive", 0 };
 static const char *const write_calls[] = { "write", "pwrite64", "sendto",
-					   "send", 0 };
+					   "send", "mq_timedsend", 0 };
 static const char *const readv_calls[] = { "readv", "preadv", "preadv2", 0 };
 static const char *const writev_calls[] = { "writev", "pwritev", "pwritev2",
-					    0 };
+					    "vmsplice", 0 };
 static const char *const recvmsg_calls[] = { "recvmsg", 0 };
 static const char *const sendmsg_calls[] = { "sendmsg", 0 };
 
@@ -159,12 +159,17 @@ void trace_dump(struct fmt *f, const struct sysgate_sys *s,
 		unsigned long base, len;
 	} v;
 
-	if (!kind || sysgate_is_error(s->ret) || s->ret <= 0 ||
+	/* (as strace: what a write was given, whatever it returned; what
+	 * a read returned) */
+	if (!kind || ((kind & DUMP_READ) && (sysgate_is_error(s->ret) ||
+					     s->ret <= 0)) ||
 	    !selected(kind & DUMP_READ ? &dump_read : &dump_write,
 		      (int)s->args[0]))
 		return;
 	if (!(kind & (DUMP_IOV | DUMP_MSG))) {
-		dump(f, s, s->args[1], s->ret, out);
+		dump(f, s, s->args[1], kind & DUMP_READ ?
+				       (unsigned long)s->ret :
+				       (unsigned long)s->args[2], out);
 		return;
 	}
 	if (kind & DUMP_MSG) {
@@ -174,8 +179,16 @@ void trace_dump(struct fmt *f, const struct sysgate_sys *s,
 		iov = msg.iov;
 		count = msg.iovlen;
 	}
+	/* (strace reads the whole array first: nothing if part of it
+	 * cannot be read) */
+	if (count > 1UL << 20)
+		return;
+	for (i = 0; i < count; i++)
+		if (sysgate_read_mem(s, &v, (void *)(iov + i * sizeof(v)),
+				     sizeof(v)) != sizeof(v))
+			return;
 	/* iovecs: " * N bytes in buffer I" and each one's bytes */
-	left = s->ret;
+	left = kind & DUMP_READ ? (unsigned long)s->ret : ~0UL;
 	for (i = 0; i < count && left; i++) {
 		unsigned long n;
 

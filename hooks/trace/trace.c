@@ -260,40 +260,55 @@ struct iov {
 	unsigned long base, len;
 };
 
-/* iovec array of count entries; `avail` bytes were transferred (out). */
+/* What put_iov's elements need: the process, and the bytes left to show
+ * (-1: all of each, IOV_ADDR: none, the bases as addresses). */
+struct iov_ctx {
+	const struct sysgate_sys *s;
+	long avail;
+};
+
+static void put_iov_elem(struct fmt *f, const void *e, void *ctx)
+{
+	const struct iov *v = e;
+	struct iov_ctx *x = ctx;
+	unsigned long n = v->len;
+
+	fmt_str(f, "{iov_base=");
+	if (x->avail == IOV_ADDR) {
+		put_ptr(f, v->base);
+	} else {
+		if (x->avail >= 0) {
+			if ((unsigned long)x->avail < n)
+				n = (unsigned long)x->avail;
+			x->avail -= (long)n;
+		}
+		p_data(f, x->s, v->base, n, 0);
+	}
+	fmt_str(f, ", iov_len=");
+	fmt_udec(f, v->len);
+	fmt_chr(f, '}');
+}
+
+/* iovec array of count entries as strace's arrays go (-s of them unless
+ * -v, "... / * addr * /" where reading stops). */
 void put_iov(struct fmt *f, struct sysgate_sys *s, unsigned long p,
 	     unsigned long count, long avail)
 {
-	unsigned long i;
-	struct iov v;
+	struct iov_ctx x = { s, avail };
 
-	if (!p) {
-		fmt_str(f, "NULL");
-		return;
-	}
-	fmt_chr(f, '[');
-	for (i = 0; i < count && i < 16; i++) {
-		unsigned long n;
+	p_array_ctx(f, s, p, count, sizeof(struct iov), 0, put_iov_elem, &x);
+}
 
-		if (sysgate_read_mem(s, &v, (char *)p + i * sizeof(v), sizeof(v)) !=
-		    sizeof(v))
-			break;
-		n = v.len;
-		if (avail >= 0) {
-			n = (unsigned long)avail < n ? (unsigned long)avail : n;
-			avail -= n;
-		}
-		if (i)
-			fmt_str(f, ", ");
-		fmt_str(f, "{iov_base=");
-		p_data(f, s, v.base, n, 0);
-		fmt_str(f, ", iov_len=");
-		fmt_udec(f, v.len);
-		fmt_chr(f, '}');
-	}
-	if (i < count)
-		fmt_str(f, ", ...");
-	fmt_chr(f, ']');
+/* Argument i, an iovec array whose count is argument i + 1: the call's
+ * input (in), or what it read: the data once it succeeded, else the
+ * buffers' addresses (as strace prints them). */
+void a_iov(struct call *c, int i, int in)
+{
+	if (!in)
+		a_exit_next(c);
+	a_sep(c);
+	put_iov(c->f, c->s, c->s->args[i], c->s->args[i + 1],
+		in ? -1 : c_ok(c) ? c->s->ret : IOV_ADDR);
 }
 
 static void put_symbolic(struct fmt *f, char kind, unsigned long v)
@@ -416,10 +431,11 @@ static void put_arg(struct fmt *f, struct sysgate_sys *s, int i,
 		put_iov(f, s, v, next, -1);
 		return;
 	case 'V':
-		if (failed)
+		/* (a call that failed: the buffers' addresses, as strace) */
+		if (!at_exit)
 			put_ptr(f, v);
 		else
-			put_iov(f, s, v, next, s->ret);
+			put_iov(f, s, v, next, failed ? IOV_ADDR : s->ret);
 		return;
 	case 'a':
 		put_argv(f, s, v);
@@ -1529,7 +1545,7 @@ static int trace_init(struct sysgate_ctx *ctx, const char *args)
 			"inotify_init1", "pidfd_open", "pidfd_getfd",
 			"fanotify_init", "perf_event_open", "userfaultfd",
 			"open_by_handle_at", "open_tree", "fsopen", "fsmount",
-			"fspick", "memfd_secret",
+			"fspick", "memfd_secret", "mq_open",
 		};
 		unsigned int i;
 

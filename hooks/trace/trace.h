@@ -122,6 +122,9 @@ static inline void x_release(struct fmt *f) { f->depth--; }
 void x_end(struct fmt *f, size_t start, unsigned long v, char base);
 /* A name that stands for the number v (SIG_DFL, AT_FDCWD). */
 void p_named(struct fmt *f, const char *name, unsigned long v, char base);
+/* The same for a name made of two parts ("__NR_" "gettid", "-" "ENOSR"). */
+void p_named_pre(struct fmt *f, const char *prefix, const char *name,
+		 unsigned long v, char base);
 
 /* The names of v's flags in t, '|' between them, bits no name covers in
  * hex after them; 0 only by a name for 0.  Nothing, and 0 returned,
@@ -216,7 +219,14 @@ int fetch_out(struct call *c, void *dst, unsigned long p, unsigned long len);
 /* fetch_out when out, else the struct as the call got it. */
 int fetch_arg(struct call *c, void *dst, unsigned long p, unsigned long len,
 	      int out);
-/* strace's arrays: n elements of size bytes (at most 8) at p, each by
+/* p_array's walk for any printer: elem gets ctx; unread: print the
+ * address (or where reading stops) without reading.  Elements of at
+ * most 16 bytes. */
+void p_array_ctx(struct fmt *f, const struct sysgate_sys *s, unsigned long p,
+		 unsigned long n, unsigned int size, int unread,
+		 void (*elem)(struct fmt *f, const void *e, void *ctx),
+		 void *ctx);
+/* strace's arrays: n elements of size bytes (at most 16) at p, each by
  * elem; at most -s of them (all under -v) then "...".  NULL, [], p when
  * the first cannot be read (or when out: the kernel's output of a call
  * that failed), "... / * addr * /" where reading stops. */
@@ -234,11 +244,17 @@ void a_timespec(struct call *c, unsigned long p);
 void p_sigset(struct fmt *f, const unsigned long *set, unsigned long bytes);
 void a_sigset(struct call *c, unsigned long p, unsigned long bytes);
 void p_signame(struct fmt *f, int sig);	/* SIGUSR1, or the number */
+/* struct sigevent at p (timer_create, mq_notify: decode-time.c) */
+void p_sigevent(struct call *c, unsigned long p);
 /* {si_signo=SIGCHLD, si_code=CLD_EXITED, si_pid=..., ...} */
 void p_siginfo(struct fmt *f, const void *info);
-/* iovec array of count entries; avail bytes were transferred (-1: all). */
+/* iovec array of count entries; avail bytes were transferred (-1: all),
+ * IOV_ADDR: the bases as addresses. */
+#define IOV_ADDR (-2L)
 void put_iov(struct fmt *f, struct sysgate_sys *s, unsigned long p,
 	     unsigned long count, long avail);
+/* argument i's iovec array, count after it: input, or read (at exit) */
+void a_iov(struct call *c, int i, int in);
 /* The path descriptor fd (AT_FDCWD: the cwd) is open on: length or <= 0. */
 long fd_path(const struct sysgate_sys *s, int fd, char *path, size_t size);
 /* "<path>" after descriptor fd (AT_FDCWD: the cwd) under -y. */
@@ -264,6 +280,16 @@ int p_socket_endpoints(struct fmt *f, const struct sysgate_sys *s, int fd,
 /* -yy: "<char 1:3>" for a device descriptor fd holds: 0, or -1. */
 int p_device(struct fmt *f, const struct sysgate_sys *s, int fd);
 void p_prot(struct fmt *f, unsigned long v);
+
+/* ioctl on input devices (decode-evdev.c): the request and its argument
+ * printed, 1; or 0 (not an evdev request it knows: nothing printed). */
+int ioctl_evdev(struct call *c, unsigned int req, unsigned long arg);
+/* The same for GPIO character devices (decode-gpio.c). */
+int ioctl_gpio(struct call *c, unsigned int req, unsigned long arg);
+/* ... and for seccomp user notifications (decode-seccomp.c), whose
+ * NOTIF_RECV keeps at entry whether its buffer was zeroed. */
+int ioctl_seccomp(struct call *c, unsigned int req, unsigned long arg);
+void ioctl_seccomp_enter(struct call *c);
 
 /* json.c: arguments as the decoders print them (strace's grammar), as
  * a JSON array of values. */

@@ -107,5 +107,17 @@ int main(void)
 		close(m);
 		close(n);
 	}
+	{
+		/* fanotify: class and flags, marks and masks, FAN_NOFD */
+		long fa = syscall(SYS_fanotify_init, 0x4 | 0x1 | 0x1000000,
+				  O_RDONLY | O_LARGEFILE);
+
+		syscall(SYS_fanotify_init, 0xc, O_RDWR);
+		syscall(SYS_fanotify_mark, (int)fa, 0x1 | 0x8 | 0x8000,
+			0x20UL | 0x40000000UL | 0x800000000UL, AT_FDCWD, ".");
+		syscall(SYS_fanotify_mark, -1, 0x80, 0, -1, NULL);
+		if (fa >= 0)
+			close((int)fa);
+	}
 	return 0;
 }

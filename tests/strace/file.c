@@ -123,5 +123,14 @@ int main(int argc, char **argv)
 	/* uids and gids: 32 bits unsigned, -1 as -1 */
 	syscall(SYS_chown, "no/f", 0xdeadffff0000UL, -1);
 	syscall(SYS_fchownat, AT_FDCWD, "no/f", -1, 0xfffffffeU, 0);
+	{
+		/* ustat: a 32-bit device, makedev() */
+		struct stat st;
+		char u[32];
+
+		if (stat(".", &st) == 0)
+			syscall(SYS_ustat, (unsigned long)st.st_dev, u);
+		syscall(SYS_ustat, 0xfacefeedffffffffUL, NULL);
+	}
 	return 0;
 }

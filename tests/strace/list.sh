@@ -78,6 +78,24 @@ desc-abbrev-some desc -e abbrev=!%desc
 file-raw file -e raw=%file,read,futex
 net-raw net -e raw=%network
 desc-Xraw-v desc -X raw -v
+iov-s iov -s 4
+iov-v iov -v
+iov-dump iov -e read=all -e write=all
+mq-dump mq -e read=all -e write=all
+mq-y mq -y
+seccomp-y seccomp -y
+seccomp-inject seccomp -e inject=ioctl:retval=0
+seccomp-inject-Xverbose seccomp -X verbose -e inject=ioctl:retval=0
+seccomp-inject-Xraw seccomp -X raw -e inject=ioctl:retval=0
+gpio-v gpio -v
+gpio-inject gpio -e inject=ioctl:retval=0
+gpio-inject-Xverbose gpio -X verbose -e inject=ioctl:retval=0
+gpio-inject-y gpio -y -e inject=ioctl:retval=0
+evdev-v evdev -v
+evdev-inject evdev -e inject=ioctl:retval=8
+evdev-inject-v evdev -v -e inject=ioctl:retval=16
+evdev-inject-Xraw evdev -X raw -e inject=ioctl:retval=2
+evdev-inject-Xverbose evdev -X verbose -e inject=ioctl:retval=16
 EOF
 # --decode-pids: in a new user and pid namespace when one can be made
 userns='unshare -Urp true 2>/dev/null || { echo "no user namespaces"; exit 77; }'

@@ -98,6 +98,27 @@ int main(int argc, char **argv)
 		clen = 4;
 		getsockopt(sv[0], SOL_SOCKET, 200, &cred, &clen);
 	}
+	{
+		/* descriptors passed: each one printed, the first too */
+		union {
+			struct cmsghdr h;
+			char b[CMSG_SPACE(2 * sizeof(int))];
+		} u;
+		int fds[2] = { 0, 1 };
+
+		memset(&u, 0, sizeof(u));
+		u.h.cmsg_len = CMSG_LEN(sizeof(fds));
+		u.h.cmsg_level = SOL_SOCKET;
+		u.h.cmsg_type = SCM_RIGHTS;
+		memcpy(CMSG_DATA(&u.h), fds, sizeof(fds));
+		iov[0].iov_base = "fds";
+		iov[0].iov_len = 3;
+		mh.msg_control = &u;
+		mh.msg_controllen = sizeof(u);
+		sendmsg(sv[0], &mh, 0);
+		mh.msg_control = NULL;
+		mh.msg_controllen = 0;
+	}
 	close(sv[0]);
 	close(sv[1]);
 	return 0;

@@ -99,5 +99,21 @@ int main(void)
 		syscall(SYS_arch_prctl, 0x1023, 63);
 		syscall(SYS_arch_prctl, 0x3000, 1);
 	}
+	{
+		/* group lists: -1 as -1, the first element too, an array
+		 * cut where it cannot be read, one too long to read at all */
+		unsigned int g[40];
+		int k;
+
+		for (k = 0; k < 40; k++)
+			g[k] = (unsigned int)k;
+		g[0] = ~0U;
+		syscall(SYS_getgroups, 40, g);
+		syscall(SYS_setgroups, 2, g);
+		syscall(SYS_setgroups, 40, g + 1);
+		syscall(SYS_setgroups, 1, (unsigned int *)1);
+		syscall(SYS_setgroups, 65537, g);
+		syscall(SYS_setgroups, -1, NULL);
+	}
 	return 0;
 }
