@@ -327,6 +327,9 @@ void sg_sud_disarm(struct sg_thread *t) SG_HIDDEN;
  * seccomp filter's SECCOMP_RET_DATA, which tells its SIGSYS apart. */
 int sg_sigsys_claim(void) SG_HIDDEN;
 #define SG_SECCOMP_COOKIE 0x5347U
+/* The same for the filter that stands for a thread's strict mode
+ * (mechanisms/seccomp/seccomp.c): the thread made a call it forbids. */
+#define SG_STRICT_COOKIE 0x5348U
 void sg_sud_arm_new(struct sg_thread *t) SG_HIDDEN;
 /* Around a thread's hook callbacks: their calls go through untrapped. */
 void sg_sud_window_open(struct sg_thread *t) SG_HIDDEN;

@@ -170,6 +170,12 @@ static int on_sigsys(int sig, struct sg_siginfo *info, void *uc)
 		}
 		return 1;
 	}
+	if (info->si_code == SYS_SECCOMP &&
+	    (unsigned int)info->si_errno == SG_STRICT_COOKIE) {
+		/* strict mode's end: SIGKILL, as the kernel gives it */
+		sg_sc2(SG_NR_kill, sg_sc0(SG_NR_getpid), 9);
+		return 1;
+	}
 	if ((info->si_code != SYS_SECCOMP ||
 	     (unsigned int)info->si_errno != SG_SECCOMP_COOKIE) &&
 	    info->si_code != SYS_USER_DISPATCH)

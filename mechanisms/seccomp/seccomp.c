@@ -33,7 +33,9 @@
 #include "maps.h"
 
 #define PR_SET_SECCOMP 22
+#define SECCOMP_MODE_STRICT 1
 #define SECCOMP_MODE_FILTER 2
+#define SECCOMP_SET_MODE_STRICT 0
 #define BPF_MAXINSNS 4096
 #define BPF_LD_IMM 0x00
 #define PR_SET_NO_NEW_PRIVS 38
@@ -246,6 +248,60 @@ static unsigned int filter_prefix(struct bpf_insn *p)
 	return n;
 }
 
+static int program_filters;	/* filters of the program's, wrapped */
+
+/* Install a filter of sysgate's making; 0 or -errno. */
+static long install(const struct bpf_insn *insns, unsigned int len)
+{
+	struct bpf_prog prog = { len, insns };
+	long r = sg_sc3(SG_NR_seccomp, SECCOMP_SET_MODE_FILTER, 0, (long)&prog);
+
+	if (r == -EACCES_) {
+		/* Strict mode needs no no_new_privs, a filter does: a thread
+		 * in strict mode cannot execve, so it cannot tell. */
+		sg_sc5(SG_NR_prctl, PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0);
+		r = sg_sc3(SG_NR_seccomp, SECCOMP_SET_MODE_FILTER, 0,
+			   (long)&prog);
+	}
+	return r;
+}
+
+/*
+ * SECCOMP_MODE_STRICT allows read, write, exit and rt_sigreturn and kills
+ * the thread at anything else, sysgate's calls included.  The thread gets
+ * a filter of that set behind the prefix instead, whose other calls trap
+ * with SG_STRICT_COOKIE to sysgate's SIGSYS handler, which kills the
+ * process with SIGKILL as the kernel would (the whole process, where the
+ * kernel ends only the thread: no strict thread among others was seen).
+ */
+static int strict_mode(struct sysgate_sys *s)
+{
+	struct bpf_insn buf[PREFIX_MAX + 9];
+	unsigned int n = filter_prefix(buf);
+
+	if (!n || sg_sigsys_claim() < 0)
+		return 0;
+	/* after the prefix: 0 ld arch, 1 to 7 if not ours, 2 ld nr,
+	 * 3-6 to 8 if one of the four, 7 trap, 8 allow */
+	buf[n++] = (struct bpf_insn)STMT(BPF_LD_W_ABS, OFF_ARCH);
+	buf[n++] = (struct bpf_insn)JUMP(BPF_JEQ_K, SG_AUDIT_ARCH, 0, 5);
+	buf[n++] = (struct bpf_insn)STMT(BPF_LD_W_ABS, OFF_NR);
+	buf[n++] = (struct bpf_insn)JUMP(BPF_JEQ_K, SG_NR_read, 4, 0);
+	buf[n++] = (struct bpf_insn)JUMP(BPF_JEQ_K, SG_NR_write, 3, 0);
+	buf[n++] = (struct bpf_insn)JUMP(BPF_JEQ_K, SG_NR_exit, 2, 0);
+	buf[n++] = (struct bpf_insn)JUMP(BPF_JEQ_K, SG_NR_rt_sigreturn, 1, 0);
+	buf[n++] = (struct bpf_insn)STMT(BPF_RET_K, SECCOMP_RET_TRAP |
+						     SG_STRICT_COOKIE);
+	buf[n++] = (struct bpf_insn)STMT(BPF_RET_K, SECCOMP_RET_ALLOW);
+	/* The kernel refuses strict mode over a filter of the program's. */
+	if (sg_sc1(SG_NR_prctl, PR_GET_SECCOMP) == 2 &&
+	    (!sg.seccomp_on || program_filters))
+		s->ret = -22;	/* EINVAL */
+	else
+		s->ret = install(buf, n);
+	return 1;
+}
+
 int sg_seccomp_wrap(struct sysgate_sys *s)
 {
 	long *a = s->args, *fprog_arg;
@@ -254,6 +310,11 @@ int sg_seccomp_wrap(struct sysgate_sys *s)
 	unsigned int n;
 	size_t size;
 
+	if ((s->nr == SG_NR_seccomp && a[0] == SECCOMP_SET_MODE_STRICT &&
+	     !a[1] && !a[2]) ||
+	    (s->nr == SG_NR_prctl && a[0] == PR_SET_SECCOMP &&
+	     a[1] == SECCOMP_MODE_STRICT))
+		return strict_mode(s);
 	if (s->nr == SG_NR_seccomp && a[0] == SECCOMP_SET_MODE_FILTER)
 		fprog_arg = &a[2];
 	else if (s->nr == SG_NR_prctl && a[0] == PR_SET_SECCOMP &&
@@ -282,7 +343,8 @@ int sg_seccomp_wrap(struct sysgate_sys *s)
 		long given = *fprog_arg;
 
 		*fprog_arg = (long)&wrapped;
-		sg_raw_call(s);
+		if (sg_raw_call(s) >= 0)
+			program_filters = 1;
 		*fprog_arg = given;	/* hooks see the program's */
 	}
 	sg_munmap(buf, size);
