@@ -92,6 +92,25 @@ int sg_seccomp_available(const char **why)
 }
 
 /*
+ * Install a filter of sysgate's making; 0 or -errno.  Without
+ * CAP_SYS_ADMIN the kernel wants no_new_privs first: under -m seccomp a
+ * set-id program then runs without its privileges; a thread in strict
+ * mode (strict_mode) cannot execve, so it cannot tell.
+ */
+static long install(const struct bpf_prog *prog, unsigned long flags)
+{
+	long r = sg_sc3(SG_NR_seccomp, SECCOMP_SET_MODE_FILTER, flags,
+			(long)prog);
+
+	if (r == -EACCES_) {
+		sg_sc5(SG_NR_prctl, PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0);
+		r = sg_sc3(SG_NR_seccomp, SECCOMP_SET_MODE_FILTER, flags,
+			   (long)prog);
+	}
+	return r;
+}
+
+/*
  * Install the filter, unless this process inherited it (SYSGATE_SECCOMP
  * names the range it allows; PR_GET_SECCOMP says a filter is there).
  * Returns 0, or -errno.
@@ -130,15 +149,7 @@ int sg_seccomp_install(int inherited)
 		return -22;	/* the range must share its upper half */
 	if (inherited && sg_sc1(SG_NR_prctl, PR_GET_SECCOMP) == 2)
 		return 0;
-	r = sg_sc3(SG_NR_seccomp, SECCOMP_SET_MODE_FILTER,
-		   SECCOMP_FILTER_FLAG_TSYNC, (long)&prog);
-	if (r == -EACCES_) {
-		/* Without CAP_SYS_ADMIN the kernel wants no_new_privs: set-id
-		 * programs then run without their privileges. */
-		sg_sc5(SG_NR_prctl, PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0);
-		r = sg_sc3(SG_NR_seccomp, SECCOMP_SET_MODE_FILTER,
-			   SECCOMP_FILTER_FLAG_TSYNC, (long)&prog);
-	}
+	r = install(&prog, SECCOMP_FILTER_FLAG_TSYNC);
 	/* (TSYNC answers with a thread it could not sync: none at start) */
 	return r == 0 ? 0 : r < 0 ? r : -16;	/* EBUSY */
 }
@@ -250,22 +261,6 @@ static unsigned int filter_prefix(struct bpf_insn *p)
 
 static int program_filters;	/* filters of the program's, wrapped */
 
-/* Install a filter of sysgate's making; 0 or -errno. */
-static long install(const struct bpf_insn *insns, unsigned int len)
-{
-	struct bpf_prog prog = { len, insns };
-	long r = sg_sc3(SG_NR_seccomp, SECCOMP_SET_MODE_FILTER, 0, (long)&prog);
-
-	if (r == -EACCES_) {
-		/* Strict mode needs no no_new_privs, a filter does: a thread
-		 * in strict mode cannot execve, so it cannot tell. */
-		sg_sc5(SG_NR_prctl, PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0);
-		r = sg_sc3(SG_NR_seccomp, SECCOMP_SET_MODE_FILTER, 0,
-			   (long)&prog);
-	}
-	return r;
-}
-
 /*
  * SECCOMP_MODE_STRICT allows read, write, exit and rt_sigreturn and kills
  * the thread at anything else, sysgate's calls included.  The thread gets
@@ -297,8 +292,11 @@ static int strict_mode(struct sysgate_sys *s)
 	if (sg_sc1(SG_NR_prctl, PR_GET_SECCOMP) == 2 &&
 	    (!sg.seccomp_on || program_filters))
 		s->ret = -22;	/* EINVAL */
-	else
-		s->ret = install(buf, n);
+	else {
+		struct bpf_prog prog = { n, buf };
+
+		s->ret = install(&prog, 0);
+	}
 	return 1;
 }
 
