@@ -223,6 +223,7 @@ void sg_thread_free(struct sg_thread *t) SG_HIDDEN;
 int sg_thread_hook_stack(struct sg_thread *t) SG_HIDDEN;
 int sg_thread_hook_tls(struct sg_thread *t) SG_HIDDEN;
 unsigned long sg_tls_block(void **block, unsigned long *block_len) SG_HIDDEN;
+unsigned long sg_tls_start_static(const void *ehdr) SG_HIDDEN;
 struct sg_thread *sg_thread_current(void) SG_HIDDEN;
 
 /* core/dispatch.c (see also dispatch.h) */

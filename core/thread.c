@@ -6,6 +6,7 @@
  * time a hook callback runs in the thread, so threads that never reach a
  * hook cost only the state page(s).
  */
+#include <elf.h>
 #include "sg.h"
 
 #define SG_PROT_NONE 0
@@ -92,6 +93,39 @@ unsigned long sg_tls_block(void **block, unsigned long *block_len)
 	*block = base;
 	*block_len = len;
 	return (unsigned long)tcb;
+}
+
+/*
+ * A static program of sysgate's own (the loader, the CLI's front): its
+ * PT_TLS, found from its ELF header (linked at its address, not PIE),
+ * gets such a block, which the thread register points at from now on.
+ * Its thread pointer; 0 without PT_TLS; dies if it cannot be mapped.
+ */
+unsigned long sg_tls_start_static(const void *ehdr)
+{
+	const Elf64_Ehdr *eh = ehdr;
+	const Elf64_Phdr *ph = (const Elf64_Phdr *)((const char *)eh +
+						    eh->e_phoff);
+	unsigned long tp;
+	void *block;
+	unsigned long len;
+	int i;
+
+	for (i = 0; i < eh->e_phnum; i++) {
+		if (ph[i].p_type != PT_TLS || !ph[i].p_memsz)
+			continue;
+		sg.tls.init = (const void *)ph[i].p_vaddr;
+		sg.tls.filesz = ph[i].p_filesz;
+		sg.tls.memsz = ph[i].p_memsz;
+		sg.tls.align = ph[i].p_align;
+	}
+	if (!sg.tls.memsz)
+		return 0;
+	tp = sg_tls_block(&block, &len);
+	if (!tp)
+		sg_die("cannot map its TLS block");
+	sg_arch_swap_tls(tp);
+	return tp;
 }
 
 int sg_thread_hook_tls(struct sg_thread *t)

@@ -56,21 +56,21 @@ $(BUILD)/libsysgate.so: $(INIT_OBJ) $$(RUNTIME_OBJS) sysgate.map
 CLI_SRCS := $(wildcard tools/sysgate/*.c)
 CLI_OBJS := $(CLI_SRCS:%.c=$(BUILD)/%.o)
 
-# The CLI starts every run, so it is linked static-pie where the toolchain
-# has the start file for it (no dynamic loader to map libc and look up its
-# symbols: ~0.25 ms less per run, doc/benchmarks.md).  sysgate-dl is the
-# same CLI linked dynamically, exporting the API to hooks it dlopens
-# (main.c's need_dlopen hands it such command lines).
-CLI_LINK := $(if $(filter /%,$(shell $(CC) -print-file-name=rcrt1.o)),-static-pie,-rdynamic)
-
-# (glibc's static dlopen is always linked and warns at each reference: the
-# CLI's dlopen runs only in sysgate-dl and the fs hook's only in the
-# program, so those two warnings are dropped, the rest shown.)
-$(BUILD)/sysgate: $(CLI_OBJS) $(BUILD)/libsysgate-core.a
-	@echo '$(CC) $(CLI_LINK) -o $@ $(CLI_OBJS) $(BUILD)/libsysgate-core.a $(LDLIBS)'
-	@$(CC) $(CLI_LINK) -o $@ $(CLI_OBJS) $(BUILD)/libsysgate-core.a $(LDLIBS) \
-		2>$@.err; r=$$?; grep -v "Using 'dl[m]*open' in statically linked" \
-		$@.err >&2; rm -f $@.err; exit $$r
+# The sysgate command is the front (tools/front), which runs a plain
+# command line itself and hands the rest to sysgate-dl, the whole CLI
+# with libc.  The front has no libc (-nostdlib, static, at its link
+# address): a libc's start cost it more than its own work (~0.5 ms, its
+# CPUID probes, relocation and pages; doc/benchmarks.md).  Its work is
+# run.c, which the whole CLI shares.  sysgate-dl is linked dynamically,
+# exporting the API to the hooks it dlopens.
+$(BUILD)/tools/sysgate/run.o: EXTRA_CFLAGS = $(CFLAGS_HOT)
+FRONT_OBJS := $(BUILD)/arch/$(ARCH)/front_start.o $(BUILD)/tools/front/front.o \
+	$(BUILD)/tools/sysgate/run.o
+$(BUILD)/tools/front/front.o: EXTRA_CFLAGS = $(CFLAGS_HOT) -Itools/sysgate
+$(BUILD)/sysgate: $(FRONT_OBJS) $(BUILD)/libsysgate-core.a
+	$(CC) -static -nostdlib -no-pie -o $@ $(FRONT_OBJS) \
+		$(BUILD)/libsysgate-core.a -lgcc -Wl,-z,noexecstack \
+		-Wl,--gc-sections $(LDFLAGS_DATA)
 
 $(BUILD)/sysgate-dl: $(CLI_OBJS) $(BUILD)/libsysgate-core.a
 	$(CC) -rdynamic -o $@ $(CLI_OBJS) $(BUILD)/libsysgate-core.a -ldl $(LDLIBS)

@@ -31,7 +31,7 @@ $(BUILD)/gen/install-paths.h: FORCE | $(BUILD)/.dir
 	 } >$@.tmp
 	@cmp -s $@.tmp $@ 2>/dev/null && rm -f $@.tmp || mv $@.tmp $@
 
-$(BUILD)/tools/sysgate/main.o: $(BUILD)/gen/install-paths.h
+$(BUILD)/tools/sysgate/main.o $(BUILD)/tools/sysgate/run.o: $(BUILD)/gen/install-paths.h
 
 $(BUILD)/sysgate.pc: FORCE | $(BUILD)/.dir
 	@{ echo 'prefix=$(PREFIX)'; \

@@ -20,37 +20,11 @@ static unsigned long first_tp;
 
 extern const Elf64_Ehdr __ehdr_start;
 
-/* Our PT_TLS (the hooks' thread-local variables) gets a block, which the
- * thread register points at from now on. */
-static void start_tls(void)
-{
-	const Elf64_Phdr *ph = (const Elf64_Phdr *)((const char *)&__ehdr_start +
-						    __ehdr_start.e_phoff);
-	void *block;
-	unsigned long len;
-	int i;
-
-	for (i = 0; i < __ehdr_start.e_phnum; i++) {
-		if (ph[i].p_type != PT_TLS || !ph[i].p_memsz)
-			continue;
-		sg.tls.init = (const void *)ph[i].p_vaddr;	/* (not PIE) */
-		sg.tls.filesz = ph[i].p_filesz;
-		sg.tls.memsz = ph[i].p_memsz;
-		sg.tls.align = ph[i].p_align;
-	}
-	if (!sg.tls.memsz)
-		return;
-	first_tp = sg_tls_block(&block, &len);
-	if (!first_tp)
-		sg_loader_fail("sysgate-loader", "cannot map its TLS block");
-	sg_arch_swap_tls(first_tp);
-}
-
 void sg_loader_start_init(char **envp, unsigned long *auxv)
 {
 	env = envp;
 	aux = auxv;
-	start_tls();
+	first_tp = sg_tls_start_static(&__ehdr_start);
 }
 
 void sg_start_thread(struct sg_thread *t)

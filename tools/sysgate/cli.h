@@ -2,6 +2,8 @@
 #ifndef SG_CLI_H
 #define SG_CLI_H
 
+#include "run.h"
+
 int sg_bench_main(int argc, char **argv);
 /* sysgate bench with -o FILE: FILE replaced only by a complete run. */
 int sg_bench_cli(int argc, char **argv);
@@ -25,12 +27,6 @@ int sg_cli_ptrace_attach(const struct sg_options *o, const pid_t *pids,
 			 int npids, const char *state,
 			 volatile sig_atomic_t *stop);
 
-/* The SYSGATE_STATE file, mapped read-only (len bytes), or NULL. */
-void *sg_cli_map_state(const char *state, size_t *len);
-/* The -c table of the state named by state ("fd:N"), to ofd (-1: the
- * output the options name). */
-void sg_cli_print_summary(const struct sg_options *o, const char *state,
-			  int ofd);
 /* sysgate bench's attach row (attach_bench.c): the getppid rate of a
  * running program, and while sysgate -c -p, sysgate -m ptrace -c -p and
  * strace -f -c -p are attached, as ratios of it (-1: could not run). */
@@ -42,8 +38,6 @@ struct sg_attach_bench {
 int sg_bench_attach(struct sg_attach_bench *b, const char *sysgate,
 		    const char *loop, int quick);
 
-/* --json's first line, written to fd (main.c). */
-void sg_cli_json_start(const struct sg_options *o, int fd);
 
 /* sysgate -p (attach.c): options as given, image the runtime to map. */
 int sg_cli_attach(const struct sg_options *o, const char *options,

@@ -1,0 +1,1019 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * Running a program under sysgate (run.h): the checks before it starts,
+ * its environment and the tree's shared state, the wait for its tree,
+ * the -c table and the exit as the program's.  No libc: this is the
+ * whole of the sysgate command's work on a plain run (front.c), where a
+ * libc's start cost more than the rest (doc/benchmarks.md).
+ */
+#include <elf.h>
+#include "sg.h"
+#include "options.h"
+#include "registry.h"
+#include "shared.h"
+#include "env.h"
+#include "count.h"
+#include "install-paths.h"
+#include "process.h"
+#include "signal_arch.h"
+#include "run.h"
+
+char **sg_cli_envp;
+void (*sg_cli_finish)(void);
+
+#define PATH_LEN 4096
+#define AT_FDCWD_ -100
+#define IS_REG(mode) (((mode) & 0170000) == 0100000)
+#define O_RDONLY_ 0
+#define O_WRONLY_ 01
+#define O_RDWR_ 02
+#define O_CREAT_ 0100
+#define O_TRUNC_ 01000
+#define O_APPEND_ 02000
+#define O_DIRECTORY_ 0200000
+#define O_CLOEXEC_ 02000000
+#define F_SETFD_ 2
+#define F_OFD_SETLKW_ 38
+#define SIGKILL_ 9
+#define WNOHANG_ 1
+
+static long sys_open(const char *path, long flags, long mode)
+{
+	return sg_sc4(SG_NR_openat, AT_FDCWD_, (long)path, flags, mode);
+}
+
+static void sys_close(long fd)
+{
+	sg_sc1(SG_NR_close, fd);
+}
+
+static void say(const char *s)
+{
+	sg_write_all(2, s, sg_strlen(s));
+}
+
+void sg_cli_die(const char *a, const char *b)
+{
+	char ea[1024], eb[1024];
+
+	sg_escape_controls(ea, sizeof(ea), a);
+	sg_escape_controls(eb, sizeof(eb), b ? b : "");
+	say("sysgate: ");
+	say(ea);
+	say(eb);
+	say("\n");
+	sg_sc1(SG_NR_exit_group, 1);
+	__builtin_unreachable();
+}
+
+/* "WHAT: strerror(-err)" */
+static void die_errno(const char *what, long err)
+{
+	char m[512];
+
+	sg_strjoin(m, sizeof(m), what, ": ", sysgate_strerror(-err));
+	sg_cli_die(m, 0);
+}
+
+const char *sg_cli_getenv(const char *name)
+{
+	size_t n = sg_strlen(name);
+	char **v;
+
+	for (v = sg_cli_envp; v && *v; v++)
+		if (!sg_strncmp(*v, name, n) && (*v)[n] == '=')
+			return *v + n + 1;
+	return 0;
+}
+
+static int can_access(const char *path, int mode)
+{
+	return sg_sc2(SG_NR_access, (long)path, mode) == 0;
+}
+
+/* A file installed with the CLI: next to this executable (the build
+ * tree), else where `make install` puts the runtime: found from this
+ * executable's directory first, so a DESTDIR tree or a moved prefix
+ * works, then at the configured path (mk/install.mk). */
+const char *sg_cli_installed(const char *name)
+{
+	static char self[PATH_LEN], path[2][PATH_LEN + 64];
+	static int which;
+	int i;
+
+	if (!self[0]) {
+		long n = sg_sc3(SG_NR_readlink, (long)"/proc/self/exe",
+				(long)self, sizeof(self) - 1);
+
+		if (n <= 0)
+			sg_cli_die("cannot find /proc/self/exe", 0);
+		self[n] = 0;
+		*sg_strrchr(self, '/') = 0;
+	}
+	which ^= 1;
+	for (i = 0; i < 3; i++) {
+		char *p = path[which];
+		size_t k = sizeof(path[which]);
+
+		if (i < 2)
+			sg_strjoin(p, k, self,
+				   i ? "/" SG_PKGLIBDIR_FROM_BIN "/" : "/",
+				   name);
+		else
+			sg_strjoin(p, k, SG_PKGLIBDIR, "/", name);
+		if (can_access(p, 4 /* R_OK */))
+			return p;
+	}
+	say("sysgate: cannot find ");
+	say(name);
+	say(" next to ");
+	say(self);
+	say("\n");
+	sg_sc1(SG_NR_exit_group, 1);
+	__builtin_unreachable();
+}
+
+/* libsysgate.so: $SYSGATE_LIBRARY, else the installed one. */
+static const char *library_path(void)
+{
+	const char *env = sg_cli_getenv("SYSGATE_LIBRARY");
+
+	return env ? env : sg_cli_installed("libsysgate.so");
+}
+
+static int is_exec_file(const char *path)
+{
+	struct sg_fd_stat st;
+
+	return sg_path_stat(path, &st) == 0 && IS_REG(st.mode) &&
+	       can_access(path, 1 /* X_OK */);
+}
+
+static const char *find_program(const char *name)
+{
+	static char path[PATH_LEN];
+	const char *p = sg_cli_getenv("PATH");
+	struct sg_fd_stat st;
+
+	if (sg_strchr(name, '/')) {
+		if (sg_path_stat(name, &st) < 0)
+			sg_cli_die(name, ": No such file or directory");
+		if (!is_exec_file(name))
+			sg_cli_die(name, ": Permission denied");
+		return name;
+	}
+	if (!p)
+		p = "/usr/local/bin:/usr/bin:/bin";
+	while (*p) {
+		const char *e = sg_strchr(p, ':');
+		size_t n = e ? (size_t)(e - p) : sg_strlen(p);
+		char dir[PATH_LEN];
+
+		if (n < sizeof(dir)) {
+			memcpy(dir, n ? p : ".", n ? n : 1);
+			dir[n ? n : 1] = 0;
+			sg_strjoin(path, sizeof(path), dir, "/", name);
+			if (is_exec_file(path))
+				return path;
+		}
+		p += n + (e ? 1 : 0);
+	}
+	sg_cli_die(name, ": command not found");
+}
+
+void sg_cli_check_summary_options(const struct sg_options *o)
+{
+	char msg[256];
+
+	if (o->sortby && count_sort_key(o->sortby, sg_strlen(o->sortby)) < 0) {
+		sg_strjoin(msg, sizeof(msg), "invalid -S key '", o->sortby,
+			   "' (time, min-time, max-time, avg-time, calls, "
+			   "errors, name, nothing)");
+		sg_cli_die(msg, 0);
+	}
+	if (o->columns && count_check_columns(o->columns) < 0) {
+		sg_strjoin(msg, sizeof(msg), "invalid -U columns '",
+			   o->columns, "' (time-percent, total-time, min-time, "
+			   "max-time, avg-time, calls, errors, name)");
+		sg_cli_die(msg, 0);
+	}
+}
+
+void sg_cli_check_builtins(const struct sg_options *o)
+{
+	const struct sg_builtin *b = sg_builtins;
+	/* each hook's arguments, one after another (the hooks keep them):
+	 * only the pages they fill are touched */
+	static char pool[16 * 2048];
+	char *args = pool, *end = pool + sizeof(pool);
+	unsigned int i;
+
+	sg.out_fd = 2;
+	for (i = 0; b[i].name && end - args > 8; i++) {
+		struct sysgate_ctx *c;
+		int r = sg_options_hook_args(o, b[i].name, args, end - args);
+		size_t n = sg_strlen(args);
+
+		if (r < 0)
+			sg_cli_die("options too long", 0);
+		if (!r)
+			continue;
+		/* fs only checks its arguments here: the program's first
+		 * process makes the file system. */
+		if (b[i].hook == &sg_builtin_fs && n + 7 < (size_t)(end - args))
+			sg_strlcpy(args + n, "\x1f" "check", 7);
+		c = sg_hooks_new(b[i].hook, args, 1);
+		if (!c || sg_hooks_init(c) < 0)
+			sg_cli_die(c ? c->error : "too many hooks", 0);
+		args += sg_strlen(args) + 1;
+	}
+}
+
+/* Whether a line of a maps file ends with one of sysgate's files. */
+static int names_sysgate(const char *line, size_t n)
+{
+	static const char *const names[] = {
+		"/libsysgate.so", "/sysgate-loader",
+		"/memfd:sysgate-state (deleted)",
+		"/memfd:sysgate-traps (deleted)",
+	};
+	unsigned int i;
+
+	for (i = 0; i < ARRAY_SIZE(names); i++) {
+		size_t m = sg_strlen(names[i]);
+
+		if (n >= m && !sg_strncmp(line + n - m, names[i], m))
+			return 1;
+	}
+	return 0;
+}
+
+/*
+ * Call fn on each line of a file of /proc (without its newline) until
+ * it returns non-zero: that value, 0 at the end, -1 if it cannot be read.
+ */
+static int each_line(const char *path, int (*fn)(const char *, size_t,
+						 unsigned long),
+		     unsigned long arg)
+{
+	char buf[8192];
+	size_t have = 0;
+	long fd = sys_open(path, O_RDONLY_ | O_CLOEXEC_, 0), n;
+	int r = 0;
+
+	if (fd < 0)
+		return -1;
+	while (!r && (n = sg_sc3(SG_NR_read, fd, (long)buf + have,
+				 sizeof(buf) - have)) > 0) {
+		char *s = buf, *nl, *end = buf + have + n;
+
+		for (nl = s; !r && nl < end; nl++)
+			if (*nl == '\n') {
+				r = fn(s, nl - s, arg);
+				s = nl + 1;
+			}
+		have = end - s;
+		if (have == sizeof(buf))	/* (no line is this long) */
+			have = 0;
+		memmove(buf, s, have);
+	}
+	sys_close(fd);
+	return r;
+}
+
+static int maps_line_is_ours(const char *line, size_t n, unsigned long arg)
+{
+	(void)arg;
+	return names_sysgate(line, n);
+}
+
+/*
+ * Run by another sysgate (sysgate under sysgate): its runtime holds this
+ * process (x86-64: our GS base, where the outer one lets us see it;
+ * else its files in our maps, which the loader's anonymous segments may
+ * not show).
+ */
+int sg_cli_under_sysgate(void)
+{
+	if (sg_self_runs_sysgate())
+		return 1;
+	return each_line("/proc/self/maps", maps_line_is_ours, 0) > 0;
+}
+
+static const char hooks_not_ptrace[] =
+	"--hook libraries run inside the program: not with -m ptrace";
+
+void sg_cli_check_start(const struct sg_options *o, struct sg_run *st,
+			char **argv,
+			void (*check_hooks)(const struct sg_options *))
+{
+	const char *why;
+
+	if (!sg_mech_find(o->mechanism))
+		sg_cli_die("unknown mechanism ", o->mechanism);
+	if (sg_mech_check(sg_mech_find(o->mechanism), o, &why) < 0)
+		sg_cli_die(why, 0);
+	sg_cli_check_builtins(o);
+	if (check_hooks)
+		check_hooks(o);
+	st->prog = find_program(argv[st->prog_i]);
+	st->ptrace = !sg_strcmp(o->mechanism, "ptrace");
+	if (st->ptrace && o->nhooks)
+		sg_cli_die(hooks_not_ptrace, 0);
+	if (st->ptrace && o->fs)
+		sg_cli_die("--fs serves files inside the program: not with "
+			   "-m ptrace", 0);
+	/* PR_SET_MDWE (inherited, as under systemd's
+	 * MemoryDenyWriteExecute=) forbids the code writes of every other
+	 * mechanism. */
+	if (!st->ptrace && sg_strcmp(o->mechanism, "preload") &&
+	    sg_sc5(SG_NR_prctl, SG_PR_GET_MDWE, 0, 0, 0, 0) > 0)
+		sg_cli_die("memory-deny-write-execute (PR_SET_MDWE) is set: "
+			   "sysgate cannot write code here; -m ptrace and -m "
+			   "preload work", 0);
+	/* ptrace sees every call of any program: no library, no loader.
+	 * A seccomp filter lets only the loader's text reach the kernel. */
+	st->seccomp = !sg_strcmp(o->mechanism, "seccomp");
+	/* A set-ID program: ld.so ignores LD_PRELOAD, and the loader would
+	 * run it with our credentials; it runs as natively, said once. */
+	if (!st->ptrace && sg_starts_set_id(st->prog)) {
+		char e[1024];
+		long r;
+
+		if (st->seccomp)
+			sg_cli_die(st->prog, " is set-ID: -m seccomp cannot "
+					     "run it");
+		sg_escape_controls(e, sizeof(e), st->prog);
+		say("sysgate: ");
+		say(e);
+		say(" is set-ID: not traced\n");
+		r = sg_sc3(SG_NR_execve, (long)st->prog,
+			   (long)(argv + st->prog_i), (long)sg_cli_envp);
+		(void)r;
+		sg_cli_die("cannot run ", st->prog);
+	}
+	/* The loader starts every program (hooked from ld.so's first
+	 * instruction), and static ones and another C library's, which
+	 * LD_PRELOAD cannot reach, whatever the options. */
+	if (!st->ptrace &&
+	    (sg_options_loader(o) || sg_elf_needs_loader(st->prog) > 0)) {
+		if (st->seccomp && o->nhooks)
+			sg_cli_die("--hook libraries need LD_PRELOAD: not with "
+				   "-m seccomp (it starts programs through "
+				   "sysgate-loader)", 0);
+		if (o->nhooks)
+			sg_cli_die(st->prog, o->loader ?
+				   ": --hook cannot be used with --loader" :
+				   ": static or of another C library: --hook "
+				   "libraries need a program that loads "
+				   "libsysgate.so");
+		st->loader = sg_cli_installed("sysgate-loader");
+	} else if (!st->ptrace) {
+		st->lib = library_path();
+	}
+}
+
+/* The tree's shared state (core/shared.c): a memfd the program inherits,
+ * named "fd:N" in SYSGATE_STATE. */
+static long state_fd = -1;
+
+static const char *make_state(void)
+{
+	static char name[32];
+	char num[24];
+	long fd = sg_shared_create();
+
+	if (fd < 0)
+		die_errno("cannot create the shared state (memfd_create)", fd);
+	state_fd = sg_fd_hide(fd);
+	return sg_strjoin(name, sizeof(name), "fd:",
+			  sg_utoa(num + sizeof(num), state_fd), "");
+}
+
+/* A bump allocator for the program's environment, from one mapping. */
+struct arena {
+	char *cur, *end;
+};
+
+static char *arena_take(struct arena *a, size_t n)
+{
+	char *p = a->cur;
+
+	if (n > (size_t)(a->end - a->cur))
+		sg_cli_die("out of memory", 0);
+	a->cur += n;
+	return p;
+}
+
+/* "A" "B" "C" one after the other, in the arena */
+static char *arena_join(struct arena *a, const char *x, const char *y,
+			const char *z)
+{
+	size_t n = sg_strlen(x) + sg_strlen(y) + sg_strlen(z) + 1;
+
+	return sg_strjoin(arena_take(a, n), n, x, y, z);
+}
+
+static int is_our_library(const char *tok, size_t n)
+{
+	static const char *const ours[] = {
+		"libsysgate.so", "libsysgate.so.1", "libsysgate-preload.so",
+	};
+	size_t b = n;
+	unsigned int i;
+
+	while (b && tok[b - 1] != '/')
+		b--;
+	for (i = 0; i < ARRAY_SIZE(ours); i++)
+		if (n - b == sg_strlen(ours[i]) &&
+		    !sg_strncmp(tok + b, ours[i], n - b))
+			return 1;
+	return 0;
+}
+
+/* The inherited LD_PRELOAD less sysgate's own libraries (under an outer
+ * sysgate, its copy would find GS taken, and say so, in our program), or
+ * 0 if there is none. */
+static char *user_preloads(struct arena *a)
+{
+	const char *env = sg_cli_getenv("LD_PRELOAD"), *p;
+	char *out, *w;
+
+	if (!env)
+		return 0;
+	out = w = arena_take(a, sg_strlen(env) + 1);
+	for (p = env; *p;) {
+		size_t n = 0;
+
+		while (p[n] && p[n] != ':' && p[n] != ' ')
+			n++;
+		if (n && !is_our_library(p, n)) {
+			if (w != out)
+				*w++ = ':';
+			memcpy(w, p, n);
+			w += n;
+		}
+		p += n + (p[n] ? 1 : 0);
+	}
+	*w = 0;
+	return out;
+}
+
+/* Does entry e of an environment set the variable that -E item v names
+ * (VAR or VAR=VAL)? */
+static int same_var(const char *e, const char *v)
+{
+	const char *eq = sg_strchr(v, '=');
+	size_t n = eq ? (size_t)(eq - v) : sg_strlen(v);
+
+	return !sg_strncmp(e, v, n) && e[n] == '=';
+}
+
+/* -E VAR=VAL sets VAR (in place of its old value), -E VAR unsets it, as
+ * strace: the later item wins. */
+static void apply_env_items(const struct sg_options *o, char **env,
+			    size_t *k)
+{
+	size_t i, j, w;
+
+	for (i = 0; i < (size_t)o->nenv; i++) {
+		const char *v = o->env[i];
+
+		for (j = w = 0; j < *k; j++)
+			if (!same_var(env[j], v))
+				env[w++] = env[j];
+		*k = w;
+		if (sg_strchr(v, '='))
+			env[(*k)++] = (char *)v;
+	}
+}
+
+/* bare: -m ptrace, where nothing of sysgate runs in the program (its
+ * environment is the user's, with -E's changes).  Two entries stay free
+ * at the end (SYSGATE_ROOT, sg_cli_exec_program). */
+static char **build_env(const struct sg_options *o, const char *lib,
+			const char *opts, const char *state, int bare)
+{
+	size_t n = 0, i, k = 0, room;
+	const char *old_env = sg_cli_getenv("LD_PRELOAD");
+	struct arena a;
+	char **env, *old;
+
+	while (sg_cli_envp[n])
+		n++;
+	room = (n + o->nenv + 8) * sizeof(*env) + 3 * PATH_LEN +
+	       SG_OPT_BUF + 2 * (old_env ? sg_strlen(old_env) : 0) + 256;
+	a.cur = sg_mmap(room);
+	if (!a.cur)
+		sg_cli_die("out of memory", 0);
+	a.end = a.cur + room;
+	env = (char **)arena_take(&a, (n + o->nenv + 8) * sizeof(*env));
+	old = user_preloads(&a);
+	for (i = 0; i < n; i++)
+		if (sg_strncmp(sg_cli_envp[i], "LD_PRELOAD=", 11) &&
+		    !sg_env_is_internal(sg_cli_envp[i]))
+			env[k++] = sg_cli_envp[i];
+	apply_env_items(o, env, &k);
+	if (bare || !lib) {
+		/* the program's own preloads, not ours (-m ptrace, loader) */
+		if (old && *old)
+			env[k++] = arena_join(&a, "LD_PRELOAD=", old, "");
+		if (bare) {
+			env[k] = 0;
+			return env;
+		}
+	} else {
+		/* -m preload: the wrappers come right after the library. */
+		int pre = o->mechanism && !sg_strcmp(o->mechanism, "preload");
+		const char *w = pre ? sg_cli_installed("libsysgate-preload.so")
+				    : "";
+		char *head = arena_join(&a, lib, pre ? ":" : "", w);
+
+		env[k++] = arena_join(&a, "LD_PRELOAD=", head,
+				      old && *old ? ":" : "");
+		if (old && *old) {
+			a.cur--;	/* (over the terminating zero) */
+			arena_join(&a, old, "", "");
+		}
+	}
+	env[k++] = arena_join(&a, "SYSGATE_OPTIONS=", opts, "");
+	if (state)
+		env[k++] = arena_join(&a, "SYSGATE_STATE=", state, "");
+	env[k++] = "SYSGATE_CLI=1";
+	env[k] = 0;
+	return env;
+}
+
+int sg_cli_out_fd(const struct sg_options *o)
+{
+	if (!o->outfile || o->follow == 2)
+		return 2;
+	return sys_open(o->outfile, O_WRONLY_ | O_APPEND_ | O_CREAT_ |
+			O_CLOEXEC_, 0644);
+}
+
+int sg_cli_quiet(const struct sg_options *o)
+{
+	return (o->hot || o->bypass) && !o->trace && !o->count_and_trace;
+}
+
+void sg_cli_json_start(const struct sg_options *o, int fd)
+{
+	char start[128];
+
+	if (fd < 0 || (o->count && !o->count_and_trace) || sg_cli_quiet(o))
+		return;
+	sg_strjoin(start, sizeof(start),
+		   "{\"type\":\"start\",\"schema\":2,\"arch\":\"" SG_ARCH_NAME
+		   "\",\"mechanism\":\"", o->mechanism, "\"}\n");
+	if (sg_write_all(fd, start, sg_strlen(start)) < 0)
+		say("sysgate: write: cannot write the output\n");
+}
+
+static volatile int stop_sig;
+
+static void stop(int sig)
+{
+	stop_sig = sig;
+}
+
+/* A signal's action (not SA_RESTART: the signal ends the wait). */
+static void set_action(int sig, unsigned long handler)
+{
+	struct sg_kact k = { .handler = handler, .flags = SG_SA_RESTORER };
+
+	sg_kact_set_restorer(&k, sg_arch_restorer());
+	sg_sc4(SG_NR_rt_sigaction, sig, (long)&k, 0, 8);
+}
+
+void sg_cli_prepare(struct sg_options *o, struct sg_run *st, char **argv)
+{
+	static char opts[SG_OPT_BUF];
+
+	/* The options exactly as given, minus a final "--". */
+	if (sg_options_join(opts, sizeof(opts),
+			    st->prog_i - 1 -
+			    (!sg_strcmp(argv[st->prog_i - 1], "--") &&
+			     st->prog_i > 1),
+			    argv + 1) < 0)
+		sg_cli_die("options too long", 0);
+	if (o->outfile && o->follow != 2 && !o->append) {
+		long fd = sys_open(o->outfile, O_WRONLY_ | O_CREAT_ | O_TRUNC_ |
+				   O_CLOEXEC_, 0644);
+
+		if (fd < 0) {
+			char e[256];
+
+			sg_strjoin(e, sizeof(e), ": ", sysgate_strerror(-fd),
+				   "");
+			sg_cli_die(o->outfile, e);
+		}
+		sys_close(fd);
+	}
+	/* hooks' shared memory, and plans shared by the processes of a
+	 * followed tree (mechanisms/patch/plans.c) */
+	if (o->count || o->nhooks || o->hot || (o->follow && !st->ptrace))
+		st->state = make_state();
+	st->env = build_env(o, st->lib, opts, st->state, st->ptrace);
+	if (o->json) {
+		int ofd = sg_cli_out_fd(o);
+
+		sg_cli_json_start(o, ofd);
+		if (ofd > 2)
+			sys_close(ofd);
+	}
+	if (!st->ptrace) {
+		/* Before the program runs, so no signal meant to stop the
+		 * run is lost (execve resets them in the child). */
+		static const int stops[] = { 15, 2, 1, 3 };
+		unsigned int i;
+
+		for (i = 0; i < ARRAY_SIZE(stops); i++)
+			set_action(stops[i], (unsigned long)stop);
+	}
+}
+
+void sg_cli_exec_program(const struct sg_run *st, int argc, char **argv)
+{
+	char root[64], num[24], **env = st->env;
+	size_t k;
+	long r;
+
+	for (k = 0; env[k]; k++)
+		;
+	if (!st->ptrace) {
+		env[k] = sg_strjoin(root, sizeof(root), "SYSGATE_ROOT=",
+				    sg_utoa(num + sizeof(num),
+					    sg_sc0(SG_NR_getpid)), "");
+		env[k + 1] = 0;
+	}
+	/* The shared state goes to the program (not under ptrace: only this
+	 * process reads it). */
+	if (state_fd >= 0 && !st->ptrace) {
+		/* A description of the state the tree holds, not ours
+		 * (sg_cli_wait_tree); not through sg_shared_reopen: map_files
+		 * may be closed to us. */
+		char self[64];
+		long held;
+
+		sg_strjoin(self, sizeof(self), "/proc/self/fd/",
+			   sg_utoa(num + sizeof(num), state_fd), "");
+		held = sys_open(self, O_RDWR_ | O_CLOEXEC_, 0);
+		if (held >= 0) {
+			sg_shared_hold(held);
+			sg_sc3(SG_NR_dup3, held, state_fd, 0);
+			sys_close(held);
+		}
+		sg_sc3(SG_NR_fcntl, state_fd, F_SETFD_, 0);
+	}
+	if (st->loader) {
+		/* sysgate-loader PATH ARGV0 ARGS... */
+		char **largv = sg_mmap((argc - st->prog_i + 3) * sizeof(char *));
+
+		r = -12;	/* ENOMEM */
+		if (largv) {
+			largv[0] = (char *)st->loader;
+			largv[1] = (char *)st->prog;
+			memcpy(largv + 2, argv + st->prog_i,
+			       (argc - st->prog_i + 1) * sizeof(*largv));
+			r = sg_sc3(SG_NR_execve, (long)st->loader, (long)largv,
+				   (long)env);
+		}
+	} else {
+		r = sg_sc3(SG_NR_execve, (long)st->prog,
+			   (long)(argv + st->prog_i), (long)env);
+	}
+	say("sysgate: cannot run ");
+	say(st->prog);
+	say(": ");
+	say(sysgate_strerror(-r));
+	say("\n");
+	sg_sc1(SG_NR_exit, 127);
+	__builtin_unreachable();
+}
+
+/*
+ * vfork: the child only prepares descriptors and its environment's last
+ * entry before execve, and a copy of this process's page tables (and the
+ * faults that copying costs us after) is start-up time for nothing.  The
+ * child never returns here: it runs below this frame and leaves it as it
+ * was.
+ */
+int __attribute__((noinline))
+sg_cli_start_program(const struct sg_run *st, int argc, char **argv)
+{
+	long pid = sg_sc0(SG_NR_vfork);
+
+	if (pid < 0)
+		die_errno("fork", pid);
+	if (pid == 0)
+		sg_cli_exec_program(st, argc, argv);
+	return pid;
+}
+
+/* The entries of directory fd, one getdents64 buffer at a time, to fn
+ * (name), until it returns non-zero. */
+static int each_entry(long fd, int (*fn)(long, const char *, unsigned long),
+		      unsigned long arg)
+{
+	char buf[8192];
+	long n;
+	int r = 0;
+
+	while (!r && (n = sg_sc3(SG_NR_getdents64, fd, (long)buf,
+				 sizeof(buf))) > 0) {
+		long at;
+
+		for (at = 0; !r && at < n;) {
+			unsigned short reclen = *(unsigned short *)(buf + at +
+								    16);
+
+			r = fn(fd, buf + at + 19, arg);
+			at += reclen;
+		}
+	}
+	return r;
+}
+
+/* A maps line that maps the state: its inode, and the memfd's name. */
+static int maps_line_has_state(const char *line, size_t n, unsigned long ino)
+{
+	static const char name[] = "/memfd:sysgate-state";
+	const char *p = line, *end = line + n;
+	unsigned long v = 0;
+	int field;
+
+	for (field = 0; field < 4; field++) {
+		while (p < end && *p != ' ')
+			p++;
+		while (p < end && *p == ' ')
+			p++;
+	}
+	while (p < end && *p >= '0' && *p <= '9')
+		v = v * 10 + (*p++ - '0');
+	if (v != ino)
+		return 0;
+	for (; p + sizeof(name) - 1 <= end; p++)
+		if (!sg_strncmp(p, name, sizeof(name) - 1))
+			return 1;
+	return 0;
+}
+
+static int fd_is_state(long dir, const char *name, unsigned long ino)
+{
+	struct sg_fd_stat sb;
+
+	return name[0] != '.' && sg_at_stat(dir, name, &sb) == 0 &&
+	       sb.ino == ino && IS_REG(sb.mode);
+}
+
+/* Whether /proc/PID maps or holds the tree's state (inode ino). */
+static int holds_state(const char *pid, unsigned long ino)
+{
+	char path[64];
+	long dir;
+	int found;
+
+	sg_strjoin(path, sizeof(path), "/proc/", pid, "/maps");
+	if (each_line(path, maps_line_has_state, ino) > 0)
+		return 1;
+	sg_strjoin(path, sizeof(path), "/proc/", pid, "/fd");
+	dir = sys_open(path, O_RDONLY_ | O_DIRECTORY_ | O_CLOEXEC_, 0);
+	if (dir < 0)
+		return 0;
+	found = each_entry(dir, fd_is_state, ino) > 0;
+	sys_close(dir);
+	return found;
+}
+
+/* Every process now: its pid and parent's, from /proc/PID/stat. */
+static struct procs {
+	int n;
+	int pid[65536], ppid[65536];
+	unsigned char in[65536];
+} procs;
+
+static long parse_int(const char *s)
+{
+	long v = 0;
+
+	while (*s >= '0' && *s <= '9')
+		v = v * 10 + (*s++ - '0');
+	return v;
+}
+
+static int add_proc(long dir, const char *name, unsigned long arg)
+{
+	char path[64], buf[512], *p;
+	long fd, k;
+
+	(void)dir;
+	(void)arg;
+	if (name[0] < '1' || name[0] > '9')
+		return 0;
+	if (procs.n == (int)ARRAY_SIZE(procs.pid))
+		return 1;
+	sg_strjoin(path, sizeof(path), "/proc/", name, "/stat");
+	fd = sys_open(path, O_RDONLY_ | O_CLOEXEC_, 0);
+	if (fd < 0)
+		return 0;
+	k = sg_sc3(SG_NR_read, fd, (long)buf, sizeof(buf) - 1);
+	sys_close(fd);
+	if (k <= 0)
+		return 0;
+	buf[k] = 0;
+	p = sg_strrchr(buf, ')');	/* the name may hold anything */
+	if (!p || p[1] != ' ' || !p[2] || p[3] != ' ')
+		return 0;
+	procs.ppid[procs.n] = parse_int(p + 4);
+	procs.pid[procs.n++] = parse_int(name);
+	return 0;
+}
+
+/*
+ * Kill every process of the tree, as strace kills the tracees it started
+ * when it is interrupted: those below us, and those that hold the tree's
+ * state (orphans that went to init; state_ino 0: none).
+ */
+static void kill_descendants(unsigned long state_ino)
+{
+	long proc = sys_open("/proc", O_RDONLY_ | O_DIRECTORY_ | O_CLOEXEC_, 0);
+	int i, j, more, self = sg_sc0(SG_NR_getpid);
+
+	if (proc < 0)
+		return;
+	procs.n = 0;
+	each_entry(proc, add_proc, 0);
+	sys_close(proc);
+	for (i = 0; i < procs.n; i++) {
+		char num[24];
+
+		procs.in[i] = state_ino && procs.pid[i] != self &&
+			      holds_state(sg_utoa(num + sizeof(num),
+						  procs.pid[i]), state_ino);
+	}
+	do {
+		more = 0;
+		for (i = 0; i < procs.n; i++) {
+			if (procs.in[i])
+				continue;
+			for (j = 0; j < procs.n && !(procs.in[j] &&
+					procs.pid[j] == procs.ppid[i]); j++)
+				;
+			if (procs.ppid[i] == self || j < procs.n) {
+				procs.in[i] = 1;
+				more = 1;
+			}
+		}
+	} while (more);
+	for (i = 0; i < procs.n; i++)
+		if (procs.in[i])
+			sg_sc2(SG_NR_kill, procs.pid[i], SIGKILL_);
+}
+
+/*
+ * Wait for PROG and, under -f, for every process of its tree (as
+ * strace -f does): the tree holds the state with a shared lock
+ * (sg_shared_hold), which a write lock through our own description of it
+ * waits out.  Not by being the tree's subreaper: an orphaned process group
+ * would then keep a parent in the session (us), and its stopped members
+ * would never get the SIGHUP and SIGCONT the kernel sends them natively.
+ * On SIGTERM, SIGINT, SIGHUP or SIGQUIT: kill the tree, and return 1 so
+ * the output is finished.
+ */
+int sg_cli_wait_tree(const struct sg_options *o, int child, int *status)
+{
+	struct {
+		short type, whence;
+		long start, len;
+		int pid;
+	} wr = { .type = 1 /* F_WRLCK */ };
+	unsigned long ino = 0;
+	struct sg_fd_stat sb;
+	int st, got = 0;
+	long w;
+
+	if (o->follow && state_fd >= 0 && sg_fd_stat(state_fd, &sb) == 0)
+		ino = sb.ino;
+	for (;;) {
+		if (stop_sig) {
+			if (o->follow)
+				kill_descendants(ino);
+			else if (!got)
+				sg_sc2(SG_NR_kill, child, SIGKILL_);
+		}
+		if (!got) {
+			w = sg_sc4(SG_NR_wait4, -1, (long)&st, 0, 0);
+			if (w == -4 /* EINTR */)
+				continue;
+			if (w == child) {
+				*status = st;
+				got = 1;
+			}
+			if (w >= 0 && (!got || o->follow))
+				continue;
+			if (w < 0 && !got)
+				break;
+		}
+		if (!ino)
+			break;
+		if (sg_sc3(SG_NR_fcntl, state_fd, F_OFD_SETLKW_, (long)&wr) !=
+		    -4 /* EINTR */)
+			break;
+	}
+	return stop_sig != 0;
+}
+
+void *sg_cli_map_state(const char *state, unsigned long *len)
+{
+	struct sg_fd_stat st;
+	long fd = sg_env_fd(state), map;
+
+	if (fd < 0 || sg_fd_stat(fd, &st) < 0)
+		return 0;
+	/* (its size follows RLIMIT_AS: core/shared.c) */
+	*len = st.size;
+	map = sg_sc6(SG_NR_mmap, 0, *len, 1 /* PROT_READ */,
+		     1 /* MAP_SHARED */, fd, 0);
+	return sysgate_is_error(map) ? 0 : (void *)map;
+}
+
+void sg_cli_print_summary(const struct sg_options *o, const char *state,
+			  int ofd)
+{
+	static char buf[SYSGATE_NR_MAX * 120 + 512];
+	struct count_format f = { o->sortby, o->columns, o->wall, o->json };
+	const struct count_table *t;
+	unsigned long len = 0;
+	/* (our own state is mapped since we made it) */
+	int own = state_fd >= 0 && sg_env_fd(state) == state_fd &&
+		  sg.shared_base;
+	void *map = own ? sg.shared_base : sg_cli_map_state(state, &len);
+
+	if (!map)
+		return;
+	t = sg_shared_find(map, COUNT_TABLE_NAME);
+	if (t) {
+		unsigned long n = count_summary(t, &f, buf, sizeof(buf));
+
+		if (ofd < 0)
+			ofd = sg_cli_out_fd(o);
+		if (ofd >= 0 && sg_write_all(ofd, buf, n) < 0)
+			say("sysgate: write: cannot write the summary\n");
+		if (ofd > 2)
+			sys_close(ofd);
+	}
+	if (!own)
+		sg_sc2(SG_NR_munmap, (long)map, len);
+}
+
+/* The program was killed by a signal: its line where no trace hook
+ * printed one, then the same death for sysgate, as strace does. */
+static int die_as_program(const struct sg_options *o, int child, int status)
+{
+	int sig = status & 0x7f, ofd;
+	unsigned long no_core[2] = { 0, 0 }, set = 1UL << (sig - 1);
+
+	/* The trace hook prints the line of a signal it sees (all but
+	 * SIGKILL) itself, after the signal's. */
+	if (!(o->count && !o->count_and_trace) && !sg_cli_quiet(o) &&
+	    sig == SIGKILL_) {
+		char line[128], num[24];
+
+		if (o->json) {
+			sg_strjoin(line, sizeof(line),
+				   "{\"type\":\"exit\",\"pid\":",
+				   sg_utoa(num + sizeof(num), child),
+				   ",\"signal\":\"");
+			sg_strjoin(line + sg_strlen(line),
+				   sizeof(line) - sg_strlen(line),
+				   sysgate_signal_name(sig), "\"}\n", "");
+		} else {
+			sg_strjoin(line, sizeof(line), "+++ killed by ",
+				   sysgate_signal_name(sig),
+				   status & 0x80 ? " (core dumped) +++\n"
+						 : " +++\n");
+		}
+		ofd = sg_cli_out_fd(o);
+		if (ofd >= 0 && sg_write_all(ofd, line, sg_strlen(line)) < 0)
+			say("sysgate: write: cannot write the output\n");
+		if (ofd > 2)
+			sys_close(ofd);
+	}
+	if (sg_cli_finish)
+		sg_cli_finish();
+	sg_sc4(SG_NR_prlimit64, 0, 4 /* RLIMIT_CORE */, (long)no_core, 0);
+	set_action(sig, 0 /* SIG_DFL */);
+	sg_sc4(SG_NR_rt_sigprocmask, 1 /* SIG_UNBLOCK */, (long)&set, 0, 8);
+	sg_sc2(SG_NR_kill, sg_sc0(SG_NR_getpid), sig);
+	return 128 + sig;
+}
+
+int sg_cli_exit_as_program(const struct sg_options *o, int child, int status)
+{
+	if ((status & 0x7f) && (status & 0x7f) != 0x7f)
+		return die_as_program(o, child, status);
+	if (sg_cli_finish)
+		sg_cli_finish();
+	return (status >> 8) & 0xff;
+}
