@@ -97,11 +97,6 @@ static inline int sg_self_runs_sysgate(void)
 	return 0;
 }
 
-static inline int sg_self_runs_sysgate_known(void)
-{
-	return 0;
-}
-
 static inline struct sg_thread *sg_self(void)
 {
 	struct sg_tslot *s = sg_tslot_find(sg_threads, sg_thread_owner());

@@ -162,12 +162,6 @@ static inline int sg_self_runs_sysgate(void)
 	return sg_sc2(SG_NR_arch_prctl, SG_ARCH_GET_GS, (long)&v) == 0 && v;
 }
 
-/* ... and that answer is the whole answer: every runtime takes GS. */
-static inline int sg_self_runs_sysgate_known(void)
-{
-	return 1;
-}
-
 /* 0, or -1 when another copy of sysgate (or the program) owns GS. */
 static inline int sg_thread_arch_init(unsigned long hwcap2)
 {
