@@ -1297,6 +1297,18 @@ static void new_code_drop(void)
 	__atomic_store_n(&new_code_lock, 0, __ATOMIC_RELEASE);
 }
 
+/* Planning's buffers are kept for the process and emptied after each
+ * use, except for their first page: emptied every time, the pages a
+ * small look or a small function's planning writes came back as faults
+ * (~3 us each) at the next first trap, more than that planning costs. */
+void sg_patch_drop_tail(void *b, unsigned long used)
+{
+	if (used > PAGE)
+		sg_sc3(SG_NR_madvise, (long)b + PAGE,
+		       ((used + PAGE - 1) & ~(PAGE - 1)) - PAGE,
+		       4 /* MADV_DONTNEED */);
+}
+
 /*
  * The ELF objects in each of the n ranges of r patched (or left to
  * traps) as sg_patch_new_code says, with one read of the maps; code
@@ -1310,7 +1322,7 @@ static void look_at(const unsigned long (*r)[2], int n)
 	unsigned long len = 0;
 	char *maps = 0;
 	long fd = sg_maps_open();
-	int i, k, found;
+	int i, k, found, most = 0;
 
 	fresh = fresh ? fresh : sg_mmap(MAX_OBJS * sizeof(*fresh));
 	scan_buf = scan_buf ? scan_buf : sg_mmap(SCAN_CHUNK);
@@ -1324,6 +1336,7 @@ static void look_at(const unsigned long (*r)[2], int n)
 		}
 		if (k < 0 && maps && fresh)
 			k = collect_objects(maps, fresh, MAX_OBJS);
+		most = k > most ? k : most;
 		found = fresh && scan_buf && k > 0 &&
 			patch_new_objects(fresh, k, r[i][0], r[i][1]);
 		/* No object to patch (JIT code): SUD catches what may be
@@ -1341,10 +1354,9 @@ static void look_at(const unsigned long (*r)[2], int n)
 		sg_sc1(SG_NR_close, fd);
 	if (maps)
 		sg_munmap(maps, len);
-	/* zero again for the next look, and no dirty page kept */
+	/* (object_of clears each object it fills) */
 	if (fresh)
-		sg_sc3(SG_NR_madvise, (long)fresh, MAX_OBJS * sizeof(*fresh),
-		       4 /* MADV_DONTNEED */);
+		sg_patch_drop_tail(fresh, most * sizeof(*fresh));
 	sg_patch_arch.release();
 }
 
