@@ -772,6 +772,16 @@ t_startup_maps_read_once() {
 	[ "$reads" = 1 ] || fail "/proc/self/maps read whole $reads times"
 }
 
+t_startup_proc_mem_once() {
+	# Code is written through /proc/self/mem, opened once and kept (an
+	# open and a close at every first trap cost more than the write).
+	local n
+	own_startup_calls
+	n=$(grep -c '"/proc/self/mem"' "$TMP/own")
+	[ "$n" -ge 1 ] || fail "no write of code: $(head -5 "$TMP/own")"
+	[ "$n" = 1 ] || fail "/proc/self/mem opened $n times"
+}
+
 t_loader_proc_self_exe() {
 	# Started by sysgate-loader, a program still reads its own path in
 	# /proc/self/exe (ld.so resolves $ORIGIN that way), followed execs too.
