@@ -476,8 +476,11 @@ static int leave_to_traps(struct sg_obj *o)
 	for (i = 0; i < o->ntext; i++)
 		bytes += o->text[i].hi - o->text[i].lo;
 	/* (planned alone, a site is read from its file: an object with
-	 * none, a memfd's or a deleted file's, is planned at once) */
-	if (o->is_vdso || !traps_patch() || o->path[0] != '/' ||
+	 * none, a memfd's or a deleted file's, is planned at once; but the
+	 * vDSO, which nothing changes, is read where it is mapped, and its
+	 * few sites, fallbacks for clocks it cannot read, rarely run:
+	 * planning it at every start was ~10 % of a small program's) */
+	if (!traps_patch() || (o->path[0] != '/' && !o->is_vdso) ||
 	    !sg_strncmp(o->path, "/memfd:", 7) || deleted(o->path))
 		return 0;
 	/* Only big objects (a libLLVM: reading it costs more than its few
@@ -704,7 +707,7 @@ static long near_targets(struct sg_obj *o)
 	opened = o->fd < 0;
 	if (opened)
 		open_object(o);
-	if (o->near && blocks && scan_buf && o->fd >= 0) {
+	if (o->near && blocks && scan_buf && (o->fd >= 0 || o->is_vdso)) {
 		/* Read where it is mapped: what earlier sites changed holds
 		 * no branch of the file's (their windows end at the syscall
 		 * and displace no jump), only jumps out of the object. */
@@ -849,7 +852,7 @@ int sg_patch_first_trap(unsigned long addr, int scan)
 	 * (sg_obj_read); from the file where more were written than are
 	 * remembered, and for unwind info that only the section headers
 	 * find (a static program's). */
-	if (o->nwrote < 0 || !o->ehf_count) {
+	if (o->nwrote < 0 || (!o->ehf_count && !o->is_vdso)) {
 		open_object(o);
 		if (o->fd < 0)
 			return 0;

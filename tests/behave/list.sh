@@ -55,6 +55,12 @@ for o in count:"" loader:--loader int3:"-m int3" sud:"-m sud" seccomp:"-m seccom
 	printf 'raw-clone-nocfi/strace-%s\tbash tests/behave/counts.sh raw-clone-nocfi clone,vfork,readlinkat,rt_sigprocmask,write %s\n' \
 		"${o%%:*}" "${o#*:}"
 done
+# A vDSO fallback call, planned at its first trap, is counted from the
+# first one on.
+for o in count:"" loader:--loader eager:--eager; do
+	printf 'vdso-fallback/strace-%s\tbash tests/behave/counts.sh vdso-fallback clock_gettime %s\n' \
+		"${o%%:*}" "${o#*:}"
+done
 # The same programs built against musl (dynamic: ld-musl as interpreter;
 # static), started the way each mechanism starts a program of another C
 # library (clone3 and own-seccomp* are not built for musl).
