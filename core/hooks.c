@@ -108,6 +108,8 @@ int sg_hooks_init(struct sysgate_ctx *c)
  * itself where x, the one hook that selects it, allows (the conditions of dispatch.c's lean_ok that do not change
  * while the process runs).  Written only where it changes: the table's
  * pages stay untouched in most processes. */
+static unsigned long fast_on[SG_SEL_WORDS];	/* sg_fast[nr] not zeros */
+
 static void fast_set(long nr, const struct sysgate_ctx *x, unsigned long fpu)
 {
 	const struct sysgate_hook *h = x ? x->hook : 0;
@@ -121,6 +123,14 @@ static void fast_set(long nr, const struct sysgate_ctx *x, unsigned long fpu)
 	}
 	if (!fn)
 		fpu = 0;
+	/* (not even read where it stays zeros: a read of each of the
+	 * table's 8 pages was a fault at every start) */
+	if (!fn && !sg_bit(fast_on, nr))
+		return;
+	if (fn)
+		sg_set_bit(fast_on, nr);
+	else
+		sg_clear_bit(fast_on, nr);
 	if (sg_fast[nr].enter == fn && sg_fast[nr].data == data &&
 	    sg_fast[nr].exit == ex && sg_fast[nr].fpu == fpu)
 		return;

@@ -190,11 +190,22 @@ long sysgate_probe_nofault(const void *addr)
 	return sg_nofault_probe(addr);
 }
 
+long sg_mem_open(int *own)
+{
+	long fd = sg_fd_mem();
+
+	*own = fd < 0;
+	if (*own)
+		fd = sg_sc4(SG_NR_openat, -100 /* AT_FDCWD */,
+			    (long)"/proc/self/mem",
+			    02 | 02000000 /* O_RDWR | O_CLOEXEC */, 0);
+	return fd;
+}
+
 int sg_poke_code(unsigned long addr, const void *buf, unsigned long len)
 {
-	long fd = sg_sc4(SG_NR_openat, -100 /* AT_FDCWD */,
-			 (long)"/proc/self/mem", 02 | 02000000 /* O_RDWR |
-			 O_CLOEXEC */, 0);
+	int own;
+	long fd = sg_mem_open(&own);
 	int r;
 
 	if (fd < 0)
@@ -202,7 +213,8 @@ int sg_poke_code(unsigned long addr, const void *buf, unsigned long len)
 	r = sg_attach_note(addr, buf, len) < 0 ||
 	    sg_sc4(SG_NR_pwrite64, fd, (long)buf, len, addr) != (long)len ?
 		    -1 : 0;
-	sg_sc1(SG_NR_close, fd);
+	if (own)
+		sg_sc1(SG_NR_close, fd);
 	sg_arch_flush_code(addr, addr + len);
 	return r;
 }

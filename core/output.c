@@ -23,6 +23,12 @@
  * /proc/self/fd/N opened by its number.  The shared state's is not held at
  * all where the process may open its own mappings' files (core/init.c):
  * mapped, it is opened again only for a followed execve.
+ *
+ * A third is held the same way once code is first written: /proc/self/mem
+ * (sg_fd_mem), which an open and a close at every first trap cost more
+ * than the write.  It names the memory of the process that opened it, so
+ * it is never handed down: close-on-exec always, and dropped in a fork
+ * child (which would write its parent's code through it).
  */
 #include "sg.h"
 #include "options.h"
@@ -41,6 +47,7 @@
 #define EBADF_ 9
 
 static const struct sg_options *opts;
+static int mem_fd;	/* /proc/self/mem: 0 not yet, -1 not kept */
 
 struct sg_rlimit {
 	unsigned long cur, max;
@@ -105,6 +112,32 @@ static long place(long fd, int only_above)
 static long hide(long fd)
 {
 	return place(fd, 0);
+}
+
+/* fd moved to the lowest free number from `from` up, close-on-exec (the
+ * soft limit raised for a moment where `from` is past it); hidden as
+ * place() does where that fails. */
+static long place_from(long fd, unsigned long from)
+{
+	struct sg_rlimit r, up;
+	long h = -1;
+
+	if (sg_sc4(SG_NR_prlimit64, 0, RLIMIT_NOFILE_, 0, (long)&r) < 0)
+		return hide(fd);
+	if (from < r.cur) {
+		h = sg_sc3(SG_NR_fcntl, fd, F_DUPFD_CLOEXEC_, from);
+	} else if (from + 8 <= r.max) {
+		up.cur = from + 8;
+		up.max = r.max;
+		if (sg_sc4(SG_NR_prlimit64, 0, RLIMIT_NOFILE_, (long)&up, 0) == 0) {
+			h = sg_sc3(SG_NR_fcntl, fd, F_DUPFD_CLOEXEC_, from);
+			sg_sc4(SG_NR_prlimit64, 0, RLIMIT_NOFILE_, (long)&r, 0);
+		}
+	}
+	if (h < 0)
+		return hide(fd);
+	sg_sc1(SG_NR_close, fd);
+	return h;
 }
 
 long sg_fd_hide(long fd)
@@ -202,6 +235,10 @@ void sg_output_fork_child(int followed)
 {
 	long fd;
 
+	/* (the parent's memory: opened again here when needed) */
+	if (mem_fd > 2)
+		sg_sc1(SG_NR_close, mem_fd);
+	mem_fd = 0;
 	if (!followed) {
 		/* Nothing of it is traced: it must not hold our output
 		 * (a pipe, say) open for as long as it lives. */
@@ -254,27 +291,41 @@ static int is_ours(unsigned int fd)
 {
 	/* (-1: none held, which a program's -1 must not match) */
 	return (sg.out_fd > 2 && fd == (unsigned int)sg.out_fd) ||
-	       (sg.state_fd > 2 && fd == (unsigned int)sg.state_fd);
+	       (sg.state_fd > 2 && fd == (unsigned int)sg.state_fd) ||
+	       (mem_fd > 2 && fd == (unsigned int)mem_fd);
+}
+
+/* Our descriptors in p (unheld ones as -1), ascending; how many. */
+#define NOURS 3
+static int ours(unsigned int p[NOURS])
+{
+	int v[NOURS] = { sg.out_fd, sg.state_fd, mem_fd }, n = 0, i, j;
+
+	for (i = 0; i < NOURS; i++) {
+		if (v[i] <= 2)
+			continue;
+		for (j = n; j > 0 && p[j - 1] > (unsigned int)v[i]; j--)
+			p[j] = p[j - 1];
+		p[j] = v[i];
+		n++;
+	}
+	return n;
 }
 
 /* close_range() around our descriptors: the ranges between them. */
 static int guard_close_range(struct sysgate_sys *s)
 {
 	unsigned int first = s->args[0], last = s->args[1];
-	unsigned int p[2] = { sg.out_fd, sg.state_fd }, t, lo = first;
+	unsigned int p[NOURS], lo = first;
 	long r = 0;
-	int i;
+	int i, n = ours(p), in = 0;
 
-	if (!(is_ours(p[0]) && p[0] >= first && p[0] <= last) &&
-	    !(is_ours(p[1]) && p[1] >= first && p[1] <= last))
+	for (i = 0; i < n; i++)
+		in |= p[i] >= first && p[i] <= last;
+	if (!in)
 		return 0;
-	if (p[0] > p[1]) {
-		t = p[0];
-		p[0] = p[1];
-		p[1] = t;
-	}
-	for (i = 0; i < 2 && r >= 0; i++) {
-		if (!is_ours(p[i]) || p[i] < lo || p[i] > last)
+	for (i = 0; i < n && r >= 0; i++) {
+		if (p[i] < lo || p[i] > last)
 			continue;
 		if (p[i] > lo)
 			r = sg_sc3(SG_NR_close_range, lo, p[i] - 1, s->args[2]);
@@ -307,6 +358,8 @@ static int guard_rlimit(struct sysgate_sys *s)
 		sg.out_fd = place(sg.out_fd, 1);
 	if (sg.state_fd > 2)
 		sg.state_fd = place(sg.state_fd, 1);
+	if (mem_fd > 2)
+		mem_fd = place(mem_fd, 1);
 	return 1;
 }
 
@@ -332,8 +385,58 @@ int sg_fd_guard(struct sysgate_sys *s)
 		if ((unsigned int)s->args[1] == (unsigned int)sg.state_fd &&
 		    sg.state_fd > 2)
 			sg.state_fd = hide(sg.state_fd);
+		if ((unsigned int)s->args[1] == (unsigned int)mem_fd &&
+		    mem_fd > 2)
+			mem_fd = hide(mem_fd);
 	}
 	return 0;
+}
+
+/* The /proc/self/mem descriptor kept for this process (see the top), or
+ * -1 where none can be kept: where our descriptors are not hidden from
+ * the program (sg_fd_core_set did not run for them), or where this one
+ * would sit below the program's limit while the others do not (nothing
+ * makes the calls that name it fail then). */
+long sg_fd_mem(void)
+{
+	struct sg_rlimit r;
+	int fd = __atomic_load_n(&mem_fd, __ATOMIC_ACQUIRE), none = 0, top;
+
+	if (fd)
+		return fd;
+	if (!sg_bit(sg.core, SG_NR_getdents64))
+		goto no;
+	fd = sg_sc4(SG_NR_openat, AT_FDCWD_, (long)"/proc/self/mem",
+		    02 /* O_RDWR */ | O_CLOEXEC_, 0);
+	if (fd < 0)
+		return -1;	/* (asked again next time) */
+	/* Next to the others: where they came down from a parent above
+	 * the program's limit, a number at the limit is one the program
+	 * may probe among those its parent used. */
+	top = sg.out_fd > sg.state_fd ? sg.out_fd : sg.state_fd;
+	fd = top > 2 ? place_from(fd, top + 1) : hide(fd);
+	if (!sg.fd_below &&
+	    (sg_sc4(SG_NR_prlimit64, 0, RLIMIT_NOFILE_, 0, (long)&r) < 0 ||
+	     (unsigned long)fd < r.cur)) {
+		sg_sc1(SG_NR_close, fd);
+		goto no;
+	}
+	/* (two threads' first writes at once: one descriptor stays) */
+	if (!__atomic_compare_exchange_n(&mem_fd, &none, fd, 0,
+					 __ATOMIC_ACQ_REL, __ATOMIC_ACQUIRE)) {
+		sg_sc1(SG_NR_close, fd);
+		return none;
+	}
+	return fd;
+no:
+	__atomic_store_n(&mem_fd, -1, __ATOMIC_RELEASE);
+	return -1;
+}
+
+/* sysgate -p's detach takes it (to close it) and none is kept again. */
+long sg_fd_mem_take(void)
+{
+	return __atomic_exchange_n(&mem_fd, -1, __ATOMIC_ACQ_REL);
 }
 
 /*
@@ -352,7 +455,8 @@ static int below_limit(void)
 	if (sg_sc4(SG_NR_prlimit64, 0, RLIMIT_NOFILE_, 0, (long)&r) < 0)
 		return 1;
 	return (sg.out_fd > 2 && (unsigned long)sg.out_fd < r.cur) ||
-	       (sg.state_fd > 2 && (unsigned long)sg.state_fd < r.cur);
+	       (sg.state_fd > 2 && (unsigned long)sg.state_fd < r.cur) ||
+	       (mem_fd > 2 && (unsigned long)mem_fd < r.cur);
 }
 
 /* (numbers <= -1000: a call this arch lacks) */
@@ -469,13 +573,13 @@ static int fd_dir(long dirfd)
  * inherited), only where it is the same file. */
 static int hidden_entry(long dirfd, int where, const char *name)
 {
-	int fds[2] = { sg.out_fd, sg.state_fd }, i;
+	unsigned int fds[NOURS];
+	int n = ours(fds), i;
 	char num[24];
 	struct sg_fd_stat a, b;
 
-	for (i = 0; i < 2; i++) {
-		if (fds[i] <= 2 ||
-		    sg_strcmp(name, sg_utoa(num + sizeof(num), fds[i])))
+	for (i = 0; i < n; i++) {
+		if (sg_strcmp(name, sg_utoa(num + sizeof(num), fds[i])))
 			continue;
 		if (where == 1)
 			return 1;

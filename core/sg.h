@@ -389,9 +389,12 @@ void sg_tracer_loader_ready(void) SG_HIDDEN;
 
 /* core/mem.c: program memory, -EFAULT instead of a crash */
 long sg_read_safe(void *dst, const void *src, size_t len) SG_HIDDEN;
+/* /proc/self/mem for writing: the kept descriptor (*own = 0), else one
+ * the caller closes (*own = 1); -1 on failure. */
+long sg_mem_open(int *own) SG_HIDDEN;
 /* Write [buf, buf+len) over code at addr through /proc/self/mem (read+exec
- * pages as they are), opening and closing it: safe from any thread.  The
- * old bytes are noted for sysgate -p's detach first. */
+ * pages as they are): safe from any thread.  The old bytes are noted for
+ * sysgate -p's detach first. */
 int sg_poke_code(unsigned long addr, const void *buf, unsigned long len) SG_HIDDEN;
 /* The most bytes one such write changes (a patched site's region). */
 #define SG_CODE_WRITE_MAX 32
@@ -413,6 +416,10 @@ void sg_fd_core_set(void) SG_HIDDEN;
 int sg_fd_named(struct sysgate_sys *s) SG_HIDDEN;
 void sg_fd_list(struct sysgate_sys *s) SG_HIDDEN;
 long sg_fd_hide(long fd) SG_HIDDEN;
+/* /proc/self/mem kept open for this process, or -1 (one is opened for
+ * each write then) */
+long sg_fd_mem(void) SG_HIDDEN;
+long sg_fd_mem_take(void) SG_HIDDEN;
 void sg_fd_exec(int begin) SG_HIDDEN;
 
 /* core/shared.c: memory shared by the hooked process tree (a memfd) */

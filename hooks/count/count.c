@@ -94,6 +94,17 @@ static int sleeps(long nr)
 	return v == 2;
 }
 
+/* nr's record (marked used first: the summary skips unmarked ones) */
+static struct count_row *row(long nr)
+{
+	unsigned long *w = &table->used[nr / (8 * sizeof(long))];
+	unsigned long bit = 1UL << (nr % (8 * sizeof(long)));
+
+	if (!(__atomic_load_n(w, __ATOMIC_RELAXED) & bit))
+		__atomic_fetch_or(w, bit, __ATOMIC_RELAXED);
+	return &table->row[nr];
+}
+
 static struct sysgate_ctx *self;
 static long nr_execve, nr_execveat, nr_rt_sigreturn, nr_exit;
 
@@ -156,7 +167,7 @@ static enum sysgate_verdict count_enter(struct sysgate_sys *s, void *data)
 	 * exit_group never come back and, as in strace -c, are not counted. */
 	if (s->nr == nr_rt_sigreturn || s->nr == nr_execve ||
 	    s->nr == nr_execveat)
-		__atomic_add_fetch(&table->calls[s->nr], 1, __ATOMIC_RELAXED);
+		__atomic_add_fetch(&row(s->nr)->calls, 1, __ATOMIC_RELAXED);
 	if (s->nr == nr_exit) {
 		/* the thread ends: its slot is free again */
 		int k = tid_slot_find(&threads, s->tid);
@@ -196,19 +207,19 @@ static unsigned long long cpu_since(const struct sysgate_sys *s)
 	return 0;
 }
 
-static void add_time(int nr, unsigned long ns)
+static void add_time(struct count_row *r, unsigned long ns)
 {
 	unsigned long m;
 
-	__atomic_add_fetch(&table->ns[nr], ns, __ATOMIC_RELAXED);
-	m = __atomic_load_n(&table->min_ns1[nr], __ATOMIC_RELAXED);
+	__atomic_add_fetch(&r->ns, ns, __ATOMIC_RELAXED);
+	m = __atomic_load_n(&r->min_ns1, __ATOMIC_RELAXED);
 	while ((!m || ns + 1 < m) &&
-	       !__atomic_compare_exchange_n(&table->min_ns1[nr], &m, ns + 1, 1,
+	       !__atomic_compare_exchange_n(&r->min_ns1, &m, ns + 1, 1,
 					    __ATOMIC_RELAXED, __ATOMIC_RELAXED))
 		;
-	m = __atomic_load_n(&table->max_ns[nr], __ATOMIC_RELAXED);
+	m = __atomic_load_n(&r->max_ns, __ATOMIC_RELAXED);
 	while (ns > m &&
-	       !__atomic_compare_exchange_n(&table->max_ns[nr], &m, ns, 1,
+	       !__atomic_compare_exchange_n(&r->max_ns, &m, ns, 1,
 					    __ATOMIC_RELAXED, __ATOMIC_RELAXED))
 		;
 }
@@ -216,7 +227,7 @@ static void add_time(int nr, unsigned long ns)
 static void count_exit(struct sysgate_sys *s, void *data)
 {
 	unsigned long long ns = 0, now;
-
+	struct count_row *r;
 	int slept = !wall && sleeps(s->nr);
 
 	(void)data;
@@ -229,11 +240,12 @@ static void count_exit(struct sysgate_sys *s, void *data)
 		now = sysgate_now_ns();
 		ns = s->enter_ns && now > s->enter_ns ? now - s->enter_ns : 0;
 	}
+	r = row(s->nr);
 	if (s->nr != nr_execve && s->nr != nr_execveat)
-		__atomic_add_fetch(&table->calls[s->nr], 1, __ATOMIC_RELAXED);
+		__atomic_add_fetch(&r->calls, 1, __ATOMIC_RELAXED);
 	if (sysgate_is_error(s->ret))
-		__atomic_add_fetch(&table->errors[s->nr], 1, __ATOMIC_RELAXED);
-	add_time(s->nr, ns);
+		__atomic_add_fetch(&r->errors, 1, __ATOMIC_RELAXED);
+	add_time(r, ns);
 }
 
 static void count_fini(void *data)

@@ -10,12 +10,22 @@
 
 #include "sysgate.h"
 
+/* One record per call number: a process's few dozen distinct calls
+ * touch a few pages of the shared table, not one page per column (each
+ * first touch of a shared page is a fault, ~3 us). */
+struct count_row {
+	unsigned long calls;
+	unsigned long errors;
+	unsigned long ns;
+	unsigned long min_ns1;	/* shortest + 1; 0: none */
+	unsigned long max_ns;
+};
+
 struct count_table {
-	unsigned long calls[SYSGATE_NR_MAX];
-	unsigned long errors[SYSGATE_NR_MAX];
-	unsigned long ns[SYSGATE_NR_MAX];
-	unsigned long min_ns1[SYSGATE_NR_MAX];	/* shortest + 1; 0: none */
-	unsigned long max_ns[SYSGATE_NR_MAX];
+	/* bit nr: row[nr] was written, so that the summary reads only the
+	 * pages the tree touched */
+	unsigned long used[SYSGATE_NR_MAX / (8 * sizeof(unsigned long))];
+	struct count_row row[SYSGATE_NR_MAX];
 };
 
 #define COUNT_TABLE_NAME "count/table"

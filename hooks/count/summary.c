@@ -145,7 +145,7 @@ int count_check_columns(const char *v)
 
 static unsigned long min_of(const struct count_table *t, int k)
 {
-	return t->min_ns1[k] ? t->min_ns1[k] - 1 : 0;
+	return t->row[k].min_ns1 ? t->row[k].min_ns1 - 1 : 0;
 }
 
 static unsigned long avg_of(unsigned long ns, unsigned long calls)
@@ -158,11 +158,12 @@ static unsigned long key(const struct count_table *t, int k, int by)
 {
 	switch (by) {
 	case COL_MIN: return min_of(t, k);
-	case COL_MAX: return t->max_ns[k];
-	case COL_AVG: return t->calls[k] ? t->ns[k] / t->calls[k] : 0;
-	case COL_CALLS: return t->calls[k];
-	case COL_ERRORS: return t->errors[k];
-	default: return t->ns[k];
+	case COL_MAX: return t->row[k].max_ns;
+	case COL_AVG:
+		return t->row[k].calls ? t->row[k].ns / t->row[k].calls : 0;
+	case COL_CALLS: return t->row[k].calls;
+	case COL_ERRORS: return t->row[k].errors;
+	default: return t->row[k].ns;
 	}
 }
 
@@ -173,8 +174,8 @@ static int before(const struct count_table *t, int a, int b, int by)
 	if (by != COL_NAME) {
 		if (key(t, a, by) != key(t, b, by))
 			return key(t, a, by) > key(t, b, by);
-		if (t->calls[a] != t->calls[b])
-			return t->calls[a] > t->calls[b];
+		if (t->row[a].calls != t->row[b].calls)
+			return t->row[a].calls > t->row[b].calls;
 	}
 	return hk_strcmp(sysgate_syscall_name(a) ? sysgate_syscall_name(a) : "",
 			 sysgate_syscall_name(b) ? sysgate_syscall_name(b) : "") < 0;
@@ -313,15 +314,15 @@ static void json_summary(struct fmt *f, const struct count_table *t,
 		fmt_str(f, "\",\"nr\":");
 		fmt_udec(f, k);
 		fmt_str(f, ",\"calls\":");
-		fmt_udec(f, t->calls[k]);
+		fmt_udec(f, t->row[k].calls);
 		fmt_str(f, ",\"errors\":");
-		fmt_udec(f, t->errors[k]);
+		fmt_udec(f, t->row[k].errors);
 		fmt_str(f, ",\"total_ns\":");
-		fmt_udec(f, t->ns[k]);
+		fmt_udec(f, t->row[k].ns);
 		fmt_str(f, ",\"min_ns\":");
 		fmt_udec(f, min_of(t, k));
 		fmt_str(f, ",\"max_ns\":");
-		fmt_udec(f, t->max_ns[k]);
+		fmt_udec(f, t->row[k].max_ns);
 		fmt_chr(f, '}');
 	}
 	fmt_str(f, "],\"total\":{\"calls\":");
@@ -348,15 +349,17 @@ unsigned long count_summary(const struct count_table *t,
 	if (ncol < 0)
 		ncol = parse_columns(0, c);
 	for (i = 0; i < SYSGATE_NR_MAX; i++) {
-		if (!t->calls[i] && !t->errors[i])
+		if (!(t->used[i / (8 * sizeof(long))] >>
+		      (i % (8 * sizeof(long))) & 1) ||
+		    (!t->row[i].calls && !t->row[i].errors))
 			continue;
-		tot.ns += t->ns[i];
-		tot.calls += t->calls[i];
-		tot.errors += t->errors[i];
+		tot.ns += t->row[i].ns;
+		tot.calls += t->row[i].calls;
+		tot.errors += t->row[i].errors;
 		if (min_of(t, i) < tot.min)
 			tot.min = min_of(t, i);
-		if (t->max_ns[i] > tot.max)
-			tot.max = t->max_ns[i];
+		if (t->row[i].max_ns > tot.max)
+			tot.max = t->row[i].max_ns;
 		for (j = n; j > 0 && before(t, i, order[j - 1], by); j--)
 			order[j] = order[j - 1];
 		order[j] = i;
@@ -373,9 +376,9 @@ unsigned long count_summary(const struct count_table *t,
 	put_rule(&f, c, ncol);
 	for (i = 0; i < n; i++) {
 		int k = order[i];
-		struct row r = { t->ns[k], t->calls[k], t->errors[k],
-				 min_of(t, k), t->max_ns[k], t->ns[k], tot.ns,
-				 k };
+		const struct count_row *w = &t->row[k];
+		struct row r = { w->ns, w->calls, w->errors, min_of(t, k),
+				 w->max_ns, w->ns, tot.ns, k };
 
 		put_row(&f, c, ncol, &r);
 	}

@@ -97,16 +97,21 @@ static void exits_forget(void);
  * and unmapped each time cost more than the planning (see release). */
 #define ARENA (MAX_FUNC + MAX_FUNC / 8 + MAX_FUNC / 8 + MAX_FUNC / 2)
 static unsigned char *arena;
-static int arena_used;
+/* The bytes of each buffer written since the last release: code read
+ * into buf, the bitmaps, the work stack. */
+static unsigned long used_buf, used_bits, used_work;
 
 static void arch_release(void)
 {
 	exits_forget();
-	/* What planning wrote goes back to the kernel (no dirty memory
-	 * kept), the reservation stays. */
-	if (arena_used)
-		sg_sc3(SG_NR_madvise, (long)arena, ARENA, 4 /* DONTNEED */);
-	arena_used = 0;
+	/* (analyse clears the part of the bitmaps it uses) */
+	if (arena) {
+		sg_patch_drop_tail(arena, used_buf);
+		sg_patch_drop_tail(arena + MAX_FUNC, used_bits);
+		sg_patch_drop_tail(arena + MAX_FUNC + MAX_FUNC / 8, used_bits);
+		sg_patch_drop_tail(arena + MAX_FUNC + MAX_FUNC / 4, used_work);
+	}
+	used_buf = used_bits = used_work = 0;
 	memset(&fn, 0, sizeof(fn));
 }
 
@@ -175,19 +180,20 @@ static int analyse(struct sg_obj *o, unsigned long start, unsigned long end,
 		return 0;
 	if (!arena && !(arena = sg_mmap(ARENA)))
 		return 0;
-	arena_used = 1;
 	fn.buf = arena;
 	fn.starts = arena + MAX_FUNC;
 	fn.targets = fn.starts + MAX_FUNC / 8;
 	fn.work = (unsigned long *)(fn.targets + MAX_FUNC / 8);
 	fn.code = (const unsigned char *)start;
 	if (sg_obj_view(o, start, len) != len) {
+		used_buf = len > used_buf ? len : used_buf;
 		if (sg_obj_read(o, start, fn.buf, len) != (long)len)
 			return 0;
 		fn.code = fn.buf;
 	}
 	memset(fn.starts, 0, (len + 7) / 8);
 	memset(fn.targets, 0, (len + 7) / 8);
+	used_bits = (len + 7) / 8 > used_bits ? (len + 7) / 8 : used_bits;
 	fn.work[sp++] = 0;
 	while (sp) {
 		unsigned long off = fn.work[--sp];
@@ -207,6 +213,8 @@ static int analyse(struct sg_obj *o, unsigned long start, unsigned long end,
 					set(fn.targets, tgt);
 					if (sp < MAX_FUNC / 16)
 						fn.work[sp++] = tgt;
+					if (sp * 8 > used_work)
+						used_work = sp * 8;
 				}
 				if (in.kind == X86_JMP)
 					break;

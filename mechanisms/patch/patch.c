@@ -476,8 +476,11 @@ static int leave_to_traps(struct sg_obj *o)
 	for (i = 0; i < o->ntext; i++)
 		bytes += o->text[i].hi - o->text[i].lo;
 	/* (planned alone, a site is read from its file: an object with
-	 * none, a memfd's or a deleted file's, is planned at once) */
-	if (o->is_vdso || !traps_patch() || o->path[0] != '/' ||
+	 * none, a memfd's or a deleted file's, is planned at once; but the
+	 * vDSO, which nothing changes, is read where it is mapped, and its
+	 * few sites, fallbacks for clocks it cannot read, rarely run:
+	 * planning it at every start was ~10 % of a small program's) */
+	if (!traps_patch() || (o->path[0] != '/' && !o->is_vdso) ||
 	    !sg_strncmp(o->path, "/memfd:", 7) || deleted(o->path))
 		return 0;
 	/* Only big objects (a libLLVM: reading it costs more than its few
@@ -704,7 +707,7 @@ static long near_targets(struct sg_obj *o)
 	opened = o->fd < 0;
 	if (opened)
 		open_object(o);
-	if (o->near && blocks && scan_buf && o->fd >= 0) {
+	if (o->near && blocks && scan_buf && (o->fd >= 0 || o->is_vdso)) {
 		/* Read where it is mapped: what earlier sites changed holds
 		 * no branch of the file's (their windows end at the syscall
 		 * and displace no jump), only jumps out of the object. */
@@ -849,7 +852,7 @@ int sg_patch_first_trap(unsigned long addr, int scan)
 	 * (sg_obj_read); from the file where more were written than are
 	 * remembered, and for unwind info that only the section headers
 	 * find (a static program's). */
-	if (o->nwrote < 0 || !o->ehf_count) {
+	if (o->nwrote < 0 || (!o->ehf_count && !o->is_vdso)) {
 		open_object(o);
 		if (o->fd < 0)
 			return 0;
@@ -1297,6 +1300,18 @@ static void new_code_drop(void)
 	__atomic_store_n(&new_code_lock, 0, __ATOMIC_RELEASE);
 }
 
+/* Planning's buffers are kept for the process and emptied after each
+ * use, except for their first page: emptied every time, the pages a
+ * small look or a small function's planning writes came back as faults
+ * (~3 us each) at the next first trap, more than that planning costs. */
+void sg_patch_drop_tail(void *b, unsigned long used)
+{
+	if (used > PAGE)
+		sg_sc3(SG_NR_madvise, (long)b + PAGE,
+		       ((used + PAGE - 1) & ~(PAGE - 1)) - PAGE,
+		       4 /* MADV_DONTNEED */);
+}
+
 /*
  * The ELF objects in each of the n ranges of r patched (or left to
  * traps) as sg_patch_new_code says, with one read of the maps; code
@@ -1310,7 +1325,7 @@ static void look_at(const unsigned long (*r)[2], int n)
 	unsigned long len = 0;
 	char *maps = 0;
 	long fd = sg_maps_open();
-	int i, k, found;
+	int i, k, found, most = 0;
 
 	fresh = fresh ? fresh : sg_mmap(MAX_OBJS * sizeof(*fresh));
 	scan_buf = scan_buf ? scan_buf : sg_mmap(SCAN_CHUNK);
@@ -1324,6 +1339,7 @@ static void look_at(const unsigned long (*r)[2], int n)
 		}
 		if (k < 0 && maps && fresh)
 			k = collect_objects(maps, fresh, MAX_OBJS);
+		most = k > most ? k : most;
 		found = fresh && scan_buf && k > 0 &&
 			patch_new_objects(fresh, k, r[i][0], r[i][1]);
 		/* No object to patch (JIT code): SUD catches what may be
@@ -1341,10 +1357,9 @@ static void look_at(const unsigned long (*r)[2], int n)
 		sg_sc1(SG_NR_close, fd);
 	if (maps)
 		sg_munmap(maps, len);
-	/* zero again for the next look, and no dirty page kept */
+	/* (object_of clears each object it fills) */
 	if (fresh)
-		sg_sc3(SG_NR_madvise, (long)fresh, MAX_OBJS * sizeof(*fresh),
-		       4 /* MADV_DONTNEED */);
+		sg_patch_drop_tail(fresh, most * sizeof(*fresh));
 	sg_patch_arch.release();
 }
 

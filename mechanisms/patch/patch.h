@@ -432,6 +432,9 @@ const unsigned char *sg_text_sweep_insn(const struct sg_text_sweep *f,
 int sg_text_sweep_is_target(const struct sg_text_sweep *f,
 			    unsigned long addr) SG_HIDDEN;
 void sg_text_sweep_release(struct sg_text_sweep *f) SG_HIDDEN;
+/* A kept buffer's used bytes past its first page back to the kernel
+ * (patch.c). */
+void sg_patch_drop_tail(void *b, unsigned long used) SG_HIDDEN;
 
 /* Plans shared by the processes of a tree (plans.c): 0 if o's sites
  * were found and still match memory; alloc makes room for n sites. */

@@ -45,15 +45,16 @@ static int writable(unsigned long lo, unsigned long hi, int on)
 		      on ? (PROT_R | PROT_W) : (PROT_R | PROT_X)) < 0 ? -1 : 0;
 }
 
-/* Start-up and new-code scans keep one descriptor for all their sites
- * (closed before the program could see it). */
+/* Start-up and new-code scans use one descriptor for all their sites:
+ * the process's kept one, or one closed before the program could see
+ * it. */
 static long memfd = -1;
+static int memfd_own;
 
 int sg_patch_poke(unsigned long addr, const void *buf, unsigned long len)
 {
 	if (memfd < 0)
-		memfd = sg_sc4(SG_NR_openat, AT_FDCWD_, (long)"/proc/self/mem",
-			       02 | O_CLOEXEC_, 0);
+		memfd = sg_mem_open(&memfd_own);
 	if (memfd < 0)
 		return -1;
 	return sg_sc4(SG_NR_pwrite64, memfd, (long)buf, len, addr) ==
@@ -62,7 +63,7 @@ int sg_patch_poke(unsigned long addr, const void *buf, unsigned long len)
 
 void sg_patch_poke_done(void)
 {
-	if (memfd >= 0)
+	if (memfd >= 0 && memfd_own)
 		sg_sc1(SG_NR_close, memfd);
 	memfd = -1;
 }

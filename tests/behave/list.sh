@@ -43,7 +43,7 @@ for src in tests/behave/*.c; do
 		# it misses libc's internal execve: an unfollowed child is a
 		# sysgate of its own, whose new descriptor sits at the limit;
 		# and the calls libc makes inside fstat, readdir.
-		case $m/$t in preload/env-visible|preload/fd-lowered-limit|preload/fd-probe) continue ;; esac
+		case $m/$t in preload/env-visible|preload/fd-lowered-limit|preload/fd-probe|preload/fork-first-trap) continue ;; esac
 		printf '%s/%s\tbash tests/behave/compare.sh %s -m %s -c -o /dev/null\n' \
 			"$t" "$m" "$t" "$m"
 	done
@@ -53,6 +53,12 @@ done
 # strace -f.
 for o in count:"" loader:--loader int3:"-m int3" sud:"-m sud" seccomp:"-m seccomp"; do
 	printf 'raw-clone-nocfi/strace-%s\tbash tests/behave/counts.sh raw-clone-nocfi clone,vfork,readlinkat,rt_sigprocmask,write %s\n' \
+		"${o%%:*}" "${o#*:}"
+done
+# A vDSO fallback call, planned at its first trap, is counted from the
+# first one on.
+for o in count:"" loader:--loader eager:--eager; do
+	printf 'vdso-fallback/strace-%s\tbash tests/behave/counts.sh vdso-fallback clock_gettime %s\n' \
 		"${o%%:*}" "${o#*:}"
 done
 # The same programs built against musl (dynamic: ld-musl as interpreter;

@@ -772,6 +772,26 @@ t_startup_maps_read_once() {
 	[ "$reads" = 1 ] || fail "/proc/self/maps read whole $reads times"
 }
 
+t_startup_proc_mem_once() {
+	# Code is written through /proc/self/mem, opened once and kept (an
+	# open and a close at every first trap cost more than the write).
+	local n
+	own_startup_calls
+	n=$(grep -c '"/proc/self/mem"' "$TMP/own")
+	[ "$n" -ge 1 ] || fail "no write of code: $(head -5 "$TMP/own")"
+	[ "$n" = 1 ] || fail "/proc/self/mem opened $n times"
+}
+
+t_startup_vdso_not_read() {
+	# The vDSO is planned at its first trap like a file's object, not at
+	# every start (~10 % of /bin/true's): its few sites are fallbacks
+	# for clocks it cannot read (behave/vdso-fallback: still counted).
+	need_sud
+	"$SG" --stats -f -o "$TMP/out" -- /bin/true || fail "exit status $?"
+	grep -q '^sysgate:   \[vdso\]: not read, its sites patched at their first trap' \
+		"$TMP/out" || fail "$(grep sysgate "$TMP/out")"
+}
+
 t_loader_proc_self_exe() {
 	# Started by sysgate-loader, a program still reads its own path in
 	# /proc/self/exe (ld.so resolves $ORIGIN that way), followed execs too.
