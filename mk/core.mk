@@ -68,6 +68,7 @@ FRONT_OBJS := $(BUILD)/arch/$(ARCH)/front_start.o $(BUILD)/tools/front/front.o \
 	$(BUILD)/tools/sysgate/run.o
 $(BUILD)/tools/front/front.o: EXTRA_CFLAGS = $(CFLAGS_HOT) -Itools/sysgate
 $(BUILD)/arch/$(ARCH)/front_start.o: arch/$(ARCH)/loader_start.S $(GEN_HEADERS) | $(BUILD)/.dir
+	@mkdir -p $(dir $@)
 	$(CC) $(CPPFLAGS_COMMON) -DSG_START_MAIN=sg_front_main -MMD -MP -c $< -o $@
 $(BUILD)/sysgate: $(FRONT_OBJS) $(BUILD)/libsysgate-core.a
 	$(CC) -static -nostdlib -no-pie -o $@ $(FRONT_OBJS) \
