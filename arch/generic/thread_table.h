@@ -91,10 +91,11 @@ static inline int sg_tracee_runs_sysgate(int tid)
 }
 
 /* Does another sysgate's runtime hold this process?  No register says
- * so here: the caller reads its maps. */
-static inline int sg_self_runs_sysgate(void)
+ * so here (-1): the caller reads its maps. */
+static inline int sg_self_runs_sysgate(unsigned long hwcap2)
 {
-	return 0;
+	(void)hwcap2;
+	return -1;
 }
 
 static inline struct sg_thread *sg_self(void)

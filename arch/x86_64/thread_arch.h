@@ -154,12 +154,20 @@ static inline unsigned long sg_arch_swap_tls(unsigned long tp)
 }
 
 /* Does another sysgate's runtime hold this process (sysgate under
- * sysgate, asked by the inner CLI)?  Its thread state is our GS base. */
-static inline int sg_self_runs_sysgate(void)
+ * sysgate, asked by the inner CLI)?  Its thread state is our GS base:
+ * 1 yes, 0 no, -1 unknown (the caller reads its maps).  RDGSBASE is the
+ * sure answer; arch_prctl's is the program's view, which an outer
+ * runtime keeps at 0. */
+static inline int sg_self_runs_sysgate(unsigned long hwcap2)
 {
 	unsigned long v = 0;
 
-	return sg_sc2(SG_NR_arch_prctl, SG_ARCH_GET_GS, (long)&v) == 0 && v;
+	if (hwcap2 & 2) {	/* FSGSBASE */
+		__asm__ volatile("rdgsbase %0" : "=r"(v));
+		return v != 0;
+	}
+	return sg_sc2(SG_NR_arch_prctl, SG_ARCH_GET_GS, (long)&v) == 0 && v ?
+	       1 : -1;
 }
 
 /* 0, or -1 when another copy of sysgate (or the program) owns GS. */

@@ -44,7 +44,14 @@ void __attribute__((noreturn)) sg_front_main(long *sp)
 	int argc = (int)sp[0], child, status = 0, stopped;
 	char **argv = (char **)(sp + 1);
 
+	unsigned long hwcap2 = 0, *aux;
+
 	sg_cli_envp = argv + argc + 1;
+	for (aux = (unsigned long *)sg_cli_envp; *aux; aux++)
+		;
+	for (aux++; aux[0]; aux += 2)
+		if (aux[0] == 26 /* AT_HWCAP2 */)
+			hwcap2 = aux[1];
 	sg_tls_start_static(__ehdr_start);
 	if (argc > 1 && (!sg_strcmp(argv[1], "bench") ||
 			 !sg_strcmp(argv[1], "hot") ||
@@ -53,7 +60,7 @@ void __attribute__((noreturn)) sg_front_main(long *sp)
 	if (sg_options_parse(&o, argc - 1, argv + 1))
 		whole_cli(argv);
 	st.prog_i = 1 + o.nwords;
-	if (for_whole_cli(&o, argc, st.prog_i) || sg_cli_under_sysgate())
+	if (for_whole_cli(&o, argc, st.prog_i) || sg_cli_under_sysgate(hwcap2))
 		whole_cli(argv);
 	sg_cli_check_summary_options(&o);
 	sg_cli_check_start(&o, &st, argv, 0);

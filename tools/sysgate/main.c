@@ -332,7 +332,7 @@ static int info_request(const struct sg_options *o)
  */
 static void nested_start(struct sg_options *o)
 {
-	if (!strcmp(o->mechanism, "ptrace") || !sg_cli_under_sysgate())
+	if (!strcmp(o->mechanism, "ptrace") || !sg_cli_under_sysgate(getauxval(AT_HWCAP2)))
 		return;
 	if (o->nhooks || o->fs)
 		die("under another sysgate, --hook and --fs cannot run in the "

@@ -289,14 +289,16 @@ static int maps_line_is_ours(const char *line, size_t n, unsigned long arg)
 
 /*
  * Run by another sysgate (sysgate under sysgate): its runtime holds this
- * process (x86-64: our GS base, where the outer one lets us see it;
- * else its files in our maps, which the loader's anonymous segments may
- * not show).
+ * process (x86-64: our GS base, read where the instruction exists; else
+ * its files in our maps, which the loader's anonymous segments may not
+ * show).
  */
-int sg_cli_under_sysgate(void)
+int sg_cli_under_sysgate(unsigned long hwcap2)
 {
-	if (sg_self_runs_sysgate())
-		return 1;
+	int r = sg_self_runs_sysgate(hwcap2);
+
+	if (r >= 0)
+		return r;
 	return each_line("/proc/self/maps", maps_line_is_ours, 0) > 0;
 }
 

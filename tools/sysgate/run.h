@@ -33,8 +33,9 @@ const char *sg_cli_getenv(const char *name);
 /* A file installed with the CLI (next to it, or in its library
  * directory); dies naming it if there is none. */
 const char *sg_cli_installed(const char *name);
-/* Whether another sysgate's runtime serves this process. */
-int sg_cli_under_sysgate(void);
+/* Whether another sysgate's runtime serves this process (hwcap2: the
+ * auxiliary vector's AT_HWCAP2). */
+int sg_cli_under_sysgate(unsigned long hwcap2);
 /* -S and -U checked, as strace does, with or without -c. */
 void sg_cli_check_summary_options(const struct sg_options *o);
 /* Each built-in hook's init, once, so that bad arguments stop us now. */
