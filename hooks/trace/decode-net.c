@@ -342,7 +342,8 @@ static void d_sendto(struct call *c)
 {
 	a_fd(c, 0);
 	a_sep(c);
-	p_data(c->f, c->s, c->s->args[1], c->s->args[2], 0);
+	p_sockbuf(c->f, c->s, (int)c->s->args[0], c->s->args[1],
+		  c->s->args[2]);
 	a_udec(c, c->s->args[2]);
 	a_msgflags(c, c->s->args[3]);
 	a_sep(c);
@@ -354,7 +355,8 @@ static void d_recvfrom(struct call *c)
 {
 	a_fd(c, 0);
 	if (a_out(c, c->s->args[1]))
-		p_data(c->f, c->s, c->s->args[1], c->s->ret, 0);
+		p_sockbuf(c->f, c->s, (int)c->s->args[0], c->s->args[1],
+			  c->s->ret);
 	a_udec(c, c->s->args[2]);
 	a_msgflags(c, c->s->args[3]);
 	a_addr_out(c, c->s->args[4], c->s->args[5]);

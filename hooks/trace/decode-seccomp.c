@@ -72,17 +72,6 @@ static void k_recv(struct call *c, unsigned long arg)
 		p_ptr(c->f, arg);
 }
 
-/* -ENOSR for a negative errno with a name, else the number */
-static void p_neg_err(struct fmt *f, int err)
-{
-	const char *nm = err < 0 ? sysgate_errno_name(-err) : 0;
-
-	if (!nm)
-		fmt_dec(f, err);
-	else
-		p_named_pre(f, "-", nm, (unsigned long)(long)err, 'd');
-}
-
 static void k_send(struct call *c, unsigned long arg)
 {
 	struct seccomp_notif_resp r;

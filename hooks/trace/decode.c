@@ -274,6 +274,16 @@ void p_named(struct fmt *f, const char *name, unsigned long v, char base)
 	x_end(f, start, v, base);
 }
 
+void p_neg_err(struct fmt *f, int err)
+{
+	const char *nm = err < 0 ? sysgate_errno_name(-err) : 0;
+
+	if (!nm)
+		fmt_dec(f, err);
+	else
+		p_named_pre(f, "-", nm, (unsigned long)(long)err, 'd');
+}
+
 void p_named_pre(struct fmt *f, const char *prefix, const char *name,
 		 unsigned long v, char base)
 {

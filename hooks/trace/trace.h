@@ -125,6 +125,8 @@ void p_named(struct fmt *f, const char *name, unsigned long v, char base);
 /* The same for a name made of two parts ("__NR_" "gettid", "-" "ENOSR"). */
 void p_named_pre(struct fmt *f, const char *prefix, const char *name,
 		 unsigned long v, char base);
+/* -ENOSR for a negative errno with a name, else the number */
+void p_neg_err(struct fmt *f, int err);
 
 /* The names of v's flags in t, '|' between them, bits no name covers in
  * hex after them; 0 only by a name for 0.  Nothing, and 0 returned,
@@ -290,6 +292,12 @@ int ioctl_gpio(struct call *c, unsigned int req, unsigned long arg);
  * NOTIF_RECV keeps at entry whether its buffer was zeroed. */
 int ioctl_seccomp(struct call *c, unsigned int req, unsigned long arg);
 void ioctl_seccomp_enter(struct call *c);
+
+/* A send or receive call's buffer (len bytes at p) on descriptor fd:
+ * netlink messages on a netlink socket, else the bytes
+ * (decode-netlink.c). */
+void p_sockbuf(struct fmt *f, const struct sysgate_sys *s, int fd,
+	       unsigned long p, unsigned long len);
 
 /* json.c: arguments as the decoders print them (strace's grammar), as
  * a JSON array of values. */
