@@ -248,9 +248,17 @@ static void p_u32_elem(struct fmt *f, const void *e, void *ctx)
 static void p_meminfo_elem(struct fmt *f, const void *e, void *ctx)
 {
 	unsigned long *i = ctx;
+	const char *nm = xlat_name(&xl_sk_meminfo, *i);
 
+	/* (strace's indices are decimal under -X too) */
 	fmt_chr(f, '[');
-	p_xlat(f, (*i)++, &xl_sk_meminfo, "SK_MEMINFO_???");
+	if (nm) {
+		p_named(f, nm, *i, 'u');
+	} else {
+		fmt_udec(f, *i);
+		fmt_str(f, " /* SK_MEMINFO_??? */");
+	}
+	(*i)++;
 	fmt_str(f, "]=");
 	fmt_udec(f, *(const unsigned int *)e);
 }
@@ -337,10 +345,14 @@ static void nla_one(struct nl *x, const void *hp, unsigned long p,
 		fmt_chr(f, '[');
 	f_udec(f, "{nla_len=", h->nla_len);
 	fmt_str(f, ", nla_type=");
-	if (h->nla_type & NLA_F_NESTED)
-		fmt_str(f, "NLA_F_NESTED|");
-	if (h->nla_type & NLA_F_NET_BYTEORDER)
-		fmt_str(f, "NLA_F_NET_BYTEORDER|");
+	if (h->nla_type & NLA_F_NESTED) {
+		p_named(f, "NLA_F_NESTED", NLA_F_NESTED, 'x');
+		fmt_chr(f, '|');
+	}
+	if (h->nla_type & NLA_F_NET_BYTEORDER) {
+		p_named(f, "NLA_F_NET_BYTEORDER", NLA_F_NET_BYTEORDER, 'x');
+		fmt_chr(f, '|');
+	}
 	p_xlat(f, type, set->names, set->unknown);
 	fmt_chr(f, '}');
 	if (n <= NLA_HDRLEN)
