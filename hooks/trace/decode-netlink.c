@@ -8,7 +8,12 @@
  * (their fields), attribute names and how each attribute's value prints.
  */
 #include <linux/netlink.h>
+#include <linux/netlink_diag.h>
 #include <linux/rtnetlink.h>
+#include <linux/dcbnl.h>
+#include <linux/if.h>
+#include <linux/if_bridge.h>
+#include <linux/sockios.h>
 #include <linux/selinux_netlink.h>
 #include <linux/xfrm.h>
 #include <linux/sock_diag.h>
@@ -35,6 +40,8 @@ enum {
 	FK_BITS,	/* 1<<NAME for each bit, NAME t's name of its index */
 	FK_COOKIE,	/* two u32s: [a, b] */
 	FK_DEV,		/* makedev(0x.., 0x..) */
+	FK_NLPROTO,	/* NETLINK_*, or NDIAG_PROTO_ALL */
+	FK_IFINDEX,	/* if_nametoindex("lo") */
 };
 
 struct field {
@@ -93,6 +100,40 @@ static void p_bits(struct fmt *f, unsigned long v, const struct xlat *t,
 	x_end(f, start, v, 'x');
 }
 
+/* An interface index as strace prints it: by the interface's name when
+ * there is one (asked of the kernel by a socket of our own). */
+static void p_ifindex(struct fmt *f, unsigned int idx)
+{
+	struct ifreq r;
+	char text[64];
+	struct fmt t;
+	long fd, ok;
+
+	hk_memset(&r, 0, sizeof(r));
+	r.ifr_ifindex = (int)idx;
+	fd = sysgate_syscall(sysgate_syscall_number("socket"), AF_UNIX,
+			     SOCK_DGRAM | SOCK_CLOEXEC, 0, 0, 0, 0);
+	if (fd < 0) {
+		fmt_udec(f, idx);
+		return;
+	}
+	ok = sysgate_syscall(sysgate_syscall_number("ioctl"), fd, SIOCGIFNAME,
+			     (long)&r, 0, 0, 0) == 0;
+	sysgate_syscall(sysgate_syscall_number("close"), fd, 0, 0, 0, 0, 0);
+	if (!ok) {
+		fmt_udec(f, idx);
+		return;
+	}
+	r.ifr_name[sizeof(r.ifr_name) - 1] = 0;
+	fmt_init(&t, text, sizeof(text) - 1);
+	fmt_str(&t, "if_nametoindex(");
+	p_data_local(&t, (const unsigned char *)r.ifr_name,
+		     hk_strlen(r.ifr_name));
+	fmt_chr(&t, ')');
+	text[t.len] = 0;
+	p_named(f, text, idx, 'u');
+}
+
 static void p_field(struct fmt *f, const unsigned char *b,
 		    const struct field *d)
 {
@@ -125,6 +166,15 @@ static void p_field(struct fmt *f, const unsigned char *b,
 		fmt_str(f, ", ");
 		fmt_udec(f, get_uint(b + d->off + 4, 4));
 		fmt_chr(f, ']');
+		break;
+	case FK_NLPROTO:
+		if (v == NDIAG_PROTO_ALL)
+			p_named(f, "NDIAG_PROTO_ALL", v, 'x');
+		else
+			p_xlat(f, v, &xl_netlink_protos, "NETLINK_???");
+		break;
+	case FK_IFINDEX:
+		p_ifindex(f, (unsigned int)v);
 		break;
 	case FK_DEV:
 		fmt_str(f, "makedev(");
@@ -221,15 +271,21 @@ enum {
 	NK_HEX,		/* the bytes in hex (strace: no decoder) */
 	NK_STR,		/* a string, its NUL not shown */
 	NK_U8, NK_U16, NK_U32, NK_U64,
-	NK_UID,
+	NK_S32,
+	NK_UID, NK_FD, NK_IFINDEX,
+	NK_U8S,		/* [u8, ...] */
 	NK_U32S,	/* [u32, ...] */
 	NK_MEMINFO,	/* [[SK_MEMINFO_...]=u32, ...] */
+	NK_WORDS,	/* [0x..., ...]: longs in hex of their full width */
+	NK_FLAGS32,	/* a u32 of flags */
 	NK_STRUCT,	/* a layout's fields */
 };
 
 struct nla_kind {
 	unsigned char kind;
-	const struct layout *l;
+	const struct layout *l;		/* NK_STRUCT */
+	const struct xlat *t;		/* NK_FLAGS32 */
+	const char *unknown;
 };
 
 struct nla_set {
@@ -239,10 +295,33 @@ struct nla_set {
 	unsigned int n;
 };
 
+static void p_u8_elem(struct fmt *f, const void *e, void *ctx)
+{
+	(void)ctx;
+	fmt_udec(f, *(const unsigned char *)e);
+}
+
 static void p_u32_elem(struct fmt *f, const void *e, void *ctx)
 {
 	(void)ctx;
 	fmt_udec(f, *(const unsigned int *)e);
+}
+
+/* strace's "%#0*lx" of a long: 0x and digits, 16 characters at least */
+static void p_word_elem(struct fmt *f, const void *e, void *ctx)
+{
+	unsigned long v = *(const unsigned long *)e;
+	int i, width = v ? 14 : 16;
+
+	(void)ctx;
+	if (v)
+		fmt_str(f, "0x");
+	for (i = 15; i > 0 && !(v >> i * 4); i--)
+		;
+	for (; width > i + 1; width--)
+		fmt_chr(f, '0');
+	for (; i >= 0; i--)
+		fmt_chr(f, "0123456789abcdef"[v >> i * 4 & 15]);
 }
 
 static void p_meminfo_elem(struct fmt *f, const void *e, void *ctx)
@@ -292,24 +371,38 @@ static int p_nla_value(struct nl *x, const struct nla_kind *k,
 {
 	static const unsigned char isize[] = {
 		[NK_U8] = 1, [NK_U16] = 2, [NK_U32] = 4, [NK_U64] = 8,
-		[NK_UID] = 4,
+		[NK_UID] = 4, [NK_S32] = 4, [NK_FD] = 4, [NK_IFINDEX] = 4,
 	};
 	unsigned char b[64];
 	unsigned long i = 0;
+	unsigned long long v;
 
 	switch (k->kind) {
 	case NK_STR:
 		p_nla_str(x, p, len);
 		return 1;
 	case NK_U8: case NK_U16: case NK_U32: case NK_U64: case NK_UID:
+	case NK_S32: case NK_FD: case NK_IFINDEX:
 		if (len < isize[k->kind])
 			return 0;
 		if (fetch(x->f, x->s, b, p, isize[k->kind]))
 			return 1;
-		if (k->kind == NK_UID && get_uint(b, 4) == 0xffffffffULL)
-			fmt_str(x->f, "-1");
+		v = get_uint(b, isize[k->kind]);
+		if ((k->kind == NK_UID && v == 0xffffffffULL) ||
+		    k->kind == NK_S32)
+			fmt_dec(x->f, (int)v);
+		else if (k->kind == NK_FD) {
+			fmt_dec(x->f, (int)v);
+			p_fdpath(x->f, x->s, (int)v);
+		} else if (k->kind == NK_IFINDEX)
+			p_ifindex(x->f, (unsigned int)v);
 		else
-			fmt_udec(x->f, get_uint(b, isize[k->kind]));
+			fmt_udec(x->f, v);
+		return 1;
+	case NK_U8S:
+		if (!len)
+			return 0;
+		p_array_ctx(x->f, x->s, p, len, 1, 0, p_u8_elem, 0);
 		return 1;
 	case NK_U32S:
 	case NK_MEMINFO:
@@ -318,6 +411,18 @@ static int p_nla_value(struct nl *x, const struct nla_kind *k,
 		p_array_ctx(x->f, x->s, p, len / 4, 4, 0,
 			    k->kind == NK_U32S ? p_u32_elem : p_meminfo_elem,
 			    &i);
+		return 1;
+	case NK_WORDS:
+		if (len < sizeof(long))
+			return 0;
+		p_array_ctx(x->f, x->s, p, len / sizeof(long), sizeof(long), 0,
+			    p_word_elem, 0);
+		return 1;
+	case NK_FLAGS32:
+		if (len < 4)
+			return 0;
+		if (!fetch(x->f, x->s, b, p, 4))
+			p_flags_unknown(x->f, get_uint(b, 4), k->t, k->unknown);
 		return 1;
 	case NK_STRUCT:
 		if (len < k->l->size)
@@ -406,15 +511,64 @@ static const struct layout unix_rqlen_l =
 	LAYOUT(unix_rqlen_f, struct unix_diag_rqlen);
 
 static const struct nla_kind unix_attr_k[] = {
-	[UNIX_DIAG_NAME] = { NK_STR, 0 },
-	[UNIX_DIAG_VFS] = { NK_STRUCT, &unix_vfs_l },
-	[UNIX_DIAG_PEER] = { NK_U32, 0 },
-	[UNIX_DIAG_ICONS] = { NK_U32S, 0 },
-	[UNIX_DIAG_RQLEN] = { NK_STRUCT, &unix_rqlen_l },
-	[UNIX_DIAG_MEMINFO] = { NK_MEMINFO, 0 },
-	[UNIX_DIAG_SHUTDOWN] = { NK_U8, 0 },
-	[UNIX_DIAG_UID] = { NK_UID, 0 },
+	[UNIX_DIAG_NAME] = { NK_STR, 0, 0, 0 },
+	[UNIX_DIAG_VFS] = { NK_STRUCT, &unix_vfs_l, 0, 0 },
+	[UNIX_DIAG_PEER] = { NK_U32, 0, 0, 0 },
+	[UNIX_DIAG_ICONS] = { NK_U32S, 0, 0, 0 },
+	[UNIX_DIAG_RQLEN] = { NK_STRUCT, &unix_rqlen_l, 0, 0 },
+	[UNIX_DIAG_MEMINFO] = { NK_MEMINFO, 0, 0, 0 },
+	[UNIX_DIAG_SHUTDOWN] = { NK_U8, 0, 0, 0 },
+	[UNIX_DIAG_UID] = { NK_UID, 0, 0, 0 },
 };
+static const struct field nl_req_f[] = {
+	F(struct netlink_diag_req, sdiag_family, FK_XLAT, &xl_families,
+	  "AF_???"),
+	F(struct netlink_diag_req, sdiag_protocol, FK_NLPROTO, 0, 0),
+	F(struct netlink_diag_req, ndiag_ino, FK_U, 0, 0),
+	F(struct netlink_diag_req, ndiag_show, FK_FLAGS, &xl_ndiag_show,
+	  "NDIAG_SHOW_???"),
+	F(struct netlink_diag_req, ndiag_cookie, FK_COOKIE, 0, 0),
+};
+static const struct field nl_msg_f[] = {
+	F(struct netlink_diag_msg, ndiag_family, FK_XLAT, &xl_families,
+	  "AF_???"),
+	F(struct netlink_diag_msg, ndiag_type, FK_XLAT, &xl_sock_types,
+	  "SOCK_???"),
+	F(struct netlink_diag_msg, ndiag_protocol, FK_XLAT, &xl_netlink_protos,
+	  "NETLINK_???"),
+	F(struct netlink_diag_msg, ndiag_state, FK_XLAT, &xl_netlink_states,
+	  "NETLINK_???"),
+	F(struct netlink_diag_msg, ndiag_portid, FK_U, 0, 0),
+	F(struct netlink_diag_msg, ndiag_dst_portid, FK_U, 0, 0),
+	F(struct netlink_diag_msg, ndiag_dst_group, FK_U, 0, 0),
+	F(struct netlink_diag_msg, ndiag_ino, FK_U, 0, 0),
+	F(struct netlink_diag_msg, ndiag_cookie, FK_COOKIE, 0, 0),
+};
+static const struct field nl_ring_f[] = {
+	F(struct netlink_diag_ring, ndr_block_size, FK_U, 0, 0),
+	F(struct netlink_diag_ring, ndr_block_nr, FK_U, 0, 0),
+	F(struct netlink_diag_ring, ndr_frame_size, FK_U, 0, 0),
+	F(struct netlink_diag_ring, ndr_frame_nr, FK_U, 0, 0),
+};
+static const struct layout nl_req_l =
+	LAYOUT(nl_req_f, struct netlink_diag_req);
+static const struct layout nl_msg_l =
+	LAYOUT(nl_msg_f, struct netlink_diag_msg);
+static const struct layout nl_ring_l =
+	LAYOUT(nl_ring_f, struct netlink_diag_ring);
+static const struct nla_kind nl_attr_k[] = {
+	[NETLINK_DIAG_MEMINFO] = { NK_MEMINFO, 0, 0, 0 },
+	[NETLINK_DIAG_GROUPS] = { NK_WORDS, 0, 0, 0 },
+	[NETLINK_DIAG_RX_RING] = { NK_STRUCT, &nl_ring_l, 0, 0 },
+	[NETLINK_DIAG_TX_RING] = { NK_STRUCT, &nl_ring_l, 0, 0 },
+	[NETLINK_DIAG_FLAGS] = { NK_FLAGS32, 0, &xl_ndiag_flags,
+				 "NDIAG_FLAG_???" },
+};
+static const struct nla_set nl_attrs = {
+	&xl_netlink_diag_attrs, "NETLINK_DIAG_???", nl_attr_k,
+	sizeof(nl_attr_k) / sizeof(nl_attr_k[0]),
+};
+
 static const struct nla_set unix_attrs = {
 	&xl_unix_diag_attrs, "UNIX_DIAG_???", unix_attr_k,
 	sizeof(unix_attr_k) / sizeof(unix_attr_k[0]),
@@ -430,6 +584,52 @@ static const struct layout selnl_enforce_l =
 	LAYOUT(selnl_enforce_f, struct selnl_msg_setenforce);
 static const struct layout selnl_load_l =
 	LAYOUT(selnl_load_f, struct selnl_msg_policyload);
+
+/* route messages: their structures, and attributes */
+struct rtgen { unsigned char family; };
+static const struct field rtgen_nsid_f[] = {
+	{ "rtgen_family", 0, 1, FK_XLAT, &xl_families, "AF_???" },
+};
+static const struct field netconf_f[] = {
+	{ "ncm_family", 0, 1, FK_XLAT, &xl_families, "AF_???" },
+};
+static const struct field dcb_f[] = {
+	F(struct dcbmsg, dcb_family, FK_XLAT, &xl_families, "AF_???"),
+	F(struct dcbmsg, cmd, FK_XLAT, &xl_dcb_commands, "DCB_CMD_???"),
+};
+static const struct field br_port_f[] = {
+	F(struct br_port_msg, family, FK_XLAT, &xl_families, "AF_???"),
+	F(struct br_port_msg, ifindex, FK_IFINDEX, 0, 0),
+};
+static const struct layout rtgen_nsid_l = LAYOUT(rtgen_nsid_f, struct rtgen);
+static const struct layout netconf_l = LAYOUT(netconf_f, struct rtgen);
+static const struct layout dcb_l = LAYOUT(dcb_f, struct dcbmsg);
+static const struct layout br_port_l = LAYOUT(br_port_f, struct br_port_msg);
+
+static const struct nla_kind nsid_attr_k[] = {
+	[1] = { NK_S32, 0, 0, 0 },	/* NETNSA_NSID */
+	[2] = { NK_U32, 0, 0, 0 },	/* NETNSA_PID */
+	[3] = { NK_FD, 0, 0, 0 },	/* NETNSA_FD */
+	[4] = { NK_S32, 0, 0, 0 },	/* NETNSA_TARGET_NSID */
+	[5] = { NK_S32, 0, 0, 0 },	/* NETNSA_CURRENT_NSID */
+};
+static const struct nla_kind netconf_attr_k[] = {
+	[1] = { NK_IFINDEX, 0, 0, 0 },	/* NETCONFA_IFINDEX */
+	[2] = { NK_S32, 0, 0, 0 }, [3] = { NK_S32, 0, 0, 0 },
+	[4] = { NK_S32, 0, 0, 0 }, [5] = { NK_S32, 0, 0, 0 },
+	[6] = { NK_S32, 0, 0, 0 }, [7] = { NK_S32, 0, 0, 0 },
+	[8] = { NK_S32, 0, 0, 0 },
+};
+#define SET(names, unknown, kinds) { names, unknown, kinds, \
+				     sizeof(kinds) / sizeof(kinds[0]) }
+static const struct nla_set nsid_attrs =
+	SET(&xl_rtnl_nsid_attrs, "NETNSA_???", nsid_attr_k);
+static const struct nla_set netconf_attrs =
+	SET(&xl_rtnl_netconf_attrs, "NETCONFA_???", netconf_attr_k);
+static const struct nla_set dcb_attrs = { &xl_rtnl_dcb_attrs,
+					  "DCB_ATTR_???", 0, 0 };
+static const struct nla_set mdb_attrs = { &xl_rtnl_mdb_attrs, "MDBA_???",
+					  0, 0 };
 
 /*
  * What a message's payload is: by protocol and type, and where the
@@ -449,6 +649,16 @@ struct body {
 static const struct body bodies[] = {
 	{ NETLINK_SOCK_DIAG, 0, 0xffff, AF_UNIX, 1, &unix_req_l, 0 },
 	{ NETLINK_SOCK_DIAG, 0, 0xffff, AF_UNIX, 0, &unix_msg_l, &unix_attrs },
+	{ NETLINK_SOCK_DIAG, 0, 0xffff, AF_NETLINK, 1, &nl_req_l, 0 },
+	{ NETLINK_SOCK_DIAG, 0, 0xffff, AF_NETLINK, 0, &nl_msg_l, &nl_attrs },
+	{ NETLINK_ROUTE, RTM_NEWNETCONF, RTM_GETNETCONF, ANY_FAMILY, -1,
+	  &netconf_l, &netconf_attrs },
+	{ NETLINK_ROUTE, RTM_NEWNSID, RTM_GETNSID, ANY_FAMILY, -1,
+	  &rtgen_nsid_l, &nsid_attrs },
+	{ NETLINK_ROUTE, RTM_GETDCB, RTM_SETDCB, ANY_FAMILY, -1, &dcb_l,
+	  &dcb_attrs },
+	{ NETLINK_ROUTE, RTM_NEWMDB, RTM_GETMDB, ANY_FAMILY, -1, &br_port_l,
+	  &mdb_attrs },
 	{ NETLINK_SELINUX, SELNL_MSG_SETENFORCE, SELNL_MSG_SETENFORCE,
 	  NO_FAMILY, -1, &selnl_enforce_l, 0 },
 	{ NETLINK_SELINUX, SELNL_MSG_POLICYLOAD, SELNL_MSG_POLICYLOAD,
@@ -520,8 +730,9 @@ static int family_payload(struct nl *x, const struct nlmsghdr *h,
 	}
 	fmt_chr(x->f, '{');
 	p_field(x->f, b, &d->l->f[0]);
-	fmt_str(x->f, ", ");
-	if (len < d->l->size)
+	if (d->l->n == 1)
+		ok = 1;
+	else if (fmt_str(x->f, ", "), len < d->l->size)
 		fmt_str(x->f, "...");
 	else if (!fetch(x->f, x->s, b + 1, p + 1, d->l->size - 1U) &&
 		 (ok = 1))
@@ -654,9 +865,9 @@ static void nlmsg_one(struct nl *x, const void *hp, unsigned long p,
 static const struct walk nlmsg_walk = { NLMSG_HDRLEN, 4, nlmsg_one };
 
 static const struct nla_kind err_attr_k[] = {
-	[NLMSGERR_ATTR_MSG] = { NK_STR, 0 },
-	[NLMSGERR_ATTR_OFFS] = { NK_U32, 0 },
-	[NLMSGERR_ATTR_COOKIE] = { NK_U32S, 0 },
+	[NLMSGERR_ATTR_MSG] = { NK_STR, 0, 0, 0 },
+	[NLMSGERR_ATTR_OFFS] = { NK_U32, 0, 0, 0 },
+	[NLMSGERR_ATTR_COOKIE] = { NK_U8S, 0, 0, 0 },
 };
 static const struct nla_set err_attrs = {
 	&xl_nlmsgerr_attrs, "NLMSGERR_ATTR_???", err_attr_k,
