@@ -69,6 +69,66 @@ static int starts(const char *s, const char *p)
 	return !sg_strncmp(s, p, sg_strlen(p));
 }
 
+/* "A" or "A-B" at w (no longer than the list it stands for) */
+static char *put_run(char *w, long a, long b)
+{
+	char num[24];
+	const char *d = sg_utoa(num + sizeof(num), (unsigned long)a);
+
+	while (*d)
+		*w++ = *d++;
+	if (b > a) {
+		*w++ = '-';
+		d = sg_utoa(num + sizeof(num), (unsigned long)b);
+		while (*d)
+			*w++ = *d++;
+	}
+	return w;
+}
+
+/*
+ * A descriptor set kept last in o->buf, its runs of consecutive numbers
+ * rewritten in place as "A-B" (strace's tests list every descriptor
+ * below 1024: more than the buffer and a hook's arguments hold); its
+ * end returned.
+ */
+static char *fd_runs(char *v)
+{
+	char *w = v, *r = v;
+
+	while (*r == '!')
+		*w++ = *r++;
+	while (*r) {
+		long a = 0, b;
+		char *t = r;
+
+		while (*t >= '0' && *t <= '9' && a < 1000000)
+			a = a * 10 + (*t++ - '0');
+		if (t == r || (*t && *t != ',')) {
+			/* (a name: all, none) */
+			while (*r && *r != ',')
+				*w++ = *r++;
+		} else {
+			for (b = a; *t == ','; b++) {
+				long c = 0;
+				char *u = t + 1;
+
+				while (*u >= '0' && *u <= '9' && c < 1000000)
+					c = c * 10 + (*u++ - '0');
+				if (u == t + 1 || (*u && *u != ',') || c != b + 1)
+					break;
+				t = u;
+			}
+			r = t;
+			w = put_run(w, a, b);
+		}
+		if (*r == ',')
+			*w++ = *r++;
+	}
+	*w = 0;
+	return w;
+}
+
 /* -e EXPR */
 static int parse_expr(struct sg_options *o, const char *e)
 {
@@ -157,8 +217,14 @@ static int parse_expr(struct sg_options *o, const char *e)
 		return 0;
 	}
 	if (starts(e, "read=") || starts(e, "write=")) {
-		const char *v = keep(o, sg_strchr(e, '=') + 1);
+		const char *v = sg_strchr(e, '=') + 1;
 
+		if (sg_strchr(v, '-'))
+			return fail(o, "invalid descriptor set '", v, "'");
+		v = keep(o, v);
+		if (v)
+			o->used = (unsigned int)(fd_runs((char *)v) + 1 -
+						 o->buf);
 		*(e[0] == 'r' ? &o->dump_read : &o->dump_write) = v;
 		return v ? 0 : fail(o, "options too long", 0, 0);
 	}

@@ -61,6 +61,10 @@ static const struct row rows[] = {
 	{ "-e signal=!usr1", 0, .hook_args_trace = "signal=!usr1" },
 	{ "-e read=3 -e write=all", 0,
 	  .hook_args_trace = "read=3\x1fwrite=all" },
+	/* runs of descriptors as ranges: strace's lists of every one fit */
+	{ "-e read=!!0,1,2,5,6,9,all -e write=007,8", 0,
+	  .hook_args_trace = "read=!!0-2,5-6,9,all\x1fwrite=7-8" },
+	{ "-e read=1-3", "invalid descriptor set '1-3'" },
 	{ "-n -a 0", 0, .hook_args_trace = "n\x1f" "a=0" },
 	{ "-Z", 0, .hook_args_trace = "status=failed" },
 	{ "-e status=successful,unfinished", 0,
