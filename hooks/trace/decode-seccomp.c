@@ -1,9 +1,11 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * ioctl on seccomp user-notification descriptors (linux/seccomp.h): the
- * notification received, the response sent, id checks and descriptors
- * added, as strace prints them.
+ * seccomp (linux/seccomp.h): the seccomp call and its classic BPF
+ * filters (prctl's PR_SET_SECCOMP too); ioctl on user-notification
+ * descriptors: the notification received, the response sent, id checks
+ * and descriptors added, as strace prints them.
  */
+#include <linux/filter.h>
 #include <linux/ioctl.h>
 #include <linux/seccomp.h>
 #include "trace.h"
@@ -153,3 +155,146 @@ void ioctl_seccomp_enter(struct call *c)
 		;
 	trace_saved(c)[0] = i < sizeof(b);
 }
+
+/* --- classic BPF filters ------------------------------------------- */
+
+/* strace's limit on the instructions it prints */
+#define BPF_INSNS_MAX 4096
+
+/* An instruction's code: its class, then the parts the class has
+ * (BPF_LD|BPF_W|BPF_ABS, BPF_JMP|BPF_K|BPF_JEQ), bits no part names as
+ * hex with strace's comment. */
+static void p_bpf_code(struct fmt *f, unsigned int code)
+{
+	unsigned int cls = code & 0x07, rest = code & ~0x07U;
+
+	p_xlat(f, cls, &xl_bpf_class, "BPF_???");
+	switch (cls) {
+	case BPF_LD:
+	case BPF_LDX:
+		fmt_chr(f, '|');
+		p_xlat(f, code & 0x18, &xl_bpf_size, "BPF_???");
+		fmt_chr(f, '|');
+		p_xlat(f, code & 0xe0, &xl_bpf_mode, "BPF_???");
+		return;
+	case BPF_ALU:
+	case BPF_JMP:
+		fmt_chr(f, '|');
+		p_xlat(f, code & 0x08, &xl_bpf_src, "BPF_???");
+		fmt_chr(f, '|');
+		p_xlat(f, code & 0xf0, cls == BPF_ALU ? &xl_bpf_op_alu :
+			&xl_bpf_op_jmp, "BPF_???");
+		return;
+	case BPF_MISC:
+		fmt_chr(f, '|');
+		p_xlat(f, code & 0xf8, &xl_bpf_miscop, "BPF_???");
+		rest &= ~0xf8U;
+		break;
+	case BPF_RET:
+		fmt_chr(f, '|');
+		p_xlat(f, code & 0x18, &xl_bpf_rval, "BPF_???");
+		rest &= ~0x18U;
+		break;
+	}
+	if (rest) {
+		fmt_chr(f, '|');
+		p_hex(f, rest);
+		fmt_str(f, " /* BPF_??? */");
+	}
+}
+
+/* BPF_STMT(code, k) or BPF_JUMP(code, k, jt, jf); a seccomp filter's
+ * return value as its action (and data). */
+static void p_bpf_insn(struct fmt *f, const void *e, void *ctx)
+{
+	const struct sock_filter *i = e;
+	unsigned int *count = ctx;
+
+	if ((*count)++ >= BPF_INSNS_MAX) {
+		fmt_str(f, "...");
+		return;
+	}
+	fmt_str(f, i->jt || i->jf ? "BPF_JUMP(" : "BPF_STMT(");
+	p_bpf_code(f, i->code);
+	fmt_str(f, ", ");
+	if (!(i->jt || i->jf) && (i->code & 0x07) == BPF_RET) {
+		unsigned int act = i->k & SECCOMP_RET_ACTION_FULL;
+
+		p_xlat(f, act, &xl_seccomp_ret_action, "SECCOMP_RET_???");
+		if (i->k & ~SECCOMP_RET_ACTION_FULL) {
+			fmt_chr(f, '|');
+			p_hex(f, i->k & ~SECCOMP_RET_ACTION_FULL);
+		}
+	} else {
+		p_hex(f, i->k);
+	}
+	if (i->jt || i->jf) {
+		fmt_str(f, ", ");
+		p_hex(f, i->jt);
+		fmt_str(f, ", ");
+		p_hex(f, i->jf);
+	}
+	fmt_chr(f, ')');
+}
+
+/* {len=N, filter=[...]} (the instructions under -v, else their
+ * address) */
+void p_seccomp_fprog(struct call *c, unsigned long p)
+{
+	struct sock_fprog prog;
+	unsigned int count = 0;
+	unsigned long n;
+
+	if (fetch(c->f, c->s, &prog, p, sizeof(prog)))
+		return;
+	f_udec(c->f, "{len=", prog.len);
+	fmt_str(c->f, ", filter=");
+	n = prog.len > BPF_INSNS_MAX ? BPF_INSNS_MAX + 1 : prog.len;
+	if (!trace_whole(c->s))
+		p_ptr(c->f, (unsigned long)prog.filter);
+	else
+		p_array_ctx(c->f, c->s, (unsigned long)prog.filter, n,
+			    sizeof(struct sock_filter), 0, p_bpf_insn, &count);
+	fmt_chr(c->f, '}');
+}
+
+static void d_seccomp(struct call *c)
+{
+	unsigned int op = (unsigned int)c->s->args[0];
+	unsigned int flags = (unsigned int)c->s->args[1];
+	unsigned long p = c->s->args[2];
+	unsigned int act;
+	struct seccomp_notif_sizes sz;
+
+	a_xlat(c, op, &xl_seccomp_ops, "SECCOMP_SET_MODE_???");
+	if (op == SECCOMP_SET_MODE_FILTER) {
+		a_int_flags(c, flags, &xl_seccomp_filter_flags,
+			    "SECCOMP_FILTER_FLAG_???");
+		a_sep(c);
+		p_seccomp_fprog(c, p);
+		return;
+	}
+	a_hex(c, flags);
+	if (op == SECCOMP_GET_ACTION_AVAIL) {
+		a_sep(c);
+		if (fetch(c->f, c->s, &act, p, sizeof(act)))
+			return;
+		fmt_chr(c->f, '[');
+		p_xlat(c->f, act, &xl_seccomp_ret_action, "SECCOMP_RET_???");
+		fmt_chr(c->f, ']');
+	} else if (op == SECCOMP_GET_NOTIF_SIZES) {
+		if (!a_out(c, p) || fetch(c->f, c->s, &sz, p, sizeof(sz)))
+			return;
+		f_udec(c->f, "{seccomp_notif=", sz.seccomp_notif);
+		f_udec(c->f, ", seccomp_notif_resp=", sz.seccomp_notif_resp);
+		f_udec(c->f, ", seccomp_data=", sz.seccomp_data);
+		fmt_chr(c->f, '}');
+	} else {
+		a_ptr(c, p);
+	}
+}
+
+const struct decoder dec_seccomp[] = {
+	{ "seccomp", d_seccomp, 0, 0 },
+	{ 0, 0, 0, 0 },
+};

@@ -1567,6 +1567,7 @@ static int trace_init(struct sysgate_ctx *ctx, const char *args)
 	add_decoders(dec_ioctl);
 	add_decoders(dec_ipc);
 	add_decoders(dec_prctl);
+	add_decoders(dec_seccomp);
 	add_decoders(dec_pids);
 	if (have_set)
 		set_select(ctx, &set);

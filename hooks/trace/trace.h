@@ -55,7 +55,7 @@ struct trace_scratch *trace_scratch(const struct sysgate_sys *s);
 /* The decoder tables of each area, ended by a NULL name. */
 extern const struct decoder dec_file[], dec_desc[], dec_mem[], dec_proc[],
 	dec_signal[], dec_net[], dec_poll[], dec_time[], dec_misc[],
-	dec_ioctl[], dec_ipc[], dec_prctl[],
+	dec_ioctl[], dec_ipc[], dec_prctl[], dec_seccomp[],
 	dec_pids[];
 
 extern int trace_strsize;	/* -s */
@@ -292,6 +292,8 @@ int ioctl_gpio(struct call *c, unsigned int req, unsigned long arg);
  * NOTIF_RECV keeps at entry whether its buffer was zeroed. */
 int ioctl_seccomp(struct call *c, unsigned int req, unsigned long arg);
 void ioctl_seccomp_enter(struct call *c);
+/* A seccomp filter's {len=N, filter=[BPF_STMT(...), ...]} at p. */
+void p_seccomp_fprog(struct call *c, unsigned long p);
 
 /* A send or receive call's buffer (len bytes at p) on descriptor fd:
  * netlink messages on a netlink socket, else the bytes

@@ -45,6 +45,7 @@ misc-status misc -e status=failed,unfinished
 file-v file -v
 desc-v desc -v
 misc-v misc -v
+seccomp-v seccomp -v
 sigdeliver-nosig sigdeliver -e signal=none -e trace=!rt_sigreturn
 desc-dump desc -e read=all -e write=all
 net-dump net -e read=3,4 -e write=!3
