@@ -149,9 +149,7 @@ static void p_in_number(struct fmt *f, const char *name, const void *bytes,
 	p_in_field(f, name, bytes, n, text, t.len);
 }
 
-/* inet_addr("127.0.0.1"): the address's text quoted as strings are (-x),
- * between head and tail. */
-static void p_in_addr(struct fmt *f, const char *name, const void *bytes,
+void p_in_addr(struct fmt *f, const char *name, const void *bytes,
 		      int n, const char *head, const char *tail)
 {
 	char text[256], addr[64];
@@ -533,56 +531,6 @@ static void d_getsockopt(struct call *c)
 	}
 	fmt_udec(c->f, out);
 	fmt_chr(c->f, ']');
-}
-
-static void p_cmsgs(struct fmt *f, const struct sysgate_sys *s,
-		    unsigned long p, unsigned long len)
-{
-	unsigned long off = 0;
-	struct cmsghdr h;
-	int first = 1;
-
-	fmt_chr(f, '[');
-	while (off + sizeof(h) <= len &&
-	       trace_read(s, &h, (void *)(p + off), sizeof(h)) ==
-		       sizeof(h) && h.cmsg_len >= sizeof(h)) {
-		if (!first)
-			fmt_str(f, ", ");
-		first = 0;
-		f_udec(f, "{cmsg_len=", h.cmsg_len);
-		fmt_str(f, ", cmsg_level=");
-		p_xlat(f, h.cmsg_level, &xl_sol_levels, "SOL_???");
-		fmt_str(f, ", cmsg_type=");
-		if (h.cmsg_level == SOL_SOCKET)
-			p_xlat(f, h.cmsg_type, &xl_scm_types, "SCM_???");
-		else
-			p_hex(f, h.cmsg_type);
-		fmt_str(f, ", cmsg_data=");
-		if (h.cmsg_level == SOL_SOCKET && h.cmsg_type == SCM_RIGHTS) {
-			unsigned long n = (h.cmsg_len - sizeof(h)) / sizeof(int);
-			unsigned long i;
-			int fd;
-
-			fmt_chr(f, '[');
-			for (i = 0; i < n; i++) {
-				if (trace_read(s, &fd, (void *)(p + off +
-						     sizeof(h) + i * sizeof(int)),
-						     sizeof(fd)) != sizeof(fd))
-					break;
-				if (i)
-					fmt_str(f, ", ");
-				fmt_dec(f, fd);
-				p_fdpath(f, s, fd);
-			}
-			fmt_chr(f, ']');
-		} else {
-			p_data(f, s, p + off + sizeof(h),
-			       h.cmsg_len - sizeof(h), 1);
-		}
-		fmt_chr(f, '}');
-		off += (h.cmsg_len + sizeof(long) - 1) & ~(sizeof(long) - 1);
-	}
-	fmt_chr(f, ']');
 }
 
 /* avail: bytes transferred, for the iovecs' contents (-1: all). */

@@ -18,6 +18,7 @@
 #include <linux/xfrm.h>
 #include <linux/sock_diag.h>
 #include <linux/unix_diag.h>
+#include <fcntl.h>
 #include <sys/socket.h>
 #include "trace.h"
 
@@ -100,9 +101,8 @@ static void p_bits(struct fmt *f, unsigned long v, const struct xlat *t,
 	x_end(f, start, v, 'x');
 }
 
-/* An interface index as strace prints it: by the interface's name when
- * there is one (asked of the kernel by a socket of our own). */
-static void p_ifindex(struct fmt *f, unsigned int idx)
+/* (asked of the kernel by a socket of our own) */
+void p_ifindex(struct fmt *f, unsigned int idx)
 {
 	struct ifreq r;
 	char text[64];
@@ -949,18 +949,74 @@ static void nlmsg_one(struct nl *x, const void *hp, unsigned long p,
 
 /* --- the entry points ----------------------------------------------- */
 
+/* The row of /proc/PID/net/netlink (bound sockets) of the socket with
+ * inode ino: its protocol and port id; 0, or -1 when there is none.
+ * (Read a chunk at a time: a row is the 10 numbers "sk Eth Pid Groups
+ * Rmem Wmem Dump Locks Drops Inode", sk and Groups in hex.) */
+int nl_socket_row(const struct sysgate_sys *s, unsigned long ino, int *proto,
+		  unsigned int *portid)
+{
+	char path[64], buf[1024];
+	unsigned long col[10];
+	long fd, n, i;
+	int c = 0, in = 0, found = -1;
+	struct fmt t;
+
+	fmt_init(&t, path, sizeof(path) - 1);
+	fmt_str(&t, "/proc/");
+	if (s->pid == (int)sysgate_syscall(sysgate_syscall_number("getpid"),
+					   0, 0, 0, 0, 0, 0))
+		fmt_str(&t, "self");
+	else
+		fmt_dec(&t, s->pid);
+	fmt_str(&t, "/net/netlink");
+	path[t.len] = 0;
+	fd = sysgate_syscall(sysgate_syscall_number("openat"), -100,
+			     (long)path, O_RDONLY | O_CLOEXEC, 0, 0, 0);
+	if (fd < 0)
+		return -1;
+	hk_memset(col, 0, sizeof(col));
+	while (found && (n = sysgate_syscall(sysgate_syscall_number("read"),
+					     fd, (long)buf, sizeof(buf), 0, 0,
+					     0)) > 0) {
+		for (i = 0; i < n; i++) {
+			char ch = buf[i];
+
+			if (ch == '\n') {
+				if (c >= 9 && col[9] == ino) {
+					*proto = (int)col[1];
+					*portid = (unsigned int)col[2];
+					found = 0;
+					break;
+				}
+				hk_memset(col, 0, sizeof(col));
+				c = in = 0;
+			} else if (ch == ' ') {
+				c += in;
+				in = 0;
+			} else {
+				if (c < 10 && ch >= '0' && ch <= '9')
+					col[c] = col[c] * 10 +
+						 (unsigned long)(ch - '0');
+				in = 1;
+			}
+		}
+	}
+	sysgate_syscall(sysgate_syscall_number("close"), fd, 0, 0, 0, 0, 0);
+	return found;
+}
+
 /* The netlink protocol of socket fd of s's process, -1 when fd is no
  * netlink socket.  In the process itself its socket options say; of
- * another (ptrace), /proc/PID/net/netlink's row of the socket's inode. */
+ * another (ptrace), the row of the socket's inode. */
 static int nl_proto(const struct sysgate_sys *s, int fd)
 {
 	long nr_gso = sysgate_syscall_number("getsockopt");
 	int v = 0;
-	unsigned int vl = sizeof(v);
-	char path[64], buf[4096];
+	unsigned int vl = sizeof(v), portid;
+	char path[64];
 	unsigned long ino = 0;
 	long n, i;
-	struct fmt t;
 
 	if (s->pid == (int)sysgate_syscall(sysgate_syscall_number("getpid"),
 					   0, 0, 0, 0, 0, 0)) {
@@ -978,38 +1034,7 @@ static int nl_proto(const struct sysgate_sys *s, int fd)
 		return -1;
 	for (i = 8; i < n && path[i] >= '0' && path[i] <= '9'; i++)
 		ino = ino * 10 + (unsigned long)(path[i] - '0');
-	fmt_init(&t, path, sizeof(path) - 1);
-	fmt_str(&t, "/proc/");
-	fmt_dec(&t, s->pid);
-	fmt_str(&t, "/net/netlink");
-	path[t.len] = 0;
-	n = trace_read_file(path, buf, sizeof(buf) - 1);
-	if (n <= 0)
-		return -1;
-	buf[n] = 0;
-	/* sk Eth Pid Groups Rmem Wmem Dump Locks Drops Inode */
-	for (i = 0; i < n;) {
-		unsigned long col[10] = { 0 };
-		int c = 0, in = 0;
-
-		for (; i < n && buf[i] != '\n'; i++) {
-			char ch = buf[i];
-
-			if (ch == ' ') {
-				c += in;
-				in = 0;
-			} else if (c < 10 && ch >= '0' && ch <= '9') {
-				col[c] = col[c] * 10 + (unsigned long)(ch - '0');
-				in = 1;
-			} else {
-				in = 1;
-			}
-		}
-		i++;
-		if (col[9] == ino)
-			return (int)col[1];
-	}
-	return -1;
+	return nl_socket_row(s, ino, &v, &portid) ? -1 : v;
 }
 
 void p_sockbuf(struct fmt *f, const struct sysgate_sys *s, int fd,

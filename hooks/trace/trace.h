@@ -205,6 +205,7 @@ void p_str_max(struct fmt *f, const struct sysgate_sys *s, unsigned long p,
 void p_mode(struct fmt *f, unsigned long mode);	/* 0644, 000 */
 void p_file_mode(struct fmt *f, unsigned long mode);	/* S_IFREG|0644 */
 void p_timespec(struct fmt *f, long sec, long nsec);
+void p_timeval(struct fmt *f, long sec, long usec);	/* decode-time.c */
 /* " / * 2020-01-01T00:00:00[.nnnnnnnnn]+0000 * /": the local date */
 void p_date(struct fmt *f, long sec, long nsec);
 /* Reads a struct at p: 0, or prints p (hex or NULL) and returns -1. */
@@ -272,6 +273,11 @@ int trace_thread_slot(int tid);
 void p_open_flags(struct fmt *f, unsigned long v);
 /* 127.0.0.1 from 4 bytes. */
 void p_inet4(struct fmt *f, const unsigned char *a);
+/* ", NAME=inet_addr(\"127.0.0.1\")": an address of n bytes (4, 16) as
+ * strace prints one in a structure, its text quoted as strings are (-x)
+ * between head and tail, its bytes under -X (decode-net.c). */
+void p_in_addr(struct fmt *f, const char *name, const void *bytes, int n,
+	       const char *head, const char *tail);
 /* The shortest text form of an IPv6 address (16 bytes). */
 void p_inet6(struct fmt *f, const unsigned char *a);
 /* -yy: "TCP:[127.0.0.1:80->127.0.0.1:4000]" for the socket with inode
@@ -295,6 +301,17 @@ void ioctl_seccomp_enter(struct call *c);
 /* A seccomp filter's {len=N, filter=[BPF_STMT(...), ...]} at p. */
 void p_seccomp_fprog(struct call *c, unsigned long p);
 
+/* The bound netlink socket with inode ino in s's process's network
+ * namespace: its protocol and port id, 0; or -1 (decode-netlink.c). */
+int nl_socket_row(const struct sysgate_sys *s, unsigned long ino, int *proto,
+		  unsigned int *portid);
+/* An interface index by its name: if_nametoindex("lo"), else the
+ * number (decode-netlink.c). */
+void p_ifindex(struct fmt *f, unsigned int idx);
+/* msg_control's in_len bytes at p: [{cmsg_len=..., ...}, ...]
+ * (decode-cmsg.c) */
+void p_cmsgs(struct fmt *f, const struct sysgate_sys *s, unsigned long p,
+	     unsigned long in_len);
 /* A send or receive call's buffer (len bytes at p) on descriptor fd:
  * netlink messages on a netlink socket, else the bytes
  * (decode-netlink.c). */

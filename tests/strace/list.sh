@@ -29,6 +29,7 @@ done <<'EOF'
 file-y file -y
 desc-y desc -y
 net-y net -y
+netlink-yy netlink -yy
 poll-y poll -y
 misc-x misc -x
 net-xx net -xx
