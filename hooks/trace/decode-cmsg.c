@@ -64,12 +64,6 @@ static void p_fd_elem(struct fmt *f, const void *e, void *ctx)
 	p_fdpath(f, x->s, fd);
 }
 
-static void p_uint_elem(struct fmt *f, const void *e, void *ctx)
-{
-	(void)ctx;
-	fmt_udec(f, *(const unsigned int *)e);
-}
-
 static void p_xbyte_elem(struct fmt *f, const void *e, void *ctx)
 {
 	(void)ctx;
@@ -99,7 +93,7 @@ static void p_cmsg_data(struct fmt *f, const struct sysgate_sys *s,
 			    p_fd_elem, &x);
 		return;
 	case C_UINTS:
-		p_array_ctx(f, s, p, n / 4, 4, 0, p_uint_elem, &x);
+		p_array_ctx(f, s, p, n / 4, 4, 0, p_u32_elem, &x);
 		return;
 	case C_XBYTES:
 		p_array_ctx(f, s, p, n, 1, 0, p_xbyte_elem, &x);

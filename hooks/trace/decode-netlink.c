@@ -301,7 +301,7 @@ static void p_u8_elem(struct fmt *f, const void *e, void *ctx)
 	fmt_udec(f, *(const unsigned char *)e);
 }
 
-static void p_u32_elem(struct fmt *f, const void *e, void *ctx)
+void p_u32_elem(struct fmt *f, const void *e, void *ctx)
 {
 	(void)ctx;
 	fmt_udec(f, *(const unsigned int *)e);
@@ -963,12 +963,7 @@ int nl_socket_row(const struct sysgate_sys *s, unsigned long ino, int *proto,
 	struct fmt t;
 
 	fmt_init(&t, path, sizeof(path) - 1);
-	fmt_str(&t, "/proc/");
-	if (s->pid == (int)sysgate_syscall(sysgate_syscall_number("getpid"),
-					   0, 0, 0, 0, 0, 0))
-		fmt_str(&t, "self");
-	else
-		fmt_dec(&t, s->pid);
+	p_proc_dir(&t, s);
 	fmt_str(&t, "/net/netlink");
 	path[t.len] = 0;
 	fd = sysgate_syscall(sysgate_syscall_number("openat"), -100,

@@ -14,6 +14,17 @@ long trace_nr_readlinkat;
 /* The path of descriptor fd (AT_FDCWD: the working directory) from
  * /proc/PID (PID: the traced process, whether this runs in it or in a
  * tracer): its length, or <= 0. */
+void p_proc_dir(struct fmt *f, const struct sysgate_sys *s)
+{
+	fmt_str(f, "/proc/");
+	/* (in the process itself: /proc may be another pid namespace's) */
+	if (s->pid == (int)sysgate_syscall(sysgate_syscall_number("getpid"),
+					   0, 0, 0, 0, 0, 0))
+		fmt_str(f, "self");
+	else
+		fmt_dec(f, s->pid);
+}
+
 long fd_path(const struct sysgate_sys *s, int fd, char *path, size_t size)
 {
 	char link[64];
@@ -22,13 +33,7 @@ long fd_path(const struct sysgate_sys *s, int fd, char *path, size_t size)
 	if (fd < 0 && fd != -100)
 		return -1;
 	fmt_init(&l, link, sizeof(link) - 1);
-	fmt_str(&l, "/proc/");
-	/* (in the process itself: /proc may be another pid namespace's) */
-	if (s->pid == (int)sysgate_syscall(sysgate_syscall_number("getpid"),
-					   0, 0, 0, 0, 0, 0))
-		fmt_str(&l, "self");
-	else
-		fmt_dec(&l, s->pid);
+	p_proc_dir(&l, s);
 	if (fd == -100) {
 		fmt_str(&l, "/cwd");
 	} else {

@@ -258,6 +258,8 @@ void put_iov(struct fmt *f, struct sysgate_sys *s, unsigned long p,
 	     unsigned long count, long avail);
 /* argument i's iovec array, count after it: input, or read (at exit) */
 void a_iov(struct call *c, int i, int in);
+/* "/proc/self" (in the process itself) or "/proc/PID": s's process's */
+void p_proc_dir(struct fmt *f, const struct sysgate_sys *s);
 /* The path descriptor fd (AT_FDCWD: the cwd) is open on: length or <= 0. */
 long fd_path(const struct sysgate_sys *s, int fd, char *path, size_t size);
 /* "<path>" after descriptor fd (AT_FDCWD: the cwd) under -y. */
@@ -305,6 +307,8 @@ void p_seccomp_fprog(struct call *c, unsigned long p);
  * namespace: its protocol and port id, 0; or -1 (decode-netlink.c). */
 int nl_socket_row(const struct sysgate_sys *s, unsigned long ino, int *proto,
 		  unsigned int *portid);
+/* p_array_ctx's printer of u32 elements (decode-netlink.c) */
+void p_u32_elem(struct fmt *f, const void *e, void *ctx);
 /* An interface index by its name: if_nametoindex("lo"), else the
  * number (decode-netlink.c). */
 void p_ifindex(struct fmt *f, unsigned int idx);
