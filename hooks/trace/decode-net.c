@@ -3,6 +3,7 @@
  * Network: socket domains, types and protocols, socket addresses (inet,
  * inet6, unix, netlink), socket options, message headers, shutdown.
  */
+#include <linux/filter.h>
 #include <linux/netlink.h>
 #include <netinet/in.h>
 #include <sys/socket.h>
@@ -367,21 +368,27 @@ static const struct xlat *sockopt_names(int level)
 	case IPPROTO_TCP: return &xl_tcp_names;
 	case IPPROTO_IP: return &xl_ip_names;
 	case IPPROTO_IPV6: return &xl_ipv6_names;
+	case SOL_NETLINK: return &xl_netlink_sockopts;
 	}
 	return 0;
 }
 
-static void a_level_name(struct call *c)
+/* get: getsockopt's, whose SO_ATTACH_FILTER is SO_GET_FILTER */
+static void a_level_name(struct call *c, int get)
 {
 	int level = (int)c->s->args[1];
 	const struct xlat *t = sockopt_names(level);
 
 	a_xlat(c, (unsigned int)level, &xl_sol_levels, "SOL_???");
 	a_sep(c);
-	if (t)
+	if (get && level == SOL_SOCKET &&
+	    (unsigned int)c->s->args[2] == SO_ATTACH_FILTER)
+		p_named(c->f, "SO_GET_FILTER", SO_ATTACH_FILTER, 'x');
+	else if (t)
 		p_xlat(c->f, (unsigned int)c->s->args[2], t,
 		       level == SOL_SOCKET ? "SO_???" :
 		       level == IPPROTO_TCP ? "TCP_???" :
+		       level == SOL_NETLINK ? "NETLINK_???" :
 		       level == IPPROTO_IP ? "IP_???" : "IPV6_???");
 	else
 		fmt_udec(c->f, (unsigned int)c->s->args[2]);
@@ -433,15 +440,27 @@ static void p_int_opt(struct fmt *f, const struct sysgate_sys *s,
 	fmt_chr(f, ']');
 }
 
+/* SOL_SOCKET options whose value is a classic BPF program */
+static int is_filter(int level, int name)
+{
+	return level == SOL_SOCKET && (name == SO_ATTACH_FILTER ||
+				       name == SO_ATTACH_REUSEPORT_CBPF);
+}
+
 static void d_setsockopt(struct call *c)
 {
 	int len = (int)c->s->args[4];
 
 	a_fd(c, 0);
-	a_level_name(c);
+	a_level_name(c, 0);
 	a_sep(c);
 	/* (an int option shorter than an int: its address) */
-	if (!so_int((int)c->s->args[1], (int)c->s->args[2]))
+	if (is_filter((int)c->s->args[1], (int)c->s->args[2]) &&
+	    len == (int)sizeof(struct sock_fprog) && trace_structs(c->s))
+		p_bpf_fprog(c->f, c->s, c->s->args[3], 1);
+	else if (is_filter((int)c->s->args[1], (int)c->s->args[2]))
+		p_ptr(c->f, c->s->args[3]);
+	else if (!so_int((int)c->s->args[1], (int)c->s->args[2]))
 		p_optval(c->f, c->s, c->s->args[3], (unsigned int)len);
 	else if (!c->s->args[3] || !trace_structs(c->s) ||
 		 len < (int)sizeof(int))
@@ -485,7 +504,7 @@ static void d_getsockopt(struct call *c)
 	unsigned int out;
 
 	a_fd(c, 0);
-	a_level_name(c);
+	a_level_name(c, 1);
 	if (trace_saved(c)[0] == ~0UL) {
 		/* (the length unread at entry: both addresses) */
 		a_ptr(c, c->s->args[3]);
@@ -510,6 +529,14 @@ static void d_getsockopt(struct call *c)
 			p_peercred(c->f, c->s, c->s->args[3], out);
 	} else if ((int)trace_saved(c)[0] <= 0 || (int)out <= 0) {
 		p_ptr(c->f, c->s->args[3]);
+	} else if ((int)c->s->args[1] == SOL_SOCKET &&
+		   (int)c->s->args[2] == SO_ATTACH_FILTER &&
+		   trace_structs(c->s) && c->s->args[3]) {
+		/* (the kernel's count of instructions: a u16) */
+		if ((unsigned short)out == out)
+			p_bpf_filter(c->f, c->s, c->s->args[3], out, 1);
+		else
+			p_ptr(c->f, c->s->args[3]);
 	} else if (so_int((int)c->s->args[1], (int)c->s->args[2]) &&
 		   out < sizeof(int) && trace_structs(c->s)) {
 		/* (an int cut short: its bytes in hex) */

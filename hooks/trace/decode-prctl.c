@@ -252,7 +252,7 @@ static void d_prctl(struct call *c)
 			return;
 		if (a[1] == 2) {
 			a_sep(c);
-			p_seccomp_fprog(c, a[2]);
+			p_bpf_fprog(f, c->s, a[2], 0);
 		} else
 			hex_from(c, 2);
 		return;

@@ -203,31 +203,72 @@ static void p_bpf_code(struct fmt *f, unsigned int code)
 	}
 }
 
-/* BPF_STMT(code, k) or BPF_JUMP(code, k, jt, jf); a seccomp filter's
- * return value as its action (and data). */
+/* The k of a socket filter's absolute load: an offset from one of the
+ * kernel's special bases (SKF_AD_OFF+SKF_AD_PROTOCOL, SKF_NET_OFF+8). */
+static int p_sock_k(struct fmt *f, const struct sock_filter *i)
+{
+	static const struct {
+		const char *name;
+		unsigned int base;
+	} bases[] = {
+		{ "SKF_AD_OFF", (unsigned int)SKF_AD_OFF },
+		{ "SKF_NET_OFF", (unsigned int)SKF_NET_OFF },
+		{ "SKF_LL_OFF", (unsigned int)SKF_LL_OFF },
+	};
+	unsigned int b;
+
+	if ((i->code & 0x07) != BPF_LD || (i->code & 0xe0) != BPF_ABS)
+		return 0;
+	for (b = 0; b < sizeof(bases) / sizeof(bases[0]); b++) {
+		if (i->k < bases[b].base)
+			continue;
+		p_named(f, bases[b].name, bases[b].base, 'x');
+		fmt_chr(f, '+');
+		if (!b)
+			p_xlat(f, i->k - bases[b].base, &xl_skf_ad, "SKF_AD_???");
+		else
+			fmt_udec(f, i->k - bases[b].base);
+		return 1;
+	}
+	return 0;
+}
+
+/* A seccomp filter's return value: its action (and data). */
+static int p_seccomp_k(struct fmt *f, const struct sock_filter *i)
+{
+	unsigned int act = i->k & SECCOMP_RET_ACTION_FULL;
+
+	if ((i->code & 0x07) != BPF_RET)
+		return 0;
+	p_xlat(f, act, &xl_seccomp_ret_action, "SECCOMP_RET_???");
+	if (i->k & ~SECCOMP_RET_ACTION_FULL) {
+		fmt_chr(f, '|');
+		p_hex(f, i->k & ~SECCOMP_RET_ACTION_FULL);
+	}
+	return 1;
+}
+
+struct bpf_walk {
+	unsigned int count;
+	int (*k)(struct fmt *f, const struct sock_filter *i);
+};
+
+/* BPF_STMT(code, k) or BPF_JUMP(code, k, jt, jf), k by the filter's
+ * kind where it names something */
 static void p_bpf_insn(struct fmt *f, const void *e, void *ctx)
 {
 	const struct sock_filter *i = e;
-	unsigned int *count = ctx;
+	struct bpf_walk *w = ctx;
 
-	if ((*count)++ >= BPF_INSNS_MAX) {
+	if (w->count++ >= BPF_INSNS_MAX) {
 		fmt_str(f, "...");
 		return;
 	}
 	fmt_str(f, i->jt || i->jf ? "BPF_JUMP(" : "BPF_STMT(");
 	p_bpf_code(f, i->code);
 	fmt_str(f, ", ");
-	if (!(i->jt || i->jf) && (i->code & 0x07) == BPF_RET) {
-		unsigned int act = i->k & SECCOMP_RET_ACTION_FULL;
-
-		p_xlat(f, act, &xl_seccomp_ret_action, "SECCOMP_RET_???");
-		if (i->k & ~SECCOMP_RET_ACTION_FULL) {
-			fmt_chr(f, '|');
-			p_hex(f, i->k & ~SECCOMP_RET_ACTION_FULL);
-		}
-	} else {
+	if (i->jt || i->jf || !w->k(f, i))
 		p_hex(f, i->k);
-	}
 	if (i->jt || i->jf) {
 		fmt_str(f, ", ");
 		p_hex(f, i->jt);
@@ -237,25 +278,29 @@ static void p_bpf_insn(struct fmt *f, const void *e, void *ctx)
 	fmt_chr(f, ')');
 }
 
-/* {len=N, filter=[...]} (the instructions under -v, else their
- * address) */
-void p_seccomp_fprog(struct call *c, unsigned long p)
+void p_bpf_filter(struct fmt *f, const struct sysgate_sys *s, unsigned long p,
+		  unsigned long n, int sock)
+{
+	struct bpf_walk w = { 0, sock ? p_sock_k : p_seccomp_k };
+
+	if (!trace_whole(s))
+		p_ptr(f, p);
+	else
+		p_array_ctx(f, s, p, n > BPF_INSNS_MAX ? BPF_INSNS_MAX + 1 : n,
+			    sizeof(struct sock_filter), 0, p_bpf_insn, &w);
+}
+
+void p_bpf_fprog(struct fmt *f, const struct sysgate_sys *s, unsigned long p,
+		 int sock)
 {
 	struct sock_fprog prog;
-	unsigned int count = 0;
-	unsigned long n;
 
-	if (fetch(c->f, c->s, &prog, p, sizeof(prog)))
+	if (fetch(f, s, &prog, p, sizeof(prog)))
 		return;
-	f_udec(c->f, "{len=", prog.len);
-	fmt_str(c->f, ", filter=");
-	n = prog.len > BPF_INSNS_MAX ? BPF_INSNS_MAX + 1 : prog.len;
-	if (!trace_whole(c->s))
-		p_ptr(c->f, (unsigned long)prog.filter);
-	else
-		p_array_ctx(c->f, c->s, (unsigned long)prog.filter, n,
-			    sizeof(struct sock_filter), 0, p_bpf_insn, &count);
-	fmt_chr(c->f, '}');
+	f_udec(f, "{len=", prog.len);
+	fmt_str(f, ", filter=");
+	p_bpf_filter(f, s, (unsigned long)prog.filter, prog.len, sock);
+	fmt_chr(f, '}');
 }
 
 static void d_seccomp(struct call *c)
@@ -271,7 +316,7 @@ static void d_seccomp(struct call *c)
 		a_int_flags(c, flags, &xl_seccomp_filter_flags,
 			    "SECCOMP_FILTER_FLAG_???");
 		a_sep(c);
-		p_seccomp_fprog(c, p);
+		p_bpf_fprog(c->f, c->s, p, 0);
 		return;
 	}
 	a_hex(c, flags);

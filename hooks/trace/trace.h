@@ -300,8 +300,13 @@ int ioctl_gpio(struct call *c, unsigned int req, unsigned long arg);
  * NOTIF_RECV keeps at entry whether its buffer was zeroed. */
 int ioctl_seccomp(struct call *c, unsigned int req, unsigned long arg);
 void ioctl_seccomp_enter(struct call *c);
-/* A seccomp filter's {len=N, filter=[BPF_STMT(...), ...]} at p. */
-void p_seccomp_fprog(struct call *c, unsigned long p);
+/* A classic BPF program's {len=N, filter=[BPF_STMT(...), ...]} at p:
+ * a socket filter's (sock) or a seccomp filter's; its n instructions at
+ * p alone: [BPF_STMT(...), ...] (under -v, else the address). */
+void p_bpf_fprog(struct fmt *f, const struct sysgate_sys *s, unsigned long p,
+		 int sock);
+void p_bpf_filter(struct fmt *f, const struct sysgate_sys *s, unsigned long p,
+		  unsigned long n, int sock);
 
 /* The bound netlink socket with inode ino in s's process's network
  * namespace: its protocol and port id, 0; or -1 (decode-netlink.c). */
