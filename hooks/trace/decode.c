@@ -774,9 +774,16 @@ void trace_civil(long days, long *y, int *m, int *d)
 /* " / * 2020-01-01T00:00:00[.500000000]+0000 * /" in local time */
 void p_date(struct fmt *f, long sec, long nsec)
 {
-	long off = tz_offset(sec), t = sec + off, days, y;
+	long off, t, days, y;
 	int m, d;
 
+	/* strace's: none for 0, for a nanosecond count out of range, or
+	 * for a year libc's struct tm cannot hold */
+	if ((!sec && !nsec) || (unsigned long)nsec > 999999999UL ||
+	    sec > 67768036191676799L || sec < -67768040609740800L)
+		return;
+	off = tz_offset(sec);
+	t = sec + off;
 	days = (t >= 0 ? t : t - 86399) / 86400;
 	t -= days * 86400;
 	trace_civil(days, &y, &m, &d);
