@@ -142,21 +142,31 @@ static int parse_expr(struct sg_options *o, const char *e)
 		return o->trace ? 0 : fail(o, "options too long", 0, 0);
 	}
 	if (starts(e, "decode-fds=") || starts(e, "decode-fd=")) {
-		/* path is -y, socket -yy (it shows paths too), all -yy;
+		/* a set of path, socket, dev, pidfd (-y: path, -yy: all);
 		 * strace also takes "decode-fd" */
+		static const char *const kinds[] = {
+			"path", "socket", "dev", "pidfd", "all", "none",
+		};
 		const char *v = sg_strchr(e, '=') + 1;
 
-		if (!sg_strcmp(v, "path"))
-			o->decode_fds = 1;
-		else if (!sg_strcmp(v, "socket") ||
-			 !sg_strcmp(v, "path,socket") ||
-			 !sg_strcmp(v, "socket,path") || !sg_strcmp(v, "all"))
-			o->decode_fds = 2;
-		else if (!sg_strcmp(v, "none"))
-			o->decode_fds = 0;
-		else
-			return fail(o, "-e ", e,
-				    ": not supported (path, socket, all, none)");
+		o->decode_fds = 0;
+		while (*v) {
+			size_t n = 0;
+			unsigned int k;
+
+			while (v[n] && v[n] != ',')
+				n++;
+			for (k = 0; k < ARRAY_SIZE(kinds); k++)
+				if (n == sg_strlen(kinds[k]) &&
+				    !sg_strncmp(v, kinds[k], n))
+					break;
+			if (k == ARRAY_SIZE(kinds))
+				return fail(o, "-e ", e, ": not supported "
+					    "(path, socket, dev, pidfd, all, "
+					    "none)");
+			o->decode_fds |= k < 4 ? 1 << k : k == 4 ? 15 : 0;
+			v += n + (v[n] == ',');
+		}
 		return 0;
 	}
 	if (starts(e, "decode-pids=") || starts(e, "decode-pid=")) {
@@ -315,7 +325,8 @@ static int short_opt(struct sg_options *o, char c, const char *val)
 	case 'z': o->status = "successful"; return 0;
 	case 'Z': o->status = "failed"; return 0;
 	case 'y':
-		o->decode_fds++;
+		/* -y: paths; -yy: every kind */
+		o->decode_fds = o->decode_fds ? 15 : 1;
 		return 0;
 	case 'Y': o->decode_pids |= 1; return 0;
 	case 'd': o->debug++; return 0;
@@ -882,8 +893,11 @@ int sg_options_hook_args(const struct sg_options *o, const char *hook,
 		    (o->hexstr && put_item(dst, size, &n, "x",
 					   num(b, o->hexstr))) ||
 		    (o->decode_fds && put_item(dst, size, &n,
-					       o->decode_fds > 1 ? "yy" : "y",
-					       0)) ||
+					       o->decode_fds == 1 ? "y" :
+					       o->decode_fds == 15 ? "yy" : "fds",
+					       o->decode_fds == 1 ||
+					       o->decode_fds == 15 ? 0 :
+					       num(b, o->decode_fds))) ||
 		    (o->relative && put_item(dst, size, &n, "r", 0)) ||
 		    (o->decode_pids && put_item(dst, size, &n, "pids",
 						num(b, o->decode_pids))) ||

@@ -25,6 +25,36 @@ void p_proc_dir(struct fmt *f, const struct sysgate_sys *s)
 		fmt_dec(f, s->pid);
 }
 
+int pidfd_pid(const struct sysgate_sys *s, int fd)
+{
+	char path[64], buf[512];
+	struct fmt t;
+	long n, i;
+	int pid = 0, neg = 0;
+
+	fmt_init(&t, path, sizeof(path) - 1);
+	p_proc_dir(&t, s);
+	fmt_str(&t, "/fdinfo/");
+	fmt_dec(&t, fd);
+	path[t.len] = 0;
+	n = trace_read_file(path, buf, sizeof(buf) - 1);
+	if (n <= 0)
+		return 0;
+	buf[n] = 0;
+	for (i = 0; i < n; i++) {
+		if ((i && buf[i - 1] != '\n') || hk_strncmp(buf + i, "Pid:", 4))
+			continue;
+		for (i += 4; buf[i] == ' ' || buf[i] == '\t'; i++)
+			;
+		if (buf[i] == '-')
+			neg = 1, i++;
+		for (; buf[i] >= '0' && buf[i] <= '9'; i++)
+			pid = pid * 10 + (buf[i] - '0');
+		return neg ? -pid : pid;
+	}
+	return 0;
+}
+
 long fd_path(const struct sysgate_sys *s, int fd, char *path, size_t size)
 {
 	char link[64];
@@ -83,7 +113,7 @@ void fdpaths_at_entry(const struct sysgate_sys *s, const char *kinds, int n)
 /* "<path>" after a descriptor under -y. */
 void p_fdpath(struct fmt *f, const struct sysgate_sys *s, int fd)
 {
-	int k = trace_fdpaths == 2 ? trace_thread_slot(s->tid) : -1, i;
+	int k = trace_fdpaths & FDS_SOCKET ? trace_thread_slot(s->tid) : -1, i;
 
 	if (k >= 0 && at_entry[k].call == s)
 		for (i = 0; i < ENTRY_FDS; i++)
@@ -101,7 +131,10 @@ void p_fdpath_now(struct fmt *f, const struct sysgate_sys *s, int fd)
 
 	if (!trace_fdpaths || (n = fd_path(s, fd, path, sizeof(path))) <= 0)
 		return;
-	if (trace_fdpaths == 2 && n > 8 && !hk_strncmp(path, "socket:[", 8)) {
+	/* strace's order: a socket's endpoints, a device's numbers, a
+	 * pidfd's process, else (-y) the path */
+	if ((trace_fdpaths & FDS_SOCKET) && n > 8 &&
+	    !hk_strncmp(path, "socket:[", 8)) {
 		unsigned long ino = 0;
 		long i;
 		size_t start = f->len;
@@ -115,6 +148,34 @@ void p_fdpath_now(struct fmt *f, const struct sysgate_sys *s, int fd)
 		}
 		f->len = start;
 	}
+	if ((trace_fdpaths & FDS_DEV) && path[0] == '/' && n < BUF_MAX) {
+		size_t start = f->len;
+
+		fmt_chr(f, '<');
+		fmt_mem(f, path, n);
+		if (!p_device(f, s, fd)) {
+			fmt_chr(f, '>');
+			return;
+		}
+		f->len = start;
+	}
+	if ((trace_fdpaths & FDS_PIDFD) && n == 18 &&
+	    !hk_strncmp(path, "anon_inode:[pidfd]", 18)) {
+		int pid = pidfd_pid(s, fd);
+
+		if (pid > 0) {
+			fmt_str(f, "<pid:");
+			fmt_dec(f, pid);
+			fmt_chr(f, '>');
+			return;
+		}
+		fmt_chr(f, '<');
+		fmt_mem(f, path, n);
+		fmt_chr(f, '>');
+		return;
+	}
+	if (!(trace_fdpaths & FDS_PATH))
+		return;
 	/* strace: <memfd:x>(deleted) for the link's "memfd:x (deleted)" */
 	if (n > 10 && !hk_strncmp(path + n - 10, " (deleted)", 10)) {
 		fmt_chr(f, '<');
@@ -124,8 +185,6 @@ void p_fdpath_now(struct fmt *f, const struct sysgate_sys *s, int fd)
 	}
 	fmt_chr(f, '<');
 	fmt_mem(f, path, n);
-	if (trace_fdpaths == 2 && path[0] == '/')
-		p_device(f, s, fd);
 	fmt_chr(f, '>');
 }
 

@@ -60,7 +60,11 @@ extern const struct decoder dec_file[], dec_desc[], dec_mem[], dec_proc[],
 
 extern int trace_strsize;	/* -s */
 extern int trace_xflag;		/* -x: 1, -xx: 2 */
-extern int trace_fdpaths;	/* -y: 1, -yy: 2 */
+extern int trace_fdpaths;	/* -y, --decode-fds: FDS_* */
+#define FDS_PATH 1
+#define FDS_SOCKET 2
+#define FDS_DEV 4
+#define FDS_PIDFD 8
 extern int trace_verbose;	/* -v: structures in full */
 /* -v or -e abbrev=: s's structures in full */
 int trace_whole(const struct sysgate_sys *s);
@@ -260,6 +264,9 @@ void put_iov(struct fmt *f, struct sysgate_sys *s, unsigned long p,
 void a_iov(struct call *c, int i, int in);
 /* "/proc/self" (in the process itself) or "/proc/PID": s's process's */
 void p_proc_dir(struct fmt *f, const struct sysgate_sys *s);
+/* The process a pidfd (fd of s's process) refers to, in /proc's pid
+ * namespace; 0 when unknown, -1 when it has exited. */
+int pidfd_pid(const struct sysgate_sys *s, int fd);
 /* The path descriptor fd (AT_FDCWD: the cwd) is open on: length or <= 0. */
 long fd_path(const struct sysgate_sys *s, int fd, char *path, size_t size);
 /* "<path>" after descriptor fd (AT_FDCWD: the cwd) under -y. */

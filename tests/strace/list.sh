@@ -68,6 +68,9 @@ events events -e trace=!pread64,futex,clone3,madvise
 events-qq events -qq -e trace=!pread64,futex,clone3,madvise
 net-yy net -yy
 desc-yy desc -yy
+sched-yy sched -yy
+sched-fds sched -e decode-fds=pidfd,dev
+sched-fdsock sched -e decode-fds=socket
 file-yy file -yy
 poll-yy poll -yy
 file-Xverbose-v file -X verbose -v
