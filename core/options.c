@@ -69,6 +69,66 @@ static int starts(const char *s, const char *p)
 	return !sg_strncmp(s, p, sg_strlen(p));
 }
 
+/* "A" or "A-B" at w (no longer than the list it stands for) */
+static char *put_run(char *w, long a, long b)
+{
+	char num[24];
+	const char *d = sg_utoa(num + sizeof(num), (unsigned long)a);
+
+	while (*d)
+		*w++ = *d++;
+	if (b > a) {
+		*w++ = '-';
+		d = sg_utoa(num + sizeof(num), (unsigned long)b);
+		while (*d)
+			*w++ = *d++;
+	}
+	return w;
+}
+
+/*
+ * A descriptor set kept last in o->buf, its runs of consecutive numbers
+ * rewritten in place as "A-B" (strace's tests list every descriptor
+ * below 1024: more than the buffer and a hook's arguments hold); its
+ * end returned.
+ */
+static char *fd_runs(char *v)
+{
+	char *w = v, *r = v;
+
+	while (*r == '!')
+		*w++ = *r++;
+	while (*r) {
+		long a = 0, b;
+		char *t = r;
+
+		while (*t >= '0' && *t <= '9' && a < 1000000)
+			a = a * 10 + (*t++ - '0');
+		if (t == r || (*t && *t != ',')) {
+			/* (a name: all, none) */
+			while (*r && *r != ',')
+				*w++ = *r++;
+		} else {
+			for (b = a; *t == ','; b++) {
+				long c = 0;
+				char *u = t + 1;
+
+				while (*u >= '0' && *u <= '9' && c < 1000000)
+					c = c * 10 + (*u++ - '0');
+				if (u == t + 1 || (*u && *u != ',') || c != b + 1)
+					break;
+				t = u;
+			}
+			r = t;
+			w = put_run(w, a, b);
+		}
+		if (*r == ',')
+			*w++ = *r++;
+	}
+	*w = 0;
+	return w;
+}
+
 /* -e EXPR */
 static int parse_expr(struct sg_options *o, const char *e)
 {
@@ -82,21 +142,31 @@ static int parse_expr(struct sg_options *o, const char *e)
 		return o->trace ? 0 : fail(o, "options too long", 0, 0);
 	}
 	if (starts(e, "decode-fds=") || starts(e, "decode-fd=")) {
-		/* path is -y, socket -yy (it shows paths too), all -yy;
+		/* a set of path, socket, dev, pidfd (-y: path, -yy: all);
 		 * strace also takes "decode-fd" */
+		static const char *const kinds[] = {
+			"path", "socket", "dev", "pidfd", "all", "none",
+		};
 		const char *v = sg_strchr(e, '=') + 1;
 
-		if (!sg_strcmp(v, "path"))
-			o->decode_fds = 1;
-		else if (!sg_strcmp(v, "socket") ||
-			 !sg_strcmp(v, "path,socket") ||
-			 !sg_strcmp(v, "socket,path") || !sg_strcmp(v, "all"))
-			o->decode_fds = 2;
-		else if (!sg_strcmp(v, "none"))
-			o->decode_fds = 0;
-		else
-			return fail(o, "-e ", e,
-				    ": not supported (path, socket, all, none)");
+		o->decode_fds = 0;
+		while (*v) {
+			size_t n = 0;
+			unsigned int k;
+
+			while (v[n] && v[n] != ',')
+				n++;
+			for (k = 0; k < ARRAY_SIZE(kinds); k++)
+				if (n == sg_strlen(kinds[k]) &&
+				    !sg_strncmp(v, kinds[k], n))
+					break;
+			if (k == ARRAY_SIZE(kinds))
+				return fail(o, "-e ", e, ": not supported "
+					    "(path, socket, dev, pidfd, all, "
+					    "none)");
+			o->decode_fds |= k < 4 ? 1 << k : k == 4 ? 15 : 0;
+			v += n + (v[n] == ',');
+		}
 		return 0;
 	}
 	if (starts(e, "decode-pids=") || starts(e, "decode-pid=")) {
@@ -157,8 +227,14 @@ static int parse_expr(struct sg_options *o, const char *e)
 		return 0;
 	}
 	if (starts(e, "read=") || starts(e, "write=")) {
-		const char *v = keep(o, sg_strchr(e, '=') + 1);
+		const char *v = sg_strchr(e, '=') + 1;
 
+		if (sg_strchr(v, '-'))
+			return fail(o, "invalid descriptor set '", v, "'");
+		v = keep(o, v);
+		if (v)
+			o->used = (unsigned int)(fd_runs((char *)v) + 1 -
+						 o->buf);
 		*(e[0] == 'r' ? &o->dump_read : &o->dump_write) = v;
 		return v ? 0 : fail(o, "options too long", 0, 0);
 	}
@@ -249,7 +325,8 @@ static int short_opt(struct sg_options *o, char c, const char *val)
 	case 'z': o->status = "successful"; return 0;
 	case 'Z': o->status = "failed"; return 0;
 	case 'y':
-		o->decode_fds++;
+		/* -y: paths; -yy: every kind */
+		o->decode_fds = o->decode_fds ? 15 : 1;
 		return 0;
 	case 'Y': o->decode_pids |= 1; return 0;
 	case 'd': o->debug++; return 0;
@@ -816,8 +893,11 @@ int sg_options_hook_args(const struct sg_options *o, const char *hook,
 		    (o->hexstr && put_item(dst, size, &n, "x",
 					   num(b, o->hexstr))) ||
 		    (o->decode_fds && put_item(dst, size, &n,
-					       o->decode_fds > 1 ? "yy" : "y",
-					       0)) ||
+					       o->decode_fds == 1 ? "y" :
+					       o->decode_fds == 15 ? "yy" : "fds",
+					       o->decode_fds == 1 ||
+					       o->decode_fds == 15 ? 0 :
+					       num(b, o->decode_fds))) ||
 		    (o->relative && put_item(dst, size, &n, "r", 0)) ||
 		    (o->decode_pids && put_item(dst, size, &n, "pids",
 						num(b, o->decode_pids))) ||

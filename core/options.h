@@ -26,7 +26,8 @@ struct sg_options {
 	int syscall_times;	/* -T */
 	int append;		/* -A */
 	int hexstr;		/* -x, -xx: strings in hex */
-	int decode_fds;		/* -y: descriptors with their paths */
+	int decode_fds;		/* -y, --decode-fds: 1 paths, 2 sockets, 4
+				   devices, 8 pidfds' processes */
 	int decode_pids;	/* -Y, --decode-pids: 1 comm, 2 pidns */
 	int relative;		/* -r: time since the previous call */
 	/* digits after the point, plus 1 (0: the default, 6; -t's 0), of

@@ -5,6 +5,8 @@
  */
 #include <fcntl.h>
 #include <linux/fs.h>
+#include <linux/limits.h>
+#include <linux/memfd.h>
 #include "trace.h"
 
 static void d_pipe(struct call *c)
@@ -78,10 +80,36 @@ static void d_flock(struct call *c)
 	a_flags(c, (unsigned int)c->s->args[1], &xl_flock_ops, 0);
 }
 
+/* The name up to the kernel's limit (NAME_MAX less "memfd:", and its
+ * NUL); flags with the huge page size as strace's "30<<MFD_HUGE_SHIFT". */
 static void d_memfd_create(struct call *c)
 {
-	a_path(c, 0);
-	a_flags(c, (unsigned int)c->s->args[1], &xl_memfd_flags, 0);
+	unsigned int fl = (unsigned int)c->s->args[1];
+	unsigned int huge = fl & (MFD_HUGE_MASK << MFD_HUGE_SHIFT);
+
+	a_sep(c);
+	p_str_max(c->f, c->s, c->s->args[0], NAME_MAX - 6 + 1);
+	a_sep(c);
+	/* (-X verbose: the names as printed abbreviated, in a comment, an
+	 * unknown bit's comment and all) */
+	if (!fl || trace_xstyle != XS_ABBREV)
+		p_hex(c->f, fl);
+	if (!fl || trace_xstyle == XS_RAW)
+		return;
+	if (trace_xstyle == XS_VERBOSE)
+		fmt_str(c->f, " /* ");
+	x_hold(c->f);
+	if (fl & ~huge || !huge)
+		p_flags_unknown(c->f, fl & ~huge, &xl_memfd_flags, "MFD_???");
+	x_release(c->f);
+	if (huge) {
+		if (fl & ~huge)
+			fmt_chr(c->f, '|');
+		fmt_udec(c->f, huge >> MFD_HUGE_SHIFT);
+		fmt_str(c->f, "<<MFD_HUGE_SHIFT");
+	}
+	if (trace_xstyle == XS_VERBOSE)
+		fmt_str(c->f, " */");
 }
 
 static void d_signalfd4(struct call *c)

@@ -3,6 +3,7 @@
  * Network: socket domains, types and protocols, socket addresses (inet,
  * inet6, unix, netlink), socket options, message headers, shutdown.
  */
+#include <linux/filter.h>
 #include <linux/netlink.h>
 #include <netinet/in.h>
 #include <sys/socket.h>
@@ -149,9 +150,7 @@ static void p_in_number(struct fmt *f, const char *name, const void *bytes,
 	p_in_field(f, name, bytes, n, text, t.len);
 }
 
-/* inet_addr("127.0.0.1"): the address's text quoted as strings are (-x),
- * between head and tail. */
-static void p_in_addr(struct fmt *f, const char *name, const void *bytes,
+void p_in_addr(struct fmt *f, const char *name, const void *bytes,
 		      int n, const char *head, const char *tail)
 {
 	char text[256], addr[64];
@@ -342,7 +341,8 @@ static void d_sendto(struct call *c)
 {
 	a_fd(c, 0);
 	a_sep(c);
-	p_data(c->f, c->s, c->s->args[1], c->s->args[2], 0);
+	p_sockbuf(c->f, c->s, (int)c->s->args[0], c->s->args[1],
+		  c->s->args[2]);
 	a_udec(c, c->s->args[2]);
 	a_msgflags(c, c->s->args[3]);
 	a_sep(c);
@@ -354,7 +354,8 @@ static void d_recvfrom(struct call *c)
 {
 	a_fd(c, 0);
 	if (a_out(c, c->s->args[1]))
-		p_data(c->f, c->s, c->s->args[1], c->s->ret, 0);
+		p_sockbuf(c->f, c->s, (int)c->s->args[0], c->s->args[1],
+			  c->s->ret);
 	a_udec(c, c->s->args[2]);
 	a_msgflags(c, c->s->args[3]);
 	a_addr_out(c, c->s->args[4], c->s->args[5]);
@@ -367,21 +368,27 @@ static const struct xlat *sockopt_names(int level)
 	case IPPROTO_TCP: return &xl_tcp_names;
 	case IPPROTO_IP: return &xl_ip_names;
 	case IPPROTO_IPV6: return &xl_ipv6_names;
+	case SOL_NETLINK: return &xl_netlink_sockopts;
 	}
 	return 0;
 }
 
-static void a_level_name(struct call *c)
+/* get: getsockopt's, whose SO_ATTACH_FILTER is SO_GET_FILTER */
+static void a_level_name(struct call *c, int get)
 {
 	int level = (int)c->s->args[1];
 	const struct xlat *t = sockopt_names(level);
 
 	a_xlat(c, (unsigned int)level, &xl_sol_levels, "SOL_???");
 	a_sep(c);
-	if (t)
+	if (get && level == SOL_SOCKET &&
+	    (unsigned int)c->s->args[2] == SO_ATTACH_FILTER)
+		p_named(c->f, "SO_GET_FILTER", SO_ATTACH_FILTER, 'x');
+	else if (t)
 		p_xlat(c->f, (unsigned int)c->s->args[2], t,
 		       level == SOL_SOCKET ? "SO_???" :
 		       level == IPPROTO_TCP ? "TCP_???" :
+		       level == SOL_NETLINK ? "NETLINK_???" :
 		       level == IPPROTO_IP ? "IP_???" : "IPV6_???");
 	else
 		fmt_udec(c->f, (unsigned int)c->s->args[2]);
@@ -433,15 +440,27 @@ static void p_int_opt(struct fmt *f, const struct sysgate_sys *s,
 	fmt_chr(f, ']');
 }
 
+/* SOL_SOCKET options whose value is a classic BPF program */
+static int is_filter(int level, int name)
+{
+	return level == SOL_SOCKET && (name == SO_ATTACH_FILTER ||
+				       name == SO_ATTACH_REUSEPORT_CBPF);
+}
+
 static void d_setsockopt(struct call *c)
 {
 	int len = (int)c->s->args[4];
 
 	a_fd(c, 0);
-	a_level_name(c);
+	a_level_name(c, 0);
 	a_sep(c);
 	/* (an int option shorter than an int: its address) */
-	if (!so_int((int)c->s->args[1], (int)c->s->args[2]))
+	if (is_filter((int)c->s->args[1], (int)c->s->args[2]) &&
+	    len == (int)sizeof(struct sock_fprog) && trace_structs(c->s))
+		p_bpf_fprog(c->f, c->s, c->s->args[3], 1);
+	else if (is_filter((int)c->s->args[1], (int)c->s->args[2]))
+		p_ptr(c->f, c->s->args[3]);
+	else if (!so_int((int)c->s->args[1], (int)c->s->args[2]))
 		p_optval(c->f, c->s, c->s->args[3], (unsigned int)len);
 	else if (!c->s->args[3] || !trace_structs(c->s) ||
 		 len < (int)sizeof(int))
@@ -485,7 +504,7 @@ static void d_getsockopt(struct call *c)
 	unsigned int out;
 
 	a_fd(c, 0);
-	a_level_name(c);
+	a_level_name(c, 1);
 	if (trace_saved(c)[0] == ~0UL) {
 		/* (the length unread at entry: both addresses) */
 		a_ptr(c, c->s->args[3]);
@@ -510,6 +529,14 @@ static void d_getsockopt(struct call *c)
 			p_peercred(c->f, c->s, c->s->args[3], out);
 	} else if ((int)trace_saved(c)[0] <= 0 || (int)out <= 0) {
 		p_ptr(c->f, c->s->args[3]);
+	} else if ((int)c->s->args[1] == SOL_SOCKET &&
+		   (int)c->s->args[2] == SO_ATTACH_FILTER &&
+		   trace_structs(c->s) && c->s->args[3]) {
+		/* (the kernel's count of instructions: a u16) */
+		if ((unsigned short)out == out)
+			p_bpf_filter(c->f, c->s, c->s->args[3], out, 1);
+		else
+			p_ptr(c->f, c->s->args[3]);
 	} else if (so_int((int)c->s->args[1], (int)c->s->args[2]) &&
 		   out < sizeof(int) && trace_structs(c->s)) {
 		/* (an int cut short: its bytes in hex) */
@@ -531,56 +558,6 @@ static void d_getsockopt(struct call *c)
 	}
 	fmt_udec(c->f, out);
 	fmt_chr(c->f, ']');
-}
-
-static void p_cmsgs(struct fmt *f, const struct sysgate_sys *s,
-		    unsigned long p, unsigned long len)
-{
-	unsigned long off = 0;
-	struct cmsghdr h;
-	int first = 1;
-
-	fmt_chr(f, '[');
-	while (off + sizeof(h) <= len &&
-	       trace_read(s, &h, (void *)(p + off), sizeof(h)) ==
-		       sizeof(h) && h.cmsg_len >= sizeof(h)) {
-		if (!first)
-			fmt_str(f, ", ");
-		first = 0;
-		f_udec(f, "{cmsg_len=", h.cmsg_len);
-		fmt_str(f, ", cmsg_level=");
-		p_xlat(f, h.cmsg_level, &xl_sol_levels, "SOL_???");
-		fmt_str(f, ", cmsg_type=");
-		if (h.cmsg_level == SOL_SOCKET)
-			p_xlat(f, h.cmsg_type, &xl_scm_types, "SCM_???");
-		else
-			p_hex(f, h.cmsg_type);
-		fmt_str(f, ", cmsg_data=");
-		if (h.cmsg_level == SOL_SOCKET && h.cmsg_type == SCM_RIGHTS) {
-			unsigned long n = (h.cmsg_len - sizeof(h)) / sizeof(int);
-			unsigned long i;
-			int fd;
-
-			fmt_chr(f, '[');
-			for (i = 0; i < n; i++) {
-				if (trace_read(s, &fd, (void *)(p + off +
-						     sizeof(h) + i * sizeof(int)),
-						     sizeof(fd)) != sizeof(fd))
-					break;
-				if (i)
-					fmt_str(f, ", ");
-				fmt_dec(f, fd);
-				p_fdpath(f, s, fd);
-			}
-			fmt_chr(f, ']');
-		} else {
-			p_data(f, s, p + off + sizeof(h),
-			       h.cmsg_len - sizeof(h), 1);
-		}
-		fmt_chr(f, '}');
-		off += (h.cmsg_len + sizeof(long) - 1) & ~(sizeof(long) - 1);
-	}
-	fmt_chr(f, ']');
 }
 
 /* avail: bytes transferred, for the iovecs' contents (-1: all). */

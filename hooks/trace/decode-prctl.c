@@ -250,9 +250,10 @@ static void d_prctl(struct call *c)
 		a_xlat(c, a[1], &xl_seccomp_modes, "SECCOMP_MODE_???");
 		if (a[1] == 1)
 			return;
-		if (a[1] == 2)
-			a_ptr(c, a[2]);
-		else
+		if (a[1] == 2) {
+			a_sep(c);
+			p_bpf_fprog(f, c->s, a[2], 0);
+		} else
 			hex_from(c, 2);
 		return;
 	case PR_SET_SECUREBITS:

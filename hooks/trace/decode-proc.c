@@ -592,6 +592,16 @@ static void p_fd_of(struct fmt *f, const struct sysgate_sys *s, int pid,
 		p_fdpath(f, &other, fd);
 }
 
+/* targetfd: a descriptor of the pidfd's process */
+static void d_pidfd_getfd(struct call *c)
+{
+	a_fd(c, 0);
+	a_sep(c);
+	p_fd_of(c->f, c->s, trace_fdpaths ? pidfd_pid(c->s, (int)c->s->args[0]) :
+					    0, (int)c->s->args[1]);
+	a_hex(c, (unsigned int)c->s->args[2]);
+}
+
 static void d_kcmp(struct call *c)
 {
 	const long *a = c->s->args;
@@ -853,5 +863,6 @@ const struct decoder dec_proc[] = {
 	{ "unshare", d_unshare, 0, 0 },
 	{ "setns", d_setns, 0, 0 },
 	{ "kcmp", d_kcmp, 0, 0 },
+	{ "pidfd_getfd", d_pidfd_getfd, 0, 0 },
 	{ 0, 0, 0, 0 },
 };

@@ -103,7 +103,7 @@ static void d_eventfd2(struct call *c)
 	a_flags(c, c->s->args[1], &xl_efd_flags, 0);
 }
 
-static void p_timeval(struct fmt *f, long sec, long usec)
+void p_timeval(struct fmt *f, long sec, long usec)
 {
 	f_dec(f, "{tv_sec=", sec);
 	f_udec(f, ", tv_usec=", usec);

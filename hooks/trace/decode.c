@@ -14,6 +14,47 @@ long trace_nr_readlinkat;
 /* The path of descriptor fd (AT_FDCWD: the working directory) from
  * /proc/PID (PID: the traced process, whether this runs in it or in a
  * tracer): its length, or <= 0. */
+void p_proc_dir(struct fmt *f, const struct sysgate_sys *s)
+{
+	fmt_str(f, "/proc/");
+	/* (in the process itself: /proc may be another pid namespace's) */
+	if (s->pid == (int)sysgate_syscall(sysgate_syscall_number("getpid"),
+					   0, 0, 0, 0, 0, 0))
+		fmt_str(f, "self");
+	else
+		fmt_dec(f, s->pid);
+}
+
+int pidfd_pid(const struct sysgate_sys *s, int fd)
+{
+	char path[64], buf[512];
+	struct fmt t;
+	long n, i;
+	int pid = 0, neg = 0;
+
+	fmt_init(&t, path, sizeof(path) - 1);
+	p_proc_dir(&t, s);
+	fmt_str(&t, "/fdinfo/");
+	fmt_dec(&t, fd);
+	path[t.len] = 0;
+	n = trace_read_file(path, buf, sizeof(buf) - 1);
+	if (n <= 0)
+		return 0;
+	buf[n] = 0;
+	for (i = 0; i < n; i++) {
+		if ((i && buf[i - 1] != '\n') || hk_strncmp(buf + i, "Pid:", 4))
+			continue;
+		for (i += 4; buf[i] == ' ' || buf[i] == '\t'; i++)
+			;
+		if (buf[i] == '-')
+			neg = 1, i++;
+		for (; buf[i] >= '0' && buf[i] <= '9'; i++)
+			pid = pid * 10 + (buf[i] - '0');
+		return neg ? -pid : pid;
+	}
+	return 0;
+}
+
 long fd_path(const struct sysgate_sys *s, int fd, char *path, size_t size)
 {
 	char link[64];
@@ -22,13 +63,7 @@ long fd_path(const struct sysgate_sys *s, int fd, char *path, size_t size)
 	if (fd < 0 && fd != -100)
 		return -1;
 	fmt_init(&l, link, sizeof(link) - 1);
-	fmt_str(&l, "/proc/");
-	/* (in the process itself: /proc may be another pid namespace's) */
-	if (s->pid == (int)sysgate_syscall(sysgate_syscall_number("getpid"),
-					   0, 0, 0, 0, 0, 0))
-		fmt_str(&l, "self");
-	else
-		fmt_dec(&l, s->pid);
+	p_proc_dir(&l, s);
 	if (fd == -100) {
 		fmt_str(&l, "/cwd");
 	} else {
@@ -78,7 +113,7 @@ void fdpaths_at_entry(const struct sysgate_sys *s, const char *kinds, int n)
 /* "<path>" after a descriptor under -y. */
 void p_fdpath(struct fmt *f, const struct sysgate_sys *s, int fd)
 {
-	int k = trace_fdpaths == 2 ? trace_thread_slot(s->tid) : -1, i;
+	int k = trace_fdpaths & FDS_SOCKET ? trace_thread_slot(s->tid) : -1, i;
 
 	if (k >= 0 && at_entry[k].call == s)
 		for (i = 0; i < ENTRY_FDS; i++)
@@ -96,7 +131,10 @@ void p_fdpath_now(struct fmt *f, const struct sysgate_sys *s, int fd)
 
 	if (!trace_fdpaths || (n = fd_path(s, fd, path, sizeof(path))) <= 0)
 		return;
-	if (trace_fdpaths == 2 && n > 8 && !hk_strncmp(path, "socket:[", 8)) {
+	/* strace's order: a socket's endpoints, a device's numbers, a
+	 * pidfd's process, else (-y) the path */
+	if ((trace_fdpaths & FDS_SOCKET) && n > 8 &&
+	    !hk_strncmp(path, "socket:[", 8)) {
 		unsigned long ino = 0;
 		long i;
 		size_t start = f->len;
@@ -110,6 +148,34 @@ void p_fdpath_now(struct fmt *f, const struct sysgate_sys *s, int fd)
 		}
 		f->len = start;
 	}
+	if ((trace_fdpaths & FDS_DEV) && path[0] == '/' && n < BUF_MAX) {
+		size_t start = f->len;
+
+		fmt_chr(f, '<');
+		fmt_mem(f, path, n);
+		if (!p_device(f, s, fd)) {
+			fmt_chr(f, '>');
+			return;
+		}
+		f->len = start;
+	}
+	if ((trace_fdpaths & FDS_PIDFD) && n == 18 &&
+	    !hk_strncmp(path, "anon_inode:[pidfd]", 18)) {
+		int pid = pidfd_pid(s, fd);
+
+		if (pid > 0) {
+			fmt_str(f, "<pid:");
+			fmt_dec(f, pid);
+			fmt_chr(f, '>');
+			return;
+		}
+		fmt_chr(f, '<');
+		fmt_mem(f, path, n);
+		fmt_chr(f, '>');
+		return;
+	}
+	if (!(trace_fdpaths & FDS_PATH))
+		return;
 	/* strace: <memfd:x>(deleted) for the link's "memfd:x (deleted)" */
 	if (n > 10 && !hk_strncmp(path + n - 10, " (deleted)", 10)) {
 		fmt_chr(f, '<');
@@ -119,8 +185,6 @@ void p_fdpath_now(struct fmt *f, const struct sysgate_sys *s, int fd)
 	}
 	fmt_chr(f, '<');
 	fmt_mem(f, path, n);
-	if (trace_fdpaths == 2 && path[0] == '/')
-		p_device(f, s, fd);
 	fmt_chr(f, '>');
 }
 
@@ -272,6 +336,16 @@ void p_named(struct fmt *f, const char *name, unsigned long v, char base)
 
 	fmt_str(f, name);
 	x_end(f, start, v, base);
+}
+
+void p_neg_err(struct fmt *f, int err)
+{
+	const char *nm = err < 0 ? sysgate_errno_name(-err) : 0;
+
+	if (!nm)
+		fmt_dec(f, err);
+	else
+		p_named_pre(f, "-", nm, (unsigned long)(long)err, 'd');
 }
 
 void p_named_pre(struct fmt *f, const char *prefix, const char *name,
@@ -759,9 +833,16 @@ void trace_civil(long days, long *y, int *m, int *d)
 /* " / * 2020-01-01T00:00:00[.500000000]+0000 * /" in local time */
 void p_date(struct fmt *f, long sec, long nsec)
 {
-	long off = tz_offset(sec), t = sec + off, days, y;
+	long off, t, days, y;
 	int m, d;
 
+	/* strace's: none for 0, for a nanosecond count out of range, or
+	 * for a year libc's struct tm cannot hold */
+	if ((!sec && !nsec) || (unsigned long)nsec > 999999999UL ||
+	    sec > 67768036191676799L || sec < -67768040609740800L)
+		return;
+	off = tz_offset(sec);
+	t = sec + off;
 	days = (t >= 0 ? t : t - 86399) / 86400;
 	t -= days * 86400;
 	trace_civil(days, &y, &m, &d);

@@ -10,10 +10,15 @@
 
 #define DUMP_CHUNK 4096	/* program bytes read at a time */
 
-/* Bit fd of the descriptors below 64 selected; high: those above. */
+/* The descriptors below FD_BITS selected, bit by bit; those above: high
+ * ("all") or one of the few listed, unless the set is negated ("!3"). */
+#define FD_BITS 1024
+#define FD_FEW 16
 struct fdset {
-	unsigned long long bits;
-	int high;
+	unsigned long long bits[FD_BITS / 64];
+	int high, neg;
+	int nfew;
+	long few[FD_FEW];
 };
 
 static struct fdset dump_read, dump_write;
@@ -34,35 +39,48 @@ static const char *const writev_calls[] = { "writev", "pwritev", "pwritev2",
 static const char *const recvmsg_calls[] = { "recvmsg", 0 };
 static const char *const sendmsg_calls[] = { "sendmsg", 0 };
 
-/* "3,4", "all", "none", "!3" */
+/* "3,4", "all", "none", "!3", "!!3" (each ! negates); "0-1022": a run
+ * (the form the option parser gives long lists) */
 static int parse_fds(struct fdset *set, const char *v, size_t n)
 {
-	int neg = n && *v == '!';
-	size_t i = neg;
+	size_t i = 0, k;
+	int neg = 0;
 
-	set->bits = 0;
-	set->high = 0;
+	hk_memset(set, 0, sizeof(*set));
+	for (; i < n && v[i] == '!'; i++)
+		neg = !neg;
 	while (i < n) {
-		size_t e = i;
-		long fd;
+		size_t e = i, dash = 0;
+		long a, b;
 
-		while (e < n && v[e] != ',')
+		while (e < n && v[e] != ',') {
+			if (v[e] == '-')
+				dash = e;
 			e++;
-		if (e - i == 3 && !hk_strncmp(v + i, "all", 3)) {
-			set->bits = ~0ULL;
-			set->high = 1;
 		}
-		else if (e - i == 4 && !hk_strncmp(v + i, "none", 4))
-			;
-		else if (!hk_parse_long(v + i, e - i, &fd) && fd >= 0 && fd < 64)
-			set->bits |= 1ULL << fd;
-		else
-			return -1;
+		if (e - i == 3 && !hk_strncmp(v + i, "all", 3)) {
+			hk_memset(set->bits, 0xff, sizeof(set->bits));
+			set->high = 1;
+		} else if (e - i != 4 || hk_strncmp(v + i, "none", 4)) {
+			if (hk_parse_long(v + i, (dash ? dash : e) - i, &a) ||
+			    (dash && hk_parse_long(v + dash + 1, e - dash - 1,
+						   &b)) ||
+			    a < 0 || (dash ? b : (b = a)) < a)
+				return -1;
+			for (; a <= b && a < FD_BITS; a++)
+				set->bits[a / 64] |= 1ULL << (a % 64);
+			for (; a <= b; a++) {
+				if (set->nfew == FD_FEW)
+					return -1;
+				set->few[set->nfew++] = a;
+			}
+		}
 		i = e + 1;
 	}
 	if (neg) {
-		set->bits = ~set->bits;
-		set->high = !set->high;
+		for (k = 0; k < FD_BITS / 64; k++)
+			set->bits[k] = ~set->bits[k];
+		set->neg = 1;
 	}
 	return 0;
 }
@@ -98,9 +116,13 @@ static int selected(const struct fdset *set, int fd)
 {
 	if (fd < 0)
 		return 0;
-	if (fd < 64)
-		return (int)(set->bits >> fd & 1);
-	return set->high;
+	int i;
+
+	if (fd < FD_BITS)
+		return (int)(set->bits[fd / 64] >> (fd % 64) & 1);
+	for (i = 0; i < set->nfew && set->few[i] != fd; i++)
+		;
+	return (set->high || i < set->nfew) != set->neg;
 }
 
 /* The lines for n bytes at p, offsets from 0; emitted a chunk at a

@@ -260,9 +260,32 @@ static void keep(const struct fmt *f, unsigned long start, unsigned long ino)
 	cache[i].len = len;
 }
 
+/* NETLINK:[ROUTE:1234]: its protocol (by name) and port id, once bound */
+static int netlink_sock(struct fmt *f, const struct sysgate_sys *s,
+			unsigned long ino)
+{
+	unsigned int portid;
+	int proto;
+	const char *nm;
+
+	if (nl_socket_row(s, ino, &proto, &portid))
+		return -1;
+	fmt_str(f, "NETLINK:[");
+	nm = xlat_name(&xl_netlink_protos, (unsigned int)proto);
+	if (nm && !hk_strncmp(nm, "NETLINK_", 8))
+		fmt_str(f, nm + 8);
+	else
+		fmt_dec(f, proto);
+	fmt_chr(f, ':');
+	fmt_udec(f, portid);
+	fmt_chr(f, ']');
+	return 1;
+}
+
 /* The endpoints found now: 1 (worth keeping: bound, connected, named),
  * 0 (found, not yet bound), or -1. */
-static int lookup_now(struct fmt *f, const char *proto, unsigned long ino)
+static int lookup_now(struct fmt *f, const struct sysgate_sys *s,
+		      const char *proto, unsigned long ino)
 {
 	static const struct {
 		const char *name;
@@ -277,6 +300,8 @@ static int lookup_now(struct fmt *f, const char *proto, unsigned long ino)
 
 	if (!hk_strncmp(proto, "UNIX", 4))
 		return unix_sock(f, ino, proto);
+	if (!hk_strcmp(proto, "NETLINK"))
+		return netlink_sock(f, s, ino);
 	for (i = 0; i < sizeof(inets) / sizeof(inets[0]); i++)
 		if (!hk_strcmp(proto, inets[i].name))
 			return inet(f, ino, proto, inets[i].v6,
@@ -332,7 +357,7 @@ int p_socket_endpoints(struct fmt *f, const struct sysgate_sys *s, int fd,
 	proto[n] = 0;
 	if (!cached(f, ino))
 		return 0;
-	switch (lookup_now(f, proto, ino)) {
+	switch (lookup_now(f, s, proto, ino)) {
 	case 1:
 		keep(f, start, ino);
 		return 0;

@@ -1111,14 +1111,14 @@ static enum sysgate_verdict trace_enter(struct sysgate_sys *s, void *data)
 	}
 	if (!filter_enter(s) && s->nr != nr_exit_group && s->nr != nr_exit)
 		return SYSGATE_RUN;
-	if (trace_fdpaths == 2)
+	if (trace_fdpaths & FDS_SOCKET)
 		fdpaths_at_entry(s, 0, 0);
 	if (d && d->enter) {
 		struct call c = { 0, s, 0, 0, 0, 0, 0 };
 
 		d->enter(&c);
 	}
-	if (trace_fdpaths == 2 && !json) {
+	if ((trace_fdpaths & FDS_SOCKET) && !json) {
 		const char *kinds;
 		int n = shown_args(s, &kinds);
 
@@ -1457,9 +1457,13 @@ static int trace_init(struct sysgate_ctx *ctx, const char *args)
 			   !hk_parse_long(a.val, a.vlen, &v)) {
 			trace_xflag = (int)v;
 		} else if (arg_is(&a, "y")) {
-			trace_fdpaths = 1;
+			trace_fdpaths = FDS_PATH;
 		} else if (arg_is(&a, "yy")) {
-			trace_fdpaths = 2;
+			trace_fdpaths = FDS_PATH | FDS_SOCKET | FDS_DEV |
+					FDS_PIDFD;
+		} else if (arg_is(&a, "fds") && a.val &&
+			   !hk_parse_long(a.val, a.vlen, &v)) {
+			trace_fdpaths = (int)v;
 		} else if (arg_is(&a, "v")) {
 			trace_verbose = 1;
 		} else if ((arg_is(&a, "abbrev") || arg_is(&a, "verbose") ||
@@ -1567,6 +1571,7 @@ static int trace_init(struct sysgate_ctx *ctx, const char *args)
 	add_decoders(dec_ioctl);
 	add_decoders(dec_ipc);
 	add_decoders(dec_prctl);
+	add_decoders(dec_seccomp);
 	add_decoders(dec_pids);
 	if (have_set)
 		set_select(ctx, &set);

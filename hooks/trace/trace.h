@@ -55,12 +55,16 @@ struct trace_scratch *trace_scratch(const struct sysgate_sys *s);
 /* The decoder tables of each area, ended by a NULL name. */
 extern const struct decoder dec_file[], dec_desc[], dec_mem[], dec_proc[],
 	dec_signal[], dec_net[], dec_poll[], dec_time[], dec_misc[],
-	dec_ioctl[], dec_ipc[], dec_prctl[],
+	dec_ioctl[], dec_ipc[], dec_prctl[], dec_seccomp[],
 	dec_pids[];
 
 extern int trace_strsize;	/* -s */
 extern int trace_xflag;		/* -x: 1, -xx: 2 */
-extern int trace_fdpaths;	/* -y: 1, -yy: 2 */
+extern int trace_fdpaths;	/* -y, --decode-fds: FDS_* */
+#define FDS_PATH 1
+#define FDS_SOCKET 2
+#define FDS_DEV 4
+#define FDS_PIDFD 8
 extern int trace_verbose;	/* -v: structures in full */
 /* -v or -e abbrev=: s's structures in full */
 int trace_whole(const struct sysgate_sys *s);
@@ -125,6 +129,8 @@ void p_named(struct fmt *f, const char *name, unsigned long v, char base);
 /* The same for a name made of two parts ("__NR_" "gettid", "-" "ENOSR"). */
 void p_named_pre(struct fmt *f, const char *prefix, const char *name,
 		 unsigned long v, char base);
+/* -ENOSR for a negative errno with a name, else the number */
+void p_neg_err(struct fmt *f, int err);
 
 /* The names of v's flags in t, '|' between them, bits no name covers in
  * hex after them; 0 only by a name for 0.  Nothing, and 0 returned,
@@ -203,6 +209,7 @@ void p_str_max(struct fmt *f, const struct sysgate_sys *s, unsigned long p,
 void p_mode(struct fmt *f, unsigned long mode);	/* 0644, 000 */
 void p_file_mode(struct fmt *f, unsigned long mode);	/* S_IFREG|0644 */
 void p_timespec(struct fmt *f, long sec, long nsec);
+void p_timeval(struct fmt *f, long sec, long usec);	/* decode-time.c */
 /* " / * 2020-01-01T00:00:00[.nnnnnnnnn]+0000 * /": the local date */
 void p_date(struct fmt *f, long sec, long nsec);
 /* Reads a struct at p: 0, or prints p (hex or NULL) and returns -1. */
@@ -255,6 +262,11 @@ void put_iov(struct fmt *f, struct sysgate_sys *s, unsigned long p,
 	     unsigned long count, long avail);
 /* argument i's iovec array, count after it: input, or read (at exit) */
 void a_iov(struct call *c, int i, int in);
+/* "/proc/self" (in the process itself) or "/proc/PID": s's process's */
+void p_proc_dir(struct fmt *f, const struct sysgate_sys *s);
+/* The process a pidfd (fd of s's process) refers to, in /proc's pid
+ * namespace; 0 when unknown, -1 when it has exited. */
+int pidfd_pid(const struct sysgate_sys *s, int fd);
 /* The path descriptor fd (AT_FDCWD: the cwd) is open on: length or <= 0. */
 long fd_path(const struct sysgate_sys *s, int fd, char *path, size_t size);
 /* "<path>" after descriptor fd (AT_FDCWD: the cwd) under -y. */
@@ -270,6 +282,11 @@ int trace_thread_slot(int tid);
 void p_open_flags(struct fmt *f, unsigned long v);
 /* 127.0.0.1 from 4 bytes. */
 void p_inet4(struct fmt *f, const unsigned char *a);
+/* ", NAME=inet_addr(\"127.0.0.1\")": an address of n bytes (4, 16) as
+ * strace prints one in a structure, its text quoted as strings are (-x)
+ * between head and tail, its bytes under -X (decode-net.c). */
+void p_in_addr(struct fmt *f, const char *name, const void *bytes, int n,
+	       const char *head, const char *tail);
 /* The shortest text form of an IPv6 address (16 bytes). */
 void p_inet6(struct fmt *f, const unsigned char *a);
 /* -yy: "TCP:[127.0.0.1:80->127.0.0.1:4000]" for the socket with inode
@@ -290,6 +307,32 @@ int ioctl_gpio(struct call *c, unsigned int req, unsigned long arg);
  * NOTIF_RECV keeps at entry whether its buffer was zeroed. */
 int ioctl_seccomp(struct call *c, unsigned int req, unsigned long arg);
 void ioctl_seccomp_enter(struct call *c);
+/* A classic BPF program's {len=N, filter=[BPF_STMT(...), ...]} at p:
+ * a socket filter's (sock) or a seccomp filter's; its n instructions at
+ * p alone: [BPF_STMT(...), ...] (under -v, else the address). */
+void p_bpf_fprog(struct fmt *f, const struct sysgate_sys *s, unsigned long p,
+		 int sock);
+void p_bpf_filter(struct fmt *f, const struct sysgate_sys *s, unsigned long p,
+		  unsigned long n, int sock);
+
+/* The bound netlink socket with inode ino in s's process's network
+ * namespace: its protocol and port id, 0; or -1 (decode-netlink.c). */
+int nl_socket_row(const struct sysgate_sys *s, unsigned long ino, int *proto,
+		  unsigned int *portid);
+/* p_array_ctx's printer of u32 elements (decode-netlink.c) */
+void p_u32_elem(struct fmt *f, const void *e, void *ctx);
+/* An interface index by its name: if_nametoindex("lo"), else the
+ * number (decode-netlink.c). */
+void p_ifindex(struct fmt *f, unsigned int idx);
+/* msg_control's in_len bytes at p: [{cmsg_len=..., ...}, ...]
+ * (decode-cmsg.c) */
+void p_cmsgs(struct fmt *f, const struct sysgate_sys *s, unsigned long p,
+	     unsigned long in_len);
+/* A send or receive call's buffer (len bytes at p) on descriptor fd:
+ * netlink messages on a netlink socket, else the bytes
+ * (decode-netlink.c). */
+void p_sockbuf(struct fmt *f, const struct sysgate_sys *s, int fd,
+	       unsigned long p, unsigned long len);
 
 /* json.c: arguments as the decoders print them (strace's grammar), as
  * a JSON array of values. */

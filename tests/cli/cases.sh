@@ -2181,4 +2181,22 @@ t_state_not_held() {
 	[ "$(calls_of "$TMP/c" execve)" = 3 ] || fail "children not counted: $(cat "$TMP/c")"
 }
 
+t_dump_long_fd_lists() {
+	# -e read=/write= as strace's readv test gives them: every
+	# descriptor below 1023 (longer than the option buffer and a hook's
+	# arguments), repeated !, descriptors far above 1024; output as
+	# strace's.  Descriptor ranges are strace's refusal too.
+	need_strace
+	[ -x "$BUILD/tests/strace/desc" ] ||
+		{ echo "no golden corpus on $ARCH"; exit 77; }
+	local l='!!!0' i
+	for ((i = 1; i < 1023; i++)); do l+=",$i"; done
+	bash tests/strace/run.sh desc -e "read=$l" -e "write=!$l" ||
+		fail "lists of every descriptor"
+	bash tests/strace/run.sh desc -e read=19998,1 -e 'write=!!19999,3' ||
+		fail "descriptors above 1024"
+	"$SG" -e read=1-3 true 2>/dev/null && fail "a range accepted"
+	return 0
+}
+
 "t_$1"

@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: MIT */
 /* Descriptors: dup family, pipe2, fcntl and its results, terminal and
- * FIO* ioctls. */
+ * FIO* ioctls; memfd_create's names (up to the kernel's limit, and one
+ * past it) and flags (huge page sizes, unknown bits). */
 #include "corpus.h"
 #include <fcntl.h>
 #include <signal.h>
@@ -8,6 +9,7 @@
 #include <sys/inotify.h>
 #include <sys/ioctl.h>
 #include <sys/mman.h>
+#include <linux/memfd.h>
 #include <sys/sendfile.h>
 #include <sys/signalfd.h>
 #include <sys/syscall.h>
@@ -86,6 +88,17 @@ int main(void)
 	syscall(SYS_inotify_init1, 0xdead0000UL | IN_NONBLOCK);
 	syscall(SYS_inotify_init1, 0x10);
 	syscall(SYS_memfd_secret, 0xbeefcafe00000000UL | 0x40);
+	{
+		static char name[300];
+
+		memset(name, 'n', sizeof(name) - 1);
+		syscall(SYS_memfd_create, name, 0);
+		name[249] = 0;
+		syscall(SYS_memfd_create, name,
+			MFD_HUGETLB | MFD_HUGE_2MB | 0x100);
+		syscall(SYS_memfd_create, "x", MFD_HUGE_1GB);
+		syscall(SYS_memfd_create, "x", 0x80);
+	}
 	syscall(SYS_landlock_restrict_self, -1, 0xd1efaced00000001UL);
 	syscall(SYS_ioperm, 0xdeafbeefffffffffUL, 1, 0);
 	/* offsets as they were at entry (the call moves them), splice's

@@ -29,6 +29,7 @@ done <<'EOF'
 file-y file -y
 desc-y desc -y
 net-y net -y
+netlink-yy netlink -yy
 poll-y poll -y
 misc-x misc -x
 net-xx net -xx
@@ -45,6 +46,7 @@ misc-status misc -e status=failed,unfinished
 file-v file -v
 desc-v desc -v
 misc-v misc -v
+seccomp-v seccomp -v
 sigdeliver-nosig sigdeliver -e signal=none -e trace=!rt_sigreturn
 desc-dump desc -e read=all -e write=all
 net-dump net -e read=3,4 -e write=!3
@@ -66,6 +68,9 @@ events events -e trace=!pread64,futex,clone3,madvise
 events-qq events -qq -e trace=!pread64,futex,clone3,madvise
 net-yy net -yy
 desc-yy desc -yy
+sched-yy sched -yy
+sched-fds sched -e decode-fds=pidfd,dev
+sched-fdsock sched -e decode-fds=socket
 file-yy file -yy
 poll-yy poll -yy
 file-Xverbose-v file -X verbose -v

@@ -2,7 +2,9 @@
 /* sched_setattr and sched_getattr (the structure in each size, flags that
  * leave fields out, unknown values, the size the kernel writes back on
  * E2BIG), sched_rr_get_interval's timespec and pidfd_send_signal's
- * siginfo. */
+ * siginfo; a descriptor taken through a pidfd (-yy: the pidfd's process,
+ * the descriptor's path in it). */
+#include <fcntl.h>
 #include "corpus.h"
 #include <signal.h>
 #include <sys/syscall.h>
@@ -63,6 +65,12 @@ int main(void)
 		sc(SYS_sched_rr_get_interval, -1, (long)&ts, 0, 0);
 	}
 	pidfd = syscall(SYS_pidfd_open, getpid(), 0);
+	{
+		int nul = open("/dev/null", O_RDONLY);
+
+		close((int)syscall(SYS_pidfd_getfd, pidfd, nul, 0));
+		close(nul);
+	}
 	sc(SYS_pidfd_send_signal, pidfd, 0, 0, 0);
 	memset(&si, 0, sizeof(si));
 	si.si_signo = SIGUSR1;

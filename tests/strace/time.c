@@ -1,6 +1,8 @@
 /* SPDX-License-Identifier: MIT */
 /* Time: sleeps, clocks (as system calls, not the vDSO), timerfd,
- * eventfd, itimers, POSIX timers, file times. */
+ * eventfd, itimers, POSIX timers, file times (the date comment only
+ * where strace gives one: not for 0, nanoseconds out of range, years no
+ * struct tm holds). */
 #include "corpus.h"
 #include <fcntl.h>
 #include <signal.h>
@@ -53,6 +55,15 @@ int main(int argc, char **argv)
 	/* a summer date: daylight saving time where the zone has it */
 	times[0].tv_sec = 1593561600;	/* 2020-07-01 */
 	check(utimensat(AT_FDCWD, "t", times, 0) == 0, "utimensat");
+	{
+		struct timespec odd[2] = { { 0, 0 }, { -1, 2000000000 } };
+
+		utimensat(AT_FDCWD, "nonexistent", odd, 0);
+		odd[0].tv_sec = -3819351491602432273L;
+		odd[1].tv_sec = 0x7fffffffffffffffL;
+		odd[1].tv_nsec = 1;
+		utimensat(AT_FDCWD, "nonexistent", odd, 0);
+	}
 	close(fd);
 	unlink("t");
 	{

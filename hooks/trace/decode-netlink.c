@@ -1,0 +1,1046 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * Netlink messages in the buffers of netlink sockets (send and receive
+ * calls), as strace prints them: each message [header, payload], several
+ * in an array; attributes the same way, [header, value].  What a payload
+ * or value is comes from tables: the message types and flags of each
+ * protocol, the sock_diag requests and replies of each address family
+ * (their fields), attribute names and how each attribute's value prints.
+ */
+#include <linux/netlink.h>
+#include <linux/netlink_diag.h>
+#include <linux/rtnetlink.h>
+#include <linux/dcbnl.h>
+#include <linux/if.h>
+#include <linux/if_bridge.h>
+#include <linux/sockios.h>
+#include <linux/selinux_netlink.h>
+#include <linux/xfrm.h>
+#include <linux/sock_diag.h>
+#include <linux/unix_diag.h>
+#include <fcntl.h>
+#include <sys/socket.h>
+#include "trace.h"
+
+#define NL_ALIGN4(n) (((n) + 3UL) & ~3UL)
+
+struct nl {
+	struct fmt *f;
+	const struct sysgate_sys *s;
+	int proto;		/* NETLINK_*, -1: not known */
+};
+
+/* --- fields of fixed structures ------------------------------------- */
+
+enum {
+	FK_U,		/* unsigned decimal */
+	FK_D,		/* signed decimal (of an int) */
+	FK_X,		/* hex */
+	FK_XLAT,	/* a name of t */
+	FK_FLAGS,	/* flags of t */
+	FK_BITS,	/* 1<<NAME for each bit, NAME t's name of its index */
+	FK_COOKIE,	/* two u32s: [a, b] */
+	FK_DEV,		/* makedev(0x.., 0x..) */
+	FK_NLPROTO,	/* NETLINK_*, or NDIAG_PROTO_ALL */
+	FK_IFINDEX,	/* if_nametoindex("lo") */
+};
+
+struct field {
+	const char *name;
+	unsigned char off, size, kind;
+	const struct xlat *t;
+	const char *unknown;
+};
+
+struct layout {
+	const struct field *f;
+	unsigned char n;
+	unsigned short size;
+};
+
+static unsigned long long get_uint(const unsigned char *b, int size)
+{
+	switch (size) {
+	case 1: return *b;
+	case 2: return *(const unsigned short *)(const void *)b;
+	case 4: return *(const unsigned int *)(const void *)b;
+	}
+	return *(const unsigned long long *)(const void *)b;
+}
+
+/* strace's "1<<TCP_LISTEN|..." of a state mask */
+static void p_bits(struct fmt *f, unsigned long v, const struct xlat *t,
+		   const char *unknown)
+{
+	size_t start = x_begin(f);
+	unsigned long left = v;
+	int i, any = 0;
+
+	for (i = 0; i < (int)sizeof(v) * 8; i++) {
+		const char *nm = xlat_name(t, (unsigned long)i);
+
+		if (!(v >> i & 1) || !nm)
+			continue;
+		if (any++)
+			fmt_chr(f, '|');
+		fmt_str(f, "1<<");
+		fmt_str(f, nm);
+		left &= ~(1UL << i);
+	}
+	if (!any) {
+		p_hex(f, v);
+		if (v) {
+			fmt_str(f, " /* ");
+			fmt_str(f, unknown);
+			fmt_str(f, " */");
+		}
+	} else if (left) {
+		fmt_chr(f, '|');
+		fmt_hex(f, left);
+	}
+	x_end(f, start, v, 'x');
+}
+
+/* (asked of the kernel by a socket of our own) */
+void p_ifindex(struct fmt *f, unsigned int idx)
+{
+	struct ifreq r;
+	char text[64];
+	struct fmt t;
+	long fd, ok;
+
+	hk_memset(&r, 0, sizeof(r));
+	r.ifr_ifindex = (int)idx;
+	fd = sysgate_syscall(sysgate_syscall_number("socket"), AF_UNIX,
+			     SOCK_DGRAM | SOCK_CLOEXEC, 0, 0, 0, 0);
+	if (fd < 0) {
+		fmt_udec(f, idx);
+		return;
+	}
+	ok = sysgate_syscall(sysgate_syscall_number("ioctl"), fd, SIOCGIFNAME,
+			     (long)&r, 0, 0, 0) == 0;
+	sysgate_syscall(sysgate_syscall_number("close"), fd, 0, 0, 0, 0, 0);
+	if (!ok) {
+		fmt_udec(f, idx);
+		return;
+	}
+	r.ifr_name[sizeof(r.ifr_name) - 1] = 0;
+	fmt_init(&t, text, sizeof(text) - 1);
+	fmt_str(&t, "if_nametoindex(");
+	p_data_local(&t, (const unsigned char *)r.ifr_name,
+		     hk_strlen(r.ifr_name));
+	fmt_chr(&t, ')');
+	text[t.len] = 0;
+	p_named(f, text, idx, 'u');
+}
+
+static void p_field(struct fmt *f, const unsigned char *b,
+		    const struct field *d)
+{
+	unsigned long long v = get_uint(b + d->off, d->size);
+
+	fmt_str(f, d->name);
+	fmt_chr(f, '=');
+	switch (d->kind) {
+	case FK_U:
+		fmt_udec(f, v);
+		break;
+	case FK_D:
+		fmt_dec(f, (int)v);
+		break;
+	case FK_X:
+		p_hex(f, v);
+		break;
+	case FK_XLAT:
+		p_xlat(f, v, d->t, d->unknown);
+		break;
+	case FK_FLAGS:
+		p_flags_unknown(f, v, d->t, d->unknown);
+		break;
+	case FK_BITS:
+		p_bits(f, v, d->t, d->unknown);
+		break;
+	case FK_COOKIE:
+		fmt_chr(f, '[');
+		fmt_udec(f, (unsigned int)v);
+		fmt_str(f, ", ");
+		fmt_udec(f, get_uint(b + d->off + 4, 4));
+		fmt_chr(f, ']');
+		break;
+	case FK_NLPROTO:
+		if (v == NDIAG_PROTO_ALL)
+			p_named(f, "NDIAG_PROTO_ALL", v, 'x');
+		else
+			p_xlat(f, v, &xl_netlink_protos, "NETLINK_???");
+		break;
+	case FK_IFINDEX:
+		p_ifindex(f, (unsigned int)v);
+		break;
+	case FK_DEV:
+		fmt_str(f, "makedev(");
+		p_hex(f, ((v >> 32) & ~0xfffULL) | ((v >> 8) & 0xfff));
+		fmt_str(f, ", ");
+		p_hex(f, ((v >> 12) & ~0xffULL) | (v & 0xff));
+		fmt_chr(f, ')');
+		break;
+	}
+}
+
+/* Fields from..n of l, ", " between them. */
+static void p_fields(struct fmt *f, const unsigned char *b,
+		     const struct layout *l, int from)
+{
+	int i;
+
+	for (i = from; i < l->n; i++) {
+		if (i > from)
+			fmt_str(f, ", ");
+		p_field(f, b, &l->f[i]);
+	}
+}
+
+/* --- the walk shared by messages and attributes ---------------------- */
+
+/*
+ * strace's walk of a netlink buffer: headers of hsize bytes whose first
+ * field (of lsize bytes) is the element's length, each element aligned
+ * to 4; one element alone, several in [...]; at most -s of them (-v:
+ * all); bytes too few for a header in hex; where reading stops, the
+ * address.
+ */
+struct walk {
+	unsigned int hsize, lsize;
+	void (*one)(struct nl *x, const void *h, unsigned long p,
+		    unsigned long len, const void *arg);
+};
+
+static void walk(struct nl *x, const struct walk *w, unsigned long p,
+		 unsigned long len, const void *arg)
+{
+	unsigned char h[16];
+	unsigned long elt;
+	int array = 0;
+
+	for (elt = 0;; elt++) {
+		unsigned long elen, alen, next = 0, nlen = 0;
+
+		if (len < w->hsize) {
+			p_data(x->f, x->s, p, len, 1);
+			break;
+		}
+		if (sysgate_read_mem(x->s, h, (void *)p, w->hsize) !=
+		    (long)w->hsize) {
+			if (array) {
+				fmt_str(x->f, "... /* ");
+				fmt_hex(x->f, p);
+				fmt_str(x->f, " */");
+			} else {
+				p_ptr(x->f, p);
+			}
+			break;
+		}
+		if (!trace_whole(x->s) && elt == (unsigned long)trace_strsize) {
+			fmt_str(x->f, "...");
+			break;
+		}
+		elen = get_uint(h, (int)w->lsize);
+		alen = NL_ALIGN4(elen);
+		if (elen >= w->hsize) {
+			nlen = len >= alen ? len - alen : 0;
+			if (nlen && p + alen > p)
+				next = p + alen;
+		}
+		if (!array && next) {
+			fmt_chr(x->f, '[');
+			array = 1;
+		}
+		w->one(x, h, p, len, arg);
+		if (!next)
+			break;
+		fmt_str(x->f, ", ");
+		p = next;
+		len = nlen;
+	}
+	if (array)
+		fmt_chr(x->f, ']');
+}
+
+/* --- attributes ----------------------------------------------------- */
+
+enum {
+	NK_HEX,		/* the bytes in hex (strace: no decoder) */
+	NK_STR,		/* a string, its NUL not shown */
+	NK_U8, NK_U16, NK_U32, NK_U64,
+	NK_S32,
+	NK_UID, NK_FD, NK_IFINDEX,
+	NK_U8S,		/* [u8, ...] */
+	NK_U32S,	/* [u32, ...] */
+	NK_MEMINFO,	/* [[SK_MEMINFO_...]=u32, ...] */
+	NK_WORDS,	/* [0x..., ...]: longs in hex of their full width */
+	NK_FLAGS32,	/* a u32 of flags */
+	NK_STRUCT,	/* a layout's fields */
+};
+
+struct nla_kind {
+	unsigned char kind;
+	const struct layout *l;		/* NK_STRUCT */
+	const struct xlat *t;		/* NK_FLAGS32 */
+	const char *unknown;
+};
+
+struct nla_set {
+	const struct xlat *names;
+	const char *unknown;
+	const struct nla_kind *kinds;	/* by type, n of them */
+	unsigned int n;
+};
+
+static void p_u8_elem(struct fmt *f, const void *e, void *ctx)
+{
+	(void)ctx;
+	fmt_udec(f, *(const unsigned char *)e);
+}
+
+void p_u32_elem(struct fmt *f, const void *e, void *ctx)
+{
+	(void)ctx;
+	fmt_udec(f, *(const unsigned int *)e);
+}
+
+/* strace's "%#0*lx" of a long: 0x and digits, 16 characters at least */
+static void p_word_elem(struct fmt *f, const void *e, void *ctx)
+{
+	unsigned long v = *(const unsigned long *)e;
+	int i, width = v ? 14 : 16;
+
+	(void)ctx;
+	if (v)
+		fmt_str(f, "0x");
+	for (i = 15; i > 0 && !(v >> i * 4); i--)
+		;
+	for (; width > i + 1; width--)
+		fmt_chr(f, '0');
+	for (; i >= 0; i--)
+		fmt_chr(f, "0123456789abcdef"[v >> i * 4 & 15]);
+}
+
+static void p_meminfo_elem(struct fmt *f, const void *e, void *ctx)
+{
+	unsigned long *i = ctx;
+	const char *nm = xlat_name(&xl_sk_meminfo, *i);
+
+	/* (strace's indices are decimal under -X too) */
+	fmt_chr(f, '[');
+	if (nm) {
+		p_named(f, nm, *i, 'u');
+	} else {
+		fmt_udec(f, *i);
+		fmt_str(f, " /* SK_MEMINFO_??? */");
+	}
+	(*i)++;
+	fmt_str(f, "]=");
+	fmt_udec(f, *(const unsigned int *)e);
+}
+
+/* A string value: bytes up to -s, a final NUL not shown; "..." after
+ * one that does not end in NUL. */
+static void p_nla_str(struct nl *x, unsigned long p, unsigned long len)
+{
+	unsigned char b[256];
+	unsigned long n = len < (unsigned long)trace_strsize ?
+				  len : (unsigned long)trace_strsize;
+
+	if (n > sizeof(b))
+		n = sizeof(b);
+	if (n && sysgate_read_mem(x->s, b, (void *)p, n) != (long)n) {
+		p_ptr(x->f, p);
+		return;
+	}
+	if (n && n == len && !b[n - 1]) {
+		p_data_local(x->f, b, n - 1);
+		return;
+	}
+	p_data_local(x->f, b, n);
+	if (len)
+		fmt_str(x->f, "...");
+}
+
+/* The value by its kind: 0 when it does not fit (then in hex). */
+static int p_nla_value(struct nl *x, const struct nla_kind *k,
+		       unsigned long p, unsigned long len)
+{
+	static const unsigned char isize[] = {
+		[NK_U8] = 1, [NK_U16] = 2, [NK_U32] = 4, [NK_U64] = 8,
+		[NK_UID] = 4, [NK_S32] = 4, [NK_FD] = 4, [NK_IFINDEX] = 4,
+	};
+	unsigned char b[64];
+	unsigned long i = 0;
+	unsigned long long v;
+
+	switch (k->kind) {
+	case NK_STR:
+		p_nla_str(x, p, len);
+		return 1;
+	case NK_U8: case NK_U16: case NK_U32: case NK_U64: case NK_UID:
+	case NK_S32: case NK_FD: case NK_IFINDEX:
+		if (len < isize[k->kind])
+			return 0;
+		if (fetch(x->f, x->s, b, p, isize[k->kind]))
+			return 1;
+		v = get_uint(b, isize[k->kind]);
+		if ((k->kind == NK_UID && v == 0xffffffffULL) ||
+		    k->kind == NK_S32)
+			fmt_dec(x->f, (int)v);
+		else if (k->kind == NK_FD) {
+			fmt_dec(x->f, (int)v);
+			p_fdpath(x->f, x->s, (int)v);
+		} else if (k->kind == NK_IFINDEX)
+			p_ifindex(x->f, (unsigned int)v);
+		else
+			fmt_udec(x->f, v);
+		return 1;
+	case NK_U8S:
+		if (!len)
+			return 0;
+		p_array_ctx(x->f, x->s, p, len, 1, 0, p_u8_elem, 0);
+		return 1;
+	case NK_U32S:
+	case NK_MEMINFO:
+		if (len < 4)
+			return 0;
+		p_array_ctx(x->f, x->s, p, len / 4, 4, 0,
+			    k->kind == NK_U32S ? p_u32_elem : p_meminfo_elem,
+			    &i);
+		return 1;
+	case NK_WORDS:
+		if (len < sizeof(long))
+			return 0;
+		p_array_ctx(x->f, x->s, p, len / sizeof(long), sizeof(long), 0,
+			    p_word_elem, 0);
+		return 1;
+	case NK_FLAGS32:
+		if (len < 4)
+			return 0;
+		if (!fetch(x->f, x->s, b, p, 4))
+			p_flags_unknown(x->f, get_uint(b, 4), k->t, k->unknown);
+		return 1;
+	case NK_STRUCT:
+		if (len < k->l->size)
+			return 0;
+		if (fetch(x->f, x->s, b, p, k->l->size))
+			return 1;
+		fmt_chr(x->f, '{');
+		p_fields(x->f, b, k->l, 0);
+		fmt_chr(x->f, '}');
+		return 1;
+	}
+	return 0;
+}
+
+static void nla_one(struct nl *x, const void *hp, unsigned long p,
+		    unsigned long len, const void *arg)
+{
+	const struct nla_set *set = arg;
+	const struct nlattr *h = hp;
+	unsigned int type = h->nla_type & NLA_TYPE_MASK;
+	unsigned long n = h->nla_len < len ? h->nla_len : len;
+	struct fmt *f = x->f;
+
+	if (n > NLA_HDRLEN)
+		fmt_chr(f, '[');
+	f_udec(f, "{nla_len=", h->nla_len);
+	fmt_str(f, ", nla_type=");
+	if (h->nla_type & NLA_F_NESTED) {
+		p_named(f, "NLA_F_NESTED", NLA_F_NESTED, 'x');
+		fmt_chr(f, '|');
+	}
+	if (h->nla_type & NLA_F_NET_BYTEORDER) {
+		p_named(f, "NLA_F_NET_BYTEORDER", NLA_F_NET_BYTEORDER, 'x');
+		fmt_chr(f, '|');
+	}
+	p_xlat(f, type, set->names, set->unknown);
+	fmt_chr(f, '}');
+	if (n <= NLA_HDRLEN)
+		return;
+	fmt_str(f, ", ");
+	if (type >= set->n || !p_nla_value(x, &set->kinds[type],
+					    p + NLA_HDRLEN, n - NLA_HDRLEN))
+		p_data(f, x->s, p + NLA_HDRLEN, n - NLA_HDRLEN, 1);
+	fmt_chr(f, ']');
+}
+
+static const struct walk nla_walk = { NLA_HDRLEN, 2, nla_one };
+
+/* --- sock_diag ------------------------------------------------------ */
+
+#define F(st, m, k, t, u) { #m, __builtin_offsetof(st, m), \
+			    sizeof(((st *)0)->m), k, t, u }
+
+static const struct field unix_req_f[] = {
+	F(struct unix_diag_req, sdiag_family, FK_XLAT, &xl_families, "AF_???"),
+	F(struct unix_diag_req, sdiag_protocol, FK_U, 0, 0),
+	F(struct unix_diag_req, udiag_states, FK_BITS, &xl_tcp_states,
+	  "1<<TCP_???"),
+	F(struct unix_diag_req, udiag_ino, FK_U, 0, 0),
+	F(struct unix_diag_req, udiag_show, FK_FLAGS, &xl_udiag_show,
+	  "UDIAG_SHOW_???"),
+	F(struct unix_diag_req, udiag_cookie, FK_COOKIE, 0, 0),
+};
+static const struct field unix_msg_f[] = {
+	F(struct unix_diag_msg, udiag_family, FK_XLAT, &xl_families, "AF_???"),
+	F(struct unix_diag_msg, udiag_type, FK_XLAT, &xl_sock_types,
+	  "SOCK_???"),
+	F(struct unix_diag_msg, udiag_state, FK_XLAT, &xl_tcp_states,
+	  "TCP_???"),
+	F(struct unix_diag_msg, udiag_ino, FK_U, 0, 0),
+	F(struct unix_diag_msg, udiag_cookie, FK_COOKIE, 0, 0),
+};
+static const struct field unix_vfs_f[] = {
+	F(struct unix_diag_vfs, udiag_vfs_dev, FK_DEV, 0, 0),
+	F(struct unix_diag_vfs, udiag_vfs_ino, FK_U, 0, 0),
+};
+static const struct field unix_rqlen_f[] = {
+	F(struct unix_diag_rqlen, udiag_rqueue, FK_U, 0, 0),
+	F(struct unix_diag_rqlen, udiag_wqueue, FK_U, 0, 0),
+};
+#define LAYOUT(fl, st) { fl, sizeof(fl) / sizeof(fl[0]), sizeof(st) }
+static const struct layout unix_req_l = LAYOUT(unix_req_f, struct unix_diag_req);
+static const struct layout unix_msg_l = LAYOUT(unix_msg_f, struct unix_diag_msg);
+static const struct layout unix_vfs_l = LAYOUT(unix_vfs_f, struct unix_diag_vfs);
+static const struct layout unix_rqlen_l =
+	LAYOUT(unix_rqlen_f, struct unix_diag_rqlen);
+
+static const struct nla_kind unix_attr_k[] = {
+	[UNIX_DIAG_NAME] = { NK_STR, 0, 0, 0 },
+	[UNIX_DIAG_VFS] = { NK_STRUCT, &unix_vfs_l, 0, 0 },
+	[UNIX_DIAG_PEER] = { NK_U32, 0, 0, 0 },
+	[UNIX_DIAG_ICONS] = { NK_U32S, 0, 0, 0 },
+	[UNIX_DIAG_RQLEN] = { NK_STRUCT, &unix_rqlen_l, 0, 0 },
+	[UNIX_DIAG_MEMINFO] = { NK_MEMINFO, 0, 0, 0 },
+	[UNIX_DIAG_SHUTDOWN] = { NK_U8, 0, 0, 0 },
+	[UNIX_DIAG_UID] = { NK_UID, 0, 0, 0 },
+};
+static const struct field nl_req_f[] = {
+	F(struct netlink_diag_req, sdiag_family, FK_XLAT, &xl_families,
+	  "AF_???"),
+	F(struct netlink_diag_req, sdiag_protocol, FK_NLPROTO, 0, 0),
+	F(struct netlink_diag_req, ndiag_ino, FK_U, 0, 0),
+	F(struct netlink_diag_req, ndiag_show, FK_FLAGS, &xl_ndiag_show,
+	  "NDIAG_SHOW_???"),
+	F(struct netlink_diag_req, ndiag_cookie, FK_COOKIE, 0, 0),
+};
+static const struct field nl_msg_f[] = {
+	F(struct netlink_diag_msg, ndiag_family, FK_XLAT, &xl_families,
+	  "AF_???"),
+	F(struct netlink_diag_msg, ndiag_type, FK_XLAT, &xl_sock_types,
+	  "SOCK_???"),
+	F(struct netlink_diag_msg, ndiag_protocol, FK_XLAT, &xl_netlink_protos,
+	  "NETLINK_???"),
+	F(struct netlink_diag_msg, ndiag_state, FK_XLAT, &xl_netlink_states,
+	  "NETLINK_???"),
+	F(struct netlink_diag_msg, ndiag_portid, FK_U, 0, 0),
+	F(struct netlink_diag_msg, ndiag_dst_portid, FK_U, 0, 0),
+	F(struct netlink_diag_msg, ndiag_dst_group, FK_U, 0, 0),
+	F(struct netlink_diag_msg, ndiag_ino, FK_U, 0, 0),
+	F(struct netlink_diag_msg, ndiag_cookie, FK_COOKIE, 0, 0),
+};
+static const struct field nl_ring_f[] = {
+	F(struct netlink_diag_ring, ndr_block_size, FK_U, 0, 0),
+	F(struct netlink_diag_ring, ndr_block_nr, FK_U, 0, 0),
+	F(struct netlink_diag_ring, ndr_frame_size, FK_U, 0, 0),
+	F(struct netlink_diag_ring, ndr_frame_nr, FK_U, 0, 0),
+};
+static const struct layout nl_req_l =
+	LAYOUT(nl_req_f, struct netlink_diag_req);
+static const struct layout nl_msg_l =
+	LAYOUT(nl_msg_f, struct netlink_diag_msg);
+static const struct layout nl_ring_l =
+	LAYOUT(nl_ring_f, struct netlink_diag_ring);
+static const struct nla_kind nl_attr_k[] = {
+	[NETLINK_DIAG_MEMINFO] = { NK_MEMINFO, 0, 0, 0 },
+	[NETLINK_DIAG_GROUPS] = { NK_WORDS, 0, 0, 0 },
+	[NETLINK_DIAG_RX_RING] = { NK_STRUCT, &nl_ring_l, 0, 0 },
+	[NETLINK_DIAG_TX_RING] = { NK_STRUCT, &nl_ring_l, 0, 0 },
+	[NETLINK_DIAG_FLAGS] = { NK_FLAGS32, 0, &xl_ndiag_flags,
+				 "NDIAG_FLAG_???" },
+};
+static const struct nla_set nl_attrs = {
+	&xl_netlink_diag_attrs, "NETLINK_DIAG_???", nl_attr_k,
+	sizeof(nl_attr_k) / sizeof(nl_attr_k[0]),
+};
+
+static const struct nla_set unix_attrs = {
+	&xl_unix_diag_attrs, "UNIX_DIAG_???", unix_attr_k,
+	sizeof(unix_attr_k) / sizeof(unix_attr_k[0]),
+};
+
+static const struct field selnl_enforce_f[] = {
+	F(struct selnl_msg_setenforce, val, FK_D, 0, 0),
+};
+static const struct field selnl_load_f[] = {
+	F(struct selnl_msg_policyload, seqno, FK_U, 0, 0),
+};
+static const struct layout selnl_enforce_l =
+	LAYOUT(selnl_enforce_f, struct selnl_msg_setenforce);
+static const struct layout selnl_load_l =
+	LAYOUT(selnl_load_f, struct selnl_msg_policyload);
+
+/* route messages: their structures, and attributes */
+struct rtgen { unsigned char family; };
+static const struct field rtgen_nsid_f[] = {
+	{ "rtgen_family", 0, 1, FK_XLAT, &xl_families, "AF_???" },
+};
+static const struct field netconf_f[] = {
+	{ "ncm_family", 0, 1, FK_XLAT, &xl_families, "AF_???" },
+};
+static const struct field dcb_f[] = {
+	F(struct dcbmsg, dcb_family, FK_XLAT, &xl_families, "AF_???"),
+	F(struct dcbmsg, cmd, FK_XLAT, &xl_dcb_commands, "DCB_CMD_???"),
+};
+static const struct field br_port_f[] = {
+	F(struct br_port_msg, family, FK_XLAT, &xl_families, "AF_???"),
+	F(struct br_port_msg, ifindex, FK_IFINDEX, 0, 0),
+};
+static const struct layout rtgen_nsid_l = LAYOUT(rtgen_nsid_f, struct rtgen);
+static const struct layout netconf_l = LAYOUT(netconf_f, struct rtgen);
+static const struct layout dcb_l = LAYOUT(dcb_f, struct dcbmsg);
+static const struct layout br_port_l = LAYOUT(br_port_f, struct br_port_msg);
+
+static const struct nla_kind nsid_attr_k[] = {
+	[1] = { NK_S32, 0, 0, 0 },	/* NETNSA_NSID */
+	[2] = { NK_U32, 0, 0, 0 },	/* NETNSA_PID */
+	[3] = { NK_FD, 0, 0, 0 },	/* NETNSA_FD */
+	[4] = { NK_S32, 0, 0, 0 },	/* NETNSA_TARGET_NSID */
+	[5] = { NK_S32, 0, 0, 0 },	/* NETNSA_CURRENT_NSID */
+};
+static const struct nla_kind netconf_attr_k[] = {
+	[1] = { NK_IFINDEX, 0, 0, 0 },	/* NETCONFA_IFINDEX */
+	[2] = { NK_S32, 0, 0, 0 }, [3] = { NK_S32, 0, 0, 0 },
+	[4] = { NK_S32, 0, 0, 0 }, [5] = { NK_S32, 0, 0, 0 },
+	[6] = { NK_S32, 0, 0, 0 }, [7] = { NK_S32, 0, 0, 0 },
+	[8] = { NK_S32, 0, 0, 0 },
+};
+#define SET(names, unknown, kinds) { names, unknown, kinds, \
+				     sizeof(kinds) / sizeof(kinds[0]) }
+static const struct nla_set nsid_attrs =
+	SET(&xl_rtnl_nsid_attrs, "NETNSA_???", nsid_attr_k);
+static const struct nla_set netconf_attrs =
+	SET(&xl_rtnl_netconf_attrs, "NETCONFA_???", netconf_attr_k);
+static const struct nla_set dcb_attrs = { &xl_rtnl_dcb_attrs,
+					  "DCB_ATTR_???", 0, 0 };
+static const struct nla_set mdb_attrs = { &xl_rtnl_mdb_attrs, "MDBA_???",
+					  0, 0 };
+
+/*
+ * What a message's payload is: by protocol and type, and where the
+ * payload begins with an address family (route, sock_diag: family >= 0
+ * or ANY_FAMILY), by that and by whether the message is a request.
+ */
+#define NO_FAMILY (-2)
+#define ANY_FAMILY (-1)
+struct body {
+	unsigned char proto;
+	unsigned short lo, hi;		/* nlmsg_type */
+	signed char family, request;	/* -1: any */
+	const struct layout *l;
+	const struct nla_set *attrs;
+};
+
+static const struct body bodies[] = {
+	{ NETLINK_SOCK_DIAG, 0, 0xffff, AF_UNIX, 1, &unix_req_l, 0 },
+	{ NETLINK_SOCK_DIAG, 0, 0xffff, AF_UNIX, 0, &unix_msg_l, &unix_attrs },
+	{ NETLINK_SOCK_DIAG, 0, 0xffff, AF_NETLINK, 1, &nl_req_l, 0 },
+	{ NETLINK_SOCK_DIAG, 0, 0xffff, AF_NETLINK, 0, &nl_msg_l, &nl_attrs },
+	{ NETLINK_ROUTE, RTM_NEWNETCONF, RTM_GETNETCONF, ANY_FAMILY, -1,
+	  &netconf_l, &netconf_attrs },
+	{ NETLINK_ROUTE, RTM_NEWNSID, RTM_GETNSID, ANY_FAMILY, -1,
+	  &rtgen_nsid_l, &nsid_attrs },
+	{ NETLINK_ROUTE, RTM_GETDCB, RTM_SETDCB, ANY_FAMILY, -1, &dcb_l,
+	  &dcb_attrs },
+	{ NETLINK_ROUTE, RTM_NEWMDB, RTM_GETMDB, ANY_FAMILY, -1, &br_port_l,
+	  &mdb_attrs },
+	{ NETLINK_SELINUX, SELNL_MSG_SETENFORCE, SELNL_MSG_SETENFORCE,
+	  NO_FAMILY, -1, &selnl_enforce_l, 0 },
+	{ NETLINK_SELINUX, SELNL_MSG_POLICYLOAD, SELNL_MSG_POLICYLOAD,
+	  NO_FAMILY, -1, &selnl_load_l, 0 },
+};
+
+static const struct body *find_body(int proto, const struct nlmsghdr *h,
+				    int family)
+{
+	int req = !!(h->nlmsg_flags & NLM_F_REQUEST);
+	unsigned int i;
+
+	for (i = 0; i < sizeof(bodies) / sizeof(bodies[0]); i++) {
+		const struct body *b = &bodies[i];
+
+		if (b->proto == proto && h->nlmsg_type >= b->lo &&
+		    h->nlmsg_type <= b->hi &&
+		    (b->family == ANY_FAMILY || b->family == family) &&
+		    (b->request < 0 || b->request == req))
+			return b;
+	}
+	return 0;
+}
+
+/* A payload without an address family: its structure when it is long
+ * enough, else its bytes. */
+static int plain_payload(struct nl *x, const struct nlmsghdr *h,
+			 unsigned long p, unsigned long len)
+{
+	const struct body *d = find_body(x->proto, h, NO_FAMILY);
+	unsigned char b[128];
+
+	if (!d)
+		return 0;
+	if (len < d->l->size)
+		p_data(x->f, x->s, p, len, 1);
+	else if (!fetch(x->f, x->s, b, p, d->l->size)) {
+		fmt_chr(x->f, '{');
+		p_fields(x->f, b, d->l, 0);
+		fmt_chr(x->f, '}');
+	}
+	return 1;
+}
+
+/* A payload that begins with an address family: the structure of the
+ * family's messages (then its attributes), or {family=, data=}. */
+static int family_payload(struct nl *x, const struct nlmsghdr *h,
+			  unsigned long p, unsigned long len)
+{
+	const struct body *d;
+	unsigned char b[128];
+	unsigned int ok = 0;
+
+	if (h->nlmsg_type == NLMSG_DONE)
+		return 0;
+	if (fetch(x->f, x->s, b, p, 1))
+		return 1;
+	d = find_body(x->proto, h, b[0]);
+	/* (sock_diag: a family alone is no request) */
+	if (!d || (x->proto == NETLINK_SOCK_DIAG && len <= 1)) {
+		fmt_str(x->f, "{family=");
+		p_xlat(x->f, b[0], &xl_families, "AF_???");
+		if (len > 1) {
+			fmt_str(x->f, ", data=");
+			p_data(x->f, x->s, p + 1, len - 1, 1);
+		}
+		fmt_chr(x->f, '}');
+		return 1;
+	}
+	fmt_chr(x->f, '{');
+	p_field(x->f, b, &d->l->f[0]);
+	if (d->l->n == 1)
+		ok = 1;
+	else if (fmt_str(x->f, ", "), len < d->l->size)
+		fmt_str(x->f, "...");
+	else if (!fetch(x->f, x->s, b + 1, p + 1, d->l->size - 1U) &&
+		 (ok = 1))
+		p_fields(x->f, b, d->l, 1);
+	fmt_chr(x->f, '}');
+	if (ok && d->attrs && len > NL_ALIGN4(d->l->size)) {
+		fmt_str(x->f, ", ");
+		walk(x, &nla_walk, p + NL_ALIGN4(d->l->size),
+		     len - NL_ALIGN4(d->l->size), d->attrs);
+	}
+	return 1;
+}
+
+/* --- messages ------------------------------------------------------- */
+
+/* What flags mean depends on the request: get, new, delete, an ack. */
+enum { FL_NONE, FL_GET, FL_NEW, FL_DEL };
+
+/* (RTM_DELACTION's are NLM_F_ROOT's) */
+static int route_flags(unsigned int type)
+{
+	static const int by_kind[] = { FL_NEW, FL_DEL, FL_GET, FL_NONE };
+
+	return type == RTM_DELACTION ? FL_GET : by_kind[type & 3];
+}
+
+static int sock_diag_flags(unsigned int type)
+{
+	(void)type;
+	return FL_GET;
+}
+
+/* The other protocols' requests, one by one */
+static const struct {
+	unsigned char proto, fl;
+	unsigned short type;
+} type_flags[] = {
+	{ NETLINK_XFRM, FL_NEW, XFRM_MSG_NEWSA },
+	{ NETLINK_XFRM, FL_NEW, XFRM_MSG_NEWPOLICY },
+	{ NETLINK_XFRM, FL_NEW, XFRM_MSG_NEWAE },
+	{ NETLINK_XFRM, FL_NEW, XFRM_MSG_NEWSADINFO },
+	{ NETLINK_XFRM, FL_NEW, XFRM_MSG_NEWSPDINFO },
+	{ NETLINK_XFRM, FL_DEL, XFRM_MSG_DELSA },
+	{ NETLINK_XFRM, FL_DEL, XFRM_MSG_DELPOLICY },
+	{ NETLINK_XFRM, FL_GET, XFRM_MSG_GETSA },
+	{ NETLINK_XFRM, FL_GET, XFRM_MSG_GETPOLICY },
+	{ NETLINK_XFRM, FL_GET, XFRM_MSG_GETAE },
+	{ NETLINK_XFRM, FL_GET, XFRM_MSG_GETSADINFO },
+	{ NETLINK_XFRM, FL_GET, XFRM_MSG_GETSPDINFO },
+	{ NETLINK_CRYPTO, FL_NEW, 0x10 },	/* CRYPTO_MSG_NEWALG */
+	{ NETLINK_CRYPTO, FL_DEL, 0x11 },	/* CRYPTO_MSG_DELALG */
+	{ NETLINK_CRYPTO, FL_GET, 0x13 },	/* CRYPTO_MSG_GETALG */
+	{ NETLINK_CRYPTO, FL_DEL, 0x14 },	/* CRYPTO_MSG_DELRNG */
+};
+
+static int listed_flags(int proto, unsigned int type)
+{
+	unsigned int i;
+
+	for (i = 0; i < sizeof(type_flags) / sizeof(type_flags[0]); i++)
+		if (type_flags[i].proto == proto && type_flags[i].type == type)
+			return type_flags[i].fl;
+	return FL_NONE;
+}
+
+/* Each protocol's message types and what its flags mean. */
+struct proto {
+	int proto;
+	const struct xlat *types;
+	const char *unknown;
+	int (*flags)(unsigned int type);
+	int (*payload)(struct nl *x, const struct nlmsghdr *h,
+		       unsigned long p, unsigned long len);
+};
+
+static const struct proto protos[] = {
+	{ NETLINK_ROUTE, &xl_nl_route_types, "RTM_???", route_flags,
+	  family_payload },
+	{ NETLINK_SOCK_DIAG, &xl_nl_sock_diag_types, "SOCK_DIAG_???",
+	  sock_diag_flags, family_payload },
+	{ NETLINK_AUDIT, &xl_nl_audit_types, "AUDIT_???", 0, 0 },
+	{ NETLINK_SELINUX, &xl_nl_selinux_types, "SELNL_MSG_???", 0,
+	  plain_payload },
+	{ NETLINK_XFRM, &xl_nl_xfrm_types, "XFRM_MSG_???", 0, 0 },
+	{ NETLINK_CRYPTO, &xl_nl_crypto_types, "CRYPTO_MSG_???", 0, 0 },
+};
+
+static const struct proto *find_proto(int proto)
+{
+	unsigned int i;
+
+	for (i = 0; i < sizeof(protos) / sizeof(protos[0]); i++)
+		if (protos[i].proto == proto)
+			return &protos[i];
+	return 0;
+}
+
+static void p_nlmsghdr(struct nl *x, const struct nlmsghdr *h)
+{
+	static const struct xlat *const flag_tables[] = {
+		&xl_nl_flags, &xl_nl_get_flags, &xl_nl_new_flags,
+		&xl_nl_del_flags,
+	};
+	const struct proto *pr = find_proto(x->proto);
+	struct fmt *f = x->f;
+	const struct xlat *ft = &xl_nl_flags;
+
+	f_udec(f, "{nlmsg_len=", h->nlmsg_len);
+	fmt_str(f, ", nlmsg_type=");
+	if (h->nlmsg_type < NLMSG_MIN_TYPE || !pr)
+		p_xlat(f, h->nlmsg_type, &xl_nl_types, "NLMSG_???");
+	else
+		p_xlat(f, h->nlmsg_type, pr->types, pr->unknown);
+	if (h->nlmsg_type == NLMSG_ERROR)
+		ft = &xl_nl_ack_flags;
+	else if (h->nlmsg_type >= NLMSG_MIN_TYPE && pr)
+		ft = flag_tables[pr->flags ? pr->flags(h->nlmsg_type) :
+				 listed_flags(x->proto, h->nlmsg_type)];
+	fmt_str(f, ", nlmsg_flags=");
+	p_flags_unknown(f, h->nlmsg_flags, ft, "NLM_F_???");
+	f_udec(f, ", nlmsg_seq=", h->nlmsg_seq);
+	fmt_str(f, ", nlmsg_pid=");
+	p_pid(f, (int)h->nlmsg_pid, PT_TGID);
+	fmt_chr(f, '}');
+}
+
+static void nlmsg_one(struct nl *x, const void *hp, unsigned long p,
+		      unsigned long len, const void *arg);
+
+static const struct walk nlmsg_walk = { NLMSG_HDRLEN, 4, nlmsg_one };
+
+static const struct nla_kind err_attr_k[] = {
+	[NLMSGERR_ATTR_MSG] = { NK_STR, 0, 0, 0 },
+	[NLMSGERR_ATTR_OFFS] = { NK_U32, 0, 0, 0 },
+	[NLMSGERR_ATTR_COOKIE] = { NK_U8S, 0, 0, 0 },
+};
+static const struct nla_set err_attrs = {
+	&xl_nlmsgerr_attrs, "NLMSGERR_ATTR_???", err_attr_k,
+	sizeof(err_attr_k) / sizeof(err_attr_k[0]),
+};
+
+/* NLMSG_ERROR's {error=-EACCES, msg=the request's header (and payload,
+ * unless capped)}, then the extended ack's attributes */
+static void p_nlmsgerr(struct nl *x, const struct nlmsghdr *h,
+		       unsigned long p, unsigned long len)
+{
+	struct nlmsgerr e;
+	unsigned long n, payload;
+	const unsigned long off = __builtin_offsetof(struct nlmsgerr, msg);
+
+	if (len < sizeof(e)) {
+		p_data(x->f, x->s, p, len, 1);
+		return;
+	}
+	if (fetch(x->f, x->s, &e, p, sizeof(e)))
+		return;
+	p += off;
+	len -= off;
+	n = e.msg.nlmsg_len > sizeof(e.msg) ? e.msg.nlmsg_len : sizeof(e.msg);
+	payload = h->nlmsg_flags & NLM_F_CAPPED ? sizeof(e.msg) : n;
+	if (payload > len)
+		payload = len;
+	if (len > payload)
+		fmt_chr(x->f, '[');
+	fmt_str(x->f, "{error=");
+	p_neg_err(x->f, e.error);
+	fmt_str(x->f, ", msg=");
+	nlmsg_one(x, &e.msg, p, payload, 0);
+	fmt_chr(x->f, '}');
+	if (len > payload) {
+		fmt_str(x->f, ", ");
+		walk(x, &nla_walk, p + payload, len - payload, &err_attrs);
+		fmt_chr(x->f, ']');
+	}
+}
+
+static void nl_payload(struct nl *x, const struct nlmsghdr *h,
+		       unsigned long p, unsigned long len)
+{
+	const struct proto *pr = find_proto(x->proto);
+	int v;
+
+	if (h->nlmsg_type == NLMSG_ERROR) {
+		p_nlmsgerr(x, h, p, len);
+		return;
+	}
+	if ((h->nlmsg_type >= NLMSG_MIN_TYPE || h->nlmsg_type == NLMSG_DONE) &&
+	    pr && pr->payload && pr->payload(x, h, p, len))
+		return;
+	if (h->nlmsg_type == NLMSG_DONE && len == sizeof(v)) {
+		if (!fetch(x->f, x->s, &v, p, sizeof(v)))
+			fmt_dec(x->f, v);
+		return;
+	}
+	p_data(x->f, x->s, p, len, 1);
+}
+
+static void nlmsg_one(struct nl *x, const void *hp, unsigned long p,
+		      unsigned long len, const void *arg)
+{
+	const struct nlmsghdr *h = hp;
+	unsigned long n = h->nlmsg_len < len ? h->nlmsg_len : len;
+
+	(void)arg;
+	if (n > NLMSG_HDRLEN)
+		fmt_chr(x->f, '[');
+	p_nlmsghdr(x, h);
+	if (n <= NLMSG_HDRLEN)
+		return;
+	fmt_str(x->f, ", ");
+	nl_payload(x, h, p + NLMSG_HDRLEN, n - NLMSG_HDRLEN);
+	fmt_chr(x->f, ']');
+}
+
+/* --- the entry points ----------------------------------------------- */
+
+/* The row of /proc/PID/net/netlink (bound sockets) of the socket with
+ * inode ino: its protocol and port id; 0, or -1 when there is none.
+ * (Read a chunk at a time: a row is the 10 numbers "sk Eth Pid Groups
+ * Rmem Wmem Dump Locks Drops Inode", sk and Groups in hex.) */
+int nl_socket_row(const struct sysgate_sys *s, unsigned long ino, int *proto,
+		  unsigned int *portid)
+{
+	char path[64], buf[1024];
+	unsigned long col[10];
+	long fd, n, i;
+	int c = 0, in = 0, found = -1;
+	struct fmt t;
+
+	fmt_init(&t, path, sizeof(path) - 1);
+	p_proc_dir(&t, s);
+	fmt_str(&t, "/net/netlink");
+	path[t.len] = 0;
+	fd = sysgate_syscall(sysgate_syscall_number("openat"), -100,
+			     (long)path, O_RDONLY | O_CLOEXEC, 0, 0, 0);
+	if (fd < 0)
+		return -1;
+	hk_memset(col, 0, sizeof(col));
+	while (found && (n = sysgate_syscall(sysgate_syscall_number("read"),
+					     fd, (long)buf, sizeof(buf), 0, 0,
+					     0)) > 0) {
+		for (i = 0; i < n; i++) {
+			char ch = buf[i];
+
+			if (ch == '\n') {
+				if (c >= 9 && col[9] == ino) {
+					*proto = (int)col[1];
+					*portid = (unsigned int)col[2];
+					found = 0;
+					break;
+				}
+				hk_memset(col, 0, sizeof(col));
+				c = in = 0;
+			} else if (ch == ' ') {
+				c += in;
+				in = 0;
+			} else {
+				if (c < 10 && ch >= '0' && ch <= '9')
+					col[c] = col[c] * 10 +
+						 (unsigned long)(ch - '0');
+				in = 1;
+			}
+		}
+	}
+	sysgate_syscall(sysgate_syscall_number("close"), fd, 0, 0, 0, 0, 0);
+	return found;
+}
+
+/* The netlink protocol of socket fd of s's process, -1 when fd is no
+ * netlink socket.  In the process itself its socket options say; of
+ * another (ptrace), the row of the socket's inode. */
+static int nl_proto(const struct sysgate_sys *s, int fd)
+{
+	long nr_gso = sysgate_syscall_number("getsockopt");
+	int v = 0;
+	unsigned int vl = sizeof(v), portid;
+	char path[64];
+	unsigned long ino = 0;
+	long n, i;
+
+	if (s->pid == (int)sysgate_syscall(sysgate_syscall_number("getpid"),
+					   0, 0, 0, 0, 0, 0)) {
+		if (sysgate_syscall(nr_gso, fd, SOL_SOCKET, SO_DOMAIN,
+				    (long)&v, (long)&vl, 0) || v != AF_NETLINK)
+			return -1;
+		vl = sizeof(v);
+		if (sysgate_syscall(nr_gso, fd, SOL_SOCKET, SO_PROTOCOL,
+				    (long)&v, (long)&vl, 0))
+			return -1;
+		return v;
+	}
+	n = fd_path(s, fd, path, sizeof(path) - 1);
+	if (n <= 8 || hk_strncmp(path, "socket:[", 8))
+		return -1;
+	for (i = 8; i < n && path[i] >= '0' && path[i] <= '9'; i++)
+		ino = ino * 10 + (unsigned long)(path[i] - '0');
+	return nl_socket_row(s, ino, &v, &portid) ? -1 : v;
+}
+
+void p_sockbuf(struct fmt *f, const struct sysgate_sys *s, int fd,
+	       unsigned long p, unsigned long len)
+{
+	struct nl x = { f, s, -1 };
+
+	if (!p || !trace_structs(s) || (x.proto = nl_proto(s, fd)) < 0 ||
+	    x.proto == NETLINK_KOBJECT_UEVENT) {
+		p_data(f, s, p, len, 0);
+		return;
+	}
+	walk(&x, &nlmsg_walk, p, len, 0);
+}

@@ -1,0 +1,156 @@
+/* SPDX-License-Identifier: MIT */
+/* Netlink messages on netlink sockets: a sock_diag request and the
+ * kernel's error reply echoing it, several messages in one buffer
+ * (AF_UNIX replies with attributes of each kind, NLMSG_DONE), AF_NETLINK
+ * requests and replies, a family with no structure, bytes too few for a
+ * header, an error with its cookie, route messages whose flags mean get,
+ * new and delete, netconf's (interfaces by name).  Each socket is bound first: strace
+ * tells a netlink socket's protocol from the kernel's list of bound
+ * ones, so it prints an unbound socket's first message as of no
+ * protocol (sysgate asks the socket itself). */
+#include "corpus.h"
+#include <linux/netlink.h>
+#include <linux/rtnetlink.h>
+#include <linux/sock_diag.h>
+#include <linux/unix_diag.h>
+#include <linux/netlink_diag.h>
+#include <linux/netconf.h>
+#include <sys/socket.h>
+
+/* appends an attribute of type t with n bytes of v at *at */
+static void attr(unsigned char **at, unsigned short t, const void *v,
+		 unsigned short n)
+{
+	struct nlattr a = { (unsigned short)(NLA_HDRLEN + n), t };
+
+	memcpy(*at, &a, sizeof(a));
+	memcpy(*at + NLA_HDRLEN, v, n);
+	*at += NLA_ALIGN(NLA_HDRLEN + n);
+}
+
+int main(void)
+{
+	static unsigned char buf[1024], reply[1024];
+	struct {
+		struct nlmsghdr h;
+		struct unix_diag_req r;
+	} req = {
+		{ sizeof(req), SOCK_DIAG_BY_FAMILY, NLM_F_REQUEST, 7, 0 },
+		{ .sdiag_family = AF_UNIX, .udiag_states = 1 << 1 | 1 << 10,
+		  .udiag_ino = 1, .udiag_show = UDIAG_SHOW_NAME |
+		  UDIAG_SHOW_PEER | 0x1000, .udiag_cookie = { ~0U, ~0U } },
+	};
+	struct nlmsghdr *h = (void *)buf, done = { 20, NLMSG_DONE, NLM_F_MULTI,
+					       8, 0 };
+	struct unix_diag_msg m = { .udiag_family = AF_UNIX,
+				   .udiag_type = SOCK_DGRAM, .udiag_state = 7,
+				   .udiag_ino = 42, .udiag_cookie = { 1, 2 } };
+	struct unix_diag_rqlen rq = { 3, 4 };
+	unsigned int peer = 99, mem[3] = { 10, 20, 30 }, zero = 0;
+	struct sockaddr_nl sa = { .nl_family = AF_NETLINK };
+	struct netlink_diag_req *nreq;
+	struct netlink_diag_msg *nmsg;
+	struct nlmsgerr *err;
+	unsigned long groups[2] = { 0x5, 0 };
+	unsigned int nflags = NDIAG_FLAG_CB_RUNNING | 0x100, lo = 1;
+	int minus1 = -1;
+	unsigned char *at;
+	int fd, rt;
+
+	begin();
+	fd = socket(AF_NETLINK, SOCK_RAW | SOCK_CLOEXEC, NETLINK_SOCK_DIAG);
+	check(fd >= 0 && bind(fd, (void *)&sa, sizeof(sa)) == 0, "socket");
+	sendto(fd, &req, sizeof(req), 0, NULL, 0);
+	recvfrom(fd, reply, sizeof(reply), MSG_DONTWAIT, NULL, NULL);
+
+	/* replies (no NLM_F_REQUEST: the kernel ignores them) */
+	memset(buf, 0, sizeof(buf));
+	h->nlmsg_type = SOCK_DIAG_BY_FAMILY;
+	h->nlmsg_flags = NLM_F_MULTI;
+	h->nlmsg_seq = 8;
+	memcpy(buf + NLMSG_HDRLEN, &m, sizeof(m));
+	at = buf + NLMSG_HDRLEN + NLMSG_ALIGN(sizeof(m));
+	attr(&at, UNIX_DIAG_NAME, "sock", 5);
+	attr(&at, UNIX_DIAG_PEER, &peer, sizeof(peer));
+	attr(&at, UNIX_DIAG_RQLEN, &rq, sizeof(rq));
+	attr(&at, UNIX_DIAG_MEMINFO, mem, sizeof(mem));
+	attr(&at, UNIX_DIAG_SHUTDOWN, "\2", 1);
+	attr(&at, UNIX_DIAG_NAME | NLA_F_NESTED, "ab", 2);
+	attr(&at, 20, &peer, sizeof(peer));
+	h->nlmsg_len = (unsigned int)(at - buf);
+	memcpy(at, &done, sizeof(done));
+	memcpy(at + sizeof(done), &zero, sizeof(zero));
+	at += sizeof(done) + sizeof(zero);
+	sendto(fd, buf, (size_t)(at - buf), 0, NULL, 0);
+	/* an address family sock_diag has no structure for */
+	buf[NLMSG_HDRLEN] = AF_APPLETALK;
+	h->nlmsg_len = NLMSG_HDRLEN + 4;
+	sendto(fd, buf, h->nlmsg_len, 0, NULL, 0);
+	/* too few bytes for a header */
+	sendto(fd, buf, 6, 0, NULL, 0);
+	/* AF_NETLINK: a request of every protocol, a reply */
+	memset(buf, 0, sizeof(buf));
+	h->nlmsg_type = SOCK_DIAG_BY_FAMILY;
+	h->nlmsg_flags = NLM_F_REQUEST | NLM_F_DUMP;
+	h->nlmsg_len = NLMSG_HDRLEN + sizeof(struct netlink_diag_req);
+	nreq = (void *)(buf + NLMSG_HDRLEN);
+	nreq->sdiag_family = AF_NETLINK;
+	nreq->sdiag_protocol = NDIAG_PROTO_ALL;
+	nreq->ndiag_show = NDIAG_SHOW_GROUPS | NDIAG_SHOW_FLAGS;
+	sendto(fd, buf, h->nlmsg_len, 0, NULL, 0);
+	h->nlmsg_flags = NLM_F_MULTI;
+	nmsg = (void *)(buf + NLMSG_HDRLEN);
+	memset(nmsg, 0, sizeof(*nmsg));
+	nmsg->ndiag_family = AF_NETLINK;
+	nmsg->ndiag_type = SOCK_RAW;
+	nmsg->ndiag_protocol = NETLINK_ROUTE;
+	nmsg->ndiag_state = 1;
+	nmsg->ndiag_portid = 77;
+	at = buf + NLMSG_HDRLEN + NLMSG_ALIGN(sizeof(*nmsg));
+	attr(&at, NETLINK_DIAG_GROUPS, groups, sizeof(groups));
+	attr(&at, NETLINK_DIAG_FLAGS, &nflags, sizeof(nflags));
+	h->nlmsg_len = (unsigned int)(at - buf);
+	sendto(fd, buf, h->nlmsg_len, 0, NULL, 0);
+	/* an error whose request is capped, with a cookie */
+	memset(buf, 0, sizeof(buf));
+	h->nlmsg_type = NLMSG_ERROR;
+	h->nlmsg_flags = NLM_F_CAPPED | NLM_F_ACK_TLVS;
+	err = (void *)(buf + NLMSG_HDRLEN);
+	err->error = -13;
+	err->msg.nlmsg_len = 40;
+	err->msg.nlmsg_type = SOCK_DIAG_BY_FAMILY;
+	at = buf + NLMSG_HDRLEN + sizeof(*err);
+	attr(&at, NLMSGERR_ATTR_COOKIE, "\1\2\3", 3);
+	attr(&at, NLMSGERR_ATTR_MSG, "no", 3);
+	h->nlmsg_len = (unsigned int)(at - buf);
+	sendto(fd, buf, h->nlmsg_len, 0, NULL, 0);
+	close(fd);
+
+	rt = socket(AF_NETLINK, SOCK_RAW, NETLINK_ROUTE);
+	check(rt >= 0 && bind(rt, (void *)&sa, sizeof(sa)) == 0, "socket");
+	memset(buf, 0, sizeof(buf));
+	h->nlmsg_len = NLMSG_HDRLEN;
+	h->nlmsg_type = RTM_GETLINK;
+	h->nlmsg_flags = NLM_F_DUMP | NLM_F_ECHO;
+	sendto(rt, buf, h->nlmsg_len, 0, NULL, 0);
+	h->nlmsg_type = RTM_DELLINK;
+	h->nlmsg_flags = NLM_F_NONREC | 0x4000;
+	sendto(rt, buf, h->nlmsg_len, 0, NULL, 0);
+	h->nlmsg_type = RTM_NEWPREFIX;
+	h->nlmsg_flags = NLM_F_CREATE | NLM_F_EXCL;
+	h->nlmsg_len = NLMSG_HDRLEN + 3;
+	buf[NLMSG_HDRLEN] = AF_INET6;
+	buf[NLMSG_HDRLEN + 1] = 0xfe;
+	sendto(rt, buf, h->nlmsg_len, 0, NULL, 0);
+	/* netconf: the loopback interface by its name */
+	memset(buf, 0, sizeof(buf));
+	h->nlmsg_type = RTM_NEWNETCONF;
+	buf[NLMSG_HDRLEN] = AF_INET;
+	at = buf + NLMSG_HDRLEN + 4;
+	attr(&at, NETCONFA_IFINDEX, &lo, sizeof(lo));
+	attr(&at, NETCONFA_FORWARDING, &minus1, sizeof(minus1));
+	h->nlmsg_len = (unsigned int)(at - buf);
+	sendto(rt, buf, h->nlmsg_len, 0, NULL, 0);
+	close(rt);
+	return 0;
+}
