@@ -1062,9 +1062,16 @@ static long c_open(struct sysgate_sys *s, struct proc *pr, struct fs_path *p,
 	long cfd = -1, o, fd, ino;
 
 	(void)s;
+	/* CephFS has no unnamed files: the kernel's checks (write access,
+	 * a directory), then the file system's EOPNOTSUPP. */
+	if ((flags & O_TMPFILE) == O_TMPFILE && !(flags & (O_WRONLY | O_RDWR)))
+		return -EINVAL;
 	BEGIN(p);
-	if ((flags & O_TMPFILE) == O_TMPFILE)
-		return -EOPNOTSUPP;
+	if ((flags & O_TMPFILE) == O_TMPFILE) {
+		if ((o = getx(p, &x)) < 0)
+			return parent_check(p, o);
+		return S_ISDIR(x.mode) ? -EOPNOTSUPP : -ENOTDIR;
+	}
 	if ((o = slash_check(p, flags & O_CREAT)) < 0)
 		return o;
 	if (flags & O_PATH) {
@@ -1238,6 +1245,9 @@ static long c_rename(struct sysgate_sys *s, struct proc *pr,
 	long r;
 
 	(void)s, (void)pr, (void)y;
+	/* renameat2's flags the kernel refuses before it looks at a name */
+	if ((flags & ~7L) || ((flags & 5) && (flags & 2)))
+		return -EINVAL;
 	BEGIN(&p[0]);
 	if (p[1].err)
 		return p[1].err;
@@ -1873,16 +1883,27 @@ static long c_lock(struct sysgate_sys *s, unsigned int oi, long cmd,
 	return r == -EWOULDBLOCK ? -EAGAIN : r;
 }
 
-/* MAP_PRIVATE: a copy of the file's bytes (MAP_SHARED: ENODEV). */
+/*
+ * MAP_PRIVATE, and MAP_SHARED without PROT_WRITE (no write through it to
+ * be seen), are a copy of the file's bytes at the time of the call.  A
+ * writable MAP_SHARED is ENODEV, after the kernel's EACCES where the
+ * descriptor is not open for reading and writing (doc/fs.md).
+ */
 static long c_mmap(struct sysgate_sys *s, unsigned int oi)
 {
-	long *a = s->args, base, fd = cfd_of(oi), r;
+	long *a = s->args, base, fd, r, type = a[3] & MAP_TYPE;
 	unsigned long len = a[1], done = 0;
+	unsigned int acc = fs_ofd(oi)->flags & O_ACCMODE;
 
-	if ((a[3] & MAP_TYPE) != MAP_PRIVATE)
-		return -ENODEV;
-	if ((fs_ofd(oi)->flags & O_ACCMODE) == O_WRONLY)
+	if (acc == O_WRONLY)
 		return -EACCES;
+	if (type == MAP_SHARED || type == MAP_SHARED_VALIDATE) {
+		if (a[2] & PROT_WRITE)
+			return acc != O_RDWR ? -EACCES : -ENODEV;
+	} else if (type != MAP_PRIVATE) {
+		return -EINVAL;
+	}
+	fd = cfd_of(oi);
 	if (fd < 0)
 		return fd;
 	base = sc(__NR_mmap, a[0], len, PROT_READ | PROT_WRITE,
