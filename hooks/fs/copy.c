@@ -188,16 +188,38 @@ static long sendfile_call(struct sysgate_sys *s, struct proc *pr)
 	return offset_out(s, a[2], v, r);
 }
 
+/* copy_file_range's and splice's arguments: descriptors at 0 and 2,
+ * offset pointers at 1 and 3 (their values into v). */
+static long ends(struct sysgate_sys *s, struct proc *pr, struct end *in,
+		 struct end *out, long *v)
+{
+	long *a = s->args, r;
+
+	if ((r = end_of(s, pr, in, a[0], 0)) < 0 ||
+	    (r = end_of(s, pr, out, a[2], 1)) < 0 ||
+	    (r = offset_in(s, in, a[1], &v[0])) < 0 ||
+	    (r = offset_in(s, out, a[3], &v[1])) < 0)
+		return r;
+	return 0;
+}
+
+/* ... and their bytes moved (at most a[4]), the offsets given back. */
+static long ends_move(struct sysgate_sys *s, struct proc *pr, struct end *in,
+		      struct end *out, long *v)
+{
+	long *a = s->args, r = move(s, pr, in, out, fs_min(a[4], MAX_RW_));
+
+	if (r > 0 && a[3] && (r = offset_out(s, a[3], v[1], r)) < 0)
+		return r;
+	return offset_out(s, a[1], v[0], r);
+}
+
 static long copy_file_range_call(struct sysgate_sys *s, struct proc *pr)
 {
 	long *a = s->args, v[2], r;
 	struct end in, out;
 
-	if ((r = end_of(s, pr, &in, a[0], 0)) < 0 ||
-	    (r = end_of(s, pr, &out, a[2], 1)) < 0)
-		return r;
-	if ((r = offset_in(s, &in, a[1], &v[0])) < 0 ||
-	    (r = offset_in(s, &out, a[3], &v[1])) < 0)
+	if ((r = ends(s, pr, &in, &out, v)) < 0)
 		return r;
 	if (a[5])
 		return -EINVAL;
@@ -217,10 +239,7 @@ static long copy_file_range_call(struct sysgate_sys *s, struct proc *pr)
 		if (pi < po + n && po < pi + n)
 			return -EINVAL;	/* overlapping ranges of one file */
 	}
-	r = move(s, pr, &in, &out, fs_min(a[4], MAX_RW_));
-	if (r > 0 && a[3] && (r = offset_out(s, a[3], v[1], r)) < 0)
-		return r;
-	return offset_out(s, a[1], v[0], r);
+	return ends_move(s, pr, &in, &out, v);
 }
 
 static long splice_call(struct sysgate_sys *s, struct proc *pr)
@@ -228,24 +247,17 @@ static long splice_call(struct sysgate_sys *s, struct proc *pr)
 	long *a = s->args, v[2], r;
 	struct end in, out;
 
-	if ((r = end_of(s, pr, &in, a[0], 0)) < 0 ||
-	    (r = end_of(s, pr, &out, a[2], 1)) < 0)
+	if ((r = ends(s, pr, &in, &out, v)) < 0)
 		return r;
 	/* one end must be a pipe, and ours never is one */
 	if (!in.pipe && !out.pipe)
 		return -EINVAL;
 	if ((in.pipe && a[1]) || (out.pipe && a[3]))
 		return -ESPIPE;
-	if ((r = offset_in(s, &in, a[1], &v[0])) < 0 ||
-	    (r = offset_in(s, &out, a[3], &v[1])) < 0)
-		return r;
 	if ((in.off && v[0] < 0) || (out.off && v[1] < 0) ||
 	    (out.flags & O_APPEND))
 		return -EINVAL;
-	r = move(s, pr, &in, &out, fs_min(a[4], MAX_RW_));
-	if (r > 0 && a[3] && (r = offset_out(s, a[3], v[1], r)) < 0)
-		return r;
-	return offset_out(s, a[1], v[0], r);
+	return ends_move(s, pr, &in, &out, v);
 }
 
 int fs_copy_is_call(long nr)
