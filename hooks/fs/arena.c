@@ -153,6 +153,14 @@ static long a_statfs(struct sysgate_sys *s, struct proc *pr,
 	return fs_need(p) ? fs_need(p) : fs_put_statfs(s, (void *)x);
 }
 
+/* The arena keeps no extended attributes. */
+static long a_xattr(struct sysgate_sys *s, struct proc *pr,
+		    struct fs_path *p, long x, long y)
+{
+	(void)s, (void)pr, (void)x, (void)y;
+	return fs_need(p) ? fs_need(p) : -EOPNOTSUPP;
+}
+
 static void a_resolve(struct fs_path *p, struct proc *pr, unsigned int start,
 		      const char *realdir, int follow)
 {
@@ -172,6 +180,7 @@ const struct fs_store fs_arena_store = {
 		[FS_OP_CHMOD] = a_chmod, [FS_OP_CHOWN] = a_chown,
 		[FS_OP_UTIMENS] = a_utimens, [FS_OP_TRUNCATE] = a_truncate,
 		[FS_OP_CHDIR] = a_chdir, [FS_OP_STATFS] = a_statfs,
+		[FS_OP_XATTR] = a_xattr,
 	},
 	.fd_call = fs_arena_fd_call,
 	.resolve = a_resolve,

@@ -144,6 +144,13 @@ static struct {
 			  unsigned int, const void *);
 	int (*ll_opendir)(struct cm *, void *, struct cdir **, const void *);
 	int (*fd_caps)(struct cm *, int);
+	/* Extended attributes: path, l- and f- forms of each (a path or
+	 * a descriptor as the second argument: a register either way). */
+	int (*xget[3])(struct cm *, long, const char *, void *, long);
+	int (*xset[3])(struct cm *, long, const char *, const void *, long,
+		       int);
+	int (*xlist[3])(struct cm *, long, char *, long);
+	int (*xremove[3])(struct cm *, long, const char *);
 } F;
 
 static const char *const names[] = {
@@ -159,6 +166,10 @@ static const char *const names[] = {
 	"ceph_ll_open", "ceph_ll_getlk", "ceph_ll_setlk", "ceph_ll_close",
 	"ceph_ll_put", "ceph_ll_getattr", "ceph_ll_opendir",
 	"ceph_debug_get_fd_caps",
+	"ceph_getxattr", "ceph_lgetxattr", "ceph_fgetxattr",
+	"ceph_setxattr", "ceph_lsetxattr", "ceph_fsetxattr",
+	"ceph_listxattr", "ceph_llistxattr", "ceph_flistxattr",
+	"ceph_removexattr", "ceph_lremovexattr", "ceph_fremovexattr",
 };
 _Static_assert(sizeof(names) / sizeof(names[0]) == sizeof(F) / sizeof(void *),
 	       "one name per function");
@@ -1051,9 +1062,16 @@ static long c_open(struct sysgate_sys *s, struct proc *pr, struct fs_path *p,
 	long cfd = -1, o, fd, ino;
 
 	(void)s;
+	/* CephFS has no unnamed files: the kernel's checks (write access,
+	 * a directory), then the file system's EOPNOTSUPP. */
+	if ((flags & O_TMPFILE) == O_TMPFILE && !(flags & (O_WRONLY | O_RDWR)))
+		return -EINVAL;
 	BEGIN(p);
-	if ((flags & O_TMPFILE) == O_TMPFILE)
-		return -EOPNOTSUPP;
+	if ((flags & O_TMPFILE) == O_TMPFILE) {
+		if ((o = getx(p, &x)) < 0)
+			return parent_check(p, o);
+		return S_ISDIR(x.mode) ? -EOPNOTSUPP : -ENOTDIR;
+	}
 	if ((o = slash_check(p, flags & O_CREAT)) < 0)
 		return o;
 	if (flags & O_PATH) {
@@ -1227,6 +1245,9 @@ static long c_rename(struct sysgate_sys *s, struct proc *pr,
 	long r;
 
 	(void)s, (void)pr, (void)y;
+	/* renameat2's flags the kernel refuses before it looks at a name */
+	if ((flags & ~7L) || ((flags & 5) && (flags & 2)))
+		return -EINVAL;
 	BEGIN(&p[0]);
 	if (p[1].err)
 		return p[1].err;
@@ -1253,6 +1274,109 @@ static long c_rename(struct sysgate_sys *s, struct proc *pr,
 		return S_ISDIR(y2.mode) ? -EISDIR : -ENOTDIR;
 	return parent_check(&p[1], F.rename(cm, cpath(p[0].real),
 					   cpath(p[1].real)));
+}
+
+/*
+ * The *xattr calls (setxattr, getxattr, listxattr, removexattr, each as
+ * path, l- and f- forms, numbered so on every arch), on path p or open
+ * file description oi, through libcephfs's calls of the same names.
+ * First the kernel's own checks, which come before the file system:
+ * flags, the name's length (ERANGE), the value's (E2BIG; larger
+ * buffers are taken as 64 KiB), and user.* only on files and
+ * directories (else EPERM to change, ENODATA to read).
+ */
+#define XATTR_MAX_ 65536
+enum { X_SET, X_GET, X_LIST, X_REMOVE };
+enum { X_PATH, X_LPATH, X_FD };
+
+static long x_call(struct sysgate_sys *s, int op, int form, long on,
+		   const char *name, char *b, long size)
+{
+	long *a = s->args;
+
+	switch (op) {
+	case X_SET:
+		return F.xset[form](cm, on, name, b, size, a[4]);
+	case X_GET:
+		return F.xget[form](cm, on, name, size ? b : 0, size);
+	case X_LIST:
+		return F.xlist[form](cm, on, size ? b : 0, size);
+	default:
+		return F.xremove[form](cm, on, name);
+	}
+}
+
+static long c_xattr(struct sysgate_sys *s, struct fs_path *p,
+		    unsigned int oi)
+{
+	long *a = s->args, k = s->nr - __NR_setxattr, on, r;
+	int op = k / 3, form = k % 3, trunc = 0, slot;
+	long size = op == X_LIST ? a[2] : op == X_REMOVE ? 0 : a[3];
+	unsigned long cap;
+	char name[FS_NAME_MAX + 1], path[FS_PATH_MAX], *b;
+	struct cstatx x;
+
+	if (op == X_SET && (a[4] & ~3L))
+		return -EINVAL;
+	if (op != X_LIST) {
+		r = fs_read_str(s, name, (void *)a[1], sizeof(name), &trunc);
+		if (r < 0)
+			return -EFAULT;
+		if (trunc || !r)
+			return -ERANGE;
+	}
+	if ((unsigned long)size > XATTR_MAX_) {
+		if (op == X_SET)
+			return -E2BIG;
+		size = XATTR_MAX_;
+	}
+	if (p)
+		BEGIN(p);
+	else if (!client())
+		return -EIO;
+	if (!p && (fs_ofd(oi)->flags & O_PATH))
+		return -EBADF;
+	/* A directory's descriptor may be no libcephfs descriptor: its
+	 * name then (l-form: it is no link). */
+	if (!p && fs_is_dir(fs_ino(fs_ofd(oi)->ino))) {
+		if ((r = ofd_path(oi, path)) < 0)
+			return r;
+		form = X_LPATH;
+		on = (long)cpath(path);
+		r = F.statx(cm, (char *)on, &x, STATX_MODE_, AT_NOFOLLOW_);
+	} else if (!p) {
+		if ((on = cfd_of(oi)) < 0)
+			return on;
+		r = F.fstatx(cm, on, &x, STATX_MODE_, 0);
+	} else {
+		on = (long)cpath(p->real);
+		r = F.statx(cm, (char *)on, &x, STATX_MODE_,
+			    form == X_LPATH ? AT_NOFOLLOW_ : 0);
+	}
+	if (r < 0)
+		return p ? parent_check(p, r) : r;
+	if (op != X_LIST && !hk_strncmp(name, "user.", 5) &&
+	    !S_ISREG(x.mode) && !S_ISDIR(x.mode))
+		return op == X_GET ? -ENODATA : -EPERM;
+	if (!(b = buf_take(XATTR_MAX_, &cap, &slot)))
+		return -ENOMEM;
+	r = 0;
+	if (op == X_SET && size && fs_read_mem(s, b, (void *)a[2], size) < 0)
+		r = -EFAULT;
+	if (!r)
+		r = x_call(s, op, form, on, name, b, size);
+	if (r > 0 && size && (op == X_GET || op == X_LIST) &&
+	    fs_write_mem(s, (void *)a[op == X_GET ? 2 : 1], b, r) < 0)
+		r = -EFAULT;
+	buf_give(b, slot);
+	return r;
+}
+
+static long c_xattr_path(struct sysgate_sys *s, struct proc *pr,
+			 struct fs_path *p, long x, long y)
+{
+	(void)pr, (void)x, (void)y;
+	return c_xattr(s, p, 0);
 }
 
 static long c_link(struct sysgate_sys *s, struct proc *pr, struct fs_path *p,
@@ -1759,16 +1883,27 @@ static long c_lock(struct sysgate_sys *s, unsigned int oi, long cmd,
 	return r == -EWOULDBLOCK ? -EAGAIN : r;
 }
 
-/* MAP_PRIVATE: a copy of the file's bytes (MAP_SHARED: ENODEV). */
+/*
+ * MAP_PRIVATE, and MAP_SHARED without PROT_WRITE (no write through it to
+ * be seen), are a copy of the file's bytes at the time of the call.  A
+ * writable MAP_SHARED is ENODEV, after the kernel's EACCES where the
+ * descriptor is not open for reading and writing (doc/fs.md).
+ */
 static long c_mmap(struct sysgate_sys *s, unsigned int oi)
 {
-	long *a = s->args, base, fd = cfd_of(oi), r;
+	long *a = s->args, base, fd, r, type = a[3] & MAP_TYPE;
 	unsigned long len = a[1], done = 0;
+	unsigned int acc = fs_ofd(oi)->flags & O_ACCMODE;
 
-	if ((a[3] & MAP_TYPE) != MAP_PRIVATE)
-		return -ENODEV;
-	if ((fs_ofd(oi)->flags & O_ACCMODE) == O_WRONLY)
+	if (acc == O_WRONLY)
 		return -EACCES;
+	if (type == MAP_SHARED || type == MAP_SHARED_VALIDATE) {
+		if (a[2] & PROT_WRITE)
+			return acc != O_RDWR ? -EACCES : -ENODEV;
+	} else if (type != MAP_PRIVATE) {
+		return -EINVAL;
+	}
+	fd = cfd_of(oi);
 	if (fd < 0)
 		return fd;
 	base = sc(__NR_mmap, a[0], len, PROT_READ | PROT_WRITE,
@@ -1835,6 +1970,11 @@ static long c_fd_call(struct sysgate_sys *s, struct proc *pr,
 	case __NR_fstatfs:
 		return client() ? put_statfs(s, a[1], cpath(path)) : -EIO;
 	case __NR_mmap: return c_mmap(s, oi);
+	case __NR_fsetxattr:
+	case __NR_fgetxattr:
+	case __NR_flistxattr:
+	case __NR_fremovexattr:
+		return c_xattr(s, 0, oi);
 	case __NR_ioctl:
 	case __NR_fadvise64:
 	case __NR_readahead:
@@ -2182,6 +2322,7 @@ const struct fs_store fs_ceph_store = {
 		[FS_OP_CHMOD] = c_chmod, [FS_OP_CHOWN] = c_chown,
 		[FS_OP_UTIMENS] = c_utimens, [FS_OP_TRUNCATE] = c_truncate,
 		[FS_OP_CHDIR] = c_chdir, [FS_OP_STATFS] = c_statfs,
+		[FS_OP_XATTR] = c_xattr_path,
 	},
 	.fd_call = c_fd_call,
 	.resolve = c_resolve,

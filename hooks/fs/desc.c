@@ -253,10 +253,7 @@ long fs_fd_unserved(long nr)
 	case __NR_readahead:
 		return 0;	/* advice: taken */
 	case __NR_ioctl: return -ENOTTY;
-	case __NR_copy_file_range: return -EXDEV;
-	case __NR_sendfile:
-	case __NR_splice:
-	case __NR_tee:
+	case __NR_tee:	/* two pipes: never ours */
 		return -EINVAL;
 	default:
 		return -EOPNOTSUPP;

@@ -81,6 +81,14 @@ static const struct pcall calls[] = {
 	P1(__NR_truncate, 0, -1, FS_OP_TRUNCATE, 1, -1, F_PLAIN),
 	P1(__NR_chdir, 0, -1, FS_OP_CHDIR, -1, -1, F_PLAIN),
 	P1(__NR_statfs, 0, -1, FS_OP_STATFS, 1, -1, F_PLAIN),
+	P1(__NR_setxattr, 0, -1, FS_OP_XATTR, -1, -1, F_PLAIN),
+	P1(__NR_lsetxattr, 0, -1, FS_OP_XATTR, -1, -1, F_PLAIN),
+	P1(__NR_getxattr, 0, -1, FS_OP_XATTR, -1, -1, F_PLAIN),
+	P1(__NR_lgetxattr, 0, -1, FS_OP_XATTR, -1, -1, F_PLAIN),
+	P1(__NR_listxattr, 0, -1, FS_OP_XATTR, -1, -1, F_PLAIN),
+	P1(__NR_llistxattr, 0, -1, FS_OP_XATTR, -1, -1, F_PLAIN),
+	P1(__NR_removexattr, 0, -1, FS_OP_XATTR, -1, -1, F_PLAIN),
+	P1(__NR_lremovexattr, 0, -1, FS_OP_XATTR, -1, -1, F_PLAIN),
 	P1(__NR_execve, 0, -1, 0, -1, -1, F_EXEC),
 	P1(__NR_execveat, 1, 0, 0, -1, -1, F_EXEC),
 };
@@ -167,7 +175,7 @@ static long read_times(struct sysgate_sys *s, int form, long uptr,
 	return 0;
 }
 
-/* Other calls on a path of ours (xattrs, inotify...): not served. */
+/* Other calls on a path of ours (inotify...): not served. */
 static long other_path_call(struct sysgate_sys *s, struct proc *pr,
 			    struct fs_path *p, int *run)
 {
@@ -334,6 +342,9 @@ static long locked(struct sysgate_sys *s, long (*fn)(struct sysgate_sys *,
 	 * around what it changes in the arena. */
 	if (!fs_store->arena_locked && (fn == path_call || fn == fd_call_any))
 		return fn(s, pr, run);
+	/* (a copy may wait on a pipe: it locks around the store's calls) */
+	if (fn == fs_copy_call)
+		return fn(s, pr, run);
 	fs_lock(s->tid);
 	r = fn(s, pr, run);
 	fs_unlock();
@@ -383,7 +394,7 @@ enum sysgate_verdict fs_enter(struct sysgate_sys *s, void *data)
 	else if (nr == __NR_getcwd && pr->cwd)
 		fn = getcwd_call;
 	else if (fs_virtual_fd_arg(pr, nr, s->args) >= 0)
-		fn = fd_call_any;
+		fn = fs_copy_is_call(nr) ? fs_copy_call : fd_call_any;
 	else if (takes_path(nr))
 		fn = path_call;
 	if (!fn)

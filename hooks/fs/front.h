@@ -61,7 +61,7 @@ long fs_close_range_call(struct sysgate_sys *s, struct proc *pr, int *run);
  * (cloexec: O_CLOEXEC), installed; the descriptor or -errno. */
 long fs_fd_new(struct proc *pr, unsigned int o, long cloexec);
 /* The kernel's answer, on a regular file, to a descriptor call that no
- * store serves (advice taken, ioctl ENOTTY, copies refused...). */
+ * store serves (advice taken, ioctl ENOTTY, tee refused...). */
 long fs_fd_unserved(long nr);
 
 /* resolve.c */
@@ -92,6 +92,7 @@ enum {
 	FS_OP_TRUNCATE,	/* x: length */
 	FS_OP_CHDIR,
 	FS_OP_STATFS,	/* x: struct statfs * (program's) */
+	FS_OP_XATTR,	/* the *xattr calls: the store reads s->args */
 	FS_OP_N
 };
 typedef long fs_op_fn(struct sysgate_sys *s, struct proc *pr,
@@ -175,6 +176,11 @@ long fs_a_readlink(struct sysgate_sys *s, struct fs_path *p, long buf,
 /* io.c */
 long fs_arena_fd_call(struct sysgate_sys *s, struct proc *pr,
 		      unsigned int oi);
+
+/* copy.c: sendfile, copy_file_range and splice with a descriptor of
+ * ours at one end or both. */
+int fs_copy_is_call(long nr);
+long fs_copy_call(struct sysgate_sys *s, struct proc *pr, int *run);
 
 /* front.c: the hook's enter and exit */
 enum sysgate_verdict fs_enter(struct sysgate_sys *s, void *data);

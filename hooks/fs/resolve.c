@@ -39,6 +39,10 @@ static int follows(struct sysgate_sys *s, int i)
 	case __NR_lchown:
 	case __NR_readlink:
 	case __NR_readlinkat:
+	case __NR_lsetxattr:
+	case __NR_lgetxattr:
+	case __NR_llistxattr:
+	case __NR_lremovexattr:
 		return FS_SLASH_FOLLOWS;
 	case __NR_unlink:
 	case __NR_unlinkat:

@@ -23,7 +23,7 @@ fail=0
 # Descriptor numbers differ (libcephfs's own sockets hold low numbers
 # under --fs): the one known difference, masked.
 fds() { sed -E 's/^(fd2? = .*= )[0-9]+ $/\1N/'; }
-for t in rw dirs errors procs; do
+for t in rw dirs errors procs copies; do
 	mkdir -p "$D/fuse/n-$t" "$D/fuse/h-$t"
 	a=$(cd / && "$BUILD/tests/fs/$t" "$D/fuse/n-$t" 2>&1 | fds)
 	b=$(cd / && sg "$BUILD/tests/fs/$t" "$prefix/h-$t" 2>&1 | fds)

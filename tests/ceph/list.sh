@@ -7,7 +7,8 @@
 # not answer (unreachable.sh); two clients in two network namespaces
 # (nodes.sh); a large file cut into objects on three OSDs (stripes.sh);
 # each process ending its session at once and whole (exits.sh); calls
-# that differed from ceph-fuse: statfs in a fork child and more (calls.sh).
+# that differed from ceph-fuse: statfs in a fork child and more (calls.sh);
+# xattrs, copies, renameat2 flags, O_TMPFILE, MAP_SHARED (posix.sh).
 [ "$ARCH" = x86_64 ] || exit 0
 printf 'compare\tbash tests/ceph/compare.sh\n'
 printf 'clients\tbash tests/ceph/clients.sh\n'
@@ -18,3 +19,4 @@ printf 'exits\tbash tests/ceph/exits.sh\n'
 printf 'calls\tbash tests/ceph/calls.sh\n'
 printf 'readdir\tbash tests/ceph/readdir.sh\n'
 printf 'cache\tbash tests/ceph/cache.sh\n'
+printf 'posix\tbash tests/ceph/posix.sh\n'
