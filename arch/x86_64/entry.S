@@ -75,6 +75,24 @@
 .endm
 
 /*
+ * RFLAGS from the frame's slot at \at(%rsp), without popfq (microcoded,
+ * ~6 ns here): C changed only the arithmetic flags and DF.  DF first,
+ * then OF (bit 11 moved to the sign bit; adding INT_MIN overflows exactly
+ * when it is set), then SF ZF AF PF CF with sahf; nothing after may touch
+ * flags.  Clobbers eax.
+ */
+.macro RESTORE_RFLAGS at
+	testb	$0x04, (\at + 1)(%rsp)	/* saved DF */
+	jz	1f
+	std
+1:	mov	\at(%rsp), %eax
+	shl	$20, %eax
+	add	$-0x80000000, %eax
+	mov	\at(%rsp), %ah
+	sahf
+.endm
+
+/*
  * Pop everything back; rax = result, rcx/r11 = what C left in the frame.
  * after_syscall=1: return with a jump.  A system call leaves the return
  * predictor's entries stale (mitigations on the way back to user space),
@@ -106,20 +124,7 @@
 	.cfi_adjust_cfa_offset -8
 	pop	%rdi
 	.cfi_adjust_cfa_offset -8
-	/*
-	 * RFLAGS without popfq (microcoded, ~6 ns here): C changed only
-	 * the arithmetic flags and DF.  DF first, then OF (bit 11 moved to
-	 * the sign bit; adding INT_MIN overflows exactly when it is set),
-	 * then SF ZF AF PF CF with sahf; nothing after touches flags.
-	 */
-	testb	$0x04, 9(%rsp)		/* saved DF */
-	jz	1f
-	std
-1:	mov	8(%rsp), %eax
-	shl	$20, %eax
-	add	$-0x80000000, %eax
-	mov	8(%rsp), %ah
-	sahf
+	RESTORE_RFLAGS 8
 	pop	%rax
 	.cfi_adjust_cfa_offset -8
 .if \after_syscall
@@ -435,22 +440,34 @@ sg_x86_entry:
 .Lfast_run:
 	cmpq	$0, (SG_CALL_SCRATCH + 8)(%rsp)
 	jne	.Lfast_ran
-	mov	(%rsp), %rdx
-	cmp	SGF_RAX(%rbx), %rdx
+	mov	(%rsp), %rax
+	cmp	SGF_RAX(%rbx), %rax
 	jne	.Lfast_ran
-	mov	8(%rsp), %rax
-	mov	%rax, SGF_RDI(%rbx)
-	mov	16(%rsp), %rax
-	mov	%rax, SGF_RSI(%rbx)
-	mov	24(%rsp), %rax
-	mov	%rax, SGF_RDX(%rbx)
-	mov	32(%rsp), %rax
-	mov	%rax, SGF_R10(%rbx)
-	mov	40(%rsp), %rax
-	mov	%rax, SGF_R8(%rbx)
-	mov	48(%rsp), %rax
-	mov	%rax, SGF_R9(%rbx)
-	jmp	.Lkernel
+	/* The call from the record; the kernel keeps rdi..r9, which are
+	 * then what the frame would have given back (lean_run_call writes
+	 * the arguments there), so only rbx, rcx, r11 and rflags come from
+	 * the frame. */
+	mov	8(%rsp), %rdi
+	mov	16(%rsp), %rsi
+	mov	24(%rsp), %rdx
+	mov	32(%rsp), %r10
+	mov	40(%rsp), %r8
+	mov	48(%rsp), %r9
+	syscall
+	PROG_CALL
+	mov	%rbx, %rsp
+	.cfi_def_cfa_register %rsp
+	pop	%rbx
+	.cfi_adjust_cfa_offset -8
+	.cfi_restore %rbx
+	mov	%rax, %rcx		/* the result, while flags need eax */
+	RESTORE_RFLAGS (SGF_RFLAGS - 8)
+	mov	%rcx, %rax
+	mov	(SGF_RCX - 8)(%rsp), %rcx
+	mov	(SGF_R11 - 8)(%rsp), %r11
+	lea	(SGF_SIZE - 8)(%rsp), %rsp
+	.cfi_adjust_cfa_offset -(SGF_SIZE - 8)
+	jmp	*-8(%rsp)
 .Lfast_ran:
 	mov	%rbx, %rdi
 	mov	%rsp, %rsi
