@@ -7,7 +7,7 @@
 #
 # getppid natively, answered by the null hook and by inject, passed on by
 # the null hook, the same two with null-fpu.so (no SYSGATE_HOOK_NOFPU)
-# and with NEW's tests/hooks/null-save.so (no flag either, and not shown
+# and with NEW's hooks/null-save.so (no flag either, and not shown
 # FPU-free: the save of the FPU state), under -c and traced, all to
 # /dev/null.  Each run is
 # `sysgate-bench-loop getppid 20000 100` (100 windows of 20000 calls)
@@ -52,9 +52,9 @@ for r in $(seq "$R"); do
 		run "$b fpu-pass" "$b/sysgate" -o /dev/null $q \
 			--hook="$b/hooks/null-fpu.so:getppid" --
 		run "$b save-emulate" "$b/sysgate" -o /dev/null $q \
-			--hook="$NEW/tests/hooks/null-save.so:getppid=4242" --
+			--hook="$NEW/hooks/null-save.so:getppid=4242" --
 		run "$b save-pass" "$b/sysgate" -o /dev/null $q \
-			--hook="$NEW/tests/hooks/null-save.so:getppid" --
+			--hook="$NEW/hooks/null-save.so:getppid" --
 		run "$b -c" "$b/sysgate" -c -o /dev/null --
 		run "$b trace" "$b/sysgate" -o /dev/null --
 	done

@@ -21,9 +21,11 @@
 
 	.text
 
-.macro SAVE_FRAME
+.macro SAVE_FRAME rflags_pushed=0
+.if !\rflags_pushed
 	pushfq
 	.cfi_adjust_cfa_offset 8
+.endif
 	push	%rax
 	.cfi_adjust_cfa_offset 8
 	push	%rdi
@@ -75,6 +77,24 @@
 .endm
 
 /*
+ * RFLAGS from the frame's slot at \at(%rsp), without popfq (microcoded,
+ * ~6 ns here): C changed only the arithmetic flags and DF.  DF first,
+ * then OF (bit 11 moved to the sign bit; adding INT_MIN overflows exactly
+ * when it is set), then SF ZF AF PF CF with sahf; nothing after may touch
+ * flags.  Clobbers eax.
+ */
+.macro RESTORE_RFLAGS at
+	testb	$0x04, (\at + 1)(%rsp)	/* saved DF */
+	jz	1f
+	std
+1:	mov	\at(%rsp), %eax
+	shl	$20, %eax
+	add	$-0x80000000, %eax
+	mov	\at(%rsp), %ah
+	sahf
+.endm
+
+/*
  * Pop everything back; rax = result, rcx/r11 = what C left in the frame.
  * after_syscall=1: return with a jump.  A system call leaves the return
  * predictor's entries stale (mitigations on the way back to user space),
@@ -106,20 +126,7 @@
 	.cfi_adjust_cfa_offset -8
 	pop	%rdi
 	.cfi_adjust_cfa_offset -8
-	/*
-	 * RFLAGS without popfq (microcoded, ~6 ns here): C changed only
-	 * the arithmetic flags and DF.  DF first, then OF (bit 11 moved to
-	 * the sign bit; adding INT_MIN overflows exactly when it is set),
-	 * then SF ZF AF PF CF with sahf; nothing after touches flags.
-	 */
-	testb	$0x04, 9(%rsp)		/* saved DF */
-	jz	1f
-	std
-1:	mov	8(%rsp), %eax
-	shl	$20, %eax
-	add	$-0x80000000, %eax
-	mov	8(%rsp), %ah
-	sahf
+	RESTORE_RFLAGS 8
 	pop	%rax
 	.cfi_adjust_cfa_offset -8
 .if \after_syscall
@@ -186,24 +193,48 @@
 sg_x86_entry:
 	.cfi_startproc
 	PROGRAM_IS_CALLER
-	SAVE_FRAME
-	sub	$SG_CALL_SIZE, %rsp	/* the call record (core/entry.h) */
-	and	$-16, %rsp
-	/* The fast path's checks (core/entry.h), in lean_ok's order; rax
-	 * and the argument registers still hold the program's values. */
+	/*
+	 * Does sg_fast select this call?  Then the thread register (GS), as
+	 * soon as flags are saved: RDGSBASE's latency (~3 ns a call here)
+	 * runs in the shadow of the frame's pushes.  Calls for C do not read
+	 * it (C reads it itself).  r11 = GS base, rcx = &sg_fast[nr],
+	 * or r11 = 0: C.
+	 */
+	pushfq
+	.cfi_adjust_cfa_offset 8
 	cmp	$SG_NR_MAX, %rax
-	jae	.Lslow
+	jae	.Lnot_fast
 	mov	%rax, %rcx
 	shl	$SG_FAST_SHIFT, %rcx
 	lea	sg_fast(%rip), %r11
 	add	%r11, %rcx		/* &sg_fast[nr] */
-	mov	(%rcx), %r11		/* enter(), or 0 */
+	cmpq	$0, (%rcx)		/* enter(), or 0 */
+	je	.Lnot_fast
+	cmpl	$0, sg_have_fsgsbase(%rip)
+	je	.Lnot_fast
+	rdgsbase %r11
+.Lsave:
+	SAVE_FRAME rflags_pushed=1
+	sub	$SG_CALL_SIZE, %rsp	/* the call record (core/entry.h) */
+	and	$-16, %rsp
 	test	%r11, %r11
 	jz	.Lslow
+	/* nr and the arguments, as sys_init puts them in the record
+	 * (the fast path's) */
+	mov	%rax, (%rsp)
+	mov	%rdi, 8(%rsp)
+	mov	%rsi, 16(%rsp)
+	mov	%rdx, 24(%rsp)
+	mov	%r10, 32(%rsp)
+	mov	%r8, 40(%rsp)
+	mov	%r9, 48(%rsp)
+	/* the site's next, early: a load from the stub's descriptor that
+	 * the record and the frame need */
+	mov	SGF_RET(%rbx), %rdx
+	mov	-(SG_X86_CALL_LEN + 16)(%rdx), %rdx
+	/* The fast path's other checks (core/entry.h), in lean_ok's order */
 	cmpl	$0, (sg + SG_G_SUD_ON)(%rip)
-	jne	.Lslow
-	cmpl	$0, sg_have_fsgsbase(%rip)
-	jne	.Lfast
+	je	.Lfast
 .Lslow:
 	mov	%rbx, %rdi
 	mov	%rsp, %rsi
@@ -295,21 +326,17 @@ sg_x86_entry:
 	/*
 	 * The fast path: dispatch.c's lean path for a call that needs
 	 * nothing but its one hook's enter() (core/entry.h), without C.
-	 * rcx = &sg_fast[nr], r11 = enter().  The record as sys_init fills
-	 * it, then the thread's checks (sg_self, lean_ok).
+	 * r11 = GS base, rcx = &sg_fast[nr].  The record as sys_init fills it,
+	 * then the thread's checks (sg_self, lean_ok).
 	 */
 .Lfast:
 	.cfi_restore_state
 	.cfi_remember_state
-	mov	%rax, (%rsp)		/* nr and the arguments */
-	mov	%rdi, 8(%rsp)
-	mov	%rsi, 16(%rsp)
-	mov	%rdx, 24(%rsp)
-	mov	%r10, 32(%rsp)
-	mov	%r8, 40(%rsp)
-	mov	%r9, 48(%rsp)
-	rdgsbase %r8
+	mov	%r11, %r8
 	rdfsbase %r9
+	mov	(%rcx), %r11		/* enter(), read again: core/hooks.c */
+	test	%r11, %r11		/* may have cleared it meanwhile */
+	jz	.Lslow
 	and	$-2, %r8		/* less SG_THREAD_HOOKS (thread_arch.h) */
 	jz	.Lslow
 	cmp	SG_T_OWNER(%r8), %r9
@@ -323,23 +350,21 @@ sg_x86_entry:
 	jz	.Lslow
 	cmpq	$0, SG_T_ALT_HI(%r8)
 	jne	.Lslow
-	xor	%edx, %edx
-	mov	%rdx, SG_S_RET(%rsp)
-	mov	%rdx, (SG_S_RET + 8)(%rsp)	/* ret2 */
+	xor	%esi, %esi
+	mov	%rsi, SG_S_RET(%rsp)
+	mov	%rsi, (SG_S_RET + 8)(%rsp)	/* ret2 */
 	/* rcx and r11 as the kernel leaves them (sg_frame_site) */
-	mov	SGF_RET(%rbx), %rdi
-	mov	-(SG_X86_CALL_LEN + 16)(%rdi), %rdi	/* the site's next */
-	mov	%rdi, SGF_RCX(%rbx)
-	mov	SGF_RFLAGS(%rbx), %rsi
-	mov	%rsi, SGF_R11(%rbx)
-	sub	$2, %rdi
+	mov	%rdx, SGF_RCX(%rbx)
+	mov	SGF_RFLAGS(%rbx), %rdi
+	mov	%rdi, SGF_R11(%rbx)
+	lea	-2(%rdx), %rdi
 	mov	%rdi, SG_S_PC(%rsp)
 	mov	SG_T_TID(%r8), %rdi	/* tid, pid -> pid, tid */
 	rol	$32, %rdi
 	mov	%rdi, SG_S_PID(%rsp)
-	mov	%rdx, SG_S_FLAGS(%rsp)
-	mov	%rdx, SG_S_NOTE(%rsp)
-	mov	%rdx, SG_S_ENTER_NS(%rsp)
+	mov	%rsi, SG_S_FLAGS(%rsp)
+	mov	%rsi, SG_S_NOTE(%rsp)
+	mov	%rsi, SG_S_ENTER_NS(%rsp)
 	/* enter(s, data) on the hook stack, depth set (run_lean); for an
 	 * answer, exit() too, in the same switch (lean_enter) */
 	mov	%r8, SG_CALL_SCRATCH(%rsp)
@@ -435,28 +460,47 @@ sg_x86_entry:
 .Lfast_run:
 	cmpq	$0, (SG_CALL_SCRATCH + 8)(%rsp)
 	jne	.Lfast_ran
-	mov	(%rsp), %rdx
-	cmp	SGF_RAX(%rbx), %rdx
+	mov	(%rsp), %rax
+	cmp	SGF_RAX(%rbx), %rax
 	jne	.Lfast_ran
-	mov	8(%rsp), %rax
-	mov	%rax, SGF_RDI(%rbx)
-	mov	16(%rsp), %rax
-	mov	%rax, SGF_RSI(%rbx)
-	mov	24(%rsp), %rax
-	mov	%rax, SGF_RDX(%rbx)
-	mov	32(%rsp), %rax
-	mov	%rax, SGF_R10(%rbx)
-	mov	40(%rsp), %rax
-	mov	%rax, SGF_R8(%rbx)
-	mov	48(%rsp), %rax
-	mov	%rax, SGF_R9(%rbx)
-	jmp	.Lkernel
+	/* The call from the record; the kernel keeps rdi..r9, which are
+	 * then what the frame would have given back (lean_run_call writes
+	 * the arguments there), so only rbx, rcx, r11 and rflags come from
+	 * the frame. */
+	mov	8(%rsp), %rdi
+	mov	16(%rsp), %rsi
+	mov	24(%rsp), %rdx
+	mov	32(%rsp), %r10
+	mov	40(%rsp), %r8
+	mov	48(%rsp), %r9
+	syscall
+	PROG_CALL
+	mov	%rbx, %rsp
+	.cfi_def_cfa_register %rsp
+	pop	%rbx
+	.cfi_adjust_cfa_offset -8
+	.cfi_restore %rbx
+	mov	%rax, %rcx		/* the result, while flags need eax */
+	RESTORE_RFLAGS (SGF_RFLAGS - 8)
+	mov	%rcx, %rax
+	mov	(SGF_RCX - 8)(%rsp), %rcx
+	mov	(SGF_R11 - 8)(%rsp), %r11
+	lea	(SGF_SIZE - 8)(%rsp), %rsp
+	.cfi_adjust_cfa_offset -(SGF_SIZE - 8)
+	jmp	*-8(%rsp)
 .Lfast_ran:
 	mov	%rbx, %rdi
 	mov	%rsp, %rsi
 	mov	SGF_RAX(%rbx), %rdx
 	call	sg_fast_ran
 	jmp	.Lresult
+
+	/* (out of the fast path's line) a call for C; only rflags pushed */
+.Lnot_fast:
+	.cfi_def_cfa %rsp, (8 + SG_REDZONE + 8)
+	.cfi_same_value %rbx
+	xor	%r11d, %r11d
+	jmp	.Lsave
 	.cfi_endproc
 	.size	sg_x86_entry, . - sg_x86_entry
 
