@@ -1120,8 +1120,11 @@ static void plan_whole(struct sg_obj *o, unsigned long busy)
 			return;
 	if (o->nfirsts < 0 || text_bytes(o) > BIG_TEXT)
 		return;
+	/* (the vDSO has no file: it is read where it is mapped, with what
+	 * its first-trap patches replaced put back; left to traps, its
+	 * watched text would keep syscall user dispatch on for good) */
 	open_object(o);
-	if (o->fd < 0)
+	if (o->fd < 0 && !o->is_vdso)
 		return;
 	/* (still lazy while planned: read from the file, not from code
 	 * that earlier sites changed) */

@@ -792,6 +792,18 @@ t_startup_vdso_not_read() {
 		"$TMP/out" || fail "$(grep sysgate "$TMP/out")"
 }
 
+t_sud_off_when_calls_keep_coming() {
+	# Without --eager, objects are planned at their sites' first traps,
+	# and whole once calls keep coming under syscall user dispatch; then
+	# nothing is left for it to catch (the vDSO, left to traps at start,
+	# included) and it goes off: it taxes every call of the process.
+	need_sud
+	"$SG" --stats -c -o "$TMP/c" -- "$BUILD/sysgate-bench-loop" getppid \
+		20000 1 >/dev/null || fail "exit status $?"
+	stats_line 'sysgate: syscall user dispatch: turned on 1 times, off 1 times (nothing left for it to catch)' \
+		"syscall user dispatch left on"
+}
+
 t_loader_proc_self_exe() {
 	# Started by sysgate-loader, a program still reads its own path in
 	# /proc/self/exe (ld.so resolves $ORIGIN that way), followed execs too.
