@@ -1493,7 +1493,11 @@ static long c_truncate(struct sysgate_sys *s, struct proc *pr,
 		return parent_check(p, r);
 	if (S_ISDIR(x.mode))
 		return -EISDIR;
-	return len < 0 ? -EINVAL : F.truncate(cm, cpath(p->real), len);
+	if (len < 0)
+		return -EINVAL;
+	if ((r = F.truncate(cm, cpath(p->real), len)) >= 0 && fs_shmaps)
+		fs_shmap_truncated(x.ino, len);
+	return r;
 }
 
 static long c_chdir(struct sysgate_sys *s, struct proc *pr,
@@ -1526,6 +1530,78 @@ static long c_statfs(struct sysgate_sys *s, struct proc *pr,
 
 /* ---- descriptors ---- */
 
+/*
+ * A file's pages for a MAP_SHARED the program may write through (its
+ * descriptor open for reading and writing): shmap.c's, read and written
+ * back with a libcephfs descriptor of their own, opened again by the
+ * name after a fork or an execve that failed, as a descriptor's is.
+ */
+static long map_fd(struct fs_shfile *f)
+{
+	if (!client())
+		return -EIO;
+	if (f->h < 0 || f->hgen != cm_gen) {
+		f->h = F.open(cm, cpath(f->path), O_RDWR, 0);
+		f->hgen = cm_gen;
+	}
+	return f->h;
+}
+
+static long map_io(struct fs_shfile *f, int write, char *buf,
+		   unsigned long len, unsigned long off)
+{
+	long fd = map_fd(f), done = 0, r;
+
+	while (fd >= 0 && (unsigned long)done < len) {
+		unsigned long k = fs_min(len - done, 1UL << 30);
+
+		r = write ? F.write(cm, fd, buf + done, k, off + done) :
+			    F.read(cm, fd, buf + done, k, off + done);
+		if (r <= 0)
+			return done ? done : r;
+		done += r;
+	}
+	return fd < 0 ? fd : done;
+}
+
+static long map_size(struct fs_shfile *f)
+{
+	long fd = map_fd(f), r;
+	struct cstatx x;
+
+	if (fd < 0)
+		return fd;
+	r = F.fstatx(cm, fd, &x, STATX_SIZE_, 0);
+	return r < 0 ? r : (long)x.size;
+}
+
+static long map_sync(struct fs_shfile *f)
+{
+	long fd = map_fd(f);
+
+	return fd < 0 ? fd : F.fsync(cm, fd, 0);
+}
+
+static void map_close(struct fs_shfile *f)
+{
+	if (f->h >= 0 && f->hgen == cm_gen && cm)
+		F.close(cm, f->h);
+	f->h = -1;
+}
+
+static const struct fs_map_ops map_ops = {
+	map_io, map_size, map_sync, map_close,
+};
+
+/* The inode number shmap.c knows file fd by (0: none). */
+static unsigned long mapped_key(long fd)
+{
+	struct cstatx x;
+
+	return fs_shmaps && F.fstatx(cm, fd, &x, STATX_INO_,
+				     STATX_DONT_SYNC_) >= 0 ? x.ino : 0;
+}
+
 static long rw(struct sysgate_sys *s, unsigned int oi, int write, long buf,
 	       unsigned long len, long off)
 {
@@ -1533,7 +1609,7 @@ static long rw(struct sysgate_sys *s, unsigned int oi, int write, long buf,
 	unsigned int acc = o->flags & O_ACCMODE;
 	long fd = cfd_of(oi), done = 0;
 	struct local *l = local_of(oi);
-	unsigned long pos = off < 0 ? o->pos : (unsigned long)off, cap;
+	unsigned long pos = off < 0 ? o->pos : (unsigned long)off, cap, key;
 	int append = write && (o->flags & O_APPEND), slot;
 	char *b;
 
@@ -1545,6 +1621,8 @@ static long rw(struct sysgate_sys *s, unsigned int oi, int write, long buf,
 		return fd;
 	if ((long)len < 0)
 		len = 0x7ffff000;
+	if (!write && fs_shmaps && (key = mapped_key(fd)))
+		fs_shmap_reading(key);	/* what its mappings changed, first */
 	if (!write && ((done = cache_read(local_of(oi), fd, buf, len, pos,
 					  &slot)) || slot)) {
 		if (done > 0 && off < 0)
@@ -1567,6 +1645,10 @@ static long rw(struct sysgate_sys *s, unsigned int oi, int write, long buf,
 				if (r > 0)
 					cache_write_post(l, fd, b, r,
 							 pos + done);
+				if (r > 0 && fs_shmaps && (key = mapped_key(fd)))
+					fs_shmap_written(key, b, r, append ?
+						F.lseek(cm, fd, 0, SEEK_CUR_) - r :
+						(long)(pos + done));
 			}
 		} else {
 			r = F.read(cm, fd, b, k, pos + done);
@@ -1884,10 +1966,10 @@ static long c_lock(struct sysgate_sys *s, unsigned int oi, long cmd,
 }
 
 /*
- * MAP_PRIVATE, and MAP_SHARED without PROT_WRITE (no write through it to
- * be seen), are a copy of the file's bytes at the time of the call.  A
- * writable MAP_SHARED is ENODEV, after the kernel's EACCES where the
- * descriptor is not open for reading and writing (doc/fs.md).
+ * MAP_PRIVATE, and MAP_SHARED on a descriptor not open for writing (no
+ * write through it can exist: the kernel refuses PROT_WRITE, also from
+ * mprotect), are a copy of the file's bytes at the time of the call.
+ * A MAP_SHARED on one open for reading and writing is shmap.c's.
  */
 static long c_mmap(struct sysgate_sys *s, unsigned int oi)
 {
@@ -1898,14 +1980,23 @@ static long c_mmap(struct sysgate_sys *s, unsigned int oi)
 	if (acc == O_WRONLY)
 		return -EACCES;
 	if (type == MAP_SHARED || type == MAP_SHARED_VALIDATE) {
-		if (a[2] & PROT_WRITE)
-			return acc != O_RDWR ? -EACCES : -ENODEV;
+		if ((a[2] & PROT_WRITE) && acc != O_RDWR)
+			return -EACCES;
 	} else if (type != MAP_PRIVATE) {
 		return -EINVAL;
 	}
 	fd = cfd_of(oi);
 	if (fd < 0)
 		return fd;
+	if (type != MAP_PRIVATE && acc == O_RDWR) {
+		char path[FS_PATH_MAX];
+		struct cstatx x;
+
+		if ((r = F.fstatx(cm, fd, &x, STATX_INO_, STATX_DONT_SYNC_)) < 0 ||
+		    (r = ofd_path(oi, path)) < 0)
+			return r;
+		return fs_shmap_mmap(s, x.ino, path, &map_ops);
+	}
 	base = sc(__NR_mmap, a[0], len, PROT_READ | PROT_WRITE,
 		  (a[3] & ~MAP_TYPE) | MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
 	if (sysgate_is_error(base))
@@ -2014,7 +2105,12 @@ static long c_fd_call(struct sysgate_sys *s, struct proc *pr,
 		case __NR_ftruncate:
 			if ((o->flags & O_ACCMODE) == O_RDONLY)
 				return -EINVAL;
-			return a[1] < 0 ? -EINVAL : F.ftruncate(cm, fd, a[1]);
+			if (a[1] < 0)
+				return -EINVAL;
+			if ((r = F.ftruncate(cm, fd, a[1])) >= 0 &&
+			    (x.ino = mapped_key(fd)))
+				fs_shmap_truncated(x.ino, a[1]);
+			return r;
 		case __NR_fsync:
 		case __NR_fdatasync:
 			return F.fsync(cm, fd, nr == __NR_fdatasync);
@@ -2293,6 +2389,7 @@ void fs_ceph_end(void)
 	/* Only this process's: a vfork child ending must leave its
 	 * parent's alone (the session would stay open, the parent making
 	 * another). */
+	fs_shmap_end();	/* (its own client's work, before the unmount) */
 	if (cm && cm_pid == sc(__NR_getpid, 0, 0, 0, 0, 0, 0)) {
 		unmount(cm);
 		cm = 0;

@@ -385,6 +385,13 @@ enum sysgate_verdict fs_enter(struct sysgate_sys *s, void *data)
 		s->ret = -EINVAL;		/* a file is no epoll instance */
 		return SYSGATE_SKIP;
 	}
+	if (fs_shmaps && (nr == __NR_munmap || nr == __NR_msync ||
+			  nr == __NR_mremap ||
+			  (nr == __NR_mmap && (s->args[3] & MAP_FIXED)))) {
+		fs_shmap_enter(s);	/* our mappings there, written back */
+		if (nr != __NR_mmap || !fs_ofd_of(pr, s->args[4]))
+			return SYSGATE_RUN;
+	}
 	if (nr == __NR_mmap && (s->args[3] & MAP_ANONYMOUS))
 		return SYSGATE_RUN;
 	if (nr == __NR_dup2 || nr == __NR_dup3)
@@ -425,6 +432,8 @@ void fs_exit(struct sysgate_sys *s, void *data)
 		if (fs_store == &fs_ceph_store)
 			fs_ceph_vfork_back();
 	}
+	if (s->nr == __NR_mremap)
+		fs_shmap_exit(s);
 	if ((s->nr == __NR_execve || s->nr == __NR_execveat) &&
 	    !(s->flags & SYSGATE_SYS_EXECVE))
 		fs_exec_failed();	/* it returned */

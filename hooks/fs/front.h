@@ -182,6 +182,45 @@ long fs_arena_fd_call(struct sysgate_sys *s, struct proc *pr,
 int fs_copy_is_call(long nr);
 long fs_copy_call(struct sysgate_sys *s, struct proc *pr, int *run);
 
+/* shmap.c: writable MAP_SHARED for a store with no pages of its own:
+ * the process's page cache of a file, written back to the store. */
+struct fs_shfile;
+struct fs_map_ops {
+	/* len bytes of f at off into (write 0) or from buf, hook memory:
+	 * the count or -errno */
+	long (*io)(struct fs_shfile *f, int write, char *buf,
+		   unsigned long len, unsigned long off);
+	long (*size)(struct fs_shfile *f);	/* its size, or -errno */
+	long (*sync)(struct fs_shfile *f);	/* msync's MS_SYNC */
+	void (*close)(struct fs_shfile *f);	/* the handle is not needed */
+};
+struct fs_shfile {
+	unsigned long key;		/* the store's file id; 0: free */
+	const struct fs_map_ops *ops;
+	int mfd, sfd;			/* the pages, the store's bytes */
+	char *mem, *snap;		/* both, mapped here */
+	unsigned char *loaded;		/* a bit per page */
+	unsigned long cover;		/* bytes of each memfd */
+	unsigned int maps;		/* program mappings of it */
+	long h;				/* the store's handle (-1: none), */
+	unsigned int hgen;		/* its client, */
+	char path[FS_PATH_MAX];		/* and what it opens again */
+};
+extern unsigned int fs_shmaps;		/* mappings: none, nothing to do */
+/* mmap (s's arguments) of file key, MAP_SHARED: the address or -errno. */
+long fs_shmap_mmap(struct sysgate_sys *s, unsigned long key, const char *path,
+		   const struct fs_map_ops *ops);
+/* munmap, msync, mremap, mmap with MAP_FIXED: before the kernel's. */
+void fs_shmap_enter(struct sysgate_sys *s);
+void fs_shmap_exit(struct sysgate_sys *s);	/* (mremap) */
+/* The process's own calls on file key, for its mappings. */
+void fs_shmap_written(unsigned long key, const char *buf, unsigned long len,
+		      unsigned long off);
+void fs_shmap_reading(unsigned long key);
+void fs_shmap_truncated(unsigned long key, unsigned long size);
+/* The process ends or runs another program: everything written back. */
+void fs_shmap_end(void);
+
 /* front.c: the hook's enter and exit */
 enum sysgate_verdict fs_enter(struct sysgate_sys *s, void *data);
 void fs_exit(struct sysgate_sys *s, void *data);

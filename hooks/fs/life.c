@@ -341,6 +341,12 @@ int fs_init(struct sysgate_ctx *ctx, const char *args)
 	for (i = 0; i < sizeof(extra) / sizeof(extra[0]); i++)
 		sysgate_select_name(ctx, extra[i]);
 	sysgate_select(ctx, __NR_fchmodat2);
+	/* (what may unmap, sync or move a shared mapping of CephFS's) */
+	if (fs_store == &fs_ceph_store) {
+		sysgate_select_name(ctx, "munmap");
+		sysgate_select_name(ctx, "msync");
+		sysgate_select_name(ctx, "mremap");
+	}
 	fs_calls_index();
 	fs_ready = 1;
 	return 0;

@@ -284,14 +284,16 @@ def tmpfiles():
 
 
 def maps():
-    # (a writable MAP_SHARED is ENODEV under --fs, where ceph-fuse writes
-    # through it: doc/fs.md)
     with open("m", "wb") as f:
         f.write(b"mapped bytes\n" * 400)
     for flags, prot, mode, name in (
             (mmap.MAP_SHARED, mmap.PROT_READ, os.O_RDONLY, "shared read"),
             (mmap.MAP_SHARED, mmap.PROT_READ | mmap.PROT_WRITE, os.O_RDONLY,
              "shared write, read-only file"),
+            (mmap.MAP_SHARED, mmap.PROT_READ | mmap.PROT_WRITE, os.O_WRONLY,
+             "shared write, write-only file"),
+            (mmap.MAP_SHARED, mmap.PROT_READ | mmap.PROT_WRITE, os.O_RDWR,
+             "shared write"),
             (mmap.MAP_PRIVATE, mmap.PROT_READ | mmap.PROT_WRITE, os.O_RDONLY,
              "private write")):
         fd = os.open("m", mode)
@@ -309,9 +311,76 @@ def maps():
     os.unlink("m")
 
 
+def shared():
+    """Writes through a MAP_SHARED mapping: seen by the process's own
+    read(2) at once, its write(2) seen in the mapping, in the file after
+    msync, munmap or the process's end (another process reads it then),
+    shared with a fork child, two mappings of one file one page."""
+    with open("s", "wb") as f:
+        f.write(b"0123456789abcdef" * 1024)     # 4 pages
+    fd = os.open("s", os.O_RDWR)
+    m = mmap.mmap(fd, 16384, mmap.MAP_SHARED,
+                  mmap.PROT_READ | mmap.PROT_WRITE)
+    m[5:10] = b"HELLO"
+    print("read(2) sees the mapping", os.pread(fd, 12, 0))
+    os.pwrite(fd, b"written", 4096)
+    print("mapping sees write(2)", m[4096:4110])
+    m[8192:8197] = b"SYNC!"
+    m.flush()
+    print("other process after msync", other("s", 8192, 8))
+    m2 = mmap.mmap(fd, 4096, mmap.MAP_SHARED,
+                   mmap.PROT_READ | mmap.PROT_WRITE, offset=12288)
+    m2[0:4] = b"TWO!"
+    print("two mappings, one page", m[12288:12296])
+    pid = os.fork()
+    if pid == 0:
+        m[100:105] = b"CHILD"
+        os._exit(0)
+    os.waitpid(pid, 0)
+    print("fork child's write in the parent's mapping", m[98:108])
+    m2.close()
+    print("other process after munmap", other("s", 12288, 8))
+    m[200:204] = b"LAST"
+    m.close()
+    print("other process after close", other("s", 196, 12))
+    # past the end of the file: zeros in the page, nothing written
+    os.ftruncate(fd, 100)
+    libc.mmap.restype = ctypes.c_void_p
+    libc.mmap.argtypes = (ctypes.c_void_p, ctypes.c_size_t, ctypes.c_int,
+                          ctypes.c_int, ctypes.c_int, ctypes.c_long)
+    a = libc.mmap(None, 4096, mmap.PROT_READ | mmap.PROT_WRITE,
+                  mmap.MAP_SHARED, fd, 0)
+    print("page past the end", ctypes.string_at(a + 96, 8))
+    ctypes.memmove(a + 98, b"TAIL", 4)
+    libc.munmap(ctypes.c_void_p(a), ctypes.c_size_t(4096))
+    print("size after a write past the end", os.fstat(fd).st_size,
+          content("s")[96:])
+    os.close(fd)
+    # a process that ends without msync or munmap
+    pid = os.fork()
+    if pid == 0:
+        fd = os.open("s", os.O_RDWR)
+        m = mmap.mmap(fd, 100, mmap.MAP_SHARED,
+                      mmap.PROT_READ | mmap.PROT_WRITE)
+        m[0:4] = b"EXIT"
+        os._exit(0)
+    os.waitpid(pid, 0)
+    print("after a process's exit", content("s")[:12])
+    os.unlink("s")
+
+
+def other(name, off, n):
+    """What a new process reads (another client, under --fs)."""
+    import subprocess
+    return subprocess.run([sys.executable, "-c",
+                           "import os,sys; f=os.open(sys.argv[1], os.O_RDONLY);"
+                           "sys.stdout.buffer.write(os.pread(f, %d, %d))"
+                           % (n, off), name], capture_output=True).stdout
+
+
 HOST = "/tmp/sysgate-posix-%d" % os.getpid()
 for part in sys.argv[2:] or ["xattrs", "copies", "renames", "tmpfiles",
-                             "maps"]:
+                             "maps", "shared"]:
     print("--", part)
     globals()[part]()
     sys.stdout.flush()

@@ -36,11 +36,18 @@ os.rename("py.txt", "py2.txt")
 print(sorted(os.listdir(".")))
 P
 say python3
-# sqlite3, where installed: its journal and fcntl record locks.
+# sqlite3, where installed: its journal and fcntl record locks, and
+# its write-ahead log.
 if command -v sqlite3 > /dev/null; then
 	sqlite3 db "create table t(a, b); begin; insert into t values (1, 'x'), (2, 'y'); commit; select sum(a), group_concat(b) from t;"
 	say sqlite3
 	rm db
+	# write-ahead log: its index is a MAP_SHARED of the -shm file
+	sqlite3 wal.db "pragma journal_mode=wal; create table t(a); insert into t values (1), (2); select sum(a) from t;"
+	say sqlite3 wal
+	sqlite3 wal.db "insert into t values (3); select sum(a) from t; pragma integrity_check;"
+	say sqlite3 wal again
+	rm -f wal.db wal.db-wal wal.db-shm
 fi
 # git: a local repository cloned in, a commit, its log and a check
 # (names and dates fixed, so both runs make the same hashes).
