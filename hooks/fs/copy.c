@@ -18,6 +18,7 @@
 #include "front.h"
 
 #define CHUNK (1UL << 20)
+#define SPLICE_F_NONBLOCK_ 2
 #define MAX_RW_ 0x7ffff000L
 
 /* One end of a copy: ours (o != 0) or the kernel's descriptor fd. */
@@ -242,9 +243,38 @@ static long copy_file_range_call(struct sysgate_sys *s, struct proc *pr)
 	return ends_move(s, pr, &in, &out, v);
 }
 
+/*
+ * SPLICE_F_NONBLOCK: the pipe's end is read or written as if it were
+ * O_NONBLOCK (an empty or full pipe EAGAIN, a nearly full one takes what
+ * fits), without changing the flags of a description others share: a
+ * description of its own, opened through /proc/self/fd (a pipe opens as
+ * a FIFO there).  The descriptor to close after, or -1.
+ */
+static long nonblocking(struct end *e, int write)
+{
+	char path[32] = "/proc/self/fd/";
+	unsigned int n = 14, k;
+	long fd, d;
+
+	if (!e->pipe || (e->flags & O_NONBLOCK))
+		return -1;
+	for (d = e->fd, k = 1; d / 10; d /= 10)
+		k++;
+	for (d = e->fd; k; d /= 10)
+		path[n + --k] = '0' + d % 10;
+	fd = fs_sc(__NR_openat, AT_FDCWD, (long)path, (write ? O_WRONLY :
+		   O_RDONLY) | O_NONBLOCK | O_CLOEXEC, 0, 0, 0);
+	/* (none: a pipe with no reader, which the write finds as splice
+	 * would, EPIPE) */
+	if (fd < 0)
+		return -1;
+	e->fd = fd;
+	return fd;
+}
+
 static long splice_call(struct sysgate_sys *s, struct proc *pr)
 {
-	long *a = s->args, v[2], r;
+	long *a = s->args, v[2], r, nb = -1;
 	struct end in, out;
 
 	if ((r = ends(s, pr, &in, &out, v)) < 0)
@@ -257,7 +287,12 @@ static long splice_call(struct sysgate_sys *s, struct proc *pr)
 	if ((in.off && v[0] < 0) || (out.off && v[1] < 0) ||
 	    (out.flags & O_APPEND))
 		return -EINVAL;
-	return ends_move(s, pr, &in, &out, v);
+	if (a[5] & SPLICE_F_NONBLOCK_)
+		nb = in.pipe ? nonblocking(&in, 0) : nonblocking(&out, 1);
+	r = ends_move(s, pr, &in, &out, v);
+	if (nb >= 0)
+		fs_sc(__NR_close, nb, 0, 0, 0, 0, 0);
+	return r;
 }
 
 int fs_copy_is_call(long nr)

@@ -13,8 +13,8 @@ static void at(int a, int b)
 
 int main(int argc, char **argv)
 {
-	char buf[128] = { 0 };
-	int a, b, ro, ap, p[2];
+	char buf[128] = { 0 }, page[4096];
+	int a, b, ro, ap, p[2], q[2];
 	off_t o, o2;
 
 	start(argc, argv);
@@ -57,6 +57,22 @@ int main(int argc, char **argv)
 	T(splice(p[0], NULL, ap, NULL, 4, 0));
 	T(splice(p[1], NULL, b, NULL, 4, 0));
 	T(splice(a, &o, p[1], &o, 4, 0));
+	/* SPLICE_F_NONBLOCK on a blocking pipe: empty or full, EAGAIN and
+	 * no offset moved; with room, what was asked. */
+	T(pipe(q));
+	T(fcntl(q[1], F_SETPIPE_SZ, 4096));
+	T(lseek(a, 0, SEEK_SET));
+	T(splice(q[0], NULL, b, NULL, 4, SPLICE_F_NONBLOCK));
+	memset(page, 'x', sizeof(page));
+	T(write(q[1], page, sizeof(page)));
+	T(splice(a, NULL, q[1], NULL, 5, SPLICE_F_NONBLOCK));
+	at(a, b);
+	T(read(q[0], page, sizeof(page)));
+	T(splice(a, NULL, q[1], NULL, 5, SPLICE_F_NONBLOCK));
+	at(a, b);
+	T(splice(q[0], NULL, b, NULL, 3, SPLICE_F_NONBLOCK));
+	at(a, b);
+	close(q[0]), close(q[1]);
 	T(ftruncate(b, 0));
 	T(lseek(b, 0, SEEK_SET));
 	T(lseek(a, 0, SEEK_SET));
