@@ -1589,6 +1589,25 @@ static void map_close(struct fs_shfile *f)
 	f->h = -1;
 }
 
+/* The file's name on this machine (shmap.c's claim): its cluster, as the
+ * configuration's path says, and its inode. */
+static const char *map_id(char *out, unsigned long ino)
+{
+	unsigned long h = 14695981039346656037UL;
+	const char *c;
+	struct fmt f;
+
+	for (c = conf; *c; c++)
+		h = (h ^ (unsigned char)*c) * 1099511628211UL;
+	fmt_init(&f, out, 64);
+	fmt_str(&f, "sysgate-ceph-");
+	fmt_hex(&f, h);
+	fmt_chr(&f, '-');
+	fmt_udec(&f, ino);
+	out[f.len < 63 ? f.len : 63] = 0;
+	return out;
+}
+
 static const struct fs_map_ops map_ops = {
 	map_io, map_size, map_sync, map_close,
 };
@@ -1989,13 +2008,14 @@ static long c_mmap(struct sysgate_sys *s, unsigned int oi)
 	if (fd < 0)
 		return fd;
 	if (type != MAP_PRIVATE && acc == O_RDWR) {
-		char path[FS_PATH_MAX];
+		char path[FS_PATH_MAX], mid[64];
 		struct cstatx x;
 
 		if ((r = F.fstatx(cm, fd, &x, STATX_INO_, STATX_DONT_SYNC_)) < 0 ||
 		    (r = ofd_path(oi, path)) < 0)
 			return r;
-		return fs_shmap_mmap(s, x.ino, path, &map_ops);
+		return fs_shmap_mmap(s, x.ino, path, map_id(mid, x.ino),
+				     &map_ops);
 	}
 	base = sc(__NR_mmap, a[0], len, PROT_READ | PROT_WRITE,
 		  (a[3] & ~MAP_TYPE) | MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);

@@ -198,6 +198,7 @@ struct fs_shfile {
 	unsigned long key;		/* the store's file id; 0: free */
 	const struct fs_map_ops *ops;
 	int mfd, sfd;			/* the pages, the store's bytes */
+	int claim;			/* the machine's one copy (shmap.c) */
 	char *mem, *snap;		/* both, mapped here */
 	unsigned char *loaded;		/* a bit per page */
 	unsigned long cover;		/* bytes of each memfd */
@@ -207,9 +208,10 @@ struct fs_shfile {
 	char path[FS_PATH_MAX];		/* and what it opens again */
 };
 extern unsigned int fs_shmaps;		/* mappings: none, nothing to do */
-/* mmap (s's arguments) of file key, MAP_SHARED: the address or -errno. */
+/* mmap (s's arguments) of file key, MAP_SHARED: the address or -errno;
+ * id names the file on this machine (its cluster and inode). */
 long fs_shmap_mmap(struct sysgate_sys *s, unsigned long key, const char *path,
-		   const struct fs_map_ops *ops);
+		   const char *id, const struct fs_map_ops *ops);
 /* munmap, msync, mremap, mmap with MAP_FIXED: before the kernel's. */
 void fs_shmap_enter(struct sysgate_sys *s);
 void fs_shmap_exit(struct sysgate_sys *s);	/* (mremap) */

@@ -37,6 +37,9 @@
 #define FUTEX_WAIT_PRIVATE_ 128
 #define FUTEX_WAKE_PRIVATE_ 129
 #define MS_SYNC_ 4
+#define AF_UNIX_ 1
+#define SOCK_STREAM_ 1
+#define SOCK_CLOEXEC_ 02000000
 
 /* One mapping of the program's: [addr, addr + len) shows file's bytes
  * from off. */
@@ -56,23 +59,6 @@ static long sc(long nr, long a, long b, long c, long d, long e, long f)
 	return sysgate_syscall(nr, a, b, c, d, e, f);
 }
 
-static void lock(void)
-{
-	int c = 0;
-
-	if (__atomic_compare_exchange_n(&lk, &c, 1, 0, __ATOMIC_ACQUIRE,
-					__ATOMIC_RELAXED))
-		return;
-	while (__atomic_exchange_n(&lk, 2, __ATOMIC_ACQUIRE))
-		sc(__NR_futex, (long)&lk, FUTEX_WAIT_PRIVATE_, 2, 0, 0, 0);
-}
-
-static void unlock(void)
-{
-	if (__atomic_exchange_n(&lk, 0, __ATOMIC_RELEASE) == 2)
-		sc(__NR_futex, (long)&lk, FUTEX_WAKE_PRIVATE_, 1, 0, 0, 0);
-}
-
 /* A fork child's tables are copies, its own now (a lock a thread of the
  * parent held is not held here).  0 in a vfork child, whose memory and
  * mappings are its parent's. */
@@ -87,6 +73,25 @@ static int adopt(void)
 	owner = pid;
 	lk = 0;
 	return 1;
+}
+
+/* The tables' lock, taken (adopt's answer). */
+static int lock(void)
+{
+	int c = 0, own = adopt();
+
+	if (__atomic_compare_exchange_n(&lk, &c, 1, 0, __ATOMIC_ACQUIRE,
+					__ATOMIC_RELAXED))
+		return own;
+	while (__atomic_exchange_n(&lk, 2, __ATOMIC_ACQUIRE))
+		sc(__NR_futex, (long)&lk, FUTEX_WAIT_PRIVATE_, 2, 0, 0, 0);
+	return own;
+}
+
+static void unlock(void)
+{
+	if (__atomic_exchange_n(&lk, 0, __ATOMIC_RELEASE) == 2)
+		sc(__NR_futex, (long)&lk, FUTEX_WAKE_PRIVATE_, 1, 0, 0, 0);
 }
 
 static int tables(void)
@@ -166,6 +171,7 @@ static long write_back_file(int fi)
 static void file_free(struct fs_shfile *f)
 {
 	f->ops->close(f);
+	sc(__NR_close, f->claim, 0, 0, 0, 0, 0);
 	sc(__NR_munmap, (long)f->mem, f->cover, 0, 0, 0, 0);
 	sc(__NR_munmap, (long)f->snap, f->cover, 0, 0, 0, 0);
 	sc(__NR_munmap, (long)f->loaded, f->cover / PAGE / 8 + 1, 0, 0, 0, 0);
@@ -297,25 +303,71 @@ static struct fs_shfile *file_of(unsigned long key)
 	return 0;
 }
 
+/*
+ * The file's pages are this process's (and its fork children's): another
+ * process of the machine with its own would not see them, and two such
+ * copies written back in turn would undo each other's writes (sqlite's
+ * write-ahead log index, its -shm file, is such a mapping, shared by every
+ * process using the database: two processes with their own copies would
+ * corrupt it).  So one process at a time holds a file's pages on a
+ * machine: it claims them by binding an abstract socket named after the
+ * file (id: the store's name for it there; the name goes with the last
+ * descriptor, also at a SIGKILL), and another process's mapping while it
+ * does is EAGAIN.  A claim; -EAGAIN if another process holds it.
+ */
+static long claim(const char *id)
+{
+	struct {
+		unsigned short family;
+		char path[108];
+	} a = { AF_UNIX_, { 0 } };
+	unsigned long n = hk_strlen(id);
+	long fd = sc(__NR_socket, AF_UNIX_, SOCK_STREAM_ | SOCK_CLOEXEC_, 0, 0,
+		     0, 0), r;
+
+	if (fd < 0)
+		return fd;
+	n = n < sizeof(a.path) - 1 ? n : sizeof(a.path) - 1;
+	hk_memcpy(a.path + 1, id, n);	/* path[0] 0: abstract */
+	r = sc(__NR_bind, fd, (long)&a, 2 + 1 + n, 0, 0, 0);
+	if (r < 0) {
+		sc(__NR_close, fd, 0, 0, 0, 0, 0);
+		return r == -EADDRINUSE ? -EAGAIN : r;
+	}
+	r = sc(__NR_fcntl, fd, F_DUPFD_CLOEXEC, 700, 0, 0, 0);
+	if (r >= 0) {
+		sc(__NR_close, fd, 0, 0, 0, 0, 0);
+		fd = r;
+	}
+	return fd;
+}
+
 static struct fs_shfile *file_new(unsigned long key, const char *path,
-				  const struct fs_map_ops *ops)
+				  const char *id, const struct fs_map_ops *ops,
+				  long *err)
 {
 	static const char name[] = "sysgate-map";
 	struct fs_shfile *f = 0;
 	unsigned int i;
-	long m, s;
+	long m, s, c;
 
+	*err = -ENOMEM;
 	for (i = 0; i < NFILES && !f; i++)
 		if (!files[i].key)
 			f = &files[i];
 	if (!f)
 		return 0;
+	if ((c = claim(id)) < 0) {
+		*err = c;
+		return 0;
+	}
 	m = sc(__NR_memfd_create, (long)name, MFD_CLOEXEC_, 0, 0, 0, 0);
 	s = m < 0 ? m : sc(__NR_memfd_create, (long)name, MFD_CLOEXEC_, 0, 0,
 			   0, 0);
 	if (s < 0) {
 		if (m >= 0)
 			sc(__NR_close, m, 0, 0, 0, 0, 0);
+		sc(__NR_close, c, 0, 0, 0, 0, 0);
 		return 0;
 	}
 	hk_memset(f, 0, sizeof(*f));
@@ -329,6 +381,7 @@ static struct fs_shfile *file_new(unsigned long key, const char *path,
 		sc(__NR_close, m, 0, 0, 0, 0, 0);
 		sc(__NR_close, s, 0, 0, 0, 0, 0);
 	}
+	f->claim = c;
 	f->key = key;
 	f->ops = ops;
 	f->h = -1;
@@ -337,7 +390,7 @@ static struct fs_shfile *file_new(unsigned long key, const char *path,
 }
 
 long fs_shmap_mmap(struct sysgate_sys *s, unsigned long key, const char *path,
-		   const struct fs_map_ops *ops)
+		   const char *id, const struct fs_map_ops *ops)
 {
 	long *a = s->args, r;
 	unsigned long len = a[1], off = a[5], end;
@@ -349,7 +402,6 @@ long fs_shmap_mmap(struct sysgate_sys *s, unsigned long key, const char *path,
 	end = (off + len + PAGE - 1) & ~(PAGE - 1);
 	if (end < off)
 		return -EOVERFLOW;
-	adopt();
 	lock();
 	if ((r = tables()) < 0)
 		goto out;
@@ -359,7 +411,8 @@ long fs_shmap_mmap(struct sysgate_sys *s, unsigned long key, const char *path,
 	for (i = 0; i < NMAPS && maps[i].file; i++)
 		;
 	r = -ENOMEM;
-	if (i == NMAPS || (!(f = file_of(key)) && !(f = file_new(key, path, ops))))
+	if (i == NMAPS || (!(f = file_of(key)) &&
+			   !(f = file_new(key, path, id, ops, &r))))
 		goto out;
 	if (!(r = grow(f, end)) && !(r = load(f, off, end)))
 		r = sc(__NR_mmap, a[0], len, a[2],
@@ -390,7 +443,6 @@ void fs_shmap_enter(struct sysgate_sys *s)
 	long *a = s->args;
 	unsigned int i;
 
-	adopt();
 	lock();
 	switch (s->nr) {
 	case __NR_msync:
@@ -505,12 +557,13 @@ void fs_shmap_end(void)
 {
 	unsigned int i;
 
-	if (!fs_shmaps || !adopt())
+	if (!fs_shmaps)
 		return;
-	lock();
-	write_back_file(-1);
-	for (i = 0; i < NFILES; i++)
-		if (files[i].key)
-			files[i].ops->close(&files[i]);
+	if (lock()) {	/* (a vfork child's mappings are its parent's) */
+		write_back_file(-1);
+		for (i = 0; i < NFILES; i++)
+			if (files[i].key)
+				files[i].ops->close(&files[i]);
+	}
 	unlock();
 }

@@ -369,6 +369,33 @@ def shared():
     os.unlink("s")
 
 
+def claim():
+    """Another process's writable MAP_SHARED of a file this one maps so:
+    at once on a kernel mount (one page cache), EAGAIN under --fs until
+    this one has unmapped it (one copy of the pages per machine)."""
+    import subprocess
+    with open("c", "wb") as f:
+        f.write(b"." * 4096)
+    fd = os.open("c", os.O_RDWR)
+    m = mmap.mmap(fd, 4096, mmap.MAP_SHARED, mmap.PROT_READ | mmap.PROT_WRITE)
+    m[0:5] = b"first"
+    try_map = ("import mmap, os, errno\n"
+               "fd = os.open('c', os.O_RDWR)\n"
+               "try:\n"
+               "    m = mmap.mmap(fd, 4096)\n"
+               "    print('other process maps it:', m[0:5]); m[5:10] = b'other'\n"
+               "except OSError as e:\n"
+               "    print('other process maps it:', errno.errorcode[e.errno])\n")
+    print(subprocess.run([sys.executable, "-c", try_map],
+                         capture_output=True, text=True).stdout.strip())
+    m.close()
+    os.close(fd)
+    print(subprocess.run([sys.executable, "-c", try_map],
+                         capture_output=True, text=True).stdout.strip())
+    print("file", content("c")[:10])
+    os.unlink("c")
+
+
 def other(name, off, n):
     """What a new process reads (another client, under --fs)."""
     import subprocess
