@@ -485,6 +485,7 @@ void fs_shmap_enter(struct sysgate_sys *s)
 void fs_shmap_exit(struct sysgate_sys *s)
 {
 	struct fs_shfile *f;
+	unsigned long end;
 	unsigned int i;
 
 	if (s->nr != __NR_mremap || !moving.file)
@@ -494,9 +495,9 @@ void fs_shmap_exit(struct sysgate_sys *s)
 	for (i = 0; i < NMAPS && maps[i].file; i++)
 		;
 	f->maps--;
-	if (!sysgate_is_error(s->ret) && i < NMAPS && !grow(f, (moving.off +
-			s->args[2] + PAGE - 1) & ~(PAGE - 1))) {
-		/* (pages it grew into read as zeros, not the file's) */
+	end = (moving.off + s->args[2] + PAGE - 1) & ~(PAGE - 1);
+	if (!sysgate_is_error(s->ret) && i < NMAPS && !grow(f, end) &&
+	    !load(f, moving.off, end)) {
 		maps[i].addr = s->ret;
 		maps[i].len = (s->args[2] + PAGE - 1) & ~(PAGE - 1);
 		maps[i].off = moving.off;

@@ -292,6 +292,8 @@ def maps():
              "shared write, read-only file"),
             (mmap.MAP_SHARED, mmap.PROT_READ | mmap.PROT_WRITE, os.O_WRONLY,
              "shared write, write-only file"),
+            (mmap.MAP_SHARED, mmap.PROT_READ | mmap.PROT_WRITE,
+             os.O_RDWR | os.O_APPEND, "shared write, O_APPEND"),
             (mmap.MAP_SHARED, mmap.PROT_READ | mmap.PROT_WRITE, os.O_RDWR,
              "shared write"),
             (mmap.MAP_PRIVATE, mmap.PROT_READ | mmap.PROT_WRITE, os.O_RDONLY,
@@ -341,7 +343,11 @@ def shared():
     m2.close()
     print("other process after munmap", other("s", 12288, 8))
     m[200:204] = b"LAST"
+    m.resize(20480)     # (ftruncate, then mremap)
+    m[16384:16389] = b"GROWN"
+    print("grown mapping", m[16380:16392], m[196:204])
     m.close()
+    print("after the grown mapping", content("s")[16380:16392])
     print("other process after close", other("s", 196, 12))
     # past the end of the file: zeros in the page, nothing written
     os.ftruncate(fd, 100)
