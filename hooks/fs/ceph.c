@@ -211,6 +211,7 @@ struct local {
 	void *in;			/* a directory's inode (dir_open) */
 	signed char cst;		/* the data cache: CACHE_* */
 	unsigned long cino, cver;	/* its file, the version written */
+	unsigned int widx;		/* and its writer's copy: its index */
 	/* A directory's entries that libcephfs gave and the program has
 	 * not taken yet (getdents_via), as struct dirent64 records in a
 	 * mapping of dmap bytes: dlen of them, from dat on, which follow
@@ -342,7 +343,7 @@ static void cache_name(char *out, unsigned long ino, const struct local *l)
 		fmt_str(&f, ".w");
 		fmt_udec(&f, sc(__NR_getpid, 0, 0, 0, 0, 0, 0));
 		fmt_str(&f, ".");
-		fmt_udec(&f, l - loc);
+		fmt_udec(&f, l->widx);
 	}
 	out[f.len < FS_PATH_MAX ? f.len : FS_PATH_MAX - 1] = 0;
 }
@@ -389,6 +390,7 @@ static void cache_write_pre(struct local *l, long fd, int append,
 	if (append || x.size || len < CACHE_MIN)
 		return;
 	l->cino = x.ino;
+	l->widx = l - loc;
 	cache_name(name, x.ino, l);
 	/* (a copy a killed writer of the same pid left is removed first:
 	 * the copy is always a file of its own) */
@@ -2040,6 +2042,7 @@ static long c_fd_call(struct sysgate_sys *s, struct proc *pr,
 	struct local *l = local_of(oi);
 	long *a = s->args, nr = s->nr, fd, r;
 	char path[FS_PATH_MAX];
+	struct local gone;
 	struct cstatx x;
 	int last = 0;
 
@@ -2165,6 +2168,21 @@ static long c_fd_call(struct sysgate_sys *s, struct proc *pr,
 		for (fd = 0; fd < pr->maxfd && pr->ofd[fd] != oi; fd++)
 			;
 		last = fd == pr->maxfd;
+		/* Its index may be another thread's new open file once the
+		 * lock goes: this one's handles leave it first, released
+		 * below (they closed that thread's file, which then failed
+		 * with EBADF). */
+		if (last) {
+			gone = *l;
+			l->cfd = -1;
+			l->dir = 0;
+			l->fh = 0;
+			l->in = 0;
+			l->dents = 0;
+			l->dlen = l->dat = 0;
+			l->cst = CACHE_UNKNOWN;
+			l->ino = 0;
+		}
 	} else if (nr == __NR_dup) {
 		r = fs_dup(pr, nr, a);
 	} else {
@@ -2176,7 +2194,7 @@ static long c_fd_call(struct sysgate_sys *s, struct proc *pr,
 	 * capabilities other clients wait for go, written data is flushed),
 	 * not when its index is next reused. */
 	if (last)
-		local_release(l);
+		local_release(&gone);
 	return r;
 }
 

@@ -402,6 +402,45 @@ def claim():
     os.unlink("c")
 
 
+def threads():
+    """Four threads opening, mapping (shared and private), writing and
+    closing four files at once: each sees its own writes, the files end
+    with all of them (a closing thread once closed another's new file,
+    which then failed with EBADF)."""
+    import threading
+    for n in range(4):
+        with open("t%d" % n, "wb") as f:
+            f.write(b"." * 65536)
+    errors = []
+
+    def work(k):
+        try:
+            for it in range(40):
+                fd = os.open("t%d" % ((k + it) % 4), os.O_RDWR)
+                m = mmap.mmap(fd, 65536, mmap.MAP_SHARED if it % 2 else
+                              mmap.MAP_PRIVATE)
+                if it % 2:
+                    m[k * 4096 + it:k * 4096 + it + 1] = b"%d" % k
+                if it % 3 == 0:
+                    m.flush()
+                os.pwrite(fd, b"w", 60000 + k)
+                if m[60000 + k:60001 + k] != b"w" and it % 2:
+                    errors.append("mapping missed a write(2)")
+                m.close()
+                os.close(fd)
+        except OSError as e:
+            errors.append(errno.errorcode[e.errno])
+    ts = [threading.Thread(target=work, args=(k,)) for k in range(4)]
+    [t.start() for t in ts]
+    [t.join() for t in ts]
+    print("thread errors", sorted(set(errors)))
+    for n in range(4):
+        d = content("t%d" % n)
+        print("t%d" % n, [d[k * 4096:k * 4096 + 40].count(b"%d" % k)
+                          for k in range(4)], d[60000:60004])
+        os.unlink("t%d" % n)
+
+
 def other(name, off, n):
     """What a new process reads (another client, under --fs)."""
     import subprocess
@@ -413,7 +452,7 @@ def other(name, off, n):
 
 HOST = "/tmp/sysgate-posix-%d" % os.getpid()
 for part in sys.argv[2:] or ["xattrs", "copies", "renames", "tmpfiles",
-                             "maps", "shared"]:
+                             "maps", "shared", "threads"]:
     print("--", part)
     globals()[part]()
     sys.stdout.flush()
