@@ -1643,7 +1643,7 @@ static long rw(struct sysgate_sys *s, unsigned int oi, int write, long buf,
 	if ((long)len < 0)
 		len = 0x7ffff000;
 	if (!write && fs_shmaps && (key = mapped_key(fd)))
-		fs_shmap_reading(key);	/* what its mappings changed, first */
+		fs_shmap_sync(key);	/* what its mappings changed, first */
 	if (!write && ((done = cache_read(local_of(oi), fd, buf, len, pos,
 					  &slot)) || slot)) {
 		if (done > 0 && off < 0)
@@ -2136,9 +2136,12 @@ static long c_fd_call(struct sysgate_sys *s, struct proc *pr,
 			return r;
 		case __NR_fsync:
 		case __NR_fdatasync:
-			return F.fsync(cm, fd, nr == __NR_fdatasync);
 		case __NR_syncfs:
-			return F.fsync(cm, fd, 0);
+			/* (the kernel's writes the page cache, which holds
+			 * what mappings changed) */
+			if (fs_shmaps && (x.ino = mapped_key(fd)))
+				fs_shmap_sync(x.ino);
+			return F.fsync(cm, fd, nr == __NR_fdatasync);
 		case __NR_fchmod:
 			x.mode = a[1] & 07777;
 			return F.fsetattrx(cm, fd, &x, SET_MODE);

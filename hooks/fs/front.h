@@ -215,10 +215,11 @@ long fs_shmap_mmap(struct sysgate_sys *s, unsigned long key, const char *path,
 /* munmap, msync, mremap, mmap with MAP_FIXED: before the kernel's. */
 void fs_shmap_enter(struct sysgate_sys *s);
 void fs_shmap_exit(struct sysgate_sys *s);	/* (mremap) */
-/* The process's own calls on file key, for its mappings. */
+/* The process's own calls on file key, for its mappings (sync: what
+ * they changed written back, before a read or fsync). */
 void fs_shmap_written(unsigned long key, const char *buf, unsigned long len,
 		      unsigned long off);
-void fs_shmap_reading(unsigned long key);
+void fs_shmap_sync(unsigned long key);
 void fs_shmap_truncated(unsigned long key, unsigned long size);
 /* The process ends or runs another program: everything written back. */
 void fs_shmap_end(void);

@@ -15,8 +15,9 @@
  * One memfd per file and process: every mapping of a file in the process
  * shares its pages, and fork keeps them shared with the child, as the
  * kernel's page cache would.  The same process's write(2) is copied into
- * the pages (fs_shmap_written) and a read(2) first writes back what the
- * mappings changed (fs_shmap_reading): its own calls see its mappings.
+ * the pages (fs_shmap_written) and a read(2) or fsync first writes back
+ * what the mappings changed (fs_shmap_sync): its own calls see its
+ * mappings.
  * Another process or client sees the bytes once written back (doc/fs.md).
  *
  * The tables are this process's (copied by fork, each copy then its
@@ -532,7 +533,7 @@ void fs_shmap_written(unsigned long key, const char *buf, unsigned long len,
 	unlock();
 }
 
-void fs_shmap_reading(unsigned long key)
+void fs_shmap_sync(unsigned long key)
 {
 	struct fs_shfile *f;
 

@@ -330,6 +330,9 @@ def shared():
     m[8192:8197] = b"SYNC!"
     m.flush()
     print("other process after msync", other("s", 8192, 8))
+    m[8200:8205] = b"FSYNC"
+    os.fsync(fd)
+    print("other process after fsync", other("s", 8200, 8))
     m2 = mmap.mmap(fd, 4096, mmap.MAP_SHARED,
                    mmap.PROT_READ | mmap.PROT_WRITE, offset=12288)
     m2[0:4] = b"TWO!"
