@@ -276,25 +276,19 @@ static inline void sg_fpu_restore(void *area, unsigned long long mask)
 		else
 			__asm__ volatile(SG_ZERO_HI16 ::: "memory");
 		__asm__ volatile(SG_LOAD_K : : "r"(area) : "memory");
-		if (kept & SG_X_ZMM_HI)
-			__asm__ volatile(SG_LOAD16("vmovdqu64", "zmm")
-					 : : "r"(area) : "memory");
-		else
-			__asm__ volatile("vzeroupper\n\t"
-					 SG_LOAD16("vmovups", "xmm")
-					 : : "r"(area) : "memory");
-	} else if (mask & SG_FPU_AVX) {
-		if (kept & SG_X_YMM)
-			__asm__ volatile(SG_LOAD16("vmovdqu", "ymm")
-					 : : "r"(area) : "memory");
-		else
-			__asm__ volatile("vzeroupper\n\t"
-					 SG_LOAD16("vmovups", "xmm")
-					 : : "r"(area) : "memory");
-	} else {
+	}
+	if (kept & SG_X_ZMM_HI)
+		__asm__ volatile(SG_LOAD16("vmovdqu64", "zmm") : : "r"(area)
+				 : "memory");
+	else if (kept & SG_X_YMM)
+		__asm__ volatile(SG_LOAD16("vmovdqu", "ymm") : : "r"(area)
+				 : "memory");
+	else if (mask & SG_FPU_AVX)	/* the upper halves' zeros back */
+		__asm__ volatile("vzeroupper\n\t" SG_LOAD16("vmovups", "xmm")
+				 : : "r"(area) : "memory");
+	else
 		__asm__ volatile(SG_LOAD16("movups", "xmm") : : "r"(area)
 				 : "memory");
-	}
 	if (cw != x87[0] || sw != x87[1]) {
 		/* an environment with the program's words and an empty
 		 * stack (tag word all ones) */
