@@ -7,25 +7,26 @@
  * the development VM (XRSTOR alone ~280): more than a getppid.  A hook
  * can only change registers, so where XCR0 holds nothing but x87, SSE,
  * AVX, AVX-512 and PKRU (which hooks do not touch), sysgate moves the
- * registers itself, and only those of the components the program has in
- * use (XGETBV with ECX=1 reads the XINUSE bitmap):
- *   - xmm0-15 and MXCSR always (cheap; SSE is nearly always in use);
- *   - all of zmm0-15 (ymm0-15 without AVX-512) only when their upper
- *     halves are in use; otherwise VZEROUPPER after the hook puts the
- *     upper halves back in their initial state, as the program had them;
- *   - zmm16-31 and k0-7 only when in use; otherwise zeroed after the
- *     hook (their initial values);
- *   - x87: its control and status words (known without reading them
- *     while XINUSE says x87 is in its initial state, as in most
- *     programs); if the hook changed either,
+ * registers itself, as wide as their values need:
+ *   - xmm0-15, MXCSR and k0-7 always;
+ *   - all of zmm0-15 (ymm0-15 without AVX-512) only when some bit above
+ *     the xmm part is set (an OR of the sixteen, tested once stored);
+ *     otherwise VZEROUPPER after the hook gives back those zeros (and
+ *     the upper halves' initial state, which SSE code runs fastest in);
+ *   - zmm16-31 only when some bit of them is set; otherwise zeroed
+ *     after the hook;
+ *   - x87: its control and status words; if the hook changed either,
  *     FNINIT and the program's words are loaded back.  Its data
  *     registers need nothing while the program's x87 stack is empty, as
  *     the ABI has it at every call (a hook, an ABI function, leaves the
  *     stack as it found it).  A stack that is not empty (TOP != 0: x87
- *     code around an inline-asm syscall), or a CPU without XGETBV 1 or
- *     with components beyond these, takes XSAVE/XRSTOR of everything.
- *     (XINUSE's x87 bit cannot decide it: FNINIT does not clear it, so
- *     one x87 instruction ever would keep the process on XSAVE.)
+ *     code around an inline-asm syscall), or a CPU with components
+ *     beyond these, takes XSAVE/XRSTOR of everything.
+ * The values decide, not XGETBV(1)'s XINUSE bitmap: XGETBV is microcoded
+ * (~11 ns on the AMD EPYC VMs here, more than the moves it spares), and
+ * the restore's zeroing of zmm16-31 and k0-7 left them "in use" for good.
+ * FNSTSW (~4 ns) is the dearest instruction left; it runs after the
+ * stores, in their shadow.
  * The area is 64-byte aligned at the top of the hook stack: a meta word,
  * then the registers (or the XSAVE image) from byte 64.
  */
@@ -55,10 +56,15 @@
 #define SG_FPU_X87	(SG_FPU_MXCSR + 8)	/* cw, sw */
 #define SG_FPU_MOVES_END (SG_FPU_MXCSR + 64)
 #define SG_FPU_XSAVED	(1ULL << 63)	/* meta: went through XSAVE */
+_Static_assert(SG_FPU_K == 2112 && SG_FPU_MXCSR == 2176 && SG_FPU_X87 == 2184,
+	       "fpu_arch.h: the offsets written out in the asm below");
 
-/* Sixteen moves of one register width, stores (reg -> image) or loads. */
+/* Sixteen moves of one register width, stores (reg -> image) or loads;
+ * SG_STORE14 leaves out the first two. */
 #define SG_STORE16(op, w)						\
 	op " %%" w "0, 0*64+64(%0)\n\t" op " %%" w "1, 1*64+64(%0)\n\t"	\
+	SG_STORE14(op, w)
+#define SG_STORE14(op, w)						\
 	op " %%" w "2, 2*64+64(%0)\n\t" op " %%" w "3, 3*64+64(%0)\n\t"	\
 	op " %%" w "4, 4*64+64(%0)\n\t" op " %%" w "5, 5*64+64(%0)\n\t"	\
 	op " %%" w "6, 6*64+64(%0)\n\t" op " %%" w "7, 7*64+64(%0)\n\t"	\
@@ -136,108 +142,153 @@
 	"kmovq 2*8+2112(%0), %%k2\n\tkmovq 3*8+2112(%0), %%k3\n\t"	\
 	"kmovq 4*8+2112(%0), %%k4\n\tkmovq 5*8+2112(%0), %%k5\n\t"	\
 	"kmovq 6*8+2112(%0), %%k6\n\tkmovq 7*8+2112(%0), %%k7\n\t"
-#define SG_ZERO_K							\
-	"kxorq %%k0, %%k0, %%k0\n\tkxorq %%k1, %%k1, %%k1\n\t"		\
-	"kxorq %%k2, %%k2, %%k2\n\tkxorq %%k3, %%k3, %%k3\n\t"		\
-	"kxorq %%k4, %%k4, %%k4\n\tkxorq %%k5, %%k5, %%k5\n\t"		\
-	"kxorq %%k6, %%k6, %%k6\n\tkxorq %%k7, %%k7, %%k7\n\t"
+/* OR chains over the registers, in the save (they are stored first):
+ * zmm0 = zmm0 | ... | zmm15 and zmm1 = zmm16 | ... | zmm31; then %0 =
+ * the qwords of zmm0 that are not zero (bits 0-1: xmm, 2-7: the upper
+ * parts), %1 = those of zmm1.  k1 and k2 are overwritten. */
+#define SG_OR_TERN "vpternlogq $0xfe, "
+#define SG_TEST_ZMM							\
+	SG_OR_TERN "%%zmm1, %%zmm2, %%zmm0\n\t"				\
+	"vporq %%zmm16, %%zmm17, %%zmm1\n\t"				\
+	SG_OR_TERN "%%zmm3, %%zmm4, %%zmm0\n\t"				\
+	SG_OR_TERN "%%zmm18, %%zmm19, %%zmm1\n\t"			\
+	SG_OR_TERN "%%zmm5, %%zmm6, %%zmm0\n\t"				\
+	SG_OR_TERN "%%zmm20, %%zmm21, %%zmm1\n\t"			\
+	SG_OR_TERN "%%zmm7, %%zmm8, %%zmm0\n\t"				\
+	SG_OR_TERN "%%zmm22, %%zmm23, %%zmm1\n\t"			\
+	SG_OR_TERN "%%zmm9, %%zmm10, %%zmm0\n\t"			\
+	SG_OR_TERN "%%zmm24, %%zmm25, %%zmm1\n\t"			\
+	SG_OR_TERN "%%zmm11, %%zmm12, %%zmm0\n\t"			\
+	SG_OR_TERN "%%zmm26, %%zmm27, %%zmm1\n\t"			\
+	SG_OR_TERN "%%zmm13, %%zmm14, %%zmm0\n\t"			\
+	SG_OR_TERN "%%zmm28, %%zmm29, %%zmm1\n\t"			\
+	"vporq %%zmm15, %%zmm0, %%zmm0\n\t"				\
+	SG_OR_TERN "%%zmm30, %%zmm31, %%zmm1\n\t"			\
+	"vptestmq %%zmm0, %%zmm0, %%k1\n\t"				\
+	"vptestmq %%zmm1, %%zmm1, %%k2\n\t"				\
+	"kmovw %%k1, %0\n\t"						\
+	"kmovw %%k2, %1\n\t"
+/* The same for ymm0-15 (AVX without AVX-512): %0 != 0 if any upper
+ * half is not zero.  ymm0 and ymm1 are overwritten. */
+#define SG_TEST_YMM							\
+	"vorps %%ymm2, %%ymm0, %%ymm0\n\tvorps %%ymm3, %%ymm1, %%ymm1\n\t" \
+	"vorps %%ymm4, %%ymm0, %%ymm0\n\tvorps %%ymm5, %%ymm1, %%ymm1\n\t" \
+	"vorps %%ymm6, %%ymm0, %%ymm0\n\tvorps %%ymm7, %%ymm1, %%ymm1\n\t" \
+	"vorps %%ymm8, %%ymm0, %%ymm0\n\tvorps %%ymm9, %%ymm1, %%ymm1\n\t" \
+	"vorps %%ymm10, %%ymm0, %%ymm0\n\tvorps %%ymm11, %%ymm1, %%ymm1\n\t" \
+	"vorps %%ymm12, %%ymm0, %%ymm0\n\tvorps %%ymm13, %%ymm1, %%ymm1\n\t" \
+	"vorps %%ymm14, %%ymm0, %%ymm0\n\tvorps %%ymm15, %%ymm1, %%ymm1\n\t" \
+	"vorps %%ymm1, %%ymm0, %%ymm0\n\t"				\
+	"vextractf128 $1, %%ymm0, %%xmm0\n\t"				\
+	"xor %0, %0\n\t"						\
+	"vptest %%xmm0, %%xmm0\n\t"					\
+	"setnz %b0\n\t"
 
-static inline unsigned long long sg_xinuse(void)
+/* XSAVE of every component in XCR0 (the words at 64.. may hold moved
+ * registers: XSAVE overwrites them). */
+static inline void sg_fpu_xsave(void *area, unsigned long long mask)
 {
-	unsigned int a, d;
+	unsigned long long *meta = area, x = mask & SG_FPU_XCR0;
 
-	__asm__ volatile("xgetbv" : "=a"(a), "=d"(d) : "c"(1));
-	return ((unsigned long long)d << 32) | a;
+	/* XRSTOR faults unless the header bits XSAVE leaves alone
+	 * (XSTATE_BV outside XCR0, XCOMP_BV, reserved) are zero */
+	for (int i = 0; i < 8; i++)
+		meta[(SG_FPU_IMAGE + 512) / 8 + i] = 0;
+	*meta = SG_FPU_XSAVED;
+	__asm__ volatile("xsave64 64(%0)" : : "r"(area), "a"((unsigned)x),
+			 "d"((unsigned)(x >> 32)) : "memory");
 }
 
 static inline void sg_fpu_save(void *area, unsigned long long mask)
 {
-	unsigned long long *meta = area, use = 0;
-	unsigned long long x = mask & SG_FPU_XCR0;
+	unsigned long long *meta = area, kept = 0;
 	unsigned short *x87 = (unsigned short *)((char *)area + SG_FPU_X87);
+	unsigned int wide, hi16;
 
-	if (__builtin_expect(!!(mask & SG_FPU_BY_MOVES), 1)) {
-		/* before XGETBV (~35 cycles, microcoded on Zen 4), so
-		 * that they run in its shadow; k0-7 too, in use or not
-		 * (zmm16-31 as well made it slower: 32 more stores) */
-		__asm__ volatile("stmxcsr 2176(%0)\n\t"
-				 SG_STORE16("movups", "xmm") : : "r"(area)
-				 : "memory");
-		if (mask & SG_FPU_AVX512)
-			__asm__ volatile(SG_STORE_K : : "r"(area) : "memory");
-		use = sg_xinuse();
-		if (!(use & SG_X_X87)) {
-			/* x87 in its initial state: no FNSTSW (~4 ns here) */
-			x87[0] = 0x37f;
-			x87[1] = 0;
-		}
-	}
-	if (!(mask & SG_FPU_BY_MOVES) || (use & SG_X_X87))
-		__asm__ volatile("fnstcw %0\n\tfnstsw %1"
-				 : "=m"(x87[0]), "=m"(x87[1]));
-	if (!(mask & SG_FPU_BY_MOVES) || (x87[1] & 0x3800) /* TOP */) {
-		/* XRSTOR faults unless the header bits XSAVE leaves alone
-		 * (XSTATE_BV outside XCR0, XCOMP_BV, reserved) are zero;
-		 * register moves may have used those bytes */
-		for (int i = 0; i < 8; i++)
-			meta[(SG_FPU_IMAGE + 512) / 8 + i] = 0;
-		*meta = SG_FPU_XSAVED;
-		__asm__ volatile("xsave64 64(%0)" : : "r"(area),
-				 "a"((unsigned)x), "d"((unsigned)(x >> 32))
-				 : "memory");
+	if (__builtin_expect(!(mask & SG_FPU_BY_MOVES), 0)) {
+		sg_fpu_xsave(area, mask);
 		return;
 	}
-	*meta = use;
-	if (!(use & (SG_X_YMM | SG_X_ZMM_HI)))
-		;	/* xmm0-15 and MXCSR stored above */
-	else if (mask & SG_FPU_AVX512)
-		__asm__ volatile(SG_STORE16("vmovdqu64", "zmm") : : "r"(area)
-				 : "memory");
+	/* The x87 words after the stores (before the tests, which
+	 * overwrite registers an XSAVE would then miss) */
+	if (mask & SG_FPU_AVX512)
+		/* zmm0 and zmm1 whole: the tests use them */
+		__asm__ volatile("stmxcsr 2176(%0)\n\t"
+				 "vmovdqu64 %%zmm0, 0*64+64(%0)\n\t"
+				 "vmovdqu64 %%zmm1, 1*64+64(%0)\n\t"
+				 SG_STORE14("vmovups", "xmm") SG_STORE_K
+				 "fnstcw 2184(%0)\n\tfnstsw 2186(%0)"
+				 : : "r"(area) : "memory");
+	else if (mask & SG_FPU_AVX)
+		__asm__ volatile("stmxcsr 2176(%0)\n\t"
+				 SG_STORE16("vmovdqu", "ymm")
+				 "fnstcw 2184(%0)\n\tfnstsw 2186(%0)"
+				 : : "r"(area) : "memory");
 	else
-		__asm__ volatile(SG_STORE16("vmovdqu", "ymm") : : "r"(area)
-				 : "memory");
-	if (use & SG_X_ZMM16)
-		__asm__ volatile(SG_STORE_HI16 : : "r"(area) : "memory");
+		__asm__ volatile("stmxcsr 2176(%0)\n\t"
+				 SG_STORE16("movups", "xmm")
+				 "fnstcw 2184(%0)\n\tfnstsw 2186(%0)"
+				 : : "r"(area) : "memory");
+	if (__builtin_expect(x87[1] & 0x3800, 0)) {	/* TOP != 0 */
+		sg_fpu_xsave(area, mask);
+		return;
+	}
+	if (mask & SG_FPU_AVX512) {
+		__asm__ volatile(SG_TEST_ZMM : "=r"(wide), "=r"(hi16)
+				 : : "memory");
+		if (wide & 0xfc) {
+			kept |= SG_X_ZMM_HI;
+			__asm__ volatile(SG_STORE14("vmovdqu64", "zmm")
+					 : : "r"(area) : "memory");
+		}
+		if (hi16 & 0xff) {
+			kept |= SG_X_ZMM16;
+			__asm__ volatile(SG_STORE_HI16 : : "r"(area)
+					 : "memory");
+		}
+	} else if (mask & SG_FPU_AVX) {
+		__asm__ volatile(SG_TEST_YMM : "=&r"(wide) : : "memory");
+		if (wide)
+			kept |= SG_X_YMM;
+	}
+	*meta = kept;
 }
 
 static inline void sg_fpu_restore(void *area, unsigned long long mask)
 {
-	unsigned long long *meta = area, use = *meta;
+	unsigned long long *meta = area, kept = *meta;
 	unsigned long long x = mask & SG_FPU_XCR0;
 	unsigned short *x87 = (unsigned short *)((char *)area + SG_FPU_X87);
 	unsigned short cw, sw;
 
-	if (use & SG_FPU_XSAVED) {
+	if (kept & SG_FPU_XSAVED) {
 		__asm__ volatile("xrstor64 64(%0)" : : "r"(area),
 				 "a"((unsigned)x), "d"((unsigned)(x >> 32))
 				 : "memory");
 		return;
 	}
-	/* first: FNSTSW's latency then overlaps the loads below */
-	__asm__ volatile("fnstcw %0\n\tfnstsw %1" : "=m"(cw), "=m"(sw));
+	/* first: the latencies of these overlap the loads below */
+	__asm__ volatile("fnstcw %0\n\tfnstsw %1\n\tldmxcsr 2176(%2)"
+			 : "=m"(cw), "=m"(sw) : "r"(area) : "memory");
 	if (mask & SG_FPU_AVX512) {
-		if (use & SG_X_ZMM16)
+		if (kept & SG_X_ZMM16)
 			__asm__ volatile(SG_LOAD_HI16 : : "r"(area) : "memory");
 		else
 			__asm__ volatile(SG_ZERO_HI16 ::: "memory");
-		if (use & SG_X_K)
-			__asm__ volatile(SG_LOAD_K : : "r"(area) : "memory");
-		else
-			__asm__ volatile(SG_ZERO_K ::: "memory");
+		__asm__ volatile(SG_LOAD_K : : "r"(area) : "memory");
 	}
-	if (!(use & (SG_X_YMM | SG_X_ZMM_HI))) {
-		if (mask & SG_FPU_AVX)
-			__asm__ volatile("vzeroupper" ::: "memory");
-		__asm__ volatile(SG_LOAD16("movups", "xmm") : : "r"(area)
-				 : "memory");
-	} else if (mask & SG_FPU_AVX512) {
+	if (kept & SG_X_ZMM_HI)
 		__asm__ volatile(SG_LOAD16("vmovdqu64", "zmm") : : "r"(area)
 				 : "memory");
-	} else {
+	else if (kept & SG_X_YMM)
 		__asm__ volatile(SG_LOAD16("vmovdqu", "ymm") : : "r"(area)
 				 : "memory");
-	}
-	__asm__ volatile("ldmxcsr 2176(%0)" : : "r"(area) : "memory");
+	else if (mask & SG_FPU_AVX)	/* the upper halves' zeros back */
+		__asm__ volatile("vzeroupper\n\t" SG_LOAD16("vmovups", "xmm")
+				 : : "r"(area) : "memory");
+	else
+		__asm__ volatile(SG_LOAD16("movups", "xmm") : : "r"(area)
+				 : "memory");
 	if (cw != x87[0] || sw != x87[1]) {
 		/* an environment with the program's words and an empty
 		 * stack (tag word all ones) */
@@ -267,15 +318,15 @@ static inline void sg_fpu_probe(unsigned long *size, unsigned long long *mask)
 	__asm__ volatile("cpuid" : "=a"(a), "=b"(b), "=c"(c), "=d"(d)
 			 : "a"(0xd), "c"(0));
 	*size = SG_FPU_IMAGE + (b > SG_FPU_MOVES_END ? b : SG_FPU_MOVES_END);
-	__asm__ volatile("cpuid" : "=a"(a), "=b"(b), "=c"(c), "=d"(d)
-			 : "a"(0xd), "c"(1));
 	/* moves only where every component in XCR0 is one they cover */
-	if (!(a & (1u << 2)) || (xcr0 & SG_FPU_XCR0 &
-				 ~(SG_X_X87 | SG_X_SSE | SG_X_YMM | SG_X_K |
-				   SG_X_ZMM_HI | SG_X_ZMM16 | SG_X_PKRU)))
+	if (xcr0 & SG_FPU_XCR0 & ~(SG_X_X87 | SG_X_SSE | SG_X_YMM | SG_X_K |
+				   SG_X_ZMM_HI | SG_X_ZMM16 | SG_X_PKRU))
 		return;
+	__asm__ volatile("cpuid" : "=a"(a), "=b"(b), "=c"(c), "=d"(d)
+			 : "a"(7), "c"(0));
 	if ((xcr0 & (SG_X_K | SG_X_ZMM_HI | SG_X_ZMM16)) ==
-	    (SG_X_K | SG_X_ZMM_HI | SG_X_ZMM16))
+		    (SG_X_K | SG_X_ZMM_HI | SG_X_ZMM16) &&
+	    (b & (1u << 30)))	/* AVX512BW: 64-bit kmovq */
 		*mask |= SG_FPU_AVX512 | SG_FPU_AVX;
 	else if (xcr0 & (SG_X_K | SG_X_ZMM_HI | SG_X_ZMM16))
 		return;		/* partial AVX-512: leave it to XSAVE */
@@ -293,8 +344,9 @@ static inline const char *sg_fpu_method(unsigned long long mask)
 {
 	if (!mask)
 		return "none (no XSAVE: hooks must be SYSGATE_HOOK_NOFPU)";
-	return mask & SG_FPU_BY_MOVES ? "register moves of the components "
-					 "in use (XINUSE)" : "XSAVE/XRSTOR";
+	return mask & SG_FPU_BY_MOVES ? "register moves (upper halves and "
+					 "zmm16-31 where not zero)" :
+					 "XSAVE/XRSTOR";
 }
 
 #endif
