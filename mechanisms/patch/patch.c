@@ -133,6 +133,23 @@ long sg_obj_read(struct sg_obj *o, unsigned long addr, void *buf,
 	return len;
 }
 
+/* A chunk of a lazy object that no patch of sysgate's lies in: what is
+ * mapped there is the file's bytes, read in place (a copy of the whole
+ * text was a fifth of planning libc whole at a first thread). */
+static int unwritten(const struct sg_obj *o, unsigned long addr,
+		     unsigned long len)
+{
+	int i;
+
+	if (!o->lazy || o->nwrote < 0 || !sg_obj_readable(o, addr, len))
+		return 0;
+	for (i = 0; i < o->nwrote; i++)
+		if (o->wrote[i].addr < addr + len &&
+		    addr < o->wrote[i].addr + o->wrote[i].len)
+			return 0;
+	return !sg_patch_lazy_wrote_in(addr, len);
+}
+
 /*
  * Call fn on all of o's text: each mapping in one piece where it can be
  * read in place, else in chunks read into scan_buf that overlap by
@@ -164,10 +181,15 @@ void sg_patch_each_text(struct sg_obj *o, unsigned long overlap,
 			}
 			if (len > SCAN_CHUNK)
 				len = SCAN_CHUNK;
-			got = sg_obj_read(o, a, scan_buf, len);
-			if (got <= 0)
-				break;
-			fn(o, scan_buf, got, a, arg);
+			if (unwritten(o, a, len)) {
+				fn(o, (const unsigned char *)a, len, a, arg);
+				got = len;
+			} else {
+				got = sg_obj_read(o, a, scan_buf, len);
+				if (got <= 0)
+					break;
+				fn(o, scan_buf, got, a, arg);
+			}
 			a += (unsigned long)got > overlap ? (unsigned long)got - overlap :
 							   (unsigned long)got;
 		}
