@@ -335,6 +335,11 @@ static struct sg_site *new_site(struct sg_obj *o)
  * site of a call no hook wants would trap at every call. */
 static int want_all;
 
+int sg_patch_wants_all(void)
+{
+	return want_all;
+}
+
 static int wanted(int nr)
 {
 	if (nr < 0 || opts->patch_all || want_all)
@@ -1133,8 +1138,17 @@ static void plan_whole(struct sg_obj *o, unsigned long busy)
 	for (t = 0; t < o->ntext; t++)
 		sg_watch_forget(o->text[t].lo, o->text[t].hi);
 	want_all = 1;	/* (SUD may stay on: an unpatched site would trap) */
-	sg_patch_plan(o, 0);
-	total.read_bytes += text_bytes(o);
+	/* (another process of the tree may have planned this file whole:
+	 * each of a test suite's Python processes starts threads) */
+	if (sg_plans_find(o, alloc_sites) == 0) {
+		total.shared++;
+		for (t = 0; o->n_unverified && t < o->ntext; t++)
+			sg_watch_range(o->text[t].lo, o->text[t].hi);
+	} else {
+		sg_patch_plan(o, 0);
+		total.read_bytes += text_bytes(o);
+		sg_plans_add(o);
+	}
 	apply_selection(o);
 	want_all = 0;
 	/* (the clone's own site stays caught: it runs again, and a clone
@@ -1158,7 +1172,7 @@ void sg_patch_threads(unsigned long site)
 	unsigned char *keep = scan_buf;
 	struct sg_thread *self = sg_self();
 	size_t n = 0;
-	int i, any = 0;
+	int i, any = 0, shared = total.shared;
 
 	/* (no traps_patch() here: its probe turns SUD off in this thread;
 	 * an object left to traps says it was probed; never in a vfork
@@ -1196,7 +1210,13 @@ void sg_patch_threads(unsigned long site)
 				      "sysgate: patch: planned whole, calls "
 				      "kept coming (");
 		sg_patch_put_num(head, &k, (thread_cpu_ns() - long_cpu) / 1000);
-		sg_patch_put(head, &k, " us of CPU):\n");
+		sg_patch_put(head, &k, " us of CPU");
+		if (total.shared > shared) {
+			sg_patch_put(head, &k, ", ");
+			sg_patch_put_num(head, &k, total.shared - shared);
+			sg_patch_put(head, &k, " as another process planned");
+		}
+		sg_patch_put(head, &k, "):\n");
 		sg_write_all(sg.out_fd, head, k);
 		sg_write_all(sg.out_fd, buf, n);
 	}

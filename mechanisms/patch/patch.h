@@ -441,6 +441,9 @@ void sg_patch_drop_tail(void *b, unsigned long used) SG_HIDDEN;
 
 /* Plans shared by the processes of a tree (plans.c): 0 if o's sites
  * were found and still match memory; alloc makes room for n sites. */
+/* patch.c: is every site planned, selected or not (a whole planning at
+ * a first thread)?  Part of a shared plan's key. */
+int sg_patch_wants_all(void) SG_HIDDEN;
 int sg_plans_find(struct sg_obj *o,
 		  struct sg_site *(*alloc)(struct sg_obj *o, unsigned long n))
 	SG_HIDDEN;
