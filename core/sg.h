@@ -490,6 +490,7 @@ struct sg_fd_stat {
 };
 long sg_fd_stat(long fd, struct sg_fd_stat *st) SG_HIDDEN;	/* 0 or -errno */
 long sg_path_stat(const char *path, struct sg_fd_stat *st) SG_HIDDEN;
+long sg_path_lstat(const char *path, struct sg_fd_stat *st) SG_HIDDEN;
 const char *sg_proc_status(int tid, const char *field, char *buf,
 			   size_t size) SG_HIDDEN;
 long sg_at_stat(long dirfd, const char *path, struct sg_fd_stat *st)

@@ -271,6 +271,11 @@ long sg_path_stat(const char *path, struct sg_fd_stat *st)
 	return stat_at(-100 /* AT_FDCWD */, path, 0, st);
 }
 
+long sg_path_lstat(const char *path, struct sg_fd_stat *st)
+{
+	return stat_at(-100 /* AT_FDCWD */, path, 0x100 /* NOFOLLOW */, st);
+}
+
 long sg_at_stat(long dirfd, const char *path, struct sg_fd_stat *st)
 {
 	return stat_at(dirfd, path, 0, st);

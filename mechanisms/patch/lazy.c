@@ -359,6 +359,17 @@ void sg_patch_lazy_originals(unsigned long addr, unsigned char *buf,
 					  lz.sites[i].nbytes, addr, buf, len);
 }
 
+int sg_patch_lazy_wrote_in(unsigned long addr, unsigned long len)
+{
+	int i;
+
+	for (i = 0; lz.sites && i < lz.nsites; i++)
+		if (lz.sites[i].live && lz.sites[i].addr < addr + len &&
+		    addr < lz.sites[i].addr + lz.sites[i].nbytes)
+			return 1;
+	return 0;
+}
+
 void sg_patch_lazy_enable(void)
 {
 	if (sg_patch_arch.lazy_look)

@@ -133,6 +133,23 @@ long sg_obj_read(struct sg_obj *o, unsigned long addr, void *buf,
 	return len;
 }
 
+/* A chunk of a lazy object that no patch of sysgate's lies in: what is
+ * mapped there is the file's bytes, read in place (a copy of the whole
+ * text was a fifth of planning libc whole at a first thread). */
+static int unwritten(const struct sg_obj *o, unsigned long addr,
+		     unsigned long len)
+{
+	int i;
+
+	if (!o->lazy || o->nwrote < 0 || !sg_obj_readable(o, addr, len))
+		return 0;
+	for (i = 0; i < o->nwrote; i++)
+		if (o->wrote[i].addr < addr + len &&
+		    addr < o->wrote[i].addr + o->wrote[i].len)
+			return 0;
+	return !sg_patch_lazy_wrote_in(addr, len);
+}
+
 /*
  * Call fn on all of o's text: each mapping in one piece where it can be
  * read in place, else in chunks read into scan_buf that overlap by
@@ -164,10 +181,15 @@ void sg_patch_each_text(struct sg_obj *o, unsigned long overlap,
 			}
 			if (len > SCAN_CHUNK)
 				len = SCAN_CHUNK;
-			got = sg_obj_read(o, a, scan_buf, len);
-			if (got <= 0)
-				break;
-			fn(o, scan_buf, got, a, arg);
+			if (unwritten(o, a, len)) {
+				fn(o, (const unsigned char *)a, len, a, arg);
+				got = len;
+			} else {
+				got = sg_obj_read(o, a, scan_buf, len);
+				if (got <= 0)
+					break;
+				fn(o, scan_buf, got, a, arg);
+			}
 			a += (unsigned long)got > overlap ? (unsigned long)got - overlap :
 							   (unsigned long)got;
 		}
@@ -312,6 +334,11 @@ static struct sg_site *new_site(struct sg_obj *o)
 /* Set while a site is planned at its first trap: under SUD an unpatched
  * site of a call no hook wants would trap at every call. */
 static int want_all;
+
+int sg_patch_wants_all(void)
+{
+	return want_all;
+}
 
 static int wanted(int nr)
 {
@@ -1111,8 +1138,17 @@ static void plan_whole(struct sg_obj *o, unsigned long busy)
 	for (t = 0; t < o->ntext; t++)
 		sg_watch_forget(o->text[t].lo, o->text[t].hi);
 	want_all = 1;	/* (SUD may stay on: an unpatched site would trap) */
-	sg_patch_plan(o, 0);
-	total.read_bytes += text_bytes(o);
+	/* (another process of the tree may have planned this file whole:
+	 * each of a test suite's Python processes starts threads) */
+	if (sg_plans_find(o, alloc_sites) == 0) {
+		total.shared++;
+		for (t = 0; o->n_unverified && t < o->ntext; t++)
+			sg_watch_range(o->text[t].lo, o->text[t].hi);
+	} else {
+		sg_patch_plan(o, 0);
+		total.read_bytes += text_bytes(o);
+		sg_plans_add(o);
+	}
 	apply_selection(o);
 	want_all = 0;
 	/* (the clone's own site stays caught: it runs again, and a clone
@@ -1136,7 +1172,7 @@ void sg_patch_threads(unsigned long site)
 	unsigned char *keep = scan_buf;
 	struct sg_thread *self = sg_self();
 	size_t n = 0;
-	int i, any = 0;
+	int i, any = 0, shared = total.shared;
 
 	/* (no traps_patch() here: its probe turns SUD off in this thread;
 	 * an object left to traps says it was probed; never in a vfork
@@ -1174,7 +1210,13 @@ void sg_patch_threads(unsigned long site)
 				      "sysgate: patch: planned whole, calls "
 				      "kept coming (");
 		sg_patch_put_num(head, &k, (thread_cpu_ns() - long_cpu) / 1000);
-		sg_patch_put(head, &k, " us of CPU):\n");
+		sg_patch_put(head, &k, " us of CPU");
+		if (total.shared > shared) {
+			sg_patch_put(head, &k, ", ");
+			sg_patch_put_num(head, &k, total.shared - shared);
+			sg_patch_put(head, &k, " as another process planned");
+		}
+		sg_patch_put(head, &k, "):\n");
 		sg_write_all(sg.out_fd, head, k);
 		sg_write_all(sg.out_fd, buf, n);
 	}

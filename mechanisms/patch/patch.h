@@ -196,6 +196,9 @@ void sg_patch_put_back(unsigned long a, const unsigned char *orig,
  * the bytes its in-place patches replaced there. */
 void sg_patch_lazy_originals(unsigned long addr, unsigned char *buf,
 			     unsigned long len) SG_HIDDEN;
+/* lazy.c, under its lock: does one of its in-place patches lie in
+ * [addr, addr + len)? */
+int sg_patch_lazy_wrote_in(unsigned long addr, unsigned long len) SG_HIDDEN;
 /* A thread is about to start (made by the call at site): objects left to
  * traps are planned whole while this one still runs alone. */
 void sg_patch_threads(unsigned long site) SG_HIDDEN;
@@ -438,6 +441,9 @@ void sg_patch_drop_tail(void *b, unsigned long used) SG_HIDDEN;
 
 /* Plans shared by the processes of a tree (plans.c): 0 if o's sites
  * were found and still match memory; alloc makes room for n sites. */
+/* patch.c: is every site planned, selected or not (a whole planning at
+ * a first thread)?  Part of a shared plan's key. */
+int sg_patch_wants_all(void) SG_HIDDEN;
 int sg_plans_find(struct sg_obj *o,
 		  struct sg_site *(*alloc)(struct sg_obj *o, unsigned long n))
 	SG_HIDDEN;

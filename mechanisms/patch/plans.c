@@ -26,6 +26,8 @@ struct plan_key {
 	unsigned long dev, ino, size;
 	unsigned long text[SG_MAX_TEXT][3];	/* lo, hi (from o->lo), off */
 	int ntext, zwhy;
+	int all;		/* planned whole at a first thread: every
+				   site planned, selected or not */
 	unsigned long sel[SG_SEL_WORDS];	/* unselected sites are left
 						   unplanned */
 };
@@ -94,6 +96,7 @@ static void make_key(const struct sg_obj *o, struct plan_key *k)
 	k->size = o->file_size;
 	k->ntext = o->ntext;
 	k->zwhy = o->want_zwhy;
+	k->all = sg_patch_wants_all();
 	sg_patch_selection(k->sel);
 	for (i = 0; i < o->ntext; i++) {
 		k->text[i][0] = o->text[i].lo - o->lo;
@@ -112,11 +115,14 @@ static int in_text(const struct sg_obj *o, unsigned long lo, unsigned long hi)
 	return 0;
 }
 
-/* A stored site, made absolute into s, that still matches this mapping. */
-static int site_ok(const struct sg_obj *o, const struct plan_site *p,
+/* A stored site, made absolute into s, that still matches this mapping
+ * (an object left to traps: what its file holds there, with what its
+ * first traps patched put back). */
+static int site_ok(struct sg_obj *o, const struct plan_site *p,
 		   struct sg_site *s)
 {
 	unsigned long len = p->len;
+	unsigned char now[SG_SITE_MAX_REGION];
 
 	memset(s, 0, sizeof(*s));
 	s->addr = o->lo + p->addr;
@@ -139,10 +145,12 @@ static int site_ok(const struct sg_obj *o, const struct plan_site *p,
 	    s->addr + s->insn_len > s->hi || len > SG_SITE_MAX_REGION ||
 	    !in_text(o, s->lo, s->hi) ||
 	    (s->pad && !in_text(o, s->pad, s->pad + 8)) ||
-	    sg_obj_view(o, s->lo, len) != len)
+	    (o->lazy ? sg_obj_read(o, s->lo, now, len) != (long)len :
+		       sg_obj_view(o, s->lo, len) != len))
 		return 0;
 	memcpy(s->orig, p->orig, len);
-	return !memcmp((const void *)s->lo, s->orig, len);
+	return !memcmp(o->lazy ? now : (const unsigned char *)s->lo, s->orig,
+		       len);
 }
 
 int sg_plans_find(struct sg_obj *o,

@@ -1608,6 +1608,28 @@ t_first_thread_plans_whole() {
 	return 0
 }
 
+t_first_thread_plan_shared() {
+	# The second process of a tree that starts threads takes the whole
+	# plan the first one made (same files, same layout), and its
+	# threads' calls are all counted as the first one's are.
+	need_sud
+	"$SG" --stats -f -c -o "$TMP/out" -- sh -c \
+		'"$1" threads 4 100; "$1" threads 4 100' sh "$PROG" \
+		>"$TMP/stdout" || fail "exit status $?"
+	[ "$(cat "$TMP/stdout")" = "400 calls
+400 calls" ] || fail "programs: $(cat "$TMP/stdout")"
+	grep '^sysgate: patch: planned at the first thread' "$TMP/out" \
+		>"$TMP/lines"
+	[ "$(wc -l <"$TMP/lines")" = 2 ] &&
+		! sed -n 1p "$TMP/lines" | grep -q 'another process' &&
+		sed -n 2p "$TMP/lines" | grep -q 'as another process planned' ||
+		fail "plans: $(grep sysgate "$TMP/out")"
+	grep -A3 '^sysgate: patch: planned at the first thread' "$TMP/out" |
+		grep -E '/libc.so.6: jump=' | sort | uniq -c | grep -q '^ *2 ' ||
+		fail "libc planned differently: $(grep sysgate "$TMP/out")"
+	return 0
+}
+
 t_sigreturn_counted_under_sud() {
 	# A program handler returns through sysgate's restorer wherever
 	# syscall user dispatch is on (the default start, -m sud): its

@@ -54,6 +54,22 @@ for m in "" --loader "-m sud" "-m seccomp"; do
 	[ "$out" = 4242 ] || fail "installed sysgate $m: $out"
 done
 
+# found through a symbolic link in another directory, beside files of the
+# same names that are not its own (they must not be used), and by a
+# relative path
+mkdir "$TMP/elsewhere"
+ln -s "$D/usr/bin/sysgate" "$TMP/elsewhere/sysgate"
+for f in sysgate-loader sysgate-loader.text libsysgate.so sysgate-dl; do
+	printf '#!/bin/sh\necho not-ours\n' >"$TMP/elsewhere/$f"
+	chmod +x "$TMP/elsewhere/$f"
+done
+out=$("$TMP/elsewhere/sysgate" -o /dev/null -e trace=none \
+	-e inject=getppid:retval=4242 -- python3 -c 'import os; print(os.getppid())')
+[ "$out" = 4242 ] || fail "sysgate through a symlink: $out"
+out=$(cd "$D/usr" && bin/sysgate -o /dev/null -e trace=none \
+	-e inject=getppid:retval=4242 -- python3 -c 'import os; print(os.getppid())')
+[ "$out" = 4242 ] || fail "sysgate by a relative path: $out"
+
 # a hook built against what was installed
 cat >"$TMP/h.c" <<'EOT'
 #include <sysgate.h>

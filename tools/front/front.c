@@ -52,6 +52,8 @@ void __attribute__((noreturn)) sg_front_main(long *sp)
 	for (aux++; aux[0]; aux += 2)
 		if (aux[0] == 26 /* AT_HWCAP2 */)
 			hwcap2 = aux[1];
+		else if (aux[0] == 31 /* AT_EXECFN */)
+			sg_cli_execfn = (const char *)aux[1];
 	sg_tls_start_static(__ehdr_start);
 	if (argc > 1 && (!sg_strcmp(argv[1], "bench") ||
 			 !sg_strcmp(argv[1], "hot") ||

@@ -383,6 +383,7 @@ int main(int argc, char **argv)
 	int status = 0, stopped = 0, r;
 
 	sg_cli_envp = environ;
+	sg_cli_execfn = (const char *)getauxval(AT_EXECFN);
 	sg_cli_finish = end_output_pipe;
 	if (argc > 1 && !strcmp(argv[1], "bench"))
 		return sg_bench_cli(argc - 1, argv + 1);

@@ -23,6 +23,9 @@ struct sg_run {
 
 /* The CLI's own environment (set by each CLI's start). */
 extern char **sg_cli_envp;
+/* The path this CLI was started by (the auxiliary vector's AT_EXECFN),
+ * or 0: set by each CLI's start. */
+extern const char *sg_cli_execfn;
 /* Run at the end of a run and before dying of the program's signal
  * (main.c: -o |CMD's end), or 0. */
 extern void (*sg_cli_finish)(void);

@@ -33,4 +33,9 @@ CASE branch_in
 1:	svc	#0
 	ret
 END branch_in
+/* The cases' page filled to its end: the planner reads the whole page,
+ * and what the file held past the cases (its symbol table, which every
+ * change to sysgate moves) once read as a branch into a site. */
+	.section rewrite_code, "ax"
+	.balign 4096
 	.section .note.GNU-stack, "", %progbits

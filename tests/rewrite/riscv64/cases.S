@@ -66,4 +66,9 @@ CASE tight
 	ecall
 	ret
 END tight
+/* The cases' page filled to its end: the planner reads the whole page,
+ * and what the file held past the cases (its symbol table, which every
+ * change to sysgate moves) once read as a branch into a site. */
+	.section rewrite_code, "ax"
+	.balign 4096
 	.section .note.GNU-stack, "", %progbits
