@@ -192,6 +192,9 @@ void p_data(struct fmt *f, const struct sysgate_sys *s, unsigned long p,
 	    unsigned long n, int hex);
 /* "\x01\x02": n bytes at p, every one in hex (-xx's form). */
 void p_hex_bytes(struct fmt *f, const unsigned char *p, unsigned long n);
+/* A char array field of size bytes (strace's quoted C string: not cut
+ * at -s; at most size - 1 bytes, "..." when no NUL ends them). */
+void p_cstring(struct fmt *f, const char *s, unsigned long size);
 /* The same for bytes already read. */
 void p_data_local(struct fmt *f, const unsigned char *p, unsigned long n);
 void p_sockaddr(struct fmt *f, const struct sysgate_sys *s, unsigned long p,
@@ -303,6 +306,8 @@ void p_prot(struct fmt *f, unsigned long v);
 int ioctl_evdev(struct call *c, unsigned int req, unsigned long arg);
 /* The same for GPIO character devices (decode-gpio.c). */
 int ioctl_gpio(struct call *c, unsigned int req, unsigned long arg);
+/* ... for PTP clocks (decode-ptp.c) */
+int ioctl_ptp(struct call *c, unsigned int req, unsigned long arg);
 /* ... and for seccomp user notifications (decode-seccomp.c), whose
  * NOTIF_RECV keeps at entry whether its buffer was zeroed. */
 int ioctl_seccomp(struct call *c, unsigned int req, unsigned long arg);
