@@ -43,6 +43,7 @@ enum {
 	FK_DEV,		/* makedev(0x.., 0x..) */
 	FK_NLPROTO,	/* NETLINK_*, or NDIAG_PROTO_ALL */
 	FK_IFINDEX,	/* if_nametoindex("lo") */
+	FK_RTNL_FAMILY,	/* RTNL_FAMILY_*, else AF_* */
 };
 
 struct field {
@@ -176,6 +177,12 @@ static void p_field(struct fmt *f, const unsigned char *b,
 	case FK_IFINDEX:
 		p_ifindex(f, (unsigned int)v);
 		break;
+	case FK_RTNL_FAMILY:
+		if (xlat_name(&xl_rtnl_families, v))
+			p_xlat(f, v, &xl_rtnl_families, 0);
+		else
+			p_xlat(f, v, &xl_families, "RTNL_FAMILY_???");
+		break;
 	case FK_DEV:
 		fmt_str(f, "makedev(");
 		p_hex(f, ((v >> 32) & ~0xfffULL) | ((v >> 8) & 0xfff));
@@ -279,12 +286,15 @@ enum {
 	NK_WORDS,	/* [0x..., ...]: longs in hex of their full width */
 	NK_FLAGS32,	/* a u32 of flags */
 	NK_STRUCT,	/* a layout's fields */
+	NK_XLAT8,	/* a u8's name in t */
+	NK_IN_ADDR,	/* inet_addr("1.2.3.4") */
+	NK_IN6_ADDR,	/* inet_pton(AF_INET6, "::1") */
 };
 
 struct nla_kind {
 	unsigned char kind;
 	const struct layout *l;		/* NK_STRUCT */
-	const struct xlat *t;		/* NK_FLAGS32 */
+	const struct xlat *t;		/* NK_FLAGS32, NK_XLAT8 */
 	const char *unknown;
 };
 
@@ -423,6 +433,19 @@ static int p_nla_value(struct nl *x, const struct nla_kind *k,
 			return 0;
 		if (!fetch(x->f, x->s, b, p, 4))
 			p_flags_unknown(x->f, get_uint(b, 4), k->t, k->unknown);
+		return 1;
+	case NK_XLAT8:
+		if (!fetch(x->f, x->s, b, p, 1))
+			p_xlat(x->f, b[0], k->t, k->unknown);
+		return 1;
+	case NK_IN_ADDR:
+	case NK_IN6_ADDR:
+		i = k->kind == NK_IN_ADDR ? 4 : 16;
+		if (len < i)
+			return 0;
+		if (!fetch(x->f, x->s, b, p, i))
+			p_in_addr(x->f, 0, b, (int)i, i == 4 ? "inet_addr(" :
+				  "inet_pton(AF_INET6, ", ")");
 		return 1;
 	case NK_STRUCT:
 		if (len < k->l->size)
@@ -630,6 +653,30 @@ static const struct nla_set dcb_attrs = { &xl_rtnl_dcb_attrs,
 					  "DCB_ATTR_???", 0, 0 };
 static const struct nla_set mdb_attrs = { &xl_rtnl_mdb_attrs, "MDBA_???",
 					  0, 0 };
+/* What follows the structure, as bytes (strace decodes no attributes) */
+static const struct nla_set raw_rest = { 0, 0, 0, 0 };
+
+/* RTM_NEWCACHEREPORT: multicast routing's reports of each family */
+static const struct field cachereport_f[] = {
+	{ "rtgen_family", 0, 1, FK_RTNL_FAMILY, 0, 0 },
+};
+static const struct layout cachereport_l = LAYOUT(cachereport_f,
+						  struct rtgen);
+static const struct nla_kind ipmra_attr_k[] = {
+	[1] = { NK_XLAT8, 0, &xl_igmpmsg_types, "IGMPMSG_???" },
+	[2] = { NK_U32, 0, 0, 0 },		/* IPMRA_CREPORT_VIF_ID */
+	[3] = { NK_IN_ADDR, 0, 0, 0 }, [4] = { NK_IN_ADDR, 0, 0, 0 },
+	[6] = { NK_U32, 0, 0, 0 },		/* IPMRA_CREPORT_TABLE */
+};
+static const struct nla_kind ip6mra_attr_k[] = {
+	[1] = { NK_XLAT8, 0, &xl_mrt6msg_types, "MRT6MSG_???" },
+	[2] = { NK_U32, 0, 0, 0 },		/* IP6MRA_CREPORT_MIF_ID */
+	[3] = { NK_IN6_ADDR, 0, 0, 0 }, [4] = { NK_IN6_ADDR, 0, 0, 0 },
+};
+static const struct nla_set ipmra_attrs =
+	SET(&xl_ipmra_creport_attrs, "IPMRA_CREPORT_???", ipmra_attr_k);
+static const struct nla_set ip6mra_attrs =
+	SET(&xl_ip6mra_creport_attrs, "IP6MRA_CREPORT_???", ip6mra_attr_k);
 
 /*
  * What a message's payload is: by protocol and type, and where the
@@ -641,7 +688,8 @@ static const struct nla_set mdb_attrs = { &xl_rtnl_mdb_attrs, "MDBA_???",
 struct body {
 	unsigned char proto;
 	unsigned short lo, hi;		/* nlmsg_type */
-	signed char family, request;	/* -1: any */
+	short family;			/* ANY_FAMILY, NO_FAMILY */
+	signed char request;		/* -1: any */
 	const struct layout *l;
 	const struct nla_set *attrs;
 };
@@ -659,6 +707,12 @@ static const struct body bodies[] = {
 	  &dcb_attrs },
 	{ NETLINK_ROUTE, RTM_NEWMDB, RTM_GETMDB, ANY_FAMILY, -1, &br_port_l,
 	  &mdb_attrs },
+	{ NETLINK_ROUTE, RTM_NEWCACHEREPORT, RTM_NEWCACHEREPORT,
+	  RTNL_FAMILY_IPMR, -1, &cachereport_l, &ipmra_attrs },
+	{ NETLINK_ROUTE, RTM_NEWCACHEREPORT, RTM_NEWCACHEREPORT,
+	  RTNL_FAMILY_IP6MR, -1, &cachereport_l, &ip6mra_attrs },
+	{ NETLINK_ROUTE, RTM_NEWCACHEREPORT, RTM_NEWCACHEREPORT, ANY_FAMILY,
+	  -1, &cachereport_l, &raw_rest },
 	{ NETLINK_SELINUX, SELNL_MSG_SETENFORCE, SELNL_MSG_SETENFORCE,
 	  NO_FAMILY, -1, &selnl_enforce_l, 0 },
 	{ NETLINK_SELINUX, SELNL_MSG_POLICYLOAD, SELNL_MSG_POLICYLOAD,
@@ -739,9 +793,14 @@ static int family_payload(struct nl *x, const struct nlmsghdr *h,
 		p_fields(x->f, b, d->l, 1);
 	fmt_chr(x->f, '}');
 	if (ok && d->attrs && len > NL_ALIGN4(d->l->size)) {
+		unsigned long at = p + NL_ALIGN4(d->l->size),
+			      n = len - NL_ALIGN4(d->l->size);
+
 		fmt_str(x->f, ", ");
-		walk(x, &nla_walk, p + NL_ALIGN4(d->l->size),
-		     len - NL_ALIGN4(d->l->size), d->attrs);
+		if (d->attrs == &raw_rest)
+			p_data(x->f, x->s, at, n, 1);
+		else
+			walk(x, &nla_walk, at, n, d->attrs);
 	}
 	return 1;
 }

@@ -287,7 +287,8 @@ void p_open_flags(struct fmt *f, unsigned long v);
 void p_inet4(struct fmt *f, const unsigned char *a);
 /* ", NAME=inet_addr(\"127.0.0.1\")": an address of n bytes (4, 16) as
  * strace prints one in a structure, its text quoted as strings are (-x)
- * between head and tail, its bytes under -X (decode-net.c). */
+ * between head and tail, its bytes under -X (decode-net.c); name NULL:
+ * the value alone, no ", NAME=". */
 void p_in_addr(struct fmt *f, const char *name, const void *bytes, int n,
 	       const char *head, const char *tail);
 /* The shortest text form of an IPv6 address (16 bytes). */

@@ -4,7 +4,7 @@
  * (AF_UNIX replies with attributes of each kind, NLMSG_DONE), AF_NETLINK
  * requests and replies, a family with no structure, bytes too few for a
  * header, an error with its cookie, route messages whose flags mean get,
- * new and delete, netconf's (interfaces by name).  Each socket is bound first: strace
+ * new and delete, netconf's (interfaces by name), cache reports.  Each socket is bound first: strace
  * tells a netlink socket's protocol from the kernel's list of bound
  * ones, so it prints an unbound socket's first message as of no
  * protocol (sysgate asks the socket itself). */
@@ -26,6 +26,35 @@ static void attr(unsigned char **at, unsigned short t, const void *v,
 	memcpy(*at, &a, sizeof(a));
 	memcpy(*at + NLA_HDRLEN, v, n);
 	*at += NLA_ALIGN(NLA_HDRLEN + n);
+}
+
+/* multicast routing's cache reports: of IPv4, IPv6 (attributes by
+ * family) and another family (bytes) */
+static void cachereports(int rt, unsigned char *buf)
+{
+	struct nlmsghdr *h = (struct nlmsghdr *)buf;
+	static const unsigned char a4[4] = { 10, 1, 2, 3 };
+	static const unsigned char a6[16] = { 0xfe, 0x80, [15] = 1 };
+	unsigned char type = 1, bad = 9, *at;
+	unsigned int vif = 3;
+	int i;
+
+	for (i = 0; i < 3; i++) {
+		memset(buf, 0, 256);
+		h->nlmsg_type = RTM_NEWCACHEREPORT;
+		buf[NLMSG_HDRLEN] = i == 0 ? RTNL_FAMILY_IPMR :
+				    i == 1 ? RTNL_FAMILY_IP6MR : AF_INET;
+		at = buf + NLMSG_HDRLEN + 4;
+		attr(&at, 1, i ? &bad : &type, 1);
+		attr(&at, 2, &vif, sizeof(vif));
+		if (i)
+			attr(&at, 3, a6, sizeof(a6));
+		else
+			attr(&at, 4, a4, sizeof(a4));
+		attr(&at, 7, &vif, sizeof(vif));
+		h->nlmsg_len = (unsigned int)(at - buf);
+		sendto(rt, buf, h->nlmsg_len, 0, NULL, 0);
+	}
 }
 
 int main(void)
@@ -151,6 +180,7 @@ int main(void)
 	attr(&at, NETCONFA_FORWARDING, &minus1, sizeof(minus1));
 	h->nlmsg_len = (unsigned int)(at - buf);
 	sendto(rt, buf, h->nlmsg_len, 0, NULL, 0);
+	cachereports(rt, buf);
 	close(rt);
 	return 0;
 }
