@@ -4,7 +4,8 @@
  * (AF_UNIX replies with attributes of each kind, NLMSG_DONE), AF_NETLINK
  * requests and replies, a family with no structure, bytes too few for a
  * header, an error with its cookie, route messages whose flags mean get,
- * new and delete, netconf's (interfaces by name), cache reports.  Each socket is bound first: strace
+ * new and delete, netconf's (interfaces by name), cache reports, a
+ * link's attributes (nested ones too).  Each socket is bound first: strace
  * tells a netlink socket's protocol from the kernel's list of bound
  * ones, so it prints an unbound socket's first message as of no
  * protocol (sysgate asks the socket itself). */
@@ -15,6 +16,8 @@
 #include <linux/unix_diag.h>
 #include <linux/netlink_diag.h>
 #include <linux/netconf.h>
+#include <linux/if.h>
+#include <linux/if_arp.h>
 #include <sys/socket.h>
 
 /* appends an attribute of type t with n bytes of v at *at */
@@ -26,6 +29,56 @@ static void attr(unsigned char **at, unsigned short t, const void *v,
 	memcpy(*at, &a, sizeof(a));
 	memcpy(*at + NLA_HDRLEN, v, n);
 	*at += NLA_ALIGN(NLA_HDRLEN + n);
+}
+
+/* a link's ifinfomsg and attributes of each kind, nested ones too */
+static void link_attrs(int rt, unsigned char *buf)
+{
+	struct nlmsghdr *h = (struct nlmsghdr *)buf;
+	struct ifinfomsg *ifi = (struct ifinfomsg *)(buf + NLMSG_HDRLEN);
+	unsigned char *at, *nest, one = 1;
+	unsigned int v = 1500, stats[24], mask = RTEXT_FILTER_VF | 0x800;
+	struct rtnl_link_ifmap map = { 0x1000, 0x2000, 0x300, 11, 2, 3 };
+	struct ifla_port_vsi vsi = { 5, { 1, 2, 3 }, 7, { 0, 0, 9 } };
+	int fd = -1, i;
+
+	for (i = 0; i < 24; i++)
+		stats[i] = (unsigned int)i * 1000;
+	memset(buf, 0, 512);
+	h->nlmsg_type = RTM_NEWLINK;
+	h->nlmsg_flags = NLM_F_REQUEST | NLM_F_CREATE;
+	ifi->ifi_family = AF_UNSPEC;
+	ifi->ifi_type = ARPHRD_ETHER;
+	ifi->ifi_index = 1;
+	ifi->ifi_flags = IFF_UP | IFF_RUNNING | 0x100000;
+	ifi->ifi_change = 0xffffffff;
+	at = buf + NLMSG_HDRLEN + NLMSG_ALIGN(sizeof(*ifi));
+	attr(&at, IFLA_IFNAME, "dummy0", 7);
+	attr(&at, IFLA_MTU, &v, sizeof(v));
+	attr(&at, IFLA_OPERSTATE, &one, 1);
+	attr(&at, IFLA_EXT_MASK, &mask, sizeof(mask));
+	attr(&at, IFLA_STATS, stats, 23 * 4);
+	attr(&at, IFLA_MAP, &map, 28);
+	attr(&at, IFLA_EVENT, &v, sizeof(v));
+	nest = at;
+	at += NLA_HDRLEN;
+	attr(&at, IFLA_XDP_FD, &fd, sizeof(fd));
+	attr(&at, IFLA_XDP_ATTACHED, &one, 1);
+	attr(&at, IFLA_XDP_FLAGS, &mask, sizeof(mask));
+	((struct nlattr *)nest)->nla_len = (unsigned short)(at - nest);
+	((struct nlattr *)nest)->nla_type = IFLA_XDP;
+	nest = at;
+	at += NLA_HDRLEN;
+	attr(&at, IFLA_PORT_VF, &v, sizeof(v));
+	attr(&at, IFLA_PORT_VSI_TYPE, &vsi, sizeof(vsi));
+	attr(&at, 99, &v, sizeof(v));
+	((struct nlattr *)nest)->nla_len = (unsigned short)(at - nest);
+	((struct nlattr *)nest)->nla_type = IFLA_PORT_SELF;
+	h->nlmsg_len = (unsigned int)(at - buf);
+	sendto(rt, buf, h->nlmsg_len, 0, NULL, 0);
+	/* a structure cut short */
+	h->nlmsg_len = NLMSG_HDRLEN + 8;
+	sendto(rt, buf, h->nlmsg_len, 0, NULL, 0);
 }
 
 /* multicast routing's cache reports: of IPv4, IPv6 (attributes by
@@ -181,6 +234,7 @@ int main(void)
 	h->nlmsg_len = (unsigned int)(at - buf);
 	sendto(rt, buf, h->nlmsg_len, 0, NULL, 0);
 	cachereports(rt, buf);
+	link_attrs(rt, buf);
 	close(rt);
 	return 0;
 }
