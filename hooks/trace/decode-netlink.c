@@ -10,6 +10,7 @@
 #include <linux/netlink.h>
 #include <linux/netlink_diag.h>
 #include <linux/rtnetlink.h>
+#include <linux/nexthop.h>
 #include <linux/dcbnl.h>
 #include <linux/if.h>
 #include <linux/if_bridge.h>
@@ -28,6 +29,7 @@ struct nl {
 	struct fmt *f;
 	const struct sysgate_sys *s;
 	int proto;		/* NETLINK_*, -1: not known */
+	int family;		/* the payload's address family (NK_GATEWAY) */
 };
 
 /* --- fields of fixed structures ------------------------------------- */
@@ -44,6 +46,7 @@ enum {
 	FK_NLPROTO,	/* NETLINK_*, or NDIAG_PROTO_ALL */
 	FK_IFINDEX,	/* if_nametoindex("lo") */
 	FK_RTNL_FAMILY,	/* RTNL_FAMILY_*, else AF_* */
+	FK_X_SET,	/* hex, the field shown only when not 0 (reserved) */
 };
 
 struct field {
@@ -150,6 +153,7 @@ static void p_field(struct fmt *f, const unsigned char *b,
 		fmt_dec(f, (int)v);
 		break;
 	case FK_X:
+	case FK_X_SET:
 		p_hex(f, v);
 		break;
 	case FK_XLAT:
@@ -197,10 +201,13 @@ static void p_field(struct fmt *f, const unsigned char *b,
 static void p_fields(struct fmt *f, const unsigned char *b,
 		     const struct layout *l, int from)
 {
-	int i;
+	int i, any = 0;
 
 	for (i = from; i < l->n; i++) {
-		if (i > from)
+		if (l->f[i].kind == FK_X_SET &&
+		    !get_uint(b + l->f[i].off, l->f[i].size))
+			continue;
+		if (any++)
 			fmt_str(f, ", ");
 		p_field(f, b, &l->f[i]);
 	}
@@ -294,6 +301,10 @@ enum {
 	NK_NESTED,	/* attributes of the set nest */
 	NK_PORT_VSI,	/* struct ifla_port_vsi */
 	NK_COUNTERS,	/* {name=N, ...}: as many counters as fit */
+	NK_XLAT16,	/* a u16's name in t */
+	NK_CLOCK,	/* clock ticks of 1 to 8 bytes, with seconds */
+	NK_GATEWAY,	/* an address of the payload's family */
+	NK_STRUCTS,	/* an array of the layout's structures */
 };
 
 struct nla_set;
@@ -419,6 +430,26 @@ static int p_port_vsi(struct nl *x, unsigned long p, unsigned long len)
 	return 1;
 }
 
+/* N / * N.NN s * /: ticks of USER_HZ (100) */
+static void p_clock_t(struct fmt *f, unsigned long long v)
+{
+	fmt_udec(f, v);
+	if (trace_xstyle == XS_RAW || !v)
+		return;
+	f_udec(f, " /* ", v / 100);
+	fmt_chr(f, '.');
+	fmt_pad(f, (unsigned long)(v % 100), 2);
+	fmt_str(f, " s */");
+}
+
+/* p_array_ctx's printer of a layout's structure */
+static void p_struct_elem(struct fmt *f, const void *e, void *ctx)
+{
+	fmt_chr(f, '{');
+	p_fields(f, e, ctx, 0);
+	fmt_chr(f, '}');
+}
+
 static int p_counters(struct nl *x, const struct counters *c, unsigned long p,
 		      unsigned long len)
 {
@@ -506,6 +537,33 @@ static int p_nla_value(struct nl *x, const struct nla_kind *k,
 	case NK_XLAT8:
 		if (!fetch(x->f, x->s, b, p, 1))
 			p_xlat(x->f, b[0], k->t, k->unknown);
+		return 1;
+	case NK_XLAT16:
+		if (len < 2)
+			return 0;
+		if (!fetch(x->f, x->s, b, p, 2))
+			p_xlat(x->f, get_uint(b, 2), k->t, k->unknown);
+		return 1;
+	case NK_CLOCK:
+		if (len > 8)
+			return 0;
+		hk_memset(b, 0, 8);
+		if (!fetch(x->f, x->s, b, p, len))
+			p_clock_t(x->f, get_uint(b, 8));
+		return 1;
+	case NK_GATEWAY:
+		i = x->family == AF_INET ? 4 : x->family == AF_INET6 ? 16 : 0;
+		if (!i || len < i)
+			return 0;
+		if (!fetch(x->f, x->s, b, p, i))
+			p_in_addr(x->f, 0, b, (int)i, i == 4 ? "inet_addr(" :
+				  "inet_pton(AF_INET6, ", ")");
+		return 1;
+	case NK_STRUCTS:
+		if (len < k->l->size)
+			return 0;
+		p_array_ctx(x->f, x->s, p, len / k->l->size, k->l->size, 0,
+			    p_struct_elem, (void *)k->l);
 		return 1;
 	case NK_XLAT32:
 	case NK_X32:
@@ -864,6 +922,59 @@ static const struct nla_kind ifla_attr_k[] = {
 static const struct nla_set ifla_attrs =
 	SET(&xl_ifla_attrs, "IFLA_???", ifla_attr_k);
 
+/* RTM_*NEXTHOP: struct nhmsg and the NHA_* attributes */
+static const struct field nhmsg_f[] = {
+	F(struct nhmsg, nh_family, FK_XLAT, &xl_families, "AF_???"),
+	F(struct nhmsg, nh_scope, FK_XLAT, &xl_rt_scopes, 0),
+	F(struct nhmsg, nh_protocol, FK_XLAT, &xl_rt_protocols, "RTPROT_???"),
+	F(struct nhmsg, resvd, FK_X_SET, 0, 0),
+	F(struct nhmsg, nh_flags, FK_FLAGS, &xl_rtnh_flags, "RTNH_F_???"),
+};
+static const struct layout nhmsg_l = LAYOUT(nhmsg_f, struct nhmsg);
+/* (strace 6.1's names: weight_high was resvd1 then) */
+struct nh_grp { unsigned int id; unsigned char weight, resvd1;
+		unsigned short resvd2; };
+static const struct field nh_grp_f[] = {
+	F(struct nh_grp, id, FK_U, 0, 0),
+	F(struct nh_grp, weight, FK_U, 0, 0),
+	F(struct nh_grp, resvd1, FK_X_SET, 0, 0),
+	F(struct nh_grp, resvd2, FK_X_SET, 0, 0),
+};
+static const struct layout nh_grp_l = LAYOUT(nh_grp_f, struct nh_grp);
+static const struct nla_kind res_group_attr_k[] = {
+	[NHA_RES_GROUP_BUCKETS] = { NK_U16, { 0 }, 0, 0 },
+	[NHA_RES_GROUP_IDLE_TIMER] = { NK_CLOCK, { 0 }, 0, 0 },
+	[NHA_RES_GROUP_UNBALANCED_TIMER] = { NK_CLOCK, { 0 }, 0, 0 },
+	[NHA_RES_GROUP_UNBALANCED_TIME] = { NK_CLOCK, { 0 }, 0, 0 },
+};
+static const struct nla_kind res_bucket_attr_k[] = {
+	[NHA_RES_BUCKET_INDEX] = { NK_U16, { 0 }, 0, 0 },
+	[NHA_RES_BUCKET_IDLE_TIME] = { NK_CLOCK, { 0 }, 0, 0 },
+	[NHA_RES_BUCKET_NH_ID] = { NK_U32, { 0 }, 0, 0 },
+};
+static const struct nla_set res_group_attrs =
+	SET(&xl_nha_res_group_attrs, "NHA_RES_GROUP_???", res_group_attr_k);
+static const struct nla_set res_bucket_attrs =
+	SET(&xl_nha_res_bucket_attrs, "NHA_RES_BUCKET_???", res_bucket_attr_k);
+static const struct nla_kind nha_attr_k[] = {
+	[NHA_ID] = { NK_U32, { 0 }, 0, 0 },
+	[NHA_GROUP] = { NK_STRUCTS, { &nh_grp_l }, 0, 0 },
+	[NHA_GROUP_TYPE] = { NK_XLAT16, { 0 }, &xl_nh_grp_types,
+			     "NEXTHOP_GRP_TYPE_???" },
+	[NHA_BLACKHOLE] = { NK_U32, { 0 }, 0, 0 },
+	[NHA_OIF] = { NK_IFINDEX, { 0 }, 0, 0 },
+	[NHA_GATEWAY] = { NK_GATEWAY, { 0 }, 0, 0 },
+	[NHA_ENCAP_TYPE] = { NK_XLAT16, { 0 }, &xl_lwt_encap_types,
+			     "LWTUNNEL_ENCAP_???" },
+	[NHA_GROUPS] = { NK_U32, { 0 }, 0, 0 },
+	[NHA_MASTER] = { NK_IFINDEX, { 0 }, 0, 0 },
+	[NHA_FDB] = { NK_U32, { 0 }, 0, 0 },
+	[NHA_RES_GROUP] = { .kind = NK_NESTED, .nest = &res_group_attrs },
+	[NHA_RES_BUCKET] = { .kind = NK_NESTED, .nest = &res_bucket_attrs },
+};
+static const struct nla_set nha_attrs =
+	SET(&xl_nha_attrs, "NHA_???", nha_attr_k);
+
 /* RTM_NEWCACHEREPORT: multicast routing's reports of each family */
 static const struct field cachereport_f[] = {
 	{ "rtgen_family", 0, 1, FK_RTNL_FAMILY, 0, 0 },
@@ -907,6 +1018,8 @@ static const struct body bodies[] = {
 	{ NETLINK_SOCK_DIAG, 0, 0xffff, AF_UNIX, 0, &unix_msg_l, &unix_attrs },
 	{ NETLINK_SOCK_DIAG, 0, 0xffff, AF_NETLINK, 1, &nl_req_l, 0 },
 	{ NETLINK_SOCK_DIAG, 0, 0xffff, AF_NETLINK, 0, &nl_msg_l, &nl_attrs },
+	{ NETLINK_ROUTE, RTM_NEWNEXTHOP, RTM_GETNEXTHOP, ANY_FAMILY, -1,
+	  &nhmsg_l, &nha_attrs },
 	{ NETLINK_ROUTE, RTM_NEWLINK, RTM_SETLINK, ANY_FAMILY, -1, &ifinfo_l,
 	  &ifla_attrs },
 	{ NETLINK_ROUTE, RTM_NEWNETCONF, RTM_GETNETCONF, ANY_FAMILY, -1,
@@ -981,6 +1094,7 @@ static int family_payload(struct nl *x, const struct nlmsghdr *h,
 	if (fetch(x->f, x->s, b, p, 1))
 		return 1;
 	d = find_body(x->proto, h, b[0]);
+	x->family = b[0];
 	/* (sock_diag: a family alone is no request) */
 	if (!d || (x->proto == NETLINK_SOCK_DIAG && len <= 1)) {
 		fmt_str(x->f, "{family=");
@@ -1304,7 +1418,7 @@ static int nl_proto(const struct sysgate_sys *s, int fd)
 void p_sockbuf(struct fmt *f, const struct sysgate_sys *s, int fd,
 	       unsigned long p, unsigned long len)
 {
-	struct nl x = { f, s, -1 };
+	struct nl x = { f, s, -1, -1 };
 
 	if (!p || !trace_structs(s) || (x.proto = nl_proto(s, fd)) < 0 ||
 	    x.proto == NETLINK_KOBJECT_UEVENT) {

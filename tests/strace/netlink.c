@@ -5,7 +5,7 @@
  * requests and replies, a family with no structure, bytes too few for a
  * header, an error with its cookie, route messages whose flags mean get,
  * new and delete, netconf's (interfaces by name), cache reports, a
- * link's attributes (nested ones too).  Each socket is bound first: strace
+ * link's attributes (nested ones too), nexthops.  Each socket is bound first: strace
  * tells a netlink socket's protocol from the kernel's list of bound
  * ones, so it prints an unbound socket's first message as of no
  * protocol (sysgate asks the socket itself). */
@@ -18,6 +18,7 @@
 #include <linux/netconf.h>
 #include <linux/if.h>
 #include <linux/if_arp.h>
+#include <linux/nexthop.h>
 #include <sys/socket.h>
 
 /* appends an attribute of type t with n bytes of v at *at */
@@ -79,6 +80,47 @@ static void link_attrs(int rt, unsigned char *buf)
 	/* a structure cut short */
 	h->nlmsg_len = NLMSG_HDRLEN + 8;
 	sendto(rt, buf, h->nlmsg_len, 0, NULL, 0);
+}
+
+/* nexthops: nhmsg (a reserved byte set), groups, gateways of the
+ * message's family, resilient groups' timers */
+static void nexthops(int rt, unsigned char *buf)
+{
+	struct nlmsghdr *h = (struct nlmsghdr *)buf;
+	struct nhmsg *nh = (struct nhmsg *)(buf + NLMSG_HDRLEN);
+	struct nexthop_grp grp[2] = { { 7, 1, 0, 0 }, { 8, 2, 0, 5 } };
+	static const unsigned char gw6[16] = { 0xfe, 0x80, [15] = 2 };
+	unsigned char *at, *nest;
+	unsigned int id = 42, gw4 = 0x0100007f, ticks = 12345;
+	unsigned short type = NEXTHOP_GRP_TYPE_RES;
+	int i;
+
+	for (i = 0; i < 2; i++) {
+		memset(buf, 0, 512);
+		h->nlmsg_type = RTM_NEWNEXTHOP;
+		h->nlmsg_flags = NLM_F_REQUEST | NLM_F_CREATE;
+		nh->nh_family = i ? AF_INET6 : AF_INET;
+		nh->nh_scope = i ? 7 : RT_SCOPE_LINK;
+		nh->nh_protocol = RTPROT_STATIC;
+		nh->resvd = (unsigned char)i;
+		nh->nh_flags = RTNH_F_ONLINK | 0x1000;
+		at = buf + NLMSG_HDRLEN + NLMSG_ALIGN(sizeof(*nh));
+		attr(&at, NHA_ID, &id, sizeof(id));
+		attr(&at, NHA_GROUP, grp, sizeof(grp));
+		attr(&at, NHA_GROUP_TYPE, &type, sizeof(type));
+		if (i)
+			attr(&at, NHA_GATEWAY, gw6, sizeof(gw6));
+		else
+			attr(&at, NHA_GATEWAY, &gw4, sizeof(gw4));
+		nest = at;
+		at += NLA_HDRLEN;
+		attr(&at, NHA_RES_GROUP_BUCKETS, &type, sizeof(type));
+		attr(&at, NHA_RES_GROUP_IDLE_TIMER, &ticks, sizeof(ticks));
+		((struct nlattr *)nest)->nla_len = (unsigned short)(at - nest);
+		((struct nlattr *)nest)->nla_type = NHA_RES_GROUP;
+		h->nlmsg_len = (unsigned int)(at - buf);
+		sendto(rt, buf, h->nlmsg_len, 0, NULL, 0);
+	}
 }
 
 /* multicast routing's cache reports: of IPv4, IPv6 (attributes by
@@ -235,6 +277,7 @@ int main(void)
 	sendto(rt, buf, h->nlmsg_len, 0, NULL, 0);
 	cachereports(rt, buf);
 	link_attrs(rt, buf);
+	nexthops(rt, buf);
 	close(rt);
 	return 0;
 }
