@@ -108,62 +108,66 @@ static void p_xdqblk(struct call *c, const struct fs_disk_quota *d)
 	fmt_chr(f, '}');
 }
 
-static void p_qfilestat(struct fmt *f, const char *name,
-			unsigned long long ino, unsigned long long nblks,
-			unsigned int nextents)
-{
-	fmt_str(f, name);
-	f_udec(f, "={qfs_ino=", ino);
-	f_udec(f, ", qfs_nblks=", nblks);
-	f_udec(f, ", qfs_nextents=", nextents);
-	fmt_chr(f, '}');
-}
-
-/* The limits both fs_quota_stat and fs_quota_statv end with */
-#define P_QS_LIMITS(f, q) do { \
-	f_dec(f, ", qs_btimelimit=", (q)->qs_btimelimit); \
-	f_dec(f, ", qs_itimelimit=", (q)->qs_itimelimit); \
-	f_dec(f, ", qs_rtbtimelimit=", (q)->qs_rtbtimelimit); \
-	f_udec(f, ", qs_bwarnlimit=", (q)->qs_bwarnlimit); \
-	f_udec(f, ", qs_iwarnlimit=", (q)->qs_iwarnlimit); \
+/* fs_quota_stat and fs_quota_statv alike (statv: a third file, and
+ * qs_incoredqs before the files) */
+struct qstat {
+	int version, v, timelimit[3];
+	unsigned int flags, incoredqs, warnlimit[2];
+	struct {
+		unsigned long long ino, nblks;
+		unsigned int nextents;
+	} file[3];
+};
+#define QSTAT_OF(d, src, nfiles) do { \
+	int i_; \
+	(d)->version = (src)->qs_version; \
+	(d)->flags = (src)->qs_flags; \
+	(d)->incoredqs = (src)->qs_incoredqs; \
+	(d)->timelimit[0] = (src)->qs_btimelimit; \
+	(d)->timelimit[1] = (src)->qs_itimelimit; \
+	(d)->timelimit[2] = (src)->qs_rtbtimelimit; \
+	(d)->warnlimit[0] = (src)->qs_bwarnlimit; \
+	(d)->warnlimit[1] = (src)->qs_iwarnlimit; \
+	for (i_ = 0; i_ < (nfiles); i_++) { \
+		const __typeof__((src)->qs_uquota) *q_ = \
+			i_ == 0 ? &(src)->qs_uquota : &(src)->qs_gquota; \
+		(d)->file[i_].ino = q_->qfs_ino; \
+		(d)->file[i_].nblks = q_->qfs_nblks; \
+		(d)->file[i_].nextents = q_->qfs_nextents; \
+	} \
 } while (0)
-#define P_QFS(f, name, q) p_qfilestat(f, name, (q).qfs_ino, (q).qfs_nblks, \
-				      (q).qfs_nextents)
 
-static void p_xqstat(struct call *c, const struct fs_quota_stat *q)
+static void p_qstat(struct call *c, const struct qstat *q)
 {
+	static const char *const files[] = {
+		", qs_uquota", ", qs_gquota", ", qs_pquota",
+	};
 	struct fmt *f = c->f;
+	int i;
 
-	f_dec(f, "{qs_version=", q->qs_version);
+	f_dec(f, "{qs_version=", q->version);
 	if (!trace_whole(c->s)) {
 		fmt_str(f, ", ...}");
 		return;
 	}
 	fmt_str(f, ", qs_flags=");
-	p_flags_unknown(f, q->qs_flags, &xl_xfs_quota_flags, "FS_QUOTA_???");
-	P_QFS(f, ", qs_uquota", q->qs_uquota);
-	P_QFS(f, ", qs_gquota", q->qs_gquota);
-	f_udec(f, ", qs_incoredqs=", q->qs_incoredqs);
-	P_QS_LIMITS(f, q);
-	fmt_chr(f, '}');
-}
-
-static void p_xqstatv(struct call *c, const struct fs_quota_statv *q)
-{
-	struct fmt *f = c->f;
-
-	f_dec(f, "{qs_version=", q->qs_version);
-	if (!trace_whole(c->s)) {
-		fmt_str(f, ", ...}");
-		return;
+	p_flags_unknown(f, q->flags, &xl_xfs_quota_flags, "FS_QUOTA_???");
+	if (q->v)
+		f_udec(f, ", qs_incoredqs=", q->incoredqs);
+	for (i = 0; i < (q->v ? 3 : 2); i++) {
+		fmt_str(f, files[i]);
+		f_udec(f, "={qfs_ino=", q->file[i].ino);
+		f_udec(f, ", qfs_nblks=", q->file[i].nblks);
+		f_udec(f, ", qfs_nextents=", q->file[i].nextents);
+		fmt_chr(f, '}');
 	}
-	fmt_str(f, ", qs_flags=");
-	p_flags_unknown(f, q->qs_flags, &xl_xfs_quota_flags, "FS_QUOTA_???");
-	f_udec(f, ", qs_incoredqs=", q->qs_incoredqs);
-	P_QFS(f, ", qs_uquota", q->qs_uquota);
-	P_QFS(f, ", qs_gquota", q->qs_gquota);
-	P_QFS(f, ", qs_pquota", q->qs_pquota);
-	P_QS_LIMITS(f, q);
+	if (!q->v)
+		f_udec(f, ", qs_incoredqs=", q->incoredqs);
+	f_dec(f, ", qs_btimelimit=", q->timelimit[0]);
+	f_dec(f, ", qs_itimelimit=", q->timelimit[1]);
+	f_dec(f, ", qs_rtbtimelimit=", q->timelimit[2]);
+	f_udec(f, ", qs_bwarnlimit=", q->warnlimit[0]);
+	f_udec(f, ", qs_iwarnlimit=", q->warnlimit[1]);
 	fmt_chr(f, '}');
 }
 
@@ -193,6 +197,7 @@ static void quota_data(struct call *c, unsigned int cmd, unsigned int id,
 		struct fs_quota_statv qsv;
 		unsigned int fmt;
 	} u;
+	struct qstat st;
 
 	switch (cmd) {
 	case Q_QUOTAOFF: case Q_SYNC: case Q_XQUOTASYNC:
@@ -231,12 +236,21 @@ static void quota_data(struct call *c, unsigned int cmd, unsigned int id,
 			p_dqinfo(c->f, &u.info);
 		return;
 	case Q_XGETQSTAT:
-		if (!fetch_out(c, &u.qs, p, sizeof(u.qs)))
-			p_xqstat(c, &u.qs);
+		if (fetch_out(c, &u.qs, p, sizeof(u.qs)))
+			return;
+		QSTAT_OF(&st, &u.qs, 2);
+		st.v = 0;
+		p_qstat(c, &st);
 		return;
 	case Q_XGETQSTATV:
-		if (!fetch_out(c, &u.qsv, p, sizeof(u.qsv)))
-			p_xqstatv(c, &u.qsv);
+		if (fetch_out(c, &u.qsv, p, sizeof(u.qsv)))
+			return;
+		QSTAT_OF(&st, &u.qsv, 2);
+		st.file[2].ino = u.qsv.qs_pquota.qfs_ino;
+		st.file[2].nblks = u.qsv.qs_pquota.qfs_nblks;
+		st.file[2].nextents = u.qsv.qs_pquota.qfs_nextents;
+		st.v = 1;
+		p_qstat(c, &st);
 		return;
 	case Q_XQUOTAON: case Q_XQUOTAOFF:
 		a_flags_at(c, p, &xl_xfs_quota_flags, "FS_QUOTA_???");
