@@ -108,29 +108,35 @@ static unsigned short ntohs_(unsigned short v)
 }
 
 /* ", NAME=" and an address field: htons(80) as strace abbreviates it;
- * under -X its bytes "\x00\x50", with that in a comment (verbose). */
+ * under -X its bytes "\x00\x50", with that in a comment (verbose).
+ * Without a name, the value alone (a netlink attribute's). */
 static void p_in_field(struct fmt *f, const char *name, const void *bytes,
 		       int n, char *text, size_t len)
 {
-	fmt_str(f, ", ");
+	/* (inet_pton's text names the field itself) */
+	int pton = name && text[0] == 'i' && text[5] == 'p';
+
+	if (name)
+		fmt_str(f, ", ");
 	if (trace_xstyle == XS_ABBREV) {
-		/* (inet_pton's text names the field itself) */
-		if (text[0] != 'i' || text[5] != 'p') {
+		if (name && !pton) {
 			fmt_str(f, name);
 			fmt_chr(f, '=');
 		}
 		fmt_mem(f, text, len);
 		return;
 	}
-	fmt_str(f, name);
-	fmt_chr(f, '=');
+	if (name) {
+		fmt_str(f, name);
+		fmt_chr(f, '=');
+	}
 	p_hex_bytes(f, bytes, (unsigned long)n);
 	if (trace_xstyle != XS_VERBOSE)
 		return;
 	fmt_str(f, " /* ");
 	/* inet_pton(AF_INET6, "::1", &sin6_addr): the comment has no
 	 * third argument */
-	if (text[0] == 'i' && text[5] == 'p')
+	if (pton)
 		len -= hk_strlen(", &sin6_addr)") - 1, text[len - 1] = ')';
 	fmt_mem(f, text, len);
 	fmt_str(f, " */");
@@ -156,14 +162,16 @@ void p_in_addr(struct fmt *f, const char *name, const void *bytes,
 	char text[256], addr[64];
 	struct fmt t, a;
 
-	fmt_init(&a, addr, sizeof(addr));
+	fmt_init(&a, addr, sizeof(addr) - 1);
 	if (n == 4)
 		p_inet4(&a, bytes);
 	else
 		p_inet6(&a, bytes);
+	addr[a.len] = 0;
 	fmt_init(&t, text, sizeof(text));
 	fmt_str(&t, head);
-	p_data_local(&t, (unsigned char *)addr, a.len);
+	/* (not cut at -s) */
+	p_cstring(&t, addr, a.len + 1);
 	fmt_str(&t, tail);
 	p_in_field(f, name, bytes, n, text, t.len);
 }

@@ -10,6 +10,7 @@
 #include <linux/netlink.h>
 #include <linux/netlink_diag.h>
 #include <linux/rtnetlink.h>
+#include <linux/nexthop.h>
 #include <linux/dcbnl.h>
 #include <linux/if.h>
 #include <linux/if_bridge.h>
@@ -28,6 +29,7 @@ struct nl {
 	struct fmt *f;
 	const struct sysgate_sys *s;
 	int proto;		/* NETLINK_*, -1: not known */
+	int family;		/* the payload's address family (NK_GATEWAY) */
 };
 
 /* --- fields of fixed structures ------------------------------------- */
@@ -43,6 +45,8 @@ enum {
 	FK_DEV,		/* makedev(0x.., 0x..) */
 	FK_NLPROTO,	/* NETLINK_*, or NDIAG_PROTO_ALL */
 	FK_IFINDEX,	/* if_nametoindex("lo") */
+	FK_RTNL_FAMILY,	/* RTNL_FAMILY_*, else AF_* */
+	FK_X_SET,	/* hex, the field shown only when not 0 (reserved) */
 };
 
 struct field {
@@ -149,6 +153,7 @@ static void p_field(struct fmt *f, const unsigned char *b,
 		fmt_dec(f, (int)v);
 		break;
 	case FK_X:
+	case FK_X_SET:
 		p_hex(f, v);
 		break;
 	case FK_XLAT:
@@ -176,6 +181,12 @@ static void p_field(struct fmt *f, const unsigned char *b,
 	case FK_IFINDEX:
 		p_ifindex(f, (unsigned int)v);
 		break;
+	case FK_RTNL_FAMILY:
+		if (xlat_name(&xl_rtnl_families, v))
+			p_xlat(f, v, &xl_rtnl_families, 0);
+		else
+			p_xlat(f, v, &xl_families, "RTNL_FAMILY_???");
+		break;
 	case FK_DEV:
 		fmt_str(f, "makedev(");
 		p_hex(f, ((v >> 32) & ~0xfffULL) | ((v >> 8) & 0xfff));
@@ -190,10 +201,13 @@ static void p_field(struct fmt *f, const unsigned char *b,
 static void p_fields(struct fmt *f, const unsigned char *b,
 		     const struct layout *l, int from)
 {
-	int i;
+	int i, any = 0;
 
 	for (i = from; i < l->n; i++) {
-		if (i > from)
+		if (l->f[i].kind == FK_X_SET &&
+		    !get_uint(b + l->f[i].off, l->f[i].size))
+			continue;
+		if (any++)
 			fmt_str(f, ", ");
 		p_field(f, b, &l->f[i]);
 	}
@@ -279,12 +293,37 @@ enum {
 	NK_WORDS,	/* [0x..., ...]: longs in hex of their full width */
 	NK_FLAGS32,	/* a u32 of flags */
 	NK_STRUCT,	/* a layout's fields */
+	NK_XLAT8,	/* a u8's name in t */
+	NK_XLAT32,	/* a u32's name in t */
+	NK_X32,		/* a u32 in hex */
+	NK_IN_ADDR,	/* inet_addr("1.2.3.4") */
+	NK_IN6_ADDR,	/* inet_pton(AF_INET6, "::1") */
+	NK_NESTED,	/* attributes of the set nest */
+	NK_PORT_VSI,	/* struct ifla_port_vsi */
+	NK_COUNTERS,	/* {name=N, ...}: as many counters as fit */
+	NK_XLAT16,	/* a u16's name in t */
+	NK_CLOCK,	/* clock ticks of 1 to 8 bytes, with seconds */
+	NK_GATEWAY,	/* an address of the payload's family */
+	NK_STRUCTS,	/* an array of the layout's structures */
+};
+
+struct nla_set;
+
+/* Counters of one width, named; the first min of them at least (a
+ * structure that grew: its later fields only when the value has them) */
+struct counters {
+	const char *const *names;
+	unsigned char n, min, size;
 };
 
 struct nla_kind {
 	unsigned char kind;
-	const struct layout *l;		/* NK_STRUCT */
-	const struct xlat *t;		/* NK_FLAGS32 */
+	union {
+		const struct layout *l;		/* NK_STRUCT */
+		const struct nla_set *nest;	/* NK_NESTED */
+		const struct counters *ctr;	/* NK_COUNTERS */
+	};
+	const struct xlat *t;		/* NK_FLAGS32, NK_XLAT8 */
 	const char *unknown;
 };
 
@@ -365,6 +404,77 @@ static void p_nla_str(struct nl *x, unsigned long p, unsigned long len)
 		fmt_str(x->f, "...");
 }
 
+static const struct walk nla_walk;
+
+/* {vsi_mgr_id=, vsi_type_id="\x..", vsi_type_version=[, pad=]} */
+static int p_port_vsi(struct nl *x, unsigned long p, unsigned long len)
+{
+	struct ifla_port_vsi v;
+	unsigned int i;
+
+	if (len < sizeof(v))
+		return 0;
+	if (fetch(x->f, x->s, &v, p, sizeof(v)))
+		return 1;
+	f_udec(x->f, "{vsi_mgr_id=", v.vsi_mgr_id);
+	fmt_str(x->f, ", vsi_type_id=");
+	p_hex_bytes(x->f, v.vsi_type_id, sizeof(v.vsi_type_id));
+	f_udec(x->f, ", vsi_type_version=", v.vsi_type_version);
+	for (i = 0; i < sizeof(v.pad) && !v.pad[i]; i++)
+		;
+	if (i < sizeof(v.pad)) {
+		fmt_str(x->f, ", pad=");
+		p_hex_bytes(x->f, v.pad, sizeof(v.pad));
+	}
+	fmt_chr(x->f, '}');
+	return 1;
+}
+
+/* N / * N.NN s * /: ticks of USER_HZ (100) */
+static void p_clock_t(struct fmt *f, unsigned long long v)
+{
+	fmt_udec(f, v);
+	if (trace_xstyle == XS_RAW || !v)
+		return;
+	f_udec(f, " /* ", v / 100);
+	fmt_chr(f, '.');
+	fmt_pad(f, (unsigned long)(v % 100), 2);
+	fmt_str(f, " s */");
+}
+
+/* p_array_ctx's printer of a layout's structure */
+static void p_struct_elem(struct fmt *f, const void *e, void *ctx)
+{
+	fmt_chr(f, '{');
+	p_fields(f, e, ctx, 0);
+	fmt_chr(f, '}');
+}
+
+static int p_counters(struct nl *x, const struct counters *c, unsigned long p,
+		      unsigned long len)
+{
+	unsigned long long v[32];
+	unsigned int n = (unsigned int)(len / c->size), i;
+
+	if (n < c->min)
+		return 0;
+	if (n > c->n)
+		n = c->n;
+	if (fetch(x->f, x->s, v, p, n * c->size))
+		return 1;
+	fmt_chr(x->f, '{');
+	for (i = 0; i < n; i++) {
+		if (i)
+			fmt_str(x->f, ", ");
+		fmt_str(x->f, c->names[i]);
+		fmt_chr(x->f, '=');
+		fmt_udec(x->f, get_uint((const unsigned char *)v + i * c->size,
+					c->size));
+	}
+	fmt_chr(x->f, '}');
+	return 1;
+}
+
 /* The value by its kind: 0 when it does not fit (then in hex). */
 static int p_nla_value(struct nl *x, const struct nla_kind *k,
 		       unsigned long p, unsigned long len)
@@ -423,6 +533,64 @@ static int p_nla_value(struct nl *x, const struct nla_kind *k,
 			return 0;
 		if (!fetch(x->f, x->s, b, p, 4))
 			p_flags_unknown(x->f, get_uint(b, 4), k->t, k->unknown);
+		return 1;
+	case NK_XLAT8:
+		if (!fetch(x->f, x->s, b, p, 1))
+			p_xlat(x->f, b[0], k->t, k->unknown);
+		return 1;
+	case NK_XLAT16:
+		if (len < 2)
+			return 0;
+		if (!fetch(x->f, x->s, b, p, 2))
+			p_xlat(x->f, get_uint(b, 2), k->t, k->unknown);
+		return 1;
+	case NK_CLOCK:
+		if (len > 8)
+			return 0;
+		hk_memset(b, 0, 8);
+		if (!fetch(x->f, x->s, b, p, len))
+			p_clock_t(x->f, get_uint(b, 8));
+		return 1;
+	case NK_GATEWAY:
+		i = x->family == AF_INET ? 4 : x->family == AF_INET6 ? 16 : 0;
+		if (!i || len < i)
+			return 0;
+		if (!fetch(x->f, x->s, b, p, i))
+			p_in_addr(x->f, 0, b, (int)i, i == 4 ? "inet_addr(" :
+				  "inet_pton(AF_INET6, ", ")");
+		return 1;
+	case NK_STRUCTS:
+		if (len < k->l->size)
+			return 0;
+		p_array_ctx(x->f, x->s, p, len / k->l->size, k->l->size, 0,
+			    p_struct_elem, (void *)k->l);
+		return 1;
+	case NK_XLAT32:
+	case NK_X32:
+		if (len < 4)
+			return 0;
+		if (fetch(x->f, x->s, b, p, 4))
+			return 1;
+		if (k->kind == NK_X32)
+			p_hex(x->f, get_uint(b, 4));
+		else
+			p_xlat(x->f, get_uint(b, 4), k->t, k->unknown);
+		return 1;
+	case NK_NESTED:
+		walk(x, &nla_walk, p, len, k->nest);
+		return 1;
+	case NK_PORT_VSI:
+		return p_port_vsi(x, p, len);
+	case NK_COUNTERS:
+		return p_counters(x, k->ctr, p, len);
+	case NK_IN_ADDR:
+	case NK_IN6_ADDR:
+		i = k->kind == NK_IN_ADDR ? 4 : 16;
+		if (len < i)
+			return 0;
+		if (!fetch(x->f, x->s, b, p, i))
+			p_in_addr(x->f, 0, b, (int)i, i == 4 ? "inet_addr(" :
+				  "inet_pton(AF_INET6, ", ")");
 		return 1;
 	case NK_STRUCT:
 		if (len < k->l->size)
@@ -511,14 +679,14 @@ static const struct layout unix_rqlen_l =
 	LAYOUT(unix_rqlen_f, struct unix_diag_rqlen);
 
 static const struct nla_kind unix_attr_k[] = {
-	[UNIX_DIAG_NAME] = { NK_STR, 0, 0, 0 },
-	[UNIX_DIAG_VFS] = { NK_STRUCT, &unix_vfs_l, 0, 0 },
-	[UNIX_DIAG_PEER] = { NK_U32, 0, 0, 0 },
-	[UNIX_DIAG_ICONS] = { NK_U32S, 0, 0, 0 },
-	[UNIX_DIAG_RQLEN] = { NK_STRUCT, &unix_rqlen_l, 0, 0 },
-	[UNIX_DIAG_MEMINFO] = { NK_MEMINFO, 0, 0, 0 },
-	[UNIX_DIAG_SHUTDOWN] = { NK_U8, 0, 0, 0 },
-	[UNIX_DIAG_UID] = { NK_UID, 0, 0, 0 },
+	[UNIX_DIAG_NAME] = { NK_STR, { 0 }, 0, 0 },
+	[UNIX_DIAG_VFS] = { NK_STRUCT, { &unix_vfs_l }, 0, 0 },
+	[UNIX_DIAG_PEER] = { NK_U32, { 0 }, 0, 0 },
+	[UNIX_DIAG_ICONS] = { NK_U32S, { 0 }, 0, 0 },
+	[UNIX_DIAG_RQLEN] = { NK_STRUCT, { &unix_rqlen_l }, 0, 0 },
+	[UNIX_DIAG_MEMINFO] = { NK_MEMINFO, { 0 }, 0, 0 },
+	[UNIX_DIAG_SHUTDOWN] = { NK_U8, { 0 }, 0, 0 },
+	[UNIX_DIAG_UID] = { NK_UID, { 0 }, 0, 0 },
 };
 static const struct field nl_req_f[] = {
 	F(struct netlink_diag_req, sdiag_family, FK_XLAT, &xl_families,
@@ -557,11 +725,11 @@ static const struct layout nl_msg_l =
 static const struct layout nl_ring_l =
 	LAYOUT(nl_ring_f, struct netlink_diag_ring);
 static const struct nla_kind nl_attr_k[] = {
-	[NETLINK_DIAG_MEMINFO] = { NK_MEMINFO, 0, 0, 0 },
-	[NETLINK_DIAG_GROUPS] = { NK_WORDS, 0, 0, 0 },
-	[NETLINK_DIAG_RX_RING] = { NK_STRUCT, &nl_ring_l, 0, 0 },
-	[NETLINK_DIAG_TX_RING] = { NK_STRUCT, &nl_ring_l, 0, 0 },
-	[NETLINK_DIAG_FLAGS] = { NK_FLAGS32, 0, &xl_ndiag_flags,
+	[NETLINK_DIAG_MEMINFO] = { NK_MEMINFO, { 0 }, 0, 0 },
+	[NETLINK_DIAG_GROUPS] = { NK_WORDS, { 0 }, 0, 0 },
+	[NETLINK_DIAG_RX_RING] = { NK_STRUCT, { &nl_ring_l }, 0, 0 },
+	[NETLINK_DIAG_TX_RING] = { NK_STRUCT, { &nl_ring_l }, 0, 0 },
+	[NETLINK_DIAG_FLAGS] = { NK_FLAGS32, { 0 }, &xl_ndiag_flags,
 				 "NDIAG_FLAG_???" },
 };
 static const struct nla_set nl_attrs = {
@@ -607,18 +775,18 @@ static const struct layout dcb_l = LAYOUT(dcb_f, struct dcbmsg);
 static const struct layout br_port_l = LAYOUT(br_port_f, struct br_port_msg);
 
 static const struct nla_kind nsid_attr_k[] = {
-	[1] = { NK_S32, 0, 0, 0 },	/* NETNSA_NSID */
-	[2] = { NK_U32, 0, 0, 0 },	/* NETNSA_PID */
-	[3] = { NK_FD, 0, 0, 0 },	/* NETNSA_FD */
-	[4] = { NK_S32, 0, 0, 0 },	/* NETNSA_TARGET_NSID */
-	[5] = { NK_S32, 0, 0, 0 },	/* NETNSA_CURRENT_NSID */
+	[1] = { NK_S32, { 0 }, 0, 0 },	/* NETNSA_NSID */
+	[2] = { NK_U32, { 0 }, 0, 0 },	/* NETNSA_PID */
+	[3] = { NK_FD, { 0 }, 0, 0 },	/* NETNSA_FD */
+	[4] = { NK_S32, { 0 }, 0, 0 },	/* NETNSA_TARGET_NSID */
+	[5] = { NK_S32, { 0 }, 0, 0 },	/* NETNSA_CURRENT_NSID */
 };
 static const struct nla_kind netconf_attr_k[] = {
-	[1] = { NK_IFINDEX, 0, 0, 0 },	/* NETCONFA_IFINDEX */
-	[2] = { NK_S32, 0, 0, 0 }, [3] = { NK_S32, 0, 0, 0 },
-	[4] = { NK_S32, 0, 0, 0 }, [5] = { NK_S32, 0, 0, 0 },
-	[6] = { NK_S32, 0, 0, 0 }, [7] = { NK_S32, 0, 0, 0 },
-	[8] = { NK_S32, 0, 0, 0 },
+	[1] = { NK_IFINDEX, { 0 }, 0, 0 },	/* NETCONFA_IFINDEX */
+	[2] = { NK_S32, { 0 }, 0, 0 }, [3] = { NK_S32, { 0 }, 0, 0 },
+	[4] = { NK_S32, { 0 }, 0, 0 }, [5] = { NK_S32, { 0 }, 0, 0 },
+	[6] = { NK_S32, { 0 }, 0, 0 }, [7] = { NK_S32, { 0 }, 0, 0 },
+	[8] = { NK_S32, { 0 }, 0, 0 },
 };
 #define SET(names, unknown, kinds) { names, unknown, kinds, \
 				     sizeof(kinds) / sizeof(kinds[0]) }
@@ -630,6 +798,204 @@ static const struct nla_set dcb_attrs = { &xl_rtnl_dcb_attrs,
 					  "DCB_ATTR_???", 0, 0 };
 static const struct nla_set mdb_attrs = { &xl_rtnl_mdb_attrs, "MDBA_???",
 					  0, 0 };
+/* What follows the structure, as bytes (strace decodes no attributes) */
+static const struct nla_set raw_rest = { 0, 0, 0, 0 };
+
+/* RTM_*LINK: struct ifinfomsg and the IFLA_* attributes */
+static const struct field ifinfo_f[] = {
+	F(struct ifinfomsg, ifi_family, FK_XLAT, &xl_families, "AF_???"),
+	F(struct ifinfomsg, ifi_type, FK_XLAT, &xl_arphrd_types, "ARPHRD_???"),
+	F(struct ifinfomsg, ifi_index, FK_IFINDEX, 0, 0),
+	F(struct ifinfomsg, ifi_flags, FK_FLAGS, &xl_iff_flags, "IFF_???"),
+	F(struct ifinfomsg, ifi_change, FK_X, 0, 0),
+};
+static const struct layout ifinfo_l = LAYOUT(ifinfo_f, struct ifinfomsg);
+
+static const struct nla_kind xdp_attr_k[] = {
+	[IFLA_XDP_FD] = { NK_FD, { 0 }, 0, 0 },
+	[IFLA_XDP_ATTACHED] = { NK_XLAT8, { 0 }, &xl_xdp_attached,
+				"XDP_ATTACHED_???" },
+	[IFLA_XDP_FLAGS] = { NK_FLAGS32, { 0 }, &xl_xdp_flags,
+			     "XDP_FLAGS_???" },
+	[IFLA_XDP_PROG_ID] = { NK_U32, { 0 }, 0, 0 },
+	[IFLA_XDP_DRV_PROG_ID] = { NK_U32, { 0 }, 0, 0 },
+	[IFLA_XDP_SKB_PROG_ID] = { NK_U32, { 0 }, 0, 0 },
+	[IFLA_XDP_HW_PROG_ID] = { NK_U32, { 0 }, 0, 0 },
+	[IFLA_XDP_EXPECTED_FD] = { NK_FD, { 0 }, 0, 0 },
+};
+static const struct nla_kind down_reason_attr_k[] = {
+	[IFLA_PROTO_DOWN_REASON_MASK] = { NK_X32, { 0 }, 0, 0 },
+	[IFLA_PROTO_DOWN_REASON_VALUE] = { NK_X32, { 0 }, 0, 0 },
+};
+static const struct nla_kind port_attr_k[] = {
+	[IFLA_PORT_VF] = { NK_U32, { 0 }, 0, 0 },
+	[IFLA_PORT_PROFILE] = { NK_STR, { 0 }, 0, 0 },
+	[IFLA_PORT_VSI_TYPE] = { NK_PORT_VSI, { 0 }, 0, 0 },
+	[IFLA_PORT_REQUEST] = { NK_U8, { 0 }, 0, 0 },
+	[IFLA_PORT_RESPONSE] = { NK_U16, { 0 }, 0, 0 },
+};
+static const struct nla_set xdp_attrs =
+	SET(&xl_ifla_xdp_attrs, "IFLA_XDP_???", xdp_attr_k);
+static const struct nla_set down_reason_attrs =
+	SET(&xl_ifla_proto_down_reason_attrs, "IFLA_PROTO_DOWN_REASON_???",
+	    down_reason_attr_k);
+/* (strace names an unknown port attribute IFLA_VF_PORT_???) */
+static const struct nla_set port_attrs =
+	SET(&xl_ifla_port_attrs, "IFLA_VF_PORT_???", port_attr_k);
+static const struct nla_kind vf_port_attr_k[] = {
+	[IFLA_VF_PORT] = { .kind = NK_NESTED, .nest = &port_attrs },
+};
+static const struct nla_set vf_port_attrs =
+	SET(&xl_ifla_vf_port_attrs, "IFLA_VF_PORT_???", vf_port_attr_k);
+/* rtnl_link_stats and rtnl_link_stats64: rx_nohandler and
+ * rx_otherhost_dropped came later */
+static const char *const link_stats_names[] = {
+	"rx_packets", "tx_packets", "rx_bytes", "tx_bytes", "rx_errors",
+	"tx_errors", "rx_dropped", "tx_dropped", "multicast", "collisions",
+	"rx_length_errors", "rx_over_errors", "rx_crc_errors",
+	"rx_frame_errors", "rx_fifo_errors", "rx_missed_errors",
+	"tx_aborted_errors", "tx_carrier_errors", "tx_fifo_errors",
+	"tx_heartbeat_errors", "tx_window_errors", "rx_compressed",
+	"tx_compressed", "rx_nohandler", "rx_otherhost_dropped",
+};
+static const struct counters link_stats = { link_stats_names, 24, 23, 4 };
+static const struct counters link_stats64 = { link_stats_names, 25, 23, 8 };
+static const struct field ifmap_f[] = {
+	F(struct rtnl_link_ifmap, mem_start, FK_X, 0, 0),
+	F(struct rtnl_link_ifmap, mem_end, FK_X, 0, 0),
+	F(struct rtnl_link_ifmap, base_addr, FK_X, 0, 0),
+	F(struct rtnl_link_ifmap, irq, FK_U, 0, 0),
+	F(struct rtnl_link_ifmap, dma, FK_U, 0, 0),
+	F(struct rtnl_link_ifmap, port, FK_U, 0, 0),
+};
+/* (without its tail padding: 28 bytes, as strace reads it) */
+static const struct layout ifmap_l = {
+	ifmap_f, sizeof(ifmap_f) / sizeof(ifmap_f[0]),
+	__builtin_offsetof(struct rtnl_link_ifmap, port) + 1,
+};
+static const struct nla_kind linkinfo_attr_k[] = {
+	[IFLA_INFO_KIND] = { NK_STR, { 0 }, 0, 0 },
+	[IFLA_INFO_SLAVE_KIND] = { NK_STR, { 0 }, 0, 0 },
+};
+static const struct nla_set linkinfo_attrs =
+	SET(&xl_ifla_info_attrs, "IFLA_INFO_???", linkinfo_attr_k);
+static const struct nla_set ifla_attrs;
+#define K(k) { k, { 0 }, 0, 0 }
+static const struct nla_kind ifla_attr_k[] = {
+	[IFLA_IFNAME] = K(NK_STR), [IFLA_MTU] = K(NK_U32),
+	[IFLA_STATS] = { .kind = NK_COUNTERS, .ctr = &link_stats },
+	[IFLA_STATS64] = { .kind = NK_COUNTERS, .ctr = &link_stats64 },
+	[IFLA_MAP] = { NK_STRUCT, { &ifmap_l }, 0, 0 },
+	[IFLA_LINKINFO] = { .kind = NK_NESTED, .nest = &linkinfo_attrs },
+	[IFLA_LINK] = K(NK_U32), [IFLA_QDISC] = K(NK_STR),
+	[IFLA_MASTER] = K(NK_U32), [IFLA_TXQLEN] = K(NK_U32),
+	[IFLA_WEIGHT] = K(NK_U32), [IFLA_OPERSTATE] = K(NK_U8),
+	[IFLA_LINKMODE] = K(NK_U8), [IFLA_NET_NS_PID] = K(NK_U32),
+	[IFLA_IFALIAS] = K(NK_STR), [IFLA_NUM_VF] = K(NK_U32),
+	[IFLA_VF_PORTS] = { .kind = NK_NESTED, .nest = &vf_port_attrs },
+	[IFLA_PORT_SELF] = { .kind = NK_NESTED, .nest = &port_attrs },
+	[IFLA_GROUP] = K(NK_U32), [IFLA_NET_NS_FD] = K(NK_FD),
+	[IFLA_EXT_MASK] = { NK_FLAGS32, { 0 }, &xl_rtext_filters,
+			    "RTEXT_FILTER_???" },
+	[IFLA_PROMISCUITY] = K(NK_U32), [IFLA_NUM_TX_QUEUES] = K(NK_U32),
+	[IFLA_NUM_RX_QUEUES] = K(NK_U32), [IFLA_CARRIER] = K(NK_U8),
+	[IFLA_CARRIER_CHANGES] = K(NK_U32), [IFLA_LINK_NETNSID] = K(NK_S32),
+	[IFLA_PHYS_PORT_NAME] = K(NK_STR), [IFLA_PROTO_DOWN] = K(NK_U8),
+	[IFLA_GSO_MAX_SEGS] = K(NK_U32), [IFLA_GSO_MAX_SIZE] = K(NK_U32),
+	[IFLA_XDP] = { .kind = NK_NESTED, .nest = &xdp_attrs },
+	[IFLA_EVENT] = { NK_XLAT32, { 0 }, &xl_ifla_events, "IFLA_EVENT_???" },
+	[IFLA_NEW_NETNSID] = K(NK_S32), [IFLA_IF_NETNSID] = K(NK_S32),
+	[IFLA_CARRIER_UP_COUNT] = K(NK_U32),
+	[IFLA_CARRIER_DOWN_COUNT] = K(NK_U32),
+	[IFLA_NEW_IFINDEX] = K(NK_IFINDEX), [IFLA_MIN_MTU] = K(NK_U32),
+	[IFLA_MAX_MTU] = K(NK_U32),
+	/* (a list of IFLA_ALT_IFNAMEs: this set again) */
+	[IFLA_PROP_LIST] = { .kind = NK_NESTED, .nest = &ifla_attrs },
+	[IFLA_ALT_IFNAME] = K(NK_STR),
+	[IFLA_PROTO_DOWN_REASON] = { .kind = NK_NESTED,
+				     .nest = &down_reason_attrs },
+	[IFLA_PARENT_DEV_NAME] = K(NK_STR),
+	[IFLA_PARENT_DEV_BUS_NAME] = K(NK_STR),
+	[IFLA_GRO_MAX_SIZE] = K(NK_U32), [IFLA_TSO_MAX_SIZE] = K(NK_U32),
+	[IFLA_TSO_MAX_SEGS] = K(NK_U32), [IFLA_ALLMULTI] = K(NK_U32),
+};
+static const struct nla_set ifla_attrs =
+	SET(&xl_ifla_attrs, "IFLA_???", ifla_attr_k);
+
+/* RTM_*NEXTHOP: struct nhmsg and the NHA_* attributes */
+static const struct field nhmsg_f[] = {
+	F(struct nhmsg, nh_family, FK_XLAT, &xl_families, "AF_???"),
+	F(struct nhmsg, nh_scope, FK_XLAT, &xl_rt_scopes, 0),
+	F(struct nhmsg, nh_protocol, FK_XLAT, &xl_rt_protocols, "RTPROT_???"),
+	F(struct nhmsg, resvd, FK_X_SET, 0, 0),
+	F(struct nhmsg, nh_flags, FK_FLAGS, &xl_rtnh_flags, "RTNH_F_???"),
+};
+static const struct layout nhmsg_l = LAYOUT(nhmsg_f, struct nhmsg);
+/* (strace 6.1's names: weight_high was resvd1 then) */
+struct nh_grp { unsigned int id; unsigned char weight, resvd1;
+		unsigned short resvd2; };
+static const struct field nh_grp_f[] = {
+	F(struct nh_grp, id, FK_U, 0, 0),
+	F(struct nh_grp, weight, FK_U, 0, 0),
+	F(struct nh_grp, resvd1, FK_X_SET, 0, 0),
+	F(struct nh_grp, resvd2, FK_X_SET, 0, 0),
+};
+static const struct layout nh_grp_l = LAYOUT(nh_grp_f, struct nh_grp);
+static const struct nla_kind res_group_attr_k[] = {
+	[NHA_RES_GROUP_BUCKETS] = { NK_U16, { 0 }, 0, 0 },
+	[NHA_RES_GROUP_IDLE_TIMER] = { NK_CLOCK, { 0 }, 0, 0 },
+	[NHA_RES_GROUP_UNBALANCED_TIMER] = { NK_CLOCK, { 0 }, 0, 0 },
+	[NHA_RES_GROUP_UNBALANCED_TIME] = { NK_CLOCK, { 0 }, 0, 0 },
+};
+static const struct nla_kind res_bucket_attr_k[] = {
+	[NHA_RES_BUCKET_INDEX] = { NK_U16, { 0 }, 0, 0 },
+	[NHA_RES_BUCKET_IDLE_TIME] = { NK_CLOCK, { 0 }, 0, 0 },
+	[NHA_RES_BUCKET_NH_ID] = { NK_U32, { 0 }, 0, 0 },
+};
+static const struct nla_set res_group_attrs =
+	SET(&xl_nha_res_group_attrs, "NHA_RES_GROUP_???", res_group_attr_k);
+static const struct nla_set res_bucket_attrs =
+	SET(&xl_nha_res_bucket_attrs, "NHA_RES_BUCKET_???", res_bucket_attr_k);
+static const struct nla_kind nha_attr_k[] = {
+	[NHA_ID] = { NK_U32, { 0 }, 0, 0 },
+	[NHA_GROUP] = { NK_STRUCTS, { &nh_grp_l }, 0, 0 },
+	[NHA_GROUP_TYPE] = { NK_XLAT16, { 0 }, &xl_nh_grp_types,
+			     "NEXTHOP_GRP_TYPE_???" },
+	[NHA_BLACKHOLE] = { NK_U32, { 0 }, 0, 0 },
+	[NHA_OIF] = { NK_IFINDEX, { 0 }, 0, 0 },
+	[NHA_GATEWAY] = { NK_GATEWAY, { 0 }, 0, 0 },
+	[NHA_ENCAP_TYPE] = { NK_XLAT16, { 0 }, &xl_lwt_encap_types,
+			     "LWTUNNEL_ENCAP_???" },
+	[NHA_GROUPS] = { NK_U32, { 0 }, 0, 0 },
+	[NHA_MASTER] = { NK_IFINDEX, { 0 }, 0, 0 },
+	[NHA_FDB] = { NK_U32, { 0 }, 0, 0 },
+	[NHA_RES_GROUP] = { .kind = NK_NESTED, .nest = &res_group_attrs },
+	[NHA_RES_BUCKET] = { .kind = NK_NESTED, .nest = &res_bucket_attrs },
+};
+static const struct nla_set nha_attrs =
+	SET(&xl_nha_attrs, "NHA_???", nha_attr_k);
+
+/* RTM_NEWCACHEREPORT: multicast routing's reports of each family */
+static const struct field cachereport_f[] = {
+	{ "rtgen_family", 0, 1, FK_RTNL_FAMILY, 0, 0 },
+};
+static const struct layout cachereport_l = LAYOUT(cachereport_f,
+						  struct rtgen);
+static const struct nla_kind ipmra_attr_k[] = {
+	[1] = { NK_XLAT8, { 0 }, &xl_igmpmsg_types, "IGMPMSG_???" },
+	[2] = { NK_U32, { 0 }, 0, 0 },		/* IPMRA_CREPORT_VIF_ID */
+	[3] = { NK_IN_ADDR, { 0 }, 0, 0 }, [4] = { NK_IN_ADDR, { 0 }, 0, 0 },
+	[6] = { NK_U32, { 0 }, 0, 0 },		/* IPMRA_CREPORT_TABLE */
+};
+static const struct nla_kind ip6mra_attr_k[] = {
+	[1] = { NK_XLAT8, { 0 }, &xl_mrt6msg_types, "MRT6MSG_???" },
+	[2] = { NK_U32, { 0 }, 0, 0 },		/* IP6MRA_CREPORT_MIF_ID */
+	[3] = { NK_IN6_ADDR, { 0 }, 0, 0 }, [4] = { NK_IN6_ADDR, { 0 }, 0, 0 },
+};
+static const struct nla_set ipmra_attrs =
+	SET(&xl_ipmra_creport_attrs, "IPMRA_CREPORT_???", ipmra_attr_k);
+static const struct nla_set ip6mra_attrs =
+	SET(&xl_ip6mra_creport_attrs, "IP6MRA_CREPORT_???", ip6mra_attr_k);
 
 /*
  * What a message's payload is: by protocol and type, and where the
@@ -641,7 +1007,8 @@ static const struct nla_set mdb_attrs = { &xl_rtnl_mdb_attrs, "MDBA_???",
 struct body {
 	unsigned char proto;
 	unsigned short lo, hi;		/* nlmsg_type */
-	signed char family, request;	/* -1: any */
+	short family;			/* ANY_FAMILY, NO_FAMILY */
+	signed char request;		/* -1: any */
 	const struct layout *l;
 	const struct nla_set *attrs;
 };
@@ -651,6 +1018,10 @@ static const struct body bodies[] = {
 	{ NETLINK_SOCK_DIAG, 0, 0xffff, AF_UNIX, 0, &unix_msg_l, &unix_attrs },
 	{ NETLINK_SOCK_DIAG, 0, 0xffff, AF_NETLINK, 1, &nl_req_l, 0 },
 	{ NETLINK_SOCK_DIAG, 0, 0xffff, AF_NETLINK, 0, &nl_msg_l, &nl_attrs },
+	{ NETLINK_ROUTE, RTM_NEWNEXTHOP, RTM_GETNEXTHOP, ANY_FAMILY, -1,
+	  &nhmsg_l, &nha_attrs },
+	{ NETLINK_ROUTE, RTM_NEWLINK, RTM_SETLINK, ANY_FAMILY, -1, &ifinfo_l,
+	  &ifla_attrs },
 	{ NETLINK_ROUTE, RTM_NEWNETCONF, RTM_GETNETCONF, ANY_FAMILY, -1,
 	  &netconf_l, &netconf_attrs },
 	{ NETLINK_ROUTE, RTM_NEWNSID, RTM_GETNSID, ANY_FAMILY, -1,
@@ -659,6 +1030,12 @@ static const struct body bodies[] = {
 	  &dcb_attrs },
 	{ NETLINK_ROUTE, RTM_NEWMDB, RTM_GETMDB, ANY_FAMILY, -1, &br_port_l,
 	  &mdb_attrs },
+	{ NETLINK_ROUTE, RTM_NEWCACHEREPORT, RTM_NEWCACHEREPORT,
+	  RTNL_FAMILY_IPMR, -1, &cachereport_l, &ipmra_attrs },
+	{ NETLINK_ROUTE, RTM_NEWCACHEREPORT, RTM_NEWCACHEREPORT,
+	  RTNL_FAMILY_IP6MR, -1, &cachereport_l, &ip6mra_attrs },
+	{ NETLINK_ROUTE, RTM_NEWCACHEREPORT, RTM_NEWCACHEREPORT, ANY_FAMILY,
+	  -1, &cachereport_l, &raw_rest },
 	{ NETLINK_SELINUX, SELNL_MSG_SETENFORCE, SELNL_MSG_SETENFORCE,
 	  NO_FAMILY, -1, &selnl_enforce_l, 0 },
 	{ NETLINK_SELINUX, SELNL_MSG_POLICYLOAD, SELNL_MSG_POLICYLOAD,
@@ -717,6 +1094,7 @@ static int family_payload(struct nl *x, const struct nlmsghdr *h,
 	if (fetch(x->f, x->s, b, p, 1))
 		return 1;
 	d = find_body(x->proto, h, b[0]);
+	x->family = b[0];
 	/* (sock_diag: a family alone is no request) */
 	if (!d || (x->proto == NETLINK_SOCK_DIAG && len <= 1)) {
 		fmt_str(x->f, "{family=");
@@ -739,9 +1117,14 @@ static int family_payload(struct nl *x, const struct nlmsghdr *h,
 		p_fields(x->f, b, d->l, 1);
 	fmt_chr(x->f, '}');
 	if (ok && d->attrs && len > NL_ALIGN4(d->l->size)) {
+		unsigned long at = p + NL_ALIGN4(d->l->size),
+			      n = len - NL_ALIGN4(d->l->size);
+
 		fmt_str(x->f, ", ");
-		walk(x, &nla_walk, p + NL_ALIGN4(d->l->size),
-		     len - NL_ALIGN4(d->l->size), d->attrs);
+		if (d->attrs == &raw_rest)
+			p_data(x->f, x->s, at, n, 1);
+		else
+			walk(x, &nla_walk, at, n, d->attrs);
 	}
 	return 1;
 }
@@ -865,9 +1248,9 @@ static void nlmsg_one(struct nl *x, const void *hp, unsigned long p,
 static const struct walk nlmsg_walk = { NLMSG_HDRLEN, 4, nlmsg_one };
 
 static const struct nla_kind err_attr_k[] = {
-	[NLMSGERR_ATTR_MSG] = { NK_STR, 0, 0, 0 },
-	[NLMSGERR_ATTR_OFFS] = { NK_U32, 0, 0, 0 },
-	[NLMSGERR_ATTR_COOKIE] = { NK_U8S, 0, 0, 0 },
+	[NLMSGERR_ATTR_MSG] = { NK_STR, { 0 }, 0, 0 },
+	[NLMSGERR_ATTR_OFFS] = { NK_U32, { 0 }, 0, 0 },
+	[NLMSGERR_ATTR_COOKIE] = { NK_U8S, { 0 }, 0, 0 },
 };
 static const struct nla_set err_attrs = {
 	&xl_nlmsgerr_attrs, "NLMSGERR_ATTR_???", err_attr_k,
@@ -1035,7 +1418,7 @@ static int nl_proto(const struct sysgate_sys *s, int fd)
 void p_sockbuf(struct fmt *f, const struct sysgate_sys *s, int fd,
 	       unsigned long p, unsigned long len)
 {
-	struct nl x = { f, s, -1 };
+	struct nl x = { f, s, -1, -1 };
 
 	if (!p || !trace_structs(s) || (x.proto = nl_proto(s, fd)) < 0 ||
 	    x.proto == NETLINK_KOBJECT_UEVENT) {

@@ -550,6 +550,20 @@ void p_data_local(struct fmt *f, const unsigned char *p, unsigned long n)
 		fmt_str(f, "...");
 }
 
+void p_cstring(struct fmt *f, const char *s, unsigned long size)
+{
+	unsigned long i;
+
+	for (i = 0; i < size && s[i]; i++)
+		;
+	if (i < size || !size) {
+		quote(f, (const unsigned char *)s, i, 0);
+		return;
+	}
+	quote(f, (const unsigned char *)s, size - 1, 0);
+	fmt_str(f, "...");
+}
+
 void p_data(struct fmt *f, const struct sysgate_sys *s, unsigned long p,
 	    unsigned long n, int hex)
 {

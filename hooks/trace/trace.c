@@ -1573,6 +1573,7 @@ static int trace_init(struct sysgate_ctx *ctx, const char *args)
 	add_decoders(dec_prctl);
 	add_decoders(dec_seccomp);
 	add_decoders(dec_pids);
+	add_decoders(dec_quota);
 	if (have_set)
 		set_select(ctx, &set);
 	else

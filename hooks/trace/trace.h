@@ -56,7 +56,7 @@ struct trace_scratch *trace_scratch(const struct sysgate_sys *s);
 extern const struct decoder dec_file[], dec_desc[], dec_mem[], dec_proc[],
 	dec_signal[], dec_net[], dec_poll[], dec_time[], dec_misc[],
 	dec_ioctl[], dec_ipc[], dec_prctl[], dec_seccomp[],
-	dec_pids[];
+	dec_pids[], dec_quota[];
 
 extern int trace_strsize;	/* -s */
 extern int trace_xflag;		/* -x: 1, -xx: 2 */
@@ -192,6 +192,9 @@ void p_data(struct fmt *f, const struct sysgate_sys *s, unsigned long p,
 	    unsigned long n, int hex);
 /* "\x01\x02": n bytes at p, every one in hex (-xx's form). */
 void p_hex_bytes(struct fmt *f, const unsigned char *p, unsigned long n);
+/* A char array field of size bytes (strace's quoted C string: not cut
+ * at -s; at most size - 1 bytes, "..." when no NUL ends them). */
+void p_cstring(struct fmt *f, const char *s, unsigned long size);
 /* The same for bytes already read. */
 void p_data_local(struct fmt *f, const unsigned char *p, unsigned long n);
 void p_sockaddr(struct fmt *f, const struct sysgate_sys *s, unsigned long p,
@@ -284,7 +287,8 @@ void p_open_flags(struct fmt *f, unsigned long v);
 void p_inet4(struct fmt *f, const unsigned char *a);
 /* ", NAME=inet_addr(\"127.0.0.1\")": an address of n bytes (4, 16) as
  * strace prints one in a structure, its text quoted as strings are (-x)
- * between head and tail, its bytes under -X (decode-net.c). */
+ * between head and tail, its bytes under -X (decode-net.c); name NULL:
+ * the value alone, no ", NAME=". */
 void p_in_addr(struct fmt *f, const char *name, const void *bytes, int n,
 	       const char *head, const char *tail);
 /* The shortest text form of an IPv6 address (16 bytes). */
@@ -303,6 +307,8 @@ void p_prot(struct fmt *f, unsigned long v);
 int ioctl_evdev(struct call *c, unsigned int req, unsigned long arg);
 /* The same for GPIO character devices (decode-gpio.c). */
 int ioctl_gpio(struct call *c, unsigned int req, unsigned long arg);
+/* ... for PTP clocks (decode-ptp.c) */
+int ioctl_ptp(struct call *c, unsigned int req, unsigned long arg);
 /* ... and for seccomp user notifications (decode-seccomp.c), whose
  * NOTIF_RECV keeps at entry whether its buffer was zeroed. */
 int ioctl_seccomp(struct call *c, unsigned int req, unsigned long arg);

@@ -54,7 +54,10 @@ cd "$src" || exit 1
 log=$work/build.log
 if [ ! -f Makefile ]; then
 	{ [ -x configure ] || ./bootstrap; } >"$log" 2>&1 || die "bootstrap failed: $log"
-	./configure --enable-mpers=no --disable-gcc-Werror >>"$log" 2>&1 ||
+	# (strace's own copy of the kernel's uapi headers: a distribution's
+	# newer ones rename fields strace 6.1 prints, nexthop_grp's resvd1)
+	./configure --enable-mpers=no --disable-gcc-Werror \
+		--enable-bundled=yes >>"$log" 2>&1 ||
 		die "configure failed: $log"
 fi
 make -j"$(nproc)" >>"$log" 2>&1 || die "building strace failed: $log"

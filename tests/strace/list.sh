@@ -58,6 +58,12 @@ file-fstat file -e trace=%fstat,write,close
 file-statfs file -e trace=%statfs,%fstatfs,write,close
 file-allstat file -e trace=%%stat,%%statfs,write,close
 file-oldclass file -e trace=file,write,close
+quota-inject quota -e inject=quotactl,quotactl_fd:retval=42
+quota-inject-v quota -v -e inject=quotactl,quotactl_fd:retval=42
+quota-v quota -v
+ptp-inject ptp -e inject=ioctl:retval=42
+ptp-inject-s ptp -s 60 -e inject=ioctl:retval=42
+ptp-inject-v ptp -v -e inject=ioctl:retval=42 -X verbose
 mem-regex mem -e trace=/^(mmap|m(un|pro)(map|tect)|write|close)$
 file-regex file -e trace=/^((new)?fstatat|write|close|statx)$
 file-at64 file -e trace=write@64,close@64,openat

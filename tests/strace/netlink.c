@@ -4,7 +4,8 @@
  * (AF_UNIX replies with attributes of each kind, NLMSG_DONE), AF_NETLINK
  * requests and replies, a family with no structure, bytes too few for a
  * header, an error with its cookie, route messages whose flags mean get,
- * new and delete, netconf's (interfaces by name).  Each socket is bound first: strace
+ * new and delete, netconf's (interfaces by name), cache reports, a
+ * link's attributes (nested ones too), nexthops.  Each socket is bound first: strace
  * tells a netlink socket's protocol from the kernel's list of bound
  * ones, so it prints an unbound socket's first message as of no
  * protocol (sysgate asks the socket itself). */
@@ -15,6 +16,9 @@
 #include <linux/unix_diag.h>
 #include <linux/netlink_diag.h>
 #include <linux/netconf.h>
+#include <linux/if.h>
+#include <linux/if_arp.h>
+#include <linux/nexthop.h>
 #include <sys/socket.h>
 
 /* appends an attribute of type t with n bytes of v at *at */
@@ -26,6 +30,126 @@ static void attr(unsigned char **at, unsigned short t, const void *v,
 	memcpy(*at, &a, sizeof(a));
 	memcpy(*at + NLA_HDRLEN, v, n);
 	*at += NLA_ALIGN(NLA_HDRLEN + n);
+}
+
+/* a link's ifinfomsg and attributes of each kind, nested ones too */
+static void link_attrs(int rt, unsigned char *buf)
+{
+	struct nlmsghdr *h = (struct nlmsghdr *)buf;
+	struct ifinfomsg *ifi = (struct ifinfomsg *)(buf + NLMSG_HDRLEN);
+	unsigned char *at, *nest, one = 1;
+	unsigned int v = 1500, stats[24], mask = RTEXT_FILTER_VF | 0x800;
+	struct rtnl_link_ifmap map = { 0x1000, 0x2000, 0x300, 11, 2, 3 };
+	struct ifla_port_vsi vsi = { 5, { 1, 2, 3 }, 7, { 0, 0, 9 } };
+	int fd = -1, i;
+
+	for (i = 0; i < 24; i++)
+		stats[i] = (unsigned int)i * 1000;
+	memset(buf, 0, 512);
+	h->nlmsg_type = RTM_NEWLINK;
+	h->nlmsg_flags = NLM_F_REQUEST | NLM_F_CREATE;
+	ifi->ifi_family = AF_UNSPEC;
+	ifi->ifi_type = ARPHRD_ETHER;
+	ifi->ifi_index = 1;
+	ifi->ifi_flags = IFF_UP | IFF_RUNNING | 0x100000;
+	ifi->ifi_change = 0xffffffff;
+	at = buf + NLMSG_HDRLEN + NLMSG_ALIGN(sizeof(*ifi));
+	attr(&at, IFLA_IFNAME, "dummy0", 7);
+	attr(&at, IFLA_MTU, &v, sizeof(v));
+	attr(&at, IFLA_OPERSTATE, &one, 1);
+	attr(&at, IFLA_EXT_MASK, &mask, sizeof(mask));
+	attr(&at, IFLA_STATS, stats, 23 * 4);
+	attr(&at, IFLA_MAP, &map, 28);
+	attr(&at, IFLA_EVENT, &v, sizeof(v));
+	nest = at;
+	at += NLA_HDRLEN;
+	attr(&at, IFLA_XDP_FD, &fd, sizeof(fd));
+	attr(&at, IFLA_XDP_ATTACHED, &one, 1);
+	attr(&at, IFLA_XDP_FLAGS, &mask, sizeof(mask));
+	((struct nlattr *)nest)->nla_len = (unsigned short)(at - nest);
+	((struct nlattr *)nest)->nla_type = IFLA_XDP;
+	nest = at;
+	at += NLA_HDRLEN;
+	attr(&at, IFLA_PORT_VF, &v, sizeof(v));
+	attr(&at, IFLA_PORT_VSI_TYPE, &vsi, sizeof(vsi));
+	attr(&at, 99, &v, sizeof(v));
+	((struct nlattr *)nest)->nla_len = (unsigned short)(at - nest);
+	((struct nlattr *)nest)->nla_type = IFLA_PORT_SELF;
+	h->nlmsg_len = (unsigned int)(at - buf);
+	sendto(rt, buf, h->nlmsg_len, 0, NULL, 0);
+	/* a structure cut short */
+	h->nlmsg_len = NLMSG_HDRLEN + 8;
+	sendto(rt, buf, h->nlmsg_len, 0, NULL, 0);
+}
+
+/* nexthops: nhmsg (a reserved byte set), groups, gateways of the
+ * message's family, resilient groups' timers */
+static void nexthops(int rt, unsigned char *buf)
+{
+	struct nlmsghdr *h = (struct nlmsghdr *)buf;
+	struct nhmsg *nh = (struct nhmsg *)(buf + NLMSG_HDRLEN);
+	struct nexthop_grp grp[2] = { { 7, 1, 0, 0 }, { 8, 2, 0, 5 } };
+	static const unsigned char gw6[16] = { 0xfe, 0x80, [15] = 2 };
+	unsigned char *at, *nest;
+	unsigned int id = 42, gw4 = 0x0100007f, ticks = 12345;
+	unsigned short type = NEXTHOP_GRP_TYPE_RES;
+	int i;
+
+	for (i = 0; i < 2; i++) {
+		memset(buf, 0, 512);
+		h->nlmsg_type = RTM_NEWNEXTHOP;
+		h->nlmsg_flags = NLM_F_REQUEST | NLM_F_CREATE;
+		nh->nh_family = i ? AF_INET6 : AF_INET;
+		nh->nh_scope = i ? 7 : RT_SCOPE_LINK;
+		nh->nh_protocol = RTPROT_STATIC;
+		nh->resvd = (unsigned char)i;
+		nh->nh_flags = RTNH_F_ONLINK | 0x1000;
+		at = buf + NLMSG_HDRLEN + NLMSG_ALIGN(sizeof(*nh));
+		attr(&at, NHA_ID, &id, sizeof(id));
+		attr(&at, NHA_GROUP, grp, sizeof(grp));
+		attr(&at, NHA_GROUP_TYPE, &type, sizeof(type));
+		if (i)
+			attr(&at, NHA_GATEWAY, gw6, sizeof(gw6));
+		else
+			attr(&at, NHA_GATEWAY, &gw4, sizeof(gw4));
+		nest = at;
+		at += NLA_HDRLEN;
+		attr(&at, NHA_RES_GROUP_BUCKETS, &type, sizeof(type));
+		attr(&at, NHA_RES_GROUP_IDLE_TIMER, &ticks, sizeof(ticks));
+		((struct nlattr *)nest)->nla_len = (unsigned short)(at - nest);
+		((struct nlattr *)nest)->nla_type = NHA_RES_GROUP;
+		h->nlmsg_len = (unsigned int)(at - buf);
+		sendto(rt, buf, h->nlmsg_len, 0, NULL, 0);
+	}
+}
+
+/* multicast routing's cache reports: of IPv4, IPv6 (attributes by
+ * family) and another family (bytes) */
+static void cachereports(int rt, unsigned char *buf)
+{
+	struct nlmsghdr *h = (struct nlmsghdr *)buf;
+	static const unsigned char a4[4] = { 10, 1, 2, 3 };
+	static const unsigned char a6[16] = { 0xfe, 0x80, [15] = 1 };
+	unsigned char type = 1, bad = 9, *at;
+	unsigned int vif = 3;
+	int i;
+
+	for (i = 0; i < 3; i++) {
+		memset(buf, 0, 256);
+		h->nlmsg_type = RTM_NEWCACHEREPORT;
+		buf[NLMSG_HDRLEN] = i == 0 ? RTNL_FAMILY_IPMR :
+				    i == 1 ? RTNL_FAMILY_IP6MR : AF_INET;
+		at = buf + NLMSG_HDRLEN + 4;
+		attr(&at, 1, i ? &bad : &type, 1);
+		attr(&at, 2, &vif, sizeof(vif));
+		if (i)
+			attr(&at, 3, a6, sizeof(a6));
+		else
+			attr(&at, 4, a4, sizeof(a4));
+		attr(&at, 7, &vif, sizeof(vif));
+		h->nlmsg_len = (unsigned int)(at - buf);
+		sendto(rt, buf, h->nlmsg_len, 0, NULL, 0);
+	}
 }
 
 int main(void)
@@ -151,6 +275,9 @@ int main(void)
 	attr(&at, NETCONFA_FORWARDING, &minus1, sizeof(minus1));
 	h->nlmsg_len = (unsigned int)(at - buf);
 	sendto(rt, buf, h->nlmsg_len, 0, NULL, 0);
+	cachereports(rt, buf);
+	link_attrs(rt, buf);
+	nexthops(rt, buf);
 	close(rt);
 	return 0;
 }
