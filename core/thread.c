@@ -13,7 +13,6 @@
 #define SG_PAGE 4096UL
 
 int sg_have_fsgsbase;
-const unsigned long sg_no_self;
 
 static unsigned long round_page(unsigned long n)
 {
@@ -40,7 +39,6 @@ void sg_thread_free(struct sg_thread *t)
 	if (t->hook_tls)
 		sg_munmap(t->hook_tls, t->hook_tls_len);
 	sg_signal_free(t);
-	sg_signal_own_altstack_free(t);
 	sg_munmap(t, round_page(sizeof(*t)));
 }
 
@@ -152,7 +150,6 @@ struct sg_thread *sg_thread_current(void)
 	 * process id) fail with EFAULT in this thread. */
 	t->pid = sg_sc0(SG_NR_getpid);
 	sg_set_self(t);
-	sg_signal_own_altstack(t);
 	/* Made, unseen, by a hook's thread or inside a callback (core/sud.c,
 	 * sg_sud_window_open): a hook's own, as sg_raw_child_setup would
 	 * have marked it. */
