@@ -13,6 +13,7 @@
 #define SG_PAGE 4096UL
 
 int sg_have_fsgsbase;
+const unsigned long sg_no_self;
 
 static unsigned long round_page(unsigned long n)
 {

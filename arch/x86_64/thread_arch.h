@@ -16,6 +16,10 @@
 #define SG_ARCH_GET_GS 0x1004
 
 extern int sg_have_fsgsbase SG_HIDDEN;
+/* Without FSGSBASE, sg_self() reads %gs:0 unchecked (a system call would
+ * tell whether GS is set): a thread without a state has GS point at this
+ * null word, never at 0. */
+extern const unsigned long sg_no_self SG_HIDDEN;
 
 static inline unsigned long sg_thread_reg(void)
 {
@@ -72,6 +76,8 @@ static inline int sg_thread_hooks_markable(void)
 /* (t is the caller's state) */
 static inline void sg_thread_hooks_mark(struct sg_thread *t, int on)
 {
+	if (!sg_have_fsgsbase)
+		return;	/* (no mark: see sg_thread_hooks_markable) */
 	unsigned long v = (unsigned long)t | (on ? SG_THREAD_HOOKS : 0);
 
 	__asm__ volatile("wrgsbase %0" : : "r"(v) : "memory");
@@ -121,7 +127,8 @@ static inline void sg_set_self(struct sg_thread *t)
 	if (likely(sg_have_fsgsbase))
 		__asm__ volatile("wrgsbase %0" : : "r"(t) : "memory");
 	else
-		sg_sc2(SG_NR_arch_prctl, SG_ARCH_SET_GS, (long)t);
+		sg_sc2(SG_NR_arch_prctl, SG_ARCH_SET_GS,
+		       t ? (long)t : (long)&sg_no_self);
 }
 
 /* A new thread that kept its creator's TLS base: GS is per thread, so
@@ -173,6 +180,11 @@ static inline int sg_self_runs_sysgate(unsigned long hwcap2)
 /* 0, or -1 when another copy of sysgate (or the program) owns GS. */
 static inline int sg_thread_arch_init(unsigned long hwcap2)
 {
+#ifdef SG_TEST_NO_FSGSBASE
+	/* (a test build: OPT='-O2 -DSG_TEST_NO_FSGSBASE' runs the path for
+	 * CPUs and kernels without FSGSBASE) */
+	hwcap2 &= ~2UL;
+#endif
 	sg_have_fsgsbase = (hwcap2 & 2) != 0;
 	return sg_have_fsgsbase && sg_thread_reg() ? -1 : 0;
 }
