@@ -64,6 +64,12 @@ left_alone() {
 		fail "process $1 still traced: $(grep TracerPid /proc/$1/status)"
 }
 
+# The mappings of sysgate's own files and memory in process $1 (not any
+# path with "sysgate" in it: a checkout may be named so).
+sysgate_maps() {
+	grep -E '(/libsysgate\.so[.0-9]*|/sysgate-(loader|loader\.text|attach)|memfd:sysgate-[a-z]+( \(deleted\))?)$' /proc/$1/maps
+}
+
 # No runtime left in process $1 but an inert one (first page made
 # inaccessible: a thread was inside it when sysgate detached).
 no_live_runtime() {
@@ -399,7 +405,7 @@ t_exec_while_attached() {
 	done
 	tail -n +$n "$TMP/out" | grep 4242 && fail "injected after execve"
 	left_alone $P
-	grep -q 'sysgate' /proc/$P/maps && fail "sysgate mapped: $(grep sysgate /proc/$P/maps)"
+	sysgate_maps $P && fail "sysgate mapped: $(sysgate_maps $P)"
 	return 0
 }
 

@@ -27,7 +27,12 @@ ceph_need() {
 # OSDs, each on memstore.
 ceph_up() {
 	local D=$1 auth=${2:-none} a=${3:-127.0.0.1} osds=${4:-1} p1 p2 fsid osd i
-	p1=$((20000 + $$ % 20000 * 2)); p2=$((p1 + 1))
+	# (below the ephemeral range: a port in it may be any connection's
+	# local end, a previous test's clients' among them, in TIME_WAIT)
+	local eph
+	eph=$(cut -f1 /proc/sys/net/ipv4/ip_local_port_range 2>/dev/null)
+	[ "${eph:-0}" -gt 12000 ] 2>/dev/null || eph=32768
+	p1=$((10000 + $$ % ((eph - 10000) / 2) * 2)); p2=$((p1 + 1))
 	mkdir -p "$D/mon" "$D/osd0" "$D/mds"
 	fsid=$(cat /proc/sys/kernel/random/uuid)
 	CONF=$D/ceph.conf

@@ -96,24 +96,23 @@ static int can_access(const char *path, int mode)
  * tree), else where `make install` puts the runtime: found from this
  * executable's directory first, so a DESTDIR tree or a moved prefix
  * works, then at the configured path (mk/install.mk). */
-/* The directory of path (into dir), if path names this CLI's own file
- * and no symbolic link: AT_EXECFN as the exec was given it. */
+/* The directory of path (into dir), if path names this CLI's own file,
+ * absolutely (LD_PRELOAD and the loader's path outlive a chdir) and no
+ * symbolic link: AT_EXECFN as the exec was given it. */
 static int execfn_dir(const char *path, char *dir, size_t size)
 {
 	struct sg_fd_stat st;
 	char *slash;
 
-	if (!path || sg_strlen(path) >= size || sg_path_lstat(path, &st) < 0 ||
-	    !IS_REG(st.mode))
+	if (!path || path[0] != '/' || sg_strlen(path) >= size ||
+	    sg_path_lstat(path, &st) < 0 || !IS_REG(st.mode))
 		return 0;
 	sg_strjoin(dir, size, path, "", "");
 	slash = sg_strrchr(dir, '/');
 	if (slash == dir)
 		slash[1] = 0;
-	else if (slash)
-		*slash = 0;
 	else
-		sg_strjoin(dir, size, ".", "", "");
+		*slash = 0;
 	return 1;
 }
 
@@ -140,7 +139,8 @@ static const char *installed_in(const char *dir, const char *name,
  * The directory is found from AT_EXECFN where that path is the CLI's
  * file itself: a readlink of /proc/self/exe made the kernel build this
  * process's /proc entries, a tenth of the command's own time when it
- * runs /bin/true.  A symbolic link (installed as a link elsewhere) or a
+ * runs /bin/true.  A relative path (run as build/sysgate), a symbolic
+ * link (installed as a link elsewhere) or a
  * path where nothing is found goes by /proc/self/exe, as before.
  */
 const char *sg_cli_installed(const char *name)
