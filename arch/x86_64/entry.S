@@ -23,7 +23,7 @@
 /* A new child's stack while it sets itself up (AFTER_RAW) */
 #define SG_CHILD_STACK 0x10000
 
-	.text
+	.section .text.hot, "ax", @progbits	/* mk/hot.ld */
 
 .macro SAVE_FRAME rflags_pushed=0
 .if !\rflags_pushed

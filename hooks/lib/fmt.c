@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: MIT */
 #include "fmt.h"
 
+__attribute__((hot))
 void fmt_init(struct fmt *f, char *buf, size_t cap)
 {
 	f->buf = buf;
@@ -10,6 +11,7 @@ void fmt_init(struct fmt *f, char *buf, size_t cap)
 	f->depth = 0;
 }
 
+__attribute__((hot))
 void fmt_mem(struct fmt *f, const char *s, size_t n)
 {
 	size_t room = f->cap - f->len;
@@ -22,11 +24,13 @@ void fmt_mem(struct fmt *f, const char *s, size_t n)
 	f->len += n;
 }
 
+__attribute__((hot))
 void fmt_str(struct fmt *f, const char *s)
 {
 	fmt_mem(f, s, hk_strlen(s));
 }
 
+__attribute__((hot))
 void fmt_udec(struct fmt *f, unsigned long v)
 {
 	char tmp[24];
@@ -40,6 +44,7 @@ void fmt_udec(struct fmt *f, unsigned long v)
 		fmt_chr(f, tmp[--i]);
 }
 
+__attribute__((hot))
 void fmt_dec(struct fmt *f, long v)
 {
 	if (v < 0) {
@@ -50,6 +55,7 @@ void fmt_dec(struct fmt *f, long v)
 	}
 }
 
+__attribute__((hot))
 void fmt_pad(struct fmt *f, unsigned long v, int width)
 {
 	char tmp[24];
@@ -63,6 +69,7 @@ void fmt_pad(struct fmt *f, unsigned long v, int width)
 		fmt_chr(f, tmp[--i]);
 }
 
+__attribute__((hot))
 void fmt_hex(struct fmt *f, unsigned long v)
 {
 	char tmp[24];
@@ -77,6 +84,7 @@ void fmt_hex(struct fmt *f, unsigned long v)
 		fmt_chr(f, tmp[--i]);
 }
 
+__attribute__((hot))
 void fmt_oct(struct fmt *f, unsigned long v)
 {
 	char tmp[24];
@@ -91,6 +99,7 @@ void fmt_oct(struct fmt *f, unsigned long v)
 		fmt_chr(f, tmp[--i]);
 }
 
+__attribute__((hot))
 void fmt_quoted(struct fmt *f, const unsigned char *s, size_t n, int json)
 {
 	fmt_chr(f, '"');
@@ -98,6 +107,7 @@ void fmt_quoted(struct fmt *f, const unsigned char *s, size_t n, int json)
 	fmt_chr(f, '"');
 }
 
+__attribute__((hot))
 void fmt_quoted_esc(struct fmt *f, const unsigned char *s, size_t n,
 		    const char *esc)
 {
@@ -142,6 +152,7 @@ void fmt_quoted_esc(struct fmt *f, const unsigned char *s, size_t n,
 	}
 }
 
+__attribute__((hot))
 void fmt_flags(struct fmt *f, unsigned long v, const struct fmt_flag *tab,
 	       int n, const char *zero)
 {
