@@ -575,12 +575,14 @@ static void put_nr(struct fmt *f, long nr)
 __attribute__((hot))
 static void put_ip(struct fmt *f, const struct sysgate_sys *s)
 {
-	const void *pc = s ? sysgate_return_pc(s) : 0;
-	unsigned long v = (unsigned long)pc;
+	const void *pc;
+	unsigned long v;
 	int i;
 
 	if (!show_ip)
 		return;
+	pc = s ? sysgate_return_pc(s) : 0;
+	v = (unsigned long)pc;
 	fmt_chr(f, '[');
 	for (i = 15; i >= 0; i--)
 		fmt_chr(f, pc ? "0123456789abcdef"[v >> (4 * i) & 15] : '?');
