@@ -44,6 +44,9 @@ CFLAGS_COMMON := -std=gnu11 $(OPT) -g -Wall -Wextra $(WERROR) -fPIC \
 # hooked process writes fewer pages of sysgate's data (doc/benchmarks.md).
 CFLAGS_DATA := -fdata-sections
 LDFLAGS_DATA := -Wl,--sort-section=alignment
+# The hot path at a fixed place of its own in what processes run
+# (mk/hot.ld).
+LDFLAGS_HOT := -Wl,-T,mk/hot.ld
 # Objects on the syscall hot path (and the built-in hooks): no libc calls,
 # no stack protector, no vector registers, so entering a hook costs no
 # FPU save.  Per-arch flags for "general registers only" come from

@@ -35,6 +35,7 @@ static const struct sg_syscall *entry(long nr)
 	return &sg_syscall_table[nr];
 }
 
+__attribute__((hot))
 const char *sysgate_syscall_name(long nr)
 {
 	const struct sg_syscall *e = entry(nr);
@@ -47,6 +48,7 @@ long sysgate_syscall_number(const char *name)
 	return sg_syscall_lookup(name);
 }
 
+__attribute__((hot))
 int sysgate_syscall_nargs(long nr)
 {
 	const struct sg_syscall *e = entry(nr);
@@ -54,6 +56,7 @@ int sysgate_syscall_nargs(long nr)
 	return e ? e->nargs : -1;
 }
 
+__attribute__((hot))
 const char *sysgate_syscall_args(long nr)
 {
 	const struct sg_syscall *e = entry(nr);
@@ -68,6 +71,7 @@ unsigned int sysgate_syscall_classes(long nr)
 	return e ? e->classes : 0;
 }
 
+__attribute__((hot))
 const void *sysgate_return_pc(const struct sysgate_sys *s)
 {
 	/* (every mechanism's pc is the instruction; the ISA gives its size) */

@@ -106,6 +106,7 @@ static inline void chain_start(struct sg_chain *c, struct sysgate_sys *s,
 	c->skip = 0;
 }
 
+__attribute__((hot))
 static void chain_exit_body(struct sg_chain *c)
 {
 	int i;
@@ -118,6 +119,7 @@ static void chain_exit_body(struct sg_chain *c)
 	}
 }
 
+__attribute__((hot))
 static long chain_enter(void *p)
 {
 	struct sg_chain *c = p;
@@ -143,6 +145,7 @@ static long chain_enter(void *p)
 	return 0;
 }
 
+__attribute__((hot))
 static long chain_exit(void *p)
 {
 	chain_exit_body(p);
@@ -156,6 +159,7 @@ static long chain_exit(void *p)
  * rdfsbase/wrfsbase pair costs ~14 ns here, twice per callback).  Falls
  * back to the current stack if no hook stack can be mapped.
  */
+__attribute__((hot))
 static void run_hooks(struct sg_thread *t, int fpu, int tls_wanted,
 		      long (*fn)(void *), void *arg)
 {
@@ -197,6 +201,7 @@ static void run_hooks(struct sg_thread *t, int fpu, int tls_wanted,
 }
 
 /* Callbacks that are not about one call (signals, threads, exec...). */
+__attribute__((hot))
 void sg_run_hooks(struct sg_thread *t, long (*fn)(void *), void *arg)
 {
 	/* Already there (an execve's hooks run from the core's execve,
@@ -210,6 +215,7 @@ void sg_run_hooks(struct sg_thread *t, long (*fn)(void *), void *arg)
 }
 
 /* The enter or exit side of call nr. */
+__attribute__((hot))
 static void run_call_hooks(struct sg_thread *t, long nr, long (*fn)(void *),
 			   void *arg)
 {
@@ -230,6 +236,7 @@ static inline int hooks_wanted(const struct sg_thread *t, long nr)
 
 /* The program's call, made by the core: a signal that comes meanwhile
  * finds it in the kernel or just back (sysgate_signal_where). */
+__attribute__((hot))
 static void core_call(struct sg_thread *t, struct sysgate_sys *s)
 {
 	t->in_call = 1;
@@ -260,6 +267,7 @@ static inline int depth_handles(long nr)
 	       nr == SG_NR_fork || nr == SG_NR_clone || nr == SG_NR_clone3;
 }
 
+__attribute__((hot))
 static long depth_call(struct sg_thread *t, struct sysgate_sys *s)
 {
 	long *a = s->args;
@@ -315,6 +323,7 @@ sys_init(struct sysgate_sys *s, struct sg_thread *t, long nr,
 			      sysgate_now_ns() : 0;
 }
 
+__attribute__((hot))
 void sg_sys_init(struct sysgate_sys *s, struct sg_thread *t, long nr,
 		 const long args[6], const void *pc)
 {
@@ -338,7 +347,7 @@ static unsigned long settle_calls;	/* (counted only while one thread
  * After the enter callbacks, or where none ran: the call as the chain
  * left it.
  */
-static __attribute__((noinline)) int
+static __attribute__((hot, noinline)) int
 syscall_rest(struct sg_frame *f, const struct sg_site_desc *d,
 	     struct sg_call *k, struct sg_thread *t)
 {
@@ -384,7 +393,7 @@ syscall_rest(struct sg_frame *f, const struct sg_site_desc *d,
 	return SG_ENTRY_DONE;
 }
 
-static __attribute__((noinline)) int
+static __attribute__((hot, noinline)) int
 syscall_hooked(struct sg_frame *f, const struct sg_site_desc *d,
 	       struct sg_call *k)
 {
@@ -432,6 +441,7 @@ lean_ok(const struct sg_thread *t, unsigned long nr)
 
 /* On the hook stack: the one hook's enter callback, and its exit
  * callback at once for a call it answers (as chain_enter). */
+__attribute__((hot))
 static long lean_enter(void *p)
 {
 	struct sg_call *k = p;
@@ -446,6 +456,7 @@ static long lean_enter(void *p)
 	return v;
 }
 
+__attribute__((hot))
 static long lean_exit(void *p)
 {
 	struct sg_call *k = p;
@@ -543,7 +554,7 @@ lean_call(struct sg_frame *f, struct sg_call *k, unsigned long nr, int fpu)
 	return lean_run_call(f, k, nr, t, 1);
 }
 
-static __attribute__((noinline)) int
+static __attribute__((hot, noinline)) int
 syscall_lean(struct sg_frame *f, struct sg_call *k, unsigned long nr)
 {
 	return lean_call(f, k, nr, 0);
@@ -551,6 +562,7 @@ syscall_lean(struct sg_frame *f, struct sg_call *k, unsigned long nr)
 
 /* The fast path's FPU save (before the hook's callbacks) and restore
  * (after), for a hook without the NOFPU promise: run_lean's. */
+__attribute__((hot))
 void sg_fast_fpu(struct sg_thread *t, int restore)
 {
 	if (restore)
@@ -561,6 +573,7 @@ void sg_fast_fpu(struct sg_thread *t, int restore)
 
 /* An entry stub's fast path ran enter(), which let the call run with
  * another number or has exit() to run after it: the rest as lean_call's. */
+__attribute__((hot))
 int sg_fast_ran(struct sg_frame *f, struct sg_call *k, unsigned long nr)
 {
 	int i = sg.lean_hook[nr], ex = sg.hooks[i]->hook->exit != 0;
@@ -570,7 +583,7 @@ int sg_fast_ran(struct sg_frame *f, struct sg_call *k, unsigned long nr)
 	return lean_run_call(f, k, nr, sg_self(), ex);
 }
 
-static __attribute__((noinline)) int
+static __attribute__((hot, noinline)) int
 syscall_other(struct sg_frame *f, struct sg_call *k, unsigned long nr)
 {
 	if (likely(nr < SYSGATE_NR_MAX) && sg_bit(sg.lean_fpu_sel, nr) &&
@@ -585,6 +598,7 @@ syscall_other(struct sg_frame *f, struct sg_call *k, unsigned long nr)
 	return syscall_hooked(f, sg_frame_site(f), k);
 }
 
+__attribute__((hot))
 int sg_syscall_entry(struct sg_frame *f, struct sg_call *k)
 {
 	unsigned long nr = sg_frame_nr(f);
@@ -597,6 +611,7 @@ int sg_syscall_entry(struct sg_frame *f, struct sg_call *k)
 
 /* After SG_ENTRY_KERNEL_EXIT: entry.S made the call, its results are in
  * the frame and the record is as syscall_hooked left it. */
+__attribute__((hot))
 void sg_syscall_exit(struct sg_frame *f, struct sg_call *k)
 {
 	struct sg_thread *t = k->t;

@@ -71,6 +71,7 @@ long sg_write_safe(void *dst, const void *src, size_t len)
 
 /* Copy a string of at most max-1 bytes; returns its length (max-1 when
  * truncated, with *trunc set) or -EFAULT. */
+__attribute__((hot))
 static long read_str(int pid, char *dst, const char *src, size_t max,
 		     int *trunc)
 {
@@ -126,6 +127,7 @@ long sg_read_str_safe(char *dst, const char *src, size_t max)
 	return sg_read_str_safe2(dst, src, max, 0);
 }
 
+__attribute__((hot))
 long sysgate_read_mem(const struct sysgate_sys *s, void *dst, const void *src,
 		      size_t len)
 {

@@ -271,6 +271,7 @@ void sg_fd_exec(int begin)
 		sg_sc3(SG_NR_fcntl, sg.state_fd, F_SETFD_, flag);
 }
 
+__attribute__((hot))
 void sysgate_output(struct sysgate_ctx *ctx, const char *buf, size_t len)
 {
 	static int checked;

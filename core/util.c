@@ -166,6 +166,7 @@ unsigned long sg_mem_fit(unsigned long want, unsigned long min)
 	return want;
 }
 
+__attribute__((hot))
 long sg_write_all(int fd, const char *buf, size_t len)
 {
 	size_t done = 0;

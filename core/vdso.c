@@ -169,6 +169,7 @@ void sg_vdso_forget(unsigned long lo, unsigned long hi)
 		__atomic_store_n(&vdso_clock_gettime, 0, __ATOMIC_RELEASE);
 }
 
+__attribute__((hot))
 static unsigned long long clock_ns(long clk)
 {
 	struct {
@@ -181,6 +182,7 @@ static unsigned long long clock_ns(long clk)
 	return (unsigned long long)ts.sec * 1000000000ULL + ts.nsec;
 }
 
+__attribute__((hot))
 unsigned long long sysgate_now_ns(void)
 {
 	return clock_ns(1 /* CLOCK_MONOTONIC */);

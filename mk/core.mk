@@ -48,10 +48,11 @@ $(BUILD)/libsysgate-core.a: $$(RUNTIME_OBJS)
 	rm -f $@
 	$(AR) rcs $@ $^
 
-$(BUILD)/libsysgate.so: $(INIT_OBJ) $$(RUNTIME_OBJS) sysgate.map
+$(BUILD)/libsysgate.so: $(INIT_OBJ) $$(RUNTIME_OBJS) sysgate.map mk/hot.ld
 	$(CC) -shared -o $@ $(INIT_OBJ) $(RUNTIME_OBJS) \
 		-Wl,--version-script=sysgate.map -Wl,-Bsymbolic -Wl,-z,noexecstack \
-		-Wl,-z,now -Wl,-soname,libsysgate.so.1 $(LDFLAGS_DATA) $(LDLIBS)
+		-Wl,-z,now -Wl,-soname,libsysgate.so.1 $(LDFLAGS_DATA) $(LDFLAGS_HOT) \
+		$(LDLIBS)
 
 CLI_SRCS := $(wildcard tools/sysgate/*.c)
 CLI_OBJS := $(CLI_SRCS:%.c=$(BUILD)/%.o)
@@ -138,11 +139,11 @@ $(LOADER_OBJS): EXTRA_CFLAGS = $(CFLAGS_HOT)
 # (the stub runs before anything else of the loader is mapped)
 $(BUILD)/tools/loader/stub.o: EXTRA_CFLAGS = $(CFLAGS_HOT) -fno-jump-tables
 $(BUILD)/sysgate-loader.elf: $(LOADER_OBJS) $(BUILD)/core/init.o \
-		$$(RUNTIME_OBJS)
+		$$(RUNTIME_OBJS) mk/hot.ld
 	$(CC) -static -nostdlib -no-pie -Wl,-Ttext-segment=$(SG_LOADER_BASE) \
 		-o $@ $(LOADER_OBJS) $(BUILD)/core/init.o $(RUNTIME_OBJS) \
 		-lgcc -Wl,-z,noexecstack -Wl,--eh-frame-hdr -Wl,--build-id \
-		$(LDFLAGS_DATA)
+		$(LDFLAGS_DATA) $(LDFLAGS_HOT)
 
 # The installed loader: the kernel maps only its stub (tools/loader/stub.c).
 $(BUILD)/tools/loader/stubify: tools/loader/stubify.c tools/loader/stub.h | $(BUILD)/.dir

@@ -19,7 +19,7 @@
 /* include/sysgate.h's SYSGATE_SYS_SKIPPED (a C header) */
 #define SYSGATE_SYS_SKIPPED_BIT 0x4
 
-	.text
+	.section .text.hot, "ax", @progbits	/* mk/hot.ld */
 
 .macro SAVE_FRAME rflags_pushed=0
 .if !\rflags_pushed

@@ -74,6 +74,7 @@ static unsigned long long thread_cpu_ns(void)
 		return 0;
 	return ru.stime_sec * 1000000000ULL + ru.stime_usec * 1000ULL;
 }
+__attribute__((hot))
 static int sleeps(long nr)
 {
 	unsigned char v;
@@ -160,6 +161,7 @@ static int count_init(struct sysgate_ctx *ctx, const char *args)
 	return 0;
 }
 
+__attribute__((hot))
 static enum sysgate_verdict count_enter(struct sysgate_sys *s, void *data)
 {
 	(void)data;
@@ -224,6 +226,7 @@ static void add_time(struct count_row *r, unsigned long ns)
 		;
 }
 
+__attribute__((hot))
 static void count_exit(struct sysgate_sys *s, void *data)
 {
 	unsigned long long ns = 0, now;

@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: MIT */
 #include "fmt.h"
 
+__attribute__((hot))
 void fmt_init(struct fmt *f, char *buf, size_t cap)
 {
 	f->buf = buf;
@@ -10,6 +11,7 @@ void fmt_init(struct fmt *f, char *buf, size_t cap)
 	f->depth = 0;
 }
 
+__attribute__((hot))
 void fmt_mem(struct fmt *f, const char *s, size_t n)
 {
 	size_t room = f->cap - f->len;
@@ -22,24 +24,33 @@ void fmt_mem(struct fmt *f, const char *s, size_t n)
 	f->len += n;
 }
 
+__attribute__((hot))
 void fmt_str(struct fmt *f, const char *s)
 {
-	fmt_mem(f, s, hk_strlen(s));
+	/* one pass, not a length and then a copy */
+	char *d = f->buf + f->len, *end = f->buf + f->cap;
+
+	while (*s && d < end)
+		*d++ = *s++;
+	f->len = d - f->buf;
+	if (*s)
+		f->full = 1;
 }
 
+__attribute__((hot))
 void fmt_udec(struct fmt *f, unsigned long v)
 {
-	char tmp[24];
-	int i = 0;
+	char tmp[24], *p = tmp + sizeof(tmp);
 
+	/* from the last digit, then one copy (not a check per digit) */
 	do {
-		tmp[i++] = '0' + v % 10;
+		*--p = '0' + v % 10;
 		v /= 10;
 	} while (v);
-	while (i)
-		fmt_chr(f, tmp[--i]);
+	fmt_mem(f, p, tmp + sizeof(tmp) - p);
 }
 
+__attribute__((hot))
 void fmt_dec(struct fmt *f, long v)
 {
 	if (v < 0) {
@@ -50,33 +61,33 @@ void fmt_dec(struct fmt *f, long v)
 	}
 }
 
+__attribute__((hot))
 void fmt_pad(struct fmt *f, unsigned long v, int width)
 {
-	char tmp[24];
-	int i = 0;
+	char tmp[24], *p = tmp + sizeof(tmp);
 
 	do {
-		tmp[i++] = '0' + v % 10;
+		*--p = '0' + v % 10;
 		v /= 10;
-	} while (v || i < width);
-	while (i)
-		fmt_chr(f, tmp[--i]);
+	} while (v || tmp + sizeof(tmp) - p < width);
+	fmt_mem(f, p, tmp + sizeof(tmp) - p);
 }
 
+__attribute__((hot))
 void fmt_hex(struct fmt *f, unsigned long v)
 {
-	char tmp[24];
-	int i = 0;
+	char tmp[24], *p = tmp + sizeof(tmp);
 
 	do {
-		tmp[i++] = "0123456789abcdef"[v & 15];
+		*--p = "0123456789abcdef"[v & 15];
 		v >>= 4;
 	} while (v);
-	fmt_str(f, "0x");
-	while (i)
-		fmt_chr(f, tmp[--i]);
+	*--p = 'x';
+	*--p = '0';
+	fmt_mem(f, p, tmp + sizeof(tmp) - p);
 }
 
+__attribute__((hot))
 void fmt_oct(struct fmt *f, unsigned long v)
 {
 	char tmp[24];
@@ -91,6 +102,7 @@ void fmt_oct(struct fmt *f, unsigned long v)
 		fmt_chr(f, tmp[--i]);
 }
 
+__attribute__((hot))
 void fmt_quoted(struct fmt *f, const unsigned char *s, size_t n, int json)
 {
 	fmt_chr(f, '"');
@@ -98,6 +110,7 @@ void fmt_quoted(struct fmt *f, const unsigned char *s, size_t n, int json)
 	fmt_chr(f, '"');
 }
 
+__attribute__((hot))
 void fmt_quoted_esc(struct fmt *f, const unsigned char *s, size_t n,
 		    const char *esc)
 {
@@ -142,6 +155,7 @@ void fmt_quoted_esc(struct fmt *f, const unsigned char *s, size_t n,
 	}
 }
 
+__attribute__((hot))
 void fmt_flags(struct fmt *f, unsigned long v, const struct fmt_flag *tab,
 	       int n, const char *zero)
 {
@@ -166,6 +180,7 @@ void fmt_flags(struct fmt *f, unsigned long v, const struct fmt_flag *tab,
 	}
 }
 
+__attribute__((hot))
 size_t hk_strlen(const char *s)
 {
 	size_t n = 0;
@@ -193,6 +208,7 @@ int hk_strncmp(const char *a, const char *b, size_t n)
 	return 0;
 }
 
+__attribute__((hot))
 void hk_memcpy(void *d, const void *s, size_t n)
 {
 	char *dp = d;

@@ -2,6 +2,7 @@
 #include "sysgate.h"
 #include "slots.h"
 
+__attribute__((hot))
 int tid_slot_find(const struct tid_slots *t, int tid)
 {
 	unsigned int h = (unsigned int)tid % TID_SLOTS, i;
@@ -45,6 +46,7 @@ static int take(struct tid_slots *t, int k, int from, int tid)
 					   __ATOMIC_RELAXED, __ATOMIC_RELAXED);
 }
 
+__attribute__((hot))
 int tid_slot(struct tid_slots *t, int tid, int *fresh)
 {
 	unsigned int h = (unsigned int)tid % TID_SLOTS, i;

@@ -169,6 +169,7 @@ static void dump(struct fmt *f, const struct sysgate_sys *s, unsigned long p,
 }
 
 /* After a call's line: its data, if -e read=/write= selects its fd. */
+__attribute__((hot))
 void trace_dump(struct fmt *f, const struct sysgate_sys *s,
 		void (*out)(struct fmt *))
 {

@@ -165,6 +165,7 @@ void filter_init(void)
 		path_skip[v] = 1;
 }
 
+__attribute__((hot))
 int filter_enter(struct sysgate_sys *s)
 {
 	if (!npaths)
@@ -175,11 +176,13 @@ int filter_enter(struct sysgate_sys *s)
 	return !unselected;
 }
 
+__attribute__((hot))
 int filter_selected(const struct sysgate_sys *s)
 {
 	return !npaths || !trace_scratch(s)->unselected;
 }
 
+__attribute__((hot))
 int filter_status(unsigned int what)
 {
 	return (status_mask & what) != 0;

@@ -92,6 +92,7 @@ static int holder_alive(int tid)
  * by a debugger or a job-control signal in the middle) is waited for
  * 200 ms, then the lines go out without order rather than never.
  */
+__attribute__((hot))
 static int lock(int tid)
 {
 	static const struct { long sec, nsec; } wait = { 0, 20000000 };
@@ -192,6 +193,7 @@ static struct pend *claim(int tid, int *cache)
 	return 0;
 }
 
+__attribute__((hot))
 unsigned long long order_pending(int tid, int *cache, const struct fmt *rest,
 				 void (*head)(struct fmt *f, int tid,
 					      unsigned long long ns))
@@ -227,6 +229,7 @@ unsigned long long order_pending(int tid, int *cache, const struct fmt *rest,
 
 /* Under the lock: "<unfinished ...>" for every other call in the kernel
  * that started before `before`. */
+__attribute__((hot))
 static void flush(struct sysgate_ctx *self, int tid, unsigned long long before)
 {
 	int used = area->used, i;
@@ -252,6 +255,7 @@ static void flush(struct sysgate_ctx *self, int tid, unsigned long long before)
 	}
 }
 
+__attribute__((hot))
 int order_begin(struct sysgate_ctx *self, int tid, int call, int *cache,
 		unsigned long long *ts, int *held)
 {
@@ -274,6 +278,7 @@ int order_begin(struct sysgate_ctx *self, int tid, int call, int *cache,
 	return shown;
 }
 
+__attribute__((hot))
 void order_end(int held)
 {
 	unlock(held);

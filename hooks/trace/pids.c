@@ -126,6 +126,7 @@ static struct {
 	int depth;
 } own;
 
+__attribute__((hot))
 static int own_ns(void)
 {
 	int ids[NS_DEPTH];
@@ -364,6 +365,7 @@ void a_pid(struct call *c, int i, int type)
 	p_pid(c->f, (int)c->s->args[i], type);
 }
 
+__attribute__((hot))
 void r_tgid(struct call *c)
 {
 	p_pid(c->f, (int)c->s->ret, PT_TGID);
@@ -415,6 +417,7 @@ static struct {
 	unsigned long ns;
 } leaders[TID_SLOTS];
 
+__attribute__((hot))
 int pids_leader(int tid, int *proc)
 {
 	int k, ours;

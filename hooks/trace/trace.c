@@ -206,6 +206,7 @@ static const struct fmt_flag clone_flags[] = {
 
 /* --- argument formatting ----------------------------------------------- */
 
+__attribute__((hot))
 static void put_ptr(struct fmt *f, unsigned long v)
 {
 	if (v)
@@ -311,6 +312,7 @@ void a_iov(struct call *c, int i, int in)
 		in ? -1 : c_ok(c) ? c->s->ret : IOV_ADDR);
 }
 
+__attribute__((hot))
 static void put_symbolic(struct fmt *f, char kind, unsigned long v)
 {
 	const char *nm;
@@ -375,6 +377,7 @@ static void put_symbolic(struct fmt *f, char kind, unsigned long v)
 	}
 }
 
+__attribute__((hot))
 static void put_arg(struct fmt *f, struct sysgate_sys *s, int i,
 		    const char *kinds, int at_exit)
 {
@@ -460,6 +463,7 @@ static void put_arg(struct fmt *f, struct sysgate_sys *s, int i,
 
 /* --- lines -------------------------------------------------------------- */
 
+__attribute__((hot))
 static void put_name(struct fmt *f, long nr)
 {
 	const char *nm = sysgate_syscall_name(nr);
@@ -473,6 +477,7 @@ static void put_name(struct fmt *f, long nr)
 }
 
 /* "[pid  1234] " under -f, with strace's width. */
+__attribute__((hot))
 static void put_pid(struct fmt *f, int pid)
 {
 	int digits = 1, v, proc = pid;
@@ -507,6 +512,7 @@ static void put_pid(struct fmt *f, int pid)
 }
 
 /* ".000123": the fraction of a time of ns nanoseconds in digits. */
+__attribute__((hot))
 static void put_fraction(struct fmt *f, unsigned long long ns, int digits)
 {
 	unsigned long long div = 1000000000ULL;
@@ -523,6 +529,7 @@ static void put_fraction(struct fmt *f, unsigned long long ns, int digits)
 /* -r: "     0.000123 ", the time since the previous call's start (in
  * this process: each one has its own hook); "(+     0.000123) " after
  * -t's time. */
+__attribute__((hot))
 static void put_relative(struct fmt *f, unsigned long long enter_ns)
 {
 	static unsigned long long last;
@@ -545,6 +552,7 @@ static void put_relative(struct fmt *f, unsigned long long enter_ns)
 static void put_time(struct fmt *f, unsigned long long enter_ns);
 
 /* -n: "[  12] " */
+__attribute__((hot))
 static void put_nr(struct fmt *f, long nr)
 {
 	int digits = 1;
@@ -564,20 +572,24 @@ static void put_nr(struct fmt *f, long nr)
 /* -i: "[00007f0123456789] ", where call s returns to; '?'s where there
  * is none (exits) or it is not known (a signal that came outside a
  * call: the hook is not given the interrupted context). */
+__attribute__((hot))
 static void put_ip(struct fmt *f, const struct sysgate_sys *s)
 {
-	const void *pc = s ? sysgate_return_pc(s) : 0;
-	unsigned long v = (unsigned long)pc;
+	const void *pc;
+	unsigned long v;
 	int i;
 
 	if (!show_ip)
 		return;
+	pc = s ? sysgate_return_pc(s) : 0;
+	v = (unsigned long)pc;
 	fmt_chr(f, '[');
 	for (i = 15; i >= 0; i--)
 		fmt_chr(f, pc ? "0123456789abcdef"[v >> (4 * i) & 15] : '?');
 	fmt_str(f, "] ");
 }
 
+__attribute__((hot))
 static void put_prefix(struct fmt *f, int tid, unsigned long long enter_ns)
 {
 	put_pid(f, tid);
@@ -587,6 +599,7 @@ static void put_prefix(struct fmt *f, int tid, unsigned long long enter_ns)
 }
 
 /* -t, -tt, -ttt: when the call started, on the wall clock. */
+__attribute__((hot))
 static void put_time(struct fmt *f, unsigned long long enter_ns)
 {
 	unsigned long long now, wall;
@@ -617,6 +630,7 @@ static void put_time(struct fmt *f, unsigned long long enter_ns)
 }
 
 /* How many arguments to show, and their kinds. */
+__attribute__((hot))
 static int shown_args(const struct sysgate_sys *s, const char **kinds)
 {
 	int n = sysgate_syscall_nargs(s->nr);
@@ -657,6 +671,7 @@ static int out_kind(char k)
  * the first), or the end; with stop, nothing is left after it: what
  * strace shows of a call at its entry.
  */
+__attribute__((hot))
 static void put_args_cut(struct fmt *f, struct sysgate_sys *s, int at_exit,
 			 size_t *cut, int stop)
 {
@@ -703,12 +718,14 @@ static void put_args_cut(struct fmt *f, struct sysgate_sys *s, int at_exit,
 		*cut = f->len;
 }
 
+__attribute__((hot))
 static void put_args(struct fmt *f, struct sysgate_sys *s, int at_exit)
 {
 	put_args_cut(f, s, at_exit, 0, 0);
 }
 
 /* "name(arg, arg" — without the closing parenthesis; stamped ns. */
+__attribute__((hot))
 static void put_call_at(struct fmt *f, struct sysgate_sys *s, int at_exit,
 			unsigned long long ns)
 {
@@ -722,6 +739,7 @@ static void put_call_at(struct fmt *f, struct sysgate_sys *s, int at_exit,
 
 /* "<... name resumed>rest": the line of a call whose start was shown
  * "<unfinished ...>", stamped now. */
+__attribute__((hot))
 static void put_resumed(struct fmt *f, struct sysgate_sys *s)
 {
 	size_t at, cut = 0;
@@ -807,6 +825,7 @@ static void order_entry(struct sysgate_sys *s)
 	order_pending(s->tid, order_hint(s), &r, order_head);
 }
 
+__attribute__((hot))
 static void put_call(struct fmt *f, struct sysgate_sys *s, int at_exit)
 {
 	put_call_at(f, s, at_exit, s->enter_ns);
@@ -819,6 +838,7 @@ static int ret_is_pointer(long nr)
 }
 
 /* ") = " with strace's alignment of short lines. */
+__attribute__((hot))
 static void put_equals(struct fmt *f)
 {
 	static const char spaces[] = "                                        ";
@@ -838,6 +858,7 @@ static void put_equals(struct fmt *f)
 	fmt_str(f, "= ");
 }
 
+__attribute__((hot))
 static void put_ret(struct fmt *f, struct sysgate_sys *s)
 {
 	const struct decoder *d = decoder_of(s->nr);
@@ -977,6 +998,7 @@ static void json_ret(struct fmt *f, struct sysgate_sys *s, int noreturn)
 	fmt_str(f, "}\n");
 }
 
+__attribute__((hot))
 static void emit(struct fmt *f)
 {
 	if (f->full) {
@@ -989,6 +1011,7 @@ static void emit(struct fmt *f)
 }
 
 /* emit() for a record written in parts (hex dumps): f starts over. */
+__attribute__((hot))
 static void emit_part(struct fmt *f)
 {
 	emit(f);
@@ -1023,6 +1046,7 @@ static void exited(struct fmt *f, struct sysgate_sys *s)
 
 static struct trace_scratch scratch[TID_SLOTS], no_slot;
 
+__attribute__((hot))
 struct trace_scratch *trace_scratch(const struct sysgate_sys *s)
 {
 	struct in_flight *p = flight(s->tid, 1);
@@ -1092,6 +1116,7 @@ static void others_end(struct fmt *f, const struct sysgate_sys *s)
 	}
 }
 
+__attribute__((hot))
 static enum sysgate_verdict trace_enter(struct sysgate_sys *s, void *data)
 {
 	const struct decoder *d = decoder_of(s->nr);
@@ -1189,6 +1214,7 @@ static enum sysgate_verdict trace_enter(struct sysgate_sys *s, void *data)
 }
 
 /* The state of s's line, taken off this thread's in-flight calls. */
+__attribute__((hot))
 static int inflight_pop(struct sysgate_sys *s)
 {
 	struct in_flight *p = flight(s->tid, 0);
@@ -1204,6 +1230,7 @@ static int inflight_pop(struct sysgate_sys *s)
 
 static void print_call(struct sysgate_sys *s);
 
+__attribute__((hot))
 static void trace_exit(struct sysgate_sys *s, void *data)
 {
 	(void)data;
@@ -1213,6 +1240,7 @@ static void trace_exit(struct sysgate_sys *s, void *data)
 }
 
 /* A returned call's line. */
+__attribute__((hot))
 static void print_call(struct sysgate_sys *s)
 {
 	char buf[LINE_MAX_];
@@ -1253,6 +1281,7 @@ static long lookup(const char *name);
 
 /* What the kernel had made of a call that a handler's signal cut short
  * (it gives the program EINTR), as strace sees it before. */
+__attribute__((hot))
 static long interrupted(long nr)
 {
 	static long nohand[6] = { -2 }, plain[4];
