@@ -528,6 +528,7 @@ static void d_ioctl(struct call *c)
 	a_sep(c);
 	if (ioctl_evdev(c, (unsigned int)req, arg) ||
 	    ioctl_gpio(c, (unsigned int)req, arg) ||
+	    ioctl_kd(c, (unsigned int)req, arg) ||
 	    ioctl_ptp(c, (unsigned int)req, arg) ||
 	    ioctl_seccomp(c, (unsigned int)req, arg))
 		return;

@@ -307,6 +307,8 @@ void p_prot(struct fmt *f, unsigned long v);
 int ioctl_evdev(struct call *c, unsigned int req, unsigned long arg);
 /* The same for GPIO character devices (decode-gpio.c). */
 int ioctl_gpio(struct call *c, unsigned int req, unsigned long arg);
+/* ... for virtual consoles (decode-kd.c) */
+int ioctl_kd(struct call *c, unsigned int req, unsigned long arg);
 /* ... for PTP clocks (decode-ptp.c) */
 int ioctl_ptp(struct call *c, unsigned int req, unsigned long arg);
 /* ... and for seccomp user notifications (decode-seccomp.c), whose
