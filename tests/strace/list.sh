@@ -64,6 +64,11 @@ quota-v quota -v
 ptp-inject ptp -e inject=ioctl:retval=42
 ptp-inject-s ptp -s 60 -e inject=ioctl:retval=42
 ptp-inject-v ptp -v -e inject=ioctl:retval=42 -X verbose
+kd-inject kd -e inject=ioctl:retval=42
+kd-inject-s kd -s 8 -e inject=ioctl:retval=42
+kd-inject-Xverbose kd -X verbose -e inject=ioctl:retval=42
+kd-inject-Xraw kd -X raw -e inject=ioctl:retval=42
+kd-v kd -v -e inject=ioctl:retval=42
 mem-regex mem -e trace=/^(mmap|m(un|pro)(map|tect)|write|close)$
 file-regex file -e trace=/^((new)?fstatat|write|close|statx)$
 file-at64 file -e trace=write@64,close@64,openat
