@@ -529,6 +529,7 @@ static void d_ioctl(struct call *c)
 	if (ioctl_evdev(c, (unsigned int)req, arg) ||
 	    ioctl_gpio(c, (unsigned int)req, arg) ||
 	    ioctl_kd(c, (unsigned int)req, arg) ||
+	    ioctl_v4l2(c, (unsigned int)req, arg) ||
 	    ioctl_ptp(c, (unsigned int)req, arg) ||
 	    ioctl_seccomp(c, (unsigned int)req, arg))
 		return;

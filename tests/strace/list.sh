@@ -69,6 +69,8 @@ kd-inject-s kd -s 8 -e inject=ioctl:retval=42
 kd-inject-Xverbose kd -X verbose -e inject=ioctl:retval=42
 kd-inject-Xraw kd -X raw -e inject=ioctl:retval=42
 kd-v kd -v -e inject=ioctl:retval=42
+v4l2-v v4l2 -v
+v4l2-s v4l2 -s 4
 mem-regex mem -e trace=/^(mmap|m(un|pro)(map|tect)|write|close)$
 file-regex file -e trace=/^((new)?fstatat|write|close|statx)$
 file-at64 file -e trace=write@64,close@64,openat
