@@ -20,7 +20,9 @@
 /* n, or -s when less */
 static unsigned long strmax(unsigned long n)
 {
-	return n < (unsigned long)trace_strsize ? n : (unsigned long)trace_strsize;
+	unsigned long s = (unsigned long)trace_strsize;
+
+	return n < s ? n : s;
 }
 
 static int is_raw(void)
@@ -211,30 +213,36 @@ static void p_str_cut(struct call *c, unsigned long p, unsigned long shown,
 		fmt_str(c->f, "...");
 }
 
+/* an accent: {diacr=, base=, result=} each by pr */
+static void p_accent(struct fmt *f, unsigned int d, unsigned int b,
+		     unsigned int r, void (*pr)(struct fmt *f, unsigned int v))
+{
+	fmt_str(f, "{diacr=");
+	pr(f, d);
+	fmt_str(f, ", base=");
+	pr(f, b);
+	fmt_str(f, ", result=");
+	pr(f, r);
+	fmt_chr(f, '}');
+}
+
+static void p_hex32(struct fmt *f, unsigned int v)
+{
+	p_hex(f, v);
+}
+
 static void e_diacr(struct fmt *f, const void *e)
 {
 	const struct kbdiacr *d = e;
 
-	fmt_str(f, "{diacr=");
-	p_char(f, d->diacr);
-	fmt_str(f, ", base=");
-	p_char(f, d->base);
-	fmt_str(f, ", result=");
-	p_char(f, d->result);
-	fmt_chr(f, '}');
+	p_accent(f, d->diacr, d->base, d->result, p_char);
 }
 
 static void e_diacruc(struct fmt *f, const void *e)
 {
 	const struct kbdiacruc *d = e;
 
-	fmt_str(f, "{diacr=");
-	p_hex(f, d->diacr);
-	fmt_str(f, ", base=");
-	p_hex(f, d->base);
-	fmt_str(f, ", result=");
-	p_hex(f, d->result);
-	fmt_chr(f, '}');
+	p_accent(f, d->diacr, d->base, d->result, p_hex32);
 }
 
 static void e_unipair(struct fmt *f, const void *e)

@@ -185,7 +185,8 @@ static void p_format(struct call *c, const struct v4l2_format *v)
 		fmt_chr(f, '}');
 		break;
 	case V4L2_BUF_TYPE_VBI_CAPTURE: case V4L2_BUF_TYPE_VBI_OUTPUT:
-		f_udec(f, ", fmt.vbi={sampling_rate=", v->fmt.vbi.sampling_rate);
+		f_udec(f, ", fmt.vbi={sampling_rate=",
+		       v->fmt.vbi.sampling_rate);
 		f_udec(f, ", offset=", v->fmt.vbi.offset);
 		f_udec(f, ", samples_per_line=", v->fmt.vbi.samples_per_line);
 		fmt_str(f, ", sample_format=");

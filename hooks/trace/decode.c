@@ -971,8 +971,10 @@ void p_elems(struct call *c, unsigned long p, unsigned long n,
 		    void (*elem)(struct fmt *f, const void *e))
 {
 	unsigned char e[64];	/* (the largest element: v4l2_clip) */
-	unsigned long i, max = trace_whole(c->s) ? ~0UL :
-			       (unsigned long)trace_strsize, m = n < cap ? n : cap;
+	unsigned long i, m = n < cap ? n : cap, max = ~0UL;
+
+	if (!trace_whole(c->s))
+		max = (unsigned long)trace_strsize;
 
 	if (!p) {
 		fmt_str(c->f, "NULL");

@@ -16,15 +16,6 @@ static void *tail(size_t n)
 	return page_end - n;
 }
 
-static void fill(void *p, size_t n, unsigned char from)
-{
-	unsigned char *b = p;
-	size_t i;
-
-	for (i = 0; i < n; i++)
-		b[i] = (unsigned char)(from + i * 3);
-}
-
 int main(void)
 {
 	unsigned char *m = mmap(NULL, 8192, PROT_READ | PROT_WRITE,
@@ -85,7 +76,7 @@ int main(void)
 	}
 	ioctl(-1, KDSKBENT, tail(2));
 	kbse = tail(sizeof(*kbse));
-	fill(kbse->kb_string, sizeof(kbse->kb_string), 0x21);
+	fill_bytes(kbse->kb_string, sizeof(kbse->kb_string), 0x21, 3);
 	kbse->kb_func = 24;
 	kbse->kb_string[20] = 0;
 	ioctl(-1, KDSKBSENT, kbse);
@@ -94,14 +85,14 @@ int main(void)
 	ioctl(-1, KDSKBSENT, kbse);
 	ioctl(-1, KDSKBSENT, tail(3));
 	dia = tail(sizeof(dia->kb_cnt) + 3 * sizeof(dia->kbdiacr[0]));
-	fill(dia->kbdiacr, 3 * sizeof(dia->kbdiacr[0]), 0x5a);
+	fill_bytes(dia->kbdiacr, 3 * sizeof(dia->kbdiacr[0]), 0x5a, 3);
 	dia->kbdiacr[1].base = '\'';
 	for (i = 0; i < 5; i++) {
 		dia->kb_cnt = i;
 		ioctl(-1, i & 1 ? KDSKBDIACR : KDGKBDIACR, dia);
 	}
 	diauc = tail(sizeof(diauc->kb_cnt) + 2 * sizeof(diauc->kbdiacruc[0]));
-	fill(diauc->kbdiacruc, 2 * sizeof(diauc->kbdiacruc[0]), 0x90);
+	fill_bytes(diauc->kbdiacruc, 2 * sizeof(diauc->kbdiacruc[0]), 0x90, 3);
 	diauc->kb_cnt = 3;
 	ioctl(-1, KDSKBDIACRUC, diauc);
 	ioctl(-1, KDGKBDIACRUC, diauc);
@@ -111,13 +102,13 @@ int main(void)
 	ioctl(-1, KDSIGACCEPT, 99);
 	ioctl(-1, KDKBDREP, &rep);
 	ioctl(-1, KDKBDREP, tail(4));
-	fill(m, 4096, 7);
+	fill_bytes(m, 4096, 7, 3);
 	ioctl(-1, GIO_SCRNMAP, m);
 	ioctl(-1, PIO_SCRNMAP, m + 100);
 	ioctl(-1, PIO_SCRNMAP, tail(20));
 	ioctl(-1, PIO_FONT, m);
 	ioctl(-1, GIO_FONT, m);
-	fill(cmap, sizeof(cmap), 0x30);
+	fill_bytes(cmap, sizeof(cmap), 0x30, 3);
 	ioctl(-1, PIO_CMAP, cmap);
 	ioctl(-1, GIO_CMAP, cmap);
 	umd.entry_ct = 4;

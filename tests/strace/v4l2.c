@@ -35,12 +35,14 @@ int main(void)
 	struct v4l2_streamparm sp;
 	struct v4l2_control ctl;
 	struct v4l2_tuner tu;
-	struct v4l2_crop cr = { V4L2_BUF_TYPE_VIDEO_OUTPUT, { -5, 7, 640, 480 } };
+	struct v4l2_crop cr = { V4L2_BUF_TYPE_VIDEO_OUTPUT,
+				{ -5, 7, 640, 480 } };
 	struct v4l2_ext_controls ec;
 	struct v4l2_ext_control *x;
 	struct v4l2_frmivalenum fi;
 	struct v4l2_create_buffers cb;
-	struct v4l2_fmtdesc fd = { .index = 2, .type = V4L2_BUF_TYPE_SDR_CAPTURE };
+	struct v4l2_fmtdesc fd = { .index = 2,
+				   .type = V4L2_BUF_TYPE_SDR_CAPTURE };
 	unsigned int i, type = V4L2_BUF_TYPE_VIDEO_OUTPUT, in = 4, id;
 	unsigned long long std = 0x3000;
 
@@ -108,7 +110,8 @@ int main(void)
 		ioctl(-1, VIDIOC_G_CTRL, &ctl);
 		ioctl(-1, VIDIOC_S_CTRL, &ctl);
 		id = cids[i] | (i & 1 ? V4L2_CTRL_FLAG_NEXT_CTRL : 0);
-		ioctl(-1, i & 2 ? VIDIOC_QUERY_EXT_CTRL : VIDIOC_QUERYCTRL, &id);
+		ioctl(-1, i & 2 ? VIDIOC_QUERY_EXT_CTRL : VIDIOC_QUERYCTRL,
+		      &id);
 	}
 	memset(&tu, 0, sizeof(tu));
 	strcpy((char *)tu.name, "FM\ttuner");
