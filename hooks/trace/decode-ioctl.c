@@ -561,6 +561,8 @@ static void e_ioctl(struct call *c)
 		e_fiemap(c, c->s->args[2]);
 	else if ((unsigned int)c->s->args[1] == HDIO_DRIVE_CMD)
 		e_drive_cmd(c, c->s->args[2]);
+	else if (_IOC_TYPE((unsigned int)c->s->args[1]) == 'V')
+		ioctl_v4l2_enter(c);
 	else
 		ioctl_seccomp_enter(c);
 }

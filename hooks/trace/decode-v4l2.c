@@ -4,8 +4,10 @@
  * gives the kernel as strace 6.1 prints it: formats of each buffer type
  * with their four-character codes, buffers, stream parameters, controls
  * (ids by name or by class and offset), tuners, crops, frame sizes.
- * What the kernel returns is not decoded yet (the address, or the
- * structure as given).
+ * What the kernel returns is decoded for formats (G_FMT), buffer
+ * counts, standards, inputs, controls, stream parameters (G_PARM) and
+ * frame buffers; the rest not yet (the address, or what was given).
+ * REQBUFS' count and S_CTRL's value are kept at entry for "in => out".
  */
 #include <linux/videodev2.h>
 #include "trace.h"
@@ -116,15 +118,33 @@ static void p_u16_hex_row(struct fmt *f, const __u16 *v, unsigned int n)
 	fmt_chr(f, ']');
 }
 
-/* the format of v's buffer type (nothing for a type without one) */
-static void p_format(struct call *c, const struct v4l2_format *v)
+/* the format of v's buffer type after sep (nothing for a type without
+ * one) */
+static void p_format(struct call *c, const struct v4l2_format *v,
+		     const char *sep)
 {
 	struct fmt *f = c->f;
 	unsigned int i;
 
 	switch (v->type) {
 	case V4L2_BUF_TYPE_VIDEO_CAPTURE: case V4L2_BUF_TYPE_VIDEO_OUTPUT:
-		f_udec(f, ", fmt.pix={width=", v->fmt.pix.width);
+	case V4L2_BUF_TYPE_VIDEO_CAPTURE_MPLANE:
+	case V4L2_BUF_TYPE_VIDEO_OUTPUT_MPLANE:
+	case V4L2_BUF_TYPE_VIDEO_OVERLAY:
+	case V4L2_BUF_TYPE_VIDEO_OUTPUT_OVERLAY:
+	case V4L2_BUF_TYPE_VBI_CAPTURE: case V4L2_BUF_TYPE_VBI_OUTPUT:
+	case V4L2_BUF_TYPE_SLICED_VBI_CAPTURE:
+	case V4L2_BUF_TYPE_SLICED_VBI_OUTPUT:
+	case V4L2_BUF_TYPE_SDR_CAPTURE: case V4L2_BUF_TYPE_SDR_OUTPUT:
+	case V4L2_BUF_TYPE_META_CAPTURE: case V4L2_BUF_TYPE_META_OUTPUT:
+		fmt_str(f, sep);
+		break;
+	default:
+		return;
+	}
+	switch (v->type) {
+	case V4L2_BUF_TYPE_VIDEO_CAPTURE: case V4L2_BUF_TYPE_VIDEO_OUTPUT:
+		f_udec(f, "fmt.pix={width=", v->fmt.pix.width);
 		f_udec(f, ", height=", v->fmt.pix.height);
 		fmt_str(f, ", pixelformat=");
 		p_fourcc(f, v->fmt.pix.pixelformat);
@@ -139,7 +159,7 @@ static void p_format(struct call *c, const struct v4l2_format *v)
 		break;
 	case V4L2_BUF_TYPE_VIDEO_CAPTURE_MPLANE:
 	case V4L2_BUF_TYPE_VIDEO_OUTPUT_MPLANE:
-		f_udec(f, ", fmt.pix_mp={width=", v->fmt.pix_mp.width);
+		f_udec(f, "fmt.pix_mp={width=", v->fmt.pix_mp.width);
 		f_udec(f, ", height=", v->fmt.pix_mp.height);
 		fmt_str(f, ", pixelformat=");
 		p_fourcc(f, v->fmt.pix_mp.pixelformat);
@@ -166,7 +186,7 @@ static void p_format(struct call *c, const struct v4l2_format *v)
 		break;
 	case V4L2_BUF_TYPE_VIDEO_OVERLAY:
 	case V4L2_BUF_TYPE_VIDEO_OUTPUT_OVERLAY:
-		p_rect(f, ", fmt.win={w", &v->fmt.win.w);
+		p_rect(f, "fmt.win={w", &v->fmt.win.w);
 		fmt_str(f, ", field=");
 		p_xlat(f, v->fmt.win.field, &xl_v4l2_fields, "V4L2_FIELD_???");
 		fmt_str(f, ", chromakey=");
@@ -185,7 +205,7 @@ static void p_format(struct call *c, const struct v4l2_format *v)
 		fmt_chr(f, '}');
 		break;
 	case V4L2_BUF_TYPE_VBI_CAPTURE: case V4L2_BUF_TYPE_VBI_OUTPUT:
-		f_udec(f, ", fmt.vbi={sampling_rate=",
+		f_udec(f, "fmt.vbi={sampling_rate=",
 		       v->fmt.vbi.sampling_rate);
 		f_udec(f, ", offset=", v->fmt.vbi.offset);
 		f_udec(f, ", samples_per_line=", v->fmt.vbi.samples_per_line);
@@ -202,7 +222,7 @@ static void p_format(struct call *c, const struct v4l2_format *v)
 		break;
 	case V4L2_BUF_TYPE_SLICED_VBI_CAPTURE:
 	case V4L2_BUF_TYPE_SLICED_VBI_OUTPUT:
-		fmt_str(f, ", fmt.sliced={service_set=");
+		fmt_str(f, "fmt.sliced={service_set=");
 		p_flags_unknown(f, v->fmt.sliced.service_set,
 				&xl_v4l2_sliced_flags, "V4L2_SLICED_???");
 		fmt_str(f, ", service_lines=[");
@@ -213,13 +233,13 @@ static void p_format(struct call *c, const struct v4l2_format *v)
 		fmt_chr(f, '}');
 		break;
 	case V4L2_BUF_TYPE_SDR_CAPTURE: case V4L2_BUF_TYPE_SDR_OUTPUT:
-		fmt_str(f, ", fmt.sdr={pixelformat=");
+		fmt_str(f, "fmt.sdr={pixelformat=");
 		p_fourcc(f, v->fmt.sdr.pixelformat);
 		f_udec(f, ", buffersize=", v->fmt.sdr.buffersize);
 		fmt_chr(f, '}');
 		break;
 	case V4L2_BUF_TYPE_META_CAPTURE: case V4L2_BUF_TYPE_META_OUTPUT:
-		fmt_str(f, ", fmt.meta={dataformat=");
+		fmt_str(f, "fmt.meta={dataformat=");
 		p_fourcc(f, v->fmt.meta.dataformat);
 		f_udec(f, ", buffersize=", v->fmt.meta.buffersize);
 		fmt_chr(f, '}');
@@ -227,7 +247,8 @@ static void p_format(struct call *c, const struct v4l2_format *v)
 	}
 }
 
-/* G_FMT: the type; S_FMT and TRY_FMT: the format too */
+/* G_FMT: the type, and the format it got; S_FMT and TRY_FMT: the
+ * format given (what the driver chose instead is not shown yet) */
 static void k_fmt(struct call *c, unsigned long arg, int set)
 {
 	struct v4l2_format v;
@@ -237,8 +258,8 @@ static void k_fmt(struct call *c, unsigned long arg, int set)
 		return;
 	fmt_str(c->f, "{type=");
 	p_buf_type(c->f, v.type);
-	if (set)
-		p_format(c, &v);
+	if (set || c_ok(c))
+		p_format(c, &v, ", ");
 	fmt_chr(c->f, '}');
 }
 
@@ -253,7 +274,10 @@ static void k_reqbufs(struct call *c, unsigned long arg)
 	p_buf_type(c->f, r.type);
 	fmt_str(c->f, ", memory=");
 	p_xlat(c->f, r.memory, &xl_v4l2_memories, "V4L2_MEMORY_???");
-	f_udec(c->f, ", count=", r.count);
+	f_udec(c->f, ", count=", trace_saved(c)[0] ? trace_saved(c)[1] :
+				 r.count);
+	if (c_ok(c))
+		f_udec(c->f, " => ", r.count);
 	fmt_chr(c->f, '}');
 }
 
@@ -272,11 +296,13 @@ static void k_buf(struct call *c, unsigned long arg, int index)
 	fmt_chr(c->f, '}');
 }
 
+/* (G_FBUF's has had a_out's separator) */
 static void k_fbuf(struct call *c, unsigned long arg)
 {
 	struct v4l2_framebuffer b;
 
-	a_sep(c);
+	if ((unsigned int)c->s->args[1] == VIDIOC_S_FBUF)
+		a_sep(c);
 	if (fetch(c->f, c->s, &b, arg, sizeof(b)))
 		return;
 	fmt_str(c->f, "{capability=");
@@ -301,7 +327,8 @@ static void k_parm(struct call *c, unsigned long arg, int set)
 	fmt_str(c->f, "{type=");
 	p_buf_type(c->f, p.type);
 	out = p.type == V4L2_BUF_TYPE_VIDEO_OUTPUT;
-	if (set && (out || p.type == V4L2_BUF_TYPE_VIDEO_CAPTURE)) {
+	if ((set || c_ok(c)) &&
+	    (out || p.type == V4L2_BUF_TYPE_VIDEO_CAPTURE)) {
 		fmt_str(c->f, out ? ", parm.output={capability=" :
 				    ", parm.capture={capability=");
 		p_flags_unknown(c->f, cp->capability, &xl_v4l2_streaming_caps,
@@ -342,6 +369,11 @@ static void k_ctrl(struct call *c, unsigned long arg, int set)
 	fmt_str(c->f, "{id=");
 	p_cid(c->f, v.id, 0, 1);
 	if (set)
+		f_dec(c->f, ", value=", trace_saved(c)[0] ?
+			(int)trace_saved(c)[1] : v.value);
+	if (set && c_ok(c))
+		f_dec(c->f, " => ", v.value);
+	else if (c_ok(c))
 		f_dec(c->f, ", value=", v.value);
 	fmt_chr(c->f, '}');
 }
@@ -518,7 +550,7 @@ static void k_create_bufs(struct call *c, unsigned long arg)
 	p_xlat(c->f, b.memory, &xl_v4l2_memories, "V4L2_MEMORY_???");
 	fmt_str(c->f, ", format={type=");
 	p_buf_type(c->f, b.format.type);
-	p_format(c, &b.format);
+	p_format(c, &b.format, ", ");
 	fmt_str(c->f, "}}");
 }
 
@@ -540,6 +572,22 @@ static void k_val(struct call *c, unsigned long arg, int kind, int out)
 	fmt_chr(c->f, ']');
 }
 
+/* At entry: what REQBUFS and S_CTRL give, which the kernel overwrites
+ * (saved[0] set, saved[1] the value) */
+void ioctl_v4l2_enter(struct call *c)
+{
+	unsigned int req = (unsigned int)c->s->args[1], v[2];
+
+	trace_saved(c)[0] = 0;
+	if ((req != VIDIOC_REQBUFS && req != VIDIOC_S_CTRL) ||
+	    trace_read(c->s, v, (void *)c->s->args[2], sizeof(v)) !=
+		    sizeof(v))
+		return;
+	trace_saved(c)[0] = 1;
+	/* (count is the first field of one, value the second of the other) */
+	trace_saved(c)[1] = v[req == VIDIOC_S_CTRL];
+}
+
 int ioctl_v4l2(struct call *c, unsigned int req, unsigned long arg)
 {
 	const char *nm;
@@ -552,11 +600,16 @@ int ioctl_v4l2(struct call *c, unsigned int req, unsigned long arg)
 		return 1;
 	}
 	switch (req) {
-	case VIDIOC_QUERYCAP: case VIDIOC_G_FBUF: case VIDIOC_G_STD:
-	case VIDIOC_G_INPUT:
-		/* (what they return is not decoded yet) */
+	case VIDIOC_QUERYCAP:
+		/* (what it returns is not decoded yet) */
 		a_ptr(c, arg);
 		break;
+	case VIDIOC_G_FBUF:
+		if (a_out(c, arg))
+			k_fbuf(c, arg);
+		break;
+	case VIDIOC_G_STD: k_val(c, arg, 'l', 1); break;
+	case VIDIOC_G_INPUT: k_val(c, arg, 'u', 1); break;
 	case VIDIOC_ENUM_FMT: {
 		struct v4l2_fmtdesc d;
 

@@ -318,6 +318,7 @@ int ioctl_evdev(struct call *c, unsigned int req, unsigned long arg);
 int ioctl_gpio(struct call *c, unsigned int req, unsigned long arg);
 /* ... for Video4Linux2 devices (decode-v4l2.c) */
 int ioctl_v4l2(struct call *c, unsigned int req, unsigned long arg);
+void ioctl_v4l2_enter(struct call *c);	/* (what the kernel overwrites) */
 /* ... for virtual consoles (decode-kd.c) */
 int ioctl_kd(struct call *c, unsigned int req, unsigned long arg);
 /* ... for PTP clocks (decode-ptp.c) */
