@@ -528,6 +528,8 @@ static void d_ioctl(struct call *c)
 	a_sep(c);
 	if (ioctl_evdev(c, (unsigned int)req, arg) ||
 	    ioctl_gpio(c, (unsigned int)req, arg) ||
+	    ioctl_kd(c, (unsigned int)req, arg) ||
+	    ioctl_v4l2(c, (unsigned int)req, arg) ||
 	    ioctl_ptp(c, (unsigned int)req, arg) ||
 	    ioctl_seccomp(c, (unsigned int)req, arg))
 		return;
@@ -559,6 +561,8 @@ static void e_ioctl(struct call *c)
 		e_fiemap(c, c->s->args[2]);
 	else if ((unsigned int)c->s->args[1] == HDIO_DRIVE_CMD)
 		e_drive_cmd(c, c->s->args[2]);
+	else if (_IOC_TYPE((unsigned int)c->s->args[1]) == 'V')
+		ioctl_v4l2_enter(c);
 	else
 		ioctl_seccomp_enter(c);
 }

@@ -935,3 +935,78 @@ void a_sigset(struct call *c, unsigned long p, unsigned long bytes)
 	if (!fetch(c->f, c->s, set, p, sizeof(set)))
 		p_sigset(c->f, set, bytes);
 }
+
+/* A character as strace's 'c': C escapes, \xNN when not printable */
+void p_char(struct fmt *f, unsigned int ch)
+{
+	static const char esc[] = "\n\t\r\v\f", let[] = "ntrvf";
+	unsigned int i;
+
+	for (i = 0; i < sizeof(esc) - 1 && esc[i] != (char)ch; i++)
+		;
+	fmt_chr(f, '\'');
+	if (i < sizeof(esc) - 1) {
+		fmt_chr(f, '\\');
+		fmt_chr(f, let[i]);
+	} else if (ch == '\'' || ch == '\\') {
+		fmt_chr(f, '\\');
+		fmt_chr(f, (char)ch);
+	} else if (ch >= ' ' && ch < 0x7f) {
+		fmt_chr(f, (char)ch);
+	} else {
+		fmt_str(f, "\\x");
+		fmt_chr(f, "0123456789abcdef"[(ch >> 4) & 15]);
+		fmt_chr(f, "0123456789abcdef"[ch & 15]);
+	}
+	fmt_chr(f, '\'');
+}
+
+/*
+ * n elements of size bytes at p (at most cap of them, "..." after cap
+ * when n is more): each one is read before -s cuts the array, so an
+ * unreadable one after the last shown prints its address.
+ */
+void p_elems(struct call *c, unsigned long p, unsigned long n,
+		    unsigned long cap, unsigned int size,
+		    void (*elem)(struct fmt *f, const void *e))
+{
+	unsigned char e[64];	/* (the largest element: v4l2_clip) */
+	unsigned long i, m = n < cap ? n : cap, max = ~0UL;
+
+	if (!trace_whole(c->s))
+		max = (unsigned long)trace_strsize;
+
+	if (!p) {
+		fmt_str(c->f, "NULL");
+		return;
+	}
+	if (!n) {
+		fmt_str(c->f, "[]");
+		return;
+	}
+	if (trace_read(c->s, e, (void *)p, size) != (long)size) {
+		fmt_hex(c->f, p);
+		return;
+	}
+	fmt_chr(c->f, '[');
+	for (i = 0; i < m; i++) {
+		unsigned long at = p + i * size;
+
+		if (i && trace_read(c->s, e, (void *)at, size) != (long)size) {
+			fmt_str(c->f, ", ... /* ");
+			fmt_hex(c->f, at);
+			fmt_str(c->f, " */");
+			break;
+		}
+		if (i >= max) {
+			fmt_str(c->f, ", ...");
+			break;
+		}
+		if (i)
+			fmt_str(c->f, ", ");
+		elem(c->f, e);
+	}
+	if (i == m && n > cap)
+		fmt_str(c->f, ", ...");
+	fmt_chr(c->f, ']');
+}

@@ -243,6 +243,15 @@ void p_array_ctx(struct fmt *f, const struct sysgate_sys *s, unsigned long p,
 void p_array(struct call *c, unsigned long p, unsigned long n,
 	     unsigned int size, int out,
 	     void (*elem)(struct fmt *f, const void *e));
+/* A character as strace's 'c' (C escapes, \xNN when not printable) */
+void p_char(struct fmt *f, unsigned int ch);
+/* n elements of size bytes (at most 64) at p, at most cap of them and
+ * "..." after cap when n is more; each is read before -s cuts the
+ * array, so an unreadable one past the last shown prints its address
+ * (strace's print_array).  NULL, [], or p when the first is unreadable. */
+void p_elems(struct call *c, unsigned long p, unsigned long n,
+	     unsigned long cap, unsigned int size,
+	     void (*elem)(struct fmt *f, const void *e));
 /* A NUMA node mask of maxnode bits (the kernel reads maxnode - 1), in
  * words; a size that does not fit prints the address (decode-mem.c). */
 void p_nodemask(struct call *c, unsigned long p, unsigned long maxnode,
@@ -307,6 +316,11 @@ void p_prot(struct fmt *f, unsigned long v);
 int ioctl_evdev(struct call *c, unsigned int req, unsigned long arg);
 /* The same for GPIO character devices (decode-gpio.c). */
 int ioctl_gpio(struct call *c, unsigned int req, unsigned long arg);
+/* ... for Video4Linux2 devices (decode-v4l2.c) */
+int ioctl_v4l2(struct call *c, unsigned int req, unsigned long arg);
+void ioctl_v4l2_enter(struct call *c);	/* (what the kernel overwrites) */
+/* ... for virtual consoles (decode-kd.c) */
+int ioctl_kd(struct call *c, unsigned int req, unsigned long arg);
 /* ... for PTP clocks (decode-ptp.c) */
 int ioctl_ptp(struct call *c, unsigned int req, unsigned long arg);
 /* ... and for seccomp user notifications (decode-seccomp.c), whose

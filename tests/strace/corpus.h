@@ -38,4 +38,16 @@ static inline void check(int ok, const char *what)
 		exit(1);
 	}
 }
+
+/* n bytes from `from`, each step more than the last (distinct values
+ * that show where a structure's fields come from) */
+static inline void fill_bytes(void *p, size_t n, unsigned char from,
+			      unsigned int step)
+{
+	unsigned char *b = p;
+	size_t i;
+
+	for (i = 0; i < n; i++)
+		b[i] = (unsigned char)(from + i * step);
+}
 #endif

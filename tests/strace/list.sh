@@ -64,6 +64,15 @@ quota-v quota -v
 ptp-inject ptp -e inject=ioctl:retval=42
 ptp-inject-s ptp -s 60 -e inject=ioctl:retval=42
 ptp-inject-v ptp -v -e inject=ioctl:retval=42 -X verbose
+kd-inject kd -e inject=ioctl:retval=42
+kd-inject-s kd -s 8 -e inject=ioctl:retval=42
+kd-inject-Xverbose kd -X verbose -e inject=ioctl:retval=42
+kd-inject-Xraw kd -X raw -e inject=ioctl:retval=42
+kd-v kd -v -e inject=ioctl:retval=42
+v4l2-v v4l2 -v
+v4l2-s v4l2 -s 4
+v4l2ret-inject v4l2ret -e inject=ioctl:retval=0
+v4l2ret-inject-Xverbose v4l2ret -X verbose -e inject=ioctl:retval=0
 mem-regex mem -e trace=/^(mmap|m(un|pro)(map|tect)|write|close)$
 file-regex file -e trace=/^((new)?fstatat|write|close|statx)$
 file-at64 file -e trace=write@64,close@64,openat

@@ -7,15 +7,6 @@
 #include <sys/ioctl.h>
 #include <linux/ptp_clock.h>
 
-static void fill(void *p, size_t n, unsigned char from)
-{
-	unsigned char *b = p;
-	size_t i;
-
-	for (i = 0; i < n; i++)
-		b[i] = (unsigned char)(from + i * 7);
-}
-
 int main(void)
 {
 	struct ptp_clock_caps caps;
@@ -27,7 +18,7 @@ int main(void)
 	struct ptp_pin_desc pd;
 	unsigned int i;
 
-	fill(&caps, sizeof(caps), 1);
+	fill_bytes(&caps, sizeof(caps), 1, 7);
 	memset(&ex, 0, sizeof(ex));
 	memset(&po, 0, sizeof(po));
 	memset(&so, 0, sizeof(so));
