@@ -92,39 +92,54 @@ static int can_access(const char *path, int mode)
 	return sg_sc2(SG_NR_access, (long)path, mode) == 0;
 }
 
+/*
+ * This executable's directory.  AT_EXECFN where it is the CLI's own file
+ * by an absolute path (LD_PRELOAD and the loader's path outlive a chdir)
+ * and no symbolic link (one installed elsewhere may sit beside files of
+ * the same names): a readlink of /proc/self/exe made the kernel build
+ * this process's /proc entries, a tenth of the command's own time when
+ * it runs /bin/true.  Else /proc/self/exe, as run as build/sysgate.
+ */
+static const char *self_dir(void)
+{
+	static char self[PATH_LEN];
+	const char *path = sg_cli_execfn;
+	struct sg_fd_stat st;
+	long n;
+
+	if (self[0])
+		return self;
+	if (path && path[0] == '/' && sg_strlen(path) < sizeof(self) &&
+	    sg_path_lstat(path, &st) == 0 && IS_REG(st.mode)) {
+		sg_strjoin(self, sizeof(self), path, "", "");
+	} else {
+		n = sg_sc3(SG_NR_readlink, (long)"/proc/self/exe", (long)self,
+			   sizeof(self) - 1);
+		if (n <= 0)
+			sg_cli_die("cannot find /proc/self/exe", 0);
+		self[n] = 0;
+	}
+	/* (both absolute: a '/' is there) */
+	*sg_strrchr(self, '/') = 0;
+	return self;
+}
+
 /* A file installed with the CLI: next to this executable (the build
  * tree), else where `make install` puts the runtime: found from this
  * executable's directory first, so a DESTDIR tree or a moved prefix
  * works, then at the configured path (mk/install.mk). */
-/* The directory of path (into dir), if path names this CLI's own file,
- * absolutely (LD_PRELOAD and the loader's path outlive a chdir) and no
- * symbolic link: AT_EXECFN as the exec was given it. */
-static int execfn_dir(const char *path, char *dir, size_t size)
+const char *sg_cli_installed(const char *name)
 {
-	struct sg_fd_stat st;
-	char *slash;
-
-	if (!path || path[0] != '/' || sg_strlen(path) >= size ||
-	    sg_path_lstat(path, &st) < 0 || !IS_REG(st.mode))
-		return 0;
-	sg_strjoin(dir, size, path, "", "");
-	slash = sg_strrchr(dir, '/');
-	if (slash == dir)
-		slash[1] = 0;
-	else
-		*slash = 0;
-	return 1;
-}
-
-/* name next to the CLI in dir, or in its library directory (or 0). */
-static const char *installed_in(const char *dir, const char *name,
-				char *p, size_t k)
-{
+	static char path[2][PATH_LEN + 64];
+	static int which;
+	const char *self = self_dir();
+	char *p = path[which ^= 1];
+	size_t k = sizeof(path[which]);
 	int i;
 
 	for (i = 0; i < 3; i++) {
 		if (i < 2)
-			sg_strjoin(p, k, dir,
+			sg_strjoin(p, k, self,
 				   i ? "/" SG_PKGLIBDIR_FROM_BIN "/" : "/",
 				   name);
 		else
@@ -132,47 +147,6 @@ static const char *installed_in(const char *dir, const char *name,
 		if (can_access(p, 4 /* R_OK */))
 			return p;
 	}
-	return 0;
-}
-
-/*
- * The directory is found from AT_EXECFN where that path is the CLI's
- * file itself: a readlink of /proc/self/exe made the kernel build this
- * process's /proc entries, a tenth of the command's own time when it
- * runs /bin/true.  A relative path (run as build/sysgate), a symbolic
- * link (installed as a link elsewhere) or a
- * path where nothing is found goes by /proc/self/exe, as before.
- */
-const char *sg_cli_installed(const char *name)
-{
-	static char self[PATH_LEN], path[2][PATH_LEN + 64];
-	static int which, from_exe;
-	const char *found;
-
-	which ^= 1;
-	if (!self[0] && execfn_dir(sg_cli_execfn, self, sizeof(self)))
-		from_exe = 0;
-	else if (!self[0])
-		from_exe = 1;
-	for (;;) {
-		if (from_exe && !self[0]) {
-			long n = sg_sc3(SG_NR_readlink, (long)"/proc/self/exe",
-					(long)self, sizeof(self) - 1);
-
-			if (n <= 0)
-				sg_cli_die("cannot find /proc/self/exe", 0);
-			self[n] = 0;
-			*sg_strrchr(self, '/') = 0;
-		}
-		found = installed_in(self, name, path[which],
-				     sizeof(path[which]));
-		if (found || from_exe)
-			break;
-		from_exe = 1;
-		self[0] = 0;
-	}
-	if (found)
-		return found;
 	say("sysgate: cannot find ");
 	say(name);
 	say(" next to ");
