@@ -8,6 +8,7 @@
  * usage: sysgate-gpu-bench [--json] [--quick]
  */
 #include <fcntl.h>
+#include <stdlib.h>
 #include <stdio.h>
 #include <string.h>
 #include <time.h>
@@ -66,9 +67,12 @@ __global__ void k_rtt(sysgate_gpu_client c, unsigned n, unsigned gran,
 {
 	dev_thread th(c);
 	dev_warp w(c);
+	dev_block b(c);
 	for (unsigned i = 0; i < n; i++) {
 		uint64_t t0 = now_ns();
-		if (gran)
+		if (gran == 2)
+			b.a.syscall(SYS_getppid);
+		else if (gran)
 			w.a.syscall(SYS_getppid);
 		else
 			th.a.syscall(SYS_getppid);
@@ -84,6 +88,16 @@ __global__ void k_bulk(sysgate_gpu_client c, int fd, unsigned char *dev,
 	dev_thread t(c);
 	for (size_t off = 0; off < total; off += chunk)
 		t.a.pread(fd, dev + off, chunk, off);
+}
+
+/* A kernel that failed leaves no figure worth printing. */
+static void synced(const char *what)
+{
+	cudaError_t e = cudaDeviceSynchronize();
+	if (e != cudaSuccess) {
+		printf("FAIL: %s: %s\n", what, cudaGetErrorString(e));
+		exit(1);
+	}
 }
 
 static double now_s()
@@ -114,19 +128,25 @@ int main(int argc, char **argv)
 	}
 	std::vector<std::string> rows;
 	char b[512];
+	/* Each row also goes to stderr as it is made: a run stopped by a
+	 * time limit still shows how far it got. */
+	auto add = [&](const char *row) {
+		rows.push_back(row);
+		fprintf(stderr, "%s\n", row);
+	};
 	unsigned N = quick ? 50 : 1000;
 	auto lat = [&](const char *gran, void (*k)(sysgate_gpu_client, unsigned),
 		       unsigned threads) {
 		k<<<1, threads>>>(g.client, 1);	/* warm up */
-		cudaDeviceSynchronize();
+		synced("latency warm-up");
 		double t0 = now_s();
 		k<<<1, threads>>>(g.client, N);
-		cudaDeviceSynchronize();
+		synced("latency");
 		snprintf(b, sizeof(b), "{\"bench\":\"latency\",\"granularity\":"
 			 "\"%s\",\"threads\":%u,\"op\":\"getppid\",\"calls\":%u,"
 			 "\"ns_per_call\":%.0f}", gran, threads, N,
 			 (now_s() - t0) * 1e9 / N);
-		rows.push_back(b);
+		add(b);
 	};
 	lat("thread", k_thread, 1);
 	lat("thread", k_thread, 32);
@@ -136,19 +156,28 @@ int main(int argc, char **argv)
 	/* round trip p50/p99 from the GPU's own clock */
 	unsigned long long *tt = (unsigned long long *)
 		sysgate_gpu_cuda_alloc(&g, 4096 * 8);
-	for (unsigned gran = 0; gran < 2; gran++) {
-		unsigned n = quick ? 200 : 4000;
-		k_rtt<<<1, 32>>>(g.client, n, gran, tt);
-		cudaDeviceSynchronize();
-		std::vector<unsigned long long> v(tt, tt + n);
-		std::sort(v.begin(), v.end());
-		snprintf(b, sizeof(b), "{\"bench\":\"rtt\",\"granularity\":"
-			 "\"%s\",\"threads\":32,\"op\":\"getppid\",\"calls\":%u,"
-			 "\"p50_ns\":%llu,\"p99_ns\":%llu,\"clock\":"
-			 "\"globaltimer\"}", gran ? "warp" : "thread", n,
-			 v[n / 2], v[n * 99 / 100]);
-		rows.push_back(b);
+	static const char *const gname[] = { "thread", "warp", "block" };
+	/* Default worker spinning, then none: what a sleeping worker's
+	 * wake-up adds to a round trip. */
+	for (unsigned spin : { 50u, 0u }) {
+		sysgate_gpu_set_worker_spin(g.srv, spin);
+		for (unsigned gran = 0; gran < 3; gran++) {
+			unsigned n = quick ? 200 : 4000;
+			unsigned threads = gran == 2 ? 256 : 32;
+			k_rtt<<<1, threads>>>(g.client, n, gran, tt);
+			synced("rtt");
+			std::vector<unsigned long long> v(tt, tt + n);
+			std::sort(v.begin(), v.end());
+			snprintf(b, sizeof(b), "{\"bench\":\"rtt\",\"granularity\":"
+				 "\"%s\",\"threads\":%u,\"op\":\"getppid\","
+				 "\"calls\":%u,\"worker_spin_us\":%u,\"p50_ns\":%llu,"
+				 "\"p99_ns\":%llu,\"clock\":\"globaltimer\"}",
+				 gname[gran], threads, n, spin, v[n / 2],
+				 v[n * 99 / 100]);
+			add(b);
+		}
 	}
+	sysgate_gpu_set_worker_spin(g.srv, 50);
 
 	/* bulk pread into device memory vs host pread + cudaMemcpy */
 	{
@@ -164,7 +193,7 @@ int main(int argc, char **argv)
 			sysgate_gpu_cuda_alloc_device(&g, total);
 		double t0 = now_s();
 		k_bulk<<<1, 1>>>(g.client, bfd, dev, chunk, total);
-		cudaDeviceSynchronize();
+		synced("bulk");
 		double rt = total / (now_s() - t0) / 1e9;
 		void *pin;
 		cudaHostAlloc(&pin, chunk, cudaHostAllocPortable);
@@ -179,7 +208,7 @@ int main(int argc, char **argv)
 			 "\"bytes_per_call\":%zu,\"total\":%zu,\"runtime_gb_s\":"
 			 "%.2f,\"host_pread_cudamemcpy_gb_s\":%.2f}", chunk, total,
 			 rt, host);
-		rows.push_back(b);
+		add(b);
 		cudaFreeHost(pin);
 		sysgate_gpu_cuda_free_device(&g, dev);
 		close(bfd);
@@ -191,13 +220,13 @@ int main(int argc, char **argv)
 		unsigned blocks = (warps + 3) / 4, th = warps < 4 ? 32 * warps : 128;
 		double t0 = now_s();
 		k_pread<<<blocks, th>>>(g.client, fd, buf, quick ? 5 : 50);
-		cudaDeviceSynchronize();
+		synced("throughput");
 		return (double)blocks * th * (quick ? 5 : 50) / (now_s() - t0);
 	};
 	for (unsigned w : { 1u, 2u, 8u, 32u, 128u, 512u }) {
 		snprintf(b, sizeof(b), "{\"bench\":\"throughput\",\"warps\":%u,"
 			 "\"op\":\"pread64\",\"calls_per_s\":%.0f}", w, tput(w));
-		rows.push_back(b);
+		add(b);
 	}
 	for (unsigned w : { 0u, 5u, 20u })
 		for (unsigned m : { 1u, 8u, 32u, 128u }) {
@@ -206,7 +235,7 @@ int main(int argc, char **argv)
 				 "\"warps\":128,\"op\":\"pread64\",\"window_us\":"
 				 "%u,\"max_batch\":%u,\"calls_per_s\":%.0f}",
 				 w, m, tput(128));
-			rows.push_back(b);
+			add(b);
 		}
 	sysgate_gpu_set_coalescing(g.srv, 0, 32);
 	int nfd = open("/dev/null", O_WRONLY);
@@ -223,13 +252,13 @@ int main(int argc, char **argv)
 		double t0 = now_s();
 		k_order<<<64, 256>>>(g.client, nfd, msg, quick ? 2 : 20, m.f,
 				     sink);
-		cudaDeviceSynchronize();
+		synced("ordering");
 		sysgate_gpu_drain(g.srv, 10000);
 		snprintf(b, sizeof(b), "{\"bench\":\"ordering\",\"mode\":\"%s\","
 			 "\"granularity\":\"block\",\"blocks\":64,\"threads\":256,"
 			 "\"op\":\"write\",\"ms\":%.3f}", m.n,
 			 (now_s() - t0) * 1e3);
-		rows.push_back(b);
+		add(b);
 	}
 	if (json) {
 		printf("{\"schema\":1,\"tool\":\"sysgate-gpu-bench\",\"mode\":"

@@ -71,6 +71,9 @@ struct sysgate_gpu_server {
 	struct worker *wlist;
 	unsigned nlive, nidle, minw, maxw;
 	unsigned nblocked;	/* atomic: workers in a call that may block */
+	int spinning;		/* an idle worker spins for work (qlock) */
+	int spun_out;		/* it spun in vain: sleep until enqueue */
+	uint64_t spin_ns;	/* atomic knob: how long it spins */
 	int stop;		/* atomic */
 	int sig;
 

@@ -55,6 +55,7 @@
 #define IDLE_WORKER_NS 2000000000ull	/* extra workers exit after this */
 #define SPIN_NS 5000ull			/* poller spins this long after work */
 #define HOT_NS 10000000ull		/* poller never sleeps this soon after work */
+#define WORKER_SPIN_NS 50000ull		/* default idle spin of one worker */
 #define RESIGNAL_NS 1000000ull		/* re-send a cancel this often */
 
 static uint64_t mono_ns(void)
@@ -122,6 +123,12 @@ static void spawn_worker(struct sysgate_gpu_server *s)
 	pthread_attr_destroy(&at);
 }
 
+/* qhead is also read without the lock, by the spinning worker. */
+static void set_qhead(struct sysgate_gpu_server *s, struct batch *b)
+{
+	__atomic_store_n(&s->qhead, b, __ATOMIC_RELEASE);
+}
+
 void enqueue(struct sysgate_gpu_server *s, struct batch *b)
 {
 	b->next = NULL;
@@ -129,17 +136,18 @@ void enqueue(struct sysgate_gpu_server *s, struct batch *b)
 	if (s->qtail)
 		s->qtail->next = b;
 	else
-		s->qhead = b;
+		set_qhead(s, b);
 	s->qtail = b;
 	/*
 	 * Nobody idle and fewer than `workers` free to come back for it
 	 * (the others wait in blocking calls): grow, so a blocked call never
 	 * holds up another.  Bursts of bounded calls do not grow the pool.
 	 */
+	s->spun_out = 0;	/* work again: the next idle worker may spin */
 	if (!s->nidle && s->nlive - LOAD(&s->nblocked) < s->minw &&
 	    s->nlive < s->maxw && !LOAD(&s->stop))
 		spawn_worker(s);
-	else
+	else if (!s->spinning)	/* a spinner sees the queue itself */
 		pthread_cond_signal(&s->qcond);
 	pthread_mutex_unlock(&s->qlock);
 }
@@ -156,6 +164,38 @@ void about_to_block(struct sysgate_gpu_server *s)
 	if (s->qhead && !s->nidle && s->nlive < s->maxw && !LOAD(&s->stop))
 		spawn_worker(s);
 	pthread_mutex_unlock(&s->qlock);
+}
+
+/*
+ * Called with qlock held and the queue empty.  One idle worker at a time
+ * spins (lock dropped) for up to spin_ns before sleeping: waking a thread
+ * from a condition variable costs a futex wake and, in a VM, an
+ * inter-processor interrupt, several microseconds of every round trip
+ * while a GPU keeps calling.  Returns 1 when it spun (the caller rechecks
+ * the queue), 0 when the worker should sleep.
+ */
+static int spin_for_work(struct sysgate_gpu_server *s)
+{
+	uint64_t spin = LOAD(&s->spin_ns), t0;
+
+	if (!spin || s->spinning || s->spun_out)
+		return 0;
+	s->spinning = 1;
+	s->nidle++;
+	pthread_mutex_unlock(&s->qlock);
+	t0 = mono_ns();
+	while (!__atomic_load_n(&s->qhead, __ATOMIC_ACQUIRE) &&
+	       !LOAD(&s->stop) && mono_ns() - t0 < spin) {
+#if defined(__x86_64__) || defined(__i386__)
+		__builtin_ia32_pause();
+#endif
+	}
+	pthread_mutex_lock(&s->qlock);
+	s->nidle--;
+	s->spinning = 0;
+	/* Nothing came: sleep until work does (enqueue clears spun_out). */
+	s->spun_out = !s->qhead;
+	return 1;
 }
 
 static void *worker_main(void *arg)
@@ -175,6 +215,8 @@ static void *worker_main(void *arg)
 			struct timespec ts;
 			int r;
 
+			if (spin_for_work(s))
+				continue;
 			clock_gettime(CLOCK_REALTIME, &ts);
 			ts.tv_sec += IDLE_WORKER_NS / 1000000000ull;
 			s->nidle++;
@@ -186,7 +228,7 @@ static void *worker_main(void *arg)
 		b = s->qhead;
 		if (!b)
 			break;	/* stopping and the queue is empty */
-		s->qhead = b->next;
+		set_qhead(s, b->next);
 		if (!s->qhead)
 			s->qtail = NULL;
 		pthread_mutex_unlock(&s->qlock);
@@ -540,6 +582,8 @@ int sysgate_gpu_server_start(struct sysgate_gpu_server **out, void *mem,
 	sysgate_gpu_set_copier(s, NULL);
 	s->uring_min = opts->uring_min;
 	s->quiet = opts->quiet;
+	/* Spinning pays only where a core can be spared for it. */
+	s->spin_ns = sysconf(_SC_NPROCESSORS_ONLN) >= 4 ? WORKER_SPIN_NS : 0;
 
 	client->ports = s->ports;
 	client->gpu_seq = s->gpu_seq;
@@ -582,6 +626,11 @@ void sysgate_gpu_set_coalescing(struct sysgate_gpu_server *s,
 void sysgate_gpu_set_uring_min(struct sysgate_gpu_server *s, unsigned n)
 {
 	STORE(&s->uring_min, n);
+}
+
+void sysgate_gpu_set_worker_spin(struct sysgate_gpu_server *s, unsigned us)
+{
+	STORE(&s->spin_ns, (uint64_t)us * 1000);
 }
 
 int sysgate_gpu_drain(struct sysgate_gpu_server *s, unsigned timeout_ms)

@@ -203,6 +203,12 @@ int sysgate_gpu_server_start(struct sysgate_gpu_server **out, void *mem,
 void sysgate_gpu_set_coalescing(struct sysgate_gpu_server *s,
 				unsigned window_us, unsigned max_batch);
 void sysgate_gpu_set_uring_min(struct sysgate_gpu_server *s, unsigned n);
+/*
+ * How long one idle worker spins for work before it sleeps (default 50 us
+ * where at least 4 CPUs are online, else 0): a sleeping worker's wake-up
+ * adds microseconds to every round trip.  0 turns spinning off.
+ */
+void sysgate_gpu_set_worker_spin(struct sysgate_gpu_server *s, unsigned us);
 /* Memory GPU calls may pass as pointers (buffers, paths, addresses). */
 int sysgate_gpu_register(struct sysgate_gpu_server *s, const void *p,
 			 size_t len);
@@ -259,6 +265,11 @@ enum { E_NOSYS = 38, E_TIMEDOUT = 110, E_INVAL = 22, E_NAMETOOLONG = 36,
  * test asserts); on the host they are the GCC __atomic builtins, which
  * ThreadSanitizer understands.
  */
+/* The longest sleep between two polls of a mailbox on the device. */
+#ifndef SYSGATE_GPU_BACKOFF_MAX_NS
+#define SYSGATE_GPU_BACKOFF_MAX_NS 4096
+#endif
+
 #if defined(__CUDA_ARCH__)
 __device__ __forceinline__ uint32_t ld_acquire_sys(const uint32_t *p)
 {
@@ -301,7 +312,7 @@ __device__ __forceinline__ uint64_t now_ns(void)
 __device__ __forceinline__ void backoff(unsigned &ns)
 {
 	__nanosleep(ns);
-	if (ns < 4096)
+	if (ns < SYSGATE_GPU_BACKOFF_MAX_NS)
 		ns *= 2;
 }
 #else

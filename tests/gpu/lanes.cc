@@ -589,6 +589,8 @@ static void case_stress()
 			sysgate_gpu_set_coalescing(e.srv, g() % 50,
 						   1 + g() % 40);
 			sysgate_gpu_set_uring_min(e.srv, g() % 3 ? 0 : 2);
+			sysgate_gpu_set_worker_spin(e.srv, g() % 2 ? 0 :
+						    g() % 100);
 			usleep(500);
 		}
 	});

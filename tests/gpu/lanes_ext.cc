@@ -40,6 +40,9 @@ void case_pipe_partner()
 void case_starve()
 {
 	env e(4);
+	/* An idle worker that spins counts as idle: the blocked reads must
+	 * still grow the pool around it. */
+	sysgate_gpu_set_worker_spin(e.srv, 50);
 	int p[2][2];
 	mkpipe(p[0]);
 	mkpipe(p[1]);
