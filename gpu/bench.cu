@@ -5,7 +5,8 @@
  * paper's ordering x blocking comparison.  Every result carries the GPU,
  * driver and runtime versions.  Exits 77 when there is no device.
  *
- * usage: sysgate-gpu-bench [--json] [--quick]
+ * usage: sysgate-gpu-bench [--json] [--quick] [--ports N]
+ * (N ports instead of one per resident warp: the host's scan cost)
  */
 #include <fcntl.h>
 #include <stdlib.h>
@@ -110,14 +111,22 @@ static double now_s()
 int main(int argc, char **argv)
 {
 	bool json = false, quick = false;
+	unsigned ports = 0;
 	for (int i = 1; i < argc; i++) {
-		if (!strcmp(argv[i], "--json"))
+		if (!strcmp(argv[i], "--json")) {
 			json = true;
-		else if (!strcmp(argv[i], "--quick"))
+		} else if (!strcmp(argv[i], "--quick")) {
 			quick = true;
+		} else if (!strcmp(argv[i], "--ports") && i + 1 < argc) {
+			ports = (unsigned)strtoul(argv[++i], 0, 0);
+		} else {
+			fprintf(stderr, "usage: sysgate-gpu-bench [--json] "
+				"[--quick] [--ports N]\n");
+			return 2;
+		}
 	}
 	sysgate_gpu_cuda g;
-	int r = sysgate_gpu_cuda_start(&g, 0, 0, 0);
+	int r = sysgate_gpu_cuda_start(&g, ports, 0, 0);
 	if (r == -ENODEV) {
 		printf("skip: %s\n", g.desc);
 		return 77;
@@ -223,7 +232,7 @@ int main(int argc, char **argv)
 		synced("throughput");
 		return (double)blocks * th * (quick ? 5 : 50) / (now_s() - t0);
 	};
-	for (unsigned w : { 1u, 2u, 8u, 32u, 128u, 512u }) {
+	for (unsigned w : { 1u, 2u, 8u, 32u, 128u, 512u, 8448u }) {
 		snprintf(b, sizeof(b), "{\"bench\":\"throughput\",\"warps\":%u,"
 			 "\"op\":\"pread64\",\"calls_per_s\":%.0f}", w, tput(w));
 		add(b);

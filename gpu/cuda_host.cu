@@ -81,15 +81,16 @@ int sysgate_gpu_cuda_start(struct sysgate_gpu_cuda *g, unsigned nports,
 	cudaGetDeviceProperties(&p, dev);
 	cudaDriverGetVersion(&drv);
 	cudaRuntimeGetVersion(&rt);
-	int hna = 0, cma = 0;
+	int hna = 0, cma = 0, pma = 0;
 	cudaDeviceGetAttribute(&hna, cudaDevAttrHostNativeAtomicSupported, dev);
 	cudaDeviceGetAttribute(&cma, cudaDevAttrConcurrentManagedAccess, dev);
+	cudaDeviceGetAttribute(&pma, cudaDevAttrPageableMemoryAccess, dev);
 	snprintf(g->desc, sizeof(g->desc),
 		 "\"gpu\":\"%s\",\"sm\":\"%d.%d\",\"sms\":%d,\"driver\":%d,"
 		 "\"runtime\":%d,\"hostNativeAtomic\":%d,"
-		 "\"concurrentManagedAccess\":%d",
+		 "\"concurrentManagedAccess\":%d,\"pageableMemoryAccess\":%d",
 		 p.name, p.major, p.minor, p.multiProcessorCount, drv, rt, hna,
-		 cma);
+		 cma, pma);
 	if (!nports)
 		nports = p.multiProcessorCount *
 			(p.maxThreadsPerMultiProcessor / 32);

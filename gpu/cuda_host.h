@@ -15,7 +15,7 @@ struct sysgate_gpu_cuda {
 	struct sysgate_gpu_server *srv;
 	struct sysgate_gpu_client client;	/* pass to kernels by value */
 	void *area;
-	char desc[256];			/* GPU, driver and runtime versions */
+	char desc[512];			/* GPU, driver and runtime versions */
 };
 
 /* 0, or -ENODEV (message in desc) when no usable device, or -errno. */

@@ -87,8 +87,13 @@ __global__ void k_misc(sysgate_gpu_client c, int fd, uint64_t *buf, long ppid,
 		atomicAdd_system(bad, 1);
 	if (threadIdx.x == 0 && t.a.wait_all())
 		atomicAdd_system(bad, 1);
-	if (threadIdx.x == 0 && madvise_release(t.a, 1 << 20, false))
-		atomicAdd_system(bad, 1);
+}
+
+/* mmap, (write), MADV_DONTNEED, (read zeros), munmap from one thread. */
+__global__ void k_madvise(sysgate_gpu_client c, bool touch, long long *res)
+{
+	dev_thread t(c);
+	*res = madvise_release(t.a, 1 << 20, touch);
 }
 
 /* dim3(16, 2, 2): lanes 16..31 of each warp have threadIdx.x < 16. */
@@ -271,8 +276,27 @@ static int ex_misc(ctx &x)
 		   "nonblocking record %u", k);
 	}
 	close(fd);
-	printf("misc: warp/grid granularity, 256 non-blocking writes, "
-	       "madvise ok\n");
+	printf("misc: warp/grid granularity, 256 non-blocking writes ok\n");
+	return 0;
+}
+
+/*
+ * madvise from the GPU.  Where the GPU can reach pageable memory (HMM),
+ * it writes the pages it mapped and must read zeros after MADV_DONTNEED;
+ * elsewhere it cannot touch them and only the calls are checked.
+ */
+static int ex_madvise(ctx &x)
+{
+	int dev = 0, pageable = 0;
+	cudaGetDevice(&dev);
+	cudaDeviceGetAttribute(&pageable, cudaDevAttrPageableMemoryAccess, dev);
+	long long *res = (long long *)sysgate_gpu_cuda_alloc(&x.g, 8);
+	k_madvise<<<1, 1>>>(x.g.client, pageable != 0, res);
+	CK(launched("k_madvise"), "k_madvise");
+	CK(*res == 0, "madvise: %lld", *res);
+	printf("madvise: mmap, MADV_DONTNEED, munmap ok (%s)\n", pageable ?
+	       "pages written by the GPU, zero after MADV_DONTNEED" :
+	       "pages not touched: no pageable memory access");
 	return 0;
 }
 
@@ -438,7 +462,7 @@ static const struct {
 	int (*run)(ctx &);
 } examples[] = {
 	{ "rw", ex_rw }, { "wordcount", ex_wordcount }, { "udp", ex_udp },
-	{ "misc", ex_misc }, { "2d", ex_2d }, { "pipe", ex_pipe },
+	{ "misc", ex_misc }, { "madvise", ex_madvise }, { "2d", ex_2d }, { "pipe", ex_pipe },
 	{ "starve", ex_starve }, { "cancel", ex_cancel }, { "bulk", ex_bulk },
 	{ "bigwc", ex_bigwc },
 };

@@ -10,8 +10,8 @@
 # CPU-lane blocking cases; the benchmark, quick then full (round trip
 # p50/p99 from %globaltimer per granularity, throughput against warps,
 # coalescing, ordering modes, bulk pread GB/s against pread+cudaMemcpy),
-# with compute-sanitizer synccheck and racecheck over the small examples
-# before the full benchmark.
+# with compute-sanitizer memcheck, synccheck and racecheck over the small
+# examples before the full benchmark; the benchmark again with 32 ports.
 # Writes a JSON report (default BUILD/gpu/device-report.json) and, beside
 # it, device-log with every step's output.  Exits 77 when there is no GPU
 # or no nvcc, 1 when a step failed.
@@ -72,11 +72,13 @@ for c in pipe-partner starve stop-inflight timeout-cancel shape diverge; do
 	step "lanes-$c" 60 "$B/tests/gpu/lanes" "$c"
 done
 step bench-quick 90 "$B/gpu/sysgate-gpu-bench" --json --quick
+# 32 ports against one per resident warp: the host's scan of idle ports.
+step bench-32ports 90 "$B/gpu/sysgate-gpu-bench" --json --ports 32
 CS=$(command -v compute-sanitizer || echo /usr/local/cuda/bin/compute-sanitizer)
 if [ -x "$CS" ]; then
-	for tool in synccheck racecheck; do
+	for tool in memcheck synccheck racecheck; do
 		step "$tool" 120 "$CS" --tool "$tool" --error-exitcode 9 \
-			"$ex" rw misc 2d pipe
+			"$ex" rw misc madvise 2d pipe
 	done
 else
 	echo "compute-sanitizer not found: synccheck/racecheck not run" | tee -a "$log"
@@ -90,9 +92,10 @@ json_of() {
 {
 	printf '{"schema":1,"tool":"tests/gpu/device.sh","gpu":"%s","arch":"%s",' \
 		"$gpu" "$arch"
-	printf '"date":"%s","steps":[%s],"bench_quick":%s,"bench":%s}\n' \
+	printf '"date":"%s","steps":[%s],"bench_quick":%s,"bench":%s,' \
 		"$(date -u +%Y-%m-%dT%H:%M:%SZ)" "$steps" "$(json_of bench-quick)" \
 		"$(json_of bench)"
+	printf '"bench_32ports":%s}\n' "$(json_of bench-32ports)"
 } >"$report"
 echo "report: $report (log: $log)"
 exit $fail
