@@ -2,7 +2,8 @@
 /*
  * examples.cu - the GENESYS case studies on a real GPU: per-thread
  * pwrite/pread, wordcount (open/pread/close per block), a UDP echo server
- * (recvfrom/sendto per lane), madvise, warp/grid granularity and
+ * (recvfrom/sendto per lane; also under a load generator that keeps 128
+ * datagrams in flight), madvise, warp/grid granularity and
  * non-blocking calls, a 2-D block, lanes of one warp on both ends of a
  * pipe, a getppid served while two reads block, a timed-out read that is
  * cancelled, a bulk pread into device memory and wordcount over 128 MiB
@@ -23,7 +24,11 @@
 #include <sys/socket.h>
 #include <fcntl.h>
 #include <time.h>
+#include <algorithm>
+#include <atomic>
 #include <string>
+#include <thread>
+#include <vector>
 #include <unistd.h>
 
 #include "sysgate_gpu.h"
@@ -153,6 +158,18 @@ __global__ void k_starve(sysgate_gpu_client c, int ra, int rb, char *bufs,
 	atomicExch_system(flag, 1);
 }
 
+/* A UDP echo server: every lane echoes `rounds` datagrams. */
+__global__ void k_udp_serve(sysgate_gpu_client c, int fd, lanebuf *lb,
+			    unsigned rounds, int *bad)
+{
+	dev_thread t(c);
+	unsigned k = blockIdx.x * blockDim.x + threadIdx.x;
+	for (unsigned i = 0; i < rounds; i++)
+		if (udp_echo_lane(t.a, fd, lb[k].buf, 64, lb[k].addr,
+				  &lb[k].alen) <= 0)
+			atomicAdd_system(bad, 1);
+}
+
 /* One read with the client's (short) timeout: its result goes to *res. */
 __global__ void k_read1(sysgate_gpu_client c, int fd, char *buf,
 			long long *res)
@@ -261,7 +278,77 @@ static int ex_udp(ctx &x)
 	return 0;
 }
 
-/* warp/grid granularity, non-blocking writes, madvise */
+/*
+ * UDP echo under load: 64 lanes serve while a load generator keeps up to
+ * 128 numbered datagrams in flight; every one must come back exactly once.
+ */
+static int ex_udp_load(ctx &x)
+{
+	const unsigned lanes = 64, rounds = 50, total = lanes * rounds;
+	const unsigned window = 128;
+	int s = socket(AF_INET, SOCK_DGRAM, 0), cl = socket(AF_INET,
+							      SOCK_DGRAM, 0);
+	sockaddr_in sa = {};
+	sa.sin_family = AF_INET;
+	sa.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
+	CK(bind(s, (sockaddr *)&sa, sizeof(sa)) == 0, "bind");
+	socklen_t sl = sizeof(sa);
+	getsockname(s, (sockaddr *)&sa, &sl);
+	timeval tv = { 5, 0 };
+	setsockopt(cl, SOL_SOCKET, SO_RCVTIMEO, &tv, sizeof(tv));
+	lanebuf *lb = (lanebuf *)sysgate_gpu_cuda_alloc(&x.g,
+						     lanes * sizeof(lanebuf));
+	k_udp_serve<<<2, lanes / 2>>>(x.g.client, s, lb, rounds, x.bad);
+	std::vector<double> sent(total), rtt;
+	std::vector<unsigned char> seen(total);
+	std::atomic<unsigned> back{ 0 };
+	std::atomic<unsigned> lost{ 0 };
+	unsigned dup = 0, bogus = 0;
+	double t0 = now_s();
+	std::thread rx([&] {
+		char m[64];
+		while (back < total) {
+			ssize_t n = recv(cl, m, sizeof(m) - 1, 0);
+			if (n <= 0) {
+				lost = total - back;
+				break;
+			}
+			m[n] = 0;
+			unsigned i = (unsigned)strtoul(m, 0, 10);
+			if (i >= total)
+				bogus++;
+			else if (seen[i]++)
+				dup++;
+			else
+				rtt.push_back(now_s() - sent[i]);
+			back++;
+		}
+	});
+	for (unsigned i = 0; i < total && !lost; i++) {
+		while (i - back >= window && !lost)
+			usleep(1);
+		char m[32];
+		int n = snprintf(m, sizeof(m), "%u", i);
+		sent[i] = now_s();
+		sendto(cl, m, n, 0, (sockaddr *)&sa, sizeof(sa));
+	}
+	rx.join();
+	double secs = now_s() - t0;
+	CK(launched("k_udp_serve"), "k_udp_serve");
+	CK(!lost && !dup && !bogus && *x.bad == 0,
+	   "udp-load: %u lost, %u duplicated, %u unknown, %d lane errors",
+	   lost.load(), dup, bogus, *x.bad);
+	std::sort(rtt.begin(), rtt.end());
+	close(s);
+	close(cl);
+	printf("udp-load: %u datagrams echoed by %u lanes, %u in flight: "
+	       "%.0f/s, echo p50 %.0f us, p99 %.0f us ok\n", total, lanes,
+	       window, total / secs, rtt[rtt.size() / 2] * 1e6,
+	       rtt[rtt.size() * 99 / 100] * 1e6);
+	return 0;
+}
+
+/* warp/grid granularity, non-blocking writes */
 static int ex_misc(ctx &x)
 {
 	int fd = open((x.dir + "/nb").c_str(), O_RDWR | O_CREAT, 0600);
@@ -462,7 +549,7 @@ static const struct {
 	int (*run)(ctx &);
 } examples[] = {
 	{ "rw", ex_rw }, { "wordcount", ex_wordcount }, { "udp", ex_udp },
-	{ "misc", ex_misc }, { "madvise", ex_madvise }, { "2d", ex_2d }, { "pipe", ex_pipe },
+	{ "udp-load", ex_udp_load }, { "misc", ex_misc }, { "madvise", ex_madvise }, { "2d", ex_2d }, { "pipe", ex_pipe },
 	{ "starve", ex_starve }, { "cancel", ex_cancel }, { "bulk", ex_bulk },
 	{ "bigwc", ex_bigwc },
 };
