@@ -35,6 +35,7 @@
 #include "mech.h"
 #include "entry.h"
 #include "signal_arch.h"
+#include "clock_arch.h"
 
 struct sg_chain {
 	struct sysgate_sys *s;
@@ -78,6 +79,7 @@ SG_AT(struct sysgate_sys, tid, SG_S_PID + 4);
 SG_AT(struct sysgate_sys, flags, SG_S_FLAGS);
 SG_AT(struct sysgate_sys, note, SG_S_NOTE);
 SG_AT(struct sysgate_sys, enter_ns, SG_S_ENTER_NS);
+SG_AT(struct sysgate_sys, enter_ticks, SG_S_ENTER_TICKS);
 _Static_assert(SYSGATE_SYS_SKIPPED == 0x4, "arch/x86_64/entry.S: SKIPPED");
 _Static_assert(sizeof(struct sysgate_sys) == SG_S_SIZE &&
 	       SG_CALL_SCRATCH >= SG_S_SIZE &&
@@ -321,6 +323,10 @@ sys_init(struct sysgate_sys *s, struct sg_thread *t, long nr,
 	s->enter_ns = (unsigned long)nr < SYSGATE_NR_MAX &&
 				      sg_bit(sg.timed_sel, nr) ?
 			      sysgate_now_ns() : 0;
+	/* (set only while this process has a usable counter: hooks.c) */
+	s->enter_ticks = (unsigned long)nr < SYSGATE_NR_MAX &&
+					 sg_bit(sg.ticked_sel, nr) ?
+				 sg_arch_counter() : 0;
 }
 
 __attribute__((hot))

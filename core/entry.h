@@ -56,7 +56,8 @@
 #define SG_S_FLAGS		88
 #define SG_S_NOTE		96
 #define SG_S_ENTER_NS		104
-#define SG_S_SIZE		112
+#define SG_S_ENTER_TICKS	112
+#define SG_S_SIZE		120
 #define SG_CALL_SCRATCH		120	/* five words the fast path keeps
 					   across the hook's call */
 

@@ -116,6 +116,7 @@ static void fast_set(long nr, const struct sysgate_ctx *x, unsigned long fpu)
 	void *fn = 0, *data = 0, *ex = 0;
 
 	if (h && h->enter && !sg_bit(sg.timed_sel, nr) &&
+	    !sg_bit(sg.ticked_sel, nr) &&
 	    !(sg.tls.memsz && sg_bit(sg.tls_sel, nr))) {
 		fn = (void *)h->enter;
 		data = x->data;
@@ -177,6 +178,7 @@ void sg_hooks_recompute(void)
 
 	for (w = 0; w < SG_SEL_WORDS; w++) {
 		unsigned long m = 0, fpu = 0, tls = 0, timed = 0, ex = 0;
+		unsigned long ticked = 0;
 
 		for (i = 0; i < sg.nhooks; i++) {
 			unsigned int fl = sg.hooks[i]->hook->flags;
@@ -189,6 +191,13 @@ void sg_hooks_recompute(void)
 				tls |= sg.hooks[i]->sel[w];
 			if (fl & SYSGATE_HOOK_TIMED)
 				timed |= sg.hooks[i]->sel[w];
+			/* no usable counter: the clock instead */
+			if ((fl & SYSGATE_HOOK_TICKED) && sg.hooks[i]->sel[w]) {
+				if (sg_ticks_usable())
+					ticked |= sg.hooks[i]->sel[w];
+				else
+					timed |= sg.hooks[i]->sel[w];
+			}
 			if (sg.hooks[i]->hook->exit)
 				ex |= sg.hooks[i]->sel[w];
 		}
@@ -196,6 +205,7 @@ void sg_hooks_recompute(void)
 		sg.fpu_sel[w] = fpu;
 		sg.tls_sel[w] = tls;
 		sg.timed_sel[w] = timed;
+		sg.ticked_sel[w] = ticked;
 		sg.exit_sel[w] = ex;
 		any |= m != 0;
 	}

@@ -403,7 +403,7 @@ void sg_core_call(struct sg_thread *t, struct sysgate_sys *s)
 		return;
 	case SG_NR_seccomp:
 	case SG_NR_prctl:
-		if (sg_seccomp_wrap(s))
+		if (sg_seccomp_wrap(s) || sg_ticks_call(s))
 			return;
 		break;
 	case SG_NR_sigaltstack:

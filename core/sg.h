@@ -180,6 +180,8 @@ struct sg_global {
 	unsigned long self_lo, self_hi;	/* our own text, never patched */
 	unsigned long self_text_lo, self_text_hi;	/* its executable part */
 	int sud_on;			/* unpatched code is caught by SUD */
+	unsigned long ticked_sel[SG_SEL_WORDS];	/* calls a SYSGATE_HOOK_TICKED
+						   hook selects (counter usable) */
 	int sud_ons, sud_offs;		/* times turned on, and off again */
 	/* 1 in a page the kernel zeroes in a fork child (MADV_WIPEONFORK):
 	 * tells a fork sysgate did not see (core/sud.c's window) */
@@ -434,6 +436,11 @@ void *sg_shared_alloc(const char *full, size_t size) SG_HIDDEN;
 /* core/vdso.c */
 void sg_vdso_init(unsigned long base) SG_HIDDEN;
 void sg_vdso_forget(unsigned long lo, unsigned long hi) SG_HIDDEN;
+/* sysgate_ticks' counter: usable in this process (asked once)? */
+int sg_ticks_usable(void) SG_HIDDEN;
+/* A core call that may take the counter away (PR_SET_TSC): run it, and
+ * time with the clock from then on.  1 when it was such a call. */
+int sg_ticks_call(struct sysgate_sys *s) SG_HIDDEN;
 /* core/sud.c: one line saying 32-bit calls are not hooked. */
 void sg_warn_compat(void) SG_HIDDEN;
 

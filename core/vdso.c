@@ -9,6 +9,7 @@
 #include <elf.h>
 #include "sg.h"
 #include "maps.h"
+#include "clock_arch.h"
 
 typedef long (*clock_fn)(long, void *);
 static clock_fn vdso_clock_gettime;
@@ -17,6 +18,9 @@ static clock_fn vdso_clock_gettime;
  * its code reads. */
 static unsigned long vdso_lo, vdso_hi;
 #define VVAR_ROOM (64UL << 10)	/* without /proc: at most this much */
+/* sysgate_ticks' counter in this process: 0 not asked yet, 1 usable,
+ * 2 not (or no longer: PR_SET_TSC). */
+static int counter_state;
 
 static unsigned long hex_at(const char *p, const char **end)
 {
@@ -126,6 +130,12 @@ void sg_vdso_init(unsigned long base)
 	unsigned long load = 0;
 	int i, found_load = 0;
 
+	/* A thread whose RDTSC faults (PR_SET_TSC, kept across execve) must
+	 * not read the vDSO's clock either: it reads the TSC. */
+	if (sg_arch_counter_faults() == 1) {
+		counter_state = 2;
+		return;
+	}
 	if (!base)
 		return;
 	ph = (const Elf64_Phdr *)(base + eh->e_phoff);
@@ -191,4 +201,47 @@ unsigned long long sysgate_now_ns(void)
 unsigned long long sysgate_realtime_ns(void)
 {
 	return clock_ns(0 /* CLOCK_REALTIME */);
+}
+
+/* Steadiness is asked only when a hook wants the counter (CPUID exits
+ * to the hypervisor in a VM); whether it faults, at start (below). */
+int sg_ticks_usable(void)
+{
+	int st = __atomic_load_n(&counter_state, __ATOMIC_RELAXED);
+
+	if (!st) {
+		st = sg_arch_counter_steady() && !sg_arch_counter_faults() ?
+			1 : 2;
+		__atomic_store_n(&counter_state, st, __ATOMIC_RELAXED);
+	}
+	return st == 1;
+}
+
+__attribute__((hot))
+unsigned long long sysgate_ticks(void)
+{
+	return sg_ticks_usable() ? sg_arch_counter() : 0;
+}
+
+/*
+ * PR_SET_TSC, PR_TSC_SIGSEGV: RDTSC faults in the calling thread (and
+ * the threads and children it makes).  The vDSO's clock reads the TSC as
+ * well, so from then on the process times calls with the clock's system
+ * call (the vDSO is the program's, and faults there as natively).
+ */
+int sg_ticks_call(struct sysgate_sys *s)
+{
+	if (!sg_arch_counter_call(s->nr, s->args))
+		return 0;
+	sg_raw_call(s);
+	/* (the calling thread, and the threads it makes, now fault on the
+	 * counter; the others would not, but one rule for the process is
+	 * simpler and only costs precision) */
+	if (sysgate_is_error(s->ret))
+		return 1;
+	/* the vDSO's clock reads the TSC too: the system call instead */
+	__atomic_store_n(&vdso_clock_gettime, 0, __ATOMIC_RELEASE);
+	if (__atomic_exchange_n(&counter_state, 2, __ATOMIC_RELAXED) != 2)
+		sg_hooks_recompute();
+	return 1;
 }

@@ -37,7 +37,7 @@ extern "C" {
 #endif
 
 #define SYSGATE_VERSION_MAJOR 1
-#define SYSGATE_VERSION_MINOR 3
+#define SYSGATE_VERSION_MINOR 4
 /* Bumped whenever struct sysgate_hook or struct sysgate_sys changes layout. */
 #define SYSGATE_HOOK_ABI 1
 
@@ -60,6 +60,9 @@ struct sysgate_sys {
 	const char *note;	/* set by a skipping hook; tracers print it */
 	unsigned long long enter_ns; /* CLOCK_MONOTONIC at entry, when some
 					hook has SYSGATE_HOOK_TIMED, else 0 */
+	unsigned long long enter_ticks;	/* sysgate_ticks() at entry, when some
+					   hook has SYSGATE_HOOK_TICKED and the
+					   counter is usable, else 0 (1.4) */
 };
 
 /* sysgate_sys.flags */
@@ -85,6 +88,9 @@ struct sysgate_ctx;		/* opaque, one per loaded hook */
 				   errno): where sysgate's hooks have TLS of
 				   their own (the loader's start), the thread
 				   pointer is then not switched per call */
+#define SYSGATE_HOOK_TICKED 0x8	/* wants sysgate_sys.enter_ticks filled
+				   (1.4); where this process has no usable
+				   counter, enter_ns is filled instead */
 
 struct sysgate_hook {
 	unsigned int abi;	/* SYSGATE_HOOK_ABI, checked at load */
@@ -198,6 +204,16 @@ SYSGATE_API void *sysgate_shared(struct sysgate_ctx *ctx, const char *name,
 /* Nanoseconds from CLOCK_MONOTONIC / CLOCK_REALTIME, without a syscall. */
 SYSGATE_API unsigned long long sysgate_now_ns(void);
 SYSGATE_API unsigned long long sysgate_realtime_ns(void);
+/*
+ * A cheap counter for timing calls (1.4): the time-stamp counter (x86-64,
+ * where it is invariant and this thread may read it), the generic timer
+ * (aarch64), the time CSR (RISC-V); it costs a fraction of sysgate_now_ns.
+ * Its rate is not given: convert a sum of differences by two
+ * (sysgate_ticks(), sysgate_now_ns()) pairs taken far apart.  0 when this
+ * process has no usable counter (or the program took it away with
+ * PR_SET_TSC): time with sysgate_now_ns() then.
+ */
+SYSGATE_API unsigned long long sysgate_ticks(void);
 /* True when this process follows the hooked tree (-f), or is its root. */
 SYSGATE_API int sysgate_process_followed(void);
 /* True in the process that prints tree-wide reports (summaries) when it

@@ -365,6 +365,7 @@ sg_x86_entry:
 	mov	%rsi, SG_S_FLAGS(%rsp)
 	mov	%rsi, SG_S_NOTE(%rsp)
 	mov	%rsi, SG_S_ENTER_NS(%rsp)
+	mov	%rsi, SG_S_ENTER_TICKS(%rsp)
 	/* enter(s, data) on the hook stack, depth set (run_lean); for an
 	 * answer, exit() too, in the same switch (lean_enter) */
 	mov	%r8, SG_CALL_SCRATCH(%rsp)

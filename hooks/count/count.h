@@ -10,21 +10,31 @@
 
 #include "sysgate.h"
 
-/* One record per call number: a process's few dozen distinct calls
- * touch a few pages of the shared table, not one page per column (each
- * first touch of a shared page is a fault, ~3 us). */
+/* One record per call number (one cache line): a process's few dozen
+ * distinct calls touch a few pages of the shared table, not one page per
+ * column (each first touch of a shared page is a fault, ~3 us).  Times
+ * come in two units: nanoseconds (CPU time of calls that may sleep, or
+ * the clock where there is no usable counter) and sysgate_ticks(), whose
+ * rate the summary learns from the table's anchor. */
 struct count_row {
 	unsigned long calls;
 	unsigned long errors;
 	unsigned long ns;
 	unsigned long min_ns1;	/* shortest + 1; 0: none */
 	unsigned long max_ns;
+	unsigned long ticks;
+	unsigned long min_ticks1;
+	unsigned long max_ticks;
 };
 
 struct count_table {
 	/* bit nr: row[nr] was written, so that the summary reads only the
 	 * pages the tree touched */
 	unsigned long used[SYSGATE_NR_MAX / (8 * sizeof(unsigned long))];
+	/* sysgate_now_ns() and sysgate_ticks() read together by the first
+	 * process with a counter; with a pair read at the summary they give
+	 * the ticks' rate over the whole run */
+	unsigned long long anchor_ticks, anchor_ns;
 	struct count_row row[SYSGATE_NR_MAX];
 };
 

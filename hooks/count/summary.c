@@ -143,6 +143,54 @@ int count_check_columns(const char *v)
 	return parse_columns(v, c) < 0 ? -1 : 0;
 }
 
+/* x * n / d without overflow, for n and d below 2^32. */
+static unsigned long mul_div(unsigned long x, unsigned long n, unsigned long d)
+{
+	return x / d * n + x % d * n / d;
+}
+
+/*
+ * The table with every time in nanoseconds: ticks at the rate between the
+ * anchor and now (0 where that rate is unknown: no process had a counter,
+ * or this one has none).
+ */
+static const struct count_table *in_ns(const struct count_table *t)
+{
+	static struct count_table f;
+	unsigned long long now_ns = sysgate_now_ns(), now = sysgate_ticks();
+	unsigned long dt = t->anchor_ticks && now > t->anchor_ticks ?
+		now - t->anchor_ticks : 0;
+	unsigned long dn = dt && now_ns > t->anchor_ns ?
+		now_ns - t->anchor_ns : 0;
+	int i;
+
+	while (dt >> 32 || dn >> 32) {
+		dt >>= 1;
+		dn >>= 1;
+	}
+	hk_memcpy(f.used, t->used, sizeof(f.used));
+	for (i = 0; i < SYSGATE_NR_MAX; i++) {
+		const struct count_row *r = &t->row[i];
+		struct count_row *w = &f.row[i];
+		unsigned long lo, hi;
+
+		if (!(t->used[i / (8 * sizeof(long))] >>
+		      (i % (8 * sizeof(long))) & 1))
+			continue;	/* (its page may be untouched) */
+		*w = *r;
+		if (!r->min_ticks1)
+			continue;
+		lo = dt ? mul_div(r->min_ticks1 - 1, dn, dt) : 0;
+		hi = dt ? mul_div(r->max_ticks, dn, dt) : 0;
+		w->ns += dt ? mul_div(r->ticks, dn, dt) : 0;
+		if (!w->min_ns1 || lo + 1 < w->min_ns1)
+			w->min_ns1 = lo + 1;
+		if (hi > w->max_ns)
+			w->max_ns = hi;
+	}
+	return &f;
+}
+
 static unsigned long min_of(const struct count_table *t, int k)
 {
 	return t->row[k].min_ns1 ? t->row[k].min_ns1 - 1 : 0;
@@ -346,6 +394,7 @@ unsigned long count_summary(const struct count_table *t,
 	int n = 0, ncol = parse_columns(o->columns, c), i, j;
 	struct fmt f;
 
+	t = in_ns(t);
 	if (ncol < 0)
 		ncol = parse_columns(0, c);
 	for (i = 0; i < SYSGATE_NR_MAX; i++) {

@@ -159,6 +159,22 @@ int ioctl(int fd, unsigned long req, ...)
 	return (int)CALL(SYS_ioctl, fd, req, arg, 0, 0, 0);
 }
 
+/* prctl: four more arguments, read as libc reads them (callers pass the
+ * zeros the kernel checks).  Seen so that a program's PR_SET_TSC stops
+ * sysgate's own use of the time-stamp counter. */
+int prctl(int option, ...)
+{
+	va_list ap;
+	unsigned long a[4];
+	int i;
+
+	va_start(ap, option);
+	for (i = 0; i < 4; i++)
+		a[i] = va_arg(ap, unsigned long);
+	va_end(ap);
+	return (int)CALL(SYS_prctl, option, a[0], a[1], a[2], a[3], 0);
+}
+
 /* syscall(2): the one door to every call; libc's own still bypasses it. */
 long syscall(long nr, ...)
 {

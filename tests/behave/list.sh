@@ -36,9 +36,6 @@ for src in tests/behave/*.c; do
 		# preload cannot see a raw clone: a thread made that way without
 		# TLS of its own is indistinguishable from its creator (README).
 		[ "$m/$t" = preload/clone3 ] && continue
-		# nor libc's prctl(), which it does not wrap: the kernel's
-		# strict mode then forbids sysgate's calls (doc/status.md)
-		[ "$m/$t" = preload/own-seccomp-strict ] && continue
 		# -m preload is LD_PRELOAD: the program sees it (README), and
 		# it misses libc's internal execve: an unfollowed child is a
 		# sysgate of its own, whose new descriptor sits at the limit;

@@ -1,0 +1,34 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * The counter sysgate times calls with (sysgate_ticks): the time CSR, at
+ * the platform's constant timebase on every hart.
+ */
+#ifndef SG_CLOCK_ARCH_H
+#define SG_CLOCK_ARCH_H
+
+static inline unsigned long long sg_arch_counter(void)
+{
+	unsigned long long v;
+
+	__asm__ volatile("rdtime %0" : "=r"(v));
+	return v;
+}
+
+static inline int sg_arch_counter_faults(void)
+{
+	return 0;
+}
+
+static inline int sg_arch_counter_steady(void)
+{
+	return 1;
+}
+
+static inline int sg_arch_counter_call(long nr, const long *a)
+{
+	(void)nr;
+	(void)a;
+	return 0;
+}
+
+#endif
