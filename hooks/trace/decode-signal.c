@@ -300,7 +300,7 @@ void p_siginfo(struct fmt *f, const void *info)
 		f_dec(f, ", si_int=", (int)si->u.timer.value);
 		fmt_str(f, ", si_ptr=");
 		p_ptr(f, si->u.timer.value);
-	} else if (si->code <= 0 || si->code == 0x80) {
+	} else if (si->code <= 0) {
 		fmt_str(f, ", si_pid=");
 		p_pid(f, si->u.kill.pid, PT_TGID);
 		p_si_uid(f, si->u.kill.uid);
@@ -334,6 +334,19 @@ void p_siginfo(struct fmt *f, const void *info)
 		f_dec(f, ", si_syscall=", si->u.sys.syscall);
 		fmt_str(f, ", si_arch=");
 		p_xlat(f, si->u.sys.arch, &xl_audit_arches, "AUDIT_ARCH_???");
+	} else {
+		/* a kernel's signal (SI_KERNEL...): its source and value
+		 * only where it has them, as strace */
+		if (si->u.kill.pid || si->u.kill.uid) {
+			fmt_str(f, ", si_pid=");
+			p_pid(f, si->u.kill.pid, PT_TGID);
+			p_si_uid(f, si->u.kill.uid);
+		}
+		if (si->u.kill.value_ptr) {
+			f_dec(f, ", si_int=", si->u.kill.rt.value_int);
+			fmt_str(f, ", si_ptr=");
+			p_ptr(f, si->u.kill.value_ptr);
+		}
 	}
 	fmt_chr(f, '}');
 }
