@@ -974,6 +974,12 @@ int sg_options_hook_args(const struct sg_options *o, const char *hook,
 	if (!sg_strcmp(hook, "inject")) {
 		if (!o->ninject)
 			return 0;
+		/* As strace, tamper only with traced calls; -e trace=none,
+		 * which strace would make inject nothing, is sysgate's way
+		 * to inject without a trace (README). */
+		if (o->trace && sg_strcmp(o->trace, "none") &&
+		    put_item(dst, size, &n, "trace", o->trace))
+			return -1;
 		for (i = 0; i < o->ninject; i++)
 			if (put_item(dst, size, &n, "spec", o->inject[i]))
 				return -1;

@@ -3,9 +3,11 @@
  * inject: strace's fault injection, in process.
  *
  *   -e inject=SET[:error=ERRNO|:retval=N][:signal=SIG][:when=EXPR]
- *                [:delay_enter=USEC][:delay_exit=USEC][:syscall=NAME]
+ *                [:delay_enter=TIME][:delay_exit=TIME][:syscall=NAME]
  *   -e fault=SET[:error=ERRNO][:when=EXPR]    (error defaults to ENOSYS)
  *   EXPR: FIRST | FIRST+ | FIRST+STEP | FIRST..LAST | FIRST..LAST+STEP
+ *   TIME: a decimal number (1.5, 8e5, .16E7), microseconds unless it ends
+ *         in s, ms, us or ns
  *
  * With error= or retval= the call is not executed and returns the given
  * result; signal= and delays happen around a call that still runs.  Calls
@@ -19,9 +21,11 @@
 #include "../lib/args.h"
 #include "../lib/fmt.h"
 #include "../lib/sets.h"
+#include "../lib/slots.h"
 
 #define MAX_SPECS 16
 #define NO_LAST (~0UL >> 1)
+#define WHEN_MAX 65535	/* strace's limit on when='s numbers */
 
 struct spec {
 	struct sc_set set;
@@ -29,14 +33,13 @@ struct spec {
 	long error, retval;
 	int sig;
 	unsigned long first, last, step;
-	long delay_enter, delay_exit;	/* microseconds */
+	long delay_enter, delay_exit;	/* nanoseconds */
 	long subst;	/* syscall=: the call run instead, or -1 */
 };
 
 static struct spec specs[MAX_SPECS];
 static int nspecs;
-static int any_delay_exit;
-static unsigned long counts[SYSGATE_NR_MAX];
+static int any_delay_exit, any_signal;
 
 static int fail(struct sysgate_ctx *ctx, const char *what, const char *v,
 		size_t n)
@@ -71,7 +74,8 @@ static int parse_when(struct spec *sp, const char *s, size_t n)
 	sp->step = 0;
 	while (i < n && s[i] >= '0' && s[i] <= '9')
 		i++;
-	if (parse_ulong(s, i, &sp->first) || sp->first < 1)
+	if (parse_ulong(s, i, &sp->first) || sp->first < 1 ||
+	    sp->first > WHEN_MAX)
 		return -1;
 	if (i == n) {		/* FIRST: only that call */
 		sp->last = sp->first;
@@ -82,7 +86,9 @@ static int parse_when(struct spec *sp, const char *s, size_t n)
 		j = i += 2;
 		while (i < n && s[i] >= '0' && s[i] <= '9')
 			i++;
-		if (parse_ulong(s + j, i - j, &sp->last) || sp->last < sp->first)
+		/* (strace keeps 65535 for "no last") */
+		if (parse_ulong(s + j, i - j, &sp->last) ||
+		    sp->last < sp->first || sp->last >= WHEN_MAX)
 			return -1;
 		if (i == n) {
 			sp->step = 1;
@@ -96,31 +102,70 @@ static int parse_when(struct spec *sp, const char *s, size_t n)
 		sp->step = 1;
 		return 0;
 	}
-	if (parse_ulong(s + i, n - i, &sp->step) || sp->step < 1)
+	if (parse_ulong(s + i, n - i, &sp->step) || sp->step < 1 ||
+	    sp->step > WHEN_MAX)
 		return -1;
 	return 0;
 }
 
+/* name (NUL-terminated) equals s[0, n) but for case */
+static int same_nocase(const char *name, const char *s, size_t n)
+{
+	size_t i;
+
+	for (i = 0; i < n && name[i]; i++)
+		if ((name[i] | 0x20) != (s[i] | 0x20))
+			return 0;
+	return i == n && !name[i];
+}
+
+/* An errno by number (1..4095) or name, in any case as strace takes it. */
 static int lookup_errno(const char *s, size_t n, long *e)
 {
-	char name[32];
 	int i;
 
 	if (!hk_parse_long(s, n, e))
 		return *e > 0 && *e < 4096 ? 0 : -1;
-	if (n >= sizeof(name))
-		return -1;
-	hk_memcpy(name, s, n);
-	name[n] = 0;
 	for (i = 1; i < 4096; i++) {
 		const char *nm = sysgate_errno_name(i);
 
-		if (nm && !hk_strcmp(nm, name)) {
+		if (nm && same_nocase(nm, s, n)) {
 			*e = i;
 			return 0;
 		}
 	}
 	return -1;
+}
+
+/* retval=: a 64-bit number as strtoull(, 0) reads it (0x hex, 0 octal,
+ * decimal; a leading - negates), without overflow. */
+static int parse_retval(const char *s, size_t n, long *v)
+{
+	unsigned long x = 0, base = 10, d;
+	size_t i = 0;
+	int neg = 0;
+
+	if (i < n && (s[i] == '-' || s[i] == '+'))
+		neg = s[i++] == '-';
+	if (i + 1 < n && s[i] == '0' && (s[i + 1] | 0x20) == 'x') {
+		base = 16;
+		i += 2;
+	} else if (i + 1 < n && s[i] == '0') {
+		base = 8;
+	}
+	if (i == n)
+		return -1;
+	for (; i < n; i++) {
+		char c = s[i] | 0x20;
+
+		d = s[i] >= '0' && s[i] <= '9' ? (unsigned long)(s[i] - '0') :
+		    c >= 'a' && c <= 'f' ? (unsigned long)(c - 'a' + 10) : 99;
+		if (d >= base || x > (~0UL - d) / base)
+			return -1;
+		x = x * base + d;
+	}
+	*v = (long)(neg ? -x : x);
+	return 0;
 }
 
 static int lookup_signal(const char *s, size_t n, int *sig)
@@ -144,114 +189,246 @@ static int lookup_signal(const char *s, size_t n, int *sig)
 	return -1;
 }
 
-static int parse_spec(struct sysgate_ctx *ctx, const char *s, size_t n)
+/*
+ * A delay as strace takes it, into nanoseconds, without floating point
+ * (hooks run FPU-free): digits with an optional point, an optional
+ * exponent, an optional unit.  -1 when invalid or too large.
+ */
+static int parse_delay(const char *s, size_t n, long *ns)
+{
+	static const struct {
+		const char *name;
+		int pow10;
+	} units[] = { { "s", 9 }, { "ms", 6 }, { "us", 3 }, { "ns", 0 },
+		      { "", 3 } };
+	unsigned long m = 0;
+	size_t i = 0, u;
+	int pow = 0, digits = 0, point = 0;
+	long e = 0;
+
+	if (i < n && s[i] == '+')
+		i++;
+	for (; i < n && ((s[i] >= '0' && s[i] <= '9') ||
+			 (s[i] == '.' && !point)); i++) {
+		if (s[i] == '.') {
+			point = 1;
+			continue;
+		}
+		digits++;
+		if (m > (~0UL >> 1) / 10)
+			return -1;
+		m = m * 10 + (s[i] - '0');
+		pow -= point;
+	}
+	if (!digits)
+		return -1;
+	if (i < n && (s[i] | 0x20) == 'e') {
+		size_t j = ++i;
+
+		if (i < n && (s[i] == '+' || s[i] == '-'))
+			i++;
+		while (i < n && s[i] >= '0' && s[i] <= '9')
+			i++;
+		if (hk_parse_long(s + j, i - j, &e) || e > 30 || e < -30)
+			return -1;
+	}
+	for (u = 0; u < sizeof(units) / sizeof(*units); u++)
+		if (same_nocase(units[u].name, s + i, n - i))
+			break;
+	if (u == sizeof(units) / sizeof(*units))
+		return -1;
+	for (pow += e + units[u].pow10; pow > 0; pow--) {
+		if (m > (~0UL >> 1) / 10)
+			return -1;
+		m *= 10;
+	}
+	for (; pow < 0; pow++)
+		m /= 10;
+	*ns = (long)m;
+	return 0;
+}
+/* A call chosen for a signal or a delay at its exit, by thread (when=
+ * counted it at entry; handlers' calls nest). */
+static struct tid_slots threads;
+static struct {
+	const struct sysgate_sys *call;
+	const struct spec *sp;
+} chosen[TID_SLOTS];
+static unsigned long counts[SYSGATE_NR_MAX];
+
+/* The options an inject or fault argument may give once each. */
+enum { O_RESULT = 1, O_SIGNAL = 2, O_DELAY_ENTER = 4, O_DELAY_EXIT = 8,
+       O_SYSCALL = 16 };
+
+/*
+ * One KEY=VALUE of an argument into sp; NULL or why it is invalid.  As in
+ * strace: fault= takes only error=, when= and syscall=; each option once
+ * (error= and retval= exclude each other).
+ */
+static const char *parse_option(struct spec *sp, int fault, unsigned *seen,
+				const char *k, size_t kl, const char *v,
+				size_t vl)
+{
+	unsigned once = 0;
+
+#define KEY(name) (kl == sizeof(name) - 1 && !hk_strncmp(k, name, kl))
+	if (KEY("when")) {
+		if (parse_when(sp, v, vl))
+			return "when= takes FIRST[..LAST][+[STEP]], 1..65535";
+		return 0;
+	} else if (KEY("error")) {
+		if (lookup_errno(v, vl, &sp->error))
+			return "error= takes an errno name or 1..4095";
+		sp->has_error = 1;
+		once = O_RESULT;
+	} else if (KEY("syscall")) {
+		char name[64];
+
+		if (vl >= sizeof(name))
+			return "syscall= takes a call's name";
+		hk_memcpy(name, v, vl);
+		name[vl] = 0;
+		sp->subst = sysgate_syscall_number(name);
+		if (sp->subst < 0 || !(sysgate_syscall_classes(sp->subst) &
+				       SYSGATE_CLASS_PURE))
+			return "syscall= takes a call without side effects "
+			       "(%pure)";
+		once = O_SYSCALL;
+	} else if (fault) {
+		return "fault= takes error=, when= and syscall=";
+	} else if (KEY("retval")) {
+		if (parse_retval(v, vl, &sp->retval))
+			return "retval= takes a number";
+		sp->has_retval = 1;
+		once = O_RESULT;
+	} else if (KEY("signal")) {
+		if (lookup_signal(v, vl, &sp->sig))
+			return "signal= takes a signal name or 1..64";
+		once = O_SIGNAL;
+	} else if (KEY("delay_enter") || KEY("delay_exit")) {
+		long *d = KEY("delay_enter") ? &sp->delay_enter :
+			&sp->delay_exit;
+
+		if (parse_delay(v, vl, d))
+			return "a delay takes a time (microseconds, or with "
+			       "s, ms, us or ns)";
+		once = d == &sp->delay_enter ? O_DELAY_ENTER : O_DELAY_EXIT;
+	} else {
+		return "unknown option";
+	}
+#undef KEY
+	if (*seen & once)
+		return once == O_RESULT ? "error= or retval= given twice" :
+		       "an option given twice";
+	*seen |= once;
+	return 0;
+}
+
+/* "SET:OPT..." (after inject= or fault=) into a new spec; NULL or why it
+ * is invalid. */
+static const char *parse_spec(const char *s, size_t n, int fault,
+			      char *err, size_t errlen)
 {
 	struct spec *sp = &specs[nspecs];
-	int fault = !hk_strncmp(s, "fault=", 6);
+	unsigned seen = 0;
 	size_t i, j;
-	char err[160];
 
 	if (nspecs == MAX_SPECS)
-		return sysgate_error(ctx, "too many -e inject options");
+		return "too many -e inject options";
 	hk_memset(sp, 0, sizeof(*sp));
 	sp->first = 1;
 	sp->last = NO_LAST;
 	sp->step = 1;
 	sp->subst = -1;
-	i = fault ? 6 : 7;	/* after "fault=" or "inject=" */
-	for (j = i; j < n && s[j] != ':'; j++)
+	for (j = 0; j < n && s[j] != ':'; j++)
 		;
-	if (set_parse(&sp->set, s + i, j - i, err, sizeof(err)))
-		return sysgate_error(ctx, err);
+	if (set_parse(&sp->set, s, j, err, errlen))
+		return err;
 	while (j < n) {
-		const char *k = s + j + 1, *v;
-		size_t kl, vl;
+		const char *k = s + j + 1, *v, *why;
 
 		for (i = j + 1; i < n && s[i] != ':'; i++)
 			;
 		for (v = k; v < s + i && *v != '='; v++)
 			;
 		if (v == s + i)
-			return fail(ctx, "invalid inject option", k, i - j - 1);
-		kl = v - k;
-		v++;
-		vl = s + i - v;
-		if (kl == 5 && !hk_strncmp(k, "error", 5)) {
-			if (lookup_errno(v, vl, &sp->error))
-				return fail(ctx, "invalid error code", v, vl);
-			sp->has_error = 1;
-		} else if (kl == 6 && !hk_strncmp(k, "retval", 6)) {
-			if (hk_parse_long(v, vl, &sp->retval))
-				return fail(ctx, "invalid retval", v, vl);
-			sp->has_retval = 1;
-		} else if (kl == 6 && !hk_strncmp(k, "signal", 6)) {
-			if (lookup_signal(v, vl, &sp->sig))
-				return fail(ctx, "invalid signal", v, vl);
-		} else if (kl == 4 && !hk_strncmp(k, "when", 4)) {
-			if (parse_when(sp, v, vl))
-				return fail(ctx, "invalid when expression", v, vl);
-		} else if (kl == 11 && !hk_strncmp(k, "delay_enter", 11)) {
-			if (hk_parse_long(v, vl, &sp->delay_enter) ||
-			    sp->delay_enter < 0)
-				return fail(ctx, "invalid delay", v, vl);
-		} else if (kl == 10 && !hk_strncmp(k, "delay_exit", 10)) {
-			if (hk_parse_long(v, vl, &sp->delay_exit) ||
-			    sp->delay_exit < 0)
-				return fail(ctx, "invalid delay", v, vl);
-		} else if (kl == 7 && !hk_strncmp(k, "syscall", 7)) {
-			char name[64];
-
-			if (vl >= sizeof(name))
-				return fail(ctx, "invalid syscall", v, vl);
-			hk_memcpy(name, v, vl);
-			name[vl] = 0;
-			sp->subst = sysgate_syscall_number(name);
-			if (sp->subst < 0 || !(sysgate_syscall_classes(sp->subst) &
-					       SYSGATE_CLASS_PURE))
-				return fail(ctx, "syscall= takes a call without "
-					    "side effects (%pure), not", v, vl);
-		} else {
-			return fail(ctx, "unknown inject option", k, kl);
-		}
+			return "an option without =";
+		why = parse_option(sp, fault, &seen, k, v - k, v + 1,
+				   s + i - v - 1);
+		if (why)
+			return why;
 		j = i;
 	}
 	if (fault && !sp->has_error) {
 		sp->has_error = 1;
 		sp->error = 38;	/* ENOSYS */
 	}
-	if (sp->has_error && sp->has_retval)
-		return sysgate_error(ctx, "inject: error= and retval= are "
-					  "mutually exclusive");
-	if (sp->subst >= 0 && !sp->has_error && !sp->has_retval)
-		return fail(ctx, "syscall= needs error= or retval=", s, n);
 	if (!sp->has_error && !sp->has_retval && !sp->sig &&
 	    !sp->delay_enter && !sp->delay_exit)
-		return fail(ctx, "inject needs error=, retval=, signal= or "
-				 "a delay", s, n);
-	set_select(ctx, &sp->set);
+		return "it needs error=, retval=, signal= or a delay";
 	any_delay_exit |= sp->delay_exit != 0;
+	any_signal |= sp->sig != 0;
 	nspecs++;
 	return 0;
 }
 
+/* An invalid argument, worded as strace words it, with the reason. */
+static int invalid(struct sysgate_ctx *ctx, int fault, const char *arg,
+		   size_t n, const char *why)
+{
+	char msg[256];
+	struct fmt f;
+
+	fmt_init(&f, msg, sizeof(msg) - 1);
+	fmt_str(&f, fault ? "invalid fault argument '" :
+		"invalid inject argument '");
+	fmt_mem(&f, arg, n);
+	fmt_str(&f, "': ");
+	fmt_str(&f, why);
+	msg[f.len] = 0;
+	return sysgate_error(ctx, msg);
+}
+
 static int inject_init(struct sysgate_ctx *ctx, const char *args)
 {
+	struct sc_set traced;
+	int have_traced = 0, i;
+	char err[160];
 	struct arg a;
 
 	while (args_next(&args, &a)) {
-		if (!arg_is(&a, "spec") || !a.val)
+		if (arg_is(&a, "trace") && a.val) {
+			/* strace tampers only with the calls it traces */
+			if (set_parse(&traced, a.val, a.vlen, err, sizeof(err)))
+				return sysgate_error(ctx, err);
+			have_traced = 1;
+		} else if (arg_is(&a, "spec") && a.val) {
+			int fault = !hk_strncmp(a.val, "fault=", 6);
+			size_t skip = fault ? 6 : 7;	/* or "inject=" */
+			const char *why = parse_spec(a.val + skip,
+						     a.vlen - skip, fault,
+						     err, sizeof(err));
+
+			if (why)
+				return invalid(ctx, fault, a.val + skip,
+					       a.vlen - skip, why);
+		} else {
 			return fail(ctx, "unknown argument", a.key, a.klen);
-		if (parse_spec(ctx, a.val, a.vlen))
-			return -22;
+		}
+	}
+	for (i = 0; i < nspecs; i++) {
+		if (have_traced)
+			set_and(&specs[i].set, &traced);
+		set_select(ctx, &specs[i].set);
 	}
 	return 0;
 }
 
-static void sleep_us(long us)
+static void sleep_ns(long ns)
 {
 	struct {
 		long sec, nsec;
-	} ts = { us / 1000000, (us % 1000000) * 1000 };
+	} ts = { ns / 1000000000, ns % 1000000000 };
 
 	while (sysgate_syscall(sysgate_syscall_number("nanosleep"), (long)&ts,
 			       (long)&ts, 0, 0, 0, 0) == -4)
@@ -283,11 +460,17 @@ static enum sysgate_verdict inject_enter(struct sysgate_sys *s, void *data)
 			return SYSGATE_RUN;
 	}
 	if (sp->delay_enter)
-		sleep_us(sp->delay_enter);
-	if (sp->sig)
-		sysgate_syscall(sysgate_syscall_number("tgkill"), s->pid,
-				s->tid, sp->sig, 0, 0, 0);
-	if (sp->subst >= 0)
+		sleep_ns(sp->delay_enter);
+	if (sp->sig || sp->delay_exit) {
+		int fresh, k = tid_slot(&threads, s->tid, &fresh);
+
+		if (k >= 0) {
+			chosen[k].call = s;
+			chosen[k].sp = sp;
+		}
+	}
+	/* (syscall= replaces the call only where a result is injected) */
+	if (sp->subst >= 0 && (sp->has_error || sp->has_retval))
 		sysgate_syscall(sp->subst, s->args[0], s->args[1], s->args[2],
 				s->args[3], s->args[4], s->args[5]);
 	if (sp->has_error || sp->has_retval) {
@@ -298,16 +481,41 @@ static enum sysgate_verdict inject_enter(struct sysgate_sys *s, void *data)
 	return SYSGATE_RUN;
 }
 
+/*
+ * The signal comes as strace's does: after the call, from the kernel
+ * (SI_KERNEL, which only a process's own signals may claim; another
+ * process's, under -m ptrace, are sent with tgkill).
+ */
+static void send_signal(const struct sysgate_sys *s, int sig)
+{
+	struct {
+		int signo, err, code, pad;
+		long rest[14];
+	} info = { sig, 0, 0x80 /* SI_KERNEL */, 0, { 0 } };
+
+	if (sysgate_syscall(sysgate_syscall_number("rt_tgsigqueueinfo"),
+			    s->pid, s->tid, sig, (long)&info, 0, 0) < 0)
+		sysgate_syscall(sysgate_syscall_number("tgkill"), s->pid,
+				s->tid, sig, 0, 0, 0);
+}
+
 static void inject_exit(struct sysgate_sys *s, void *data)
 {
-	struct spec *sp;
+	const struct spec *sp;
+	int k;
 
 	(void)data;
-	if (!any_delay_exit)
+	if ((!any_delay_exit && !any_signal) ||
+	    (k = tid_slot_find(&threads, s->tid)) < 0 || chosen[k].call != s)
 		return;
-	sp = match(s->nr);
-	if (sp && sp->delay_exit && !(s->flags & SYSGATE_SYS_CHILD))
-		sleep_us(sp->delay_exit);
+	sp = chosen[k].sp;
+	chosen[k].call = 0;
+	if (s->flags & SYSGATE_SYS_CHILD)
+		return;
+	if (sp->delay_exit)
+		sleep_ns(sp->delay_exit);
+	if (sp->sig)
+		send_signal(s, sp->sig);
 }
 
 static void inject_fork_child(void *data)

@@ -27,6 +27,14 @@ int set_parse(struct sc_set *set, const char *expr, size_t n, char *err,
 	      size_t errlen);
 /* Select every member of set in the hook's context. */
 void set_select(struct sysgate_ctx *ctx, const struct sc_set *set);
+/* set = set & with */
+static inline void set_and(struct sc_set *set, const struct sc_set *with)
+{
+	unsigned long i;
+
+	for (i = 0; i < SET_WORDS; i++)
+		set->bits[i] &= with->bits[i];
+}
 
 /* Fill each *nrs[i].nr with the number of nrs[i].name on this arch;
  * -1 if one is unknown (all are tried). */

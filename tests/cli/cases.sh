@@ -427,6 +427,39 @@ t_inject_same_as_strace() {
 	done
 }
 
+t_inject_strace_rules() {
+	# What strace 6.1's own inject tests check: only traced calls are
+	# tampered with; a signal comes after the call, from the kernel
+	# (SI_KERNEL); errno names in any case; retval in hex; delays with
+	# units; each option once
+	need_strace
+	for args in "-e trace=getppid -e inject=lseek:error=ENOSPC" \
+		"-e trace=lseek -e inject=lseek:signal=USR1:when=2" \
+		"-e trace=lseek -e inject=lseek:error=enospc:when=2" \
+		"-e trace=lseek -e inject=lseek:retval=0x10" \
+		"-e trace=lseek -e fault=lseek:error=eperm:when=3+"; do
+		# shellcheck disable=SC2086
+		"$SG" $args -o "$TMP/sg" -- "$PROG" lseek 3 >"$TMP/sg.out"
+		# shellcheck disable=SC2086
+		strace $args -o "$TMP/st" -- "$PROG" lseek 3 >"$TMP/st.out"
+		same "$TMP/st.out" "$TMP/sg.out"
+		same "$TMP/st" "$TMP/sg"
+	done
+	t0=$(date +%s%N)
+	"$SG" -e trace=none -e inject=lseek:delay_enter=.1s:delay_exit=5e4 \
+		-- "$PROG" lseek 1 >/dev/null || fail "delay: exit $?"
+	[ $(($(date +%s%N) - t0)) -ge 150000000 ] || fail "delays too short"
+	for arg in inject=lseek:error=1:error=2 inject=lseek:retval=0b \
+		inject=lseek:delay_enter=1:delay_enter=2 inject=lseek:when=65536 \
+		inject=lseek:when=1..65535 fault=lseek:signal=1 \
+		inject=lseek:delay_exit=1x; do
+		"$SG" -e "$arg" -- "$PROG" >/dev/null 2>"$TMP/err" &&
+			fail "$arg accepted"
+		grep -q "invalid ${arg%%=*} argument '${arg#*=}'" "$TMP/err" ||
+			fail "$arg: $(cat "$TMP/err")"
+	done
+}
+
 t_inject_syscall() {
 	# syscall=: a call without side effects runs in place of the
 	# original, whose result error= or retval= gives (strace's suite
