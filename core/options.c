@@ -381,6 +381,7 @@ static const struct long_opt long_opts[] = {
 	{ "quiet", 2, 0 },
 	/* strace's long names for its letters and -e expressions */
 	{ "columns", 1, 'a' },
+	{ "env", 1, 'E' },
 	{ "no-abbrev", 0, 'v' },
 	{ "syscall-number", 0, 'n' },
 	{ "successful-only", 0, 'z' },

@@ -580,9 +580,11 @@ static const struct cfg cfgs[NCFG] = {
 	{ "ptrace emulate", "-m ptrace -o /dev/null -e trace=none -qq -e signal=none "
 	  "-e inject=getppid:retval=4242", 0, 2 },
 	{ "ptrace pass", "-m ptrace -o /dev/null -c -e trace=getppid", 0, 2 },
+	/* (the loop reads no NULL: where page 0 cannot be made
+	 * execute-only, readable is no different for it) */
 	{ "zeropage emulate",
-	  "-m zeropage -e trace=none -qq -e signal=none -e inject=getppid:retval=4242", 0, 0 },
-	{ "zeropage pass", "-m zeropage -e trace=none -qq -e signal=none", "null.so:getppid", 0 },
+	  "-m zeropage --zeropage-readable-null -e trace=none -qq -e signal=none -e inject=getppid:retval=4242", 0, 0 },
+	{ "zeropage pass", "-m zeropage --zeropage-readable-null -e trace=none -qq -e signal=none", "null.so:getppid", 0 },
 };
 static const struct cfg fpu_cfgs[NFPU] = {
 	{ "patch emulate, hook without NOFPU", "-e trace=none -qq -e signal=none",

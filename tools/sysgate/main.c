@@ -132,7 +132,7 @@ static const char usage_text[] =
 "      --zeropage-readable-null  let -m zeropage run where page 0 cannot be\n"
 "                         execute-only (no protection keys): NULL reads then\n"
 "                         return sled bytes instead of faulting\n"
-"  -E VAR=VAL, -E VAR     set VAR in PROG's environment, or remove it\n"
+"  -E, --env VAR[=VAL]    set VAR in PROG's environment, or remove it\n"
 "  -p PID[,PID...]        attach to running processes instead of PROG,\n"
 "                         hook them in-process until SIGINT/SIGTERM\n"
 "      --detach-after=S   or S seconds, then detach (doc/attach.md)\n"
