@@ -15,21 +15,6 @@ static inline unsigned long long sg_arch_counter(void)
 	return v;
 }
 
-static inline int sg_arch_counter_faults(void)
-{
-	return 0;
-}
-
-static inline int sg_arch_counter_steady(void)
-{
-	return 1;
-}
-
-static inline int sg_arch_counter_call(long nr, const long *a)
-{
-	(void)nr;
-	(void)a;
-	return 0;
-}
+#include "counter_user.h"
 
 #endif
