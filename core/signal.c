@@ -361,6 +361,8 @@ static unsigned long claimed_mask(void)
 	return m;
 }
 
+static void refresh(int all);
+
 /* The action to give the kernel for the program's action a. */
 static void kernel_act(int sig, const struct sg_kact *a, struct sg_kact *k)
 {
@@ -412,7 +414,7 @@ int sg_signal_claim(int sig, sg_claim_fn fn)
 		return -1;
 	/* The program's other handlers must not block it either. */
 	if (!was)
-		sg_signal_refresh();
+		refresh(0);
 	return 0;
 }
 
@@ -570,18 +572,32 @@ int sg_signal_init(void)
 	return 0;
 }
 
-/* Give the kernel every wrapped action again (after SUD is armed). */
-void sg_signal_refresh(void)
+/*
+ * Give the kernel again the actions that depend on what changed.  Which
+ * signals are claimed, and whether SUD is on, shape only the kernel
+ * action of a program handler (its mask, its restorer); a claimed signal's
+ * and a SIG_DFL stand-in's are the same whatever they are (kernel_act).
+ * So after a claim or SUD's arming only the program's handlers are given
+ * again (none at a process's start: execve resets them, which spared two
+ * rounds of 60 rt_sigaction calls per process); all: every action
+ * sysgate installs (the fatal-signal watch just turned on).
+ */
+static void refresh(int all)
 {
 	struct sg_kact k, *app_act = acts_of(sg_self());
 	int sig;
 
 	for (sig = 1; sig < SG_NSIG; sig++)
-		if (wrapped(&app_act[sig]) || claims[sig] ||
-		    watched(sig, &app_act[sig])) {
+		if (wrapped(&app_act[sig]) ||
+		    (all && (claims[sig] || watched(sig, &app_act[sig])))) {
 			kernel_act(sig, &app_act[sig], &k);
 			set_action(sig, &k);
 		}
+}
+
+void sg_signal_refresh(void)
+{
+	refresh(0);
 }
 
 /* sysgate -p detaching: the kernel gets the program's own actions back,
@@ -604,7 +620,7 @@ int sysgate_watch_fatal_signals(struct sysgate_ctx *ctx)
 	watch_fatal = 1;
 	/* (from a hook's init, before sg_signal_init, or later) */
 	if (sg.initialised)
-		sg_signal_refresh();
+		refresh(1);
 	return 0;
 }
 
