@@ -79,6 +79,7 @@ SG_AT(struct sysgate_sys, flags, SG_S_FLAGS);
 SG_AT(struct sysgate_sys, note, SG_S_NOTE);
 SG_AT(struct sysgate_sys, enter_ns, SG_S_ENTER_NS);
 _Static_assert(SYSGATE_SYS_SKIPPED == 0x4, "arch/x86_64/entry.S: SKIPPED");
+_Static_assert(SG_RAW_NEWCHILD == 0x10000, "arch/x86_64/entry.S: NEWCHILD");
 _Static_assert(sizeof(struct sysgate_sys) == SG_S_SIZE &&
 	       SG_CALL_SCRATCH >= SG_S_SIZE &&
 	       SG_CALL_SCRATCH + 40 <= SG_CALL_SIZE, "core/entry.h: record");

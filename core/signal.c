@@ -602,8 +602,13 @@ static void kernel_act(int sig, const struct sg_kact *a, struct sg_kact *k)
 			k->flags |= 0x40000000;	/* SA_NODEFER */
 			k->mask = 0;
 		}
-		/* The signals that catch calls: on sysgate's own stack. */
-		if (claims[sig] && (sig == SIGSYS_ || sig == SIGTRAP_))
+		/* The signals that catch calls: on sysgate's own stack;
+		 * and the program's, whose handlers the wrapper then runs
+		 * where the kernel would have (run_handler_own_alt), so
+		 * that the kernel's frame and sysgate's own are not on the
+		 * program's stack. */
+		if ((claims[sig] && (sig == SIGSYS_ || sig == SIGTRAP_)) ||
+		    (own_alts && wrapped(a)))
 			k->flags |= SA_ONSTACK_;
 		/* Under syscall user dispatch the return from a handler
 		 * must come from sysgate's text too (it is never let
