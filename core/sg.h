@@ -60,6 +60,10 @@ struct sg_stack {
 	unsigned long ss_size;
 };
 
+/* clone/clone3/vfork calls of a thread in flight at once, a signal
+ * handler's inside another's, whose records the thread keeps */
+#define SG_RAW_RECS 4
+
 /* Per-thread state, reached through the arch's thread register. */
 struct sg_thread {
 	struct sg_thread *self;		/* first: arch code loads it */
@@ -124,6 +128,10 @@ struct sg_thread {
 	unsigned long trap_sp;		/* a trapped call's program stack
 					 * (below any red zone), while a
 					 * signal handler makes it */
+	/* the records of clone, clone3 and vfork calls between their
+	 * enter and exit sides, those whose bit is set (core/dispatch.c) */
+	struct sysgate_sys raw_rec[SG_RAW_RECS];
+	unsigned int raw_rec_busy;
 };
 
 /* Is sp on the thread's own alternate signal stack? */
