@@ -48,6 +48,24 @@ for src in tests/behave/*.c; do
 			"$t" "$m" "$t" "$m"
 	done
 done
+# The caller of clone, clone3 or vfork gets the record its enter() got in
+# exit() (tests/hooks/samerec.c): by default, and where a trap's handler
+# catches the call (raw-clone-nocfi: code no patch covers).
+# (A --hook library is LD_PRELOADed, and uses libc's heap: the programs
+# that look for those see them.)
+for src in tests/behave/*.c; do
+	t=$(basename "$src" .c)
+	case $t in env-visible|heap-at-start) continue ;; esac
+	printf '%s/same-record\tbash tests/behave/compare.sh %s -e trace=none -o /dev/null --hook=%s/tests/hooks/samerec.so\n' \
+		"$t" "$t" "$BUILD"
+done
+for t in vfork-signals threads raw-clone-nocfi; do
+	for m in sud int3; do
+		grep -qx "$m" <<<"$avail" || continue
+		printf '%s/same-record-%s\tbash tests/behave/compare.sh %s -m %s -e trace=none -o /dev/null --hook=%s/tests/hooks/samerec.so\n' \
+			"$t" "$m" "$t" "$m" "$BUILD"
+	done
+done
 # Every thread and child is followed, however it was made (raw clone and
 # vfork from code no patch covers, as in Go's runtime): the same counts as
 # strace -f.
