@@ -255,7 +255,11 @@ static void __attribute__((noreturn)) thread_exit(struct sg_thread *t,
 		len = t->own_alt_len;
 		t->own_alt_len = 0;
 	}
-	sg_thread_free(t);
+	/* A vfork child's state is its parent's spare, which the parent's
+	 * next vfork child borrows again (a CLONE_VM|CLONE_VFORK child of
+	 * clone() ends with exit): freed with the parent's. */
+	if (!t->vfork_parent)
+		sg_thread_free(t);
 	if (len)
 		sg_unmap_exit(lo, len, code);
 	for (;;)
