@@ -81,6 +81,7 @@ SG_AT(struct sysgate_sys, note, SG_S_NOTE);
 SG_AT(struct sysgate_sys, enter_ns, SG_S_ENTER_NS);
 SG_AT(struct sysgate_sys, enter_ticks, SG_S_ENTER_TICKS);
 _Static_assert(SYSGATE_SYS_SKIPPED == 0x4, "arch/x86_64/entry.S: SKIPPED");
+_Static_assert(SG_RAW_NEWCHILD == 0x10000, "arch/x86_64/entry.S: NEWCHILD");
 _Static_assert(sizeof(struct sysgate_sys) == SG_S_SIZE &&
 	       SG_CALL_SCRATCH >= SG_S_SIZE &&
 	       SG_CALL_SCRATCH + 40 <= SG_CALL_SIZE, "core/entry.h: record");
@@ -236,6 +237,81 @@ static inline int hooks_wanted(const struct sg_thread *t, long nr)
 	       sg_bit(sg.any, nr);
 }
 
+/*
+ * The caller of clone, clone3 or vfork gets its exit callbacks from
+ * sg_after_raw_at, after the call ran at the program's stack pointer:
+ * the record a stub reserved below that is given back with it (a vfork
+ * child runs on that stack), and a signal handler's record too.  Such a
+ * call's record is one the thread keeps instead, so that exit() gets the
+ * record enter() got, whole, and it stays valid in between: hooks keep
+ * in-flight calls by their record (the trace hook's nest of calls a
+ * signal may find).  (More than SG_RAW_RECS at once, each in a handler
+ * of the one before: the last ones use the record they were given.)
+ */
+_Static_assert(SG_RAW_RECS - 1 <= SG_RAW_REC_MASK >> SG_RAW_REC_SHIFT,
+	       "dispatch.h: SG_RAW_REC_MASK");
+
+static inline struct sysgate_sys *call_record(struct sg_thread *t, long nr,
+					      struct sysgate_sys *own)
+{
+	unsigned int i;
+
+	if (likely(!sg_raw_only(nr)) || nr == SG_NR_rt_sigreturn ||
+	    t->raw_rec_busy == (1U << SG_RAW_RECS) - 1 ||
+	    !hooks_wanted(t, nr) || t->depth)
+		return own;
+	i = __builtin_ctz(~t->raw_rec_busy);
+	t->raw_rec_busy |= 1U << i;
+	return &t->raw_rec[i];
+}
+
+/* Which of the thread's records s is, or -1. */
+static inline long record_index(const struct sg_thread *t,
+				const struct sysgate_sys *s)
+{
+	unsigned long d = (unsigned long)s - (unsigned long)t->raw_rec;
+
+	return d < sizeof(t->raw_rec) ? (long)(d / sizeof(*s)) : -1;
+}
+
+/* s's call is over, or its exit side uses a record of its own. */
+static inline void call_record_done(struct sg_thread *t,
+				    const struct sysgate_sys *s)
+{
+	long i = record_index(t, s);
+
+	if (unlikely(i >= 0))
+		t->raw_rec_busy &= ~(1U << i);
+}
+
+/* sg_raw_info, and which record the exit side is to use. */
+static unsigned long raw_info(struct sg_thread *t, struct sysgate_sys *s,
+			      int ran, unsigned long *child_sp)
+{
+	unsigned long info = sg_raw_info(t, s, ran, child_sp);
+	long i = record_index(t, s);
+
+	if (info && i >= 0) {
+		info |= SG_RAW_THREADREC | (unsigned long)i << SG_RAW_REC_SHIFT;
+		if (info & SG_RAW_VFORK)
+			t->vfork_info = info;
+	}
+	return info;
+}
+
+/* The record a RAW call's exit side gets in its caller (sg_after_raw_at),
+ * which is free again after it. */
+static struct sysgate_sys *raw_record(struct sg_thread *t, unsigned long info,
+				      struct sysgate_sys *own)
+{
+	unsigned long i = (info & SG_RAW_REC_MASK) >> SG_RAW_REC_SHIFT;
+
+	if (!t || !sg_raw_info_valid(info) || !(info & SG_RAW_THREADREC))
+		return own;
+	t->raw_rec_busy &= ~(1U << i);
+	return &t->raw_rec[i];
+}
+
 /* The program's call, made by the core: a signal that comes meanwhile
  * finds it in the kernel or just back (sysgate_signal_where). */
 __attribute__((hot))
@@ -357,14 +433,21 @@ static __attribute__((hot, noinline)) int
 syscall_rest(struct sg_frame *f, const struct sg_site_desc *d,
 	     struct sg_call *k, struct sg_thread *t)
 {
-	struct sysgate_sys *s = &k->s;
 	struct sg_chain *c = &k->c;
+	struct sysgate_sys *s = c->s;
 	unsigned long info, child_sp;
 
 	if (!t->depth && !core_handles(s->nr)) {
 		/* entry.S makes the call, then calls sg_syscall_exit() if
 		 * exit callbacks wait. */
 		sg_frame_set_nr(f, s->nr);
+		if (unlikely(s != &k->s)) {
+			/* (a hook made clone something else: the exit
+			 * side is k's) */
+			k->s = *s;
+			c->s = &k->s;
+			call_record_done(t, s);
+		}
 		if (!chain_exit_wanted(c))
 			return SG_ENTRY_KERNEL;
 		k->t = t;
@@ -372,7 +455,7 @@ syscall_rest(struct sg_frame *f, const struct sg_site_desc *d,
 		t->in_call = 1;	/* until sg_syscall_exit */
 		return SG_ENTRY_KERNEL_EXIT;
 	}
-	info = sg_raw_info(t, s, c->ran, &child_sp);
+	info = raw_info(t, s, c->ran, &child_sp);
 	if (info) {
 		unsigned long target = d->raw;
 
@@ -396,6 +479,7 @@ syscall_rest(struct sg_frame *f, const struct sg_site_desc *d,
 	if (chain_exit_wanted(c))
 		run_call_hooks(t, c->nr, chain_exit, c);
 	sg_frame_set_result(f, s->ret);
+	call_record_done(t, s);
 	return SG_ENTRY_DONE;
 }
 
@@ -404,11 +488,12 @@ syscall_hooked(struct sg_frame *f, const struct sg_site_desc *d,
 	       struct sg_call *k)
 {
 	struct sg_thread *t = self_or_new();
-	struct sysgate_sys *s = &k->s;
+	long nr = sg_frame_nr(f);
+	struct sysgate_sys *s = call_record(t, nr, &k->s);
 	struct sg_chain *c = &k->c;
 
 	sg_frame_args(f, s->args);
-	sys_init(s, t, sg_frame_nr(f), sg_site_pc(d), 1);
+	sys_init(s, t, nr, sg_site_pc(d), 1);
 	/* SUD taxes every call while code waits for its first trap: a
 	 * process that keeps calling has the mechanism patch the rest
 	 * (while it runs alone; checked every SG_SETTLE_CALLS calls). */
@@ -423,6 +508,7 @@ syscall_hooked(struct sg_frame *f, const struct sg_site_desc *d,
 		run_call_hooks(t, c->nr, chain_enter, c);
 		if (c->skip) {
 			sg_frame_set_result(f, s->ret);
+			call_record_done(t, s);
 			return SG_ENTRY_DONE;
 		}
 		sg_frame_set_args(f, s->args);
@@ -640,7 +726,7 @@ void sg_syscall_exit(struct sg_frame *f, struct sg_call *k)
 void sg_after_raw_at(struct sg_frame *f, unsigned long info, const void *pc)
 {
 	struct sg_thread *t;
-	struct sysgate_sys s;
+	struct sysgate_sys own, *s = &own;
 	struct sg_chain c;
 	long args[6];
 	long ret = sg_frame_result(f);
@@ -657,8 +743,10 @@ void sg_after_raw_at(struct sg_frame *f, unsigned long info, const void *pc)
 	if (child && (info & SG_RAW_FORK)) {
 		/* a copy of the process, its thread's state included */
 		t = sg_self();
-		if (t)
+		if (t) {
+			raw_record(t, info, s);	/* (the caller's, copied) */
 			sg_process_forked(t);
+		}
 	} else if (child) {
 		t = sg_raw_child_setup(info);
 		/* The kernel does not carry SUD into a new thread or child:
@@ -691,16 +779,17 @@ void sg_after_raw_at(struct sg_frame *f, unsigned long info, const void *pc)
 			info = t->vfork_info;
 			t->vfork_info = 0;
 		}
+		s = raw_record(t, info, s);
 	}
 	if (!t || !sg_raw_info_valid(info) || (info & SG_RAW_NOCB))
 		return;
 	sg_frame_args(f, args);
-	sg_sys_init(&s, t, info & SG_RAW_NR_MASK, args, pc);
-	s.ret = ret;
+	sg_sys_init(s, t, info & SG_RAW_NR_MASK, args, pc);
+	s->ret = ret;
 	if (ret == 0 && (info & SG_RAW_NEWCHILD))
-		s.flags |= SYSGATE_SYS_CHILD;
-	chain_start(&c, &s, sg.nhooks);
-	if (hooks_wanted(t, s.nr))
+		s->flags |= SYSGATE_SYS_CHILD;
+	chain_start(&c, s, sg.nhooks);
+	if (hooks_wanted(t, s->nr))
 		run_call_hooks(t, c.nr, chain_exit, &c);
 }
 
@@ -810,32 +899,35 @@ void sg_dispatch_started(long nr, const long args[6])
 int sg_dispatch_raw(long nr, long args[6], const void *pc, void *uc)
 {
 	struct sg_thread *t;
-	struct sysgate_sys s;
+	struct sysgate_sys own, *s;
 	struct sg_chain c;
 	unsigned long info, child_sp;
 
 	if (!SG_ARCH_TRAP_RAW)
 		return 0;
 	t = self_or_new();
-	sg_sys_init(&s, t, nr, args, pc);
-	chain_start(&c, &s, 0);
+	s = call_record(t, nr, &own);
+	sg_sys_init(s, t, nr, args, pc);
+	chain_start(&c, s, 0);
 	if (!t->depth && hooks_wanted(t, nr)) {
 		run_call_hooks(t, c.nr, chain_enter, &c);
 		if (c.skip) {
-			sg_arch_uc_set_result(uc, s.ret);
+			sg_arch_uc_set_result(uc, s->ret);
+			call_record_done(t, s);
 			return 1;
 		}
 	}
-	info = sg_raw_info(t, &s, c.ran, &child_sp);
+	info = raw_info(t, s, c.ran, &child_sp);
 	if (!info) {
 		/* a fork after all (clone without CLONE_VM): made here */
-		sg_arch_uc_set_result(uc, t->depth ? depth_call(t, &s) :
+		sg_arch_uc_set_result(uc, t->depth ? depth_call(t, s) :
 						     dispatch_rest(t, &c));
+		call_record_done(t, s);
 		return 1;
 	}
 	if (info & SG_RAW_VFORK)
 		t->vfork_next = *sg_arch_uc_pc(uc);
-	sg_arch_uc_trap_raw(uc, s.args, info, child_sp);
+	sg_arch_uc_trap_raw(uc, s->args, info, child_sp);
 	return 1;
 }
 

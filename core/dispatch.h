@@ -17,6 +17,10 @@
 #define SG_RAW_SAME_TLS	  0x200000UL	/* CLONE_VM without CLONE_SETTLS */
 #define SG_RAW_SIGHAND	  0x400000UL	/* CLONE_SIGHAND: same signal actions */
 #define SG_RAW_FORK	  0x800000UL	/* no CLONE_VM, a stack of its own */
+#define SG_RAW_THREADREC  0x1000000UL	/* the caller's record is its
+					   thread's raw_rec[] (dispatch.c), */
+#define SG_RAW_REC_SHIFT  25		/* that one */
+#define SG_RAW_REC_MASK	  (3UL << SG_RAW_REC_SHIFT)
 #define SG_RAW_MAGIC	  (0x5347UL << 48)
 #define SG_RAW_MAGIC_MASK (0xffffUL << 48)
 

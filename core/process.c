@@ -135,6 +135,9 @@ struct sg_thread *sg_raw_child_setup(unsigned long info)
 		t = sg_thread_new(tid);
 		if (!t)
 			sg_die("out of memory for a new thread's state");
+		/* (the kernel gives a thread on our memory no signal stack;
+		 * a vfork child uses its sleeping parent's) */
+		sg_signal_own_altstack(t);
 		if (!new_process)
 			__atomic_add_fetch(&sg.live_threads, 1,
 					   __ATOMIC_RELAXED);
@@ -242,7 +245,21 @@ static void __attribute__((noreturn)) thread_exit(struct sg_thread *t,
 	sg_set_self(0);
 	lo = t->unmap_lo;
 	len = t->unmap_len;
-	sg_thread_free(t);
+	/* An exit a signal caught runs on sysgate's own signal stack,
+	 * which goes last; nothing of sysgate's is on the program's stack
+	 * then. */
+	if (sg_on_own_alt(t, (unsigned long)__builtin_frame_address(0))) {
+		if (len)
+			sg_sc2(SG_NR_munmap, lo, len);
+		lo = t->own_alt;
+		len = t->own_alt_len;
+		t->own_alt_len = 0;
+	}
+	/* A vfork child's state is its parent's spare, which the parent's
+	 * next vfork child borrows again (a CLONE_VM|CLONE_VFORK child of
+	 * clone() ends with exit): freed with the parent's. */
+	if (!t->vfork_parent)
+		sg_thread_free(t);
 	if (len)
 		sg_unmap_exit(lo, len, code);
 	for (;;)
@@ -407,8 +424,8 @@ void sg_core_call(struct sg_thread *t, struct sysgate_sys *s)
 			return;
 		break;
 	case SG_NR_sigaltstack:
-		if (sg_raw_call(s) == 0 && a[0])
-			sg_signal_note_altstack(t);
+		s->ret = sg_signal_sigaltstack(t, (const void *)a[0],
+					       (void *)a[1]);
 		return;
 	case SG_NR_close:
 	case SG_NR_close_range:

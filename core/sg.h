@@ -52,6 +52,18 @@ struct sg_siginfo {
 	unsigned long fields[14];
 };
 
+/* An alternate signal stack, as sigaltstack and a ucontext's uc_stack
+ * hold it (every 64-bit Linux). */
+struct sg_stack {
+	unsigned long ss_sp;
+	int ss_flags;
+	unsigned long ss_size;
+};
+
+/* clone/clone3/vfork calls of a thread in flight at once, a signal
+ * handler's inside another's, whose records the thread keeps */
+#define SG_RAW_RECS 4
+
 /* Per-thread state, reached through the arch's thread register. */
 struct sg_thread {
 	struct sg_thread *self;		/* first: arch code loads it */
@@ -108,7 +120,25 @@ struct sg_thread {
 	long sig_ret;
 	int window;			/* callbacks' calls untrapped now
 					 * (core/sud.c) */
+	/* sysgate's own alternate signal stack (core/signal.c), mapping
+	 * incl. guard page; 0 if the kernel holds the program's */
+	unsigned long own_alt, own_alt_len;
+	struct sg_stack prog_alt;	/* the program's, as it set it
+					 * (where own_alt is set) */
+	unsigned long trap_sp;		/* a trapped call's program stack
+					 * (below any red zone), while a
+					 * signal handler makes it */
+	/* the records of clone, clone3 and vfork calls between their
+	 * enter and exit sides, those whose bit is set (core/dispatch.c) */
+	struct sysgate_sys raw_rec[SG_RAW_RECS];
+	unsigned int raw_rec_busy;
 };
+
+/* Is sp on the thread's own alternate signal stack? */
+static inline int sg_on_own_alt(const struct sg_thread *t, unsigned long sp)
+{
+	return sp - t->own_alt < t->own_alt_len;
+}
 
 /* A hook loaded into the chain (struct sysgate_ctx of the public API). */
 struct sysgate_ctx {
@@ -311,8 +341,13 @@ struct sg_mask_swap {
 int sg_signal_swap_mask(struct sysgate_sys *s, struct sg_mask_swap *w) SG_HIDDEN;
 void sg_signal_unswap_mask(struct sysgate_sys *s,
 			   const struct sg_mask_swap *w) SG_HIDDEN;
-/* After the program set its alternate signal stack. */
-void sg_signal_note_altstack(struct sg_thread *t) SG_HIDDEN;
+/* sigaltstack for the program. */
+long sg_signal_sigaltstack(struct sg_thread *t, const void *ss,
+			   void *oss) SG_HIDDEN;
+/* Give the thread sysgate's own alternate signal stack (if it has none of
+ * the program's); free it. */
+void sg_signal_own_altstack(struct sg_thread *t) SG_HIDDEN;
+void sg_signal_own_altstack_free(struct sg_thread *t) SG_HIDDEN;
 
 /* core/sud.c: syscall user dispatch catches calls from code no patch
  * covers (JIT, unverified sites) once such code exists. */

@@ -141,19 +141,17 @@ static long signal_cb(void *p)
  * signal's ucontext: every 64-bit Linux ucontext starts with uc_flags,
  * uc_link and uc_stack (the stack as it was when the signal came).
  */
-struct sg_stack {
-	unsigned long ss_sp;
-	int ss_flags;
-	unsigned long ss_size;
-};
-
 struct uc_head {
 	unsigned long flags, link;
 	struct sg_stack stack;
 };
 
+#define SS_ONSTACK_ 1
 #define SS_DISABLE_ 2
 #define SS_AUTODISARM_ (1U << 31)
+#define SA_ONSTACK_ 0x08000000UL
+#define SIGTRAP_ 5
+#define SIGSYS_ 31
 
 static void set_altstack(struct sg_thread *t, const struct sg_stack *ss)
 {
@@ -166,12 +164,136 @@ static void set_altstack(struct sg_thread *t, const struct sg_stack *ss)
 	}
 }
 
-void sg_signal_note_altstack(struct sg_thread *t)
+static void note_altstack(struct sg_thread *t)
 {
 	struct sg_stack ss;
 
 	if (sg_sc2(SG_NR_sigaltstack, 0, (long)&ss) == 0)
 		set_altstack(t, &ss);
+}
+
+/*
+ * sysgate's own alternate signal stack.  The signals that catch calls
+ * (SIGSYS, SIGTRAP) have SA_ONSTACK, so their frames (~3.5 KiB with the
+ * FPU state here) and the handler's work never go on the program's stack,
+ * which may be a page (a clone child's, as strace's tests give theirs):
+ * like the kernel's syscall, a trapped call uses none of it.  Self-
+ * disarming, so that a signal that comes while its handler runs elsewhere
+ * (hooks on the hook stack, a program handler moved back to the program's
+ * stack) does not start over at its top.  The kernel keeps it for good;
+ * the program's own alternate stack is kept in t->prog_alt, and
+ * sigaltstack and the wrapper give the program what the kernel would.
+ */
+#define OWN_ALT_SIZE (64 * 1024UL)
+#define PAGE_ 4096UL
+
+/* Since a mechanism claimed a signal that catches calls, every thread
+ * gets one.  (Where none does, -m preload, sysgate does not see the
+ * program's signal actions, which may have SA_ONSTACK.) */
+static int own_alts;
+
+static void own_alt(const struct sg_thread *t, struct sg_stack *ss)
+{
+	ss->ss_sp = t->own_alt + PAGE_;
+	ss->ss_size = t->own_alt_len - PAGE_;
+	ss->ss_flags = SS_AUTODISARM_;
+}
+
+void sg_signal_own_altstack(struct sg_thread *t)
+{
+	unsigned long len = PAGE_ + OWN_ALT_SIZE +
+			    ((sg.fpu_size + PAGE_ - 1) & ~(PAGE_ - 1));
+	struct sg_stack old, ss;
+	char *base;
+
+	/* (a thread sysgate finds with one of the program's keeps it) */
+	if (!own_alts || t->own_alt_len ||
+	    sg_sc2(SG_NR_sigaltstack, 0, (long)&old) < 0 ||
+	    !(old.ss_flags & SS_DISABLE_) || !(base = sg_mmap(len)))
+		return;
+	sg_sc3(SG_NR_mprotect, (long)base, PAGE_, 0 /* PROT_NONE */);
+	t->own_alt = (unsigned long)base;
+	t->own_alt_len = len;
+	own_alt(t, &ss);
+	/* (SS_AUTODISARM: Linux 4.7) */
+	if (sg_sc2(SG_NR_sigaltstack, (long)&ss, 0) < 0) {
+		sg_munmap(base, len);
+		t->own_alt = t->own_alt_len = 0;
+		return;
+	}
+	t->prog_alt.ss_sp = 0;
+	t->prog_alt.ss_size = 0;
+	t->prog_alt.ss_flags = SS_DISABLE_;
+}
+
+void sg_signal_own_altstack_free(struct sg_thread *t)
+{
+	if (t->own_alt_len)
+		sg_munmap((void *)t->own_alt, t->own_alt_len);
+	t->own_alt = t->own_alt_len = 0;
+}
+
+/* The program's alternate stack as sigaltstack would report it at sp. */
+static void prog_view(const struct sg_thread *t, unsigned long sp,
+		      struct sg_stack *v)
+{
+	const struct sg_stack *p = &t->prog_alt;
+
+	*v = *p;
+	if (p->ss_flags & SS_DISABLE_)
+		return;
+	/* the kernel's on_sig_stack() */
+	if (!(p->ss_flags & SS_AUTODISARM_) && sp > p->ss_sp &&
+	    sp - p->ss_sp <= p->ss_size)
+		v->ss_flags |= SS_ONSTACK_;
+}
+
+static long raw_sigaltstack(void *ss, void *oss)
+{
+	return sg_sc2(SG_NR_sigaltstack, (long)ss, (long)oss);
+}
+
+long sg_signal_sigaltstack(struct sg_thread *t, const void *ss, void *oss)
+{
+	struct sg_stack view, ns, k;
+	unsigned long sp = (unsigned long)__builtin_frame_address(0);
+	long r;
+
+	if (!t || !t->own_alt_len) {
+		/* The kernel holds the program's: made where the program
+		 * is (a trapped call's handler may run on that stack). */
+		r = t && t->trap_sp ?
+			    sg_on_stack_call((const void *)raw_sigaltstack,
+					     (void *)ss, oss, t->trap_sp) :
+			    raw_sigaltstack((void *)ss, oss);
+		if (r == 0 && ss && t)
+			note_altstack(t);
+		return r;
+	}
+	if (t->trap_sp)
+		sp = t->trap_sp;
+	prog_view(t, sp, &view);
+	if (ss) {
+		if (sg_read_safe(&ns, ss, sizeof(ns)) < 0)
+			return -14;	/* EFAULT */
+		if (view.ss_flags & SS_ONSTACK_)
+			return -1;	/* EPERM */
+		/* The kernel's own checks (EINVAL, ENOMEM): it takes the
+		 * stack and at once gets back what it had. */
+		r = sg_sc2(SG_NR_sigaltstack, (long)&ns, (long)&k);
+		if (r < 0)
+			return r;
+		sg_sc2(SG_NR_sigaltstack, (long)&k, 0);
+		if (ns.ss_flags & SS_DISABLE_) {
+			ns.ss_sp = ns.ss_size = 0;
+			ns.ss_flags = SS_DISABLE_;
+		}
+		ns.ss_flags &= SS_DISABLE_ | SS_AUTODISARM_;
+		t->prog_alt = ns;
+	}
+	if (oss && sg_write_safe(oss, &view, sizeof(view)) < 0)
+		return -14;
+	return 0;
 }
 
 /*
@@ -255,10 +377,81 @@ static void where(struct sg_thread *t, void *uc)
 			       SYSGATE_SIG_RESTART : SYSGATE_SIG_RETURNED;
 }
 
-static void sg_signal_wrapper(int sig, struct sg_siginfo *info, void *uc)
+struct handler_call {
+	struct sg_thread *t;
+	int sig;
+	const struct sg_kact *a;
+	struct sg_siginfo *info;
+	void *uc;
+};
+
+static long handler_call(void *p)
+{
+	struct handler_call *h = p;
+
+	run_handler(h->t, h->sig, h->a, h->info, h->uc);
+	return 0;
+}
+
+/* The program's alternate stack as a ucontext gives it back. */
+static void prog_alt_set(struct sg_thread *t, const struct sg_stack *ss)
+{
+	t->prog_alt = *ss;
+	t->prog_alt.ss_flags &= SS_DISABLE_ | SS_AUTODISARM_;
+	if (ss->ss_flags & SS_DISABLE_) {
+		t->prog_alt.ss_sp = t->prog_alt.ss_size = 0;
+		t->prog_alt.ss_flags = SS_DISABLE_;
+	}
+}
+
+/*
+ * A program handler, where the thread has sysgate's own alternate stack:
+ * on the stack the kernel would have chosen without it -- the program's
+ * alternate stack (SA_ONSTACK, one set and not in use), else below the
+ * interrupted code's stack pointer (the trapped call's, where that code
+ * is sysgate's handler on its own stack).  uc_stack shows the program's,
+ * and what the handler leaves there is the program's from its return on,
+ * as rt_sigreturn would make it.
+ */
+static void run_handler_own_alt(struct sg_thread *t, int sig,
+				const struct sg_kact *a,
+				struct sg_siginfo *info, void *uc)
+{
+	struct handler_call h = { t, sig, a, info, uc };
+	struct sg_stack *ucs = sg_arch_uc_stack(uc), kept = *ucs, view;
+	unsigned long here = (unsigned long)__builtin_frame_address(0);
+	unsigned long sp = sg_arch_uc_stack_top(uc), top = 0;
+
+	if (sg_on_own_alt(t, sp))
+		sp = t->trap_sp;
+	prog_view(t, sp, &view);
+	if ((a->flags & SA_ONSTACK_) &&
+	    !(view.ss_flags & (SS_DISABLE_ | SS_ONSTACK_))) {
+		top = (t->prog_alt.ss_sp + t->prog_alt.ss_size) & ~15UL;
+		if (t->prog_alt.ss_flags & SS_AUTODISARM_) {
+			struct sg_stack off = { 0, SS_DISABLE_, 0 };
+
+			prog_alt_set(t, &off);
+		}
+	} else if (sp && sg_on_own_alt(t, here)) {
+		top = sp;
+	}
+	*ucs = view;
+	t->trap_sp = 0;		/* (the handler's calls are its own) */
+	if (top)
+		sg_on_stack(handler_call, &h, top);
+	else
+		run_handler(t, sig, a, info, uc);
+	prog_alt_set(t, ucs);
+	*ucs = kept;
+}
+
+static void wrapped_signal(int sig, struct sg_siginfo *info, void *uc,
+			   unsigned long ret)
 {
 	struct sg_thread *t;
 	struct sg_kact a, *app_act;
+	unsigned long trap_sp = 0;
 	int was_in_call = 0;
 
 	if (claims[sig] && claims[sig](sig, info, uc))
@@ -311,17 +504,38 @@ static void sg_signal_wrapper(int sig, struct sg_siginfo *info, void *uc)
 	if (t) {
 		was_in_call = t->in_call;
 		t->in_call = 0;
+		trap_sp = t->trap_sp;
 	}
-	run_handler(t, sig, &a, info, uc);
-	if (t)
+	if (t && t->own_alt_len)
+		run_handler_own_alt(t, sig, &a, info, uc);
+	else
+		run_handler(t, sig, &a, info, uc);
+	if (t) {
 		t->in_call = was_in_call;
+		t->trap_sp = trap_sp;
+	}
 	/* Where the kernel returns through sysgate's restorer instead of
 	 * the program's (syscall user dispatch is on), the program's
 	 * rt_sigreturn is made from sysgate's text: hooks see it here, as
 	 * they would at the program's restorer (strace -c counts it). */
-	if (t && (a.flags & SG_SA_RESTORER) &&
-	    (unsigned long)__builtin_return_address(0) == sg_arch_restorer())
-		sg_dispatch_sigreturn(uc, __builtin_return_address(0));
+	if (t && (a.flags & SG_SA_RESTORER) && ret == sg_arch_restorer())
+		sg_dispatch_sigreturn(uc, (const void *)ret);
+}
+
+/*
+ * A thread sysgate first saw in this handler got its own alternate stack
+ * here, which the return would take away again (uc_stack has none): the
+ * return puts it on.  (Elsewhere uc_stack is right as it is: one without
+ * the stack came while another signal used it.)
+ */
+static void sg_signal_wrapper(int sig, struct sg_siginfo *info, void *uc)
+{
+	struct sg_thread *before = sg_self(), *t;
+
+	wrapped_signal(sig, info, uc,
+		       (unsigned long)__builtin_return_address(0));
+	if (!before && (t = sg_self()) && t->own_alt_len)
+		own_alt(t, sg_arch_uc_stack(uc));
 }
 
 void sg_deliver_pending(struct sg_thread *t)
@@ -390,6 +604,14 @@ static void kernel_act(int sig, const struct sg_kact *a, struct sg_kact *k)
 			k->flags |= 0x40000000;	/* SA_NODEFER */
 			k->mask = 0;
 		}
+		/* The signals that catch calls: on sysgate's own stack;
+		 * and the program's, whose handlers the wrapper then runs
+		 * where the kernel would have (run_handler_own_alt), so
+		 * that the kernel's frame and sysgate's own are not on the
+		 * program's stack. */
+		if ((claims[sig] && (sig == SIGSYS_ || sig == SIGTRAP_)) ||
+		    (own_alts && wrapped(a)))
+			k->flags |= SA_ONSTACK_;
 		/* Under syscall user dispatch the return from a handler
 		 * must come from sysgate's text too (it is never let
 		 * through, which would leave the selector open); and a
@@ -409,6 +631,11 @@ int sg_signal_claim(int sig, sg_claim_fn fn)
 	int was = claims[sig] != 0;
 
 	claims[sig] = fn;
+	if ((sig == SIGSYS_ || sig == SIGTRAP_) && !own_alts) {
+		own_alts = 1;
+		if (sg_self())
+			sg_signal_own_altstack(sg_self());
+	}
 	kernel_act(sig, &acts_of(sg_self())[sig], &k);
 	if (set_action(sig, &k) < 0)
 		return -1;
@@ -556,6 +783,7 @@ int sg_signal_init(void)
 {
 	struct sg_kact *app_act = acts_of(sg_self());
 	int sig;
+
 
 	for (sig = 1; sig < SG_NSIG; sig++) {
 		struct sg_kact k;

@@ -152,7 +152,7 @@ void sg_warn_compat(void)
 static int on_sigsys(int sig, struct sg_siginfo *info, void *uc)
 {
 	long nr = (int)info->fields[1], args[6], r;
-	unsigned long mask, handlers;
+	unsigned long mask, handlers, trap_sp;
 	const void *pc;
 	struct sg_thread *t;
 
@@ -214,7 +214,14 @@ static int on_sigsys(int sig, struct sg_siginfo *info, void *uc)
 	__atomic_add_fetch(&sg.sigsys_calls, 1, __ATOMIC_RELAXED);
 	t = sg_self();
 	handlers = t ? t->handlers_run : 0;
+	/* (where the program's own handlers and sigaltstack would be,
+	 * while this one runs on a signal stack) */
+	trap_sp = t ? t->trap_sp : 0;
+	if (t)
+		t->trap_sp = sg_arch_uc_stack_top(uc);
 	r = sg_dispatch_call(nr, args, pc);
+	if (t)
+		t->trap_sp = trap_sp;
 	sg_arch_uc_set_result(uc, r);
 	/* The call ran inside this handler, whose mask is the interrupted
 	 * code's (SIGSYS is SA_NODEFER, with no mask of its own unless the
@@ -229,7 +236,8 @@ static int on_sigsys(int sig, struct sg_siginfo *info, void *uc)
 	/* The same for the signal stack, which the return puts back from
 	 * uc_stack: a thread's new sigaltstack (Go sets one in each) would
 	 * be gone, and the next signal would find none. */
-	if (nr == SG_NR_sigaltstack && r == 0 && args[0])
+	if (nr == SG_NR_sigaltstack && r == 0 && args[0] && t &&
+	    !t->own_alt_len)
 		sg_sc2(SG_NR_sigaltstack, 0, (long)sg_arch_uc_stack(uc));
 	/* Its next calls need not trap: the mechanism may patch it now. */
 	if (info->si_code == SYS_USER_DISPATCH)

@@ -40,6 +40,7 @@ void sg_thread_free(struct sg_thread *t)
 	if (t->hook_tls)
 		sg_munmap(t->hook_tls, t->hook_tls_len);
 	sg_signal_free(t);
+	sg_signal_own_altstack_free(t);
 	sg_munmap(t, round_page(sizeof(*t)));
 }
 
@@ -151,6 +152,7 @@ struct sg_thread *sg_thread_current(void)
 	 * process id) fail with EFAULT in this thread. */
 	t->pid = sg_sc0(SG_NR_getpid);
 	sg_set_self(t);
+	sg_signal_own_altstack(t);
 	/* Made, unseen, by a hook's thread or inside a callback (core/sud.c,
 	 * sg_sud_window_open): a hook's own, as sg_raw_child_setup would
 	 * have marked it. */

@@ -16,6 +16,10 @@
  *    straight to the kernel: hooks never recurse.
  *  - Signals that arrive while a callback runs are held back and delivered
  *    when it returns, so program signal handlers never run inside a hook.
+ *  - exit() gets the struct sysgate_sys that enter() got, valid from
+ *    enter() until exit() returns: a hook may keep calls in flight by it
+ *    (in the caller of clone, clone3 and vfork too; a new child's exit()
+ *    gets one of its own, with SYSGATE_SYS_CHILD).
  *  - Results use the kernel convention: -4095..-1 is -errno.
  *  - Callbacks run on a per-thread sysgate stack of SYSGATE_HOOK_STACK bytes,
  *    in the thread that made the system call.  Thread-local variables work.

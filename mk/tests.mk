@@ -132,7 +132,7 @@ CHECK_DEPS += $(BUILD)/tests/cli/prog $(BUILD)/tests/cli/rawlib.so \
 	$(BUILD)/tests/hooks/clobber.so $(BUILD)/tests/hooks/renumber.so \
 	$(BUILD)/tests/hooks/clobber-enter.so $(BUILD)/tests/hooks/fastpath.so \
 	$(BUILD)/tests/hooks/clobber-libc.so $(BUILD)/tests/hooks/null-save.so \
-	$(BUILD)/tests/hooks/blockall.so
+	$(BUILD)/tests/hooks/blockall.so $(BUILD)/tests/hooks/samerec.so
 # A hook's callback calling from unpatched code, and cloning there.
 CHECK_DEPS += $(BUILD)/tests/cli/window-prog $(BUILD)/tests/hooks/window.so
 # A hook's callback forking the program.

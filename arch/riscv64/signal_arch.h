@@ -38,6 +38,13 @@ static inline unsigned long *sg_arch_uc_reg(void *uc, int i)
 	return (unsigned long *)((char *)uc + SG_UC_MCONTEXT) + i;
 }
 
+/* Where a handler of the interrupted code's own would run natively: below
+ * its stack pointer (x2; no red zone). */
+static inline unsigned long sg_arch_uc_stack_top(void *uc)
+{
+	return *sg_arch_uc_reg(uc, 2) & ~15UL;
+}
+
 /* The signal stack the kernel puts back when the handler returns (struct
  * ucontext's uc_stack, after uc_flags and uc_link). */
 static inline void *sg_arch_uc_stack(void *uc)

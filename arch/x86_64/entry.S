@@ -18,6 +18,10 @@
 
 /* include/sysgate.h's SYSGATE_SYS_SKIPPED (a C header) */
 #define SYSGATE_SYS_SKIPPED_BIT 0x4
+/* core/dispatch.h's SG_RAW_NEWCHILD (a C header) */
+#define SG_RAW_NEWCHILD_BIT 0x10000
+/* A new child's stack while it sets itself up (AFTER_RAW) */
+#define SG_CHILD_STACK 0x10000
 
 	.section .text.hot, "ax", @progbits	/* mk/hot.ld */
 
@@ -151,11 +155,43 @@
 	/* Step below the info words before C builds its frames. */
 	sub	$16, %rsp
 	and	$-16, %rsp
+	/*
+	 * A new child sets itself up (its state, hooks' thread_start, a
+	 * fork's output) on a stack mapped for the while: its own may be a
+	 * page (strace's tests give theirs one), and it has no state yet.
+	 * The mapping's base is kept at its top.
+	 */
+	cmpq	$0, SGF_RAX(%rbx)
+	jne	1f
+	testl	$SG_RAW_NEWCHILD_BIT, (SGF_APP_SP - SG_RAWINFO_OFF)(%rbx)
+	jz	1f
+	xor	%edi, %edi
+	mov	$SG_CHILD_STACK, %esi
+	mov	$3, %edx		/* PROT_READ | PROT_WRITE */
+	mov	$0x22, %r10d		/* MAP_PRIVATE | MAP_ANONYMOUS */
+	mov	$-1, %r8
+	xor	%r9d, %r9d
+	mov	$9, %eax		/* mmap */
+	syscall
+	cmp	$-4096, %rax
+	ja	1f			/* none: the child's own stack */
+	lea	(SG_CHILD_STACK - 16)(%rax), %rsp
+	mov	%rax, (%rsp)
 	mov	%rbx, %rdi
 	mov	(SGF_APP_SP - SG_RAWINFO_OFF)(%rbx), %rsi
 	mov	(SGF_APP_SP - SG_RAWNEXT_OFF)(%rbx), %rdx
 	call	\cfunc
-	RESTORE_FRAME_AND_RETURN
+	mov	(%rsp), %rdi
+	mov	$SG_CHILD_STACK, %esi
+	mov	%rbx, %rsp		/* (off it before it goes) */
+	mov	$11, %eax		/* munmap */
+	syscall
+	jmp	2f
+1:	mov	%rbx, %rdi
+	mov	(SGF_APP_SP - SG_RAWINFO_OFF)(%rbx), %rsi
+	mov	(SGF_APP_SP - SG_RAWNEXT_OFF)(%rbx), %rdx
+	call	\cfunc
+2:	RESTORE_FRAME_AND_RETURN
 .endm
 
 /* The program's call just made: the address after it goes in

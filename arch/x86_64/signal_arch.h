@@ -36,6 +36,13 @@ static inline unsigned long *sg_arch_uc_reg(void *uc, int i)
 	return (unsigned long *)((char *)uc + 40) + i;
 }
 
+/* Where a handler of the interrupted code's own would run natively: below
+ * its stack pointer and red zone, 16-byte aligned. */
+static inline unsigned long sg_arch_uc_stack_top(void *uc)
+{
+	return (*sg_arch_uc_reg(uc, 15) - SG_REDZONE) & ~15UL;
+}
+
 /* The signal stack the kernel puts back when the handler returns (struct
  * ucontext's uc_stack, after uc_flags and uc_link). */
 static inline void *sg_arch_uc_stack(void *uc)

@@ -90,6 +90,8 @@ static long raw4(long nr, long a, long b, long c, long d)
 }
 
 /* Raw calls only: its thread pointer is not the C library's. */
+static const unsigned long all_sigs = ~0UL;
+
 static int child(void *arg)
 {
 	unsigned long none = 0;
@@ -102,6 +104,9 @@ static int child(void *arg)
 	for (i = 0; i < 4; i++)
 		if (raw4(SYS_getppid, 0, 0, 0, 0) <= 0)
 			raw4(SYS_exit, 1, 0, 0, 0);
+	/* and musl's end: every signal blocked, so that the process's
+	 * SIGUSR2 below goes to the main thread while this one ends */
+	raw4(SYS_rt_sigprocmask, SIG_SETMASK, (long)&all_sigs, 0, 8);
 	child_done = 1;
 	raw4(SYS_exit, 0, 0, 0, 0);
 	return 0;
