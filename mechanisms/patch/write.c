@@ -68,6 +68,27 @@ void sg_patch_poke_done(void)
 	memfd = -1;
 }
 
+/*
+ * What the kernel's text_poke_bp does with an interrupt to every CPU
+ * between the steps of patching code other CPUs may run: membarrier's
+ * SYNC_CORE has each running thread of the process execute a
+ * serialising instruction before it goes on.  Registered on first use
+ * in a process (sg_patch_threads does it while the process runs alone,
+ * where registering costs no RCU grace period).
+ */
+#define MEMBARRIER_SYNC_CORE 32		/* PRIVATE_EXPEDITED_SYNC_CORE */
+#define MEMBARRIER_REGISTER_SYNC_CORE 64
+
+int sg_patch_sync(void)
+{
+	if (sg_sc3(SG_NR_membarrier, MEMBARRIER_SYNC_CORE, 0, 0) == 0)
+		return 0;
+	if (sg_sc3(SG_NR_membarrier, MEMBARRIER_REGISTER_SYNC_CORE, 0, 0) < 0)
+		return -1;
+	return sg_sc3(SG_NR_membarrier, MEMBARRIER_SYNC_CORE, 0, 0) == 0 ?
+		       0 : -1;
+}
+
 /* --- traps ------------------------------------------------------------- */
 
 /* SIGTRAP is claimed once the first breakpoint is written (core/traps.c
