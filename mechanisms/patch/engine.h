@@ -83,8 +83,9 @@ int sg_patch_sync(void) SG_HIDDEN;
 unsigned long sg_patch_place_stubs(struct sg_obj *o) SG_HIDDEN;
 /* Write o's sites whose bytes are still what was planned on. */
 void sg_patch_write_sites(struct sg_obj *o) SG_HIDDEN;
-/* SIGTRAP, once the first breakpoint is written. */
-void sg_patch_claim_traps(void) SG_HIDDEN;
+/* SIGTRAP, once the first breakpoint is written (now: before any is,
+ * so that the masks threads set from then on leave it deliverable). */
+void sg_patch_claim_traps(int now) SG_HIDDEN;
 
 /* What planning and patching did, for --stats. */
 struct sg_patch_total {

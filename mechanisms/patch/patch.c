@@ -714,7 +714,7 @@ static int write_live(struct sg_obj *o, struct sg_site *s)
 		      sg_patch_poke(s->pad, pad, plen) < 0)) ||
 	    sg_traps_add(s->lo, s->stub) < 0)
 		return 0;
-	sg_patch_claim_traps();
+	sg_patch_claim_traps(0);
 	/* (a step that fails leaves the breakpoint: slower, still right) */
 	return sg_attach_note(s->lo, bytes, n) == 0 &&
 	       sg_patch_poke(s->lo, brk, 1) == 0 && sg_patch_sync() == 0 &&
@@ -1079,7 +1079,7 @@ static void patch_objects(struct sg_obj *list, int n)
 	if (opts->stats)
 		total.cpu_ns += thread_cpu_ns() - cpu;
 	sg_patch_poke_done();	/* the program must not see the descriptor */
-	sg_patch_claim_traps();
+	sg_patch_claim_traps(0);
 	sg_sc4(SG_NR_rt_sigprocmask, 2 /* SIG_SETMASK */, (long)&old_mask, 0, 8);
 }
 
@@ -1266,9 +1266,11 @@ void sg_patch_threads(unsigned long site)
 	 * left to traps (SUD still watches their text): reading libc whole
 	 * cost a first thread 4-6 ms of CPU.  (The registration for that
 	 * is made here, alone: with threads it waits for an RCU grace
-	 * period.) */
+	 * period; and the breakpoints live patches write are claimed
+	 * before a thread can block SIGTRAP.) */
 	if (site && sg_patch_arch.live && sg_patch_sync() == 0) {
 		live_patches = 1;
+		sg_patch_claim_traps(1);
 		return;
 	}
 	sg_sc4(SG_NR_rt_sigprocmask, 0, (long)&all, (long)&old_mask, 8);
@@ -1284,7 +1286,7 @@ void sg_patch_threads(unsigned long site)
 	scan_buf = keep;
 	sg_patch_poke_done();
 	sg_patch_arch.release();
-	sg_patch_claim_traps();
+	sg_patch_claim_traps(0);
 	sg_sc4(SG_NR_rt_sigprocmask, 2, (long)&old_mask, 0, 8);
 	sg_patch_lazy_settle();
 	if (opts->stats && n) {

@@ -122,9 +122,9 @@ static int on_trap(int sig, struct sg_siginfo *info, void *uc)
 	return 1;
 }
 
-void sg_patch_claim_traps(void)
+void sg_patch_claim_traps(int now)
 {
-	if (sg_traps_count() && !trap_claimed) {
+	if ((now || sg_traps_count()) && !trap_claimed) {
 		if (sg_signal_claim(SIGTRAP_, on_trap) < 0)
 			sg_warn("cannot catch SIGTRAP: trapped sites will crash");
 		trap_claimed = 1;
