@@ -246,14 +246,19 @@ static struct sg_region *stub_region(struct sg_obj *o, unsigned long need)
 
 unsigned long sg_patch_place_stubs(struct sg_obj *o)
 {
+	static unsigned char buf[512];	/* (planning runs under a lock) */
 	unsigned long need = stubs_size(o), placed = 0;
 	struct sg_region *r;
-	int i;
+	int i, live;
 
 	if (!need || !(r = stub_region(o, need)))
 		return 0;
-	/* The region may already be read+exec from an earlier object. */
-	sg_sc3(SG_NR_mprotect, r->base, r->size, PROT_R | PROT_W);
+	/* The region may already be read+exec from an earlier object; where
+	 * threads may be running its stubs it is not made writable (they
+	 * would fault): each new stub goes through /proc/self/mem. */
+	live = r->used > 64 && __atomic_load_n(&sg.vm_shared, __ATOMIC_SEQ_CST);
+	if (!live)
+		sg_sc3(SG_NR_mprotect, r->base, r->size, PROT_R | PROT_W);
 	for (i = 0; i < o->nsites; i++) {
 		struct sg_site *s = &o->sites[i];
 		unsigned long size;
@@ -261,6 +266,10 @@ unsigned long sg_patch_place_stubs(struct sg_obj *o)
 		if (!sg_site_has_stub(s))
 			continue;
 		size = STUB_ROUND(sg_patch_arch.stub_size(s));
+		if (live && size > sizeof(buf)) {
+			s->kind = SG_PATCH_NONE;
+			continue;
+		}
 		s->stub = r->base + r->used;
 		/* A site whose jump cannot reach its stub traps instead. */
 		if (s->kind != SG_PATCH_TRAP &&
@@ -272,12 +281,15 @@ unsigned long sg_patch_place_stubs(struct sg_obj *o)
 			sg_site_in_place(s, SG_PATCH_TRAP);
 			s->why = SG_WHY_NO_REGION;
 		}
-		sg_patch_arch.emit(s, (unsigned char *)s->stub, s->stub,
-				   r->base, r->base + 8);
+		sg_patch_arch.emit(s, live ? buf : (unsigned char *)s->stub,
+				   s->stub, r->base, r->base + 8);
+		if (live && sg_patch_poke(s->stub, buf, size) < 0)
+			s->kind = SG_PATCH_NONE;
 		r->used += size;
 		placed += size;
 	}
-	sg_sc3(SG_NR_mprotect, r->base, r->size, PROT_R | PROT_X);
+	if (!live)
+		sg_sc3(SG_NR_mprotect, r->base, r->size, PROT_R | PROT_X);
 	sg_arch_flush_code(r->base, r->base + r->size);
 	sg_zeropage_commit();	/* page 0 finds the new stubs */
 	return placed;
