@@ -694,9 +694,9 @@ static int write_one(struct sg_obj *o, struct sg_site *s)
  * (a thread that meets it resumes in the stub, core/traps.c), every
  * thread made to drop what it fetched, the other bytes, again, then the
  * first byte, again.  Only a LIVE site's one instruction, or a PAD
- * site's syscall after its padding jump (padding never runs), changes.  (A thread that
- * meets the breakpoint after the last step has no other way there: the
- * table keeps its entry.)
+ * site's syscall after its padding jump (padding never runs), changes.
+ * (A thread that meets the breakpoint after the last step has no other
+ * way there: the table keeps its entry.)
  */
 static int write_live(struct sg_obj *o, struct sg_site *s)
 {
@@ -1181,16 +1181,16 @@ static void free_sites(struct sg_obj *o)
 }
 
 /*
- * The first thread (and, site 0, a process that keeps making calls
- * alone while SUD is on, which taxes each: core/dispatch.c): from then
- * on a site another thread may run is only
- * patched one store at a time (lazy.c), which has no room for a stub
- * near many of them, and such a site traps at every call.  A process
- * that starts threads runs long, mostly: while this one still runs
- * alone, each object left to traps (but the big ones, see
- * BIG_TEXT) is planned whole, as --eager would have done at start,
- * keeping the sites already patched and the one making the clone; SUD
- * goes off if nothing is left for it.
+ * A process that keeps making calls alone while SUD is on, which taxes
+ * each (site 0, core/dispatch.c), and the first thread where no site
+ * can be patched while threads run it (write_live: an arch without
+ * one, a kernel without membarrier's SYNC_CORE): from then on such a
+ * site is only patched one store at a time (lazy.c), which has no room
+ * for a stub near many of them, and such a site traps at every call.
+ * While this one still runs alone, each object left to traps (but the
+ * big ones, see BIG_TEXT) is planned whole, as --eager would have done
+ * at start, keeping the sites already patched and the one making the
+ * clone; SUD goes off if nothing is left for it.
  */
 
 static void plan_whole(struct sg_obj *o, unsigned long busy)

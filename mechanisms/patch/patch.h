@@ -202,8 +202,10 @@ void sg_patch_lazy_originals(unsigned long addr, unsigned char *buf,
 /* lazy.c, under its lock: does one of its in-place patches lie in
  * [addr, addr + len)? */
 int sg_patch_lazy_wrote_in(unsigned long addr, unsigned long len) SG_HIDDEN;
-/* A thread is about to start (made by the call at site): objects left to
- * traps are planned whole while this one still runs alone. */
+/* A thread is about to start (made by the call at site): from now on
+ * sites are patched while threads may run them, or, where they cannot
+ * be, objects left to traps are planned whole while this one still runs
+ * alone (site 0: calls keep coming, planned whole). */
 void sg_patch_threads(unsigned long site) SG_HIDDEN;
 /* What is known of the mapping that holds addr without reading
  * /proc/self/maps: 0 where it is the text of an object left to traps. */
