@@ -84,7 +84,8 @@ unsigned long sg_patch_place_stubs(struct sg_obj *o) SG_HIDDEN;
 /* Write o's sites whose bytes are still what was planned on. */
 void sg_patch_write_sites(struct sg_obj *o) SG_HIDDEN;
 /* SIGTRAP, once the first breakpoint is written (now: before any is,
- * so that the masks threads set from then on leave it deliverable). */
+ * so that the masks set from then on leave it deliverable, and this
+ * thread's too). */
 void sg_patch_claim_traps(int now) SG_HIDDEN;
 
 /* What planning and patching did, for --stats. */

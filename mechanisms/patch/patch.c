@@ -1141,6 +1141,12 @@ static int patch_start(const struct sg_options *o)
 	if (len)
 		sg_munmap(maps, len);
 	patch_objects(objs, nobjs);
+	/* Objects left to traps may get live patches once threads run,
+	 * whose breakpoints a thread may meet: SIGTRAP is claimed before
+	 * the program can block it (glibc's pthread_create blocks every
+	 * signal around the clone, and the new thread starts so). */
+	if (total.lazy && sg_patch_arch.live)
+		sg_patch_claim_traps(1);
 	/* Sites left unpatched are still caught, more slowly. */
 	sg_watch_settle(0);
 	total.ns = sysgate_now_ns() - t0;
@@ -1266,8 +1272,7 @@ void sg_patch_threads(unsigned long site)
 	 * left to traps (SUD still watches their text): reading libc whole
 	 * cost a first thread 4-6 ms of CPU.  (The registration for that
 	 * is made here, alone: with threads it waits for an RCU grace
-	 * period; and the breakpoints live patches write are claimed
-	 * before a thread can block SIGTRAP.) */
+	 * period.  SIGTRAP was claimed at start, patch_start.) */
 	if (site && sg_patch_arch.live && sg_patch_sync() == 0) {
 		live_patches = 1;
 		sg_patch_claim_traps(1);

@@ -124,10 +124,20 @@ static int on_trap(int sig, struct sg_siginfo *info, void *uc)
 
 void sg_patch_claim_traps(int now)
 {
-	if ((now || sg_traps_count()) && !trap_claimed) {
-		if (sg_signal_claim(SIGTRAP_, on_trap) < 0)
-			sg_warn("cannot catch SIGTRAP: trapped sites will crash");
-		trap_claimed = 1;
+	struct sg_thread *t = sg_self();
+	unsigned long mask;
+
+	if (!(now || sg_traps_count()) || trap_claimed)
+		return;
+	if (sg_signal_claim(SIGTRAP_, on_trap) < 0)
+		sg_warn("cannot catch SIGTRAP: trapped sites will crash");
+	trap_claimed = 1;
+	/* A breakpoint met with SIGTRAP blocked kills: the mask this
+	 * thread has (threads inherit it) is set again, which takes the
+	 * claimed signals out of it (the program still reads them). */
+	if (now && t && sg_sc4(SG_NR_rt_sigprocmask, 0, 0, (long)&mask, 8) == 0) {
+		mask |= t->claimed_blocked;
+		sg_signal_rt_sigprocmask(t, 2 /* SIG_SETMASK */, &mask, 0, 8);
 	}
 }
 

@@ -1613,15 +1613,17 @@ t_first_thread_patches_live() {
 }
 
 t_live_patch_stress() {
-	# Eight threads, released together, loop on five libc wrappers and
+	# Sixteen threads, released together, loop on five libc wrappers and
 	# sched_yield, so that each site is patched live while the others
-	# run it; ten processes: each prints what it does natively, and
-	# sysgate counts every call.
+	# run it (and threads still starting, with every signal blocked by
+	# pthread_create, meet the breakpoints of start_thread's sites);
+	# thirty processes: each prints what it does natively, and sysgate
+	# counts every call.
 	need_sud
 	local prog=$BUILD/tests/cli/live-prog i c
-	"$prog" 8 2000 >"$TMP/native" || fail "native: exit status $?"
-	for i in 1 2 3 4 5 6 7 8 9 10; do
-		"$SG" --stats -f -c -o "$TMP/out" -- "$prog" 8 2000 \
+	"$prog" 16 1000 >"$TMP/native" || fail "native: exit status $?"
+	for i in $(seq 30); do
+		"$SG" --stats -f -c -o "$TMP/out" -- "$prog" 16 1000 \
 			>"$TMP/stdout" || fail "run $i: exit status $?"
 		same "$TMP/native" "$TMP/stdout"
 		for c in getppid getuid getgid geteuid getegid sched_yield; do
