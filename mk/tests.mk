@@ -135,6 +135,8 @@ CHECK_DEPS += $(BUILD)/tests/cli/prog $(BUILD)/tests/cli/rawlib.so \
 	$(BUILD)/tests/hooks/blockall.so $(BUILD)/tests/hooks/samerec.so
 # A hook's callback calling from unpatched code, and cloning there.
 CHECK_DEPS += $(BUILD)/tests/cli/window-prog $(BUILD)/tests/hooks/window.so
+# Threads running the sites that get patched.
+CHECK_DEPS += $(BUILD)/tests/cli/live-prog
 # A hook's callback forking the program.
 CHECK_DEPS += $(BUILD)/tests/cli/forkcb-prog $(BUILD)/tests/hooks/forkcb.so
 # ... and setting a signal action.
@@ -150,6 +152,10 @@ $(BUILD)/tests/cli/forkcb-prog: tests/cli/forkcb-prog.c | $(BUILD)/.dir
 	$(CC) -std=gnu11 -O2 -g -Wall -pthread -o $@ $<
 
 $(BUILD)/tests/cli/window-prog: tests/cli/window-prog.c | $(BUILD)/.dir
+	@mkdir -p $(dir $@)
+	$(CC) -std=gnu11 -O2 -g -Wall -pthread -o $@ $<
+
+$(BUILD)/tests/cli/live-prog: tests/cli/live-prog.c | $(BUILD)/.dir
 	@mkdir -p $(dir $@)
 	$(CC) -std=gnu11 -O2 -g -Wall -pthread -o $@ $<
 

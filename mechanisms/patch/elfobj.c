@@ -304,62 +304,88 @@ static int fde_range(const struct sg_obj *o, unsigned long fde,
  * sorted table (pairs of 32-bit offsets from .eh_frame's start) from its
  * FDEs, so lookups work the same way.
  */
-/* The section headers and their names from the file; count or 0. */
-static int read_sections(struct sg_obj *o, Elf64_Shdr sh[128],
-			 char names[4096], unsigned long *names_len)
+/* The section headers and their names from the file, in a mapping of
+ * their own: 12 KiB is too much for a signal stack (a site planned at
+ * its first trap is planned there, and Go's are 32 KiB). */
+struct sections {
+	Elf64_Shdr sh[128];
+	char names[4096];
+	unsigned long names_len;
+	int count;
+};
+
+static struct sections *read_sections(struct sg_obj *o)
 {
+	struct sections *s = sg_mmap(sizeof(*s));
 	Elf64_Ehdr eh;
 	Elf64_Shdr *str;
 
+	if (!s)
+		return 0;
 	if (o->fd < 0 ||
 	    sg_sc4(SG_NR_pread64, o->fd, (long)&eh, sizeof(eh), 0) != sizeof(eh) ||
 	    eh.e_shentsize != sizeof(Elf64_Shdr) || !eh.e_shnum ||
 	    eh.e_shnum > 128 || eh.e_shstrndx >= eh.e_shnum ||
-	    sg_sc4(SG_NR_pread64, o->fd, (long)sh, eh.e_shnum * sizeof(*sh),
-		   eh.e_shoff) != (long)(eh.e_shnum * sizeof(*sh)))
-		return 0;
-	str = &sh[eh.e_shstrndx];
-	if (str->sh_size > 4096 ||
-	    sg_sc4(SG_NR_pread64, o->fd, (long)names, str->sh_size,
+	    sg_sc4(SG_NR_pread64, o->fd, (long)s->sh, eh.e_shnum * sizeof(*s->sh),
+		   eh.e_shoff) != (long)(eh.e_shnum * sizeof(*s->sh)))
+		return s;
+	str = &s->sh[eh.e_shstrndx];
+	if (str->sh_size > sizeof(s->names) ||
+	    sg_sc4(SG_NR_pread64, o->fd, (long)s->names, str->sh_size,
 		   str->sh_offset) != (long)str->sh_size)
-		return 0;
-	*names_len = str->sh_size;
-	return eh.e_shnum;
+		return s;
+	s->names_len = str->sh_size;
+	s->count = eh.e_shnum;
+	return s;
+}
+
+static void drop_sections(struct sections *s)
+{
+	if (s)
+		sg_munmap(s, sizeof(*s));
 }
 
 int sg_obj_code_ranges(struct sg_obj *o, unsigned long r[][2], int max)
 {
-	Elf64_Shdr sh[128];
-	char names[4096];
-	unsigned long nl;
-	int i, n = 0, count = read_sections(o, sh, names, &nl);
+	struct sections *s = read_sections(o);
+	int i, n = 0;
 
-	for (i = 0; i < count && n < max; i++)
-		if ((sh[i].sh_flags & SHF_EXECINSTR) && sh[i].sh_addr &&
-		    sh[i].sh_type == SHT_PROGBITS) {
-			r[n][0] = o->bias + sh[i].sh_addr;
-			r[n][1] = r[n][0] + sh[i].sh_size;
+	for (i = 0; s && i < s->count && n < max; i++)
+		if ((s->sh[i].sh_flags & SHF_EXECINSTR) && s->sh[i].sh_addr &&
+		    s->sh[i].sh_type == SHT_PROGBITS) {
+			r[n][0] = o->bias + s->sh[i].sh_addr;
+			r[n][1] = r[n][0] + s->sh[i].sh_size;
 			n++;
 		}
+	drop_sections(s);
 	return n;
+}
+
+/* .eh_frame's section header, copied to *ehf; 0 if none. */
+static int find_eh_frame(struct sg_obj *o, Elf64_Shdr *ehf)
+{
+	struct sections *s = read_sections(o);
+	int i, found = 0;
+
+	for (i = 0; s && i < s->count; i++)
+		if (s->sh[i].sh_name < s->names_len - 10 &&
+		    !sg_strcmp(s->names + s->sh[i].sh_name, ".eh_frame") &&
+		    s->sh[i].sh_addr) {
+			*ehf = s->sh[i];
+			found = 1;
+		}
+	drop_sections(s);
+	return found;
 }
 
 void sg_obj_index_eh_frame(struct sg_obj *o)
 {
-	Elf64_Shdr sh[128], *ehf = 0;
-	char names[4096];
-	unsigned long p, end, n = 0, cap, nl;
-	int *table, i, count;
+	Elf64_Shdr eh_frame, *ehf = &eh_frame;
+	unsigned long p, end, n = 0, cap;
+	int *table;
 
-	if (o->ehf_count)
-		return;
-	count = read_sections(o, sh, names, &nl);
-	for (i = 0; i < count; i++)
-		if (sh[i].sh_name < nl - 10 &&
-		    !sg_strcmp(names + sh[i].sh_name, ".eh_frame") &&
-		    sh[i].sh_addr)
-			ehf = &sh[i];
-	if (!ehf)
+	memset(ehf, 0, sizeof(*ehf));
+	if (o->ehf_count || !find_eh_frame(o, ehf))
 		return;
 	p = o->bias + ehf->sh_addr;
 	end = p + ehf->sh_size;

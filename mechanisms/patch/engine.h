@@ -75,13 +75,18 @@ int sg_obj_text_of(const struct sg_obj *o, unsigned long a) SG_HIDDEN;
 int sg_patch_poke(unsigned long addr, const void *buf,
 		  unsigned long len) SG_HIDDEN;
 void sg_patch_poke_done(void) SG_HIDDEN;
+/* Every thread of the process made to drop the instructions it may have
+ * fetched before code changed; -1 where the kernel cannot. */
+int sg_patch_sync(void) SG_HIDDEN;
 /* Emit the stubs of o's sites into a region in reach (a site that
  * cannot have one traps, or stays unpatched); the bytes used. */
 unsigned long sg_patch_place_stubs(struct sg_obj *o) SG_HIDDEN;
 /* Write o's sites whose bytes are still what was planned on. */
 void sg_patch_write_sites(struct sg_obj *o) SG_HIDDEN;
-/* SIGTRAP, once the first breakpoint is written. */
-void sg_patch_claim_traps(void) SG_HIDDEN;
+/* SIGTRAP, once the first breakpoint is written (now: before any is,
+ * so that the masks set from then on leave it deliverable, and this
+ * thread's too). */
+void sg_patch_claim_traps(int now) SG_HIDDEN;
 
 /* What planning and patching did, for --stats. */
 struct sg_patch_total {

@@ -719,6 +719,47 @@ static int arch_plan(struct sg_obj *o, unsigned long addr, struct sg_site *s)
 	return 1;
 }
 
+/*
+ * A site other threads may be running (patch.h, live): one instruction
+ * before the syscall, the nearest of five bytes or more (mostly the
+ * `mov $nr,%eax` just before it), is the only one that changes, its
+ * first five bytes into the jmp rel32, so no instruction starts inside
+ * what changes and no thread can be stopped there.  The rest stays, for
+ * a thread that ran that instruction already, branches in after it, or
+ * returns to the syscall (syscall user dispatch still watches it).  The
+ * stub is a jump's stub: that instruction and those up to the syscall,
+ * the call, and back after the syscall.
+ */
+static int arch_live(struct sg_obj *o, struct sg_site *s)
+{
+	unsigned long lo = s->addr, a;
+	struct x86_insn in;
+	int i;
+
+	if (fn.obj != o || !decode_at(s->addr, &in) || in.kind != X86_SYSCALL)
+		return 0;
+	for (i = 0; i < MAX_WINDOW; i++) {
+		lo = prev_insn(lo);
+		if (!lo || !decode_at(lo, &in) || !relocatable(lo, &in, 0) ||
+		    s->addr + s->insn_len - lo > SG_SITE_MAX_REGION)
+			return 0;
+		if (in.len >= JMP32)
+			break;
+	}
+	if (i == MAX_WINDOW)
+		return 0;
+	for (a = lo + 1; a < lo + JMP32; a++)
+		if (bit(fn.starts, a - fn.start))
+			return 0;	/* (another path decodes it otherwise) */
+	s->lo = lo;
+	s->hi = s->addr + s->insn_len;
+	s->pad = 0;
+	s->interior = 0;
+	s->kind = SG_PATCH_LIVE;
+	s->why = SG_WHY_OK;
+	return keep_orig(o, s);
+}
+
 static void arch_fallback(struct sg_obj *o, struct sg_site *s)
 {
 	unsigned long start, end;
@@ -993,6 +1034,8 @@ static void arch_site_bytes(const struct sg_site *s, unsigned char *out)
 		out[1] = (unsigned char)(s->pad - (s->lo + 2));
 		return;
 	}
+	if (s->kind == SG_PATCH_LIVE)	/* (only the jump is written) */
+		memcpy(out, s->orig, len);
 	out[0] = 0xe9;
 	put32(out + 1, s->stub - (s->lo + 5));
 }
@@ -1064,6 +1107,7 @@ static long arch_next_trap(const unsigned char *buf, unsigned long len)
 /* This ISA's part of the rewriting engine (patch.h). */
 const struct sg_patch_arch sg_patch_arch = {
 	SG_PATCH_ARCH_FUNCS,
+	.live = arch_live,
 	.trap_back = 0,		/* the stub jumps back by itself */
 	.trap_far = 0,		/* so trap stubs must be in reach too */
 	.entry = (unsigned long)sg_x86_entry,

@@ -31,6 +31,7 @@
 #include "dispatch.h"
 #include "signal_arch.h"
 #include "zeropage.h"
+#include "traps.h"
 
 #define O_RDONLY_ 0
 #define SCAN_CHUNK (64 * 1024)
@@ -629,15 +630,18 @@ static int poke_near(struct sg_obj *o, const struct sg_site *s,
 	       sg_patch_poke(lo, buf, hi - lo) == 0 ? 1 : -1;
 }
 
-/* Write s's stub, its padding jump and its bytes; 1 if done. */
-static int write_one(struct sg_obj *o, struct sg_site *s)
+/* s's stub written into a region in reach, and for PAD its padding
+ * jump made (*plen bytes of pad, else 0); what the patch replaces is
+ * remembered.  1 if done. */
+static int put_stub(struct sg_obj *o, struct sg_site *s, unsigned char *pad,
+		    int *plen)
 {
 	static unsigned char stub[512];	/* (under lazy.c's lock) */
-	unsigned char bytes[SG_SITE_MAX_REGION], pad[16];
 	unsigned long size = (sg_patch_arch.stub_size(s) + 15) & ~15UL;
 	struct sg_region *r;
-	int plen = 0, ok, near;
+	int ok;
 
+	*plen = 0;
 	if (size > sizeof(stub) || memcmp((const void *)s->lo, s->orig,
 					  s->hi - s->lo))
 		return 0;
@@ -650,28 +654,73 @@ static int write_one(struct sg_obj *o, struct sg_site *s)
 	if (!sg_region_in_reach(s->stub, s->addr, size + PAGE))
 		return 0;
 	sg_patch_arch.emit(s, stub, s->stub, r->base, r->base + 8);
-	sg_patch_arch.site_bytes(s, bytes);
 	if (s->kind == SG_PATCH_PAD)
-		plen = sg_patch_arch.pad_bytes(s, pad);
+		*plen = sg_patch_arch.pad_bytes(s, pad);
 	if (o->lazy && (remember(o, s->lo, s->hi - s->lo) < 0 ||
-			(plen && remember(o, s->pad, plen) < 0)))
+			(*plen && remember(o, s->pad, *plen) < 0)))
 		return 0;
-	/* the stub, then the padding jump to it, then the site */
 	ok = sg_attach_note(s->stub, stub, size) == 0 &&
 	     sg_patch_poke(s->stub, stub, size) == 0;
-	near = ok && plen ? poke_near(o, s, pad, plen, bytes) : 0;
+	r->used += size;	/* (a stub, even unused, is never reused) */
+	total.stub_bytes += size;
+	return ok;
+}
+
+/* Write s's stub, its padding jump and its bytes; 1 if done. */
+static int write_one(struct sg_obj *o, struct sg_site *s)
+{
+	unsigned char bytes[SG_SITE_MAX_REGION], pad[16];
+	int plen, ok, near;
+
+	if (!put_stub(o, s, pad, &plen))
+		return 0;
+	sg_patch_arch.site_bytes(s, bytes);
+	/* the stub, then the padding jump to it, then the site */
+	near = plen ? poke_near(o, s, pad, plen, bytes) : 0;
 	if (near)
 		ok = near > 0;
 	else
-		ok = ok &&
-		     (!plen || (sg_attach_note(s->pad, pad, plen) == 0 &&
+		ok = (!plen || (sg_attach_note(s->pad, pad, plen) == 0 &&
 				sg_patch_poke(s->pad, pad, plen) == 0)) &&
 		     sg_attach_note(s->lo, bytes, s->hi - s->lo) == 0 &&
 		     sg_patch_poke(s->lo, bytes, s->hi - s->lo) == 0;
-	r->used += size;	/* (a stub, even unused, is never reused) */
-	total.stub_bytes += size;
 	sg_arch_flush_code(s->lo, s->hi);
 	return ok;
+}
+
+/*
+ * A site other threads may be running, written as the kernel writes its
+ * own text (text_poke_bp): a breakpoint on the first byte that changes
+ * (a thread that meets it resumes in the stub, core/traps.c), every
+ * thread made to drop what it fetched, the other bytes, again, then the
+ * first byte, again.  Only a LIVE site's one instruction, or a PAD
+ * site's syscall after its padding jump (padding never runs), changes.
+ * (A thread that meets the breakpoint after the last step has no other
+ * way there: the table keeps its entry.)
+ */
+static int write_live(struct sg_obj *o, struct sg_site *s)
+{
+	unsigned char bytes[SG_SITE_MAX_REGION], pad[16], brk[16];
+	unsigned long n = s->hi - s->lo;
+	int plen;
+
+	if (!put_stub(o, s, pad, &plen) ||
+	    sg_patch_arch.trap_bytes(s, brk) != 1)
+		return 0;
+	sg_patch_arch.site_bytes(s, bytes);
+	while (n > 1 && bytes[n - 1] == s->orig[n - 1])
+		n--;	/* (what stays is not written) */
+	if ((plen && (sg_attach_note(s->pad, pad, plen) < 0 ||
+		      sg_patch_poke(s->pad, pad, plen) < 0)) ||
+	    sg_traps_add(s->lo, s->stub) < 0)
+		return 0;
+	sg_patch_claim_traps(0);
+	/* (a step that fails leaves the breakpoint: slower, still right) */
+	return sg_attach_note(s->lo, bytes, n) == 0 &&
+	       sg_patch_poke(s->lo, brk, 1) == 0 && sg_patch_sync() == 0 &&
+	       sg_patch_poke(s->lo + 1, bytes + 1, n - 1) == 0 &&
+	       sg_patch_sync() == 0 && sg_patch_poke(s->lo, bytes, 1) == 0 &&
+	       sg_patch_sync() == 0;
 }
 
 #define NEAR_MAX 8192
@@ -828,6 +877,36 @@ static int plan_one(struct sg_obj *o, unsigned long addr, struct sg_site *s,
 	return s->kind == SG_PATCH_JMP || s->kind == SG_PATCH_PAD;
 }
 
+/* Was the site at addr patched after its first trap? */
+static int ours(const struct sg_obj *o, unsigned long addr)
+{
+	int i;
+
+	for (i = 0; i < o->nfirsts; i++)
+		if (o->firsts[i] == addr)
+			return 1;
+	return sg_patch_lazy_live(addr);
+}
+
+/* Set once a first thread starts where sites can be patched while
+ * threads run them (sg_patch_threads). */
+static int live_patches;
+
+/* The site at addr, planned to be written while other threads run: a
+ * jump over one instruction before it, or a padding jump; never over
+ * bytes that hold instruction starts, where a thread may be stopped. */
+static int plan_live(struct sg_obj *o, unsigned long addr, struct sg_site *s)
+{
+	memset(s, 0, sizeof(*s));
+	if (sg_patch_arch.plan(o, addr, s) != 1)
+		return 0;
+	if (sg_patch_arch.live(o, s))
+		return 1;
+	if (s->kind == SG_PATCH_JMP)
+		sg_patch_arch.fallback(o, s);
+	return s->kind == SG_PATCH_PAD;
+}
+
 /* 1 while addr's site, whose jump window needs its object read whole, is
  * to trap again (counted; see waiting()). */
 int sg_patch_first_trap_wait(unsigned long addr)
@@ -836,7 +915,9 @@ int sg_patch_first_trap_wait(unsigned long addr)
 	int t;
 
 	o = lazy_object(addr, &t);
-	if (!o || o->near || !waiting(o))
+	/* (once threads run no jump window is planned: nothing to wait for) */
+	if (!o || o->near || !waiting(o) ||
+	    __atomic_load_n(&sg.vm_shared, __ATOMIC_SEQ_CST))
 		return 0;
 	o->waited++;
 	return 1;
@@ -862,19 +943,24 @@ int sg_patch_first_trap(unsigned long addr, int scan)
 	struct sg_obj *o;
 	struct sg_site s;
 	struct sg_thread *self = sg_self();
-	int t, done = 0;
+	int t, done = 0, threads = __atomic_load_n(&sg.vm_shared,
+						  __ATOMIC_SEQ_CST);
 
-	/* Several bytes change: no other thread may be running them, and
-	 * no code a handler interrupted may wait inside them.  (Never in a
-	 * vfork child: lazy.c leaves its traps alone.) */
-	if (!self ||
-	    __atomic_load_n(&sg.vm_shared, __ATOMIC_SEQ_CST) ||
+	/* Several bytes change: no other thread may be running them (but
+	 * for a live patch), and no code a handler interrupted may wait
+	 * inside them.  (Never in a vfork child: lazy.c leaves its traps
+	 * alone.) */
+	if (!self || (threads && !live_patches) ||
 	    __atomic_load_n(&sg.handlers_running, __ATOMIC_SEQ_CST) ||
 	    sg_attach_starting())
 		return 0;
 	o = lazy_object(addr, &t);
 	if (!o || !o->text[t].fixed || !o->text[t].readable)
 		return 0;
+	/* (a thread that trapped before another patched the site live gets
+	 * here once its call is done) */
+	if (threads && ours(o, addr))
+		return 1;
 	/* Read where it is mapped, as it was before our patches
 	 * (sg_obj_read); from the file where more were written than are
 	 * remembered, and for unwind info that only the section headers
@@ -887,7 +973,8 @@ int sg_patch_first_trap(unsigned long addr, int scan)
 	sg_obj_index_eh_frame(o);
 	want_all = 1;
 	deferred = 0;
-	if (plan_one(o, addr, &s, scan) && write_one(o, &s)) {
+	if (threads ? plan_live(o, addr, &s) && write_live(o, &s) :
+		      plan_one(o, addr, &s, scan) && write_one(o, &s)) {
 		if (!o->firsts && o->nfirsts >= 0)
 			o->firsts = sg_mmap(FIRSTS_MAX * sizeof(*o->firsts));
 		if (o->firsts && o->nfirsts >= 0 && o->nfirsts < FIRSTS_MAX)
@@ -992,7 +1079,7 @@ static void patch_objects(struct sg_obj *list, int n)
 	if (opts->stats)
 		total.cpu_ns += thread_cpu_ns() - cpu;
 	sg_patch_poke_done();	/* the program must not see the descriptor */
-	sg_patch_claim_traps();
+	sg_patch_claim_traps(0);
 	sg_sc4(SG_NR_rt_sigprocmask, 2 /* SIG_SETMASK */, (long)&old_mask, 0, 8);
 }
 
@@ -1054,6 +1141,12 @@ static int patch_start(const struct sg_options *o)
 	if (len)
 		sg_munmap(maps, len);
 	patch_objects(objs, nobjs);
+	/* Objects left to traps may get live patches once threads run,
+	 * whose breakpoints a thread may meet: SIGTRAP is claimed before
+	 * the program can block it (glibc's pthread_create blocks every
+	 * signal around the clone, and the new thread starts so). */
+	if (total.lazy && sg_patch_arch.live)
+		sg_patch_claim_traps(1);
 	/* Sites left unpatched are still caught, more slowly. */
 	sg_watch_settle(0);
 	total.ns = sysgate_now_ns() - t0;
@@ -1094,27 +1187,17 @@ static void free_sites(struct sg_obj *o)
 }
 
 /*
- * The first thread (and, site 0, a process that keeps making calls
- * alone while SUD is on, which taxes each: core/dispatch.c): from then
- * on a site another thread may run is only
- * patched one store at a time (lazy.c), which has no room for a stub
- * near many of them, and such a site traps at every call.  A process
- * that starts threads runs long, mostly: while this one still runs
- * alone, each object left to traps (but the big ones, see
- * BIG_TEXT) is planned whole, as --eager would have done at start,
- * keeping the sites already patched and the one making the clone; SUD
- * goes off if nothing is left for it.
+ * A process that keeps making calls alone while SUD is on, which taxes
+ * each (site 0, core/dispatch.c), and the first thread where no site
+ * can be patched while threads run it (write_live: an arch without
+ * one, a kernel without membarrier's SYNC_CORE): from then on such a
+ * site is only patched one store at a time (lazy.c), which has no room
+ * for a stub near many of them, and such a site traps at every call.
+ * While this one still runs alone, each object left to traps (but the
+ * big ones, see BIG_TEXT) is planned whole, as --eager would have done
+ * at start, keeping the sites already patched and the one making the
+ * clone; SUD goes off if nothing is left for it.
  */
-
-static int ours(const struct sg_obj *o, unsigned long addr)
-{
-	int i;
-
-	for (i = 0; i < o->nfirsts; i++)
-		if (o->firsts[i] == addr)
-			return 1;
-	return sg_patch_lazy_live(addr);
-}
 
 static void plan_whole(struct sg_obj *o, unsigned long busy)
 {
@@ -1185,6 +1268,16 @@ void sg_patch_threads(unsigned long site)
 		any = objs[i].lazy;
 	if (!any)
 		return;
+	/* Where sites can be patched while threads run them, objects stay
+	 * left to traps (SUD still watches their text): reading libc whole
+	 * cost a first thread 4-6 ms of CPU.  (The registration for that
+	 * is made here, alone: with threads it waits for an RCU grace
+	 * period.  SIGTRAP was claimed at start, patch_start.) */
+	if (site && sg_patch_arch.live && sg_patch_sync() == 0) {
+		live_patches = 1;
+		sg_patch_claim_traps(1);
+		return;
+	}
 	sg_sc4(SG_NR_rt_sigprocmask, 0, (long)&all, (long)&old_mask, 8);
 	scan_buf = sg_mmap(SCAN_CHUNK);
 	for (i = 0; scan_buf && i < nobjs; i++)
@@ -1198,7 +1291,7 @@ void sg_patch_threads(unsigned long site)
 	scan_buf = keep;
 	sg_patch_poke_done();
 	sg_patch_arch.release();
-	sg_patch_claim_traps();
+	sg_patch_claim_traps(0);
 	sg_sc4(SG_NR_rt_sigprocmask, 2, (long)&old_mask, 0, 8);
 	sg_patch_lazy_settle();
 	if (opts->stats && n) {

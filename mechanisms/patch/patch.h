@@ -31,6 +31,9 @@ enum sg_patch_kind {
 	SG_PATCH_BRANCH,	/* aarch64: b to the site's stub, svc alone */
 	SG_PATCH_ZERO,		/* x86-64 -m zeropage: call *%rax in place of
 				   the syscall, page 0 finds the stub */
+	SG_PATCH_LIVE,		/* x86-64: jump over one instruction before
+				   the syscall (mostly `mov $nr,%eax`), the
+				   syscall kept: written while threads run */
 	SG_PATCH_KINDS
 };
 
@@ -199,8 +202,10 @@ void sg_patch_lazy_originals(unsigned long addr, unsigned char *buf,
 /* lazy.c, under its lock: does one of its in-place patches lie in
  * [addr, addr + len)? */
 int sg_patch_lazy_wrote_in(unsigned long addr, unsigned long len) SG_HIDDEN;
-/* A thread is about to start (made by the call at site): objects left to
- * traps are planned whole while this one still runs alone. */
+/* A thread is about to start (made by the call at site): from now on
+ * sites are patched while threads may run them, or, where they cannot
+ * be, objects left to traps are planned whole while this one still runs
+ * alone (site 0: calls keep coming, planned whole). */
 void sg_patch_threads(unsigned long site) SG_HIDDEN;
 /* What is known of the mapping that holds addr without reading
  * /proc/self/maps: 0 where it is the text of an object left to traps. */
@@ -344,6 +349,13 @@ struct sg_patch_arch {
 			void (*cb)(unsigned long target, void *arg), void *arg);
 	/* Re-plan a site whose region an outside branch may enter. */
 	void (*fallback)(struct sg_obj *o, struct sg_site *s);
+	/* Just after plan() said 1 for s: make it a patch that can be
+	 * written while other threads run the code (no instruction starts
+	 * inside the bytes that change, and a thread that runs the old
+	 * bytes up to the syscall still finds it there); 1 if it could.
+	 * 0 where the arch has none: threads then stop first-trap
+	 * planning, and a first thread plans objects whole. */
+	int (*live)(struct sg_obj *o, struct sg_site *s);
 	/* After selection: link sites that depend on others (rv64 relays
 	 * to their gateways), demoting what cannot be served. */
 	void (*finish)(struct sg_obj *o);

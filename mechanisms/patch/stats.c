@@ -10,6 +10,7 @@
 static const char *const kind_names[SG_PATCH_KINDS] = {
 	"jump", "padding-jump", "trap", "left (unselected)", "unpatched",
 	"gateway", "middle", "small", "branch", "zero-page call",
+	"live jump",
 };
 
 static const char *const zwhy_names[SG_ZWHY_COUNT] = {

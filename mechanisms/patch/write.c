@@ -68,6 +68,27 @@ void sg_patch_poke_done(void)
 	memfd = -1;
 }
 
+/*
+ * What the kernel's text_poke_bp does with an interrupt to every CPU
+ * between the steps of patching code other CPUs may run: membarrier's
+ * SYNC_CORE has each running thread of the process execute a
+ * serialising instruction before it goes on.  Registered on first use
+ * in a process (sg_patch_threads does it while the process runs alone,
+ * where registering costs no RCU grace period).
+ */
+#define MEMBARRIER_SYNC_CORE 32		/* PRIVATE_EXPEDITED_SYNC_CORE */
+#define MEMBARRIER_REGISTER_SYNC_CORE 64
+
+int sg_patch_sync(void)
+{
+	if (sg_sc3(SG_NR_membarrier, MEMBARRIER_SYNC_CORE, 0, 0) == 0)
+		return 0;
+	if (sg_sc3(SG_NR_membarrier, MEMBARRIER_REGISTER_SYNC_CORE, 0, 0) < 0)
+		return -1;
+	return sg_sc3(SG_NR_membarrier, MEMBARRIER_SYNC_CORE, 0, 0) == 0 ?
+		       0 : -1;
+}
+
 /* --- traps ------------------------------------------------------------- */
 
 /* SIGTRAP is claimed once the first breakpoint is written (core/traps.c
@@ -101,12 +122,22 @@ static int on_trap(int sig, struct sg_siginfo *info, void *uc)
 	return 1;
 }
 
-void sg_patch_claim_traps(void)
+void sg_patch_claim_traps(int now)
 {
-	if (sg_traps_count() && !trap_claimed) {
-		if (sg_signal_claim(SIGTRAP_, on_trap) < 0)
-			sg_warn("cannot catch SIGTRAP: trapped sites will crash");
-		trap_claimed = 1;
+	struct sg_thread *t = sg_self();
+	unsigned long mask;
+
+	if (!(now || sg_traps_count()) || trap_claimed)
+		return;
+	if (sg_signal_claim(SIGTRAP_, on_trap) < 0)
+		sg_warn("cannot catch SIGTRAP: trapped sites will crash");
+	trap_claimed = 1;
+	/* A breakpoint met with SIGTRAP blocked kills: the mask this
+	 * thread has (threads inherit it) is set again, which takes the
+	 * claimed signals out of it (the program still reads them). */
+	if (now && t && sg_sc4(SG_NR_rt_sigprocmask, 0, 0, (long)&mask, 8) == 0) {
+		mask |= t->claimed_blocked;
+		sg_signal_rt_sigprocmask(t, 2 /* SIG_SETMASK */, &mask, 0, 8);
 	}
 }
 
@@ -225,14 +256,19 @@ static struct sg_region *stub_region(struct sg_obj *o, unsigned long need)
 
 unsigned long sg_patch_place_stubs(struct sg_obj *o)
 {
+	static unsigned char buf[512];	/* (planning runs under a lock) */
 	unsigned long need = stubs_size(o), placed = 0;
 	struct sg_region *r;
-	int i;
+	int i, live;
 
 	if (!need || !(r = stub_region(o, need)))
 		return 0;
-	/* The region may already be read+exec from an earlier object. */
-	sg_sc3(SG_NR_mprotect, r->base, r->size, PROT_R | PROT_W);
+	/* The region may already be read+exec from an earlier object; where
+	 * threads may be running its stubs it is not made writable (they
+	 * would fault): each new stub goes through /proc/self/mem. */
+	live = r->used > 64 && __atomic_load_n(&sg.vm_shared, __ATOMIC_SEQ_CST);
+	if (!live)
+		sg_sc3(SG_NR_mprotect, r->base, r->size, PROT_R | PROT_W);
 	for (i = 0; i < o->nsites; i++) {
 		struct sg_site *s = &o->sites[i];
 		unsigned long size;
@@ -240,6 +276,10 @@ unsigned long sg_patch_place_stubs(struct sg_obj *o)
 		if (!sg_site_has_stub(s))
 			continue;
 		size = STUB_ROUND(sg_patch_arch.stub_size(s));
+		if (live && size > sizeof(buf)) {
+			s->kind = SG_PATCH_NONE;
+			continue;
+		}
 		s->stub = r->base + r->used;
 		/* A site whose jump cannot reach its stub traps instead. */
 		if (s->kind != SG_PATCH_TRAP &&
@@ -251,12 +291,15 @@ unsigned long sg_patch_place_stubs(struct sg_obj *o)
 			sg_site_in_place(s, SG_PATCH_TRAP);
 			s->why = SG_WHY_NO_REGION;
 		}
-		sg_patch_arch.emit(s, (unsigned char *)s->stub, s->stub,
-				   r->base, r->base + 8);
+		sg_patch_arch.emit(s, live ? buf : (unsigned char *)s->stub,
+				   s->stub, r->base, r->base + 8);
+		if (live && sg_patch_poke(s->stub, buf, size) < 0)
+			s->kind = SG_PATCH_NONE;
 		r->used += size;
 		placed += size;
 	}
-	sg_sc3(SG_NR_mprotect, r->base, r->size, PROT_R | PROT_X);
+	if (!live)
+		sg_sc3(SG_NR_mprotect, r->base, r->size, PROT_R | PROT_X);
 	sg_arch_flush_code(r->base, r->base + r->size);
 	sg_zeropage_commit();	/* page 0 finds the new stubs */
 	return placed;

@@ -1625,39 +1625,67 @@ t_first_trap_planned() {
 		fail "--eager: $(grep sysgate "$TMP/out2")"
 }
 
-t_first_thread_plans_whole() {
-	# Once threads run, a site gets only a one-store patch (often no
-	# room for one): while the first is being made, libc is planned
-	# whole, and every call of every thread is still counted.
+t_first_thread_patches_live() {
+	# Once threads run, a site is patched at its first trap while other
+	# threads may run it (a jump over one instruction before the
+	# syscall, written breakpoint first): no object is read whole when
+	# the first thread starts, and every call of every thread counts.
 	need_sud
 	"$SG" --stats -f -c -o "$TMP/out" -- "$PROG" threads 4 100 >"$TMP/stdout" ||
 		fail "exit status $?"
 	[ "$(cat "$TMP/stdout")" = "400 calls" ] || fail "program: $(cat "$TMP/stdout")"
-	grep -A3 '^sysgate: patch: planned at the first thread' "$TMP/out" |
-		grep -Eq '/libc.so.6: jump=[1-9][0-9]+' ||
-		fail "libc not planned: $(grep sysgate "$TMP/out")"
+	[ "$(calls_of "$TMP/out" getppid)" = 400 ] || fail "getppid: $(cat "$TMP/out")"
+	grep -q '^sysgate: patch: planned at the first thread' "$TMP/out" &&
+		fail "planned whole: $(grep sysgate "$TMP/out")"
+	grep -A3 '^sysgate: planned at their first trap' "$TMP/out" |
+		grep -Eq '/libc.so.6: .*live jump=[1-9]' ||
+		fail "libc not patched live: $(grep sysgate "$TMP/out")"
 	grep -q 'left to their trap' "$TMP/out" &&
 		fail "sites left to trap: $(grep sysgate "$TMP/out")"
 	return 0
 }
 
-t_first_thread_plan_shared() {
-	# The second process of a tree that starts threads takes the whole
-	# plan the first one made (same files, same layout), and its
-	# threads' calls are all counted as the first one's are.
+t_live_patch_stress() {
+	# Sixteen threads, released together, loop on five libc wrappers and
+	# sched_yield, so that each site is patched live while the others
+	# run it (and threads still starting, with every signal blocked by
+	# pthread_create, meet the breakpoints of start_thread's sites);
+	# thirty processes: each prints what it does natively, and sysgate
+	# counts every call.
+	need_sud
+	local prog=$BUILD/tests/cli/live-prog i c
+	"$prog" 16 1000 >"$TMP/native" || fail "native: exit status $?"
+	for i in $(seq 30); do
+		"$SG" --stats -f -c -o "$TMP/out" -- "$prog" 16 1000 \
+			>"$TMP/stdout" || fail "run $i: exit status $?"
+		same "$TMP/native" "$TMP/stdout"
+		for c in getppid getuid getgid geteuid getegid sched_yield; do
+			[ "$(calls_of "$TMP/out" $c)" = 16000 ] ||
+				fail "run $i: $c: $(cat "$TMP/out")"
+		done
+		grep -A3 '^sysgate: planned at their first trap' "$TMP/out" |
+			grep -Eq '/libc.so.6: .*live jump=[1-9]' ||
+			fail "run $i: nothing patched live: $(grep sysgate "$TMP/out")"
+	done
+}
+
+t_kept_coming_plan_shared() {
+	# A process that keeps making calls alone has its objects planned
+	# whole (syscall user dispatch taxes each call); the second process
+	# of a tree doing the same takes the plan the first one made.
 	need_sud
 	"$SG" --stats -f -c -o "$TMP/out" -- sh -c \
-		'"$1" threads 4 100; "$1" threads 4 100' sh "$PROG" \
+		'"$1" ppid 5000; "$1" ppid 5000' sh "$PROG" \
 		>"$TMP/stdout" || fail "exit status $?"
-	[ "$(cat "$TMP/stdout")" = "400 calls
-400 calls" ] || fail "programs: $(cat "$TMP/stdout")"
-	grep '^sysgate: patch: planned at the first thread' "$TMP/out" \
+	[ "$(sed 's/= .*//' "$TMP/stdout")" = "5000 x getppid 
+5000 x getppid " ] || fail "programs: $(cat "$TMP/stdout")"
+	grep '^sysgate: patch: planned whole, calls kept coming' "$TMP/out" \
 		>"$TMP/lines"
 	[ "$(wc -l <"$TMP/lines")" = 2 ] &&
 		! sed -n 1p "$TMP/lines" | grep -q 'another process' &&
 		sed -n 2p "$TMP/lines" | grep -q 'as another process planned' ||
 		fail "plans: $(grep sysgate "$TMP/out")"
-	grep -A3 '^sysgate: patch: planned at the first thread' "$TMP/out" |
+	grep -A3 '^sysgate: patch: planned whole, calls kept coming' "$TMP/out" |
 		grep -E '/libc.so.6: jump=' | sort | uniq -c | grep -q '^ *2 ' ||
 		fail "libc planned differently: $(grep sysgate "$TMP/out")"
 	return 0

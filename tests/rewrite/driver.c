@@ -30,7 +30,7 @@ extern const struct rw_case __start_rewrite_cases[], __stop_rewrite_cases[];
 
 static const char *const kinds[SG_PATCH_KINDS] = {
 	"jump", "pad", "trap", "left", "none", "gateway", "middle", "small",
-	"branch", "zero",
+	"branch", "zero", "live",
 };
 static const char *const whys[SG_WHY_COUNT] = {
 	"-", "branch-in", "no-room", "jump-table", "no-pad", "sysenter",
