@@ -138,12 +138,42 @@ char *sg_strjoin(char *d, size_t n, const char *a, const char *b,
 	return d;
 }
 
+/*
+ * sysgate's own memory grows down from the lowest of it: left to the
+ * kernel's search, a table a site's first trap needs took the first hole
+ * from the top, often one the program had just made (a thread's stack it
+ * unmapped), and the program could no longer map there again as
+ * natively.  Below it, where something is already (EEXIST), a few tries
+ * further down; then wherever the kernel says.  (A kernel without
+ * MAP_FIXED_NOREPLACE takes the address as a hint.)
+ */
+static unsigned long own_low;
+
 void *sg_mmap(size_t len)
 {
-	long p = sg_sc6(SG_NR_mmap, 0, len, SG_PROT_RW, SG_MAP_PRIVATE_ANON,
-			-1, 0);
+	unsigned long low = __atomic_load_n(&own_low, __ATOMIC_RELAXED);
+	unsigned long size = (len + 4095) & ~4095UL, step = 1UL << 20;
+	long p = -17;	/* EEXIST */
+	int tries;
 
-	return sysgate_is_error(p) ? 0 : (void *)p;
+	for (tries = 0; tries < 6 && p == -17 && low > size + step + (1UL << 32);
+	     tries++, step <<= 2) {
+		unsigned long at = low - size - (tries ? step : 0);
+
+		p = sg_sc6(SG_NR_mmap, at, len, SG_PROT_RW,
+			   SG_MAP_PRIVATE_ANON | 0x100000 /* NOREPLACE */,
+			   -1, 0);
+	}
+	if (sysgate_is_error(p))
+		p = sg_sc6(SG_NR_mmap, 0, len, SG_PROT_RW,
+			   SG_MAP_PRIVATE_ANON, -1, 0);
+	if (sysgate_is_error(p))
+		return 0;
+	while ((!low || (unsigned long)p < low) &&
+	       !__atomic_compare_exchange_n(&own_low, &low, p, 1,
+					    __ATOMIC_RELAXED, __ATOMIC_RELAXED))
+		;
+	return (void *)p;
 }
 
 void sg_munmap(void *p, size_t len)
