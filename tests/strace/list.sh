@@ -116,6 +116,8 @@ evdev-inject evdev -e inject=ioctl:retval=8
 evdev-inject-v evdev -v -e inject=ioctl:retval=16
 evdev-inject-Xraw evdev -X raw -e inject=ioctl:retval=2
 evdev-inject-Xverbose evdev -X verbose -e inject=ioctl:retval=16
+landlock-y landlock -y
+landlock-inject-y landlock -y -e inject=landlock_create_ruleset:retval=1
 EOF
 # --decode-pids: in a new user and pid namespace when one can be made
 userns='unshare -Urp true 2>/dev/null || { echo "no user namespaces"; exit 77; }'
