@@ -269,7 +269,9 @@ void a_path(struct call *c, int i)
 void a_fd(struct call *c, int i)
 {
 	a_int(c, i);
-	p_fdpath(c->f, c->s, (int)c->s->args[i]);
+	/* (-100 is AT_FDCWD only where a directory is meant: a_dirfd) */
+	if ((int)c->s->args[i] != -100)
+		p_fdpath(c->f, c->s, (int)c->s->args[i]);
 }
 
 void a_dirfd(struct call *c, int i)
@@ -1009,4 +1011,47 @@ void p_elems(struct call *c, unsigned long p, unsigned long n,
 	if (i == m && n > cap)
 		fmt_str(c->f, ", ...");
 	fmt_chr(c->f, ']');
+}
+
+int p_nonzero_tail(struct fmt *f, const struct sysgate_sys *s,
+		   unsigned long p, unsigned long from, unsigned long to,
+		   const char *sep)
+{
+	unsigned char buf[4096];
+	unsigned long i, n = to - from;
+
+	if (from >= to)
+		return 0;
+	if (n > sizeof(buf))
+		n = sizeof(buf);
+	if (trace_read(s, buf, (void *)(p + from), n) != (long)n) {
+		fmt_str(f, sep);
+		fmt_str(f, "???");
+		return 1;
+	}
+	for (i = 0; i < n && !buf[i]; i++)
+		;
+	if (i == n)
+		return 0;
+	fmt_str(f, sep);
+	f_udec(f, "/* bytes ", from);
+	f_udec(f, "..", to - 1);
+	fmt_str(f, " */ ");
+	p_hex_bytes(f, buf, n < (unsigned long)trace_strsize ? n :
+			    (unsigned long)trace_strsize);
+	if (n > (unsigned long)trace_strsize)
+		fmt_str(f, "...");
+	return 1;
+}
+
+int trace_readable(const struct sysgate_sys *s, unsigned long p,
+		   unsigned long len)
+{
+	unsigned long a, end = p + len - 1;
+	unsigned char b;
+
+	for (a = p; a < end; a = (a | 4095) + 1)
+		if (sysgate_read_mem(s, &b, (void *)a, 1) != 1)
+			return 0;
+	return sysgate_read_mem(s, &b, (void *)end, 1) == 1;
 }

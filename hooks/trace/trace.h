@@ -56,7 +56,7 @@ struct trace_scratch *trace_scratch(const struct sysgate_sys *s);
 extern const struct decoder dec_file[], dec_desc[], dec_mem[], dec_proc[],
 	dec_signal[], dec_net[], dec_poll[], dec_time[], dec_misc[],
 	dec_ioctl[], dec_ipc[], dec_prctl[], dec_seccomp[],
-	dec_pids[], dec_quota[], dec_sec[];
+	dec_pids[], dec_quota[], dec_sec[], dec_mount[];
 
 extern int trace_strsize;	/* -s */
 extern int trace_xflag;		/* -x: 1, -xx: 2 */
@@ -68,6 +68,10 @@ extern int trace_fdpaths;	/* -y, --decode-fds: FDS_* */
 extern int trace_verbose;	/* -v: structures in full */
 /* -v or -e abbrev=: s's structures in full */
 int trace_whole(const struct sysgate_sys *s);
+/* Whether the len (> 0) bytes at p can all be read (a byte of each
+ * page: strace reads some things whole or not at all). */
+int trace_readable(const struct sysgate_sys *s, unsigned long p,
+		   unsigned long len);
 /* -e verbose=: whether s's structures are read at all */
 int trace_structs(const struct sysgate_sys *s);
 /* sysgate_read_mem for the decoders' structures: -1 (unread) where -e
@@ -243,6 +247,13 @@ void p_array_ctx(struct fmt *f, const struct sysgate_sys *s, unsigned long p,
 void p_array(struct call *c, unsigned long p, unsigned long n,
 	     unsigned int size, int out,
 	     void (*elem)(struct fmt *f, const void *e));
+/* Bytes from..to (at most a page) of the struct at p that a decoder
+ * does not know, as strace shows them: nothing when all zero, sep and
+ * "???" when they cannot be read, else sep, "/ * bytes F..T * /" and
+ * the bytes in hex (cut at -s).  Returns whether it printed. */
+int p_nonzero_tail(struct fmt *f, const struct sysgate_sys *s,
+		   unsigned long p, unsigned long from, unsigned long to,
+		   const char *sep);
 /* A character as strace's 'c' (C escapes, \xNN when not printable) */
 void p_char(struct fmt *f, unsigned int ch);
 /* n elements of size bytes (at most 64) at p, at most cap of them and
