@@ -75,37 +75,6 @@ static void field_ptr(struct fmt *f, const char *name, unsigned long v)
 	p_ptr(f, v);
 }
 
-/* Bytes from..to of the struct at p that sysgate's clone_args does not
- * know, as strace shows them: nothing when all zero, "???" when they
- * cannot be read.  Returns whether it printed. */
-static int p_tail(struct fmt *f, const struct sysgate_sys *s, unsigned long p,
-		  unsigned long from, unsigned long to, const char *sep)
-{
-	unsigned char buf[4096];
-	unsigned long i, n = to - from;
-
-	if (from >= to)
-		return 0;
-	if (trace_read(s, buf, (void *)(p + from), n) != (long)n) {
-		fmt_str(f, sep);
-		fmt_str(f, "???");
-		return 1;
-	}
-	for (i = 0; i < n && !buf[i]; i++)
-		;
-	if (i == n)
-		return 0;
-	fmt_str(f, sep);
-	f_udec(f, "/* bytes ", from);
-	f_udec(f, "..", to - 1);
-	fmt_str(f, " */ ");
-	p_hex_bytes(f, buf, n < (unsigned long)trace_strsize ? n :
-			    (unsigned long)trace_strsize);
-	if (n > (unsigned long)trace_strsize)
-		fmt_str(f, "...");
-	return 1;
-}
-
 /* set_tid=[1, 2] (or its address), set_tid_size=2 */
 static void p_set_tid(struct fmt *f, const struct sysgate_sys *s,
 		      const struct clone_args *ca)
@@ -186,7 +155,7 @@ static void d_clone3(struct call *c)
 	if (got > offsetof(struct clone_args, cgroup) &&
 	    (ca.cgroup || (ca.flags & CLONE_INTO_CGROUP)))
 		f_udec(f, ", cgroup=", ca.cgroup);
-	p_tail(f, c->s, p, got, page, ", ");
+	p_nonzero_tail(f, c->s, p, got, page, ", ");
 	fmt_chr(f, '}');
 	/* what the kernel wrote: the pidfd, the parent's tid, the tail */
 	if (c_ok(c)) {
@@ -216,7 +185,7 @@ static void d_clone3(struct call *c)
 			}
 			sep = ", ";
 		}
-		if (sep && p_tail(f, c->s, p, got, page, sep))
+		if (sep && p_nonzero_tail(f, c->s, p, got, page, sep))
 			sep = ", ";
 		if (sep && sep[0] == ',')
 			fmt_chr(f, '}');

@@ -118,6 +118,12 @@ evdev-inject-Xraw evdev -X raw -e inject=ioctl:retval=2
 evdev-inject-Xverbose evdev -X verbose -e inject=ioctl:retval=16
 landlock-y landlock -y
 landlock-inject-y landlock -y -e inject=landlock_create_ruleset:retval=1
+mount-y mount -y
+mount-s mount -s 4
+pathsel-P pathsel -P /dev/null
+pathsel-Prel pathsel -P tests/strace/corpus.h
+pathsel-Pboth-y pathsel -y -P /dev/null -P tests/strace/corpus.h
+dumpbig-write dumpbig -e write=3
 EOF
 # --decode-pids: in a new user and pid namespace when one can be made
 userns='unshare -Urp true 2>/dev/null || { echo "no user namespaces"; exit 77; }'
