@@ -9,35 +9,56 @@
 
 #define MAX_SHOWN 32
 
-static void p_pollfds(struct call *c, unsigned long p, unsigned long n,
-		      int out)
+/* {fd=3, events=POLLIN}: a negative descriptor, which poll skips,
+ * alone (ctx: the call, for -y's paths) */
+static void elem_pollfd(struct fmt *f, const void *e, void *ctx)
+{
+	const struct pollfd *pf = e;
+
+	f_dec(f, "{fd=", pf->fd);
+	if (pf->fd >= 0) {
+		p_fdpath(f, ctx, pf->fd);
+		fmt_str(f, ", events=");
+		p_flags(f, (unsigned short)pf->events, &xl_poll_events, 0);
+	}
+	fmt_chr(f, '}');
+}
+
+/* The entries with revents, at most -s of them unless -v, up to the
+ * first that cannot be read (its address); 0 when none printed. */
+static int p_revents(struct call *c, unsigned long p, unsigned long n)
 {
 	struct fmt *f = c->f;
+	unsigned long max = trace_whole(c->s) ? ~0UL :
+				(unsigned long)trace_strsize, shown = 0, i;
 	struct pollfd pf;
-	unsigned long i;
-	int first = 1;
+	int any = 0;
 
-	fmt_chr(f, '[');
-	for (i = 0; i < n && i < MAX_SHOWN; i++) {
-		if (trace_read(c->s, &pf, (void *)(p + i * sizeof(pf)),
-				     sizeof(pf)) != sizeof(pf))
-			break;
-		if (out && !pf.revents)
+	for (i = 0; i < n; i++) {
+		unsigned long at = p + i * sizeof(pf);
+		int ok = sysgate_read_mem(c->s, &pf, (void *)at,
+					  sizeof(pf)) == sizeof(pf);
+
+		if (ok && !pf.revents)
 			continue;
-		if (!first)
-			fmt_str(f, ", ");
-		first = 0;
+		fmt_str(f, any ? ", " : "[");
+		any = 1;
+		if (!ok) {
+			fmt_hex(f, at);
+			break;
+		}
+		if (shown++ >= max) {
+			fmt_str(f, "...");
+			break;
+		}
 		f_dec(f, "{fd=", pf.fd);
-		if (!out)
-			p_fdpath(f, c->s, pf.fd);
-		fmt_str(f, out ? ", revents=" : ", events=");
-		p_flags(f, (unsigned short)(out ? pf.revents : pf.events),
-			&xl_poll_events, 0);
+		fmt_str(f, ", revents=");
+		p_flags(f, (unsigned short)pf.revents, &xl_poll_events, 0);
 		fmt_chr(f, '}');
 	}
-	if (i < n && i == MAX_SHOWN)
-		fmt_str(f, ", ...");
-	fmt_chr(f, ']');
+	if (any)
+		fmt_chr(f, ']');
+	return any;
 }
 
 /* The timeout the kernel will overwrite with the time left, kept at
@@ -66,14 +87,10 @@ static void e_ppoll(struct call *c)
 
 static void a_pollfds(struct call *c)
 {
-	unsigned long p = c->s->args[0];
-
 	a_sep(c);
-	if (!p || trace_read(c->s, &p, (void *)p, 1) != 1) {
-		p_ptr(c->f, c->s->args[0]);
-		return;
-	}
-	p_pollfds(c, c->s->args[0], (unsigned int)c->s->args[1], 0);
+	p_array_ctx(c->f, c->s, c->s->args[0], (unsigned int)c->s->args[1],
+		    sizeof(struct pollfd), !trace_structs(c->s), elem_pollfd,
+		    (void *)c->s);
 }
 
 static void d_poll(struct call *c)
@@ -101,24 +118,35 @@ static void r_timeout(struct call *c)
 
 static void r_poll(struct call *c)
 {
+	unsigned long p = c->s->args[0], n = (unsigned int)c->s->args[1];
+	unsigned long pts = c->s->nr == sysgate_syscall_number("ppoll") ?
+				    c->s->args[2] : 0;
 	long ts[2];
+	size_t start;
+	int any;
 
 	if (!c->s->ret) {
 		r_timeout(c);
 		return;
 	}
 	fmt_dec(c->f, c->s->ret);
-	if (!trace_structs(c->s))
+	if (!trace_structs(c->s) || !p || !n)
 		return;
 	fmt_str(c->f, " (");
-	p_pollfds(c, c->s->args[0], (unsigned int)c->s->args[1], 1);
-	if (c->s->nr == sysgate_syscall_number("ppoll") && c->s->args[2] &&
-	    trace_read(c->s, ts, (void *)c->s->args[2], sizeof(ts)) ==
-		    sizeof(ts)) {
-		fmt_str(c->f, ", left ");
-		p_timespec(c->f, ts[0], ts[1]);
+	start = c->f->len;
+	any = p_revents(c, p, n);
+	if (pts) {
+		fmt_str(c->f, any ? ", left " : "left ");
+		if (trace_read(c->s, ts, (void *)pts, sizeof(ts)) ==
+		    sizeof(ts))
+			p_timespec(c->f, ts[0], ts[1]);
+		else
+			fmt_hex(c->f, pts);
 	}
-	fmt_chr(c->f, ')');
+	if (c->f->len == start)
+		c->f->len -= 2;	/* (nothing to say: no " (") */
+	else
+		fmt_chr(c->f, ')');
 }
 
 /* select's sets, up to 64 descriptors each, kept at entry: trace_saved(c)

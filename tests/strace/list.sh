@@ -31,6 +31,8 @@ desc-y desc -y
 net-y net -y
 netlink-yy netlink -yy
 poll-y poll -y
+poll-s poll -s 2
+poll-sv poll -s 2 -v
 misc-x misc -x
 net-xx net -xx
 file-z file -z

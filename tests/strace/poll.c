@@ -7,7 +7,7 @@
 
 int main(void)
 {
-	struct pollfd pfd[2];
+	struct pollfd pfd[2], more[4];
 	struct epoll_event ev = { .events = EPOLLIN }, out[4];
 	struct timespec ts = { 0, 1000 };
 	struct timeval tv = { 0, 1000 };
@@ -24,6 +24,13 @@ int main(void)
 	check(poll(pfd, 2, 100) == 2, "poll");
 	pfd[1].events = POLLIN | POLLPRI;
 	check(ppoll(pfd + 1, 1, &ts, NULL) == 0, "ppoll");
+	/* a negative descriptor (skipped: its fd alone), more entries than
+	 * -s 2 shows (list.sh), several ready */
+	more[0] = (struct pollfd){ -1, POLLIN, 0 };
+	more[1] = (struct pollfd){ p[0], POLLIN, 0 };
+	more[2] = (struct pollfd){ p[1], POLLOUT, 0 };
+	more[3] = (struct pollfd){ p[1], POLLOUT | POLLIN, 0 };
+	check(poll(more, 4, 0) == 3, "poll more");
 	FD_ZERO(&rd);
 	FD_ZERO(&wr);
 	FD_SET(p[0], &rd);
