@@ -149,56 +149,96 @@ static void r_poll(struct call *c)
 		fmt_chr(c->f, ')');
 }
 
-/* select's sets, up to 64 descriptors each, kept at entry: trace_saved(c)
- * holds the three sets and, in [3], which of them were read. */
+/* The descriptors select looks at: its int nfds, none when negative,
+ * at most 1 << 20 (as strace); its sets are that many bits in words. */
+#define MAX_NFDS (1 << 20)
+static int select_nfds(const struct call *c)
+{
+	int nfds = (int)c->s->args[0];
+
+	return nfds < 0 ? 0 : nfds > MAX_NFDS ? MAX_NFDS : nfds;
+}
+
+static unsigned long set_bytes(int nfds)
+{
+	return ((unsigned long)nfds + 63) / 64 * 8;
+}
+
+/* Sets past 64 descriptors, kept at entry by one call at a time (the
+ * thread in big_owner; another meanwhile shows its sets' addresses). */
+static unsigned long big_sets[3][MAX_NFDS / 64];
+static int big_owner;
+
+/* select's sets as the call gets them, the kernel rewrites them:
+ * trace_saved(c)[0..2] holds sets of up to 64 descriptors, big_sets
+ * larger ones ([3] bit 4), [3] bits 0-2 which of them were read. */
 static void e_select(struct call *c)
 {
-	int i;
+	int nfds = select_nfds(c), i, free_slot = 0;
+	unsigned long size = set_bytes(nfds);
+	unsigned long *set[3];
 
 	trace_saved(c)[3] = 0;
 	e_timeout(c, c->s->args[4]);
+	if (!nfds)
+		return;
+	for (i = 0; i < 3; i++)
+		set[i] = &trace_saved(c)[i];
+	if (nfds > 64) {
+		/* (the same thread may take it again: its last call is over) */
+		if (!__atomic_compare_exchange_n(&big_owner, &free_slot,
+						 c->s->tid, 0, __ATOMIC_ACQUIRE,
+						 __ATOMIC_RELAXED) &&
+		    free_slot != c->s->tid)
+			return;
+		trace_saved(c)[3] |= 16;
+		for (i = 0; i < 3; i++)
+			set[i] = big_sets[i];
+	}
 	for (i = 0; i < 3; i++) {
 		unsigned long p = c->s->args[1 + i];
 
-		trace_saved(c)[i] = 0;
-		if (p && trace_read(c->s, &trace_saved(c)[i], (void *)p,
-					  sizeof(long)) == sizeof(long))
+		if (p && trace_read(c->s, set[i], (void *)p, size) ==
+				 (long)size)
 			trace_saved(c)[3] |= 1UL << i;
 	}
 }
 
-/* s: the call, for -y's paths (NULL: none, as in results) */
+/* [3 4]: the descriptors set in the nfds bits of set, with -y's paths */
 static void p_fdset(struct fmt *f, const struct sysgate_sys *s,
-		    unsigned long set, int nfds)
+		    const unsigned long *set, int nfds)
 {
 	int fd, first = 1;
 
 	fmt_chr(f, '[');
-	for (fd = 0; fd < nfds && fd < 64; fd++) {
-		if (!(set >> fd & 1))
+	for (fd = 0; fd < nfds; fd++) {
+		if (!(set[fd / 64] >> (fd % 64) & 1))
 			continue;
 		if (!first)
 			fmt_chr(f, ' ');
 		first = 0;
 		fmt_dec(f, fd);
-		if (s)
-			p_fdpath(f, s, fd);
+		p_fdpath(f, s, fd);
 	}
 	fmt_chr(f, ']');
 }
 
 static void a_sets(struct call *c)
 {
-	int nfds = (int)c->s->args[0], i;
+	int nfds = select_nfds(c), i;
+	unsigned long saved = trace_saved(c)[3];
 
 	a_int(c, 0);
 	for (i = 0; i < 3; i++) {
 		a_sep(c);
-		if (nfds <= 64 && (trace_saved(c)[3] >> i & 1))
-			p_fdset(c->f, c->s, trace_saved(c)[i], nfds);
+		if (saved >> i & 1)
+			p_fdset(c->f, c->s, saved & 16 ? big_sets[i] :
+				&trace_saved(c)[i], nfds);
 		else
 			p_ptr(c->f, c->s->args[1 + i]);
 	}
+	if ((saved & 16) && c->exiting)
+		__atomic_store_n(&big_owner, 0, __ATOMIC_RELEASE);
 }
 
 static void d_pselect6(struct call *c)
@@ -242,44 +282,69 @@ static void d_select(struct call *c)
 	fmt_chr(c->f, '}');
 }
 
+/* The ready descriptors (at most the result's count), read at exit
+ * in pieces: each set is shown only when it can be read whole. */
 static void r_select(struct call *c)
 {
 	static const char *const what[] = { "in", "out", "except" };
-	int nfds = (int)c->s->args[0], i, first = 1;
-	unsigned long set;
-	long ts[2];
+	int nfds = select_nfds(c), i, any = 0;
+	unsigned long size = set_bytes(nfds), off, w[16];
+	long left = c->s->ret, ts[2];
 
-	if (!c->s->ret || nfds > 64) {
+	if (!c->s->ret) {
 		r_timeout(c);
 		return;
 	}
 	fmt_dec(c->f, c->s->ret);
 	fmt_str(c->f, " (");
-	for (i = 0; i < 3; i++) {
+	for (i = 0; i < 3 && left > 0; i++) {
 		unsigned long p = c->s->args[1 + i];
+		int first = 1, fd;
 
-		set = 0;
 		/* (strace shows the sets whatever -e verbose= says) */
-		if (!p || sysgate_read_mem(c->s, &set, (void *)p, sizeof(set)) !=
-				  sizeof(set) || !set)
+		if (!p || !nfds || !trace_readable(c->s, p, size))
 			continue;
+		for (off = 0; off < size && left > 0; off += sizeof(w)) {
+			unsigned long n = size - off < sizeof(w) ?
+						  size - off : sizeof(w);
+
+			if (sysgate_read_mem(c->s, w, (void *)(p + off), n) !=
+			    (long)n)
+				break;
+			for (fd = 0; fd < (int)n * 8 && left > 0; fd++) {
+				int at = (int)off * 8 + fd;
+
+				if (at >= nfds || !(w[fd / 64] >> (fd % 64) & 1))
+					continue;
+				if (first) {
+					fmt_str(c->f, any ? ", " : "");
+					fmt_str(c->f, what[i]);
+					fmt_str(c->f, " [");
+				} else {
+					fmt_chr(c->f, ' ');
+				}
+				first = 0;
+				any = 1;
+				fmt_dec(c->f, at);
+				left--;
+			}
+		}
 		if (!first)
-			fmt_str(c->f, ", ");
-		first = 0;
-		fmt_str(c->f, what[i]);
-		fmt_chr(c->f, ' ');
-		p_fdset(c->f, 0, set, nfds);
+			fmt_chr(c->f, ']');
 	}
-	if (c->s->args[4] && trace_read(c->s, ts, (void *)c->s->args[4],
-					      sizeof(ts)) == sizeof(ts)) {
-		f_dec(c->f, ", left {tv_sec=", ts[0]);
-		fmt_str(c->f, c->s->nr == sysgate_syscall_number("select") ?
-				      ", tv_usec=" : ", tv_nsec=");
-		fmt_udec(c->f, ts[1]);
-		fmt_chr(c->f, '}');
-	} else if (c->s->args[4]) {
-		fmt_str(c->f, ", left ");
-		p_ptr(c->f, c->s->args[4]);
+	if (c->s->args[4]) {
+		fmt_str(c->f, any ? ", left " : "left ");
+		if (trace_read(c->s, ts, (void *)c->s->args[4], sizeof(ts)) ==
+		    sizeof(ts)) {
+			f_dec(c->f, "{tv_sec=", ts[0]);
+			fmt_str(c->f, c->s->nr ==
+					      sysgate_syscall_number("select") ?
+					      ", tv_usec=" : ", tv_nsec=");
+			fmt_udec(c->f, ts[1]);
+			fmt_chr(c->f, '}');
+		} else {
+			fmt_hex(c->f, c->s->args[4]);
+		}
 	}
 	fmt_chr(c->f, ')');
 }

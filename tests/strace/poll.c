@@ -39,6 +39,16 @@ int main(void)
 	FD_ZERO(&rd);
 	FD_SET(p[1], &rd);
 	check(pselect(p[1] + 1, &rd, NULL, NULL, &ts, NULL) == 0, "pselect");
+	/* sets past 64 descriptors, and none (nfds 0: addresses) */
+	check(dup2(p[0], 100) == 100, "dup2");
+	FD_ZERO(&rd);
+	FD_SET(p[0], &rd);
+	FD_SET(100, &rd);
+	tv.tv_usec = 0;
+	check(select(101, &rd, NULL, NULL, &tv) == 2, "select 101");
+	tv.tv_usec = 0;
+	check(select(0, &rd, NULL, NULL, &tv) == 0, "select 0");
+	close(100);
 	ep = epoll_create1(EPOLL_CLOEXEC);
 	check(ep >= 0, "epoll_create1");
 	ev.data.fd = p[0];
