@@ -232,20 +232,21 @@ static void a_rusage(struct call *c, unsigned long p)
 		return;
 	}
 	fmt_chr(f, '}');
-	f_dec(f, ", ru_maxrss=", ru.ru_maxrss);
-	f_dec(f, ", ru_ixrss=", ru.ru_ixrss);
-	f_dec(f, ", ru_idrss=", ru.ru_idrss);
-	f_dec(f, ", ru_isrss=", ru.ru_isrss);
-	f_dec(f, ", ru_minflt=", ru.ru_minflt);
-	f_dec(f, ", ru_majflt=", ru.ru_majflt);
-	f_dec(f, ", ru_nswap=", ru.ru_nswap);
-	f_dec(f, ", ru_inblock=", ru.ru_inblock);
-	f_dec(f, ", ru_oublock=", ru.ru_oublock);
-	f_dec(f, ", ru_msgsnd=", ru.ru_msgsnd);
-	f_dec(f, ", ru_msgrcv=", ru.ru_msgrcv);
-	f_dec(f, ", ru_nsignals=", ru.ru_nsignals);
-	f_dec(f, ", ru_nvcsw=", ru.ru_nvcsw);
-	f_dec(f, ", ru_nivcsw=", ru.ru_nivcsw);
+	/* (strace's: unsigned) */
+	f_udec(f, ", ru_maxrss=", ru.ru_maxrss);
+	f_udec(f, ", ru_ixrss=", ru.ru_ixrss);
+	f_udec(f, ", ru_idrss=", ru.ru_idrss);
+	f_udec(f, ", ru_isrss=", ru.ru_isrss);
+	f_udec(f, ", ru_minflt=", ru.ru_minflt);
+	f_udec(f, ", ru_majflt=", ru.ru_majflt);
+	f_udec(f, ", ru_nswap=", ru.ru_nswap);
+	f_udec(f, ", ru_inblock=", ru.ru_inblock);
+	f_udec(f, ", ru_oublock=", ru.ru_oublock);
+	f_udec(f, ", ru_msgsnd=", ru.ru_msgsnd);
+	f_udec(f, ", ru_msgrcv=", ru.ru_msgrcv);
+	f_udec(f, ", ru_nsignals=", ru.ru_nsignals);
+	f_udec(f, ", ru_nvcsw=", ru.ru_nvcsw);
+	f_udec(f, ", ru_nivcsw=", ru.ru_nivcsw);
 	fmt_chr(f, '}');
 }
 
@@ -269,8 +270,12 @@ static void d_wait4(struct call *c)
 		p_wstatus(c->f, st);
 	else
 		p_ptr(c->f, p);
-	a_flags(c, c->s->args[2], &xl_wait_options, 0);
-	a_rusage(c, c->s->args[3]);
+	a_flags(c, (unsigned int)c->s->args[2], &xl_wait_options, 0);
+	/* (filled only when a child was reaped) */
+	if (c->s->ret > 0)
+		a_rusage(c, c->s->args[3]);
+	else
+		a_ptr(c, c->s->args[3]);
 }
 
 /* 8192*1024, RLIM64_INFINITY (strace's RLIM_INFINITY is the 32-bit

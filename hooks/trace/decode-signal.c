@@ -300,7 +300,7 @@ void p_siginfo(struct fmt *f, const void *info)
 		f_dec(f, ", si_int=", (int)si->u.timer.value);
 		fmt_str(f, ", si_ptr=");
 		p_ptr(f, si->u.timer.value);
-	} else if (si->code <= 0 || si->code == 0x80) {
+	} else if (si->code <= 0) {	/* (from a process: SI_FROMUSER) */
 		fmt_str(f, ", si_pid=");
 		p_pid(f, si->u.kill.pid, PT_TGID);
 		p_si_uid(f, si->u.kill.uid);
@@ -322,8 +322,10 @@ void p_siginfo(struct fmt *f, const void *info)
 			fmt_dec(f, si->u.kill.chld.status);
 		else
 			p_signame(f, si->u.kill.chld.status);
-		f_dec(f, ", si_utime=", si->u.kill.chld.utime);
-		f_dec(f, ", si_stime=", si->u.kill.chld.stime);
+		fmt_str(f, ", si_utime=");
+		p_clock_t(f, (unsigned long)si->u.kill.chld.utime);
+		fmt_str(f, ", si_stime=");
+		p_clock_t(f, (unsigned long)si->u.kill.chld.stime);
 	} else if (sig == SIGIO) {
 		fmt_str(f, ", si_band=");
 		p_flags(f, si->u.poll.band, &xl_poll_events_k, 0);

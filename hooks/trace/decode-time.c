@@ -339,29 +339,20 @@ static void d_futex(struct call *c)
 	a_hex(c, a[5]);
 }
 
-/* Clock ticks (USER_HZ, 100 on Linux), then in seconds in a comment
- * unless 0 or -X raw, as strace prints them. */
-static void p_ticks(struct fmt *f, const char *name, unsigned long v)
-{
-	f_udec(f, name, v);
-	if (trace_xstyle == XS_RAW || !v)
-		return;
-	f_udec(f, " /* ", v / 100);
-	fmt_chr(f, '.');
-	fmt_pad(f, v % 100, 2);
-	fmt_str(f, " s */");
-}
-
 static void d_times(struct call *c)
 {
 	unsigned long t[4];
 
 	if (fetch_out(c, t, c->s->args[0], sizeof(t)))
 		return;
-	p_ticks(c->f, "{tms_utime=", t[0]);
-	p_ticks(c->f, ", tms_stime=", t[1]);
-	p_ticks(c->f, ", tms_cutime=", t[2]);
-	p_ticks(c->f, ", tms_cstime=", t[3]);
+	fmt_str(c->f, "{tms_utime=");
+	p_clock_t(c->f, t[0]);
+	fmt_str(c->f, ", tms_stime=");
+	p_clock_t(c->f, t[1]);
+	fmt_str(c->f, ", tms_cutime=");
+	p_clock_t(c->f, t[2]);
+	fmt_str(c->f, ", tms_cstime=");
+	p_clock_t(c->f, t[3]);
 	fmt_chr(c->f, '}');
 }
 

@@ -1055,3 +1055,14 @@ int trace_readable(const struct sysgate_sys *s, unsigned long p,
 			return 0;
 	return sysgate_read_mem(s, &b, (void *)end, 1) == 1;
 }
+
+void p_clock_t(struct fmt *f, unsigned long long v)
+{
+	fmt_udec(f, v);
+	if (trace_xstyle == XS_RAW || !v)
+		return;
+	f_udec(f, " /* ", v / 100);
+	fmt_chr(f, '.');
+	fmt_pad(f, (unsigned long)(v % 100), 2);
+	fmt_str(f, " s */");
+}

@@ -216,6 +216,9 @@ void p_str_max(struct fmt *f, const struct sysgate_sys *s, unsigned long p,
 void p_mode(struct fmt *f, unsigned long mode);	/* 0644, 000 */
 void p_file_mode(struct fmt *f, unsigned long mode);	/* S_IFREG|0644 */
 void p_timespec(struct fmt *f, long sec, long nsec);
+/* Clock ticks (USER_HZ: 100), then in seconds in a comment unless 0 or
+ * -X raw: "8 / * 0.08 s * /" */
+void p_clock_t(struct fmt *f, unsigned long long v);
 void p_timeval(struct fmt *f, long sec, long usec);	/* decode-time.c */
 /* " / * 2020-01-01T00:00:00[.nnnnnnnnn]+0000 * /": the local date */
 void p_date(struct fmt *f, long sec, long nsec);
