@@ -131,13 +131,16 @@ static int names_path(struct sysgate_sys *s)
 		return select_names_path(s);
 	case PC_POLL:
 		return poll_names_path(s);
-	case PC_FSCONFIG:
+	case PC_FSCONFIG: {
 		/* an aux descriptor and a path value, by the command:
 		 * FSCONFIG_SET_PATH, _SET_PATH_EMPTY, _SET_FD */
-		if (s->args[1] == 3 || s->args[1] == 4)
+		unsigned int cmd = (unsigned int)s->args[1];
+
+		if (cmd == 3 || cmd == 4)
 			return fd_is_path(s, (int)s->args[4]) ||
 			       str_is_path(s, s->args[3]);
-		return s->args[1] == 5 && fd_is_path(s, (int)s->args[4]);
+		return cmd == 5 && fd_is_path(s, (int)s->args[4]);
+	}
 	}
 	if (!kinds)
 		return 0;

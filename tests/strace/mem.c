@@ -65,5 +65,11 @@ int main(int argc, char **argv)
 		syscall(SYS_migrate_pages, 0, 65, mask, mask);
 		munmap(p, 4096);
 	}
+	/* (nothing mapped there: EINVAL) an unknown type and protection
+	 * bits, flags past the huge page size's bits */
+	syscall(SYS_remap_file_pages, 0x1000, 4096, PROT_READ, 0,
+		MAP_SHARED | MAP_NONBLOCK);
+	syscall(SYS_remap_file_pages, 0x1000, 8192, 0xdefaced00000000UL, 3,
+		0xdefaced00000000UL | 0xf | MAP_FIXED | (21U << 26));
 	return 0;
 }
