@@ -380,6 +380,11 @@ static void d_sched_setscheduler(struct call *c)
 	a_int_at(c, c->s->args[2], 0);
 }
 
+static void d_sched_priority(struct call *c)
+{
+	a_xlat(c, (unsigned int)c->s->args[0], &xl_schedulers, "SCHED_???");
+}
+
 static void d_sched_xetparam(struct call *c)
 {
 	a_pid(c, 0, PT_TGID);
@@ -827,6 +832,8 @@ const struct decoder dec_proc[] = {
 	  0 },
 	{ "sched_setscheduler", d_sched_setscheduler, 0, 0 },
 	{ "sched_getparam", d_sched_xetparam, 0, 0 },
+	{ "sched_get_priority_min", d_sched_priority, 0, 0 },
+	{ "sched_get_priority_max", d_sched_priority, 0, 0 },
 	{ "sched_setparam", d_sched_xetparam, 0, 0 },
 	{ "sched_setattr", d_sched_setattr, 0, e_sched_setattr },
 	{ "sched_getattr", d_sched_getattr, 0, 0 },

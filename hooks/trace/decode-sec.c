@@ -1,7 +1,44 @@
 /* SPDX-License-Identifier: MIT */
-/* Security interfaces: Landlock rulesets and rules. */
+/* Security interfaces: Landlock rulesets and rules, kernel keys. */
 #include <linux/landlock.h>
 #include "trace.h"
+
+/* A key or keyring by its serial number: KEY_SPEC_* by name */
+static void a_key_serial(struct call *c, int i)
+{
+	int id = (int)c->s->args[i];
+	const char *name = xlat_name(&xl_key_spec, (unsigned long)(long)id);
+
+	a_sep(c);
+	if (name)
+		p_named(c->f, name, (unsigned long)(long)id, 'd');
+	else
+		fmt_dec(c->f, id);
+}
+
+static void a_string(struct call *c, int i)
+{
+	a_sep(c);
+	p_str_max(c->f, c->s, c->s->args[i], -1UL);
+}
+
+static void d_add_key(struct call *c)
+{
+	a_string(c, 0);
+	a_string(c, 1);
+	a_sep(c);
+	p_data(c->f, c->s, c->s->args[2], c->s->args[3], 0);
+	a_udec(c, c->s->args[3]);
+	a_key_serial(c, 4);
+}
+
+static void d_request_key(struct call *c)
+{
+	a_string(c, 0);
+	a_string(c, 1);
+	a_string(c, 2);
+	a_key_serial(c, 3);
+}
 
 /* {handled_access_fs=...} when size covers it, ", ..." after it when
  * the caller's structure is larger than the one strace knows. */
@@ -61,6 +98,8 @@ static void d_landlock_add_rule(struct call *c)
 }
 
 const struct decoder dec_sec[] = {
+	{ "add_key", d_add_key, 0, 0 },
+	{ "request_key", d_request_key, 0, 0 },
 	{ "landlock_create_ruleset", d_landlock_create_ruleset,
 	  r_landlock_create_ruleset, 0 },
 	{ "landlock_add_rule", d_landlock_add_rule, 0, 0 },

@@ -572,14 +572,19 @@ void p_data(struct fmt *f, const struct sysgate_sys *s, unsigned long p,
 	unsigned char buf[BUF_MAX];
 	unsigned long want = n > (unsigned long)trace_strsize ?
 				     (unsigned long)trace_strsize : n;
+	/* strace reads one byte past -s when there is one: bytes that
+	 * cannot all be read are an address */
+	unsigned long got = n > want ? want + 1 : want;
 
-	if (want > sizeof(buf))
-		want = sizeof(buf);
+	if (got > sizeof(buf))
+		got = sizeof(buf);
+	if (want > got)
+		want = got;
 	if (!p) {
 		fmt_str(f, "NULL");
 		return;
 	}
-	if (want && sysgate_read_mem(s, buf, (void *)p, want) != (long)want) {
+	if (got && sysgate_read_mem(s, buf, (void *)p, got) != (long)got) {
 		fmt_hex(f, p);
 		return;
 	}

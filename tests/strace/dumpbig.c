@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: MIT */
 /* -e write= dumps past 1 MiB (offsets six digits wide throughout) and
  * over memory that cannot be read: strace reads 64 KiB at a time, and
- * a chunk it cannot read whole ends the dump with a line saying so. */
+ * a chunk it cannot read whole ends the dump with a line saying so; and
+ * a buffer strace prints as its address: it reads one byte past -s. */
 #include "corpus.h"
 #include <fcntl.h>
 #include <sys/mman.h>
@@ -24,7 +25,10 @@ int main(int argc, char **argv)
 	if (write(null, buf, big) < 0 ||
 	    write(null, buf + room - 65536 - 100, 65536 + 101) < 0 ||
 	    write(null, buf + room - 3, 4) < 0 ||
-	    write(null, buf + room - 65536, 65536 + 2) < 0)
+	    write(null, buf + room - 65536, 65536 + 2) < 0 ||
+	    /* (the byte past -s cannot be read: an address) */
+	    write(null, buf + room - 32, 40) < 0 ||
+	    write(null, buf + room - 33, 40) < 0)
 		return 1;
 	return 0;
 }

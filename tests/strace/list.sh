@@ -121,6 +121,7 @@ evdev-inject-Xverbose evdev -X verbose -e inject=ioctl:retval=16
 landlock-y landlock -y
 landlock-inject-y landlock -y -e inject=landlock_create_ruleset:retval=1
 mount-y mount -y
+keys-s keys -s 8
 mount-s mount -s 4
 pathsel-P pathsel -P /dev/null
 pathsel-Prel pathsel -P tests/strace/corpus.h
