@@ -5,6 +5,7 @@
  */
 #include <linux/filter.h>
 #include <linux/netlink.h>
+#include <linux/if_packet.h>
 #include <netinet/in.h>
 #include <sys/socket.h>
 #include <sys/un.h>
@@ -377,6 +378,7 @@ static const struct xlat *sockopt_names(int level)
 	case IPPROTO_IP: return &xl_ip_names;
 	case IPPROTO_IPV6: return &xl_ipv6_names;
 	case SOL_NETLINK: return &xl_netlink_sockopts;
+	case SOL_PACKET: return &xl_packet_sockopts;
 	}
 	return 0;
 }
@@ -397,6 +399,7 @@ static void a_level_name(struct call *c, int get)
 		       level == SOL_SOCKET ? "SO_???" :
 		       level == IPPROTO_TCP ? "TCP_???" :
 		       level == SOL_NETLINK ? "NETLINK_???" :
+		       level == SOL_PACKET ? "PACKET_???" :
 		       level == IPPROTO_IP ? "IP_???" : "IPV6_???");
 	else
 		fmt_udec(c->f, (unsigned int)c->s->args[2]);
@@ -455,6 +458,123 @@ static int is_filter(int level, int name)
 				       name == SO_ATTACH_REUSEPORT_CBPF);
 }
 
+/* A structure of n unsigned ints as far as len goes (strace's
+ * MAYBE_PRINT_FIELD_LEN): a field cut short shows as its bytes; SO_PEERCRED's
+ * {pid=..., uid=..., gid=...} (pid: its first is one), PACKET_STATISTICS' */
+static void p_uint_fields(struct fmt *f, const struct sysgate_sys *s,
+			  unsigned long p, unsigned long len,
+			  const char *const *names, unsigned long n, int pid)
+{
+	unsigned int v[4];
+	unsigned long i;
+
+	if (len > n * 4)
+		len = n * 4;
+	if (!len || fetch(f, s, v, p, len))
+		return;
+	fmt_chr(f, '{');
+	for (i = 0; i < n && i * 4 < len; i++) {
+		if (i)
+			fmt_str(f, ", ");
+		fmt_str(f, names[i]);
+		if (len < (i + 1) * 4)
+			p_hex_bytes(f, (const unsigned char *)&v[i],
+				    len - i * 4);
+		else if (!i && pid)
+			p_pid(f, (int)v[0], PT_TGID);
+		else
+			fmt_udec(f, v[i]);
+	}
+	fmt_chr(f, '}');
+}
+
+static void p_peercred(struct fmt *f, const struct sysgate_sys *s,
+		       unsigned long p, unsigned long len)
+{
+	static const char *const names[] = { "pid=", "uid=", "gid=" };
+
+	p_uint_fields(f, s, p, len, names, 3, 1);
+}
+
+/* A hardware address, "01:02:03"; its bytes under -X raw, both under
+ * -X verbose (strace's) */
+static void p_mac(struct fmt *f, const unsigned char *a, unsigned int n)
+{
+	unsigned int i;
+
+	if (trace_xstyle != XS_ABBREV)
+		p_hex_bytes(f, a, n);
+	if (trace_xstyle == XS_RAW)
+		return;
+	if (trace_xstyle == XS_VERBOSE)
+		fmt_str(f, " /* ");
+	for (i = 0; i < n; i++) {
+		if (i)
+			fmt_chr(f, ':');
+		fmt_chr(f, "0123456789abcdef"[a[i] >> 4]);
+		fmt_chr(f, "0123456789abcdef"[a[i] & 15]);
+	}
+	if (trace_xstyle == XS_VERBOSE)
+		fmt_str(f, " */");
+}
+
+/* SOL_PACKET's PACKET_ADD/DROP_MEMBERSHIP value (exactly its size) */
+static void p_packet_mreq(struct fmt *f, const struct sysgate_sys *s,
+			  unsigned long p, int len)
+{
+	struct packet_mreq m;
+
+	if (len != (int)sizeof(m) || trace_read(s, &m, (void *)p,
+						sizeof(m)) != sizeof(m)) {
+		p_ptr(f, p);
+		return;
+	}
+	fmt_str(f, "{mr_ifindex=");
+	p_ifindex(f, (unsigned int)m.mr_ifindex);
+	fmt_str(f, ", mr_type=");
+	p_xlat(f, m.mr_type, &xl_packet_mr_types, "PACKET_MR_???");
+	f_udec(f, ", mr_alen=", m.mr_alen);
+	fmt_str(f, ", mr_address=");
+	p_mac(f, m.mr_address, m.mr_alen < sizeof(m.mr_address) ?
+				       m.mr_alen : sizeof(m.mr_address));
+	fmt_chr(f, '}');
+}
+
+/* SOL_PACKET's PACKET_RX/TX_RING value (exactly its size) */
+static void p_tpacket_req(struct fmt *f, const struct sysgate_sys *s,
+			  unsigned long p, int len)
+{
+	struct tpacket_req r;
+
+	if (len != (int)sizeof(r) || trace_read(s, &r, (void *)p,
+						sizeof(r)) != sizeof(r)) {
+		p_ptr(f, p);
+		return;
+	}
+	f_udec(f, "{tp_block_size=", r.tp_block_size);
+	f_udec(f, ", tp_block_nr=", r.tp_block_nr);
+	f_udec(f, ", tp_frame_size=", r.tp_frame_size);
+	f_udec(f, ", tp_frame_nr=", r.tp_frame_nr);
+	fmt_chr(f, '}');
+}
+
+/* setsockopt's value when the level and name give it a structure: 1
+ * (printed), else 0 */
+static int p_set_struct(struct call *c, int level, int name, int len)
+{
+	unsigned long p = c->s->args[3];
+
+	if (level != SOL_PACKET || !p || !trace_structs(c->s))
+		return 0;
+	if (name == PACKET_ADD_MEMBERSHIP || name == PACKET_DROP_MEMBERSHIP)
+		p_packet_mreq(c->f, c->s, p, len);
+	else if (name == PACKET_RX_RING || name == PACKET_TX_RING)
+		p_tpacket_req(c->f, c->s, p, len);
+	else
+		return 0;
+	return 1;
+}
+
 static void d_setsockopt(struct call *c)
 {
 	int len = (int)c->s->args[4];
@@ -468,6 +588,8 @@ static void d_setsockopt(struct call *c)
 		p_bpf_fprog(c->f, c->s, c->s->args[3], 1);
 	else if (is_filter((int)c->s->args[1], (int)c->s->args[2]))
 		p_ptr(c->f, c->s->args[3]);
+	else if (p_set_struct(c, (int)c->s->args[1], (int)c->s->args[2], len))
+		;
 	else if (!so_int((int)c->s->args[1], (int)c->s->args[2]))
 		p_optval(c->f, c->s, c->s->args[3], (unsigned int)len);
 	else if (!c->s->args[3] || !trace_structs(c->s) ||
@@ -476,35 +598,6 @@ static void d_setsockopt(struct call *c)
 	else
 		p_int_opt(c->f, c->s, c->s->args[3], (int)c->s->args[2]);
 	a_dec(c, len);
-}
-
-/* SO_PEERCRED's {pid=..., uid=..., gid=...}, as far as len goes: a field
- * cut short shows as its bytes */
-static void p_peercred(struct fmt *f, const struct sysgate_sys *s,
-		       unsigned long p, unsigned long len)
-{
-	static const char *const names[] = { "pid=", "uid=", "gid=" };
-	unsigned int v[3];
-	unsigned long i;
-
-	if (len > sizeof(v))
-		len = sizeof(v);
-	if (!len || fetch(f, s, v, p, len))
-		return;
-	fmt_chr(f, '{');
-	for (i = 0; i < 3 && i * 4 < len; i++) {
-		if (i)
-			fmt_str(f, ", ");
-		fmt_str(f, names[i]);
-		if (len < (i + 1) * 4)
-			p_hex_bytes(f, (const unsigned char *)&v[i],
-				    len - i * 4);
-		else if (!i)
-			p_pid(f, (int)v[0], PT_TGID);
-		else
-			fmt_udec(f, v[i]);
-	}
-	fmt_chr(f, '}');
 }
 
 static void d_getsockopt(struct call *c)
@@ -537,6 +630,13 @@ static void d_getsockopt(struct call *c)
 			p_peercred(c->f, c->s, c->s->args[3], out);
 	} else if ((int)trace_saved(c)[0] <= 0 || (int)out <= 0) {
 		p_ptr(c->f, c->s->args[3]);
+	} else if ((int)c->s->args[1] == SOL_PACKET &&
+		   (int)c->s->args[2] == PACKET_STATISTICS) {
+		static const char *const names[] = {
+			"tp_packets=", "tp_drops=", "tp_freeze_q_cnt="
+		};
+
+		p_uint_fields(c->f, c->s, c->s->args[3], out, names, 3, 0);
 	} else if ((int)c->s->args[1] == SOL_SOCKET &&
 		   (int)c->s->args[2] == SO_ATTACH_FILTER &&
 		   trace_structs(c->s) && c->s->args[3]) {
