@@ -44,20 +44,31 @@ static void d_clock_settime(struct call *c)
 	a_timespec(c, c->s->args[1]);
 }
 
+/* The time left, which the kernel writes only when a signal cuts a
+ * relative sleep short (a restart: ERESTART*); else the address */
+static void a_time_left(struct call *c, unsigned long p, int relative)
+{
+	long e = -(long)c->s->ret;
+
+	a_exit_next(c);
+	if (relative && c->exiting && e >= 512 && e <= 516)
+		a_timespec(c, p);
+	else
+		a_ptr(c, p);
+}
+
 static void d_clock_nanosleep(struct call *c)
 {
 	a_clock(c, 0);
 	a_flags(c, c->s->args[1], &xl_timer_flags, 0);
 	a_timespec(c, c->s->args[2]);
-	a_exit_next(c);
-	a_ptr(c, c->s->args[3]);
+	a_time_left(c, c->s->args[3], !c->s->args[1]);
 }
 
 static void d_nanosleep(struct call *c)
 {
 	a_timespec(c, c->s->args[0]);
-	a_exit_next(c);
-	a_ptr(c, c->s->args[1]);
+	a_time_left(c, c->s->args[1], 1);
 }
 
 static void p_itimerspec(struct fmt *f, const struct sysgate_sys *s,
