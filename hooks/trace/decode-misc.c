@@ -1,5 +1,6 @@
 /* SPDX-License-Identifier: MIT */
-/* Directory listings, system information, random bytes, umask. */
+/* Directory listings, system information, random bytes, umask, kernel
+ * modules. */
 #include <linux/ioprio.h>
 #include <sys/random.h>
 #include <sys/sysinfo.h>
@@ -213,7 +214,32 @@ static void d_getcpu(struct call *c)
 	a_ptr(c, c->s->args[2]);
 }
 
+static void d_init_module(struct call *c)
+{
+	a_ptr(c, c->s->args[0]);
+	a_udec(c, c->s->args[1]);
+	a_string(c, c->s->args[2]);
+}
+
+static void d_finit_module(struct call *c)
+{
+	a_fd(c, 0);
+	a_string(c, c->s->args[1]);
+	a_int_flags(c, (unsigned int)c->s->args[2], &xl_module_init_flags,
+		    "MODULE_INIT_???");
+}
+
+static void d_delete_module(struct call *c)
+{
+	a_string(c, c->s->args[0]);
+	a_int_flags(c, (unsigned int)c->s->args[1], &xl_delete_module_flags,
+		    "O_???");
+}
+
 const struct decoder dec_misc[] = {
+	{ "init_module", d_init_module, 0, 0 },
+	{ "finit_module", d_finit_module, 0, 0 },
+	{ "delete_module", d_delete_module, 0, 0 },
 	{ "getcpu", d_getcpu, 0, 0 },
 	{ "ioprio_get", d_ioprio_get, r_ioprio_get, 0 },
 	{ "ioprio_set", d_ioprio_set, 0, 0 },

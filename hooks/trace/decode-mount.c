@@ -46,8 +46,7 @@ static void d_mount(struct call *c)
 
 static void d_fsopen(struct call *c)
 {
-	a_sep(c);
-	p_str_max(c->f, c->s, c->s->args[0], -1UL);
+	a_string(c, c->s->args[0]);
 	a_int_flags(c, (unsigned int)c->s->args[1], &xl_fsopen_flags,
 		    "FSOPEN_???");
 }

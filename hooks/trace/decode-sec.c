@@ -16,16 +16,10 @@ static void a_key_serial(struct call *c, int i)
 		fmt_dec(c->f, id);
 }
 
-static void a_string(struct call *c, int i)
-{
-	a_sep(c);
-	p_str_max(c->f, c->s, c->s->args[i], -1UL);
-}
-
 static void d_add_key(struct call *c)
 {
-	a_string(c, 0);
-	a_string(c, 1);
+	a_string(c, c->s->args[0]);
+	a_string(c, c->s->args[1]);
 	a_sep(c);
 	p_data(c->f, c->s, c->s->args[2], c->s->args[3], 0);
 	a_udec(c, c->s->args[3]);
@@ -34,9 +28,9 @@ static void d_add_key(struct call *c)
 
 static void d_request_key(struct call *c)
 {
-	a_string(c, 0);
-	a_string(c, 1);
-	a_string(c, 2);
+	a_string(c, c->s->args[0]);
+	a_string(c, c->s->args[1]);
+	a_string(c, c->s->args[2]);
 	a_key_serial(c, 3);
 }
 

@@ -266,6 +266,12 @@ void a_path(struct call *c, int i)
 	p_string(c->f, c->s, c->s->args[i]);
 }
 
+void a_string(struct call *c, unsigned long p)
+{
+	a_sep(c);
+	p_str_max(c->f, c->s, p, -1UL);
+}
+
 void a_fd(struct call *c, int i)
 {
 	a_int(c, i);

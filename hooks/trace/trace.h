@@ -105,6 +105,8 @@ void a_hex(struct call *c, unsigned long v);
 void a_ptr(struct call *c, unsigned long v);
 void a_str(struct call *c, const char *s);
 void a_path(struct call *c, int i);
+/* A string (not a path): strace's printstr, cut at -s */
+void a_string(struct call *c, unsigned long p);
 void a_fd(struct call *c, int i);
 void a_dirfd(struct call *c, int i);
 void a_xlat(struct call *c, unsigned long v, const struct xlat *t,

@@ -122,6 +122,7 @@ landlock-y landlock -y
 landlock-inject-y landlock -y -e inject=landlock_create_ruleset:retval=1
 mount-y mount -y
 keys-s keys -s 8
+module-s module -s 8
 mount-s mount -s 4
 pathsel-P pathsel -P /dev/null
 pathsel-Prel pathsel -P tests/strace/corpus.h
