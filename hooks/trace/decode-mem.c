@@ -76,6 +76,13 @@ static void d_pkey_mprotect(struct call *c)
 	a_int(c, 3);
 }
 
+static void d_pkey_alloc(struct call *c)
+{
+	a_hex(c, c->s->args[0]);
+	a_sep(c);
+	p_flags_unknown(c->f, c->s->args[1], &xl_pkey_access, "PKEY_???");
+}
+
 static void d_madvise(struct call *c)
 {
 	a_ptr(c, c->s->args[0]);
@@ -270,6 +277,7 @@ const struct decoder dec_mem[] = {
 	{ "mmap", d_mmap, r_ptr, 0 },
 	{ "mprotect", d_mprotect, 0, 0 },
 	{ "remap_file_pages", d_remap_file_pages, 0, 0 },
+	{ "pkey_alloc", d_pkey_alloc, 0, 0 },
 	{ "pkey_mprotect", d_pkey_mprotect, 0, 0 },
 	{ "madvise", d_madvise, 0, 0 },
 	{ "mremap", d_mremap, r_ptr, 0 },

@@ -236,7 +236,53 @@ static void d_delete_module(struct call *c)
 		    "O_???");
 }
 
+/* "9 / * NAME * /" whatever -X says (strace's verbose style for syslog's
+ * numbers) */
+static void a_num_named(struct call *c, int v, const char *name,
+			const char *unknown)
+{
+	a_dec(c, v);
+	fmt_str(c->f, " /* ");
+	fmt_str(c->f, name ? name : unknown);
+	fmt_str(c->f, " */");
+}
+
+/* The buffer's address in full, NULL for none */
+static void a_addr64(struct call *c, unsigned long p)
+{
+	a_sep(c);
+	p_ptr(c->f, p);
+}
+
+static void d_syslog(struct call *c)
+{
+	int type = (int)c->s->args[0], len = (int)c->s->args[2];
+
+	a_num_named(c, type, xlat_name(&xl_syslog_actions, (unsigned int)type),
+		    "SYSLOG_ACTION_???");
+	switch (type) {
+	case 0: case 1: case 5: case 6: case 7: case 9: case 10:
+		/* (no buffer, no length) */
+		return;
+	case 2: case 3: case 4:		/* the reads: the bytes read */
+		a_exit_next(c);
+		if (a_out(c, c->s->args[1]))
+			p_data(c->f, c->s, c->s->args[1], c->s->ret, 0);
+		a_dec(c, len);
+		return;
+	case 8:				/* the console's level */
+		a_addr64(c, c->s->args[1]);
+		a_num_named(c, len, len == 8 ? "LOGLEVEL_DEBUG+1" :
+			    xlat_name(&xl_loglevels, (unsigned int)len),
+			    "LOGLEVEL_???");
+		return;
+	}
+	a_addr64(c, c->s->args[1]);
+	a_dec(c, len);
+}
+
 const struct decoder dec_misc[] = {
+	{ "syslog", d_syslog, 0, 0 },
 	{ "init_module", d_init_module, 0, 0 },
 	{ "finit_module", d_finit_module, 0, 0 },
 	{ "delete_module", d_delete_module, 0, 0 },

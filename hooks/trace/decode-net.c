@@ -458,12 +458,15 @@ static int is_filter(int level, int name)
 				       name == SO_ATTACH_REUSEPORT_CBPF);
 }
 
-/* A structure of n unsigned ints as far as len goes (strace's
- * MAYBE_PRINT_FIELD_LEN): a field cut short shows as its bytes; SO_PEERCRED's
- * {pid=..., uid=..., gid=...} (pid: its first is one), PACKET_STATISTICS' */
+/* A structure of n ints as far as len goes (strace's
+ * MAYBE_PRINT_FIELD_LEN): a field cut short shows as its bytes;
+ * SO_PEERCRED's {pid=..., uid=..., gid=...} (FIELDS_PID: its first is
+ * one), PACKET_STATISTICS' (unsigned), SO_LINGER's (FIELDS_SIGNED) */
+#define FIELDS_PID 1
+#define FIELDS_SIGNED 2
 static void p_uint_fields(struct fmt *f, const struct sysgate_sys *s,
 			  unsigned long p, unsigned long len,
-			  const char *const *names, unsigned long n, int pid)
+			  const char *const *names, unsigned long n, int how)
 {
 	unsigned int v[4];
 	unsigned long i;
@@ -480,8 +483,10 @@ static void p_uint_fields(struct fmt *f, const struct sysgate_sys *s,
 		if (len < (i + 1) * 4)
 			p_hex_bytes(f, (const unsigned char *)&v[i],
 				    len - i * 4);
-		else if (!i && pid)
+		else if (!i && how == FIELDS_PID)
 			p_pid(f, (int)v[0], PT_TGID);
+		else if (how == FIELDS_SIGNED)
+			fmt_dec(f, (int)v[i]);
 		else
 			fmt_udec(f, v[i]);
 	}
@@ -493,8 +498,10 @@ static void p_peercred(struct fmt *f, const struct sysgate_sys *s,
 {
 	static const char *const names[] = { "pid=", "uid=", "gid=" };
 
-	p_uint_fields(f, s, p, len, names, 3, 1);
+	p_uint_fields(f, s, p, len, names, 3, FIELDS_PID);
 }
+
+static const char *const linger_names[] = { "l_onoff=", "l_linger=" };
 
 /* A hardware address, "01:02:03"; its bytes under -X raw, both under
  * -X verbose (strace's) */
@@ -564,7 +571,18 @@ static int p_set_struct(struct call *c, int level, int name, int len)
 {
 	unsigned long p = c->s->args[3];
 
-	if (level != SOL_PACKET || !p || !trace_structs(c->s))
+	if (!p || !trace_structs(c->s))
+		return 0;
+	if (level == SOL_SOCKET && name == SO_LINGER) {
+		/* (the whole of it, or its address) */
+		if (len < 8)
+			p_ptr(c->f, p);
+		else
+			p_uint_fields(c->f, c->s, p, 8, linger_names, 2,
+				      FIELDS_SIGNED);
+		return 1;
+	}
+	if (level != SOL_PACKET)
 		return 0;
 	if (name == PACKET_ADD_MEMBERSHIP || name == PACKET_DROP_MEMBERSHIP)
 		p_packet_mreq(c->f, c->s, p, len);
@@ -598,6 +616,28 @@ static void d_setsockopt(struct call *c)
 	else
 		p_int_opt(c->f, c->s, c->s->args[3], (int)c->s->args[2]);
 	a_dec(c, len);
+}
+
+/* SO_ERROR's [ECONNREFUSED]: an errno by name; cut short, its bytes */
+static void p_so_error(struct fmt *f, const struct sysgate_sys *s,
+		       unsigned long p, unsigned long len)
+{
+	unsigned int e;
+	const char *nm;
+
+	if (len < sizeof(e)) {
+		p_data(f, s, p, len, 1);
+		return;
+	}
+	if (fetch(f, s, &e, p, sizeof(e)))
+		return;
+	fmt_chr(f, '[');
+	nm = e ? sysgate_errno_name((int)e) : 0;
+	if (nm)
+		p_named(f, nm, e, 'u');
+	else
+		fmt_udec(f, e);
+	fmt_chr(f, ']');
 }
 
 static void d_getsockopt(struct call *c)
@@ -645,6 +685,13 @@ static void d_getsockopt(struct call *c)
 			p_bpf_filter(c->f, c->s, c->s->args[3], out, 1);
 		else
 			p_ptr(c->f, c->s->args[3]);
+	} else if ((int)c->s->args[1] == SOL_SOCKET &&
+		   (int)c->s->args[2] == SO_LINGER) {
+		p_uint_fields(c->f, c->s, c->s->args[3], out, linger_names, 2,
+			      FIELDS_SIGNED);
+	} else if ((int)c->s->args[1] == SOL_SOCKET &&
+		   (int)c->s->args[2] == SO_ERROR) {
+		p_so_error(c->f, c->s, c->s->args[3], out);
 	} else if (so_int((int)c->s->args[1], (int)c->s->args[2]) &&
 		   out < sizeof(int) && trace_structs(c->s)) {
 		/* (an int cut short: its bytes in hex) */

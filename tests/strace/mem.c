@@ -71,5 +71,8 @@ int main(int argc, char **argv)
 		MAP_SHARED | MAP_NONBLOCK);
 	syscall(SYS_remap_file_pages, 0x1000, 8192, 0xdefaced00000000UL, 3,
 		0xdefaced00000000UL | 0xf | MAP_FIXED | (21U << 26));
+	/* pkey_alloc's access rights (refused: unknown bits) */
+	syscall(SYS_pkey_alloc, 0, 0xdefaced00000000UL | 0x3);
+	syscall(SYS_pkey_alloc, 1, 0x40);
 	return 0;
 }

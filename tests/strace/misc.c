@@ -63,5 +63,13 @@ int main(int argc, char **argv)
 		syscall(SYS_getcpu, NULL, &node, NULL);
 		syscall(SYS_alarm, 0xffffffff00000000UL);
 	}
+	/* syslog's actions: a size, and calls the kernel refuses (no
+	 * buffer to read into, a level that does not exist: nothing is
+	 * read or changed); lookup_dcookie's cookie */
+	syscall(SYS_syslog, 10, NULL, 0);
+	syscall(SYS_syslog, 3, NULL, 16);
+	syscall(SYS_syslog, 8, NULL, 42);
+	syscall(SYS_syslog, -5, dents, -1);
+	syscall(SYS_lookup_dcookie, 0xf157feeddeadfaceUL, dents, 16);
 	return 0;
 }

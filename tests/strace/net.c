@@ -142,5 +142,23 @@ int main(int argc, char **argv)
 		setsockopt(-1, SOL_PACKET, 99, &req, sizeof(req));
 		getsockopt(-1, SOL_PACKET, PACKET_STATISTICS, stats, &len);
 	}
+	{
+		/* SO_LINGER's structure whole and cut short, SO_ERROR by
+		 * name and cut short */
+		struct linger lg = { 1, 5 };
+		socklen_t len = sizeof(lg);
+		int e, tcp = socket(AF_INET, SOCK_STREAM, 0);
+
+		setsockopt(tcp, SOL_SOCKET, SO_LINGER, &lg, sizeof(lg));
+		setsockopt(tcp, SOL_SOCKET, SO_LINGER, &lg, 4);
+		getsockopt(tcp, SOL_SOCKET, SO_LINGER, &lg, &len);
+		len = 6;
+		getsockopt(tcp, SOL_SOCKET, SO_LINGER, &lg, &len);
+		len = sizeof(e);
+		getsockopt(tcp, SOL_SOCKET, SO_ERROR, &e, &len);
+		len = 2;
+		getsockopt(tcp, SOL_SOCKET, SO_ERROR, &e, &len);
+		close(tcp);
+	}
 	return 0;
 }
