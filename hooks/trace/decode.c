@@ -858,22 +858,23 @@ void trace_civil(long days, long *y, int *m, int *d)
 }
 
 /* " / * 2020-01-01T00:00:00[.500000000]+0000 * /" in local time */
-void p_date(struct fmt *f, long sec, long nsec)
+/* frac: a fraction of a second of digits digits (9: nanoseconds) */
+static int date_text(struct fmt *f, long sec, long frac, int digits)
 {
+	unsigned long top = digits == 9 ? 999999999UL : 999999UL;
 	long off, t, days, y;
 	int m, d;
 
 	/* strace's: none for 0, for a nanosecond count out of range, or
 	 * for a year libc's struct tm cannot hold */
-	if ((!sec && !nsec) || (unsigned long)nsec > 999999999UL ||
+	if ((!sec && !frac) || (unsigned long)frac > top ||
 	    sec > 67768036191676799L || sec < -67768040609740800L)
-		return;
+		return 0;
 	off = tz_offset(sec);
 	t = sec + off;
 	days = (t >= 0 ? t : t - 86399) / 86400;
 	t -= days * 86400;
 	trace_civil(days, &y, &m, &d);
-	fmt_str(f, " /* ");
 	fmt_dec(f, y);
 	fmt_chr(f, '-');
 	fmt_pad(f, m, 2);
@@ -885,16 +886,42 @@ void p_date(struct fmt *f, long sec, long nsec)
 	fmt_pad(f, t / 60 % 60, 2);
 	fmt_chr(f, ':');
 	fmt_pad(f, t % 60, 2);
-	if (nsec) {
+	if (frac) {
 		fmt_chr(f, '.');
-		fmt_pad(f, nsec, 9);
+		fmt_pad(f, frac, digits);
 	}
 	fmt_chr(f, off < 0 ? '-' : '+');
 	if (off < 0)
 		off = -off;
 	fmt_pad(f, off / 3600, 2);
 	fmt_pad(f, off / 60 % 60, 2);
-	fmt_str(f, " */");
+	return 1;
+}
+
+int p_date_text(struct fmt *f, long sec, long nsec)
+{
+	return date_text(f, sec, nsec, 9);
+}
+
+static void date_comment(struct fmt *f, long sec, long frac, int digits)
+{
+	size_t start = f->len;
+
+	fmt_str(f, " /* ");
+	if (date_text(f, sec, frac, digits))
+		fmt_str(f, " */");
+	else
+		f->len = start;
+}
+
+void p_date(struct fmt *f, long sec, long nsec)
+{
+	date_comment(f, sec, nsec, 9);
+}
+
+void p_date_us(struct fmt *f, long sec, long usec)
+{
+	date_comment(f, sec, usec, 6);
 }
 
 void p_signame(struct fmt *f, int sig)

@@ -224,6 +224,10 @@ void p_clock_t(struct fmt *f, unsigned long long v);
 void p_timeval(struct fmt *f, long sec, long usec);	/* decode-time.c */
 /* " / * 2020-01-01T00:00:00[.nnnnnnnnn]+0000 * /": the local date */
 void p_date(struct fmt *f, long sec, long nsec);
+/* The same of a time in microseconds: ".345678" */
+void p_date_us(struct fmt *f, long sec, long usec);
+/* The date alone, 1 (or nothing, 0, where p_date prints none) */
+int p_date_text(struct fmt *f, long sec, long nsec);
 /* Reads a struct at p: 0, or prints p (hex or NULL) and returns -1. */
 int fetch(struct fmt *f, const struct sysgate_sys *s, void *dst,
 	  unsigned long p, unsigned long len);
