@@ -7,6 +7,7 @@
 #include <sys/stat.h>
 #include <sys/statfs.h>
 #include <linux/openat2.h>
+#include <sys/swap.h>
 #include "trace.h"
 
 void p_open_flags(struct fmt *f, unsigned long v)
@@ -407,7 +408,23 @@ static void d_ustat(struct call *c)
 	a_ptr(c, c->s->args[1]);
 }
 
+/* swapon's flags and, in their low bits, the priority */
+static void d_swapon(struct call *c)
+{
+	unsigned int fl = (unsigned int)c->s->args[1];
+
+	a_path(c, 0);
+	a_sep(c);
+	if (fl & ~SWAP_FLAG_PRIO_MASK) {
+		p_flags_unknown(c->f, fl & ~SWAP_FLAG_PRIO_MASK,
+				&xl_swap_flags, "SWAP_FLAG_???");
+		fmt_chr(c->f, '|');
+	}
+	fmt_udec(c->f, fl & SWAP_FLAG_PRIO_MASK);
+}
+
 const struct decoder dec_file[] = {
+	{ "swapon", d_swapon, 0, 0 },
 	{ "ustat", d_ustat, 0, 0 },
 	{ "renameat2", d_renameat2, 0, 0 },
 	{ "umount2", d_umount2, 0, 0 },

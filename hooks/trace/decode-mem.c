@@ -76,6 +76,22 @@ static void d_pkey_mprotect(struct call *c)
 	a_int(c, 3);
 }
 
+static void elem_mincore(struct fmt *f, const void *e)
+{
+	fmt_udec(f, *(const unsigned char *)e & 1);
+}
+
+/* mincore's vector: a byte per page, whether it is resident */
+static void d_mincore(struct call *c)
+{
+	unsigned long len = c->s->args[1], pages = len / 4096 + !!(len % 4096);
+
+	a_ptr(c, c->s->args[0]);
+	a_udec(c, len);
+	if (a_out(c, c->s->args[2]))
+		p_array(c, c->s->args[2], pages, 1, 1, elem_mincore);
+}
+
 static void d_pkey_alloc(struct call *c)
 {
 	a_hex(c, c->s->args[0]);
@@ -278,6 +294,7 @@ const struct decoder dec_mem[] = {
 	{ "mprotect", d_mprotect, 0, 0 },
 	{ "remap_file_pages", d_remap_file_pages, 0, 0 },
 	{ "pkey_alloc", d_pkey_alloc, 0, 0 },
+	{ "mincore", d_mincore, 0, 0 },
 	{ "pkey_mprotect", d_pkey_mprotect, 0, 0 },
 	{ "madvise", d_madvise, 0, 0 },
 	{ "mremap", d_mremap, r_ptr, 0 },

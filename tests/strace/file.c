@@ -138,5 +138,8 @@ int main(int argc, char **argv)
 			syscall(SYS_ustat, (unsigned long)st.st_dev, u);
 		syscall(SYS_ustat, 0xfacefeedffffffffUL, NULL);
 	}
+	/* swapon's flags and priority (no such file) */
+	syscall(SYS_swapon, "nonexistent", 0x8000 | 0x10000 | 42);
+	syscall(SYS_swapon, "nonexistent", 0x80000 | 7);
 	return 0;
 }

@@ -74,5 +74,16 @@ int main(int argc, char **argv)
 	/* pkey_alloc's access rights (refused: unknown bits) */
 	syscall(SYS_pkey_alloc, 0, 0xdefaced00000000UL | 0x3);
 	syscall(SYS_pkey_alloc, 1, 0x40);
+	{
+		/* mincore's vector: a byte a page, the last one partial */
+		unsigned char vec[3];
+		char *m = mmap(NULL, 3 * 4096, PROT_READ | PROT_WRITE,
+			       MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+
+		m[0] = m[4096] = 1;
+		syscall(SYS_mincore, m, 2 * 4096 + 1, vec);
+		syscall(SYS_mincore, m + 1, 4096, vec);
+		munmap(m, 3 * 4096);
+	}
 	return 0;
 }
