@@ -2,6 +2,7 @@
 /* Directory listings, system information, random bytes, umask, kernel
  * modules. */
 #include <linux/ioprio.h>
+#include <linux/reboot.h>
 #include <sys/random.h>
 #include <sys/sysinfo.h>
 #include <sys/utsname.h>
@@ -281,7 +282,38 @@ static void d_syslog(struct call *c)
 	a_dec(c, len);
 }
 
+/* The name, when its length fits a host name (64 bytes) */
+static void d_sethostname(struct call *c)
+{
+	unsigned int len = (unsigned int)c->s->args[1];
+
+	a_sep(c);
+	if (len > 64)
+		p_ptr(c->f, c->s->args[0]);
+	else
+		p_data(c->f, c->s, c->s->args[0], len, 0);
+	a_udec(c, len);
+}
+
+static void d_reboot(struct call *c)
+{
+	unsigned int cmd = (unsigned int)c->s->args[2];
+
+	a_xlat(c, (unsigned int)c->s->args[0], &xl_reboot_magic1,
+	       "LINUX_REBOOT_MAGIC_???");
+	a_xlat(c, (unsigned int)c->s->args[1], &xl_reboot_magic2,
+	       "LINUX_REBOOT_MAGIC_???");
+	a_xlat(c, cmd, &xl_reboot_cmds, "LINUX_REBOOT_CMD_???");
+	/* (the kernel copies at most 255 bytes of it) */
+	if (cmd == LINUX_REBOOT_CMD_RESTART2) {
+		a_sep(c);
+		p_str_max(c->f, c->s, c->s->args[3], 255);
+	}
+}
+
 const struct decoder dec_misc[] = {
+	{ "sethostname", d_sethostname, 0, 0 },
+	{ "reboot", d_reboot, 0, 0 },
 	{ "syslog", d_syslog, 0, 0 },
 	{ "init_module", d_init_module, 0, 0 },
 	{ "finit_module", d_finit_module, 0, 0 },

@@ -71,5 +71,12 @@ int main(int argc, char **argv)
 	syscall(SYS_syslog, 8, NULL, 42);
 	syscall(SYS_syslog, -5, dents, -1);
 	syscall(SYS_lookup_dcookie, 0xf157feeddeadfaceUL, dents, 16);
+	/* reboot with magic numbers the kernel refuses (nothing happens),
+	 * sethostname with no name and with one too long */
+	syscall(SYS_reboot, 0, 0, 0, NULL);
+	syscall(SYS_reboot, 0xfee1dead, 0x13111992, 0xa1b2c3d4, "again");
+	syscall(SYS_reboot, 0xfee1dead, 85072278, 0x1234568, NULL);
+	syscall(SYS_sethostname, NULL, 64);
+	syscall(SYS_sethostname, dents, 65);
 	return 0;
 }
