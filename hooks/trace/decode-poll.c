@@ -371,7 +371,10 @@ static void d_epoll_ctl(struct call *c)
 	a_xlat(c, (unsigned int)c->s->args[1], &xl_epoll_ops, "EPOLL_CTL_???");
 	a_fd(c, 2);
 	a_sep(c);
-	if (!fetch(c->f, c->s, &ev, c->s->args[3], sizeof(ev)))
+	/* (EPOLL_CTL_DEL ignores the event) */
+	if ((unsigned int)c->s->args[1] == EPOLL_CTL_DEL)
+		p_ptr(c->f, c->s->args[3]);
+	else if (!fetch(c->f, c->s, &ev, c->s->args[3], sizeof(ev)))
 		p_epoll_event(c->f, &ev);
 }
 

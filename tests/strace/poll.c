@@ -57,6 +57,8 @@ int main(void)
 	ev.events = EPOLLIN | EPOLLET;
 	check(epoll_ctl(ep, EPOLL_CTL_MOD, p[0], &ev) == 0, "epoll_ctl");
 	check(epoll_ctl(ep, EPOLL_CTL_DEL, p[0], NULL) == 0, "epoll_ctl");
+	/* (an event DEL ignores: its address) */
+	check(epoll_ctl(ep, EPOLL_CTL_DEL, p[0], &ev) < 0, "epoll_ctl DEL");
 	check(epoll_pwait(ep, out, 4, 0, NULL) == 0, "epoll_pwait");
 	close(ep);
 	close(p[0]);
