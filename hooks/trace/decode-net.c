@@ -525,17 +525,26 @@ static void p_mac(struct fmt *f, const unsigned char *a, unsigned int n)
 		fmt_str(f, " */");
 }
 
-/* SOL_PACKET's PACKET_ADD/DROP_MEMBERSHIP value (exactly its size) */
+/* An option's structure, which strace reads only when len is its size:
+ * 0, or its address printed and -1 */
+static int fetch_sized(struct fmt *f, const struct sysgate_sys *s, void *dst,
+		       unsigned long p, int len, size_t size)
+{
+	if (len == (int)size && trace_read(s, dst, (void *)p, size) ==
+				       (long)size)
+		return 0;
+	p_ptr(f, p);
+	return -1;
+}
+
+/* SOL_PACKET's PACKET_ADD/DROP_MEMBERSHIP value */
 static void p_packet_mreq(struct fmt *f, const struct sysgate_sys *s,
 			  unsigned long p, int len)
 {
 	struct packet_mreq m;
 
-	if (len != (int)sizeof(m) || trace_read(s, &m, (void *)p,
-						sizeof(m)) != sizeof(m)) {
-		p_ptr(f, p);
+	if (fetch_sized(f, s, &m, p, len, sizeof(m)))
 		return;
-	}
 	fmt_str(f, "{mr_ifindex=");
 	p_ifindex(f, (unsigned int)m.mr_ifindex);
 	fmt_str(f, ", mr_type=");
@@ -547,17 +556,14 @@ static void p_packet_mreq(struct fmt *f, const struct sysgate_sys *s,
 	fmt_chr(f, '}');
 }
 
-/* SOL_PACKET's PACKET_RX/TX_RING value (exactly its size) */
+/* SOL_PACKET's PACKET_RX/TX_RING value */
 static void p_tpacket_req(struct fmt *f, const struct sysgate_sys *s,
 			  unsigned long p, int len)
 {
 	struct tpacket_req r;
 
-	if (len != (int)sizeof(r) || trace_read(s, &r, (void *)p,
-						sizeof(r)) != sizeof(r)) {
-		p_ptr(f, p);
+	if (fetch_sized(f, s, &r, p, len, sizeof(r)))
 		return;
-	}
 	f_udec(f, "{tp_block_size=", r.tp_block_size);
 	f_udec(f, ", tp_block_nr=", r.tp_block_nr);
 	f_udec(f, ", tp_frame_size=", r.tp_frame_size);
