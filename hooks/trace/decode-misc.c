@@ -8,40 +8,49 @@
 #include <sys/utsname.h>
 #include "trace.h"
 
-/* -v: [{d_ino=.., d_off=.., d_reclen=24, d_type=DT_REG, d_name="a"}] */
-static void p_dirents(struct call *c, unsigned long p)
+/* -v: [{d_ino=.., d_off=.., d_reclen=24, d_type=DT_REG, d_name="a"}];
+ * getdents' older records (old) keep the type in their last byte, after
+ * the name, and strace prints it last.  Names are not cut at -s. */
+static void p_dirents(struct call *c, unsigned long p, int old)
 {
-	struct {
-		unsigned long ino;
-		long off;
-		unsigned short reclen;
-		unsigned char type;
-		char name[256];
-	} d;
-	unsigned long off = 0;
+	unsigned char rec[304];	/* (a 255-byte name, padding, the type) */
+	unsigned long off = 0, ino, head = old ? 18 : 19;
+	unsigned short reclen;
+	long doff;
 	int n = 0;
 
 	fmt_chr(c->f, '[');
 	while (off < (unsigned long)c->s->ret && n < 1024) {
-		unsigned long len = (unsigned long)c->s->ret - off;
+		unsigned long len = (unsigned long)c->s->ret - off, name;
 
-		if (len > sizeof(d))
-			len = sizeof(d);
-		if (len < 20 || trace_read(c->s, &d, (void *)(p + off),
-						 len) != (long)len || !d.reclen)
+		if (len > sizeof(rec))
+			len = sizeof(rec);
+		if (len <= head || trace_read(c->s, rec, (void *)(p + off),
+						len) != (long)len)
 			break;
-		d.name[sizeof(d.name) - 1] = 0;
+		hk_memcpy(&ino, rec, 8);
+		hk_memcpy(&doff, rec + 8, 8);
+		hk_memcpy(&reclen, rec + 16, 2);
+		if (reclen <= head)
+			break;
+		name = (reclen < len ? reclen : len) - head;
 		if (n++)
 			fmt_str(c->f, ", ");
-		f_udec(c->f, "{d_ino=", d.ino);
-		f_dec(c->f, ", d_off=", d.off);
-		f_udec(c->f, ", d_reclen=", d.reclen);
-		fmt_str(c->f, ", d_type=");
-		p_xlat(c->f, d.type, &xl_dirent_types, 0);
+		f_udec(c->f, "{d_ino=", ino);
+		f_dec(c->f, ", d_off=", doff);
+		f_udec(c->f, ", d_reclen=", reclen);
+		if (!old) {
+			fmt_str(c->f, ", d_type=");
+			p_xlat(c->f, rec[18], &xl_dirent_types, 0);
+		}
 		fmt_str(c->f, ", d_name=");
-		p_data_local(c->f, (unsigned char *)d.name, hk_strlen(d.name));
+		p_cstring(c->f, (const char *)rec + head, name);
+		if (old && reclen <= len) {
+			fmt_str(c->f, ", d_type=");
+			p_xlat(c->f, rec[reclen - 1], &xl_dirent_types, 0);
+		}
 		fmt_chr(c->f, '}');
-		off += d.reclen;
+		off += reclen;
 	}
 	fmt_chr(c->f, ']');
 }
@@ -56,9 +65,10 @@ static void d_getdents(struct call *c)
 	} d;
 
 	a_fd(c, 0);
-	if (trace_whole(c->s) && c->s->nr == sysgate_syscall_number("getdents64")) {
+	if (trace_whole(c->s)) {
 		if (a_out(c, p))
-			p_dirents(c, p);
+			p_dirents(c, p, c->s->nr !=
+				  sysgate_syscall_number("getdents64"));
 		a_udec(c, (unsigned int)c->s->args[2]);
 		return;
 	}

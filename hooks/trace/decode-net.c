@@ -362,9 +362,12 @@ static void d_sendto(struct call *c)
 static void d_recvfrom(struct call *c)
 {
 	a_fd(c, 0);
+	/* (MSG_TRUNC: the datagram's length, more than the buffer) */
 	if (a_out(c, c->s->args[1]))
 		p_sockbuf(c->f, c->s, (int)c->s->args[0], c->s->args[1],
-			  c->s->ret);
+			  (unsigned long)c->s->ret < (unsigned long)c->s->args[2] ?
+				  (unsigned long)c->s->ret :
+				  (unsigned long)c->s->args[2]);
 	a_udec(c, c->s->args[2]);
 	a_msgflags(c, c->s->args[3]);
 	a_addr_out(c, c->s->args[4], c->s->args[5]);

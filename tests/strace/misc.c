@@ -27,15 +27,24 @@ int main(int argc, char **argv)
 	close(fd);
 	fd = open("b", O_WRONLY | O_CREAT | O_EXCL, 0600);
 	close(fd);
+	fd = open("a-name-longer-than-thirty-two-bytes-of-s", O_WRONLY |
+		  O_CREAT, 0600);
+	close(fd);
 	/* getdents64 itself: readdir's buffer would come from malloc, whose
 	 * heap differs under a preloaded sysgate. */
 	fd = open(".", O_RDONLY | O_DIRECTORY | O_CLOEXEC);
 	check(fd >= 0, "open .");
 	while ((n = getdents64(fd, dents, sizeof(dents))) > 0)
 		;
+	/* and the older call, whose records keep the type last (-v: after
+	 * the name, which is not cut at -s) */
+	lseek(fd, 0, SEEK_SET);
+	while ((n = syscall(SYS_getdents, fd, dents, sizeof(dents))) > 0)
+		;
 	close(fd);
 	unlink("a");
 	unlink("b");
+	unlink("a-name-longer-than-thirty-two-bytes-of-s");
 	check(uname(&u) == 0, "uname");
 	check(sched_getaffinity(0, sizeof(cpus), &cpus) == 0, "sched_getaffinity");
 	/* a set that cannot be read: its address */
