@@ -155,14 +155,15 @@ static void d_sendfile(struct call *c)
 	if (!trace_saved(c)[0]) {
 		p_ptr(c->f, c->s->args[2]);
 	} else {
+		/* (strace's: unsigned) */
 		fmt_chr(c->f, '[');
-		fmt_dec(c->f, trace_saved(c)[1]);
+		fmt_udec(c->f, trace_saved(c)[1]);
 		fmt_chr(c->f, ']');
 		if (c_ok(c) && trace_read(c->s, &off,
 						(void *)c->s->args[2],
 						sizeof(off)) == sizeof(off) &&
 		    off != (long)trace_saved(c)[1]) {
-			f_dec(c->f, " => [", off);
+			f_udec(c->f, " => [", off);
 			fmt_chr(c->f, ']');
 		}
 	}

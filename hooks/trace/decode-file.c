@@ -7,6 +7,7 @@
 #include <sys/stat.h>
 #include <sys/statfs.h>
 #include <linux/openat2.h>
+#include <sys/swap.h>
 #include "trace.h"
 
 void p_open_flags(struct fmt *f, unsigned long v)
@@ -110,35 +111,63 @@ static void p_statx_time(struct fmt *f, const char *name,
 	p_date(f, t->tv_sec, t->tv_nsec);
 }
 
-/* strace -v's order of the statx fields */
-static void p_statx_full(struct fmt *f, const struct statx *sx)
+/* strace's statx: the fields stx_mask says were filled, the rest of
+ * them only in full (-v) */
+static void p_statx(struct fmt *f, const struct statx *sx, int whole)
 {
+	unsigned int m = sx->stx_mask;
+
 	fmt_str(f, "{stx_mask=");
-	p_flags(f, sx->stx_mask, &xl_statx_mask, 0);
-	f_udec(f, ", stx_blksize=", sx->stx_blksize);
+	p_flags_unknown(f, m, &xl_statx_mask, "STATX_???");
+	if (whole)
+		f_udec(f, ", stx_blksize=", sx->stx_blksize);
 	fmt_str(f, ", stx_attributes=");
-	p_flags(f, sx->stx_attributes, &xl_statx_attr, 0);
-	f_udec(f, ", stx_nlink=", sx->stx_nlink);
-	f_udec(f, ", stx_uid=", sx->stx_uid);
-	f_udec(f, ", stx_gid=", sx->stx_gid);
-	fmt_str(f, ", stx_mode=");
-	p_file_mode(f, sx->stx_mode);
-	f_udec(f, ", stx_ino=", sx->stx_ino);
-	f_udec(f, ", stx_size=", sx->stx_size);
-	f_udec(f, ", stx_blocks=", sx->stx_blocks);
+	p_flags_unknown(f, sx->stx_attributes, &xl_statx_attr,
+			"STATX_ATTR_???");
+	if (whole && (m & STATX_NLINK))
+		f_udec(f, ", stx_nlink=", sx->stx_nlink);
+	if (whole && (m & STATX_UID))
+		f_udec(f, ", stx_uid=", sx->stx_uid);
+	if (whole && (m & STATX_GID))
+		f_udec(f, ", stx_gid=", sx->stx_gid);
+	if (m & (STATX_TYPE | STATX_MODE)) {
+		fmt_str(f, ", stx_mode=");
+		p_file_mode(f, sx->stx_mode);
+	}
+	if (whole && (m & STATX_INO))
+		f_udec(f, ", stx_ino=", sx->stx_ino);
+	if (m & STATX_SIZE)
+		f_udec(f, ", stx_size=", sx->stx_size);
+	if (!whole) {
+		fmt_str(f, ", ...}");
+		return;
+	}
+	if (m & STATX_BLOCKS)
+		f_udec(f, ", stx_blocks=", sx->stx_blocks);
 	fmt_str(f, ", stx_attributes_mask=");
-	p_flags(f, sx->stx_attributes_mask, &xl_statx_attr, 0);
-	p_statx_time(f, ", stx_atime=", &sx->stx_atime);
-	if (sx->stx_mask & STATX_BTIME)
+	p_flags_unknown(f, sx->stx_attributes_mask, &xl_statx_attr,
+			"STATX_ATTR_???");
+	if (m & STATX_ATIME)
+		p_statx_time(f, ", stx_atime=", &sx->stx_atime);
+	if (m & STATX_BTIME)
 		p_statx_time(f, ", stx_btime=", &sx->stx_btime);
-	p_statx_time(f, ", stx_ctime=", &sx->stx_ctime);
-	p_statx_time(f, ", stx_mtime=", &sx->stx_mtime);
+	if (m & STATX_CTIME)
+		p_statx_time(f, ", stx_ctime=", &sx->stx_ctime);
+	if (m & STATX_MTIME)
+		p_statx_time(f, ", stx_mtime=", &sx->stx_mtime);
 	f_udec(f, ", stx_rdev_major=", sx->stx_rdev_major);
 	f_udec(f, ", stx_rdev_minor=", sx->stx_rdev_minor);
 	f_udec(f, ", stx_dev_major=", sx->stx_dev_major);
 	f_udec(f, ", stx_dev_minor=", sx->stx_dev_minor);
-	fmt_str(f, ", stx_mnt_id=");
-	p_hex(f, sx->stx_mnt_id);
+	if (m & STATX_MNT_ID) {
+		fmt_str(f, ", stx_mnt_id=");
+		p_hex(f, sx->stx_mnt_id);
+	}
+	if (m & STATX_DIOALIGN) {
+		f_udec(f, ", stx_dio_mem_align=", sx->stx_dio_mem_align);
+		f_udec(f, ", stx_dio_offset_align=",
+		       sx->stx_dio_offset_align);
+	}
 	fmt_chr(f, '}');
 }
 
@@ -173,7 +202,9 @@ static void d_statx(struct call *c)
 	a_path(c, 1);
 	a_sep(c);
 	start = f->len;
-	p_xlat(f, fl & AT_STATX_SYNC_TYPE, &xl_statx_sync, 0);
+	/* (flags: both sync bits set print as both, as strace's) */
+	p_flags(f, fl & AT_STATX_SYNC_TYPE, &xl_statx_sync,
+		"AT_STATX_SYNC_AS_STAT");
 	/* (strace 6.1 -X raw prints nothing for AT_STATX_SYNC_AS_STAT) */
 	if (trace_xstyle == XS_RAW && !(fl & AT_STATX_SYNC_TYPE))
 		f->len = start;
@@ -182,31 +213,10 @@ static void d_statx(struct call *c)
 		p_flags(f, fl & ~(unsigned long)AT_STATX_SYNC_TYPE,
 			&xl_at_flags, 0);
 	}
-	a_flags(c, (unsigned int)c->s->args[3], &xl_statx_mask, 0);
-	if (fetch_out(c, &sx, c->s->args[4], sizeof(sx)))
-		return;
-	if (trace_whole(c->s)) {
-		p_statx_full(f, &sx);
-		return;
-	}
-	fmt_str(f, "{stx_mask=");
-	p_flags(f, sx.stx_mask, &xl_statx_mask, 0);
-	fmt_str(f, ", stx_attributes=");
-	p_flags(f, sx.stx_attributes, &xl_statx_attr, 0);
-	fmt_str(f, ", stx_mode=");
-	p_file_mode(f, sx.stx_mode);
-	if (is_dev(sx.stx_mode)) {
-		fmt_str(f, ", stx_rdev=");
-		p_dev(f, ((unsigned long)sx.stx_rdev_major << 8 & 0xfff00) |
-			     ((unsigned long)sx.stx_rdev_major << 32 &
-			      ~0xfffffffffUL) |
-			     (sx.stx_rdev_minor & 0xff) |
-			     ((unsigned long)sx.stx_rdev_minor << 12 &
-			      ~0xfffffUL));
-	} else {
-		f_udec(f, ", stx_size=", sx.stx_size);
-	}
-	fmt_str(f, ", ...}");
+	a_int_flags(c, (unsigned int)c->s->args[3], &xl_statx_mask,
+		    "STATX_???");
+	if (!fetch_out(c, &sx, c->s->args[4], sizeof(sx)))
+		p_statx(f, &sx, trace_whole(c->s));
 }
 
 static void a_statfs(struct call *c, unsigned long p)
@@ -398,7 +408,23 @@ static void d_ustat(struct call *c)
 	a_ptr(c, c->s->args[1]);
 }
 
+/* swapon's flags and, in their low bits, the priority */
+static void d_swapon(struct call *c)
+{
+	unsigned int fl = (unsigned int)c->s->args[1];
+
+	a_path(c, 0);
+	a_sep(c);
+	if (fl & ~SWAP_FLAG_PRIO_MASK) {
+		p_flags_unknown(c->f, fl & ~SWAP_FLAG_PRIO_MASK,
+				&xl_swap_flags, "SWAP_FLAG_???");
+		fmt_chr(c->f, '|');
+	}
+	fmt_udec(c->f, fl & SWAP_FLAG_PRIO_MASK);
+}
+
 const struct decoder dec_file[] = {
+	{ "swapon", d_swapon, 0, 0 },
 	{ "ustat", d_ustat, 0, 0 },
 	{ "renameat2", d_renameat2, 0, 0 },
 	{ "umount2", d_umount2, 0, 0 },

@@ -12,23 +12,21 @@
 
 void p_prot(struct fmt *f, unsigned long v)
 {
-	p_flags(f, v, &xl_mmap_prot, "PROT_NONE");
+	if (v)
+		p_flags_unknown(f, v, &xl_mmap_prot, "PROT_???");
+	else
+		p_flags(f, v, &xl_mmap_prot, "PROT_NONE");
 }
 
-static void d_mmap(struct call *c)
+/* The mapping's type, its flags, the huge page size (strace clears the
+ * bits above it too: its mask is an unsigned int) */
+static void p_mmap_flags(struct fmt *f, unsigned long fl)
 {
-	unsigned long fl = c->s->args[3], huge = fl >> MAP_HUGE_SHIFT & 0x3f;
-	struct fmt *f = c->f;
-	size_t start;
+	unsigned long all = fl, huge = fl >> MAP_HUGE_SHIFT & 0x3f;
+	size_t start = x_begin(f);
 
-	a_ptr(c, c->s->args[0]);
-	a_udec(c, c->s->args[1]);
-	a_sep(c);
-	p_prot(f, c->s->args[2]);
-	a_sep(c);
-	start = x_begin(f);
 	p_xlat(f, fl & MAP_TYPE, &xl_mmap_type, "MAP_???");
-	fl &= ~(unsigned long)MAP_TYPE & ~(0x3fUL << MAP_HUGE_SHIFT);
+	fl &= ~(unsigned long)MAP_TYPE & ((1UL << MAP_HUGE_SHIFT) - 1);
 	if (fl) {
 		fmt_chr(f, '|');
 		p_flags(f, fl, &xl_mmap_flags, 0);
@@ -38,9 +36,30 @@ static void d_mmap(struct call *c)
 		fmt_udec(f, huge);
 		fmt_str(f, "<<MAP_HUGE_SHIFT");
 	}
-	x_end(f, start, c->s->args[3], 'x');
+	x_end(f, start, all, 'x');
+}
+
+static void d_mmap(struct call *c)
+{
+	a_ptr(c, c->s->args[0]);
+	a_udec(c, c->s->args[1]);
+	a_sep(c);
+	p_prot(c->f, c->s->args[2]);
+	a_sep(c);
+	p_mmap_flags(c->f, c->s->args[3]);
 	a_int(c, 4);
 	a_hex(c, c->s->args[5]);
+}
+
+static void d_remap_file_pages(struct call *c)
+{
+	a_ptr(c, c->s->args[0]);
+	a_udec(c, c->s->args[1]);
+	a_sep(c);
+	p_prot(c->f, c->s->args[2]);
+	a_udec(c, c->s->args[3]);
+	a_sep(c);
+	p_mmap_flags(c->f, c->s->args[4]);
 }
 
 static void d_mprotect(struct call *c)
@@ -55,6 +74,29 @@ static void d_pkey_mprotect(struct call *c)
 {
 	d_mprotect(c);
 	a_int(c, 3);
+}
+
+static void elem_mincore(struct fmt *f, const void *e)
+{
+	fmt_udec(f, *(const unsigned char *)e & 1);
+}
+
+/* mincore's vector: a byte per page, whether it is resident */
+static void d_mincore(struct call *c)
+{
+	unsigned long len = c->s->args[1], pages = len / 4096 + !!(len % 4096);
+
+	a_ptr(c, c->s->args[0]);
+	a_udec(c, len);
+	if (a_out(c, c->s->args[2]))
+		p_array(c, c->s->args[2], pages, 1, 1, elem_mincore);
+}
+
+static void d_pkey_alloc(struct call *c)
+{
+	a_hex(c, c->s->args[0]);
+	a_sep(c);
+	p_flags_unknown(c->f, c->s->args[1], &xl_pkey_access, "PKEY_???");
 }
 
 static void d_madvise(struct call *c)
@@ -250,6 +292,9 @@ const struct decoder dec_mem[] = {
 	{ "move_pages", d_move_pages, 0, 0 },
 	{ "mmap", d_mmap, r_ptr, 0 },
 	{ "mprotect", d_mprotect, 0, 0 },
+	{ "remap_file_pages", d_remap_file_pages, 0, 0 },
+	{ "pkey_alloc", d_pkey_alloc, 0, 0 },
+	{ "mincore", d_mincore, 0, 0 },
 	{ "pkey_mprotect", d_pkey_mprotect, 0, 0 },
 	{ "madvise", d_madvise, 0, 0 },
 	{ "mremap", d_mremap, r_ptr, 0 },

@@ -1,45 +1,56 @@
 /* SPDX-License-Identifier: MIT */
-/* Directory listings, system information, random bytes, umask. */
+/* Directory listings, system information, random bytes, umask, kernel
+ * modules. */
 #include <linux/ioprio.h>
+#include <linux/reboot.h>
 #include <sys/random.h>
 #include <sys/sysinfo.h>
 #include <sys/utsname.h>
 #include "trace.h"
 
-/* -v: [{d_ino=.., d_off=.., d_reclen=24, d_type=DT_REG, d_name="a"}] */
-static void p_dirents(struct call *c, unsigned long p)
+/* -v: [{d_ino=.., d_off=.., d_reclen=24, d_type=DT_REG, d_name="a"}];
+ * getdents' older records (old) keep the type in their last byte, after
+ * the name, and strace prints it last.  Names are not cut at -s. */
+static void p_dirents(struct call *c, unsigned long p, int old)
 {
-	struct {
-		unsigned long ino;
-		long off;
-		unsigned short reclen;
-		unsigned char type;
-		char name[256];
-	} d;
-	unsigned long off = 0;
+	unsigned char rec[304];	/* (a 255-byte name, padding, the type) */
+	unsigned long off = 0, ino, head = old ? 18 : 19;
+	unsigned short reclen;
+	long doff;
 	int n = 0;
 
 	fmt_chr(c->f, '[');
 	while (off < (unsigned long)c->s->ret && n < 1024) {
-		unsigned long len = (unsigned long)c->s->ret - off;
+		unsigned long len = (unsigned long)c->s->ret - off, name;
 
-		if (len > sizeof(d))
-			len = sizeof(d);
-		if (len < 20 || trace_read(c->s, &d, (void *)(p + off),
-						 len) != (long)len || !d.reclen)
+		if (len > sizeof(rec))
+			len = sizeof(rec);
+		if (len <= head || trace_read(c->s, rec, (void *)(p + off),
+						len) != (long)len)
 			break;
-		d.name[sizeof(d.name) - 1] = 0;
+		hk_memcpy(&ino, rec, 8);
+		hk_memcpy(&doff, rec + 8, 8);
+		hk_memcpy(&reclen, rec + 16, 2);
+		if (reclen <= head)
+			break;
+		name = (reclen < len ? reclen : len) - head;
 		if (n++)
 			fmt_str(c->f, ", ");
-		f_udec(c->f, "{d_ino=", d.ino);
-		f_dec(c->f, ", d_off=", d.off);
-		f_udec(c->f, ", d_reclen=", d.reclen);
-		fmt_str(c->f, ", d_type=");
-		p_xlat(c->f, d.type, &xl_dirent_types, 0);
+		f_udec(c->f, "{d_ino=", ino);
+		f_dec(c->f, ", d_off=", doff);
+		f_udec(c->f, ", d_reclen=", reclen);
+		if (!old) {
+			fmt_str(c->f, ", d_type=");
+			p_xlat(c->f, rec[18], &xl_dirent_types, 0);
+		}
 		fmt_str(c->f, ", d_name=");
-		p_data_local(c->f, (unsigned char *)d.name, hk_strlen(d.name));
+		p_cstring(c->f, (const char *)rec + head, name);
+		if (old && reclen <= len) {
+			fmt_str(c->f, ", d_type=");
+			p_xlat(c->f, rec[reclen - 1], &xl_dirent_types, 0);
+		}
 		fmt_chr(c->f, '}');
-		off += d.reclen;
+		off += reclen;
 	}
 	fmt_chr(c->f, ']');
 }
@@ -54,9 +65,10 @@ static void d_getdents(struct call *c)
 	} d;
 
 	a_fd(c, 0);
-	if (trace_whole(c->s) && c->s->nr == sysgate_syscall_number("getdents64")) {
+	if (trace_whole(c->s)) {
 		if (a_out(c, p))
-			p_dirents(c, p);
+			p_dirents(c, p, c->s->nr !=
+				  sysgate_syscall_number("getdents64"));
 		a_udec(c, (unsigned int)c->s->args[2]);
 		return;
 	}
@@ -213,7 +225,109 @@ static void d_getcpu(struct call *c)
 	a_ptr(c, c->s->args[2]);
 }
 
+static void d_init_module(struct call *c)
+{
+	a_ptr(c, c->s->args[0]);
+	a_udec(c, c->s->args[1]);
+	a_string(c, c->s->args[2]);
+}
+
+static void d_finit_module(struct call *c)
+{
+	a_fd(c, 0);
+	a_string(c, c->s->args[1]);
+	a_int_flags(c, (unsigned int)c->s->args[2], &xl_module_init_flags,
+		    "MODULE_INIT_???");
+}
+
+static void d_delete_module(struct call *c)
+{
+	a_string(c, c->s->args[0]);
+	a_int_flags(c, (unsigned int)c->s->args[1], &xl_delete_module_flags,
+		    "O_???");
+}
+
+/* "9 / * NAME * /" whatever -X says (strace's verbose style for syslog's
+ * numbers) */
+static void a_num_named(struct call *c, int v, const char *name,
+			const char *unknown)
+{
+	a_dec(c, v);
+	fmt_str(c->f, " /* ");
+	fmt_str(c->f, name ? name : unknown);
+	fmt_str(c->f, " */");
+}
+
+/* The buffer's address in full, NULL for none */
+static void a_addr64(struct call *c, unsigned long p)
+{
+	a_sep(c);
+	p_ptr(c->f, p);
+}
+
+static void d_syslog(struct call *c)
+{
+	int type = (int)c->s->args[0], len = (int)c->s->args[2];
+
+	a_num_named(c, type, xlat_name(&xl_syslog_actions, (unsigned int)type),
+		    "SYSLOG_ACTION_???");
+	switch (type) {
+	case 0: case 1: case 5: case 6: case 7: case 9: case 10:
+		/* (no buffer, no length) */
+		return;
+	case 2: case 3: case 4:		/* the reads: the bytes read */
+		a_exit_next(c);
+		if (a_out(c, c->s->args[1]))
+			p_data(c->f, c->s, c->s->args[1], c->s->ret, 0);
+		a_dec(c, len);
+		return;
+	case 8:				/* the console's level */
+		a_addr64(c, c->s->args[1]);
+		a_num_named(c, len, len == 8 ? "LOGLEVEL_DEBUG+1" :
+			    xlat_name(&xl_loglevels, (unsigned int)len),
+			    "LOGLEVEL_???");
+		return;
+	}
+	a_addr64(c, c->s->args[1]);
+	a_dec(c, len);
+}
+
+/* The name, when its length fits a host name (64 bytes) */
+static void d_sethostname(struct call *c)
+{
+	unsigned int len = (unsigned int)c->s->args[1];
+
+	a_sep(c);
+	if (len > 64)
+		p_ptr(c->f, c->s->args[0]);
+	else
+		p_data(c->f, c->s, c->s->args[0], len, 0);
+	a_udec(c, len);
+}
+
+static void d_reboot(struct call *c)
+{
+	unsigned int cmd = (unsigned int)c->s->args[2];
+
+	a_xlat(c, (unsigned int)c->s->args[0], &xl_reboot_magic1,
+	       "LINUX_REBOOT_MAGIC_???");
+	a_xlat(c, (unsigned int)c->s->args[1], &xl_reboot_magic2,
+	       "LINUX_REBOOT_MAGIC_???");
+	a_xlat(c, cmd, &xl_reboot_cmds, "LINUX_REBOOT_CMD_???");
+	/* (the kernel copies at most 255 bytes of it) */
+	if (cmd == LINUX_REBOOT_CMD_RESTART2) {
+		a_sep(c);
+		p_str_max(c->f, c->s, c->s->args[3], 255);
+	}
+}
+
 const struct decoder dec_misc[] = {
+	{ "sethostname", d_sethostname, 0, 0 },
+	{ "reboot", d_reboot, 0, 0 },
+	{ "syslog", d_syslog, 0, 0 },
+	{ "init_module", d_init_module, 0, 0 },
+	{ "finit_module", d_finit_module, 0, 0 },
+	{ "delete_module", d_delete_module, 0, 0 },
 	{ "getcpu", d_getcpu, 0, 0 },
 	{ "ioprio_get", d_ioprio_get, r_ioprio_get, 0 },
 	{ "ioprio_set", d_ioprio_set, 0, 0 },

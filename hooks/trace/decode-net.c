@@ -5,6 +5,7 @@
  */
 #include <linux/filter.h>
 #include <linux/netlink.h>
+#include <linux/if_packet.h>
 #include <netinet/in.h>
 #include <sys/socket.h>
 #include <sys/un.h>
@@ -361,9 +362,12 @@ static void d_sendto(struct call *c)
 static void d_recvfrom(struct call *c)
 {
 	a_fd(c, 0);
+	/* (MSG_TRUNC: the datagram's length, more than the buffer) */
 	if (a_out(c, c->s->args[1]))
 		p_sockbuf(c->f, c->s, (int)c->s->args[0], c->s->args[1],
-			  c->s->ret);
+			  (unsigned long)c->s->ret < (unsigned long)c->s->args[2] ?
+				  (unsigned long)c->s->ret :
+				  (unsigned long)c->s->args[2]);
 	a_udec(c, c->s->args[2]);
 	a_msgflags(c, c->s->args[3]);
 	a_addr_out(c, c->s->args[4], c->s->args[5]);
@@ -377,6 +381,7 @@ static const struct xlat *sockopt_names(int level)
 	case IPPROTO_IP: return &xl_ip_names;
 	case IPPROTO_IPV6: return &xl_ipv6_names;
 	case SOL_NETLINK: return &xl_netlink_sockopts;
+	case SOL_PACKET: return &xl_packet_sockopts;
 	}
 	return 0;
 }
@@ -397,6 +402,7 @@ static void a_level_name(struct call *c, int get)
 		       level == SOL_SOCKET ? "SO_???" :
 		       level == IPPROTO_TCP ? "TCP_???" :
 		       level == SOL_NETLINK ? "NETLINK_???" :
+		       level == SOL_PACKET ? "PACKET_???" :
 		       level == IPPROTO_IP ? "IP_???" : "IPV6_???");
 	else
 		fmt_udec(c->f, (unsigned int)c->s->args[2]);
@@ -455,6 +461,147 @@ static int is_filter(int level, int name)
 				       name == SO_ATTACH_REUSEPORT_CBPF);
 }
 
+/* A structure of n ints as far as len goes (strace's
+ * MAYBE_PRINT_FIELD_LEN): a field cut short shows as its bytes;
+ * SO_PEERCRED's {pid=..., uid=..., gid=...} (FIELDS_PID: its first is
+ * one), PACKET_STATISTICS' (unsigned), SO_LINGER's (FIELDS_SIGNED) */
+#define FIELDS_PID 1
+#define FIELDS_SIGNED 2
+static void p_uint_fields(struct fmt *f, const struct sysgate_sys *s,
+			  unsigned long p, unsigned long len,
+			  const char *const *names, unsigned long n, int how)
+{
+	unsigned int v[4];
+	unsigned long i;
+
+	if (len > n * 4)
+		len = n * 4;
+	if (!len || fetch(f, s, v, p, len))
+		return;
+	fmt_chr(f, '{');
+	for (i = 0; i < n && i * 4 < len; i++) {
+		if (i)
+			fmt_str(f, ", ");
+		fmt_str(f, names[i]);
+		if (len < (i + 1) * 4)
+			p_hex_bytes(f, (const unsigned char *)&v[i],
+				    len - i * 4);
+		else if (!i && how == FIELDS_PID)
+			p_pid(f, (int)v[0], PT_TGID);
+		else if (how == FIELDS_SIGNED)
+			fmt_dec(f, (int)v[i]);
+		else
+			fmt_udec(f, v[i]);
+	}
+	fmt_chr(f, '}');
+}
+
+static void p_peercred(struct fmt *f, const struct sysgate_sys *s,
+		       unsigned long p, unsigned long len)
+{
+	static const char *const names[] = { "pid=", "uid=", "gid=" };
+
+	p_uint_fields(f, s, p, len, names, 3, FIELDS_PID);
+}
+
+static const char *const linger_names[] = { "l_onoff=", "l_linger=" };
+
+/* A hardware address, "01:02:03"; its bytes under -X raw, both under
+ * -X verbose (strace's) */
+static void p_mac(struct fmt *f, const unsigned char *a, unsigned int n)
+{
+	unsigned int i;
+
+	if (trace_xstyle != XS_ABBREV)
+		p_hex_bytes(f, a, n);
+	if (trace_xstyle == XS_RAW)
+		return;
+	if (trace_xstyle == XS_VERBOSE)
+		fmt_str(f, " /* ");
+	for (i = 0; i < n; i++) {
+		if (i)
+			fmt_chr(f, ':');
+		fmt_chr(f, "0123456789abcdef"[a[i] >> 4]);
+		fmt_chr(f, "0123456789abcdef"[a[i] & 15]);
+	}
+	if (trace_xstyle == XS_VERBOSE)
+		fmt_str(f, " */");
+}
+
+/* An option's structure, which strace reads only when len is its size:
+ * 0, or its address printed and -1 */
+static int fetch_sized(struct fmt *f, const struct sysgate_sys *s, void *dst,
+		       unsigned long p, int len, size_t size)
+{
+	if (len == (int)size && trace_read(s, dst, (void *)p, size) ==
+				       (long)size)
+		return 0;
+	p_ptr(f, p);
+	return -1;
+}
+
+/* SOL_PACKET's PACKET_ADD/DROP_MEMBERSHIP value */
+static void p_packet_mreq(struct fmt *f, const struct sysgate_sys *s,
+			  unsigned long p, int len)
+{
+	struct packet_mreq m;
+
+	if (fetch_sized(f, s, &m, p, len, sizeof(m)))
+		return;
+	fmt_str(f, "{mr_ifindex=");
+	p_ifindex(f, (unsigned int)m.mr_ifindex);
+	fmt_str(f, ", mr_type=");
+	p_xlat(f, m.mr_type, &xl_packet_mr_types, "PACKET_MR_???");
+	f_udec(f, ", mr_alen=", m.mr_alen);
+	fmt_str(f, ", mr_address=");
+	p_mac(f, m.mr_address, m.mr_alen < sizeof(m.mr_address) ?
+				       m.mr_alen : sizeof(m.mr_address));
+	fmt_chr(f, '}');
+}
+
+/* SOL_PACKET's PACKET_RX/TX_RING value */
+static void p_tpacket_req(struct fmt *f, const struct sysgate_sys *s,
+			  unsigned long p, int len)
+{
+	struct tpacket_req r;
+
+	if (fetch_sized(f, s, &r, p, len, sizeof(r)))
+		return;
+	f_udec(f, "{tp_block_size=", r.tp_block_size);
+	f_udec(f, ", tp_block_nr=", r.tp_block_nr);
+	f_udec(f, ", tp_frame_size=", r.tp_frame_size);
+	f_udec(f, ", tp_frame_nr=", r.tp_frame_nr);
+	fmt_chr(f, '}');
+}
+
+/* setsockopt's value when the level and name give it a structure: 1
+ * (printed), else 0 */
+static int p_set_struct(struct call *c, int level, int name, int len)
+{
+	unsigned long p = c->s->args[3];
+
+	if (!p || !trace_structs(c->s))
+		return 0;
+	if (level == SOL_SOCKET && name == SO_LINGER) {
+		/* (the whole of it, or its address) */
+		if (len < 8)
+			p_ptr(c->f, p);
+		else
+			p_uint_fields(c->f, c->s, p, 8, linger_names, 2,
+				      FIELDS_SIGNED);
+		return 1;
+	}
+	if (level != SOL_PACKET)
+		return 0;
+	if (name == PACKET_ADD_MEMBERSHIP || name == PACKET_DROP_MEMBERSHIP)
+		p_packet_mreq(c->f, c->s, p, len);
+	else if (name == PACKET_RX_RING || name == PACKET_TX_RING)
+		p_tpacket_req(c->f, c->s, p, len);
+	else
+		return 0;
+	return 1;
+}
+
 static void d_setsockopt(struct call *c)
 {
 	int len = (int)c->s->args[4];
@@ -468,6 +615,8 @@ static void d_setsockopt(struct call *c)
 		p_bpf_fprog(c->f, c->s, c->s->args[3], 1);
 	else if (is_filter((int)c->s->args[1], (int)c->s->args[2]))
 		p_ptr(c->f, c->s->args[3]);
+	else if (p_set_struct(c, (int)c->s->args[1], (int)c->s->args[2], len))
+		;
 	else if (!so_int((int)c->s->args[1], (int)c->s->args[2]))
 		p_optval(c->f, c->s, c->s->args[3], (unsigned int)len);
 	else if (!c->s->args[3] || !trace_structs(c->s) ||
@@ -478,33 +627,26 @@ static void d_setsockopt(struct call *c)
 	a_dec(c, len);
 }
 
-/* SO_PEERCRED's {pid=..., uid=..., gid=...}, as far as len goes: a field
- * cut short shows as its bytes */
-static void p_peercred(struct fmt *f, const struct sysgate_sys *s,
+/* SO_ERROR's [ECONNREFUSED]: an errno by name; cut short, its bytes */
+static void p_so_error(struct fmt *f, const struct sysgate_sys *s,
 		       unsigned long p, unsigned long len)
 {
-	static const char *const names[] = { "pid=", "uid=", "gid=" };
-	unsigned int v[3];
-	unsigned long i;
+	unsigned int e;
+	const char *nm;
 
-	if (len > sizeof(v))
-		len = sizeof(v);
-	if (!len || fetch(f, s, v, p, len))
+	if (len < sizeof(e)) {
+		p_data(f, s, p, len, 1);
 		return;
-	fmt_chr(f, '{');
-	for (i = 0; i < 3 && i * 4 < len; i++) {
-		if (i)
-			fmt_str(f, ", ");
-		fmt_str(f, names[i]);
-		if (len < (i + 1) * 4)
-			p_hex_bytes(f, (const unsigned char *)&v[i],
-				    len - i * 4);
-		else if (!i)
-			p_pid(f, (int)v[0], PT_TGID);
-		else
-			fmt_udec(f, v[i]);
 	}
-	fmt_chr(f, '}');
+	if (fetch(f, s, &e, p, sizeof(e)))
+		return;
+	fmt_chr(f, '[');
+	nm = e ? sysgate_errno_name((int)e) : 0;
+	if (nm)
+		p_named(f, nm, e, 'u');
+	else
+		fmt_udec(f, e);
+	fmt_chr(f, ']');
 }
 
 static void d_getsockopt(struct call *c)
@@ -537,6 +679,13 @@ static void d_getsockopt(struct call *c)
 			p_peercred(c->f, c->s, c->s->args[3], out);
 	} else if ((int)trace_saved(c)[0] <= 0 || (int)out <= 0) {
 		p_ptr(c->f, c->s->args[3]);
+	} else if ((int)c->s->args[1] == SOL_PACKET &&
+		   (int)c->s->args[2] == PACKET_STATISTICS) {
+		static const char *const names[] = {
+			"tp_packets=", "tp_drops=", "tp_freeze_q_cnt="
+		};
+
+		p_uint_fields(c->f, c->s, c->s->args[3], out, names, 3, 0);
 	} else if ((int)c->s->args[1] == SOL_SOCKET &&
 		   (int)c->s->args[2] == SO_ATTACH_FILTER &&
 		   trace_structs(c->s) && c->s->args[3]) {
@@ -545,6 +694,13 @@ static void d_getsockopt(struct call *c)
 			p_bpf_filter(c->f, c->s, c->s->args[3], out, 1);
 		else
 			p_ptr(c->f, c->s->args[3]);
+	} else if ((int)c->s->args[1] == SOL_SOCKET &&
+		   (int)c->s->args[2] == SO_LINGER) {
+		p_uint_fields(c->f, c->s, c->s->args[3], out, linger_names, 2,
+			      FIELDS_SIGNED);
+	} else if ((int)c->s->args[1] == SOL_SOCKET &&
+		   (int)c->s->args[2] == SO_ERROR) {
+		p_so_error(c->f, c->s, c->s->args[3], out);
 	} else if (so_int((int)c->s->args[1], (int)c->s->args[2]) &&
 		   out < sizeof(int) && trace_structs(c->s)) {
 		/* (an int cut short: its bytes in hex) */

@@ -430,18 +430,6 @@ static int p_port_vsi(struct nl *x, unsigned long p, unsigned long len)
 	return 1;
 }
 
-/* N / * N.NN s * /: ticks of USER_HZ (100) */
-static void p_clock_t(struct fmt *f, unsigned long long v)
-{
-	fmt_udec(f, v);
-	if (trace_xstyle == XS_RAW || !v)
-		return;
-	f_udec(f, " /* ", v / 100);
-	fmt_chr(f, '.');
-	fmt_pad(f, (unsigned long)(v % 100), 2);
-	fmt_str(f, " s */");
-}
-
 /* p_array_ctx's printer of a layout's structure */
 static void p_struct_elem(struct fmt *f, const void *e, void *ctx)
 {

@@ -9,35 +9,56 @@
 
 #define MAX_SHOWN 32
 
-static void p_pollfds(struct call *c, unsigned long p, unsigned long n,
-		      int out)
+/* {fd=3, events=POLLIN}: a negative descriptor, which poll skips,
+ * alone (ctx: the call, for -y's paths) */
+static void elem_pollfd(struct fmt *f, const void *e, void *ctx)
+{
+	const struct pollfd *pf = e;
+
+	f_dec(f, "{fd=", pf->fd);
+	if (pf->fd >= 0) {
+		p_fdpath(f, ctx, pf->fd);
+		fmt_str(f, ", events=");
+		p_flags(f, (unsigned short)pf->events, &xl_poll_events, 0);
+	}
+	fmt_chr(f, '}');
+}
+
+/* The entries with revents, at most -s of them unless -v, up to the
+ * first that cannot be read (its address); 0 when none printed. */
+static int p_revents(struct call *c, unsigned long p, unsigned long n)
 {
 	struct fmt *f = c->f;
+	unsigned long max = trace_whole(c->s) ? ~0UL :
+				(unsigned long)trace_strsize, shown = 0, i;
 	struct pollfd pf;
-	unsigned long i;
-	int first = 1;
+	int any = 0;
 
-	fmt_chr(f, '[');
-	for (i = 0; i < n && i < MAX_SHOWN; i++) {
-		if (trace_read(c->s, &pf, (void *)(p + i * sizeof(pf)),
-				     sizeof(pf)) != sizeof(pf))
-			break;
-		if (out && !pf.revents)
+	for (i = 0; i < n; i++) {
+		unsigned long at = p + i * sizeof(pf);
+		int ok = sysgate_read_mem(c->s, &pf, (void *)at,
+					  sizeof(pf)) == sizeof(pf);
+
+		if (ok && !pf.revents)
 			continue;
-		if (!first)
-			fmt_str(f, ", ");
-		first = 0;
+		fmt_str(f, any ? ", " : "[");
+		any = 1;
+		if (!ok) {
+			fmt_hex(f, at);
+			break;
+		}
+		if (shown++ >= max) {
+			fmt_str(f, "...");
+			break;
+		}
 		f_dec(f, "{fd=", pf.fd);
-		if (!out)
-			p_fdpath(f, c->s, pf.fd);
-		fmt_str(f, out ? ", revents=" : ", events=");
-		p_flags(f, (unsigned short)(out ? pf.revents : pf.events),
-			&xl_poll_events, 0);
+		fmt_str(f, ", revents=");
+		p_flags(f, (unsigned short)pf.revents, &xl_poll_events, 0);
 		fmt_chr(f, '}');
 	}
-	if (i < n && i == MAX_SHOWN)
-		fmt_str(f, ", ...");
-	fmt_chr(f, ']');
+	if (any)
+		fmt_chr(f, ']');
+	return any;
 }
 
 /* The timeout the kernel will overwrite with the time left, kept at
@@ -66,14 +87,10 @@ static void e_ppoll(struct call *c)
 
 static void a_pollfds(struct call *c)
 {
-	unsigned long p = c->s->args[0];
-
 	a_sep(c);
-	if (!p || trace_read(c->s, &p, (void *)p, 1) != 1) {
-		p_ptr(c->f, c->s->args[0]);
-		return;
-	}
-	p_pollfds(c, c->s->args[0], (unsigned int)c->s->args[1], 0);
+	p_array_ctx(c->f, c->s, c->s->args[0], (unsigned int)c->s->args[1],
+		    sizeof(struct pollfd), !trace_structs(c->s), elem_pollfd,
+		    (void *)c->s);
 }
 
 static void d_poll(struct call *c)
@@ -101,76 +118,127 @@ static void r_timeout(struct call *c)
 
 static void r_poll(struct call *c)
 {
+	unsigned long p = c->s->args[0], n = (unsigned int)c->s->args[1];
+	unsigned long pts = c->s->nr == sysgate_syscall_number("ppoll") ?
+				    c->s->args[2] : 0;
 	long ts[2];
+	size_t start;
+	int any;
 
 	if (!c->s->ret) {
 		r_timeout(c);
 		return;
 	}
 	fmt_dec(c->f, c->s->ret);
-	if (!trace_structs(c->s))
+	if (!trace_structs(c->s) || !p || !n)
 		return;
 	fmt_str(c->f, " (");
-	p_pollfds(c, c->s->args[0], (unsigned int)c->s->args[1], 1);
-	if (c->s->nr == sysgate_syscall_number("ppoll") && c->s->args[2] &&
-	    trace_read(c->s, ts, (void *)c->s->args[2], sizeof(ts)) ==
-		    sizeof(ts)) {
-		fmt_str(c->f, ", left ");
-		p_timespec(c->f, ts[0], ts[1]);
+	start = c->f->len;
+	any = p_revents(c, p, n);
+	if (pts) {
+		fmt_str(c->f, any ? ", left " : "left ");
+		if (trace_read(c->s, ts, (void *)pts, sizeof(ts)) ==
+		    sizeof(ts))
+			p_timespec(c->f, ts[0], ts[1]);
+		else
+			fmt_hex(c->f, pts);
 	}
-	fmt_chr(c->f, ')');
+	if (c->f->len == start)
+		c->f->len -= 2;	/* (nothing to say: no " (") */
+	else
+		fmt_chr(c->f, ')');
 }
 
-/* select's sets, up to 64 descriptors each, kept at entry: trace_saved(c)
- * holds the three sets and, in [3], which of them were read. */
+/* The descriptors select looks at: its int nfds, none when negative,
+ * at most 1 << 20 (as strace); its sets are that many bits in words. */
+#define MAX_NFDS (1 << 20)
+static int select_nfds(const struct call *c)
+{
+	int nfds = (int)c->s->args[0];
+
+	return nfds < 0 ? 0 : nfds > MAX_NFDS ? MAX_NFDS : nfds;
+}
+
+static unsigned long set_bytes(int nfds)
+{
+	return ((unsigned long)nfds + 63) / 64 * 8;
+}
+
+/* Sets past 64 descriptors, kept at entry by one call at a time (the
+ * thread in big_owner; another meanwhile shows its sets' addresses). */
+static unsigned long big_sets[3][MAX_NFDS / 64];
+static int big_owner;
+
+/* select's sets as the call gets them, the kernel rewrites them:
+ * trace_saved(c)[0..2] holds sets of up to 64 descriptors, big_sets
+ * larger ones ([3] bit 4), [3] bits 0-2 which of them were read. */
 static void e_select(struct call *c)
 {
-	int i;
+	int nfds = select_nfds(c), i, free_slot = 0;
+	unsigned long size = set_bytes(nfds);
+	unsigned long *set[3];
 
 	trace_saved(c)[3] = 0;
 	e_timeout(c, c->s->args[4]);
+	if (!nfds)
+		return;
+	for (i = 0; i < 3; i++)
+		set[i] = &trace_saved(c)[i];
+	if (nfds > 64) {
+		/* (the same thread may take it again: its last call is over) */
+		if (!__atomic_compare_exchange_n(&big_owner, &free_slot,
+						 c->s->tid, 0, __ATOMIC_ACQUIRE,
+						 __ATOMIC_RELAXED) &&
+		    free_slot != c->s->tid)
+			return;
+		trace_saved(c)[3] |= 16;
+		for (i = 0; i < 3; i++)
+			set[i] = big_sets[i];
+	}
 	for (i = 0; i < 3; i++) {
 		unsigned long p = c->s->args[1 + i];
 
-		trace_saved(c)[i] = 0;
-		if (p && trace_read(c->s, &trace_saved(c)[i], (void *)p,
-					  sizeof(long)) == sizeof(long))
+		if (p && trace_read(c->s, set[i], (void *)p, size) ==
+				 (long)size)
 			trace_saved(c)[3] |= 1UL << i;
 	}
 }
 
-/* s: the call, for -y's paths (NULL: none, as in results) */
+/* [3 4]: the descriptors set in the nfds bits of set, with -y's paths */
 static void p_fdset(struct fmt *f, const struct sysgate_sys *s,
-		    unsigned long set, int nfds)
+		    const unsigned long *set, int nfds)
 {
 	int fd, first = 1;
 
 	fmt_chr(f, '[');
-	for (fd = 0; fd < nfds && fd < 64; fd++) {
-		if (!(set >> fd & 1))
+	for (fd = 0; fd < nfds; fd++) {
+		if (!(set[fd / 64] >> (fd % 64) & 1))
 			continue;
 		if (!first)
 			fmt_chr(f, ' ');
 		first = 0;
 		fmt_dec(f, fd);
-		if (s)
-			p_fdpath(f, s, fd);
+		p_fdpath(f, s, fd);
 	}
 	fmt_chr(f, ']');
 }
 
 static void a_sets(struct call *c)
 {
-	int nfds = (int)c->s->args[0], i;
+	int nfds = select_nfds(c), i;
+	unsigned long saved = trace_saved(c)[3];
 
 	a_int(c, 0);
 	for (i = 0; i < 3; i++) {
 		a_sep(c);
-		if (nfds <= 64 && (trace_saved(c)[3] >> i & 1))
-			p_fdset(c->f, c->s, trace_saved(c)[i], nfds);
+		if (saved >> i & 1)
+			p_fdset(c->f, c->s, saved & 16 ? big_sets[i] :
+				&trace_saved(c)[i], nfds);
 		else
 			p_ptr(c->f, c->s->args[1 + i]);
 	}
+	if ((saved & 16) && c->exiting)
+		__atomic_store_n(&big_owner, 0, __ATOMIC_RELEASE);
 }
 
 static void d_pselect6(struct call *c)
@@ -214,44 +282,69 @@ static void d_select(struct call *c)
 	fmt_chr(c->f, '}');
 }
 
+/* The ready descriptors (at most the result's count), read at exit
+ * in pieces: each set is shown only when it can be read whole. */
 static void r_select(struct call *c)
 {
 	static const char *const what[] = { "in", "out", "except" };
-	int nfds = (int)c->s->args[0], i, first = 1;
-	unsigned long set;
-	long ts[2];
+	int nfds = select_nfds(c), i, any = 0;
+	unsigned long size = set_bytes(nfds), off, w[16];
+	long left = c->s->ret, ts[2];
 
-	if (!c->s->ret || nfds > 64) {
+	if (!c->s->ret) {
 		r_timeout(c);
 		return;
 	}
 	fmt_dec(c->f, c->s->ret);
 	fmt_str(c->f, " (");
-	for (i = 0; i < 3; i++) {
+	for (i = 0; i < 3 && left > 0; i++) {
 		unsigned long p = c->s->args[1 + i];
+		int first = 1, fd;
 
-		set = 0;
 		/* (strace shows the sets whatever -e verbose= says) */
-		if (!p || sysgate_read_mem(c->s, &set, (void *)p, sizeof(set)) !=
-				  sizeof(set) || !set)
+		if (!p || !nfds || !trace_readable(c->s, p, size))
 			continue;
+		for (off = 0; off < size && left > 0; off += sizeof(w)) {
+			unsigned long n = size - off < sizeof(w) ?
+						  size - off : sizeof(w);
+
+			if (sysgate_read_mem(c->s, w, (void *)(p + off), n) !=
+			    (long)n)
+				break;
+			for (fd = 0; fd < (int)n * 8 && left > 0; fd++) {
+				int at = (int)off * 8 + fd;
+
+				if (at >= nfds || !(w[fd / 64] >> (fd % 64) & 1))
+					continue;
+				if (first) {
+					fmt_str(c->f, any ? ", " : "");
+					fmt_str(c->f, what[i]);
+					fmt_str(c->f, " [");
+				} else {
+					fmt_chr(c->f, ' ');
+				}
+				first = 0;
+				any = 1;
+				fmt_dec(c->f, at);
+				left--;
+			}
+		}
 		if (!first)
-			fmt_str(c->f, ", ");
-		first = 0;
-		fmt_str(c->f, what[i]);
-		fmt_chr(c->f, ' ');
-		p_fdset(c->f, 0, set, nfds);
+			fmt_chr(c->f, ']');
 	}
-	if (c->s->args[4] && trace_read(c->s, ts, (void *)c->s->args[4],
-					      sizeof(ts)) == sizeof(ts)) {
-		f_dec(c->f, ", left {tv_sec=", ts[0]);
-		fmt_str(c->f, c->s->nr == sysgate_syscall_number("select") ?
-				      ", tv_usec=" : ", tv_nsec=");
-		fmt_udec(c->f, ts[1]);
-		fmt_chr(c->f, '}');
-	} else if (c->s->args[4]) {
-		fmt_str(c->f, ", left ");
-		p_ptr(c->f, c->s->args[4]);
+	if (c->s->args[4]) {
+		fmt_str(c->f, any ? ", left " : "left ");
+		if (trace_read(c->s, ts, (void *)c->s->args[4], sizeof(ts)) ==
+		    sizeof(ts)) {
+			f_dec(c->f, "{tv_sec=", ts[0]);
+			fmt_str(c->f, c->s->nr ==
+					      sysgate_syscall_number("select") ?
+					      ", tv_usec=" : ", tv_nsec=");
+			fmt_udec(c->f, ts[1]);
+			fmt_chr(c->f, '}');
+		} else {
+			fmt_hex(c->f, c->s->args[4]);
+		}
 	}
 	fmt_chr(c->f, ')');
 }
@@ -278,7 +371,10 @@ static void d_epoll_ctl(struct call *c)
 	a_xlat(c, (unsigned int)c->s->args[1], &xl_epoll_ops, "EPOLL_CTL_???");
 	a_fd(c, 2);
 	a_sep(c);
-	if (!fetch(c->f, c->s, &ev, c->s->args[3], sizeof(ev)))
+	/* (EPOLL_CTL_DEL ignores the event) */
+	if ((unsigned int)c->s->args[1] == EPOLL_CTL_DEL)
+		p_ptr(c->f, c->s->args[3]);
+	else if (!fetch(c->f, c->s, &ev, c->s->args[3], sizeof(ev)))
 		p_epoll_event(c->f, &ev);
 }
 

@@ -3,10 +3,12 @@
  * prctl: each option's arguments and result as strace 6.1 prints them
  * (which arguments an option takes, their names, the "(...)" after a
  * result that holds flags).  The options' names and their values' names
- * are hooks/trace/xlat.list's prctl unit.
+ * are hooks/trace/xlat.list's prctl unit.  And personality, its type
+ * and flags.
  */
 #include <linux/prctl.h>
 #include <linux/securebits.h>
+#include <linux/personality.h>
 #include "trace.h"
 
 #define TASK_COMM_LEN 16
@@ -387,7 +389,39 @@ static void r_prctl(struct call *c)
 	fmt_dec(f, (long)r);
 }
 
+/* PER_BSD|SHORT_INODE: the type (the low byte) and the flags */
+static void p_personality(struct fmt *f, unsigned int v)
+{
+	p_xlat(f, v & PER_MASK, &xl_personality_types, "PER_???");
+	if (v & ~PER_MASK) {
+		fmt_chr(f, '|');
+		p_flags(f, v & ~PER_MASK, &xl_personality_flags, 0);
+	}
+}
+
+static void d_personality(struct call *c)
+{
+	unsigned int v = (unsigned int)c->s->args[0];
+
+	a_sep(c);
+	/* (the query) */
+	if (v == 0xffffffff)
+		fmt_hex(c->f, v);
+	else
+		p_personality(c->f, v);
+}
+
+/* The previous personality, in hex and (as -X says) by its names */
+static void r_personality(struct call *c)
+{
+	p_hex(c->f, c->s->ret);
+	fmt_str(c->f, " (");
+	p_personality(c->f, (unsigned int)c->s->ret);
+	fmt_chr(c->f, ')');
+}
+
 const struct decoder dec_prctl[] = {
+	{ "personality", d_personality, r_personality, 0 },
 	{ "prctl", d_prctl, r_prctl, 0 },
 	{ 0, 0, 0, 0 },
 };

@@ -75,37 +75,6 @@ static void field_ptr(struct fmt *f, const char *name, unsigned long v)
 	p_ptr(f, v);
 }
 
-/* Bytes from..to of the struct at p that sysgate's clone_args does not
- * know, as strace shows them: nothing when all zero, "???" when they
- * cannot be read.  Returns whether it printed. */
-static int p_tail(struct fmt *f, const struct sysgate_sys *s, unsigned long p,
-		  unsigned long from, unsigned long to, const char *sep)
-{
-	unsigned char buf[4096];
-	unsigned long i, n = to - from;
-
-	if (from >= to)
-		return 0;
-	if (trace_read(s, buf, (void *)(p + from), n) != (long)n) {
-		fmt_str(f, sep);
-		fmt_str(f, "???");
-		return 1;
-	}
-	for (i = 0; i < n && !buf[i]; i++)
-		;
-	if (i == n)
-		return 0;
-	fmt_str(f, sep);
-	f_udec(f, "/* bytes ", from);
-	f_udec(f, "..", to - 1);
-	fmt_str(f, " */ ");
-	p_hex_bytes(f, buf, n < (unsigned long)trace_strsize ? n :
-			    (unsigned long)trace_strsize);
-	if (n > (unsigned long)trace_strsize)
-		fmt_str(f, "...");
-	return 1;
-}
-
 /* set_tid=[1, 2] (or its address), set_tid_size=2 */
 static void p_set_tid(struct fmt *f, const struct sysgate_sys *s,
 		      const struct clone_args *ca)
@@ -186,7 +155,7 @@ static void d_clone3(struct call *c)
 	if (got > offsetof(struct clone_args, cgroup) &&
 	    (ca.cgroup || (ca.flags & CLONE_INTO_CGROUP)))
 		f_udec(f, ", cgroup=", ca.cgroup);
-	p_tail(f, c->s, p, got, page, ", ");
+	p_nonzero_tail(f, c->s, p, got, page, ", ");
 	fmt_chr(f, '}');
 	/* what the kernel wrote: the pidfd, the parent's tid, the tail */
 	if (c_ok(c)) {
@@ -216,7 +185,7 @@ static void d_clone3(struct call *c)
 			}
 			sep = ", ";
 		}
-		if (sep && p_tail(f, c->s, p, got, page, sep))
+		if (sep && p_nonzero_tail(f, c->s, p, got, page, sep))
 			sep = ", ";
 		if (sep && sep[0] == ',')
 			fmt_chr(f, '}');
@@ -263,20 +232,21 @@ static void a_rusage(struct call *c, unsigned long p)
 		return;
 	}
 	fmt_chr(f, '}');
-	f_dec(f, ", ru_maxrss=", ru.ru_maxrss);
-	f_dec(f, ", ru_ixrss=", ru.ru_ixrss);
-	f_dec(f, ", ru_idrss=", ru.ru_idrss);
-	f_dec(f, ", ru_isrss=", ru.ru_isrss);
-	f_dec(f, ", ru_minflt=", ru.ru_minflt);
-	f_dec(f, ", ru_majflt=", ru.ru_majflt);
-	f_dec(f, ", ru_nswap=", ru.ru_nswap);
-	f_dec(f, ", ru_inblock=", ru.ru_inblock);
-	f_dec(f, ", ru_oublock=", ru.ru_oublock);
-	f_dec(f, ", ru_msgsnd=", ru.ru_msgsnd);
-	f_dec(f, ", ru_msgrcv=", ru.ru_msgrcv);
-	f_dec(f, ", ru_nsignals=", ru.ru_nsignals);
-	f_dec(f, ", ru_nvcsw=", ru.ru_nvcsw);
-	f_dec(f, ", ru_nivcsw=", ru.ru_nivcsw);
+	/* (strace's: unsigned) */
+	f_udec(f, ", ru_maxrss=", ru.ru_maxrss);
+	f_udec(f, ", ru_ixrss=", ru.ru_ixrss);
+	f_udec(f, ", ru_idrss=", ru.ru_idrss);
+	f_udec(f, ", ru_isrss=", ru.ru_isrss);
+	f_udec(f, ", ru_minflt=", ru.ru_minflt);
+	f_udec(f, ", ru_majflt=", ru.ru_majflt);
+	f_udec(f, ", ru_nswap=", ru.ru_nswap);
+	f_udec(f, ", ru_inblock=", ru.ru_inblock);
+	f_udec(f, ", ru_oublock=", ru.ru_oublock);
+	f_udec(f, ", ru_msgsnd=", ru.ru_msgsnd);
+	f_udec(f, ", ru_msgrcv=", ru.ru_msgrcv);
+	f_udec(f, ", ru_nsignals=", ru.ru_nsignals);
+	f_udec(f, ", ru_nvcsw=", ru.ru_nvcsw);
+	f_udec(f, ", ru_nivcsw=", ru.ru_nivcsw);
 	fmt_chr(f, '}');
 }
 
@@ -300,8 +270,12 @@ static void d_wait4(struct call *c)
 		p_wstatus(c->f, st);
 	else
 		p_ptr(c->f, p);
-	a_flags(c, c->s->args[2], &xl_wait_options, 0);
-	a_rusage(c, c->s->args[3]);
+	a_flags(c, (unsigned int)c->s->args[2], &xl_wait_options, 0);
+	/* (filled only when a child was reaped) */
+	if (c->s->ret > 0)
+		a_rusage(c, c->s->args[3]);
+	else
+		a_ptr(c, c->s->args[3]);
 }
 
 /* 8192*1024, RLIM64_INFINITY (strace's RLIM_INFINITY is the 32-bit
@@ -404,6 +378,11 @@ static void d_sched_setscheduler(struct call *c)
 	a_pid(c, 0, PT_TGID);
 	a_xlat(c, (unsigned int)c->s->args[1], &xl_schedulers, "SCHED_???");
 	a_int_at(c, c->s->args[2], 0);
+}
+
+static void d_sched_priority(struct call *c)
+{
+	a_xlat(c, (unsigned int)c->s->args[0], &xl_schedulers, "SCHED_???");
 }
 
 static void d_sched_xetparam(struct call *c)
@@ -853,6 +832,8 @@ const struct decoder dec_proc[] = {
 	  0 },
 	{ "sched_setscheduler", d_sched_setscheduler, 0, 0 },
 	{ "sched_getparam", d_sched_xetparam, 0, 0 },
+	{ "sched_get_priority_min", d_sched_priority, 0, 0 },
+	{ "sched_get_priority_max", d_sched_priority, 0, 0 },
 	{ "sched_setparam", d_sched_xetparam, 0, 0 },
 	{ "sched_setattr", d_sched_setattr, 0, e_sched_setattr },
 	{ "sched_getattr", d_sched_getattr, 0, 0 },

@@ -70,10 +70,44 @@ static void d_rt_sigprocmask(struct call *c)
 	a_udec(c, size);
 }
 
+/* rt_sigpending's set may be shorter than a sigset_t (sigpending's
+ * reuse in the kernel): 1 to 8 bytes of it */
 static void d_rt_sigpending(struct call *c)
 {
-	a_oldset(c, c->s->args[0], c->s->args[1]);
-	a_udec(c, c->s->args[1]);
+	unsigned long set[1] = { 0 }, size = c->s->args[1];
+
+	if (!a_out(c, c->s->args[0]))
+		;
+	else if (size < 1 || size > sizeof(set))
+		p_ptr(c->f, c->s->args[0]);
+	else if (!fetch(c->f, c->s, set, c->s->args[0], size))
+		p_sigset(c->f, set, size);
+	a_udec(c, size);
+}
+
+static void d_rt_sigtimedwait(struct call *c)
+{
+	unsigned char si[128];
+
+	a_sigset(c, c->s->args[0], c->s->args[3]);
+	a_exit_next(c);
+	if (!fetch_out(c, si, c->s->args[1], sizeof(si)))
+		p_siginfo(c->f, si);
+	a_timespec(c, c->s->args[2]);
+	a_udec(c, c->s->args[3]);
+}
+
+/* The signal taken, by name: "14 (SIGALRM)" */
+static void r_signal(struct call *c)
+{
+	const char *nm = sysgate_signal_name((int)c->s->ret);
+
+	fmt_dec(c->f, c->s->ret);
+	if (nm) {
+		fmt_str(c->f, " (");
+		fmt_str(c->f, nm);
+		fmt_chr(c->f, ')');
+	}
 }
 
 static void d_rt_sigsuspend(struct call *c)
@@ -300,7 +334,7 @@ void p_siginfo(struct fmt *f, const void *info)
 		f_dec(f, ", si_int=", (int)si->u.timer.value);
 		fmt_str(f, ", si_ptr=");
 		p_ptr(f, si->u.timer.value);
-	} else if (si->code <= 0) {
+	} else if (si->code <= 0) {	/* (from a process: SI_FROMUSER) */
 		fmt_str(f, ", si_pid=");
 		p_pid(f, si->u.kill.pid, PT_TGID);
 		p_si_uid(f, si->u.kill.uid);
@@ -322,8 +356,10 @@ void p_siginfo(struct fmt *f, const void *info)
 			fmt_dec(f, si->u.kill.chld.status);
 		else
 			p_signame(f, si->u.kill.chld.status);
-		f_dec(f, ", si_utime=", si->u.kill.chld.utime);
-		f_dec(f, ", si_stime=", si->u.kill.chld.stime);
+		fmt_str(f, ", si_utime=");
+		p_clock_t(f, (unsigned long)si->u.kill.chld.utime);
+		fmt_str(f, ", si_stime=");
+		p_clock_t(f, (unsigned long)si->u.kill.chld.stime);
 	} else if (sig == SIGIO) {
 		fmt_str(f, ", si_band=");
 		p_flags(f, si->u.poll.band, &xl_poll_events_k, 0);
@@ -356,6 +392,7 @@ const struct decoder dec_signal[] = {
 	{ "rt_sigprocmask", d_rt_sigprocmask, 0, 0 },
 	{ "rt_sigpending", d_rt_sigpending, 0, 0 },
 	{ "rt_sigsuspend", d_rt_sigsuspend, 0, 0 },
+	{ "rt_sigtimedwait", d_rt_sigtimedwait, r_signal, 0 },
 	{ "rt_sigreturn", d_rt_sigreturn, 0, 0 },
 	{ "kill", d_kill, 0, 0 },
 	{ "tkill", d_tkill, 0, 0 },

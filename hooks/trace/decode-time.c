@@ -44,20 +44,31 @@ static void d_clock_settime(struct call *c)
 	a_timespec(c, c->s->args[1]);
 }
 
+/* The time left, which the kernel writes only when a signal cuts a
+ * relative sleep short (a restart: ERESTART*); else the address */
+static void a_time_left(struct call *c, unsigned long p, int relative)
+{
+	long e = -(long)c->s->ret;
+
+	a_exit_next(c);
+	if (relative && c->exiting && e >= 512 && e <= 516)
+		a_timespec(c, p);
+	else
+		a_ptr(c, p);
+}
+
 static void d_clock_nanosleep(struct call *c)
 {
 	a_clock(c, 0);
 	a_flags(c, c->s->args[1], &xl_timer_flags, 0);
 	a_timespec(c, c->s->args[2]);
-	a_exit_next(c);
-	a_ptr(c, c->s->args[3]);
+	a_time_left(c, c->s->args[3], !c->s->args[1]);
 }
 
 static void d_nanosleep(struct call *c)
 {
 	a_timespec(c, c->s->args[0]);
-	a_exit_next(c);
-	a_ptr(c, c->s->args[1]);
+	a_time_left(c, c->s->args[1], 1);
 }
 
 static void p_itimerspec(struct fmt *f, const struct sysgate_sys *s,
@@ -140,13 +151,113 @@ static void d_getitimer(struct call *c)
 		p_itimerval(c->f, c->s, c->s->args[1]);
 }
 
-static void d_gettimeofday(struct call *c)
+/* A timeval (out: the call's result) */
+static void a_timeval(struct call *c, unsigned long p, int out)
 {
 	long tv[2];
 
-	if (!fetch_out(c, tv, c->s->args[0], sizeof(tv)))
+	if (!fetch_arg(c, tv, p, sizeof(tv), out))
 		p_timeval(c->f, tv[0], tv[1]);
-	a_ptr(c, c->s->args[1]);
+}
+
+static void a_timezone(struct call *c, unsigned long p, int out)
+{
+	int tz[2];
+
+	if (fetch_arg(c, tz, p, sizeof(tz), out))
+		return;
+	f_dec(c->f, "{tz_minuteswest=", tz[0]);
+	f_dec(c->f, ", tz_dsttime=", tz[1]);
+	fmt_chr(c->f, '}');
+}
+
+static void d_gettimeofday(struct call *c)
+{
+	a_timeval(c, c->s->args[0], 1);
+	a_timezone(c, c->s->args[1], 1);
+}
+
+static void d_settimeofday(struct call *c)
+{
+	a_timeval(c, c->s->args[0], 0);
+	a_timezone(c, c->s->args[1], 0);
+}
+
+/* utimes' and futimesat's [{tv_sec=..., tv_usec=...}, {...}] */
+static void a_timeval_pair(struct call *c, unsigned long p)
+{
+	long tv[4];
+
+	a_sep(c);
+	if (fetch(c->f, c->s, tv, p, sizeof(tv)))
+		return;
+	fmt_chr(c->f, '[');
+	p_timeval(c->f, tv[0], tv[1]);
+	p_date_us(c->f, tv[0], tv[1]);
+	fmt_str(c->f, ", ");
+	p_timeval(c->f, tv[2], tv[3]);
+	p_date_us(c->f, tv[2], tv[3]);
+	fmt_chr(c->f, ']');
+}
+
+static void d_utimes(struct call *c)
+{
+	a_path(c, 0);
+	a_timeval_pair(c, c->s->args[1]);
+}
+
+static void d_futimesat(struct call *c)
+{
+	a_dirfd(c, 0);
+	a_path(c, 1);
+	a_timeval_pair(c, c->s->args[2]);
+}
+
+/* A time in seconds and its date: 1492350678 / * 2017-04-16T... * / */
+static void p_seconds(struct fmt *f, long t)
+{
+	fmt_dec(f, t);
+	p_date(f, t, 0);
+}
+
+static void d_utime(struct call *c)
+{
+	long ut[2];
+
+	a_path(c, 0);
+	a_sep(c);
+	if (fetch(c->f, c->s, ut, c->s->args[1], sizeof(ut)))
+		return;
+	fmt_str(c->f, "{actime=");
+	p_seconds(c->f, ut[0]);
+	fmt_str(c->f, ", modtime=");
+	p_seconds(c->f, ut[1]);
+	fmt_chr(c->f, '}');
+}
+
+static void d_time(struct call *c)
+{
+	long t;
+
+	if (fetch_out(c, &t, c->s->args[0], sizeof(t)))
+		return;
+	fmt_chr(c->f, '[');
+	p_seconds(c->f, t);
+	fmt_chr(c->f, ']');
+}
+
+/* The time, and its date in parentheses */
+static void r_time(struct call *c)
+{
+	size_t start;
+
+	fmt_dec(c->f, c->s->ret);
+	start = c->f->len;
+	fmt_str(c->f, " (");
+	if (p_date_text(c->f, c->s->ret, 0))
+		fmt_chr(c->f, ')');
+	else
+		c->f->len = start;
 }
 
 static void d_utimensat(struct call *c)
@@ -339,29 +450,20 @@ static void d_futex(struct call *c)
 	a_hex(c, a[5]);
 }
 
-/* Clock ticks (USER_HZ, 100 on Linux), then in seconds in a comment
- * unless 0 or -X raw, as strace prints them. */
-static void p_ticks(struct fmt *f, const char *name, unsigned long v)
-{
-	f_udec(f, name, v);
-	if (trace_xstyle == XS_RAW || !v)
-		return;
-	f_udec(f, " /* ", v / 100);
-	fmt_chr(f, '.');
-	fmt_pad(f, v % 100, 2);
-	fmt_str(f, " s */");
-}
-
 static void d_times(struct call *c)
 {
 	unsigned long t[4];
 
 	if (fetch_out(c, t, c->s->args[0], sizeof(t)))
 		return;
-	p_ticks(c->f, "{tms_utime=", t[0]);
-	p_ticks(c->f, ", tms_stime=", t[1]);
-	p_ticks(c->f, ", tms_cutime=", t[2]);
-	p_ticks(c->f, ", tms_cstime=", t[3]);
+	fmt_str(c->f, "{tms_utime=");
+	p_clock_t(c->f, t[0]);
+	fmt_str(c->f, ", tms_stime=");
+	p_clock_t(c->f, t[1]);
+	fmt_str(c->f, ", tms_cutime=");
+	p_clock_t(c->f, t[2]);
+	fmt_str(c->f, ", tms_cstime=");
+	p_clock_t(c->f, t[3]);
 	fmt_chr(c->f, '}');
 }
 
@@ -387,6 +489,11 @@ const struct decoder dec_time[] = {
 	{ "setitimer", d_setitimer, 0, 0 },
 	{ "getitimer", d_getitimer, 0, 0 },
 	{ "gettimeofday", d_gettimeofday, 0, 0 },
+	{ "settimeofday", d_settimeofday, 0, 0 },
+	{ "utimes", d_utimes, 0, 0 },
+	{ "futimesat", d_futimesat, 0, 0 },
+	{ "utime", d_utime, 0, 0 },
+	{ "time", d_time, r_time, 0 },
 	{ "futex", d_futex, 0, 0 },
 	{ "utimensat", d_utimensat, 0, 0 },
 	{ "timer_create", d_timer_create, 0, 0 },

@@ -266,10 +266,18 @@ void a_path(struct call *c, int i)
 	p_string(c->f, c->s, c->s->args[i]);
 }
 
+void a_string(struct call *c, unsigned long p)
+{
+	a_sep(c);
+	p_str_max(c->f, c->s, p, -1UL);
+}
+
 void a_fd(struct call *c, int i)
 {
 	a_int(c, i);
-	p_fdpath(c->f, c->s, (int)c->s->args[i]);
+	/* (-100 is AT_FDCWD only where a directory is meant: a_dirfd) */
+	if ((int)c->s->args[i] != -100)
+		p_fdpath(c->f, c->s, (int)c->s->args[i]);
 }
 
 void a_dirfd(struct call *c, int i)
@@ -570,14 +578,19 @@ void p_data(struct fmt *f, const struct sysgate_sys *s, unsigned long p,
 	unsigned char buf[BUF_MAX];
 	unsigned long want = n > (unsigned long)trace_strsize ?
 				     (unsigned long)trace_strsize : n;
+	/* strace reads one byte past -s when there is one: bytes that
+	 * cannot all be read are an address */
+	unsigned long got = n > want ? want + 1 : want;
 
-	if (want > sizeof(buf))
-		want = sizeof(buf);
+	if (got > sizeof(buf))
+		got = sizeof(buf);
+	if (want > got)
+		want = got;
 	if (!p) {
 		fmt_str(f, "NULL");
 		return;
 	}
-	if (want && sysgate_read_mem(s, buf, (void *)p, want) != (long)want) {
+	if (got && sysgate_read_mem(s, buf, (void *)p, got) != (long)got) {
 		fmt_hex(f, p);
 		return;
 	}
@@ -845,22 +858,23 @@ void trace_civil(long days, long *y, int *m, int *d)
 }
 
 /* " / * 2020-01-01T00:00:00[.500000000]+0000 * /" in local time */
-void p_date(struct fmt *f, long sec, long nsec)
+/* frac: a fraction of a second of digits digits (9: nanoseconds) */
+static int date_text(struct fmt *f, long sec, long frac, int digits)
 {
+	unsigned long top = digits == 9 ? 999999999UL : 999999UL;
 	long off, t, days, y;
 	int m, d;
 
 	/* strace's: none for 0, for a nanosecond count out of range, or
 	 * for a year libc's struct tm cannot hold */
-	if ((!sec && !nsec) || (unsigned long)nsec > 999999999UL ||
+	if ((!sec && !frac) || (unsigned long)frac > top ||
 	    sec > 67768036191676799L || sec < -67768040609740800L)
-		return;
+		return 0;
 	off = tz_offset(sec);
 	t = sec + off;
 	days = (t >= 0 ? t : t - 86399) / 86400;
 	t -= days * 86400;
 	trace_civil(days, &y, &m, &d);
-	fmt_str(f, " /* ");
 	fmt_dec(f, y);
 	fmt_chr(f, '-');
 	fmt_pad(f, m, 2);
@@ -872,16 +886,42 @@ void p_date(struct fmt *f, long sec, long nsec)
 	fmt_pad(f, t / 60 % 60, 2);
 	fmt_chr(f, ':');
 	fmt_pad(f, t % 60, 2);
-	if (nsec) {
+	if (frac) {
 		fmt_chr(f, '.');
-		fmt_pad(f, nsec, 9);
+		fmt_pad(f, frac, digits);
 	}
 	fmt_chr(f, off < 0 ? '-' : '+');
 	if (off < 0)
 		off = -off;
 	fmt_pad(f, off / 3600, 2);
 	fmt_pad(f, off / 60 % 60, 2);
-	fmt_str(f, " */");
+	return 1;
+}
+
+int p_date_text(struct fmt *f, long sec, long nsec)
+{
+	return date_text(f, sec, nsec, 9);
+}
+
+static void date_comment(struct fmt *f, long sec, long frac, int digits)
+{
+	size_t start = f->len;
+
+	fmt_str(f, " /* ");
+	if (date_text(f, sec, frac, digits))
+		fmt_str(f, " */");
+	else
+		f->len = start;
+}
+
+void p_date(struct fmt *f, long sec, long nsec)
+{
+	date_comment(f, sec, nsec, 9);
+}
+
+void p_date_us(struct fmt *f, long sec, long usec)
+{
+	date_comment(f, sec, usec, 6);
 }
 
 void p_signame(struct fmt *f, int sig)
@@ -1009,4 +1049,58 @@ void p_elems(struct call *c, unsigned long p, unsigned long n,
 	if (i == m && n > cap)
 		fmt_str(c->f, ", ...");
 	fmt_chr(c->f, ']');
+}
+
+int p_nonzero_tail(struct fmt *f, const struct sysgate_sys *s,
+		   unsigned long p, unsigned long from, unsigned long to,
+		   const char *sep)
+{
+	unsigned char buf[4096];
+	unsigned long i, n = to - from;
+
+	if (from >= to)
+		return 0;
+	if (n > sizeof(buf))
+		n = sizeof(buf);
+	if (trace_read(s, buf, (void *)(p + from), n) != (long)n) {
+		fmt_str(f, sep);
+		fmt_str(f, "???");
+		return 1;
+	}
+	for (i = 0; i < n && !buf[i]; i++)
+		;
+	if (i == n)
+		return 0;
+	fmt_str(f, sep);
+	f_udec(f, "/* bytes ", from);
+	f_udec(f, "..", to - 1);
+	fmt_str(f, " */ ");
+	p_hex_bytes(f, buf, n < (unsigned long)trace_strsize ? n :
+			    (unsigned long)trace_strsize);
+	if (n > (unsigned long)trace_strsize)
+		fmt_str(f, "...");
+	return 1;
+}
+
+int trace_readable(const struct sysgate_sys *s, unsigned long p,
+		   unsigned long len)
+{
+	unsigned long a, end = p + len - 1;
+	unsigned char b;
+
+	for (a = p; a < end; a = (a | 4095) + 1)
+		if (sysgate_read_mem(s, &b, (void *)a, 1) != 1)
+			return 0;
+	return sysgate_read_mem(s, &b, (void *)end, 1) == 1;
+}
+
+void p_clock_t(struct fmt *f, unsigned long long v)
+{
+	fmt_udec(f, v);
+	if (trace_xstyle == XS_RAW || !v)
+		return;
+	f_udec(f, " /* ", v / 100);
+	fmt_chr(f, '.');
+	fmt_pad(f, (unsigned long)(v % 100), 2);
+	fmt_str(f, " s */");
 }

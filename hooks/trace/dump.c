@@ -125,6 +125,10 @@ static int selected(const struct fdset *set, int fd)
 	return (set->high || i < set->nfew) != set->neg;
 }
 
+/* strace reads what it dumps 64 KiB at a time: a chunk it cannot read
+ * whole ends the dump, with this line unless it is the first. */
+#define FETCH_CHUNK 65536
+
 /* The lines for n bytes at p, offsets from 0; emitted a chunk at a
  * time through out(). */
 static void dump(struct fmt *f, const struct sysgate_sys *s, unsigned long p,
@@ -132,19 +136,34 @@ static void dump(struct fmt *f, const struct sysgate_sys *s, unsigned long p,
 {
 	static const char hx[] = "0123456789abcdef";
 	unsigned char b[16];
-	unsigned long off;
+	unsigned long off, digits = 5, top;
 
+	/* every offset as wide as the last one needs, at least five
+	 * digits (strace's width over the whole dump) */
+	for (top = n > 0x100000 ? (n - 1) >> 20 : 0; top; top >>= 4)
+		digits++;
 	for (off = 0; off < n; off += 16) {
 		unsigned long len = n - off < 16 ? n - off : 16, i;
+		unsigned long chunk = n - off < FETCH_CHUNK ? n - off :
+							      FETCH_CHUNK;
 
-		if (sysgate_read_mem(s, b, (void *)(p + off), len) != (long)len)
-			return;
 		if (f->len + 100 > f->cap)
 			out(f);
+		if (!(off % FETCH_CHUNK) && !trace_readable(s, p + off, chunk)) {
+			if (!off)
+				return;
+			f_udec(f, " | <Cannot fetch ", chunk);
+			fmt_str(f, chunk == 1 ? " byte" : " bytes");
+			f_dec(f, " from pid ", s->tid);
+			fmt_str(f, " @");
+			fmt_hex(f, p + off);
+			fmt_str(f, ">\n");
+			return;
+		}
+		if (sysgate_read_mem(s, b, (void *)(p + off), len) != (long)len)
+			return;
 		fmt_str(f, " | ");
-		for (i = 60; i > 16 && !(off >> i & 15); i -= 4)
-			;
-		for (i += 4; i; i -= 4)	/* at least five digits, as %05x */
+		for (i = digits * 4; i; i -= 4)
 			fmt_chr(f, hx[off >> (i - 4) & 15]);
 		fmt_str(f, "  ");
 		for (i = 0; i < 16; i++) {

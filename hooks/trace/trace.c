@@ -18,6 +18,7 @@
 #include <fcntl.h>
 #include <sched.h>
 #include <sys/mman.h>
+#include <time.h>
 #include "trace.h"
 #include "order.h"
 #include "../lib/args.h"
@@ -1304,9 +1305,17 @@ static long interrupted(long nr)
 	for (i = 0; i < 4; i++)
 		if (nr == plain[i])
 			return -4;	/* EINTR */
-	if (nr == nr_nanosleep || nr == nr_clock_nanosleep)
-		return -516;		/* ERESTART_RESTARTBLOCK */
 	return -512;			/* ERESTARTSYS */
+}
+
+/* What the kernel returned to a sleep a signal cut short: it restarts
+ * a relative one with the time left, an absolute one (clock_nanosleep's
+ * TIMER_ABSTIME) as it was. */
+static long sleep_interrupted(const struct sysgate_sys *s)
+{
+	if (s->nr == nr_clock_nanosleep && (s->args[1] & TIMER_ABSTIME))
+		return -514;		/* ERESTARTNOHAND */
+	return -516;			/* ERESTART_RESTARTBLOCK */
 }
 
 /* A signal at or during a call whose line waits: the line comes first. */
@@ -1325,9 +1334,11 @@ static void signal_in_call(void)
 	if (s->flags & SYSGATE_SYS_CHILD)
 		return;
 	saved = s->ret;
-	if (where == SYSGATE_SIG_RESTART)
-		s->ret = s->nr == nr_nanosleep || s->nr == nr_clock_nanosleep ?
-				 -516 : -512;
+	if (s->nr == nr_nanosleep || s->nr == nr_clock_nanosleep)
+		s->ret = where == SYSGATE_SIG_RESTART || ret == -4 ?
+				 sleep_interrupted(s) : ret;
+	else if (where == SYSGATE_SIG_RESTART)
+		s->ret = -512;
 	else
 		s->ret = ret == -4 ? interrupted(s->nr) : ret;
 	print_call(s);
@@ -1603,6 +1614,8 @@ static int trace_init(struct sysgate_ctx *ctx, const char *args)
 	add_decoders(dec_seccomp);
 	add_decoders(dec_pids);
 	add_decoders(dec_quota);
+	add_decoders(dec_sec);
+	add_decoders(dec_mount);
 	if (have_set)
 		set_select(ctx, &set);
 	else

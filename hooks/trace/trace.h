@@ -56,7 +56,7 @@ struct trace_scratch *trace_scratch(const struct sysgate_sys *s);
 extern const struct decoder dec_file[], dec_desc[], dec_mem[], dec_proc[],
 	dec_signal[], dec_net[], dec_poll[], dec_time[], dec_misc[],
 	dec_ioctl[], dec_ipc[], dec_prctl[], dec_seccomp[],
-	dec_pids[], dec_quota[];
+	dec_pids[], dec_quota[], dec_sec[], dec_mount[];
 
 extern int trace_strsize;	/* -s */
 extern int trace_xflag;		/* -x: 1, -xx: 2 */
@@ -68,6 +68,10 @@ extern int trace_fdpaths;	/* -y, --decode-fds: FDS_* */
 extern int trace_verbose;	/* -v: structures in full */
 /* -v or -e abbrev=: s's structures in full */
 int trace_whole(const struct sysgate_sys *s);
+/* Whether the len (> 0) bytes at p can all be read (a byte of each
+ * page: strace reads some things whole or not at all). */
+int trace_readable(const struct sysgate_sys *s, unsigned long p,
+		   unsigned long len);
 /* -e verbose=: whether s's structures are read at all */
 int trace_structs(const struct sysgate_sys *s);
 /* sysgate_read_mem for the decoders' structures: -1 (unread) where -e
@@ -101,6 +105,8 @@ void a_hex(struct call *c, unsigned long v);
 void a_ptr(struct call *c, unsigned long v);
 void a_str(struct call *c, const char *s);
 void a_path(struct call *c, int i);
+/* A string (not a path): strace's printstr, cut at -s */
+void a_string(struct call *c, unsigned long p);
 void a_fd(struct call *c, int i);
 void a_dirfd(struct call *c, int i);
 void a_xlat(struct call *c, unsigned long v, const struct xlat *t,
@@ -212,9 +218,16 @@ void p_str_max(struct fmt *f, const struct sysgate_sys *s, unsigned long p,
 void p_mode(struct fmt *f, unsigned long mode);	/* 0644, 000 */
 void p_file_mode(struct fmt *f, unsigned long mode);	/* S_IFREG|0644 */
 void p_timespec(struct fmt *f, long sec, long nsec);
+/* Clock ticks (USER_HZ: 100), then in seconds in a comment unless 0 or
+ * -X raw: "8 / * 0.08 s * /" */
+void p_clock_t(struct fmt *f, unsigned long long v);
 void p_timeval(struct fmt *f, long sec, long usec);	/* decode-time.c */
 /* " / * 2020-01-01T00:00:00[.nnnnnnnnn]+0000 * /": the local date */
 void p_date(struct fmt *f, long sec, long nsec);
+/* The same of a time in microseconds: ".345678" */
+void p_date_us(struct fmt *f, long sec, long usec);
+/* The date alone, 1 (or nothing, 0, where p_date prints none) */
+int p_date_text(struct fmt *f, long sec, long nsec);
 /* Reads a struct at p: 0, or prints p (hex or NULL) and returns -1. */
 int fetch(struct fmt *f, const struct sysgate_sys *s, void *dst,
 	  unsigned long p, unsigned long len);
@@ -243,6 +256,13 @@ void p_array_ctx(struct fmt *f, const struct sysgate_sys *s, unsigned long p,
 void p_array(struct call *c, unsigned long p, unsigned long n,
 	     unsigned int size, int out,
 	     void (*elem)(struct fmt *f, const void *e));
+/* Bytes from..to (at most a page) of the struct at p that a decoder
+ * does not know, as strace shows them: nothing when all zero, sep and
+ * "???" when they cannot be read, else sep, "/ * bytes F..T * /" and
+ * the bytes in hex (cut at -s).  Returns whether it printed. */
+int p_nonzero_tail(struct fmt *f, const struct sysgate_sys *s,
+		   unsigned long p, unsigned long from, unsigned long to,
+		   const char *sep);
 /* A character as strace's 'c' (C escapes, \xNN when not printable) */
 void p_char(struct fmt *f, unsigned int ch);
 /* n elements of size bytes (at most 64) at p, at most cap of them and

@@ -50,6 +50,8 @@ int main(void)
 	check(mf >= 0 && write(mf, "memfd", 5) == 5, "memfd_create");
 	check(sendfile(p[1], mf, &off, 5) == 5, "sendfile");
 	check(sendfile(p[1], mf, NULL, 5) == 0, "sendfile");
+	off = -5;	/* (an offset strace shows unsigned) */
+	check(sendfile(p[1], mf, &off, 5) < 0, "sendfile negative");
 	sigemptyset(&set);
 	sigaddset(&set, SIGUSR1);
 	sf = signalfd(-1, &set, SFD_CLOEXEC | SFD_NONBLOCK);

@@ -36,6 +36,12 @@ int main(int argc, char **argv)
 	check(fstatat(AT_FDCWD, "f.txt", &st, AT_SYMLINK_NOFOLLOW) == 0, "fstatat");
 	check(statx(AT_FDCWD, "f.txt", AT_STATX_SYNC_AS_STAT, STATX_BASIC_STATS,
 		    &stx) == 0, "statx");
+	/* both sync bits (strace names each), a mask of unknown bits, a
+	 * device (its size, not its numbers, as strace 6.1) */
+	check(statx(AT_FDCWD, "f.txt", AT_STATX_SYNC_TYPE, 0xc0000000,
+		    &stx) < 0, "statx flags");
+	check(statx(AT_FDCWD, "/dev/null", AT_STATX_DONT_SYNC, STATX_TYPE,
+		    &stx) == 0, "statx dev");
 	check(statfs(".", &sfs) == 0, "statfs");
 	check(access("f.txt", R_OK | W_OK) == 0, "access");
 	check(faccessat(AT_FDCWD, "f.txt", X_OK, 0) < 0, "faccessat");
@@ -132,5 +138,8 @@ int main(int argc, char **argv)
 			syscall(SYS_ustat, (unsigned long)st.st_dev, u);
 		syscall(SYS_ustat, 0xfacefeedffffffffUL, NULL);
 	}
+	/* swapon's flags and priority (no such file) */
+	syscall(SYS_swapon, "nonexistent", 0x8000 | 0x10000 | 42);
+	syscall(SYS_swapon, "nonexistent", 0x80000 | 7);
 	return 0;
 }

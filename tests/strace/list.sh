@@ -31,6 +31,8 @@ desc-y desc -y
 net-y net -y
 netlink-yy netlink -yy
 poll-y poll -y
+poll-s poll -s 2
+poll-sv poll -s 2 -v
 misc-x misc -x
 net-xx net -xx
 file-z file -z
@@ -116,6 +118,16 @@ evdev-inject evdev -e inject=ioctl:retval=8
 evdev-inject-v evdev -v -e inject=ioctl:retval=16
 evdev-inject-Xraw evdev -X raw -e inject=ioctl:retval=2
 evdev-inject-Xverbose evdev -X verbose -e inject=ioctl:retval=16
+landlock-y landlock -y
+landlock-inject-y landlock -y -e inject=landlock_create_ruleset:retval=1
+mount-y mount -y
+keys-s keys -s 8
+module-s module -s 8
+mount-s mount -s 4
+pathsel-P pathsel -P /dev/null
+pathsel-Prel pathsel -P tests/strace/corpus.h
+pathsel-Pboth-y pathsel -y -P /dev/null -P tests/strace/corpus.h
+dumpbig-write dumpbig -e write=3
 EOF
 # --decode-pids: in a new user and pid namespace when one can be made
 userns='unshare -Urp true 2>/dev/null || { echo "no user namespaces"; exit 77; }'

@@ -65,5 +65,25 @@ int main(int argc, char **argv)
 		syscall(SYS_migrate_pages, 0, 65, mask, mask);
 		munmap(p, 4096);
 	}
+	/* (nothing mapped there: EINVAL) an unknown type and protection
+	 * bits, flags past the huge page size's bits */
+	syscall(SYS_remap_file_pages, 0x1000, 4096, PROT_READ, 0,
+		MAP_SHARED | MAP_NONBLOCK);
+	syscall(SYS_remap_file_pages, 0x1000, 8192, 0xdefaced00000000UL, 3,
+		0xdefaced00000000UL | 0xf | MAP_FIXED | (21U << 26));
+	/* pkey_alloc's access rights (refused: unknown bits) */
+	syscall(SYS_pkey_alloc, 0, 0xdefaced00000000UL | 0x3);
+	syscall(SYS_pkey_alloc, 1, 0x40);
+	{
+		/* mincore's vector: a byte a page, the last one partial */
+		unsigned char vec[3];
+		char *m = mmap(NULL, 3 * 4096, PROT_READ | PROT_WRITE,
+			       MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+
+		m[0] = m[4096] = 1;
+		syscall(SYS_mincore, m, 2 * 4096 + 1, vec);
+		syscall(SYS_mincore, m + 1, 4096, vec);
+		munmap(m, 3 * 4096);
+	}
 	return 0;
 }

@@ -27,15 +27,24 @@ int main(int argc, char **argv)
 	close(fd);
 	fd = open("b", O_WRONLY | O_CREAT | O_EXCL, 0600);
 	close(fd);
+	fd = open("a-name-longer-than-thirty-two-bytes-of-s", O_WRONLY |
+		  O_CREAT, 0600);
+	close(fd);
 	/* getdents64 itself: readdir's buffer would come from malloc, whose
 	 * heap differs under a preloaded sysgate. */
 	fd = open(".", O_RDONLY | O_DIRECTORY | O_CLOEXEC);
 	check(fd >= 0, "open .");
 	while ((n = getdents64(fd, dents, sizeof(dents))) > 0)
 		;
+	/* and the older call, whose records keep the type last (-v: after
+	 * the name, which is not cut at -s) */
+	lseek(fd, 0, SEEK_SET);
+	while ((n = syscall(SYS_getdents, fd, dents, sizeof(dents))) > 0)
+		;
 	close(fd);
 	unlink("a");
 	unlink("b");
+	unlink("a-name-longer-than-thirty-two-bytes-of-s");
 	check(uname(&u) == 0, "uname");
 	check(sched_getaffinity(0, sizeof(cpus), &cpus) == 0, "sched_getaffinity");
 	/* a set that cannot be read: its address */
@@ -63,5 +72,20 @@ int main(int argc, char **argv)
 		syscall(SYS_getcpu, NULL, &node, NULL);
 		syscall(SYS_alarm, 0xffffffff00000000UL);
 	}
+	/* syslog's actions: a size, and calls the kernel refuses (no
+	 * buffer to read into, a level that does not exist: nothing is
+	 * read or changed); lookup_dcookie's cookie */
+	syscall(SYS_syslog, 10, NULL, 0);
+	syscall(SYS_syslog, 3, NULL, 16);
+	syscall(SYS_syslog, 8, NULL, 42);
+	syscall(SYS_syslog, -5, dents, -1);
+	syscall(SYS_lookup_dcookie, 0xf157feeddeadfaceUL, dents, 16);
+	/* reboot with magic numbers the kernel refuses (nothing happens),
+	 * sethostname with no name and with one too long */
+	syscall(SYS_reboot, 0, 0, 0, NULL);
+	syscall(SYS_reboot, 0xfee1dead, 0x13111992, 0xa1b2c3d4, "again");
+	syscall(SYS_reboot, 0xfee1dead, 85072278, 0x1234568, NULL);
+	syscall(SYS_sethostname, NULL, 64);
+	syscall(SYS_sethostname, dents, 65);
 	return 0;
 }

@@ -7,6 +7,7 @@
 #include <netinet/tcp.h>
 #include <sys/socket.h>
 #include <sys/un.h>
+#include <linux/if_packet.h>
 
 int main(int argc, char **argv)
 {
@@ -121,5 +122,43 @@ int main(int argc, char **argv)
 	}
 	close(sv[0]);
 	close(sv[1]);
+	{
+		/* packet sockets' options (on no socket: EBADF) */
+		struct packet_mreq mr = { 1, PACKET_MR_PROMISC, 6,
+					  { 0x02, 0x42, 0xac, 0x11, 0, 2 } };
+		struct tpacket_req req = { 4096, 4, 2048, 8 };
+		unsigned int stats[3];
+		socklen_t len = sizeof(stats);
+
+		setsockopt(-1, SOL_PACKET, PACKET_ADD_MEMBERSHIP, &mr,
+			   sizeof(mr));
+		mr.mr_type = 9;
+		mr.mr_alen = 12;
+		setsockopt(-1, SOL_PACKET, PACKET_DROP_MEMBERSHIP, &mr,
+			   sizeof(mr));
+		setsockopt(-1, SOL_PACKET, PACKET_ADD_MEMBERSHIP, &mr, 8);
+		setsockopt(-1, SOL_PACKET, PACKET_RX_RING, &req, sizeof(req));
+		setsockopt(-1, SOL_PACKET, PACKET_TX_RING, &req, 4);
+		setsockopt(-1, SOL_PACKET, 99, &req, sizeof(req));
+		getsockopt(-1, SOL_PACKET, PACKET_STATISTICS, stats, &len);
+	}
+	{
+		/* SO_LINGER's structure whole and cut short, SO_ERROR by
+		 * name and cut short */
+		struct linger lg = { 1, 5 };
+		socklen_t len = sizeof(lg);
+		int e, tcp = socket(AF_INET, SOCK_STREAM, 0);
+
+		setsockopt(tcp, SOL_SOCKET, SO_LINGER, &lg, sizeof(lg));
+		setsockopt(tcp, SOL_SOCKET, SO_LINGER, &lg, 4);
+		getsockopt(tcp, SOL_SOCKET, SO_LINGER, &lg, &len);
+		len = 6;
+		getsockopt(tcp, SOL_SOCKET, SO_LINGER, &lg, &len);
+		len = sizeof(e);
+		getsockopt(tcp, SOL_SOCKET, SO_ERROR, &e, &len);
+		len = 2;
+		getsockopt(tcp, SOL_SOCKET, SO_ERROR, &e, &len);
+		close(tcp);
+	}
 	return 0;
 }

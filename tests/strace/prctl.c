@@ -76,5 +76,14 @@ int main(void)
 	pr(PR_SCHED_CORE, 9, 0, 7, 0);
 	pr(PR_SET_TIMERSLACK, -1UL, 0, 0, 0);
 	pr(1000, 1, 2, 3, 4);
+	{
+		/* personality: the query, a type with flags (known and
+		 * not), a type with no name; the old one put back */
+		long old = syscall(SYS_personality, 0xffffffffUL);
+
+		syscall(SYS_personality, 0x6 | 0x0400000 | 0x10000);
+		syscall(SYS_personality, 0x1f);
+		syscall(SYS_personality, old);
+	}
 	return 0;
 }

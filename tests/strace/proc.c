@@ -23,6 +23,7 @@ int main(void)
 	char name[16];
 	int status;
 	pid_t pid;
+	int hold[2];
 
 	begin();
 	sigemptyset(&chld);
@@ -58,6 +59,19 @@ int main(void)
 		_exit(3);
 	check(wait4(-1, &status, 0, NULL) == pid, "wait4");
 	check(waitpid(-1, &status, WNOHANG) < 0, "waitpid WNOHANG");
+	/* a child not done yet: nothing reaped, the rusage left unwritten
+	 * (its address); options as the kernel's int, WSTOPPED by name */
+	check(pipe(hold) == 0, "pipe");
+	pid = fork();
+	if (pid == 0) {
+		close(hold[1]);
+		_exit(read(hold[0], &status, 1) == 0 ? 4 : 5);
+	}
+	close(hold[0]);
+	check(syscall(SYS_wait4, pid, &status, 0xdefaced00000000UL |
+		      WNOHANG | WUNTRACED | __WALL, &ru) == 0, "wait4 none");
+	close(hold[1]);
+	check(wait4(pid, &status, __WALL | __WCLONE, NULL) == pid, "wait4");
 	pid = fork();
 	if (pid == 0)
 		_exit(2);
@@ -102,10 +116,10 @@ int main(void)
 	{
 		/* group lists: -1 as -1, the first element too, an array
 		 * cut where it cannot be read, one too long to read at all */
-		unsigned int g[40];
+		unsigned int g[41];	/* (g + 1 holds 40) */
 		int k;
 
-		for (k = 0; k < 40; k++)
+		for (k = 0; k < 41; k++)
 			g[k] = (unsigned int)k;
 		g[0] = ~0U;
 		syscall(SYS_getgroups, 40, g);

@@ -6,6 +6,7 @@
  * the descriptor's path in it). */
 #include <fcntl.h>
 #include "corpus.h"
+#include <sched.h>
 #include <signal.h>
 #include <sys/syscall.h>
 
@@ -83,5 +84,9 @@ int main(void)
 	si.si_uid = 1000;
 	si.si_errno = 2;
 	sc(SYS_pidfd_send_signal, -1, SIGUSR1, (long)&si, 0);
+	/* priorities' range by policy, an unknown one */
+	syscall(SYS_sched_get_priority_min, SCHED_FIFO);
+	syscall(SYS_sched_get_priority_max, SCHED_RR);
+	syscall(SYS_sched_get_priority_max, 0xdefaced00000000UL | 9);
 	return 0;
 }

@@ -2,10 +2,15 @@
 /*
  * Signal delivery: a signal sent to itself reaches its handler (the
  * "--- SIGUSR1 {siginfo} ---" line, then rt_sigreturn with the mask it
- * restores), and sigsuspend returns once a handler ran.
+ * restores), and sigsuspend returns once a handler ran; a timer's
+ * signal (from the kernel: no sender) cutting an absolute sleep short,
+ * which the kernel does not restart with a time left.
  */
 #include "corpus.h"
+#include <errno.h>
 #include <signal.h>
+#include <sys/time.h>
+#include <time.h>
 
 static volatile int got;
 
@@ -30,5 +35,14 @@ int main(void)
 	check(kill(getpid(), SIGUSR1) == 0, "kill");
 	sigemptyset(&empty);
 	check(sigsuspend(&empty) < 0 && got == SIGUSR1, "sigsuspend");
+	{
+		struct itimerval it = { { 0, 0 }, { 0, 20000 } };
+		struct timespec until = { 2000000000, 0 }, left;
+
+		check(sigaction(SIGALRM, &sa, NULL) == 0, "sigaction");
+		check(setitimer(ITIMER_REAL, &it, NULL) == 0, "setitimer");
+		check(clock_nanosleep(CLOCK_REALTIME, TIMER_ABSTIME, &until,
+				      &left) == EINTR, "clock_nanosleep");
+	}
 	return 0;
 }

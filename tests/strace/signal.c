@@ -3,6 +3,8 @@
  * kill and tgkill of a blocked signal (delivery: sigdeliver.c). */
 #include "corpus.h"
 #include <signal.h>
+#include <sys/syscall.h>
+#include <time.h>
 
 static volatile int got;
 
@@ -45,5 +47,22 @@ int main(void)
 	check(sigaction(SIGUSR1, &sa, NULL) == 0, "sigaction");
 	check(sigaction(SIGUSR2, &sa, NULL) == 0, "sigaction");
 	(void)got;
+	{
+		/* a pending signal: sigpending's short set, taken by
+		 * sigtimedwait (its siginfo, the signal's name) */
+		sigset_t usr1, pend;
+		siginfo_t si;
+		struct timespec ts = { 0, 42 };
+
+		sigemptyset(&usr1);
+		sigaddset(&usr1, SIGUSR1);
+		sigprocmask(SIG_BLOCK, &usr1, NULL);
+		kill(getpid(), SIGUSR1);
+		syscall(SYS_rt_sigpending, &pend, 1);
+		syscall(SYS_rt_sigpending, &pend, 9);
+		syscall(SYS_rt_sigtimedwait, &usr1, &si, &ts, 8);
+		syscall(SYS_rt_sigtimedwait, &usr1, NULL, &ts, 8);
+		sigprocmask(SIG_UNBLOCK, &usr1, NULL);
+	}
 	return 0;
 }

@@ -74,5 +74,23 @@ int main(int argc, char **argv)
 		syscall(SYS_clock_settime, CLOCK_REALTIME, &bad);
 		syscall(SYS_setitimer, ITIMER_REAL, &it, NULL);
 	}
+	{
+		/* the older calls: microsecond pairs (a bad one: no date),
+		 * utime's seconds, a time zone, a clock that cannot be
+		 * set (an invalid time: nothing changes) */
+		struct timeval tv[2] = { { 1492358607, 345678 },
+					 { 1492356078, 1000000 } };
+		struct { long actime, modtime; } ut = { 1492350678, 0 };
+		struct timezone tz;
+
+		syscall(SYS_utimes, "t", tv);
+		syscall(SYS_futimesat, AT_FDCWD, "nonexistent", tv);
+		syscall(SYS_utimes, "t", NULL);
+		syscall(SYS_utime, "t", &ut);
+		syscall(SYS_gettimeofday, NULL, &tz);
+		tv[0].tv_usec = 1000000;
+		syscall(SYS_settimeofday, &tv[0], NULL);
+		syscall(SYS_time, (void *)8);
+	}
 	return 0;
 }
