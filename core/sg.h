@@ -494,6 +494,8 @@ size_t sg_strlcpy(char *d, const char *s, size_t n) SG_HIDDEN;
 char *sg_strjoin(char *d, size_t n, const char *a, const char *b,
 		 const char *c) SG_HIDDEN;
 void *sg_mmap(size_t len) SG_HIDDEN;
+/* The same of fd's first len bytes, private (a memfd named in maps). */
+void *sg_mmap_fd(size_t len, int fd) SG_HIDDEN;
 void sg_munmap(void *p, size_t len) SG_HIDDEN;
 unsigned long sg_mem_fit(unsigned long want, unsigned long min) SG_HIDDEN;
 long sg_write_all(int fd, const char *buf, size_t len) SG_HIDDEN;

@@ -27,14 +27,14 @@ static struct trap_site *new_traps(void)
 {
 	unsigned long len = TRAP_SLOTS * sizeof(*traps);
 	long fd = sg_sc2(SG_NR_memfd_create, (long)SG_TRAPS_NAME,
-			 1 /* MFD_CLOEXEC */), p = -1;
+			 1 /* MFD_CLOEXEC */);
+	void *p = 0;
 
 	if (fd >= 0 && sg_sc2(SG_NR_ftruncate, fd, len) == 0)
-		p = sg_sc6(SG_NR_mmap, 0, len, 3 /* PROT_READ|PROT_WRITE */,
-			   2 /* MAP_PRIVATE */, fd, 0);
+		p = sg_mmap_fd(len, (int)fd);
 	if (fd >= 0)
 		sg_sc1(SG_NR_close, fd);
-	return sysgate_is_error(p) ? sg_mmap(len) : (struct trap_site *)p;
+	return p ? p : sg_mmap(len);
 }
 
 int sg_traps_add(unsigned long addr, unsigned long resume)

@@ -149,10 +149,12 @@ char *sg_strjoin(char *d, size_t n, const char *a, const char *b,
  */
 static unsigned long own_low;
 
-void *sg_mmap(size_t len)
+/* A private read-write mapping of fd (-1: anonymous) there; 0 on failure. */
+static void *own_map(size_t len, int fd)
 {
 	unsigned long low = __atomic_load_n(&own_low, __ATOMIC_RELAXED);
 	unsigned long size = (len + 4095) & ~4095UL, step = 1UL << 20;
+	long flags = fd < 0 ? SG_MAP_PRIVATE_ANON : 2 /* MAP_PRIVATE */;
 	long p = -17;	/* EEXIST */
 	int tries;
 
@@ -161,12 +163,10 @@ void *sg_mmap(size_t len)
 		unsigned long at = low - size - (tries ? step : 0);
 
 		p = sg_sc6(SG_NR_mmap, at, len, SG_PROT_RW,
-			   SG_MAP_PRIVATE_ANON | 0x100000 /* NOREPLACE */,
-			   -1, 0);
+			   flags | 0x100000 /* MAP_FIXED_NOREPLACE */, fd, 0);
 	}
 	if (sysgate_is_error(p))
-		p = sg_sc6(SG_NR_mmap, 0, len, SG_PROT_RW,
-			   SG_MAP_PRIVATE_ANON, -1, 0);
+		p = sg_sc6(SG_NR_mmap, 0, len, SG_PROT_RW, flags, fd, 0);
 	if (sysgate_is_error(p))
 		return 0;
 	while ((!low || (unsigned long)p < low) &&
@@ -174,6 +174,16 @@ void *sg_mmap(size_t len)
 					    __ATOMIC_RELAXED, __ATOMIC_RELAXED))
 		;
 	return (void *)p;
+}
+
+void *sg_mmap(size_t len)
+{
+	return own_map(len, -1);
+}
+
+void *sg_mmap_fd(size_t len, int fd)
+{
+	return own_map(len, fd);
 }
 
 void sg_munmap(void *p, size_t len)
