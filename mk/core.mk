@@ -79,8 +79,8 @@ $(BUILD)/sysgate: $(FRONT_OBJS) $(BUILD)/libsysgate-core.a
 $(BUILD)/sysgate-dl: $(CLI_OBJS) $(BUILD)/libsysgate-core.a
 	$(CC) -rdynamic -o $@ $(CLI_OBJS) $(BUILD)/libsysgate-core.a -ldl $(LDLIBS)
 
-$(BUILD)/sysgate-bench-loop: bench/micro/loop.c | $(BUILD)/.dir
-	$(CC) $(CFLAGS_COMMON) -o $@ $<
+$(BUILD)/sysgate-bench-loop: bench/micro/loop.c $(GEN_HEADERS) | $(BUILD)/.dir
+	$(CC) $(CPPFLAGS_COMMON) $(CFLAGS_COMMON) -o $@ $<
 
 $(BUILD)/hooks/%.so: hooks/examples/%.c include/sysgate.h | $(BUILD)/.dir
 	@mkdir -p $(dir $@)

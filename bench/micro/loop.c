@@ -24,6 +24,10 @@
  *                                       total_size"
  *   sysgate-bench-loop stale-ret N REPS what a return after a syscall
  *                                       costs (see stale_ret; natively)
+ *   sysgate-bench-loop clocks N REPS    what a read of the vDSO's
+ *                                       CLOCK_MONOTONIC and one of the
+ *                                       counter sysgate_ticks() reads
+ *                                       cost (the -c timer's choice)
  *   sysgate-bench-loop rss              prints "VmRSS Private_Dirty" in KiB:
  *                                       all resident pages, and the pages
  *                                       this process wrote (anonymous and
@@ -48,6 +52,8 @@
 #include <sys/prctl.h>
 #include <sys/stat.h>
 #include <unistd.h>
+#include "syscalls.h"
+#include "clock_arch.h"
 
 /* Column names, for a person at a terminal; sysgate bench reads the
  * bare figures through a pipe. */
@@ -233,6 +239,29 @@ static int stale_ret(long n, long reps)
 	return 0;
 }
 
+/* ns per read of CLOCK_MONOTONIC (the vDSO) and of the counter that
+ * sysgate_ticks() reads, interleaved, best of REPS. */
+static int clocks(long n, long reps)
+{
+	double best[2] = { 1e30, 1e30 };
+	volatile unsigned long long sink = 0;
+	long i, r, k;
+
+	for (r = 0; r < reps; r++)
+		for (k = 0; k < 2; k++) {
+			unsigned long long t0 = now();
+			double t;
+
+			for (i = 0; i < n; i++)
+				sink += k ? sg_arch_counter() : now();
+			t = (double)(now() - t0) / n;
+			best[k] = t < best[k] ? t : best[k];
+		}
+	columns("ns/read, best of REPS: clock_gettime  counter");
+	printf("%.2f %.2f\n", best[0], best[1]);
+	return 0;
+}
+
 static int pread_loop(const char *file, long bs, long n, long reps)
 {
 	int fd = open(file, O_RDONLY);
@@ -361,6 +390,8 @@ int main(int argc, char **argv)
 	}
 	if (argc == 4 && !strcmp(argv[1], "stale-ret"))
 		return stale_ret(atol(argv[2]), atol(argv[3]));
+	if (argc == 4 && !strcmp(argv[1], "clocks"))
+		return clocks(atol(argv[2]), atol(argv[3]));
 	if (argc == 6 && !strcmp(argv[1], "write"))
 		return write_loop(argv[2], atol(argv[3]), atol(argv[4]),
 				  atol(argv[5]));
@@ -368,6 +399,6 @@ int main(int argc, char **argv)
 		return pread_loop(argv[2], atol(argv[3]), atol(argv[4]),
 				  atol(argv[5]));
 	fprintf(stderr, "usage: %s getppid|getpid N REPS | pread|write FILE BS N "
-			"REPS | stale-ret N REPS | rss | smaps | zero-pages | spin FD\n", argv[0]);
+			"REPS | stale-ret N REPS | clocks N REPS | rss | smaps | zero-pages | spin FD\n", argv[0]);
 	return 2;
 }
