@@ -41,10 +41,12 @@ static struct spec specs[MAX_SPECS];
 static int nspecs;
 static int any_delay_exit, any_signal;
 
+/* "WHAT 'V'", and ": WHY" if given: an argument refused (an invalid one
+ * worded as strace words it, with the reason after). */
 static int fail(struct sysgate_ctx *ctx, const char *what, const char *v,
-		size_t n)
+		size_t n, const char *why)
 {
-	char msg[160];
+	char msg[256];
 	struct fmt f;
 
 	fmt_init(&f, msg, sizeof(msg) - 1);
@@ -52,6 +54,10 @@ static int fail(struct sysgate_ctx *ctx, const char *what, const char *v,
 	fmt_str(&f, " '");
 	fmt_mem(&f, v, n);
 	fmt_str(&f, "'");
+	if (why) {
+		fmt_str(&f, ": ");
+		fmt_str(&f, why);
+	}
 	msg[f.len] = 0;
 	return sysgate_error(ctx, msg);
 }
@@ -372,23 +378,6 @@ static const char *parse_spec(const char *s, size_t n, int fault,
 	return 0;
 }
 
-/* An invalid argument, worded as strace words it, with the reason. */
-static int invalid(struct sysgate_ctx *ctx, int fault, const char *arg,
-		   size_t n, const char *why)
-{
-	char msg[256];
-	struct fmt f;
-
-	fmt_init(&f, msg, sizeof(msg) - 1);
-	fmt_str(&f, fault ? "invalid fault argument '" :
-		"invalid inject argument '");
-	fmt_mem(&f, arg, n);
-	fmt_str(&f, "': ");
-	fmt_str(&f, why);
-	msg[f.len] = 0;
-	return sysgate_error(ctx, msg);
-}
-
 static int inject_init(struct sysgate_ctx *ctx, const char *args)
 {
 	struct sc_set traced;
@@ -410,10 +399,12 @@ static int inject_init(struct sysgate_ctx *ctx, const char *args)
 						     err, sizeof(err));
 
 			if (why)
-				return invalid(ctx, fault, a.val + skip,
-					       a.vlen - skip, why);
+				return fail(ctx, fault ?
+					    "invalid fault argument" :
+					    "invalid inject argument",
+					    a.val + skip, a.vlen - skip, why);
 		} else {
-			return fail(ctx, "unknown argument", a.key, a.klen);
+			return fail(ctx, "unknown argument", a.key, a.klen, 0);
 		}
 	}
 	for (i = 0; i < nspecs; i++) {
