@@ -282,6 +282,11 @@ void sysgate_set_data(struct sysgate_ctx *ctx, void *data)
 	ctx->data = data;
 }
 
+int sysgate_init_only_checks(const struct sysgate_ctx *ctx)
+{
+	return ctx->only_checks;
+}
+
 int sysgate_error(struct sysgate_ctx *ctx, const char *msg)
 {
 	sg_strlcpy(ctx->error, msg, sizeof(ctx->error));

@@ -148,6 +148,7 @@ struct sysgate_ctx {
 	const char *args;
 	char error[160];
 	int builtin;
+	int only_checks;		/* sysgate_init_only_checks() */
 	char env_name[40];		/* NAME in SYSGATE_CARRY_NAME */
 	void *carry;			/* sysgate_exec_carry() data */
 	unsigned long carry_len;

@@ -41,7 +41,7 @@ extern "C" {
 #endif
 
 #define SYSGATE_VERSION_MAJOR 1
-#define SYSGATE_VERSION_MINOR 4
+#define SYSGATE_VERSION_MINOR 5
 /* Bumped whenever struct sysgate_hook or struct sysgate_sys changes layout. */
 #define SYSGATE_HOOK_ABI 1
 
@@ -244,6 +244,13 @@ SYSGATE_API int sysgate_signal_fatal(int sig);
 #define SYSGATE_SIG_RETURNED 1
 #define SYSGATE_SIG_RESTART 2
 SYSGATE_API int sysgate_signal_where(long *ret);
+
+/* True while init() runs only to check its arguments (1.5): the CLI runs
+ * its built-in hooks' init() once before it starts the program, so that
+ * bad options fail at once with their message.  Such an init() may
+ * return 0 once its arguments are parsed; no other callback of that
+ * instance ever runs. */
+SYSGATE_API int sysgate_init_only_checks(const struct sysgate_ctx *ctx);
 
 /* Report why init() fails, in one line; returns -EINVAL for convenience:
  *   return sysgate_error(ctx, "unknown option 'x'"); */

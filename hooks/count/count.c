@@ -157,6 +157,8 @@ static int count_init(struct sysgate_ctx *ctx, const char *args)
 			return sysgate_error(ctx, "count: unknown argument");
 		}
 	}
+	if (sysgate_init_only_checks(ctx))
+		return 0;
 	if (have_set)
 		set_select(ctx, &set);
 	else

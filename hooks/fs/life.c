@@ -248,7 +248,7 @@ int fs_init(struct sysgate_ctx *ctx, const char *args)
 	unsigned int i;
 	static struct carry c;
 	unsigned long limit = 0;
-	int check = 0, have_backing = 0;
+	int check = sysgate_init_only_checks(ctx), have_backing = 0;
 	struct arg a;
 	long r;
 
@@ -269,8 +269,6 @@ int fs_init(struct sysgate_ctx *ctx, const char *args)
 			if (parse_size(a.val, a.vlen, &limit))
 				return sysgate_error(ctx, "--fs-size: expected a "
 							  "size such as 64M");
-		} else if (arg_is(&a, "check")) {
-			check = 1;
 		} else {
 			return sysgate_error(ctx, "fs: unknown argument");
 		}

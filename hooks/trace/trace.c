@@ -1557,6 +1557,8 @@ static int trace_init(struct sysgate_ctx *ctx, const char *args)
 			return sysgate_error(ctx, "trace: unknown argument");
 		}
 	}
+	if (sysgate_init_only_checks(ctx))
+		return 0;
 	set_given = have_set;
 	thread_begins();
 	if (follow && !pid_column)

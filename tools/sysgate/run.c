@@ -241,14 +241,14 @@ void sg_cli_check_builtins(const struct sg_options *o)
 			sg_cli_die("options too long", 0);
 		if (!r)
 			continue;
-		/* fs only checks its arguments here: the program's first
-		 * process makes the file system. */
-		if (b[i].hook == &sg_builtin_fs && n + 7 < (size_t)(end - args))
-			sg_strlcpy(args + n, "\x1f" "check", 7);
+		/* (the program's processes do the rest: fs, for one, makes
+		 * the file system in the first) */
 		c = sg_hooks_new(b[i].hook, args, 1);
+		if (c)
+			c->only_checks = 1;
 		if (!c || sg_hooks_init(c) < 0)
 			sg_cli_die(c ? c->error : "too many hooks", 0);
-		args += sg_strlen(args) + 1;
+		args += n + 1;
 	}
 }
 
