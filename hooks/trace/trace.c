@@ -178,6 +178,7 @@ static void trace_fork_child(void *data)
 	task_new();
 	thread_begins();
 	pids_forked();
+	tz_forked();
 }
 
 /* --- flag tables (values from the target's own headers) ---------------- */
@@ -1646,8 +1647,6 @@ static int trace_init(struct sysgate_ctx *ctx, const char *args)
 		sysgate_select(ctx, nr_exit_group);
 	if (nr_exit >= 0)
 		sysgate_select(ctx, nr_exit);
-	/* Local time, as strace prints it (-t, utimensat's dates). */
-	tz_init();
 	/* (without -f, lines carry no pid to say whose a resumed call is:
 	 * each is written whole, as it ends) */
 	ordered = follow && !json;

@@ -83,8 +83,8 @@ enum { XS_ABBREV, XS_RAW, XS_VERBOSE };
 extern int trace_xstyle;
 extern long trace_nr_readlinkat;
 /* tz.c: local time's offset from UTC at time t (seconds), as libc's
- * localtime gives it, from tables tz_init reads once. */
-void tz_init(void);
+ * localtime gives it, from tables read at its first use. */
+void tz_forked(void);
 long tz_offset(long long t);
 /* Days since 1970-01-01 to a civil date (proleptic Gregorian). */
 void trace_civil(long days, long *y, int *m, int *d);

@@ -7,7 +7,7 @@
  * /proc/self/environ) or /etc/localtime, read as glibc's tzset does: a
  * TZif file (RFC 8536: its transitions, then its footer's POSIX rule),
  * else a POSIX TZ string ("EST5EDT,M3.2.0,M11.1.0", "<+0545>-5:45").
- * Read once at init into static tables; tz_offset() then makes no call.
+ * Read once, at the first use, into static tables.
  */
 #include <fcntl.h>
 #include "trace.h"
@@ -287,7 +287,7 @@ static int load_file(const char *name)
 	return n > 0 ? parse_tzif(buf, n) : -1;
 }
 
-void tz_init(void)
+static void tz_read(void)
 {
 	static char env[1 << 16];
 	long n = trace_read_file("/proc/self/environ", env, sizeof(env) - 1), i;
@@ -312,9 +312,45 @@ void tz_init(void)
 	parse_rule(tz);
 }
 
+/*
+ * Read at the first local time a line needs (most traces need none, and
+ * every process of a tree would read two files at its start): 0 unread,
+ * 1 being read by a thread, which the others wait for, 2 read.
+ */
+static int tz_state;
+
+static void tz_ready(void)
+{
+	int st = __atomic_load_n(&tz_state, __ATOMIC_ACQUIRE);
+
+	if (st == 2)
+		return;
+	if (!st && __atomic_compare_exchange_n(&tz_state, &st, 1, 0,
+					       __ATOMIC_ACQ_REL,
+					       __ATOMIC_ACQUIRE)) {
+		tz_read();
+		__atomic_store_n(&tz_state, 2, __ATOMIC_RELEASE);
+		return;
+	}
+	while (__atomic_load_n(&tz_state, __ATOMIC_ACQUIRE) != 2)
+		sysgate_syscall(nr("sched_yield"), 0, 0, 0, 0, 0, 0);
+}
+
+/* A fork's child has only the forking thread: a read another thread
+ * was making is started again. */
+void tz_forked(void)
+{
+	int st = 1;
+
+	__atomic_compare_exchange_n(&tz_state, &st, 0, 0, __ATOMIC_ACQ_REL,
+				    __ATOMIC_ACQUIRE);
+}
+
 long tz_offset(long long t)
 {
 	int lo = 0, hi = ntrans;
+
+	tz_ready();
 
 	if (!ntrans || (t >= trans[ntrans - 1] && rule.valid))
 		return rule.valid ? rule_offset(t) :
