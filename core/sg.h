@@ -230,6 +230,8 @@ struct sg_global {
 	const char *loader_file;	/* loader: its own path */
 	int exe_set;			/* loader: the kernel's
 					   /proc/self/exe is the program */
+	int tracer_at_start;		/* loader: 0 unknown, 1 no tracer at
+					   start (TracerPid), 2 one */
 	int own_loader;			/* loader: that program has no
 					   interpreter, so it maps any later
 					   code itself */
@@ -511,6 +513,7 @@ long sg_path_stat(const char *path, struct sg_fd_stat *st) SG_HIDDEN;
 long sg_path_lstat(const char *path, struct sg_fd_stat *st) SG_HIDDEN;
 const char *sg_proc_status(int tid, const char *field, char *buf,
 			   size_t size) SG_HIDDEN;
+const char *sg_status_field(const char *buf, const char *field) SG_HIDDEN;
 long sg_at_stat(long dirfd, const char *path, struct sg_fd_stat *st)
 	SG_HIDDEN;			/* follows a last symlink */
 

@@ -779,18 +779,55 @@ long sg_signal_rt_sigaction(long sig, const void *act, void *oact, long size)
 	return 0;
 }
 
+/*
+ * In the loader, just after execve: the kernel left every action SIG_DFL
+ * but the ignored ones (SIG_IGN), with no flags, mask or restorer, so one
+ * read of /proc/self/status (SigIgn) gives them all, where a process
+ * would otherwise start with 64 rt_sigaction calls.  The same read tells
+ * sg_tracer_outside whether a tracer is there.  0 if it did.
+ */
+static int actions_after_exec(struct sg_kact *app_act)
+{
+	char buf[4096];
+	const char *ign = sg.loader ? sg_proc_status(0, "SigIgn", buf,
+						     sizeof(buf)) : 0;
+	const char *tracer = ign ? sg_status_field(buf, "TracerPid") : 0;
+	unsigned long mask = 0;
+	int sig, i;
+
+	for (i = 0; ign && i < 16; i++) {
+		char c = ign[i];
+
+		if (c >= '0' && c <= '9')
+			mask = mask << 4 | (unsigned long)(c - '0');
+		else if (c >= 'a' && c <= 'f')
+			mask = mask << 4 | (unsigned long)(c - 'a' + 10);
+		else
+			return -1;
+	}
+	if (!ign)
+		return -1;
+	for (sig = 1; sig < SG_NSIG; sig++) {
+		memset(&app_act[sig], 0, sizeof(app_act[sig]));
+		if (mask >> (sig - 1) & 1)
+			app_act[sig].handler = 1;	/* SIG_IGN */
+	}
+	if (tracer)
+		sg.tracer_at_start = *tracer >= '1' && *tracer <= '9' ? 2 : 1;
+	return 0;
+}
+
 int sg_signal_init(void)
 {
 	struct sg_kact *app_act = acts_of(sg_self());
-	int sig;
-
+	int sig, known = actions_after_exec(app_act) == 0;
 
 	for (sig = 1; sig < SG_NSIG; sig++) {
 		struct sg_kact k;
 
 		if (sig == SIGKILL_ || sig == SIGSTOP_)
 			continue;
-		if (get_action(sig, &app_act[sig]) < 0)
+		if (!known && get_action(sig, &app_act[sig]) < 0)
 			continue;
 		if (wrapped(&app_act[sig]) || watched(sig, &app_act[sig])) {
 			kernel_act(sig, &app_act[sig], &k);

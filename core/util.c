@@ -242,9 +242,7 @@ const char *sg_proc_status(int tid, const char *field, char *buf,
 			   size_t size)
 {
 	char path[48], num[16];
-	size_t len = sg_strlen(field);
 	long fd, n = 0, r;
-	char *p;
 
 	sg_strlcpy(path, "/proc/", sizeof(path));
 	sg_strlcpy(path + 6, tid ? sg_utoa(num + sizeof(num), tid) : "self",
@@ -260,6 +258,15 @@ const char *sg_proc_status(int tid, const char *field, char *buf,
 		n += r;
 	sg_sc1(SG_NR_close, fd);
 	buf[n] = 0;
+	return sg_status_field(buf, field);
+}
+
+/* The value of field in a status file's text, or NULL. */
+const char *sg_status_field(const char *buf, const char *field)
+{
+	size_t len = sg_strlen(field);
+	const char *p;
+
 	for (p = buf; *p; p++)
 		if (*p == '\n' && !sg_strncmp(p + 1, field, len) &&
 		    p[1 + len] == ':') {
