@@ -12,7 +12,10 @@
 
 int sg_patch_lock_take(struct sg_patch_lock *l, int wait)
 {
-	int me = (int)sg_sc0(SG_NR_gettid), owner;
+	struct sg_thread *t = sg_self();
+	/* (a thread's state knows its id: a fork child's is set before it
+	 * runs anything that patches) */
+	int me = t ? t->tid : (int)sg_sc0(SG_NR_gettid), owner;
 	static const unsigned long all = ~0UL;
 	unsigned long mask;
 
