@@ -174,44 +174,68 @@ static int holds(const struct sg_mapping *m, void *arg)
 	return 1;
 }
 
+/*
+ * The mapping that holds addr, its path copied into name (cap bytes): 0,
+ * -ENOENT if none, -ENOMEM if maps cannot be read.  One PROCMAP_QUERY
+ * where the kernel has it: a JIT's every new code mapping asked this,
+ * and the whole of a large program's maps cost far more.
+ */
+static long mapping_at(unsigned long addr, struct sg_mapping *m, char *name,
+		       unsigned int cap)
+{
+	struct at at = { addr, { 0 } };
+	unsigned long len;
+	long fd = sg_maps_open(), r = fd;
+	char *maps;
+
+	if (fd >= 0) {
+		r = sg_maps_query(fd, addr, m, name, cap);
+		sg_sc1(SG_NR_close, fd);
+		if (r == -2 || (!r && m->lo > addr))
+			return -2;	/* ENOENT: nothing at or above */
+		if (!r)
+			return 0;
+	}
+	/* (no such query, or a name longer than cap) */
+	if (!(maps = sg_maps_read(&len)))
+		return -12;	/* ENOMEM */
+	r = sg_maps_each(maps, holds, &at) ? 0 : -2;
+	if (!r) {
+		*m = at.m;
+		sg_strlcpy(name, at.m.path, cap);
+		m->path = name;
+	}
+	sg_munmap(maps, len);
+	return r;
+}
+
 /* sysgate_locate() (include/sysgate.h): what is mapped at addr. */
 long sysgate_locate(const void *addr, char *path, size_t size,
 		    unsigned long *file_off)
 {
-	struct at at = { (unsigned long)addr, { 0 } };
-	unsigned long len;
-	char *maps = sg_maps_read(&len);
-	long ret = -2;	/* ENOENT */
+	char name[4096];
+	struct sg_mapping m;
+	long r = mapping_at((unsigned long)addr, &m, name, sizeof(name));
 
-	if (!maps)
-		return -12;	/* ENOMEM */
-	if (sg_maps_each(maps, holds, &at)) {
-		sg_strlcpy(path, at.m.path, size);
-		*file_off = at.addr - at.m.lo + at.m.off;
-		ret = 0;
-	}
-	sg_munmap(maps, len);
-	return ret;
+	if (r < 0)
+		return r;
+	sg_strlcpy(path, m.path, size);
+	*file_off = (unsigned long)addr - m.lo + m.off;
+	return 0;
 }
 
 int sg_maps_info(unsigned long addr, struct sg_mapping_info *info)
 {
-	struct at at = { addr, { 0 } };
-	unsigned long len;
-	char *maps = sg_maps_read(&len);
-	int ret = -1;
+	char name[4096];
+	struct sg_mapping m;
 
-	if (!maps)
+	if (mapping_at(addr, &m, name, sizeof(name)) < 0)
 		return -1;
-	if (sg_maps_each(maps, holds, &at)) {
-		info->lo = at.m.lo;
-		info->hi = at.m.hi;
-		info->prot = at.m.prot;
-		info->shared = at.m.shared;
-		info->special = at.m.path[0] == '[';
-		info->anon = !at.m.path[0];
-		ret = 0;
-	}
-	sg_munmap(maps, len);
-	return ret;
+	info->lo = m.lo;
+	info->hi = m.hi;
+	info->prot = m.prot;
+	info->shared = m.shared;
+	info->special = m.path[0] == '[';
+	info->anon = !m.path[0];
+	return 0;
 }
