@@ -19,7 +19,8 @@ struct sg_shared_hdr {
 	unsigned int lock;
 	unsigned long size, used;
 	unsigned int ndir;
-	unsigned int pad;
+	unsigned int counter_steady;	/* 0 not asked, 1 yes, 2 no: the
+					   CPU's answer, once per tree */
 	struct sg_shared_ent dir[SG_SHARED_DIR];
 };
 

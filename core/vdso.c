@@ -9,6 +9,7 @@
 #include <elf.h>
 #include "sg.h"
 #include "maps.h"
+#include "shared.h"
 #include "clock_arch.h"
 
 typedef long (*clock_fn)(long, void *);
@@ -203,15 +204,32 @@ unsigned long long sysgate_realtime_ns(void)
 	return clock_ns(0 /* CLOCK_REALTIME */);
 }
 
-/* Steadiness is asked only when a hook wants the counter (CPUID exits
- * to the hypervisor in a VM); whether it faults, at start (below). */
+/* Does the counter run at one rate?  Asked of the CPU once per tree,
+ * whose processes keep the answer in their shared state: CPUID exits to
+ * the hypervisor in a VM, microseconds each. */
+static int counter_steady(void)
+{
+	struct sg_shared_hdr *h = (struct sg_shared_hdr *)sg.shared_base;
+	unsigned int v = h ? __atomic_load_n(&h->counter_steady,
+					     __ATOMIC_RELAXED) : 0;
+
+	if (v != 1 && v != 2) {
+		v = sg_arch_counter_steady() ? 1 : 2;
+		if (h)
+			__atomic_store_n(&h->counter_steady, v,
+					 __ATOMIC_RELAXED);
+	}
+	return v == 1;
+}
+
+/* Steadiness is asked only when a hook wants the counter; whether it
+ * faults, at start (below). */
 int sg_ticks_usable(void)
 {
 	int st = __atomic_load_n(&counter_state, __ATOMIC_RELAXED);
 
 	if (!st) {
-		st = sg_arch_counter_steady() && !sg_arch_counter_faults() ?
-			1 : 2;
+		st = counter_steady() && !sg_arch_counter_faults() ? 1 : 2;
 		__atomic_store_n(&counter_state, st, __ATOMIC_RELAXED);
 	}
 	return st == 1;
