@@ -395,9 +395,11 @@ int sg_fd_guard(struct sysgate_sys *s)
 
 /* The /proc/self/mem descriptor kept for this process (see the top), or
  * -1 where none can be kept: where our descriptors are not hidden from
- * the program (sg_fd_core_set did not run for them), or where this one
+ * the program (sg_fd_core_set did not run for them), where this one
  * would sit below the program's limit while the others do not (nothing
- * makes the calls that name it fail then). */
+ * makes the calls that name it fail then), or below a limit so small
+ * that programs fill it (one that opens until EMFILE, then execs, would
+ * find the number free again after the exec). */
 long sg_fd_mem(void)
 {
 	struct sg_rlimit r;
@@ -416,9 +418,8 @@ long sg_fd_mem(void)
 	 * may probe among those its parent used. */
 	top = sg.out_fd > sg.state_fd ? sg.out_fd : sg.state_fd;
 	fd = top > 2 ? place_from(fd, top + 1) : hide(fd);
-	if (!sg.fd_below &&
-	    (sg_sc4(SG_NR_prlimit64, 0, RLIMIT_NOFILE_, 0, (long)&r) < 0 ||
-	     (unsigned long)fd < r.cur)) {
+	if (sg_sc4(SG_NR_prlimit64, 0, RLIMIT_NOFILE_, 0, (long)&r) < 0 ||
+	    ((unsigned long)fd < r.cur && (!sg.fd_below || r.cur <= 128))) {
 		sg_sc1(SG_NR_close, fd);
 		goto no;
 	}
