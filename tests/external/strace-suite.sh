@@ -75,6 +75,15 @@ make -C tests -k -j"$(nproc)" check STRACE="$SYSGATE" \
 	TIMEOUT_DURATION="${TIMEOUT_DURATION:-120}" \
 	${tests:+TESTS="$tests"} >"$work/check.log" 2>&1
 
+# Programs an attach test started and a failed or timed-out run left
+# behind (strace's tests stop them once strace has attached: attach-f-p
+# spins until then): none may outlive the run.
+tdir=$(pwd -P)/tests
+for p in /proc/[0-9]*; do
+	exe=$(readlink "$p/exe" 2>/dev/null) || continue
+	case $exe in "$tdir"/*) kill -9 "${p#/proc/}" 2>/dev/null ;; esac
+done
+
 cd tests || exit 1
 pass=0 fail=0 skip=0 failed=()
 while read -r res name; do
