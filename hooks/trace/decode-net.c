@@ -508,7 +508,7 @@ static const char *const linger_names[] = { "l_onoff=", "l_linger=" };
 
 /* A hardware address, "01:02:03"; its bytes under -X raw, both under
  * -X verbose (strace's) */
-static void p_mac(struct fmt *f, const unsigned char *a, unsigned int n)
+void p_mac(struct fmt *f, const unsigned char *a, unsigned int n)
 {
 	unsigned int i;
 

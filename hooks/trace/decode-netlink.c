@@ -47,6 +47,9 @@ enum {
 	FK_IFINDEX,	/* if_nametoindex("lo") */
 	FK_RTNL_FAMILY,	/* RTNL_FAMILY_*, else AF_* */
 	FK_X_SET,	/* hex, the field shown only when not 0 (reserved) */
+	FK_MAC,		/* a hardware address of the field's bytes */
+	FK_U8S,		/* [u8, ...] of the field's bytes */
+	FK_ETH_PROTO,	/* htons(ETH_P_...) of a big-endian u16 */
 };
 
 struct field {
@@ -141,7 +144,10 @@ void p_ifindex(struct fmt *f, unsigned int idx)
 static void p_field(struct fmt *f, const unsigned char *b,
 		    const struct field *d)
 {
-	unsigned long long v = get_uint(b + d->off, d->size);
+	/* (the fields of bytes are no number) */
+	unsigned long long v = d->kind == FK_MAC || d->kind == FK_U8S ? 0 :
+			       get_uint(b + d->off, d->size);
+	unsigned int i;
 
 	fmt_str(f, d->name);
 	fmt_chr(f, '=');
@@ -186,6 +192,22 @@ static void p_field(struct fmt *f, const unsigned char *b,
 			p_xlat(f, v, &xl_rtnl_families, 0);
 		else
 			p_xlat(f, v, &xl_families, "RTNL_FAMILY_???");
+		break;
+	case FK_MAC:
+		p_mac(f, b + d->off, d->size);
+		break;
+	case FK_U8S:
+		for (i = 0; i < d->size; i++) {
+			fmt_str(f, i ? ", " : "[");
+			fmt_udec(f, b[d->off + i]);
+		}
+		fmt_chr(f, ']');
+		break;
+	case FK_ETH_PROTO:
+		fmt_str(f, "htons(");
+		p_xlat(f, (unsigned long)__builtin_bswap16((unsigned short)v),
+		       &xl_ethernet_protocols, "ETH_P_???");
+		fmt_chr(f, ')');
 		break;
 	case FK_DEV:
 		fmt_str(f, "makedev(");
@@ -289,7 +311,7 @@ enum {
 	NK_UID, NK_FD, NK_IFINDEX,
 	NK_U8S,		/* [u8, ...] */
 	NK_U32S,	/* [u32, ...] */
-	NK_MEMINFO,	/* [[SK_MEMINFO_...]=u32, ...] */
+	NK_INDEXED,	/* [[SK_MEMINFO_...]=u32, ...]: an array by index */
 	NK_WORDS,	/* [0x..., ...]: longs in hex of their full width */
 	NK_FLAGS32,	/* a u32 of flags */
 	NK_STRUCT,	/* a layout's fields */
@@ -305,6 +327,8 @@ enum {
 	NK_CLOCK,	/* clock ticks of 1 to 8 bytes, with seconds */
 	NK_GATEWAY,	/* an address of the payload's family */
 	NK_STRUCTS,	/* an array of the layout's structures */
+	NK_X16,		/* a u16 in hex */
+	NK_BY_FAMILY,	/* attributes of the set of the payload's family */
 };
 
 struct nla_set;
@@ -316,12 +340,27 @@ struct counters {
 	unsigned char n, min, size;
 };
 
+/* An array whose elements the index names: [[NAME]=v, ...] */
+struct indexed {
+	const struct xlat *t;
+	const char *unknown;
+	unsigned char size, is_signed;
+};
+
+/* The attributes of a family (NK_BY_FAMILY), a list ending in set 0 */
+struct family_set {
+	unsigned char family;
+	const struct nla_set *set;
+};
+
 struct nla_kind {
 	unsigned char kind;
 	union {
 		const struct layout *l;		/* NK_STRUCT */
 		const struct nla_set *nest;	/* NK_NESTED */
 		const struct counters *ctr;	/* NK_COUNTERS */
+		const struct indexed *idx;	/* NK_INDEXED */
+		const struct family_set *fam;	/* NK_BY_FAMILY */
 	};
 	const struct xlat *t;		/* NK_FLAGS32, NK_XLAT8 */
 	const char *unknown;
@@ -363,22 +402,35 @@ static void p_word_elem(struct fmt *f, const void *e, void *ctx)
 		fmt_chr(f, "0123456789abcdef"[v >> i * 4 & 15]);
 }
 
-static void p_meminfo_elem(struct fmt *f, const void *e, void *ctx)
+struct indexed_at {
+	const struct indexed *d;
+	unsigned long i;
+};
+
+static void p_indexed_elem(struct fmt *f, const void *e, void *ctx)
 {
-	unsigned long *i = ctx;
-	const char *nm = xlat_name(&xl_sk_meminfo, *i);
+	struct indexed_at *at = ctx;
+	const char *nm = xlat_name(at->d->t, at->i);
+	unsigned long long v = get_uint(e, at->d->size);
 
 	/* (strace's indices are decimal under -X too) */
 	fmt_chr(f, '[');
 	if (nm) {
-		p_named(f, nm, *i, 'u');
+		p_named(f, nm, at->i, 'u');
 	} else {
-		fmt_udec(f, *i);
-		fmt_str(f, " /* SK_MEMINFO_??? */");
+		fmt_udec(f, at->i);
+		if (trace_xstyle != XS_RAW) {
+			fmt_str(f, " /* ");
+			fmt_str(f, at->d->unknown);
+			fmt_str(f, " */");
+		}
 	}
-	(*i)++;
+	at->i++;
 	fmt_str(f, "]=");
-	fmt_udec(f, *(const unsigned int *)e);
+	if (at->d->is_signed)
+		fmt_dec(f, at->d->size == 4 ? (int)v : (long)v);
+	else
+		fmt_udec(f, v);
 }
 
 /* A string value: bytes up to -s, a final NUL not shown; "..." after
@@ -474,6 +526,8 @@ static int p_nla_value(struct nl *x, const struct nla_kind *k,
 	unsigned char b[64];
 	unsigned long i = 0;
 	unsigned long long v;
+	struct indexed_at at = { k->idx, 0 };
+	const struct family_set *fs;
 
 	switch (k->kind) {
 	case NK_STR:
@@ -503,12 +557,22 @@ static int p_nla_value(struct nl *x, const struct nla_kind *k,
 		p_array_ctx(x->f, x->s, p, len, 1, 0, p_u8_elem, 0);
 		return 1;
 	case NK_U32S:
-	case NK_MEMINFO:
 		if (len < 4)
 			return 0;
-		p_array_ctx(x->f, x->s, p, len / 4, 4, 0,
-			    k->kind == NK_U32S ? p_u32_elem : p_meminfo_elem,
-			    &i);
+		p_array_ctx(x->f, x->s, p, len / 4, 4, 0, p_u32_elem, 0);
+		return 1;
+	case NK_INDEXED:
+		if (len < k->idx->size)
+			return 0;
+		p_array_ctx(x->f, x->s, p, len / k->idx->size, k->idx->size, 0,
+			    p_indexed_elem, &at);
+		return 1;
+	case NK_BY_FAMILY:
+		for (fs = k->fam; fs->set && fs->family != x->family; fs++)
+			;
+		if (!fs->set)
+			return 0;
+		walk(x, &nla_walk, p, len, fs->set);
 		return 1;
 	case NK_WORDS:
 		if (len < sizeof(long))
@@ -555,12 +619,14 @@ static int p_nla_value(struct nl *x, const struct nla_kind *k,
 		return 1;
 	case NK_XLAT32:
 	case NK_X32:
-		if (len < 4)
+	case NK_X16:
+		i = k->kind == NK_X16 ? 2 : 4;
+		if (len < i)
 			return 0;
-		if (fetch(x->f, x->s, b, p, 4))
+		if (fetch(x->f, x->s, b, p, i))
 			return 1;
-		if (k->kind == NK_X32)
-			p_hex(x->f, get_uint(b, 4));
+		if (k->kind != NK_XLAT32)
+			p_hex(x->f, get_uint(b, (int)i));
 		else
 			p_xlat(x->f, get_uint(b, 4), k->t, k->unknown);
 		return 1;
@@ -666,13 +732,15 @@ static const struct layout unix_vfs_l = LAYOUT(unix_vfs_f, struct unix_diag_vfs)
 static const struct layout unix_rqlen_l =
 	LAYOUT(unix_rqlen_f, struct unix_diag_rqlen);
 
+static const struct indexed meminfo = { &xl_sk_meminfo, "SK_MEMINFO_???", 4,
+					0 };
 static const struct nla_kind unix_attr_k[] = {
 	[UNIX_DIAG_NAME] = { NK_STR, { 0 }, 0, 0 },
 	[UNIX_DIAG_VFS] = { NK_STRUCT, { &unix_vfs_l }, 0, 0 },
 	[UNIX_DIAG_PEER] = { NK_U32, { 0 }, 0, 0 },
 	[UNIX_DIAG_ICONS] = { NK_U32S, { 0 }, 0, 0 },
 	[UNIX_DIAG_RQLEN] = { NK_STRUCT, { &unix_rqlen_l }, 0, 0 },
-	[UNIX_DIAG_MEMINFO] = { NK_MEMINFO, { 0 }, 0, 0 },
+	[UNIX_DIAG_MEMINFO] = { .kind = NK_INDEXED, .idx = &meminfo },
 	[UNIX_DIAG_SHUTDOWN] = { NK_U8, { 0 }, 0, 0 },
 	[UNIX_DIAG_UID] = { NK_UID, { 0 }, 0, 0 },
 };
@@ -713,7 +781,7 @@ static const struct layout nl_msg_l =
 static const struct layout nl_ring_l =
 	LAYOUT(nl_ring_f, struct netlink_diag_ring);
 static const struct nla_kind nl_attr_k[] = {
-	[NETLINK_DIAG_MEMINFO] = { NK_MEMINFO, { 0 }, 0, 0 },
+	[NETLINK_DIAG_MEMINFO] = { .kind = NK_INDEXED, .idx = &meminfo },
 	[NETLINK_DIAG_GROUPS] = { NK_WORDS, { 0 }, 0, 0 },
 	[NETLINK_DIAG_RX_RING] = { NK_STRUCT, { &nl_ring_l }, 0, 0 },
 	[NETLINK_DIAG_TX_RING] = { NK_STRUCT, { &nl_ring_l }, 0, 0 },
@@ -867,8 +935,180 @@ static const struct nla_kind linkinfo_attr_k[] = {
 };
 static const struct nla_set linkinfo_attrs =
 	SET(&xl_ifla_info_attrs, "IFLA_INFO_???", linkinfo_attr_k);
-static const struct nla_set ifla_attrs;
 #define K(k) { k, { 0 }, 0, 0 }
+/* IFLA_PROTINFO of a bridge's port */
+static const struct field bridge_id_f[] = {
+	F(struct ifla_bridge_id, prio, FK_U8S, 0, 0),
+	F(struct ifla_bridge_id, addr, FK_MAC, 0, 0),
+};
+static const struct layout bridge_id_l =
+	LAYOUT(bridge_id_f, struct ifla_bridge_id);
+static const struct nla_kind brport_attr_k[] = {
+	[IFLA_BRPORT_STATE] = K(NK_U8), [IFLA_BRPORT_PRIORITY] = K(NK_U16),
+	[IFLA_BRPORT_COST] = K(NK_U32), [IFLA_BRPORT_MODE] = K(NK_U8),
+	[IFLA_BRPORT_GUARD] = K(NK_U8), [IFLA_BRPORT_PROTECT] = K(NK_U8),
+	[IFLA_BRPORT_FAST_LEAVE] = K(NK_U8), [IFLA_BRPORT_LEARNING] = K(NK_U8),
+	[IFLA_BRPORT_UNICAST_FLOOD] = K(NK_U8),
+	[IFLA_BRPORT_PROXYARP] = K(NK_U8),
+	[IFLA_BRPORT_LEARNING_SYNC] = K(NK_U8),
+	[IFLA_BRPORT_PROXYARP_WIFI] = K(NK_U8),
+	[IFLA_BRPORT_ROOT_ID] = { NK_STRUCT, { &bridge_id_l }, 0, 0 },
+	[IFLA_BRPORT_BRIDGE_ID] = { NK_STRUCT, { &bridge_id_l }, 0, 0 },
+	[IFLA_BRPORT_DESIGNATED_PORT] = K(NK_U16),
+	[IFLA_BRPORT_DESIGNATED_COST] = K(NK_U16),
+	[IFLA_BRPORT_ID] = K(NK_U16), [IFLA_BRPORT_NO] = K(NK_U16),
+	[IFLA_BRPORT_TOPOLOGY_CHANGE_ACK] = K(NK_U8),
+	[IFLA_BRPORT_CONFIG_PENDING] = K(NK_U8),
+	[IFLA_BRPORT_MESSAGE_AGE_TIMER] = K(NK_CLOCK),
+	[IFLA_BRPORT_FORWARD_DELAY_TIMER] = K(NK_CLOCK),
+	[IFLA_BRPORT_HOLD_TIMER] = K(NK_CLOCK),
+	[IFLA_BRPORT_MULTICAST_ROUTER] = K(NK_U8),
+	[IFLA_BRPORT_MCAST_FLOOD] = K(NK_U8),
+	[IFLA_BRPORT_MCAST_TO_UCAST] = K(NK_U8),
+	[IFLA_BRPORT_VLAN_TUNNEL] = K(NK_U8),
+	[IFLA_BRPORT_BCAST_FLOOD] = K(NK_U8),
+	[IFLA_BRPORT_GROUP_FWD_MASK] = K(NK_X16),
+	[IFLA_BRPORT_NEIGH_SUPPRESS] = K(NK_U8),
+	[IFLA_BRPORT_ISOLATED] = K(NK_U8),
+	[IFLA_BRPORT_BACKUP_PORT] = K(NK_IFINDEX),
+	[IFLA_BRPORT_MRP_RING_OPEN] = K(NK_U8),
+	[IFLA_BRPORT_MRP_IN_OPEN] = K(NK_U8),
+	[IFLA_BRPORT_MCAST_EHT_HOSTS_LIMIT] = K(NK_U32),
+	[IFLA_BRPORT_MCAST_EHT_HOSTS_CNT] = K(NK_U32),
+	[IFLA_BRPORT_LOCKED] = K(NK_U8),
+};
+static const struct nla_set brport_attrs =
+	SET(&xl_ifla_brport_attrs, "IFLA_BRPORT_???", brport_attr_k);
+/* IFLA_PROTINFO (and IFLA_AF_SPEC) of AF_INET6 */
+static const struct indexed inet6_conf = { &xl_inet6_devconf, "DEVCONF_???",
+					   4, 1 };
+static const struct indexed inet6_stats = { &xl_ipstats_mib,
+					    "IPSTATS_MIB_???", 8, 0 };
+static const struct indexed icmp6_stats = { &xl_icmp6_mib, "ICMP6_MIB_???",
+					    8, 0 };
+static const struct field cacheinfo_f[] = {
+	F(struct ifla_cacheinfo, max_reasm_len, FK_U, 0, 0),
+	F(struct ifla_cacheinfo, tstamp, FK_U, 0, 0),
+	F(struct ifla_cacheinfo, reachable_time, FK_U, 0, 0),
+	F(struct ifla_cacheinfo, retrans_time, FK_U, 0, 0),
+};
+static const struct layout cacheinfo_l =
+	LAYOUT(cacheinfo_f, struct ifla_cacheinfo);
+static const struct nla_kind inet6_attr_k[] = {
+	[IFLA_INET6_FLAGS] = { NK_FLAGS32, { 0 }, &xl_inet6_if_flags,
+			       "IF_???" },
+	[IFLA_INET6_CONF] = { .kind = NK_INDEXED, .idx = &inet6_conf },
+	[IFLA_INET6_STATS] = { .kind = NK_INDEXED, .idx = &inet6_stats },
+	[IFLA_INET6_CACHEINFO] = { NK_STRUCT, { &cacheinfo_l }, 0, 0 },
+	[IFLA_INET6_ICMP6STATS] = { .kind = NK_INDEXED, .idx = &icmp6_stats },
+	[IFLA_INET6_TOKEN] = K(NK_IN6_ADDR),
+	[IFLA_INET6_ADDR_GEN_MODE] = { NK_XLAT8, { 0 }, &xl_in6_addr_gen_modes,
+				       "IN6_ADDR_GEN_MODE_???" },
+	[IFLA_INET6_RA_MTU] = K(NK_U32),
+};
+static const struct nla_set inet6_attrs =
+	SET(&xl_ifla_inet6_attrs, "IFLA_INET6_???", inet6_attr_k);
+static const struct family_set protinfo_sets[] = {
+	{ AF_BRIDGE, &brport_attrs }, { AF_INET6, &inet6_attrs }, { 0, 0 },
+};
+/* IFLA_VFINFO_LIST: each VF's IFLA_VF_INFO */
+static const struct field vf_mac_f[] = {
+	F(struct ifla_vf_mac, vf, FK_U, 0, 0),
+	F(struct ifla_vf_mac, mac, FK_MAC, 0, 0),
+};
+static const struct field vf_vlan_f[] = {
+	F(struct ifla_vf_vlan, vf, FK_U, 0, 0),
+	F(struct ifla_vf_vlan, vlan, FK_U, 0, 0),
+	F(struct ifla_vf_vlan, qos, FK_U, 0, 0),
+};
+static const struct field vf_tx_rate_f[] = {
+	F(struct ifla_vf_tx_rate, vf, FK_U, 0, 0),
+	F(struct ifla_vf_tx_rate, rate, FK_U, 0, 0),
+};
+/* (spoofchk, rss_query_en and trust: the same two u32s) */
+static const struct field vf_setting_f[] = {
+	F(struct ifla_vf_spoofchk, vf, FK_U, 0, 0),
+	F(struct ifla_vf_spoofchk, setting, FK_U, 0, 0),
+};
+static const struct field vf_link_state_f[] = {
+	F(struct ifla_vf_link_state, vf, FK_U, 0, 0),
+	F(struct ifla_vf_link_state, link_state, FK_XLAT,
+	  &xl_ifla_vf_link_states, "IFLA_VF_LINK_STATE_???"),
+};
+static const struct field vf_rate_f[] = {
+	F(struct ifla_vf_rate, vf, FK_U, 0, 0),
+	F(struct ifla_vf_rate, min_tx_rate, FK_U, 0, 0),
+	F(struct ifla_vf_rate, max_tx_rate, FK_U, 0, 0),
+};
+static const struct field vf_guid_f[] = {
+	F(struct ifla_vf_guid, vf, FK_U, 0, 0),
+	F(struct ifla_vf_guid, guid, FK_X, 0, 0),
+};
+static const struct field vf_vlan_info_f[] = {
+	F(struct ifla_vf_vlan_info, vf, FK_U, 0, 0),
+	F(struct ifla_vf_vlan_info, vlan, FK_U, 0, 0),
+	F(struct ifla_vf_vlan_info, qos, FK_U, 0, 0),
+	F(struct ifla_vf_vlan_info, vlan_proto, FK_ETH_PROTO, 0, 0),
+};
+static const struct field vf_broadcast_f[] = {
+	F(struct ifla_vf_broadcast, broadcast, FK_MAC, 0, 0),
+};
+static const struct layout vf_mac_l = LAYOUT(vf_mac_f, struct ifla_vf_mac);
+static const struct layout vf_vlan_l = LAYOUT(vf_vlan_f, struct ifla_vf_vlan);
+static const struct layout vf_tx_rate_l =
+	LAYOUT(vf_tx_rate_f, struct ifla_vf_tx_rate);
+static const struct layout vf_setting_l =
+	LAYOUT(vf_setting_f, struct ifla_vf_spoofchk);
+static const struct layout vf_link_state_l =
+	LAYOUT(vf_link_state_f, struct ifla_vf_link_state);
+static const struct layout vf_rate_l = LAYOUT(vf_rate_f, struct ifla_vf_rate);
+static const struct layout vf_guid_l = LAYOUT(vf_guid_f, struct ifla_vf_guid);
+static const struct layout vf_vlan_info_l =
+	LAYOUT(vf_vlan_info_f, struct ifla_vf_vlan_info);
+static const struct layout vf_broadcast_l =
+	LAYOUT(vf_broadcast_f, struct ifla_vf_broadcast);
+static const struct nla_kind vf_stats_attr_k[] = {
+	[IFLA_VF_STATS_RX_PACKETS] = K(NK_U64),
+	[IFLA_VF_STATS_TX_PACKETS] = K(NK_U64),
+	[IFLA_VF_STATS_RX_BYTES] = K(NK_U64),
+	[IFLA_VF_STATS_TX_BYTES] = K(NK_U64),
+	[IFLA_VF_STATS_BROADCAST] = K(NK_U64),
+	[IFLA_VF_STATS_MULTICAST] = K(NK_U64),
+	[IFLA_VF_STATS_RX_DROPPED] = K(NK_U64),
+	[IFLA_VF_STATS_TX_DROPPED] = K(NK_U64),
+};
+static const struct nla_set vf_stats_attrs =
+	SET(&xl_ifla_vf_stats_attrs, "IFLA_VF_STATS_???", vf_stats_attr_k);
+static const struct nla_kind vf_vlan_list_attr_k[] = {
+	[IFLA_VF_VLAN_INFO] = { NK_STRUCT, { &vf_vlan_info_l }, 0, 0 },
+};
+static const struct nla_set vf_vlan_list_attrs =
+	SET(&xl_ifla_vf_vlan_list_attrs, "IFLA_VF_VLAN_INFO_???",
+	    vf_vlan_list_attr_k);
+static const struct nla_kind vf_attr_k[] = {
+	[IFLA_VF_MAC] = { NK_STRUCT, { &vf_mac_l }, 0, 0 },
+	[IFLA_VF_VLAN] = { NK_STRUCT, { &vf_vlan_l }, 0, 0 },
+	[IFLA_VF_TX_RATE] = { NK_STRUCT, { &vf_tx_rate_l }, 0, 0 },
+	[IFLA_VF_SPOOFCHK] = { NK_STRUCT, { &vf_setting_l }, 0, 0 },
+	[IFLA_VF_LINK_STATE] = { NK_STRUCT, { &vf_link_state_l }, 0, 0 },
+	[IFLA_VF_RATE] = { NK_STRUCT, { &vf_rate_l }, 0, 0 },
+	[IFLA_VF_RSS_QUERY_EN] = { NK_STRUCT, { &vf_setting_l }, 0, 0 },
+	[IFLA_VF_STATS] = { .kind = NK_NESTED, .nest = &vf_stats_attrs },
+	[IFLA_VF_TRUST] = { NK_STRUCT, { &vf_setting_l }, 0, 0 },
+	[IFLA_VF_IB_NODE_GUID] = { NK_STRUCT, { &vf_guid_l }, 0, 0 },
+	[IFLA_VF_IB_PORT_GUID] = { NK_STRUCT, { &vf_guid_l }, 0, 0 },
+	[IFLA_VF_VLAN_LIST] = { .kind = NK_NESTED,
+				.nest = &vf_vlan_list_attrs },
+	[IFLA_VF_BROADCAST] = { NK_STRUCT, { &vf_broadcast_l }, 0, 0 },
+};
+static const struct nla_set vf_attrs =
+	SET(&xl_ifla_vf_attrs, "IFLA_VF_???", vf_attr_k);
+static const struct nla_kind vf_info_attr_k[] = {
+	[IFLA_VF_INFO] = { .kind = NK_NESTED, .nest = &vf_attrs },
+};
+static const struct nla_set vf_info_attrs =
+	SET(&xl_ifla_vf_info_attrs, "IFLA_VF_INFO_???", vf_info_attr_k);
+static const struct nla_set ifla_attrs;
 static const struct nla_kind ifla_attr_k[] = {
 	[IFLA_IFNAME] = K(NK_STR), [IFLA_MTU] = K(NK_U32),
 	[IFLA_STATS] = { .kind = NK_COUNTERS, .ctr = &link_stats },
@@ -876,6 +1116,8 @@ static const struct nla_kind ifla_attr_k[] = {
 	[IFLA_MAP] = { NK_STRUCT, { &ifmap_l }, 0, 0 },
 	[IFLA_LINKINFO] = { .kind = NK_NESTED, .nest = &linkinfo_attrs },
 	[IFLA_LINK] = K(NK_U32), [IFLA_QDISC] = K(NK_STR),
+	[IFLA_PROTINFO] = { .kind = NK_BY_FAMILY, .fam = protinfo_sets },
+	[IFLA_VFINFO_LIST] = { .kind = NK_NESTED, .nest = &vf_info_attrs },
 	[IFLA_MASTER] = K(NK_U32), [IFLA_TXQLEN] = K(NK_U32),
 	[IFLA_WEIGHT] = K(NK_U32), [IFLA_OPERSTATE] = K(NK_U8),
 	[IFLA_LINKMODE] = K(NK_U8), [IFLA_NET_NS_PID] = K(NK_U32),

@@ -320,6 +320,9 @@ void p_inet4(struct fmt *f, const unsigned char *a);
  * the value alone, no ", NAME=". */
 void p_in_addr(struct fmt *f, const char *name, const void *bytes, int n,
 	       const char *head, const char *tail);
+/* A hardware address of n bytes, "01:02:03", as strace's -X shows it
+ * (decode-net.c) */
+void p_mac(struct fmt *f, const unsigned char *a, unsigned int n);
 /* The shortest text form of an IPv6 address (16 bytes). */
 void p_inet6(struct fmt *f, const unsigned char *a);
 /* -yy: "TCP:[127.0.0.1:80->127.0.0.1:4000]" for the socket with inode
