@@ -19,6 +19,12 @@
 #include <linux/xfrm.h>
 #include <linux/sock_diag.h>
 #include <linux/unix_diag.h>
+#include <linux/if_addr.h>
+#include <linux/if_addrlabel.h>
+#include <linux/neighbour.h>
+#include <linux/pkt_sched.h>
+#include <linux/pkt_cls.h>
+#include <linux/gen_stats.h>
 #include <fcntl.h>
 #include <sys/socket.h>
 #include "trace.h"
@@ -156,7 +162,8 @@ static void p_field(struct fmt *f, const unsigned char *b,
 		fmt_udec(f, v);
 		break;
 	case FK_D:
-		fmt_dec(f, (int)v);
+		fmt_dec(f, d->size == 1 ? (signed char)v :
+			   d->size == 2 ? (short)v : (int)v);
 		break;
 	case FK_X:
 	case FK_X_SET:
@@ -310,6 +317,7 @@ enum {
 	NK_S32,
 	NK_UID, NK_FD, NK_IFINDEX,
 	NK_U8S,		/* [u8, ...] */
+	NK_U16S,	/* [u16, ...] */
 	NK_U32S,	/* [u32, ...] */
 	NK_INDEXED,	/* [[SK_MEMINFO_...]=u32, ...]: an array by index */
 	NK_WORDS,	/* [0x..., ...]: longs in hex of their full width */
@@ -373,10 +381,10 @@ struct nla_set {
 	unsigned int n;
 };
 
-static void p_u8_elem(struct fmt *f, const void *e, void *ctx)
+/* p_array_ctx's printer of unsigned elements of *ctx bytes */
+static void p_uint_elem(struct fmt *f, const void *e, void *ctx)
 {
-	(void)ctx;
-	fmt_udec(f, *(const unsigned char *)e);
+	fmt_udec(f, get_uint(e, *(const unsigned char *)ctx));
 }
 
 void p_u32_elem(struct fmt *f, const void *e, void *ctx)
@@ -552,14 +560,13 @@ static int p_nla_value(struct nl *x, const struct nla_kind *k,
 			fmt_udec(x->f, v);
 		return 1;
 	case NK_U8S:
-		if (!len)
-			return 0;
-		p_array_ctx(x->f, x->s, p, len, 1, 0, p_u8_elem, 0);
-		return 1;
+	case NK_U16S:
 	case NK_U32S:
-		if (len < 4)
+		b[0] = k->kind == NK_U8S ? 1 : k->kind == NK_U16S ? 2 : 4;
+		if (len < b[0])
 			return 0;
-		p_array_ctx(x->f, x->s, p, len / 4, 4, 0, p_u32_elem, 0);
+		p_array_ctx(x->f, x->s, p, len / b[0], b[0], 0, p_uint_elem,
+			    b);
 		return 1;
 	case NK_INDEXED:
 		if (len < k->idx->size)
@@ -726,6 +733,10 @@ static const struct field unix_rqlen_f[] = {
 	F(struct unix_diag_rqlen, udiag_wqueue, FK_U, 0, 0),
 };
 #define LAYOUT(fl, st) { fl, sizeof(fl) / sizeof(fl[0]), sizeof(st) }
+/* A structure strace reads without its tail padding: up to field last */
+#define LAYOUT_TO(fl, st, last) { fl, sizeof(fl) / sizeof(fl[0]), \
+				  __builtin_offsetof(st, last) + \
+				  sizeof(((st *)0)->last) }
 static const struct layout unix_req_l = LAYOUT(unix_req_f, struct unix_diag_req);
 static const struct layout unix_msg_l = LAYOUT(unix_msg_f, struct unix_diag_msg);
 static const struct layout unix_vfs_l = LAYOUT(unix_vfs_f, struct unix_diag_vfs);
@@ -924,11 +935,9 @@ static const struct field ifmap_f[] = {
 	F(struct rtnl_link_ifmap, dma, FK_U, 0, 0),
 	F(struct rtnl_link_ifmap, port, FK_U, 0, 0),
 };
-/* (without its tail padding: 28 bytes, as strace reads it) */
-static const struct layout ifmap_l = {
-	ifmap_f, sizeof(ifmap_f) / sizeof(ifmap_f[0]),
-	__builtin_offsetof(struct rtnl_link_ifmap, port) + 1,
-};
+/* (28 bytes, as strace reads it) */
+static const struct layout ifmap_l =
+	LAYOUT_TO(ifmap_f, struct rtnl_link_ifmap, port);
 static const struct nla_kind linkinfo_attr_k[] = {
 	[IFLA_INFO_KIND] = { NK_STR, { 0 }, 0, 0 },
 	[IFLA_INFO_SLAVE_KIND] = { NK_STR, { 0 }, 0, 0 },
@@ -1152,6 +1161,222 @@ static const struct nla_kind ifla_attr_k[] = {
 static const struct nla_set ifla_attrs =
 	SET(&xl_ifla_attrs, "IFLA_???", ifla_attr_k);
 
+/* RTM_*ADDR: struct ifaddrmsg and the IFA_* attributes */
+static const struct field ifaddr_f[] = {
+	F(struct ifaddrmsg, ifa_family, FK_XLAT, &xl_families, "AF_???"),
+	F(struct ifaddrmsg, ifa_prefixlen, FK_U, 0, 0),
+	F(struct ifaddrmsg, ifa_flags, FK_FLAGS, &xl_ifa_flags, "IFA_F_???"),
+	F(struct ifaddrmsg, ifa_scope, FK_XLAT, &xl_rt_scopes, 0),
+	F(struct ifaddrmsg, ifa_index, FK_IFINDEX, 0, 0),
+};
+static const struct layout ifaddr_l = LAYOUT(ifaddr_f, struct ifaddrmsg);
+static const struct field ifa_cacheinfo_f[] = {
+	F(struct ifa_cacheinfo, ifa_prefered, FK_U, 0, 0),
+	F(struct ifa_cacheinfo, ifa_valid, FK_U, 0, 0),
+	F(struct ifa_cacheinfo, cstamp, FK_U, 0, 0),
+	F(struct ifa_cacheinfo, tstamp, FK_U, 0, 0),
+};
+static const struct layout ifa_cacheinfo_l =
+	LAYOUT(ifa_cacheinfo_f, struct ifa_cacheinfo);
+static const struct nla_kind ifa_attr_k[] = {
+	[IFA_ADDRESS] = K(NK_GATEWAY), [IFA_LOCAL] = K(NK_GATEWAY),
+	[IFA_LABEL] = K(NK_STR), [IFA_BROADCAST] = K(NK_GATEWAY),
+	[IFA_ANYCAST] = K(NK_GATEWAY),
+	[IFA_CACHEINFO] = { NK_STRUCT, { &ifa_cacheinfo_l }, 0, 0 },
+	[IFA_MULTICAST] = K(NK_GATEWAY),
+	[IFA_FLAGS] = { NK_FLAGS32, { 0 }, &xl_ifa_flags, "IFA_F_???" },
+	[IFA_RT_PRIORITY] = K(NK_U32), [IFA_TARGET_NETNSID] = K(NK_S32),
+};
+static const struct nla_set ifa_attrs =
+	SET(&xl_ifa_attrs, "IFA_???", ifa_attr_k);
+
+/* RTM_*ADDRLABEL: struct ifaddrlblmsg and the IFAL_* attributes */
+static const struct field ifaddrlbl_f[] = {
+	F(struct ifaddrlblmsg, ifal_family, FK_XLAT, &xl_families, "AF_???"),
+	F(struct ifaddrlblmsg, ifal_prefixlen, FK_U, 0, 0),
+	F(struct ifaddrlblmsg, ifal_flags, FK_U, 0, 0),
+	F(struct ifaddrlblmsg, ifal_index, FK_IFINDEX, 0, 0),
+	F(struct ifaddrlblmsg, ifal_seq, FK_U, 0, 0),
+};
+static const struct layout ifaddrlbl_l =
+	LAYOUT(ifaddrlbl_f, struct ifaddrlblmsg);
+static const struct nla_kind ifal_attr_k[] = {
+	[IFAL_ADDRESS] = K(NK_IN6_ADDR), [IFAL_LABEL] = K(NK_U32),
+};
+static const struct nla_set ifal_attrs =
+	SET(&xl_ifal_attrs, "IFAL_???", ifal_attr_k);
+
+/* Traffic control: struct tcmsg (qdiscs, classes, filters, chains) and
+ * the TCA_* attributes, struct tcamsg (actions) and TCA_ACT_*'s */
+static const struct field tcmsg_f[] = {
+	F(struct tcmsg, tcm_family, FK_XLAT, &xl_families, "AF_???"),
+	F(struct tcmsg, tcm_ifindex, FK_IFINDEX, 0, 0),
+	F(struct tcmsg, tcm_handle, FK_U, 0, 0),
+	F(struct tcmsg, tcm_parent, FK_U, 0, 0),
+	F(struct tcmsg, tcm_info, FK_U, 0, 0),
+};
+static const struct layout tcmsg_l = LAYOUT(tcmsg_f, struct tcmsg);
+static const struct field tc_stats_f[] = {
+	F(struct tc_stats, bytes, FK_U, 0, 0),
+	F(struct tc_stats, packets, FK_U, 0, 0),
+	F(struct tc_stats, drops, FK_U, 0, 0),
+	F(struct tc_stats, overlimits, FK_U, 0, 0),
+	F(struct tc_stats, bps, FK_U, 0, 0),
+	F(struct tc_stats, pps, FK_U, 0, 0),
+	F(struct tc_stats, qlen, FK_U, 0, 0),
+	F(struct tc_stats, backlog, FK_U, 0, 0),
+};
+static const struct layout tc_stats_l = LAYOUT_TO(tc_stats_f, struct tc_stats,
+						  backlog);
+static const struct field tc_estimator_f[] = {
+	F(struct tc_estimator, interval, FK_D, 0, 0),
+	F(struct tc_estimator, ewma_log, FK_U, 0, 0),
+};
+static const struct layout tc_estimator_l =
+	LAYOUT(tc_estimator_f, struct tc_estimator);
+static const struct field sizespec_f[] = {
+	F(struct tc_sizespec, cell_log, FK_U, 0, 0),
+	F(struct tc_sizespec, size_log, FK_U, 0, 0),
+	F(struct tc_sizespec, cell_align, FK_D, 0, 0),
+	F(struct tc_sizespec, overhead, FK_D, 0, 0),
+	F(struct tc_sizespec, linklayer, FK_U, 0, 0),
+	F(struct tc_sizespec, mpu, FK_U, 0, 0),
+	F(struct tc_sizespec, mtu, FK_U, 0, 0),
+	F(struct tc_sizespec, tsize, FK_U, 0, 0),
+};
+static const struct layout sizespec_l = LAYOUT(sizespec_f, struct tc_sizespec);
+static const struct nla_kind stab_attr_k[] = {
+	[TCA_STAB_BASE] = { NK_STRUCT, { &sizespec_l }, 0, 0 },
+	[TCA_STAB_DATA] = K(NK_U16S),
+};
+static const struct nla_set stab_attrs =
+	SET(&xl_tca_stab_attrs, "TCA_STAB_???", stab_attr_k);
+static const struct field stats_basic_f[] = {
+	F(struct gnet_stats_basic, bytes, FK_U, 0, 0),
+	F(struct gnet_stats_basic, packets, FK_U, 0, 0),
+};
+static const struct layout stats_basic_l =
+	LAYOUT_TO(stats_basic_f, struct gnet_stats_basic, packets);
+static const struct field rate_est_f[] = {
+	F(struct gnet_stats_rate_est, bps, FK_U, 0, 0),
+	F(struct gnet_stats_rate_est, pps, FK_U, 0, 0),
+};
+static const struct layout rate_est_l =
+	LAYOUT(rate_est_f, struct gnet_stats_rate_est);
+static const struct field stats_queue_f[] = {
+	F(struct gnet_stats_queue, qlen, FK_U, 0, 0),
+	F(struct gnet_stats_queue, backlog, FK_U, 0, 0),
+	F(struct gnet_stats_queue, drops, FK_U, 0, 0),
+	F(struct gnet_stats_queue, requeues, FK_U, 0, 0),
+	F(struct gnet_stats_queue, overlimits, FK_U, 0, 0),
+};
+static const struct layout stats_queue_l =
+	LAYOUT(stats_queue_f, struct gnet_stats_queue);
+static const struct field rate_est64_f[] = {
+	F(struct gnet_stats_rate_est64, bps, FK_U, 0, 0),
+	F(struct gnet_stats_rate_est64, pps, FK_U, 0, 0),
+};
+static const struct layout rate_est64_l =
+	LAYOUT(rate_est64_f, struct gnet_stats_rate_est64);
+static const struct nla_kind tc_stats_attr_k[] = {
+	[TCA_STATS_BASIC] = { NK_STRUCT, { &stats_basic_l }, 0, 0 },
+	[TCA_STATS_RATE_EST] = { NK_STRUCT, { &rate_est_l }, 0, 0 },
+	[TCA_STATS_QUEUE] = { NK_STRUCT, { &stats_queue_l }, 0, 0 },
+	[TCA_STATS_RATE_EST64] = { NK_STRUCT, { &rate_est64_l }, 0, 0 },
+	[TCA_STATS_BASIC_HW] = { NK_STRUCT, { &stats_basic_l }, 0, 0 },
+	[TCA_STATS_PKT64] = K(NK_U64),
+};
+static const struct nla_set tc_stats_attrs =
+	SET(&xl_tca_stats_attrs, "TCA_STATS_???", tc_stats_attr_k);
+static const struct nla_kind tca_attr_k[] = {
+	[TCA_KIND] = K(NK_STR),
+	[TCA_STATS] = { NK_STRUCT, { &tc_stats_l }, 0, 0 },
+	[TCA_RATE] = { NK_STRUCT, { &tc_estimator_l }, 0, 0 },
+	[TCA_FCNT] = K(NK_U32),
+	[TCA_STATS2] = { .kind = NK_NESTED, .nest = &tc_stats_attrs },
+	[TCA_STAB] = { .kind = NK_NESTED, .nest = &stab_attrs },
+	[TCA_CHAIN] = K(NK_U32), [TCA_HW_OFFLOAD] = K(NK_U8),
+	[TCA_INGRESS_BLOCK] = K(NK_U32), [TCA_EGRESS_BLOCK] = K(NK_U32),
+};
+static const struct nla_set tca_attrs =
+	SET(&xl_tca_attrs, "TCA_???", tca_attr_k);
+static const struct field tcamsg_f[] = {
+	F(struct tcamsg, tca_family, FK_XLAT, &xl_families, "AF_???"),
+};
+static const struct layout tcamsg_l = LAYOUT(tcamsg_f, struct tcamsg);
+static const struct nla_kind tca_act_attr_k[] = {
+	[TCA_ACT_KIND] = K(NK_STR), [TCA_ACT_INDEX] = K(NK_U32),
+	[TCA_ACT_STATS] = { .kind = NK_NESTED, .nest = &tc_stats_attrs },
+	[TCA_ACT_FLAGS] = { NK_FLAGS32, { 0 }, &xl_tca_act_flags,
+			    "TCA_ACT_FLAGS_???" },
+	[TCA_ACT_HW_STATS] = { NK_FLAGS32, { 0 }, &xl_tca_act_hw_stats,
+			       "TCA_ACT_HW_STATS_???" },
+	[TCA_ACT_USED_HW_STATS] = { NK_FLAGS32, { 0 }, &xl_tca_act_hw_stats,
+				    "TCA_ACT_HW_STATS_???" },
+	[TCA_ACT_IN_HW_COUNT] = K(NK_U32),
+};
+static const struct nla_set tca_act_attrs =
+	SET(&xl_tca_act_attrs, "TCA_ACT_???", tca_act_attr_k);
+
+/* RTM_*NEIGHTBL: struct ndtmsg and the NDTA_* attributes */
+static const struct field ndtmsg_f[] = {
+	F(struct ndtmsg, ndtm_family, FK_XLAT, &xl_families, "AF_???"),
+};
+static const struct layout ndtmsg_l = LAYOUT(ndtmsg_f, struct ndtmsg);
+static const struct field ndt_config_f[] = {
+	F(struct ndt_config, ndtc_key_len, FK_U, 0, 0),
+	F(struct ndt_config, ndtc_entry_size, FK_U, 0, 0),
+	F(struct ndt_config, ndtc_entries, FK_U, 0, 0),
+	F(struct ndt_config, ndtc_last_flush, FK_U, 0, 0),
+	F(struct ndt_config, ndtc_last_rand, FK_U, 0, 0),
+	F(struct ndt_config, ndtc_hash_rnd, FK_U, 0, 0),
+	F(struct ndt_config, ndtc_hash_mask, FK_X, 0, 0),
+	F(struct ndt_config, ndtc_hash_chain_gc, FK_U, 0, 0),
+	F(struct ndt_config, ndtc_proxy_qlen, FK_U, 0, 0),
+};
+static const struct layout ndt_config_l =
+	LAYOUT(ndt_config_f, struct ndt_config);
+static const struct field ndt_stats_f[] = {
+	F(struct ndt_stats, ndts_allocs, FK_U, 0, 0),
+	F(struct ndt_stats, ndts_destroys, FK_U, 0, 0),
+	F(struct ndt_stats, ndts_hash_grows, FK_U, 0, 0),
+	F(struct ndt_stats, ndts_res_failed, FK_U, 0, 0),
+	F(struct ndt_stats, ndts_lookups, FK_U, 0, 0),
+	F(struct ndt_stats, ndts_hits, FK_U, 0, 0),
+	F(struct ndt_stats, ndts_rcv_probes_mcast, FK_U, 0, 0),
+	F(struct ndt_stats, ndts_rcv_probes_ucast, FK_U, 0, 0),
+	F(struct ndt_stats, ndts_periodic_gc_runs, FK_U, 0, 0),
+	F(struct ndt_stats, ndts_forced_gc_runs, FK_U, 0, 0),
+	F(struct ndt_stats, ndts_table_fulls, FK_U, 0, 0),
+};
+/* (strace 6.1's: without ndts_table_fulls' successors) */
+static const struct layout ndt_stats_l =
+	LAYOUT_TO(ndt_stats_f, struct ndt_stats, ndts_table_fulls);
+static const struct nla_kind ndtpa_attr_k[] = {
+	[NDTPA_IFINDEX] = K(NK_IFINDEX), [NDTPA_REFCNT] = K(NK_U32),
+	[NDTPA_REACHABLE_TIME] = K(NK_U64),
+	[NDTPA_BASE_REACHABLE_TIME] = K(NK_U64),
+	[NDTPA_RETRANS_TIME] = K(NK_U64), [NDTPA_GC_STALETIME] = K(NK_U64),
+	[NDTPA_DELAY_PROBE_TIME] = K(NK_U64), [NDTPA_QUEUE_LEN] = K(NK_U32),
+	[NDTPA_APP_PROBES] = K(NK_U32), [NDTPA_UCAST_PROBES] = K(NK_U32),
+	[NDTPA_MCAST_PROBES] = K(NK_U32), [NDTPA_ANYCAST_DELAY] = K(NK_U64),
+	[NDTPA_PROXY_DELAY] = K(NK_U64), [NDTPA_PROXY_QLEN] = K(NK_U32),
+	[NDTPA_LOCKTIME] = K(NK_U64), [NDTPA_QUEUE_LENBYTES] = K(NK_U32),
+	[NDTPA_MCAST_REPROBES] = K(NK_U32),
+};
+static const struct nla_set ndtpa_attrs =
+	SET(&xl_ndtpa_attrs, "NDTPA_???", ndtpa_attr_k);
+static const struct nla_kind ndta_attr_k[] = {
+	[NDTA_NAME] = K(NK_STR), [NDTA_THRESH1] = K(NK_U32),
+	[NDTA_THRESH2] = K(NK_U32), [NDTA_THRESH3] = K(NK_U32),
+	[NDTA_CONFIG] = { NK_STRUCT, { &ndt_config_l }, 0, 0 },
+	[NDTA_PARMS] = { .kind = NK_NESTED, .nest = &ndtpa_attrs },
+	[NDTA_STATS] = { NK_STRUCT, { &ndt_stats_l }, 0, 0 },
+	[NDTA_GC_INTERVAL] = K(NK_U64),
+};
+static const struct nla_set ndta_attrs =
+	SET(&xl_ndta_attrs, "NDTA_???", ndta_attr_k);
+
 /* RTM_*NEXTHOP: struct nhmsg and the NHA_* attributes */
 static const struct field nhmsg_f[] = {
 	F(struct nhmsg, nh_family, FK_XLAT, &xl_families, "AF_???"),
@@ -1252,6 +1477,22 @@ static const struct body bodies[] = {
 	  &nhmsg_l, &nha_attrs },
 	{ NETLINK_ROUTE, RTM_NEWLINK, RTM_SETLINK, ANY_FAMILY, -1, &ifinfo_l,
 	  &ifla_attrs },
+	{ NETLINK_ROUTE, RTM_NEWADDR, RTM_GETADDR, ANY_FAMILY, -1, &ifaddr_l,
+	  &ifa_attrs },
+	{ NETLINK_ROUTE, RTM_GETMULTICAST, RTM_GETMULTICAST, ANY_FAMILY, -1,
+	  &ifaddr_l, &ifa_attrs },
+	{ NETLINK_ROUTE, RTM_GETANYCAST, RTM_GETANYCAST, ANY_FAMILY, -1,
+	  &ifaddr_l, &ifa_attrs },
+	{ NETLINK_ROUTE, RTM_NEWADDRLABEL, RTM_GETADDRLABEL, ANY_FAMILY, -1,
+	  &ifaddrlbl_l, &ifal_attrs },
+	{ NETLINK_ROUTE, RTM_NEWQDISC, RTM_GETTFILTER, ANY_FAMILY, -1,
+	  &tcmsg_l, &tca_attrs },
+	{ NETLINK_ROUTE, RTM_NEWCHAIN, RTM_GETCHAIN, ANY_FAMILY, -1,
+	  &tcmsg_l, &tca_attrs },
+	{ NETLINK_ROUTE, RTM_NEWACTION, RTM_GETACTION, ANY_FAMILY, -1,
+	  &tcamsg_l, &tca_act_attrs },
+	{ NETLINK_ROUTE, RTM_NEWNEIGHTBL, RTM_SETNEIGHTBL, ANY_FAMILY, -1,
+	  &ndtmsg_l, &ndta_attrs },
 	{ NETLINK_ROUTE, RTM_NEWNETCONF, RTM_GETNETCONF, ANY_FAMILY, -1,
 	  &netconf_l, &netconf_attrs },
 	{ NETLINK_ROUTE, RTM_NEWNSID, RTM_GETNSID, ANY_FAMILY, -1,
