@@ -25,6 +25,7 @@
 #include <linux/pkt_sched.h>
 #include <linux/pkt_cls.h>
 #include <linux/gen_stats.h>
+#include <linux/fib_rules.h>
 #include <fcntl.h>
 #include <sys/socket.h>
 #include "trace.h"
@@ -147,6 +148,18 @@ void p_ifindex(struct fmt *f, unsigned int idx)
 	p_named(f, text, idx, 'u');
 }
 
+/* Flags, or the name a table gives 0 (NUD_NONE) */
+static void p_nl_flags(struct fmt *f, unsigned long v, const struct xlat *t,
+		       const char *unknown)
+{
+	const char *zero = v ? 0 : xlat_name(t, 0);
+
+	if (zero)
+		p_named(f, zero, 0, 'x');
+	else
+		p_flags_unknown(f, v, t, unknown);
+}
+
 static void p_field(struct fmt *f, const unsigned char *b,
 		    const struct field *d)
 {
@@ -173,7 +186,7 @@ static void p_field(struct fmt *f, const unsigned char *b,
 		p_xlat(f, v, d->t, d->unknown);
 		break;
 	case FK_FLAGS:
-		p_flags_unknown(f, v, d->t, d->unknown);
+		p_nl_flags(f, v, d->t, d->unknown);
 		break;
 	case FK_BITS:
 		p_bits(f, v, d->t, d->unknown);
@@ -322,6 +335,7 @@ enum {
 	NK_INDEXED,	/* [[SK_MEMINFO_...]=u32, ...]: an array by index */
 	NK_WORDS,	/* [0x..., ...]: longs in hex of their full width */
 	NK_FLAGS32,	/* a u32 of flags */
+	NK_FLAGS16, NK_FLAGS8,
 	NK_STRUCT,	/* a layout's fields */
 	NK_XLAT8,	/* a u8's name in t */
 	NK_XLAT32,	/* a u32's name in t */
@@ -337,6 +351,11 @@ enum {
 	NK_STRUCTS,	/* an array of the layout's structures */
 	NK_X16,		/* a u16 in hex */
 	NK_BY_FAMILY,	/* attributes of the set of the payload's family */
+	NK_MAC,		/* a hardware address of any length */
+	NK_HTONS,	/* htons(N) */
+	NK_HTOBE64,	/* htobe64(N) */
+	NK_MULTIPATH,	/* RTA_MULTIPATH's next hops */
+	NK_RTVIA,	/* struct rtvia: a family and its address */
 };
 
 struct nla_set;
@@ -523,6 +542,83 @@ static int p_counters(struct nl *x, const struct counters *c, unsigned long p,
 	return 1;
 }
 
+static const struct nla_set rta_attrs;
+
+/* RTA_MULTIPATH: struct rtnexthop each with its attributes, [{...},
+ * attrs] (strace's brackets: around the list when the first does not
+ * take all of it, around a hop with attributes) */
+static int p_multipath(struct nl *x, unsigned long p, unsigned long len)
+{
+	struct rtnexthop nh;
+	unsigned long at = p, left = len, n;
+	const unsigned long hl = RTNH_ALIGN(sizeof(nh));
+	int array = 0;
+
+	if (len < sizeof(nh))
+		return 0;
+	while (!fetch(x->f, x->s, &nh, at, sizeof(nh))) {
+		n = nh.rtnh_len < left ? nh.rtnh_len : left;
+		if (at == p && nh.rtnh_len < len) {
+			fmt_chr(x->f, '[');
+			array = 1;
+		}
+		if (at > p)
+			fmt_str(x->f, ", ");
+		if (n > hl)
+			fmt_chr(x->f, '[');
+		f_udec(x->f, "{rtnh_len=", nh.rtnh_len);
+		fmt_str(x->f, ", rtnh_flags=");
+		p_flags_unknown(x->f, nh.rtnh_flags, &xl_rtnh_flags,
+				"RTNH_F_???");
+		f_udec(x->f, ", rtnh_hops=", nh.rtnh_hops);
+		fmt_str(x->f, ", rtnh_ifindex=");
+		p_ifindex(x->f, (unsigned int)nh.rtnh_ifindex);
+		fmt_chr(x->f, '}');
+		if (n > hl) {
+			fmt_str(x->f, ", ");
+			walk(x, &nla_walk, at + hl, n - hl, &rta_attrs);
+			fmt_chr(x->f, ']');
+		}
+		if (RTNH_ALIGN(n) >= left)
+			break;
+		at += RTNH_ALIGN(n);
+		left -= RTNH_ALIGN(n);
+	}
+	if (array)
+		fmt_chr(x->f, ']');
+	return 1;
+}
+
+/* {rtvia_family=AF_INET, rtvia_addr=inet_addr("...")} */
+static int p_rtvia(struct nl *x, unsigned long p, unsigned long len)
+{
+	unsigned char b[2 + 16];
+	unsigned short family;
+	unsigned long n = len < sizeof(b) ? len : sizeof(b), alen;
+
+	if (len < 2)
+		return 0;
+	if (fetch(x->f, x->s, b, p, n))
+		return 1;
+	family = (unsigned short)get_uint(b, 2);
+	fmt_str(x->f, "{rtvia_family=");
+	p_xlat(x->f, family, &xl_families, "AF_???");
+	alen = family == AF_INET ? 4 : family == AF_INET6 ? 16 : 0;
+	if (len > 2) {
+		if (alen && n - 2 >= alen)
+			p_in_addr(x->f, "rtvia_addr", b + 2, (int)alen,
+				  alen == 4 ? "inet_addr(" :
+				  "inet_pton(AF_INET6, ",
+				  alen == 4 ? ")" : ", &rtvia_addr)");
+		else {
+			fmt_str(x->f, ", rtvia_addr=");
+			p_data(x->f, x->s, p + 2, len - 2, 1);
+		}
+	}
+	fmt_chr(x->f, '}');
+	return 1;
+}
+
 /* The value by its kind: 0 when it does not fit (then in hex). */
 static int p_nla_value(struct nl *x, const struct nla_kind *k,
 		       unsigned long p, unsigned long len)
@@ -588,11 +684,38 @@ static int p_nla_value(struct nl *x, const struct nla_kind *k,
 			    p_word_elem, 0);
 		return 1;
 	case NK_FLAGS32:
-		if (len < 4)
+	case NK_FLAGS16:
+	case NK_FLAGS8:
+		i = k->kind == NK_FLAGS32 ? 4 : k->kind == NK_FLAGS16 ? 2 : 1;
+		if (len < i)
 			return 0;
-		if (!fetch(x->f, x->s, b, p, 4))
-			p_flags_unknown(x->f, get_uint(b, 4), k->t, k->unknown);
+		if (!fetch(x->f, x->s, b, p, i))
+			p_nl_flags(x->f, get_uint(b, (int)i), k->t,
+				   k->unknown);
 		return 1;
+	case NK_MAC:
+		if (len > sizeof(b))
+			return 0;
+		if (!fetch(x->f, x->s, b, p, len))
+			p_mac(x->f, b, (unsigned int)len);
+		return 1;
+	case NK_HTONS:
+	case NK_HTOBE64:
+		i = k->kind == NK_HTONS ? 2 : 8;
+		if (len < i)
+			return 0;
+		if (fetch(x->f, x->s, b, p, i))
+			return 1;
+		v = get_uint(b, (int)i);
+		fmt_str(x->f, i == 2 ? "htons(" : "htobe64(");
+		fmt_udec(x->f, i == 2 ? __builtin_bswap16((unsigned short)v) :
+			 __builtin_bswap64(v));
+		fmt_chr(x->f, ')');
+		return 1;
+	case NK_MULTIPATH:
+		return p_multipath(x, p, len);
+	case NK_RTVIA:
+		return p_rtvia(x, p, len);
 	case NK_XLAT8:
 		if (!fetch(x->f, x->s, b, p, 1))
 			p_xlat(x->f, b[0], k->t, k->unknown);
@@ -1377,6 +1500,177 @@ static const struct nla_kind ndta_attr_k[] = {
 static const struct nla_set ndta_attrs =
 	SET(&xl_ndta_attrs, "NDTA_???", ndta_attr_k);
 
+/* RTM_*ROUTE: struct rtmsg and the RTA_* attributes */
+static const struct field rtmsg_f[] = {
+	F(struct rtmsg, rtm_family, FK_XLAT, &xl_families, "AF_???"),
+	F(struct rtmsg, rtm_dst_len, FK_U, 0, 0),
+	F(struct rtmsg, rtm_src_len, FK_U, 0, 0),
+	F(struct rtmsg, rtm_tos, FK_FLAGS, &xl_ip_tos, "IPTOS_TOS_???"),
+	F(struct rtmsg, rtm_table, FK_XLAT, &xl_rt_tables, 0),
+	F(struct rtmsg, rtm_protocol, FK_XLAT, &xl_rt_protocols, "RTPROT_???"),
+	F(struct rtmsg, rtm_scope, FK_XLAT, &xl_rt_scopes, 0),
+	F(struct rtmsg, rtm_type, FK_XLAT, &xl_rtn_types, "RTN_???"),
+	F(struct rtmsg, rtm_flags, FK_FLAGS, &xl_rtm_flags, "RTM_F_???"),
+};
+static const struct layout rtmsg_l = LAYOUT(rtmsg_f, struct rtmsg);
+static const struct nla_kind rtax_attr_k[] = {
+	[RTAX_LOCK] = K(NK_U32), [RTAX_MTU] = K(NK_U32),
+	[RTAX_WINDOW] = K(NK_U32), [RTAX_RTT] = K(NK_U32),
+	[RTAX_RTTVAR] = K(NK_U32), [RTAX_SSTHRESH] = K(NK_U32),
+	[RTAX_CWND] = K(NK_U32), [RTAX_ADVMSS] = K(NK_U32),
+	[RTAX_REORDERING] = K(NK_U32), [RTAX_HOPLIMIT] = K(NK_U32),
+	[RTAX_INITCWND] = K(NK_U32), [RTAX_FEATURES] = K(NK_U32),
+	[RTAX_RTO_MIN] = K(NK_U32), [RTAX_INITRWND] = K(NK_U32),
+	[RTAX_QUICKACK] = K(NK_U32), [RTAX_CC_ALGO] = K(NK_STR),
+	[RTAX_FASTOPEN_NO_COOKIE] = K(NK_U32),
+};
+static const struct nla_set rtax_attrs =
+	SET(&xl_rtax_attrs, "RTAX_???", rtax_attr_k);
+static const struct field rta_cacheinfo_f[] = {
+	F(struct rta_cacheinfo, rta_clntref, FK_U, 0, 0),
+	F(struct rta_cacheinfo, rta_lastuse, FK_U, 0, 0),
+	F(struct rta_cacheinfo, rta_expires, FK_U, 0, 0),
+	F(struct rta_cacheinfo, rta_error, FK_U, 0, 0),
+	F(struct rta_cacheinfo, rta_used, FK_U, 0, 0),
+	F(struct rta_cacheinfo, rta_id, FK_X, 0, 0),
+	F(struct rta_cacheinfo, rta_ts, FK_U, 0, 0),
+	F(struct rta_cacheinfo, rta_tsage, FK_U, 0, 0),
+};
+static const struct layout rta_cacheinfo_l =
+	LAYOUT(rta_cacheinfo_f, struct rta_cacheinfo);
+static const struct field mfc_stats_f[] = {
+	F(struct rta_mfc_stats, mfcs_packets, FK_U, 0, 0),
+	F(struct rta_mfc_stats, mfcs_bytes, FK_U, 0, 0),
+	F(struct rta_mfc_stats, mfcs_wrong_if, FK_U, 0, 0),
+};
+static const struct layout mfc_stats_l =
+	LAYOUT(mfc_stats_f, struct rta_mfc_stats);
+static const struct nla_kind rta_attr_k[] = {
+	[RTA_DST] = K(NK_GATEWAY), [RTA_SRC] = K(NK_GATEWAY),
+	[RTA_IIF] = K(NK_IFINDEX), [RTA_OIF] = K(NK_IFINDEX),
+	[RTA_GATEWAY] = K(NK_GATEWAY), [RTA_PRIORITY] = K(NK_U32),
+	[RTA_PREFSRC] = K(NK_GATEWAY),
+	[RTA_METRICS] = { .kind = NK_NESTED, .nest = &rtax_attrs },
+	[RTA_MULTIPATH] = K(NK_MULTIPATH), [RTA_PROTOINFO] = K(NK_U32),
+	[RTA_FLOW] = K(NK_U32),
+	[RTA_CACHEINFO] = { NK_STRUCT, { &rta_cacheinfo_l }, 0, 0 },
+	[RTA_MP_ALGO] = K(NK_U32),
+	[RTA_TABLE] = { NK_XLAT32, { 0 }, &xl_rt_tables, 0 },
+	[RTA_MARK] = K(NK_U32),
+	[RTA_MFC_STATS] = { NK_STRUCT, { &mfc_stats_l }, 0, 0 },
+	[RTA_VIA] = K(NK_RTVIA), [RTA_NEWDST] = K(NK_GATEWAY),
+	[RTA_PREF] = K(NK_U8),
+	[RTA_ENCAP_TYPE] = { NK_XLAT16, { 0 }, &xl_lwt_encap_types,
+			     "LWTUNNEL_ENCAP_???" },
+	[RTA_EXPIRES] = K(NK_U64), [RTA_UID] = K(NK_U32),
+	[RTA_TTL_PROPAGATE] = K(NK_U8), [RTA_IP_PROTO] = K(NK_U8),
+	[RTA_SPORT] = K(NK_U16), [RTA_DPORT] = K(NK_U16),
+	[RTA_NH_ID] = K(NK_U32),
+};
+static const struct nla_set rta_attrs =
+	SET(&xl_rta_attrs, "RTA_???", rta_attr_k);
+
+/* RTM_*RULE: struct fib_rule_hdr and the FRA_* attributes */
+static const struct field rule_f[] = {
+	F(struct fib_rule_hdr, family, FK_XLAT, &xl_families, "AF_???"),
+	F(struct fib_rule_hdr, dst_len, FK_U, 0, 0),
+	F(struct fib_rule_hdr, src_len, FK_U, 0, 0),
+	F(struct fib_rule_hdr, tos, FK_FLAGS, &xl_ip_tos, "IPTOS_TOS_???"),
+	F(struct fib_rule_hdr, table, FK_XLAT, &xl_rt_tables, 0),
+	F(struct fib_rule_hdr, action, FK_XLAT, &xl_fr_actions, "FR_ACT_???"),
+	F(struct fib_rule_hdr, flags, FK_FLAGS, &xl_fib_rule_flags,
+	  "FIB_RULE_???"),
+};
+static const struct layout rule_l = LAYOUT(rule_f, struct fib_rule_hdr);
+static const struct field uid_range_f[] = {
+	F(struct fib_rule_uid_range, start, FK_U, 0, 0),
+	F(struct fib_rule_uid_range, end, FK_U, 0, 0),
+};
+static const struct layout uid_range_l =
+	LAYOUT(uid_range_f, struct fib_rule_uid_range);
+static const struct field port_range_f[] = {
+	F(struct fib_rule_port_range, start, FK_U, 0, 0),
+	F(struct fib_rule_port_range, end, FK_U, 0, 0),
+};
+static const struct layout port_range_l =
+	LAYOUT(port_range_f, struct fib_rule_port_range);
+static const struct nla_kind fra_attr_k[] = {
+	[FRA_DST] = K(NK_GATEWAY), [FRA_SRC] = K(NK_GATEWAY),
+	[FRA_IIFNAME] = K(NK_STR), [FRA_GOTO] = K(NK_U32),
+	[FRA_PRIORITY] = K(NK_U32), [FRA_FWMARK] = K(NK_U32),
+	[FRA_FLOW] = K(NK_U32), [FRA_TUN_ID] = K(NK_HTOBE64),
+	[FRA_SUPPRESS_IFGROUP] = K(NK_U32),
+	[FRA_SUPPRESS_PREFIXLEN] = K(NK_U32),
+	[FRA_TABLE] = { NK_XLAT32, { 0 }, &xl_rt_tables, 0 },
+	[FRA_FWMASK] = K(NK_U32), [FRA_OIFNAME] = K(NK_STR),
+	[FRA_L3MDEV] = K(NK_U8),
+	[FRA_UID_RANGE] = { NK_STRUCT, { &uid_range_l }, 0, 0 },
+	[FRA_PROTOCOL] = { NK_XLAT8, { 0 }, &xl_rt_protocols, "RTPROT_???" },
+	[FRA_IP_PROTO] = { NK_XLAT8, { 0 }, &xl_ipprotos, "IPPROTO_???" },
+	[FRA_SPORT_RANGE] = { NK_STRUCT, { &port_range_l }, 0, 0 },
+	[FRA_DPORT_RANGE] = { NK_STRUCT, { &port_range_l }, 0, 0 },
+};
+static const struct nla_set fra_attrs =
+	SET(&xl_fra_attrs, "FRA_???", fra_attr_k);
+
+/* RTM_*NEIGH: struct ndmsg and the NDA_* attributes */
+static const struct field ndmsg_f[] = {
+	F(struct ndmsg, ndm_family, FK_XLAT, &xl_families, "AF_???"),
+	F(struct ndmsg, ndm_ifindex, FK_IFINDEX, 0, 0),
+	F(struct ndmsg, ndm_state, FK_FLAGS, &xl_nud_states, "NUD_???"),
+	F(struct ndmsg, ndm_flags, FK_FLAGS, &xl_ntf_flags, "NTF_???"),
+	F(struct ndmsg, ndm_type, FK_XLAT, &xl_rtn_types, "RTN_???"),
+};
+static const struct layout ndmsg_l = LAYOUT(ndmsg_f, struct ndmsg);
+static const struct field nda_cacheinfo_f[] = {
+	F(struct nda_cacheinfo, ndm_confirmed, FK_U, 0, 0),
+	F(struct nda_cacheinfo, ndm_used, FK_U, 0, 0),
+	F(struct nda_cacheinfo, ndm_updated, FK_U, 0, 0),
+	F(struct nda_cacheinfo, ndm_refcnt, FK_U, 0, 0),
+};
+static const struct layout nda_cacheinfo_l =
+	LAYOUT(nda_cacheinfo_f, struct nda_cacheinfo);
+static const struct nla_kind nfea_attr_k[] = {
+	[NFEA_ACTIVITY_NOTIFY] = { NK_FLAGS8, { 0 }, &xl_fdb_notify_flags,
+				   "FDB_NOTIFY_???" },
+};
+static const struct nla_set nfea_attrs =
+	SET(&xl_nfea_attrs, "NFEA_???", nfea_attr_k);
+static const struct nla_kind nda_attr_k[] = {
+	[NDA_DST] = K(NK_GATEWAY), [NDA_LLADDR] = K(NK_MAC),
+	[NDA_CACHEINFO] = { NK_STRUCT, { &nda_cacheinfo_l }, 0, 0 },
+	[NDA_PROBES] = K(NK_U32), [NDA_VLAN] = K(NK_U16),
+	[NDA_PORT] = K(NK_HTONS), [NDA_VNI] = K(NK_U32),
+	[NDA_IFINDEX] = K(NK_IFINDEX), [NDA_MASTER] = K(NK_IFINDEX),
+	[NDA_LINK_NETNSID] = K(NK_U32), [NDA_SRC_VNI] = K(NK_U32),
+	[NDA_PROTOCOL] = { NK_XLAT8, { 0 }, &xl_rt_protocols, "RTPROT_???" },
+	[NDA_NH_ID] = K(NK_U32),
+	[NDA_FDB_EXT_ATTRS] = { .kind = NK_NESTED, .nest = &nfea_attrs },
+	[NDA_FLAGS_EXT] = { NK_FLAGS32, { 0 }, &xl_ntf_ext_flags,
+			    "NTF_EXT_???" },
+	[NDA_NDM_STATE_MASK] = { NK_FLAGS16, { 0 }, &xl_nud_states,
+				 "NUD_???" },
+	[NDA_NDM_FLAGS_MASK] = { NK_FLAGS8, { 0 }, &xl_ntf_flags, "NTF_???" },
+};
+static const struct nla_set nda_attrs =
+	SET(&xl_nda_attrs, "NDA_???", nda_attr_k);
+
+/* RTM_*STATS: struct if_stats_msg and the IFLA_STATS_* attributes */
+static const struct field ifstats_f[] = {
+	F(struct if_stats_msg, family, FK_XLAT, &xl_families, "AF_???"),
+	F(struct if_stats_msg, pad1, FK_X_SET, 0, 0),
+	F(struct if_stats_msg, pad2, FK_X_SET, 0, 0),
+	F(struct if_stats_msg, ifindex, FK_IFINDEX, 0, 0),
+	F(struct if_stats_msg, filter_mask, FK_BITS, &xl_ifla_stats_attrs,
+	  "1<<IFLA_STATS_???"),
+};
+static const struct layout ifstats_l = LAYOUT(ifstats_f, struct if_stats_msg);
+static const struct nla_kind ifstats_attr_k[] = {
+	[IFLA_STATS_LINK_64] = { .kind = NK_COUNTERS, .ctr = &link_stats64 },
+};
+static const struct nla_set ifstats_attrs =
+	SET(&xl_ifla_stats_attrs, "IFLA_STATS_???", ifstats_attr_k);
+
 /* RTM_*NEXTHOP: struct nhmsg and the NHA_* attributes */
 static const struct field nhmsg_f[] = {
 	F(struct nhmsg, nh_family, FK_XLAT, &xl_families, "AF_???"),
@@ -1483,16 +1777,32 @@ static const struct body bodies[] = {
 	  &ifaddr_l, &ifa_attrs },
 	{ NETLINK_ROUTE, RTM_GETANYCAST, RTM_GETANYCAST, ANY_FAMILY, -1,
 	  &ifaddr_l, &ifa_attrs },
+	{ NETLINK_ROUTE, RTM_NEWROUTE, RTM_GETROUTE, ANY_FAMILY, -1, &rtmsg_l,
+	  &rta_attrs },
+	{ NETLINK_ROUTE, RTM_NEWRULE, RTM_GETRULE, ANY_FAMILY, -1, &rule_l,
+	  &fra_attrs },
+	{ NETLINK_ROUTE, RTM_NEWNEIGH, RTM_GETNEIGH, ANY_FAMILY, -1, &ndmsg_l,
+	  &nda_attrs },
 	{ NETLINK_ROUTE, RTM_NEWADDRLABEL, RTM_GETADDRLABEL, ANY_FAMILY, -1,
 	  &ifaddrlbl_l, &ifal_attrs },
-	{ NETLINK_ROUTE, RTM_NEWQDISC, RTM_GETTFILTER, ANY_FAMILY, -1,
+	{ NETLINK_ROUTE, RTM_NEWQDISC, RTM_GETQDISC, ANY_FAMILY, -1,
+	  &tcmsg_l, &tca_attrs },
+	{ NETLINK_ROUTE, RTM_NEWTCLASS, RTM_GETTCLASS, ANY_FAMILY, -1,
+	  &tcmsg_l, &tca_attrs },
+	{ NETLINK_ROUTE, RTM_NEWTFILTER, RTM_GETTFILTER, ANY_FAMILY, -1,
 	  &tcmsg_l, &tca_attrs },
 	{ NETLINK_ROUTE, RTM_NEWCHAIN, RTM_GETCHAIN, ANY_FAMILY, -1,
 	  &tcmsg_l, &tca_attrs },
 	{ NETLINK_ROUTE, RTM_NEWACTION, RTM_GETACTION, ANY_FAMILY, -1,
 	  &tcamsg_l, &tca_act_attrs },
-	{ NETLINK_ROUTE, RTM_NEWNEIGHTBL, RTM_SETNEIGHTBL, ANY_FAMILY, -1,
+	{ NETLINK_ROUTE, RTM_NEWNEIGHTBL, RTM_NEWNEIGHTBL, ANY_FAMILY, -1,
 	  &ndtmsg_l, &ndta_attrs },
+	{ NETLINK_ROUTE, RTM_GETNEIGHTBL, RTM_SETNEIGHTBL, ANY_FAMILY, -1,
+	  &ndtmsg_l, &ndta_attrs },
+	{ NETLINK_ROUTE, RTM_NEWSTATS, RTM_NEWSTATS, ANY_FAMILY, -1,
+	  &ifstats_l, &ifstats_attrs },
+	{ NETLINK_ROUTE, RTM_GETSTATS, RTM_GETSTATS, ANY_FAMILY, -1,
+	  &ifstats_l, &ifstats_attrs },
 	{ NETLINK_ROUTE, RTM_NEWNETCONF, RTM_GETNETCONF, ANY_FAMILY, -1,
 	  &netconf_l, &netconf_attrs },
 	{ NETLINK_ROUTE, RTM_NEWNSID, RTM_GETNSID, ANY_FAMILY, -1,
