@@ -724,17 +724,24 @@ static void d_getsockopt(struct call *c)
 	fmt_chr(c->f, ']');
 }
 
-/* avail: bytes transferred, for the iovecs' contents (-1: all). */
-static void p_msghdr(struct fmt *f, struct sysgate_sys *s, unsigned long p,
-		     long avail)
+/* avail: bytes transferred, for the iovecs' contents (-1: all); in: the
+ * msg_namelen given, which the kernel changed (-1: not known) */
+static void p_msghdr_local(struct fmt *f, struct sysgate_sys *s,
+			   const struct msghdr *mp, long avail, long in)
 {
-	struct msghdr m;
+	const struct msghdr m = *mp;
+	unsigned int namelen = m.msg_namelen;
 
-	if (fetch(f, s, &m, p, sizeof(m)))
-		return;
+	if (in >= 0 && (unsigned long)in < namelen)
+		namelen = (unsigned int)in;
 	fmt_str(f, "{msg_name=");
-	p_sockaddr(f, s, (unsigned long)m.msg_name, m.msg_namelen);
-	f_udec(f, ", msg_namelen=", m.msg_namelen);
+	p_sockaddr(f, s, (unsigned long)m.msg_name, namelen);
+	fmt_str(f, ", msg_namelen=");
+	if (in >= 0 && (unsigned long)in != m.msg_namelen) {
+		fmt_udec(f, (unsigned long)in);
+		fmt_str(f, " => ");
+	}
+	fmt_udec(f, m.msg_namelen);
 	fmt_str(f, ", msg_iov=");
 	put_iov(f, s, (unsigned long)m.msg_iov, m.msg_iovlen, avail);
 	f_udec(f, ", msg_iovlen=", m.msg_iovlen);
@@ -746,6 +753,99 @@ static void p_msghdr(struct fmt *f, struct sysgate_sys *s, unsigned long p,
 	fmt_str(f, ", msg_flags=");
 	p_flags(f, (unsigned int)m.msg_flags, &xl_msg_flags, 0);
 	fmt_chr(f, '}');
+}
+
+static void p_msghdr(struct fmt *f, struct sysgate_sys *s, unsigned long p,
+		     long avail)
+{
+	struct msghdr m;
+
+	if (!fetch(f, s, &m, p, sizeof(m)))
+		p_msghdr_local(f, s, &m, avail, -1);
+}
+
+/* sendmmsg/recvmmsg's array: the first done of them with msg_len (and
+ * their data up to it); those not done without (sendmmsg's) */
+struct mmsg_ctx {
+	struct sysgate_sys *s;
+	unsigned long i, done;
+	const unsigned char *in;	/* recvmmsg's first namelens given */
+};
+
+/* recvmmsg keeps the msg_namelen of its first MMSG_IN messages as bytes
+ * (MMSG_IN_NONE: not known, or too large for one) */
+#define MMSG_IN (int)sizeof(((struct trace_scratch *)0)->saved)
+#define MMSG_IN_NONE 255
+
+static void p_mmsghdr_elem(struct fmt *f, const void *e, void *ctx)
+{
+	const struct mmsghdr *m = e;
+	struct mmsg_ctx *x = ctx;
+	int done = x->i++ < x->done;
+
+	long in = x->in && x->i <= MMSG_IN && x->in[x->i - 1] != MMSG_IN_NONE ?
+		  x->in[x->i - 1] : -1;
+
+	fmt_str(f, "{msg_hdr=");
+	p_msghdr_local(f, x->s, &m->msg_hdr, done ? (long)m->msg_len : -1,
+		       in);
+	if (done)
+		f_udec(f, ", msg_len=", m->msg_len);
+	fmt_chr(f, '}');
+}
+
+static void p_mmsg(struct call *c, unsigned long n, unsigned long done,
+		   const unsigned char *in)
+{
+	struct mmsg_ctx x = { c->s, 0, done, in };
+
+	if (!trace_structs(c->s)) {
+		p_ptr(c->f, c->s->args[1]);
+		return;
+	}
+	p_array_ctx(c->f, c->s, c->s->args[1], n, sizeof(struct mmsghdr), 0,
+		    p_mmsghdr_elem, &x);
+}
+
+static void d_sendmmsg(struct call *c)
+{
+	a_fd(c, 0);
+	a_sep(c);
+	p_mmsg(c, (unsigned int)c->s->args[2],
+	       c_ok(c) ? (unsigned long)c->s->ret : 0, 0);
+	a_udec(c, (unsigned int)c->s->args[2]);
+	a_msgflags(c, c->s->args[3]);
+}
+
+static void e_recvmmsg(struct call *c)
+{
+	unsigned char *in = (unsigned char *)trace_saved(c);
+	unsigned int len;
+	int i;
+
+	for (i = 0; i < MMSG_IN; i++) {
+		in[i] = MMSG_IN_NONE;
+		if ((unsigned long)i < (unsigned int)c->s->args[2] &&
+		    trace_read(c->s, &len, (void *)(c->s->args[1] +
+				i * sizeof(struct mmsghdr) +
+				__builtin_offsetof(struct msghdr,
+						   msg_namelen)),
+			       sizeof(len)) == sizeof(len) &&
+		    len < MMSG_IN_NONE)
+			in[i] = (unsigned char)len;
+	}
+}
+
+/* (the messages received: ret of them) */
+static void d_recvmmsg(struct call *c)
+{
+	a_fd(c, 0);
+	if (a_out(c, c->s->args[1]))
+		p_mmsg(c, (unsigned long)c->s->ret, (unsigned long)c->s->ret,
+		       (const unsigned char *)trace_saved(c));
+	a_udec(c, (unsigned int)c->s->args[2]);
+	a_msgflags(c, c->s->args[3]);
+	a_timespec(c, c->s->args[4]);
 }
 
 static void d_sendmsg(struct call *c)
@@ -785,6 +885,8 @@ const struct decoder dec_net[] = {
 	{ "getsockopt", d_getsockopt, 0, e_len4 },
 	{ "sendmsg", d_sendmsg, 0, 0 },
 	{ "recvmsg", d_recvmsg, 0, 0 },
+	{ "sendmmsg", d_sendmmsg, 0, 0 },
+	{ "recvmmsg", d_recvmmsg, 0, e_recvmmsg },
 	{ "shutdown", d_shutdown, 0, 0 },
 	{ 0, 0, 0, 0 },
 };

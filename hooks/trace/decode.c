@@ -705,7 +705,7 @@ void p_array_ctx(struct fmt *f, const struct sysgate_sys *s, unsigned long p,
 {
 	unsigned long i, max = trace_whole(s) ? n :
 				(unsigned long)trace_strsize;
-	unsigned char e[16];
+	unsigned char e[64];
 
 	if (!p) {
 		fmt_str(f, "NULL");

@@ -244,12 +244,12 @@ int fetch_arg(struct call *c, void *dst, unsigned long p, unsigned long len,
 	      int out);
 /* p_array's walk for any printer: elem gets ctx; unread: print the
  * address (or where reading stops) without reading.  Elements of at
- * most 16 bytes. */
+ * most 64 bytes. */
 void p_array_ctx(struct fmt *f, const struct sysgate_sys *s, unsigned long p,
 		 unsigned long n, unsigned int size, int unread,
 		 void (*elem)(struct fmt *f, const void *e, void *ctx),
 		 void *ctx);
-/* strace's arrays: n elements of size bytes (at most 16) at p, each by
+/* strace's arrays: n elements of size bytes (at most 64) at p, each by
  * elem; at most -s of them (all under -v) then "...".  NULL, [], p when
  * the first cannot be read (or when out: the kernel's output of a call
  * that failed), "... / * addr * /" where reading stops. */
