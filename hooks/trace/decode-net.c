@@ -231,15 +231,15 @@ void p_sockaddr(struct fmt *f, const struct sysgate_sys *s, unsigned long p,
 			return;
 		}
 		fmt_str(f, ", sun_path=");
+		/* (never cut at -s, as strace) */
 		if (!u.un.sun_path[0]) {
 			/* abstract: every byte counts */
 			fmt_chr(f, '@');
-			p_data_local(f, (unsigned char *)u.un.sun_path + 1,
-				     n - 1);
+			p_quoted(f, (unsigned char *)u.un.sun_path + 1, n - 1);
 		} else {
 			for (k = 0; k < n && u.un.sun_path[k]; k++)
 				;
-			p_data_local(f, (unsigned char *)u.un.sun_path, k);
+			p_quoted(f, (unsigned char *)u.un.sun_path, k);
 		}
 		fmt_chr(f, '}');
 		return;

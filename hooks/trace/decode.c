@@ -548,6 +548,11 @@ void p_hex_bytes(struct fmt *f, const unsigned char *p, unsigned long n)
 	fmt_chr(f, '"');
 }
 
+void p_quoted(struct fmt *f, const unsigned char *p, unsigned long n)
+{
+	quote(f, p, n, 0);
+}
+
 void p_data_local(struct fmt *f, const unsigned char *p, unsigned long n)
 {
 	unsigned long want = n > (unsigned long)trace_strsize ?

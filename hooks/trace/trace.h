@@ -203,6 +203,8 @@ void p_hex_bytes(struct fmt *f, const unsigned char *p, unsigned long n);
 void p_cstring(struct fmt *f, const char *s, unsigned long size);
 /* The same for bytes already read. */
 void p_data_local(struct fmt *f, const unsigned char *p, unsigned long n);
+/* n bytes quoted, never cut at -s */
+void p_quoted(struct fmt *f, const unsigned char *p, unsigned long n);
 void p_sockaddr(struct fmt *f, const struct sysgate_sys *s, unsigned long p,
 		unsigned long len);
 /* A path (strace's: at most PATH_MAX - 1 bytes, then "..."). */
