@@ -57,6 +57,7 @@ enum {
 	FK_MAC,		/* a hardware address of the field's bytes */
 	FK_U8S,		/* [u8, ...] of the field's bytes */
 	FK_ETH_PROTO,	/* htons(ETH_P_...) of a big-endian u16 */
+	FK_X0,		/* hex, zero-padded to the field's width (%#0*x) */
 };
 
 struct field {
@@ -71,6 +72,23 @@ struct layout {
 	unsigned char n;
 	unsigned short size;
 };
+
+/* C's "%#0*x": 0x (not of 0) and the digits, width characters at least */
+static void p_hex0(struct fmt *f, unsigned long v, int width)
+{
+	int i;
+
+	if (v) {
+		fmt_str(f, "0x");
+		width -= 2;
+	}
+	for (i = 15; i > 0 && !(v >> i * 4); i--)
+		;
+	for (; width > i + 1; width--)
+		fmt_chr(f, '0');
+	for (; i >= 0; i--)
+		fmt_chr(f, "0123456789abcdef"[v >> i * 4 & 15]);
+}
 
 static unsigned long long get_uint(const unsigned char *b, int size)
 {
@@ -215,6 +233,9 @@ static void p_field(struct fmt *f, const unsigned char *b,
 		break;
 	case FK_MAC:
 		p_mac(f, b + d->off, d->size);
+		break;
+	case FK_X0:
+		p_hex0(f, (unsigned long)v, d->size * 2);
 		break;
 	case FK_U8S:
 		for (i = 0; i < d->size; i++) {
@@ -415,18 +436,8 @@ void p_u32_elem(struct fmt *f, const void *e, void *ctx)
 /* strace's "%#0*lx" of a long: 0x and digits, 16 characters at least */
 static void p_word_elem(struct fmt *f, const void *e, void *ctx)
 {
-	unsigned long v = *(const unsigned long *)e;
-	int i, width = v ? 14 : 16;
-
 	(void)ctx;
-	if (v)
-		fmt_str(f, "0x");
-	for (i = 15; i > 0 && !(v >> i * 4); i--)
-		;
-	for (; width > i + 1; width--)
-		fmt_chr(f, '0');
-	for (; i >= 0; i--)
-		fmt_chr(f, "0123456789abcdef"[v >> i * 4 & 15]);
+	p_hex0(f, *(const unsigned long *)e, 16);
 }
 
 struct indexed_at {
@@ -1453,7 +1464,7 @@ static const struct field ndt_config_f[] = {
 	F(struct ndt_config, ndtc_last_flush, FK_U, 0, 0),
 	F(struct ndt_config, ndtc_last_rand, FK_U, 0, 0),
 	F(struct ndt_config, ndtc_hash_rnd, FK_U, 0, 0),
-	F(struct ndt_config, ndtc_hash_mask, FK_X, 0, 0),
+	F(struct ndt_config, ndtc_hash_mask, FK_X0, 0, 0),
 	F(struct ndt_config, ndtc_hash_chain_gc, FK_U, 0, 0),
 	F(struct ndt_config, ndtc_proxy_qlen, FK_U, 0, 0),
 };
