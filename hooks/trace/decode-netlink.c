@@ -26,6 +26,14 @@
 #include <linux/pkt_cls.h>
 #include <linux/gen_stats.h>
 #include <linux/fib_rules.h>
+#include <linux/netfilter/nfnetlink.h>
+#include <linux/netfilter/nfnetlink_conntrack.h>
+#include <linux/netfilter/nfnetlink_acct.h>
+#include <linux/netfilter/nfnetlink_cttimeout.h>
+#include <linux/netfilter/nfnetlink_cthelper.h>
+#include <linux/netfilter/nf_tables.h>
+#include <linux/netfilter/nf_tables_compat.h>
+#include <linux/netfilter/nfnetlink_hook.h>
 #include <fcntl.h>
 #include <sys/socket.h>
 #include "trace.h"
@@ -821,7 +829,10 @@ static void nla_one(struct nl *x, const void *hp, unsigned long p,
 		p_named(f, "NLA_F_NET_BYTEORDER", NLA_F_NET_BYTEORDER, 'x');
 		fmt_chr(f, '|');
 	}
-	p_xlat(f, type, set->names, set->unknown);
+	if (set->names)
+		p_xlat(f, type, set->names, set->unknown);
+	else
+		p_hex(f, type);
 	fmt_chr(f, '}');
 	if (n <= NLA_HDRLEN)
 		return;
@@ -1961,6 +1972,61 @@ static const struct {
 	{ NETLINK_CRYPTO, FL_DEL, 0x11 },	/* CRYPTO_MSG_DELALG */
 	{ NETLINK_CRYPTO, FL_GET, 0x13 },	/* CRYPTO_MSG_GETALG */
 	{ NETLINK_CRYPTO, FL_DEL, 0x14 },	/* CRYPTO_MSG_DELRNG */
+#define NF(subsys, msg) (NFNL_SUBSYS_##subsys << 8 | msg)
+	{ NETLINK_NETFILTER, FL_NEW, NF(CTNETLINK, IPCTNL_MSG_CT_NEW) },
+	{ NETLINK_NETFILTER, FL_GET, NF(CTNETLINK, IPCTNL_MSG_CT_GET) },
+	{ NETLINK_NETFILTER, FL_GET, NF(CTNETLINK, IPCTNL_MSG_CT_GET_CTRZERO) },
+	{ NETLINK_NETFILTER, FL_GET,
+	  NF(CTNETLINK, IPCTNL_MSG_CT_GET_STATS_CPU) },
+	{ NETLINK_NETFILTER, FL_GET, NF(CTNETLINK, IPCTNL_MSG_CT_GET_STATS) },
+	{ NETLINK_NETFILTER, FL_GET, NF(CTNETLINK, IPCTNL_MSG_CT_GET_DYING) },
+	{ NETLINK_NETFILTER, FL_GET,
+	  NF(CTNETLINK, IPCTNL_MSG_CT_GET_UNCONFIRMED) },
+	{ NETLINK_NETFILTER, FL_DEL, NF(CTNETLINK, IPCTNL_MSG_CT_DELETE) },
+	{ NETLINK_NETFILTER, FL_NEW, NF(CTNETLINK_EXP, IPCTNL_MSG_EXP_NEW) },
+	{ NETLINK_NETFILTER, FL_GET, NF(CTNETLINK_EXP, IPCTNL_MSG_EXP_GET) },
+	{ NETLINK_NETFILTER, FL_GET,
+	  NF(CTNETLINK_EXP, IPCTNL_MSG_EXP_GET_STATS_CPU) },
+	{ NETLINK_NETFILTER, FL_DEL, NF(CTNETLINK_EXP, IPCTNL_MSG_EXP_DELETE) },
+	{ NETLINK_NETFILTER, FL_NEW, NF(ACCT, NFNL_MSG_ACCT_NEW) },
+	{ NETLINK_NETFILTER, FL_GET, NF(ACCT, NFNL_MSG_ACCT_GET) },
+	{ NETLINK_NETFILTER, FL_GET, NF(ACCT, NFNL_MSG_ACCT_GET_CTRZERO) },
+	{ NETLINK_NETFILTER, FL_DEL, NF(ACCT, NFNL_MSG_ACCT_DEL) },
+	{ NETLINK_NETFILTER, FL_NEW,
+	  NF(CTNETLINK_TIMEOUT, IPCTNL_MSG_TIMEOUT_NEW) },
+	{ NETLINK_NETFILTER, FL_GET,
+	  NF(CTNETLINK_TIMEOUT, IPCTNL_MSG_TIMEOUT_GET) },
+	{ NETLINK_NETFILTER, FL_DEL,
+	  NF(CTNETLINK_TIMEOUT, IPCTNL_MSG_TIMEOUT_DELETE) },
+	{ NETLINK_NETFILTER, FL_NEW, NF(CTHELPER, NFNL_MSG_CTHELPER_NEW) },
+	{ NETLINK_NETFILTER, FL_GET, NF(CTHELPER, NFNL_MSG_CTHELPER_GET) },
+	{ NETLINK_NETFILTER, FL_DEL, NF(CTHELPER, NFNL_MSG_CTHELPER_DEL) },
+	{ NETLINK_NETFILTER, FL_NEW, NF(NFTABLES, NFT_MSG_NEWTABLE) },
+	{ NETLINK_NETFILTER, FL_NEW, NF(NFTABLES, NFT_MSG_NEWCHAIN) },
+	{ NETLINK_NETFILTER, FL_NEW, NF(NFTABLES, NFT_MSG_NEWRULE) },
+	{ NETLINK_NETFILTER, FL_NEW, NF(NFTABLES, NFT_MSG_NEWSET) },
+	{ NETLINK_NETFILTER, FL_NEW, NF(NFTABLES, NFT_MSG_NEWSETELEM) },
+	{ NETLINK_NETFILTER, FL_NEW, NF(NFTABLES, NFT_MSG_NEWGEN) },
+	{ NETLINK_NETFILTER, FL_NEW, NF(NFTABLES, NFT_MSG_NEWOBJ) },
+	{ NETLINK_NETFILTER, FL_NEW, NF(NFTABLES, NFT_MSG_NEWFLOWTABLE) },
+	{ NETLINK_NETFILTER, FL_GET, NF(NFTABLES, NFT_MSG_GETTABLE) },
+	{ NETLINK_NETFILTER, FL_GET, NF(NFTABLES, NFT_MSG_GETCHAIN) },
+	{ NETLINK_NETFILTER, FL_GET, NF(NFTABLES, NFT_MSG_GETRULE) },
+	{ NETLINK_NETFILTER, FL_GET, NF(NFTABLES, NFT_MSG_GETSET) },
+	{ NETLINK_NETFILTER, FL_GET, NF(NFTABLES, NFT_MSG_GETSETELEM) },
+	{ NETLINK_NETFILTER, FL_GET, NF(NFTABLES, NFT_MSG_GETGEN) },
+	{ NETLINK_NETFILTER, FL_GET, NF(NFTABLES, NFT_MSG_GETOBJ) },
+	{ NETLINK_NETFILTER, FL_GET, NF(NFTABLES, NFT_MSG_GETOBJ_RESET) },
+	{ NETLINK_NETFILTER, FL_GET, NF(NFTABLES, NFT_MSG_GETFLOWTABLE) },
+	{ NETLINK_NETFILTER, FL_DEL, NF(NFTABLES, NFT_MSG_DELTABLE) },
+	{ NETLINK_NETFILTER, FL_DEL, NF(NFTABLES, NFT_MSG_DELCHAIN) },
+	{ NETLINK_NETFILTER, FL_DEL, NF(NFTABLES, NFT_MSG_DELRULE) },
+	{ NETLINK_NETFILTER, FL_DEL, NF(NFTABLES, NFT_MSG_DELSET) },
+	{ NETLINK_NETFILTER, FL_DEL, NF(NFTABLES, NFT_MSG_DELSETELEM) },
+	{ NETLINK_NETFILTER, FL_DEL, NF(NFTABLES, NFT_MSG_DELOBJ) },
+	{ NETLINK_NETFILTER, FL_DEL, NF(NFTABLES, NFT_MSG_DELFLOWTABLE) },
+	{ NETLINK_NETFILTER, FL_GET, NF(NFT_COMPAT, NFNL_MSG_COMPAT_GET) },
+	{ NETLINK_NETFILTER, FL_GET, NF(HOOK, NFNL_MSG_HOOK_GET) },
 };
 
 static int listed_flags(int proto, unsigned int type)
@@ -1973,6 +2039,97 @@ static int listed_flags(int proto, unsigned int type)
 	return FL_NONE;
 }
 
+/* netfilter's types: a subsystem and its message, SUBSYS<<8|MSG; the
+ * batch's own two */
+static void nf_type(struct fmt *f, unsigned int type)
+{
+	static const struct {
+		const struct xlat *t;
+		const char *unknown;
+	} msgs[] = {
+		[NFNL_SUBSYS_CTNETLINK] = { &xl_nf_ct_msgs, "IPCTNL_MSG_CT_???" },
+		[NFNL_SUBSYS_CTNETLINK_EXP] = { &xl_nf_ct_exp_msgs,
+						"IPCTNL_MSG_EXP_???" },
+		[NFNL_SUBSYS_QUEUE] = { &xl_nf_queue_msgs, "NFQNL_MSG_???" },
+		[NFNL_SUBSYS_ULOG] = { &xl_nf_ulog_msgs, "NFULNL_MSG_???" },
+		[NFNL_SUBSYS_OSF] = { &xl_nf_osf_msgs, "OSF_MSG_???" },
+		[NFNL_SUBSYS_IPSET] = { &xl_nf_ipset_msgs, "IPSET_CMD_???" },
+		[NFNL_SUBSYS_ACCT] = { &xl_nf_acct_msgs, "NFNL_MSG_ACCT_???" },
+		[NFNL_SUBSYS_CTNETLINK_TIMEOUT] = { &xl_nf_cttimeout_msgs,
+						    "IPCTNL_MSG_TIMEOUT_???" },
+		[NFNL_SUBSYS_CTHELPER] = { &xl_nf_cthelper_msgs,
+					   "NFNL_MSG_CTHELPER_???" },
+		[NFNL_SUBSYS_NFTABLES] = { &xl_nf_nftables_msgs,
+					   "NFT_MSG_???" },
+		[NFNL_SUBSYS_NFT_COMPAT] = { &xl_nf_compat_msgs,
+					     "NFNL_MSG_COMPAT_???" },
+		[NFNL_SUBSYS_HOOK] = { &xl_nf_hook_msgs, "NFT_MSG_HOOK_???" },
+	};
+	const char *batch = xlat_name(&xl_nf_batch_types, type);
+	unsigned int subsys = type >> 8 & 0xff, msg = type & 0xff;
+
+	if (batch) {
+		p_named(f, batch, type, 'x');
+		return;
+	}
+	p_xlat(f, subsys, &xl_nf_subsys_ids, "NFNL_SUBSYS_???");
+	fmt_str(f, "<<8|");
+	if (subsys < sizeof(msgs) / sizeof(msgs[0]) && msgs[subsys].t)
+		p_xlat(f, msg, msgs[subsys].t, msgs[subsys].unknown);
+	else
+		p_hex(f, msg);
+}
+
+/* Attributes strace does not name */
+static const struct nla_set nameless = { 0, 0, 0, 0 };
+
+/* struct nfgenmsg, then attributes (the batch's and the control
+ * messages': bytes) */
+static int nf_payload(struct nl *x, const struct nlmsghdr *h,
+		      unsigned long p, unsigned long len)
+{
+	struct nfgenmsg g;
+	unsigned int subsys = h->nlmsg_type >> 8 & 0xff;
+	unsigned short res;
+
+	if (h->nlmsg_type == NLMSG_DONE)
+		return 0;
+	if (len < sizeof(g)) {
+		p_data(x->f, x->s, p, len, 1);
+		return 1;
+	}
+	if (fetch(x->f, x->s, &g, p, sizeof(g)))
+		return 1;
+	res = __builtin_bswap16(g.res_id);
+	fmt_str(x->f, "{nfgen_family=");
+	p_xlat(x->f, g.nfgen_family, &xl_families, "AF_???");
+	fmt_str(x->f, ", version=");
+	p_xlat(x->f, g.version, &xl_nf_versions, "NFNETLINK_???");
+	fmt_str(x->f, ", res_id=");
+	/* (nftables' res_id has been either byte order: the kernel's
+	 * commit v4.3-rc1~28^2~47^2~1) */
+	if (subsys == NFNL_SUBSYS_NFTABLES && res == NFNL_SUBSYS_NFTABLES)
+		p_named(x->f, "htons(NFNL_SUBSYS_NFTABLES)", g.res_id, 'x');
+	else if (subsys == NFNL_SUBSYS_NFTABLES &&
+		 g.res_id == NFNL_SUBSYS_NFTABLES)
+		p_named(x->f, "NFNL_SUBSYS_NFTABLES", g.res_id, 'x');
+	else
+		f_udec(x->f, "htons(", res), fmt_chr(x->f, ')');
+	fmt_chr(x->f, '}');
+	if (len <= NLMSG_ALIGN(sizeof(g)))
+		return 1;
+	fmt_str(x->f, ", ");
+	p += NLMSG_ALIGN(sizeof(g));
+	len -= NLMSG_ALIGN(sizeof(g));
+	if ((h->nlmsg_type >= NFNL_MSG_BATCH_BEGIN &&
+	     h->nlmsg_type <= NFNL_MSG_BATCH_END) ||
+	    h->nlmsg_type < NLMSG_MIN_TYPE)
+		p_data(x->f, x->s, p, len, 1);
+	else
+		walk(x, &nla_walk, p, len, &nameless);
+	return 1;
+}
+
 /* Each protocol's message types and what its flags mean. */
 struct proto {
 	int proto;
@@ -1981,18 +2138,20 @@ struct proto {
 	int (*flags)(unsigned int type);
 	int (*payload)(struct nl *x, const struct nlmsghdr *h,
 		       unsigned long p, unsigned long len);
+	void (*type)(struct fmt *f, unsigned int type);	/* else types */
 };
 
 static const struct proto protos[] = {
 	{ NETLINK_ROUTE, &xl_nl_route_types, "RTM_???", route_flags,
-	  family_payload },
+	  family_payload, 0 },
 	{ NETLINK_SOCK_DIAG, &xl_nl_sock_diag_types, "SOCK_DIAG_???",
-	  sock_diag_flags, family_payload },
-	{ NETLINK_AUDIT, &xl_nl_audit_types, "AUDIT_???", 0, 0 },
+	  sock_diag_flags, family_payload, 0 },
+	{ NETLINK_AUDIT, &xl_nl_audit_types, "AUDIT_???", 0, 0, 0 },
 	{ NETLINK_SELINUX, &xl_nl_selinux_types, "SELNL_MSG_???", 0,
-	  plain_payload },
-	{ NETLINK_XFRM, &xl_nl_xfrm_types, "XFRM_MSG_???", 0, 0 },
-	{ NETLINK_CRYPTO, &xl_nl_crypto_types, "CRYPTO_MSG_???", 0, 0 },
+	  plain_payload, 0 },
+	{ NETLINK_XFRM, &xl_nl_xfrm_types, "XFRM_MSG_???", 0, 0, 0 },
+	{ NETLINK_CRYPTO, &xl_nl_crypto_types, "CRYPTO_MSG_???", 0, 0, 0 },
+	{ NETLINK_NETFILTER, 0, 0, 0, nf_payload, nf_type },
 };
 
 static const struct proto *find_proto(int proto)
@@ -2019,6 +2178,8 @@ static void p_nlmsghdr(struct nl *x, const struct nlmsghdr *h)
 	fmt_str(f, ", nlmsg_type=");
 	if (h->nlmsg_type < NLMSG_MIN_TYPE || !pr)
 		p_xlat(f, h->nlmsg_type, &xl_nl_types, "NLMSG_???");
+	else if (pr->type)
+		pr->type(f, h->nlmsg_type);
 	else
 		p_xlat(f, h->nlmsg_type, pr->types, pr->unknown);
 	if (h->nlmsg_type == NLMSG_ERROR)
