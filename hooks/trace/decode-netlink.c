@@ -2368,15 +2368,67 @@ static int nl_proto(const struct sysgate_sys *s, int fd)
 	return nl_socket_row(s, ino, &v, &portid) ? -1 : v;
 }
 
+/* The header libudev puts before a device event it forwards on a
+ * NETLINK_KOBJECT_UEVENT socket (systemd's udev-monitor format) */
+struct udev_header {
+	char prefix[8];		/* "libudev" */
+	unsigned int magic, header_size, properties_off, properties_len;
+	unsigned int subsystem_hash, devtype_hash, bloom_hi, bloom_lo;
+};
+
+/* ", name=htonl(0x...)" */
+static void f_htonl(struct fmt *f, const char *name, unsigned int v)
+{
+	fmt_str(f, name);
+	fmt_str(f, "=htonl(");
+	p_hex(f, __builtin_bswap32(v));
+	fmt_chr(f, ')');
+}
+
+/* A uevent: libudev's header and the properties after it, else the
+ * bytes (the kernel's own events) */
+static void p_uevent(struct fmt *f, const struct sysgate_sys *s,
+		     unsigned long p, unsigned long len)
+{
+	struct udev_header u;
+
+	if (len < sizeof(u) ||
+	    sysgate_read_mem(s, &u, (void *)p, sizeof(u)) != sizeof(u) ||
+	    hk_strncmp(u.prefix, "libudev", 8)) {
+		p_data(f, s, p, len, 0);
+		return;
+	}
+	if (len > sizeof(u))
+		fmt_chr(f, '[');
+	fmt_str(f, "{prefix=");
+	p_cstring(f, u.prefix, sizeof(u.prefix));
+	f_htonl(f, ", magic", u.magic);
+	f_udec(f, ", header_size=", u.header_size);
+	f_udec(f, ", properties_off=", u.properties_off);
+	f_udec(f, ", properties_len=", u.properties_len);
+	f_htonl(f, ", filter_subsystem_hash", u.subsystem_hash);
+	f_htonl(f, ", filter_devtype_hash", u.devtype_hash);
+	f_htonl(f, ", filter_tag_bloom_hi", u.bloom_hi);
+	f_htonl(f, ", filter_tag_bloom_lo", u.bloom_lo);
+	fmt_chr(f, '}');
+	if (len > sizeof(u)) {
+		fmt_str(f, ", ");
+		p_data(f, s, p + sizeof(u), len - sizeof(u), 0);
+		fmt_chr(f, ']');
+	}
+}
+
 void p_sockbuf(struct fmt *f, const struct sysgate_sys *s, int fd,
 	       unsigned long p, unsigned long len)
 {
 	struct nl x = { f, s, -1, -1 };
 
-	if (!p || !trace_structs(s) || (x.proto = nl_proto(s, fd)) < 0 ||
-	    x.proto == NETLINK_KOBJECT_UEVENT) {
+	if (!p || !trace_structs(s) || (x.proto = nl_proto(s, fd)) < 0) {
 		p_data(f, s, p, len, 0);
 		return;
 	}
-	walk(&x, &nlmsg_walk, p, len, 0);
+	if (x.proto == NETLINK_KOBJECT_UEVENT)
+		p_uevent(f, s, p, len);
+	else
+		walk(&x, &nlmsg_walk, p, len, 0);
 }
