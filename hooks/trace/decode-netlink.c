@@ -26,6 +26,7 @@
 #include <linux/pkt_cls.h>
 #include <linux/gen_stats.h>
 #include <linux/fib_rules.h>
+#include <linux/genetlink.h>
 #include <linux/netfilter/nfnetlink.h>
 #include <linux/netfilter/nfnetlink_conntrack.h>
 #include <linux/netfilter/nfnetlink_acct.h>
@@ -2080,6 +2081,19 @@ static void nf_type(struct fmt *f, unsigned int type)
 		p_hex(f, msg);
 }
 
+/* generic netlink's types: the families the kernel has (nlctrl...) */
+static void genl_type(struct fmt *f, unsigned int type)
+{
+	char name[GENL_NAMSIZ];
+
+	if (!genl_family_name(type, name, sizeof(name))) {
+		p_named(f, name, type, 'x');
+		return;
+	}
+	/* (xl_nl_types names none of a family's numbers, all >= 16) */
+	p_xlat(f, type, &xl_nl_types, "GENERIC_FAMILY_???");
+}
+
 /* Attributes strace does not name */
 static const struct nla_set nameless = { 0, 0, 0, 0 };
 
@@ -2152,6 +2166,7 @@ static const struct proto protos[] = {
 	{ NETLINK_XFRM, &xl_nl_xfrm_types, "XFRM_MSG_???", 0, 0, 0 },
 	{ NETLINK_CRYPTO, &xl_nl_crypto_types, "CRYPTO_MSG_???", 0, 0, 0 },
 	{ NETLINK_NETFILTER, 0, 0, 0, nf_payload, nf_type },
+	{ NETLINK_GENERIC, 0, 0, 0, 0, genl_type },
 };
 
 static const struct proto *find_proto(int proto)

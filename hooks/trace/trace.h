@@ -364,6 +364,9 @@ void p_bpf_filter(struct fmt *f, const struct sysgate_sys *s, unsigned long p,
  * namespace: its protocol and port id, 0; or -1 (decode-netlink.c). */
 int nl_socket_row(const struct sysgate_sys *s, unsigned long ino, int *proto,
 		  unsigned int *portid);
+/* The name of the generic netlink family id, asked of the kernel's
+ * controller: 0, or -1 (sockets.c) */
+int genl_family_name(unsigned int id, char *name, unsigned long size);
 /* p_array_ctx's printer of u32 elements (decode-netlink.c) */
 void p_u32_elem(struct fmt *f, const void *e, void *ctx);
 /* An interface index by its name: if_nametoindex("lo"), else the

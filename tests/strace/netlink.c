@@ -20,6 +20,9 @@
 #include <linux/if_arp.h>
 #include <linux/nexthop.h>
 #include <linux/fib_rules.h>
+#include <linux/genetlink.h>
+#include <linux/netfilter/nfnetlink.h>
+#include <linux/netfilter/nf_tables.h>
 #include <linux/neighbour.h>
 #include <linux/if_addr.h>
 #include <linux/pkt_sched.h>
@@ -305,6 +308,46 @@ static void route_msgs(int rt, unsigned char *buf)
 	send_msg(rt, buf, at);
 }
 
+/* a generic netlink message to the controller (its family by name), a
+ * netfilter one with its nfgenmsg, a uevent with libudev's header */
+static void other_protocols(unsigned char *buf)
+{
+	struct sockaddr_nl sa = { .nl_family = AF_NETLINK };
+	struct nlmsghdr *h = (struct nlmsghdr *)buf;
+	unsigned int uev[8] = { 0xfeedcafe, 40, 40, 3, 1, 2, 3, 4 };
+	int fd;
+
+	fd = socket(AF_NETLINK, SOCK_RAW, NETLINK_GENERIC);
+	check(fd >= 0 && bind(fd, (void *)&sa, sizeof(sa)) == 0, "genl");
+	memset(buf, 0, 64);
+	h->nlmsg_type = GENL_ID_CTRL;
+	h->nlmsg_len = NLMSG_HDRLEN + 4;
+	buf[NLMSG_HDRLEN] = CTRL_CMD_GETFAMILY;
+	sendto(fd, buf, h->nlmsg_len, 0, NULL, 0);
+	close(fd);
+	fd = socket(AF_NETLINK, SOCK_RAW, NETLINK_NETFILTER);
+	check(fd >= 0 && bind(fd, (void *)&sa, sizeof(sa)) == 0, "nf");
+	memset(buf, 0, 64);
+	h->nlmsg_type = NFNL_SUBSYS_NFTABLES << 8 | NFT_MSG_GETTABLE;
+	h->nlmsg_flags = NLM_F_DUMP;
+	h->nlmsg_len = NLMSG_HDRLEN + 8;
+	buf[NLMSG_HDRLEN] = AF_INET;
+	buf[NLMSG_HDRLEN + 3] = NFNL_SUBSYS_NFTABLES;
+	buf[NLMSG_HDRLEN + 4] = 4;
+	sendto(fd, buf, h->nlmsg_len, 0, NULL, 0);
+	h->nlmsg_type = 0x33 << 8 | 0x44;
+	sendto(fd, buf, NLMSG_HDRLEN, 0, NULL, 0);
+	close(fd);
+	fd = socket(AF_NETLINK, SOCK_RAW, NETLINK_KOBJECT_UEVENT);
+	check(fd >= 0 && bind(fd, (void *)&sa, sizeof(sa)) == 0, "uevent");
+	memcpy(buf, "libudev", 8);
+	memcpy(buf + 8, uev, sizeof(uev));
+	memcpy(buf + 40, "A=b", 4);
+	sendto(fd, buf, 44, MSG_DONTWAIT, NULL, 0);
+	sendto(fd, "add@/devices", 12, MSG_DONTWAIT, NULL, 0);
+	close(fd);
+}
+
 int main(void)
 {
 	static unsigned char buf[1024], reply[1024];
@@ -433,5 +476,6 @@ int main(void)
 	nexthops(rt, buf);
 	route_msgs(rt, buf);
 	close(rt);
+	other_protocols(buf);
 	return 0;
 }
