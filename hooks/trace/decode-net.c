@@ -773,8 +773,9 @@ struct mmsg_ctx {
 };
 
 /* recvmmsg keeps the msg_namelen of its first MMSG_IN messages as bytes
- * (MMSG_IN_NONE: not known, or too large for one) */
-#define MMSG_IN (int)sizeof(((struct trace_scratch *)0)->saved)
+ * (MMSG_IN_NONE: not known, or too large for one), then its timeout as
+ * given (saved[4], [5]; [5] ~0: none) */
+#define MMSG_IN 32
 #define MMSG_IN_NONE 255
 
 static void p_mmsghdr_elem(struct fmt *f, const void *e, void *ctx)
@@ -821,8 +822,15 @@ static void e_recvmmsg(struct call *c)
 {
 	unsigned char *in = (unsigned char *)trace_saved(c);
 	unsigned int len;
+	long ts[2];
 	int i;
 
+	trace_saved(c)[5] = ~0UL;
+	if (c->s->args[4] && trace_read(c->s, ts, (void *)c->s->args[4],
+					sizeof(ts)) == sizeof(ts)) {
+		trace_saved(c)[4] = (unsigned long)ts[0];
+		trace_saved(c)[5] = (unsigned long)ts[1];
+	}
 	for (i = 0; i < MMSG_IN; i++) {
 		in[i] = MMSG_IN_NONE;
 		if ((unsigned long)i < (unsigned int)c->s->args[2] &&
@@ -845,7 +853,39 @@ static void d_recvmmsg(struct call *c)
 		       (const unsigned char *)trace_saved(c));
 	a_udec(c, (unsigned int)c->s->args[2]);
 	a_msgflags(c, c->s->args[3]);
-	a_timespec(c, c->s->args[4]);
+	if (trace_saved(c)[5] == ~0UL) {
+		a_timespec(c, c->s->args[4]);
+		return;
+	}
+	a_sep(c);
+	p_timespec(c->f, (long)trace_saved(c)[4], (long)trace_saved(c)[5]);
+}
+
+/* what is left of the timeout: " (left {...})" */
+static void r_recvmmsg(struct call *c)
+{
+	long ts[2];
+
+	fmt_dec(c->f, c->s->ret);
+	if (c->s->args[4] && trace_read(c->s, ts, (void *)c->s->args[4],
+					sizeof(ts)) == sizeof(ts)) {
+		fmt_str(c->f, " (left ");
+		p_timespec(c->f, ts[0], ts[1]);
+		fmt_chr(c->f, ')');
+	}
+}
+
+/* recvmsg keeps the msg_namelen given (~0: not known) */
+static void e_recvmsg(struct call *c)
+{
+	unsigned int len;
+
+	trace_saved(c)[0] = ~0UL;
+	if (trace_read(c->s, &len, (void *)(c->s->args[1] +
+				__builtin_offsetof(struct msghdr,
+						   msg_namelen)),
+		       sizeof(len)) == sizeof(len))
+		trace_saved(c)[0] = len;
 }
 
 static void d_sendmsg(struct call *c)
@@ -858,9 +898,20 @@ static void d_sendmsg(struct call *c)
 
 static void d_recvmsg(struct call *c)
 {
+	struct msghdr m;
+
 	a_fd(c, 0);
-	if (a_out(c, c->s->args[1]))
-		p_msghdr(c->f, c->s, c->s->args[1], c->s->ret);
+	/* (a failed call: the msg_namelen it was given, as strace) */
+	if (!c_ok(c) && trace_saved(c)[0] != ~0UL) {
+		a_exit_next(c);
+		a_sep(c);
+		f_dec(c->f, "{msg_namelen=", (int)trace_saved(c)[0]);
+		fmt_chr(c->f, '}');
+	} else if (a_out(c, c->s->args[1]) &&
+		   !fetch(c->f, c->s, &m, c->s->args[1], sizeof(m)))
+		p_msghdr_local(c->f, c->s, &m, c->s->ret,
+			       trace_saved(c)[0] == ~0UL ? -1 :
+			       (long)trace_saved(c)[0]);
 	a_msgflags(c, c->s->args[2]);
 }
 
@@ -884,9 +935,9 @@ const struct decoder dec_net[] = {
 	{ "setsockopt", d_setsockopt, 0, 0 },
 	{ "getsockopt", d_getsockopt, 0, e_len4 },
 	{ "sendmsg", d_sendmsg, 0, 0 },
-	{ "recvmsg", d_recvmsg, 0, 0 },
+	{ "recvmsg", d_recvmsg, 0, e_recvmsg },
 	{ "sendmmsg", d_sendmmsg, 0, 0 },
-	{ "recvmmsg", d_recvmmsg, 0, e_recvmmsg },
+	{ "recvmmsg", d_recvmmsg, r_recvmmsg, e_recvmmsg },
 	{ "shutdown", d_shutdown, 0, 0 },
 	{ 0, 0, 0, 0 },
 };

@@ -19,6 +19,10 @@
 #include <linux/xfrm.h>
 #include <linux/sock_diag.h>
 #include <linux/unix_diag.h>
+#include <linux/inet_diag.h>
+#include <linux/packet_diag.h>
+#include <linux/smc_diag.h>
+#include <linux/filter.h>
 #include <linux/if_addr.h>
 #include <linux/if_addrlabel.h>
 #include <linux/neighbour.h>
@@ -67,6 +71,9 @@ enum {
 	FK_U8S,		/* [u8, ...] of the field's bytes */
 	FK_ETH_PROTO,	/* htons(ETH_P_...) of a big-endian u16 */
 	FK_X0,		/* hex, zero-padded to the field's width (%#0*x) */
+	FK_BITS1,	/* FK_BITS of 1<<(NAME-1), NAME t's name of index+1 */
+	FK_SOCKID,	/* struct inet_diag_sockid of the family in b[0] */
+	FK_SOCKID4,	/* the same of AF_INET (SMC's) */
 };
 
 struct field {
@@ -109,23 +116,26 @@ static unsigned long long get_uint(const unsigned char *b, int size)
 	return *(const unsigned long long *)(const void *)b;
 }
 
-/* strace's "1<<TCP_LISTEN|..." of a state mask */
+/* strace's "1<<TCP_LISTEN|..." of a state mask; off 1: bit i is
+ * "1<<(NAME-1)", NAME t's name of i + 1 (inet_diag's extensions) */
 static void p_bits(struct fmt *f, unsigned long v, const struct xlat *t,
-		   const char *unknown)
+		   const char *unknown, int off)
 {
 	size_t start = x_begin(f);
 	unsigned long left = v;
 	int i, any = 0;
 
 	for (i = 0; i < (int)sizeof(v) * 8; i++) {
-		const char *nm = xlat_name(t, (unsigned long)i);
+		const char *nm = xlat_name(t, (unsigned long)(i + off));
 
 		if (!(v >> i & 1) || !nm)
 			continue;
 		if (any++)
 			fmt_chr(f, '|');
-		fmt_str(f, "1<<");
+		fmt_str(f, off ? "1<<(" : "1<<");
 		fmt_str(f, nm);
+		if (off)
+			fmt_str(f, "-1)");
 		left &= ~(1UL << i);
 	}
 	if (!any) {
@@ -187,12 +197,42 @@ static void p_nl_flags(struct fmt *f, unsigned long v, const struct xlat *t,
 		p_flags_unknown(f, v, t, unknown);
 }
 
+/* {idiag_sport=htons(N), ..., idiag_src=inet_addr("..."), ...} */
+static void p_sockid(struct fmt *f, const unsigned char *b, int family)
+{
+	struct inet_diag_sockid id;
+	int n = family == AF_INET ? 4 : family == AF_INET6 ? 16 : 0;
+
+	hk_memcpy(&id, b, sizeof(id));
+	f_udec(f, "{idiag_sport=htons(", __builtin_bswap16(id.idiag_sport));
+	f_udec(f, "), idiag_dport=htons(", __builtin_bswap16(id.idiag_dport));
+	fmt_chr(f, ')');
+	if (n) {
+		p_in_addr(f, "idiag_src", id.idiag_src, n, n == 4 ? "inet_addr(" :
+			  "inet_pton(AF_INET6, ", n == 4 ? ")" : ", &idiag_src)");
+		p_in_addr(f, "idiag_dst", id.idiag_dst, n, n == 4 ? "inet_addr(" :
+			  "inet_pton(AF_INET6, ", n == 4 ? ")" : ", &idiag_dst)");
+	} else {
+		fmt_str(f, ", idiag_src=");
+		p_hex_bytes(f, (const unsigned char *)id.idiag_src,
+			    sizeof(id.idiag_src));
+		fmt_str(f, ", idiag_dst=");
+		p_hex_bytes(f, (const unsigned char *)id.idiag_dst,
+			    sizeof(id.idiag_dst));
+	}
+	fmt_str(f, ", idiag_if=");
+	p_ifindex(f, id.idiag_if);
+	f_udec(f, ", idiag_cookie=[", id.idiag_cookie[0]);
+	f_udec(f, ", ", id.idiag_cookie[1]);
+	fmt_str(f, "]}");
+}
+
 static void p_field(struct fmt *f, const unsigned char *b,
 		    const struct field *d)
 {
-	/* (the fields of bytes are no number) */
-	unsigned long long v = d->kind == FK_MAC || d->kind == FK_U8S ? 0 :
-			       get_uint(b + d->off, d->size);
+	/* (a field of another size is bytes, no number) */
+	unsigned long long v = d->size == 1 || d->size == 2 || d->size == 4 ||
+			       d->size == 8 ? get_uint(b + d->off, d->size) : 0;
 	unsigned int i;
 
 	fmt_str(f, d->name);
@@ -216,7 +256,12 @@ static void p_field(struct fmt *f, const unsigned char *b,
 		p_nl_flags(f, v, d->t, d->unknown);
 		break;
 	case FK_BITS:
-		p_bits(f, v, d->t, d->unknown);
+	case FK_BITS1:
+		p_bits(f, v, d->t, d->unknown, d->kind == FK_BITS1);
+		break;
+	case FK_SOCKID:
+	case FK_SOCKID4:
+		p_sockid(f, b + d->off, d->kind == FK_SOCKID ? b[0] : AF_INET);
 		break;
 	case FK_COOKIE:
 		fmt_chr(f, '[');
@@ -386,6 +431,8 @@ enum {
 	NK_HTOBE64,	/* htobe64(N) */
 	NK_MULTIPATH,	/* RTA_MULTIPATH's next hops */
 	NK_RTVIA,	/* struct rtvia: a family and its address */
+	NK_MCLIST,	/* struct packet_diag_mclist array */
+	NK_BPF,		/* classic BPF instructions */
 };
 
 struct nla_set;
@@ -564,6 +611,24 @@ static int p_counters(struct nl *x, const struct counters *c, unsigned long p,
 
 static const struct nla_set rta_attrs;
 
+/* {pdmc_index=, pdmc_count=, pdmc_type=, pdmc_alen=, pdmc_addr="\x.."} */
+static void p_mclist_elem(struct fmt *f, const void *e, void *ctx)
+{
+	const struct packet_diag_mclist *m = e;
+	unsigned int n = m->pdmc_alen < sizeof(m->pdmc_addr) ?
+				 m->pdmc_alen : sizeof(m->pdmc_addr);
+
+	(void)ctx;
+	fmt_str(f, "{pdmc_index=");
+	p_ifindex(f, m->pdmc_index);
+	f_udec(f, ", pdmc_count=", m->pdmc_count);
+	f_udec(f, ", pdmc_type=", m->pdmc_type);
+	f_udec(f, ", pdmc_alen=", m->pdmc_alen);
+	fmt_str(f, ", pdmc_addr=");
+	p_hex_bytes(f, m->pdmc_addr, n);
+	fmt_chr(f, '}');
+}
+
 /* RTA_MULTIPATH: struct rtnexthop each with its attributes, [{...},
  * attrs] (strace's brackets: around the list when the first does not
  * take all of it, around a hop with attributes) */
@@ -734,6 +799,19 @@ static int p_nla_value(struct nl *x, const struct nla_kind *k,
 		return 1;
 	case NK_MULTIPATH:
 		return p_multipath(x, p, len);
+	case NK_MCLIST:
+		if (len < sizeof(struct packet_diag_mclist))
+			return 0;
+		p_array_ctx(x->f, x->s, p, len / sizeof(struct packet_diag_mclist),
+			    sizeof(struct packet_diag_mclist), 0, p_mclist_elem,
+			    0);
+		return 1;
+	case NK_BPF:
+		i = len / sizeof(struct sock_filter);
+		if (!i || (unsigned short)i != i)
+			return 0;
+		p_bpf_filter(x->f, x->s, p, i, 1);
+		return 1;
 	case NK_RTVIA:
 		return p_rtvia(x, p, len);
 	case NK_XLAT8:
@@ -948,6 +1026,175 @@ static const struct nla_kind nl_attr_k[] = {
 static const struct nla_set nl_attrs = {
 	&xl_netlink_diag_attrs, "NETLINK_DIAG_???", nl_attr_k,
 	sizeof(nl_attr_k) / sizeof(nl_attr_k[0]),
+};
+
+/* AF_INET and AF_INET6: the requests (v2, and the older TCPDIAG's) and
+ * replies */
+static const struct field inet_req_f[] = {
+	F(struct inet_diag_req_v2, sdiag_family, FK_XLAT, &xl_families,
+	  "AF_???"),
+	F(struct inet_diag_req_v2, sdiag_protocol, FK_XLAT, &xl_ipprotos,
+	  "IPPROTO_???"),
+	F(struct inet_diag_req_v2, idiag_ext, FK_BITS1, &xl_inet_diag_attrs,
+	  "1<<INET_DIAG_??\?-1"),
+	F(struct inet_diag_req_v2, idiag_states, FK_BITS, &xl_tcp_states,
+	  "1<<TCP_???"),
+	F(struct inet_diag_req_v2, id, FK_SOCKID, 0, 0),
+};
+static const struct field inet_req_compat_f[] = {
+	F(struct inet_diag_req, idiag_family, FK_XLAT, &xl_families, "AF_???"),
+	F(struct inet_diag_req, idiag_src_len, FK_U, 0, 0),
+	F(struct inet_diag_req, idiag_dst_len, FK_U, 0, 0),
+	F(struct inet_diag_req, idiag_ext, FK_BITS1, &xl_inet_diag_attrs,
+	  "1<<INET_DIAG_??\?-1"),
+	F(struct inet_diag_req, id, FK_SOCKID, 0, 0),
+	F(struct inet_diag_req, idiag_states, FK_BITS, &xl_tcp_states,
+	  "1<<TCP_???"),
+	F(struct inet_diag_req, idiag_dbs, FK_U, 0, 0),
+};
+static const struct field inet_msg_f[] = {
+	F(struct inet_diag_msg, idiag_family, FK_XLAT, &xl_families, "AF_???"),
+	F(struct inet_diag_msg, idiag_state, FK_XLAT, &xl_tcp_states,
+	  "TCP_???"),
+	F(struct inet_diag_msg, idiag_timer, FK_U, 0, 0),
+	F(struct inet_diag_msg, idiag_retrans, FK_U, 0, 0),
+	F(struct inet_diag_msg, id, FK_SOCKID, 0, 0),
+	F(struct inet_diag_msg, idiag_expires, FK_U, 0, 0),
+	F(struct inet_diag_msg, idiag_rqueue, FK_U, 0, 0),
+	F(struct inet_diag_msg, idiag_wqueue, FK_U, 0, 0),
+	F(struct inet_diag_msg, idiag_uid, FK_U, 0, 0),
+	F(struct inet_diag_msg, idiag_inode, FK_U, 0, 0),
+};
+static const struct layout inet_req_l =
+	LAYOUT(inet_req_f, struct inet_diag_req_v2);
+static const struct layout inet_req_compat_l =
+	LAYOUT(inet_req_compat_f, struct inet_diag_req);
+static const struct layout inet_msg_l =
+	LAYOUT(inet_msg_f, struct inet_diag_msg);
+static const struct nla_kind inet_req_attr_k[] = {
+	[INET_DIAG_REQ_PROTOCOL] = { NK_XLAT32, { 0 }, &xl_ipprotos,
+				     "IPPROTO_???" },
+};
+static const struct nla_set inet_req_attrs = {
+	&xl_inet_diag_req_attrs, "INET_DIAG_REQ_???", inet_req_attr_k,
+	sizeof(inet_req_attr_k) / sizeof(inet_req_attr_k[0]),
+};
+static const struct field inet_meminfo_f[] = {
+	F(struct inet_diag_meminfo, idiag_rmem, FK_U, 0, 0),
+	F(struct inet_diag_meminfo, idiag_wmem, FK_U, 0, 0),
+	F(struct inet_diag_meminfo, idiag_fmem, FK_U, 0, 0),
+	F(struct inet_diag_meminfo, idiag_tmem, FK_U, 0, 0),
+};
+static const struct layout inet_meminfo_l =
+	LAYOUT(inet_meminfo_f, struct inet_diag_meminfo);
+static const struct nla_kind inet_attr_k[] = {
+	[INET_DIAG_MEMINFO] = { NK_STRUCT, { &inet_meminfo_l }, 0, 0 },
+	[INET_DIAG_CONG] = { NK_STR, { 0 }, 0, 0 },
+	[INET_DIAG_TOS] = { NK_U8, { 0 }, 0, 0 },
+	[INET_DIAG_TCLASS] = { NK_U8, { 0 }, 0, 0 },
+	[INET_DIAG_SKMEMINFO] = { .kind = NK_INDEXED, .idx = &meminfo },
+	[INET_DIAG_SHUTDOWN] = { NK_FLAGS8, { 0 }, &xl_sock_shutdown_flags,
+				 "???_SHUTDOWN" },
+	[INET_DIAG_PROTOCOL] = { NK_XLAT8, { 0 }, &xl_ipprotos,
+				 "IPPROTO_???" },
+	[INET_DIAG_SKV6ONLY] = { NK_U8, { 0 }, 0, 0 },
+	[INET_DIAG_MARK] = { NK_U32, { 0 }, 0, 0 },
+	[INET_DIAG_CLASS_ID] = { NK_U32, { 0 }, 0, 0 },
+	[INET_DIAG_CGROUP_ID] = { NK_U64, { 0 }, 0, 0 },
+};
+static const struct nla_set inet_attrs = {
+	&xl_inet_diag_attrs, "INET_DIAG_???", inet_attr_k,
+	sizeof(inet_attr_k) / sizeof(inet_attr_k[0]),
+};
+
+/* AF_PACKET */
+static const struct field packet_req_f[] = {
+	F(struct packet_diag_req, sdiag_family, FK_XLAT, &xl_families,
+	  "AF_???"),
+	F(struct packet_diag_req, sdiag_protocol, FK_X, 0, 0),
+	F(struct packet_diag_req, pdiag_ino, FK_U, 0, 0),
+	F(struct packet_diag_req, pdiag_show, FK_FLAGS, &xl_packet_diag_show,
+	  "PACKET_SHOW_???"),
+	F(struct packet_diag_req, pdiag_cookie, FK_COOKIE, 0, 0),
+};
+static const struct field packet_msg_f[] = {
+	F(struct packet_diag_msg, pdiag_family, FK_XLAT, &xl_families,
+	  "AF_???"),
+	F(struct packet_diag_msg, pdiag_type, FK_XLAT, &xl_sock_types,
+	  "SOCK_???"),
+	F(struct packet_diag_msg, pdiag_num, FK_XLAT, &xl_ethernet_protocols,
+	  "ETH_P_???"),
+	F(struct packet_diag_msg, pdiag_ino, FK_U, 0, 0),
+	F(struct packet_diag_msg, pdiag_cookie, FK_COOKIE, 0, 0),
+};
+static const struct field packet_info_f[] = {
+	F(struct packet_diag_info, pdi_index, FK_IFINDEX, 0, 0),
+	F(struct packet_diag_info, pdi_version, FK_XLAT, &xl_tpacket_versions,
+	  "TPACKET_???"),
+	F(struct packet_diag_info, pdi_reserve, FK_U, 0, 0),
+	F(struct packet_diag_info, pdi_copy_thresh, FK_U, 0, 0),
+	F(struct packet_diag_info, pdi_tstamp, FK_U, 0, 0),
+	F(struct packet_diag_info, pdi_flags, FK_FLAGS,
+	  &xl_packet_diag_info_flags, "PDI_???"),
+};
+static const struct field packet_ring_f[] = {
+	F(struct packet_diag_ring, pdr_block_size, FK_U, 0, 0),
+	F(struct packet_diag_ring, pdr_block_nr, FK_U, 0, 0),
+	F(struct packet_diag_ring, pdr_frame_size, FK_U, 0, 0),
+	F(struct packet_diag_ring, pdr_frame_nr, FK_U, 0, 0),
+	F(struct packet_diag_ring, pdr_retire_tmo, FK_U, 0, 0),
+	F(struct packet_diag_ring, pdr_sizeof_priv, FK_U, 0, 0),
+	F(struct packet_diag_ring, pdr_features, FK_U, 0, 0),
+};
+static const struct layout packet_req_l =
+	LAYOUT(packet_req_f, struct packet_diag_req);
+static const struct layout packet_msg_l =
+	LAYOUT(packet_msg_f, struct packet_diag_msg);
+static const struct layout packet_info_l =
+	LAYOUT(packet_info_f, struct packet_diag_info);
+static const struct layout packet_ring_l =
+	LAYOUT(packet_ring_f, struct packet_diag_ring);
+static const struct nla_kind packet_attr_k[] = {
+	[PACKET_DIAG_INFO] = { NK_STRUCT, { &packet_info_l }, 0, 0 },
+	[PACKET_DIAG_MCLIST] = { NK_MCLIST, { 0 }, 0, 0 },
+	[PACKET_DIAG_RX_RING] = { NK_STRUCT, { &packet_ring_l }, 0, 0 },
+	[PACKET_DIAG_TX_RING] = { NK_STRUCT, { &packet_ring_l }, 0, 0 },
+	[PACKET_DIAG_FANOUT] = { NK_U32, { 0 }, 0, 0 },
+	[PACKET_DIAG_UID] = { NK_UID, { 0 }, 0, 0 },
+	[PACKET_DIAG_MEMINFO] = { .kind = NK_INDEXED, .idx = &meminfo },
+	[PACKET_DIAG_FILTER] = { NK_BPF, { 0 }, 0, 0 },
+};
+static const struct nla_set packet_attrs = {
+	&xl_packet_diag_attrs, "PACKET_DIAG_???", packet_attr_k,
+	sizeof(packet_attr_k) / sizeof(packet_attr_k[0]),
+};
+
+/* AF_SMC */
+static const struct field smc_req_f[] = {
+	F(struct smc_diag_req, diag_family, FK_XLAT, &xl_families, "AF_???"),
+	F(struct smc_diag_req, diag_ext, FK_BITS1, &xl_smc_diag_attrs,
+	  "1<<SMC_DIAG_??\?-1"),
+	F(struct smc_diag_req, id, FK_SOCKID4, 0, 0),
+};
+static const struct field smc_msg_f[] = {
+	F(struct smc_diag_msg, diag_family, FK_XLAT, &xl_families, "AF_???"),
+	F(struct smc_diag_msg, diag_state, FK_XLAT, &xl_smc_states, "SMC_???"),
+	F(struct smc_diag_msg, diag_fallback, FK_XLAT, &xl_smc_diag_modes,
+	  "SMC_DIAG_MODE_???"),
+	F(struct smc_diag_msg, diag_shutdown, FK_U, 0, 0),
+	F(struct smc_diag_msg, id, FK_SOCKID4, 0, 0),
+	F(struct smc_diag_msg, diag_uid, FK_U, 0, 0),
+	F(struct smc_diag_msg, diag_inode, FK_U, 0, 0),
+};
+static const struct layout smc_req_l = LAYOUT(smc_req_f, struct smc_diag_req);
+static const struct layout smc_msg_l = LAYOUT(smc_msg_f, struct smc_diag_msg);
+static const struct nla_kind smc_attr_k[] = {
+	[SMC_DIAG_SHUTDOWN] = { NK_FLAGS8, { 0 }, &xl_sock_shutdown_flags,
+				"???_SHUTDOWN" },
+};
+static const struct nla_set smc_attrs = {
+	&xl_smc_diag_attrs, "SMC_DIAG_???", smc_attr_k,
+	sizeof(smc_attr_k) / sizeof(smc_attr_k[0]),
 };
 
 static const struct nla_set unix_attrs = {
@@ -1790,6 +2037,22 @@ static const struct body bodies[] = {
 	{ NETLINK_SOCK_DIAG, 0, 0xffff, AF_UNIX, 0, &unix_msg_l, &unix_attrs },
 	{ NETLINK_SOCK_DIAG, 0, 0xffff, AF_NETLINK, 1, &nl_req_l, 0 },
 	{ NETLINK_SOCK_DIAG, 0, 0xffff, AF_NETLINK, 0, &nl_msg_l, &nl_attrs },
+	{ NETLINK_SOCK_DIAG, 0, 0xffff, AF_PACKET, 1, &packet_req_l, 0 },
+	{ NETLINK_SOCK_DIAG, 0, 0xffff, AF_PACKET, 0, &packet_msg_l,
+	  &packet_attrs },
+	{ NETLINK_SOCK_DIAG, 0, 0xffff, AF_SMC, 1, &smc_req_l, 0 },
+	{ NETLINK_SOCK_DIAG, 0, 0xffff, AF_SMC, 0, &smc_msg_l, &smc_attrs },
+	/* (TCPDIAG_GETSOCK and DCCPDIAG_GETSOCK: the older request) */
+	{ NETLINK_SOCK_DIAG, TCPDIAG_GETSOCK, DCCPDIAG_GETSOCK, AF_INET, 1,
+	  &inet_req_compat_l, &inet_req_attrs },
+	{ NETLINK_SOCK_DIAG, TCPDIAG_GETSOCK, DCCPDIAG_GETSOCK, AF_INET6, 1,
+	  &inet_req_compat_l, &inet_req_attrs },
+	{ NETLINK_SOCK_DIAG, 0, 0xffff, AF_INET, 1, &inet_req_l,
+	  &inet_req_attrs },
+	{ NETLINK_SOCK_DIAG, 0, 0xffff, AF_INET6, 1, &inet_req_l,
+	  &inet_req_attrs },
+	{ NETLINK_SOCK_DIAG, 0, 0xffff, AF_INET, 0, &inet_msg_l, &inet_attrs },
+	{ NETLINK_SOCK_DIAG, 0, 0xffff, AF_INET6, 0, &inet_msg_l, &inet_attrs },
 	{ NETLINK_ROUTE, RTM_NEWNEXTHOP, RTM_GETNEXTHOP, ANY_FAMILY, -1,
 	  &nhmsg_l, &nha_attrs },
 	{ NETLINK_ROUTE, RTM_NEWLINK, RTM_SETLINK, ANY_FAMILY, -1, &ifinfo_l,
