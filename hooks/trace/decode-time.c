@@ -9,6 +9,7 @@
 #include <sys/timerfd.h>
 #include <sys/eventfd.h>
 #include <sys/time.h>
+#include <sys/timex.h>
 #include <time.h>
 #include "trace.h"
 
@@ -24,6 +25,66 @@ static void a_timespec_out(struct call *c, unsigned long p)
 		a_timespec(c, p);
 	else
 		a_ptr(c, p);
+}
+
+/* adjtimex's and clock_adjtime's struct timex, as the call left it (the
+ * address when it failed) */
+static void a_timex(struct call *c, unsigned long p)
+{
+	struct timex t;
+
+	if (!a_out(c, p) || fetch(c->f, c->s, &t, p, sizeof(t)))
+		return;
+	fmt_str(c->f, "{modes=");
+	p_flags_unknown(c->f, t.modes, &xl_adjtimex_modes, "ADJ_???");
+	f_dec(c->f, ", offset=", t.offset);
+	f_dec(c->f, ", freq=", t.freq);
+	f_dec(c->f, ", maxerror=", t.maxerror);
+	f_dec(c->f, ", esterror=", t.esterror);
+	fmt_str(c->f, ", status=");
+	p_flags_unknown(c->f, (unsigned int)t.status, &xl_adjtimex_status,
+			"STA_???");
+	f_dec(c->f, ", constant=", t.constant);
+	f_dec(c->f, ", precision=", t.precision);
+	f_dec(c->f, ", tolerance=", t.tolerance);
+	f_dec(c->f, ", time={tv_sec=", t.time.tv_sec);
+	f_udec(c->f, ", tv_usec=", (unsigned long)t.time.tv_usec);
+	f_dec(c->f, "}, tick=", t.tick);
+	f_dec(c->f, ", ppsfreq=", t.ppsfreq);
+	f_dec(c->f, ", jitter=", t.jitter);
+	f_dec(c->f, ", shift=", t.shift);
+	f_dec(c->f, ", stabil=", t.stabil);
+	f_dec(c->f, ", jitcnt=", t.jitcnt);
+	f_dec(c->f, ", calcnt=", t.calcnt);
+	f_dec(c->f, ", errcnt=", t.errcnt);
+	f_dec(c->f, ", stbcnt=", t.stbcnt);
+	f_dec(c->f, ", tai=", t.tai);
+	fmt_chr(c->f, '}');
+}
+
+static void d_adjtimex(struct call *c)
+{
+	a_timex(c, c->s->args[0]);
+}
+
+static void d_clock_adjtime(struct call *c)
+{
+	a_clock(c, 0);
+	a_timex(c, c->s->args[1]);
+}
+
+/* the clock's state: "5 (TIME_ERROR)" */
+static void r_adjtimex(struct call *c)
+{
+	const char *nm = xlat_name(&xl_adjtimex_states,
+				   (unsigned long)c->s->ret);
+
+	fmt_dec(c->f, c->s->ret);
+	if (nm) {
+		fmt_str(c->f, " (");
+		fmt_str(c->f, nm);
+		fmt_chr(c->f, ')');
+	}
 }
 
 static void d_clock_get(struct call *c)
@@ -476,6 +537,8 @@ static void d_alarm(struct call *c)
 const struct decoder dec_time[] = {
 	{ "alarm", d_alarm, 0, 0 },
 	{ "times", d_times, 0, 0 },
+	{ "adjtimex", d_adjtimex, r_adjtimex, 0 },
+	{ "clock_adjtime", d_clock_adjtime, r_adjtimex, 0 },
 	{ "clock_gettime", d_clock_get, 0, 0 },
 	{ "clock_getres", d_clock_get, 0, 0 },
 	{ "sched_rr_get_interval", d_sched_rr_get_interval, 0, 0 },
