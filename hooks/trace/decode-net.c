@@ -136,9 +136,9 @@ static void p_in_field(struct fmt *f, const char *name, const void *bytes,
 		return;
 	fmt_str(f, " /* ");
 	/* inet_pton(AF_INET6, "::1", &sin6_addr): the comment has no
-	 * third argument */
+	 * third argument (", &" and the name) */
 	if (pton)
-		len -= hk_strlen(", &sin6_addr)") - 1, text[len - 1] = ')';
+		len -= hk_strlen(", &") + hk_strlen(name), text[len - 1] = ')';
 	fmt_mem(f, text, len);
 	fmt_str(f, " */");
 }
@@ -574,6 +574,75 @@ static void p_tpacket_req(struct fmt *f, const struct sysgate_sys *s,
 	fmt_chr(f, '}');
 }
 
+/* p_in_addr of a structure's first field: without the ", " */
+static void p_in_addr_first(struct fmt *f, const char *name, const void *bytes,
+			    int n, const char *head, const char *tail)
+{
+	char text[256];
+	struct fmt t;
+
+	fmt_init(&t, text, sizeof(text));
+	p_in_addr(&t, name, bytes, n, head, tail);
+	fmt_mem(f, text + 2, t.len - 2);
+}
+
+/* IP_ADD/DROP_MEMBERSHIP's struct ip_mreq, IPV6_ADD/DROP_MEMBERSHIP's
+ * and IPV6_JOIN/LEAVE_ANYCAST's struct ipv6_mreq, MCAST_JOIN/LEAVE_GROUP's
+ * struct group_req: its address when len is shorter (strace reads the
+ * structure's size of a longer one) */
+static int p_mreq(struct fmt *f, const struct sysgate_sys *s, int level,
+		  int name, unsigned long p, int len)
+{
+	union {
+		struct ip_mreq v4;
+		struct ipv6_mreq v6;
+		struct group_req g;
+	} u;
+	int size;
+
+	if (name == MCAST_JOIN_GROUP || name == MCAST_LEAVE_GROUP)
+		size = sizeof(u.g);
+	else if (level == SOL_IP && (name == IP_ADD_MEMBERSHIP ||
+				     name == IP_DROP_MEMBERSHIP))
+		size = sizeof(u.v4);
+	else if (level == SOL_IPV6 && (name == IPV6_ADD_MEMBERSHIP ||
+				       name == IPV6_DROP_MEMBERSHIP ||
+				       name == IPV6_JOIN_ANYCAST ||
+				       name == IPV6_LEAVE_ANYCAST))
+		size = sizeof(u.v6);
+	else
+		return 0;
+	if (len < size) {
+		p_ptr(f, p);
+		return 1;
+	}
+	if (fetch(f, s, &u, p, (unsigned long)size))
+		return 1;
+	if (size == sizeof(u.g)) {
+		fmt_str(f, "{gr_interface=");
+		p_ifindex(f, u.g.gr_interface);
+		fmt_str(f, ", gr_group=");
+		p_sockaddr(f, (struct sysgate_sys *)s,
+			   p + __builtin_offsetof(struct group_req, gr_group),
+			   sizeof(u.g.gr_group));
+	} else if (size == sizeof(u.v4)) {
+		fmt_chr(f, '{');
+		p_in_addr_first(f, "imr_multiaddr", &u.v4.imr_multiaddr, 4,
+				"inet_addr(", ")");
+		p_in_addr(f, "imr_interface", &u.v4.imr_interface, 4,
+			  "inet_addr(", ")");
+	} else {
+		fmt_chr(f, '{');
+		p_in_addr_first(f, "ipv6mr_multiaddr", &u.v6.ipv6mr_multiaddr,
+				16, "inet_pton(AF_INET6, ",
+				", &ipv6mr_multiaddr)");
+		fmt_str(f, ", ipv6mr_interface=");
+		p_ifindex(f, u.v6.ipv6mr_interface);
+	}
+	fmt_chr(f, '}');
+	return 1;
+}
+
 /* setsockopt's value when the level and name give it a structure: 1
  * (printed), else 0 */
 static int p_set_struct(struct call *c, int level, int name, int len)
@@ -591,6 +660,8 @@ static int p_set_struct(struct call *c, int level, int name, int len)
 				      FIELDS_SIGNED);
 		return 1;
 	}
+	if (level == SOL_IP || level == SOL_IPV6)
+		return p_mreq(c->f, c->s, level, name, p, len);
 	if (level != SOL_PACKET)
 		return 0;
 	if (name == PACKET_ADD_MEMBERSHIP || name == PACKET_DROP_MEMBERSHIP)

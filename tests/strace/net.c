@@ -150,6 +150,21 @@ int main(int argc, char **argv)
 	}
 	close(sv[0]);
 	close(sv[1]);
+	{
+		/* multicast memberships (on no socket: EBADF), one short */
+		struct ip_mreq m4 = { { htonl(0xe0000003) },
+				      { htonl(INADDR_LOOPBACK) } };
+		struct ipv6_mreq m6 = { IN6ADDR_LOOPBACK_INIT, 1 };
+		struct group_req g = { 1 };
+
+		memcpy(&g.gr_group, &in, sizeof(in));
+		setsockopt(-1, SOL_IP, IP_ADD_MEMBERSHIP, &m4, sizeof(m4));
+		setsockopt(-1, SOL_IP, IP_DROP_MEMBERSHIP, &m4, 7);
+		setsockopt(-1, SOL_IPV6, IPV6_ADD_MEMBERSHIP, &m6, sizeof(m6));
+		setsockopt(-1, SOL_IPV6, IPV6_JOIN_ANYCAST, &m6, sizeof(m6) + 4);
+		setsockopt(-1, SOL_IP, MCAST_JOIN_GROUP, &g, sizeof(g));
+		setsockopt(-1, SOL_IPV6, MCAST_LEAVE_GROUP, &g, 8);
+	}
 	/* a path longer than -s: never cut */
 	s = socket(AF_UNIX, SOCK_DGRAM, 0);
 	strcpy(un.sun_path, "a-socket-name-longer-than-thirty-two-bytes");
