@@ -74,6 +74,8 @@ enum {
 	FK_BITS1,	/* FK_BITS of 1<<(NAME-1), NAME t's name of index+1 */
 	FK_SOCKID,	/* struct inet_diag_sockid of the family in b[0] */
 	FK_SOCKID4,	/* the same of AF_INET (SMC's) */
+	FK_CSTR,	/* a string of the field's bytes, up to its NUL */
+	FK_HTONL,	/* htonl(0x...) of a big-endian u32 */
 };
 
 struct field {
@@ -290,6 +292,14 @@ static void p_field(struct fmt *f, const unsigned char *b,
 		break;
 	case FK_X0:
 		p_hex0(f, (unsigned long)v, d->size * 2);
+		break;
+	case FK_CSTR:
+		p_cstring(f, (const char *)b + d->off, d->size);
+		break;
+	case FK_HTONL:
+		fmt_str(f, "htonl(");
+		p_hex(f, __builtin_bswap32((unsigned int)v));
+		fmt_chr(f, ')');
 		break;
 	case FK_U8S:
 		for (i = 0; i < d->size; i++) {
@@ -2651,17 +2661,22 @@ static int nl_proto(const struct sysgate_sys *s, int fd)
 struct udev_header {
 	char prefix[8];		/* "libudev" */
 	unsigned int magic, header_size, properties_off, properties_len;
-	unsigned int subsystem_hash, devtype_hash, bloom_hi, bloom_lo;
+	unsigned int filter_subsystem_hash, filter_devtype_hash;
+	unsigned int filter_tag_bloom_hi, filter_tag_bloom_lo;
 };
 
-/* ", name=htonl(0x...)" */
-static void f_htonl(struct fmt *f, const char *name, unsigned int v)
-{
-	fmt_str(f, name);
-	fmt_str(f, "=htonl(");
-	p_hex(f, __builtin_bswap32(v));
-	fmt_chr(f, ')');
-}
+static const struct field udev_f[] = {
+	F(struct udev_header, prefix, FK_CSTR, 0, 0),
+	F(struct udev_header, magic, FK_HTONL, 0, 0),
+	F(struct udev_header, header_size, FK_U, 0, 0),
+	F(struct udev_header, properties_off, FK_U, 0, 0),
+	F(struct udev_header, properties_len, FK_U, 0, 0),
+	F(struct udev_header, filter_subsystem_hash, FK_HTONL, 0, 0),
+	F(struct udev_header, filter_devtype_hash, FK_HTONL, 0, 0),
+	F(struct udev_header, filter_tag_bloom_hi, FK_HTONL, 0, 0),
+	F(struct udev_header, filter_tag_bloom_lo, FK_HTONL, 0, 0),
+};
+static const struct layout udev_l = LAYOUT(udev_f, struct udev_header);
 
 /* A uevent: libudev's header and the properties after it, else the
  * bytes (the kernel's own events) */
@@ -2678,16 +2693,8 @@ static void p_uevent(struct fmt *f, const struct sysgate_sys *s,
 	}
 	if (len > sizeof(u))
 		fmt_chr(f, '[');
-	fmt_str(f, "{prefix=");
-	p_cstring(f, u.prefix, sizeof(u.prefix));
-	f_htonl(f, ", magic", u.magic);
-	f_udec(f, ", header_size=", u.header_size);
-	f_udec(f, ", properties_off=", u.properties_off);
-	f_udec(f, ", properties_len=", u.properties_len);
-	f_htonl(f, ", filter_subsystem_hash", u.subsystem_hash);
-	f_htonl(f, ", filter_devtype_hash", u.devtype_hash);
-	f_htonl(f, ", filter_tag_bloom_hi", u.bloom_hi);
-	f_htonl(f, ", filter_tag_bloom_lo", u.bloom_lo);
+	fmt_chr(f, '{');
+	p_fields(f, (const unsigned char *)&u, &udev_l, 0);
 	fmt_chr(f, '}');
 	if (len > sizeof(u)) {
 		fmt_str(f, ", ");

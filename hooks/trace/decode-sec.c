@@ -72,24 +72,6 @@ static void a_key_out(struct call *c, int i, unsigned long len, int nul)
 	p_data(c->f, c->s, c->s->args[i], n, 0);
 }
 
-/* __spare=[0, 0x1, ...] when not all zero */
-static void p_spare(struct fmt *f, const unsigned int *v, unsigned int n)
-{
-	unsigned int i;
-
-	for (i = 0; i < n && !v[i]; i++)
-		;
-	if (i == n)
-		return;
-	fmt_str(f, ", __spare=[");
-	for (i = 0; i < n; i++) {
-		if (i)
-			fmt_str(f, ", ");
-		p_hex(f, v[i]);
-	}
-	fmt_chr(f, ']');
-}
-
 /* KEYCTL_DH_COMPUTE's {private=, prime=, base=} and kdf parameters */
 static void keyctl_dh(struct call *c)
 {
@@ -121,7 +103,7 @@ static void keyctl_dh(struct call *c)
 	else
 		p_ptr(c->f, (unsigned long)kdf.otherinfo);
 	f_udec(c->f, ", otherinfolen=", kdf.otherinfolen);
-	p_spare(c->f, kdf.__spare, sizeof(kdf.__spare) / 4);
+	p_reserved(c->f, "__spare", kdf.__spare, sizeof(kdf.__spare) / 4);
 	fmt_chr(c->f, '}');
 }
 
@@ -143,7 +125,7 @@ static void keyctl_pkey_query(struct call *c)
 	f_udec(c->f, ", max_sig_size=", q.max_sig_size);
 	f_udec(c->f, ", max_enc_size=", q.max_enc_size);
 	f_udec(c->f, ", max_dec_size=", q.max_dec_size);
-	p_spare(c->f, q.__spare, sizeof(q.__spare) / 4);
+	p_reserved(c->f, "__spare", q.__spare, sizeof(q.__spare) / 4);
 	fmt_chr(c->f, '}');
 }
 
@@ -161,7 +143,7 @@ static void keyctl_pkey_op(struct call *c, int verify)
 		p_key_serial(c->f, pp.key_id);
 		f_udec(c->f, ", in_len=", pp.in_len);
 		f_udec(c->f, verify ? ", in2_len=" : ", out_len=", pp.out_len);
-		p_spare(c->f, pp.__spare, sizeof(pp.__spare) / 4);
+		p_reserved(c->f, "__spare", pp.__spare, sizeof(pp.__spare) / 4);
 		fmt_chr(c->f, '}');
 	}
 	a_string(c, c->s->args[2]);

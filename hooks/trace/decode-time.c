@@ -28,37 +28,53 @@ static void a_timespec_out(struct call *c, unsigned long p)
 }
 
 /* adjtimex's and clock_adjtime's struct timex, as the call left it (the
- * address when it failed) */
+ * address when it failed): its signed fields in order, by offset, the
+ * modes, status and time among them */
 static void a_timex(struct call *c, unsigned long p)
 {
+#define T(m) { #m, __builtin_offsetof(struct timex, m), \
+	       sizeof(((struct timex *)0)->m) }
+	static const struct {
+		const char *name;
+		unsigned char off, size;
+	} fields[] = {
+		T(offset), T(freq), T(maxerror), T(esterror), T(status),
+		T(constant), T(precision), T(tolerance), T(time), T(tick),
+		T(ppsfreq), T(jitter), T(shift), T(stabil), T(jitcnt),
+		T(calcnt), T(errcnt), T(stbcnt), T(tai),
+	};
+#undef T
 	struct timex t;
+	const unsigned char *b = (const unsigned char *)&t;
+	unsigned int i;
+	long v;
 
 	if (!a_out(c, p) || fetch(c->f, c->s, &t, p, sizeof(t)))
 		return;
 	fmt_str(c->f, "{modes=");
 	p_flags_unknown(c->f, t.modes, &xl_adjtimex_modes, "ADJ_???");
-	f_dec(c->f, ", offset=", t.offset);
-	f_dec(c->f, ", freq=", t.freq);
-	f_dec(c->f, ", maxerror=", t.maxerror);
-	f_dec(c->f, ", esterror=", t.esterror);
-	fmt_str(c->f, ", status=");
-	p_flags_unknown(c->f, (unsigned int)t.status, &xl_adjtimex_status,
-			"STA_???");
-	f_dec(c->f, ", constant=", t.constant);
-	f_dec(c->f, ", precision=", t.precision);
-	f_dec(c->f, ", tolerance=", t.tolerance);
-	f_dec(c->f, ", time={tv_sec=", t.time.tv_sec);
-	f_udec(c->f, ", tv_usec=", (unsigned long)t.time.tv_usec);
-	f_dec(c->f, "}, tick=", t.tick);
-	f_dec(c->f, ", ppsfreq=", t.ppsfreq);
-	f_dec(c->f, ", jitter=", t.jitter);
-	f_dec(c->f, ", shift=", t.shift);
-	f_dec(c->f, ", stabil=", t.stabil);
-	f_dec(c->f, ", jitcnt=", t.jitcnt);
-	f_dec(c->f, ", calcnt=", t.calcnt);
-	f_dec(c->f, ", errcnt=", t.errcnt);
-	f_dec(c->f, ", stbcnt=", t.stbcnt);
-	f_dec(c->f, ", tai=", t.tai);
+	for (i = 0; i < sizeof(fields) / sizeof(fields[0]); i++) {
+		fmt_str(c->f, ", ");
+		fmt_str(c->f, fields[i].name);
+		fmt_chr(c->f, '=');
+		if (fields[i].off == __builtin_offsetof(struct timex, status)) {
+			p_flags_unknown(c->f, (unsigned int)t.status,
+					&xl_adjtimex_status, "STA_???");
+			continue;
+		}
+		if (fields[i].off == __builtin_offsetof(struct timex, time)) {
+			f_dec(c->f, "{tv_sec=", t.time.tv_sec);
+			f_udec(c->f, ", tv_usec=",
+			       (unsigned long)t.time.tv_usec);
+			fmt_chr(c->f, '}');
+			continue;
+		}
+		if (fields[i].size == sizeof(long))
+			hk_memcpy(&v, b + fields[i].off, sizeof(v));
+		else
+			v = *(const int *)(const void *)(b + fields[i].off);
+		fmt_dec(c->f, v);
+	}
 	fmt_chr(c->f, '}');
 }
 

@@ -325,6 +325,9 @@ void p_in_addr(struct fmt *f, const char *name, const void *bytes, int n,
 /* A hardware address of n bytes, "01:02:03", as strace's -X shows it
  * (decode-net.c) */
 void p_mac(struct fmt *f, const unsigned char *a, unsigned int n);
+/* Reserved words: ", NAME=[0x1, 0, ...]" when any is set (decode-ptp.c) */
+void p_reserved(struct fmt *f, const char *name, const unsigned int *r,
+		int n);
 /* The shortest text form of an IPv6 address (16 bytes). */
 void p_inet6(struct fmt *f, const unsigned char *a);
 /* -yy: "TCP:[127.0.0.1:80->127.0.0.1:4000]" for the socket with inode

@@ -190,6 +190,20 @@ static void nest_end(unsigned char *nest, unsigned char *at,
 	((struct nlattr *)nest)->nla_type = t;
 }
 
+/* at *at: an attribute of type outer holding one of type inner that
+ * holds one of type t with n bytes of v */
+static void nested2(unsigned char **at, unsigned short outer,
+		    unsigned short inner, unsigned short t, const void *v,
+		    unsigned short n)
+{
+	unsigned char *o = *at, *i = o + NLA_HDRLEN;
+
+	*at = i + NLA_HDRLEN;
+	attr(at, t, v, n);
+	nest_end(i, *at, inner);
+	nest_end(o, *at, outer);
+}
+
 /* route messages of each structure: addresses, routes (a multipath one
  * with its hops' attributes), rules, neighbours, traffic control,
  * neighbour tables, statistics, a link's IFLA_PROTINFO of AF_INET6 and
@@ -282,13 +296,8 @@ static void route_msgs(int rt, unsigned char *buf)
 	attr(&at, IFLA_INET6_CONF, devconf, sizeof(devconf));
 	attr(&at, IFLA_INET6_TOKEN, a6, sizeof(a6));
 	nest_end(nest, at, IFLA_PROTINFO);
-	nest = at;
-	at += NLA_HDRLEN;
-	hop = at;
-	at += NLA_HDRLEN;
-	attr(&at, IFLA_VF_MAC, &vm, sizeof(vm));
-	nest_end(hop, at, IFLA_VF_INFO);
-	nest_end(nest, at, IFLA_VFINFO_LIST);
+	nested2(&at, IFLA_VFINFO_LIST, IFLA_VF_INFO, IFLA_VF_MAC, &vm,
+		sizeof(vm));
 	send_msg(rt, buf, at);
 	ifi.ifi_family = AF_BRIDGE;
 	at = msg(buf, RTM_GETLINK, &ifi, sizeof(ifi));
@@ -298,13 +307,8 @@ static void route_msgs(int rt, unsigned char *buf)
 	attr(&at, IFLA_BRPORT_COST, &u32, sizeof(u32));
 	attr(&at, IFLA_BRPORT_GROUP_FWD_MASK, &port, sizeof(port));
 	nest_end(nest, at, IFLA_PROTINFO);
-	nest = at;
-	at += NLA_HDRLEN;
-	hop = at;
-	at += NLA_HDRLEN;
-	attr(&at, IFLA_VF_VLAN_INFO, &vi, sizeof(vi));
-	nest_end(hop, at, IFLA_VF_VLAN_LIST);
-	nest_end(nest, at, 99);
+	nested2(&at, 99, IFLA_VF_VLAN_LIST, IFLA_VF_VLAN_INFO, &vi,
+		sizeof(vi));
 	send_msg(rt, buf, at);
 }
 
