@@ -688,7 +688,9 @@ static void d_setsockopt(struct call *c)
 		p_ptr(c->f, c->s->args[3]);
 	else if (p_set_struct(c, (int)c->s->args[1], (int)c->s->args[2], len))
 		;
-	else if (!so_int((int)c->s->args[1], (int)c->s->args[2]))
+	/* (SOL_NETLINK's options: all ints to strace) */
+	else if (!so_int((int)c->s->args[1], (int)c->s->args[2]) &&
+		 (int)c->s->args[1] != SOL_NETLINK)
 		p_optval(c->f, c->s, c->s->args[3], (unsigned int)len);
 	else if (!c->s->args[3] || !trace_structs(c->s) ||
 		 len < (int)sizeof(int))
@@ -748,6 +750,12 @@ static void d_getsockopt(struct call *c)
 			p_ptr(c->f, c->s->args[3]);
 		else
 			p_peercred(c->f, c->s, c->s->args[3], out);
+	} else if ((int)c->s->args[1] == SOL_NETLINK &&
+		   (int)c->s->args[2] == NETLINK_LIST_MEMBERSHIPS) {
+		/* (the groups' words the buffer holds, of those there are) */
+		p_array_ctx(c->f, c->s, c->s->args[3],
+			    (trace_saved(c)[0] < out ? trace_saved(c)[0] : out) /
+				    4, 4, 0, p_u32_elem, 0);
 	} else if ((int)trace_saved(c)[0] <= 0 || (int)out <= 0) {
 		p_ptr(c->f, c->s->args[3]);
 	} else if ((int)c->s->args[1] == SOL_PACKET &&
