@@ -76,6 +76,7 @@ enum {
 	FK_SOCKID4,	/* the same of AF_INET (SMC's) */
 	FK_CSTR,	/* a string of the field's bytes, up to its NUL */
 	FK_HTONL,	/* htonl(0x...) of a big-endian u32 */
+	FK_MDB_ADDR,	/* br_mdb_entry's addr: {u=address, proto=htons(AF_)} */
 };
 
 struct field {
@@ -229,16 +230,37 @@ static void p_sockid(struct fmt *f, const unsigned char *b, int family)
 	fmt_str(f, "]}");
 }
 
-static void p_field(struct fmt *f, const unsigned char *b,
-		    const struct field *d)
+/* {u=inet_addr("..."), proto=htons(AF_INET)}: the address of the family
+ * its proto names (else its bytes) */
+static void p_mdb_addr(struct fmt *f, const unsigned char *b)
+{
+	struct br_mdb_entry e;
+	int proto, n;
+
+	hk_memcpy(&e.addr, b, sizeof(e.addr));
+	proto = __builtin_bswap16(e.addr.proto);
+	n = proto == AF_INET ? 4 : proto == AF_INET6 ? 16 : 0;
+	fmt_str(f, "{u=");
+	if (n)
+		p_in_addr(f, 0, &e.addr.u, n, n == 4 ? "inet_addr(" :
+			  "inet_pton(AF_INET6, ", n == 4 ? ")" : ", &u)");
+	else
+		p_hex_bytes(f, (const unsigned char *)&e.addr.u,
+			    sizeof(e.addr.u));
+	fmt_str(f, ", proto=htons(");
+	p_xlat(f, (unsigned long)proto, &xl_families, "AF_???");
+	fmt_str(f, ")}");
+}
+
+/* The value of field d of the structure at b */
+static void p_field_value(struct fmt *f, const unsigned char *b,
+			  const struct field *d)
 {
 	/* (a field of another size is bytes, no number) */
 	unsigned long long v = d->size == 1 || d->size == 2 || d->size == 4 ||
 			       d->size == 8 ? get_uint(b + d->off, d->size) : 0;
 	unsigned int i;
 
-	fmt_str(f, d->name);
-	fmt_chr(f, '=');
 	switch (d->kind) {
 	case FK_U:
 		fmt_udec(f, v);
@@ -296,6 +318,9 @@ static void p_field(struct fmt *f, const unsigned char *b,
 	case FK_CSTR:
 		p_cstring(f, (const char *)b + d->off, d->size);
 		break;
+	case FK_MDB_ADDR:
+		p_mdb_addr(f, b + d->off);
+		break;
 	case FK_HTONL:
 		fmt_str(f, "htonl(");
 		p_hex(f, __builtin_bswap32((unsigned int)v));
@@ -322,6 +347,14 @@ static void p_field(struct fmt *f, const unsigned char *b,
 		fmt_chr(f, ')');
 		break;
 	}
+}
+
+static void p_field(struct fmt *f, const unsigned char *b,
+		    const struct field *d)
+{
+	fmt_str(f, d->name);
+	fmt_chr(f, '=');
+	p_field_value(f, b, d);
 }
 
 /* Fields from..n of l, ", " between them. */
@@ -443,6 +476,7 @@ enum {
 	NK_RTVIA,	/* struct rtvia: a family and its address */
 	NK_MCLIST,	/* struct packet_diag_mclist array */
 	NK_BPF,		/* classic BPF instructions */
+	NK_STRUCT_ATTRS,	/* a layout's fields, then attributes */
 };
 
 struct nla_set;
@@ -461,6 +495,14 @@ struct indexed {
 	unsigned char size, is_signed;
 };
 
+/* A structure followed by attributes (NK_STRUCT_ATTRS); bare: a lone
+ * field's value (no braces, no name) */
+struct struct_attrs {
+	const struct layout *l;
+	const struct nla_set *rest;
+	int bare;
+};
+
 /* The attributes of a family (NK_BY_FAMILY), a list ending in set 0 */
 struct family_set {
 	unsigned char family;
@@ -475,6 +517,7 @@ struct nla_kind {
 		const struct counters *ctr;	/* NK_COUNTERS */
 		const struct indexed *idx;	/* NK_INDEXED */
 		const struct family_set *fam;	/* NK_BY_FAMILY */
+		const struct struct_attrs *sa;	/* NK_STRUCT_ATTRS */
 	};
 	const struct xlat *t;		/* NK_FLAGS32, NK_XLAT8 */
 	const char *unknown;
@@ -809,6 +852,24 @@ static int p_nla_value(struct nl *x, const struct nla_kind *k,
 		return 1;
 	case NK_MULTIPATH:
 		return p_multipath(x, p, len);
+	case NK_STRUCT_ATTRS:
+		if (len < k->sa->l->size)
+			return 0;
+		if (fetch(x->f, x->s, b, p, k->sa->l->size))
+			;
+		else if (k->sa->bare)
+			p_field_value(x->f, b, &k->sa->l->f[0]);
+		else {
+			fmt_chr(x->f, '{');
+			p_fields(x->f, b, k->sa->l, 0);
+			fmt_chr(x->f, '}');
+		}
+		if (len > NL_ALIGN4(k->sa->l->size)) {
+			fmt_str(x->f, ", ");
+			walk(x, &nla_walk, p + NL_ALIGN4(k->sa->l->size),
+			     len - NL_ALIGN4(k->sa->l->size), k->sa->rest);
+		}
+		return 1;
 	case NK_MCLIST:
 		if (len < sizeof(struct packet_diag_mclist))
 			return 0;
@@ -1266,8 +1327,62 @@ static const struct nla_set netconf_attrs =
 	SET(&xl_rtnl_netconf_attrs, "NETCONFA_???", netconf_attr_k);
 static const struct nla_set dcb_attrs = { &xl_rtnl_dcb_attrs,
 					  "DCB_ATTR_???", 0, 0 };
-static const struct nla_set mdb_attrs = { &xl_rtnl_mdb_attrs, "MDBA_???",
-					  0, 0 };
+/* RTM_*MDB's entries (a struct br_mdb_entry and its attributes) and
+ * router ports (an interface and its attributes) */
+static const struct nla_kind mdb_eattr_k[] = {
+	[MDBA_MDB_EATTR_TIMER] = { NK_CLOCK, { 0 }, 0, 0 },
+};
+static const struct nla_set mdb_eattrs =
+	SET(&xl_mdba_mdb_eattr_attrs, "MDBA_MDB_EATTR_???", mdb_eattr_k);
+static const struct field mdb_entry_f[] = {
+	F(struct br_mdb_entry, ifindex, FK_IFINDEX, 0, 0),
+	F(struct br_mdb_entry, state, FK_XLAT, &xl_mdb_states, "MDB_???"),
+	F(struct br_mdb_entry, flags, FK_FLAGS, &xl_mdb_flags,
+	  "MDB_FLAGS_???"),
+	F(struct br_mdb_entry, vid, FK_U, 0, 0),
+	F(struct br_mdb_entry, addr, FK_MDB_ADDR, 0, 0),
+};
+static const struct layout mdb_entry_l =
+	LAYOUT(mdb_entry_f, struct br_mdb_entry);
+static const struct struct_attrs mdb_entry_info = { &mdb_entry_l,
+						    &mdb_eattrs, 0 };
+static const struct nla_kind mdb_entry_k[] = {
+	[MDBA_MDB_ENTRY_INFO] = { .kind = NK_STRUCT_ATTRS,
+				  .sa = &mdb_entry_info },
+};
+static const struct nla_set mdb_entry_attrs =
+	SET(&xl_mdba_mdb_entry_attrs, "MDBA_MDB_ENTRY_???", mdb_entry_k);
+static const struct nla_kind mdb_mdb_k[] = {
+	[MDBA_MDB_ENTRY] = { .kind = NK_NESTED, .nest = &mdb_entry_attrs },
+};
+static const struct nla_set mdb_mdb_attrs =
+	SET(&xl_mdba_mdb_attrs, "MDBA_MDB_???", mdb_mdb_k);
+static const struct nla_kind mdb_pattr_k[] = {
+	[MDBA_ROUTER_PATTR_TIMER] = { NK_CLOCK, { 0 }, 0, 0 },
+	[MDBA_ROUTER_PATTR_TYPE] = { NK_XLAT8, { 0 }, &xl_mdb_rtr_types,
+				     "MDB_RTR_TYPE_???" },
+	[MDBA_ROUTER_PATTR_INET_TIMER] = { NK_CLOCK, { 0 }, 0, 0 },
+	[MDBA_ROUTER_PATTR_INET6_TIMER] = { NK_CLOCK, { 0 }, 0, 0 },
+};
+static const struct nla_set mdb_pattrs =
+	SET(&xl_mdba_router_pattr_attrs, "MDBA_ROUTER_PATTR_???", mdb_pattr_k);
+struct mdb_port { unsigned int ifindex; };
+static const struct field mdb_port_f[] = {
+	F(struct mdb_port, ifindex, FK_IFINDEX, 0, 0),
+};
+static const struct layout mdb_port_l = LAYOUT(mdb_port_f, struct mdb_port);
+static const struct struct_attrs mdb_port = { &mdb_port_l, &mdb_pattrs, 1 };
+static const struct nla_kind mdb_router_k[] = {
+	[MDBA_ROUTER_PORT] = { .kind = NK_STRUCT_ATTRS, .sa = &mdb_port },
+};
+static const struct nla_set mdb_router_attrs =
+	SET(&xl_mdba_router_attrs, "MDBA_ROUTER_???", mdb_router_k);
+static const struct nla_kind mdb_attr_k[] = {
+	[MDBA_MDB] = { .kind = NK_NESTED, .nest = &mdb_mdb_attrs },
+	[MDBA_ROUTER] = { .kind = NK_NESTED, .nest = &mdb_router_attrs },
+};
+static const struct nla_set mdb_attrs =
+	SET(&xl_rtnl_mdb_attrs, "MDBA_???", mdb_attr_k);
 /* What follows the structure, as bytes (strace decodes no attributes) */
 static const struct nla_set raw_rest = { 0, 0, 0, 0 };
 

@@ -20,6 +20,9 @@
 #include <linux/if_arp.h>
 #include <linux/nexthop.h>
 #include <linux/fib_rules.h>
+#include <linux/if_bridge.h>
+#include <linux/if_ether.h>
+#include <arpa/inet.h>
 #include <linux/genetlink.h>
 #include <linux/netfilter/nfnetlink.h>
 #include <linux/netfilter/nf_tables.h>
@@ -236,6 +239,9 @@ static void route_msgs(int rt, unsigned char *buf)
 	unsigned int devconf[3] = { 1, 64, 0x7fffffff };
 	unsigned int u32 = 7, oif = 1, flags = IFA_F_PERMANENT | 0x10000;
 	unsigned short port = 0x5000, stab[2] = { 1, 2 };
+	struct br_port_msg bpm = { AF_BRIDGE, 1 };
+	struct br_mdb_entry mdb = { 1, MDB_PERMANENT, MDB_FLAGS_OFFLOAD, 10,
+				    { { 0 }, 0 } };
 	unsigned char *at, *nest, *hop, u8 = 1;
 
 	at = msg(buf, RTM_GETADDR, &ifa, sizeof(ifa));
@@ -298,6 +304,14 @@ static void route_msgs(int rt, unsigned char *buf)
 	nest_end(nest, at, IFLA_PROTINFO);
 	nested2(&at, IFLA_VFINFO_LIST, IFLA_VF_INFO, IFLA_VF_MAC, &vm,
 		sizeof(vm));
+	send_msg(rt, buf, at);
+	mdb.addr.u.ip4 = htonl(0xe0000001);
+	mdb.addr.proto = htons(ETH_P_IP);
+	at = msg(buf, RTM_GETMDB, &bpm, sizeof(bpm));
+	nested2(&at, MDBA_MDB, MDBA_MDB_ENTRY, MDBA_MDB_ENTRY_INFO, &mdb,
+		sizeof(mdb));
+	nested2(&at, MDBA_ROUTER, MDBA_ROUTER_PORT, MDBA_ROUTER_PATTR_TYPE,
+		&u8, 1);
 	send_msg(rt, buf, at);
 	ifi.ifi_family = AF_BRIDGE;
 	at = msg(buf, RTM_GETLINK, &ifi, sizeof(ifi));
