@@ -61,15 +61,13 @@ static void a_key_out(struct call *c, int i, unsigned long len, int nul)
 {
 	unsigned long n = (unsigned long)c->s->ret < len ?
 				  (unsigned long)c->s->ret : len;
-	unsigned char last = 1;
 
 	if (!a_out(c, c->s->args[i]))
 		return;
-	if (nul && n && trace_read(c->s, &last, (void *)(c->s->args[i] + n -
-							  1), 1) == 1 &&
-	    !last)
-		n--;
-	p_data(c->f, c->s, c->s->args[i], n, 0);
+	if (nul)
+		p_data_nul(c->f, c->s, c->s->args[i], n);
+	else
+		p_data(c->f, c->s, c->s->args[i], n, 0);
 }
 
 /* KEYCTL_DH_COMPUTE's {private=, prime=, base=} and kdf parameters */

@@ -577,6 +577,17 @@ void p_cstring(struct fmt *f, const char *s, unsigned long size)
 	fmt_str(f, "...");
 }
 
+void p_data_nul(struct fmt *f, const struct sysgate_sys *s, unsigned long p,
+		unsigned long n)
+{
+	unsigned char last = 1;
+
+	if (p && n && trace_read(s, &last, (void *)(p + n - 1), 1) == 1 &&
+	    !last)
+		n--;
+	p_data(f, s, p, n, 0);
+}
+
 void p_data(struct fmt *f, const struct sysgate_sys *s, unsigned long p,
 	    unsigned long n, int hex)
 {

@@ -202,6 +202,10 @@ void p_hex_bytes(struct fmt *f, const unsigned char *p, unsigned long n);
  * at -s; at most size - 1 bytes, "..." when no NUL ends them). */
 void p_cstring(struct fmt *f, const char *s, unsigned long size);
 /* The same for bytes already read. */
+/* p_data of n bytes, a final NUL not shown (strace's
+ * QUOTE_OMIT_TRAILING_0) */
+void p_data_nul(struct fmt *f, const struct sysgate_sys *s, unsigned long p,
+		unsigned long n);
 void p_data_local(struct fmt *f, const unsigned char *p, unsigned long n);
 /* n bytes quoted, never cut at -s */
 void p_quoted(struct fmt *f, const unsigned char *p, unsigned long n);
