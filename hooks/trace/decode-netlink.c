@@ -30,6 +30,8 @@
 #include <linux/pkt_cls.h>
 #include <linux/gen_stats.h>
 #include <linux/fib_rules.h>
+#include <linux/if_bonding.h>
+#include <linux/mpls.h>
 #include <linux/genetlink.h>
 #include <linux/netfilter/nfnetlink.h>
 #include <linux/netfilter/nfnetlink_conntrack.h>
@@ -77,6 +79,7 @@ enum {
 	FK_CSTR,	/* a string of the field's bytes, up to its NUL */
 	FK_HTONL,	/* htonl(0x...) of a big-endian u32 */
 	FK_MDB_ADDR,	/* br_mdb_entry's addr: {u=address, proto=htons(AF_)} */
+	FK_DIR_PAIR,	/* two u64s: [[BR_MCAST_DIR_RX]=a, [..._TX]=b] */
 };
 
 struct field {
@@ -317,6 +320,15 @@ static void p_field_value(struct fmt *f, const unsigned char *b,
 		break;
 	case FK_CSTR:
 		p_cstring(f, (const char *)b + d->off, d->size);
+		break;
+	case FK_DIR_PAIR:
+		for (i = 0; i < 2; i++) {
+			fmt_str(f, i ? ", [" : "[[");
+			p_named(f, xlat_str(&xl_br_mcast_dirs, (int)i), i, 'u');
+			fmt_str(f, "]=");
+			fmt_udec(f, get_uint(b + d->off + 8 * i, 8));
+		}
+		fmt_chr(f, ']');
 		break;
 	case FK_MDB_ADDR:
 		p_mdb_addr(f, b + d->off);
@@ -663,6 +675,7 @@ static int p_counters(struct nl *x, const struct counters *c, unsigned long p,
 }
 
 static const struct nla_set rta_attrs;
+static const struct nla_set raw_rest;
 
 /* {pdmc_index=, pdmc_count=, pdmc_type=, pdmc_alen=, pdmc_addr="\x.."} */
 static void p_mclist_elem(struct fmt *f, const void *e, void *ctx)
@@ -866,8 +879,14 @@ static int p_nla_value(struct nl *x, const struct nla_kind *k,
 		}
 		if (len > NL_ALIGN4(k->sa->l->size)) {
 			fmt_str(x->f, ", ");
-			walk(x, &nla_walk, p + NL_ALIGN4(k->sa->l->size),
-			     len - NL_ALIGN4(k->sa->l->size), k->sa->rest);
+			if (k->sa->rest == &raw_rest)
+				p_data(x->f, x->s, p + NL_ALIGN4(k->sa->l->size),
+				       len - NL_ALIGN4(k->sa->l->size), 1);
+			else
+				walk(x, &nla_walk,
+				     p + NL_ALIGN4(k->sa->l->size),
+				     len - NL_ALIGN4(k->sa->l->size),
+				     k->sa->rest);
 		}
 		return 1;
 	case NK_MCLIST:
@@ -2050,6 +2069,117 @@ static const struct nla_kind nda_attr_k[] = {
 static const struct nla_set nda_attrs =
 	SET(&xl_nda_attrs, "NDA_???", nda_attr_k);
 
+/* RTM_*STATS' extended statistics: a bridge's (its VLANs', multicast's,
+ * STP's: the structures and any bytes after them), a bond's (802.3ad
+ * counters); the offloaded ones; MPLS' of AF_SPEC */
+static const struct field br_vlan_xstats_f[] = {
+	F(struct bridge_vlan_xstats, rx_bytes, FK_U, 0, 0),
+	F(struct bridge_vlan_xstats, rx_packets, FK_U, 0, 0),
+	F(struct bridge_vlan_xstats, tx_bytes, FK_U, 0, 0),
+	F(struct bridge_vlan_xstats, tx_packets, FK_U, 0, 0),
+	F(struct bridge_vlan_xstats, vid, FK_U, 0, 0),
+	F(struct bridge_vlan_xstats, flags, FK_FLAGS,
+	  &xl_bridge_vlan_info_flags, "BRIDGE_VLAN_INFO_???"),
+	F(struct bridge_vlan_xstats, pad2, FK_X_SET, 0, 0),
+};
+static const struct layout br_vlan_xstats_l =
+	LAYOUT(br_vlan_xstats_f, struct bridge_vlan_xstats);
+static const struct field br_stp_xstats_f[] = {
+	F(struct bridge_stp_xstats, transition_blk, FK_U, 0, 0),
+	F(struct bridge_stp_xstats, transition_fwd, FK_U, 0, 0),
+	F(struct bridge_stp_xstats, rx_bpdu, FK_U, 0, 0),
+	F(struct bridge_stp_xstats, tx_bpdu, FK_U, 0, 0),
+	F(struct bridge_stp_xstats, rx_tcn, FK_U, 0, 0),
+	F(struct bridge_stp_xstats, tx_tcn, FK_U, 0, 0),
+};
+static const struct layout br_stp_xstats_l =
+	LAYOUT(br_stp_xstats_f, struct bridge_stp_xstats);
+#define DIR(m) F(struct br_mcast_stats, m, FK_DIR_PAIR, 0, 0)
+static const struct field br_mcast_f[] = {
+	DIR(igmp_v1queries), DIR(igmp_v2queries), DIR(igmp_v3queries),
+	DIR(igmp_leaves), DIR(igmp_v1reports), DIR(igmp_v2reports),
+	DIR(igmp_v3reports),
+	F(struct br_mcast_stats, igmp_parse_errors, FK_U, 0, 0),
+	DIR(mld_v1queries), DIR(mld_v2queries), DIR(mld_leaves),
+	DIR(mld_v1reports), DIR(mld_v2reports),
+	F(struct br_mcast_stats, mld_parse_errors, FK_U, 0, 0),
+	DIR(mcast_bytes), DIR(mcast_packets),
+};
+#undef DIR
+static const struct layout br_mcast_l =
+	LAYOUT(br_mcast_f, struct br_mcast_stats);
+static const struct struct_attrs br_vlan_xstats = { &br_vlan_xstats_l,
+						    &raw_rest, 0 };
+static const struct struct_attrs br_mcast = { &br_mcast_l, &raw_rest, 0 };
+static const struct struct_attrs br_stp_xstats = { &br_stp_xstats_l,
+						   &raw_rest, 0 };
+static const struct nla_kind br_xstats_k[] = {
+	[BRIDGE_XSTATS_VLAN] = { .kind = NK_STRUCT_ATTRS,
+				 .sa = &br_vlan_xstats },
+	[BRIDGE_XSTATS_MCAST] = { .kind = NK_STRUCT_ATTRS, .sa = &br_mcast },
+	[BRIDGE_XSTATS_STP] = { .kind = NK_STRUCT_ATTRS, .sa = &br_stp_xstats },
+};
+static const struct nla_set br_xstats_attrs =
+	SET(&xl_bridge_xstats_attrs, "BRIDGE_XSTATS_???", br_xstats_k);
+static const struct nla_kind bond_3ad_k[] = {
+	[BOND_3AD_STAT_LACPDU_RX] = K(NK_U64),
+	[BOND_3AD_STAT_LACPDU_TX] = K(NK_U64),
+	[BOND_3AD_STAT_LACPDU_UNKNOWN_RX] = K(NK_U64),
+	[BOND_3AD_STAT_LACPDU_ILLEGAL_RX] = K(NK_U64),
+	[BOND_3AD_STAT_MARKER_RX] = K(NK_U64),
+	[BOND_3AD_STAT_MARKER_TX] = K(NK_U64),
+	[BOND_3AD_STAT_MARKER_RESP_RX] = K(NK_U64),
+	[BOND_3AD_STAT_MARKER_RESP_TX] = K(NK_U64),
+	[BOND_3AD_STAT_MARKER_UNKNOWN_RX] = K(NK_U64),
+};
+/* (strace names an unknown one BOND_XSTATS_???) */
+static const struct nla_set bond_3ad_attrs =
+	SET(&xl_bond_3ad_stat_attrs, "BOND_XSTATS_???", bond_3ad_k);
+static const struct nla_kind bond_xstats_k[] = {
+	[BOND_XSTATS_3AD] = { .kind = NK_NESTED, .nest = &bond_3ad_attrs },
+};
+static const struct nla_set bond_xstats_attrs =
+	SET(&xl_bond_xstats_attrs, "BOND_XSTATS_???", bond_xstats_k);
+static const struct nla_kind link_xstats_k[] = {
+	[LINK_XSTATS_TYPE_BRIDGE] = { .kind = NK_NESTED,
+				      .nest = &br_xstats_attrs },
+	[LINK_XSTATS_TYPE_BOND] = { .kind = NK_NESTED,
+				    .nest = &bond_xstats_attrs },
+};
+static const struct nla_set link_xstats_attrs =
+	SET(&xl_link_xstats_types, "LINK_XSTATS_TYPE_???", link_xstats_k);
+static const struct nla_kind offload_xstats_k[] = {
+	[IFLA_OFFLOAD_XSTATS_CPU_HIT] = { .kind = NK_COUNTERS,
+					  .ctr = &link_stats64 },
+};
+static const struct nla_set offload_xstats_attrs =
+	SET(&xl_offload_xstats_attrs, "IFLA_OFFLOAD_XSTATS_???",
+	    offload_xstats_k);
+static const struct field mpls_stats_f[] = {
+	F(struct mpls_link_stats, rx_packets, FK_U, 0, 0),
+	F(struct mpls_link_stats, tx_packets, FK_U, 0, 0),
+	F(struct mpls_link_stats, rx_bytes, FK_U, 0, 0),
+	F(struct mpls_link_stats, tx_bytes, FK_U, 0, 0),
+	F(struct mpls_link_stats, rx_errors, FK_U, 0, 0),
+	F(struct mpls_link_stats, tx_errors, FK_U, 0, 0),
+	F(struct mpls_link_stats, rx_dropped, FK_U, 0, 0),
+	F(struct mpls_link_stats, tx_dropped, FK_U, 0, 0),
+	F(struct mpls_link_stats, rx_noroute, FK_U, 0, 0),
+};
+static const struct layout mpls_stats_l =
+	LAYOUT(mpls_stats_f, struct mpls_link_stats);
+static const struct struct_attrs mpls_stats = { &mpls_stats_l, &raw_rest, 0 };
+static const struct nla_kind mpls_stats_k[] = {
+	[MPLS_STATS_LINK] = { .kind = NK_STRUCT_ATTRS, .sa = &mpls_stats },
+};
+static const struct nla_set mpls_stats_attrs =
+	SET(&xl_mpls_stats_attrs, "MPLS_STATS_???", mpls_stats_k);
+static const struct nla_kind stats_af_k[] = {
+	[AF_MPLS] = { .kind = NK_NESTED, .nest = &mpls_stats_attrs },
+};
+static const struct nla_set stats_af_attrs =
+	SET(&xl_families, "AF_???", stats_af_k);
+
 /* RTM_*STATS: struct if_stats_msg and the IFLA_STATS_* attributes */
 static const struct field ifstats_f[] = {
 	F(struct if_stats_msg, family, FK_XLAT, &xl_families, "AF_???"),
@@ -2062,6 +2192,13 @@ static const struct field ifstats_f[] = {
 static const struct layout ifstats_l = LAYOUT(ifstats_f, struct if_stats_msg);
 static const struct nla_kind ifstats_attr_k[] = {
 	[IFLA_STATS_LINK_64] = { .kind = NK_COUNTERS, .ctr = &link_stats64 },
+	[IFLA_STATS_LINK_XSTATS] = { .kind = NK_NESTED,
+				     .nest = &link_xstats_attrs },
+	[IFLA_STATS_LINK_XSTATS_SLAVE] = { .kind = NK_NESTED,
+					   .nest = &link_xstats_attrs },
+	[IFLA_STATS_LINK_OFFLOAD_XSTATS] = { .kind = NK_NESTED,
+					     .nest = &offload_xstats_attrs },
+	[IFLA_STATS_AF_SPEC] = { .kind = NK_NESTED, .nest = &stats_af_attrs },
 };
 static const struct nla_set ifstats_attrs =
 	SET(&xl_ifla_stats_attrs, "IFLA_STATS_???", ifstats_attr_k);
