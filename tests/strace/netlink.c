@@ -21,6 +21,7 @@
 #include <linux/nexthop.h>
 #include <linux/fib_rules.h>
 #include <linux/if_bridge.h>
+#include <linux/mpls.h>
 #include <linux/if_ether.h>
 #include <arpa/inet.h>
 #include <linux/genetlink.h>
@@ -240,6 +241,7 @@ static void route_msgs(int rt, unsigned char *buf)
 	unsigned int u32 = 7, oif = 1, flags = IFA_F_PERMANENT | 0x10000;
 	unsigned short port = 0x5000, stab[2] = { 1, 2 };
 	struct br_port_msg bpm = { AF_BRIDGE, 1 };
+	struct mpls_link_stats ms = { 1, 2, 3, 4, 5, 6, 7, 8, 9 };
 	struct br_mdb_entry mdb = { 1, MDB_PERMANENT, MDB_FLAGS_OFFLOAD, 10,
 				    { { 0 }, 0 } };
 	unsigned char *at, *nest, *hop, u8 = 1;
@@ -294,6 +296,8 @@ static void route_msgs(int rt, unsigned char *buf)
 	attr(&at, NDTA_CONFIG, &cfg, sizeof(cfg));
 	send_msg(rt, buf, at);
 	at = msg(buf, RTM_GETSTATS, &st, sizeof(st));
+	nested2(&at, IFLA_STATS_AF_SPEC, AF_MPLS, MPLS_STATS_LINK, &ms,
+		sizeof(ms));
 	send_msg(rt, buf, at);
 	at = msg(buf, RTM_GETLINK, &ifi, sizeof(ifi));
 	nest = at;
