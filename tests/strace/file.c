@@ -159,5 +159,8 @@ int main(int argc, char **argv)
 		syscall(SYS_removexattr, ".", "user.none");
 		syscall(SYS_fremovexattr, -1, "user.none");
 	}
+	/* __O_SYNC and __O_TMPFILE alone (the mode shown with the latter) */
+	syscall(SYS_openat, -1, "x", O_RDONLY | 04000000);
+	syscall(SYS_openat, -1, "x", O_WRONLY | 020000000, 0600);
 	return 0;
 }
