@@ -24,8 +24,18 @@ static void d_fadvise64(struct call *c)
 {
 	a_fd(c, 0);
 	a_dec(c, c->s->args[1]);
-	a_dec(c, c->s->args[2]);
+	/* (the length: strace's %llu) */
+	a_udec(c, c->s->args[2]);
 	a_xlat(c, (unsigned int)c->s->args[3], &xl_fadvise, "POSIX_FADV_???");
+}
+
+/* (the offset is an off_t: all of its 64 bits, where the table's kind
+ * prints an int) */
+static void d_lseek(struct call *c)
+{
+	a_fd(c, 0);
+	a_dec(c, c->s->args[1]);
+	a_xlat(c, (unsigned int)c->s->args[2], &xl_whence, "SEEK_???");
 }
 
 /* close(3</path>), dup2(4</a>, 10</b>): under -y the path of a
@@ -505,6 +515,7 @@ const struct decoder dec_desc[] = {
 	{ "dup3", d_dup3, 0, e_dup2 },
 	{ "close", d_close, 0, e_close },
 	{ "fadvise64", d_fadvise64, 0, 0 },
+	{ "lseek", d_lseek, 0, 0 },
 	{ "flock", d_flock, 0, 0 },
 	{ "memfd_create", d_memfd_create, 0, 0 },
 	{ "signalfd4", d_signalfd4, 0, 0 },

@@ -423,8 +423,80 @@ static void d_swapon(struct call *c)
 	fmt_udec(c->f, fl & SWAP_FLAG_PRIO_MASK);
 }
 
+/* Extended attributes' calls: the file (path or fd: argument 0) and,
+ * but for the list calls, the attribute's name */
+static void a_xattr_file(struct call *c, int name)
+{
+	if (c->s->nr == sysgate_syscall_number("fsetxattr") ||
+	    c->s->nr == sysgate_syscall_number("fgetxattr") ||
+	    c->s->nr == sysgate_syscall_number("flistxattr") ||
+	    c->s->nr == sysgate_syscall_number("fremovexattr"))
+		a_fd(c, 0);
+	else
+		a_path(c, 0);
+	if (name)
+		a_string(c, c->s->args[1]);
+}
+
+/* An attribute's value (n bytes, a final NUL not shown; one larger than
+ * the kernel takes, its address) and size */
+static void a_xattr_val(struct call *c, unsigned long n, unsigned long size)
+{
+	a_sep(c);
+	if (n > 65536)	/* XATTR_SIZE_MAX */
+		p_ptr(c->f, c->s->args[2]);
+	else
+		p_data_nul(c->f, c->s, c->s->args[2], n);
+	a_udec(c, size);
+}
+
+static void d_setxattr(struct call *c)
+{
+	a_xattr_file(c, 1);
+	a_xattr_val(c, c->s->args[3], c->s->args[3]);
+	a_flags(c, c->s->args[4], &xl_xattr_flags, 0);
+}
+
+/* (the value read: ret bytes; of a failed call, -1: its address) */
+static void d_getxattr(struct call *c)
+{
+	a_xattr_file(c, 1);
+	a_exit_next(c);
+	a_xattr_val(c, (unsigned long)c->s->ret, c->s->args[3]);
+}
+
+/* the names read, NUL-separated; of size 0 or a failed call: address */
+static void d_listxattr(struct call *c)
+{
+	a_xattr_file(c, 0);
+	a_exit_next(c);
+	a_sep(c);
+	if (!c->s->args[2] || !c_ok(c))
+		p_ptr(c->f, c->s->args[1]);
+	else
+		p_data(c->f, c->s, c->s->args[1], (unsigned long)c->s->ret, 0);
+	a_udec(c, c->s->args[2]);
+}
+
+static void d_removexattr(struct call *c)
+{
+	a_xattr_file(c, 1);
+}
+
 const struct decoder dec_file[] = {
 	{ "swapon", d_swapon, 0, 0 },
+	{ "setxattr", d_setxattr, 0, 0 },
+	{ "lsetxattr", d_setxattr, 0, 0 },
+	{ "fsetxattr", d_setxattr, 0, 0 },
+	{ "getxattr", d_getxattr, 0, 0 },
+	{ "lgetxattr", d_getxattr, 0, 0 },
+	{ "fgetxattr", d_getxattr, 0, 0 },
+	{ "listxattr", d_listxattr, 0, 0 },
+	{ "llistxattr", d_listxattr, 0, 0 },
+	{ "flistxattr", d_listxattr, 0, 0 },
+	{ "removexattr", d_removexattr, 0, 0 },
+	{ "lremovexattr", d_removexattr, 0, 0 },
+	{ "fremovexattr", d_removexattr, 0, 0 },
 	{ "ustat", d_ustat, 0, 0 },
 	{ "renameat2", d_renameat2, 0, 0 },
 	{ "umount2", d_umount2, 0, 0 },

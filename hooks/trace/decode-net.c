@@ -136,9 +136,9 @@ static void p_in_field(struct fmt *f, const char *name, const void *bytes,
 		return;
 	fmt_str(f, " /* ");
 	/* inet_pton(AF_INET6, "::1", &sin6_addr): the comment has no
-	 * third argument */
+	 * third argument (", &" and the name) */
 	if (pton)
-		len -= hk_strlen(", &sin6_addr)") - 1, text[len - 1] = ')';
+		len -= hk_strlen(", &") + hk_strlen(name), text[len - 1] = ')';
 	fmt_mem(f, text, len);
 	fmt_str(f, " */");
 }
@@ -231,15 +231,15 @@ void p_sockaddr(struct fmt *f, const struct sysgate_sys *s, unsigned long p,
 			return;
 		}
 		fmt_str(f, ", sun_path=");
+		/* (never cut at -s, as strace) */
 		if (!u.un.sun_path[0]) {
 			/* abstract: every byte counts */
 			fmt_chr(f, '@');
-			p_data_local(f, (unsigned char *)u.un.sun_path + 1,
-				     n - 1);
+			p_quoted(f, (unsigned char *)u.un.sun_path + 1, n - 1);
 		} else {
 			for (k = 0; k < n && u.un.sun_path[k]; k++)
 				;
-			p_data_local(f, (unsigned char *)u.un.sun_path, k);
+			p_quoted(f, (unsigned char *)u.un.sun_path, k);
 		}
 		fmt_chr(f, '}');
 		return;
@@ -508,7 +508,7 @@ static const char *const linger_names[] = { "l_onoff=", "l_linger=" };
 
 /* A hardware address, "01:02:03"; its bytes under -X raw, both under
  * -X verbose (strace's) */
-static void p_mac(struct fmt *f, const unsigned char *a, unsigned int n)
+void p_mac(struct fmt *f, const unsigned char *a, unsigned int n)
 {
 	unsigned int i;
 
@@ -574,6 +574,75 @@ static void p_tpacket_req(struct fmt *f, const struct sysgate_sys *s,
 	fmt_chr(f, '}');
 }
 
+/* p_in_addr of a structure's first field: without the ", " */
+static void p_in_addr_first(struct fmt *f, const char *name, const void *bytes,
+			    int n, const char *head, const char *tail)
+{
+	char text[256];
+	struct fmt t;
+
+	fmt_init(&t, text, sizeof(text));
+	p_in_addr(&t, name, bytes, n, head, tail);
+	fmt_mem(f, text + 2, t.len - 2);
+}
+
+/* IP_ADD/DROP_MEMBERSHIP's struct ip_mreq, IPV6_ADD/DROP_MEMBERSHIP's
+ * and IPV6_JOIN/LEAVE_ANYCAST's struct ipv6_mreq, MCAST_JOIN/LEAVE_GROUP's
+ * struct group_req: its address when len is shorter (strace reads the
+ * structure's size of a longer one) */
+static int p_mreq(struct fmt *f, const struct sysgate_sys *s, int level,
+		  int name, unsigned long p, int len)
+{
+	union {
+		struct ip_mreq v4;
+		struct ipv6_mreq v6;
+		struct group_req g;
+	} u;
+	int size;
+
+	if (name == MCAST_JOIN_GROUP || name == MCAST_LEAVE_GROUP)
+		size = sizeof(u.g);
+	else if (level == SOL_IP && (name == IP_ADD_MEMBERSHIP ||
+				     name == IP_DROP_MEMBERSHIP))
+		size = sizeof(u.v4);
+	else if (level == SOL_IPV6 && (name == IPV6_ADD_MEMBERSHIP ||
+				       name == IPV6_DROP_MEMBERSHIP ||
+				       name == IPV6_JOIN_ANYCAST ||
+				       name == IPV6_LEAVE_ANYCAST))
+		size = sizeof(u.v6);
+	else
+		return 0;
+	if (len < size) {
+		p_ptr(f, p);
+		return 1;
+	}
+	if (fetch(f, s, &u, p, (unsigned long)size))
+		return 1;
+	if (size == sizeof(u.g)) {
+		fmt_str(f, "{gr_interface=");
+		p_ifindex(f, u.g.gr_interface);
+		fmt_str(f, ", gr_group=");
+		p_sockaddr(f, (struct sysgate_sys *)s,
+			   p + __builtin_offsetof(struct group_req, gr_group),
+			   sizeof(u.g.gr_group));
+	} else if (size == sizeof(u.v4)) {
+		fmt_chr(f, '{');
+		p_in_addr_first(f, "imr_multiaddr", &u.v4.imr_multiaddr, 4,
+				"inet_addr(", ")");
+		p_in_addr(f, "imr_interface", &u.v4.imr_interface, 4,
+			  "inet_addr(", ")");
+	} else {
+		fmt_chr(f, '{');
+		p_in_addr_first(f, "ipv6mr_multiaddr", &u.v6.ipv6mr_multiaddr,
+				16, "inet_pton(AF_INET6, ",
+				", &ipv6mr_multiaddr)");
+		fmt_str(f, ", ipv6mr_interface=");
+		p_ifindex(f, u.v6.ipv6mr_interface);
+	}
+	fmt_chr(f, '}');
+	return 1;
+}
+
 /* setsockopt's value when the level and name give it a structure: 1
  * (printed), else 0 */
 static int p_set_struct(struct call *c, int level, int name, int len)
@@ -591,6 +660,8 @@ static int p_set_struct(struct call *c, int level, int name, int len)
 				      FIELDS_SIGNED);
 		return 1;
 	}
+	if (level == SOL_IP || level == SOL_IPV6)
+		return p_mreq(c->f, c->s, level, name, p, len);
 	if (level != SOL_PACKET)
 		return 0;
 	if (name == PACKET_ADD_MEMBERSHIP || name == PACKET_DROP_MEMBERSHIP)
@@ -617,7 +688,9 @@ static void d_setsockopt(struct call *c)
 		p_ptr(c->f, c->s->args[3]);
 	else if (p_set_struct(c, (int)c->s->args[1], (int)c->s->args[2], len))
 		;
-	else if (!so_int((int)c->s->args[1], (int)c->s->args[2]))
+	/* (SOL_NETLINK's options: all ints to strace) */
+	else if (!so_int((int)c->s->args[1], (int)c->s->args[2]) &&
+		 (int)c->s->args[1] != SOL_NETLINK)
 		p_optval(c->f, c->s, c->s->args[3], (unsigned int)len);
 	else if (!c->s->args[3] || !trace_structs(c->s) ||
 		 len < (int)sizeof(int))
@@ -677,6 +750,12 @@ static void d_getsockopt(struct call *c)
 			p_ptr(c->f, c->s->args[3]);
 		else
 			p_peercred(c->f, c->s, c->s->args[3], out);
+	} else if ((int)c->s->args[1] == SOL_NETLINK &&
+		   (int)c->s->args[2] == NETLINK_LIST_MEMBERSHIPS) {
+		/* (the groups' words the buffer holds, of those there are) */
+		p_array_ctx(c->f, c->s, c->s->args[3],
+			    (trace_saved(c)[0] < out ? trace_saved(c)[0] : out) /
+				    4, 4, 0, p_u32_elem, 0);
 	} else if ((int)trace_saved(c)[0] <= 0 || (int)out <= 0) {
 		p_ptr(c->f, c->s->args[3]);
 	} else if ((int)c->s->args[1] == SOL_PACKET &&
@@ -724,17 +803,24 @@ static void d_getsockopt(struct call *c)
 	fmt_chr(c->f, ']');
 }
 
-/* avail: bytes transferred, for the iovecs' contents (-1: all). */
-static void p_msghdr(struct fmt *f, struct sysgate_sys *s, unsigned long p,
-		     long avail)
+/* avail: bytes transferred, for the iovecs' contents (-1: all); in: the
+ * msg_namelen given, which the kernel changed (-1: not known) */
+static void p_msghdr_local(struct fmt *f, struct sysgate_sys *s,
+			   const struct msghdr *mp, long avail, long in)
 {
-	struct msghdr m;
+	const struct msghdr m = *mp;
+	unsigned int namelen = m.msg_namelen;
 
-	if (fetch(f, s, &m, p, sizeof(m)))
-		return;
+	if (in >= 0 && (unsigned long)in < namelen)
+		namelen = (unsigned int)in;
 	fmt_str(f, "{msg_name=");
-	p_sockaddr(f, s, (unsigned long)m.msg_name, m.msg_namelen);
-	f_udec(f, ", msg_namelen=", m.msg_namelen);
+	p_sockaddr(f, s, (unsigned long)m.msg_name, namelen);
+	fmt_str(f, ", msg_namelen=");
+	if (in >= 0 && (unsigned long)in != m.msg_namelen) {
+		fmt_udec(f, (unsigned long)in);
+		fmt_str(f, " => ");
+	}
+	fmt_udec(f, m.msg_namelen);
 	fmt_str(f, ", msg_iov=");
 	put_iov(f, s, (unsigned long)m.msg_iov, m.msg_iovlen, avail);
 	f_udec(f, ", msg_iovlen=", m.msg_iovlen);
@@ -748,6 +834,139 @@ static void p_msghdr(struct fmt *f, struct sysgate_sys *s, unsigned long p,
 	fmt_chr(f, '}');
 }
 
+static void p_msghdr(struct fmt *f, struct sysgate_sys *s, unsigned long p,
+		     long avail)
+{
+	struct msghdr m;
+
+	if (!fetch(f, s, &m, p, sizeof(m)))
+		p_msghdr_local(f, s, &m, avail, -1);
+}
+
+/* sendmmsg/recvmmsg's array: the first done of them with msg_len (and
+ * their data up to it); those not done without (sendmmsg's) */
+struct mmsg_ctx {
+	struct sysgate_sys *s;
+	unsigned long i, done;
+	const unsigned char *in;	/* recvmmsg's first namelens given */
+};
+
+/* recvmmsg keeps the msg_namelen of its first MMSG_IN messages as bytes
+ * (MMSG_IN_NONE: not known, or too large for one), then its timeout as
+ * given (saved[4], [5]; [5] ~0: none) */
+#define MMSG_IN 32
+#define MMSG_IN_NONE 255
+
+static void p_mmsghdr_elem(struct fmt *f, const void *e, void *ctx)
+{
+	const struct mmsghdr *m = e;
+	struct mmsg_ctx *x = ctx;
+	int done = x->i++ < x->done;
+
+	long in = x->in && x->i <= MMSG_IN && x->in[x->i - 1] != MMSG_IN_NONE ?
+		  x->in[x->i - 1] : -1;
+
+	fmt_str(f, "{msg_hdr=");
+	p_msghdr_local(f, x->s, &m->msg_hdr, done ? (long)m->msg_len : -1,
+		       in);
+	if (done)
+		f_udec(f, ", msg_len=", m->msg_len);
+	fmt_chr(f, '}');
+}
+
+static void p_mmsg(struct call *c, unsigned long n, unsigned long done,
+		   const unsigned char *in)
+{
+	struct mmsg_ctx x = { c->s, 0, done, in };
+
+	if (!trace_structs(c->s)) {
+		p_ptr(c->f, c->s->args[1]);
+		return;
+	}
+	p_array_ctx(c->f, c->s, c->s->args[1], n, sizeof(struct mmsghdr), 0,
+		    p_mmsghdr_elem, &x);
+}
+
+static void d_sendmmsg(struct call *c)
+{
+	a_fd(c, 0);
+	a_sep(c);
+	p_mmsg(c, (unsigned int)c->s->args[2],
+	       c_ok(c) ? (unsigned long)c->s->ret : 0, 0);
+	a_udec(c, (unsigned int)c->s->args[2]);
+	a_msgflags(c, c->s->args[3]);
+}
+
+static void e_recvmmsg(struct call *c)
+{
+	unsigned char *in = (unsigned char *)trace_saved(c);
+	unsigned int len;
+	long ts[2];
+	int i;
+
+	trace_saved(c)[5] = ~0UL;
+	if (c->s->args[4] && trace_read(c->s, ts, (void *)c->s->args[4],
+					sizeof(ts)) == sizeof(ts)) {
+		trace_saved(c)[4] = (unsigned long)ts[0];
+		trace_saved(c)[5] = (unsigned long)ts[1];
+	}
+	for (i = 0; i < MMSG_IN; i++) {
+		in[i] = MMSG_IN_NONE;
+		if ((unsigned long)i < (unsigned int)c->s->args[2] &&
+		    trace_read(c->s, &len, (void *)(c->s->args[1] +
+				i * sizeof(struct mmsghdr) +
+				__builtin_offsetof(struct msghdr,
+						   msg_namelen)),
+			       sizeof(len)) == sizeof(len) &&
+		    len < MMSG_IN_NONE)
+			in[i] = (unsigned char)len;
+	}
+}
+
+/* (the messages received: ret of them) */
+static void d_recvmmsg(struct call *c)
+{
+	a_fd(c, 0);
+	if (a_out(c, c->s->args[1]))
+		p_mmsg(c, (unsigned long)c->s->ret, (unsigned long)c->s->ret,
+		       (const unsigned char *)trace_saved(c));
+	a_udec(c, (unsigned int)c->s->args[2]);
+	a_msgflags(c, c->s->args[3]);
+	if (trace_saved(c)[5] == ~0UL) {
+		a_timespec(c, c->s->args[4]);
+		return;
+	}
+	a_sep(c);
+	p_timespec(c->f, (long)trace_saved(c)[4], (long)trace_saved(c)[5]);
+}
+
+/* what is left of the timeout: " (left {...})" */
+static void r_recvmmsg(struct call *c)
+{
+	long ts[2];
+
+	fmt_dec(c->f, c->s->ret);
+	if (c->s->args[4] && trace_read(c->s, ts, (void *)c->s->args[4],
+					sizeof(ts)) == sizeof(ts)) {
+		fmt_str(c->f, " (left ");
+		p_timespec(c->f, ts[0], ts[1]);
+		fmt_chr(c->f, ')');
+	}
+}
+
+/* recvmsg keeps the msg_namelen given (~0: not known) */
+static void e_recvmsg(struct call *c)
+{
+	unsigned int len;
+
+	trace_saved(c)[0] = ~0UL;
+	if (trace_read(c->s, &len, (void *)(c->s->args[1] +
+				__builtin_offsetof(struct msghdr,
+						   msg_namelen)),
+		       sizeof(len)) == sizeof(len))
+		trace_saved(c)[0] = len;
+}
+
 static void d_sendmsg(struct call *c)
 {
 	a_fd(c, 0);
@@ -758,9 +977,20 @@ static void d_sendmsg(struct call *c)
 
 static void d_recvmsg(struct call *c)
 {
+	struct msghdr m;
+
 	a_fd(c, 0);
-	if (a_out(c, c->s->args[1]))
-		p_msghdr(c->f, c->s, c->s->args[1], c->s->ret);
+	/* (a failed call: the msg_namelen it was given, as strace) */
+	if (!c_ok(c) && trace_saved(c)[0] != ~0UL) {
+		a_exit_next(c);
+		a_sep(c);
+		f_dec(c->f, "{msg_namelen=", (int)trace_saved(c)[0]);
+		fmt_chr(c->f, '}');
+	} else if (a_out(c, c->s->args[1]) &&
+		   !fetch(c->f, c->s, &m, c->s->args[1], sizeof(m)))
+		p_msghdr_local(c->f, c->s, &m, c->s->ret,
+			       trace_saved(c)[0] == ~0UL ? -1 :
+			       (long)trace_saved(c)[0]);
 	a_msgflags(c, c->s->args[2]);
 }
 
@@ -784,7 +1014,9 @@ const struct decoder dec_net[] = {
 	{ "setsockopt", d_setsockopt, 0, 0 },
 	{ "getsockopt", d_getsockopt, 0, e_len4 },
 	{ "sendmsg", d_sendmsg, 0, 0 },
-	{ "recvmsg", d_recvmsg, 0, 0 },
+	{ "recvmsg", d_recvmsg, 0, e_recvmsg },
+	{ "sendmmsg", d_sendmmsg, 0, 0 },
+	{ "recvmmsg", d_recvmmsg, r_recvmmsg, e_recvmmsg },
 	{ "shutdown", d_shutdown, 0, 0 },
 	{ 0, 0, 0, 0 },
 };

@@ -19,6 +19,28 @@
 #include <linux/xfrm.h>
 #include <linux/sock_diag.h>
 #include <linux/unix_diag.h>
+#include <linux/inet_diag.h>
+#include <linux/packet_diag.h>
+#include <linux/smc_diag.h>
+#include <linux/filter.h>
+#include <linux/if_addr.h>
+#include <linux/if_addrlabel.h>
+#include <linux/neighbour.h>
+#include <linux/pkt_sched.h>
+#include <linux/pkt_cls.h>
+#include <linux/gen_stats.h>
+#include <linux/fib_rules.h>
+#include <linux/if_bonding.h>
+#include <linux/mpls.h>
+#include <linux/genetlink.h>
+#include <linux/netfilter/nfnetlink.h>
+#include <linux/netfilter/nfnetlink_conntrack.h>
+#include <linux/netfilter/nfnetlink_acct.h>
+#include <linux/netfilter/nfnetlink_cttimeout.h>
+#include <linux/netfilter/nfnetlink_cthelper.h>
+#include <linux/netfilter/nf_tables.h>
+#include <linux/netfilter/nf_tables_compat.h>
+#include <linux/netfilter/nfnetlink_hook.h>
 #include <fcntl.h>
 #include <sys/socket.h>
 #include "trace.h"
@@ -47,6 +69,17 @@ enum {
 	FK_IFINDEX,	/* if_nametoindex("lo") */
 	FK_RTNL_FAMILY,	/* RTNL_FAMILY_*, else AF_* */
 	FK_X_SET,	/* hex, the field shown only when not 0 (reserved) */
+	FK_MAC,		/* a hardware address of the field's bytes */
+	FK_U8S,		/* [u8, ...] of the field's bytes */
+	FK_ETH_PROTO,	/* htons(ETH_P_...) of a big-endian u16 */
+	FK_X0,		/* hex, zero-padded to the field's width (%#0*x) */
+	FK_BITS1,	/* FK_BITS of 1<<(NAME-1), NAME t's name of index+1 */
+	FK_SOCKID,	/* struct inet_diag_sockid of the family in b[0] */
+	FK_SOCKID4,	/* the same of AF_INET (SMC's) */
+	FK_CSTR,	/* a string of the field's bytes, up to its NUL */
+	FK_HTONL,	/* htonl(0x...) of a big-endian u32 */
+	FK_MDB_ADDR,	/* br_mdb_entry's addr: {u=address, proto=htons(AF_)} */
+	FK_DIR_PAIR,	/* two u64s: [[BR_MCAST_DIR_RX]=a, [..._TX]=b] */
 };
 
 struct field {
@@ -62,6 +95,23 @@ struct layout {
 	unsigned short size;
 };
 
+/* C's "%#0*x": 0x (not of 0) and the digits, width characters at least */
+static void p_hex0(struct fmt *f, unsigned long v, int width)
+{
+	int i;
+
+	if (v) {
+		fmt_str(f, "0x");
+		width -= 2;
+	}
+	for (i = 15; i > 0 && !(v >> i * 4); i--)
+		;
+	for (; width > i + 1; width--)
+		fmt_chr(f, '0');
+	for (; i >= 0; i--)
+		fmt_chr(f, "0123456789abcdef"[v >> i * 4 & 15]);
+}
+
 static unsigned long long get_uint(const unsigned char *b, int size)
 {
 	switch (size) {
@@ -72,23 +122,26 @@ static unsigned long long get_uint(const unsigned char *b, int size)
 	return *(const unsigned long long *)(const void *)b;
 }
 
-/* strace's "1<<TCP_LISTEN|..." of a state mask */
+/* strace's "1<<TCP_LISTEN|..." of a state mask; off 1: bit i is
+ * "1<<(NAME-1)", NAME t's name of i + 1 (inet_diag's extensions) */
 static void p_bits(struct fmt *f, unsigned long v, const struct xlat *t,
-		   const char *unknown)
+		   const char *unknown, int off)
 {
 	size_t start = x_begin(f);
 	unsigned long left = v;
 	int i, any = 0;
 
 	for (i = 0; i < (int)sizeof(v) * 8; i++) {
-		const char *nm = xlat_name(t, (unsigned long)i);
+		const char *nm = xlat_name(t, (unsigned long)(i + off));
 
 		if (!(v >> i & 1) || !nm)
 			continue;
 		if (any++)
 			fmt_chr(f, '|');
-		fmt_str(f, "1<<");
+		fmt_str(f, off ? "1<<(" : "1<<");
 		fmt_str(f, nm);
+		if (off)
+			fmt_str(f, "-1)");
 		left &= ~(1UL << i);
 	}
 	if (!any) {
@@ -138,19 +191,86 @@ void p_ifindex(struct fmt *f, unsigned int idx)
 	p_named(f, text, idx, 'u');
 }
 
-static void p_field(struct fmt *f, const unsigned char *b,
-		    const struct field *d)
+/* Flags, or the name a table gives 0 (NUD_NONE) */
+static void p_nl_flags(struct fmt *f, unsigned long v, const struct xlat *t,
+		       const char *unknown)
 {
-	unsigned long long v = get_uint(b + d->off, d->size);
+	const char *zero = v ? 0 : xlat_name(t, 0);
 
-	fmt_str(f, d->name);
-	fmt_chr(f, '=');
+	if (zero)
+		p_named(f, zero, 0, 'x');
+	else
+		p_flags_unknown(f, v, t, unknown);
+}
+
+/* {idiag_sport=htons(N), ..., idiag_src=inet_addr("..."), ...} */
+static void p_sockid(struct fmt *f, const unsigned char *b, int family)
+{
+	struct inet_diag_sockid id;
+	int n = family == AF_INET ? 4 : family == AF_INET6 ? 16 : 0;
+
+	hk_memcpy(&id, b, sizeof(id));
+	f_udec(f, "{idiag_sport=htons(", __builtin_bswap16(id.idiag_sport));
+	f_udec(f, "), idiag_dport=htons(", __builtin_bswap16(id.idiag_dport));
+	fmt_chr(f, ')');
+	if (n) {
+		p_in_addr(f, "idiag_src", id.idiag_src, n, n == 4 ? "inet_addr(" :
+			  "inet_pton(AF_INET6, ", n == 4 ? ")" : ", &idiag_src)");
+		p_in_addr(f, "idiag_dst", id.idiag_dst, n, n == 4 ? "inet_addr(" :
+			  "inet_pton(AF_INET6, ", n == 4 ? ")" : ", &idiag_dst)");
+	} else {
+		fmt_str(f, ", idiag_src=");
+		p_hex_bytes(f, (const unsigned char *)id.idiag_src,
+			    sizeof(id.idiag_src));
+		fmt_str(f, ", idiag_dst=");
+		p_hex_bytes(f, (const unsigned char *)id.idiag_dst,
+			    sizeof(id.idiag_dst));
+	}
+	fmt_str(f, ", idiag_if=");
+	p_ifindex(f, id.idiag_if);
+	f_udec(f, ", idiag_cookie=[", id.idiag_cookie[0]);
+	f_udec(f, ", ", id.idiag_cookie[1]);
+	fmt_str(f, "]}");
+}
+
+/* {u=inet_addr("..."), proto=htons(AF_INET)}: the address of the family
+ * its proto names (else its bytes) */
+static void p_mdb_addr(struct fmt *f, const unsigned char *b)
+{
+	struct br_mdb_entry e;
+	int proto, n;
+
+	hk_memcpy(&e.addr, b, sizeof(e.addr));
+	proto = __builtin_bswap16(e.addr.proto);
+	n = proto == AF_INET ? 4 : proto == AF_INET6 ? 16 : 0;
+	fmt_str(f, "{u=");
+	if (n)
+		p_in_addr(f, 0, &e.addr.u, n, n == 4 ? "inet_addr(" :
+			  "inet_pton(AF_INET6, ", n == 4 ? ")" : ", &u)");
+	else
+		p_hex_bytes(f, (const unsigned char *)&e.addr.u,
+			    sizeof(e.addr.u));
+	fmt_str(f, ", proto=htons(");
+	p_xlat(f, (unsigned long)proto, &xl_families, "AF_???");
+	fmt_str(f, ")}");
+}
+
+/* The value of field d of the structure at b */
+static void p_field_value(struct fmt *f, const unsigned char *b,
+			  const struct field *d)
+{
+	/* (a field of another size is bytes, no number) */
+	unsigned long long v = d->size == 1 || d->size == 2 || d->size == 4 ||
+			       d->size == 8 ? get_uint(b + d->off, d->size) : 0;
+	unsigned int i;
+
 	switch (d->kind) {
 	case FK_U:
 		fmt_udec(f, v);
 		break;
 	case FK_D:
-		fmt_dec(f, (int)v);
+		fmt_dec(f, d->size == 1 ? (signed char)v :
+			   d->size == 2 ? (short)v : (int)v);
 		break;
 	case FK_X:
 	case FK_X_SET:
@@ -160,10 +280,15 @@ static void p_field(struct fmt *f, const unsigned char *b,
 		p_xlat(f, v, d->t, d->unknown);
 		break;
 	case FK_FLAGS:
-		p_flags_unknown(f, v, d->t, d->unknown);
+		p_nl_flags(f, v, d->t, d->unknown);
 		break;
 	case FK_BITS:
-		p_bits(f, v, d->t, d->unknown);
+	case FK_BITS1:
+		p_bits(f, v, d->t, d->unknown, d->kind == FK_BITS1);
+		break;
+	case FK_SOCKID:
+	case FK_SOCKID4:
+		p_sockid(f, b + d->off, d->kind == FK_SOCKID ? b[0] : AF_INET);
 		break;
 	case FK_COOKIE:
 		fmt_chr(f, '[');
@@ -187,6 +312,45 @@ static void p_field(struct fmt *f, const unsigned char *b,
 		else
 			p_xlat(f, v, &xl_families, "RTNL_FAMILY_???");
 		break;
+	case FK_MAC:
+		p_mac(f, b + d->off, d->size);
+		break;
+	case FK_X0:
+		p_hex0(f, (unsigned long)v, d->size * 2);
+		break;
+	case FK_CSTR:
+		p_cstring(f, (const char *)b + d->off, d->size);
+		break;
+	case FK_DIR_PAIR:
+		for (i = 0; i < 2; i++) {
+			fmt_str(f, i ? ", [" : "[[");
+			p_named(f, xlat_str(&xl_br_mcast_dirs, (int)i), i, 'u');
+			fmt_str(f, "]=");
+			fmt_udec(f, get_uint(b + d->off + 8 * i, 8));
+		}
+		fmt_chr(f, ']');
+		break;
+	case FK_MDB_ADDR:
+		p_mdb_addr(f, b + d->off);
+		break;
+	case FK_HTONL:
+		fmt_str(f, "htonl(");
+		p_hex(f, __builtin_bswap32((unsigned int)v));
+		fmt_chr(f, ')');
+		break;
+	case FK_U8S:
+		for (i = 0; i < d->size; i++) {
+			fmt_str(f, i ? ", " : "[");
+			fmt_udec(f, b[d->off + i]);
+		}
+		fmt_chr(f, ']');
+		break;
+	case FK_ETH_PROTO:
+		fmt_str(f, "htons(");
+		p_xlat(f, (unsigned long)__builtin_bswap16((unsigned short)v),
+		       &xl_ethernet_protocols, "ETH_P_???");
+		fmt_chr(f, ')');
+		break;
 	case FK_DEV:
 		fmt_str(f, "makedev(");
 		p_hex(f, ((v >> 32) & ~0xfffULL) | ((v >> 8) & 0xfff));
@@ -195,6 +359,14 @@ static void p_field(struct fmt *f, const unsigned char *b,
 		fmt_chr(f, ')');
 		break;
 	}
+}
+
+static void p_field(struct fmt *f, const unsigned char *b,
+		    const struct field *d)
+{
+	fmt_str(f, d->name);
+	fmt_chr(f, '=');
+	p_field_value(f, b, d);
 }
 
 /* Fields from..n of l, ", " between them. */
@@ -288,10 +460,12 @@ enum {
 	NK_S32,
 	NK_UID, NK_FD, NK_IFINDEX,
 	NK_U8S,		/* [u8, ...] */
+	NK_U16S,	/* [u16, ...] */
 	NK_U32S,	/* [u32, ...] */
-	NK_MEMINFO,	/* [[SK_MEMINFO_...]=u32, ...] */
+	NK_INDEXED,	/* [[SK_MEMINFO_...]=u32, ...]: an array by index */
 	NK_WORDS,	/* [0x..., ...]: longs in hex of their full width */
 	NK_FLAGS32,	/* a u32 of flags */
+	NK_FLAGS16, NK_FLAGS8,
 	NK_STRUCT,	/* a layout's fields */
 	NK_XLAT8,	/* a u8's name in t */
 	NK_XLAT32,	/* a u32's name in t */
@@ -305,6 +479,16 @@ enum {
 	NK_CLOCK,	/* clock ticks of 1 to 8 bytes, with seconds */
 	NK_GATEWAY,	/* an address of the payload's family */
 	NK_STRUCTS,	/* an array of the layout's structures */
+	NK_X16,		/* a u16 in hex */
+	NK_BY_FAMILY,	/* attributes of the set of the payload's family */
+	NK_MAC,		/* a hardware address of any length */
+	NK_HTONS,	/* htons(N) */
+	NK_HTOBE64,	/* htobe64(N) */
+	NK_MULTIPATH,	/* RTA_MULTIPATH's next hops */
+	NK_RTVIA,	/* struct rtvia: a family and its address */
+	NK_MCLIST,	/* struct packet_diag_mclist array */
+	NK_BPF,		/* classic BPF instructions */
+	NK_STRUCT_ATTRS,	/* a layout's fields, then attributes */
 };
 
 struct nla_set;
@@ -316,12 +500,36 @@ struct counters {
 	unsigned char n, min, size;
 };
 
+/* An array whose elements the index names: [[NAME]=v, ...] */
+struct indexed {
+	const struct xlat *t;
+	const char *unknown;
+	unsigned char size, is_signed;
+};
+
+/* A structure followed by attributes (NK_STRUCT_ATTRS); bare: a lone
+ * field's value (no braces, no name) */
+struct struct_attrs {
+	const struct layout *l;
+	const struct nla_set *rest;
+	int bare;
+};
+
+/* The attributes of a family (NK_BY_FAMILY), a list ending in set 0 */
+struct family_set {
+	unsigned char family;
+	const struct nla_set *set;
+};
+
 struct nla_kind {
 	unsigned char kind;
 	union {
 		const struct layout *l;		/* NK_STRUCT */
 		const struct nla_set *nest;	/* NK_NESTED */
 		const struct counters *ctr;	/* NK_COUNTERS */
+		const struct indexed *idx;	/* NK_INDEXED */
+		const struct family_set *fam;	/* NK_BY_FAMILY */
+		const struct struct_attrs *sa;	/* NK_STRUCT_ATTRS */
 	};
 	const struct xlat *t;		/* NK_FLAGS32, NK_XLAT8 */
 	const char *unknown;
@@ -334,10 +542,10 @@ struct nla_set {
 	unsigned int n;
 };
 
-static void p_u8_elem(struct fmt *f, const void *e, void *ctx)
+/* p_array_ctx's printer of unsigned elements of *ctx bytes */
+static void p_uint_elem(struct fmt *f, const void *e, void *ctx)
 {
-	(void)ctx;
-	fmt_udec(f, *(const unsigned char *)e);
+	fmt_udec(f, get_uint(e, *(const unsigned char *)ctx));
 }
 
 void p_u32_elem(struct fmt *f, const void *e, void *ctx)
@@ -349,36 +557,39 @@ void p_u32_elem(struct fmt *f, const void *e, void *ctx)
 /* strace's "%#0*lx" of a long: 0x and digits, 16 characters at least */
 static void p_word_elem(struct fmt *f, const void *e, void *ctx)
 {
-	unsigned long v = *(const unsigned long *)e;
-	int i, width = v ? 14 : 16;
-
 	(void)ctx;
-	if (v)
-		fmt_str(f, "0x");
-	for (i = 15; i > 0 && !(v >> i * 4); i--)
-		;
-	for (; width > i + 1; width--)
-		fmt_chr(f, '0');
-	for (; i >= 0; i--)
-		fmt_chr(f, "0123456789abcdef"[v >> i * 4 & 15]);
+	p_hex0(f, *(const unsigned long *)e, 16);
 }
 
-static void p_meminfo_elem(struct fmt *f, const void *e, void *ctx)
+struct indexed_at {
+	const struct indexed *d;
+	unsigned long i;
+};
+
+static void p_indexed_elem(struct fmt *f, const void *e, void *ctx)
 {
-	unsigned long *i = ctx;
-	const char *nm = xlat_name(&xl_sk_meminfo, *i);
+	struct indexed_at *at = ctx;
+	const char *nm = xlat_name(at->d->t, at->i);
+	unsigned long long v = get_uint(e, at->d->size);
 
 	/* (strace's indices are decimal under -X too) */
 	fmt_chr(f, '[');
 	if (nm) {
-		p_named(f, nm, *i, 'u');
+		p_named(f, nm, at->i, 'u');
 	} else {
-		fmt_udec(f, *i);
-		fmt_str(f, " /* SK_MEMINFO_??? */");
+		fmt_udec(f, at->i);
+		if (trace_xstyle != XS_RAW) {
+			fmt_str(f, " /* ");
+			fmt_str(f, at->d->unknown);
+			fmt_str(f, " */");
+		}
 	}
-	(*i)++;
+	at->i++;
 	fmt_str(f, "]=");
-	fmt_udec(f, *(const unsigned int *)e);
+	if (at->d->is_signed)
+		fmt_dec(f, at->d->size == 4 ? (int)v : (long)v);
+	else
+		fmt_udec(f, v);
 }
 
 /* A string value: bytes up to -s, a final NUL not shown; "..." after
@@ -463,6 +674,102 @@ static int p_counters(struct nl *x, const struct counters *c, unsigned long p,
 	return 1;
 }
 
+static const struct nla_set rta_attrs;
+static const struct nla_set raw_rest;
+
+/* {pdmc_index=, pdmc_count=, pdmc_type=, pdmc_alen=, pdmc_addr="\x.."} */
+static void p_mclist_elem(struct fmt *f, const void *e, void *ctx)
+{
+	const struct packet_diag_mclist *m = e;
+	unsigned int n = m->pdmc_alen < sizeof(m->pdmc_addr) ?
+				 m->pdmc_alen : sizeof(m->pdmc_addr);
+
+	(void)ctx;
+	fmt_str(f, "{pdmc_index=");
+	p_ifindex(f, m->pdmc_index);
+	f_udec(f, ", pdmc_count=", m->pdmc_count);
+	f_udec(f, ", pdmc_type=", m->pdmc_type);
+	f_udec(f, ", pdmc_alen=", m->pdmc_alen);
+	fmt_str(f, ", pdmc_addr=");
+	p_hex_bytes(f, m->pdmc_addr, n);
+	fmt_chr(f, '}');
+}
+
+/* RTA_MULTIPATH: struct rtnexthop each with its attributes, [{...},
+ * attrs] (strace's brackets: around the list when the first does not
+ * take all of it, around a hop with attributes) */
+static int p_multipath(struct nl *x, unsigned long p, unsigned long len)
+{
+	struct rtnexthop nh;
+	unsigned long at = p, left = len, n;
+	const unsigned long hl = RTNH_ALIGN(sizeof(nh));
+	int array = 0;
+
+	if (len < sizeof(nh))
+		return 0;
+	while (!fetch(x->f, x->s, &nh, at, sizeof(nh))) {
+		n = nh.rtnh_len < left ? nh.rtnh_len : left;
+		if (at == p && nh.rtnh_len < len) {
+			fmt_chr(x->f, '[');
+			array = 1;
+		}
+		if (at > p)
+			fmt_str(x->f, ", ");
+		if (n > hl)
+			fmt_chr(x->f, '[');
+		f_udec(x->f, "{rtnh_len=", nh.rtnh_len);
+		fmt_str(x->f, ", rtnh_flags=");
+		p_flags_unknown(x->f, nh.rtnh_flags, &xl_rtnh_flags,
+				"RTNH_F_???");
+		f_udec(x->f, ", rtnh_hops=", nh.rtnh_hops);
+		fmt_str(x->f, ", rtnh_ifindex=");
+		p_ifindex(x->f, (unsigned int)nh.rtnh_ifindex);
+		fmt_chr(x->f, '}');
+		if (n > hl) {
+			fmt_str(x->f, ", ");
+			walk(x, &nla_walk, at + hl, n - hl, &rta_attrs);
+			fmt_chr(x->f, ']');
+		}
+		if (RTNH_ALIGN(n) >= left)
+			break;
+		at += RTNH_ALIGN(n);
+		left -= RTNH_ALIGN(n);
+	}
+	if (array)
+		fmt_chr(x->f, ']');
+	return 1;
+}
+
+/* {rtvia_family=AF_INET, rtvia_addr=inet_addr("...")} */
+static int p_rtvia(struct nl *x, unsigned long p, unsigned long len)
+{
+	unsigned char b[2 + 16];
+	unsigned short family;
+	unsigned long n = len < sizeof(b) ? len : sizeof(b), alen;
+
+	if (len < 2)
+		return 0;
+	if (fetch(x->f, x->s, b, p, n))
+		return 1;
+	family = (unsigned short)get_uint(b, 2);
+	fmt_str(x->f, "{rtvia_family=");
+	p_xlat(x->f, family, &xl_families, "AF_???");
+	alen = family == AF_INET ? 4 : family == AF_INET6 ? 16 : 0;
+	if (len > 2) {
+		if (alen && n - 2 >= alen)
+			p_in_addr(x->f, "rtvia_addr", b + 2, (int)alen,
+				  alen == 4 ? "inet_addr(" :
+				  "inet_pton(AF_INET6, ",
+				  alen == 4 ? ")" : ", &rtvia_addr)");
+		else {
+			fmt_str(x->f, ", rtvia_addr=");
+			p_data(x->f, x->s, p + 2, len - 2, 1);
+		}
+	}
+	fmt_chr(x->f, '}');
+	return 1;
+}
+
 /* The value by its kind: 0 when it does not fit (then in hex). */
 static int p_nla_value(struct nl *x, const struct nla_kind *k,
 		       unsigned long p, unsigned long len)
@@ -474,6 +781,8 @@ static int p_nla_value(struct nl *x, const struct nla_kind *k,
 	unsigned char b[64];
 	unsigned long i = 0;
 	unsigned long long v;
+	struct indexed_at at = { k->idx, 0 };
+	const struct family_set *fs;
 
 	switch (k->kind) {
 	case NK_STR:
@@ -498,17 +807,26 @@ static int p_nla_value(struct nl *x, const struct nla_kind *k,
 			fmt_udec(x->f, v);
 		return 1;
 	case NK_U8S:
-		if (!len)
-			return 0;
-		p_array_ctx(x->f, x->s, p, len, 1, 0, p_u8_elem, 0);
-		return 1;
+	case NK_U16S:
 	case NK_U32S:
-	case NK_MEMINFO:
-		if (len < 4)
+		b[0] = k->kind == NK_U8S ? 1 : k->kind == NK_U16S ? 2 : 4;
+		if (len < b[0])
 			return 0;
-		p_array_ctx(x->f, x->s, p, len / 4, 4, 0,
-			    k->kind == NK_U32S ? p_u32_elem : p_meminfo_elem,
-			    &i);
+		p_array_ctx(x->f, x->s, p, len / b[0], b[0], 0, p_uint_elem,
+			    b);
+		return 1;
+	case NK_INDEXED:
+		if (len < k->idx->size)
+			return 0;
+		p_array_ctx(x->f, x->s, p, len / k->idx->size, k->idx->size, 0,
+			    p_indexed_elem, &at);
+		return 1;
+	case NK_BY_FAMILY:
+		for (fs = k->fam; fs->set && fs->family != x->family; fs++)
+			;
+		if (!fs->set)
+			return 0;
+		walk(x, &nla_walk, p, len, fs->set);
 		return 1;
 	case NK_WORDS:
 		if (len < sizeof(long))
@@ -517,11 +835,75 @@ static int p_nla_value(struct nl *x, const struct nla_kind *k,
 			    p_word_elem, 0);
 		return 1;
 	case NK_FLAGS32:
-		if (len < 4)
+	case NK_FLAGS16:
+	case NK_FLAGS8:
+		i = k->kind == NK_FLAGS32 ? 4 : k->kind == NK_FLAGS16 ? 2 : 1;
+		if (len < i)
 			return 0;
-		if (!fetch(x->f, x->s, b, p, 4))
-			p_flags_unknown(x->f, get_uint(b, 4), k->t, k->unknown);
+		if (!fetch(x->f, x->s, b, p, i))
+			p_nl_flags(x->f, get_uint(b, (int)i), k->t,
+				   k->unknown);
 		return 1;
+	case NK_MAC:
+		if (len > sizeof(b))
+			return 0;
+		if (!fetch(x->f, x->s, b, p, len))
+			p_mac(x->f, b, (unsigned int)len);
+		return 1;
+	case NK_HTONS:
+	case NK_HTOBE64:
+		i = k->kind == NK_HTONS ? 2 : 8;
+		if (len < i)
+			return 0;
+		if (fetch(x->f, x->s, b, p, i))
+			return 1;
+		v = get_uint(b, (int)i);
+		fmt_str(x->f, i == 2 ? "htons(" : "htobe64(");
+		fmt_udec(x->f, i == 2 ? __builtin_bswap16((unsigned short)v) :
+			 __builtin_bswap64(v));
+		fmt_chr(x->f, ')');
+		return 1;
+	case NK_MULTIPATH:
+		return p_multipath(x, p, len);
+	case NK_STRUCT_ATTRS:
+		if (len < k->sa->l->size)
+			return 0;
+		if (fetch(x->f, x->s, b, p, k->sa->l->size))
+			;
+		else if (k->sa->bare)
+			p_field_value(x->f, b, &k->sa->l->f[0]);
+		else {
+			fmt_chr(x->f, '{');
+			p_fields(x->f, b, k->sa->l, 0);
+			fmt_chr(x->f, '}');
+		}
+		if (len > NL_ALIGN4(k->sa->l->size)) {
+			fmt_str(x->f, ", ");
+			if (k->sa->rest == &raw_rest)
+				p_data(x->f, x->s, p + NL_ALIGN4(k->sa->l->size),
+				       len - NL_ALIGN4(k->sa->l->size), 1);
+			else
+				walk(x, &nla_walk,
+				     p + NL_ALIGN4(k->sa->l->size),
+				     len - NL_ALIGN4(k->sa->l->size),
+				     k->sa->rest);
+		}
+		return 1;
+	case NK_MCLIST:
+		if (len < sizeof(struct packet_diag_mclist))
+			return 0;
+		p_array_ctx(x->f, x->s, p, len / sizeof(struct packet_diag_mclist),
+			    sizeof(struct packet_diag_mclist), 0, p_mclist_elem,
+			    0);
+		return 1;
+	case NK_BPF:
+		i = len / sizeof(struct sock_filter);
+		if (!i || (unsigned short)i != i)
+			return 0;
+		p_bpf_filter(x->f, x->s, p, i, 1);
+		return 1;
+	case NK_RTVIA:
+		return p_rtvia(x, p, len);
 	case NK_XLAT8:
 		if (!fetch(x->f, x->s, b, p, 1))
 			p_xlat(x->f, b[0], k->t, k->unknown);
@@ -555,12 +937,14 @@ static int p_nla_value(struct nl *x, const struct nla_kind *k,
 		return 1;
 	case NK_XLAT32:
 	case NK_X32:
-		if (len < 4)
+	case NK_X16:
+		i = k->kind == NK_X16 ? 2 : 4;
+		if (len < i)
 			return 0;
-		if (fetch(x->f, x->s, b, p, 4))
+		if (fetch(x->f, x->s, b, p, i))
 			return 1;
-		if (k->kind == NK_X32)
-			p_hex(x->f, get_uint(b, 4));
+		if (k->kind != NK_XLAT32)
+			p_hex(x->f, get_uint(b, (int)i));
 		else
 			p_xlat(x->f, get_uint(b, 4), k->t, k->unknown);
 		return 1;
@@ -614,7 +998,10 @@ static void nla_one(struct nl *x, const void *hp, unsigned long p,
 		p_named(f, "NLA_F_NET_BYTEORDER", NLA_F_NET_BYTEORDER, 'x');
 		fmt_chr(f, '|');
 	}
-	p_xlat(f, type, set->names, set->unknown);
+	if (set->names)
+		p_xlat(f, type, set->names, set->unknown);
+	else
+		p_hex(f, type);
 	fmt_chr(f, '}');
 	if (n <= NLA_HDRLEN)
 		return;
@@ -660,19 +1047,25 @@ static const struct field unix_rqlen_f[] = {
 	F(struct unix_diag_rqlen, udiag_wqueue, FK_U, 0, 0),
 };
 #define LAYOUT(fl, st) { fl, sizeof(fl) / sizeof(fl[0]), sizeof(st) }
+/* A structure strace reads without its tail padding: up to field last */
+#define LAYOUT_TO(fl, st, last) { fl, sizeof(fl) / sizeof(fl[0]), \
+				  __builtin_offsetof(st, last) + \
+				  sizeof(((st *)0)->last) }
 static const struct layout unix_req_l = LAYOUT(unix_req_f, struct unix_diag_req);
 static const struct layout unix_msg_l = LAYOUT(unix_msg_f, struct unix_diag_msg);
 static const struct layout unix_vfs_l = LAYOUT(unix_vfs_f, struct unix_diag_vfs);
 static const struct layout unix_rqlen_l =
 	LAYOUT(unix_rqlen_f, struct unix_diag_rqlen);
 
+static const struct indexed meminfo = { &xl_sk_meminfo, "SK_MEMINFO_???", 4,
+					0 };
 static const struct nla_kind unix_attr_k[] = {
 	[UNIX_DIAG_NAME] = { NK_STR, { 0 }, 0, 0 },
 	[UNIX_DIAG_VFS] = { NK_STRUCT, { &unix_vfs_l }, 0, 0 },
 	[UNIX_DIAG_PEER] = { NK_U32, { 0 }, 0, 0 },
 	[UNIX_DIAG_ICONS] = { NK_U32S, { 0 }, 0, 0 },
 	[UNIX_DIAG_RQLEN] = { NK_STRUCT, { &unix_rqlen_l }, 0, 0 },
-	[UNIX_DIAG_MEMINFO] = { NK_MEMINFO, { 0 }, 0, 0 },
+	[UNIX_DIAG_MEMINFO] = { .kind = NK_INDEXED, .idx = &meminfo },
 	[UNIX_DIAG_SHUTDOWN] = { NK_U8, { 0 }, 0, 0 },
 	[UNIX_DIAG_UID] = { NK_UID, { 0 }, 0, 0 },
 };
@@ -713,7 +1106,7 @@ static const struct layout nl_msg_l =
 static const struct layout nl_ring_l =
 	LAYOUT(nl_ring_f, struct netlink_diag_ring);
 static const struct nla_kind nl_attr_k[] = {
-	[NETLINK_DIAG_MEMINFO] = { NK_MEMINFO, { 0 }, 0, 0 },
+	[NETLINK_DIAG_MEMINFO] = { .kind = NK_INDEXED, .idx = &meminfo },
 	[NETLINK_DIAG_GROUPS] = { NK_WORDS, { 0 }, 0, 0 },
 	[NETLINK_DIAG_RX_RING] = { NK_STRUCT, { &nl_ring_l }, 0, 0 },
 	[NETLINK_DIAG_TX_RING] = { NK_STRUCT, { &nl_ring_l }, 0, 0 },
@@ -723,6 +1116,175 @@ static const struct nla_kind nl_attr_k[] = {
 static const struct nla_set nl_attrs = {
 	&xl_netlink_diag_attrs, "NETLINK_DIAG_???", nl_attr_k,
 	sizeof(nl_attr_k) / sizeof(nl_attr_k[0]),
+};
+
+/* AF_INET and AF_INET6: the requests (v2, and the older TCPDIAG's) and
+ * replies */
+static const struct field inet_req_f[] = {
+	F(struct inet_diag_req_v2, sdiag_family, FK_XLAT, &xl_families,
+	  "AF_???"),
+	F(struct inet_diag_req_v2, sdiag_protocol, FK_XLAT, &xl_ipprotos,
+	  "IPPROTO_???"),
+	F(struct inet_diag_req_v2, idiag_ext, FK_BITS1, &xl_inet_diag_attrs,
+	  "1<<INET_DIAG_??\?-1"),
+	F(struct inet_diag_req_v2, idiag_states, FK_BITS, &xl_tcp_states,
+	  "1<<TCP_???"),
+	F(struct inet_diag_req_v2, id, FK_SOCKID, 0, 0),
+};
+static const struct field inet_req_compat_f[] = {
+	F(struct inet_diag_req, idiag_family, FK_XLAT, &xl_families, "AF_???"),
+	F(struct inet_diag_req, idiag_src_len, FK_U, 0, 0),
+	F(struct inet_diag_req, idiag_dst_len, FK_U, 0, 0),
+	F(struct inet_diag_req, idiag_ext, FK_BITS1, &xl_inet_diag_attrs,
+	  "1<<INET_DIAG_??\?-1"),
+	F(struct inet_diag_req, id, FK_SOCKID, 0, 0),
+	F(struct inet_diag_req, idiag_states, FK_BITS, &xl_tcp_states,
+	  "1<<TCP_???"),
+	F(struct inet_diag_req, idiag_dbs, FK_U, 0, 0),
+};
+static const struct field inet_msg_f[] = {
+	F(struct inet_diag_msg, idiag_family, FK_XLAT, &xl_families, "AF_???"),
+	F(struct inet_diag_msg, idiag_state, FK_XLAT, &xl_tcp_states,
+	  "TCP_???"),
+	F(struct inet_diag_msg, idiag_timer, FK_U, 0, 0),
+	F(struct inet_diag_msg, idiag_retrans, FK_U, 0, 0),
+	F(struct inet_diag_msg, id, FK_SOCKID, 0, 0),
+	F(struct inet_diag_msg, idiag_expires, FK_U, 0, 0),
+	F(struct inet_diag_msg, idiag_rqueue, FK_U, 0, 0),
+	F(struct inet_diag_msg, idiag_wqueue, FK_U, 0, 0),
+	F(struct inet_diag_msg, idiag_uid, FK_U, 0, 0),
+	F(struct inet_diag_msg, idiag_inode, FK_U, 0, 0),
+};
+static const struct layout inet_req_l =
+	LAYOUT(inet_req_f, struct inet_diag_req_v2);
+static const struct layout inet_req_compat_l =
+	LAYOUT(inet_req_compat_f, struct inet_diag_req);
+static const struct layout inet_msg_l =
+	LAYOUT(inet_msg_f, struct inet_diag_msg);
+static const struct nla_kind inet_req_attr_k[] = {
+	[INET_DIAG_REQ_PROTOCOL] = { NK_XLAT32, { 0 }, &xl_ipprotos,
+				     "IPPROTO_???" },
+};
+static const struct nla_set inet_req_attrs = {
+	&xl_inet_diag_req_attrs, "INET_DIAG_REQ_???", inet_req_attr_k,
+	sizeof(inet_req_attr_k) / sizeof(inet_req_attr_k[0]),
+};
+static const struct field inet_meminfo_f[] = {
+	F(struct inet_diag_meminfo, idiag_rmem, FK_U, 0, 0),
+	F(struct inet_diag_meminfo, idiag_wmem, FK_U, 0, 0),
+	F(struct inet_diag_meminfo, idiag_fmem, FK_U, 0, 0),
+	F(struct inet_diag_meminfo, idiag_tmem, FK_U, 0, 0),
+};
+static const struct layout inet_meminfo_l =
+	LAYOUT(inet_meminfo_f, struct inet_diag_meminfo);
+static const struct nla_kind inet_attr_k[] = {
+	[INET_DIAG_MEMINFO] = { NK_STRUCT, { &inet_meminfo_l }, 0, 0 },
+	[INET_DIAG_CONG] = { NK_STR, { 0 }, 0, 0 },
+	[INET_DIAG_TOS] = { NK_U8, { 0 }, 0, 0 },
+	[INET_DIAG_TCLASS] = { NK_U8, { 0 }, 0, 0 },
+	[INET_DIAG_SKMEMINFO] = { .kind = NK_INDEXED, .idx = &meminfo },
+	[INET_DIAG_SHUTDOWN] = { NK_FLAGS8, { 0 }, &xl_sock_shutdown_flags,
+				 "???_SHUTDOWN" },
+	[INET_DIAG_PROTOCOL] = { NK_XLAT8, { 0 }, &xl_ipprotos,
+				 "IPPROTO_???" },
+	[INET_DIAG_SKV6ONLY] = { NK_U8, { 0 }, 0, 0 },
+	[INET_DIAG_MARK] = { NK_U32, { 0 }, 0, 0 },
+	[INET_DIAG_CLASS_ID] = { NK_U32, { 0 }, 0, 0 },
+	[INET_DIAG_CGROUP_ID] = { NK_U64, { 0 }, 0, 0 },
+};
+static const struct nla_set inet_attrs = {
+	&xl_inet_diag_attrs, "INET_DIAG_???", inet_attr_k,
+	sizeof(inet_attr_k) / sizeof(inet_attr_k[0]),
+};
+
+/* AF_PACKET */
+static const struct field packet_req_f[] = {
+	F(struct packet_diag_req, sdiag_family, FK_XLAT, &xl_families,
+	  "AF_???"),
+	F(struct packet_diag_req, sdiag_protocol, FK_X, 0, 0),
+	F(struct packet_diag_req, pdiag_ino, FK_U, 0, 0),
+	F(struct packet_diag_req, pdiag_show, FK_FLAGS, &xl_packet_diag_show,
+	  "PACKET_SHOW_???"),
+	F(struct packet_diag_req, pdiag_cookie, FK_COOKIE, 0, 0),
+};
+static const struct field packet_msg_f[] = {
+	F(struct packet_diag_msg, pdiag_family, FK_XLAT, &xl_families,
+	  "AF_???"),
+	F(struct packet_diag_msg, pdiag_type, FK_XLAT, &xl_sock_types,
+	  "SOCK_???"),
+	F(struct packet_diag_msg, pdiag_num, FK_XLAT, &xl_ethernet_protocols,
+	  "ETH_P_???"),
+	F(struct packet_diag_msg, pdiag_ino, FK_U, 0, 0),
+	F(struct packet_diag_msg, pdiag_cookie, FK_COOKIE, 0, 0),
+};
+static const struct field packet_info_f[] = {
+	F(struct packet_diag_info, pdi_index, FK_IFINDEX, 0, 0),
+	F(struct packet_diag_info, pdi_version, FK_XLAT, &xl_tpacket_versions,
+	  "TPACKET_???"),
+	F(struct packet_diag_info, pdi_reserve, FK_U, 0, 0),
+	F(struct packet_diag_info, pdi_copy_thresh, FK_U, 0, 0),
+	F(struct packet_diag_info, pdi_tstamp, FK_U, 0, 0),
+	F(struct packet_diag_info, pdi_flags, FK_FLAGS,
+	  &xl_packet_diag_info_flags, "PDI_???"),
+};
+static const struct field packet_ring_f[] = {
+	F(struct packet_diag_ring, pdr_block_size, FK_U, 0, 0),
+	F(struct packet_diag_ring, pdr_block_nr, FK_U, 0, 0),
+	F(struct packet_diag_ring, pdr_frame_size, FK_U, 0, 0),
+	F(struct packet_diag_ring, pdr_frame_nr, FK_U, 0, 0),
+	F(struct packet_diag_ring, pdr_retire_tmo, FK_U, 0, 0),
+	F(struct packet_diag_ring, pdr_sizeof_priv, FK_U, 0, 0),
+	F(struct packet_diag_ring, pdr_features, FK_U, 0, 0),
+};
+static const struct layout packet_req_l =
+	LAYOUT(packet_req_f, struct packet_diag_req);
+static const struct layout packet_msg_l =
+	LAYOUT(packet_msg_f, struct packet_diag_msg);
+static const struct layout packet_info_l =
+	LAYOUT(packet_info_f, struct packet_diag_info);
+static const struct layout packet_ring_l =
+	LAYOUT(packet_ring_f, struct packet_diag_ring);
+static const struct nla_kind packet_attr_k[] = {
+	[PACKET_DIAG_INFO] = { NK_STRUCT, { &packet_info_l }, 0, 0 },
+	[PACKET_DIAG_MCLIST] = { NK_MCLIST, { 0 }, 0, 0 },
+	[PACKET_DIAG_RX_RING] = { NK_STRUCT, { &packet_ring_l }, 0, 0 },
+	[PACKET_DIAG_TX_RING] = { NK_STRUCT, { &packet_ring_l }, 0, 0 },
+	[PACKET_DIAG_FANOUT] = { NK_U32, { 0 }, 0, 0 },
+	[PACKET_DIAG_UID] = { NK_UID, { 0 }, 0, 0 },
+	[PACKET_DIAG_MEMINFO] = { .kind = NK_INDEXED, .idx = &meminfo },
+	[PACKET_DIAG_FILTER] = { NK_BPF, { 0 }, 0, 0 },
+};
+static const struct nla_set packet_attrs = {
+	&xl_packet_diag_attrs, "PACKET_DIAG_???", packet_attr_k,
+	sizeof(packet_attr_k) / sizeof(packet_attr_k[0]),
+};
+
+/* AF_SMC */
+static const struct field smc_req_f[] = {
+	F(struct smc_diag_req, diag_family, FK_XLAT, &xl_families, "AF_???"),
+	F(struct smc_diag_req, diag_ext, FK_BITS1, &xl_smc_diag_attrs,
+	  "1<<SMC_DIAG_??\?-1"),
+	F(struct smc_diag_req, id, FK_SOCKID4, 0, 0),
+};
+static const struct field smc_msg_f[] = {
+	F(struct smc_diag_msg, diag_family, FK_XLAT, &xl_families, "AF_???"),
+	F(struct smc_diag_msg, diag_state, FK_XLAT, &xl_smc_states, "SMC_???"),
+	F(struct smc_diag_msg, diag_fallback, FK_XLAT, &xl_smc_diag_modes,
+	  "SMC_DIAG_MODE_???"),
+	F(struct smc_diag_msg, diag_shutdown, FK_U, 0, 0),
+	F(struct smc_diag_msg, id, FK_SOCKID4, 0, 0),
+	F(struct smc_diag_msg, diag_uid, FK_U, 0, 0),
+	F(struct smc_diag_msg, diag_inode, FK_U, 0, 0),
+};
+static const struct layout smc_req_l = LAYOUT(smc_req_f, struct smc_diag_req);
+static const struct layout smc_msg_l = LAYOUT(smc_msg_f, struct smc_diag_msg);
+static const struct nla_kind smc_attr_k[] = {
+	[SMC_DIAG_SHUTDOWN] = { NK_FLAGS8, { 0 }, &xl_sock_shutdown_flags,
+				"???_SHUTDOWN" },
+};
+static const struct nla_set smc_attrs = {
+	&xl_smc_diag_attrs, "SMC_DIAG_???", smc_attr_k,
+	sizeof(smc_attr_k) / sizeof(smc_attr_k[0]),
 };
 
 static const struct nla_set unix_attrs = {
@@ -784,8 +1346,62 @@ static const struct nla_set netconf_attrs =
 	SET(&xl_rtnl_netconf_attrs, "NETCONFA_???", netconf_attr_k);
 static const struct nla_set dcb_attrs = { &xl_rtnl_dcb_attrs,
 					  "DCB_ATTR_???", 0, 0 };
-static const struct nla_set mdb_attrs = { &xl_rtnl_mdb_attrs, "MDBA_???",
-					  0, 0 };
+/* RTM_*MDB's entries (a struct br_mdb_entry and its attributes) and
+ * router ports (an interface and its attributes) */
+static const struct nla_kind mdb_eattr_k[] = {
+	[MDBA_MDB_EATTR_TIMER] = { NK_CLOCK, { 0 }, 0, 0 },
+};
+static const struct nla_set mdb_eattrs =
+	SET(&xl_mdba_mdb_eattr_attrs, "MDBA_MDB_EATTR_???", mdb_eattr_k);
+static const struct field mdb_entry_f[] = {
+	F(struct br_mdb_entry, ifindex, FK_IFINDEX, 0, 0),
+	F(struct br_mdb_entry, state, FK_XLAT, &xl_mdb_states, "MDB_???"),
+	F(struct br_mdb_entry, flags, FK_FLAGS, &xl_mdb_flags,
+	  "MDB_FLAGS_???"),
+	F(struct br_mdb_entry, vid, FK_U, 0, 0),
+	F(struct br_mdb_entry, addr, FK_MDB_ADDR, 0, 0),
+};
+static const struct layout mdb_entry_l =
+	LAYOUT(mdb_entry_f, struct br_mdb_entry);
+static const struct struct_attrs mdb_entry_info = { &mdb_entry_l,
+						    &mdb_eattrs, 0 };
+static const struct nla_kind mdb_entry_k[] = {
+	[MDBA_MDB_ENTRY_INFO] = { .kind = NK_STRUCT_ATTRS,
+				  .sa = &mdb_entry_info },
+};
+static const struct nla_set mdb_entry_attrs =
+	SET(&xl_mdba_mdb_entry_attrs, "MDBA_MDB_ENTRY_???", mdb_entry_k);
+static const struct nla_kind mdb_mdb_k[] = {
+	[MDBA_MDB_ENTRY] = { .kind = NK_NESTED, .nest = &mdb_entry_attrs },
+};
+static const struct nla_set mdb_mdb_attrs =
+	SET(&xl_mdba_mdb_attrs, "MDBA_MDB_???", mdb_mdb_k);
+static const struct nla_kind mdb_pattr_k[] = {
+	[MDBA_ROUTER_PATTR_TIMER] = { NK_CLOCK, { 0 }, 0, 0 },
+	[MDBA_ROUTER_PATTR_TYPE] = { NK_XLAT8, { 0 }, &xl_mdb_rtr_types,
+				     "MDB_RTR_TYPE_???" },
+	[MDBA_ROUTER_PATTR_INET_TIMER] = { NK_CLOCK, { 0 }, 0, 0 },
+	[MDBA_ROUTER_PATTR_INET6_TIMER] = { NK_CLOCK, { 0 }, 0, 0 },
+};
+static const struct nla_set mdb_pattrs =
+	SET(&xl_mdba_router_pattr_attrs, "MDBA_ROUTER_PATTR_???", mdb_pattr_k);
+struct mdb_port { unsigned int ifindex; };
+static const struct field mdb_port_f[] = {
+	F(struct mdb_port, ifindex, FK_IFINDEX, 0, 0),
+};
+static const struct layout mdb_port_l = LAYOUT(mdb_port_f, struct mdb_port);
+static const struct struct_attrs mdb_port = { &mdb_port_l, &mdb_pattrs, 1 };
+static const struct nla_kind mdb_router_k[] = {
+	[MDBA_ROUTER_PORT] = { .kind = NK_STRUCT_ATTRS, .sa = &mdb_port },
+};
+static const struct nla_set mdb_router_attrs =
+	SET(&xl_mdba_router_attrs, "MDBA_ROUTER_???", mdb_router_k);
+static const struct nla_kind mdb_attr_k[] = {
+	[MDBA_MDB] = { .kind = NK_NESTED, .nest = &mdb_mdb_attrs },
+	[MDBA_ROUTER] = { .kind = NK_NESTED, .nest = &mdb_router_attrs },
+};
+static const struct nla_set mdb_attrs =
+	SET(&xl_rtnl_mdb_attrs, "MDBA_???", mdb_attr_k);
 /* What follows the structure, as bytes (strace decodes no attributes) */
 static const struct nla_set raw_rest = { 0, 0, 0, 0 };
 
@@ -856,19 +1472,189 @@ static const struct field ifmap_f[] = {
 	F(struct rtnl_link_ifmap, dma, FK_U, 0, 0),
 	F(struct rtnl_link_ifmap, port, FK_U, 0, 0),
 };
-/* (without its tail padding: 28 bytes, as strace reads it) */
-static const struct layout ifmap_l = {
-	ifmap_f, sizeof(ifmap_f) / sizeof(ifmap_f[0]),
-	__builtin_offsetof(struct rtnl_link_ifmap, port) + 1,
-};
+/* (28 bytes, as strace reads it) */
+static const struct layout ifmap_l =
+	LAYOUT_TO(ifmap_f, struct rtnl_link_ifmap, port);
 static const struct nla_kind linkinfo_attr_k[] = {
 	[IFLA_INFO_KIND] = { NK_STR, { 0 }, 0, 0 },
 	[IFLA_INFO_SLAVE_KIND] = { NK_STR, { 0 }, 0, 0 },
 };
 static const struct nla_set linkinfo_attrs =
 	SET(&xl_ifla_info_attrs, "IFLA_INFO_???", linkinfo_attr_k);
-static const struct nla_set ifla_attrs;
 #define K(k) { k, { 0 }, 0, 0 }
+/* IFLA_PROTINFO of a bridge's port */
+static const struct field bridge_id_f[] = {
+	F(struct ifla_bridge_id, prio, FK_U8S, 0, 0),
+	F(struct ifla_bridge_id, addr, FK_MAC, 0, 0),
+};
+static const struct layout bridge_id_l =
+	LAYOUT(bridge_id_f, struct ifla_bridge_id);
+static const struct nla_kind brport_attr_k[] = {
+	[IFLA_BRPORT_STATE] = K(NK_U8), [IFLA_BRPORT_PRIORITY] = K(NK_U16),
+	[IFLA_BRPORT_COST] = K(NK_U32), [IFLA_BRPORT_MODE] = K(NK_U8),
+	[IFLA_BRPORT_GUARD] = K(NK_U8), [IFLA_BRPORT_PROTECT] = K(NK_U8),
+	[IFLA_BRPORT_FAST_LEAVE] = K(NK_U8), [IFLA_BRPORT_LEARNING] = K(NK_U8),
+	[IFLA_BRPORT_UNICAST_FLOOD] = K(NK_U8),
+	[IFLA_BRPORT_PROXYARP] = K(NK_U8),
+	[IFLA_BRPORT_LEARNING_SYNC] = K(NK_U8),
+	[IFLA_BRPORT_PROXYARP_WIFI] = K(NK_U8),
+	[IFLA_BRPORT_ROOT_ID] = { NK_STRUCT, { &bridge_id_l }, 0, 0 },
+	[IFLA_BRPORT_BRIDGE_ID] = { NK_STRUCT, { &bridge_id_l }, 0, 0 },
+	[IFLA_BRPORT_DESIGNATED_PORT] = K(NK_U16),
+	[IFLA_BRPORT_DESIGNATED_COST] = K(NK_U16),
+	[IFLA_BRPORT_ID] = K(NK_U16), [IFLA_BRPORT_NO] = K(NK_U16),
+	[IFLA_BRPORT_TOPOLOGY_CHANGE_ACK] = K(NK_U8),
+	[IFLA_BRPORT_CONFIG_PENDING] = K(NK_U8),
+	[IFLA_BRPORT_MESSAGE_AGE_TIMER] = K(NK_CLOCK),
+	[IFLA_BRPORT_FORWARD_DELAY_TIMER] = K(NK_CLOCK),
+	[IFLA_BRPORT_HOLD_TIMER] = K(NK_CLOCK),
+	[IFLA_BRPORT_MULTICAST_ROUTER] = K(NK_U8),
+	[IFLA_BRPORT_MCAST_FLOOD] = K(NK_U8),
+	[IFLA_BRPORT_MCAST_TO_UCAST] = K(NK_U8),
+	[IFLA_BRPORT_VLAN_TUNNEL] = K(NK_U8),
+	[IFLA_BRPORT_BCAST_FLOOD] = K(NK_U8),
+	[IFLA_BRPORT_GROUP_FWD_MASK] = K(NK_X16),
+	[IFLA_BRPORT_NEIGH_SUPPRESS] = K(NK_U8),
+	[IFLA_BRPORT_ISOLATED] = K(NK_U8),
+	[IFLA_BRPORT_BACKUP_PORT] = K(NK_IFINDEX),
+	[IFLA_BRPORT_MRP_RING_OPEN] = K(NK_U8),
+	[IFLA_BRPORT_MRP_IN_OPEN] = K(NK_U8),
+	[IFLA_BRPORT_MCAST_EHT_HOSTS_LIMIT] = K(NK_U32),
+	[IFLA_BRPORT_MCAST_EHT_HOSTS_CNT] = K(NK_U32),
+	[IFLA_BRPORT_LOCKED] = K(NK_U8),
+};
+static const struct nla_set brport_attrs =
+	SET(&xl_ifla_brport_attrs, "IFLA_BRPORT_???", brport_attr_k);
+/* IFLA_PROTINFO (and IFLA_AF_SPEC) of AF_INET6 */
+static const struct indexed inet6_conf = { &xl_inet6_devconf, "DEVCONF_???",
+					   4, 1 };
+static const struct indexed inet6_stats = { &xl_ipstats_mib,
+					    "IPSTATS_MIB_???", 8, 0 };
+static const struct indexed icmp6_stats = { &xl_icmp6_mib, "ICMP6_MIB_???",
+					    8, 0 };
+static const struct field cacheinfo_f[] = {
+	F(struct ifla_cacheinfo, max_reasm_len, FK_U, 0, 0),
+	F(struct ifla_cacheinfo, tstamp, FK_U, 0, 0),
+	F(struct ifla_cacheinfo, reachable_time, FK_U, 0, 0),
+	F(struct ifla_cacheinfo, retrans_time, FK_U, 0, 0),
+};
+static const struct layout cacheinfo_l =
+	LAYOUT(cacheinfo_f, struct ifla_cacheinfo);
+static const struct nla_kind inet6_attr_k[] = {
+	[IFLA_INET6_FLAGS] = { NK_FLAGS32, { 0 }, &xl_inet6_if_flags,
+			       "IF_???" },
+	[IFLA_INET6_CONF] = { .kind = NK_INDEXED, .idx = &inet6_conf },
+	[IFLA_INET6_STATS] = { .kind = NK_INDEXED, .idx = &inet6_stats },
+	[IFLA_INET6_CACHEINFO] = { NK_STRUCT, { &cacheinfo_l }, 0, 0 },
+	[IFLA_INET6_ICMP6STATS] = { .kind = NK_INDEXED, .idx = &icmp6_stats },
+	[IFLA_INET6_TOKEN] = K(NK_IN6_ADDR),
+	[IFLA_INET6_ADDR_GEN_MODE] = { NK_XLAT8, { 0 }, &xl_in6_addr_gen_modes,
+				       "IN6_ADDR_GEN_MODE_???" },
+	[IFLA_INET6_RA_MTU] = K(NK_U32),
+};
+static const struct nla_set inet6_attrs =
+	SET(&xl_ifla_inet6_attrs, "IFLA_INET6_???", inet6_attr_k);
+static const struct family_set protinfo_sets[] = {
+	{ AF_BRIDGE, &brport_attrs }, { AF_INET6, &inet6_attrs }, { 0, 0 },
+};
+/* IFLA_VFINFO_LIST: each VF's IFLA_VF_INFO */
+static const struct field vf_mac_f[] = {
+	F(struct ifla_vf_mac, vf, FK_U, 0, 0),
+	F(struct ifla_vf_mac, mac, FK_MAC, 0, 0),
+};
+static const struct field vf_vlan_f[] = {
+	F(struct ifla_vf_vlan, vf, FK_U, 0, 0),
+	F(struct ifla_vf_vlan, vlan, FK_U, 0, 0),
+	F(struct ifla_vf_vlan, qos, FK_U, 0, 0),
+};
+static const struct field vf_tx_rate_f[] = {
+	F(struct ifla_vf_tx_rate, vf, FK_U, 0, 0),
+	F(struct ifla_vf_tx_rate, rate, FK_U, 0, 0),
+};
+/* (spoofchk, rss_query_en and trust: the same two u32s) */
+static const struct field vf_setting_f[] = {
+	F(struct ifla_vf_spoofchk, vf, FK_U, 0, 0),
+	F(struct ifla_vf_spoofchk, setting, FK_U, 0, 0),
+};
+static const struct field vf_link_state_f[] = {
+	F(struct ifla_vf_link_state, vf, FK_U, 0, 0),
+	F(struct ifla_vf_link_state, link_state, FK_XLAT,
+	  &xl_ifla_vf_link_states, "IFLA_VF_LINK_STATE_???"),
+};
+static const struct field vf_rate_f[] = {
+	F(struct ifla_vf_rate, vf, FK_U, 0, 0),
+	F(struct ifla_vf_rate, min_tx_rate, FK_U, 0, 0),
+	F(struct ifla_vf_rate, max_tx_rate, FK_U, 0, 0),
+};
+static const struct field vf_guid_f[] = {
+	F(struct ifla_vf_guid, vf, FK_U, 0, 0),
+	F(struct ifla_vf_guid, guid, FK_X, 0, 0),
+};
+static const struct field vf_vlan_info_f[] = {
+	F(struct ifla_vf_vlan_info, vf, FK_U, 0, 0),
+	F(struct ifla_vf_vlan_info, vlan, FK_U, 0, 0),
+	F(struct ifla_vf_vlan_info, qos, FK_U, 0, 0),
+	F(struct ifla_vf_vlan_info, vlan_proto, FK_ETH_PROTO, 0, 0),
+};
+static const struct field vf_broadcast_f[] = {
+	F(struct ifla_vf_broadcast, broadcast, FK_MAC, 0, 0),
+};
+static const struct layout vf_mac_l = LAYOUT(vf_mac_f, struct ifla_vf_mac);
+static const struct layout vf_vlan_l = LAYOUT(vf_vlan_f, struct ifla_vf_vlan);
+static const struct layout vf_tx_rate_l =
+	LAYOUT(vf_tx_rate_f, struct ifla_vf_tx_rate);
+static const struct layout vf_setting_l =
+	LAYOUT(vf_setting_f, struct ifla_vf_spoofchk);
+static const struct layout vf_link_state_l =
+	LAYOUT(vf_link_state_f, struct ifla_vf_link_state);
+static const struct layout vf_rate_l = LAYOUT(vf_rate_f, struct ifla_vf_rate);
+static const struct layout vf_guid_l = LAYOUT(vf_guid_f, struct ifla_vf_guid);
+static const struct layout vf_vlan_info_l =
+	LAYOUT(vf_vlan_info_f, struct ifla_vf_vlan_info);
+static const struct layout vf_broadcast_l =
+	LAYOUT(vf_broadcast_f, struct ifla_vf_broadcast);
+static const struct nla_kind vf_stats_attr_k[] = {
+	[IFLA_VF_STATS_RX_PACKETS] = K(NK_U64),
+	[IFLA_VF_STATS_TX_PACKETS] = K(NK_U64),
+	[IFLA_VF_STATS_RX_BYTES] = K(NK_U64),
+	[IFLA_VF_STATS_TX_BYTES] = K(NK_U64),
+	[IFLA_VF_STATS_BROADCAST] = K(NK_U64),
+	[IFLA_VF_STATS_MULTICAST] = K(NK_U64),
+	[IFLA_VF_STATS_RX_DROPPED] = K(NK_U64),
+	[IFLA_VF_STATS_TX_DROPPED] = K(NK_U64),
+};
+static const struct nla_set vf_stats_attrs =
+	SET(&xl_ifla_vf_stats_attrs, "IFLA_VF_STATS_???", vf_stats_attr_k);
+static const struct nla_kind vf_vlan_list_attr_k[] = {
+	[IFLA_VF_VLAN_INFO] = { NK_STRUCT, { &vf_vlan_info_l }, 0, 0 },
+};
+static const struct nla_set vf_vlan_list_attrs =
+	SET(&xl_ifla_vf_vlan_list_attrs, "IFLA_VF_VLAN_INFO_???",
+	    vf_vlan_list_attr_k);
+static const struct nla_kind vf_attr_k[] = {
+	[IFLA_VF_MAC] = { NK_STRUCT, { &vf_mac_l }, 0, 0 },
+	[IFLA_VF_VLAN] = { NK_STRUCT, { &vf_vlan_l }, 0, 0 },
+	[IFLA_VF_TX_RATE] = { NK_STRUCT, { &vf_tx_rate_l }, 0, 0 },
+	[IFLA_VF_SPOOFCHK] = { NK_STRUCT, { &vf_setting_l }, 0, 0 },
+	[IFLA_VF_LINK_STATE] = { NK_STRUCT, { &vf_link_state_l }, 0, 0 },
+	[IFLA_VF_RATE] = { NK_STRUCT, { &vf_rate_l }, 0, 0 },
+	[IFLA_VF_RSS_QUERY_EN] = { NK_STRUCT, { &vf_setting_l }, 0, 0 },
+	[IFLA_VF_STATS] = { .kind = NK_NESTED, .nest = &vf_stats_attrs },
+	[IFLA_VF_TRUST] = { NK_STRUCT, { &vf_setting_l }, 0, 0 },
+	[IFLA_VF_IB_NODE_GUID] = { NK_STRUCT, { &vf_guid_l }, 0, 0 },
+	[IFLA_VF_IB_PORT_GUID] = { NK_STRUCT, { &vf_guid_l }, 0, 0 },
+	[IFLA_VF_VLAN_LIST] = { .kind = NK_NESTED,
+				.nest = &vf_vlan_list_attrs },
+	[IFLA_VF_BROADCAST] = { NK_STRUCT, { &vf_broadcast_l }, 0, 0 },
+};
+static const struct nla_set vf_attrs =
+	SET(&xl_ifla_vf_attrs, "IFLA_VF_???", vf_attr_k);
+static const struct nla_kind vf_info_attr_k[] = {
+	[IFLA_VF_INFO] = { .kind = NK_NESTED, .nest = &vf_attrs },
+};
+static const struct nla_set vf_info_attrs =
+	SET(&xl_ifla_vf_info_attrs, "IFLA_VF_INFO_???", vf_info_attr_k);
+static const struct nla_set ifla_attrs;
 static const struct nla_kind ifla_attr_k[] = {
 	[IFLA_IFNAME] = K(NK_STR), [IFLA_MTU] = K(NK_U32),
 	[IFLA_STATS] = { .kind = NK_COUNTERS, .ctr = &link_stats },
@@ -876,6 +1662,8 @@ static const struct nla_kind ifla_attr_k[] = {
 	[IFLA_MAP] = { NK_STRUCT, { &ifmap_l }, 0, 0 },
 	[IFLA_LINKINFO] = { .kind = NK_NESTED, .nest = &linkinfo_attrs },
 	[IFLA_LINK] = K(NK_U32), [IFLA_QDISC] = K(NK_STR),
+	[IFLA_PROTINFO] = { .kind = NK_BY_FAMILY, .fam = protinfo_sets },
+	[IFLA_VFINFO_LIST] = { .kind = NK_NESTED, .nest = &vf_info_attrs },
 	[IFLA_MASTER] = K(NK_U32), [IFLA_TXQLEN] = K(NK_U32),
 	[IFLA_WEIGHT] = K(NK_U32), [IFLA_OPERSTATE] = K(NK_U8),
 	[IFLA_LINKMODE] = K(NK_U8), [IFLA_NET_NS_PID] = K(NK_U32),
@@ -909,6 +1697,511 @@ static const struct nla_kind ifla_attr_k[] = {
 };
 static const struct nla_set ifla_attrs =
 	SET(&xl_ifla_attrs, "IFLA_???", ifla_attr_k);
+
+/* RTM_*ADDR: struct ifaddrmsg and the IFA_* attributes */
+static const struct field ifaddr_f[] = {
+	F(struct ifaddrmsg, ifa_family, FK_XLAT, &xl_families, "AF_???"),
+	F(struct ifaddrmsg, ifa_prefixlen, FK_U, 0, 0),
+	F(struct ifaddrmsg, ifa_flags, FK_FLAGS, &xl_ifa_flags, "IFA_F_???"),
+	F(struct ifaddrmsg, ifa_scope, FK_XLAT, &xl_rt_scopes, 0),
+	F(struct ifaddrmsg, ifa_index, FK_IFINDEX, 0, 0),
+};
+static const struct layout ifaddr_l = LAYOUT(ifaddr_f, struct ifaddrmsg);
+static const struct field ifa_cacheinfo_f[] = {
+	F(struct ifa_cacheinfo, ifa_prefered, FK_U, 0, 0),
+	F(struct ifa_cacheinfo, ifa_valid, FK_U, 0, 0),
+	F(struct ifa_cacheinfo, cstamp, FK_U, 0, 0),
+	F(struct ifa_cacheinfo, tstamp, FK_U, 0, 0),
+};
+static const struct layout ifa_cacheinfo_l =
+	LAYOUT(ifa_cacheinfo_f, struct ifa_cacheinfo);
+static const struct nla_kind ifa_attr_k[] = {
+	[IFA_ADDRESS] = K(NK_GATEWAY), [IFA_LOCAL] = K(NK_GATEWAY),
+	[IFA_LABEL] = K(NK_STR), [IFA_BROADCAST] = K(NK_GATEWAY),
+	[IFA_ANYCAST] = K(NK_GATEWAY),
+	[IFA_CACHEINFO] = { NK_STRUCT, { &ifa_cacheinfo_l }, 0, 0 },
+	[IFA_MULTICAST] = K(NK_GATEWAY),
+	[IFA_FLAGS] = { NK_FLAGS32, { 0 }, &xl_ifa_flags, "IFA_F_???" },
+	[IFA_RT_PRIORITY] = K(NK_U32), [IFA_TARGET_NETNSID] = K(NK_S32),
+};
+static const struct nla_set ifa_attrs =
+	SET(&xl_ifa_attrs, "IFA_???", ifa_attr_k);
+
+/* RTM_*ADDRLABEL: struct ifaddrlblmsg and the IFAL_* attributes */
+static const struct field ifaddrlbl_f[] = {
+	F(struct ifaddrlblmsg, ifal_family, FK_XLAT, &xl_families, "AF_???"),
+	F(struct ifaddrlblmsg, ifal_prefixlen, FK_U, 0, 0),
+	F(struct ifaddrlblmsg, ifal_flags, FK_U, 0, 0),
+	F(struct ifaddrlblmsg, ifal_index, FK_IFINDEX, 0, 0),
+	F(struct ifaddrlblmsg, ifal_seq, FK_U, 0, 0),
+};
+static const struct layout ifaddrlbl_l =
+	LAYOUT(ifaddrlbl_f, struct ifaddrlblmsg);
+static const struct nla_kind ifal_attr_k[] = {
+	[IFAL_ADDRESS] = K(NK_IN6_ADDR), [IFAL_LABEL] = K(NK_U32),
+};
+static const struct nla_set ifal_attrs =
+	SET(&xl_ifal_attrs, "IFAL_???", ifal_attr_k);
+
+/* Traffic control: struct tcmsg (qdiscs, classes, filters, chains) and
+ * the TCA_* attributes, struct tcamsg (actions) and TCA_ACT_*'s */
+static const struct field tcmsg_f[] = {
+	F(struct tcmsg, tcm_family, FK_XLAT, &xl_families, "AF_???"),
+	F(struct tcmsg, tcm_ifindex, FK_IFINDEX, 0, 0),
+	F(struct tcmsg, tcm_handle, FK_U, 0, 0),
+	F(struct tcmsg, tcm_parent, FK_U, 0, 0),
+	F(struct tcmsg, tcm_info, FK_U, 0, 0),
+};
+static const struct layout tcmsg_l = LAYOUT(tcmsg_f, struct tcmsg);
+static const struct field tc_stats_f[] = {
+	F(struct tc_stats, bytes, FK_U, 0, 0),
+	F(struct tc_stats, packets, FK_U, 0, 0),
+	F(struct tc_stats, drops, FK_U, 0, 0),
+	F(struct tc_stats, overlimits, FK_U, 0, 0),
+	F(struct tc_stats, bps, FK_U, 0, 0),
+	F(struct tc_stats, pps, FK_U, 0, 0),
+	F(struct tc_stats, qlen, FK_U, 0, 0),
+	F(struct tc_stats, backlog, FK_U, 0, 0),
+};
+static const struct layout tc_stats_l = LAYOUT_TO(tc_stats_f, struct tc_stats,
+						  backlog);
+static const struct field tc_estimator_f[] = {
+	F(struct tc_estimator, interval, FK_D, 0, 0),
+	F(struct tc_estimator, ewma_log, FK_U, 0, 0),
+};
+static const struct layout tc_estimator_l =
+	LAYOUT(tc_estimator_f, struct tc_estimator);
+static const struct field sizespec_f[] = {
+	F(struct tc_sizespec, cell_log, FK_U, 0, 0),
+	F(struct tc_sizespec, size_log, FK_U, 0, 0),
+	F(struct tc_sizespec, cell_align, FK_D, 0, 0),
+	F(struct tc_sizespec, overhead, FK_D, 0, 0),
+	F(struct tc_sizespec, linklayer, FK_U, 0, 0),
+	F(struct tc_sizespec, mpu, FK_U, 0, 0),
+	F(struct tc_sizespec, mtu, FK_U, 0, 0),
+	F(struct tc_sizespec, tsize, FK_U, 0, 0),
+};
+static const struct layout sizespec_l = LAYOUT(sizespec_f, struct tc_sizespec);
+static const struct nla_kind stab_attr_k[] = {
+	[TCA_STAB_BASE] = { NK_STRUCT, { &sizespec_l }, 0, 0 },
+	[TCA_STAB_DATA] = K(NK_U16S),
+};
+static const struct nla_set stab_attrs =
+	SET(&xl_tca_stab_attrs, "TCA_STAB_???", stab_attr_k);
+static const struct field stats_basic_f[] = {
+	F(struct gnet_stats_basic, bytes, FK_U, 0, 0),
+	F(struct gnet_stats_basic, packets, FK_U, 0, 0),
+};
+static const struct layout stats_basic_l =
+	LAYOUT_TO(stats_basic_f, struct gnet_stats_basic, packets);
+static const struct field rate_est_f[] = {
+	F(struct gnet_stats_rate_est, bps, FK_U, 0, 0),
+	F(struct gnet_stats_rate_est, pps, FK_U, 0, 0),
+};
+static const struct layout rate_est_l =
+	LAYOUT(rate_est_f, struct gnet_stats_rate_est);
+static const struct field stats_queue_f[] = {
+	F(struct gnet_stats_queue, qlen, FK_U, 0, 0),
+	F(struct gnet_stats_queue, backlog, FK_U, 0, 0),
+	F(struct gnet_stats_queue, drops, FK_U, 0, 0),
+	F(struct gnet_stats_queue, requeues, FK_U, 0, 0),
+	F(struct gnet_stats_queue, overlimits, FK_U, 0, 0),
+};
+static const struct layout stats_queue_l =
+	LAYOUT(stats_queue_f, struct gnet_stats_queue);
+static const struct field rate_est64_f[] = {
+	F(struct gnet_stats_rate_est64, bps, FK_U, 0, 0),
+	F(struct gnet_stats_rate_est64, pps, FK_U, 0, 0),
+};
+static const struct layout rate_est64_l =
+	LAYOUT(rate_est64_f, struct gnet_stats_rate_est64);
+static const struct nla_kind tc_stats_attr_k[] = {
+	[TCA_STATS_BASIC] = { NK_STRUCT, { &stats_basic_l }, 0, 0 },
+	[TCA_STATS_RATE_EST] = { NK_STRUCT, { &rate_est_l }, 0, 0 },
+	[TCA_STATS_QUEUE] = { NK_STRUCT, { &stats_queue_l }, 0, 0 },
+	[TCA_STATS_RATE_EST64] = { NK_STRUCT, { &rate_est64_l }, 0, 0 },
+	[TCA_STATS_BASIC_HW] = { NK_STRUCT, { &stats_basic_l }, 0, 0 },
+	[TCA_STATS_PKT64] = K(NK_U64),
+};
+static const struct nla_set tc_stats_attrs =
+	SET(&xl_tca_stats_attrs, "TCA_STATS_???", tc_stats_attr_k);
+static const struct nla_kind tca_attr_k[] = {
+	[TCA_KIND] = K(NK_STR),
+	[TCA_STATS] = { NK_STRUCT, { &tc_stats_l }, 0, 0 },
+	[TCA_RATE] = { NK_STRUCT, { &tc_estimator_l }, 0, 0 },
+	[TCA_FCNT] = K(NK_U32),
+	[TCA_STATS2] = { .kind = NK_NESTED, .nest = &tc_stats_attrs },
+	[TCA_STAB] = { .kind = NK_NESTED, .nest = &stab_attrs },
+	[TCA_CHAIN] = K(NK_U32), [TCA_HW_OFFLOAD] = K(NK_U8),
+	[TCA_INGRESS_BLOCK] = K(NK_U32), [TCA_EGRESS_BLOCK] = K(NK_U32),
+};
+static const struct nla_set tca_attrs =
+	SET(&xl_tca_attrs, "TCA_???", tca_attr_k);
+static const struct field tcamsg_f[] = {
+	F(struct tcamsg, tca_family, FK_XLAT, &xl_families, "AF_???"),
+};
+static const struct layout tcamsg_l = LAYOUT(tcamsg_f, struct tcamsg);
+static const struct nla_kind tca_act_attr_k[] = {
+	[TCA_ACT_KIND] = K(NK_STR), [TCA_ACT_INDEX] = K(NK_U32),
+	[TCA_ACT_STATS] = { .kind = NK_NESTED, .nest = &tc_stats_attrs },
+	[TCA_ACT_FLAGS] = { NK_FLAGS32, { 0 }, &xl_tca_act_flags,
+			    "TCA_ACT_FLAGS_???" },
+	[TCA_ACT_HW_STATS] = { NK_FLAGS32, { 0 }, &xl_tca_act_hw_stats,
+			       "TCA_ACT_HW_STATS_???" },
+	[TCA_ACT_USED_HW_STATS] = { NK_FLAGS32, { 0 }, &xl_tca_act_hw_stats,
+				    "TCA_ACT_HW_STATS_???" },
+	[TCA_ACT_IN_HW_COUNT] = K(NK_U32),
+};
+static const struct nla_set tca_act_attrs =
+	SET(&xl_tca_act_attrs, "TCA_ACT_???", tca_act_attr_k);
+
+/* RTM_*NEIGHTBL: struct ndtmsg and the NDTA_* attributes */
+static const struct field ndtmsg_f[] = {
+	F(struct ndtmsg, ndtm_family, FK_XLAT, &xl_families, "AF_???"),
+};
+static const struct layout ndtmsg_l = LAYOUT(ndtmsg_f, struct ndtmsg);
+static const struct field ndt_config_f[] = {
+	F(struct ndt_config, ndtc_key_len, FK_U, 0, 0),
+	F(struct ndt_config, ndtc_entry_size, FK_U, 0, 0),
+	F(struct ndt_config, ndtc_entries, FK_U, 0, 0),
+	F(struct ndt_config, ndtc_last_flush, FK_U, 0, 0),
+	F(struct ndt_config, ndtc_last_rand, FK_U, 0, 0),
+	F(struct ndt_config, ndtc_hash_rnd, FK_U, 0, 0),
+	F(struct ndt_config, ndtc_hash_mask, FK_X0, 0, 0),
+	F(struct ndt_config, ndtc_hash_chain_gc, FK_U, 0, 0),
+	F(struct ndt_config, ndtc_proxy_qlen, FK_U, 0, 0),
+};
+static const struct layout ndt_config_l =
+	LAYOUT(ndt_config_f, struct ndt_config);
+static const struct field ndt_stats_f[] = {
+	F(struct ndt_stats, ndts_allocs, FK_U, 0, 0),
+	F(struct ndt_stats, ndts_destroys, FK_U, 0, 0),
+	F(struct ndt_stats, ndts_hash_grows, FK_U, 0, 0),
+	F(struct ndt_stats, ndts_res_failed, FK_U, 0, 0),
+	F(struct ndt_stats, ndts_lookups, FK_U, 0, 0),
+	F(struct ndt_stats, ndts_hits, FK_U, 0, 0),
+	F(struct ndt_stats, ndts_rcv_probes_mcast, FK_U, 0, 0),
+	F(struct ndt_stats, ndts_rcv_probes_ucast, FK_U, 0, 0),
+	F(struct ndt_stats, ndts_periodic_gc_runs, FK_U, 0, 0),
+	F(struct ndt_stats, ndts_forced_gc_runs, FK_U, 0, 0),
+	F(struct ndt_stats, ndts_table_fulls, FK_U, 0, 0),
+};
+/* (strace 6.1's: without ndts_table_fulls' successors) */
+static const struct layout ndt_stats_l =
+	LAYOUT_TO(ndt_stats_f, struct ndt_stats, ndts_table_fulls);
+static const struct nla_kind ndtpa_attr_k[] = {
+	[NDTPA_IFINDEX] = K(NK_IFINDEX), [NDTPA_REFCNT] = K(NK_U32),
+	[NDTPA_REACHABLE_TIME] = K(NK_U64),
+	[NDTPA_BASE_REACHABLE_TIME] = K(NK_U64),
+	[NDTPA_RETRANS_TIME] = K(NK_U64), [NDTPA_GC_STALETIME] = K(NK_U64),
+	[NDTPA_DELAY_PROBE_TIME] = K(NK_U64), [NDTPA_QUEUE_LEN] = K(NK_U32),
+	[NDTPA_APP_PROBES] = K(NK_U32), [NDTPA_UCAST_PROBES] = K(NK_U32),
+	[NDTPA_MCAST_PROBES] = K(NK_U32), [NDTPA_ANYCAST_DELAY] = K(NK_U64),
+	[NDTPA_PROXY_DELAY] = K(NK_U64), [NDTPA_PROXY_QLEN] = K(NK_U32),
+	[NDTPA_LOCKTIME] = K(NK_U64), [NDTPA_QUEUE_LENBYTES] = K(NK_U32),
+	[NDTPA_MCAST_REPROBES] = K(NK_U32),
+};
+static const struct nla_set ndtpa_attrs =
+	SET(&xl_ndtpa_attrs, "NDTPA_???", ndtpa_attr_k);
+static const struct nla_kind ndta_attr_k[] = {
+	[NDTA_NAME] = K(NK_STR), [NDTA_THRESH1] = K(NK_U32),
+	[NDTA_THRESH2] = K(NK_U32), [NDTA_THRESH3] = K(NK_U32),
+	[NDTA_CONFIG] = { NK_STRUCT, { &ndt_config_l }, 0, 0 },
+	[NDTA_PARMS] = { .kind = NK_NESTED, .nest = &ndtpa_attrs },
+	[NDTA_STATS] = { NK_STRUCT, { &ndt_stats_l }, 0, 0 },
+	[NDTA_GC_INTERVAL] = K(NK_U64),
+};
+static const struct nla_set ndta_attrs =
+	SET(&xl_ndta_attrs, "NDTA_???", ndta_attr_k);
+
+/* RTM_*ROUTE: struct rtmsg and the RTA_* attributes */
+static const struct field rtmsg_f[] = {
+	F(struct rtmsg, rtm_family, FK_XLAT, &xl_families, "AF_???"),
+	F(struct rtmsg, rtm_dst_len, FK_U, 0, 0),
+	F(struct rtmsg, rtm_src_len, FK_U, 0, 0),
+	F(struct rtmsg, rtm_tos, FK_FLAGS, &xl_ip_tos, "IPTOS_TOS_???"),
+	F(struct rtmsg, rtm_table, FK_XLAT, &xl_rt_tables, 0),
+	F(struct rtmsg, rtm_protocol, FK_XLAT, &xl_rt_protocols, "RTPROT_???"),
+	F(struct rtmsg, rtm_scope, FK_XLAT, &xl_rt_scopes, 0),
+	F(struct rtmsg, rtm_type, FK_XLAT, &xl_rtn_types, "RTN_???"),
+	F(struct rtmsg, rtm_flags, FK_FLAGS, &xl_rtm_flags, "RTM_F_???"),
+};
+static const struct layout rtmsg_l = LAYOUT(rtmsg_f, struct rtmsg);
+static const struct nla_kind rtax_attr_k[] = {
+	[RTAX_LOCK] = K(NK_U32), [RTAX_MTU] = K(NK_U32),
+	[RTAX_WINDOW] = K(NK_U32), [RTAX_RTT] = K(NK_U32),
+	[RTAX_RTTVAR] = K(NK_U32), [RTAX_SSTHRESH] = K(NK_U32),
+	[RTAX_CWND] = K(NK_U32), [RTAX_ADVMSS] = K(NK_U32),
+	[RTAX_REORDERING] = K(NK_U32), [RTAX_HOPLIMIT] = K(NK_U32),
+	[RTAX_INITCWND] = K(NK_U32), [RTAX_FEATURES] = K(NK_U32),
+	[RTAX_RTO_MIN] = K(NK_U32), [RTAX_INITRWND] = K(NK_U32),
+	[RTAX_QUICKACK] = K(NK_U32), [RTAX_CC_ALGO] = K(NK_STR),
+	[RTAX_FASTOPEN_NO_COOKIE] = K(NK_U32),
+};
+static const struct nla_set rtax_attrs =
+	SET(&xl_rtax_attrs, "RTAX_???", rtax_attr_k);
+static const struct field rta_cacheinfo_f[] = {
+	F(struct rta_cacheinfo, rta_clntref, FK_U, 0, 0),
+	F(struct rta_cacheinfo, rta_lastuse, FK_U, 0, 0),
+	F(struct rta_cacheinfo, rta_expires, FK_U, 0, 0),
+	F(struct rta_cacheinfo, rta_error, FK_U, 0, 0),
+	F(struct rta_cacheinfo, rta_used, FK_U, 0, 0),
+	F(struct rta_cacheinfo, rta_id, FK_X, 0, 0),
+	F(struct rta_cacheinfo, rta_ts, FK_U, 0, 0),
+	F(struct rta_cacheinfo, rta_tsage, FK_U, 0, 0),
+};
+static const struct layout rta_cacheinfo_l =
+	LAYOUT(rta_cacheinfo_f, struct rta_cacheinfo);
+static const struct field mfc_stats_f[] = {
+	F(struct rta_mfc_stats, mfcs_packets, FK_U, 0, 0),
+	F(struct rta_mfc_stats, mfcs_bytes, FK_U, 0, 0),
+	F(struct rta_mfc_stats, mfcs_wrong_if, FK_U, 0, 0),
+};
+static const struct layout mfc_stats_l =
+	LAYOUT(mfc_stats_f, struct rta_mfc_stats);
+static const struct nla_kind rta_attr_k[] = {
+	[RTA_DST] = K(NK_GATEWAY), [RTA_SRC] = K(NK_GATEWAY),
+	[RTA_IIF] = K(NK_IFINDEX), [RTA_OIF] = K(NK_IFINDEX),
+	[RTA_GATEWAY] = K(NK_GATEWAY), [RTA_PRIORITY] = K(NK_U32),
+	[RTA_PREFSRC] = K(NK_GATEWAY),
+	[RTA_METRICS] = { .kind = NK_NESTED, .nest = &rtax_attrs },
+	[RTA_MULTIPATH] = K(NK_MULTIPATH), [RTA_PROTOINFO] = K(NK_U32),
+	[RTA_FLOW] = K(NK_U32),
+	[RTA_CACHEINFO] = { NK_STRUCT, { &rta_cacheinfo_l }, 0, 0 },
+	[RTA_MP_ALGO] = K(NK_U32),
+	[RTA_TABLE] = { NK_XLAT32, { 0 }, &xl_rt_tables, 0 },
+	[RTA_MARK] = K(NK_U32),
+	[RTA_MFC_STATS] = { NK_STRUCT, { &mfc_stats_l }, 0, 0 },
+	[RTA_VIA] = K(NK_RTVIA), [RTA_NEWDST] = K(NK_GATEWAY),
+	[RTA_PREF] = K(NK_U8),
+	[RTA_ENCAP_TYPE] = { NK_XLAT16, { 0 }, &xl_lwt_encap_types,
+			     "LWTUNNEL_ENCAP_???" },
+	[RTA_EXPIRES] = K(NK_U64), [RTA_UID] = K(NK_U32),
+	[RTA_TTL_PROPAGATE] = K(NK_U8), [RTA_IP_PROTO] = K(NK_U8),
+	[RTA_SPORT] = K(NK_U16), [RTA_DPORT] = K(NK_U16),
+	[RTA_NH_ID] = K(NK_U32),
+};
+static const struct nla_set rta_attrs =
+	SET(&xl_rta_attrs, "RTA_???", rta_attr_k);
+
+/* RTM_*RULE: struct fib_rule_hdr and the FRA_* attributes */
+static const struct field rule_f[] = {
+	F(struct fib_rule_hdr, family, FK_XLAT, &xl_families, "AF_???"),
+	F(struct fib_rule_hdr, dst_len, FK_U, 0, 0),
+	F(struct fib_rule_hdr, src_len, FK_U, 0, 0),
+	F(struct fib_rule_hdr, tos, FK_FLAGS, &xl_ip_tos, "IPTOS_TOS_???"),
+	F(struct fib_rule_hdr, table, FK_XLAT, &xl_rt_tables, 0),
+	F(struct fib_rule_hdr, action, FK_XLAT, &xl_fr_actions, "FR_ACT_???"),
+	F(struct fib_rule_hdr, flags, FK_FLAGS, &xl_fib_rule_flags,
+	  "FIB_RULE_???"),
+};
+static const struct layout rule_l = LAYOUT(rule_f, struct fib_rule_hdr);
+static const struct field uid_range_f[] = {
+	F(struct fib_rule_uid_range, start, FK_U, 0, 0),
+	F(struct fib_rule_uid_range, end, FK_U, 0, 0),
+};
+static const struct layout uid_range_l =
+	LAYOUT(uid_range_f, struct fib_rule_uid_range);
+static const struct field port_range_f[] = {
+	F(struct fib_rule_port_range, start, FK_U, 0, 0),
+	F(struct fib_rule_port_range, end, FK_U, 0, 0),
+};
+static const struct layout port_range_l =
+	LAYOUT(port_range_f, struct fib_rule_port_range);
+static const struct nla_kind fra_attr_k[] = {
+	[FRA_DST] = K(NK_GATEWAY), [FRA_SRC] = K(NK_GATEWAY),
+	[FRA_IIFNAME] = K(NK_STR), [FRA_GOTO] = K(NK_U32),
+	[FRA_PRIORITY] = K(NK_U32), [FRA_FWMARK] = K(NK_U32),
+	[FRA_FLOW] = K(NK_U32), [FRA_TUN_ID] = K(NK_HTOBE64),
+	[FRA_SUPPRESS_IFGROUP] = K(NK_U32),
+	[FRA_SUPPRESS_PREFIXLEN] = K(NK_U32),
+	[FRA_TABLE] = { NK_XLAT32, { 0 }, &xl_rt_tables, 0 },
+	[FRA_FWMASK] = K(NK_U32), [FRA_OIFNAME] = K(NK_STR),
+	[FRA_L3MDEV] = K(NK_U8),
+	[FRA_UID_RANGE] = { NK_STRUCT, { &uid_range_l }, 0, 0 },
+	[FRA_PROTOCOL] = { NK_XLAT8, { 0 }, &xl_rt_protocols, "RTPROT_???" },
+	[FRA_IP_PROTO] = { NK_XLAT8, { 0 }, &xl_ipprotos, "IPPROTO_???" },
+	[FRA_SPORT_RANGE] = { NK_STRUCT, { &port_range_l }, 0, 0 },
+	[FRA_DPORT_RANGE] = { NK_STRUCT, { &port_range_l }, 0, 0 },
+};
+static const struct nla_set fra_attrs =
+	SET(&xl_fra_attrs, "FRA_???", fra_attr_k);
+
+/* RTM_*NEIGH: struct ndmsg and the NDA_* attributes */
+static const struct field ndmsg_f[] = {
+	F(struct ndmsg, ndm_family, FK_XLAT, &xl_families, "AF_???"),
+	F(struct ndmsg, ndm_ifindex, FK_IFINDEX, 0, 0),
+	F(struct ndmsg, ndm_state, FK_FLAGS, &xl_nud_states, "NUD_???"),
+	F(struct ndmsg, ndm_flags, FK_FLAGS, &xl_ntf_flags, "NTF_???"),
+	F(struct ndmsg, ndm_type, FK_XLAT, &xl_rtn_types, "RTN_???"),
+};
+static const struct layout ndmsg_l = LAYOUT(ndmsg_f, struct ndmsg);
+static const struct field nda_cacheinfo_f[] = {
+	F(struct nda_cacheinfo, ndm_confirmed, FK_U, 0, 0),
+	F(struct nda_cacheinfo, ndm_used, FK_U, 0, 0),
+	F(struct nda_cacheinfo, ndm_updated, FK_U, 0, 0),
+	F(struct nda_cacheinfo, ndm_refcnt, FK_U, 0, 0),
+};
+static const struct layout nda_cacheinfo_l =
+	LAYOUT(nda_cacheinfo_f, struct nda_cacheinfo);
+static const struct nla_kind nfea_attr_k[] = {
+	[NFEA_ACTIVITY_NOTIFY] = { NK_FLAGS8, { 0 }, &xl_fdb_notify_flags,
+				   "FDB_NOTIFY_???" },
+};
+static const struct nla_set nfea_attrs =
+	SET(&xl_nfea_attrs, "NFEA_???", nfea_attr_k);
+static const struct nla_kind nda_attr_k[] = {
+	[NDA_DST] = K(NK_GATEWAY), [NDA_LLADDR] = K(NK_MAC),
+	[NDA_CACHEINFO] = { NK_STRUCT, { &nda_cacheinfo_l }, 0, 0 },
+	[NDA_PROBES] = K(NK_U32), [NDA_VLAN] = K(NK_U16),
+	[NDA_PORT] = K(NK_HTONS), [NDA_VNI] = K(NK_U32),
+	[NDA_IFINDEX] = K(NK_IFINDEX), [NDA_MASTER] = K(NK_IFINDEX),
+	[NDA_LINK_NETNSID] = K(NK_U32), [NDA_SRC_VNI] = K(NK_U32),
+	[NDA_PROTOCOL] = { NK_XLAT8, { 0 }, &xl_rt_protocols, "RTPROT_???" },
+	[NDA_NH_ID] = K(NK_U32),
+	[NDA_FDB_EXT_ATTRS] = { .kind = NK_NESTED, .nest = &nfea_attrs },
+	[NDA_FLAGS_EXT] = { NK_FLAGS32, { 0 }, &xl_ntf_ext_flags,
+			    "NTF_EXT_???" },
+	[NDA_NDM_STATE_MASK] = { NK_FLAGS16, { 0 }, &xl_nud_states,
+				 "NUD_???" },
+	[NDA_NDM_FLAGS_MASK] = { NK_FLAGS8, { 0 }, &xl_ntf_flags, "NTF_???" },
+};
+static const struct nla_set nda_attrs =
+	SET(&xl_nda_attrs, "NDA_???", nda_attr_k);
+
+/* RTM_*STATS' extended statistics: a bridge's (its VLANs', multicast's,
+ * STP's: the structures and any bytes after them), a bond's (802.3ad
+ * counters); the offloaded ones; MPLS' of AF_SPEC */
+static const struct field br_vlan_xstats_f[] = {
+	F(struct bridge_vlan_xstats, rx_bytes, FK_U, 0, 0),
+	F(struct bridge_vlan_xstats, rx_packets, FK_U, 0, 0),
+	F(struct bridge_vlan_xstats, tx_bytes, FK_U, 0, 0),
+	F(struct bridge_vlan_xstats, tx_packets, FK_U, 0, 0),
+	F(struct bridge_vlan_xstats, vid, FK_U, 0, 0),
+	F(struct bridge_vlan_xstats, flags, FK_FLAGS,
+	  &xl_bridge_vlan_info_flags, "BRIDGE_VLAN_INFO_???"),
+	F(struct bridge_vlan_xstats, pad2, FK_X_SET, 0, 0),
+};
+static const struct layout br_vlan_xstats_l =
+	LAYOUT(br_vlan_xstats_f, struct bridge_vlan_xstats);
+static const struct field br_stp_xstats_f[] = {
+	F(struct bridge_stp_xstats, transition_blk, FK_U, 0, 0),
+	F(struct bridge_stp_xstats, transition_fwd, FK_U, 0, 0),
+	F(struct bridge_stp_xstats, rx_bpdu, FK_U, 0, 0),
+	F(struct bridge_stp_xstats, tx_bpdu, FK_U, 0, 0),
+	F(struct bridge_stp_xstats, rx_tcn, FK_U, 0, 0),
+	F(struct bridge_stp_xstats, tx_tcn, FK_U, 0, 0),
+};
+static const struct layout br_stp_xstats_l =
+	LAYOUT(br_stp_xstats_f, struct bridge_stp_xstats);
+#define DIR(m) F(struct br_mcast_stats, m, FK_DIR_PAIR, 0, 0)
+static const struct field br_mcast_f[] = {
+	DIR(igmp_v1queries), DIR(igmp_v2queries), DIR(igmp_v3queries),
+	DIR(igmp_leaves), DIR(igmp_v1reports), DIR(igmp_v2reports),
+	DIR(igmp_v3reports),
+	F(struct br_mcast_stats, igmp_parse_errors, FK_U, 0, 0),
+	DIR(mld_v1queries), DIR(mld_v2queries), DIR(mld_leaves),
+	DIR(mld_v1reports), DIR(mld_v2reports),
+	F(struct br_mcast_stats, mld_parse_errors, FK_U, 0, 0),
+	DIR(mcast_bytes), DIR(mcast_packets),
+};
+#undef DIR
+static const struct layout br_mcast_l =
+	LAYOUT(br_mcast_f, struct br_mcast_stats);
+static const struct struct_attrs br_vlan_xstats = { &br_vlan_xstats_l,
+						    &raw_rest, 0 };
+static const struct struct_attrs br_mcast = { &br_mcast_l, &raw_rest, 0 };
+static const struct struct_attrs br_stp_xstats = { &br_stp_xstats_l,
+						   &raw_rest, 0 };
+static const struct nla_kind br_xstats_k[] = {
+	[BRIDGE_XSTATS_VLAN] = { .kind = NK_STRUCT_ATTRS,
+				 .sa = &br_vlan_xstats },
+	[BRIDGE_XSTATS_MCAST] = { .kind = NK_STRUCT_ATTRS, .sa = &br_mcast },
+	[BRIDGE_XSTATS_STP] = { .kind = NK_STRUCT_ATTRS, .sa = &br_stp_xstats },
+};
+static const struct nla_set br_xstats_attrs =
+	SET(&xl_bridge_xstats_attrs, "BRIDGE_XSTATS_???", br_xstats_k);
+static const struct nla_kind bond_3ad_k[] = {
+	[BOND_3AD_STAT_LACPDU_RX] = K(NK_U64),
+	[BOND_3AD_STAT_LACPDU_TX] = K(NK_U64),
+	[BOND_3AD_STAT_LACPDU_UNKNOWN_RX] = K(NK_U64),
+	[BOND_3AD_STAT_LACPDU_ILLEGAL_RX] = K(NK_U64),
+	[BOND_3AD_STAT_MARKER_RX] = K(NK_U64),
+	[BOND_3AD_STAT_MARKER_TX] = K(NK_U64),
+	[BOND_3AD_STAT_MARKER_RESP_RX] = K(NK_U64),
+	[BOND_3AD_STAT_MARKER_RESP_TX] = K(NK_U64),
+	[BOND_3AD_STAT_MARKER_UNKNOWN_RX] = K(NK_U64),
+};
+/* (strace names an unknown one BOND_XSTATS_???) */
+static const struct nla_set bond_3ad_attrs =
+	SET(&xl_bond_3ad_stat_attrs, "BOND_XSTATS_???", bond_3ad_k);
+static const struct nla_kind bond_xstats_k[] = {
+	[BOND_XSTATS_3AD] = { .kind = NK_NESTED, .nest = &bond_3ad_attrs },
+};
+static const struct nla_set bond_xstats_attrs =
+	SET(&xl_bond_xstats_attrs, "BOND_XSTATS_???", bond_xstats_k);
+static const struct nla_kind link_xstats_k[] = {
+	[LINK_XSTATS_TYPE_BRIDGE] = { .kind = NK_NESTED,
+				      .nest = &br_xstats_attrs },
+	[LINK_XSTATS_TYPE_BOND] = { .kind = NK_NESTED,
+				    .nest = &bond_xstats_attrs },
+};
+static const struct nla_set link_xstats_attrs =
+	SET(&xl_link_xstats_types, "LINK_XSTATS_TYPE_???", link_xstats_k);
+static const struct nla_kind offload_xstats_k[] = {
+	[IFLA_OFFLOAD_XSTATS_CPU_HIT] = { .kind = NK_COUNTERS,
+					  .ctr = &link_stats64 },
+};
+static const struct nla_set offload_xstats_attrs =
+	SET(&xl_offload_xstats_attrs, "IFLA_OFFLOAD_XSTATS_???",
+	    offload_xstats_k);
+static const struct field mpls_stats_f[] = {
+	F(struct mpls_link_stats, rx_packets, FK_U, 0, 0),
+	F(struct mpls_link_stats, tx_packets, FK_U, 0, 0),
+	F(struct mpls_link_stats, rx_bytes, FK_U, 0, 0),
+	F(struct mpls_link_stats, tx_bytes, FK_U, 0, 0),
+	F(struct mpls_link_stats, rx_errors, FK_U, 0, 0),
+	F(struct mpls_link_stats, tx_errors, FK_U, 0, 0),
+	F(struct mpls_link_stats, rx_dropped, FK_U, 0, 0),
+	F(struct mpls_link_stats, tx_dropped, FK_U, 0, 0),
+	F(struct mpls_link_stats, rx_noroute, FK_U, 0, 0),
+};
+static const struct layout mpls_stats_l =
+	LAYOUT(mpls_stats_f, struct mpls_link_stats);
+static const struct struct_attrs mpls_stats = { &mpls_stats_l, &raw_rest, 0 };
+static const struct nla_kind mpls_stats_k[] = {
+	[MPLS_STATS_LINK] = { .kind = NK_STRUCT_ATTRS, .sa = &mpls_stats },
+};
+static const struct nla_set mpls_stats_attrs =
+	SET(&xl_mpls_stats_attrs, "MPLS_STATS_???", mpls_stats_k);
+static const struct nla_kind stats_af_k[] = {
+	[AF_MPLS] = { .kind = NK_NESTED, .nest = &mpls_stats_attrs },
+};
+static const struct nla_set stats_af_attrs =
+	SET(&xl_families, "AF_???", stats_af_k);
+
+/* RTM_*STATS: struct if_stats_msg and the IFLA_STATS_* attributes */
+static const struct field ifstats_f[] = {
+	F(struct if_stats_msg, family, FK_XLAT, &xl_families, "AF_???"),
+	F(struct if_stats_msg, pad1, FK_X_SET, 0, 0),
+	F(struct if_stats_msg, pad2, FK_X_SET, 0, 0),
+	F(struct if_stats_msg, ifindex, FK_IFINDEX, 0, 0),
+	F(struct if_stats_msg, filter_mask, FK_BITS, &xl_ifla_stats_attrs,
+	  "1<<IFLA_STATS_???"),
+};
+static const struct layout ifstats_l = LAYOUT(ifstats_f, struct if_stats_msg);
+static const struct nla_kind ifstats_attr_k[] = {
+	[IFLA_STATS_LINK_64] = { .kind = NK_COUNTERS, .ctr = &link_stats64 },
+	[IFLA_STATS_LINK_XSTATS] = { .kind = NK_NESTED,
+				     .nest = &link_xstats_attrs },
+	[IFLA_STATS_LINK_XSTATS_SLAVE] = { .kind = NK_NESTED,
+					   .nest = &link_xstats_attrs },
+	[IFLA_STATS_LINK_OFFLOAD_XSTATS] = { .kind = NK_NESTED,
+					     .nest = &offload_xstats_attrs },
+	[IFLA_STATS_AF_SPEC] = { .kind = NK_NESTED, .nest = &stats_af_attrs },
+};
+static const struct nla_set ifstats_attrs =
+	SET(&xl_ifla_stats_attrs, "IFLA_STATS_???", ifstats_attr_k);
 
 /* RTM_*NEXTHOP: struct nhmsg and the NHA_* attributes */
 static const struct field nhmsg_f[] = {
@@ -1006,10 +2299,58 @@ static const struct body bodies[] = {
 	{ NETLINK_SOCK_DIAG, 0, 0xffff, AF_UNIX, 0, &unix_msg_l, &unix_attrs },
 	{ NETLINK_SOCK_DIAG, 0, 0xffff, AF_NETLINK, 1, &nl_req_l, 0 },
 	{ NETLINK_SOCK_DIAG, 0, 0xffff, AF_NETLINK, 0, &nl_msg_l, &nl_attrs },
+	{ NETLINK_SOCK_DIAG, 0, 0xffff, AF_PACKET, 1, &packet_req_l, 0 },
+	{ NETLINK_SOCK_DIAG, 0, 0xffff, AF_PACKET, 0, &packet_msg_l,
+	  &packet_attrs },
+	{ NETLINK_SOCK_DIAG, 0, 0xffff, AF_SMC, 1, &smc_req_l, 0 },
+	{ NETLINK_SOCK_DIAG, 0, 0xffff, AF_SMC, 0, &smc_msg_l, &smc_attrs },
+	/* (TCPDIAG_GETSOCK and DCCPDIAG_GETSOCK: the older request) */
+	{ NETLINK_SOCK_DIAG, TCPDIAG_GETSOCK, DCCPDIAG_GETSOCK, AF_INET, 1,
+	  &inet_req_compat_l, &inet_req_attrs },
+	{ NETLINK_SOCK_DIAG, TCPDIAG_GETSOCK, DCCPDIAG_GETSOCK, AF_INET6, 1,
+	  &inet_req_compat_l, &inet_req_attrs },
+	{ NETLINK_SOCK_DIAG, 0, 0xffff, AF_INET, 1, &inet_req_l,
+	  &inet_req_attrs },
+	{ NETLINK_SOCK_DIAG, 0, 0xffff, AF_INET6, 1, &inet_req_l,
+	  &inet_req_attrs },
+	{ NETLINK_SOCK_DIAG, 0, 0xffff, AF_INET, 0, &inet_msg_l, &inet_attrs },
+	{ NETLINK_SOCK_DIAG, 0, 0xffff, AF_INET6, 0, &inet_msg_l, &inet_attrs },
 	{ NETLINK_ROUTE, RTM_NEWNEXTHOP, RTM_GETNEXTHOP, ANY_FAMILY, -1,
 	  &nhmsg_l, &nha_attrs },
 	{ NETLINK_ROUTE, RTM_NEWLINK, RTM_SETLINK, ANY_FAMILY, -1, &ifinfo_l,
 	  &ifla_attrs },
+	{ NETLINK_ROUTE, RTM_NEWADDR, RTM_GETADDR, ANY_FAMILY, -1, &ifaddr_l,
+	  &ifa_attrs },
+	{ NETLINK_ROUTE, RTM_GETMULTICAST, RTM_GETMULTICAST, ANY_FAMILY, -1,
+	  &ifaddr_l, &ifa_attrs },
+	{ NETLINK_ROUTE, RTM_GETANYCAST, RTM_GETANYCAST, ANY_FAMILY, -1,
+	  &ifaddr_l, &ifa_attrs },
+	{ NETLINK_ROUTE, RTM_NEWROUTE, RTM_GETROUTE, ANY_FAMILY, -1, &rtmsg_l,
+	  &rta_attrs },
+	{ NETLINK_ROUTE, RTM_NEWRULE, RTM_GETRULE, ANY_FAMILY, -1, &rule_l,
+	  &fra_attrs },
+	{ NETLINK_ROUTE, RTM_NEWNEIGH, RTM_GETNEIGH, ANY_FAMILY, -1, &ndmsg_l,
+	  &nda_attrs },
+	{ NETLINK_ROUTE, RTM_NEWADDRLABEL, RTM_GETADDRLABEL, ANY_FAMILY, -1,
+	  &ifaddrlbl_l, &ifal_attrs },
+	{ NETLINK_ROUTE, RTM_NEWQDISC, RTM_GETQDISC, ANY_FAMILY, -1,
+	  &tcmsg_l, &tca_attrs },
+	{ NETLINK_ROUTE, RTM_NEWTCLASS, RTM_GETTCLASS, ANY_FAMILY, -1,
+	  &tcmsg_l, &tca_attrs },
+	{ NETLINK_ROUTE, RTM_NEWTFILTER, RTM_GETTFILTER, ANY_FAMILY, -1,
+	  &tcmsg_l, &tca_attrs },
+	{ NETLINK_ROUTE, RTM_NEWCHAIN, RTM_GETCHAIN, ANY_FAMILY, -1,
+	  &tcmsg_l, &tca_attrs },
+	{ NETLINK_ROUTE, RTM_NEWACTION, RTM_GETACTION, ANY_FAMILY, -1,
+	  &tcamsg_l, &tca_act_attrs },
+	{ NETLINK_ROUTE, RTM_NEWNEIGHTBL, RTM_NEWNEIGHTBL, ANY_FAMILY, -1,
+	  &ndtmsg_l, &ndta_attrs },
+	{ NETLINK_ROUTE, RTM_GETNEIGHTBL, RTM_SETNEIGHTBL, ANY_FAMILY, -1,
+	  &ndtmsg_l, &ndta_attrs },
+	{ NETLINK_ROUTE, RTM_NEWSTATS, RTM_NEWSTATS, ANY_FAMILY, -1,
+	  &ifstats_l, &ifstats_attrs },
+	{ NETLINK_ROUTE, RTM_GETSTATS, RTM_GETSTATS, ANY_FAMILY, -1,
+	  &ifstats_l, &ifstats_attrs },
 	{ NETLINK_ROUTE, RTM_NEWNETCONF, RTM_GETNETCONF, ANY_FAMILY, -1,
 	  &netconf_l, &netconf_attrs },
 	{ NETLINK_ROUTE, RTM_NEWNSID, RTM_GETNSID, ANY_FAMILY, -1,
@@ -1157,6 +2498,61 @@ static const struct {
 	{ NETLINK_CRYPTO, FL_DEL, 0x11 },	/* CRYPTO_MSG_DELALG */
 	{ NETLINK_CRYPTO, FL_GET, 0x13 },	/* CRYPTO_MSG_GETALG */
 	{ NETLINK_CRYPTO, FL_DEL, 0x14 },	/* CRYPTO_MSG_DELRNG */
+#define NF(subsys, msg) (NFNL_SUBSYS_##subsys << 8 | msg)
+	{ NETLINK_NETFILTER, FL_NEW, NF(CTNETLINK, IPCTNL_MSG_CT_NEW) },
+	{ NETLINK_NETFILTER, FL_GET, NF(CTNETLINK, IPCTNL_MSG_CT_GET) },
+	{ NETLINK_NETFILTER, FL_GET, NF(CTNETLINK, IPCTNL_MSG_CT_GET_CTRZERO) },
+	{ NETLINK_NETFILTER, FL_GET,
+	  NF(CTNETLINK, IPCTNL_MSG_CT_GET_STATS_CPU) },
+	{ NETLINK_NETFILTER, FL_GET, NF(CTNETLINK, IPCTNL_MSG_CT_GET_STATS) },
+	{ NETLINK_NETFILTER, FL_GET, NF(CTNETLINK, IPCTNL_MSG_CT_GET_DYING) },
+	{ NETLINK_NETFILTER, FL_GET,
+	  NF(CTNETLINK, IPCTNL_MSG_CT_GET_UNCONFIRMED) },
+	{ NETLINK_NETFILTER, FL_DEL, NF(CTNETLINK, IPCTNL_MSG_CT_DELETE) },
+	{ NETLINK_NETFILTER, FL_NEW, NF(CTNETLINK_EXP, IPCTNL_MSG_EXP_NEW) },
+	{ NETLINK_NETFILTER, FL_GET, NF(CTNETLINK_EXP, IPCTNL_MSG_EXP_GET) },
+	{ NETLINK_NETFILTER, FL_GET,
+	  NF(CTNETLINK_EXP, IPCTNL_MSG_EXP_GET_STATS_CPU) },
+	{ NETLINK_NETFILTER, FL_DEL, NF(CTNETLINK_EXP, IPCTNL_MSG_EXP_DELETE) },
+	{ NETLINK_NETFILTER, FL_NEW, NF(ACCT, NFNL_MSG_ACCT_NEW) },
+	{ NETLINK_NETFILTER, FL_GET, NF(ACCT, NFNL_MSG_ACCT_GET) },
+	{ NETLINK_NETFILTER, FL_GET, NF(ACCT, NFNL_MSG_ACCT_GET_CTRZERO) },
+	{ NETLINK_NETFILTER, FL_DEL, NF(ACCT, NFNL_MSG_ACCT_DEL) },
+	{ NETLINK_NETFILTER, FL_NEW,
+	  NF(CTNETLINK_TIMEOUT, IPCTNL_MSG_TIMEOUT_NEW) },
+	{ NETLINK_NETFILTER, FL_GET,
+	  NF(CTNETLINK_TIMEOUT, IPCTNL_MSG_TIMEOUT_GET) },
+	{ NETLINK_NETFILTER, FL_DEL,
+	  NF(CTNETLINK_TIMEOUT, IPCTNL_MSG_TIMEOUT_DELETE) },
+	{ NETLINK_NETFILTER, FL_NEW, NF(CTHELPER, NFNL_MSG_CTHELPER_NEW) },
+	{ NETLINK_NETFILTER, FL_GET, NF(CTHELPER, NFNL_MSG_CTHELPER_GET) },
+	{ NETLINK_NETFILTER, FL_DEL, NF(CTHELPER, NFNL_MSG_CTHELPER_DEL) },
+	{ NETLINK_NETFILTER, FL_NEW, NF(NFTABLES, NFT_MSG_NEWTABLE) },
+	{ NETLINK_NETFILTER, FL_NEW, NF(NFTABLES, NFT_MSG_NEWCHAIN) },
+	{ NETLINK_NETFILTER, FL_NEW, NF(NFTABLES, NFT_MSG_NEWRULE) },
+	{ NETLINK_NETFILTER, FL_NEW, NF(NFTABLES, NFT_MSG_NEWSET) },
+	{ NETLINK_NETFILTER, FL_NEW, NF(NFTABLES, NFT_MSG_NEWSETELEM) },
+	{ NETLINK_NETFILTER, FL_NEW, NF(NFTABLES, NFT_MSG_NEWGEN) },
+	{ NETLINK_NETFILTER, FL_NEW, NF(NFTABLES, NFT_MSG_NEWOBJ) },
+	{ NETLINK_NETFILTER, FL_NEW, NF(NFTABLES, NFT_MSG_NEWFLOWTABLE) },
+	{ NETLINK_NETFILTER, FL_GET, NF(NFTABLES, NFT_MSG_GETTABLE) },
+	{ NETLINK_NETFILTER, FL_GET, NF(NFTABLES, NFT_MSG_GETCHAIN) },
+	{ NETLINK_NETFILTER, FL_GET, NF(NFTABLES, NFT_MSG_GETRULE) },
+	{ NETLINK_NETFILTER, FL_GET, NF(NFTABLES, NFT_MSG_GETSET) },
+	{ NETLINK_NETFILTER, FL_GET, NF(NFTABLES, NFT_MSG_GETSETELEM) },
+	{ NETLINK_NETFILTER, FL_GET, NF(NFTABLES, NFT_MSG_GETGEN) },
+	{ NETLINK_NETFILTER, FL_GET, NF(NFTABLES, NFT_MSG_GETOBJ) },
+	{ NETLINK_NETFILTER, FL_GET, NF(NFTABLES, NFT_MSG_GETOBJ_RESET) },
+	{ NETLINK_NETFILTER, FL_GET, NF(NFTABLES, NFT_MSG_GETFLOWTABLE) },
+	{ NETLINK_NETFILTER, FL_DEL, NF(NFTABLES, NFT_MSG_DELTABLE) },
+	{ NETLINK_NETFILTER, FL_DEL, NF(NFTABLES, NFT_MSG_DELCHAIN) },
+	{ NETLINK_NETFILTER, FL_DEL, NF(NFTABLES, NFT_MSG_DELRULE) },
+	{ NETLINK_NETFILTER, FL_DEL, NF(NFTABLES, NFT_MSG_DELSET) },
+	{ NETLINK_NETFILTER, FL_DEL, NF(NFTABLES, NFT_MSG_DELSETELEM) },
+	{ NETLINK_NETFILTER, FL_DEL, NF(NFTABLES, NFT_MSG_DELOBJ) },
+	{ NETLINK_NETFILTER, FL_DEL, NF(NFTABLES, NFT_MSG_DELFLOWTABLE) },
+	{ NETLINK_NETFILTER, FL_GET, NF(NFT_COMPAT, NFNL_MSG_COMPAT_GET) },
+	{ NETLINK_NETFILTER, FL_GET, NF(HOOK, NFNL_MSG_HOOK_GET) },
 };
 
 static int listed_flags(int proto, unsigned int type)
@@ -1169,6 +2565,110 @@ static int listed_flags(int proto, unsigned int type)
 	return FL_NONE;
 }
 
+/* netfilter's types: a subsystem and its message, SUBSYS<<8|MSG; the
+ * batch's own two */
+static void nf_type(struct fmt *f, unsigned int type)
+{
+	static const struct {
+		const struct xlat *t;
+		const char *unknown;
+	} msgs[] = {
+		[NFNL_SUBSYS_CTNETLINK] = { &xl_nf_ct_msgs, "IPCTNL_MSG_CT_???" },
+		[NFNL_SUBSYS_CTNETLINK_EXP] = { &xl_nf_ct_exp_msgs,
+						"IPCTNL_MSG_EXP_???" },
+		[NFNL_SUBSYS_QUEUE] = { &xl_nf_queue_msgs, "NFQNL_MSG_???" },
+		[NFNL_SUBSYS_ULOG] = { &xl_nf_ulog_msgs, "NFULNL_MSG_???" },
+		[NFNL_SUBSYS_OSF] = { &xl_nf_osf_msgs, "OSF_MSG_???" },
+		[NFNL_SUBSYS_IPSET] = { &xl_nf_ipset_msgs, "IPSET_CMD_???" },
+		[NFNL_SUBSYS_ACCT] = { &xl_nf_acct_msgs, "NFNL_MSG_ACCT_???" },
+		[NFNL_SUBSYS_CTNETLINK_TIMEOUT] = { &xl_nf_cttimeout_msgs,
+						    "IPCTNL_MSG_TIMEOUT_???" },
+		[NFNL_SUBSYS_CTHELPER] = { &xl_nf_cthelper_msgs,
+					   "NFNL_MSG_CTHELPER_???" },
+		[NFNL_SUBSYS_NFTABLES] = { &xl_nf_nftables_msgs,
+					   "NFT_MSG_???" },
+		[NFNL_SUBSYS_NFT_COMPAT] = { &xl_nf_compat_msgs,
+					     "NFNL_MSG_COMPAT_???" },
+		[NFNL_SUBSYS_HOOK] = { &xl_nf_hook_msgs, "NFT_MSG_HOOK_???" },
+	};
+	const char *batch = xlat_name(&xl_nf_batch_types, type);
+	unsigned int subsys = type >> 8 & 0xff, msg = type & 0xff;
+
+	if (batch) {
+		p_named(f, batch, type, 'x');
+		return;
+	}
+	p_xlat(f, subsys, &xl_nf_subsys_ids, "NFNL_SUBSYS_???");
+	fmt_str(f, "<<8|");
+	if (subsys < sizeof(msgs) / sizeof(msgs[0]) && msgs[subsys].t)
+		p_xlat(f, msg, msgs[subsys].t, msgs[subsys].unknown);
+	else
+		p_hex(f, msg);
+}
+
+/* generic netlink's types: the families the kernel has (nlctrl...) */
+static void genl_type(struct fmt *f, unsigned int type)
+{
+	char name[GENL_NAMSIZ];
+
+	if (!genl_family_name(type, name, sizeof(name))) {
+		p_named(f, name, type, 'x');
+		return;
+	}
+	/* (xl_nl_types names none of a family's numbers, all >= 16) */
+	p_xlat(f, type, &xl_nl_types, "GENERIC_FAMILY_???");
+}
+
+/* Attributes strace does not name */
+static const struct nla_set nameless = { 0, 0, 0, 0 };
+
+/* struct nfgenmsg, then attributes (the batch's and the control
+ * messages': bytes) */
+static int nf_payload(struct nl *x, const struct nlmsghdr *h,
+		      unsigned long p, unsigned long len)
+{
+	struct nfgenmsg g;
+	unsigned int subsys = h->nlmsg_type >> 8 & 0xff;
+	unsigned short res;
+
+	if (h->nlmsg_type == NLMSG_DONE)
+		return 0;
+	if (len < sizeof(g)) {
+		p_data(x->f, x->s, p, len, 1);
+		return 1;
+	}
+	if (fetch(x->f, x->s, &g, p, sizeof(g)))
+		return 1;
+	res = __builtin_bswap16(g.res_id);
+	fmt_str(x->f, "{nfgen_family=");
+	p_xlat(x->f, g.nfgen_family, &xl_families, "AF_???");
+	fmt_str(x->f, ", version=");
+	p_xlat(x->f, g.version, &xl_nf_versions, "NFNETLINK_???");
+	fmt_str(x->f, ", res_id=");
+	/* (nftables' res_id has been either byte order: the kernel's
+	 * commit v4.3-rc1~28^2~47^2~1) */
+	if (subsys == NFNL_SUBSYS_NFTABLES && res == NFNL_SUBSYS_NFTABLES)
+		p_named(x->f, "htons(NFNL_SUBSYS_NFTABLES)", g.res_id, 'x');
+	else if (subsys == NFNL_SUBSYS_NFTABLES &&
+		 g.res_id == NFNL_SUBSYS_NFTABLES)
+		p_named(x->f, "NFNL_SUBSYS_NFTABLES", g.res_id, 'x');
+	else
+		f_udec(x->f, "htons(", res), fmt_chr(x->f, ')');
+	fmt_chr(x->f, '}');
+	if (len <= NLMSG_ALIGN(sizeof(g)))
+		return 1;
+	fmt_str(x->f, ", ");
+	p += NLMSG_ALIGN(sizeof(g));
+	len -= NLMSG_ALIGN(sizeof(g));
+	if ((h->nlmsg_type >= NFNL_MSG_BATCH_BEGIN &&
+	     h->nlmsg_type <= NFNL_MSG_BATCH_END) ||
+	    h->nlmsg_type < NLMSG_MIN_TYPE)
+		p_data(x->f, x->s, p, len, 1);
+	else
+		walk(x, &nla_walk, p, len, &nameless);
+	return 1;
+}
+
 /* Each protocol's message types and what its flags mean. */
 struct proto {
 	int proto;
@@ -1177,18 +2677,21 @@ struct proto {
 	int (*flags)(unsigned int type);
 	int (*payload)(struct nl *x, const struct nlmsghdr *h,
 		       unsigned long p, unsigned long len);
+	void (*type)(struct fmt *f, unsigned int type);	/* else types */
 };
 
 static const struct proto protos[] = {
 	{ NETLINK_ROUTE, &xl_nl_route_types, "RTM_???", route_flags,
-	  family_payload },
+	  family_payload, 0 },
 	{ NETLINK_SOCK_DIAG, &xl_nl_sock_diag_types, "SOCK_DIAG_???",
-	  sock_diag_flags, family_payload },
-	{ NETLINK_AUDIT, &xl_nl_audit_types, "AUDIT_???", 0, 0 },
+	  sock_diag_flags, family_payload, 0 },
+	{ NETLINK_AUDIT, &xl_nl_audit_types, "AUDIT_???", 0, 0, 0 },
 	{ NETLINK_SELINUX, &xl_nl_selinux_types, "SELNL_MSG_???", 0,
-	  plain_payload },
-	{ NETLINK_XFRM, &xl_nl_xfrm_types, "XFRM_MSG_???", 0, 0 },
-	{ NETLINK_CRYPTO, &xl_nl_crypto_types, "CRYPTO_MSG_???", 0, 0 },
+	  plain_payload, 0 },
+	{ NETLINK_XFRM, &xl_nl_xfrm_types, "XFRM_MSG_???", 0, 0, 0 },
+	{ NETLINK_CRYPTO, &xl_nl_crypto_types, "CRYPTO_MSG_???", 0, 0, 0 },
+	{ NETLINK_NETFILTER, 0, 0, 0, nf_payload, nf_type },
+	{ NETLINK_GENERIC, 0, 0, 0, 0, genl_type },
 };
 
 static const struct proto *find_proto(int proto)
@@ -1215,6 +2718,8 @@ static void p_nlmsghdr(struct nl *x, const struct nlmsghdr *h)
 	fmt_str(f, ", nlmsg_type=");
 	if (h->nlmsg_type < NLMSG_MIN_TYPE || !pr)
 		p_xlat(f, h->nlmsg_type, &xl_nl_types, "NLMSG_???");
+	else if (pr->type)
+		pr->type(f, h->nlmsg_type);
 	else
 		p_xlat(f, h->nlmsg_type, pr->types, pr->unknown);
 	if (h->nlmsg_type == NLMSG_ERROR)
@@ -1403,15 +2908,64 @@ static int nl_proto(const struct sysgate_sys *s, int fd)
 	return nl_socket_row(s, ino, &v, &portid) ? -1 : v;
 }
 
+/* The header libudev puts before a device event it forwards on a
+ * NETLINK_KOBJECT_UEVENT socket (systemd's udev-monitor format) */
+struct udev_header {
+	char prefix[8];		/* "libudev" */
+	unsigned int magic, header_size, properties_off, properties_len;
+	unsigned int filter_subsystem_hash, filter_devtype_hash;
+	unsigned int filter_tag_bloom_hi, filter_tag_bloom_lo;
+};
+
+static const struct field udev_f[] = {
+	F(struct udev_header, prefix, FK_CSTR, 0, 0),
+	F(struct udev_header, magic, FK_HTONL, 0, 0),
+	F(struct udev_header, header_size, FK_U, 0, 0),
+	F(struct udev_header, properties_off, FK_U, 0, 0),
+	F(struct udev_header, properties_len, FK_U, 0, 0),
+	F(struct udev_header, filter_subsystem_hash, FK_HTONL, 0, 0),
+	F(struct udev_header, filter_devtype_hash, FK_HTONL, 0, 0),
+	F(struct udev_header, filter_tag_bloom_hi, FK_HTONL, 0, 0),
+	F(struct udev_header, filter_tag_bloom_lo, FK_HTONL, 0, 0),
+};
+static const struct layout udev_l = LAYOUT(udev_f, struct udev_header);
+
+/* A uevent: libudev's header and the properties after it, else the
+ * bytes (the kernel's own events) */
+static void p_uevent(struct fmt *f, const struct sysgate_sys *s,
+		     unsigned long p, unsigned long len)
+{
+	struct udev_header u;
+
+	if (len < sizeof(u) ||
+	    sysgate_read_mem(s, &u, (void *)p, sizeof(u)) != sizeof(u) ||
+	    hk_strncmp(u.prefix, "libudev", 8)) {
+		p_data(f, s, p, len, 0);
+		return;
+	}
+	if (len > sizeof(u))
+		fmt_chr(f, '[');
+	fmt_chr(f, '{');
+	p_fields(f, (const unsigned char *)&u, &udev_l, 0);
+	fmt_chr(f, '}');
+	if (len > sizeof(u)) {
+		fmt_str(f, ", ");
+		p_data(f, s, p + sizeof(u), len - sizeof(u), 0);
+		fmt_chr(f, ']');
+	}
+}
+
 void p_sockbuf(struct fmt *f, const struct sysgate_sys *s, int fd,
 	       unsigned long p, unsigned long len)
 {
 	struct nl x = { f, s, -1, -1 };
 
-	if (!p || !trace_structs(s) || (x.proto = nl_proto(s, fd)) < 0 ||
-	    x.proto == NETLINK_KOBJECT_UEVENT) {
+	if (!p || !trace_structs(s) || (x.proto = nl_proto(s, fd)) < 0) {
 		p_data(f, s, p, len, 0);
 		return;
 	}
-	walk(&x, &nlmsg_walk, p, len, 0);
+	if (x.proto == NETLINK_KOBJECT_UEVENT)
+		p_uevent(f, s, p, len);
+	else
+		walk(&x, &nlmsg_walk, p, len, 0);
 }

@@ -10,8 +10,9 @@
 #include <linux/ptp_clock.h>
 #include "trace.h"
 
-/* Reserved words: ", rsv=[0x1, 0, ...]" when any is set */
-static void p_rsv(struct fmt *f, const unsigned int *r, int n)
+/* Reserved words: ", NAME=[0x1, 0, ...]" when any is set */
+void p_reserved(struct fmt *f, const char *name, const unsigned int *r,
+		int n)
 {
 	int i;
 
@@ -19,7 +20,9 @@ static void p_rsv(struct fmt *f, const unsigned int *r, int n)
 		;
 	if (i == n)
 		return;
-	fmt_str(f, ", rsv=[");
+	fmt_str(f, ", ");
+	fmt_str(f, name);
+	fmt_str(f, "=[");
 	for (i = 0; i < n; i++) {
 		if (i)
 			fmt_str(f, ", ");
@@ -94,7 +97,7 @@ static void k_caps(struct call *c, unsigned long arg)
 		return;
 	for (i = 0; i < 8; i++)
 		f_dec(c->f, names[i], v[i]);
-	p_rsv(c->f, (const unsigned int *)v + 8, 12);
+	p_reserved(c->f, "rsv", (const unsigned int *)v + 8, 12);
 	fmt_chr(c->f, '}');
 }
 
@@ -109,7 +112,7 @@ static void k_extts(struct call *c, unsigned long arg, int v2)
 	fmt_str(c->f, ", flags=");
 	p_flags_unknown(c->f, r.flags, &xl_ptp_extts_flags, "PTP_???");
 	if (v2)
-		p_rsv(c->f, r.rsv, 2);
+		p_reserved(c->f, "rsv", r.rsv, 2);
 	fmt_chr(c->f, '}');
 }
 
@@ -131,7 +134,7 @@ static void k_perout(struct call *c, unsigned long arg, int v2)
 	if (r.flags & PTP_PEROUT_DUTY_CYCLE)
 		p_ptime_field(c->f, ", on=", &r.on, 0);
 	else if (v2)
-		p_rsv(c->f, r.rsv, 4);
+		p_reserved(c->f, "rsv", r.rsv, 4);
 	fmt_chr(c->f, '}');
 }
 
@@ -150,7 +153,7 @@ static void k_sys_offset(struct call *c, unsigned long arg, int extended)
 		return;
 	/* (the two begin alike) */
 	f_udec(c->f, "{n_samples=", u.o.n_samples);
-	p_rsv(c->f, u.o.rsv, 3);
+	p_reserved(c->f, "rsv", u.o.rsv, 3);
 	n = u.o.n_samples < PTP_MAX_SAMPLES ? u.o.n_samples : PTP_MAX_SAMPLES;
 	if (c_ok(c)) {
 		if (extended)
@@ -170,7 +173,7 @@ static void k_pin(struct call *c, unsigned long arg, int get, int v2)
 		return;
 	f_udec(c->f, "{index=", d.index);
 	if (get && v2)
-		p_rsv(c->f, d.rsv, 5);
+		p_reserved(c->f, "rsv", d.rsv, 5);
 	if (!get || c_ok(c)) {
 		if (get) {
 			fmt_str(c->f, ", name=");
@@ -180,7 +183,7 @@ static void k_pin(struct call *c, unsigned long arg, int get, int v2)
 		p_xlat(c->f, d.func, &xl_ptp_pin_funcs, "PTP_PF_???");
 		f_udec(c->f, ", chan=", d.chan);
 		if (!get && v2)
-			p_rsv(c->f, d.rsv, 5);
+			p_reserved(c->f, "rsv", d.rsv, 5);
 	}
 	fmt_chr(c->f, '}');
 }
@@ -194,7 +197,7 @@ static void k_precise(struct call *c, unsigned long arg)
 	p_ptime_field(c->f, "{device=", &o.device, 1);
 	p_ptime_field(c->f, ", sys_realtime=", &o.sys_realtime, 1);
 	p_ptime_field(c->f, ", sys_monoraw=", &o.sys_monoraw, 0);
-	p_rsv(c->f, o.rsv, 4);
+	p_reserved(c->f, "rsv", o.rsv, 4);
 	fmt_chr(c->f, '}');
 }
 

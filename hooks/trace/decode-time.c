@@ -9,6 +9,7 @@
 #include <sys/timerfd.h>
 #include <sys/eventfd.h>
 #include <sys/time.h>
+#include <sys/timex.h>
 #include <time.h>
 #include "trace.h"
 
@@ -24,6 +25,82 @@ static void a_timespec_out(struct call *c, unsigned long p)
 		a_timespec(c, p);
 	else
 		a_ptr(c, p);
+}
+
+/* adjtimex's and clock_adjtime's struct timex, as the call left it (the
+ * address when it failed): its signed fields in order, by offset, the
+ * modes, status and time among them */
+static void a_timex(struct call *c, unsigned long p)
+{
+#define T(m) { #m, __builtin_offsetof(struct timex, m), \
+	       sizeof(((struct timex *)0)->m) }
+	static const struct {
+		const char *name;
+		unsigned char off, size;
+	} fields[] = {
+		T(offset), T(freq), T(maxerror), T(esterror), T(status),
+		T(constant), T(precision), T(tolerance), T(time), T(tick),
+		T(ppsfreq), T(jitter), T(shift), T(stabil), T(jitcnt),
+		T(calcnt), T(errcnt), T(stbcnt), T(tai),
+	};
+#undef T
+	struct timex t;
+	const unsigned char *b = (const unsigned char *)&t;
+	unsigned int i;
+	long v;
+
+	if (!a_out(c, p) || fetch(c->f, c->s, &t, p, sizeof(t)))
+		return;
+	fmt_str(c->f, "{modes=");
+	p_flags_unknown(c->f, t.modes, &xl_adjtimex_modes, "ADJ_???");
+	for (i = 0; i < sizeof(fields) / sizeof(fields[0]); i++) {
+		fmt_str(c->f, ", ");
+		fmt_str(c->f, fields[i].name);
+		fmt_chr(c->f, '=');
+		if (fields[i].off == __builtin_offsetof(struct timex, status)) {
+			p_flags_unknown(c->f, (unsigned int)t.status,
+					&xl_adjtimex_status, "STA_???");
+			continue;
+		}
+		if (fields[i].off == __builtin_offsetof(struct timex, time)) {
+			f_dec(c->f, "{tv_sec=", t.time.tv_sec);
+			f_udec(c->f, ", tv_usec=",
+			       (unsigned long)t.time.tv_usec);
+			fmt_chr(c->f, '}');
+			continue;
+		}
+		if (fields[i].size == sizeof(long))
+			hk_memcpy(&v, b + fields[i].off, sizeof(v));
+		else
+			v = *(const int *)(const void *)(b + fields[i].off);
+		fmt_dec(c->f, v);
+	}
+	fmt_chr(c->f, '}');
+}
+
+static void d_adjtimex(struct call *c)
+{
+	a_timex(c, c->s->args[0]);
+}
+
+static void d_clock_adjtime(struct call *c)
+{
+	a_clock(c, 0);
+	a_timex(c, c->s->args[1]);
+}
+
+/* the clock's state: "5 (TIME_ERROR)" */
+static void r_adjtimex(struct call *c)
+{
+	const char *nm = xlat_name(&xl_adjtimex_states,
+				   (unsigned long)c->s->ret);
+
+	fmt_dec(c->f, c->s->ret);
+	if (nm) {
+		fmt_str(c->f, " (");
+		fmt_str(c->f, nm);
+		fmt_chr(c->f, ')');
+	}
 }
 
 static void d_clock_get(struct call *c)
@@ -476,6 +553,8 @@ static void d_alarm(struct call *c)
 const struct decoder dec_time[] = {
 	{ "alarm", d_alarm, 0, 0 },
 	{ "times", d_times, 0, 0 },
+	{ "adjtimex", d_adjtimex, r_adjtimex, 0 },
+	{ "clock_adjtime", d_clock_adjtime, r_adjtimex, 0 },
 	{ "clock_gettime", d_clock_get, 0, 0 },
 	{ "clock_getres", d_clock_get, 0, 0 },
 	{ "sched_rr_get_interval", d_sched_rr_get_interval, 0, 0 },

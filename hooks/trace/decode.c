@@ -3,6 +3,8 @@
  * The printers the decoders share: values, flag sets, strings, structs
  * read from the program, timespecs, signal sets, in strace's text.
  */
+#include <fcntl.h>
+#include <sys/stat.h>
 #include "trace.h"
 #include "../lib/slots.h"
 
@@ -124,6 +126,30 @@ void p_fdpath(struct fmt *f, const struct sysgate_sys *s, int fd)
 	p_fdpath_now(f, s, fd);
 }
 
+/* Whether the kernel marked fd's path (n bytes) " (deleted)": unless a
+ * file of that very name is the one fd is open on (strace's test) */
+static int fd_deleted(const struct sysgate_sys *s, int fd, char *path, long n)
+{
+	struct stat link, named;
+	char proc[64];
+	struct fmt t;
+	long nr = sysgate_syscall_number("newfstatat");
+
+	if (n <= 10 || (unsigned long)n >= BUF_MAX ||
+	    hk_strncmp(path + n - 10, " (deleted)", 10))
+		return 0;
+	fmt_init(&t, proc, sizeof(proc) - 1);
+	p_proc_dir(&t, s);
+	f_dec(&t, "/fd/", fd);
+	proc[t.len] = 0;
+	path[n] = 0;
+	if (sysgate_syscall(nr, AT_FDCWD, (long)proc, (long)&link, 0, 0, 0))
+		return 1;
+	return sysgate_syscall(nr, AT_FDCWD, (long)path, (long)&named,
+			       AT_SYMLINK_NOFOLLOW, 0, 0) ||
+	       link.st_ino != named.st_ino || link.st_dev != named.st_dev;
+}
+
 void p_fdpath_now(struct fmt *f, const struct sysgate_sys *s, int fd)
 {
 	char path[BUF_MAX];
@@ -176,15 +202,17 @@ void p_fdpath_now(struct fmt *f, const struct sysgate_sys *s, int fd)
 	}
 	if (!(trace_fdpaths & FDS_PATH))
 		return;
-	/* strace: <memfd:x>(deleted) for the link's "memfd:x (deleted)" */
-	if (n > 10 && !hk_strncmp(path + n - 10, " (deleted)", 10)) {
+	/* strace: <memfd:x>(deleted) for the link's "memfd:x (deleted)",
+	 * the path quoted (its < and > too) */
+	if (fd_deleted(s, fd, path, n)) {
 		fmt_chr(f, '<');
-		fmt_mem(f, path, n - 10);
+		fmt_quoted_esc(f, (const unsigned char *)path, (size_t)n - 10,
+			       "<>");
 		fmt_str(f, ">(deleted)");
 		return;
 	}
 	fmt_chr(f, '<');
-	fmt_mem(f, path, n);
+	fmt_quoted_esc(f, (const unsigned char *)path, (size_t)n, "<>");
 	fmt_chr(f, '>');
 }
 
@@ -548,6 +576,11 @@ void p_hex_bytes(struct fmt *f, const unsigned char *p, unsigned long n)
 	fmt_chr(f, '"');
 }
 
+void p_quoted(struct fmt *f, const unsigned char *p, unsigned long n)
+{
+	quote(f, p, n, 0);
+}
+
 void p_data_local(struct fmt *f, const unsigned char *p, unsigned long n)
 {
 	unsigned long want = n > (unsigned long)trace_strsize ?
@@ -570,6 +603,17 @@ void p_cstring(struct fmt *f, const char *s, unsigned long size)
 	}
 	quote(f, (const unsigned char *)s, size - 1, 0);
 	fmt_str(f, "...");
+}
+
+void p_data_nul(struct fmt *f, const struct sysgate_sys *s, unsigned long p,
+		unsigned long n)
+{
+	unsigned char last = 1;
+
+	if (p && n && trace_read(s, &last, (void *)(p + n - 1), 1) == 1 &&
+	    !last)
+		n--;
+	p_data(f, s, p, n, 0);
 }
 
 void p_data(struct fmt *f, const struct sysgate_sys *s, unsigned long p,
@@ -705,7 +749,7 @@ void p_array_ctx(struct fmt *f, const struct sysgate_sys *s, unsigned long p,
 {
 	unsigned long i, max = trace_whole(s) ? n :
 				(unsigned long)trace_strsize;
-	unsigned char e[16];
+	unsigned char e[64];
 
 	if (!p) {
 		fmt_str(f, "NULL");

@@ -27,6 +27,7 @@ static struct fdset dump_read, dump_write;
 #define DUMP_WRITE 2
 #define DUMP_IOV 4	/* iovec array and count in args 1, 2 */
 #define DUMP_MSG 8	/* msghdr in arg 1 */
+#define DUMP_MMSG 16	/* mmsghdr array in arg 1, ret of them done */
 static unsigned char dump_kind[SYSGATE_NR_MAX];
 
 static const char *const read_calls[] = { "read", "pread64", "recvfrom",
@@ -38,6 +39,8 @@ static const char *const writev_calls[] = { "writev", "pwritev", "pwritev2",
 					    "vmsplice", 0 };
 static const char *const recvmsg_calls[] = { "recvmsg", 0 };
 static const char *const sendmsg_calls[] = { "sendmsg", 0 };
+static const char *const recvmmsg_calls[] = { "recvmmsg", 0 };
+static const char *const sendmmsg_calls[] = { "sendmmsg", 0 };
 
 /* "3,4", "all", "none", "!3", "!!3" (each ! negates); "0-1022": a run
  * (the form the option parser gives long lists) */
@@ -104,10 +107,12 @@ int trace_dump_arg(int writes, const char *v, size_t n)
 		mark(write_calls, DUMP_WRITE);
 		mark(writev_calls, DUMP_WRITE | DUMP_IOV);
 		mark(sendmsg_calls, DUMP_WRITE | DUMP_MSG);
+		mark(sendmmsg_calls, DUMP_WRITE | DUMP_MMSG);
 	} else {
 		mark(read_calls, DUMP_READ);
 		mark(readv_calls, DUMP_READ | DUMP_IOV);
 		mark(recvmsg_calls, DUMP_READ | DUMP_MSG);
+		mark(recvmmsg_calls, DUMP_READ | DUMP_MMSG);
 	}
 	return 0;
 }
@@ -187,40 +192,17 @@ static void dump(struct fmt *f, const struct sysgate_sys *s, unsigned long p,
 	}
 }
 
-/* After a call's line: its data, if -e read=/write= selects its fd. */
-__attribute__((hot))
-void trace_dump(struct fmt *f, const struct sysgate_sys *s,
-		void (*out)(struct fmt *))
+/* count iovecs at iov: " * N bytes in buffer I" and each one's bytes,
+ * left of them in all */
+static void dump_iov(struct fmt *f, const struct sysgate_sys *s,
+		     unsigned long iov, unsigned long count, unsigned long left,
+		     void (*out)(struct fmt *))
 {
-	int kind = s->nr >= 0 && s->nr < SYSGATE_NR_MAX ? dump_kind[s->nr] : 0;
-	unsigned long left, i, iov = s->args[1], count = s->args[2];
-	struct {
-		unsigned long name, namelen, iov, iovlen;
-	} msg;
+	unsigned long i;
 	struct {
 		unsigned long base, len;
 	} v;
 
-	/* (as strace: what a write was given, whatever it returned; what
-	 * a read returned) */
-	if (!kind || ((kind & DUMP_READ) && (sysgate_is_error(s->ret) ||
-					     s->ret <= 0)) ||
-	    !selected(kind & DUMP_READ ? &dump_read : &dump_write,
-		      (int)s->args[0]))
-		return;
-	if (!(kind & (DUMP_IOV | DUMP_MSG))) {
-		dump(f, s, s->args[1], kind & DUMP_READ ?
-				       (unsigned long)s->ret :
-				       (unsigned long)s->args[2], out);
-		return;
-	}
-	if (kind & DUMP_MSG) {
-		if (sysgate_read_mem(s, &msg, (void *)s->args[1], sizeof(msg)) !=
-		    sizeof(msg))
-			return;
-		iov = msg.iov;
-		count = msg.iovlen;
-	}
 	/* (strace reads the whole array first: nothing if part of it
 	 * cannot be read) */
 	if (count > 1UL << 20)
@@ -229,8 +211,6 @@ void trace_dump(struct fmt *f, const struct sysgate_sys *s,
 		if (sysgate_read_mem(s, &v, (void *)(iov + i * sizeof(v)),
 				     sizeof(v)) != sizeof(v))
 			return;
-	/* iovecs: " * N bytes in buffer I" and each one's bytes */
-	left = kind & DUMP_READ ? (unsigned long)s->ret : ~0UL;
 	for (i = 0; i < count && left; i++) {
 		unsigned long n;
 
@@ -248,4 +228,76 @@ void trace_dump(struct fmt *f, const struct sysgate_sys *s,
 		dump(f, s, v.base, n, out);
 		left -= n;
 	}
+}
+
+/* The struct msghdr fields the dumps need: a prefix of it */
+struct msg_iov {
+	unsigned long name, namelen, iov, iovlen;
+};
+
+/* sendmmsg/recvmmsg: each message done, " = N buffers in vector I" and
+ * its iovecs up to its msg_len */
+static void dump_mmsg(struct fmt *f, const struct sysgate_sys *s,
+		      void (*out)(struct fmt *))
+{
+	/* (struct mmsghdr: msghdr, then msg_len) */
+	struct {
+		struct msg_iov m;
+		unsigned long rest[3];
+		unsigned int len, pad;
+	} mm;
+	unsigned long i;
+
+	for (i = 0; i < (unsigned long)s->ret; i++) {
+		if (sysgate_read_mem(s, &mm, (void *)(s->args[1] +
+						      i * sizeof(mm)),
+				     sizeof(mm)) != sizeof(mm))
+			return;
+		if (f->len + 100 > f->cap)
+			out(f);
+		fmt_str(f, " = ");
+		fmt_udec(f, mm.m.iovlen);
+		fmt_str(f, " buffers in vector ");
+		fmt_udec(f, i);
+		fmt_chr(f, '\n');
+		dump_iov(f, s, mm.m.iov, mm.m.iovlen, mm.len, out);
+	}
+}
+
+/* After a call's line: its data, if -e read=/write= selects its fd. */
+__attribute__((hot))
+void trace_dump(struct fmt *f, const struct sysgate_sys *s,
+		void (*out)(struct fmt *))
+{
+	int kind = s->nr >= 0 && s->nr < SYSGATE_NR_MAX ? dump_kind[s->nr] : 0;
+	unsigned long iov = s->args[1], count = s->args[2];
+	struct msg_iov msg;
+
+	/* (as strace: what a write was given, whatever it returned; what
+	 * a read returned) */
+	if (!kind || ((kind & DUMP_READ) && (sysgate_is_error(s->ret) ||
+					     s->ret <= 0)) ||
+	    !selected(kind & DUMP_READ ? &dump_read : &dump_write,
+		      (int)s->args[0]))
+		return;
+	if (kind & DUMP_MMSG) {
+		if (!sysgate_is_error(s->ret))
+			dump_mmsg(f, s, out);
+		return;
+	}
+	if (!(kind & (DUMP_IOV | DUMP_MSG))) {
+		dump(f, s, s->args[1], kind & DUMP_READ ?
+				       (unsigned long)s->ret :
+				       (unsigned long)s->args[2], out);
+		return;
+	}
+	if (kind & DUMP_MSG) {
+		if (sysgate_read_mem(s, &msg, (void *)s->args[1], sizeof(msg)) !=
+		    sizeof(msg))
+			return;
+		iov = msg.iov;
+		count = msg.iovlen;
+	}
+	dump_iov(f, s, iov, count,
+		 kind & DUMP_READ ? (unsigned long)s->ret : ~0UL, out);
 }

@@ -13,6 +13,7 @@
 #include <linux/rtnetlink.h>
 #include <linux/sock_diag.h>
 #include <linux/unix_diag.h>
+#include <linux/genetlink.h>
 #include <fcntl.h>
 #include <netinet/in.h>
 #include <sys/socket.h>
@@ -26,24 +27,24 @@ static long nr(const char *name)
 	return sysgate_syscall_number(name);
 }
 
-/* Sends a SOCK_DIAG_BY_FAMILY request with body (len bytes, dump: all
- * sockets) on a new NETLINK_SOCK_DIAG socket and hands each reply message
- * to fn until it returns non-zero or the replies end.  fn's result, or
+/* Sends a request of type (proto's) with body (len bytes, dump: all of
+ * them) on a new netlink socket of proto and hands each reply message to
+ * fn until it returns non-zero or the replies end.  fn's result, or
  * -1. */
-static int ask(int dump, const void *body, unsigned long len,
-	       int (*fn)(const struct nlmsghdr *h, void *arg), void *arg)
+static int ask_nl(int proto, unsigned short type, int dump, const void *body,
+		  unsigned long len,
+		  int (*fn)(const struct nlmsghdr *h, void *arg), void *arg)
 {
 	struct {
 		struct nlmsghdr h;
 		unsigned char body[64];
-	} req = { .h = { .nlmsg_type = SOCK_DIAG_BY_FAMILY,
+	} req = { .h = { .nlmsg_type = type,
 			 .nlmsg_flags = NLM_F_REQUEST |
 					(dump ? NLM_F_DUMP : 0) } };
 	long buf[REPLY_MAX / sizeof(long)];	/* (on the hook stack) */
 	struct sockaddr_nl to = { .nl_family = AF_NETLINK };
 	long fd = sysgate_syscall(nr("socket"), AF_NETLINK,
-				  SOCK_DGRAM | SOCK_CLOEXEC, NETLINK_SOCK_DIAG,
-				  0, 0, 0);
+				  SOCK_DGRAM | SOCK_CLOEXEC, proto, 0, 0, 0);
 	int r = -1, done = 0;
 
 	if (fd < 0 || len > sizeof(req.body))
@@ -78,6 +79,60 @@ out:
 	if (fd >= 0)
 		sysgate_syscall(nr("close"), fd, 0, 0, 0, 0, 0);
 	return r;
+}
+
+/* ask_nl of NETLINK_SOCK_DIAG's SOCK_DIAG_BY_FAMILY */
+static int ask(int dump, const void *body, unsigned long len,
+	       int (*fn)(const struct nlmsghdr *h, void *arg), void *arg)
+{
+	return ask_nl(NETLINK_SOCK_DIAG, SOCK_DIAG_BY_FAMILY, dump, body, len,
+		      fn, arg);
+}
+
+struct genl_find {
+	unsigned int id;
+	char *name;
+	unsigned long size;
+};
+
+/* A family of the controller's dump: its name when its id is the one */
+static int genl_found(const struct nlmsghdr *h, void *arg)
+{
+	struct genl_find *q = arg;
+	const unsigned char *at = (const unsigned char *)NLMSG_DATA(h) +
+				  GENL_HDRLEN;
+	const unsigned char *end = (const unsigned char *)h + h->nlmsg_len;
+	const char *name = 0;
+	unsigned long name_len = 0;
+	int id = -1;
+
+	while (at + NLA_HDRLEN <= end) {
+		const struct nlattr *a = (const void *)at;
+
+		if (a->nla_len < NLA_HDRLEN || at + a->nla_len > end)
+			break;
+		if (a->nla_type == CTRL_ATTR_FAMILY_ID && a->nla_len >= 6)
+			id = *(const unsigned short *)(at + NLA_HDRLEN);
+		else if (a->nla_type == CTRL_ATTR_FAMILY_NAME) {
+			name = (const char *)at + NLA_HDRLEN;
+			name_len = a->nla_len - NLA_HDRLEN;
+		}
+		at += NLA_ALIGN(a->nla_len);
+	}
+	if (id != (int)q->id || !name || !name_len || name_len > q->size)
+		return 0;
+	hk_memcpy(q->name, name, name_len);
+	q->name[name_len - 1] = 0;
+	return 1;
+}
+
+int genl_family_name(unsigned int id, char *name, unsigned long size)
+{
+	struct genlmsghdr g = { CTRL_CMD_GETFAMILY, 1, 0 };
+	struct genl_find q = { id, name, size };
+
+	return ask_nl(NETLINK_GENERIC, GENL_ID_CTRL, 1, &g, sizeof(g),
+		      genl_found, &q) > 0 ? 0 : -1;
 }
 
 struct inet_find {

@@ -645,7 +645,7 @@ static int shown_args(const struct sysgate_sys *s, const char **kinds)
 	/* open's mode means something only when a file may be created. */
 	if ((s->nr == nr_open || s->nr == nr_openat) &&
 	    !(s->args[n - 2] & O_CREAT) &&
-	    (s->args[n - 2] & O_TMPFILE) != O_TMPFILE)
+	    !(s->args[n - 2] & 020000000 /* the kernel's __O_TMPFILE */))
 		n--;
 	return n;
 }

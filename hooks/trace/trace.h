@@ -202,7 +202,13 @@ void p_hex_bytes(struct fmt *f, const unsigned char *p, unsigned long n);
  * at -s; at most size - 1 bytes, "..." when no NUL ends them). */
 void p_cstring(struct fmt *f, const char *s, unsigned long size);
 /* The same for bytes already read. */
+/* p_data of n bytes, a final NUL not shown (strace's
+ * QUOTE_OMIT_TRAILING_0) */
+void p_data_nul(struct fmt *f, const struct sysgate_sys *s, unsigned long p,
+		unsigned long n);
 void p_data_local(struct fmt *f, const unsigned char *p, unsigned long n);
+/* n bytes quoted, never cut at -s */
+void p_quoted(struct fmt *f, const unsigned char *p, unsigned long n);
 void p_sockaddr(struct fmt *f, const struct sysgate_sys *s, unsigned long p,
 		unsigned long len);
 /* A path (strace's: at most PATH_MAX - 1 bytes, then "..."). */
@@ -244,12 +250,12 @@ int fetch_arg(struct call *c, void *dst, unsigned long p, unsigned long len,
 	      int out);
 /* p_array's walk for any printer: elem gets ctx; unread: print the
  * address (or where reading stops) without reading.  Elements of at
- * most 16 bytes. */
+ * most 64 bytes. */
 void p_array_ctx(struct fmt *f, const struct sysgate_sys *s, unsigned long p,
 		 unsigned long n, unsigned int size, int unread,
 		 void (*elem)(struct fmt *f, const void *e, void *ctx),
 		 void *ctx);
-/* strace's arrays: n elements of size bytes (at most 16) at p, each by
+/* strace's arrays: n elements of size bytes (at most 64) at p, each by
  * elem; at most -s of them (all under -v) then "...".  NULL, [], p when
  * the first cannot be read (or when out: the kernel's output of a call
  * that failed), "... / * addr * /" where reading stops. */
@@ -320,6 +326,12 @@ void p_inet4(struct fmt *f, const unsigned char *a);
  * the value alone, no ", NAME=". */
 void p_in_addr(struct fmt *f, const char *name, const void *bytes, int n,
 	       const char *head, const char *tail);
+/* A hardware address of n bytes, "01:02:03", as strace's -X shows it
+ * (decode-net.c) */
+void p_mac(struct fmt *f, const unsigned char *a, unsigned int n);
+/* Reserved words: ", NAME=[0x1, 0, ...]" when any is set (decode-ptp.c) */
+void p_reserved(struct fmt *f, const char *name, const unsigned int *r,
+		int n);
 /* The shortest text form of an IPv6 address (16 bytes). */
 void p_inet6(struct fmt *f, const unsigned char *a);
 /* -yy: "TCP:[127.0.0.1:80->127.0.0.1:4000]" for the socket with inode
@@ -359,6 +371,9 @@ void p_bpf_filter(struct fmt *f, const struct sysgate_sys *s, unsigned long p,
  * namespace: its protocol and port id, 0; or -1 (decode-netlink.c). */
 int nl_socket_row(const struct sysgate_sys *s, unsigned long ino, int *proto,
 		  unsigned int *portid);
+/* The name of the generic netlink family id, asked of the kernel's
+ * controller: 0, or -1 (sockets.c) */
+int genl_family_name(unsigned int id, char *name, unsigned long size);
 /* p_array_ctx's printer of u32 elements (decode-netlink.c) */
 void p_u32_elem(struct fmt *f, const void *e, void *ctx);
 /* An interface index by its name: if_nametoindex("lo"), else the

@@ -134,5 +134,9 @@ int main(void)
 		if (fa >= 0)
 			close((int)fa);
 	}
+	/* an offset of 64 bits, an unknown whence; advice's length */
+	lseek(-1, (off_t)-374081421428539665LL, SEEK_SET);
+	lseek(-1, 7, 9);
+	posix_fadvise(-1, 1, (off_t)-2, POSIX_FADV_RANDOM);
 	return 0;
 }

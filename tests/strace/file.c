@@ -8,6 +8,7 @@
 #include <sys/statfs.h>
 #include <sys/syscall.h>
 #include <linux/openat2.h>
+#include <linux/xattr.h>
 
 int main(int argc, char **argv)
 {
@@ -141,5 +142,25 @@ int main(int argc, char **argv)
 	/* swapon's flags and priority (no such file) */
 	syscall(SYS_swapon, "nonexistent", 0x8000 | 0x10000 | 42);
 	syscall(SYS_swapon, "nonexistent", 0x80000 | 7);
+	{
+		/* extended attributes: values with and without their final
+		 * NUL, one larger than the kernel takes, flags, lists */
+		char v[16];
+
+		syscall(SYS_setxattr, ".", "user.sysgate", "foo\0bar", 8,
+			XATTR_CREATE);
+		syscall(SYS_lsetxattr, ".", "user.sysgate", "foo\0bar", 7,
+			XATTR_REPLACE | 4);
+		syscall(SYS_fsetxattr, -1, "user.sysgate", v, 70000, 0);
+		syscall(SYS_getxattr, ".", "user.none", v, sizeof(v));
+		syscall(SYS_fgetxattr, -1, "user.none", v, sizeof(v));
+		syscall(SYS_listxattr, ".", v, 0);
+		syscall(SYS_flistxattr, -1, v, sizeof(v));
+		syscall(SYS_removexattr, ".", "user.none");
+		syscall(SYS_fremovexattr, -1, "user.none");
+	}
+	/* __O_SYNC and __O_TMPFILE alone (the mode shown with the latter) */
+	syscall(SYS_openat, -1, "x", O_RDONLY | 04000000);
+	syscall(SYS_openat, -1, "x", O_WRONLY | 020000000, 0600);
 	return 0;
 }

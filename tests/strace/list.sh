@@ -35,6 +35,7 @@ poll-s poll -s 2
 poll-sv poll -s 2 -v
 misc-x misc -x
 net-xx net -xx
+net-rw net -e read=all -e write=all
 file-z file -z
 file-Z file -Z
 proc-r proc -r

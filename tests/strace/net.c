@@ -120,8 +120,56 @@ int main(int argc, char **argv)
 		mh.msg_control = NULL;
 		mh.msg_controllen = 0;
 	}
+	{
+		/* several messages a call: sent, received with the
+		 * lengths of the names given and got, one cut short */
+		struct mmsghdr mm[3];
+		struct iovec mv[3];
+		struct sockaddr_un from[3];
+		char rb[3][8];
+		int i;
+
+		memset(mm, 0, sizeof(mm));
+		memset(rb, 'x', sizeof(rb));
+		for (i = 0; i < 3; i++) {
+			mv[i].iov_base = (char *)"one\0two\0three" + 4 * i;
+			mv[i].iov_len = 3;
+			mm[i].msg_hdr.msg_iov = &mv[i];
+			mm[i].msg_hdr.msg_iovlen = 1;
+		}
+		sendmmsg(sv[0], mm, 3, MSG_DONTWAIT);
+		for (i = 0; i < 3; i++) {
+			mv[i].iov_base = rb[i];
+			mv[i].iov_len = i ? sizeof(rb[i]) : 2;
+			mm[i].msg_hdr.msg_name = &from[i];
+			mm[i].msg_hdr.msg_namelen = i ? sizeof(from[i]) : 1;
+		}
+		recvmmsg(sv[1], mm, 3, MSG_DONTWAIT, NULL);
+		sendmmsg(-1, mm, 2, 0);
+		recvmmsg(-1, mm, 2, 0, NULL);
+	}
 	close(sv[0]);
 	close(sv[1]);
+	{
+		/* multicast memberships (on no socket: EBADF), one short */
+		struct ip_mreq m4 = { { htonl(0xe0000003) },
+				      { htonl(INADDR_LOOPBACK) } };
+		struct ipv6_mreq m6 = { IN6ADDR_LOOPBACK_INIT, 1 };
+		struct group_req g = { 1 };
+
+		memcpy(&g.gr_group, &in, sizeof(in));
+		setsockopt(-1, SOL_IP, IP_ADD_MEMBERSHIP, &m4, sizeof(m4));
+		setsockopt(-1, SOL_IP, IP_DROP_MEMBERSHIP, &m4, 7);
+		setsockopt(-1, SOL_IPV6, IPV6_ADD_MEMBERSHIP, &m6, sizeof(m6));
+		setsockopt(-1, SOL_IPV6, IPV6_JOIN_ANYCAST, &m6, sizeof(m6) + 4);
+		setsockopt(-1, SOL_IP, MCAST_JOIN_GROUP, &g, sizeof(g));
+		setsockopt(-1, SOL_IPV6, MCAST_LEAVE_GROUP, &g, 8);
+	}
+	/* a path longer than -s: never cut */
+	s = socket(AF_UNIX, SOCK_DGRAM, 0);
+	strcpy(un.sun_path, "a-socket-name-longer-than-thirty-two-bytes");
+	connect(s, (struct sockaddr *)&un, sizeof(un));
+	close(s);
 	{
 		/* packet sockets' options (on no socket: EBADF) */
 		struct packet_mreq mr = { 1, PACKET_MR_PROMISC, 6,

@@ -19,6 +19,19 @@
 #include <linux/if.h>
 #include <linux/if_arp.h>
 #include <linux/nexthop.h>
+#include <linux/fib_rules.h>
+#include <linux/if_bridge.h>
+#include <linux/mpls.h>
+#include <linux/if_ether.h>
+#include <arpa/inet.h>
+#include <linux/genetlink.h>
+#include <linux/netfilter/nfnetlink.h>
+#include <linux/netfilter/nf_tables.h>
+#include <linux/neighbour.h>
+#include <linux/if_addr.h>
+#include <linux/pkt_sched.h>
+#include <linux/gen_stats.h>
+#include <linux/if_link.h>
 #include <sys/socket.h>
 
 /* appends an attribute of type t with n bytes of v at *at */
@@ -152,6 +165,211 @@ static void cachereports(int rt, unsigned char *buf)
 	}
 }
 
+/* starts a message of type t whose payload begins with n bytes of hdr;
+ * returns where its attributes go */
+static unsigned char *msg(unsigned char *buf, unsigned short t,
+			 const void *hdr, unsigned int n)
+{
+	struct nlmsghdr *h = (struct nlmsghdr *)buf;
+
+	memset(buf, 0, 512);
+	h->nlmsg_type = t;
+	/* (no NLM_F_REQUEST: the kernel acts on none of them) */
+	h->nlmsg_flags = NLM_F_DUMP;
+	memcpy(buf + NLMSG_HDRLEN, hdr, n);
+	return buf + NLMSG_HDRLEN + NLMSG_ALIGN(n);
+}
+
+static void send_msg(int rt, unsigned char *buf, unsigned char *end)
+{
+	((struct nlmsghdr *)buf)->nlmsg_len = (unsigned int)(end - buf);
+	sendto(rt, buf, (size_t)(end - buf), 0, NULL, 0);
+}
+
+/* nests the attributes from nest to at as one of type t */
+static void nest_end(unsigned char *nest, unsigned char *at,
+		     unsigned short t)
+{
+	((struct nlattr *)nest)->nla_len = (unsigned short)(at - nest);
+	((struct nlattr *)nest)->nla_type = t;
+}
+
+/* at *at: an attribute of type outer holding one of type inner that
+ * holds one of type t with n bytes of v */
+static void nested2(unsigned char **at, unsigned short outer,
+		    unsigned short inner, unsigned short t, const void *v,
+		    unsigned short n)
+{
+	unsigned char *o = *at, *i = o + NLA_HDRLEN;
+
+	*at = i + NLA_HDRLEN;
+	attr(at, t, v, n);
+	nest_end(i, *at, inner);
+	nest_end(o, *at, outer);
+}
+
+/* route messages of each structure: addresses, routes (a multipath one
+ * with its hops' attributes), rules, neighbours, traffic control,
+ * neighbour tables, statistics, a link's IFLA_PROTINFO of AF_INET6 and
+ * AF_BRIDGE and its VF information */
+static void route_msgs(int rt, unsigned char *buf)
+{
+	static const unsigned char a4[4] = { 10, 1, 2, 3 };
+	static const unsigned char a6[16] = { 0xfe, 0x80, [15] = 1 };
+	static const unsigned char mac[6] = { 2, 0x42, 0xac, 0x11, 0, 2 };
+	struct ifaddrmsg ifa = { AF_INET, 24, IFA_F_PERMANENT, 0, 1 };
+	struct ifa_cacheinfo ci = { 1, 2, 3, 4 };
+	struct rtmsg rtm = { AF_INET6, 64, 0, 0x10, RT_TABLE_MAIN,
+			     RTPROT_BOOT, RT_SCOPE_UNIVERSE, RTN_UNICAST,
+			     RTM_F_NOTIFY | 0x10000 };
+	struct rtnexthop nh = { 8 + 20, RTNH_F_ONLINK, 2, 1 };
+	struct fib_rule_hdr fr = { AF_INET, 8, 0, 0, RT_TABLE_LOCAL, 0, 0,
+				   FR_ACT_TO_TBL, FIB_RULE_INVERT };
+	struct fib_rule_port_range pr = { 80, 8080 };
+	struct ndmsg nd = { AF_INET, 0, 0, 1, NUD_REACHABLE, NTF_SELF, 1 };
+	struct tcmsg tc = { AF_UNSPEC, 0, 0, 1, 0x10000, 0xffffffff, 0 };
+	struct gnet_stats_queue q = { 1, 2, 3, 4, 5 };
+	struct tc_estimator est = { -2, 3 };
+	struct ndtmsg ndt = { AF_INET, 0, 0 };
+	struct ndt_config cfg = { 4, 8, 16, 1, 2, 3, 0xff, 5, 6 };
+	struct if_stats_msg st = { AF_UNSPEC, 0, 0, 1,
+				   1 << IFLA_STATS_LINK_64 | 1 << 9 };
+	struct ifinfomsg ifi = { AF_INET6, 0, ARPHRD_ETHER, 1, IFF_UP, 0 };
+	struct ifla_vf_mac vm = { 3, { 2, 0x42, 0xac, 0x11, 0, 2 } };
+	struct ifla_vf_vlan_info vi = { 3, 100, 1, 0x0081 };
+	unsigned int devconf[3] = { 1, 64, 0x7fffffff };
+	unsigned int u32 = 7, oif = 1, flags = IFA_F_PERMANENT | 0x10000;
+	unsigned short port = 0x5000, stab[2] = { 1, 2 };
+	struct br_port_msg bpm = { AF_BRIDGE, 1 };
+	struct mpls_link_stats ms = { 1, 2, 3, 4, 5, 6, 7, 8, 9 };
+	struct br_mdb_entry mdb = { 1, MDB_PERMANENT, MDB_FLAGS_OFFLOAD, 10,
+				    { { 0 }, 0 } };
+	unsigned char *at, *nest, *hop, u8 = 1;
+
+	at = msg(buf, RTM_GETADDR, &ifa, sizeof(ifa));
+	attr(&at, IFA_ADDRESS, a4, sizeof(a4));
+	attr(&at, IFA_LABEL, "lo", 3);
+	attr(&at, IFA_CACHEINFO, &ci, sizeof(ci));
+	attr(&at, IFA_FLAGS, &flags, sizeof(flags));
+	send_msg(rt, buf, at);
+	at = msg(buf, RTM_GETROUTE, &rtm, sizeof(rtm));
+	attr(&at, RTA_DST, a6, sizeof(a6));
+	attr(&at, RTA_OIF, &oif, sizeof(oif));
+	attr(&at, RTA_TABLE, &u32, sizeof(u32));
+	nest = at;
+	at += NLA_HDRLEN;
+	hop = at;
+	memcpy(hop, &nh, sizeof(nh));
+	at += sizeof(nh);
+	attr(&at, RTA_GATEWAY, a6, sizeof(a6));
+	((struct rtnexthop *)hop)->rtnh_len = (unsigned short)(at - hop);
+	memcpy(at, &nh, sizeof(nh));
+	((struct rtnexthop *)at)->rtnh_len = sizeof(nh);
+	at += sizeof(nh);
+	nest_end(nest, at, RTA_MULTIPATH);
+	send_msg(rt, buf, at);
+	at = msg(buf, RTM_GETRULE, &fr, sizeof(fr));
+	attr(&at, FRA_DST, a4, sizeof(a4));
+	attr(&at, FRA_TABLE, &u32, sizeof(u32));
+	attr(&at, FRA_DPORT_RANGE, &pr, sizeof(pr));
+	attr(&at, FRA_PROTOCOL, &u8, 1);
+	send_msg(rt, buf, at);
+	at = msg(buf, RTM_GETNEIGH, &nd, sizeof(nd));
+	attr(&at, NDA_DST, a4, sizeof(a4));
+	attr(&at, NDA_LLADDR, mac, sizeof(mac));
+	attr(&at, NDA_PORT, &port, sizeof(port));
+	send_msg(rt, buf, at);
+	at = msg(buf, RTM_GETQDISC, &tc, sizeof(tc));
+	attr(&at, TCA_KIND, "pfifo", 6);
+	attr(&at, TCA_RATE, &est, sizeof(est));
+	nest = at;
+	at += NLA_HDRLEN;
+	attr(&at, TCA_STATS_QUEUE, &q, sizeof(q));
+	nest_end(nest, at, TCA_STATS2);
+	nest = at;
+	at += NLA_HDRLEN;
+	attr(&at, TCA_STAB_DATA, stab, sizeof(stab));
+	nest_end(nest, at, TCA_STAB);
+	send_msg(rt, buf, at);
+	at = msg(buf, RTM_GETNEIGHTBL, &ndt, sizeof(ndt));
+	attr(&at, NDTA_NAME, "arp_cache", 10);
+	attr(&at, NDTA_CONFIG, &cfg, sizeof(cfg));
+	send_msg(rt, buf, at);
+	at = msg(buf, RTM_GETSTATS, &st, sizeof(st));
+	nested2(&at, IFLA_STATS_AF_SPEC, AF_MPLS, MPLS_STATS_LINK, &ms,
+		sizeof(ms));
+	send_msg(rt, buf, at);
+	at = msg(buf, RTM_GETLINK, &ifi, sizeof(ifi));
+	nest = at;
+	at += NLA_HDRLEN;
+	attr(&at, IFLA_INET6_FLAGS, &flags, sizeof(flags));
+	attr(&at, IFLA_INET6_CONF, devconf, sizeof(devconf));
+	attr(&at, IFLA_INET6_TOKEN, a6, sizeof(a6));
+	nest_end(nest, at, IFLA_PROTINFO);
+	nested2(&at, IFLA_VFINFO_LIST, IFLA_VF_INFO, IFLA_VF_MAC, &vm,
+		sizeof(vm));
+	send_msg(rt, buf, at);
+	mdb.addr.u.ip4 = htonl(0xe0000001);
+	mdb.addr.proto = htons(ETH_P_IP);
+	at = msg(buf, RTM_GETMDB, &bpm, sizeof(bpm));
+	nested2(&at, MDBA_MDB, MDBA_MDB_ENTRY, MDBA_MDB_ENTRY_INFO, &mdb,
+		sizeof(mdb));
+	nested2(&at, MDBA_ROUTER, MDBA_ROUTER_PORT, MDBA_ROUTER_PATTR_TYPE,
+		&u8, 1);
+	send_msg(rt, buf, at);
+	ifi.ifi_family = AF_BRIDGE;
+	at = msg(buf, RTM_GETLINK, &ifi, sizeof(ifi));
+	nest = at;
+	at += NLA_HDRLEN;
+	attr(&at, IFLA_BRPORT_STATE, &u8, 1);
+	attr(&at, IFLA_BRPORT_COST, &u32, sizeof(u32));
+	attr(&at, IFLA_BRPORT_GROUP_FWD_MASK, &port, sizeof(port));
+	nest_end(nest, at, IFLA_PROTINFO);
+	nested2(&at, 99, IFLA_VF_VLAN_LIST, IFLA_VF_VLAN_INFO, &vi,
+		sizeof(vi));
+	send_msg(rt, buf, at);
+}
+
+/* a generic netlink message to the controller (its family by name), a
+ * netfilter one with its nfgenmsg, a uevent with libudev's header */
+static void other_protocols(unsigned char *buf)
+{
+	struct sockaddr_nl sa = { .nl_family = AF_NETLINK };
+	struct nlmsghdr *h = (struct nlmsghdr *)buf;
+	unsigned int uev[8] = { 0xfeedcafe, 40, 40, 3, 1, 2, 3, 4 };
+	int fd;
+
+	fd = socket(AF_NETLINK, SOCK_RAW, NETLINK_GENERIC);
+	check(fd >= 0 && bind(fd, (void *)&sa, sizeof(sa)) == 0, "genl");
+	memset(buf, 0, 64);
+	h->nlmsg_type = GENL_ID_CTRL;
+	h->nlmsg_len = NLMSG_HDRLEN + 4;
+	buf[NLMSG_HDRLEN] = CTRL_CMD_GETFAMILY;
+	sendto(fd, buf, h->nlmsg_len, 0, NULL, 0);
+	close(fd);
+	fd = socket(AF_NETLINK, SOCK_RAW, NETLINK_NETFILTER);
+	check(fd >= 0 && bind(fd, (void *)&sa, sizeof(sa)) == 0, "nf");
+	memset(buf, 0, 64);
+	h->nlmsg_type = NFNL_SUBSYS_NFTABLES << 8 | NFT_MSG_GETTABLE;
+	h->nlmsg_flags = NLM_F_DUMP;
+	h->nlmsg_len = NLMSG_HDRLEN + 8;
+	buf[NLMSG_HDRLEN] = AF_INET;
+	buf[NLMSG_HDRLEN + 3] = NFNL_SUBSYS_NFTABLES;
+	buf[NLMSG_HDRLEN + 4] = 4;
+	sendto(fd, buf, h->nlmsg_len, 0, NULL, 0);
+	h->nlmsg_type = 0x33 << 8 | 0x44;
+	sendto(fd, buf, NLMSG_HDRLEN, 0, NULL, 0);
+	close(fd);
+	fd = socket(AF_NETLINK, SOCK_RAW, NETLINK_KOBJECT_UEVENT);
+	check(fd >= 0 && bind(fd, (void *)&sa, sizeof(sa)) == 0, "uevent");
+	memcpy(buf, "libudev", 8);
+	memcpy(buf + 8, uev, sizeof(uev));
+	memcpy(buf + 40, "A=b", 4);
+	sendto(fd, buf, 44, MSG_DONTWAIT, NULL, 0);
+	sendto(fd, "add@/devices", 12, MSG_DONTWAIT, NULL, 0);
+	close(fd);
+}
+
 int main(void)
 {
 	static unsigned char buf[1024], reply[1024];
@@ -278,6 +496,8 @@ int main(void)
 	cachereports(rt, buf);
 	link_attrs(rt, buf);
 	nexthops(rt, buf);
+	route_msgs(rt, buf);
 	close(rt);
+	other_protocols(buf);
 	return 0;
 }
