@@ -5,7 +5,10 @@
 set -u
 cmd=$1
 shift
-export TMPD=$(mktemp -d /tmp/sysgate-prog.XXXXXX)
+# (checked: an empty TMPD would have the programs write at /)
+TMPD=$(mktemp -d /tmp/sysgate-prog.XXXXXX) && [ -d "$TMPD" ] ||
+	{ echo "compare.sh: mktemp failed"; exit 1; }
+export TMPD
 trap 'rm -rf "$TMPD"' EXIT
 command -v "${cmd%% *}" >/dev/null || { echo "${cmd%% *} not installed"; exit 77; }
 native=$(sh -c "$cmd" 2>&1)
