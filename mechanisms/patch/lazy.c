@@ -121,81 +121,6 @@ static void decline(unsigned long addr)
 		}
 }
 
-/* --- sites planned at their third trap ---------------------------------- */
-
-/*
- * A trap costs a few microseconds, planning and writing a site four to
- * six times that: a site that runs once or twice (most of a program's
- * start: brk, access, read, arch_prctl, rseq...) costs less left to its
- * traps, and the object it is in need not even be looked at.  A site is
- * planned at its SG_TRAPS_BEFORE_PLAN-th trap; counts are kept without
- * the lock.  A full table plans at once.
- */
-#define SEEN_SLOTS 1024		/* power of two; 8 KiB: two pages touched */
-#define SEEN_ADDR(e) ((e) >> 8)	/* an entry: the address, then the count */
-#define SEEN_MAX 255UL
-
-static unsigned long seen[SEEN_SLOTS];
-/* bit (addr >> 21) % 64 of each counted site: most calls that unmap
- * need not look through the table */
-static unsigned long seen_regions;
-
-static unsigned long regions_of(unsigned long lo, unsigned long hi)
-{
-	unsigned long r, m = 0;
-
-	if (hi <= lo)
-		return 0;
-	if (hi - lo >= 64UL << 21)
-		return ~0UL;
-	for (r = lo >> 21; r <= (hi - 1) >> 21; r++)
-		m |= 1UL << (r & 63);
-	return m;
-}
-
-/* [lo, hi) is unmapped or mapped over: code there later counts anew. */
-static void seen_forget(unsigned long lo, unsigned long hi)
-{
-	int i;
-
-	if (!(__atomic_load_n(&seen_regions, __ATOMIC_RELAXED) &
-	      regions_of(lo, hi)))
-		return;
-	for (i = 0; i < SEEN_SLOTS; i++) {
-		unsigned long e = __atomic_load_n(&seen[i], __ATOMIC_RELAXED);
-
-		if (SEEN_ADDR(e) >= lo && SEEN_ADDR(e) < hi)
-			__atomic_store_n(&seen[i], SEEN_ADDR(e) << 8,
-					 __ATOMIC_RELAXED);
-	}
-}
-
-/* addr's traps so far, this one included (user addresses have 47 bits:
- * the count fits below one) */
-static unsigned int traps_at(unsigned long addr)
-{
-	unsigned long i, k;
-
-	__atomic_or_fetch(&seen_regions, regions_of(addr, addr + 1),
-			  __ATOMIC_RELAXED);
-	for (i = (addr * 0x9e3779b97f4a7c15UL) >> 54, k = 0; k < SEEN_SLOTS / 2;
-	     i = (i + 1) % SEEN_SLOTS, k++) {
-		unsigned long e = __atomic_load_n(&seen[i], __ATOMIC_RELAXED);
-
-		while (!e || SEEN_ADDR(e) == addr) {
-			unsigned long n = e ? (e & SEEN_MAX) + ((e & SEEN_MAX) <
-							      SEEN_MAX) : 1;
-
-			if (__atomic_compare_exchange_n(&seen[i], &e,
-							addr << 8 | n, 1,
-							__ATOMIC_RELAXED,
-							__ATOMIC_RELAXED))
-				return (unsigned int)n;
-		}
-	}
-	return SG_TRAPS_BEFORE_PLAN;
-}
-
 /* --- sites waiting for a whole-object read ----------------------------- */
 
 /*
@@ -462,7 +387,6 @@ void sg_patch_lazy_trapped(unsigned long addr)
 	 * trapped, as under -m sud, and the parent patches the sites it
 	 * runs itself. */
 	if (!lz.enabled || (self && self->vfork_child) || declined(addr) ||
-	    traps_at(addr) < SG_TRAPS_BEFORE_PLAN ||
 	    !sg_patch_lock_take(&lz.lock, 0))
 		return;
 	/* Tell calls that change memory to take the lock from now on, and
@@ -534,8 +458,6 @@ int sg_patch_lazy_begin(unsigned long lo, unsigned long hi, int drops)
 
 	if (!lz.enabled)
 		return 0;
-	if (drops)
-		seen_forget(lo, hi);
 	__atomic_add_fetch(&lz.changing, 1, __ATOMIC_SEQ_CST);
 	if (!__atomic_load_n(&lz.any, __ATOMIC_SEQ_CST))
 		return 1;	/* nothing patched: sg_patch_lazy_end drops it */
@@ -592,7 +514,7 @@ void sg_patch_lazy_stats(void)
 
 	if (!lz.enabled || !lz.any)
 		return;
-	sg_patch_put(buf, &n, "sysgate: patched after their third trap: ");
+	sg_patch_put(buf, &n, "sysgate: patched after their first trap: ");
 	sg_patch_put_num(buf, &n, lz.patched);
 	sg_patch_put(buf, &n, " sites (");
 	sg_patch_put_num(buf, &n, lz.restored);

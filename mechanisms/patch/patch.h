@@ -177,9 +177,6 @@ void sg_patch_lock_drop(struct sg_patch_lock *l) SG_HIDDEN;
  */
 /* addr trapped (syscall user dispatch) and its call has been run. */
 void sg_patch_lazy_trapped(unsigned long addr) SG_HIDDEN;
-/* A site left to traps is planned at this trap of it (lazy.c); --stats
- * says "third". */
-#define SG_TRAPS_BEFORE_PLAN 3
 /* patch.c, under lazy.c's lock: a site of an object left to traps,
  * planned and patched as a planned object's site would be, where no
  * other thread can run its code meanwhile.  1 if patched, 0 if not (the
