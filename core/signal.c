@@ -795,7 +795,9 @@ static int actions_after_exec(struct sg_kact *app_act)
 	unsigned long mask = 0;
 	int sig, i;
 
-	for (i = 0; ign && i < 16; i++) {
+	if (!ign)
+		return -1;
+	for (i = 0; i < 16; i++) {
 		char c = ign[i];
 
 		if (c >= '0' && c <= '9')
@@ -805,8 +807,6 @@ static int actions_after_exec(struct sg_kact *app_act)
 		else
 			return -1;
 	}
-	if (!ign)
-		return -1;
 	for (sig = 1; sig < SG_NSIG; sig++) {
 		memset(&app_act[sig], 0, sizeof(app_act[sig]));
 		if (mask >> (sig - 1) & 1)

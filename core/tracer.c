@@ -571,11 +571,10 @@ void sg_tracer_outside(void)
 	if (!sg.is_root || !(sg.seccomp_on || sg.sud_on ||
 			     (sg.opts && !sg_strcmp(sg.opts->mechanism, "int3"))))
 		return;
-	if (sg.tracer_at_start)
-		v = sg.tracer_at_start == 2 ? "1" : 0;
-	else
-		v = sg_proc_status(0, "TracerPid", buf, sizeof(buf));
-	if (v && *v >= '1' && *v <= '9')
+	/* (known from the loader's read of status at start, else read) */
+	if (sg.tracer_at_start ? sg.tracer_at_start == 2 :
+	    (v = sg_proc_status(0, "TracerPid", buf, sizeof(buf))) &&
+	    *v >= '1' && *v <= '9')
 		sg_warn("this program is traced from outside sysgate: "
 			"its tracer sees a signal for each call "
 			"sysgate traps (run the tracer under sysgate "
