@@ -121,6 +121,81 @@ static void decline(unsigned long addr)
 		}
 }
 
+/* --- sites planned at their third trap ---------------------------------- */
+
+/*
+ * A trap costs a few microseconds, planning and writing a site four to
+ * six times that: a site that runs once or twice (most of a program's
+ * start: brk, access, read, arch_prctl, rseq...) costs less left to its
+ * traps, and the object it is in need not even be looked at.  A site is
+ * planned at its SG_TRAPS_BEFORE_PLAN-th trap; counts are kept without
+ * the lock (a lost increment only means one more trap).  A full table
+ * plans at once.
+ */
+#define SEEN_SLOTS 2048		/* power of two */
+
+static struct {
+	unsigned long addr;
+	unsigned int n;
+} seen[SEEN_SLOTS];
+/* bit (addr >> 21) % 64 of each counted site: most calls that unmap
+ * need not look through the table */
+static unsigned long seen_regions;
+
+static unsigned long regions_of(unsigned long lo, unsigned long hi)
+{
+	unsigned long r, m = 0;
+
+	if (hi <= lo)
+		return 0;
+	if (hi - lo >= 64UL << 21)
+		return ~0UL;
+	for (r = lo >> 21; r <= (hi - 1) >> 21; r++)
+		m |= 1UL << (r & 63);
+	return m;
+}
+
+/* [lo, hi) is unmapped or mapped over: code there later counts anew. */
+static void seen_forget(unsigned long lo, unsigned long hi)
+{
+	int i;
+
+	if (!(__atomic_load_n(&seen_regions, __ATOMIC_RELAXED) &
+	      regions_of(lo, hi)))
+		return;
+	for (i = 0; i < SEEN_SLOTS; i++) {
+		unsigned long a = __atomic_load_n(&seen[i].addr,
+						  __ATOMIC_RELAXED);
+
+		if (a >= lo && a < hi)
+			__atomic_store_n(&seen[i].n, 0, __ATOMIC_RELAXED);
+	}
+}
+
+/* addr's traps so far, this one included */
+static unsigned int traps_at(unsigned long addr)
+{
+	unsigned long i, k;
+
+	__atomic_or_fetch(&seen_regions, regions_of(addr, addr + 1),
+			  __ATOMIC_RELAXED);
+
+	for (i = (addr * 0x9e3779b97f4a7c15UL) >> 53, k = 0; k < SEEN_SLOTS / 2;
+	     i = (i + 1) % SEEN_SLOTS, k++) {
+		unsigned long a = __atomic_load_n(&seen[i].addr,
+						  __ATOMIC_RELAXED);
+
+		if (!a && __atomic_compare_exchange_n(&seen[i].addr, &a, addr,
+						      0, __ATOMIC_RELAXED,
+						      __ATOMIC_RELAXED))
+			a = addr;
+		if (a == addr)
+			return __atomic_add_fetch(&seen[i].n, 1,
+						  __ATOMIC_RELAXED);
+	}
+	return SG_TRAPS_BEFORE_PLAN;
+}
+
 /* --- sites waiting for a whole-object read ----------------------------- */
 
 /*
@@ -387,6 +462,7 @@ void sg_patch_lazy_trapped(unsigned long addr)
 	 * trapped, as under -m sud, and the parent patches the sites it
 	 * runs itself. */
 	if (!lz.enabled || (self && self->vfork_child) || declined(addr) ||
+	    traps_at(addr) < SG_TRAPS_BEFORE_PLAN ||
 	    !sg_patch_lock_take(&lz.lock, 0))
 		return;
 	/* Tell calls that change memory to take the lock from now on, and
@@ -458,6 +534,8 @@ int sg_patch_lazy_begin(unsigned long lo, unsigned long hi, int drops)
 
 	if (!lz.enabled)
 		return 0;
+	if (drops)
+		seen_forget(lo, hi);
 	__atomic_add_fetch(&lz.changing, 1, __ATOMIC_SEQ_CST);
 	if (!__atomic_load_n(&lz.any, __ATOMIC_SEQ_CST))
 		return 1;	/* nothing patched: sg_patch_lazy_end drops it */
@@ -514,7 +592,7 @@ void sg_patch_lazy_stats(void)
 
 	if (!lz.enabled || !lz.any)
 		return;
-	sg_patch_put(buf, &n, "sysgate: patched after their first trap: ");
+	sg_patch_put(buf, &n, "sysgate: patched after their third trap: ");
 	sg_patch_put_num(buf, &n, lz.patched);
 	sg_patch_put(buf, &n, " sites (");
 	sg_patch_put_num(buf, &n, lz.restored);

@@ -183,6 +183,9 @@ void sg_patch_lazy_trapped(unsigned long addr) SG_HIDDEN;
  * caller tries its in-place patch; scan: that failed, read a big object
  * whole if a jump window needs it), -1 if a small object's site is to
  * wait for that read (sg_patch_first_trap_wait) first. */
+/* A site left to traps is planned at this trap of it (lazy.c); --stats
+ * says "third". */
+#define SG_TRAPS_BEFORE_PLAN 3
 int sg_patch_first_trap(unsigned long addr, int scan) SG_HIDDEN;
 void sg_patch_first_trap_forked(void) SG_HIDDEN;
 /* Under lazy.c's lock: 1 if the site at addr, whose jump window needs

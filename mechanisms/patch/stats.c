@@ -7,6 +7,8 @@
 #include "engine.h"
 #include "zeropage.h"
 
+_Static_assert(SG_TRAPS_BEFORE_PLAN == 3, "the lines below say \"third\"");
+
 static const char *const kind_names[SG_PATCH_KINDS] = {
 	"jump", "padding-jump", "trap", "left (unselected)", "unpatched",
 	"gateway", "middle", "small", "branch", "zero-page call",
@@ -106,7 +108,7 @@ void sg_patch_object_line(char *buf, size_t *n, const struct sg_obj *o,
 		sg_patch_put(buf, n, "sysgate:   ");
 		sg_patch_put(buf, n, o->path);
 		sg_patch_put(buf, n, ": not read, its sites patched at their "
-				     "first trap (");
+				     "third trap (");
 		sg_patch_put_num(buf, n, bytes >> 20);
 		sg_patch_put(buf, n, " MiB of text)\n");
 		return;
@@ -233,7 +235,7 @@ static void first_trap_lines(char *buf, size_t *n,
 			sum += r->objs[i].n_first[k];
 	if (!sum)
 		return;
-	sg_patch_put(buf, n, "sysgate: planned at their first trap: ");
+	sg_patch_put(buf, n, "sysgate: planned at their third trap: ");
 	sg_patch_put_num(buf, n, sum);
 	sg_patch_put(buf, n, " sites, ");
 	sg_patch_put_num(buf, n, r->first_trap_ns / 1000);
@@ -254,7 +256,7 @@ static void first_trap_lines(char *buf, size_t *n,
 }
 
 /* At exit: the calls signals caught, code without objects, SUD's turns,
- * the sites planned at their first trap. */
+ * the sites planned at a trap. */
 void sg_patch_report_exit(const struct sg_patch_report *r)
 {
 	static char buf[4096];

@@ -340,6 +340,9 @@ int main(int argc, char **argv)
 			return 1;
 		}
 		fn = (long (*)(long, long, long))dlsym(h, "raw_lseek");
+		/* (three calls: a site is planned at its third trap) */
+		fn(-42, 7, SEEK_SET);
+		fn(-42, 7, SEEK_SET);
 		printf("%ld\n", fn(-42, 7, SEEK_SET));
 		return 0;
 	}

@@ -198,7 +198,7 @@ struct start_row {
 	double med[NSTART_OPTS];
 	/* planning, from one --stats run */
 	long sites, text_kib, plan_us, lazy;
-	long first_sites, first_us;	/* planned at their first trap */
+	long first_sites, first_us;	/* planned at a trap */
 	long traps;			/* calls caught by SIGSYS */
 	long whole_us;			/* planned whole: first thread, or
 					   calls kept coming */
@@ -249,7 +249,7 @@ static void planning(struct start_row *w)
 	snprintf(opts, sizeof(opts), "-f -c --stats -o %s", path);
 	if (run(w->argv, opts, out, sizeof(out)) == 0 && (f = fopen(path, "r"))) {
 		while (fgets(line, sizeof(line), f))
-			if (sscanf(line, "sysgate: planned at their first "
+			if (sscanf(line, "sysgate: planned at their third "
 					 "trap: %ld sites, %ld us", &sites,
 				   &us) == 2) {
 				w->first_sites += sites;
@@ -874,7 +874,7 @@ static void report_text(const struct results *r)
 	       r->tmed[1] / r->nat, r->tmed[2], r->tmed[2] / r->nat);
 	printf("getppid from run-time code (JIT), ns/call: native "
 	       "%.2f, patch pass %.2f (%.3f x; patched after its "
-	       "first trap), sud pass %.2f (%.3f x)\n", r->jmed[0],
+	       "third trap), sud pass %.2f (%.3f x)\n", r->jmed[0],
 	       r->jmed[1], r->jmed[1] / r->jmed[0], r->jmed[2],
 	       r->jmed[2] / r->jmed[0]);
 	printf("start-up ms (median, no plan kept between runs): "
@@ -904,7 +904,7 @@ static void report_text(const struct results *r)
 
 		if (!w->missing)
 			printf("  %-8s %5ld %7ld %7ld (%.1f, %.2f) %ld; "
-			       "at their first trap: %ld sites, %ld us; "
+			       "at their third trap: %ld sites, %ld us; "
 			       "SIGSYS %ld\n",
 			       w->key, w->sites, w->text_kib,
 			       w->plan_us, w->text_kib ?
