@@ -129,15 +129,14 @@ static void decline(unsigned long addr)
  * start: brk, access, read, arch_prctl, rseq...) costs less left to its
  * traps, and the object it is in need not even be looked at.  A site is
  * planned at its SG_TRAPS_BEFORE_PLAN-th trap; counts are kept without
- * the lock (a lost increment only means one more trap).  A full table
+ * the lock.  A full table
  * plans at once.
  */
-#define SEEN_SLOTS 2048		/* power of two */
+#define SEEN_SLOTS 1024		/* power of two; 8 KiB: two pages touched */
+#define SEEN_ADDR(e) ((e) >> 8)	/* an entry: the address, then the count */
+#define SEEN_MAX 255UL
 
-static struct {
-	unsigned long addr;
-	unsigned int n;
-} seen[SEEN_SLOTS];
+static unsigned long seen[SEEN_SLOTS];
 /* bit (addr >> 21) % 64 of each counted site: most calls that unmap
  * need not look through the table */
 static unsigned long seen_regions;
@@ -164,34 +163,36 @@ static void seen_forget(unsigned long lo, unsigned long hi)
 	      regions_of(lo, hi)))
 		return;
 	for (i = 0; i < SEEN_SLOTS; i++) {
-		unsigned long a = __atomic_load_n(&seen[i].addr,
-						  __ATOMIC_RELAXED);
+		unsigned long e = __atomic_load_n(&seen[i], __ATOMIC_RELAXED);
 
-		if (a >= lo && a < hi)
-			__atomic_store_n(&seen[i].n, 0, __ATOMIC_RELAXED);
+		if (SEEN_ADDR(e) >= lo && SEEN_ADDR(e) < hi)
+			__atomic_store_n(&seen[i], SEEN_ADDR(e) << 8,
+					 __ATOMIC_RELAXED);
 	}
 }
 
-/* addr's traps so far, this one included */
+/* addr's traps so far, this one included (user addresses have 47 bits:
+ * the count fits below one) */
 static unsigned int traps_at(unsigned long addr)
 {
 	unsigned long i, k;
 
 	__atomic_or_fetch(&seen_regions, regions_of(addr, addr + 1),
 			  __ATOMIC_RELAXED);
-
-	for (i = (addr * 0x9e3779b97f4a7c15UL) >> 53, k = 0; k < SEEN_SLOTS / 2;
+	for (i = (addr * 0x9e3779b97f4a7c15UL) >> 54, k = 0; k < SEEN_SLOTS / 2;
 	     i = (i + 1) % SEEN_SLOTS, k++) {
-		unsigned long a = __atomic_load_n(&seen[i].addr,
-						  __ATOMIC_RELAXED);
+		unsigned long e = __atomic_load_n(&seen[i], __ATOMIC_RELAXED);
 
-		if (!a && __atomic_compare_exchange_n(&seen[i].addr, &a, addr,
-						      0, __ATOMIC_RELAXED,
-						      __ATOMIC_RELAXED))
-			a = addr;
-		if (a == addr)
-			return __atomic_add_fetch(&seen[i].n, 1,
-						  __ATOMIC_RELAXED);
+		while (!e || SEEN_ADDR(e) == addr) {
+			unsigned long n = e ? (e & SEEN_MAX) + ((e & SEEN_MAX) <
+							      SEEN_MAX) : 1;
+
+			if (__atomic_compare_exchange_n(&seen[i], &e,
+							addr << 8 | n, 1,
+							__ATOMIC_RELAXED,
+							__ATOMIC_RELAXED))
+				return (unsigned int)n;
+		}
 	}
 	return SG_TRAPS_BEFORE_PLAN;
 }
