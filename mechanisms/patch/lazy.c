@@ -129,8 +129,7 @@ static void decline(unsigned long addr)
  * start: brk, access, read, arch_prctl, rseq...) costs less left to its
  * traps, and the object it is in need not even be looked at.  A site is
  * planned at its SG_TRAPS_BEFORE_PLAN-th trap; counts are kept without
- * the lock.  A full table
- * plans at once.
+ * the lock.  A full table plans at once.
  */
 #define SEEN_SLOTS 1024		/* power of two; 8 KiB: two pages touched */
 #define SEEN_ADDR(e) ((e) >> 8)	/* an entry: the address, then the count */

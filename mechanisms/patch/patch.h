@@ -177,15 +177,15 @@ void sg_patch_lock_drop(struct sg_patch_lock *l) SG_HIDDEN;
  */
 /* addr trapped (syscall user dispatch) and its call has been run. */
 void sg_patch_lazy_trapped(unsigned long addr) SG_HIDDEN;
+/* A site left to traps is planned at this trap of it (lazy.c); --stats
+ * says "third". */
+#define SG_TRAPS_BEFORE_PLAN 3
 /* patch.c, under lazy.c's lock: a site of an object left to traps,
  * planned and patched as a planned object's site would be, where no
  * other thread can run its code meanwhile.  1 if patched, 0 if not (the
  * caller tries its in-place patch; scan: that failed, read a big object
  * whole if a jump window needs it), -1 if a small object's site is to
  * wait for that read (sg_patch_first_trap_wait) first. */
-/* A site left to traps is planned at this trap of it (lazy.c); --stats
- * says "third". */
-#define SG_TRAPS_BEFORE_PLAN 3
 int sg_patch_first_trap(unsigned long addr, int scan) SG_HIDDEN;
 void sg_patch_first_trap_forked(void) SG_HIDDEN;
 /* Under lazy.c's lock: 1 if the site at addr, whose jump window needs
