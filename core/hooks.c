@@ -287,6 +287,11 @@ int sysgate_init_only_checks(const struct sysgate_ctx *ctx)
 	return ctx->only_checks;
 }
 
+void sysgate_hook_threads(void)
+{
+	sg_hook_thread_seen();
+}
+
 int sysgate_error(struct sysgate_ctx *ctx, const char *msg)
 {
 	sg_strlcpy(ctx->error, msg, sizeof(ctx->error));

@@ -157,6 +157,8 @@ struct sg_thread *sg_raw_child_setup(unsigned long info)
 	t->hook_own = (info & SG_RAW_HOOKTHREAD) != 0;
 	if (t->hook_own)
 		t->depth = 1;
+	if (t->hook_own && !new_process)
+		sg_hook_thread_seen();
 	/* A child on its parent's TLS (vfork, CLONE_VM without SETTLS)
 	 * shares the hooks' thread-local variables too, as it would with
 	 * libsysgate.so preloaded. */
@@ -198,6 +200,7 @@ void sg_process_forked(struct sg_thread *t)
 	sg.pid = t->pid;
 	sg.live_threads = 1;
 	sg.vm_shared = 0;	/* (a fork child has this thread alone) */
+	sg.hook_threads = 0;
 	sg.is_root = 0;
 	if (!sg.follow)
 		t->hooks_off = 1;

@@ -200,6 +200,9 @@ struct sg_global {
 	int vm_shared;			/* a thread (or CLONE_VM child that is
 					   no vfork) may run beside this one:
 					   code is patched one store at a time */
+	int hook_threads;		/* a hook's library made threads
+					   (sg_hook_thread_seen): no code is
+					   patched from then on */
 	int handlers_running;		/* program signal handlers not yet
 					   returned (one left by longjmp
 					   counts for good): the code they
@@ -260,6 +263,16 @@ int sg_thread_hook_tls(struct sg_thread *t) SG_HIDDEN;
 unsigned long sg_tls_block(void **block, unsigned long *block_len) SG_HIDDEN;
 unsigned long sg_tls_start_static(const void *ehdr) SG_HIDDEN;
 struct sg_thread *sg_thread_current(void) SG_HIDDEN;
+/*
+ * A thread a hook's library made (libcephfs's) runs the program's code
+ * with a mask sysgate may never have seen: libcephfs's threads block
+ * every signal, SIGTRAP too, and one that meets a live patch's
+ * breakpoint (mechanisms/patch) with SIGTRAP blocked kills the process.
+ * Made inside a callback, such a thread may also have run before
+ * sysgate knew of it, while the process seemed alone.  So once one is
+ * known, the sites that trap stay trapped (syscall user dispatch).
+ */
+void sg_hook_thread_seen(void) SG_HIDDEN;
 
 /* core/dispatch.c (see also dispatch.h) */
 struct sg_frame;

@@ -136,6 +136,12 @@ int sg_thread_hook_tls(struct sg_thread *t)
 	return t->hook_tp ? 0 : -12;
 }
 
+void sg_hook_thread_seen(void)
+{
+	__atomic_store_n(&sg.vm_shared, 1, __ATOMIC_SEQ_CST);
+	__atomic_store_n(&sg.hook_threads, 1, __ATOMIC_SEQ_CST);
+}
+
 /*
  * State for a thread that reached sysgate without one: a thread created
  * before sysgate started, or through a path sysgate did not see.
@@ -160,6 +166,7 @@ struct sg_thread *sg_thread_current(void)
 		t->hook_own = 1;
 		t->depth = 1;
 		sg_thread_hooks_mark(t, 1);
+		sg_hook_thread_seen();
 	}
 	__atomic_add_fetch(&sg.live_threads, 1, __ATOMIC_RELAXED);
 	return t;

@@ -41,7 +41,7 @@ extern "C" {
 #endif
 
 #define SYSGATE_VERSION_MAJOR 1
-#define SYSGATE_VERSION_MINOR 5
+#define SYSGATE_VERSION_MINOR 6
 /* Bumped whenever struct sysgate_hook or struct sysgate_sys changes layout. */
 #define SYSGATE_HOOK_ABI 1
 
@@ -251,6 +251,14 @@ SYSGATE_API int sysgate_signal_where(long *ret);
  * return 0 once its arguments are parsed; no other callback of that
  * instance ever runs. */
 SYSGATE_API int sysgate_init_only_checks(const struct sysgate_ctx *ctx);
+
+/* Call before a hook, or a library it uses, starts threads of its own
+ * (1.6).  Such threads run the program's code (its C library) with
+ * signal masks sysgate never sees, often every signal blocked, as
+ * libcephfs's: from then on sysgate patches no code while they may run
+ * it, since a thread that met a patch being written with SIGTRAP
+ * blocked would be killed.  Calls that trap keep their traps. */
+SYSGATE_API void sysgate_hook_threads(void);
 
 /* Report why init() fails, in one line; returns -EINVAL for convenience:
  *   return sysgate_error(ctx, "unknown option 'x'"); */

@@ -135,8 +135,8 @@ CHECK_DEPS += $(BUILD)/tests/cli/prog $(BUILD)/tests/cli/rawlib.so \
 	$(BUILD)/tests/hooks/blockall.so $(BUILD)/tests/hooks/samerec.so
 # A hook's callback calling from unpatched code, and cloning there.
 CHECK_DEPS += $(BUILD)/tests/cli/window-prog $(BUILD)/tests/hooks/window.so
-# Threads running the sites that get patched.
-CHECK_DEPS += $(BUILD)/tests/cli/live-prog
+# Threads running the sites that get patched (and a hook's own thread).
+CHECK_DEPS += $(BUILD)/tests/cli/live-prog $(BUILD)/tests/hooks/ownthreads.so
 # A hook's callback forking the program.
 CHECK_DEPS += $(BUILD)/tests/cli/forkcb-prog $(BUILD)/tests/hooks/forkcb.so
 # ... and setting a signal action.

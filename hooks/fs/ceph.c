@@ -579,7 +579,11 @@ static long make_client_fresh(struct cm **out, int reload)
 {
 	struct making m = { 0, 0, reload };
 	unsigned long t;
-	int e = thread_create(&t, 0, making_thread, &m);
+	int e;
+
+	/* (its threads block every signal: no code is patched from now) */
+	sysgate_hook_threads();
+	e = thread_create(&t, 0, making_thread, &m);
 
 	if (e)
 		return -e;

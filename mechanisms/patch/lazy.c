@@ -460,8 +460,11 @@ void sg_patch_lazy_trapped(unsigned long addr)
 	 * stack its parent sized (musl's posix_spawn: 5 KiB), which the
 	 * frames of a patch overflow, and is about to exec; its calls stay
 	 * trapped, as under -m sud, and the parent patches the sites it
-	 * runs itself. */
+	 * runs itself.
+	 * (Nor once a hook's library made threads: sg_hook_thread_seen.)
+	 */
 	if (!lz.enabled || (self && self->vfork_child) || declined(addr) ||
+	    __atomic_load_n(&sg.hook_threads, __ATOMIC_SEQ_CST) ||
 	    traps_at(addr) < SG_TRAPS_BEFORE_PLAN ||
 	    !sg_patch_lock_take(&lz.lock, 0))
 		return;
@@ -592,6 +595,10 @@ void sg_patch_lazy_stats(void)
 
 	if (!lz.enabled || !lz.any)
 		return;
+	if (__atomic_load_n(&sg.hook_threads, __ATOMIC_SEQ_CST))
+		sg_patch_put(buf, &n, "sysgate: none patched since a hook's "
+				      "library made threads (their signal "
+				      "masks are not sysgate's)\n");
 	sg_patch_put(buf, &n, "sysgate: patched after their third trap: ");
 	sg_patch_put_num(buf, &n, lz.patched);
 	sg_patch_put(buf, &n, " sites (");
