@@ -446,23 +446,26 @@ void r_flags_comment(struct fmt *f, unsigned long v, const struct xlat *t)
 void p_xlat(struct fmt *f, unsigned long v, const struct xlat *t,
 	    const char *unknown)
 {
-	size_t start = x_begin(f);
-	int i;
+	p_xlat_as(f, v, t, unknown, 'x');
+}
 
-	for (i = 0; i < t->n; i++) {
-		if (t->e[i].value == v) {
-			fmt_str(f, xlat_str(t, i));
-			x_end(f, start, v, 'x');
-			return;
+void p_xlat_as(struct fmt *f, unsigned long v, const struct xlat *t,
+	       const char *unknown, char base)
+{
+	size_t start = x_begin(f);
+	const char *nm = xlat_name(t, v);
+
+	if (nm) {
+		fmt_str(f, nm);
+	} else {
+		x_number(f, v, base);
+		if (unknown) {
+			fmt_str(f, " /* ");
+			fmt_str(f, unknown);
+			fmt_str(f, " */");
 		}
 	}
-	p_hex(f, v);
-	if (unknown) {
-		fmt_str(f, " /* ");
-		fmt_str(f, unknown);
-		fmt_str(f, " */");
-	}
-	x_end(f, start, v, 'x');
+	x_end(f, start, v, base);
 }
 
 void a_xlat(struct call *c, unsigned long v, const struct xlat *t,

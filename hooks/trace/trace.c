@@ -1619,6 +1619,7 @@ static int trace_init(struct sysgate_ctx *ctx, const char *args)
 	add_decoders(dec_quota);
 	add_decoders(dec_sec);
 	add_decoders(dec_mount);
+	add_decoders(dec_uring);
 	if (have_set)
 		set_select(ctx, &set);
 	else

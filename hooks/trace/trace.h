@@ -43,7 +43,11 @@ struct decoder {
  */
 struct trace_scratch {
 	unsigned long saved[6];	/* a decoder's enter() for its args() */
-	char closing[512];	/* -y: the path of a descriptor closed */
+	union {
+		char closing[512];	/* -y: the path of a descriptor closed */
+		/* a decoder's input words that the kernel overwrites */
+		unsigned int given[128];
+	};
 	unsigned int closing_len;
 	int unselected;		/* -P: the call names none of the paths */
 	int order_slot;		/* order.c's hint */
@@ -56,7 +60,7 @@ struct trace_scratch *trace_scratch(const struct sysgate_sys *s);
 extern const struct decoder dec_file[], dec_desc[], dec_mem[], dec_proc[],
 	dec_signal[], dec_net[], dec_poll[], dec_time[], dec_misc[],
 	dec_ioctl[], dec_ipc[], dec_prctl[], dec_seccomp[],
-	dec_pids[], dec_quota[], dec_sec[], dec_mount[];
+	dec_pids[], dec_quota[], dec_sec[], dec_mount[], dec_uring[];
 
 extern int trace_strsize;	/* -s */
 extern int trace_xflag;		/* -x: 1, -xx: 2 */
@@ -187,6 +191,9 @@ void p_ptr(struct fmt *f, unsigned long v);
 void p_hex(struct fmt *f, unsigned long v);	/* 0 is "0" */
 void p_xlat(struct fmt *f, unsigned long v, const struct xlat *t,
 	    const char *unknown);
+/* The same with an unknown value in base ('x', 'd', 'u', 'o': x_end's) */
+void p_xlat_as(struct fmt *f, unsigned long v, const struct xlat *t,
+	       const char *unknown, char base);
 void p_flags(struct fmt *f, unsigned long v, const struct xlat *t,
 	     const char *zero);
 /* p_flags, but flags none of which has a name print as hex followed by
@@ -284,6 +291,8 @@ void p_nodemask(struct call *c, unsigned long p, unsigned long maxnode,
 		int out);
 /* [3, 4] (pipe, socketpair) on success, with -y's paths. */
 void p_fdpair(struct call *c, unsigned long p);
+/* [0 1]: the CPUs in a mask of size bytes at p (decode-proc.c) */
+void p_cpus(struct call *c, unsigned long p, unsigned long size);
 /* timespec / timeval arguments, NULL or the address when unreadable. */
 void a_timespec(struct call *c, unsigned long p);
 void p_sigset(struct fmt *f, const unsigned long *set, unsigned long bytes);
