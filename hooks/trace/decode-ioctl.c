@@ -16,78 +16,98 @@
 #include <termios.h>
 #include "trace.h"
 
-/* The kernel's struct termios (TCGETS), not libc's. */
+/* The kernel's struct termios (TCGETS), not libc's; termios2 (TCGETS2)
+ * adds the speeds, and the older termio (TCGETA) is 16 bits a flag word
+ * and 8 control characters. */
 struct kernel_termios {
 	unsigned int c_iflag, c_oflag, c_cflag, c_lflag;
 	unsigned char c_line, c_cc[19];
+};
+struct kernel_termios2 {
+	struct kernel_termios t;
+	unsigned int c_ispeed, c_ospeed;
+};
+struct kernel_termio {
+	unsigned short c_iflag, c_oflag, c_cflag, c_lflag;
+	unsigned char c_line, c_cc[8];
 };
 
 /* Multi-bit fields (NLDLY, CBAUD...) print as the field's value. */
 struct field {
 	unsigned long mask;
 	const struct xlat *names;
+	const char *unknown;
 };
 
-static void p_fields(struct fmt *f, unsigned long *v, const struct field *fl,
-		     int n)
-{
-	int i, j;
-
-	for (i = 0; i < n; i++) {
-		const struct xlat *t = fl[i].names;
-
-		for (j = 0; j < t->n; j++) {
-			if (t->e[j].value == (*v & fl[i].mask)) {
-				p_named(f, xlat_str(t, j), t->e[j].value, 'x');
-				fmt_chr(f, '|');
-				*v &= ~fl[i].mask;
-				break;
-			}
-		}
-	}
-}
-
-/* The fields, then the flags left (none: drop the last '|'). */
+/*
+ * strace's terminal flags: each field's value and a '|', then the flags
+ * left, nothing when none is (so "c_iflag=" and "FF0|" end some).
+ */
 static void p_field_flags(struct fmt *f, unsigned long v,
 			  const struct field *fl, int n, const struct xlat *t)
 {
-	size_t len = f->len;
+	int i;
 
-	p_fields(f, &v, fl, n);
-	if (!v && f->len > len)
-		f->len--;
-	else
+	for (i = 0; i < n; i++) {
+		p_xlat(f, v & fl[i].mask, fl[i].names, fl[i].unknown);
+		fmt_chr(f, '|');
+		v &= ~fl[i].mask;
+	}
+	if (v)
 		p_flags(f, v, t, 0);
 }
 
-static void p_termios(struct fmt *f, const struct kernel_termios *t, int whole)
+/* (the kernel's IBSHIFT, which libc's headers lack: where CIBAUD starts) */
+#define IBSHIFT __builtin_ctz(CIBAUD)
+
+/* c_cflag: the output speed, the input one (CIBAUD: a speed shifted by
+ * IBSHIFT) when set, the character size, the flags */
+static void p_cflag(struct fmt *f, unsigned long v)
+{
+	static const struct field speed = { CBAUD, &xl_termios_baud, "B???" },
+				  size = { CSIZE, &xl_termios_csize, "CS?" };
+
+	p_field_flags(f, v & CBAUD, &speed, 1, 0);
+	if (v & CIBAUD) {
+		p_xlat(f, (v & CIBAUD) >> IBSHIFT, &xl_termios_baud, "B???");
+		fmt_str(f, "<<");
+		p_named(f, "IBSHIFT", IBSHIFT, 'x');
+		fmt_chr(f, '|');
+	}
+	p_field_flags(f, v & ~(unsigned long)(CBAUD | CIBAUD), &size, 1,
+		      &xl_termios_cflag);
+}
+
+/* ncc control characters; speeds: termios2's, or NULL */
+static void p_termios(struct fmt *f, const struct kernel_termios *t, int whole,
+		      unsigned int ncc, const unsigned int *speeds)
 {
 	static const struct field ofields[] = {
-		{ NLDLY, &xl_termios_nl }, { CRDLY, &xl_termios_cr },
-		{ TABDLY, &xl_termios_tab }, { BSDLY, &xl_termios_bs },
-		{ VTDLY, &xl_termios_vt }, { FFDLY, &xl_termios_ff },
-	};
-	static const struct field cfields[] = {
-		{ CBAUD, &xl_termios_baud }, { CSIZE, &xl_termios_csize },
+		{ NLDLY, &xl_termios_nl, "NL?" },
+		{ CRDLY, &xl_termios_cr, "CR?" },
+		{ TABDLY, &xl_termios_tab, "TAB?" },
+		{ BSDLY, &xl_termios_bs, "BS?" },
+		{ VTDLY, &xl_termios_vt, "VT?" },
+		{ FFDLY, &xl_termios_ff, "FF?" },
 	};
 	unsigned int i;
 
 	fmt_str(f, "{c_iflag=");
-	p_flags(f, t->c_iflag, &xl_termios_iflag, 0);
+	p_field_flags(f, t->c_iflag, 0, 0, &xl_termios_iflag);
 	fmt_str(f, ", c_oflag=");
 	p_field_flags(f, t->c_oflag, ofields, 6, &xl_termios_oflag);
 	fmt_str(f, ", c_cflag=");
-	p_field_flags(f, t->c_cflag, cfields, 2, &xl_termios_cflag);
+	p_cflag(f, t->c_cflag);
 	fmt_str(f, ", c_lflag=");
-	p_flags(f, t->c_lflag, &xl_termios_lflag, 0);
+	p_field_flags(f, t->c_lflag, 0, 0, &xl_termios_lflag);
 	if (!whole) {
 		fmt_str(f, ", ...}");
 		return;
 	}
 	fmt_str(f, ", c_line=");
-	p_xlat(f, t->c_line, &xl_line_disc, 0);
+	p_xlat(f, t->c_line, &xl_line_disc, "N_???");
 	fmt_str(f, ", c_cc=[");
-	for (i = 0; i < sizeof(t->c_cc); i++) {
+	for (i = 0; i < ncc; i++) {
 		if (i)
 			fmt_str(f, ", ");
 		fmt_chr(f, '[');
@@ -101,7 +121,12 @@ static void p_termios(struct fmt *f, const struct kernel_termios *t, int whole)
 		fmt_str(f, "]=");
 		p_hex(f, t->c_cc[i]);
 	}
-	fmt_str(f, "]}");
+	fmt_chr(f, ']');
+	if (speeds) {
+		f_udec(f, ", c_ispeed=", speeds[0]);
+		f_udec(f, ", c_ospeed=", speeds[1]);
+	}
+	fmt_chr(f, '}');
 }
 
 /* _IOC(_IOC_READ, 0x12, 0x34, 0x8) for requests without a name. */
@@ -175,7 +200,34 @@ static void k_termios(struct call *c, const struct ioctl_kind *k,
 	struct kernel_termios t;
 
 	if (!fetch_arg(c, &t, arg, sizeof(t), k->out))
-		p_termios(c->f, &t, trace_whole(c->s));
+		p_termios(c->f, &t, trace_whole(c->s), sizeof(t.c_cc), 0);
+}
+
+static void k_termios2(struct call *c, const struct ioctl_kind *k,
+		       unsigned long arg)
+{
+	struct kernel_termios2 t;
+
+	if (!fetch_arg(c, &t, arg, sizeof(t), k->out))
+		p_termios(c->f, &t.t, trace_whole(c->s), sizeof(t.t.c_cc),
+			  &t.c_ispeed);
+}
+
+static void k_termio(struct call *c, const struct ioctl_kind *k,
+		     unsigned long arg)
+{
+	struct kernel_termio t;
+	struct kernel_termios w;
+
+	if (fetch_arg(c, &t, arg, sizeof(t), k->out))
+		return;
+	w.c_iflag = t.c_iflag;
+	w.c_oflag = t.c_oflag;
+	w.c_cflag = t.c_cflag;
+	w.c_lflag = t.c_lflag;
+	w.c_line = t.c_line;
+	hk_memcpy(w.c_cc, t.c_cc, sizeof(t.c_cc));
+	p_termios(c->f, &w, trace_whole(c->s), sizeof(t.c_cc), 0);
 }
 
 static void k_winsize(struct call *c, const struct ioctl_kind *k,
@@ -493,6 +545,10 @@ static const struct ioctl_kind kinds[] = {
 	{ &xl_ioctl_fs_flags_out, k_int_at, &xl_fs_flags, "FS_???_FL", 1, 0, 0 },
 	{ &xl_ioctl_termios_in, k_termios, 0, 0, 0, 0, 0 },
 	{ &xl_ioctl_termios_out, k_termios, 0, 0, 1, 0, 0 },
+	{ &xl_ioctl_termios2_in, k_termios2, 0, 0, 0, 0, 0 },
+	{ &xl_ioctl_termios2_out, k_termios2, 0, 0, 1, 0, 0 },
+	{ &xl_ioctl_termio_in, k_termio, 0, 0, 0, 0, 0 },
+	{ &xl_ioctl_termio_out, k_termio, 0, 0, 1, 0, 0 },
 	{ &xl_ioctl_winsize_in, k_winsize, 0, 0, 0, 0, 0 },
 	{ &xl_ioctl_winsize_out, k_winsize, 0, 0, 1, 0, 0 },
 	{ &xl_ioctl_counter_watch, k_counter_watch, 0, 0, 0, 0, 0 },

@@ -48,6 +48,7 @@ net-a net -a 20
 misc-status misc -e status=failed,unfinished
 file-v file -v
 desc-v desc -v
+tty-v tty -v
 misc-v misc -v
 seccomp-v seccomp -v
 sigdeliver-nosig sigdeliver -e signal=none -e trace=!rt_sigreturn
