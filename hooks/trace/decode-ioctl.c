@@ -574,6 +574,17 @@ static const struct ioctl_kind kinds[] = {
 	{ &xl_ioctls, k_ptr, 0, 0, 0, 0, 0 },
 };
 
+int ioctl_name(struct call *c, unsigned int req, int type,
+	       const struct xlat *t)
+{
+	const char *nm;
+
+	if ((int)_IOC_TYPE(req) != type || !(nm = xlat_name(t, req)))
+		return 0;
+	p_named(c->f, nm, req, 'x');
+	return 1;
+}
+
 static void d_ioctl(struct call *c)
 {
 	unsigned long req = (unsigned int)c->s->args[1], arg = c->s->args[2];
@@ -585,6 +596,7 @@ static void d_ioctl(struct call *c)
 	if (ioctl_evdev(c, (unsigned int)req, arg) ||
 	    ioctl_gpio(c, (unsigned int)req, arg) ||
 	    ioctl_kd(c, (unsigned int)req, arg) ||
+	    ioctl_loop(c, (unsigned int)req, arg) ||
 	    ioctl_v4l2(c, (unsigned int)req, arg) ||
 	    ioctl_ptp(c, (unsigned int)req, arg) ||
 	    ioctl_seccomp(c, (unsigned int)req, arg))

@@ -586,11 +586,8 @@ static void k_fontop(struct call *c, unsigned long arg)
 
 int ioctl_kd(struct call *c, unsigned int req, unsigned long arg)
 {
-	const char *nm;
-
-	if (_IOC_TYPE(req) != 'K' || !(nm = xlat_name(&xl_ioctl_kd, req)))
+	if (!ioctl_name(c, req, 'K', &xl_ioctl_kd))
 		return 0;
-	p_named(c->f, nm, req, 'x');
 	switch (req) {
 	case KDENABIO: case KDDISABIO: case KDMAPDISP: case KDUNMAPDISP:
 	case PIO_FONTRESET:

@@ -229,6 +229,8 @@ void p_string_n(struct fmt *f, const struct sysgate_sys *s, unsigned long p,
 void p_str_max(struct fmt *f, const struct sysgate_sys *s, unsigned long p,
 	       unsigned long len);
 void p_mode(struct fmt *f, unsigned long mode);	/* 0644, 000 */
+/* makedev(0x8, 0x1): a device number as glibc splits it (decode-file.c) */
+void p_dev(struct fmt *f, unsigned long dev);
 void p_file_mode(struct fmt *f, unsigned long mode);	/* S_IFREG|0644 */
 void p_timespec(struct fmt *f, long sec, long nsec);
 /* Clock ticks (USER_HZ: 100), then in seconds in a comment unless 0 or
@@ -352,6 +354,10 @@ int p_socket_endpoints(struct fmt *f, const struct sysgate_sys *s, int fd,
 int p_device(struct fmt *f, const struct sysgate_sys *s, int fd);
 void p_prot(struct fmt *f, unsigned long v);
 
+/* A request of the given _IOC_TYPE named in t: its name printed, 1
+ * (decode-ioctl.c) */
+int ioctl_name(struct call *c, unsigned int req, int type,
+	       const struct xlat *t);
 /* ioctl on input devices (decode-evdev.c): the request and its argument
  * printed, 1; or 0 (not an evdev request it knows: nothing printed). */
 int ioctl_evdev(struct call *c, unsigned int req, unsigned long arg);
@@ -362,6 +368,8 @@ int ioctl_v4l2(struct call *c, unsigned int req, unsigned long arg);
 void ioctl_v4l2_enter(struct call *c);	/* (what the kernel overwrites) */
 /* ... for virtual consoles (decode-kd.c) */
 int ioctl_kd(struct call *c, unsigned int req, unsigned long arg);
+/* ... for loop devices and their control device (decode-loop.c) */
+int ioctl_loop(struct call *c, unsigned int req, unsigned long arg);
 /* ... for PTP clocks (decode-ptp.c) */
 int ioctl_ptp(struct call *c, unsigned int req, unsigned long arg);
 /* ... and for seccomp user notifications (decode-seccomp.c), whose

@@ -49,6 +49,8 @@ misc-status misc -e status=failed,unfinished
 file-v file -v
 desc-v desc -v
 tty-v tty -v
+loop-v loop -v
+loop-y loop -y
 misc-v misc -v
 seccomp-v seccomp -v
 sigdeliver-nosig sigdeliver -e signal=none -e trace=!rt_sigreturn
