@@ -571,6 +571,12 @@ static const struct ioctl_kind kinds[] = {
 	{ &xl_ioctl_hdio_getgeo, k_hd_geometry, 0, 0, 1, 0, 0 },
 	{ &xl_ioctl_hdio_drive_cmd, k_drive_cmd, 0, 0, 0, 0, 0 },
 	{ &xl_ioctl_u32_triple, k_u32_triple, 0, 0, 0, 0, 0 },
+	{ &xl_ioctl_rtc_none, 0, 0, 0, 0, 0, 0 },
+	{ &xl_ioctl_rtc_ulong, k_ulong, 0, 0, 0, 0, 0 },
+	{ &xl_ioctl_rtc_ulong_out, k_ulong_at, 0, 0, 1, 0, 0 },
+	{ &xl_ioctl_rtc_vl_out, k_int_at, &xl_rtc_vl_flags, "RTC_VL_???", 1, 0,
+	  0 },
+	{ &xl_ioctl_rtc_hex, k_hex, 0, 0, 0, 0, 0 },
 	{ &xl_ioctls, k_ptr, 0, 0, 0, 0, 0 },
 };
 
@@ -597,6 +603,7 @@ static void d_ioctl(struct call *c)
 	    ioctl_gpio(c, (unsigned int)req, arg) ||
 	    ioctl_kd(c, (unsigned int)req, arg) ||
 	    ioctl_loop(c, (unsigned int)req, arg) ||
+	    ioctl_rtc(c, (unsigned int)req, arg) ||
 	    ioctl_v4l2(c, (unsigned int)req, arg) ||
 	    ioctl_ptp(c, (unsigned int)req, arg) ||
 	    ioctl_seccomp(c, (unsigned int)req, arg))

@@ -27,15 +27,6 @@ static void f_flags(struct fmt *f, const char *name, unsigned long v,
 	p_flags_unknown(f, v, t, unknown);
 }
 
-/* ", name=0x.." of a reserved field, when set */
-static void f_resv(struct fmt *f, const char *name, unsigned long v)
-{
-	if (!v)
-		return;
-	fmt_str(f, name);
-	p_hex(f, v);
-}
-
 /* ", resv=[0x1, 0, 0]" of 64-bit reserved words, when any is set */
 static void f_resv64(struct fmt *f, const char *name, const __u64 *r, int n)
 {
@@ -86,31 +77,16 @@ static void p_fds(struct call *c, unsigned long p, unsigned long n,
 		    update ? e_fd_update : e_fd, c->s);
 }
 
-/*
- * A ring's offsets: seven words named by names (", "-separated), then
- * the reserved ones (the same layout for both rings: checked below).
- */
+/* A ring's offsets: seven words named by names, then the reserved ones
+ * (the same layout for both rings: checked below). */
 static void p_ring_off(struct fmt *f, const char *names, const void *o)
 {
 	const struct io_sqring_offsets *sq = o;
-	const __u32 *w = o;
-	int i;
 
 	fmt_chr(f, '{');
-	for (i = 0; i < 7; i++) {
-		const char *end = names;
-
-		while (*end && *end != ' ')
-			end++;
-		if (i)
-			fmt_str(f, ", ");
-		fmt_mem(f, names, (size_t)(end - names));
-		fmt_chr(f, '=');
-		fmt_udec(f, w[i]);
-		names = *end ? end + 1 : end;
-	}
-	f_resv(f, ", resv1=", sq->resv1);
-	f_resv(f, ", resv2=", sq->resv2);
+	f_ints(f, names, o, 7, 'u');
+	f_hex_set(f, ", resv1=", sq->resv1);
+	f_hex_set(f, ", resv2=", sq->resv2);
 	fmt_chr(f, '}');
 }
 _Static_assert(sizeof(struct io_sqring_offsets) ==
@@ -180,7 +156,7 @@ static void p_files_update(struct call *c, unsigned long p, unsigned int n)
 	if (fetch(c->f, c->s, &u, p, sizeof(u)))
 		return;
 	f_udec(c->f, "{offset=", u.offset);
-	f_resv(c->f, ", resv=", u.resv);
+	f_hex_set(c->f, ", resv=", u.resv);
 	fmt_str(c->f, ", fds=");
 	p_fds(c, u.fds, n, 1);
 	fmt_chr(c->f, '}');
@@ -203,7 +179,7 @@ static void p_probe(struct call *c, const struct io_uring_probe *pr,
 	f_xlat(f, "{last_op=", pr->last_op, &xl_uring_ops, "IORING_OP_???",
 	       'u');
 	f_udec(f, ", ops_len=", pr->ops_len);
-	f_resv(f, ", resv=", pr->resv);
+	f_hex_set(f, ", resv=", pr->resv);
 	p_reserved(f, "resv2", pr->resv2, 3);
 	fmt_str(f, ", ops=[");
 	for (i = 0; i < n && i < max; i++) {
@@ -212,10 +188,10 @@ static void p_probe(struct call *c, const struct io_uring_probe *pr,
 		if (i)
 			fmt_str(f, ", ");
 		f_xlat(f, "{op=", op->op, &xl_uring_ops, "IORING_OP_???", 'u');
-		f_resv(f, ", resv=", op->resv);
+		f_hex_set(f, ", resv=", op->resv);
 		f_flags(f, ", flags=", op->flags, &xl_uring_op_flags,
 			"IO_URING_OP_???");
-		f_resv(f, ", resv2=", op->resv2);
+		f_hex_set(f, ", resv2=", op->resv2);
 		fmt_chr(f, '}');
 	}
 	if (i < n || more)
@@ -325,7 +301,7 @@ static void e_restriction(struct fmt *f, const void *e, void *ctx)
 		p_hex(f, r->register_op);
 		fmt_str(f, " */");
 	}
-	f_resv(f, ", resv=", r->resv);
+	f_hex_set(f, ", resv=", r->resv);
 	p_reserved(f, "resv2", r->resv2, 3);
 	fmt_chr(f, '}');
 }
@@ -369,16 +345,16 @@ static void p_rsrc(struct call *c, unsigned int op, unsigned long p,
 		return;
 	if (update) {
 		f_udec(f, "{offset=", a.u.offset);
-		f_resv(f, ", resv=", a.u.resv);
+		f_hex_set(f, ", resv=", a.u.resv);
 		p_rsrc_data(c, op, a.u.data, a.u.nr);
 		p_rsrc_tags(c, a.u.tags, a.u.nr);
 		f_udec(f, ", nr=", a.u.nr);
-		f_resv(f, ", resv2=", a.u.resv2);
+		f_hex_set(f, ", resv2=", a.u.resv2);
 	} else {
 		f_udec(f, "{nr=", a.r.nr);
 		f_flags(f, ", flags=", a.r.flags, &xl_uring_rsrc_flags,
 			"IORING_RSRC_REGISTER_???");
-		f_resv(f, ", resv2=", a.r.resv2);
+		f_hex_set(f, ", resv2=", a.r.resv2);
 		p_rsrc_data(c, op, a.r.data, a.r.nr);
 		p_rsrc_tags(c, a.r.tags, a.r.nr);
 	}
@@ -454,7 +430,7 @@ static void e_ring_fd(struct fmt *f, const void *e, void *ctx)
 		f_dec(f, "{offset=", -1);
 	else
 		f_udec(f, "{offset=", off);
-	f_resv(f, ", resv=", u->resv);
+	f_hex_set(f, ", resv=", u->resv);
 	fmt_str(f, ", data=");
 	e_fd(f, &(int){ (int)u->data }, (void *)((struct given_ctx *)ctx)->s);
 	fmt_chr(f, '}');
@@ -466,8 +442,8 @@ static void e_ring_fd_off(struct fmt *f, const void *e, void *ctx)
 
 	(void)ctx;
 	f_udec(f, "{offset=", u->offset);
-	f_resv(f, ", resv=", u->resv);
-	f_resv(f, ", data=", u->data);
+	f_hex_set(f, ", resv=", u->resv);
+	f_hex_set(f, ", data=", u->data);
 	fmt_chr(f, '}');
 }
 
@@ -493,7 +469,7 @@ static void p_buf_reg(struct call *c, unsigned long p)
 	p_ptr(f, r.ring_addr);
 	f_udec(f, ", ring_entries=", r.ring_entries);
 	f_udec(f, ", bgid=", r.bgid);
-	f_resv(f, ", pad=", r.pad);
+	f_hex_set(f, ", pad=", r.pad);
 	f_resv64(f, ", resv=", r.resv, 3);
 	fmt_chr(f, '}');
 }

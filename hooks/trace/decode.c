@@ -228,6 +228,37 @@ void f_udec(struct fmt *f, const char *name, unsigned long v)
 	fmt_udec(f, v);
 }
 
+void f_ints(struct fmt *f, const char *names, const void *w, int n,
+	    char base)
+{
+	const int *v = w;
+	int i;
+
+	for (i = 0; i < n; i++) {
+		const char *end = names;
+
+		while (*end && *end != ' ')
+			end++;
+		if (i)
+			fmt_str(f, ", ");
+		fmt_mem(f, names, (size_t)(end - names));
+		fmt_chr(f, '=');
+		if (base == 'd')
+			fmt_dec(f, v[i]);
+		else
+			fmt_udec(f, (unsigned int)v[i]);
+		names = *end ? end + 1 : end;
+	}
+}
+
+void f_hex_set(struct fmt *f, const char *name, unsigned long v)
+{
+	if (!v)
+		return;
+	fmt_str(f, name);
+	p_hex(f, v);
+}
+
 void a_sep(struct call *c)
 {
 	if (c->nput++)

@@ -187,6 +187,12 @@ long trace_read_file(const char *path, char *buf, long size);
 /* Plain printers (no separator). */
 void f_dec(struct fmt *f, const char *name, long v);	/* name then v */
 void f_udec(struct fmt *f, const char *name, unsigned long v);
+/* n 32-bit fields at w named by names (space-separated), ", " between
+ * them: signed ('d') or unsigned ('u') */
+void f_ints(struct fmt *f, const char *names, const void *w, int n,
+	    char base);
+/* name then v in hex, when v is set (strace's reserved fields) */
+void f_hex_set(struct fmt *f, const char *name, unsigned long v);
 void p_ptr(struct fmt *f, unsigned long v);
 void p_hex(struct fmt *f, unsigned long v);	/* 0 is "0" */
 void p_xlat(struct fmt *f, unsigned long v, const struct xlat *t,
@@ -370,6 +376,8 @@ void ioctl_v4l2_enter(struct call *c);	/* (what the kernel overwrites) */
 int ioctl_kd(struct call *c, unsigned int req, unsigned long arg);
 /* ... for loop devices and their control device (decode-loop.c) */
 int ioctl_loop(struct call *c, unsigned int req, unsigned long arg);
+/* ... for real-time clocks (decode-rtc.c) */
+int ioctl_rtc(struct call *c, unsigned int req, unsigned long arg);
 /* ... for PTP clocks (decode-ptp.c) */
 int ioctl_ptp(struct call *c, unsigned int req, unsigned long arg);
 /* ... and for seccomp user notifications (decode-seccomp.c), whose

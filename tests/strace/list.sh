@@ -51,6 +51,8 @@ desc-v desc -v
 tty-v tty -v
 loop-v loop -v
 loop-y loop -y
+rtc-inject rtc -e inject=ioctl:retval=0
+rtc-inject-v rtc -v -X verbose -e inject=ioctl:retval=0
 misc-v misc -v
 seccomp-v seccomp -v
 sigdeliver-nosig sigdeliver -e signal=none -e trace=!rt_sigreturn
