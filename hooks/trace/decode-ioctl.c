@@ -158,8 +158,11 @@ struct ioctl_kind {
 	const struct xlat *values;	/* the argument's names, if any */
 	const char *unknown;		/* flags none of which has a name */
 	int out;			/* the kernel writes the argument */
-	int flags;			/* values are flags, not one value */
-	unsigned int size;		/* the bytes k_bytes prints */
+	/* values are flags, not one value; without values: a signed
+	 * number (k_ulong_at's) */
+	int flags;
+	/* the bytes k_bytes prints; k_ulong_at's number's (0: a long) */
+	unsigned int size;
 };
 
 static void k_ptr(struct call *c, const struct ioctl_kind *k,
@@ -415,7 +418,9 @@ static void k_hex(struct call *c, const struct ioctl_kind *k,
 static void p_kind_ulong(struct fmt *f, const struct ioctl_kind *k,
 			 unsigned long v)
 {
-	if (!k->values)
+	if (!k->values && k->flags)
+		fmt_dec(f, (long)v);
+	else if (!k->values)
 		fmt_udec(f, v);
 	else if (k->flags)
 		p_flags(f, v, k->values, 0);
@@ -430,13 +435,14 @@ static void k_ulong(struct call *c, const struct ioctl_kind *k,
 	p_kind_ulong(c->f, k, arg);
 }
 
-/* [unsigned long] */
+/* [unsigned long], or a number of k->size bytes (little-endian: the
+ * low bytes of v) */
 static void k_ulong_at(struct call *c, const struct ioctl_kind *k,
 		       unsigned long arg)
 {
-	unsigned long v;
+	unsigned long v = 0;
 
-	if (fetch_arg(c, &v, arg, sizeof(v), k->out))
+	if (fetch_arg(c, &v, arg, k->size ? k->size : sizeof(v), k->out))
 		return;
 	fmt_chr(c->f, '[');
 	p_kind_ulong(c->f, k, v);
@@ -572,6 +578,12 @@ static const struct ioctl_kind kinds[] = {
 	{ &xl_ioctl_hdio_drive_cmd, k_drive_cmd, 0, 0, 0, 0, 0 },
 	{ &xl_ioctl_u32_triple, k_u32_triple, 0, 0, 0, 0, 0 },
 	{ &xl_ioctl_rtc_none, 0, 0, 0, 0, 0, 0 },
+	{ &xl_ioctl_blk_none, 0, 0, 0, 0, 0, 0 },
+	{ &xl_ioctl_blk_ulong, k_ulong, 0, 0, 0, 0, 0 },
+	{ &xl_ioctl_blk_long_out, k_ulong_at, 0, 0, 1, 1, 0 },
+	{ &xl_ioctl_blk_u16_out, k_ulong_at, 0, 0, 1, 0, 2 },
+	{ &xl_ioctl_blk_u32_out, k_ulong_at, 0, 0, 1, 0, 4 },
+	{ &xl_ioctl_blk_u64_out, k_ulong_at, 0, 0, 1, 0, 8 },
 	{ &xl_ioctl_rtc_ulong, k_ulong, 0, 0, 0, 0, 0 },
 	{ &xl_ioctl_rtc_ulong_out, k_ulong_at, 0, 0, 1, 0, 0 },
 	{ &xl_ioctl_rtc_vl_out, k_int_at, &xl_rtc_vl_flags, "RTC_VL_???", 1, 0,
@@ -604,6 +616,7 @@ static void d_ioctl(struct call *c)
 	    ioctl_kd(c, (unsigned int)req, arg) ||
 	    ioctl_loop(c, (unsigned int)req, arg) ||
 	    ioctl_rtc(c, (unsigned int)req, arg) ||
+	    ioctl_block(c, (unsigned int)req, arg) ||
 	    ioctl_v4l2(c, (unsigned int)req, arg) ||
 	    ioctl_ptp(c, (unsigned int)req, arg) ||
 	    ioctl_seccomp(c, (unsigned int)req, arg))

@@ -378,6 +378,8 @@ int ioctl_kd(struct call *c, unsigned int req, unsigned long arg);
 int ioctl_loop(struct call *c, unsigned int req, unsigned long arg);
 /* ... for real-time clocks (decode-rtc.c) */
 int ioctl_rtc(struct call *c, unsigned int req, unsigned long arg);
+/* ... for block devices' structures (decode-block.c) */
+int ioctl_block(struct call *c, unsigned int req, unsigned long arg);
 /* ... for PTP clocks (decode-ptp.c) */
 int ioctl_ptp(struct call *c, unsigned int req, unsigned long arg);
 /* ... and for seccomp user notifications (decode-seccomp.c), whose

@@ -6,6 +6,8 @@
 #include <linux/counter.h>
 #include <linux/fiemap.h>
 #include <linux/fs.h>
+#include <linux/blkpg.h>
+#include <linux/blktrace_api.h>
 #include <linux/hdreg.h>
 #include <linux/inotify.h>
 #include <linux/random.h>
@@ -91,5 +93,32 @@ int main(void)
 	ioctl(-1, HDIO_DRIVE_TASK, 0x1234);
 	ioctl(-1, _IOC(_IOC_NONE, 0x4b, 0, 0), 0x1234);
 	ioctl(-1, _IOC(_IOC_READ, 0x12, 0x99, 8), &v);
+	{
+		/* block devices: numbers in and out of each size, ranges,
+		 * partitions, block traces */
+		unsigned long long range[2] = { 4096, 1 << 20 };
+		struct blkpg_partition part = { 1 << 20, 1 << 30, 2, "sda2",
+						"root" };
+		struct blkpg_ioctl_arg pg = { BLKPG_ADD_PARTITION, 0,
+					      sizeof(part), &part };
+		struct blk_user_trace_setup bt = { "", 0xffff, 512, 4, 0,
+						   100, 1 };
+
+		ioctl(-1, BLKRASET, 256UL);
+		ioctl(-1, BLKRAGET, &lv);
+		ioctl(-1, BLKSECTGET, &v);
+		ioctl(-1, BLKIOMIN, &v);
+		ioctl(-1, BLKGETSIZE64, &lv);
+		ioctl(-1, BLKROSET, &v);
+		ioctl(-1, BLKALIGNOFF, &v);
+		ioctl(-1, BLKDISCARD, range);
+		ioctl(-1, BLKZEROOUT, NULL);
+		ioctl(-1, BLKPG, &pg);
+		pg.op = 9;
+		pg.data = NULL;
+		ioctl(-1, BLKPG, &pg);
+		ioctl(-1, BLKTRACESETUP, &bt);
+		ioctl(-1, BLKTRACESTART);
+	}
 	return 0;
 }
