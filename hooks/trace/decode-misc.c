@@ -157,7 +157,7 @@ static void r_umask(struct call *c)
 }
 
 /* IOPRIO_PRIO_VALUE(IOPRIO_CLASS_BE, 4) */
-static void p_ioprio_value(struct fmt *f, unsigned int v)
+void p_ioprio_value(struct fmt *f, unsigned int v)
 {
 	fmt_str(f, "IOPRIO_PRIO_VALUE(");
 	p_xlat(f, v >> IOPRIO_CLASS_SHIFT, &xl_ioprio_class,

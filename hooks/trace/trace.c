@@ -1620,6 +1620,7 @@ static int trace_init(struct sysgate_ctx *ctx, const char *args)
 	add_decoders(dec_sec);
 	add_decoders(dec_mount);
 	add_decoders(dec_uring);
+	add_decoders(dec_aio);
 	if (have_set)
 		set_select(ctx, &set);
 	else

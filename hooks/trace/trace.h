@@ -60,7 +60,8 @@ struct trace_scratch *trace_scratch(const struct sysgate_sys *s);
 extern const struct decoder dec_file[], dec_desc[], dec_mem[], dec_proc[],
 	dec_signal[], dec_net[], dec_poll[], dec_time[], dec_misc[],
 	dec_ioctl[], dec_ipc[], dec_prctl[], dec_seccomp[],
-	dec_pids[], dec_quota[], dec_sec[], dec_mount[], dec_uring[];
+	dec_pids[], dec_quota[], dec_sec[], dec_mount[], dec_uring[],
+	dec_aio[];
 
 extern int trace_strsize;	/* -s */
 extern int trace_xflag;		/* -x: 1, -xx: 2 */
@@ -304,6 +305,11 @@ void p_cpus(struct call *c, unsigned long p, unsigned long size);
 /* timespec / timeval arguments, NULL or the address when unreadable. */
 void a_timespec(struct call *c, unsigned long p);
 void p_sigset(struct fmt *f, const unsigned long *set, unsigned long bytes);
+/* {sigmask=[...], sigsetsize=8}: the kernel's sigset and size pair at p
+ * (pselect6, io_pgetevents: decode-poll.c) */
+void a_kernel_sigset(struct call *c, unsigned long p);
+/* IOPRIO_PRIO_VALUE(IOPRIO_CLASS_BE, 4) (decode-misc.c) */
+void p_ioprio_value(struct fmt *f, unsigned int v);
 void a_sigset(struct call *c, unsigned long p, unsigned long bytes);
 void p_signame(struct fmt *f, int sig);	/* SIGUSR1, or the number */
 /* struct sigevent at p (timer_create, mq_notify: decode-time.c) */
