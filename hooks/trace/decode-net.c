@@ -111,8 +111,8 @@ static unsigned short ntohs_(unsigned short v)
 /* ", NAME=" and an address field: htons(80) as strace abbreviates it;
  * under -X its bytes "\x00\x50", with that in a comment (verbose).
  * Without a name, the value alone (a netlink attribute's). */
-static void p_in_field(struct fmt *f, const char *name, const void *bytes,
-		       int n, char *text, size_t len)
+void p_in_field(struct fmt *f, const char *name, const void *bytes, int n,
+		char *text, size_t len)
 {
 	/* (inet_pton's text names the field itself) */
 	int pton = name && text[0] == 'i' && text[5] == 'p';
@@ -177,16 +177,44 @@ void p_in_addr(struct fmt *f, const char *name, const void *bytes,
 	p_in_field(f, name, bytes, n, text, t.len);
 }
 
+void p_sa_inet(struct fmt *f, const void *sa, unsigned long len)
+{
+	const struct sockaddr_in *in = sa;
+	const struct sockaddr_in6 *in6 = sa;
+	const unsigned char *a6 = in6->sin6_addr.s6_addr;
+
+	if (in->sin_family == AF_INET) {
+		p_in_number(f, "sin_port", &in->sin_port, 2, "htons(",
+			    ntohs_(in->sin_port));
+		p_in_addr(f, "sin_addr", &in->sin_addr, 4, "inet_addr(", ")");
+		return;
+	}
+	p_in_number(f, "sin6_port", &in6->sin6_port, 2, "htons(",
+		    ntohs_(in6->sin6_port));
+	p_in_number(f, "sin6_flowinfo", &in6->sin6_flowinfo, 4, "htonl(",
+		    __builtin_bswap32(in6->sin6_flowinfo));
+	p_in_addr(f, "sin6_addr", &in6->sin6_addr, 16, "inet_pton(AF_INET6, ",
+		  ", &sin6_addr)");
+	/* (RFC 2133's 24-byte form has no scope; a link-local address's
+	 * is an interface) */
+	if (len <= 24)
+		return;
+	fmt_str(f, ", sin6_scope_id=");
+	if ((a6[0] == 0xfe && (a6[1] & 0xc0) == 0x80) ||
+	    (a6[0] == 0xff && (a6[1] & 0xf) == 2))
+		p_ifindex(f, in6->sin6_scope_id);
+	else
+		fmt_udec(f, in6->sin6_scope_id);
+}
+
 void p_sockaddr(struct fmt *f, const struct sysgate_sys *s, unsigned long p,
 		unsigned long len)
 {
 	union {
 		struct sockaddr sa;
-		struct sockaddr_in in;
-		struct sockaddr_in6 in6;
 		struct sockaddr_un un;
 		struct sockaddr_nl nl;
-		unsigned char raw[128];
+		unsigned char raw[129];
 	} u;
 	unsigned long i;
 
@@ -194,8 +222,8 @@ void p_sockaddr(struct fmt *f, const struct sysgate_sys *s, unsigned long p,
 		fmt_str(f, "NULL");
 		return;
 	}
-	if (len > sizeof(u))
-		len = sizeof(u);
+	if (len > sizeof(u) - 1)
+		len = sizeof(u) - 1;
 	if (len < 2 || fetch(f, s, &u, p, len)) {
 		if (len < 2)
 			fmt_hex(f, p);
@@ -206,19 +234,11 @@ void p_sockaddr(struct fmt *f, const struct sysgate_sys *s, unsigned long p,
 	p_xlat(f, u.sa.sa_family, &xl_families, "AF_???");
 	switch (u.sa.sa_family) {
 	case AF_INET:
-		p_in_number(f, "sin_port", &u.in.sin_port, 2, "htons(",
-			    ntohs_(u.in.sin_port));
-		p_in_addr(f, "sin_addr", &u.in.sin_addr, 4, "inet_addr(", ")");
-		fmt_chr(f, '}');
-		return;
 	case AF_INET6:
-		p_in_number(f, "sin6_port", &u.in6.sin6_port, 2, "htons(",
-			    ntohs_(u.in6.sin6_port));
-		p_in_number(f, "sin6_flowinfo", &u.in6.sin6_flowinfo, 4,
-			    "htonl(", __builtin_bswap32(u.in6.sin6_flowinfo));
-		p_in_addr(f, "sin6_addr", &u.in6.sin6_addr, 16,
-			  "inet_pton(AF_INET6, ", ", &sin6_addr)");
-		f_udec(f, ", sin6_scope_id=", u.in6.sin6_scope_id);
+		/* (shorter than the family's address: its bytes) */
+		if (len < (u.sa.sa_family == AF_INET ? 16UL : 24UL))
+			break;
+		p_sa_inet(f, &u, len);
 		fmt_chr(f, '}');
 		return;
 	case AF_UNIX: {
@@ -251,9 +271,17 @@ void p_sockaddr(struct fmt *f, const struct sysgate_sys *s, unsigned long p,
 			fmt_chr(f, "0123456789abcdef"[u.nl.nl_groups >> i & 15]);
 		fmt_chr(f, '}');
 		return;
+	default:
+		if (len > 2 && p_sockaddr_other(f, s, u.raw, len)) {
+			fmt_chr(f, '}');
+			return;
+		}
 	}
-	fmt_str(f, ", sa_data=");
-	p_data_local(f, u.raw + 2, len - 2);
+	if (len > 2) {
+		/* (never cut at -s) */
+		fmt_str(f, ", sa_data=");
+		p_quoted(f, u.raw + 2, len - 2);
+	}
 	fmt_chr(f, '}');
 }
 

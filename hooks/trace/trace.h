@@ -225,6 +225,19 @@ void p_data_local(struct fmt *f, const unsigned char *p, unsigned long n);
 void p_quoted(struct fmt *f, const unsigned char *p, unsigned long n);
 void p_sockaddr(struct fmt *f, const struct sysgate_sys *s, unsigned long p,
 		unsigned long len);
+/* ", sin_port=..., sin_addr=..." of an AF_INET or AF_INET6 address of
+ * len bytes at sa (decode-net.c) */
+void p_sa_inet(struct fmt *f, const void *sa, unsigned long len);
+/* The fields of an address of a family decode-net.c does not know (len
+ * bytes at buf, more than the family's): 1, or 0 (not printed: its
+ * sa_data) (decode-sockaddr.c) */
+int p_sockaddr_other(struct fmt *f, const struct sysgate_sys *s,
+		     const unsigned char *buf, unsigned long len);
+/* ", NAME=" and a field whose text strace gives (htons(80)) or, under -X,
+ * its n bytes (with the text in a comment: verbose); name NULL: the
+ * value alone (decode-net.c) */
+void p_in_field(struct fmt *f, const char *name, const void *bytes, int n,
+		char *text, size_t len);
 /* A path (strace's: at most PATH_MAX - 1 bytes, then "..."). */
 void p_string(struct fmt *f, const struct sysgate_sys *s, unsigned long p);
 /* A NUL-terminated string of at most max - 1 bytes, "..." when longer;

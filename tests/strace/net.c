@@ -8,6 +8,11 @@
 #include <sys/socket.h>
 #include <sys/un.h>
 #include <linux/if_packet.h>
+#include <linux/if_ether.h>
+#include <linux/vm_sockets.h>
+#include <linux/if_xdp.h>
+#include <linux/qrtr.h>
+#include <linux/mctp.h>
 
 int main(int argc, char **argv)
 {
@@ -207,6 +212,44 @@ int main(int argc, char **argv)
 		len = 2;
 		getsockopt(tcp, SOL_SOCKET, SO_ERROR, &e, &len);
 		close(tcp);
+	}
+	{
+		/* addresses of the rarer families, each on no socket: a
+		 * packet socket's, vsock's, XDP's, QRTR's, MCTP's, an AF_ALG
+		 * one, an IPv6 link-local one with its scope, and one too
+		 * short for its family (its bytes) */
+		struct sockaddr_ll ll = { AF_PACKET, htons(ETH_P_IP), 1,
+					  1, PACKET_BROADCAST, 6,
+					  { 1, 2, 3, 4, 5, 6 } };
+		struct sockaddr_vm vm = { .svm_family = AF_VSOCK,
+					  .svm_cid = VMADDR_CID_HOST,
+					  .svm_port = 1024 };
+		struct sockaddr_xdp xdp = { AF_XDP, XDP_ZEROCOPY, 1, 3, 0 };
+		struct sockaddr_qrtr qr = { AF_QIPCRTR, 1, QRTR_PORT_CTRL };
+		struct sockaddr_mctp mc = { .smctp_family = AF_MCTP,
+					    .smctp_addr = { MCTP_ADDR_ANY },
+					    .smctp_type = 1 };
+		struct {
+			unsigned short family;
+			unsigned char type[14];
+			unsigned int feat, mask;
+			unsigned char name[64];
+		} alg = { 38 /* AF_ALG */, "hash", 0, 0, "sha256" };
+		struct sockaddr_in6 ll6 = { .sin6_family = AF_INET6,
+					    .sin6_port = htons(80),
+					    .sin6_scope_id = 1 };
+
+		ll6.sin6_addr.s6_addr[0] = 0xfe;
+		ll6.sin6_addr.s6_addr[1] = 0x80;
+		ll6.sin6_addr.s6_addr[15] = 1;
+		connect(-1, (void *)&ll, sizeof(ll));
+		connect(-1, (void *)&vm, sizeof(vm));
+		connect(-1, (void *)&xdp, sizeof(xdp));
+		connect(-1, (void *)&qr, sizeof(qr));
+		connect(-1, (void *)&mc, sizeof(mc));
+		connect(-1, (void *)&alg, sizeof(alg));
+		connect(-1, (void *)&ll6, sizeof(ll6));
+		connect(-1, (void *)&vm, sizeof(vm) - 1);
 	}
 	return 0;
 }
