@@ -80,6 +80,9 @@ enum {
 	FK_HTONL,	/* htonl(0x...) of a big-endian u32 */
 	FK_MDB_ADDR,	/* br_mdb_entry's addr: {u=address, proto=htons(AF_)} */
 	FK_DIR_PAIR,	/* two u64s: [[BR_MCAST_DIR_RX]=a, [..._TX]=b] */
+	FK_SMC_CURSOR,	/* struct smc_diag_cursor: {reserved, wrap, count} */
+	FK_SMC_LINKS,	/* [{link_id=..., ...}]: smc_diag_linkinfo array */
+	FK_XLAT_VERBOSE,	/* hex and t's name in a comment (p_xval_verbose) */
 };
 
 struct field {
@@ -255,6 +258,11 @@ static void p_mdb_addr(struct fmt *f, const unsigned char *b)
 	fmt_str(f, ")}");
 }
 
+static void p_fields(struct fmt *f, const unsigned char *b,
+		     const struct layout *l, int from);
+/* (SMC's link information: FK_SMC_LINKS's elements) */
+static const struct layout smc_link_l;
+
 /* The value of field d of the structure at b */
 static void p_field_value(struct fmt *f, const unsigned char *b,
 			  const struct field *d)
@@ -332,6 +340,25 @@ static void p_field_value(struct fmt *f, const unsigned char *b,
 		break;
 	case FK_MDB_ADDR:
 		p_mdb_addr(f, b + d->off);
+		break;
+	case FK_XLAT_VERBOSE:
+		p_xval_verbose(f, v, d->t, d->unknown);
+		break;
+	case FK_SMC_CURSOR:
+		fmt_chr(f, '{');
+		f_udec(f, "reserved=", get_uint(b + d->off, 2));
+		f_udec(f, ", wrap=", get_uint(b + d->off + 2, 2));
+		f_udec(f, ", count=", get_uint(b + d->off + 4, 4));
+		fmt_chr(f, '}');
+		break;
+	case FK_SMC_LINKS:
+		for (i = 0; i * smc_link_l.size < d->size; i++) {
+			fmt_str(f, i ? ", {" : "[{");
+			p_fields(f, b + d->off + i * smc_link_l.size,
+				 &smc_link_l, 0);
+			fmt_chr(f, '}');
+		}
+		fmt_chr(f, ']');
 		break;
 	case FK_HTONL:
 		fmt_str(f, "htonl(");
@@ -1278,9 +1305,65 @@ static const struct field smc_msg_f[] = {
 };
 static const struct layout smc_req_l = LAYOUT(smc_req_f, struct smc_diag_req);
 static const struct layout smc_msg_l = LAYOUT(smc_msg_f, struct smc_diag_msg);
+static const struct field smc_conn_f[] = {
+	F(struct smc_diag_conninfo, token, FK_U, 0, 0),
+	F(struct smc_diag_conninfo, sndbuf_size, FK_U, 0, 0),
+	F(struct smc_diag_conninfo, rmbe_size, FK_U, 0, 0),
+	F(struct smc_diag_conninfo, peer_rmbe_size, FK_U, 0, 0),
+	F(struct smc_diag_conninfo, rx_prod, FK_SMC_CURSOR, 0, 0),
+	F(struct smc_diag_conninfo, rx_cons, FK_SMC_CURSOR, 0, 0),
+	F(struct smc_diag_conninfo, tx_prod, FK_SMC_CURSOR, 0, 0),
+	F(struct smc_diag_conninfo, tx_cons, FK_SMC_CURSOR, 0, 0),
+	F(struct smc_diag_conninfo, rx_prod_flags, FK_X0, 0, 0),
+	F(struct smc_diag_conninfo, rx_conn_state_flags, FK_X0, 0, 0),
+	F(struct smc_diag_conninfo, tx_prod_flags, FK_X0, 0, 0),
+	F(struct smc_diag_conninfo, tx_conn_state_flags, FK_X0, 0, 0),
+	F(struct smc_diag_conninfo, tx_prep, FK_SMC_CURSOR, 0, 0),
+	F(struct smc_diag_conninfo, tx_sent, FK_SMC_CURSOR, 0, 0),
+	F(struct smc_diag_conninfo, tx_fin, FK_SMC_CURSOR, 0, 0),
+};
+static const struct field smc_link_f[] = {
+	F(struct smc_diag_linkinfo, link_id, FK_U, 0, 0),
+	F(struct smc_diag_linkinfo, ibname, FK_CSTR, 0, 0),
+	F(struct smc_diag_linkinfo, ibport, FK_U, 0, 0),
+	F(struct smc_diag_linkinfo, gid, FK_CSTR, 0, 0),
+	F(struct smc_diag_linkinfo, peer_gid, FK_CSTR, 0, 0),
+};
+static const struct field smc_lgr_f[] = {
+	F(struct smc_diag_lgrinfo, lnk, FK_SMC_LINKS, 0, 0),
+	F(struct smc_diag_lgrinfo, role, FK_XLAT, &xl_smc_lgr_roles,
+	  "SMC_???"),
+};
+static const struct field smc_dmb_f[] = {
+	F(struct smcd_diag_dmbinfo, linkid, FK_U, 0, 0),
+	F(struct smcd_diag_dmbinfo, peer_gid, FK_X, 0, 0),
+	F(struct smcd_diag_dmbinfo, my_gid, FK_X, 0, 0),
+	F(struct smcd_diag_dmbinfo, token, FK_X, 0, 0),
+	F(struct smcd_diag_dmbinfo, peer_token, FK_X, 0, 0),
+};
+static const struct field smc_fallback_f[] = {
+	F(struct smc_diag_fallback, reason, FK_XLAT_VERBOSE,
+	  &xl_smc_decl_codes, "SMC_CLC_DECL_???"),
+	F(struct smc_diag_fallback, peer_diagnosis, FK_XLAT_VERBOSE,
+	  &xl_smc_decl_codes, "SMC_CLC_DECL_???"),
+};
+static const struct layout smc_fallback_l = LAYOUT(smc_fallback_f,
+						   struct smc_diag_fallback);
+static const struct layout smc_dmb_l = LAYOUT(smc_dmb_f,
+					      struct smcd_diag_dmbinfo);
+static const struct layout smc_conn_l = LAYOUT(smc_conn_f,
+					       struct smc_diag_conninfo);
+static const struct layout smc_link_l = LAYOUT(smc_link_f,
+					       struct smc_diag_linkinfo);
+static const struct layout smc_lgr_l = LAYOUT(smc_lgr_f,
+					      struct smc_diag_lgrinfo);
 static const struct nla_kind smc_attr_k[] = {
+	[SMC_DIAG_CONNINFO] = { NK_STRUCT, { &smc_conn_l }, 0, 0 },
+	[SMC_DIAG_LGRINFO] = { NK_STRUCT, { &smc_lgr_l }, 0, 0 },
 	[SMC_DIAG_SHUTDOWN] = { NK_FLAGS8, { 0 }, &xl_sock_shutdown_flags,
 				"???_SHUTDOWN" },
+	[SMC_DIAG_DMBINFO] = { NK_STRUCT, { &smc_dmb_l }, 0, 0 },
+	[SMC_DIAG_FALLBACK] = { NK_STRUCT, { &smc_fallback_l }, 0, 0 },
 };
 static const struct nla_set smc_attrs = {
 	&xl_smc_diag_attrs, "SMC_DIAG_???", smc_attr_k,

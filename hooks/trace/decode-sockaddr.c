@@ -56,9 +56,8 @@ struct sa_nfc {
 	unsigned long long service_name_len __attribute__((aligned(8)));
 };
 
-/* v in hex with its name (or unknown) in a comment, -X raw aside */
-static void p_xval_verbose(struct fmt *f, unsigned long v,
-			   const struct xlat *t, const char *unknown)
+void p_xval_verbose(struct fmt *f, unsigned long v, const struct xlat *t,
+		    const char *unknown)
 {
 	const char *nm = xlat_name(t, v);
 

@@ -228,6 +228,11 @@ void p_sockaddr(struct fmt *f, const struct sysgate_sys *s, unsigned long p,
 /* ", sin_port=..., sin_addr=..." of an AF_INET or AF_INET6 address of
  * len bytes at sa (decode-net.c) */
 void p_sa_inet(struct fmt *f, const void *sa, unsigned long len);
+/* v in hex with its name (or unknown) in a comment whatever -X says but
+ * raw (strace's XVAL_VERBOSE, for names from kernel-internal headers:
+ * decode-sockaddr.c) */
+void p_xval_verbose(struct fmt *f, unsigned long v, const struct xlat *t,
+		    const char *unknown);
 /* The fields of an address of a family decode-net.c does not know (len
  * bytes at buf, more than the family's): 1, or 0 (not printed: its
  * sa_data) (decode-sockaddr.c) */
