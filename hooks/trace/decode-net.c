@@ -160,6 +160,12 @@ static void p_in_number(struct fmt *f, const char *name, const void *bytes,
 void p_in_addr(struct fmt *f, const char *name, const void *bytes,
 		      int n, const char *head, const char *tail)
 {
+	p_in_addr_sized(f, name, bytes, n, n, head, tail);
+}
+
+void p_in_addr_sized(struct fmt *f, const char *name, const void *bytes,
+		     int n, int size, const char *head, const char *tail)
+{
 	char text[256], addr[64];
 	struct fmt t, a;
 
@@ -174,7 +180,7 @@ void p_in_addr(struct fmt *f, const char *name, const void *bytes,
 	/* (not cut at -s) */
 	p_cstring(&t, addr, a.len + 1);
 	fmt_str(&t, tail);
-	p_in_field(f, name, bytes, n, text, t.len);
+	p_in_field(f, name, bytes, size, text, t.len);
 }
 
 void p_sa_inet(struct fmt *f, const void *sa, unsigned long len)

@@ -207,20 +207,38 @@ static void p_nl_flags(struct fmt *f, unsigned long v, const struct xlat *t,
 }
 
 /* {idiag_sport=htons(N), ..., idiag_src=inet_addr("..."), ...} */
+/* htons(80), or under -X its bytes (a port of a sockid) */
+static void p_sockid_port(struct fmt *f, const char *name,
+			  const unsigned short *port)
+{
+	char text[16];
+	struct fmt t;
+
+	fmt_init(&t, text, sizeof(text));
+	f_udec(&t, "htons(", __builtin_bswap16(*port));
+	fmt_chr(&t, ')');
+	p_in_field(f, name, port, 2, text, t.len);
+}
+
 static void p_sockid(struct fmt *f, const unsigned char *b, int family)
 {
 	struct inet_diag_sockid id;
 	int n = family == AF_INET ? 4 : family == AF_INET6 ? 16 : 0;
 
 	hk_memcpy(&id, b, sizeof(id));
-	f_udec(f, "{idiag_sport=htons(", __builtin_bswap16(id.idiag_sport));
-	f_udec(f, "), idiag_dport=htons(", __builtin_bswap16(id.idiag_dport));
-	fmt_chr(f, ')');
+	fmt_str(f, "{idiag_sport=");
+	p_sockid_port(f, 0, &id.idiag_sport);
+	p_sockid_port(f, "idiag_dport", &id.idiag_dport);
 	if (n) {
-		p_in_addr(f, "idiag_src", id.idiag_src, n, n == 4 ? "inet_addr(" :
-			  "inet_pton(AF_INET6, ", n == 4 ? ")" : ", &idiag_src)");
-		p_in_addr(f, "idiag_dst", id.idiag_dst, n, n == 4 ? "inet_addr(" :
-			  "inet_pton(AF_INET6, ", n == 4 ? ")" : ", &idiag_dst)");
+		/* (the address's text; its field's 16 bytes under -X) */
+		p_in_addr_sized(f, "idiag_src", id.idiag_src, n,
+				sizeof(id.idiag_src), n == 4 ? "inet_addr(" :
+				"inet_pton(AF_INET6, ",
+				n == 4 ? ")" : ", &idiag_src)");
+		p_in_addr_sized(f, "idiag_dst", id.idiag_dst, n,
+				sizeof(id.idiag_dst), n == 4 ? "inet_addr(" :
+				"inet_pton(AF_INET6, ",
+				n == 4 ? ")" : ", &idiag_dst)");
 	} else {
 		fmt_str(f, ", idiag_src=");
 		p_hex_bytes(f, (const unsigned char *)id.idiag_src,
@@ -516,6 +534,7 @@ enum {
 	NK_MCLIST,	/* struct packet_diag_mclist array */
 	NK_BPF,		/* classic BPF instructions */
 	NK_STRUCT_ATTRS,	/* a layout's fields, then attributes */
+	NK_INET_BC,	/* an inet_diag filter's operation and its operand */
 };
 
 struct nla_set;
@@ -797,6 +816,97 @@ static int p_rtvia(struct nl *x, unsigned long p, unsigned long len)
 	return 1;
 }
 
+/* {code=..., yes=N, no=N}: an inet_diag bytecode operation */
+static void p_bc_op(struct fmt *f, const unsigned char *b)
+{
+	fmt_str(f, "{code=");
+	p_xlat(f, b[0], &xl_inet_diag_bytecodes, "INET_DIAG_BC_???");
+	f_udec(f, ", yes=", b[1]);
+	f_udec(f, ", no=", get_uint(b + 2, 2));
+	fmt_chr(f, '}');
+}
+
+/* A host condition: family, prefix, port, and the address after them
+ * (as long as the family's, else its bytes) */
+static void p_bc_host(struct nl *x, unsigned long p, unsigned long len)
+{
+	struct inet_diag_hostcond h;
+	unsigned char a[16];
+	unsigned long alen;
+
+	if (fetch(x->f, x->s, &h, p, sizeof(h)))
+		return;
+	fmt_str(x->f, "{family=");
+	p_xlat(x->f, h.family, &xl_families, "AF_???");
+	f_udec(x->f, ", prefix_len=", h.prefix_len);
+	f_udec(x->f, ", port=", (unsigned int)h.port);
+	len -= sizeof(h);
+	alen = h.family == AF_INET ? 4 : h.family == AF_INET6 ? 16 : 0;
+	if (len && (!alen || len < alen)) {
+		fmt_str(x->f, ", addr=");
+		p_data(x->f, x->s, p + sizeof(h), len, 1);
+	} else if (len && trace_read(x->s, a, (void *)(p + sizeof(h)), alen) !=
+				  (long)alen) {
+		fmt_str(x->f, ", addr=");
+		p_ptr(x->f, p + sizeof(h));
+	} else if (len) {
+		p_in_addr(x->f, "addr", a, (int)alen,
+			  alen == 4 ? "inet_addr(" : "inet_pton(AF_INET6, ",
+			  alen == 4 ? ")" : ", &addr)");
+	}
+	fmt_chr(x->f, '}');
+}
+
+/* INET_DIAG_REQ_BYTECODE: an operation, then its operand by its code
+ * (its bytes when too short for it, or of a code without one) */
+static int p_inet_bc(struct nl *x, unsigned long p, unsigned long len)
+{
+	unsigned char b[8];
+	unsigned long n = len - 4;
+	int code;
+
+	if (len < 4)
+		return 0;
+	if (fetch(x->f, x->s, b, p, 4))
+		return 1;
+	p_bc_op(x->f, b);
+	if (!n)
+		return 1;
+	fmt_str(x->f, ", ");
+	p += 4;
+	code = b[0];
+	switch (code) {
+	case INET_DIAG_BC_S_COND: case INET_DIAG_BC_D_COND:
+		if (n < sizeof(struct inet_diag_hostcond))
+			break;
+		p_bc_host(x, p, n);
+		return 1;
+	case INET_DIAG_BC_DEV_COND:
+	case INET_DIAG_BC_S_GE: case INET_DIAG_BC_S_LE:
+	case INET_DIAG_BC_D_GE: case INET_DIAG_BC_D_LE:
+		if (n < 4)
+			break;
+		if (fetch(x->f, x->s, b, p, 4))
+			return 1;
+		if (code == INET_DIAG_BC_DEV_COND)
+			p_ifindex(x->f, (unsigned int)get_uint(b, 4));
+		else	/* (the port's bound: an operation's shape) */
+			p_bc_op(x->f, b);
+		return 1;
+	case INET_DIAG_BC_MARK_COND:
+		if (n < sizeof(struct inet_diag_markcond))
+			break;
+		if (fetch(x->f, x->s, b, p, 8))
+			return 1;
+		f_udec(x->f, "{mark=", get_uint(b, 4));
+		f_udec(x->f, ", mask=", get_uint(b + 4, 4));
+		fmt_chr(x->f, '}');
+		return 1;
+	}
+	p_data(x->f, x->s, p, n, 1);
+	return 1;
+}
+
 /* The value by its kind: 0 when it does not fit (then in hex). */
 static int p_nla_value(struct nl *x, const struct nla_kind *k,
 		       unsigned long p, unsigned long len)
@@ -931,6 +1041,8 @@ static int p_nla_value(struct nl *x, const struct nla_kind *k,
 		return 1;
 	case NK_RTVIA:
 		return p_rtvia(x, p, len);
+	case NK_INET_BC:
+		return p_inet_bc(x, p, len);
 	case NK_XLAT8:
 		if (!fetch(x->f, x->s, b, p, 1))
 			p_xlat(x->f, b[0], k->t, k->unknown);
@@ -1189,6 +1301,7 @@ static const struct layout inet_req_compat_l =
 static const struct layout inet_msg_l =
 	LAYOUT(inet_msg_f, struct inet_diag_msg);
 static const struct nla_kind inet_req_attr_k[] = {
+	[INET_DIAG_REQ_BYTECODE] = { NK_INET_BC, { 0 }, 0, 0 },
 	[INET_DIAG_REQ_PROTOCOL] = { NK_XLAT32, { 0 }, &xl_ipprotos,
 				     "IPPROTO_???" },
 };

@@ -367,6 +367,9 @@ void p_inet4(struct fmt *f, const unsigned char *a);
  * the value alone, no ", NAME=". */
 void p_in_addr(struct fmt *f, const char *name, const void *bytes, int n,
 	       const char *head, const char *tail);
+/* The same of an address in a field of size bytes (all shown under -X) */
+void p_in_addr_sized(struct fmt *f, const char *name, const void *bytes,
+		     int n, int size, const char *head, const char *tail);
 /* A hardware address of n bytes, "01:02:03", as strace's -X shows it
  * (decode-net.c) */
 void p_mac(struct fmt *f, const unsigned char *a, unsigned int n);
