@@ -222,14 +222,14 @@ void p_sockaddr(struct fmt *f, const struct sysgate_sys *s, unsigned long p,
 		struct sockaddr_nl nl;
 		unsigned char raw[129];
 	} u;
-	unsigned long i;
 
 	if (!p) {
 		fmt_str(f, "NULL");
 		return;
 	}
-	if (len > sizeof(u) - 1)
-		len = sizeof(u) - 1;
+	/* (struct sockaddr_storage's) */
+	if (len > 128)
+		len = 128;
 	if (len < 2 || fetch(f, s, &u, p, len)) {
 		if (len < 2)
 			fmt_hex(f, p);
@@ -271,10 +271,13 @@ void p_sockaddr(struct fmt *f, const struct sysgate_sys *s, unsigned long p,
 		return;
 	}
 	case AF_NETLINK:
-		f_dec(f, ", nl_pid=", (int)u.nl.nl_pid);
+		if (len < sizeof(u.nl))
+			break;
+		f_hex_set(f, ", nl_pad=", u.nl.nl_pad);
+		fmt_str(f, ", nl_pid=");
+		p_pid(f, (int)u.nl.nl_pid, PT_TGID);
 		fmt_str(f, ", nl_groups=");
-		for (i = 28; i + 4; i -= 4)
-			fmt_chr(f, "0123456789abcdef"[u.nl.nl_groups >> i & 15]);
+		p_hex0(f, u.nl.nl_groups, 8);
 		fmt_chr(f, '}');
 		return;
 	default:

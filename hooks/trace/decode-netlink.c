@@ -98,8 +98,7 @@ struct layout {
 	unsigned short size;
 };
 
-/* C's "%#0*x": 0x (not of 0) and the digits, width characters at least */
-static void p_hex0(struct fmt *f, unsigned long v, int width)
+void p_hex0(struct fmt *f, unsigned long v, int width)
 {
 	int i;
 

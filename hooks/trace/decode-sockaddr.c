@@ -29,6 +29,26 @@ struct sa_rxrpc {
 	} transport;
 };
 
+struct sa_ipx {
+	unsigned short family, port;
+	unsigned int network;
+	unsigned char node[6], type, zero;
+};
+
+struct sa_x25 {
+	unsigned short family;
+	char x25_addr[16];
+};
+
+/* AX.25: a call sign (six characters shifted left by one, the SSID in
+ * the seventh byte), and the digipeaters of a full address */
+struct sa_ax25 {
+	unsigned short family;
+	unsigned char call[7];
+	int ndigis;
+	unsigned char digi[8][7];
+};
+
 struct sa_ieee802154 {
 	unsigned short family;
 	struct {
@@ -139,6 +159,147 @@ static void p_rest(struct fmt *f, const unsigned char *b, long n)
 		return;
 	fmt_str(f, ", ");
 	p_quoted(f, b, (unsigned long)n);
+}
+
+/* "[0x41, 0x42]": bytes as C's %#02x prints them (0 as "00") */
+static void p_bytes_0x(struct fmt *f, const unsigned char *b, unsigned long n)
+{
+	unsigned long i;
+
+	for (i = 0; i < n; i++) {
+		fmt_str(f, i ? ", " : "[");
+		if (b[i])
+			p_hex(f, b[i]);
+		else
+			fmt_str(f, "00");
+	}
+	fmt_chr(f, ']');
+}
+
+static void sa_ipx(struct fmt *f, const unsigned char *buf,
+		   unsigned long len)
+{
+	const struct sa_ipx *x = (const void *)buf;
+	char text[32];
+	struct fmt t;
+
+	(void)len;
+	fmt_init(&t, text, sizeof(text));
+	f_udec(&t, "htons(", (unsigned short)(x->port >> 8 | x->port << 8));
+	fmt_chr(&t, ')');
+	fmt_str(f, "sipx_port=");
+	p_in_field(f, 0, &x->port, 2, text, t.len);
+	fmt_str(f, ", sipx_network=htonl(");
+	p_hex(f, __builtin_bswap32(x->network));
+	fmt_str(f, "), sipx_node=");
+	p_bytes_0x(f, x->node, sizeof(x->node));
+	fmt_str(f, ", sipx_type=");
+	p_hex0(f, x->type, 2);
+	f_hex_set(f, ", sipx_zero=", x->zero);
+}
+
+static void sa_x25(struct fmt *f, const unsigned char *buf,
+		   unsigned long len)
+{
+	const struct sa_x25 *x = (const void *)buf;
+
+	(void)len;
+	fmt_str(f, "sx25_addr={x25_addr=");
+	p_cstring(f, x->x25_addr, sizeof(x->x25_addr));
+	fmt_chr(f, '}');
+}
+
+/* How a call sign shows: -1 as its bytes alone (characters that do not
+ * print), 1 with its text in a comment (not a well-formed call sign),
+ * 0 as -X says */
+static int ax25_style(const unsigned char *call)
+{
+	int i, odd = 0, space = 0, chars = 0;
+
+	for (i = 0; i < 6; i++) {
+		unsigned char c = call[i] >> 1;
+
+		odd |= call[i] & 1;
+		if (c < ' ' || c > 0x7e || c == '*' || c == '/')
+			return -1;
+		if (c == ' ')
+			space = 1;
+		else
+			chars = 1;
+		if (!((c >= '0' && c <= '9') || (c >= 'A' && c <= 'Z') ||
+		      c == ' ') || (c != ' ' && space))
+			odd = 1;
+	}
+	return odd || (call[6] & ~0x1e) || (!chars && call[6]);
+}
+
+/* VALID-13, or "*" for an empty call sign of SSID 0 */
+static void p_ax25_text(struct fmt *f, const unsigned char *call)
+{
+	unsigned int end = 6, i, ssid = (call[6] >> 1) & 0xf;
+
+	while (end && call[end - 1] >> 1 == ' ')
+		end--;
+	if (!end && !ssid) {
+		fmt_chr(f, '*');
+		return;
+	}
+	for (i = 0; i < end; i++)
+		fmt_chr(f, (char)(call[i] >> 1));
+	f_udec(f, "-", ssid);
+}
+
+static void p_ax25(struct fmt *f, const unsigned char *call)
+{
+	int style = ax25_style(call);
+	int xs = style < 0 ? XS_RAW : style ? XS_VERBOSE : trace_xstyle;
+
+	if (xs != XS_ABBREV) {
+		fmt_str(f, "{ax25_call=");
+		p_hex_bytes(f, call, 7);
+		fmt_chr(f, '}');
+	}
+	if (xs == XS_RAW)
+		return;
+	if (xs == XS_VERBOSE)
+		fmt_str(f, " /* ");
+	p_ax25_text(f, call);
+	if (xs == XS_VERBOSE)
+		fmt_str(f, " */");
+}
+
+static void sa_ax25(struct fmt *f, const unsigned char *buf,
+		    unsigned long len)
+{
+	const struct sa_ax25 *a = (const void *)buf;
+	unsigned long head = offsetof(struct sa_ax25, digi), has, want, i;
+	int full = a->ndigis || len > head;
+
+	fmt_str(f, full ? "fsa_ax25={sax25_call=" : "sax25_call=");
+	p_ax25(f, a->call);
+	f_dec(f, ", sax25_ndigis=", a->ndigis);
+	if (!full)
+		return;
+	fmt_chr(f, '}');
+	has = (len - head) / 7;
+	if (has > 8)
+		has = 8;
+	want = a->ndigis > 0 ? (unsigned long)a->ndigis : 0;
+	if (want > 8)
+		want = 8;
+	if (want) {
+		fmt_str(f, ", fsa_digipeater=[");
+		for (i = 0; i < want && i < has; i++) {
+			if (i)
+				fmt_str(f, ", ");
+			p_ax25(f, a->digi[i]);
+		}
+		if (want > has)
+			fmt_str(f, i ? ", ..." : "...");
+		fmt_chr(f, ']');
+	}
+	if (len > has * 7 + head)
+		fmt_str(f, ", ...");
 }
 
 /* RxRPC: the service, and its transport's address (AF_INET or AF_INET6
@@ -327,6 +488,9 @@ int p_sockaddr_other(struct fmt *f, const struct sysgate_sys *s,
 			      unsigned long len);
 	} fams[] = {
 		{ AF_PACKET, sizeof(struct sockaddr_ll), sa_ll },
+		{ AF_AX25, offsetof(struct sa_ax25, digi), sa_ax25 },
+		{ AF_IPX, sizeof(struct sa_ipx), sa_ipx },
+		{ AF_X25, sizeof(struct sa_x25), sa_x25 },
 		{ AF_RXRPC, sizeof(struct sa_rxrpc), sa_rxrpc },
 		{ AF_IEEE802154, sizeof(struct sa_ieee802154), sa_ieee802154 },
 		{ AF_ALG, sizeof(struct sa_alg) + 1, sa_alg },

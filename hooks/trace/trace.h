@@ -196,6 +196,9 @@ void f_ints(struct fmt *f, const char *names, const void *w, int n,
 void f_hex_set(struct fmt *f, const char *name, unsigned long v);
 void p_ptr(struct fmt *f, unsigned long v);
 void p_hex(struct fmt *f, unsigned long v);	/* 0 is "0" */
+/* C's "%#0*x": 0x (not of 0) and the digits, width characters at least
+ * (decode-netlink.c) */
+void p_hex0(struct fmt *f, unsigned long v, int width);
 void p_xlat(struct fmt *f, unsigned long v, const struct xlat *t,
 	    const char *unknown);
 /* The same with an unknown value in base ('x', 'd', 'u', 'o': x_end's) */

@@ -251,5 +251,26 @@ int main(int argc, char **argv)
 		connect(-1, (void *)&ll6, sizeof(ll6));
 		connect(-1, (void *)&vm, sizeof(vm) - 1);
 	}
+	{
+		/* IPX, X.25 and AX.25 addresses (their bytes: headers of
+		 * these families are gone), a netlink one with padding */
+		static const unsigned char ipx[16] = {
+			4, 0, 0x30, 0x39, 0xfa, 0xce, 0xfe, 0xed,
+			'A', 'B', 'C', 'D', 'E', 'F', 0xff, 0 };
+		static const unsigned char x25[18] = { 9, 0, '1', '2', '3' };
+		unsigned char ax25[30] = { 3, 0, 'N' << 1, '0' << 1,
+					   'C' << 1, 'A' << 1, 'L' << 1,
+					   'L' << 1, 5 << 1, 0, 0, 0, 1 };
+		struct sockaddr_nl nl = { AF_NETLINK, 1, 0, 5 };
+
+		memcpy(ax25 + 16, ax25 + 2, 7);
+		connect(-1, (void *)ipx, sizeof(ipx));
+		connect(-1, (void *)x25, sizeof(x25));
+		connect(-1, (void *)ax25, 16);
+		connect(-1, (void *)ax25, 23);
+		ax25[12] = 3;
+		connect(-1, (void *)ax25, 30);
+		connect(-1, (void *)&nl, sizeof(nl));
+	}
 	return 0;
 }
