@@ -419,6 +419,7 @@ static const struct xlat *sockopt_names(int level)
 	case IPPROTO_IPV6: return &xl_ipv6_names;
 	case SOL_NETLINK: return &xl_netlink_sockopts;
 	case SOL_PACKET: return &xl_packet_sockopts;
+	case SOL_RAW: return &xl_raw_sockopts;
 	}
 	return 0;
 }
@@ -440,6 +441,7 @@ static void a_level_name(struct call *c, int get)
 		       level == IPPROTO_TCP ? "TCP_???" :
 		       level == SOL_NETLINK ? "NETLINK_???" :
 		       level == SOL_PACKET ? "PACKET_???" :
+		       level == SOL_RAW ? "ICMP_???" :
 		       level == IPPROTO_IP ? "IP_???" : "IPV6_???");
 	else
 		fmt_udec(c->f, (unsigned int)c->s->args[2]);
@@ -680,6 +682,34 @@ static int p_mreq(struct fmt *f, const struct sysgate_sys *s, int level,
 	return 1;
 }
 
+/* ICMP_FILTER's set of ICMP types (of len bytes, at most its 4):
+ * [ICMP_ECHO ...], ~[...] when more than half are in it */
+static void p_icmp_filter(struct fmt *f, const struct sysgate_sys *s,
+			  unsigned long p, int len)
+{
+	unsigned int set = ~0U, i, any = 0;
+
+	if (len <= 0) {
+		p_ptr(f, p);
+		return;
+	}
+	if (fetch(f, s, &set, p, len < 4 ? (unsigned long)len : 4))
+		return;
+	if (__builtin_popcount(set) > 16) {
+		fmt_chr(f, '~');
+		set = ~set;
+	}
+	fmt_chr(f, '[');
+	for (i = 0; i < 32; i++) {
+		if (!(set >> i & 1))
+			continue;
+		if (any++)
+			fmt_chr(f, ' ');
+		p_xlat(f, i, &xl_icmp_filter_types, "ICMP_???");
+	}
+	fmt_chr(f, ']');
+}
+
 /* setsockopt's value when the level and name give it a structure: 1
  * (printed), else 0 */
 static int p_set_struct(struct call *c, int level, int name, int len)
@@ -699,6 +729,10 @@ static int p_set_struct(struct call *c, int level, int name, int len)
 	}
 	if (level == SOL_IP || level == SOL_IPV6)
 		return p_mreq(c->f, c->s, level, name, p, len);
+	if (level == SOL_RAW && name == 1) {	/* ICMP_FILTER */
+		p_icmp_filter(c->f, c->s, p, len);
+		return 1;
+	}
 	if (level != SOL_PACKET)
 		return 0;
 	if (name == PACKET_ADD_MEMBERSHIP || name == PACKET_DROP_MEMBERSHIP)
@@ -795,6 +829,9 @@ static void d_getsockopt(struct call *c)
 				    4, 4, 0, p_u32_elem, 0);
 	} else if ((int)trace_saved(c)[0] <= 0 || (int)out <= 0) {
 		p_ptr(c->f, c->s->args[3]);
+	} else if ((int)c->s->args[1] == SOL_RAW &&
+		   (int)c->s->args[2] == 1) {	/* ICMP_FILTER */
+		p_icmp_filter(c->f, c->s, c->s->args[3], (int)out);
 	} else if ((int)c->s->args[1] == SOL_PACKET &&
 		   (int)c->s->args[2] == PACKET_STATISTICS) {
 		static const char *const names[] = {

@@ -272,5 +272,18 @@ int main(int argc, char **argv)
 		connect(-1, (void *)ax25, 30);
 		connect(-1, (void *)&nl, sizeof(nl));
 	}
+	{
+		/* ICMP_FILTER's sets: given, and read back from a raw socket
+		 * (where one can be opened) */
+		unsigned int types = 1 << 0 | 1 << 8 | 1 << 20, all = ~2U;
+		socklen_t n = sizeof(types);
+		int raw = socket(AF_INET, SOCK_RAW, IPPROTO_ICMP);
+
+		setsockopt(-1, SOL_RAW, 1, &types, sizeof(types));
+		setsockopt(-1, SOL_RAW, 1, &all, 8);
+		setsockopt(raw, SOL_RAW, 1, &types, sizeof(types));
+		getsockopt(raw, SOL_RAW, 1, &types, &n);
+		close(raw);
+	}
 	return 0;
 }
