@@ -159,7 +159,7 @@ struct ioctl_kind {
 	const char *unknown;		/* flags none of which has a name */
 	int out;			/* the kernel writes the argument */
 	/* values are flags, not one value; without values: a signed
-	 * number (k_ulong_at's) */
+	 * number (k_ulong_at's), hex (k_int_at's) */
 	int flags;
 	/* the bytes k_bytes prints; k_ulong_at's number's (0: a long) */
 	unsigned int size;
@@ -181,7 +181,8 @@ static void k_int(struct call *c, const struct ioctl_kind *k,
 		a_dec(c, (int)arg);
 }
 
-/* [int], or [flags] from the kind's table */
+/* [int], [flags] from the kind's table, or [0x1f] (flags without names:
+ * a mask) */
 static void k_int_at(struct call *c, const struct ioctl_kind *k,
 		     unsigned long arg)
 {
@@ -192,6 +193,8 @@ static void k_int_at(struct call *c, const struct ioctl_kind *k,
 	fmt_chr(c->f, '[');
 	if (k->values)
 		p_flags_unknown(c->f, v, k->values, k->unknown);
+	else if (k->flags)
+		p_hex(c->f, v);
 	else
 		fmt_dec(c->f, (int)v);
 	fmt_chr(c->f, ']');
@@ -422,6 +425,8 @@ static void p_kind_ulong(struct fmt *f, const struct ioctl_kind *k,
 		fmt_dec(f, (long)v);
 	else if (!k->values)
 		fmt_udec(f, v);
+	else if (k->flags && k->unknown)
+		p_flags_unknown(f, v, k->values, k->unknown);
 	else if (k->flags)
 		p_flags(f, v, k->values, 0);
 	else
@@ -447,6 +452,15 @@ static void k_ulong_at(struct call *c, const struct ioctl_kind *k,
 	fmt_chr(c->f, '[');
 	p_kind_ulong(c->f, k, v);
 	fmt_chr(c->f, ']');
+}
+
+/* A descriptor given as the argument itself (NBD_SET_SOCK's socket) */
+static void k_fd(struct call *c, const struct ioctl_kind *k,
+		 unsigned long arg)
+{
+	(void)k;
+	a_dec(c, (int)arg);
+	p_fdpath(c->f, c->s, (int)arg);
 }
 
 /* k->size bytes the kernel wrote, as a string cut at -s */
@@ -579,6 +593,19 @@ static const struct ioctl_kind kinds[] = {
 	{ &xl_ioctl_u32_triple, k_u32_triple, 0, 0, 0, 0, 0 },
 	{ &xl_ioctl_rtc_none, 0, 0, 0, 0, 0, 0 },
 	{ &xl_ioctl_blk_none, 0, 0, 0, 0, 0, 0 },
+	{ &xl_ioctl_nbd_none, 0, 0, 0, 0, 0, 0 },
+	{ &xl_ioctl_nbd_fd, k_fd, 0, 0, 0, 0, 0 },
+	{ &xl_ioctl_nbd_ulong, k_ulong, 0, 0, 0, 0, 0 },
+	{ &xl_ioctl_nbd_flags, k_ulong, &xl_nbd_flags, 0, 0, 1, 0 },
+	{ &xl_ioctl_lirc_u32_in, k_ulong_at, 0, 0, 0, 0, 4 },
+	{ &xl_ioctl_lirc_u32_out, k_ulong_at, 0, 0, 1, 0, 4 },
+	{ &xl_ioctl_lirc_mode_in, k_ulong_at, &xl_lirc_modes, "LIRC_MODE_???",
+	  0, 0, 4 },
+	{ &xl_ioctl_lirc_mode_out, k_ulong_at, &xl_lirc_modes,
+	  "LIRC_MODE_???", 1, 0, 4 },
+	{ &xl_ioctl_lirc_mask, k_int_at, 0, 0, 0, 1, 0 },
+	{ &xl_ioctl_lirc_features, k_ulong_at, &xl_lirc_features,
+	  "LIRC_CAN_???", 1, 1, 4 },
 	{ &xl_ioctl_blk_ulong, k_ulong, 0, 0, 0, 0, 0 },
 	{ &xl_ioctl_blk_long_out, k_ulong_at, 0, 0, 1, 1, 0 },
 	{ &xl_ioctl_blk_u16_out, k_ulong_at, 0, 0, 1, 0, 2 },

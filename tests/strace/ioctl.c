@@ -7,6 +7,8 @@
 #include <linux/fiemap.h>
 #include <linux/fs.h>
 #include <linux/blkpg.h>
+#include <linux/nbd.h>
+#include <linux/lirc.h>
 #include <linux/blktrace_api.h>
 #include <linux/hdreg.h>
 #include <linux/inotify.h>
@@ -119,6 +121,25 @@ int main(void)
 		ioctl(-1, BLKPG, &pg);
 		ioctl(-1, BLKTRACESETUP, &bt);
 		ioctl(-1, BLKTRACESTART);
+	}
+	{
+		/* network block devices and infrared remotes: requests
+		 * without an argument, a socket, sizes, flags, [u32] in and
+		 * out, modes by name, a mask */
+		unsigned int u = 38000, mode = LIRC_MODE_PULSE, mask = 0x3;
+
+		ioctl(-1, NBD_DO_IT);
+		ioctl(-1, NBD_SET_SOCK, 1);
+		ioctl(-1, NBD_SET_SIZE, 1UL << 30);
+		ioctl(-1, NBD_SET_FLAGS, NBD_FLAG_HAS_FLAGS | NBD_FLAG_SEND_TRIM |
+			  0x10000);
+		ioctl(-1, LIRC_SET_SEND_CARRIER, &u);
+		ioctl(-1, LIRC_GET_REC_RESOLUTION, &u);
+		ioctl(-1, LIRC_SET_REC_MODE, &mode);
+		mode = 0x20;
+		ioctl(-1, LIRC_SET_SEND_MODE, &mode);
+		ioctl(-1, LIRC_SET_TRANSMITTER_MASK, &mask);
+		ioctl(-1, LIRC_GET_FEATURES, &u);
 	}
 	return 0;
 }
