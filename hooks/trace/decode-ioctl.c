@@ -12,6 +12,7 @@
 #include <linux/hdreg.h>
 #include <linux/random.h>
 #include <errno.h>
+#include <net/if.h>
 #include <sys/ioctl.h>
 #include <termios.h>
 #include "trace.h"
@@ -463,6 +464,95 @@ static void k_fd(struct call *c, const struct ioctl_kind *k,
 	p_fdpath(c->f, c->s, (int)arg);
 }
 
+/* SIOCGIFCONF: at entry, the length and buffer given (saved[0]: read) */
+static void e_ifconf(struct call *c, unsigned long p)
+{
+	struct ifconf ic;
+
+	trace_saved(c)[0] = trace_read(c->s, &ic, (void *)p, sizeof(ic)) ==
+			    sizeof(ic);
+	trace_saved(c)[1] = (unsigned int)ic.ifc_len;
+	trace_saved(c)[2] = (unsigned long)ic.ifc_buf;
+}
+
+/* 80 / * 2 * sizeof(struct ifreq) * / */
+static void p_ifc_len(struct fmt *f, int len)
+{
+	fmt_dec(f, len);
+	if (len <= 0 || len % (int)sizeof(struct ifreq))
+		return;
+	f_dec(f, " /* ", len / (int)sizeof(struct ifreq));
+	fmt_str(f, " * sizeof(struct ifreq) */");
+}
+
+/* Where the walk of SIOCGIFCONF's interfaces is */
+struct ifreq_walk {
+	const struct sysgate_sys *s;
+	unsigned long at;
+};
+
+/* An interface the kernel listed: its name and address (read where it
+ * is: the walk's address plus the element's offset) */
+static void e_ifreq(struct fmt *f, const void *e, void *ctx)
+{
+	const struct ifreq *r = e;
+	struct ifreq_walk *w = ctx;
+
+	fmt_str(f, "{ifr_name=");
+	p_cstring(f, r->ifr_name, sizeof(r->ifr_name));
+	fmt_str(f, ", ifr_addr=");
+	p_sockaddr(f, w->s, w->at + offsetof(struct ifreq, ifr_addr),
+		   sizeof(r->ifr_addr));
+	fmt_chr(f, '}');
+	w->at += sizeof(*r);
+}
+
+/* {ifc_len=given => returned, ifc_buf=[interfaces]}: the length as
+ * given (when there is a buffer) and as the kernel left it */
+static void k_ifconf(struct call *c, const struct ioctl_kind *k,
+		     unsigned long arg)
+{
+	int len = (int)trace_saved(c)[1];
+	unsigned long buf = trace_saved(c)[2];
+	struct ifconf ic;
+	struct fmt *f = c->f;
+	struct ifreq_walk w;
+
+	(void)k;
+	a_sep(c);
+	if (!trace_saved(c)[0]) {
+		p_ptr(f, arg);
+		return;
+	}
+	fmt_str(f, "{ifc_len=");
+	if (buf)
+		p_ifc_len(f, len);
+	/* (unreadable now: as it was given) */
+	if (trace_read(c->s, &ic, (void *)arg, sizeof(ic)) != sizeof(ic)) {
+		ic.ifc_len = len;
+		ic.ifc_buf = (void *)buf;
+	}
+	if (buf && ic.ifc_len != len)
+		fmt_str(f, " => ");
+	if (!buf || ic.ifc_len != len)
+		p_ifc_len(f, ic.ifc_len);
+	fmt_str(f, ", ifc_buf=");
+	if (!buf || !c_ok(c)) {
+		p_ptr(f, buf);
+		if ((unsigned long)ic.ifc_buf != buf) {
+			fmt_str(f, " => ");
+			p_ptr(f, (unsigned long)ic.ifc_buf);
+		}
+	} else {
+		w.s = c->s;
+		w.at = (unsigned long)ic.ifc_buf;
+		p_array_ctx(f, c->s, w.at, (unsigned int)ic.ifc_len /
+			    sizeof(struct ifreq), sizeof(struct ifreq), 0,
+			    e_ifreq, &w);
+	}
+	fmt_chr(f, '}');
+}
+
 /* k->size bytes the kernel wrote, as a string cut at -s */
 static void k_bytes(struct call *c, const struct ioctl_kind *k,
 		    unsigned long arg)
@@ -592,6 +682,7 @@ static const struct ioctl_kind kinds[] = {
 	{ &xl_ioctl_hdio_drive_cmd, k_drive_cmd, 0, 0, 0, 0, 0 },
 	{ &xl_ioctl_u32_triple, k_u32_triple, 0, 0, 0, 0, 0 },
 	{ &xl_ioctl_rtc_none, 0, 0, 0, 0, 0, 0 },
+	{ &xl_ioctl_ifconf, k_ifconf, 0, 0, 1, 0, 0 },
 	{ &xl_ioctl_blk_none, 0, 0, 0, 0, 0, 0 },
 	{ &xl_ioctl_nbd_none, 0, 0, 0, 0, 0, 0 },
 	{ &xl_ioctl_nbd_fd, k_fd, 0, 0, 0, 0, 0 },
@@ -676,6 +767,8 @@ static void e_ioctl(struct call *c)
 		e_fiemap(c, c->s->args[2]);
 	else if ((unsigned int)c->s->args[1] == HDIO_DRIVE_CMD)
 		e_drive_cmd(c, c->s->args[2]);
+	else if ((unsigned int)c->s->args[1] == SIOCGIFCONF)
+		e_ifconf(c, c->s->args[2]);
 	else if (_IOC_TYPE((unsigned int)c->s->args[1]) == 'V')
 		ioctl_v4l2_enter(c);
 	else

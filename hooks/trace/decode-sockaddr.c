@@ -288,13 +288,17 @@ static void sa_ax25(struct fmt *f, const unsigned char *buf,
 	if (want > 8)
 		want = 8;
 	if (want) {
+		/* (at most -s of them, as strace's arrays) */
+		unsigned long max = trace_verbose ? 8 :
+				    (unsigned long)trace_strsize;
+
 		fmt_str(f, ", fsa_digipeater=[");
-		for (i = 0; i < want && i < has; i++) {
+		for (i = 0; i < want && i < has && i < max; i++) {
 			if (i)
 				fmt_str(f, ", ");
 			p_ax25(f, a->digi[i]);
 		}
-		if (want > has)
+		if (want > i)
 			fmt_str(f, i ? ", ..." : "...");
 		fmt_chr(f, ']');
 	}

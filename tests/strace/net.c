@@ -6,6 +6,8 @@
 #include <netinet/in.h>
 #include <netinet/tcp.h>
 #include <sys/socket.h>
+#include <sys/ioctl.h>
+#include <net/if.h>
 #include <sys/un.h>
 #include <linux/if_packet.h>
 #include <linux/if_ether.h>
@@ -284,6 +286,19 @@ int main(int argc, char **argv)
 		setsockopt(raw, SOL_RAW, 1, &types, sizeof(types));
 		getsockopt(raw, SOL_RAW, 1, &types, &n);
 		close(raw);
+	}
+	{
+		/* SIOCGIFCONF: the length wanted, then the interfaces */
+		struct ifreq ifr[2];
+		struct ifconf ic = { 0, { NULL } };
+		int d = socket(AF_INET, SOCK_DGRAM, 0);
+
+		ioctl(d, SIOCGIFCONF, &ic);
+		ic.ifc_len = sizeof(ifr);
+		ic.ifc_req = ifr;
+		ioctl(d, SIOCGIFCONF, &ic);
+		ioctl(d, SIOCGIFCONF, NULL);
+		close(d);
 	}
 	return 0;
 }
