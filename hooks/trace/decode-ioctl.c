@@ -162,7 +162,7 @@ struct ioctl_kind {
 	/* values are flags, not one value; without values: a signed
 	 * number (k_ulong_at's), hex (k_int_at's) */
 	int flags;
-	/* the bytes k_bytes prints; k_ulong_at's number's (0: a long) */
+	/* the bytes k_bytes prints; k_ulong(_at)'s number's (0: a long) */
 	unsigned int size;
 };
 
@@ -438,7 +438,8 @@ static void k_ulong(struct call *c, const struct ioctl_kind *k,
 		    unsigned long arg)
 {
 	a_sep(c);
-	p_kind_ulong(c->f, k, arg);
+	/* (a kind of 4 bytes: the argument's low half, an int's) */
+	p_kind_ulong(c->f, k, k->size == 4 ? (unsigned int)arg : arg);
 }
 
 /* [unsigned long], or a number of k->size bytes (little-endian: the
@@ -670,6 +671,12 @@ static const struct ioctl_kind kinds[] = {
 	{ &xl_ioctl_dev_hex, k_hex, 0, 0, 0, 0, 0 },
 	{ &xl_ioctl_dev_ulong, k_ulong, 0, 0, 0, 0, 0 },
 	{ &xl_ioctl_dev_ulong_out, k_ulong_at, 0, 0, 1, 0, 0 },
+	{ &xl_ioctl_dev_fd, k_fd, 0, 0, 0, 0, 0 },
+	{ &xl_ioctl_dev_u16_out, k_ulong_at, 0, 0, 1, 0, 2 },
+	{ &xl_ioctl_dev_u32_in, k_ulong_at, 0, 0, 0, 0, 4 },
+	{ &xl_ioctl_dev_u32_out, k_ulong_at, 0, 0, 1, 0, 4 },
+	{ &xl_ioctl_dev_long_out, k_ulong_at, 0, 0, 1, 1, 0 },
+	{ &xl_ioctl_dev_u64_in, k_ulong_at, 0, 0, 0, 0, 8 },
 	{ &xl_ioctl_hdio_nice, k_ulong, &xl_hdio_ide_nice, 0, 0, 1, 0 },
 	{ &xl_ioctl_hdio_nice_out, k_ulong_at, &xl_hdio_ide_nice, 0, 1, 1, 0 },
 	{ &xl_ioctl_hdio_busstate, k_ulong, &xl_hdio_busstates,
@@ -681,15 +688,10 @@ static const struct ioctl_kind kinds[] = {
 	{ &xl_ioctl_hdio_getgeo, k_hd_geometry, 0, 0, 1, 0, 0 },
 	{ &xl_ioctl_hdio_drive_cmd, k_drive_cmd, 0, 0, 0, 0, 0 },
 	{ &xl_ioctl_u32_triple, k_u32_triple, 0, 0, 0, 0, 0 },
-	{ &xl_ioctl_rtc_none, 0, 0, 0, 0, 0, 0 },
 	{ &xl_ioctl_ifconf, k_ifconf, 0, 0, 1, 0, 0 },
-	{ &xl_ioctl_blk_none, 0, 0, 0, 0, 0, 0 },
-	{ &xl_ioctl_nbd_none, 0, 0, 0, 0, 0, 0 },
-	{ &xl_ioctl_nbd_fd, k_fd, 0, 0, 0, 0, 0 },
-	{ &xl_ioctl_nbd_ulong, k_ulong, 0, 0, 0, 0, 0 },
+	{ &xl_ioctl_perf_flags, k_ulong, &xl_perf_ioc_flags,
+	  "PERF_IOC_FLAG_???", 0, 1, 4 },
 	{ &xl_ioctl_nbd_flags, k_ulong, &xl_nbd_flags, 0, 0, 1, 0 },
-	{ &xl_ioctl_lirc_u32_in, k_ulong_at, 0, 0, 0, 0, 4 },
-	{ &xl_ioctl_lirc_u32_out, k_ulong_at, 0, 0, 1, 0, 4 },
 	{ &xl_ioctl_lirc_mode_in, k_ulong_at, &xl_lirc_modes, "LIRC_MODE_???",
 	  0, 0, 4 },
 	{ &xl_ioctl_lirc_mode_out, k_ulong_at, &xl_lirc_modes,
@@ -697,16 +699,8 @@ static const struct ioctl_kind kinds[] = {
 	{ &xl_ioctl_lirc_mask, k_int_at, 0, 0, 0, 1, 0 },
 	{ &xl_ioctl_lirc_features, k_ulong_at, &xl_lirc_features,
 	  "LIRC_CAN_???", 1, 1, 4 },
-	{ &xl_ioctl_blk_ulong, k_ulong, 0, 0, 0, 0, 0 },
-	{ &xl_ioctl_blk_long_out, k_ulong_at, 0, 0, 1, 1, 0 },
-	{ &xl_ioctl_blk_u16_out, k_ulong_at, 0, 0, 1, 0, 2 },
-	{ &xl_ioctl_blk_u32_out, k_ulong_at, 0, 0, 1, 0, 4 },
-	{ &xl_ioctl_blk_u64_out, k_ulong_at, 0, 0, 1, 0, 8 },
-	{ &xl_ioctl_rtc_ulong, k_ulong, 0, 0, 0, 0, 0 },
-	{ &xl_ioctl_rtc_ulong_out, k_ulong_at, 0, 0, 1, 0, 0 },
 	{ &xl_ioctl_rtc_vl_out, k_int_at, &xl_rtc_vl_flags, "RTC_VL_???", 1, 0,
 	  0 },
-	{ &xl_ioctl_rtc_hex, k_hex, 0, 0, 0, 0, 0 },
 	{ &xl_ioctls, k_ptr, 0, 0, 0, 0, 0 },
 };
 
@@ -735,6 +729,7 @@ static void d_ioctl(struct call *c)
 	    ioctl_loop(c, (unsigned int)req, arg) ||
 	    ioctl_rtc(c, (unsigned int)req, arg) ||
 	    ioctl_block(c, (unsigned int)req, arg) ||
+	    ioctl_perf(c, (unsigned int)req, arg) ||
 	    ioctl_v4l2(c, (unsigned int)req, arg) ||
 	    ioctl_ptp(c, (unsigned int)req, arg) ||
 	    ioctl_seccomp(c, (unsigned int)req, arg))

@@ -1621,6 +1621,7 @@ static int trace_init(struct sysgate_ctx *ctx, const char *args)
 	add_decoders(dec_mount);
 	add_decoders(dec_uring);
 	add_decoders(dec_aio);
+	add_decoders(dec_perf);
 	if (have_set)
 		set_select(ctx, &set);
 	else

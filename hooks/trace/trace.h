@@ -61,7 +61,7 @@ extern const struct decoder dec_file[], dec_desc[], dec_mem[], dec_proc[],
 	dec_signal[], dec_net[], dec_poll[], dec_time[], dec_misc[],
 	dec_ioctl[], dec_ipc[], dec_prctl[], dec_seccomp[],
 	dec_pids[], dec_quota[], dec_sec[], dec_mount[], dec_uring[],
-	dec_aio[];
+	dec_aio[], dec_perf[];
 
 extern int trace_strsize;	/* -s */
 extern int trace_xflag;		/* -x: 1, -xx: 2 */
@@ -410,6 +410,8 @@ int ioctl_loop(struct call *c, unsigned int req, unsigned long arg);
 int ioctl_rtc(struct call *c, unsigned int req, unsigned long arg);
 /* ... for block devices' structures (decode-block.c) */
 int ioctl_block(struct call *c, unsigned int req, unsigned long arg);
+/* ... for perf events (decode-perf.c) */
+int ioctl_perf(struct call *c, unsigned int req, unsigned long arg);
 /* ... for PTP clocks (decode-ptp.c) */
 int ioctl_ptp(struct call *c, unsigned int req, unsigned long arg);
 /* ... and for seccomp user notifications (decode-seccomp.c), whose

@@ -53,6 +53,8 @@ loop-v loop -v
 loop-y loop -y
 rtc-inject rtc -e inject=ioctl:retval=0
 rtc-inject-v rtc -v -X verbose -e inject=ioctl:retval=0
+perf-v perf -v
+perf-nv perf -e verbose=none
 misc-v misc -v
 seccomp-v seccomp -v
 sigdeliver-nosig sigdeliver -e signal=none -e trace=!rt_sigreturn
