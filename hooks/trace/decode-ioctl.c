@@ -677,6 +677,7 @@ static const struct ioctl_kind kinds[] = {
 	{ &xl_ioctl_dev_u32_out, k_ulong_at, 0, 0, 1, 0, 4 },
 	{ &xl_ioctl_dev_long_out, k_ulong_at, 0, 0, 1, 1, 0 },
 	{ &xl_ioctl_dev_u64_in, k_ulong_at, 0, 0, 0, 0, 8 },
+	{ &xl_ioctl_dev_s64_in, k_ulong_at, 0, 0, 0, 1, 8 },
 	{ &xl_ioctl_hdio_nice, k_ulong, &xl_hdio_ide_nice, 0, 0, 1, 0 },
 	{ &xl_ioctl_hdio_nice_out, k_ulong_at, &xl_hdio_ide_nice, 0, 1, 1, 0 },
 	{ &xl_ioctl_hdio_busstate, k_ulong, &xl_hdio_busstates,
@@ -730,6 +731,7 @@ static void d_ioctl(struct call *c)
 	    ioctl_rtc(c, (unsigned int)req, arg) ||
 	    ioctl_block(c, (unsigned int)req, arg) ||
 	    ioctl_perf(c, (unsigned int)req, arg) ||
+	    ioctl_ubi(c, (unsigned int)req, arg) ||
 	    ioctl_v4l2(c, (unsigned int)req, arg) ||
 	    ioctl_ptp(c, (unsigned int)req, arg) ||
 	    ioctl_seccomp(c, (unsigned int)req, arg))

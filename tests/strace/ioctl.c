@@ -9,6 +9,7 @@
 #include <linux/blkpg.h>
 #include <linux/nbd.h>
 #include <linux/lirc.h>
+#include <mtd/ubi-user.h>
 #include <linux/blktrace_api.h>
 #include <linux/hdreg.h>
 #include <linux/inotify.h>
@@ -140,6 +141,31 @@ int main(void)
 		ioctl(-1, LIRC_SET_SEND_MODE, &mode);
 		ioctl(-1, LIRC_SET_TRANSMITTER_MASK, &mask);
 		ioctl(-1, LIRC_GET_FEATURES, &u);
+	}
+	{
+		/* UBI: a volume made, renamed, resized; an attach; numbers */
+		struct ubi_mkvol_req mk = { .vol_id = UBI_VOL_NUM_AUTO,
+					    .alignment = 1, .bytes = 1 << 20,
+					    .vol_type = UBI_DYNAMIC_VOLUME,
+					    .name_len = 4, .name = "data" };
+		struct ubi_rnvol_req rn = { .count = 2 };
+		struct ubi_attach_req att = { .ubi_num = UBI_DEV_NUM_AUTO,
+					      .mtd_num = 3 };
+		struct ubi_rsvol_req rs = { .bytes = 4096, .vol_id = 1 };
+		int n = 2;
+		long long up = 1 << 16;
+
+		rn.ents[0].vol_id = 1;
+		rn.ents[0].name_len = 3;
+		memcpy(rn.ents[0].name, "old", 4);
+		rn.ents[1].vol_id = 2;
+		ioctl(-1, UBI_IOCMKVOL, &mk);
+		ioctl(-1, UBI_IOCRNVOL, &rn);
+		ioctl(-1, UBI_IOCATT, &att);
+		ioctl(-1, UBI_IOCRSVOL, &rs);
+		ioctl(-1, UBI_IOCRMVOL, &n);
+		ioctl(-1, UBI_IOCVOLUP, &up);
+		ioctl(-1, UBI_IOCVOLRMBLK);
 	}
 	return 0;
 }
