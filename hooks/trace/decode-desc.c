@@ -489,8 +489,12 @@ static void d_close_range(struct call *c)
 
 static void d_memfd_secret(struct call *c)
 {
-	a_sep(c);
-	p_flags(c->f, (unsigned int)c->s->args[0], &xl_secretmem_flags, 0);
+	a_flags(c, (unsigned int)c->s->args[0], &xl_secretmem_flags, 0);
+}
+
+static void d_userfaultfd(struct call *c)
+{
+	a_flags(c, (unsigned int)c->s->args[0], &xl_uffd_flags, 0);
 }
 
 const struct decoder dec_desc[] = {
@@ -507,6 +511,7 @@ const struct decoder dec_desc[] = {
 	{ "pwritev2", d_prwv, 0, 0 },
 	{ "close_range", d_close_range, 0, 0 },
 	{ "memfd_secret", d_memfd_secret, 0, 0 },
+	{ "userfaultfd", d_userfaultfd, 0, 0 },
 	{ "fallocate", d_fallocate, 0, 0 },
 	{ "pidfd_open", d_pidfd_open, 0, 0 },
 	{ "pipe", d_pipe, 0, 0 },

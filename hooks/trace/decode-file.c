@@ -24,11 +24,11 @@ void p_open_flags(struct fmt *f, unsigned long v)
 	x_end(f, start, all, 'x');
 }
 
-static void p_dev(struct fmt *f, unsigned long dev)
+void p_dev(struct fmt *f, unsigned long dev)
 {
-	/* glibc's major()/minor() split */
-	unsigned long major = ((dev >> 8) & 0xfff) | ((dev >> 32) & ~0xfffUL);
-	unsigned long minor = (dev & 0xff) | ((dev >> 12) & ~0xffUL);
+	/* glibc's major()/minor() split (32 bits each) */
+	unsigned int major = ((dev >> 8) & 0xfff) | ((dev >> 32) & ~0xfffU);
+	unsigned int minor = (dev & 0xff) | ((dev >> 12) & ~0xffU);
 	size_t start = x_begin(f);
 
 	fmt_str(f, "makedev(");

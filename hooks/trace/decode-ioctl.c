@@ -12,82 +12,103 @@
 #include <linux/hdreg.h>
 #include <linux/random.h>
 #include <errno.h>
+#include <net/if.h>
 #include <sys/ioctl.h>
 #include <termios.h>
 #include "trace.h"
 
-/* The kernel's struct termios (TCGETS), not libc's. */
+/* The kernel's struct termios (TCGETS), not libc's; termios2 (TCGETS2)
+ * adds the speeds, and the older termio (TCGETA) is 16 bits a flag word
+ * and 8 control characters. */
 struct kernel_termios {
 	unsigned int c_iflag, c_oflag, c_cflag, c_lflag;
 	unsigned char c_line, c_cc[19];
+};
+struct kernel_termios2 {
+	struct kernel_termios t;
+	unsigned int c_ispeed, c_ospeed;
+};
+struct kernel_termio {
+	unsigned short c_iflag, c_oflag, c_cflag, c_lflag;
+	unsigned char c_line, c_cc[8];
 };
 
 /* Multi-bit fields (NLDLY, CBAUD...) print as the field's value. */
 struct field {
 	unsigned long mask;
 	const struct xlat *names;
+	const char *unknown;
 };
 
-static void p_fields(struct fmt *f, unsigned long *v, const struct field *fl,
-		     int n)
-{
-	int i, j;
-
-	for (i = 0; i < n; i++) {
-		const struct xlat *t = fl[i].names;
-
-		for (j = 0; j < t->n; j++) {
-			if (t->e[j].value == (*v & fl[i].mask)) {
-				p_named(f, xlat_str(t, j), t->e[j].value, 'x');
-				fmt_chr(f, '|');
-				*v &= ~fl[i].mask;
-				break;
-			}
-		}
-	}
-}
-
-/* The fields, then the flags left (none: drop the last '|'). */
+/*
+ * strace's terminal flags: each field's value and a '|', then the flags
+ * left, nothing when none is (so "c_iflag=" and "FF0|" end some).
+ */
 static void p_field_flags(struct fmt *f, unsigned long v,
 			  const struct field *fl, int n, const struct xlat *t)
 {
-	size_t len = f->len;
+	int i;
 
-	p_fields(f, &v, fl, n);
-	if (!v && f->len > len)
-		f->len--;
-	else
+	for (i = 0; i < n; i++) {
+		p_xlat(f, v & fl[i].mask, fl[i].names, fl[i].unknown);
+		fmt_chr(f, '|');
+		v &= ~fl[i].mask;
+	}
+	if (v)
 		p_flags(f, v, t, 0);
 }
 
-static void p_termios(struct fmt *f, const struct kernel_termios *t, int whole)
+/* (the kernel's IBSHIFT, which libc's headers lack: where CIBAUD starts) */
+#define IBSHIFT __builtin_ctz(CIBAUD)
+
+/* c_cflag: the output speed, the input one (CIBAUD: a speed shifted by
+ * IBSHIFT) when set, the character size, the flags */
+static void p_cflag(struct fmt *f, unsigned long v)
+{
+	static const struct field speed = { CBAUD, &xl_termios_baud, "B???" },
+				  size = { CSIZE, &xl_termios_csize, "CS?" };
+
+	p_field_flags(f, v & CBAUD, &speed, 1, 0);
+	if (v & CIBAUD) {
+		p_xlat(f, (v & CIBAUD) >> IBSHIFT, &xl_termios_baud, "B???");
+		fmt_str(f, "<<");
+		p_named(f, "IBSHIFT", IBSHIFT, 'x');
+		fmt_chr(f, '|');
+	}
+	p_field_flags(f, v & ~(unsigned long)(CBAUD | CIBAUD), &size, 1,
+		      &xl_termios_cflag);
+}
+
+/* ncc control characters; speeds: termios2's, or NULL */
+static void p_termios(struct fmt *f, const struct kernel_termios *t, int whole,
+		      unsigned int ncc, const unsigned int *speeds)
 {
 	static const struct field ofields[] = {
-		{ NLDLY, &xl_termios_nl }, { CRDLY, &xl_termios_cr },
-		{ TABDLY, &xl_termios_tab }, { BSDLY, &xl_termios_bs },
-		{ VTDLY, &xl_termios_vt }, { FFDLY, &xl_termios_ff },
-	};
-	static const struct field cfields[] = {
-		{ CBAUD, &xl_termios_baud }, { CSIZE, &xl_termios_csize },
+		{ NLDLY, &xl_termios_nl, "NL?" },
+		{ CRDLY, &xl_termios_cr, "CR?" },
+		{ TABDLY, &xl_termios_tab, "TAB?" },
+		{ BSDLY, &xl_termios_bs, "BS?" },
+		{ VTDLY, &xl_termios_vt, "VT?" },
+		{ FFDLY, &xl_termios_ff, "FF?" },
 	};
 	unsigned int i;
 
 	fmt_str(f, "{c_iflag=");
-	p_flags(f, t->c_iflag, &xl_termios_iflag, 0);
+	p_field_flags(f, t->c_iflag, 0, 0, &xl_termios_iflag);
 	fmt_str(f, ", c_oflag=");
 	p_field_flags(f, t->c_oflag, ofields, 6, &xl_termios_oflag);
 	fmt_str(f, ", c_cflag=");
-	p_field_flags(f, t->c_cflag, cfields, 2, &xl_termios_cflag);
+	p_cflag(f, t->c_cflag);
 	fmt_str(f, ", c_lflag=");
-	p_flags(f, t->c_lflag, &xl_termios_lflag, 0);
+	p_field_flags(f, t->c_lflag, 0, 0, &xl_termios_lflag);
 	if (!whole) {
 		fmt_str(f, ", ...}");
 		return;
 	}
 	fmt_str(f, ", c_line=");
-	p_xlat(f, t->c_line, &xl_line_disc, 0);
+	p_xlat(f, t->c_line, &xl_line_disc, "N_???");
 	fmt_str(f, ", c_cc=[");
-	for (i = 0; i < sizeof(t->c_cc); i++) {
+	for (i = 0; i < ncc; i++) {
 		if (i)
 			fmt_str(f, ", ");
 		fmt_chr(f, '[');
@@ -101,7 +122,12 @@ static void p_termios(struct fmt *f, const struct kernel_termios *t, int whole)
 		fmt_str(f, "]=");
 		p_hex(f, t->c_cc[i]);
 	}
-	fmt_str(f, "]}");
+	fmt_chr(f, ']');
+	if (speeds) {
+		f_udec(f, ", c_ispeed=", speeds[0]);
+		f_udec(f, ", c_ospeed=", speeds[1]);
+	}
+	fmt_chr(f, '}');
 }
 
 /* _IOC(_IOC_READ, 0x12, 0x34, 0x8) for requests without a name. */
@@ -133,8 +159,11 @@ struct ioctl_kind {
 	const struct xlat *values;	/* the argument's names, if any */
 	const char *unknown;		/* flags none of which has a name */
 	int out;			/* the kernel writes the argument */
-	int flags;			/* values are flags, not one value */
-	unsigned int size;		/* the bytes k_bytes prints */
+	/* values are flags, not one value; without values: a signed
+	 * number (k_ulong_at's), hex (k_int_at's) */
+	int flags;
+	/* the bytes k_bytes prints; k_ulong(_at)'s number's (0: a long) */
+	unsigned int size;
 };
 
 static void k_ptr(struct call *c, const struct ioctl_kind *k,
@@ -153,7 +182,8 @@ static void k_int(struct call *c, const struct ioctl_kind *k,
 		a_dec(c, (int)arg);
 }
 
-/* [int], or [flags] from the kind's table */
+/* [int], [flags] from the kind's table, or [0x1f] (flags without names:
+ * a mask) */
 static void k_int_at(struct call *c, const struct ioctl_kind *k,
 		     unsigned long arg)
 {
@@ -164,6 +194,8 @@ static void k_int_at(struct call *c, const struct ioctl_kind *k,
 	fmt_chr(c->f, '[');
 	if (k->values)
 		p_flags_unknown(c->f, v, k->values, k->unknown);
+	else if (k->flags)
+		p_hex(c->f, v);
 	else
 		fmt_dec(c->f, (int)v);
 	fmt_chr(c->f, ']');
@@ -175,7 +207,34 @@ static void k_termios(struct call *c, const struct ioctl_kind *k,
 	struct kernel_termios t;
 
 	if (!fetch_arg(c, &t, arg, sizeof(t), k->out))
-		p_termios(c->f, &t, trace_whole(c->s));
+		p_termios(c->f, &t, trace_whole(c->s), sizeof(t.c_cc), 0);
+}
+
+static void k_termios2(struct call *c, const struct ioctl_kind *k,
+		       unsigned long arg)
+{
+	struct kernel_termios2 t;
+
+	if (!fetch_arg(c, &t, arg, sizeof(t), k->out))
+		p_termios(c->f, &t.t, trace_whole(c->s), sizeof(t.t.c_cc),
+			  &t.c_ispeed);
+}
+
+static void k_termio(struct call *c, const struct ioctl_kind *k,
+		     unsigned long arg)
+{
+	struct kernel_termio t;
+	struct kernel_termios w;
+
+	if (fetch_arg(c, &t, arg, sizeof(t), k->out))
+		return;
+	w.c_iflag = t.c_iflag;
+	w.c_oflag = t.c_oflag;
+	w.c_cflag = t.c_cflag;
+	w.c_lflag = t.c_lflag;
+	w.c_line = t.c_line;
+	hk_memcpy(w.c_cc, t.c_cc, sizeof(t.c_cc));
+	p_termios(c->f, &w, trace_whole(c->s), sizeof(t.c_cc), 0);
 }
 
 static void k_winsize(struct call *c, const struct ioctl_kind *k,
@@ -363,8 +422,12 @@ static void k_hex(struct call *c, const struct ioctl_kind *k,
 static void p_kind_ulong(struct fmt *f, const struct ioctl_kind *k,
 			 unsigned long v)
 {
-	if (!k->values)
+	if (!k->values && k->flags)
+		fmt_dec(f, (long)v);
+	else if (!k->values)
 		fmt_udec(f, v);
+	else if (k->flags && k->unknown)
+		p_flags_unknown(f, v, k->values, k->unknown);
 	else if (k->flags)
 		p_flags(f, v, k->values, 0);
 	else
@@ -375,20 +438,120 @@ static void k_ulong(struct call *c, const struct ioctl_kind *k,
 		    unsigned long arg)
 {
 	a_sep(c);
-	p_kind_ulong(c->f, k, arg);
+	/* (a kind of 4 bytes: the argument's low half, an int's) */
+	p_kind_ulong(c->f, k, k->size == 4 ? (unsigned int)arg : arg);
 }
 
-/* [unsigned long] */
+/* [unsigned long], or a number of k->size bytes (little-endian: the
+ * low bytes of v) */
 static void k_ulong_at(struct call *c, const struct ioctl_kind *k,
 		       unsigned long arg)
 {
-	unsigned long v;
+	unsigned long v = 0;
 
-	if (fetch_arg(c, &v, arg, sizeof(v), k->out))
+	if (fetch_arg(c, &v, arg, k->size ? k->size : sizeof(v), k->out))
 		return;
 	fmt_chr(c->f, '[');
 	p_kind_ulong(c->f, k, v);
 	fmt_chr(c->f, ']');
+}
+
+/* A descriptor given as the argument itself (NBD_SET_SOCK's socket) */
+static void k_fd(struct call *c, const struct ioctl_kind *k,
+		 unsigned long arg)
+{
+	(void)k;
+	a_dec(c, (int)arg);
+	p_fdpath(c->f, c->s, (int)arg);
+}
+
+/* SIOCGIFCONF: at entry, the length and buffer given (saved[0]: read) */
+static void e_ifconf(struct call *c, unsigned long p)
+{
+	struct ifconf ic;
+
+	trace_saved(c)[0] = trace_read(c->s, &ic, (void *)p, sizeof(ic)) ==
+			    sizeof(ic);
+	trace_saved(c)[1] = (unsigned int)ic.ifc_len;
+	trace_saved(c)[2] = (unsigned long)ic.ifc_buf;
+}
+
+/* 80 / * 2 * sizeof(struct ifreq) * / */
+static void p_ifc_len(struct fmt *f, int len)
+{
+	fmt_dec(f, len);
+	if (len <= 0 || len % (int)sizeof(struct ifreq))
+		return;
+	f_dec(f, " /* ", len / (int)sizeof(struct ifreq));
+	fmt_str(f, " * sizeof(struct ifreq) */");
+}
+
+/* Where the walk of SIOCGIFCONF's interfaces is */
+struct ifreq_walk {
+	const struct sysgate_sys *s;
+	unsigned long at;
+};
+
+/* An interface the kernel listed: its name and address (read where it
+ * is: the walk's address plus the element's offset) */
+static void e_ifreq(struct fmt *f, const void *e, void *ctx)
+{
+	const struct ifreq *r = e;
+	struct ifreq_walk *w = ctx;
+
+	fmt_str(f, "{ifr_name=");
+	p_cstring(f, r->ifr_name, sizeof(r->ifr_name));
+	fmt_str(f, ", ifr_addr=");
+	p_sockaddr(f, w->s, w->at + offsetof(struct ifreq, ifr_addr),
+		   sizeof(r->ifr_addr));
+	fmt_chr(f, '}');
+	w->at += sizeof(*r);
+}
+
+/* {ifc_len=given => returned, ifc_buf=[interfaces]}: the length as
+ * given (when there is a buffer) and as the kernel left it */
+static void k_ifconf(struct call *c, const struct ioctl_kind *k,
+		     unsigned long arg)
+{
+	int len = (int)trace_saved(c)[1];
+	unsigned long buf = trace_saved(c)[2];
+	struct ifconf ic;
+	struct fmt *f = c->f;
+	struct ifreq_walk w;
+
+	(void)k;
+	a_sep(c);
+	if (!trace_saved(c)[0]) {
+		p_ptr(f, arg);
+		return;
+	}
+	fmt_str(f, "{ifc_len=");
+	if (buf)
+		p_ifc_len(f, len);
+	/* (unreadable now: as it was given) */
+	if (trace_read(c->s, &ic, (void *)arg, sizeof(ic)) != sizeof(ic)) {
+		ic.ifc_len = len;
+		ic.ifc_buf = (void *)buf;
+	}
+	if (buf && ic.ifc_len != len)
+		fmt_str(f, " => ");
+	if (!buf || ic.ifc_len != len)
+		p_ifc_len(f, ic.ifc_len);
+	fmt_str(f, ", ifc_buf=");
+	if (!buf || !c_ok(c)) {
+		p_ptr(f, buf);
+		if ((unsigned long)ic.ifc_buf != buf) {
+			fmt_str(f, " => ");
+			p_ptr(f, (unsigned long)ic.ifc_buf);
+		}
+	} else {
+		w.s = c->s;
+		w.at = (unsigned long)ic.ifc_buf;
+		p_array_ctx(f, c->s, w.at, (unsigned int)ic.ifc_len /
+			    sizeof(struct ifreq), sizeof(struct ifreq), 0,
+			    e_ifreq, &w);
+	}
+	fmt_chr(f, '}');
 }
 
 /* k->size bytes the kernel wrote, as a string cut at -s */
@@ -493,6 +656,10 @@ static const struct ioctl_kind kinds[] = {
 	{ &xl_ioctl_fs_flags_out, k_int_at, &xl_fs_flags, "FS_???_FL", 1, 0, 0 },
 	{ &xl_ioctl_termios_in, k_termios, 0, 0, 0, 0, 0 },
 	{ &xl_ioctl_termios_out, k_termios, 0, 0, 1, 0, 0 },
+	{ &xl_ioctl_termios2_in, k_termios2, 0, 0, 0, 0, 0 },
+	{ &xl_ioctl_termios2_out, k_termios2, 0, 0, 1, 0, 0 },
+	{ &xl_ioctl_termio_in, k_termio, 0, 0, 0, 0, 0 },
+	{ &xl_ioctl_termio_out, k_termio, 0, 0, 1, 0, 0 },
 	{ &xl_ioctl_winsize_in, k_winsize, 0, 0, 0, 0, 0 },
 	{ &xl_ioctl_winsize_out, k_winsize, 0, 0, 1, 0, 0 },
 	{ &xl_ioctl_counter_watch, k_counter_watch, 0, 0, 0, 0, 0 },
@@ -504,6 +671,13 @@ static const struct ioctl_kind kinds[] = {
 	{ &xl_ioctl_dev_hex, k_hex, 0, 0, 0, 0, 0 },
 	{ &xl_ioctl_dev_ulong, k_ulong, 0, 0, 0, 0, 0 },
 	{ &xl_ioctl_dev_ulong_out, k_ulong_at, 0, 0, 1, 0, 0 },
+	{ &xl_ioctl_dev_fd, k_fd, 0, 0, 0, 0, 0 },
+	{ &xl_ioctl_dev_u16_out, k_ulong_at, 0, 0, 1, 0, 2 },
+	{ &xl_ioctl_dev_u32_in, k_ulong_at, 0, 0, 0, 0, 4 },
+	{ &xl_ioctl_dev_u32_out, k_ulong_at, 0, 0, 1, 0, 4 },
+	{ &xl_ioctl_dev_long_out, k_ulong_at, 0, 0, 1, 1, 0 },
+	{ &xl_ioctl_dev_u64_in, k_ulong_at, 0, 0, 0, 0, 8 },
+	{ &xl_ioctl_dev_s64_in, k_ulong_at, 0, 0, 0, 1, 8 },
 	{ &xl_ioctl_hdio_nice, k_ulong, &xl_hdio_ide_nice, 0, 0, 1, 0 },
 	{ &xl_ioctl_hdio_nice_out, k_ulong_at, &xl_hdio_ide_nice, 0, 1, 1, 0 },
 	{ &xl_ioctl_hdio_busstate, k_ulong, &xl_hdio_busstates,
@@ -515,8 +689,32 @@ static const struct ioctl_kind kinds[] = {
 	{ &xl_ioctl_hdio_getgeo, k_hd_geometry, 0, 0, 1, 0, 0 },
 	{ &xl_ioctl_hdio_drive_cmd, k_drive_cmd, 0, 0, 0, 0, 0 },
 	{ &xl_ioctl_u32_triple, k_u32_triple, 0, 0, 0, 0, 0 },
+	{ &xl_ioctl_ifconf, k_ifconf, 0, 0, 1, 0, 0 },
+	{ &xl_ioctl_perf_flags, k_ulong, &xl_perf_ioc_flags,
+	  "PERF_IOC_FLAG_???", 0, 1, 4 },
+	{ &xl_ioctl_nbd_flags, k_ulong, &xl_nbd_flags, 0, 0, 1, 0 },
+	{ &xl_ioctl_lirc_mode_in, k_ulong_at, &xl_lirc_modes, "LIRC_MODE_???",
+	  0, 0, 4 },
+	{ &xl_ioctl_lirc_mode_out, k_ulong_at, &xl_lirc_modes,
+	  "LIRC_MODE_???", 1, 0, 4 },
+	{ &xl_ioctl_lirc_mask, k_int_at, 0, 0, 0, 1, 0 },
+	{ &xl_ioctl_lirc_features, k_ulong_at, &xl_lirc_features,
+	  "LIRC_CAN_???", 1, 1, 4 },
+	{ &xl_ioctl_rtc_vl_out, k_int_at, &xl_rtc_vl_flags, "RTC_VL_???", 1, 0,
+	  0 },
 	{ &xl_ioctls, k_ptr, 0, 0, 0, 0, 0 },
 };
+
+int ioctl_name(struct call *c, unsigned int req, int type,
+	       const struct xlat *t)
+{
+	const char *nm;
+
+	if ((int)_IOC_TYPE(req) != type || !(nm = xlat_name(t, req)))
+		return 0;
+	p_named(c->f, nm, req, 'x');
+	return 1;
+}
 
 static void d_ioctl(struct call *c)
 {
@@ -529,6 +727,11 @@ static void d_ioctl(struct call *c)
 	if (ioctl_evdev(c, (unsigned int)req, arg) ||
 	    ioctl_gpio(c, (unsigned int)req, arg) ||
 	    ioctl_kd(c, (unsigned int)req, arg) ||
+	    ioctl_loop(c, (unsigned int)req, arg) ||
+	    ioctl_rtc(c, (unsigned int)req, arg) ||
+	    ioctl_block(c, (unsigned int)req, arg) ||
+	    ioctl_perf(c, (unsigned int)req, arg) ||
+	    ioctl_ubi(c, (unsigned int)req, arg) ||
 	    ioctl_v4l2(c, (unsigned int)req, arg) ||
 	    ioctl_ptp(c, (unsigned int)req, arg) ||
 	    ioctl_seccomp(c, (unsigned int)req, arg))
@@ -561,6 +764,8 @@ static void e_ioctl(struct call *c)
 		e_fiemap(c, c->s->args[2]);
 	else if ((unsigned int)c->s->args[1] == HDIO_DRIVE_CMD)
 		e_drive_cmd(c, c->s->args[2]);
+	else if ((unsigned int)c->s->args[1] == SIOCGIFCONF)
+		e_ifconf(c, c->s->args[2]);
 	else if (_IOC_TYPE((unsigned int)c->s->args[1]) == 'V')
 		ioctl_v4l2_enter(c);
 	else

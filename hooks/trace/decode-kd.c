@@ -30,24 +30,6 @@ static int is_raw(void)
 	return trace_xstyle == XS_RAW;
 }
 
-/* A named int (decimal when no name applies, as strace's %d) */
-static void p_xlat_int(struct fmt *f, int v, const struct xlat *t,
-		       const char *unknown)
-{
-	size_t start = x_begin(f);
-	const char *nm = xlat_name(t, (unsigned int)v);
-
-	if (nm) {
-		fmt_str(f, nm);
-	} else {
-		fmt_dec(f, v);
-		fmt_str(f, " /* ");
-		fmt_str(f, unknown);
-		fmt_str(f, " */");
-	}
-	x_end(f, start, (unsigned int)v, 'd');
-}
-
 /* The meaning of a keysym: K_F1, or K(KT_LATIN, 'a'), K(KT_CONS, 0x3) */
 static void p_keysym_comment(struct fmt *f, unsigned int v)
 {
@@ -297,7 +279,7 @@ static void v_mode(struct fmt *f, unsigned int v)
 }
 static void v_kbmode(struct fmt *f, unsigned int v)
 {
-	p_xlat_int(f, (int)v, &xl_kd_kbmodes, "K_???");
+	p_xlat_as(f, v, &xl_kd_kbmodes, "K_???", 'd');
 }
 static void v_meta(struct fmt *f, unsigned int v)
 {
@@ -604,11 +586,8 @@ static void k_fontop(struct call *c, unsigned long arg)
 
 int ioctl_kd(struct call *c, unsigned int req, unsigned long arg)
 {
-	const char *nm;
-
-	if (_IOC_TYPE(req) != 'K' || !(nm = xlat_name(&xl_ioctl_kd, req)))
+	if (!ioctl_name(c, req, 'K', &xl_ioctl_kd))
 		return 0;
-	p_named(c->f, nm, req, 'x');
 	switch (req) {
 	case KDENABIO: case KDDISABIO: case KDMAPDISP: case KDUNMAPDISP:
 	case PIO_FONTRESET:

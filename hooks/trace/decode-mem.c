@@ -106,6 +106,17 @@ static void d_madvise(struct call *c)
 	a_xlat(c, (unsigned int)c->s->args[2], &xl_madvise, "MADV_???");
 }
 
+/* madvise over another process's ranges, given as an iovec array */
+static void d_process_madvise(struct call *c)
+{
+	a_fd(c, 0);
+	a_sep(c);
+	put_iov(c->f, c->s, c->s->args[1], c->s->args[2], IOV_ADDR);
+	a_udec(c, c->s->args[2]);
+	a_xlat(c, (unsigned int)c->s->args[3], &xl_madvise, "MADV_???");
+	a_hex(c, (unsigned int)c->s->args[4]);
+}
+
 static void d_mremap(struct call *c)
 {
 	a_ptr(c, c->s->args[0]);
@@ -297,6 +308,7 @@ const struct decoder dec_mem[] = {
 	{ "mincore", d_mincore, 0, 0 },
 	{ "pkey_mprotect", d_pkey_mprotect, 0, 0 },
 	{ "madvise", d_madvise, 0, 0 },
+	{ "process_madvise", d_process_madvise, 0, 0 },
 	{ "mremap", d_mremap, r_ptr, 0 },
 	{ "msync", d_msync, 0, 0 },
 	{ "mlockall", d_mlockall, 0, 0 },

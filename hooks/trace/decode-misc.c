@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: MIT */
 /* Directory listings, system information, random bytes, umask, kernel
- * modules. */
+ * modules, kexec. */
 #include <linux/ioprio.h>
+#include <linux/kexec.h>
 #include <linux/reboot.h>
 #include <sys/random.h>
 #include <sys/sysinfo.h>
@@ -157,7 +158,7 @@ static void r_umask(struct call *c)
 }
 
 /* IOPRIO_PRIO_VALUE(IOPRIO_CLASS_BE, 4) */
-static void p_ioprio_value(struct fmt *f, unsigned int v)
+void p_ioprio_value(struct fmt *f, unsigned int v)
 {
 	fmt_str(f, "IOPRIO_PRIO_VALUE(");
 	p_xlat(f, v >> IOPRIO_CLASS_SHIFT, &xl_ioprio_class,
@@ -321,9 +322,58 @@ static void d_reboot(struct call *c)
 	}
 }
 
+/* A kexec segment: {buf, bufsz, mem, memsz} */
+static void e_kexec_seg(struct fmt *f, const void *e)
+{
+	const unsigned long *seg = e;
+
+	fmt_str(f, "{buf=");
+	p_ptr(f, seg[0]);
+	f_udec(f, ", bufsz=", seg[1]);
+	fmt_str(f, ", mem=");
+	p_ptr(f, seg[2]);
+	f_udec(f, ", memsz=", seg[3]);
+	fmt_chr(f, '}');
+}
+
+static void d_kexec_load(struct call *c)
+{
+	unsigned long n = c->s->args[1], flags = c->s->args[3];
+
+	a_ptr(c, c->s->args[0]);
+	a_udec(c, n);
+	a_sep(c);
+	/* (the kernel takes no more segments: an address for more) */
+	if (n > KEXEC_SEGMENT_MAX)
+		p_ptr(c->f, c->s->args[2]);
+	else
+		p_array(c, c->s->args[2], n, 4 * sizeof(long), 0, e_kexec_seg);
+	/* the architecture in the high half, flags in the low one */
+	a_xlat(c, flags & KEXEC_ARCH_MASK, &xl_kexec_arch, "KEXEC_ARCH_???");
+	if (flags & ~(unsigned long)KEXEC_ARCH_MASK) {
+		fmt_chr(c->f, '|');
+		p_flags_unknown(c->f, flags & ~(unsigned long)KEXEC_ARCH_MASK,
+				&xl_kexec_flags, "KEXEC_???");
+	}
+}
+
+static void d_kexec_file_load(struct call *c)
+{
+	a_fd(c, 0);
+	a_fd(c, 1);
+	a_udec(c, c->s->args[2]);
+	a_sep(c);
+	p_data(c->f, c->s, c->s->args[3], c->s->args[2], 0);
+	a_sep(c);
+	p_flags_unknown(c->f, c->s->args[4], &xl_kexec_file_flags,
+			"KEXEC_FILE_???");
+}
+
 const struct decoder dec_misc[] = {
 	{ "sethostname", d_sethostname, 0, 0 },
 	{ "reboot", d_reboot, 0, 0 },
+	{ "kexec_load", d_kexec_load, 0, 0 },
+	{ "kexec_file_load", d_kexec_file_load, 0, 0 },
 	{ "syslog", d_syslog, 0, 0 },
 	{ "init_module", d_init_module, 0, 0 },
 	{ "finit_module", d_finit_module, 0, 0 },

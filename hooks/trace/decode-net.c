@@ -111,8 +111,8 @@ static unsigned short ntohs_(unsigned short v)
 /* ", NAME=" and an address field: htons(80) as strace abbreviates it;
  * under -X its bytes "\x00\x50", with that in a comment (verbose).
  * Without a name, the value alone (a netlink attribute's). */
-static void p_in_field(struct fmt *f, const char *name, const void *bytes,
-		       int n, char *text, size_t len)
+void p_in_field(struct fmt *f, const char *name, const void *bytes, int n,
+		char *text, size_t len)
 {
 	/* (inet_pton's text names the field itself) */
 	int pton = name && text[0] == 'i' && text[5] == 'p';
@@ -160,6 +160,12 @@ static void p_in_number(struct fmt *f, const char *name, const void *bytes,
 void p_in_addr(struct fmt *f, const char *name, const void *bytes,
 		      int n, const char *head, const char *tail)
 {
+	p_in_addr_sized(f, name, bytes, n, n, head, tail);
+}
+
+void p_in_addr_sized(struct fmt *f, const char *name, const void *bytes,
+		     int n, int size, const char *head, const char *tail)
+{
 	char text[256], addr[64];
 	struct fmt t, a;
 
@@ -174,7 +180,37 @@ void p_in_addr(struct fmt *f, const char *name, const void *bytes,
 	/* (not cut at -s) */
 	p_cstring(&t, addr, a.len + 1);
 	fmt_str(&t, tail);
-	p_in_field(f, name, bytes, n, text, t.len);
+	p_in_field(f, name, bytes, size, text, t.len);
+}
+
+void p_sa_inet(struct fmt *f, const void *sa, unsigned long len)
+{
+	const struct sockaddr_in *in = sa;
+	const struct sockaddr_in6 *in6 = sa;
+	const unsigned char *a6 = in6->sin6_addr.s6_addr;
+
+	if (in->sin_family == AF_INET) {
+		p_in_number(f, "sin_port", &in->sin_port, 2, "htons(",
+			    ntohs_(in->sin_port));
+		p_in_addr(f, "sin_addr", &in->sin_addr, 4, "inet_addr(", ")");
+		return;
+	}
+	p_in_number(f, "sin6_port", &in6->sin6_port, 2, "htons(",
+		    ntohs_(in6->sin6_port));
+	p_in_number(f, "sin6_flowinfo", &in6->sin6_flowinfo, 4, "htonl(",
+		    __builtin_bswap32(in6->sin6_flowinfo));
+	p_in_addr(f, "sin6_addr", &in6->sin6_addr, 16, "inet_pton(AF_INET6, ",
+		  ", &sin6_addr)");
+	/* (RFC 2133's 24-byte form has no scope; a link-local address's
+	 * is an interface) */
+	if (len <= 24)
+		return;
+	fmt_str(f, ", sin6_scope_id=");
+	if ((a6[0] == 0xfe && (a6[1] & 0xc0) == 0x80) ||
+	    (a6[0] == 0xff && (a6[1] & 0xf) == 2))
+		p_ifindex(f, in6->sin6_scope_id);
+	else
+		fmt_udec(f, in6->sin6_scope_id);
 }
 
 void p_sockaddr(struct fmt *f, const struct sysgate_sys *s, unsigned long p,
@@ -182,20 +218,18 @@ void p_sockaddr(struct fmt *f, const struct sysgate_sys *s, unsigned long p,
 {
 	union {
 		struct sockaddr sa;
-		struct sockaddr_in in;
-		struct sockaddr_in6 in6;
 		struct sockaddr_un un;
 		struct sockaddr_nl nl;
-		unsigned char raw[128];
+		unsigned char raw[129];
 	} u;
-	unsigned long i;
 
 	if (!p) {
 		fmt_str(f, "NULL");
 		return;
 	}
-	if (len > sizeof(u))
-		len = sizeof(u);
+	/* (struct sockaddr_storage's) */
+	if (len > 128)
+		len = 128;
 	if (len < 2 || fetch(f, s, &u, p, len)) {
 		if (len < 2)
 			fmt_hex(f, p);
@@ -206,19 +240,11 @@ void p_sockaddr(struct fmt *f, const struct sysgate_sys *s, unsigned long p,
 	p_xlat(f, u.sa.sa_family, &xl_families, "AF_???");
 	switch (u.sa.sa_family) {
 	case AF_INET:
-		p_in_number(f, "sin_port", &u.in.sin_port, 2, "htons(",
-			    ntohs_(u.in.sin_port));
-		p_in_addr(f, "sin_addr", &u.in.sin_addr, 4, "inet_addr(", ")");
-		fmt_chr(f, '}');
-		return;
 	case AF_INET6:
-		p_in_number(f, "sin6_port", &u.in6.sin6_port, 2, "htons(",
-			    ntohs_(u.in6.sin6_port));
-		p_in_number(f, "sin6_flowinfo", &u.in6.sin6_flowinfo, 4,
-			    "htonl(", __builtin_bswap32(u.in6.sin6_flowinfo));
-		p_in_addr(f, "sin6_addr", &u.in6.sin6_addr, 16,
-			  "inet_pton(AF_INET6, ", ", &sin6_addr)");
-		f_udec(f, ", sin6_scope_id=", u.in6.sin6_scope_id);
+		/* (shorter than the family's address: its bytes) */
+		if (len < (u.sa.sa_family == AF_INET ? 16UL : 24UL))
+			break;
+		p_sa_inet(f, &u, len);
 		fmt_chr(f, '}');
 		return;
 	case AF_UNIX: {
@@ -245,15 +271,26 @@ void p_sockaddr(struct fmt *f, const struct sysgate_sys *s, unsigned long p,
 		return;
 	}
 	case AF_NETLINK:
-		f_dec(f, ", nl_pid=", (int)u.nl.nl_pid);
+		if (len < sizeof(u.nl))
+			break;
+		f_hex_set(f, ", nl_pad=", u.nl.nl_pad);
+		fmt_str(f, ", nl_pid=");
+		p_pid(f, (int)u.nl.nl_pid, PT_TGID);
 		fmt_str(f, ", nl_groups=");
-		for (i = 28; i + 4; i -= 4)
-			fmt_chr(f, "0123456789abcdef"[u.nl.nl_groups >> i & 15]);
+		p_hex0(f, u.nl.nl_groups, 8);
 		fmt_chr(f, '}');
 		return;
+	default:
+		if (len > 2 && p_sockaddr_other(f, s, u.raw, len)) {
+			fmt_chr(f, '}');
+			return;
+		}
 	}
-	fmt_str(f, ", sa_data=");
-	p_data_local(f, u.raw + 2, len - 2);
+	if (len > 2) {
+		/* (never cut at -s) */
+		fmt_str(f, ", sa_data=");
+		p_quoted(f, u.raw + 2, len - 2);
+	}
 	fmt_chr(f, '}');
 }
 
@@ -382,6 +419,7 @@ static const struct xlat *sockopt_names(int level)
 	case IPPROTO_IPV6: return &xl_ipv6_names;
 	case SOL_NETLINK: return &xl_netlink_sockopts;
 	case SOL_PACKET: return &xl_packet_sockopts;
+	case SOL_RAW: return &xl_raw_sockopts;
 	}
 	return 0;
 }
@@ -403,6 +441,7 @@ static void a_level_name(struct call *c, int get)
 		       level == IPPROTO_TCP ? "TCP_???" :
 		       level == SOL_NETLINK ? "NETLINK_???" :
 		       level == SOL_PACKET ? "PACKET_???" :
+		       level == SOL_RAW ? "ICMP_???" :
 		       level == IPPROTO_IP ? "IP_???" : "IPV6_???");
 	else
 		fmt_udec(c->f, (unsigned int)c->s->args[2]);
@@ -643,6 +682,34 @@ static int p_mreq(struct fmt *f, const struct sysgate_sys *s, int level,
 	return 1;
 }
 
+/* ICMP_FILTER's set of ICMP types (of len bytes, at most its 4):
+ * [ICMP_ECHO ...], ~[...] when more than half are in it */
+static void p_icmp_filter(struct fmt *f, const struct sysgate_sys *s,
+			  unsigned long p, int len)
+{
+	unsigned int set = ~0U, i, any = 0;
+
+	if (len <= 0) {
+		p_ptr(f, p);
+		return;
+	}
+	if (fetch(f, s, &set, p, len < 4 ? (unsigned long)len : 4))
+		return;
+	if (__builtin_popcount(set) > 16) {
+		fmt_chr(f, '~');
+		set = ~set;
+	}
+	fmt_chr(f, '[');
+	for (i = 0; i < 32; i++) {
+		if (!(set >> i & 1))
+			continue;
+		if (any++)
+			fmt_chr(f, ' ');
+		p_xlat(f, i, &xl_icmp_filter_types, "ICMP_???");
+	}
+	fmt_chr(f, ']');
+}
+
 /* setsockopt's value when the level and name give it a structure: 1
  * (printed), else 0 */
 static int p_set_struct(struct call *c, int level, int name, int len)
@@ -662,6 +729,10 @@ static int p_set_struct(struct call *c, int level, int name, int len)
 	}
 	if (level == SOL_IP || level == SOL_IPV6)
 		return p_mreq(c->f, c->s, level, name, p, len);
+	if (level == SOL_RAW && name == 1) {	/* ICMP_FILTER */
+		p_icmp_filter(c->f, c->s, p, len);
+		return 1;
+	}
 	if (level != SOL_PACKET)
 		return 0;
 	if (name == PACKET_ADD_MEMBERSHIP || name == PACKET_DROP_MEMBERSHIP)
@@ -758,6 +829,9 @@ static void d_getsockopt(struct call *c)
 				    4, 4, 0, p_u32_elem, 0);
 	} else if ((int)trace_saved(c)[0] <= 0 || (int)out <= 0) {
 		p_ptr(c->f, c->s->args[3]);
+	} else if ((int)c->s->args[1] == SOL_RAW &&
+		   (int)c->s->args[2] == 1) {	/* ICMP_FILTER */
+		p_icmp_filter(c->f, c->s, c->s->args[3], (int)out);
 	} else if ((int)c->s->args[1] == SOL_PACKET &&
 		   (int)c->s->args[2] == PACKET_STATISTICS) {
 		static const char *const names[] = {

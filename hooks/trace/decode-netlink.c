@@ -80,6 +80,9 @@ enum {
 	FK_HTONL,	/* htonl(0x...) of a big-endian u32 */
 	FK_MDB_ADDR,	/* br_mdb_entry's addr: {u=address, proto=htons(AF_)} */
 	FK_DIR_PAIR,	/* two u64s: [[BR_MCAST_DIR_RX]=a, [..._TX]=b] */
+	FK_SMC_CURSOR,	/* struct smc_diag_cursor: {reserved, wrap, count} */
+	FK_SMC_LINKS,	/* [{link_id=..., ...}]: smc_diag_linkinfo array */
+	FK_XLAT_VERBOSE,	/* hex and t's name in a comment (p_xval_verbose) */
 };
 
 struct field {
@@ -95,8 +98,7 @@ struct layout {
 	unsigned short size;
 };
 
-/* C's "%#0*x": 0x (not of 0) and the digits, width characters at least */
-static void p_hex0(struct fmt *f, unsigned long v, int width)
+void p_hex0(struct fmt *f, unsigned long v, int width)
 {
 	int i;
 
@@ -204,20 +206,38 @@ static void p_nl_flags(struct fmt *f, unsigned long v, const struct xlat *t,
 }
 
 /* {idiag_sport=htons(N), ..., idiag_src=inet_addr("..."), ...} */
+/* htons(80), or under -X its bytes (a port of a sockid) */
+static void p_sockid_port(struct fmt *f, const char *name,
+			  const unsigned short *port)
+{
+	char text[16];
+	struct fmt t;
+
+	fmt_init(&t, text, sizeof(text));
+	f_udec(&t, "htons(", __builtin_bswap16(*port));
+	fmt_chr(&t, ')');
+	p_in_field(f, name, port, 2, text, t.len);
+}
+
 static void p_sockid(struct fmt *f, const unsigned char *b, int family)
 {
 	struct inet_diag_sockid id;
 	int n = family == AF_INET ? 4 : family == AF_INET6 ? 16 : 0;
 
 	hk_memcpy(&id, b, sizeof(id));
-	f_udec(f, "{idiag_sport=htons(", __builtin_bswap16(id.idiag_sport));
-	f_udec(f, "), idiag_dport=htons(", __builtin_bswap16(id.idiag_dport));
-	fmt_chr(f, ')');
+	fmt_str(f, "{idiag_sport=");
+	p_sockid_port(f, 0, &id.idiag_sport);
+	p_sockid_port(f, "idiag_dport", &id.idiag_dport);
 	if (n) {
-		p_in_addr(f, "idiag_src", id.idiag_src, n, n == 4 ? "inet_addr(" :
-			  "inet_pton(AF_INET6, ", n == 4 ? ")" : ", &idiag_src)");
-		p_in_addr(f, "idiag_dst", id.idiag_dst, n, n == 4 ? "inet_addr(" :
-			  "inet_pton(AF_INET6, ", n == 4 ? ")" : ", &idiag_dst)");
+		/* (the address's text; its field's 16 bytes under -X) */
+		p_in_addr_sized(f, "idiag_src", id.idiag_src, n,
+				sizeof(id.idiag_src), n == 4 ? "inet_addr(" :
+				"inet_pton(AF_INET6, ",
+				n == 4 ? ")" : ", &idiag_src)");
+		p_in_addr_sized(f, "idiag_dst", id.idiag_dst, n,
+				sizeof(id.idiag_dst), n == 4 ? "inet_addr(" :
+				"inet_pton(AF_INET6, ",
+				n == 4 ? ")" : ", &idiag_dst)");
 	} else {
 		fmt_str(f, ", idiag_src=");
 		p_hex_bytes(f, (const unsigned char *)id.idiag_src,
@@ -254,6 +274,11 @@ static void p_mdb_addr(struct fmt *f, const unsigned char *b)
 	p_xlat(f, (unsigned long)proto, &xl_families, "AF_???");
 	fmt_str(f, ")}");
 }
+
+static void p_fields(struct fmt *f, const unsigned char *b,
+		     const struct layout *l, int from);
+/* (SMC's link information: FK_SMC_LINKS's elements) */
+static const struct layout smc_link_l;
 
 /* The value of field d of the structure at b */
 static void p_field_value(struct fmt *f, const unsigned char *b,
@@ -332,6 +357,25 @@ static void p_field_value(struct fmt *f, const unsigned char *b,
 		break;
 	case FK_MDB_ADDR:
 		p_mdb_addr(f, b + d->off);
+		break;
+	case FK_XLAT_VERBOSE:
+		p_xval_verbose(f, v, d->t, d->unknown);
+		break;
+	case FK_SMC_CURSOR:
+		fmt_chr(f, '{');
+		f_udec(f, "reserved=", get_uint(b + d->off, 2));
+		f_udec(f, ", wrap=", get_uint(b + d->off + 2, 2));
+		f_udec(f, ", count=", get_uint(b + d->off + 4, 4));
+		fmt_chr(f, '}');
+		break;
+	case FK_SMC_LINKS:
+		for (i = 0; i * smc_link_l.size < d->size; i++) {
+			fmt_str(f, i ? ", {" : "[{");
+			p_fields(f, b + d->off + i * smc_link_l.size,
+				 &smc_link_l, 0);
+			fmt_chr(f, '}');
+		}
+		fmt_chr(f, ']');
 		break;
 	case FK_HTONL:
 		fmt_str(f, "htonl(");
@@ -489,6 +533,7 @@ enum {
 	NK_MCLIST,	/* struct packet_diag_mclist array */
 	NK_BPF,		/* classic BPF instructions */
 	NK_STRUCT_ATTRS,	/* a layout's fields, then attributes */
+	NK_INET_BC,	/* an inet_diag filter's operation and its operand */
 };
 
 struct nla_set;
@@ -770,6 +815,97 @@ static int p_rtvia(struct nl *x, unsigned long p, unsigned long len)
 	return 1;
 }
 
+/* {code=..., yes=N, no=N}: an inet_diag bytecode operation */
+static void p_bc_op(struct fmt *f, const unsigned char *b)
+{
+	fmt_str(f, "{code=");
+	p_xlat(f, b[0], &xl_inet_diag_bytecodes, "INET_DIAG_BC_???");
+	f_udec(f, ", yes=", b[1]);
+	f_udec(f, ", no=", get_uint(b + 2, 2));
+	fmt_chr(f, '}');
+}
+
+/* A host condition: family, prefix, port, and the address after them
+ * (as long as the family's, else its bytes) */
+static void p_bc_host(struct nl *x, unsigned long p, unsigned long len)
+{
+	struct inet_diag_hostcond h;
+	unsigned char a[16];
+	unsigned long alen;
+
+	if (fetch(x->f, x->s, &h, p, sizeof(h)))
+		return;
+	fmt_str(x->f, "{family=");
+	p_xlat(x->f, h.family, &xl_families, "AF_???");
+	f_udec(x->f, ", prefix_len=", h.prefix_len);
+	f_udec(x->f, ", port=", (unsigned int)h.port);
+	len -= sizeof(h);
+	alen = h.family == AF_INET ? 4 : h.family == AF_INET6 ? 16 : 0;
+	if (len && (!alen || len < alen)) {
+		fmt_str(x->f, ", addr=");
+		p_data(x->f, x->s, p + sizeof(h), len, 1);
+	} else if (len && trace_read(x->s, a, (void *)(p + sizeof(h)), alen) !=
+				  (long)alen) {
+		fmt_str(x->f, ", addr=");
+		p_ptr(x->f, p + sizeof(h));
+	} else if (len) {
+		p_in_addr(x->f, "addr", a, (int)alen,
+			  alen == 4 ? "inet_addr(" : "inet_pton(AF_INET6, ",
+			  alen == 4 ? ")" : ", &addr)");
+	}
+	fmt_chr(x->f, '}');
+}
+
+/* INET_DIAG_REQ_BYTECODE: an operation, then its operand by its code
+ * (its bytes when too short for it, or of a code without one) */
+static int p_inet_bc(struct nl *x, unsigned long p, unsigned long len)
+{
+	unsigned char b[8];
+	unsigned long n = len - 4;
+	int code;
+
+	if (len < 4)
+		return 0;
+	if (fetch(x->f, x->s, b, p, 4))
+		return 1;
+	p_bc_op(x->f, b);
+	if (!n)
+		return 1;
+	fmt_str(x->f, ", ");
+	p += 4;
+	code = b[0];
+	switch (code) {
+	case INET_DIAG_BC_S_COND: case INET_DIAG_BC_D_COND:
+		if (n < sizeof(struct inet_diag_hostcond))
+			break;
+		p_bc_host(x, p, n);
+		return 1;
+	case INET_DIAG_BC_DEV_COND:
+	case INET_DIAG_BC_S_GE: case INET_DIAG_BC_S_LE:
+	case INET_DIAG_BC_D_GE: case INET_DIAG_BC_D_LE:
+		if (n < 4)
+			break;
+		if (fetch(x->f, x->s, b, p, 4))
+			return 1;
+		if (code == INET_DIAG_BC_DEV_COND)
+			p_ifindex(x->f, (unsigned int)get_uint(b, 4));
+		else	/* (the port's bound: an operation's shape) */
+			p_bc_op(x->f, b);
+		return 1;
+	case INET_DIAG_BC_MARK_COND:
+		if (n < sizeof(struct inet_diag_markcond))
+			break;
+		if (fetch(x->f, x->s, b, p, 8))
+			return 1;
+		f_udec(x->f, "{mark=", get_uint(b, 4));
+		f_udec(x->f, ", mask=", get_uint(b + 4, 4));
+		fmt_chr(x->f, '}');
+		return 1;
+	}
+	p_data(x->f, x->s, p, n, 1);
+	return 1;
+}
+
 /* The value by its kind: 0 when it does not fit (then in hex). */
 static int p_nla_value(struct nl *x, const struct nla_kind *k,
 		       unsigned long p, unsigned long len)
@@ -904,6 +1040,8 @@ static int p_nla_value(struct nl *x, const struct nla_kind *k,
 		return 1;
 	case NK_RTVIA:
 		return p_rtvia(x, p, len);
+	case NK_INET_BC:
+		return p_inet_bc(x, p, len);
 	case NK_XLAT8:
 		if (!fetch(x->f, x->s, b, p, 1))
 			p_xlat(x->f, b[0], k->t, k->unknown);
@@ -1162,6 +1300,7 @@ static const struct layout inet_req_compat_l =
 static const struct layout inet_msg_l =
 	LAYOUT(inet_msg_f, struct inet_diag_msg);
 static const struct nla_kind inet_req_attr_k[] = {
+	[INET_DIAG_REQ_BYTECODE] = { NK_INET_BC, { 0 }, 0, 0 },
 	[INET_DIAG_REQ_PROTOCOL] = { NK_XLAT32, { 0 }, &xl_ipprotos,
 				     "IPPROTO_???" },
 };
@@ -1278,9 +1417,65 @@ static const struct field smc_msg_f[] = {
 };
 static const struct layout smc_req_l = LAYOUT(smc_req_f, struct smc_diag_req);
 static const struct layout smc_msg_l = LAYOUT(smc_msg_f, struct smc_diag_msg);
+static const struct field smc_conn_f[] = {
+	F(struct smc_diag_conninfo, token, FK_U, 0, 0),
+	F(struct smc_diag_conninfo, sndbuf_size, FK_U, 0, 0),
+	F(struct smc_diag_conninfo, rmbe_size, FK_U, 0, 0),
+	F(struct smc_diag_conninfo, peer_rmbe_size, FK_U, 0, 0),
+	F(struct smc_diag_conninfo, rx_prod, FK_SMC_CURSOR, 0, 0),
+	F(struct smc_diag_conninfo, rx_cons, FK_SMC_CURSOR, 0, 0),
+	F(struct smc_diag_conninfo, tx_prod, FK_SMC_CURSOR, 0, 0),
+	F(struct smc_diag_conninfo, tx_cons, FK_SMC_CURSOR, 0, 0),
+	F(struct smc_diag_conninfo, rx_prod_flags, FK_X0, 0, 0),
+	F(struct smc_diag_conninfo, rx_conn_state_flags, FK_X0, 0, 0),
+	F(struct smc_diag_conninfo, tx_prod_flags, FK_X0, 0, 0),
+	F(struct smc_diag_conninfo, tx_conn_state_flags, FK_X0, 0, 0),
+	F(struct smc_diag_conninfo, tx_prep, FK_SMC_CURSOR, 0, 0),
+	F(struct smc_diag_conninfo, tx_sent, FK_SMC_CURSOR, 0, 0),
+	F(struct smc_diag_conninfo, tx_fin, FK_SMC_CURSOR, 0, 0),
+};
+static const struct field smc_link_f[] = {
+	F(struct smc_diag_linkinfo, link_id, FK_U, 0, 0),
+	F(struct smc_diag_linkinfo, ibname, FK_CSTR, 0, 0),
+	F(struct smc_diag_linkinfo, ibport, FK_U, 0, 0),
+	F(struct smc_diag_linkinfo, gid, FK_CSTR, 0, 0),
+	F(struct smc_diag_linkinfo, peer_gid, FK_CSTR, 0, 0),
+};
+static const struct field smc_lgr_f[] = {
+	F(struct smc_diag_lgrinfo, lnk, FK_SMC_LINKS, 0, 0),
+	F(struct smc_diag_lgrinfo, role, FK_XLAT, &xl_smc_lgr_roles,
+	  "SMC_???"),
+};
+static const struct field smc_dmb_f[] = {
+	F(struct smcd_diag_dmbinfo, linkid, FK_U, 0, 0),
+	F(struct smcd_diag_dmbinfo, peer_gid, FK_X, 0, 0),
+	F(struct smcd_diag_dmbinfo, my_gid, FK_X, 0, 0),
+	F(struct smcd_diag_dmbinfo, token, FK_X, 0, 0),
+	F(struct smcd_diag_dmbinfo, peer_token, FK_X, 0, 0),
+};
+static const struct field smc_fallback_f[] = {
+	F(struct smc_diag_fallback, reason, FK_XLAT_VERBOSE,
+	  &xl_smc_decl_codes, "SMC_CLC_DECL_???"),
+	F(struct smc_diag_fallback, peer_diagnosis, FK_XLAT_VERBOSE,
+	  &xl_smc_decl_codes, "SMC_CLC_DECL_???"),
+};
+static const struct layout smc_fallback_l = LAYOUT(smc_fallback_f,
+						   struct smc_diag_fallback);
+static const struct layout smc_dmb_l = LAYOUT(smc_dmb_f,
+					      struct smcd_diag_dmbinfo);
+static const struct layout smc_conn_l = LAYOUT(smc_conn_f,
+					       struct smc_diag_conninfo);
+static const struct layout smc_link_l = LAYOUT(smc_link_f,
+					       struct smc_diag_linkinfo);
+static const struct layout smc_lgr_l = LAYOUT(smc_lgr_f,
+					      struct smc_diag_lgrinfo);
 static const struct nla_kind smc_attr_k[] = {
+	[SMC_DIAG_CONNINFO] = { NK_STRUCT, { &smc_conn_l }, 0, 0 },
+	[SMC_DIAG_LGRINFO] = { NK_STRUCT, { &smc_lgr_l }, 0, 0 },
 	[SMC_DIAG_SHUTDOWN] = { NK_FLAGS8, { 0 }, &xl_sock_shutdown_flags,
 				"???_SHUTDOWN" },
+	[SMC_DIAG_DMBINFO] = { NK_STRUCT, { &smc_dmb_l }, 0, 0 },
+	[SMC_DIAG_FALLBACK] = { NK_STRUCT, { &smc_fallback_l }, 0, 0 },
 };
 static const struct nla_set smc_attrs = {
 	&xl_smc_diag_attrs, "SMC_DIAG_???", smc_attr_k,

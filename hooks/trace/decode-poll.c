@@ -241,16 +241,14 @@ static void a_sets(struct call *c)
 		__atomic_store_n(&big_owner, 0, __ATOMIC_RELEASE);
 }
 
-static void d_pselect6(struct call *c)
+void a_kernel_sigset(struct call *c, unsigned long p)
 {
 	struct {
 		unsigned long set, size;
 	} sm;
 
-	a_sets(c);
-	a_timeout(c, c->s->args[4]);
 	a_sep(c);
-	if (fetch(c->f, c->s, &sm, c->s->args[5], sizeof(sm)))
+	if (fetch(c->f, c->s, &sm, p, sizeof(sm)))
 		return;
 	fmt_str(c->f, "{sigmask=");
 	if (sm.set) {
@@ -267,6 +265,13 @@ static void d_pselect6(struct call *c)
 	}
 	f_udec(c->f, ", sigsetsize=", sm.size);
 	fmt_chr(c->f, '}');
+}
+
+static void d_pselect6(struct call *c)
+{
+	a_sets(c);
+	a_timeout(c, c->s->args[4]);
+	a_kernel_sigset(c, c->s->args[5]);
 }
 
 static void d_select(struct call *c)

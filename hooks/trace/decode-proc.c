@@ -664,8 +664,7 @@ static void d_setgroups(struct call *c)
 	a_gids(c, c->s->args[1], (unsigned int)c->s->args[0]);
 }
 
-/* [0 1]: the CPUs in a mask of size bytes */
-static void p_cpus(struct call *c, unsigned long p, unsigned long size)
+void p_cpus(struct call *c, unsigned long p, unsigned long size)
 {
 	unsigned long set[128], w, i, cpu, n = size;
 	int first = 1;

@@ -4,31 +4,10 @@
 #include <linux/keyctl.h>
 #include "trace.h"
 
-/* An int by its name in t, else in decimal (with unknown's comment) */
-static void p_xlat_dec(struct fmt *f, int v, const struct xlat *t,
-		       const char *unknown)
-{
-	const char *name = xlat_name(t, (unsigned long)(long)v);
-	size_t start;
-
-	if (name) {
-		p_named(f, name, (unsigned long)(long)v, 'd');
-		return;
-	}
-	start = x_begin(f);
-	fmt_dec(f, v);
-	if (unknown) {
-		fmt_str(f, " /* ");
-		fmt_str(f, unknown);
-		fmt_str(f, " */");
-	}
-	x_end(f, start, (unsigned long)(long)v, 'd');
-}
-
 /* A key or keyring by its serial number: KEY_SPEC_* by name */
 static void p_key_serial(struct fmt *f, int id)
 {
-	p_xlat_dec(f, id, &xl_key_spec, 0);
+	p_xlat_as(f, (unsigned long)(long)id, &xl_key_spec, 0, 'd');
 }
 
 static void a_key_serial(struct call *c, int i)
@@ -275,8 +254,8 @@ static void d_keyctl(struct call *c)
 		return;
 	case KEYCTL_SET_REQKEY_KEYRING:
 		a_sep(c);
-		p_xlat_dec(c->f, (int)a[1], &xl_key_reqkeys,
-			   "KEY_REQKEY_DEFL_???");
+		p_xlat_as(c->f, (unsigned long)(long)(int)a[1], &xl_key_reqkeys,
+			   "KEY_REQKEY_DEFL_???", 'd');
 		return;
 	case KEYCTL_SET_TIMEOUT:
 		a_key_serial(c, 1);

@@ -228,6 +228,37 @@ void f_udec(struct fmt *f, const char *name, unsigned long v)
 	fmt_udec(f, v);
 }
 
+void f_ints(struct fmt *f, const char *names, const void *w, int n,
+	    char base)
+{
+	const int *v = w;
+	int i;
+
+	for (i = 0; i < n; i++) {
+		const char *end = names;
+
+		while (*end && *end != ' ')
+			end++;
+		if (i)
+			fmt_str(f, ", ");
+		fmt_mem(f, names, (size_t)(end - names));
+		fmt_chr(f, '=');
+		if (base == 'd')
+			fmt_dec(f, v[i]);
+		else
+			fmt_udec(f, (unsigned int)v[i]);
+		names = *end ? end + 1 : end;
+	}
+}
+
+void f_hex_set(struct fmt *f, const char *name, unsigned long v)
+{
+	if (!v)
+		return;
+	fmt_str(f, name);
+	p_hex(f, v);
+}
+
 void a_sep(struct call *c)
 {
 	if (c->nput++)
@@ -446,23 +477,26 @@ void r_flags_comment(struct fmt *f, unsigned long v, const struct xlat *t)
 void p_xlat(struct fmt *f, unsigned long v, const struct xlat *t,
 	    const char *unknown)
 {
-	size_t start = x_begin(f);
-	int i;
+	p_xlat_as(f, v, t, unknown, 'x');
+}
 
-	for (i = 0; i < t->n; i++) {
-		if (t->e[i].value == v) {
-			fmt_str(f, xlat_str(t, i));
-			x_end(f, start, v, 'x');
-			return;
+void p_xlat_as(struct fmt *f, unsigned long v, const struct xlat *t,
+	       const char *unknown, char base)
+{
+	size_t start = x_begin(f);
+	const char *nm = xlat_name(t, v);
+
+	if (nm) {
+		fmt_str(f, nm);
+	} else {
+		x_number(f, v, base);
+		if (unknown) {
+			fmt_str(f, " /* ");
+			fmt_str(f, unknown);
+			fmt_str(f, " */");
 		}
 	}
-	p_hex(f, v);
-	if (unknown) {
-		fmt_str(f, " /* ");
-		fmt_str(f, unknown);
-		fmt_str(f, " */");
-	}
-	x_end(f, start, v, 'x');
+	x_end(f, start, v, base);
 }
 
 void a_xlat(struct call *c, unsigned long v, const struct xlat *t,

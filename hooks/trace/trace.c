@@ -1619,6 +1619,9 @@ static int trace_init(struct sysgate_ctx *ctx, const char *args)
 	add_decoders(dec_quota);
 	add_decoders(dec_sec);
 	add_decoders(dec_mount);
+	add_decoders(dec_uring);
+	add_decoders(dec_aio);
+	add_decoders(dec_perf);
 	if (have_set)
 		set_select(ctx, &set);
 	else

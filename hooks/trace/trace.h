@@ -43,7 +43,11 @@ struct decoder {
  */
 struct trace_scratch {
 	unsigned long saved[6];	/* a decoder's enter() for its args() */
-	char closing[512];	/* -y: the path of a descriptor closed */
+	union {
+		char closing[512];	/* -y: the path of a descriptor closed */
+		/* a decoder's input words that the kernel overwrites */
+		unsigned int given[128];
+	};
 	unsigned int closing_len;
 	int unselected;		/* -P: the call names none of the paths */
 	int order_slot;		/* order.c's hint */
@@ -56,7 +60,8 @@ struct trace_scratch *trace_scratch(const struct sysgate_sys *s);
 extern const struct decoder dec_file[], dec_desc[], dec_mem[], dec_proc[],
 	dec_signal[], dec_net[], dec_poll[], dec_time[], dec_misc[],
 	dec_ioctl[], dec_ipc[], dec_prctl[], dec_seccomp[],
-	dec_pids[], dec_quota[], dec_sec[], dec_mount[];
+	dec_pids[], dec_quota[], dec_sec[], dec_mount[], dec_uring[],
+	dec_aio[], dec_perf[];
 
 extern int trace_strsize;	/* -s */
 extern int trace_xflag;		/* -x: 1, -xx: 2 */
@@ -183,10 +188,22 @@ long trace_read_file(const char *path, char *buf, long size);
 /* Plain printers (no separator). */
 void f_dec(struct fmt *f, const char *name, long v);	/* name then v */
 void f_udec(struct fmt *f, const char *name, unsigned long v);
+/* n 32-bit fields at w named by names (space-separated), ", " between
+ * them: signed ('d') or unsigned ('u') */
+void f_ints(struct fmt *f, const char *names, const void *w, int n,
+	    char base);
+/* name then v in hex, when v is set (strace's reserved fields) */
+void f_hex_set(struct fmt *f, const char *name, unsigned long v);
 void p_ptr(struct fmt *f, unsigned long v);
 void p_hex(struct fmt *f, unsigned long v);	/* 0 is "0" */
+/* C's "%#0*x": 0x (not of 0) and the digits, width characters at least
+ * (decode-netlink.c) */
+void p_hex0(struct fmt *f, unsigned long v, int width);
 void p_xlat(struct fmt *f, unsigned long v, const struct xlat *t,
 	    const char *unknown);
+/* The same with an unknown value in base ('x', 'd', 'u', 'o': x_end's) */
+void p_xlat_as(struct fmt *f, unsigned long v, const struct xlat *t,
+	       const char *unknown, char base);
 void p_flags(struct fmt *f, unsigned long v, const struct xlat *t,
 	     const char *zero);
 /* p_flags, but flags none of which has a name print as hex followed by
@@ -211,6 +228,24 @@ void p_data_local(struct fmt *f, const unsigned char *p, unsigned long n);
 void p_quoted(struct fmt *f, const unsigned char *p, unsigned long n);
 void p_sockaddr(struct fmt *f, const struct sysgate_sys *s, unsigned long p,
 		unsigned long len);
+/* ", sin_port=..., sin_addr=..." of an AF_INET or AF_INET6 address of
+ * len bytes at sa (decode-net.c) */
+void p_sa_inet(struct fmt *f, const void *sa, unsigned long len);
+/* v in hex with its name (or unknown) in a comment whatever -X says but
+ * raw (strace's XVAL_VERBOSE, for names from kernel-internal headers:
+ * decode-sockaddr.c) */
+void p_xval_verbose(struct fmt *f, unsigned long v, const struct xlat *t,
+		    const char *unknown);
+/* The fields of an address of a family decode-net.c does not know (len
+ * bytes at buf, more than the family's): 1, or 0 (not printed: its
+ * sa_data) (decode-sockaddr.c) */
+int p_sockaddr_other(struct fmt *f, const struct sysgate_sys *s,
+		     const unsigned char *buf, unsigned long len);
+/* ", NAME=" and a field whose text strace gives (htons(80)) or, under -X,
+ * its n bytes (with the text in a comment: verbose); name NULL: the
+ * value alone (decode-net.c) */
+void p_in_field(struct fmt *f, const char *name, const void *bytes, int n,
+		char *text, size_t len);
 /* A path (strace's: at most PATH_MAX - 1 bytes, then "..."). */
 void p_string(struct fmt *f, const struct sysgate_sys *s, unsigned long p);
 /* A NUL-terminated string of at most max - 1 bytes, "..." when longer;
@@ -222,6 +257,8 @@ void p_string_n(struct fmt *f, const struct sysgate_sys *s, unsigned long p,
 void p_str_max(struct fmt *f, const struct sysgate_sys *s, unsigned long p,
 	       unsigned long len);
 void p_mode(struct fmt *f, unsigned long mode);	/* 0644, 000 */
+/* makedev(0x8, 0x1): a device number as glibc splits it (decode-file.c) */
+void p_dev(struct fmt *f, unsigned long dev);
 void p_file_mode(struct fmt *f, unsigned long mode);	/* S_IFREG|0644 */
 void p_timespec(struct fmt *f, long sec, long nsec);
 /* Clock ticks (USER_HZ: 100), then in seconds in a comment unless 0 or
@@ -284,9 +321,16 @@ void p_nodemask(struct call *c, unsigned long p, unsigned long maxnode,
 		int out);
 /* [3, 4] (pipe, socketpair) on success, with -y's paths. */
 void p_fdpair(struct call *c, unsigned long p);
+/* [0 1]: the CPUs in a mask of size bytes at p (decode-proc.c) */
+void p_cpus(struct call *c, unsigned long p, unsigned long size);
 /* timespec / timeval arguments, NULL or the address when unreadable. */
 void a_timespec(struct call *c, unsigned long p);
 void p_sigset(struct fmt *f, const unsigned long *set, unsigned long bytes);
+/* {sigmask=[...], sigsetsize=8}: the kernel's sigset and size pair at p
+ * (pselect6, io_pgetevents: decode-poll.c) */
+void a_kernel_sigset(struct call *c, unsigned long p);
+/* IOPRIO_PRIO_VALUE(IOPRIO_CLASS_BE, 4) (decode-misc.c) */
+void p_ioprio_value(struct fmt *f, unsigned int v);
 void a_sigset(struct call *c, unsigned long p, unsigned long bytes);
 void p_signame(struct fmt *f, int sig);	/* SIGUSR1, or the number */
 /* struct sigevent at p (timer_create, mq_notify: decode-time.c) */
@@ -326,6 +370,9 @@ void p_inet4(struct fmt *f, const unsigned char *a);
  * the value alone, no ", NAME=". */
 void p_in_addr(struct fmt *f, const char *name, const void *bytes, int n,
 	       const char *head, const char *tail);
+/* The same of an address in a field of size bytes (all shown under -X) */
+void p_in_addr_sized(struct fmt *f, const char *name, const void *bytes,
+		     int n, int size, const char *head, const char *tail);
 /* A hardware address of n bytes, "01:02:03", as strace's -X shows it
  * (decode-net.c) */
 void p_mac(struct fmt *f, const unsigned char *a, unsigned int n);
@@ -343,6 +390,10 @@ int p_socket_endpoints(struct fmt *f, const struct sysgate_sys *s, int fd,
 int p_device(struct fmt *f, const struct sysgate_sys *s, int fd);
 void p_prot(struct fmt *f, unsigned long v);
 
+/* A request of the given _IOC_TYPE named in t: its name printed, 1
+ * (decode-ioctl.c) */
+int ioctl_name(struct call *c, unsigned int req, int type,
+	       const struct xlat *t);
 /* ioctl on input devices (decode-evdev.c): the request and its argument
  * printed, 1; or 0 (not an evdev request it knows: nothing printed). */
 int ioctl_evdev(struct call *c, unsigned int req, unsigned long arg);
@@ -353,6 +404,16 @@ int ioctl_v4l2(struct call *c, unsigned int req, unsigned long arg);
 void ioctl_v4l2_enter(struct call *c);	/* (what the kernel overwrites) */
 /* ... for virtual consoles (decode-kd.c) */
 int ioctl_kd(struct call *c, unsigned int req, unsigned long arg);
+/* ... for loop devices and their control device (decode-loop.c) */
+int ioctl_loop(struct call *c, unsigned int req, unsigned long arg);
+/* ... for real-time clocks (decode-rtc.c) */
+int ioctl_rtc(struct call *c, unsigned int req, unsigned long arg);
+/* ... for block devices' structures (decode-block.c) */
+int ioctl_block(struct call *c, unsigned int req, unsigned long arg);
+/* ... for perf events (decode-perf.c) */
+int ioctl_perf(struct call *c, unsigned int req, unsigned long arg);
+/* ... for UBI volumes' structures (decode-ubi.c) */
+int ioctl_ubi(struct call *c, unsigned int req, unsigned long arg);
 /* ... for PTP clocks (decode-ptp.c) */
 int ioctl_ptp(struct call *c, unsigned int req, unsigned long arg);
 /* ... and for seccomp user notifications (decode-seccomp.c), whose

@@ -90,6 +90,8 @@ int main(void)
 	syscall(SYS_inotify_init1, 0xdead0000UL | IN_NONBLOCK);
 	syscall(SYS_inotify_init1, 0x10);
 	syscall(SYS_memfd_secret, 0xbeefcafe00000000UL | 0x40);
+	/* userfaultfd's flags (refused: one it does not know) */
+	syscall(SYS_userfaultfd, 1 | O_NONBLOCK | O_CLOEXEC | 0x100);
 	{
 		static char name[300];
 

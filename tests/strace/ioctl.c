@@ -6,6 +6,11 @@
 #include <linux/counter.h>
 #include <linux/fiemap.h>
 #include <linux/fs.h>
+#include <linux/blkpg.h>
+#include <linux/nbd.h>
+#include <linux/lirc.h>
+#include <mtd/ubi-user.h>
+#include <linux/blktrace_api.h>
 #include <linux/hdreg.h>
 #include <linux/inotify.h>
 #include <linux/random.h>
@@ -91,5 +96,76 @@ int main(void)
 	ioctl(-1, HDIO_DRIVE_TASK, 0x1234);
 	ioctl(-1, _IOC(_IOC_NONE, 0x4b, 0, 0), 0x1234);
 	ioctl(-1, _IOC(_IOC_READ, 0x12, 0x99, 8), &v);
+	{
+		/* block devices: numbers in and out of each size, ranges,
+		 * partitions, block traces */
+		unsigned long long range[2] = { 4096, 1 << 20 };
+		struct blkpg_partition part = { 1 << 20, 1 << 30, 2, "sda2",
+						"root" };
+		struct blkpg_ioctl_arg pg = { BLKPG_ADD_PARTITION, 0,
+					      sizeof(part), &part };
+		struct blk_user_trace_setup bt = { "", 0xffff, 512, 4, 0,
+						   100, 1 };
+
+		ioctl(-1, BLKRASET, 256UL);
+		ioctl(-1, BLKRAGET, &lv);
+		ioctl(-1, BLKSECTGET, &v);
+		ioctl(-1, BLKIOMIN, &v);
+		ioctl(-1, BLKGETSIZE64, &lv);
+		ioctl(-1, BLKROSET, &v);
+		ioctl(-1, BLKALIGNOFF, &v);
+		ioctl(-1, BLKDISCARD, range);
+		ioctl(-1, BLKZEROOUT, NULL);
+		ioctl(-1, BLKPG, &pg);
+		pg.op = 9;
+		pg.data = NULL;
+		ioctl(-1, BLKPG, &pg);
+		ioctl(-1, BLKTRACESETUP, &bt);
+		ioctl(-1, BLKTRACESTART);
+	}
+	{
+		/* network block devices and infrared remotes: requests
+		 * without an argument, a socket, sizes, flags, [u32] in and
+		 * out, modes by name, a mask */
+		unsigned int u = 38000, mode = LIRC_MODE_PULSE, mask = 0x3;
+
+		ioctl(-1, NBD_DO_IT);
+		ioctl(-1, NBD_SET_SOCK, 1);
+		ioctl(-1, NBD_SET_SIZE, 1UL << 30);
+		ioctl(-1, NBD_SET_FLAGS, NBD_FLAG_HAS_FLAGS | NBD_FLAG_SEND_TRIM |
+			  0x10000);
+		ioctl(-1, LIRC_SET_SEND_CARRIER, &u);
+		ioctl(-1, LIRC_GET_REC_RESOLUTION, &u);
+		ioctl(-1, LIRC_SET_REC_MODE, &mode);
+		mode = 0x20;
+		ioctl(-1, LIRC_SET_SEND_MODE, &mode);
+		ioctl(-1, LIRC_SET_TRANSMITTER_MASK, &mask);
+		ioctl(-1, LIRC_GET_FEATURES, &u);
+	}
+	{
+		/* UBI: a volume made, renamed, resized; an attach; numbers */
+		struct ubi_mkvol_req mk = { .vol_id = UBI_VOL_NUM_AUTO,
+					    .alignment = 1, .bytes = 1 << 20,
+					    .vol_type = UBI_DYNAMIC_VOLUME,
+					    .name_len = 4, .name = "data" };
+		struct ubi_rnvol_req rn = { .count = 2 };
+		struct ubi_attach_req att = { .ubi_num = UBI_DEV_NUM_AUTO,
+					      .mtd_num = 3 };
+		struct ubi_rsvol_req rs = { .bytes = 4096, .vol_id = 1 };
+		int n = 2;
+		long long up = 1 << 16;
+
+		rn.ents[0].vol_id = 1;
+		rn.ents[0].name_len = 3;
+		memcpy(rn.ents[0].name, "old", 4);
+		rn.ents[1].vol_id = 2;
+		ioctl(-1, UBI_IOCMKVOL, &mk);
+		ioctl(-1, UBI_IOCRNVOL, &rn);
+		ioctl(-1, UBI_IOCATT, &att);
+		ioctl(-1, UBI_IOCRSVOL, &rs);
+		ioctl(-1, UBI_IOCRMVOL, &n);
+		ioctl(-1, UBI_IOCVOLUP, &up);
+		ioctl(-1, UBI_IOCVOLRMBLK);
+	}
 	return 0;
 }

@@ -48,6 +48,13 @@ net-a net -a 20
 misc-status misc -e status=failed,unfinished
 file-v file -v
 desc-v desc -v
+tty-v tty -v
+loop-v loop -v
+loop-y loop -y
+rtc-inject rtc -e inject=ioctl:retval=0
+rtc-inject-v rtc -v -X verbose -e inject=ioctl:retval=0
+perf-v perf -v
+perf-nv perf -e verbose=none
 misc-v misc -v
 seccomp-v seccomp -v
 sigdeliver-nosig sigdeliver -e signal=none -e trace=!rt_sigreturn

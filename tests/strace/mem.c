@@ -6,6 +6,7 @@
 #include <linux/mempolicy.h>
 #include <sys/mman.h>
 #include <sys/syscall.h>
+#include <sys/uio.h>
 
 int main(int argc, char **argv)
 {
@@ -84,6 +85,13 @@ int main(int argc, char **argv)
 		syscall(SYS_mincore, m, 2 * 4096 + 1, vec);
 		syscall(SYS_mincore, m + 1, 4096, vec);
 		munmap(m, 3 * 4096);
+	}
+	{
+		/* process_madvise's ranges (refused: no pidfd) */
+		struct iovec r[2] = { { p, 4096 }, { p + 8192, 4096 } };
+
+		syscall(SYS_process_madvise, -1, r, 2, MADV_COLD, 0);
+		syscall(SYS_process_madvise, -1, r, 1, 0xdead, 1);
 	}
 	return 0;
 }

@@ -87,5 +87,16 @@ int main(int argc, char **argv)
 	syscall(SYS_reboot, 0xfee1dead, 85072278, 0x1234568, NULL);
 	syscall(SYS_sethostname, NULL, 64);
 	syscall(SYS_sethostname, dents, 65);
+	{
+		/* kexec with an architecture no kernel knows (refused), and
+		 * descriptors that are none */
+		unsigned long seg[2][4] = { { 0, 8, 0x100000, 4096 },
+					    { (unsigned long)dents, 16,
+					      0x200000, 8192 } };
+
+		syscall(SYS_kexec_load, 0x1000UL, 2, seg, 0xdead0000UL | 0x3);
+		syscall(SYS_kexec_load, 0, 17, seg, 0x4UL);
+		syscall(SYS_kexec_file_load, -1, -1, 6, "quiet", 0x2UL);
+	}
 	return 0;
 }

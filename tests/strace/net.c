@@ -6,8 +6,15 @@
 #include <netinet/in.h>
 #include <netinet/tcp.h>
 #include <sys/socket.h>
+#include <sys/ioctl.h>
+#include <net/if.h>
 #include <sys/un.h>
 #include <linux/if_packet.h>
+#include <linux/if_ether.h>
+#include <linux/vm_sockets.h>
+#include <linux/if_xdp.h>
+#include <linux/qrtr.h>
+#include <linux/mctp.h>
 
 int main(int argc, char **argv)
 {
@@ -207,6 +214,91 @@ int main(int argc, char **argv)
 		len = 2;
 		getsockopt(tcp, SOL_SOCKET, SO_ERROR, &e, &len);
 		close(tcp);
+	}
+	{
+		/* addresses of the rarer families, each on no socket: a
+		 * packet socket's, vsock's, XDP's, QRTR's, MCTP's, an AF_ALG
+		 * one, an IPv6 link-local one with its scope, and one too
+		 * short for its family (its bytes) */
+		struct sockaddr_ll ll = { AF_PACKET, htons(ETH_P_IP), 1,
+					  1, PACKET_BROADCAST, 6,
+					  { 1, 2, 3, 4, 5, 6 } };
+		struct sockaddr_vm vm = { .svm_family = AF_VSOCK,
+					  .svm_cid = VMADDR_CID_HOST,
+					  .svm_port = 1024 };
+		struct sockaddr_xdp xdp = { AF_XDP, XDP_ZEROCOPY, 1, 3, 0 };
+		struct sockaddr_qrtr qr = { AF_QIPCRTR, 1, QRTR_PORT_CTRL };
+		struct sockaddr_mctp mc = { .smctp_family = AF_MCTP,
+					    .smctp_addr = { MCTP_ADDR_ANY },
+					    .smctp_type = 1 };
+		struct {
+			unsigned short family;
+			unsigned char type[14];
+			unsigned int feat, mask;
+			unsigned char name[64];
+		} alg = { 38 /* AF_ALG */, "hash", 0, 0, "sha256" };
+		struct sockaddr_in6 ll6 = { .sin6_family = AF_INET6,
+					    .sin6_port = htons(80),
+					    .sin6_scope_id = 1 };
+
+		ll6.sin6_addr.s6_addr[0] = 0xfe;
+		ll6.sin6_addr.s6_addr[1] = 0x80;
+		ll6.sin6_addr.s6_addr[15] = 1;
+		connect(-1, (void *)&ll, sizeof(ll));
+		connect(-1, (void *)&vm, sizeof(vm));
+		connect(-1, (void *)&xdp, sizeof(xdp));
+		connect(-1, (void *)&qr, sizeof(qr));
+		connect(-1, (void *)&mc, sizeof(mc));
+		connect(-1, (void *)&alg, sizeof(alg));
+		connect(-1, (void *)&ll6, sizeof(ll6));
+		connect(-1, (void *)&vm, sizeof(vm) - 1);
+	}
+	{
+		/* IPX, X.25 and AX.25 addresses (their bytes: headers of
+		 * these families are gone), a netlink one with padding */
+		static const unsigned char ipx[16] = {
+			4, 0, 0x30, 0x39, 0xfa, 0xce, 0xfe, 0xed,
+			'A', 'B', 'C', 'D', 'E', 'F', 0xff, 0 };
+		static const unsigned char x25[18] = { 9, 0, '1', '2', '3' };
+		unsigned char ax25[30] = { 3, 0, 'N' << 1, '0' << 1,
+					   'C' << 1, 'A' << 1, 'L' << 1,
+					   'L' << 1, 5 << 1, 0, 0, 0, 1 };
+		struct sockaddr_nl nl = { AF_NETLINK, 1, 0, 5 };
+
+		memcpy(ax25 + 16, ax25 + 2, 7);
+		connect(-1, (void *)ipx, sizeof(ipx));
+		connect(-1, (void *)x25, sizeof(x25));
+		connect(-1, (void *)ax25, 16);
+		connect(-1, (void *)ax25, 23);
+		ax25[12] = 3;
+		connect(-1, (void *)ax25, 30);
+		connect(-1, (void *)&nl, sizeof(nl));
+	}
+	{
+		/* ICMP_FILTER's sets: given, and read back from a raw socket
+		 * (where one can be opened) */
+		unsigned int types = 1 << 0 | 1 << 8 | 1 << 20, all = ~2U;
+		socklen_t n = sizeof(types);
+		int raw = socket(AF_INET, SOCK_RAW, IPPROTO_ICMP);
+
+		setsockopt(-1, SOL_RAW, 1, &types, sizeof(types));
+		setsockopt(-1, SOL_RAW, 1, &all, 8);
+		setsockopt(raw, SOL_RAW, 1, &types, sizeof(types));
+		getsockopt(raw, SOL_RAW, 1, &types, &n);
+		close(raw);
+	}
+	{
+		/* SIOCGIFCONF: the length wanted, then the interfaces */
+		struct ifreq ifr[2];
+		struct ifconf ic = { 0, { NULL } };
+		int d = socket(AF_INET, SOCK_DGRAM, 0);
+
+		ioctl(d, SIOCGIFCONF, &ic);
+		ic.ifc_len = sizeof(ifr);
+		ic.ifc_req = ifr;
+		ioctl(d, SIOCGIFCONF, &ic);
+		ioctl(d, SIOCGIFCONF, NULL);
+		close(d);
 	}
 	return 0;
 }

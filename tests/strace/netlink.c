@@ -32,6 +32,7 @@
 #include <linux/pkt_sched.h>
 #include <linux/gen_stats.h>
 #include <linux/if_link.h>
+#include <linux/inet_diag.h>
 #include <sys/socket.h>
 
 /* appends an attribute of type t with n bytes of v at *at */
@@ -332,6 +333,44 @@ static void route_msgs(int rt, unsigned char *buf)
 
 /* a generic netlink message to the controller (its family by name), a
  * netfilter one with its nfgenmsg, a uevent with libudev's header */
+/* inet_diag requests filtered by bytecode: a host condition with its
+ * address, an interface, a port bound, a mark, an operation without an
+ * operand */
+static void inet_bytecode(int fd, unsigned char *buf)
+{
+	struct inet_diag_req_v2 req = { .sdiag_family = AF_INET,
+					 .sdiag_protocol = IPPROTO_TCP,
+					 .idiag_states = 1 << 10 };
+	struct {
+		struct inet_diag_bc_op op;
+		struct inet_diag_hostcond h;
+		unsigned char addr[4];
+	} host = { { INET_DIAG_BC_S_COND, 20, 24 },
+		   { AF_INET, 8, 80 }, { 10, 1, 2, 3 } };
+	struct {
+		struct inet_diag_bc_op op;
+		unsigned int v[2];
+	} dev = { { INET_DIAG_BC_DEV_COND, 12, 16 }, { 1, 0 } },
+	  mark = { { INET_DIAG_BC_MARK_COND, 12, 16 }, { 7, 0xff } };
+	struct inet_diag_bc_op ge[2] = { { INET_DIAG_BC_D_GE, 8, 12 },
+					 { 0, 0, 1024 } },
+			       nop = { INET_DIAG_BC_NOP, 4, 8 };
+	unsigned char *at;
+
+	/* (requests: the kernel dumps what matches, none of it read) */
+	at = msg(buf, SOCK_DIAG_BY_FAMILY, &req, sizeof(req));
+	((struct nlmsghdr *)buf)->nlmsg_flags |= NLM_F_REQUEST;
+	attr(&at, INET_DIAG_REQ_BYTECODE, &host, sizeof(host));
+	send_msg(fd, buf, at);
+	at = msg(buf, SOCK_DIAG_BY_FAMILY, &req, sizeof(req));
+	((struct nlmsghdr *)buf)->nlmsg_flags |= NLM_F_REQUEST;
+	attr(&at, INET_DIAG_REQ_BYTECODE, &dev, 8);
+	attr(&at, INET_DIAG_REQ_BYTECODE, &mark, sizeof(mark));
+	attr(&at, INET_DIAG_REQ_BYTECODE, ge, sizeof(ge));
+	attr(&at, INET_DIAG_REQ_BYTECODE, &nop, sizeof(nop));
+	send_msg(fd, buf, at);
+}
+
 static void other_protocols(unsigned char *buf)
 {
 	struct sockaddr_nl sa = { .nl_family = AF_NETLINK };
@@ -404,6 +443,7 @@ int main(void)
 	check(fd >= 0 && bind(fd, (void *)&sa, sizeof(sa)) == 0, "socket");
 	sendto(fd, &req, sizeof(req), 0, NULL, 0);
 	recvfrom(fd, reply, sizeof(reply), MSG_DONTWAIT, NULL, NULL);
+	inet_bytecode(fd, buf);
 
 	/* replies (no NLM_F_REQUEST: the kernel ignores them) */
 	memset(buf, 0, sizeof(buf));
