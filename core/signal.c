@@ -518,7 +518,8 @@ static void wrapped_signal(int sig, struct sg_siginfo *info, void *uc,
 	 * the program's (syscall user dispatch is on), the program's
 	 * rt_sigreturn is made from sysgate's text: hooks see it here, as
 	 * they would at the program's restorer (strace -c counts it). */
-	if (t && (a.flags & SG_SA_RESTORER) && ret == sg_arch_restorer())
+	if (t && (a.flags & SG_SA_RESTORER) &&
+	    (ret == sg_arch_restorer() || ret == sg_arch_own_restorer()))
 		sg_dispatch_sigreturn(uc, (const void *)ret);
 }
 
@@ -618,9 +619,12 @@ static void kernel_act(int sig, const struct sg_kact *a, struct sg_kact *k)
 		 * claimed signal's always: the program's restorer may be a
 		 * trapped site (SIGSYS under the seccomp filter, an int3
 		 * under -m int3), whose trap returns through it again, for
-		 * ever. */
-		if (!(a->flags & SG_SA_RESTORER) || !wrapped(a) || sg.sud_on ||
-		    claims[sig])
+		 * ever.  (A claimed signal's return is sysgate's own call:
+		 * a filter of the program's does not judge it.) */
+		if (claims[sig])
+			sg_kact_set_restorer(k, sg_arch_own_restorer());
+		else if (!(a->flags & SG_SA_RESTORER) || !wrapped(a) ||
+			 sg.sud_on)
 			sg_kact_set_restorer(k, sg_arch_restorer());
 	}
 }

@@ -26,6 +26,12 @@ static inline unsigned long sg_arch_restorer(void)
 /* Where a RAW rt_sigreturn is made: entered like a stub's raw path (the
  * stub's push still on the stack), in sysgate's own text. */
 extern char sg_a64_raw_sigreturn[];
+/* (no list of the program's calls here: the same trampoline) */
+static inline unsigned long sg_arch_own_restorer(void)
+{
+	return sg_arch_restorer();
+}
+
 static inline unsigned long sg_arch_raw_sigreturn(void)
 {
 	return (unsigned long)sg_a64_raw_sigreturn;

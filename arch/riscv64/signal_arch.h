@@ -24,6 +24,12 @@ static inline unsigned long sg_arch_restorer(void)
 	return (unsigned long)sg_rv_raw_sigreturn;
 }
 
+/* (no list of the program's calls here: the same trampoline) */
+static inline unsigned long sg_arch_own_restorer(void)
+{
+	return sg_arch_restorer();
+}
+
 static inline unsigned long sg_arch_raw_sigreturn(void)
 {
 	return sg_arch_restorer();

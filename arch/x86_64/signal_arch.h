@@ -14,6 +14,14 @@ static inline unsigned long sg_arch_restorer(void)
 	return (unsigned long)sg_x86_restore_rt;
 }
 
+/* The one for the signals sysgate claims: its rt_sigreturn is not one
+ * of the program's calls (a filter of the program's never judges it). */
+extern char sg_x86_restore_own[];
+static inline unsigned long sg_arch_own_restorer(void)
+{
+	return (unsigned long)sg_x86_restore_own;
+}
+
 /* Where a RAW rt_sigreturn is made: the same trampoline (the raw path
  * leaves the stack as the program had it). */
 static inline unsigned long sg_arch_raw_sigreturn(void)
