@@ -132,6 +132,7 @@ struct sg_thread {
 	 * enter and exit sides, those whose bit is set (core/dispatch.c) */
 	struct sysgate_sys raw_rec[SG_RAW_RECS];
 	unsigned int raw_rec_busy;
+	int patch_locks;		/* mechanisms/patch/lock.c's held */
 };
 
 /* Is sp on the thread's own alternate signal stack? */

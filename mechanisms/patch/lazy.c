@@ -71,7 +71,10 @@ struct lazy_site {
 static struct {
 	int enabled;
 	int any;		/* a site was (about to be) patched */
-	int changing;		/* calls in flight that saw !any */
+	int changing;		/* calls in flight that saw !any, or saw
+				   nothing of ours where they change */
+	unsigned int gen;	/* bumped by each holder of the lock that
+				   changes the tables below */
 	struct sg_patch_lock lock;
 	struct lazy_site *sites;
 	int nsites, live;
@@ -473,6 +476,7 @@ void sg_patch_lazy_trapped(unsigned long addr)
 	__atomic_store_n(&lz.any, 1, __ATOMIC_SEQ_CST);
 	if (__atomic_load_n(&lz.changing, __ATOMIC_SEQ_CST))
 		goto out;	/* (its next trap tries again) */
+	__atomic_add_fetch(&lz.gen, 1, __ATOMIC_SEQ_CST);
 	if (!lz.sites) {
 		lz.sites = sg_mmap(LAZY_MAX * sizeof(*lz.sites));
 		lz.pages = sg_mmap(PAGES_MAX * sizeof(*lz.pages));
@@ -530,6 +534,52 @@ static void restore(struct lazy_site *ls)
 	lz.restored++;
 }
 
+/* A site, stub or stub page of ours in [lo, hi)?  Read without the lock:
+ * the caller checks that no holder changed the tables meanwhile. */
+static int ours_in(unsigned long lo, unsigned long hi)
+{
+	unsigned long look = sg_patch_arch.lazy_look;
+	int i, n = __atomic_load_n(&lz.nsites, __ATOMIC_ACQUIRE);
+
+	for (i = 0; i < n; i++) {
+		const struct lazy_site *ls = &lz.sites[i];
+
+		if ((ls->live && ls->addr < hi && ls->addr + look > lo) ||
+		    (ls->stub < hi && ls->stub_end > lo))
+			return 1;
+	}
+	n = __atomic_load_n(&lz.npages, __ATOMIC_ACQUIRE);
+	for (i = 0; i < n; i++)
+		if (lz.pages[i] < hi && lz.pages[i] + PAGE > lo)
+			return 1;
+	return 0;
+}
+
+/*
+ * Most calls that change memory (ld.so's RELRO, an allocator's
+ * mprotects) touch nothing patched here: they need not take the lock,
+ * whose two signal-mask calls were most of their cost.  Safe to skip
+ * when, with this call counted in `changing` (which makes a trapper that
+ * has not yet looked give way), no holder was in or got through the lock
+ * while the tables were read, and nothing declined waits for a change.
+ * Only while the process has one thread: with others, a trapper gives
+ * way to every call in flight, and calls that run side by side instead
+ * of one after the other under the lock kept it giving way
+ * (tests/behave/jit-churn: 300-600 traps became 8,000-30,000).
+ */
+static int untouched(unsigned long lo, unsigned long hi)
+{
+	unsigned int gen = __atomic_load_n(&lz.gen, __ATOMIC_SEQ_CST);
+
+	if (__atomic_load_n(&sg.vm_shared, __ATOMIC_SEQ_CST) ||
+	    __atomic_load_n(&lz.lock.owner, __ATOMIC_SEQ_CST) ||
+	    __atomic_load_n(&lz.ndeclined, __ATOMIC_RELAXED) ||
+	    ours_in(lo, hi))
+		return 0;
+	return __atomic_load_n(&lz.gen, __ATOMIC_SEQ_CST) == gen &&
+	       !__atomic_load_n(&lz.lock.owner, __ATOMIC_SEQ_CST);
+}
+
 int sg_patch_lazy_begin(unsigned long lo, unsigned long hi, int drops)
 {
 	unsigned long look = sg_patch_arch.lazy_look;
@@ -540,10 +590,12 @@ int sg_patch_lazy_begin(unsigned long lo, unsigned long hi, int drops)
 	if (drops)
 		seen_forget(lo, hi);
 	__atomic_add_fetch(&lz.changing, 1, __ATOMIC_SEQ_CST);
-	if (!__atomic_load_n(&lz.any, __ATOMIC_SEQ_CST))
-		return 1;	/* nothing patched: sg_patch_lazy_end drops it */
+	/* (sg_patch_lazy_end drops it) */
+	if (!__atomic_load_n(&lz.any, __ATOMIC_SEQ_CST) || untouched(lo, hi))
+		return 1;
 	__atomic_sub_fetch(&lz.changing, 1, __ATOMIC_SEQ_CST);
 	sg_patch_lock_take(&lz.lock, 1);
+	__atomic_add_fetch(&lz.gen, 1, __ATOMIC_SEQ_CST);
 	for (i = 0; i < lz.nsites; i++) {
 		struct lazy_site *ls = &lz.sites[i];
 

@@ -10,6 +10,18 @@
 
 #define ESRCH_ 3
 
+/* Every signal the kernel lets be blocked (not SIGKILL, SIGSTOP). */
+#define ALL_BLOCKED (~0UL & ~(1UL << (9 - 1)) & ~(1UL << (19 - 1)))
+
+/* Back to the mask before the lock, unless that blocked all already (one
+ * taken inside another: the watch's inside lazy.c's, at every trap). */
+static void mask_back(unsigned long mask)
+{
+	if ((mask | ~ALL_BLOCKED) != ~0UL)
+		sg_sc4(SG_NR_rt_sigprocmask, 2 /* SIG_SETMASK */, (long)&mask,
+		       0, 8);
+}
+
 int sg_patch_lock_take(struct sg_patch_lock *l, int wait)
 {
 	struct sg_thread *t = sg_self();
@@ -17,14 +29,18 @@ int sg_patch_lock_take(struct sg_patch_lock *l, int wait)
 	 * runs anything that patches) */
 	int me = t ? t->tid : (int)sg_sc0(SG_NR_gettid), owner;
 	static const unsigned long all = ~0UL;
-	unsigned long mask;
+	unsigned long mask = ~0UL;
 
-	sg_sc4(SG_NR_rt_sigprocmask, 0 /* SIG_BLOCK */, (long)&all,
-	       (long)&mask, 8);
+	/* (inside another of these, every signal is blocked already) */
+	if (!t || !t->patch_locks)
+		sg_sc4(SG_NR_rt_sigprocmask, 0 /* SIG_BLOCK */, (long)&all,
+		       (long)&mask, 8);
 	for (;;) {
 		owner = 0;
+		/* (sequentially consistent: lazy.c's untouched() reads the
+		 * owner without taking it) */
 		if (__atomic_compare_exchange_n(&l->owner, &owner, me, 0,
-						__ATOMIC_ACQUIRE,
+						__ATOMIC_SEQ_CST,
 						__ATOMIC_RELAXED))
 			break;
 		/* A child forked while another thread held it: the owner
@@ -32,31 +48,28 @@ int sg_patch_lock_take(struct sg_patch_lock *l, int wait)
 		if (sg_sc3(SG_NR_tgkill, sg_sc0(SG_NR_getpid), owner, 0) ==
 			    -ESRCH_ &&
 		    __atomic_compare_exchange_n(&l->owner, &owner, me, 0,
-						__ATOMIC_ACQUIRE,
+						__ATOMIC_SEQ_CST,
 						__ATOMIC_RELAXED))
 			break;
 		if (!wait) {
-			sg_sc4(SG_NR_rt_sigprocmask, 2 /* SIG_SETMASK */,
-			       (long)&mask, 0, 8);
+			mask_back(mask);
 			return 0;
 		}
 		sg_sc0(SG_NR_sched_yield);
 	}
 	l->mask = mask;
+	if (t)
+		t->patch_locks++;
 	return 1;
 }
 
-/* Every signal the kernel lets be blocked (not SIGKILL, SIGSTOP). */
-#define ALL_BLOCKED (~0UL & ~(1UL << (9 - 1)) & ~(1UL << (19 - 1)))
-
 void sg_patch_lock_drop(struct sg_patch_lock *l)
 {
+	struct sg_thread *t = sg_self();
 	unsigned long mask = l->mask;
 
+	if (t)
+		t->patch_locks--;
 	__atomic_store_n(&l->owner, 0, __ATOMIC_RELEASE);
-	/* Taken inside another lock (the watch's inside lazy.c's, at every
-	 * trap): the mask to go back to is the one still in place. */
-	if ((mask | ~ALL_BLOCKED) != ~0UL)
-		sg_sc4(SG_NR_rt_sigprocmask, 2 /* SIG_SETMASK */, (long)&mask,
-		       0, 8);
+	mask_back(mask);
 }

@@ -108,14 +108,33 @@ void sg_watch_patched(unsigned long addr)
 	unlock();
 }
 
+/* Something watched in [from, hi)?  Also read without the lock: one
+ * missed while another thread rearranges the tables stays watched a
+ * while longer, which only keeps SUD on. */
+static int watched_in(unsigned long from, unsigned long hi)
+{
+	int i, n = __atomic_load_n(&w.nsites, __ATOMIC_ACQUIRE);
+
+	for (i = 0; i < n; i++)
+		if (w.sites[i] >= from && w.sites[i] < hi)
+			return 1;
+	n = __atomic_load_n(&w.nranges, __ATOMIC_ACQUIRE);
+	for (i = 0; i < n; i++)
+		if (w.ranges[i].lo < hi && w.ranges[i].hi > from)
+			return 1;
+	return 0;
+}
+
 int sg_watch_forget(unsigned long lo, unsigned long hi)
 {
 	/* a site whose bytes reach into [lo, hi) changes too */
 	unsigned long from = lo - (SG_SYSCALL_INSN_LEN - 1);
 	int i, n, dropped = 0;
 
-	/* (every munmap comes here: most processes never watch a thing) */
-	if (!__atomic_load_n(&w.used, __ATOMIC_ACQUIRE))
+	/* (every munmap comes here: most processes never watch a thing,
+	 * and most calls change nothing watched) */
+	if (!__atomic_load_n(&w.used, __ATOMIC_ACQUIRE) ||
+	    !watched_in(from, hi))
 		return 0;
 	lock();
 	for (i = 0; i < w.nsites; i++)
