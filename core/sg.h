@@ -133,6 +133,8 @@ struct sg_thread {
 	struct sysgate_sys raw_rec[SG_RAW_RECS];
 	unsigned int raw_rec_busy;
 	int patch_locks;		/* mechanisms/patch/lock.c's held */
+	unsigned int sud_round;		/* the last request to arm it answered
+					   (core/sud.c) */
 };
 
 /* Is sp on the thread's own alternate signal stack? */
@@ -398,6 +400,10 @@ static inline void sg_sud_check(struct sg_thread *t)
 	    (!t->sud_armed || t->sud_selector != SG_SUD_BLOCK))
 		sg_sud_arm(t);
 }
+
+/* A thread that waits inside sysgate with every signal blocked: arm it
+ * now if sg_sud_enable asked (its SIGSYS would come too late). */
+void sg_sud_answer(struct sg_thread *t) SG_HIDDEN;
 
 /* core/dispatch.c, for the ptrace mechanism (another process's calls) */
 void sg_sys_init_traced(struct sysgate_sys *s, int pid, int tid, long nr,

@@ -137,7 +137,46 @@ void sg_sud_disarm(struct sg_thread *t)
 	t->sud_armed = 0;
 }
 
-static int acks;
+/*
+ * sg_sud_enable's requests to the other threads, and their answers: the
+ * round in the high half of `asks`, answers to it in the low, and who
+ * answered in `answered`.  A thread answers a round once, by its SIGSYS
+ * or, when it waits inside sysgate with every signal blocked (a patch
+ * lock's spin, while the enabler holds that lock), by itself; the
+ * enabler also stops waiting for one that has exited meanwhile.  Either
+ * used to leave it waiting its whole two seconds (tests/behave/jit-churn
+ * under --eager, at many re-enables).
+ */
+#define ASKED_MAX 256
+static unsigned long asks;
+static unsigned long answered[ASKED_MAX];	/* round << 32 | tid */
+
+static void answer(struct sg_thread *t)
+{
+	unsigned long a = __atomic_load_n(&asks, __ATOMIC_ACQUIRE);
+	int tid = t ? t->tid : (int)sg_sc0(SG_NR_gettid);
+
+	sg_sud_check(t);
+	if (t && t->sud_round == (unsigned int)(a >> 32))
+		return;
+	if (t)
+		t->sud_round = a >> 32;
+	do
+		if (t && t->sud_round != (unsigned int)(a >> 32))
+			return;	/* (a newer round: its request comes too) */
+	while (!__atomic_compare_exchange_n(&asks, &a, a + 1, 1,
+					    __ATOMIC_ACQ_REL, __ATOMIC_ACQUIRE));
+	if ((unsigned int)a < ASKED_MAX)
+		__atomic_store_n(&answered[(unsigned int)a],
+				 (a >> 32 << 32) | (unsigned int)tid,
+				 __ATOMIC_RELEASE);
+}
+
+void sg_sud_answer(struct sg_thread *t)
+{
+	if (__atomic_load_n(&sg.sud_on, __ATOMIC_ACQUIRE))
+		answer(t);
+}
 
 /* Said once, by whichever mechanism meets one first. */
 void sg_warn_compat(void)
@@ -163,8 +202,7 @@ static int on_sigsys(int sig, struct sg_siginfo *info, void *uc)
 		t = sg_self();
 		t = t ? t : sg_thread_current();
 		if (__atomic_load_n(&sg.sud_on, __ATOMIC_ACQUIRE)) {
-			sg_sud_check(t);
-			__atomic_add_fetch(&acks, 1, __ATOMIC_RELEASE);
+			answer(t);
 		} else if (t) {
 			sg_sud_disarm(t);
 		}
@@ -245,8 +283,9 @@ static int on_sigsys(int sig, struct sg_siginfo *info, void *uc)
 	return 1;
 }
 
-/* Ask every other thread to follow sg.sud_on; how many were asked. */
-static int signal_other_threads(int self)
+/* Ask every other thread to follow sg.sud_on; how many were asked, the
+ * first ASKED_MAX of them in tids (if given). */
+static int signal_other_threads(int self, int *tids)
 {
 	char buf[4096];
 	long fd, n;
@@ -277,8 +316,11 @@ static int signal_other_threads(int self)
 			while (*name >= '0' && *name <= '9')
 				tid = tid * 10 + *name++ - '0';
 			if (tid && tid != self &&
-			    sg_sc3(SG_NR_tgkill, sg.pid, tid, SIGSYS_) == 0)
+			    sg_sc3(SG_NR_tgkill, sg.pid, tid, SIGSYS_) == 0) {
+				if (tids && sent < ASKED_MAX)
+					tids[sent] = tid;
 				sent++;
+			}
 			off += reclen;
 		}
 	}
@@ -286,24 +328,57 @@ static int signal_other_threads(int self)
 	return sent;
 }
 
+/* Of the threads asked in this round (the first ASKED_MAX), how many
+ * neither answered it nor have exited? */
+static int unanswered(unsigned long round, const int *tids, int sent,
+		      unsigned int got)
+{
+	int i, left = 0;
+	unsigned int k;
+
+	for (i = 0; i < sent && i < ASKED_MAX; i++) {
+		for (k = 0; k < got && k < ASKED_MAX; k++)
+			if (__atomic_load_n(&answered[k], __ATOMIC_ACQUIRE) ==
+			    (round << 32 | (unsigned int)tids[i]))
+				break;
+		if (k == got &&
+		    sg_sc3(SG_NR_tgkill, sg.pid, tids[i], 0) != -3 /* ESRCH */)
+			left++;
+	}
+	return left + (sent > ASKED_MAX ? sent - ASKED_MAX : 0);
+}
+
 /* Ask every other thread to arm itself; wait a little for the answers
  * (a thread that has blocked every signal arms on its next entry). */
-static void arm_other_threads(int self)
+static void arm_other_threads(struct sg_thread *t, int self)
 {
-	int base = __atomic_load_n(&acks, __ATOMIC_ACQUIRE);
-	int sent = signal_other_threads(self);
+	unsigned long a = __atomic_load_n(&asks, __ATOMIC_ACQUIRE),
+		      round = (unsigned int)((a >> 32) + 1);
+	unsigned long long deadline;
+	int tids[ASKED_MAX], sent, tries = 0;
+
+	if (t)
+		t->sud_round = round;	/* (not asked) */
+	__atomic_store_n(&asks, round << 32, __ATOMIC_RELEASE);
+	sent = signal_other_threads(self, tids);
 
 	/* sysgate -p: the others are stopped, and answer once let go. */
 	if (sg_attach_starting())
 		return;
 	/* Up to two seconds: a loaded machine may take a while to run
 	 * every handler; a thread that never answers arms on its next
-	 * entry into sysgate. */
-	unsigned long long deadline = sysgate_now_ns() + 2000000000ULL;
-
-	while (__atomic_load_n(&acks, __ATOMIC_ACQUIRE) - base < sent &&
-	       sysgate_now_ns() < deadline)
+	 * entry into sysgate.  (A newer round, another enabler's, waits
+	 * for everyone itself.) */
+	deadline = sysgate_now_ns() + 2000000000ULL;
+	while ((a = __atomic_load_n(&asks, __ATOMIC_ACQUIRE)) >> 32 == round &&
+	       (unsigned int)a < (unsigned int)sent &&
+	       sysgate_now_ns() < deadline) {
+		/* (every so often: one may have exited instead) */
+		if (++tries % 16 == 0 &&
+		    !unanswered(round, tids, sent, (unsigned int)a))
+			return;
 		sg_sc0(SG_NR_sched_yield);
+	}
 }
 
 int sg_sigsys_claim(void)
@@ -333,7 +408,7 @@ void sg_sud_enable(void)
 	}
 	sg.sud_ons++;
 	unforked_map();
-	arm_other_threads(t ? t->tid : (int)sg_sc0(SG_NR_gettid));
+	arm_other_threads(t, t ? t->tid : (int)sg_sc0(SG_NR_gettid));
 }
 
 /*
@@ -353,5 +428,5 @@ void sg_sud_disable(void)
 	sg.sud_offs++;
 	if (t)
 		sg_sud_disarm(t);
-	signal_other_threads(t ? t->tid : (int)sg_sc0(SG_NR_gettid));
+	signal_other_threads(t ? t->tid : (int)sg_sc0(SG_NR_gettid), 0);
 }

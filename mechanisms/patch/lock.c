@@ -55,6 +55,9 @@ int sg_patch_lock_take(struct sg_patch_lock *l, int wait)
 			mask_back(mask);
 			return 0;
 		}
+		/* (the owner may be turning SUD on, waiting for this thread
+		 * to arm) */
+		sg_sud_answer(t);
 		sg_sc0(SG_NR_sched_yield);
 	}
 	l->mask = mask;

@@ -1428,6 +1428,7 @@ static int new_code_take(int wait)
 	while (__atomic_exchange_n(&new_code_lock, 1, __ATOMIC_ACQUIRE)) {
 		if (!wait)
 			return 0;
+		sg_sud_answer(sg_self());	/* (as lock.c's spin) */
 		sg_sc0(SG_NR_sched_yield);
 	}
 	return 1;
