@@ -56,7 +56,7 @@ static unsigned char returns_fd[SYSGATE_NR_MAX];
 static struct sysgate_ctx *self;
 static long nr_rt_sigsuspend, nr_pause;
 static long nr_execve, nr_execveat, nr_exit_group, nr_exit, nr_mmap,
-	nr_mremap, nr_brk, nr_shmat, nr_open, nr_openat;
+	nr_munmap, nr_mremap, nr_brk, nr_shmat, nr_open, nr_openat;
 /* Text decoders by system call number, from the areas' tables. */
 static const struct decoder *decoders[SYSGATE_NR_MAX];
 
@@ -1241,6 +1241,50 @@ static void trace_exit(struct sysgate_sys *s, void *data)
 	print_call(s);
 }
 
+/* A returned call's "name(args) = ret\n" (or its resumed form). */
+__attribute__((hot))
+static void put_line(struct fmt *f, struct sysgate_sys *s,
+		     const struct ev *e)
+{
+	if (e->shown)
+		put_resumed(f, s);
+	else
+		put_call_at(f, s, 1, e->ts);
+	put_ret(f, s);
+	fmt_chr(f, '\n');
+}
+
+/*
+ * A line that did not fit f (LINE_MAX_): strace prints it whole, so it
+ * is built again in mapped memory four times larger each try, written,
+ * and f starts over empty.  Only lines that long pay for this; past
+ * 64 MiB f keeps the cut line.
+ */
+static void long_line(struct fmt *f, struct sysgate_sys *s,
+		      const struct ev *e)
+{
+	size_t cap;
+
+	for (cap = (size_t)LINE_MAX_ * 16; cap <= (64u << 20); cap *= 4) {
+		long p = sysgate_syscall(nr_mmap, 0, cap, 3 /* RW */,
+					 0x22 /* PRIVATE|ANONYMOUS */, -1, 0);
+		struct fmt g;
+
+		if (sysgate_is_error(p))
+			return;
+		fmt_init(&g, (char *)p, cap);
+		put_line(&g, s, e);
+		if (!g.full)
+			sysgate_output(self, g.buf, g.len);
+		sysgate_syscall(nr_munmap, p, cap, 0, 0, 0, 0);
+		if (!g.full) {
+			f->len = 0;
+			f->full = 0;
+			return;
+		}
+	}
+}
+
 /* A returned call's line. */
 __attribute__((hot))
 static void print_call(struct sysgate_sys *s)
@@ -1265,12 +1309,9 @@ static void print_call(struct sysgate_sys *s)
 	}
 	e.ts = s->enter_ns;
 	ev_begin(&e, s->tid, s);
-	if (e.shown)
-		put_resumed(&f, s);
-	else
-		put_call_at(&f, s, 1, e.ts);
-	put_ret(&f, s);
-	fmt_chr(&f, '\n');
+	put_line(&f, s, &e);
+	if (f.full)
+		long_line(&f, s, &e);
 	/* (one write: another process's lines cannot come between) */
 	if (stack_traces)
 		trace_stack(&f, s, 0);
@@ -1639,6 +1680,7 @@ static int trace_init(struct sysgate_ctx *ctx, const char *args)
 	 * a process by default. */
 	sysgate_watch_fatal_signals(ctx);
 	nr_mmap = lookup("mmap");
+	nr_munmap = lookup("munmap");
 	nr_mremap = lookup("mremap");
 	nr_brk = lookup("brk");
 	nr_shmat = lookup("shmat");

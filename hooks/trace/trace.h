@@ -47,6 +47,8 @@ struct trace_scratch {
 		char closing[512];	/* -y: the path of a descriptor closed */
 		/* a decoder's input words that the kernel overwrites */
 		unsigned int given[128];
+		/* recvmmsg's msg_namelens given (IOV_MAX of them) */
+		unsigned short namelens[1024];
 	};
 	unsigned int closing_len;
 	int unselected;		/* -P: the call names none of the paths */

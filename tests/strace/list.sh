@@ -136,6 +136,7 @@ pathsel-P pathsel -P /dev/null
 pathsel-Prel pathsel -P tests/strace/corpus.h
 pathsel-Pboth-y pathsel -y -P /dev/null -P tests/strace/corpus.h
 dumpbig-write dumpbig -e write=3
+mmsg-v mmsg -v
 EOF
 # --decode-pids: in a new user and pid namespace when one can be made
 userns='unshare -Urp true 2>/dev/null || { echo "no user namespaces"; exit 77; }'
