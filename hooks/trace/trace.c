@@ -1663,6 +1663,7 @@ static int trace_init(struct sysgate_ctx *ctx, const char *args)
 	add_decoders(dec_uring);
 	add_decoders(dec_aio);
 	add_decoders(dec_perf);
+	add_decoders(dec_bpf);
 	if (have_set)
 		set_select(ctx, &set);
 	else

@@ -137,6 +137,8 @@ pathsel-Prel pathsel -P tests/strace/corpus.h
 pathsel-Pboth-y pathsel -y -P /dev/null -P tests/strace/corpus.h
 dumpbig-write dumpbig -e write=3
 mmsg-v mmsg -v
+bpf-v bpf -v
+bpf-y bpf -y
 EOF
 # --decode-pids: in a new user and pid namespace when one can be made
 userns='unshare -Urp true 2>/dev/null || { echo "no user namespaces"; exit 77; }'
