@@ -26,7 +26,6 @@
 #include "../lib/slots.h"
 
 #define LINE_MAX_ 16384
-#define MAX_ARRAY 64
 
 static struct sc_set set;
 static int set_given;	/* -e trace= given: exit_group is selected anyway */
@@ -217,46 +216,68 @@ static void put_ptr(struct fmt *f, unsigned long v)
 		fmt_str(f, "NULL");
 }
 
+/* execve's argv (and envp under -v) as strace prints them: at most -s
+ * strings unless -v, each cut at -s; "... / * addr * /" where the array
+ * can no longer be read, its address when not even its first word can */
 static void put_argv(struct fmt *f, struct sysgate_sys *s, unsigned long p)
 {
-	unsigned long ptr;
-	int i;
+	unsigned long ptr, at, n;
 
-	if (!p) {
-		fmt_str(f, "NULL");
+	if (!p || !trace_structs(s)) {
+		put_ptr(f, p);
 		return;
 	}
-	fmt_chr(f, '[');
-	for (i = 0; i < MAX_ARRAY; i++) {
-		if (sysgate_read_mem(s, &ptr, (char *)p + i * sizeof(ptr),
-				     sizeof(ptr)) != sizeof(ptr))
+	for (n = 0, at = p; ; n++, at += sizeof(ptr)) {
+		if (at < p || sysgate_read_mem(s, &ptr, (void *)at,
+					       sizeof(ptr)) != sizeof(ptr)) {
+			if (!n) {
+				put_ptr(f, at);
+				return;
+			}
+			fmt_str(f, ", ... /* ");
+			fmt_hex(f, at);
+			fmt_str(f, " */");
 			break;
+		}
+		if (!n)
+			fmt_chr(f, '[');
 		if (!ptr)
 			break;
-		if (i)
+		if (n)
 			fmt_str(f, ", ");
-		p_string_n(f, s, ptr, ~0UL);	/* (as long as the buffer) */
+		if (!trace_whole(s) && n >= (unsigned long)trace_strsize) {
+			fmt_str(f, "...");
+			break;
+		}
+		p_str_max(f, s, ptr, -1UL);
 	}
-	if (i == MAX_ARRAY)
-		fmt_str(f, ", ...");
 	fmt_chr(f, ']');
 }
 
+/* envp unless -v: its address and how many strings it holds
+ * ("unterminated" when the array cannot be read to its NULL) */
 static void put_envp(struct fmt *f, struct sysgate_sys *s, unsigned long p)
 {
-	unsigned long ptr;
-	int n = 0;
+	unsigned long ptr, at, n;
 
 	put_ptr(f, p);
-	while (p && n < 100000 &&
-	       sysgate_read_mem(s, &ptr, (char *)p + n * sizeof(ptr),
-				sizeof(ptr)) == sizeof(ptr) && ptr)
-		n++;
-	if (p) {
-		fmt_str(f, " /* ");
-		fmt_udec(f, n);
-		fmt_str(f, n == 1 ? " var */" : " vars */");
+	if (!p || !trace_structs(s))
+		return;
+	for (n = 0, at = p; at >= p; n++, at += sizeof(ptr)) {
+		if (sysgate_read_mem(s, &ptr, (void *)at, sizeof(ptr)) !=
+		    sizeof(ptr)) {
+			if (!n)
+				return;
+			at = 0;
+			break;
+		}
+		if (!ptr)
+			break;
 	}
+	fmt_str(f, " /* ");
+	fmt_udec(f, n);
+	fmt_str(f, n == 1 ? " var" : " vars");
+	fmt_str(f, at < p ? ", unterminated */" : " */");
 }
 
 struct iov {

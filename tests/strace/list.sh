@@ -139,6 +139,8 @@ dumpbig-write dumpbig -e write=3
 mmsg-v mmsg -v
 bpf-v bpf -v
 bpf-y bpf -y
+exec-v exec -v
+exec-s exec -s 5
 EOF
 # --decode-pids: in a new user and pid namespace when one can be made
 userns='unshare -Urp true 2>/dev/null || { echo "no user namespaces"; exit 77; }'
