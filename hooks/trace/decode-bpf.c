@@ -16,8 +16,7 @@
 /* strace 6.1's BPF_PROG_LOAD layout ends with fd_array */
 #define PROG_LOAD_SIZE (offsetof(union bpf_attr, fd_array) + 8)
 
-/* KERNEL_VERSION(4, 19, 0), as -X wants it */
-static void p_kernel_version(struct fmt *f, unsigned int v)
+void p_kernel_version(struct fmt *f, unsigned int v)
 {
 	if (trace_xstyle != XS_ABBREV)
 		p_hex(f, v);

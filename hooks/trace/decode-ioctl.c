@@ -772,7 +772,15 @@ static void e_ioctl(struct call *c)
 		ioctl_seccomp_enter(c);
 }
 
+/* The result, and what some requests print after it */
+static void r_ioctl(struct call *c)
+{
+	fmt_dec(c->f, c->s->ret);
+	if (_IOC_TYPE((unsigned int)c->s->args[1]) == 'V')
+		ioctl_v4l2_ret(c);
+}
+
 const struct decoder dec_ioctl[] = {
-	{ "ioctl", d_ioctl, 0, e_ioctl },
+	{ "ioctl", d_ioctl, r_ioctl, e_ioctl },
 	{ 0, 0, 0, 0 },
 };

@@ -1054,8 +1054,12 @@ void a_sigset(struct call *c, unsigned long p, unsigned long bytes)
 		p_sigset(c->f, set, bytes);
 }
 
-/* A character as strace's 'c': C escapes, \xNN when not printable */
 void p_char(struct fmt *f, unsigned int ch)
+{
+	p_char_as(f, ch, 1);
+}
+
+void p_char_as(struct fmt *f, unsigned int ch, int ws)
 {
 	static const char esc[] = "\n\t\r\v\f", let[] = "ntrvf";
 	unsigned int i;
@@ -1063,7 +1067,7 @@ void p_char(struct fmt *f, unsigned int ch)
 	for (i = 0; i < sizeof(esc) - 1 && esc[i] != (char)ch; i++)
 		;
 	fmt_chr(f, '\'');
-	if (i < sizeof(esc) - 1) {
+	if (ws && i < sizeof(esc) - 1) {
 		fmt_chr(f, '\\');
 		fmt_chr(f, let[i]);
 	} else if (ch == '\'' || ch == '\\') {

@@ -310,6 +310,8 @@ int p_nonzero_tail(struct fmt *f, const struct sysgate_sys *s,
 		   const char *sep);
 /* A character as strace's 'c' (C escapes, \xNN when not printable) */
 void p_char(struct fmt *f, unsigned int ch);
+/* The same, whitespace too as \xNN unless ws (v4l2_fourcc's) */
+void p_char_as(struct fmt *f, unsigned int ch, int ws);
 /* n elements of size bytes (at most 64) at p, at most cap of them and
  * "..." after cap when n is more; each is read before -s cuts the
  * array, so an unreadable one past the last shown prints its address
@@ -404,6 +406,7 @@ int ioctl_gpio(struct call *c, unsigned int req, unsigned long arg);
 /* ... for Video4Linux2 devices (decode-v4l2.c) */
 int ioctl_v4l2(struct call *c, unsigned int req, unsigned long arg);
 void ioctl_v4l2_enter(struct call *c);	/* (what the kernel overwrites) */
+void ioctl_v4l2_ret(struct call *c);	/* (after the result) */
 /* ... for virtual consoles (decode-kd.c) */
 int ioctl_kd(struct call *c, unsigned int req, unsigned long arg);
 /* ... for loop devices and their control device (decode-loop.c) */
@@ -437,6 +440,8 @@ int nl_socket_row(const struct sysgate_sys *s, unsigned long ino, int *proto,
 /* The name of the generic netlink family id, asked of the kernel's
  * controller: 0, or -1 (sockets.c) */
 int genl_family_name(unsigned int id, char *name, unsigned long size);
+/* KERNEL_VERSION(4, 19, 0), as -X wants it (decode-bpf.c) */
+void p_kernel_version(struct fmt *f, unsigned int v);
 /* p_array_ctx's printer of u32 elements (decode-netlink.c) */
 void p_u32_elem(struct fmt *f, const void *e, void *ctx);
 /* An interface index by its name: if_nametoindex("lo"), else the

@@ -83,6 +83,8 @@ v4l2-v v4l2 -v
 v4l2-s v4l2 -s 4
 v4l2ret-inject v4l2ret -e inject=ioctl:retval=0
 v4l2ret-inject-Xverbose v4l2ret -X verbose -e inject=ioctl:retval=0
+v4l2ret-inject-v v4l2ret -v -e inject=ioctl:retval=0
+v4l2ret-inject-Xraw v4l2ret -X raw -e inject=ioctl:retval=0
 mem-regex mem -e trace=/^(mmap|m(un|pro)(map|tect)|write|close)$
 file-regex file -e trace=/^((new)?fstatat|write|close|statx)$
 file-at64 file -e trace=write@64,close@64,openat
