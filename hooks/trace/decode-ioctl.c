@@ -15,6 +15,7 @@
 #include <net/if.h>
 #include <sys/ioctl.h>
 #include <termios.h>
+#include <linux/nsfs.h>
 #include "trace.h"
 
 /* The kernel's struct termios (TCGETS), not libc's; termios2 (TCGETS2)
@@ -772,12 +773,24 @@ static void e_ioctl(struct call *c)
 		ioctl_seccomp_enter(c);
 }
 
-/* The result, and what some requests print after it */
+/* The result, and what some requests print after it: a namespace's
+ * descriptor (-y) or type */
 static void r_ioctl(struct call *c)
 {
+	unsigned int req = (unsigned int)c->s->args[1];
+	const char *nm;
+
 	fmt_dec(c->f, c->s->ret);
-	if (_IOC_TYPE((unsigned int)c->s->args[1]) == 'V')
+	if (_IOC_TYPE(req) == 'V')
 		ioctl_v4l2_ret(c);
+	else if (req == NS_GET_USERNS || req == NS_GET_PARENT)
+		p_fdpath_now(c->f, c->s, (int)c->s->ret);
+	else if (req == NS_GET_NSTYPE &&
+		 (nm = xlat_name(&xl_setns_types, (unsigned long)c->s->ret))) {
+		fmt_str(c->f, " (");
+		fmt_str(c->f, nm);
+		fmt_chr(c->f, ')');
+	}
 }
 
 const struct decoder dec_ioctl[] = {

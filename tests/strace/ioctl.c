@@ -12,11 +12,33 @@
 #include <mtd/ubi-user.h>
 #include <linux/blktrace_api.h>
 #include <linux/hdreg.h>
+#include <linux/nsfs.h>
+#include <sys/syscall.h>
 #include <linux/inotify.h>
 #include <linux/random.h>
 #include <linux/watchdog.h>
 #include <sys/ioctl.h>
 #include <termios.h>
+
+/* namespaces: their type, owner, user namespace, parent */
+static void nsfs(void)
+{
+	unsigned int uid;
+	/* (<fcntl.h> clashes with the kernel's headers here) */
+	int fd = syscall(SYS_openat, AT_FDCWD, "/proc/self/ns/uts", O_RDONLY),
+	    user = syscall(SYS_openat, AT_FDCWD, "/proc/self/ns/user",
+			   O_RDONLY);
+
+	ioctl(-1, NS_GET_USERNS);
+	ioctl(-1, NS_GET_OWNER_UID, NULL);
+	ioctl(fd, NS_GET_NSTYPE);
+	ioctl(user, NS_GET_NSTYPE);
+	ioctl(user, NS_GET_OWNER_UID, &uid);
+	ioctl(user, NS_GET_PARENT);
+	close(ioctl(fd, NS_GET_USERNS));
+	close(fd);
+	close(user);
+}
 
 int main(void)
 {
@@ -167,5 +189,6 @@ int main(void)
 		ioctl(-1, UBI_IOCVOLUP, &up);
 		ioctl(-1, UBI_IOCVOLRMBLK);
 	}
+	nsfs();
 	return 0;
 }

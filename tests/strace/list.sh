@@ -116,6 +116,7 @@ iov-dump iov -e read=all -e write=all
 mq-dump mq -e read=all -e write=all
 mq-y mq -y
 seccomp-y seccomp -y
+ioctl-y ioctl -y
 seccomp-inject seccomp -e inject=ioctl:retval=0
 seccomp-inject-Xverbose seccomp -X verbose -e inject=ioctl:retval=0
 seccomp-inject-Xraw seccomp -X raw -e inject=ioctl:retval=0
