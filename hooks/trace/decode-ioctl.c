@@ -735,6 +735,7 @@ static void d_ioctl(struct call *c)
 	    ioctl_ubi(c, (unsigned int)req, arg) ||
 	    ioctl_v4l2(c, (unsigned int)req, arg) ||
 	    ioctl_ptp(c, (unsigned int)req, arg) ||
+	    ioctl_uffd(c, (unsigned int)req, arg) ||
 	    ioctl_seccomp(c, (unsigned int)req, arg))
 		return;
 	for (k = 0; k < sizeof(kinds) / sizeof(kinds[0]); k++) {
@@ -769,6 +770,8 @@ static void e_ioctl(struct call *c)
 		e_ifconf(c, c->s->args[2]);
 	else if (_IOC_TYPE((unsigned int)c->s->args[1]) == 'V')
 		ioctl_v4l2_enter(c);
+	else if (_IOC_TYPE((unsigned int)c->s->args[1]) == 0xaa)
+		ioctl_uffd_enter(c);
 	else
 		ioctl_seccomp_enter(c);
 }

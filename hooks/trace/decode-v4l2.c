@@ -518,25 +518,6 @@ static void p_ctrl_head(struct call *c, unsigned int type, const char *name,
 		fmt_str(c->f, ", ...");
 }
 
-/* ", reserved=[0x1, 0x2]" unless all zero */
-static void p_reserved_hex(struct fmt *f, const unsigned int *r,
-			   unsigned int n)
-{
-	unsigned int i;
-
-	for (i = 0; i < n && !r[i]; i++)
-		;
-	if (i == n)
-		return;
-	fmt_str(f, ", reserved=[");
-	for (i = 0; i < n; i++) {
-		if (i)
-			fmt_str(f, ", ");
-		p_hex(f, r[i]);
-	}
-	fmt_chr(f, ']');
-}
-
 static void p_ctrl_info(struct call *c, const struct v4l2_queryctrl *q)
 {
 	struct fmt *f = c->f;
@@ -550,7 +531,7 @@ static void p_ctrl_info(struct call *c, const struct v4l2_queryctrl *q)
 	f_dec(f, ", default_value=", q->default_value);
 	fmt_str(f, ", flags=");
 	p_flags_unknown(f, q->flags, &xl_v4l2_ctrl_flags, "V4L2_CTRL_FLAG_???");
-	p_reserved_hex(f, q->reserved, 2);
+	p_reserved(f, "reserved", q->reserved, 2);
 }
 
 static void p_ext_ctrl_info(struct call *c, const struct v4l2_query_ext_ctrl *x)
@@ -574,8 +555,8 @@ static void p_ext_ctrl_info(struct call *c, const struct v4l2_query_ext_ctrl *x)
 	for (i = 0; i < x->nr_of_dims && i < V4L2_CTRL_MAX_DIMS; i++)
 		f_udec(f, i ? ", " : "", x->dims[i]);
 	fmt_chr(f, ']');
-	p_reserved_hex(f, x->reserved, sizeof(x->reserved) /
-				       sizeof(x->reserved[0]));
+	p_reserved(f, "reserved", x->reserved,
+		   sizeof(x->reserved) / sizeof(x->reserved[0]));
 }
 
 /* QUERYCTRL, QUERY_EXT_CTRL: the id asked about (with its flags); once

@@ -539,6 +539,34 @@ void p_flags(struct fmt *f, unsigned long v, const struct xlat *t,
 	x_end(f, start, all, 'x');
 }
 
+void p_bit_flags(struct fmt *f, unsigned long long v, const struct xlat *bits,
+		 const char *unknown)
+{
+	size_t start = x_begin(f);
+	unsigned long long left = v;
+	int i, any = 0;
+
+	for (i = 0; i < 64 && v; i++) {
+		const char *nm = v >> i & 1 ? xlat_name(bits, i) : 0;
+
+		if (!nm)
+			continue;
+		fmt_str(f, any++ ? "|1<<" : "1<<");
+		fmt_str(f, nm);
+		left &= ~(1ULL << i);
+	}
+	if (any && left)
+		fmt_chr(f, '|');
+	if (left || !v)
+		p_hex(f, left);
+	if (!any && left) {
+		fmt_str(f, " /* ");
+		fmt_str(f, unknown);
+		fmt_str(f, " */");
+	}
+	x_end(f, start, v, 'x');
+}
+
 void p_flags_unknown(struct fmt *f, unsigned long v, const struct xlat *t,
 		     const char *unknown)
 {

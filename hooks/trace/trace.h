@@ -212,6 +212,11 @@ void p_flags(struct fmt *f, unsigned long v, const struct xlat *t,
  * the comment `unknown` ("FS_???_FL"), as strace prints them. */
 void p_flags_unknown(struct fmt *f, unsigned long v, const struct xlat *t,
 		     const char *unknown);
+/* Flags named by their bit numbers (bits: names of bit numbers):
+ * 1<<RTC_FEATURE_ALARM|..., the bits no name covers in hex after them,
+ * `unknown` in a comment when none has a name */
+void p_bit_flags(struct fmt *f, unsigned long long v, const struct xlat *bits,
+		 const char *unknown);
 /* Bytes at p (n of them), quoted and cut at -s; hex escapes when hex. */
 void p_data(struct fmt *f, const struct sysgate_sys *s, unsigned long p,
 	    unsigned long n, int hex);
@@ -407,6 +412,8 @@ int ioctl_gpio(struct call *c, unsigned int req, unsigned long arg);
 int ioctl_v4l2(struct call *c, unsigned int req, unsigned long arg);
 void ioctl_v4l2_enter(struct call *c);	/* (what the kernel overwrites) */
 void ioctl_v4l2_ret(struct call *c);	/* (after the result) */
+int ioctl_uffd(struct call *c, unsigned int req, unsigned long arg);
+void ioctl_uffd_enter(struct call *c);	/* (UFFDIO_API's features) */
 /* ... for virtual consoles (decode-kd.c) */
 int ioctl_kd(struct call *c, unsigned int req, unsigned long arg);
 /* ... for loop devices and their control device (decode-loop.c) */
