@@ -11,6 +11,12 @@
 #include <linux/userfaultfd.h>
 #include "trace.h"
 
+_Static_assert(sizeof(struct uffdio_register) ==
+		       sizeof(struct uffdio_zeropage) &&
+	       __builtin_offsetof(struct uffdio_register, ioctls) ==
+		       __builtin_offsetof(struct uffdio_zeropage, zeropage),
+	       "REGISTER's and ZEROPAGE's structs share a layout");
+
 static void p_range(struct fmt *f, const struct uffdio_range *r)
 {
 	fmt_str(f, "{start=");
@@ -49,7 +55,9 @@ static void k_api(struct call *c, unsigned long arg)
 	fmt_chr(f, '}');
 }
 
-static void k_register(struct call *c, unsigned long arg)
+/* REGISTER and ZEROPAGE (the same layout: a range, a mode, and what
+ * the call returns: the ioctls the range allows, the bytes zeroed) */
+static void k_range_mode(struct call *c, unsigned long arg, int reg)
 {
 	struct uffdio_register r;
 	struct fmt *f = c->f;
@@ -59,11 +67,16 @@ static void k_register(struct call *c, unsigned long arg)
 	fmt_str(f, "{range=");
 	p_range(f, &r.range);
 	fmt_str(f, ", mode=");
-	p_flags_unknown(f, r.mode, &xl_uffd_register_modes,
-			"UFFDIO_REGISTER_MODE_???");
-	if (c_ok(c)) {
+	p_flags_unknown(f, r.mode, reg ? &xl_uffd_register_modes :
+					 &xl_uffd_zeropage_modes,
+			reg ? "UFFDIO_REGISTER_MODE_???" :
+			      "UFFDIO_ZEROPAGE_???");
+	if (c_ok(c) && reg) {
 		fmt_str(f, ", ioctls=");
 		p_bit_flags(f, r.ioctls, &xl_uffd_register_bits, "UFFDIO_???");
+	} else if (c_ok(c)) {
+		fmt_str(f, ", zeropage=");
+		p_hex(f, r.ioctls);
 	}
 	fmt_chr(f, '}');
 }
@@ -90,25 +103,6 @@ static void k_copy(struct call *c, unsigned long arg)
 	fmt_chr(f, '}');
 }
 
-static void k_zeropage(struct call *c, unsigned long arg)
-{
-	struct uffdio_zeropage z;
-	struct fmt *f = c->f;
-
-	if (fetch_arg(c, &z, arg, sizeof(z), 0))
-		return;
-	fmt_str(f, "{range=");
-	p_range(f, &z.range);
-	fmt_str(f, ", mode=");
-	p_flags_unknown(f, z.mode, &xl_uffd_zeropage_modes,
-			"UFFDIO_ZEROPAGE_???");
-	if (c_ok(c)) {
-		fmt_str(f, ", zeropage=");
-		p_hex(f, z.zeropage);
-	}
-	fmt_chr(f, '}');
-}
-
 int ioctl_uffd(struct call *c, unsigned int req, unsigned long arg)
 {
 	struct uffdio_range r;
@@ -119,9 +113,9 @@ int ioctl_uffd(struct call *c, unsigned int req, unsigned long arg)
 	p_named(c->f, nm, req, 'x');
 	switch (req) {
 	case UFFDIO_API: k_api(c, arg); break;
-	case UFFDIO_REGISTER: k_register(c, arg); break;
+	case UFFDIO_REGISTER: k_range_mode(c, arg, 1); break;
 	case UFFDIO_COPY: k_copy(c, arg); break;
-	case UFFDIO_ZEROPAGE: k_zeropage(c, arg); break;
+	case UFFDIO_ZEROPAGE: k_range_mode(c, arg, 0); break;
 	default:	/* UNREGISTER, WAKE */
 		if (!fetch_arg(c, &r, arg, sizeof(r), 0))
 			p_range(c->f, &r);

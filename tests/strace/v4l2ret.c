@@ -101,18 +101,16 @@ static void more(void)
 	u.cc.type = V4L2_BUF_TYPE_VIDEO_CAPTURE;
 	ioctl(-1, VIDIOC_CROPCAP, &u.cc);
 	ioctl(-1, VIDIOC_G_CROP, &u.cr);
-	fill_bytes(&u, sizeof(u), 0x90, 1);
-	u.fs.pixel_format = V4L2_PIX_FMT_MJPEG;
-	u.fs.type = V4L2_FRMSIZE_TYPE_DISCRETE;
-	ioctl(-1, VIDIOC_ENUM_FRAMESIZES, &u.fs);
-	u.fs.type = V4L2_FRMSIZE_TYPE_STEPWISE;
-	ioctl(-1, VIDIOC_ENUM_FRAMESIZES, &u.fs);
-	fill_bytes(&u, sizeof(u), 0x98, 1);
-	u.fi.pixel_format = V4L2_PIX_FMT_MJPEG;
-	u.fi.type = V4L2_FRMIVAL_TYPE_DISCRETE;
-	ioctl(-1, VIDIOC_ENUM_FRAMEINTERVALS, &u.fi);
-	u.fi.type = V4L2_FRMIVAL_TYPE_CONTINUOUS;
-	ioctl(-1, VIDIOC_ENUM_FRAMEINTERVALS, &u.fi);
+	/* frame sizes and intervals of each type (the same numbers) */
+	for (i = V4L2_FRMSIZE_TYPE_DISCRETE; i <= V4L2_FRMSIZE_TYPE_STEPWISE;
+	     i++) {
+		fill_bytes(&u, sizeof(u), 0x90, 1);
+		u.fs.pixel_format = V4L2_PIX_FMT_MJPEG;
+		u.fs.type = i;
+		ioctl(-1, VIDIOC_ENUM_FRAMESIZES, &u.fs);
+		u.fi.type = i;
+		ioctl(-1, VIDIOC_ENUM_FRAMEINTERVALS, &u.fi);
+	}
 	fill_bytes(&u, sizeof(u), 0xa0, 1);
 	u.cb.memory = V4L2_MEMORY_MMAP;
 	u.cb.format.type = V4L2_BUF_TYPE_VIDEO_CAPTURE;
