@@ -16,6 +16,7 @@
 #include <sys/ioctl.h>
 #include <termios.h>
 #include <linux/nsfs.h>
+#include <scsi/sg.h>
 #include "trace.h"
 
 /* The kernel's struct termios (TCGETS), not libc's; termios2 (TCGETS2)
@@ -199,6 +200,28 @@ static void k_int_at(struct call *c, const struct ioctl_kind *k,
 		p_hex(c->f, v);
 	else
 		fmt_dec(c->f, (int)v);
+	fmt_chr(c->f, ']');
+}
+
+/* (the kernel's; the C library's scsi/sg.h lacks it) */
+#define SG_SCSI_RESET_NO_ESCALATE 0x100
+
+/* SG_SCSI_RESET's [SG_SCSI_RESET_NO_ESCALATE|SG_SCSI_RESET_DEVICE] */
+static void k_sg_reset(struct call *c, const struct ioctl_kind *k,
+		       unsigned long arg)
+{
+	unsigned int v;
+
+	if (fetch_arg(c, &v, arg, sizeof(v), k->out))
+		return;
+	fmt_chr(c->f, '[');
+	if (v & SG_SCSI_RESET_NO_ESCALATE) {
+		p_named(c->f, "SG_SCSI_RESET_NO_ESCALATE",
+			SG_SCSI_RESET_NO_ESCALATE, 'x');
+		fmt_chr(c->f, '|');
+	}
+	p_xlat(c->f, v & ~SG_SCSI_RESET_NO_ESCALATE, &xl_sg_scsi_resets,
+	       "SG_SCSI_RESET_???");
 	fmt_chr(c->f, ']');
 }
 
@@ -663,6 +686,7 @@ static const struct ioctl_kind kinds[] = {
 	{ &xl_ioctl_termio_out, k_termio, 0, 0, 1, 0, 0 },
 	{ &xl_ioctl_winsize_in, k_winsize, 0, 0, 0, 0, 0 },
 	{ &xl_ioctl_winsize_out, k_winsize, 0, 0, 1, 0, 0 },
+	{ &xl_ioctl_sg_reset, k_sg_reset, 0, 0, 0, 0, 0 },
 	{ &xl_ioctl_counter_watch, k_counter_watch, 0, 0, 0, 0, 0 },
 	{ &xl_ioctl_rand_pool, k_rand_pool, 0, 0, 0, 0, 0 },
 	{ &xl_ioctl_fstrim, k_fstrim, 0, 0, 0, 0, 0 },

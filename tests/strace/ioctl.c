@@ -13,6 +13,7 @@
 #include <linux/blktrace_api.h>
 #include <linux/hdreg.h>
 #include <linux/nsfs.h>
+#include <scsi/sg.h>
 #include <sys/syscall.h>
 #include <linux/inotify.h>
 #include <linux/random.h>
@@ -38,6 +39,25 @@ static void nsfs(void)
 	close(ioctl(fd, NS_GET_USERNS));
 	close(fd);
 	close(user);
+}
+
+/* SCSI generic: numbers by pointer both ways and by value, none, resets
+ * (SG_IO's request itself is not decoded yet: NULL only) */
+static void sg(void)
+{
+	int v = 30000;
+	unsigned int reset = 0x100 | SG_SCSI_RESET_DEVICE;
+	char id[32];
+
+	ioctl(-1, SG_GET_TIMEOUT);
+	ioctl(-1, SG_SET_TIMEOUT, &v);
+	ioctl(-1, SG_GET_VERSION_NUM, &v);
+	ioctl(-1, SG_SET_TRANSFORM, 0xfacefeed);
+	ioctl(-1, SG_SCSI_RESET, &reset);
+	reset = 0x77;
+	ioctl(-1, SG_SCSI_RESET, &reset);
+	ioctl(-1, SG_IO, NULL);
+	ioctl(-1, SG_GET_SCSI_ID, id);
 }
 
 int main(void)
@@ -190,5 +210,6 @@ int main(void)
 		ioctl(-1, UBI_IOCVOLRMBLK);
 	}
 	nsfs();
+	sg();
 	return 0;
 }
