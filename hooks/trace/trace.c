@@ -1539,7 +1539,9 @@ static int trace_init(struct sysgate_ctx *ctx, const char *args)
 			have_set = 1;
 		} else if (arg_is(&a, "s") && a.val &&
 			   !hk_parse_long(a.val, a.vlen, &v) && v >= 0) {
-			trace_strsize = v > LINE_MAX_ / 4 ? LINE_MAX_ / 4 : (int)v;
+			/* (no longer bound by the line buffer: a long line
+			 * grows; each reader caps at its own buffer) */
+			trace_strsize = v > (1 << 24) ? 1 << 24 : (int)v;
 		} else if (arg_is(&a, "t") && a.val &&
 			   !hk_parse_long(a.val, a.vlen, &v)) {
 			tstamp = (int)v;

@@ -2,7 +2,8 @@
 /* execve and execveat that fail: argv cut at -s strings (unless -v),
  * each string at -s; an array that runs into an unreadable page ("...
  * and its address), envp's count ("unterminated" there), arrays that
- * cannot be read at all (their address), execveat's AT_* flags. */
+ * cannot be read at all (their address), execveat's AT_* flags, and a
+ * 6000-byte string (list.sh's -s 10000 shows it whole). */
 #include "corpus.h"
 #include <fcntl.h>
 #include <sys/mman.h>
@@ -11,7 +12,7 @@
 int main(void)
 {
 	static char *many[40];
-	char **edge, *page;
+	char **edge, *page, *big;
 	long sz = sysconf(_SC_PAGESIZE);
 	int i;
 
@@ -34,5 +35,13 @@ int main(void)
 	syscall(__NR_execve, "no/such/file", page + sz, NULL);
 	syscall(__NR_execveat, AT_FDCWD, "no/such/file", many + 36, many + 38,
 		AT_SYMLINK_NOFOLLOW | AT_EMPTY_PATH);
+	/* (-s was capped at 4096 when lines could not grow) */
+	big = malloc(6001);
+	check(big != NULL, "malloc");
+	memset(big, 'x', 6000);
+	big[6000] = 0;
+	edge[0] = big;
+	edge[1] = NULL;
+	syscall(__NR_execve, "no/such/file", edge, NULL);
 	return 0;
 }

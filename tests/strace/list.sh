@@ -148,6 +148,7 @@ bpf-v bpf -v
 bpf-y bpf -y
 exec-v exec -v
 exec-s exec -s 5
+exec-sbig exec -s 10000
 EOF
 # --decode-pids: in a new user and pid namespace when one can be made
 userns='unshare -Urp true 2>/dev/null || { echo "no user namespaces"; exit 77; }'
