@@ -516,6 +516,7 @@ const struct decoder dec_file[] = {
 	{ "unlinkat", d_unlinkat, 0, 0 },
 	{ "fchownat", d_at_last, 0, 0 },
 	{ "linkat", d_at_last, 0, 0 },
+	{ "execveat", d_at_last, 0, 0 },
 	{ "getcwd", d_getcwd, 0, 0 },
 	{ 0, 0, 0, 0 },
 };

@@ -15,6 +15,8 @@
 #include <net/if.h>
 #include <sys/ioctl.h>
 #include <termios.h>
+#include <linux/nsfs.h>
+#include <scsi/sg.h>
 #include "trace.h"
 
 /* The kernel's struct termios (TCGETS), not libc's; termios2 (TCGETS2)
@@ -198,6 +200,28 @@ static void k_int_at(struct call *c, const struct ioctl_kind *k,
 		p_hex(c->f, v);
 	else
 		fmt_dec(c->f, (int)v);
+	fmt_chr(c->f, ']');
+}
+
+/* (the kernel's; the C library's scsi/sg.h lacks it) */
+#define SG_SCSI_RESET_NO_ESCALATE 0x100
+
+/* SG_SCSI_RESET's [SG_SCSI_RESET_NO_ESCALATE|SG_SCSI_RESET_DEVICE] */
+static void k_sg_reset(struct call *c, const struct ioctl_kind *k,
+		       unsigned long arg)
+{
+	unsigned int v;
+
+	if (fetch_arg(c, &v, arg, sizeof(v), k->out))
+		return;
+	fmt_chr(c->f, '[');
+	if (v & SG_SCSI_RESET_NO_ESCALATE) {
+		p_named(c->f, "SG_SCSI_RESET_NO_ESCALATE",
+			SG_SCSI_RESET_NO_ESCALATE, 'x');
+		fmt_chr(c->f, '|');
+	}
+	p_xlat(c->f, v & ~SG_SCSI_RESET_NO_ESCALATE, &xl_sg_scsi_resets,
+	       "SG_SCSI_RESET_???");
 	fmt_chr(c->f, ']');
 }
 
@@ -662,6 +686,7 @@ static const struct ioctl_kind kinds[] = {
 	{ &xl_ioctl_termio_out, k_termio, 0, 0, 1, 0, 0 },
 	{ &xl_ioctl_winsize_in, k_winsize, 0, 0, 0, 0, 0 },
 	{ &xl_ioctl_winsize_out, k_winsize, 0, 0, 1, 0, 0 },
+	{ &xl_ioctl_sg_reset, k_sg_reset, 0, 0, 0, 0, 0 },
 	{ &xl_ioctl_counter_watch, k_counter_watch, 0, 0, 0, 0, 0 },
 	{ &xl_ioctl_rand_pool, k_rand_pool, 0, 0, 0, 0, 0 },
 	{ &xl_ioctl_fstrim, k_fstrim, 0, 0, 0, 0, 0 },
@@ -734,6 +759,7 @@ static void d_ioctl(struct call *c)
 	    ioctl_ubi(c, (unsigned int)req, arg) ||
 	    ioctl_v4l2(c, (unsigned int)req, arg) ||
 	    ioctl_ptp(c, (unsigned int)req, arg) ||
+	    ioctl_uffd(c, (unsigned int)req, arg) ||
 	    ioctl_seccomp(c, (unsigned int)req, arg))
 		return;
 	for (k = 0; k < sizeof(kinds) / sizeof(kinds[0]); k++) {
@@ -768,11 +794,33 @@ static void e_ioctl(struct call *c)
 		e_ifconf(c, c->s->args[2]);
 	else if (_IOC_TYPE((unsigned int)c->s->args[1]) == 'V')
 		ioctl_v4l2_enter(c);
+	else if (_IOC_TYPE((unsigned int)c->s->args[1]) == 0xaa)
+		ioctl_uffd_enter(c);
 	else
 		ioctl_seccomp_enter(c);
 }
 
+/* The result, and what some requests print after it: a namespace's
+ * descriptor (-y) or type */
+static void r_ioctl(struct call *c)
+{
+	unsigned int req = (unsigned int)c->s->args[1];
+	const char *nm;
+
+	fmt_dec(c->f, c->s->ret);
+	if (_IOC_TYPE(req) == 'V')
+		ioctl_v4l2_ret(c);
+	else if (req == NS_GET_USERNS || req == NS_GET_PARENT)
+		p_fdpath_now(c->f, c->s, (int)c->s->ret);
+	else if (req == NS_GET_NSTYPE &&
+		 (nm = xlat_name(&xl_setns_types, (unsigned long)c->s->ret))) {
+		fmt_str(c->f, " (");
+		fmt_str(c->f, nm);
+		fmt_chr(c->f, ')');
+	}
+}
+
 const struct decoder dec_ioctl[] = {
-	{ "ioctl", d_ioctl, 0, e_ioctl },
+	{ "ioctl", d_ioctl, r_ioctl, e_ioctl },
 	{ 0, 0, 0, 0 },
 };

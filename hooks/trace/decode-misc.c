@@ -4,6 +4,8 @@
 #include <linux/ioprio.h>
 #include <linux/kexec.h>
 #include <linux/reboot.h>
+#include <stddef.h>	/* (linux/sysctl.h needs size_t) */
+#include <linux/sysctl.h>
 #include <sys/random.h>
 #include <sys/sysinfo.h>
 #include <sys/utsname.h>
@@ -369,7 +371,29 @@ static void d_kexec_file_load(struct call *c)
 			"KEXEC_FILE_???");
 }
 
+/* _sysctl's arguments: their fields as numbers and addresses */
+static void d_sysctl(struct call *c)
+{
+	struct __sysctl_args a;
+	struct fmt *f = c->f;
+
+	if (fetch_arg(c, &a, c->s->args[0], sizeof(a), 0))
+		return;
+	fmt_str(f, "{name=");
+	p_ptr(f, (unsigned long)a.name);
+	f_dec(f, ", nlen=", a.nlen);
+	fmt_str(f, ", oldval=");
+	p_ptr(f, (unsigned long)a.oldval);
+	fmt_str(f, ", oldlenp=");
+	p_ptr(f, (unsigned long)a.oldlenp);
+	fmt_str(f, ", newval=");
+	p_ptr(f, (unsigned long)a.newval);
+	f_udec(f, ", newlen=", a.newlen);
+	fmt_chr(f, '}');
+}
+
 const struct decoder dec_misc[] = {
+	{ "_sysctl", d_sysctl, 0, 0 },
 	{ "sethostname", d_sethostname, 0, 0 },
 	{ "reboot", d_reboot, 0, 0 },
 	{ "kexec_load", d_kexec_load, 0, 0 },

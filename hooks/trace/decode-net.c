@@ -922,24 +922,30 @@ static void p_msghdr(struct fmt *f, struct sysgate_sys *s, unsigned long p,
 struct mmsg_ctx {
 	struct sysgate_sys *s;
 	unsigned long i, done;
-	const unsigned char *in;	/* recvmmsg's first namelens given */
+	const unsigned short *in;	/* recvmmsg's namelens given */
 };
 
-/* recvmmsg keeps the msg_namelen of its first MMSG_IN messages as bytes
- * (MMSG_IN_NONE: not known, or too large for one), then its timeout as
- * given (saved[4], [5]; [5] ~0: none) */
-#define MMSG_IN 32
-#define MMSG_IN_NONE 255
+/* strace shows at most IOV_MAX messages, then "..." */
+#define MMSG_SHOWN 1024
+/* recvmmsg keeps the msg_namelen of the messages shown as shorts
+ * (MMSG_IN_NONE: not known, or too large for one) in the scratch's
+ * namelens, and its timeout as given (saved[4], [5]; [5] ~0: none) */
+#define MMSG_IN MMSG_SHOWN
+#define MMSG_IN_NONE 0xffff
 
 static void p_mmsghdr_elem(struct fmt *f, const void *e, void *ctx)
 {
 	const struct mmsghdr *m = e;
 	struct mmsg_ctx *x = ctx;
-	int done = x->i++ < x->done;
+	int done = x->i < x->done;
+	long in;
 
-	long in = x->in && x->i <= MMSG_IN && x->in[x->i - 1] != MMSG_IN_NONE ?
-		  x->in[x->i - 1] : -1;
-
+	if (x->i++ == MMSG_SHOWN) {
+		fmt_str(f, "...");
+		return;
+	}
+	in = x->in && x->i <= MMSG_IN && x->in[x->i - 1] != MMSG_IN_NONE ?
+	     x->in[x->i - 1] : -1;
 	fmt_str(f, "{msg_hdr=");
 	p_msghdr_local(f, x->s, &m->msg_hdr, done ? (long)m->msg_len : -1,
 		       in);
@@ -949,7 +955,7 @@ static void p_mmsghdr_elem(struct fmt *f, const void *e, void *ctx)
 }
 
 static void p_mmsg(struct call *c, unsigned long n, unsigned long done,
-		   const unsigned char *in)
+		   const unsigned short *in)
 {
 	struct mmsg_ctx x = { c->s, 0, done, in };
 
@@ -957,8 +963,9 @@ static void p_mmsg(struct call *c, unsigned long n, unsigned long done,
 		p_ptr(c->f, c->s->args[1]);
 		return;
 	}
-	p_array_ctx(c->f, c->s, c->s->args[1], n, sizeof(struct mmsghdr), 0,
-		    p_mmsghdr_elem, &x);
+	p_array_ctx(c->f, c->s, c->s->args[1],
+		    n > MMSG_SHOWN ? MMSG_SHOWN + 1 : n,
+		    sizeof(struct mmsghdr), 0, p_mmsghdr_elem, &x);
 }
 
 static void d_sendmmsg(struct call *c)
@@ -973,7 +980,7 @@ static void d_sendmmsg(struct call *c)
 
 static void e_recvmmsg(struct call *c)
 {
-	unsigned char *in = (unsigned char *)trace_saved(c);
+	unsigned short *in = trace_scratch(c->s)->namelens;
 	unsigned int len;
 	long ts[2];
 	int i;
@@ -984,16 +991,17 @@ static void e_recvmmsg(struct call *c)
 		trace_saved(c)[4] = (unsigned long)ts[0];
 		trace_saved(c)[5] = (unsigned long)ts[1];
 	}
-	for (i = 0; i < MMSG_IN; i++) {
+	/* (the messages past vlen are never shown) */
+	for (i = 0; i < MMSG_IN && (unsigned int)i < (unsigned int)c->s->args[2];
+	     i++) {
 		in[i] = MMSG_IN_NONE;
-		if ((unsigned long)i < (unsigned int)c->s->args[2] &&
-		    trace_read(c->s, &len, (void *)(c->s->args[1] +
+		if (trace_read(c->s, &len, (void *)(c->s->args[1] +
 				i * sizeof(struct mmsghdr) +
 				__builtin_offsetof(struct msghdr,
 						   msg_namelen)),
 			       sizeof(len)) == sizeof(len) &&
 		    len < MMSG_IN_NONE)
-			in[i] = (unsigned char)len;
+			in[i] = (unsigned short)len;
 	}
 }
 
@@ -1003,7 +1011,7 @@ static void d_recvmmsg(struct call *c)
 	a_fd(c, 0);
 	if (a_out(c, c->s->args[1]))
 		p_mmsg(c, (unsigned long)c->s->ret, (unsigned long)c->s->ret,
-		       (const unsigned char *)trace_saved(c));
+		       trace_scratch(c->s)->namelens);
 	a_udec(c, (unsigned int)c->s->args[2]);
 	a_msgflags(c, c->s->args[3]);
 	if (trace_saved(c)[5] == ~0UL) {

@@ -22,33 +22,6 @@ static void p_rtc_time(struct fmt *f, const struct rtc_time *t, int whole)
 	fmt_str(f, whole ? "}" : ", ...}");
 }
 
-/* An RTC_PARAM_FEATURES mask: 1<<RTC_FEATURE_ALARM|..., the bits no
- * name covers in hex after them */
-static void p_features(struct fmt *f, unsigned long long v)
-{
-	size_t start = x_begin(f);
-	unsigned long long left = v;
-	int i, any = 0;
-
-	for (i = 0; i < 64 && v; i++) {
-		const char *nm = v >> i & 1 ?
-				 xlat_name(&xl_rtc_feature_bits, i) : 0;
-
-		if (!nm)
-			continue;
-		fmt_str(f, any++ ? "|1<<" : "1<<");
-		fmt_str(f, nm);
-		left &= ~(1ULL << i);
-	}
-	if (any && left)
-		fmt_chr(f, '|');
-	if (left || !v)
-		p_hex(f, left);
-	if (!any && left)
-		fmt_str(f, " /* 1<<RTC_FEATURE_??? */");
-	x_end(f, start, v, 'x');
-}
-
 /* A parameter's value, by what the parameter is: the correction is
  * signed, the others unsigned */
 static void p_param_value(struct fmt *f, const struct rtc_param *p)
@@ -59,7 +32,8 @@ static void p_param_value(struct fmt *f, const struct rtc_param *p)
 	}
 	fmt_str(f, "uvalue=");
 	if (p->param == RTC_PARAM_FEATURES)
-		p_features(f, p->uvalue);
+		p_bit_flags(f, p->uvalue, &xl_rtc_feature_bits,
+			    "1<<RTC_FEATURE_???");
 	else if (p->param == RTC_PARAM_BACKUP_SWITCH_MODE)
 		p_xlat(f, p->uvalue, &xl_rtc_bsm, "RTC_BSM_???");
 	else

@@ -460,71 +460,159 @@ static void a_bitset(struct call *c, unsigned long v)
 		a_hex(c, (unsigned int)v);
 }
 
+/* The command, as strace takes it (other bits only make op unnamed) */
+#define FUTEX_CMD_BITS 127
+
+/* Whether strace names op: a command, FUTEX_PRIVATE_FLAG, and
+ * FUTEX_CLOCK_REALTIME only with the waits that take it */
+static int futex_op_named(unsigned int op)
+{
+	unsigned int cmd = op & FUTEX_CMD_BITS;
+
+	if (cmd > FUTEX_LOCK_PI2 ||
+	    (op & ~(FUTEX_CMD_BITS | FUTEX_PRIVATE_FLAG | FUTEX_CLOCK_REALTIME)))
+		return 0;
+	return !(op & FUTEX_CLOCK_REALTIME) || cmd == FUTEX_WAIT ||
+	       cmd == FUTEX_WAIT_BITSET || cmd == FUTEX_WAIT_REQUEUE_PI;
+}
+
+/* A FUTEX_WAKE_OP part: its name (or number) shifted, unknown noted
+ * (-X raw: always, as strace, which names nothing then) */
+static void p_wake_part(struct fmt *f, unsigned int v, const struct xlat *t,
+			const char *shift, const char *unknown)
+{
+	p_xlat(f, v, t, 0);
+	fmt_str(f, shift);
+	if (!xlat_name(t, v) || trace_xstyle == XS_RAW) {
+		fmt_str(f, " /* ");
+		fmt_str(f, unknown);
+		fmt_str(f, " */");
+	}
+}
+
+/* FUTEX_OP_ADD<<28|0x345<<12|FUTEX_OP_CMP_LT<<24|0x678 */
+static void a_wake_op(struct call *c, unsigned int v)
+{
+	struct fmt *f = c->f;
+
+	a_sep(c);
+	if ((v >> 28) & FUTEX_OP_OPARG_SHIFT) {
+		p_named(f, "FUTEX_OP_OPARG_SHIFT", FUTEX_OP_OPARG_SHIFT, 'x');
+		fmt_str(f, "<<28|");
+	}
+	p_wake_part(f, (v >> 28) & 7, &xl_futex_wake_ops, "<<28",
+		    "FUTEX_OP_???");
+	fmt_chr(f, '|');
+	p_hex(f, (v >> 12) & 0xfff);
+	fmt_str(f, "<<12|");
+	p_wake_part(f, (v >> 24) & 0xf, &xl_futex_wake_cmps, "<<24",
+		    "FUTEX_OP_CMP_???");
+	fmt_chr(f, '|');
+	p_hex(f, v & 0xfff);
+}
+
+/* (strace prints the values as unsigned ints) */
 static void d_futex(struct call *c)
 {
 	const long *a = c->s->args;
-	unsigned int op = (unsigned int)a[1], cmd = op & FUTEX_CMD_MASK;
+	unsigned int op = (unsigned int)a[1], cmd = op & FUTEX_CMD_BITS;
 	struct fmt *f = c->f;
 	size_t start;
 
 	a_ptr(c, a[0]);
 	a_sep(c);
-	start = x_begin(f);
-	p_xlat(f, cmd, &xl_futex_ops, "FUTEX_???");
-	if (op & FUTEX_PRIVATE_FLAG)
-		fmt_str(f, "_PRIVATE");
-	if (op & FUTEX_CLOCK_REALTIME)
-		fmt_str(f, "|FUTEX_CLOCK_REALTIME");
-	x_end(f, start, op, 'x');
+	if (!futex_op_named(op)) {
+		p_xlat(f, op, &xl_futex_ops, "FUTEX_???");
+	} else {
+		start = x_begin(f);
+		p_xlat(f, cmd, &xl_futex_ops, "FUTEX_???");
+		if (op & FUTEX_PRIVATE_FLAG)
+			fmt_str(f, cmd == FUTEX_FD ? "|FUTEX_PRIVATE_FLAG" :
+						     "_PRIVATE");
+		if (op & FUTEX_CLOCK_REALTIME)
+			fmt_str(f, "|FUTEX_CLOCK_REALTIME");
+		x_end(f, start, op, 'x');
+	}
 	switch (cmd) {
-	case FUTEX_WAIT:
-		a_int(c, 2);
-		a_timespec(c, a[3]);
-		return;
-	case FUTEX_WAKE:
-		a_int(c, 2);
-		return;
-	case FUTEX_REQUEUE:
-		a_int(c, 2);
-		a_udec(c, (unsigned int)a[3]);
-		a_ptr(c, a[4]);
-		return;
-	case FUTEX_CMP_REQUEUE: case FUTEX_CMP_REQUEUE_PI:
-		a_int(c, 2);
-		a_udec(c, (unsigned int)a[3]);
-		a_ptr(c, a[4]);
-		a_int(c, 5);
-		return;
-	case FUTEX_WAKE_OP:
-		a_int(c, 2);
-		a_udec(c, (unsigned int)a[3]);
-		a_ptr(c, a[4]);
-		a_hex(c, (unsigned int)a[5]);
-		return;
 	case FUTEX_LOCK_PI: case FUTEX_LOCK_PI2:
 		a_timespec(c, a[3]);
 		return;
 	case FUTEX_UNLOCK_PI: case FUTEX_TRYLOCK_PI:
 		return;
+	}
+	a_udec(c, (unsigned int)a[2]);
+	switch (cmd) {
+	case FUTEX_WAIT:
+		a_timespec(c, a[3]);
+		return;
+	case FUTEX_WAKE: case FUTEX_FD:
+		return;
+	case FUTEX_REQUEUE:
+		a_udec(c, (unsigned int)a[3]);
+		a_ptr(c, a[4]);
+		return;
+	case FUTEX_CMP_REQUEUE: case FUTEX_CMP_REQUEUE_PI:
+		a_udec(c, (unsigned int)a[3]);
+		a_ptr(c, a[4]);
+		a_udec(c, (unsigned int)a[5]);
+		return;
+	case FUTEX_WAKE_OP:
+		a_udec(c, (unsigned int)a[3]);
+		a_ptr(c, a[4]);
+		a_wake_op(c, (unsigned int)a[5]);
+		return;
 	case FUTEX_WAIT_BITSET:
-		a_int(c, 2);
 		a_timespec(c, a[3]);
 		a_bitset(c, a[5]);
 		return;
 	case FUTEX_WAKE_BITSET:
-		a_int(c, 2);
 		a_bitset(c, a[5]);
 		return;
 	case FUTEX_WAIT_REQUEUE_PI:
-		a_int(c, 2);
 		a_timespec(c, a[3]);
 		a_ptr(c, a[4]);
 		return;
 	}
-	a_hex(c, a[2]);
-	a_hex(c, a[3]);
-	a_hex(c, a[4]);
-	a_hex(c, a[5]);
+	a_ptr(c, a[3]);
+	a_ptr(c, a[4]);
+	a_hex(c, (unsigned int)a[5]);
+}
+
+/* strace shows at most FUTEX_WAITV_MAX waiters, then "..." */
+static void e_waiter(struct fmt *f, const void *e, void *ctx)
+{
+	const struct futex_waitv *w = e;
+	unsigned int *n = ctx;
+
+	if ((*n)++ == FUTEX_WAITV_MAX) {
+		fmt_str(f, "...");
+		return;
+	}
+	fmt_str(f, "{val=");
+	p_hex(f, w->val);
+	fmt_str(f, ", uaddr=");
+	p_ptr(f, w->uaddr);
+	fmt_str(f, ", flags=");
+	p_flags_unknown(f, w->flags, &xl_futex_waiter_flags, "FUTEX_???");
+	if (w->__reserved) {
+		fmt_str(f, ", __reserved=");
+		p_hex(f, w->__reserved);
+	}
+	fmt_chr(f, '}');
+}
+
+static void d_futex_waitv(struct call *c)
+{
+	unsigned int nr = (unsigned int)c->s->args[1], n = 0;
+
+	a_sep(c);
+	p_array_ctx(c->f, c->s, c->s->args[0],
+		    nr > FUTEX_WAITV_MAX ? FUTEX_WAITV_MAX + 1 : nr,
+		    sizeof(struct futex_waitv), 0, e_waiter, &n);
+	a_udec(c, nr);
+	a_hex(c, (unsigned int)c->s->args[2]);
+	a_timespec(c, c->s->args[3]);
+	a_xlat(c, (unsigned int)c->s->args[4], &xl_clocks, "CLOCK_???");
 }
 
 static void d_times(struct call *c)
@@ -574,6 +662,7 @@ const struct decoder dec_time[] = {
 	{ "utime", d_utime, 0, 0 },
 	{ "time", d_time, r_time, 0 },
 	{ "futex", d_futex, 0, 0 },
+	{ "futex_waitv", d_futex_waitv, 0, 0 },
 	{ "utimensat", d_utimensat, 0, 0 },
 	{ "timer_create", d_timer_create, 0, 0 },
 	{ "timer_settime", d_timer_settime, 0, 0 },

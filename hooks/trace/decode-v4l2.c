@@ -4,10 +4,10 @@
  * gives the kernel as strace 6.1 prints it: formats of each buffer type
  * with their four-character codes, buffers, stream parameters, controls
  * (ids by name or by class and offset), tuners, crops, frame sizes.
- * What the kernel returns is decoded for formats (G_FMT), buffer
- * counts, standards, inputs, controls, stream parameters (G_PARM) and
- * frame buffers; the rest not yet (the address, or what was given).
- * REQBUFS' count and S_CTRL's value are kept at entry for "in => out".
+ * What the kernel returns follows when the call succeeds: after what
+ * was given, or " => {...}" where the kernel rewrote it (S_FMT, S_PARM,
+ * S_TUNER), as strace.  REQBUFS' count, S_CTRL's value and a queried
+ * control's id are kept at entry for "in => out".
  */
 #include <linux/videodev2.h>
 #include "trace.h"
@@ -28,7 +28,7 @@ static void p_fourcc(struct fmt *f, unsigned int v)
 	for (i = 0; i < 4; i++) {
 		if (i)
 			fmt_str(f, ", ");
-		p_char(f, (v >> (8 * i)) & 0xff);
+		p_char_as(f, (v >> (8 * i)) & 0xff, 0);
 	}
 	fmt_chr(f, ')');
 	nm = xlat_name(&xl_v4l2_fourccs, v);
@@ -118,13 +118,15 @@ static void p_u16_hex_row(struct fmt *f, const __u16 *v, unsigned int n)
 	fmt_chr(f, ']');
 }
 
-/* the format of v's buffer type after sep (nothing for a type without
- * one) */
-static void p_format(struct call *c, const struct v4l2_format *v,
-		     const char *sep)
+/* the format of v's buffer type after sep: 0 for a type without one,
+ * or a window whose clips strace could not list whole (none, cut, or
+ * unread: then it shows no " => " either) */
+static int p_format(struct call *c, const struct v4l2_format *v,
+		    const char *sep)
 {
 	struct fmt *f = c->f;
 	unsigned int i;
+	int listed = 1;
 
 	switch (v->type) {
 	case V4L2_BUF_TYPE_VIDEO_CAPTURE: case V4L2_BUF_TYPE_VIDEO_OUTPUT:
@@ -140,7 +142,7 @@ static void p_format(struct call *c, const struct v4l2_format *v,
 		fmt_str(f, sep);
 		break;
 	default:
-		return;
+		return 0;
 	}
 	switch (v->type) {
 	case V4L2_BUF_TYPE_VIDEO_CAPTURE: case V4L2_BUF_TYPE_VIDEO_OUTPUT:
@@ -195,6 +197,12 @@ static void p_format(struct call *c, const struct v4l2_format *v,
 		p_elems(c, (unsigned long)v->fmt.win.clips,
 			v->fmt.win.clipcount, ~0UL, sizeof(struct v4l2_clip),
 			e_clip);
+		listed = v->fmt.win.clipcount && v->fmt.win.clips &&
+			 (trace_whole(c->s) ||
+			  v->fmt.win.clipcount <= (unsigned int)trace_strsize) &&
+			 trace_readable(c->s, (unsigned long)v->fmt.win.clips,
+					v->fmt.win.clipcount *
+						sizeof(struct v4l2_clip));
 		f_udec(f, ", clipcount=", v->fmt.win.clipcount);
 		fmt_str(f, ", bitmap=");
 		p_ptr(f, (unsigned long)v->fmt.win.bitmap);
@@ -245,10 +253,11 @@ static void p_format(struct call *c, const struct v4l2_format *v,
 		fmt_chr(f, '}');
 		break;
 	}
+	return listed;
 }
 
 /* G_FMT: the type, and the format it got; S_FMT and TRY_FMT: the
- * format given (what the driver chose instead is not shown yet) */
+ * format given, " => " the one the driver chose */
 static void k_fmt(struct call *c, unsigned long arg, int set)
 {
 	struct v4l2_format v;
@@ -258,8 +267,8 @@ static void k_fmt(struct call *c, unsigned long arg, int set)
 		return;
 	fmt_str(c->f, "{type=");
 	p_buf_type(c->f, v.type);
-	if (set || c_ok(c))
-		p_format(c, &v, ", ");
+	if ((set || c_ok(c)) && p_format(c, &v, ", ") && set && c_ok(c))
+		p_format(c, &v, "} => {");
 	fmt_chr(c->f, '}');
 }
 
@@ -281,19 +290,62 @@ static void k_reqbufs(struct call *c, unsigned long arg)
 	fmt_chr(c->f, '}');
 }
 
-/* QUERYBUF, QBUF: type and index; DQBUF: the type */
+/* A buffer's flags: its timestamp's type and source apart (-X raw:
+ * the number) */
+static void p_buf_flags(struct fmt *f, unsigned int v)
+{
+	unsigned int type = v & V4L2_BUF_FLAG_TIMESTAMP_MASK,
+		     src = v & V4L2_BUF_FLAG_TSTAMP_SRC_MASK;
+
+	if (trace_xstyle == XS_RAW) {
+		p_hex(f, v);
+		return;
+	}
+	if (v & ~type & ~src) {
+		p_flags_unknown(f, v & ~type & ~src, &xl_v4l2_buf_flags,
+				"V4L2_BUF_FLAG_???");
+		fmt_chr(f, '|');
+	}
+	p_xlat(f, type, &xl_v4l2_buf_ts_types, "V4L2_BUF_FLAG_TIMESTAMP_???");
+	fmt_chr(f, '|');
+	p_xlat(f, src, &xl_v4l2_buf_ts_srcs, "V4L2_BUF_FLAG_TSTAMP_SRC_???");
+}
+
+/* QUERYBUF, QBUF: type and index; DQBUF: the type; then what the
+ * kernel filled in (DQBUF: the index, and the timestamp) */
 static void k_buf(struct call *c, unsigned long arg, int index)
 {
 	struct v4l2_buffer b;
+	struct fmt *f = c->f;
 
 	a_sep(c);
-	if (fetch(c->f, c->s, &b, arg, sizeof(b)))
+	if (fetch(f, c->s, &b, arg, sizeof(b)))
 		return;
-	fmt_str(c->f, "{type=");
-	p_buf_type(c->f, b.type);
-	if (index)
-		f_udec(c->f, ", index=", b.index);
-	fmt_chr(c->f, '}');
+	fmt_str(f, "{type=");
+	p_buf_type(f, b.type);
+	if (index || c_ok(c))
+		f_udec(f, ", index=", b.index);
+	if (c_ok(c)) {
+		fmt_str(f, ", memory=");
+		p_xlat(f, b.memory, &xl_v4l2_memories, "V4L2_MEMORY_???");
+		if (b.memory == V4L2_MEMORY_MMAP) {
+			fmt_str(f, ", m.offset=");
+			p_hex(f, b.m.offset);
+		} else if (b.memory == V4L2_MEMORY_USERPTR) {
+			fmt_str(f, ", m.userptr=");
+			p_ptr(f, b.m.userptr);
+		}
+		f_udec(f, ", length=", b.length);
+		f_udec(f, ", bytesused=", b.bytesused);
+		fmt_str(f, ", flags=");
+		p_buf_flags(f, b.flags);
+		if (!index) {
+			fmt_str(f, ", timestamp=");
+			p_timeval(f, b.timestamp.tv_sec, b.timestamp.tv_usec);
+		}
+		fmt_str(f, ", ...");
+	}
+	fmt_chr(f, '}');
 }
 
 /* (G_FBUF's has had a_out's separator) */
@@ -314,49 +366,83 @@ static void k_fbuf(struct call *c, unsigned long arg)
 	fmt_chr(c->f, '}');
 }
 
+/* sep, then parm.capture={...} or parm.output={...} */
+static void p_parm(struct call *c, const struct v4l2_streamparm *p,
+		   const char *sep)
+{
+	const struct v4l2_captureparm *cp = &p->parm.capture;
+	const struct v4l2_outputparm *op = &p->parm.output;
+	int out = p->type == V4L2_BUF_TYPE_VIDEO_OUTPUT;
+
+	fmt_str(c->f, sep);
+	fmt_str(c->f, out ? "parm.output={capability=" :
+			    "parm.capture={capability=");
+	p_flags_unknown(c->f, cp->capability, &xl_v4l2_streaming_caps,
+			"V4L2_CAP_???");
+	fmt_str(c->f, out ? ", outputmode=" : ", capturemode=");
+	p_flags_unknown(c->f, out ? op->outputmode : cp->capturemode,
+			&xl_v4l2_capture_modes, "V4L2_MODE_???");
+	f_udec(c->f, ", timeperframe=", cp->timeperframe.numerator);
+	f_udec(c->f, "/", cp->timeperframe.denominator);
+	fmt_str(c->f, ", extendedmode=");
+	p_hex(c->f, out ? op->extendedmode : cp->extendedmode);
+	f_udec(c->f, out ? ", writebuffers=" : ", readbuffers=",
+	       out ? op->writebuffers : cp->readbuffers);
+	fmt_chr(c->f, '}');
+}
+
+/* G_PARM: the type, and the parameters it got; S_PARM: those given,
+ * " => " those the driver chose (capture and output types only) */
 static void k_parm(struct call *c, unsigned long arg, int set)
 {
 	struct v4l2_streamparm p;
-	const struct v4l2_captureparm *cp = &p.parm.capture;
-	const struct v4l2_outputparm *op = &p.parm.output;
-	int out;
 
 	a_sep(c);
 	if (fetch(c->f, c->s, &p, arg, sizeof(p)))
 		return;
 	fmt_str(c->f, "{type=");
 	p_buf_type(c->f, p.type);
-	out = p.type == V4L2_BUF_TYPE_VIDEO_OUTPUT;
-	if ((set || c_ok(c)) &&
-	    (out || p.type == V4L2_BUF_TYPE_VIDEO_CAPTURE)) {
-		fmt_str(c->f, out ? ", parm.output={capability=" :
-				    ", parm.capture={capability=");
-		p_flags_unknown(c->f, cp->capability, &xl_v4l2_streaming_caps,
-				"V4L2_CAP_???");
-		fmt_str(c->f, out ? ", outputmode=" : ", capturemode=");
-		p_flags_unknown(c->f, out ? op->outputmode : cp->capturemode,
-				&xl_v4l2_capture_modes, "V4L2_MODE_???");
-		f_udec(c->f, ", timeperframe=", cp->timeperframe.numerator);
-		f_udec(c->f, "/", cp->timeperframe.denominator);
-		fmt_str(c->f, ", extendedmode=");
-		p_hex(c->f, out ? op->extendedmode : cp->extendedmode);
-		f_udec(c->f, out ? ", writebuffers=" : ", readbuffers=",
-		       out ? op->writebuffers : cp->readbuffers);
-		fmt_chr(c->f, '}');
+	if (p.type == V4L2_BUF_TYPE_VIDEO_OUTPUT ||
+	    p.type == V4L2_BUF_TYPE_VIDEO_CAPTURE) {
+		if (set || c_ok(c))
+			p_parm(c, &p, ", ");
+		if (set && c_ok(c))
+			p_parm(c, &p, "} => {");
 	}
 	fmt_chr(c->f, '}');
 }
 
-/* a struct whose first field is an index the call is asked about */
+/* a struct whose first field is an index the call is asked about:
+ * ENUMSTD's standard and ENUMINPUT's input follow once returned */
 static void k_index(struct call *c, unsigned long arg)
 {
-	unsigned int idx;
+	union {
+		unsigned int index;
+		struct v4l2_standard std;
+		struct v4l2_input in;
+	} u;
+	unsigned int req = (unsigned int)c->s->args[1];
+	struct fmt *f = c->f;
 
 	a_sep(c);
-	if (fetch(c->f, c->s, &idx, arg, sizeof(idx)))
+	if (fetch(f, c->s, &u, arg, req == VIDIOC_ENUMSTD ? sizeof(u.std) :
+							      sizeof(u.in)))
 		return;
-	f_udec(c->f, "{index=", idx);
-	fmt_chr(c->f, '}');
+	f_udec(f, "{index=", u.index);
+	if (c_ok(c) && req == VIDIOC_ENUMSTD) {
+		fmt_str(f, ", name=");
+		p_cstring(f, (const char *)u.std.name, sizeof(u.std.name));
+		f_udec(f, ", frameperiod=", u.std.frameperiod.numerator);
+		f_udec(f, "/", u.std.frameperiod.denominator);
+		f_udec(f, ", framelines=", u.std.framelines);
+	} else if (c_ok(c)) {
+		fmt_str(f, ", name=");
+		p_cstring(f, (const char *)u.in.name, sizeof(u.in.name));
+		fmt_str(f, ", type=");
+		p_xlat(f, u.in.type, &xl_v4l2_input_types,
+		       "V4L2_INPUT_TYPE_???");
+	}
+	fmt_chr(f, '}');
 }
 
 static void k_ctrl(struct call *c, unsigned long arg, int set)
@@ -378,7 +464,30 @@ static void k_ctrl(struct call *c, unsigned long arg, int set)
 	fmt_chr(c->f, '}');
 }
 
-static void k_tuner(struct call *c, unsigned long arg)
+/* name=... to afc=... */
+static void p_tuner(struct fmt *f, const struct v4l2_tuner *t)
+{
+	fmt_str(f, "name=");
+	p_cstring(f, (const char *)t->name, sizeof(t->name));
+	fmt_str(f, ", type=");
+	p_xlat(f, t->type, &xl_v4l2_tuner_types, "V4L2_TUNER_???");
+	fmt_str(f, ", capability=");
+	p_flags_unknown(f, t->capability, &xl_v4l2_tuner_caps,
+			"V4L2_TUNER_CAP_???");
+	f_udec(f, ", rangelow=", t->rangelow);
+	f_udec(f, ", rangehigh=", t->rangehigh);
+	fmt_str(f, ", rxsubchans=");
+	p_flags_unknown(f, t->rxsubchans, &xl_v4l2_tuner_rxsubchans,
+			"V4L2_TUNER_SUB_???");
+	fmt_str(f, ", audmode=");
+	p_xlat(f, t->audmode, &xl_v4l2_tuner_audmodes, "V4L2_TUNER_MODE_???");
+	f_dec(f, ", signal=", t->signal);
+	f_dec(f, ", afc=", t->afc);
+}
+
+/* G_TUNER: the index, then the tuner; S_TUNER: the tuner given,
+ * " => " what the driver left */
+static void k_tuner(struct call *c, unsigned long arg, int set)
 {
 	struct v4l2_tuner t;
 
@@ -386,52 +495,127 @@ static void k_tuner(struct call *c, unsigned long arg)
 	if (fetch(c->f, c->s, &t, arg, sizeof(t)))
 		return;
 	f_udec(c->f, "{index=", t.index);
-	fmt_str(c->f, ", name=");
-	p_cstring(c->f, (const char *)t.name, sizeof(t.name));
-	fmt_str(c->f, ", type=");
-	p_xlat(c->f, t.type, &xl_v4l2_tuner_types, "V4L2_TUNER_???");
-	fmt_str(c->f, ", capability=");
-	p_flags_unknown(c->f, t.capability, &xl_v4l2_tuner_caps,
-			"V4L2_TUNER_CAP_???");
-	f_udec(c->f, ", rangelow=", t.rangelow);
-	f_udec(c->f, ", rangehigh=", t.rangehigh);
-	fmt_str(c->f, ", rxsubchans=");
-	p_flags_unknown(c->f, t.rxsubchans, &xl_v4l2_tuner_rxsubchans,
-			"V4L2_TUNER_SUB_???");
-	fmt_str(c->f, ", audmode=");
-	p_xlat(c->f, t.audmode, &xl_v4l2_tuner_audmodes,
-	       "V4L2_TUNER_MODE_???");
-	f_dec(c->f, ", signal=", t.signal);
-	f_dec(c->f, ", afc=", t.afc);
+	if (set || c_ok(c)) {
+		fmt_str(c->f, ", ");
+		p_tuner(c->f, &t);
+	}
+	if (set && c_ok(c)) {
+		fmt_str(c->f, "} => {");
+		p_tuner(c->f, &t);
+	}
 	fmt_chr(c->f, '}');
 }
 
-/* QUERYCTRL, QUERY_EXT_CTRL: the id asked about (with its flags) */
+/* ", type=..., name=..." and under -v the rest of a control found */
+static void p_ctrl_head(struct call *c, unsigned int type, const char *name,
+			unsigned long size)
+{
+	fmt_str(c->f, ", type=");
+	p_xlat(c->f, type, &xl_v4l2_ctrl_types, "V4L2_CTRL_TYPE_???");
+	fmt_str(c->f, ", name=");
+	p_cstring(c->f, name, size);
+	if (!trace_whole(c->s))
+		fmt_str(c->f, ", ...");
+}
+
+static void p_ctrl_info(struct call *c, const struct v4l2_queryctrl *q)
+{
+	struct fmt *f = c->f;
+
+	p_ctrl_head(c, q->type, (const char *)q->name, sizeof(q->name));
+	if (!trace_whole(c->s))
+		return;
+	f_dec(f, ", minimum=", q->minimum);
+	f_dec(f, ", maximum=", q->maximum);
+	f_dec(f, ", step=", q->step);
+	f_dec(f, ", default_value=", q->default_value);
+	fmt_str(f, ", flags=");
+	p_flags_unknown(f, q->flags, &xl_v4l2_ctrl_flags, "V4L2_CTRL_FLAG_???");
+	p_reserved(f, "reserved", q->reserved, 2);
+}
+
+static void p_ext_ctrl_info(struct call *c, const struct v4l2_query_ext_ctrl *x)
+{
+	struct fmt *f = c->f;
+	unsigned int i;
+
+	p_ctrl_head(c, x->type, x->name, sizeof(x->name));
+	if (!trace_whole(c->s))
+		return;
+	f_dec(f, ", minimum=", (long)x->minimum);
+	f_dec(f, ", maximum=", (long)x->maximum);
+	f_udec(f, ", step=", x->step);
+	f_dec(f, ", default_value=", (long)x->default_value);
+	fmt_str(f, ", flags=");
+	p_flags_unknown(f, x->flags, &xl_v4l2_ctrl_flags, "V4L2_CTRL_FLAG_???");
+	f_udec(f, ", elem_size=", x->elem_size);
+	f_udec(f, ", elems=", x->elems);
+	f_udec(f, ", nr_of_dims=", x->nr_of_dims);
+	fmt_str(f, ", dims=[");
+	for (i = 0; i < x->nr_of_dims && i < V4L2_CTRL_MAX_DIMS; i++)
+		f_udec(f, i ? ", " : "", x->dims[i]);
+	fmt_chr(f, ']');
+	p_reserved(f, "reserved", x->reserved,
+		   sizeof(x->reserved) / sizeof(x->reserved[0]));
+}
+
+/* QUERYCTRL, QUERY_EXT_CTRL: the id asked about (with its flags); once
+ * found, " => " the id found when another, and the control */
 static void k_queryctrl(struct call *c, unsigned long arg)
 {
+	union {
+		unsigned int id;
+		struct v4l2_queryctrl q;
+		struct v4l2_query_ext_ctrl x;
+	} u;
+	int ext = (unsigned int)c->s->args[1] == VIDIOC_QUERY_EXT_CTRL;
 	unsigned int id;
+	struct fmt *f = c->f;
 
 	a_sep(c);
-	if (fetch(c->f, c->s, &id, arg, sizeof(id)))
+	if (fetch(f, c->s, &u, arg, ext ? sizeof(u.x) : sizeof(u.q)))
 		return;
-	fmt_str(c->f, "{id=");
-	p_cid(c->f, id, 1, 1);
-	fmt_chr(c->f, '}');
+	id = trace_saved(c)[0] ? (unsigned int)trace_saved(c)[1] : u.id;
+	fmt_str(f, "{id=");
+	p_cid(f, id, 1, 1);
+	if (c_ok(c)) {
+		if (u.id != id) {
+			fmt_str(f, " => ");
+			p_cid(f, u.id, 0, 1);
+		}
+		if (ext)
+			p_ext_ctrl_info(c, &u.x);
+		else
+			p_ctrl_info(c, &u.q);
+	}
+	fmt_chr(f, '}');
 }
 
-/* CROPCAP, G_CROP: the type; S_CROP: the rectangle too */
+/* CROPCAP, G_CROP: the type, then what they return; S_CROP: the
+ * rectangle too */
 static void k_crop(struct call *c, unsigned long arg, int set)
 {
-	struct v4l2_crop cr;
+	union {
+		struct v4l2_crop cr;
+		struct v4l2_cropcap cap;
+	} u;
+	int cap = (unsigned int)c->s->args[1] == VIDIOC_CROPCAP;
+	struct fmt *f = c->f;
 
 	a_sep(c);
-	if (fetch(c->f, c->s, &cr, arg, set ? sizeof(cr) : sizeof(cr.type)))
+	if (fetch(f, c->s, &u, arg, cap ? sizeof(u.cap) : sizeof(u.cr)))
 		return;
-	fmt_str(c->f, "{type=");
-	p_buf_type(c->f, cr.type);
-	if (set)
-		p_rect(c->f, ", c", &cr.c);
-	fmt_chr(c->f, '}');
+	fmt_str(f, "{type=");
+	p_buf_type(f, u.cr.type);
+	if (!cap && (set || c_ok(c))) {
+		p_rect(f, ", c", &u.cr.c);
+	} else if (cap && c_ok(c)) {
+		p_rect(f, ", bounds", &u.cap.bounds);
+		p_rect(f, ", defrect", &u.cap.defrect);
+		f_udec(f, ", pixelaspect=", u.cap.pixelaspect.numerator);
+		f_udec(f, "/", u.cap.pixelaspect.denominator);
+	}
+	fmt_chr(f, '}');
 }
 
 /* a control (its string's bytes are the caller's: they are elsewhere) */
@@ -520,22 +704,74 @@ static void k_ext_ctrls(struct call *c, unsigned long arg, int get)
 	}
 }
 
+static void p_fract(struct fmt *f, const char *name,
+		    const struct v4l2_fract *v)
+{
+	f_udec(f, name, v->numerator);
+	f_udec(f, "/", v->denominator);
+}
+
+/* a frame size's type and sizes */
+static void p_frmsize(struct fmt *f, const struct v4l2_frmsizeenum *s)
+{
+	p_xlat(f, s->type, &xl_v4l2_frmsize_types, "V4L2_FRMSIZE_TYPE_???");
+	if (s->type == V4L2_FRMSIZE_TYPE_DISCRETE) {
+		f_udec(f, ", discrete={width=", s->discrete.width);
+		f_udec(f, ", height=", s->discrete.height);
+		fmt_chr(f, '}');
+	} else if (s->type == V4L2_FRMSIZE_TYPE_STEPWISE) {
+		f_udec(f, ", stepwise={min_width=", s->stepwise.min_width);
+		f_udec(f, ", max_width=", s->stepwise.max_width);
+		f_udec(f, ", step_width=", s->stepwise.step_width);
+		f_udec(f, ", min_height=", s->stepwise.min_height);
+		f_udec(f, ", max_height=", s->stepwise.max_height);
+		f_udec(f, ", step_height=", s->stepwise.step_height);
+		fmt_chr(f, '}');
+	}
+}
+
+/* a frame interval's type and intervals */
+static void p_frmival(struct fmt *f, const struct v4l2_frmivalenum *i)
+{
+	p_xlat(f, i->type, &xl_v4l2_frmival_types, "V4L2_FRMIVAL_TYPE_???");
+	if (i->type == V4L2_FRMIVAL_TYPE_DISCRETE) {
+		p_fract(f, ", discrete=", &i->discrete);
+	} else if (i->type == V4L2_FRMIVAL_TYPE_STEPWISE ||
+		   i->type == V4L2_FRMIVAL_TYPE_CONTINUOUS) {
+		p_fract(f, ", stepwise={min=", &i->stepwise.min);
+		p_fract(f, ", max=", &i->stepwise.max);
+		p_fract(f, ", step=", &i->stepwise.step);
+		fmt_chr(f, '}');
+	}
+}
+
 static void k_frmsize(struct call *c, unsigned long arg, int ival)
 {
-	struct v4l2_frmivalenum v;	/* (begins as v4l2_frmsizeenum) */
+	union {
+		struct v4l2_frmivalenum i;	/* (begins as the other) */
+		struct v4l2_frmsizeenum s;
+	} u;
+	unsigned long size = ival ? sizeof(u.i) : sizeof(u.s);
+	struct fmt *f = c->f;
 
 	a_sep(c);
-	if (fetch(c->f, c->s, &v, arg, ival ? sizeof(v) :
-				  sizeof(struct v4l2_frmsizeenum)))
+	if (fetch(f, c->s, &u, arg, size))
 		return;
-	f_udec(c->f, "{index=", v.index);
-	fmt_str(c->f, ", pixel_format=");
-	p_fourcc(c->f, v.pixel_format);
+	f_udec(f, "{index=", u.i.index);
+	fmt_str(f, ", pixel_format=");
+	p_fourcc(f, u.i.pixel_format);
 	if (ival) {
-		f_udec(c->f, ", width=", v.width);
-		f_udec(c->f, ", height=", v.height);
+		f_udec(f, ", width=", u.i.width);
+		f_udec(f, ", height=", u.i.height);
 	}
-	fmt_chr(c->f, '}');
+	if (c_ok(c)) {
+		fmt_str(f, ", type=");
+		if (ival)
+			p_frmival(f, &u.i);
+		else
+			p_frmsize(f, &u.s);
+	}
+	fmt_chr(f, '}');
 }
 
 static void k_create_bufs(struct call *c, unsigned long arg)
@@ -552,6 +788,53 @@ static void k_create_bufs(struct call *c, unsigned long arg)
 	p_buf_type(c->f, b.format.type);
 	p_format(c, &b.format, ", ");
 	fmt_str(c->f, "}}");
+}
+
+/* What the driver is (only a successful call's: else the address) */
+static void k_querycap(struct call *c, unsigned long arg)
+{
+	struct v4l2_capability v;
+	struct fmt *f = c->f;
+
+	if (!c_ok(c)) {
+		a_ptr(c, arg);
+		return;
+	}
+	a_sep(c);
+	if (fetch(f, c->s, &v, arg, sizeof(v)))
+		return;
+	fmt_str(f, "{driver=");
+	p_cstring(f, (const char *)v.driver, sizeof(v.driver));
+	fmt_str(f, ", card=");
+	p_cstring(f, (const char *)v.card, sizeof(v.card));
+	fmt_str(f, ", bus_info=");
+	p_cstring(f, (const char *)v.bus_info, sizeof(v.bus_info));
+	fmt_str(f, ", version=");
+	p_kernel_version(f, v.version);
+	fmt_str(f, ", capabilities=");
+	p_flags_unknown(f, v.capabilities, &xl_v4l2_device_caps,
+			"V4L2_CAP_???");
+	if (v.device_caps) {
+		fmt_str(f, ", device_caps=");
+		p_flags_unknown(f, v.device_caps, &xl_v4l2_device_caps,
+				"V4L2_CAP_???");
+	}
+	fmt_chr(f, '}');
+}
+
+/* CREATE_BUFS' result: " ({index=N, count=N})", the buffers made */
+void ioctl_v4l2_ret(struct call *c)
+{
+	struct v4l2_create_buffers b;
+
+	if ((unsigned int)c->s->args[1] != VIDIOC_CREATE_BUFS ||
+	    !trace_structs(c->s) ||
+	    trace_read(c->s, &b, (void *)c->s->args[2], sizeof(b)) !=
+		    sizeof(b))
+		return;
+	f_udec(c->f, " ({index=", b.index);
+	f_udec(c->f, ", count=", b.count);
+	fmt_str(c->f, "})");
 }
 
 /* [value] of an int or a 64-bit standard id */
@@ -572,13 +855,22 @@ static void k_val(struct call *c, unsigned long arg, int kind, int out)
 	fmt_chr(c->f, ']');
 }
 
-/* At entry: what REQBUFS and S_CTRL give, which the kernel overwrites
- * (saved[0] set, saved[1] the value) */
+/* At entry: what REQBUFS and S_CTRL give, which the kernel overwrites,
+ * and the id QUERYCTRL and QUERY_EXT_CTRL ask about (saved[0] set,
+ * saved[1] the value) */
 void ioctl_v4l2_enter(struct call *c)
 {
 	unsigned int req = (unsigned int)c->s->args[1], v[2];
 
 	trace_saved(c)[0] = 0;
+	if (req == VIDIOC_QUERYCTRL || req == VIDIOC_QUERY_EXT_CTRL) {
+		if (trace_read(c->s, v, (void *)c->s->args[2],
+			       sizeof(v[0])) == sizeof(v[0])) {
+			trace_saved(c)[0] = 1;
+			trace_saved(c)[1] = v[0];
+		}
+		return;
+	}
 	if ((req != VIDIOC_REQBUFS && req != VIDIOC_S_CTRL) ||
 	    trace_read(c->s, v, (void *)c->s->args[2], sizeof(v)) !=
 		    sizeof(v))
@@ -600,10 +892,7 @@ int ioctl_v4l2(struct call *c, unsigned int req, unsigned long arg)
 		return 1;
 	}
 	switch (req) {
-	case VIDIOC_QUERYCAP:
-		/* (what it returns is not decoded yet) */
-		a_ptr(c, arg);
-		break;
+	case VIDIOC_QUERYCAP: k_querycap(c, arg); break;
 	case VIDIOC_G_FBUF:
 		if (a_out(c, arg))
 			k_fbuf(c, arg);
@@ -619,6 +908,16 @@ int ioctl_v4l2(struct call *c, unsigned int req, unsigned long arg)
 		f_udec(c->f, "{index=", d.index);
 		fmt_str(c->f, ", type=");
 		p_buf_type(c->f, d.type);
+		if (c_ok(c)) {
+			fmt_str(c->f, ", flags=");
+			p_flags_unknown(c->f, d.flags, &xl_v4l2_fmtdesc_flags,
+					"V4L2_FMT_FLAG_???");
+			fmt_str(c->f, ", description=");
+			p_cstring(c->f, (const char *)d.description,
+				  sizeof(d.description));
+			fmt_str(c->f, ", pixelformat=");
+			p_fourcc(c->f, d.pixelformat);
+		}
 		fmt_chr(c->f, '}');
 		break;
 	}
@@ -635,12 +934,13 @@ int ioctl_v4l2(struct call *c, unsigned int req, unsigned long arg)
 	case VIDIOC_S_PARM: k_parm(c, arg, 1); break;
 	case VIDIOC_S_STD: k_val(c, arg, 'l', 0); break;
 	case VIDIOC_S_INPUT: k_val(c, arg, 'u', 0); break;
-	case VIDIOC_ENUMSTD: case VIDIOC_ENUMINPUT: case VIDIOC_G_TUNER:
+	case VIDIOC_ENUMSTD: case VIDIOC_ENUMINPUT:
 		k_index(c, arg);
 		break;
+	case VIDIOC_G_TUNER: k_tuner(c, arg, 0); break;
 	case VIDIOC_G_CTRL: k_ctrl(c, arg, 0); break;
 	case VIDIOC_S_CTRL: k_ctrl(c, arg, 1); break;
-	case VIDIOC_S_TUNER: k_tuner(c, arg); break;
+	case VIDIOC_S_TUNER: k_tuner(c, arg, 1); break;
 	case VIDIOC_QUERYCTRL: case VIDIOC_QUERY_EXT_CTRL:
 		k_queryctrl(c, arg);
 		break;

@@ -539,6 +539,34 @@ void p_flags(struct fmt *f, unsigned long v, const struct xlat *t,
 	x_end(f, start, all, 'x');
 }
 
+void p_bit_flags(struct fmt *f, unsigned long long v, const struct xlat *bits,
+		 const char *unknown)
+{
+	size_t start = x_begin(f);
+	unsigned long long left = v;
+	int i, any = 0;
+
+	for (i = 0; i < 64 && v; i++) {
+		const char *nm = v >> i & 1 ? xlat_name(bits, i) : 0;
+
+		if (!nm)
+			continue;
+		fmt_str(f, any++ ? "|1<<" : "1<<");
+		fmt_str(f, nm);
+		left &= ~(1ULL << i);
+	}
+	if (any && left)
+		fmt_chr(f, '|');
+	if (left || !v)
+		p_hex(f, left);
+	if (!any && left) {
+		fmt_str(f, " /* ");
+		fmt_str(f, unknown);
+		fmt_str(f, " */");
+	}
+	x_end(f, start, v, 'x');
+}
+
 void p_flags_unknown(struct fmt *f, unsigned long v, const struct xlat *t,
 		     const char *unknown)
 {
@@ -1054,8 +1082,12 @@ void a_sigset(struct call *c, unsigned long p, unsigned long bytes)
 		p_sigset(c->f, set, bytes);
 }
 
-/* A character as strace's 'c': C escapes, \xNN when not printable */
 void p_char(struct fmt *f, unsigned int ch)
+{
+	p_char_as(f, ch, 1);
+}
+
+void p_char_as(struct fmt *f, unsigned int ch, int ws)
 {
 	static const char esc[] = "\n\t\r\v\f", let[] = "ntrvf";
 	unsigned int i;
@@ -1063,7 +1095,7 @@ void p_char(struct fmt *f, unsigned int ch)
 	for (i = 0; i < sizeof(esc) - 1 && esc[i] != (char)ch; i++)
 		;
 	fmt_chr(f, '\'');
-	if (i < sizeof(esc) - 1) {
+	if (ws && i < sizeof(esc) - 1) {
 		fmt_chr(f, '\\');
 		fmt_chr(f, let[i]);
 	} else if (ch == '\'' || ch == '\\') {

@@ -26,7 +26,6 @@
 #include "../lib/slots.h"
 
 #define LINE_MAX_ 16384
-#define MAX_ARRAY 64
 
 static struct sc_set set;
 static int set_given;	/* -e trace= given: exit_group is selected anyway */
@@ -56,7 +55,7 @@ static unsigned char returns_fd[SYSGATE_NR_MAX];
 static struct sysgate_ctx *self;
 static long nr_rt_sigsuspend, nr_pause;
 static long nr_execve, nr_execveat, nr_exit_group, nr_exit, nr_mmap,
-	nr_mremap, nr_brk, nr_shmat, nr_open, nr_openat;
+	nr_munmap, nr_mremap, nr_brk, nr_shmat, nr_open, nr_openat;
 /* Text decoders by system call number, from the areas' tables. */
 static const struct decoder *decoders[SYSGATE_NR_MAX];
 
@@ -217,46 +216,68 @@ static void put_ptr(struct fmt *f, unsigned long v)
 		fmt_str(f, "NULL");
 }
 
+/* execve's argv (and envp under -v) as strace prints them: at most -s
+ * strings unless -v, each cut at -s; "... / * addr * /" where the array
+ * can no longer be read, its address when not even its first word can */
 static void put_argv(struct fmt *f, struct sysgate_sys *s, unsigned long p)
 {
-	unsigned long ptr;
-	int i;
+	unsigned long ptr, at, n;
 
-	if (!p) {
-		fmt_str(f, "NULL");
+	if (!p || !trace_structs(s)) {
+		put_ptr(f, p);
 		return;
 	}
-	fmt_chr(f, '[');
-	for (i = 0; i < MAX_ARRAY; i++) {
-		if (sysgate_read_mem(s, &ptr, (char *)p + i * sizeof(ptr),
-				     sizeof(ptr)) != sizeof(ptr))
+	for (n = 0, at = p; ; n++, at += sizeof(ptr)) {
+		if (at < p || sysgate_read_mem(s, &ptr, (void *)at,
+					       sizeof(ptr)) != sizeof(ptr)) {
+			if (!n) {
+				put_ptr(f, at);
+				return;
+			}
+			fmt_str(f, ", ... /* ");
+			fmt_hex(f, at);
+			fmt_str(f, " */");
 			break;
+		}
+		if (!n)
+			fmt_chr(f, '[');
 		if (!ptr)
 			break;
-		if (i)
+		if (n)
 			fmt_str(f, ", ");
-		p_string_n(f, s, ptr, ~0UL);	/* (as long as the buffer) */
+		if (!trace_whole(s) && n >= (unsigned long)trace_strsize) {
+			fmt_str(f, "...");
+			break;
+		}
+		p_str_max(f, s, ptr, -1UL);
 	}
-	if (i == MAX_ARRAY)
-		fmt_str(f, ", ...");
 	fmt_chr(f, ']');
 }
 
+/* envp unless -v: its address and how many strings it holds
+ * ("unterminated" when the array cannot be read to its NULL) */
 static void put_envp(struct fmt *f, struct sysgate_sys *s, unsigned long p)
 {
-	unsigned long ptr;
-	int n = 0;
+	unsigned long ptr, at, n;
 
 	put_ptr(f, p);
-	while (p && n < 100000 &&
-	       sysgate_read_mem(s, &ptr, (char *)p + n * sizeof(ptr),
-				sizeof(ptr)) == sizeof(ptr) && ptr)
-		n++;
-	if (p) {
-		fmt_str(f, " /* ");
-		fmt_udec(f, n);
-		fmt_str(f, n == 1 ? " var */" : " vars */");
+	if (!p || !trace_structs(s))
+		return;
+	for (n = 0, at = p; at >= p; n++, at += sizeof(ptr)) {
+		if (sysgate_read_mem(s, &ptr, (void *)at, sizeof(ptr)) !=
+		    sizeof(ptr)) {
+			if (!n)
+				return;
+			at = 0;
+			break;
+		}
+		if (!ptr)
+			break;
 	}
+	fmt_str(f, " /* ");
+	fmt_udec(f, n);
+	fmt_str(f, n == 1 ? " var" : " vars");
+	fmt_str(f, at < p ? ", unterminated */" : " */");
 }
 
 struct iov {
@@ -1241,6 +1262,50 @@ static void trace_exit(struct sysgate_sys *s, void *data)
 	print_call(s);
 }
 
+/* A returned call's "name(args) = ret\n" (or its resumed form). */
+__attribute__((hot))
+static void put_line(struct fmt *f, struct sysgate_sys *s,
+		     const struct ev *e)
+{
+	if (e->shown)
+		put_resumed(f, s);
+	else
+		put_call_at(f, s, 1, e->ts);
+	put_ret(f, s);
+	fmt_chr(f, '\n');
+}
+
+/*
+ * A line that did not fit f (LINE_MAX_): strace prints it whole, so it
+ * is built again in mapped memory four times larger each try, written,
+ * and f starts over empty.  Only lines that long pay for this; past
+ * 64 MiB f keeps the cut line.
+ */
+static void long_line(struct fmt *f, struct sysgate_sys *s,
+		      const struct ev *e)
+{
+	size_t cap;
+
+	for (cap = (size_t)LINE_MAX_ * 16; cap <= (64u << 20); cap *= 4) {
+		long p = sysgate_syscall(nr_mmap, 0, cap, 3 /* RW */,
+					 0x22 /* PRIVATE|ANONYMOUS */, -1, 0);
+		struct fmt g;
+
+		if (sysgate_is_error(p))
+			return;
+		fmt_init(&g, (char *)p, cap);
+		put_line(&g, s, e);
+		if (!g.full)
+			sysgate_output(self, g.buf, g.len);
+		sysgate_syscall(nr_munmap, p, cap, 0, 0, 0, 0);
+		if (!g.full) {
+			f->len = 0;
+			f->full = 0;
+			return;
+		}
+	}
+}
+
 /* A returned call's line. */
 __attribute__((hot))
 static void print_call(struct sysgate_sys *s)
@@ -1265,12 +1330,9 @@ static void print_call(struct sysgate_sys *s)
 	}
 	e.ts = s->enter_ns;
 	ev_begin(&e, s->tid, s);
-	if (e.shown)
-		put_resumed(&f, s);
-	else
-		put_call_at(&f, s, 1, e.ts);
-	put_ret(&f, s);
-	fmt_chr(&f, '\n');
+	put_line(&f, s, &e);
+	if (f.full)
+		long_line(&f, s, &e);
 	/* (one write: another process's lines cannot come between) */
 	if (stack_traces)
 		trace_stack(&f, s, 0);
@@ -1477,7 +1539,9 @@ static int trace_init(struct sysgate_ctx *ctx, const char *args)
 			have_set = 1;
 		} else if (arg_is(&a, "s") && a.val &&
 			   !hk_parse_long(a.val, a.vlen, &v) && v >= 0) {
-			trace_strsize = v > LINE_MAX_ / 4 ? LINE_MAX_ / 4 : (int)v;
+			/* (no longer bound by the line buffer: a long line
+			 * grows; each reader caps at its own buffer) */
+			trace_strsize = v > (1 << 24) ? 1 << 24 : (int)v;
 		} else if (arg_is(&a, "t") && a.val &&
 			   !hk_parse_long(a.val, a.vlen, &v)) {
 			tstamp = (int)v;
@@ -1622,6 +1686,8 @@ static int trace_init(struct sysgate_ctx *ctx, const char *args)
 	add_decoders(dec_uring);
 	add_decoders(dec_aio);
 	add_decoders(dec_perf);
+	add_decoders(dec_bpf);
+	add_decoders(dec_ldt);
 	if (have_set)
 		set_select(ctx, &set);
 	else
@@ -1639,6 +1705,7 @@ static int trace_init(struct sysgate_ctx *ctx, const char *args)
 	 * a process by default. */
 	sysgate_watch_fatal_signals(ctx);
 	nr_mmap = lookup("mmap");
+	nr_munmap = lookup("munmap");
 	nr_mremap = lookup("mremap");
 	nr_brk = lookup("brk");
 	nr_shmat = lookup("shmat");

@@ -47,6 +47,8 @@ struct trace_scratch {
 		char closing[512];	/* -y: the path of a descriptor closed */
 		/* a decoder's input words that the kernel overwrites */
 		unsigned int given[128];
+		/* recvmmsg's msg_namelens given (IOV_MAX of them) */
+		unsigned short namelens[1024];
 	};
 	unsigned int closing_len;
 	int unselected;		/* -P: the call names none of the paths */
@@ -61,7 +63,7 @@ extern const struct decoder dec_file[], dec_desc[], dec_mem[], dec_proc[],
 	dec_signal[], dec_net[], dec_poll[], dec_time[], dec_misc[],
 	dec_ioctl[], dec_ipc[], dec_prctl[], dec_seccomp[],
 	dec_pids[], dec_quota[], dec_sec[], dec_mount[], dec_uring[],
-	dec_aio[], dec_perf[];
+	dec_aio[], dec_perf[], dec_bpf[], dec_ldt[];
 
 extern int trace_strsize;	/* -s */
 extern int trace_xflag;		/* -x: 1, -xx: 2 */
@@ -210,6 +212,11 @@ void p_flags(struct fmt *f, unsigned long v, const struct xlat *t,
  * the comment `unknown` ("FS_???_FL"), as strace prints them. */
 void p_flags_unknown(struct fmt *f, unsigned long v, const struct xlat *t,
 		     const char *unknown);
+/* Flags named by their bit numbers (bits: names of bit numbers):
+ * 1<<RTC_FEATURE_ALARM|..., the bits no name covers in hex after them,
+ * `unknown` in a comment when none has a name */
+void p_bit_flags(struct fmt *f, unsigned long long v, const struct xlat *bits,
+		 const char *unknown);
 /* Bytes at p (n of them), quoted and cut at -s; hex escapes when hex. */
 void p_data(struct fmt *f, const struct sysgate_sys *s, unsigned long p,
 	    unsigned long n, int hex);
@@ -308,6 +315,8 @@ int p_nonzero_tail(struct fmt *f, const struct sysgate_sys *s,
 		   const char *sep);
 /* A character as strace's 'c' (C escapes, \xNN when not printable) */
 void p_char(struct fmt *f, unsigned int ch);
+/* The same, whitespace too as \xNN unless ws (v4l2_fourcc's) */
+void p_char_as(struct fmt *f, unsigned int ch, int ws);
 /* n elements of size bytes (at most 64) at p, at most cap of them and
  * "..." after cap when n is more; each is read before -s cuts the
  * array, so an unreadable one past the last shown prints its address
@@ -402,6 +411,9 @@ int ioctl_gpio(struct call *c, unsigned int req, unsigned long arg);
 /* ... for Video4Linux2 devices (decode-v4l2.c) */
 int ioctl_v4l2(struct call *c, unsigned int req, unsigned long arg);
 void ioctl_v4l2_enter(struct call *c);	/* (what the kernel overwrites) */
+void ioctl_v4l2_ret(struct call *c);	/* (after the result) */
+int ioctl_uffd(struct call *c, unsigned int req, unsigned long arg);
+void ioctl_uffd_enter(struct call *c);	/* (UFFDIO_API's features) */
 /* ... for virtual consoles (decode-kd.c) */
 int ioctl_kd(struct call *c, unsigned int req, unsigned long arg);
 /* ... for loop devices and their control device (decode-loop.c) */
@@ -435,6 +447,8 @@ int nl_socket_row(const struct sysgate_sys *s, unsigned long ino, int *proto,
 /* The name of the generic netlink family id, asked of the kernel's
  * controller: 0, or -1 (sockets.c) */
 int genl_family_name(unsigned int id, char *name, unsigned long size);
+/* KERNEL_VERSION(4, 19, 0), as -X wants it (decode-bpf.c) */
+void p_kernel_version(struct fmt *f, unsigned int v);
 /* p_array_ctx's printer of u32 elements (decode-netlink.c) */
 void p_u32_elem(struct fmt *f, const void *e, void *ctx);
 /* An interface index by its name: if_nametoindex("lo"), else the

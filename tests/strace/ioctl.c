@@ -12,11 +12,53 @@
 #include <mtd/ubi-user.h>
 #include <linux/blktrace_api.h>
 #include <linux/hdreg.h>
+#include <linux/nsfs.h>
+#include <scsi/sg.h>
+#include <sys/syscall.h>
 #include <linux/inotify.h>
 #include <linux/random.h>
 #include <linux/watchdog.h>
 #include <sys/ioctl.h>
 #include <termios.h>
+
+/* namespaces: their type, owner, user namespace, parent */
+static void nsfs(void)
+{
+	unsigned int uid;
+	/* (<fcntl.h> clashes with the kernel's headers here) */
+	int fd = syscall(SYS_openat, AT_FDCWD, "/proc/self/ns/uts", O_RDONLY),
+	    user = syscall(SYS_openat, AT_FDCWD, "/proc/self/ns/user",
+			   O_RDONLY);
+
+	ioctl(-1, NS_GET_USERNS);
+	ioctl(-1, NS_GET_OWNER_UID, NULL);
+	ioctl(fd, NS_GET_NSTYPE);
+	ioctl(user, NS_GET_NSTYPE);
+	ioctl(user, NS_GET_OWNER_UID, &uid);
+	ioctl(user, NS_GET_PARENT);
+	close(ioctl(fd, NS_GET_USERNS));
+	close(fd);
+	close(user);
+}
+
+/* SCSI generic: numbers by pointer both ways and by value, none, resets
+ * (SG_IO's request itself is not decoded yet: NULL only) */
+static void sg(void)
+{
+	int v = 30000;
+	unsigned int reset = 0x100 | SG_SCSI_RESET_DEVICE;
+	char id[32];
+
+	ioctl(-1, SG_GET_TIMEOUT);
+	ioctl(-1, SG_SET_TIMEOUT, &v);
+	ioctl(-1, SG_GET_VERSION_NUM, &v);
+	ioctl(-1, SG_SET_TRANSFORM, 0xfacefeed);
+	ioctl(-1, SG_SCSI_RESET, &reset);
+	reset = 0x77;
+	ioctl(-1, SG_SCSI_RESET, &reset);
+	ioctl(-1, SG_IO, NULL);
+	ioctl(-1, SG_GET_SCSI_ID, id);
+}
 
 int main(void)
 {
@@ -167,5 +209,7 @@ int main(void)
 		ioctl(-1, UBI_IOCVOLUP, &up);
 		ioctl(-1, UBI_IOCVOLRMBLK);
 	}
+	nsfs();
+	sg();
 	return 0;
 }

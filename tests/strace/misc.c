@@ -11,6 +11,31 @@
 #include <sys/sysinfo.h>
 #include <sys/utsname.h>
 
+/* _sysctl (gone from kernels: ENOSYS): its arguments' fields, an
+ * empty set, and an address that cannot be read */
+static void sysctl_args(void)
+{
+	static int name[2] = { 1, 2 };
+	static size_t oldlen = 4;
+	static char old[4];
+	struct {
+		int *name;
+		int nlen;
+		void *oldval;
+		size_t *oldlenp;
+		void *newval;
+		size_t newlen;
+		unsigned long unused[4];
+	} a = { name, 2, old, &oldlen, NULL, 0, { 0 } };
+
+	syscall(SYS__sysctl, &a);
+	a.nlen = -1;
+	a.newlen = (size_t)-1;
+	syscall(SYS__sysctl, &a);
+	syscall(SYS__sysctl, NULL);
+	syscall(SYS__sysctl, 8);
+}
+
 int main(int argc, char **argv)
 {
 	struct utsname u;
@@ -98,5 +123,6 @@ int main(int argc, char **argv)
 		syscall(SYS_kexec_load, 0, 17, seg, 0x4UL);
 		syscall(SYS_kexec_file_load, -1, -1, 6, "quiet", 0x2UL);
 	}
+	sysctl_args();
 	return 0;
 }
