@@ -21,25 +21,29 @@ case " $* " in
 		{ echo "mechanism $m is not available here"; exit 77; }
 	;;
 esac
-native=$("$prog" 2>/tmp/sg-native-err.$$)
+# (stderr in a directory of its own: a name in /tmp made from the pid
+# could be another user's symlink; and removed even when the runner's
+# timeout ends this script)
+err=$(mktemp -d /tmp/sysgate-behave.XXXXXX) || exit 1
+trap 'rm -rf "$err"' EXIT
+trap 'exit 143' TERM
+native=$("$prog" 2>"$err/native")
 nrc=$?
-hooked=$("$BUILD/sysgate" "$@" -- "$prog" 2>/tmp/sg-hooked-err.$$)
+hooked=$("$BUILD/sysgate" "$@" -- "$prog" 2>"$err/hooked")
 hrc=$?
 if [ $nrc -eq 77 ]; then
 	echo "$native"
-	rm -f /tmp/sg-native-err.$$ /tmp/sg-hooked-err.$$
 	exit 77
 fi
 fail=0
 if [ $nrc -ne 0 ]; then
-	echo "native run failed (exit $nrc):"; cat /tmp/sg-native-err.$$; fail=1
+	echo "native run failed (exit $nrc):"; cat "$err/native"; fail=1
 fi
 if [ "$native" != "$hooked" ] || [ $nrc -ne $hrc ]; then
 	echo "under sysgate $*: exit $hrc (native $nrc)"
 	diff <(echo "$native") <(echo "$hooked")
-	cat /tmp/sg-hooked-err.$$ | tail -20
+	tail -20 "$err/hooked"
 	fail=1
 fi
-rm -f /tmp/sg-native-err.$$ /tmp/sg-hooked-err.$$
 [ $fail -eq 0 ] && echo "$native" | tail -1
 exit $fail
