@@ -325,10 +325,11 @@ static int loader_script(const char *path)
 }
 
 /* 1: through the loader; 2: a script, through the loader; 0: not. */
-static int via_loader(const char *path, char *const *argv, char **newargv,
-		      char *loader, unsigned long loader_size)
+static int via_loader(const char *path, char *const *argv,
+		      unsigned long argc, char **newargv, char *loader,
+		      unsigned long loader_size)
 {
-	unsigned long i, skip;
+	unsigned long skip;
 	int kind, script = 0;
 
 	if (!sg_env_loader(loader, loader_size))
@@ -357,15 +358,10 @@ static int via_loader(const char *path, char *const *argv, char **newargv,
 	 * cannot be mapped at the fixed address ours has: ours does its
 	 * work, with its arguments (PATH ARGV0 ARGS...). */
 	skip = is_loader(path) ? 1 : 0;
-	for (i = 0;; i++) {
-		char *p;
-
-		if (sg_read_safe(&p, &argv[i + skip], sizeof(p)) < 0)
-			return 0;
-		newargv[i + 2 - skip] = p;
-		if (!p)
-			return i > 0 || !skip ? 1 + script : 0;
-	}
+	if (argc < skip || sg_read_safe(&newargv[2 - skip], &argv[skip],
+					(argc + 1 - skip) * sizeof(char *)) < 0)
+		return 0;
+	return argc > skip || !skip ? 1 + script : 0;
 }
 
 /*
@@ -511,14 +507,13 @@ static long exec_fd(const char *path, long kind)
  * strip or replace.  buf holds one variable.
  */
 static int starts_other_sysgate(char *const *envp, unsigned long n,
-				char *buf, unsigned long size)
+				const char *peeks, char *buf,
+				unsigned long size)
 {
-	char peek[ENV_PEEK + 1];
 	unsigned long i;
 
 	for (i = 0; i < n; i++)
-		if (sg_read_str_safe(peek, envp[i], sizeof(peek)) >= 0 &&
-		    sg_env_is_start_var(peek) &&
+		if (sg_env_is_start_var(peeks + i * (ENV_PEEK + 1)) &&
 		    sg_read_str_safe(buf, envp[i], size) >= 0 &&
 		    sg_env_is_foreign(buf))
 			return 1;
@@ -531,6 +526,8 @@ struct exec_plan {
 	const char *path;	/* what the kernel is given (execve) */
 	char *const *envp, *const *argv;
 	unsigned long nenv, argc;
+	char **env;		/* envp's pointers, read once */
+	char *peeks;		/* the start of each, ENV_PEEK + 1 apart */
 	char **newenv, **newargv;
 	char *loader;		/* the loader's path, when static_prog */
 	char *strs;		/* room for the strings sysgate adds */
@@ -539,24 +536,35 @@ struct exec_plan {
 	long kind;		/* what the loader is given the program as */
 	long keep;		/* the program's descriptor, for the loader */
 	long state;		/* shared state reopened for the new program */
+	long path_len;		/* execve's path read into pathbuf, or -errno */
 	char *preload_old;	/* the program's LD_PRELOAD without ours */
 	size_t preload_len;
 	char pathbuf[512];
 };
 
-/* Length of a NULL-terminated vector; -1 where it cannot be read. */
+/* Length of a NULL-terminated vector; -1 where it cannot be read.  Read
+ * a page's worth at a time, not a call per pointer. */
 static long count_vector(char *const *v)
 {
+	char *chunk[64];
 	long n = 0;
-	char *p;
 
 	if (!v)
 		return 0;
-	for (;; n++) {
-		if (sg_read_safe(&p, &v[n], sizeof(p)) < 0)
+	for (;;) {
+		unsigned long a = (unsigned long)&v[n];
+		size_t len = 4096 - (a & 4095), i;
+
+		if (len > sizeof(chunk))
+			len = sizeof(chunk);
+		len -= len % sizeof(char *);
+		if (!len)	/* a pointer across a page's end */
+			len = sizeof(char *);
+		if (sg_read_safe(chunk, (const void *)a, len) < 0)
 			return -1;
-		if (!p)
-			return n;
+		for (i = 0; i < len / sizeof(char *); i++, n++)
+			if (!chunk[i])
+				return n;
 	}
 }
 
@@ -571,14 +579,22 @@ static int exec_layout(struct sg_thread *t, struct exec_plan *p)
 		return -1;
 	p->nenv = n;
 	p->argc = argc;
-	need = (n + 16 + sg.nhooks + argc + 4) * sizeof(char *) +
-	       sg_env_extra_size() + 8192 + 512;
+	need = (2 * n + 16 + sg.nhooks + argc + 4) * sizeof(char *) +
+	       (n + argc) * (ENV_PEEK + 1) + sg_env_extra_size() + 8192 +
+	       512;
 	p->newenv = (char **)exec_buf(t, need);
 	if (!p->newenv)
 		return -2;
 	p->newargv = p->newenv + n + 16 + sg.nhooks;
-	p->loader = (char *)(p->newargv + argc + 4);
+	p->env = p->newargv + argc + 4;
+	p->peeks = (char *)(p->env + n);
+	p->loader = p->peeks + (n + argc) * (ENV_PEEK + 1);
 	p->strs = p->loader + 512;
+	/* A copy of the pointers: another thread changing the program's
+	 * array meanwhile cannot make sysgate read through a bad one. */
+	if (sg_read_safe(p->env, p->envp, n * sizeof(char *)) < 0 ||
+	    sg_peek_strs(p->env, n, p->peeks, ENV_PEEK + 1) < 0)
+		return -1;
 	return 0;
 }
 
@@ -587,8 +603,7 @@ static long exec_read_path(struct sg_thread *t, const struct sysgate_sys *s,
 			   struct exec_plan *p)
 {
 	long r = p->at ? execveat_path(s, p->pathbuf, sizeof(p->pathbuf))
-		       : sg_read_str_safe(p->pathbuf, p->path,
-					  sizeof(p->pathbuf));
+		       : p->path_len;
 
 	if (r >= 0)
 		p->renamed = self_exe(t, p->pathbuf, sizeof(p->pathbuf));
@@ -618,8 +633,8 @@ static long route_seccomp(struct sg_thread *t, const struct sysgate_sys *s,
 	p->kind = r;
 	if (!r && p->follow)
 		not_hooked_32(p->pathbuf);
-	p->static_prog = r && via_loader(p->pathbuf, p->argv, p->newargv,
-					 p->loader, 512);
+	p->static_prog = r && via_loader(p->pathbuf, p->argv, p->argc,
+					 p->newargv, p->loader, 512);
 	if (r && !p->static_prog)
 		return -ENOMEM_;
 	return 0;
@@ -637,7 +652,8 @@ static void route(struct sg_thread *t, const struct sysgate_sys *s,
 		p->follow = 0;
 	}
 	p->static_prog = p->follow ? via_loader(p->pathbuf, p->argv,
-						p->newargv, p->loader, 512)
+						p->argc, p->newargv,
+						p->loader, 512)
 				   : 0;
 	p->kind = p->static_prog;
 	if (!p->at && sg.exe_path && !p->static_prog && !sg.exe_set)
@@ -675,15 +691,13 @@ static long loader_names_program(const struct sysgate_sys *s,
  */
 static int build_env(struct exec_plan *p)
 {
-	char peek[ENV_PEEK + 1];
 	unsigned long i, k = 0;
 	char **e = p->newenv;
 
 	for (i = 0; i < p->nenv; i++) {
-		char *v = p->envp[i];
+		char *v = p->env[i];
+		const char *peek = p->peeks + i * (ENV_PEEK + 1);
 
-		if (sg_read_str_safe(peek, v, sizeof(peek)) < 0)
-			return -1;
 		if (is_var(peek, "LD_PRELOAD")) {
 			/* Keep the program's other preloads. */
 			long len = sg_read_str_safe(p->strs, v + 11, 4096);
@@ -764,6 +778,28 @@ static long exec_run(const struct sysgate_sys *s, struct exec_plan *p)
 	return r;
 }
 
+/*
+ * A program that is not there: -ENOENT or -ENOTDIR as the kernel would
+ * answer, without the new environment, state descriptor and loader
+ * checks made for it (execvp's PATH search tries one directory after
+ * another: each miss paid some twenty calls).  Only once every string
+ * the kernel copies is seen to be readable (the first bytes of each):
+ * older kernels (6.1 among them) copy them before they open the program,
+ * and a bad one is then EFAULT.  0 to go on.
+ */
+static long exec_missing(struct exec_plan *p)
+{
+	struct sg_fd_stat st;
+	long r = sg_path_stat(p->pathbuf, &st);
+	char *argv_peeks = p->peeks + p->nenv * (ENV_PEEK + 1);
+
+	if ((r != -2 && r != -20) ||
+	    sg_read_safe(p->newargv, p->argv, p->argc * sizeof(char *)) < 0 ||
+	    sg_peek_strs(p->newargv, p->argc, argv_peeks, ENV_PEEK + 1) < 0)
+		return 0;
+	return r;
+}
+
 /* Bad pointers: the kernel gives its own answer, in its own order (a
  * missing file may come first), and the exec fails there. */
 static long exec_unchanged(const struct sysgate_sys *s, long state)
@@ -791,16 +827,21 @@ long sg_execve(struct sg_thread *t, struct sysgate_sys *s)
 	p.follow = !t->hooks_off && !sg_attach_active();
 	p.keep = p.state = -1;
 
-	if (!t->hooks_off &&
-	    sg_read_str_safe(p.pathbuf, p.path, sizeof(p.pathbuf)) >= 0)
+	p.path_len = sg_read_str_safe(p.pathbuf, p.path, sizeof(p.pathbuf));
+	if (!t->hooks_off && p.path_len >= 0)
 		sg_hooks_exec(t, p.pathbuf);
 	r = exec_layout(t, &p);
 	if (r == -2 && sg.seccomp_on)
 		return -ENOMEM_;
 	if (r < 0)
 		return exec_unchanged(s, -1);
+	if (!p.at && p.path_len >= 0) {
+		r = exec_missing(&p);
+		if (r)
+			return r;
+	}
 
-	p.nested = starts_other_sysgate(p.envp, p.nenv, p.strs,
+	p.nested = starts_other_sysgate(p.env, p.nenv, p.peeks, p.strs,
 					sg_env_extra_size());
 	if (p.nested) {
 		if (p.follow)

@@ -463,6 +463,9 @@ int sg_poke_code(unsigned long addr, const void *buf, unsigned long len) SG_HIDD
 void sg_arch_flush_code(unsigned long lo, unsigned long hi) SG_HIDDEN;
 long sg_write_safe(void *dst, const void *src, size_t len) SG_HIDDEN;
 long sg_read_str_safe(char *dst, const char *src, size_t max) SG_HIDDEN;
+/* The first width-1 bytes of each of n strings, in a few calls. */
+long sg_peek_strs(char *const *strs, unsigned long n, char *peeks,
+		  size_t width) SG_HIDDEN;
 
 /* core/env.c: "fd:N" (a descriptor named in a variable) -> N, or -1 */
 long sg_env_fd(const char *var) SG_HIDDEN;

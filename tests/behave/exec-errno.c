@@ -5,6 +5,9 @@
  * and the loader) must give as the kernel does: which error comes first
  * (a missing file or a bad argv) is the kernel's order; a NULL argv runs
  * the program; with every descriptor in use the exec itself succeeds.
+ * A missing program (sysgate answers it without preparing the exec) must
+ * fail as the kernel fails it, and a PATH search past missing
+ * directories must still find and run the program.
  */
 #define _GNU_SOURCE
 #include <errno.h>
@@ -16,6 +19,7 @@
 #include "../lib/util.h"
 
 static char *av[] = { "sh", "-c", "exit 5", 0 }, *ev[] = { 0 };
+static char *path_ev[] = { "PATH=/nonexistent:/etc/passwd:/usr/bin:/bin", 0 };
 /* Above user space: bad for the kernel whatever is mapped (-m zeropage
  * may map page 0, where a small address would read fine). */
 #define BAD ((void *)-4096L)
@@ -36,7 +40,10 @@ static void try(const char *what, const char *path, char **argv, char **envp,
 			while (open("/dev/null", O_RDONLY) >= 0)
 				;
 		}
-		syscall(SYS_execve, path, argv, envp);
+		if (path)
+			syscall(SYS_execve, path, argv, envp);
+		else
+			execvpe(argv[0], argv, envp);
 		atomic_printf("%s: execve failed, errno %d\n", what, errno);
 		_exit(1);
 	}
@@ -51,6 +58,10 @@ int main(void)
 	try("missing, bad argv", "/nonexistent", bad, ev, 0);
 	try("missing, bad envp", "/nonexistent", av, bad, 0);
 	try("missing, bad argv string", "/nonexistent", badstr, ev, 0);
+	try("missing, bad envp string", "/nonexistent", av, badstr, 0);
+	try("missing", "/nonexistent", av, ev, 0);
+	try("below a file", "/etc/passwd/sh", av, ev, 0);
+	try("PATH search", 0, av, path_ev, 0);
 	try("directory, bad argv", "/", bad, ev, 0);
 	try("directory, bad envp", "/", av, bad, 0);
 	try("program, bad argv", "/bin/sh", bad, ev, 0);
