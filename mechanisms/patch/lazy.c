@@ -214,7 +214,8 @@ static unsigned int traps_at(unsigned long addr)
 
 static unsigned long waiting[WAITING_SLOTS];
 
-/* Under the lock: is the site at addr waiting (add: now)? */
+/* Under the lock (or alone: still_waiting): is the site at addr waiting
+ * (add: now)? */
 static int waits(unsigned long addr, int add)
 {
 	unsigned long i = (addr * 0x9e3779b97f4a7c15UL) >> 56, k;
@@ -454,6 +455,22 @@ void sg_patch_lazy_enable(void)
 		lz.enabled = 1;
 }
 
+/*
+ * A site waiting for its object's whole read traps on and on (libc's a
+ * few hundred times).  While the process has one thread, only a handler
+ * that takes the lock can change the tables meanwhile, and it bumps
+ * lz.gen first: seen without the lock's two rt_sigprocmask.
+ */
+static int still_waiting(unsigned long addr)
+{
+	unsigned long gen = __atomic_load_n(&lz.gen, __ATOMIC_SEQ_CST);
+
+	return !__atomic_load_n(&sg.vm_shared, __ATOMIC_SEQ_CST) &&
+	       waits(addr, 0) &&
+	       __atomic_load_n(&lz.gen, __ATOMIC_SEQ_CST) == gen &&
+	       sg_patch_first_trap_wait(addr);
+}
+
 void sg_patch_lazy_trapped(unsigned long addr)
 {
 	struct sg_thread *self = sg_self();
@@ -468,7 +485,7 @@ void sg_patch_lazy_trapped(unsigned long addr)
 	 */
 	if (!lz.enabled || (self && self->vfork_child) || declined(addr) ||
 	    __atomic_load_n(&sg.hook_threads, __ATOMIC_SEQ_CST) ||
-	    traps_at(addr) < SG_TRAPS_BEFORE_PLAN ||
+	    traps_at(addr) < SG_TRAPS_BEFORE_PLAN || still_waiting(addr) ||
 	    !sg_patch_lock_take(&lz.lock, 0))
 		return;
 	/* Tell calls that change memory to take the lock from now on, and
