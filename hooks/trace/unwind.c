@@ -78,46 +78,67 @@ static unsigned long hex(const char **p)
 	}
 }
 
-/* The object pc lies in: the nearest mapping at or below pc, of the same
- * file (or anonymous, as sysgate's own image), that starts with an ELF
- * header.  0, or -1. */
+/* One line of /proc/self/maps: its range and its path (after the
+ * fields between; empty for anonymous memory).  The next line. */
+static const char *map_line(const char *p, unsigned long *start,
+			    unsigned long *end, const char **path,
+			    size_t *plen)
+{
+	*start = hex(&p);
+	p++;
+	*end = hex(&p);
+	while (*p && *p != '\n' && *p != '/' && *p != '[')
+		p++;
+	*path = p;
+	while (*p && *p != '\n')
+		p++;
+	*plen = (size_t)(p - *path);
+	return *p ? p + 1 : p;
+}
+
+/*
+ * The object pc lies in: the nearest mapping at or below pc, of the same
+ * file (or anonymous, as sysgate's own image under -p, then joined to
+ * pc's mapping without a gap), that starts with an ELF header.  Only
+ * such mappings are read: the first bytes of any other could be a
+ * device's registers, or pages a userfaultfd handler means to fill (a
+ * read there filled them, or hung the program).  0, or -1.
+ */
 static int find_obj(const char *maps, unsigned long pc, struct obj *o)
 {
-	const char *p = maps, *hit_path = 0, *base_path = 0;
-	size_t hit_len = 0, base_len = 0;
-	unsigned long base = 0, start, end;
+	const char *p, *hit_path = 0, *path;
+	size_t hit_len = 0, plen;
+	unsigned long base = 0, start, end, run = 0, run_end = 0;
 
-	while (*p) {
-		const char *path;
-		size_t plen;
-		unsigned char magic[4];
-
-		start = hex(&p);
-		p++;
-		end = hex(&p);
-		while (*p && *p != '\n' && *p != '/' && *p != '[')
-			p++;
-		path = p;
-		while (*p && *p != '\n')
-			p++;
-		plen = (size_t)(p - path);
-		if (*p)
-			p++;
+	for (p = maps; *p && !hit_path;) {
+		p = map_line(p, &start, &end, &path, &plen);
 		if (start > pc)
 			break;
-		if (!rd(magic, start, 4) && magic[0] == 0x7f && magic[1] == 'E' &&
-		    magic[2] == 'L' && magic[3] == 'F') {
-			base = start;
-			base_path = path;
-			base_len = plen;
-		}
+		/* (where a run of anonymous mappings without a gap starts) */
+		if (plen || start != run_end)
+			run = start;
+		run_end = plen ? 0 : end;
 		if (pc < end) {
 			hit_path = path;
 			hit_len = plen;
 		}
 	}
-	if (!hit_path || !base_path || hit_len != base_len ||
-	    hk_strncmp(hit_path, base_path, hit_len))
+	if (!hit_path)
+		return -1;
+	for (p = maps; *p;) {
+		unsigned char magic[4];
+
+		p = map_line(p, &start, &end, &path, &plen);
+		if (start > pc)
+			break;
+		if (plen != hit_len || hk_strncmp(path, hit_path, plen) ||
+		    (!hit_len && start < run))
+			continue;
+		if (!rd(magic, start, 4) && magic[0] == 0x7f &&
+		    magic[1] == 'E' && magic[2] == 'L' && magic[3] == 'F')
+			base = start;
+	}
+	if (!base)
 		return -1;
 	o->base = base;
 	if (hit_len >= sizeof(o->path))
