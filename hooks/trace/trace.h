@@ -166,9 +166,12 @@ void p_pid_or_pgid(struct fmt *f, int pid);
 int pids_translate(int pid, int type);
 /* the same printers with the translation known */
 void p_pid_as(struct fmt *f, int pid, int type, int ours);
-void p_pid_or_pgid_as(struct fmt *f, int pid, int ours);
-/* wait4's enter(): its pid's translation in trace_saved(c)[0] */
+/* wait4's and waitid's enter(): their pid's translation and name, which
+ * a_wait4_pid and a_waitid_pid print */
 void pids_enter_wait4(struct call *c);
+void a_wait4_pid(struct call *c);
+void pids_enter_waitid(struct call *c);
+void a_waitid_pid(struct call *c);
 void a_pid(struct call *c, int i, int type);
 /* results that are a process's or thread's id */
 void r_tgid(struct call *c);
