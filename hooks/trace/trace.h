@@ -63,7 +63,7 @@ extern const struct decoder dec_file[], dec_desc[], dec_mem[], dec_proc[],
 	dec_signal[], dec_net[], dec_poll[], dec_time[], dec_misc[],
 	dec_ioctl[], dec_ipc[], dec_prctl[], dec_seccomp[],
 	dec_pids[], dec_quota[], dec_sec[], dec_mount[], dec_uring[],
-	dec_aio[], dec_perf[], dec_bpf[], dec_ldt[];
+	dec_aio[], dec_perf[], dec_bpf[], dec_ldt[], dec_ptrace[];
 
 extern int trace_strsize;	/* -s */
 extern int trace_xflag;		/* -x: 1, -xx: 2 */
