@@ -429,6 +429,8 @@ int ioctl_block(struct call *c, unsigned int req, unsigned long arg);
 int ioctl_perf(struct call *c, unsigned int req, unsigned long arg);
 /* ... for UBI volumes' structures (decode-ubi.c) */
 int ioctl_ubi(struct call *c, unsigned int req, unsigned long arg);
+/* ... for SCSI generic's SG_IO (decode-sg.c) */
+int ioctl_sg(struct call *c, unsigned int req, unsigned long arg);
 /* ... for PTP clocks (decode-ptp.c) */
 int ioctl_ptp(struct call *c, unsigned int req, unsigned long arg);
 /* ... and for seccomp user notifications (decode-seccomp.c), whose
