@@ -760,6 +760,7 @@ static void d_ioctl(struct call *c)
 	    ioctl_v4l2(c, (unsigned int)req, arg) ||
 	    ioctl_ptp(c, (unsigned int)req, arg) ||
 	    ioctl_sg(c, (unsigned int)req, arg) ||
+	    ioctl_mtd(c, (unsigned int)req, arg) ||
 	    ioctl_uffd(c, (unsigned int)req, arg) ||
 	    ioctl_seccomp(c, (unsigned int)req, arg))
 		return;

@@ -80,12 +80,6 @@ static void p_sg_v3(struct call *c, const struct sg_io_hdr *h)
 	fmt_chr(f, '}');
 }
 
-static void f_hex(struct fmt *f, const char *name, unsigned long v)
-{
-	fmt_str(f, name);
-	p_hex(f, v);
-}
-
 static void p_sg_v4(struct call *c, const struct sg_io_v4 *h)
 {
 	struct fmt *f = c->f;

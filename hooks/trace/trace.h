@@ -197,6 +197,8 @@ void f_udec(struct fmt *f, const char *name, unsigned long v);
  * them: signed ('d') or unsigned ('u') */
 void f_ints(struct fmt *f, const char *names, const void *w, int n,
 	    char base);
+/* name then v in hex (0 is "0") */
+void f_hex(struct fmt *f, const char *name, unsigned long v);
 /* name then v in hex, when v is set (strace's reserved fields) */
 void f_hex_set(struct fmt *f, const char *name, unsigned long v);
 void p_ptr(struct fmt *f, unsigned long v);
@@ -429,6 +431,8 @@ int ioctl_block(struct call *c, unsigned int req, unsigned long arg);
 int ioctl_perf(struct call *c, unsigned int req, unsigned long arg);
 /* ... for UBI volumes' structures (decode-ubi.c) */
 int ioctl_ubi(struct call *c, unsigned int req, unsigned long arg);
+/* ... for MTD devices and the other 'M' requests (decode-mtd.c) */
+int ioctl_mtd(struct call *c, unsigned int req, unsigned long arg);
 /* ... for SCSI generic's SG_IO (decode-sg.c) */
 int ioctl_sg(struct call *c, unsigned int req, unsigned long arg);
 /* ... for PTP clocks (decode-ptp.c) */
