@@ -431,6 +431,11 @@ int ioctl_block(struct call *c, unsigned int req, unsigned long arg);
 int ioctl_perf(struct call *c, unsigned int req, unsigned long arg);
 /* ... for UBI volumes' structures (decode-ubi.c) */
 int ioctl_ubi(struct call *c, unsigned int req, unsigned long arg);
+/* _IOC(_IOC_READ, 0x12, 0x34, 0x8): a request without a name (under
+ * -X as its number: x_begin's) */
+void p_ioc(struct fmt *f, unsigned long req);
+/* ... for TEE devices (decode-tee.c) */
+int ioctl_tee(struct call *c, unsigned int req, unsigned long arg);
 /* ... for MTD devices and the other 'M' requests (decode-mtd.c) */
 int ioctl_mtd(struct call *c, unsigned int req, unsigned long arg);
 /* ... for SCSI generic's SG_IO (decode-sg.c) */
