@@ -390,6 +390,10 @@ void p_in_addr_sized(struct fmt *f, const char *name, const void *bytes,
 /* A hardware address of n bytes, "01:02:03", as strace's -X shows it
  * (decode-net.c) */
 void p_mac(struct fmt *f, const unsigned char *a, unsigned int n);
+/* The same of an address of n bytes in a field of size (its bytes all
+ * shown under -X, as strace's print_hwaddr) */
+void p_hwaddr(struct fmt *f, const unsigned char *a, unsigned int size,
+	      unsigned int n);
 /* Reserved words: ", NAME=[0x1, 0, ...]" when any is set (decode-ptp.c) */
 void p_reserved(struct fmt *f, const char *name, const unsigned int *r,
 		int n);
@@ -434,6 +438,8 @@ int ioctl_ubi(struct call *c, unsigned int req, unsigned long arg);
 /* _IOC(_IOC_READ, 0x12, 0x34, 0x8): a request without a name (under
  * -X as its number: x_begin's) */
 void p_ioc(struct fmt *f, unsigned long req);
+/* ... for sockets (decode-sockio.c) */
+int ioctl_sockio(struct call *c, unsigned int req, unsigned long arg);
 /* ... for TEE devices (decode-tee.c) */
 int ioctl_tee(struct call *c, unsigned int req, unsigned long arg);
 /* ... for MTD devices and the other 'M' requests (decode-mtd.c) */
