@@ -764,6 +764,7 @@ static void d_ioctl(struct call *c)
 	    ioctl_mtd(c, (unsigned int)req, arg) ||
 	    ioctl_tee(c, (unsigned int)req, arg) ||
 	    ioctl_sockio(c, (unsigned int)req, arg) ||
+	    ioctl_dm(c, (unsigned int)req, arg) ||
 	    ioctl_uffd(c, (unsigned int)req, arg) ||
 	    ioctl_seccomp(c, (unsigned int)req, arg))
 		return;

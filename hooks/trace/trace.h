@@ -438,6 +438,8 @@ int ioctl_ubi(struct call *c, unsigned int req, unsigned long arg);
 /* _IOC(_IOC_READ, 0x12, 0x34, 0x8): a request without a name (under
  * -X as its number: x_begin's) */
 void p_ioc(struct fmt *f, unsigned long req);
+/* ... for the device mapper (decode-dm.c) */
+int ioctl_dm(struct call *c, unsigned int req, unsigned long arg);
 /* ... for sockets (decode-sockio.c) */
 int ioctl_sockio(struct call *c, unsigned int req, unsigned long arg);
 /* ... for TEE devices (decode-tee.c) */
