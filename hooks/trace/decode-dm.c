@@ -3,8 +3,10 @@
  * Device mapper's ioctls as strace 6.1 prints them: [{header}, ...],
  * the header's fields each command uses (its device by number, name or
  * UUID where set; the counts the kernel fills at exit, on success), and
- * "..." where a payload follows (target specifications, a message, a
- * new name): strace lists those under -v, sysgate does not yet.
+ * "..." where a payload follows, which -v shows: the target
+ * specifications a table load gives, a target's message, a new name or
+ * geometry (not yet those the kernel returns: the list of devices,
+ * dependencies, versions, a table's status).
  */
 #include <stddef.h>
 #include <linux/ioctl.h>
@@ -67,6 +69,96 @@ static int dm_payload(struct call *c, unsigned int req,
 	return 0;
 }
 
+#define MISPLACED(what) "??? /* misplaced " what " */"
+
+/* DM_TABLE_LOAD's target specifications, each at the previous one's
+ * next (p: the header's address) */
+static void p_dm_targets(struct call *c, unsigned long p,
+			 const struct dm_ioctl *d)
+{
+	unsigned long off = d->data_start, end = 0, i;
+	struct fmt *f = c->f;
+
+	for (i = 0; i < d->target_count; i++) {
+		struct dm_target_spec t;
+
+		fmt_str(f, ", ");
+		if ((i && off <= end) ||
+		    (end = off + sizeof(t)) > d->data_size) {
+			fmt_str(f, MISPLACED("struct dm_target_spec"));
+			return;
+		}
+		if (i >= (unsigned long)trace_strsize) {
+			fmt_str(f, "...");
+			return;
+		}
+		if (fetch(f, c->s, &t, p + off, sizeof(t)))
+			return;
+		f_udec(f, "{sector_start=", t.sector_start);
+		f_udec(f, ", length=", t.length);
+		fmt_str(f, ", target_type=");
+		p_cstring(f, t.target_type, sizeof(t.target_type));
+		fmt_str(f, ", string=");
+		p_str_max(f, c->s, p + end, d->data_size - end);
+		fmt_chr(f, '}');
+		off += t.next;
+	}
+}
+
+/* DM_TARGET_MSG's sector and message */
+static void p_dm_msg(struct call *c, unsigned long p,
+		     const struct dm_ioctl *d)
+{
+	unsigned long off = d->data_start,
+		      end = off + offsetof(struct dm_target_msg, message);
+	unsigned long long sector;
+	struct fmt *f = c->f;
+
+	fmt_str(f, ", ");
+	if (end <= off || end > d->data_size) {
+		fmt_str(f, MISPLACED("struct dm_target_msg"));
+		return;
+	}
+	if (fetch(f, c->s, &sector, p + off, sizeof(sector)))
+		return;
+	f_udec(f, "{sector=", sector);
+	fmt_str(f, ", message=");
+	p_str_max(f, c->s, p + end, d->data_size - end);
+	fmt_chr(f, '}');
+}
+
+/* A new name or geometry */
+static void p_dm_string(struct call *c, unsigned long p,
+			const struct dm_ioctl *d)
+{
+	fmt_str(c->f, ", ");
+	if (d->data_start > d->data_size) {
+		fmt_str(c->f, MISPLACED("string"));
+		return;
+	}
+	fmt_str(c->f, "{string=");
+	p_str_max(c->f, c->s, p + d->data_start,
+		  d->data_size - d->data_start);
+	fmt_chr(c->f, '}');
+}
+
+/* The payload of what the call gives, under -v */
+static int p_dm_given(struct call *c, unsigned int req, unsigned long p,
+		      const struct dm_ioctl *d)
+{
+	if (!trace_whole(c->s))
+		return 0;
+	if (req == DM_TABLE_LOAD)
+		p_dm_targets(c, p, d);
+	else if (req == DM_TARGET_MSG && d->data_start != d->data_size)
+		p_dm_msg(c, p, d);
+	else if (req == DM_DEV_RENAME || req == DM_DEV_SET_GEOMETRY)
+		p_dm_string(c, p, d);
+	else
+		return 0;
+	return 1;
+}
+
 int ioctl_dm(struct call *c, unsigned int req, unsigned long arg)
 {
 	const char *nm = xlat_name(&xl_ioctl_dm, req);
@@ -111,7 +203,7 @@ int ioctl_dm(struct call *c, unsigned int req, unsigned long arg)
 	fmt_str(f, ", flags=");
 	p_flags(f, d.flags, &xl_dm_flags, 0);
 	fmt_chr(f, '}');
-	if (dm_payload(c, req, &d))
+	if (!p_dm_given(c, req, arg, &d) && dm_payload(c, req, &d))
 		fmt_str(f, ", ...");
 	fmt_chr(f, ']');
 	return 1;
