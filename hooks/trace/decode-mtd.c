@@ -6,6 +6,7 @@
  * there is one.  Structures the call gives print as given; those the
  * device fills print at exit when the call succeeded, else the address.
  */
+#include <stddef.h>
 #include <linux/ioctl.h>
 #include <mtd/mtd-abi.h>
 #include "trace.h"
@@ -31,96 +32,87 @@ static void p_mtd_name(struct fmt *f, unsigned int req, const char *nm)
 	p_named(f, buf, req, 'x');
 }
 
-static void p_erase(struct call *c, unsigned long arg)
+/* A structure's fields, as a table: hex ('x'), unsigned ('u'), an
+ * address ('p'), a name of t ('n') or flags of t ('f') */
+struct mtd_field {
+	const char *name;
+	unsigned char off, size;
+	char kind;
+	const struct xlat *t;
+	const char *unknown;
+};
+#define MF(type, field, kind) \
+	{ #field, offsetof(type, field), sizeof(((type *)0)->field), kind, 0, \
+	  0 }
+#define MFT(type, field, kind, t, unknown) \
+	{ #field, offsetof(type, field), sizeof(((type *)0)->field), kind, t, \
+	  unknown }
+
+static const struct mtd_field erase_f[] = {
+	MF(struct erase_info_user, start, 'x'),
+	MF(struct erase_info_user, length, 'x'), { 0 },
+}, erase64_f[] = {
+	MF(struct erase_info_user64, start, 'x'),
+	MF(struct erase_info_user64, length, 'x'), { 0 },
+}, oob_f[] = {
+	MF(struct mtd_oob_buf, start, 'x'), MF(struct mtd_oob_buf, length, 'x'),
+	MF(struct mtd_oob_buf, ptr, 'p'), { 0 },
+}, oob64_f[] = {
+	MF(struct mtd_oob_buf64, start, 'x'),
+	MF(struct mtd_oob_buf64, length, 'x'),
+	MF(struct mtd_oob_buf64, usr_ptr, 'x'), { 0 },
+}, otp_f[] = {
+	MF(struct otp_info, start, 'x'), MF(struct otp_info, length, 'x'),
+	MF(struct otp_info, locked, 'u'), { 0 },
+}, write_f[] = {
+	MF(struct mtd_write_req, start, 'x'), MF(struct mtd_write_req, len, 'x'),
+	MF(struct mtd_write_req, ooblen, 'x'),
+	MF(struct mtd_write_req, usr_data, 'x'),
+	MF(struct mtd_write_req, usr_oob, 'x'),
+	MFT(struct mtd_write_req, mode, 'n', &xl_mtd_ops_modes,
+	    "MTD_OPS_???"), { 0 },
+}, info_f[] = {
+	MFT(struct mtd_info_user, type, 'n', &xl_mtd_types, "MTD_???"),
+	MFT(struct mtd_info_user, flags, 'f', &xl_mtd_flags, 0),
+	MF(struct mtd_info_user, size, 'x'),
+	MF(struct mtd_info_user, erasesize, 'x'),
+	MF(struct mtd_info_user, writesize, 'x'),
+	MF(struct mtd_info_user, oobsize, 'x'),
+	MF(struct mtd_info_user, padding, 'x'), { 0 },
+}, stats_f[] = {
+	MF(struct mtd_ecc_stats, corrected, 'x'),
+	MF(struct mtd_ecc_stats, failed, 'x'),
+	MF(struct mtd_ecc_stats, badblocks, 'x'),
+	MF(struct mtd_ecc_stats, bbtblocks, 'x'), { 0 },
+};
+
+/* The structure of size bytes at arg, field by field */
+static void p_mtd_struct(struct call *c, unsigned long arg, unsigned int size,
+			 const struct mtd_field *d)
 {
-	struct erase_info_user e;
+	const struct mtd_field *first = d;
+	unsigned char b[64];
+	unsigned long v;
 
-	if (fetch(c->f, c->s, &e, arg, sizeof(e)))
+	if (size > sizeof(b) || fetch(c->f, c->s, b, arg, size))
 		return;
-	f_hex(c->f, "{start=", e.start);
-	f_hex(c->f, ", length=", e.length);
-	fmt_chr(c->f, '}');
-}
-
-static void p_erase64(struct call *c, unsigned long arg)
-{
-	struct erase_info_user64 e;
-
-	if (fetch(c->f, c->s, &e, arg, sizeof(e)))
-		return;
-	f_hex(c->f, "{start=", e.start);
-	f_hex(c->f, ", length=", e.length);
-	fmt_chr(c->f, '}');
-}
-
-static void p_oob(struct call *c, unsigned long arg)
-{
-	struct mtd_oob_buf o;
-
-	if (fetch(c->f, c->s, &o, arg, sizeof(o)))
-		return;
-	f_hex(c->f, "{start=", o.start);
-	f_hex(c->f, ", length=", o.length);
-	fmt_str(c->f, ", ptr=");
-	p_ptr(c->f, (unsigned long)o.ptr);
-	fmt_chr(c->f, '}');
-}
-
-static void p_oob64(struct call *c, unsigned long arg)
-{
-	struct mtd_oob_buf64 o;
-
-	if (fetch(c->f, c->s, &o, arg, sizeof(o)))
-		return;
-	f_hex(c->f, "{start=", o.start);
-	f_hex(c->f, ", length=", o.length);
-	f_hex(c->f, ", usr_ptr=", o.usr_ptr);
-	fmt_chr(c->f, '}');
-}
-
-static void p_otp_info(struct call *c, unsigned long arg)
-{
-	struct otp_info o;
-
-	if (fetch(c->f, c->s, &o, arg, sizeof(o)))
-		return;
-	f_hex(c->f, "{start=", o.start);
-	f_hex(c->f, ", length=", o.length);
-	f_udec(c->f, ", locked=", o.locked);
-	fmt_chr(c->f, '}');
-}
-
-static void p_write_req(struct call *c, unsigned long arg)
-{
-	struct mtd_write_req w;
-
-	if (fetch(c->f, c->s, &w, arg, sizeof(w)))
-		return;
-	f_hex(c->f, "{start=", w.start);
-	f_hex(c->f, ", len=", w.len);
-	f_hex(c->f, ", ooblen=", w.ooblen);
-	f_hex(c->f, ", usr_data=", w.usr_data);
-	f_hex(c->f, ", usr_oob=", w.usr_oob);
-	fmt_str(c->f, ", mode=");
-	p_xlat(c->f, w.mode, &xl_mtd_ops_modes, "MTD_OPS_???");
-	fmt_chr(c->f, '}');
-}
-
-static void p_mtd_info(struct call *c, unsigned long arg)
-{
-	struct mtd_info_user m;
-
-	if (fetch(c->f, c->s, &m, arg, sizeof(m)))
-		return;
-	fmt_str(c->f, "{type=");
-	p_xlat(c->f, m.type, &xl_mtd_types, "MTD_???");
-	fmt_str(c->f, ", flags=");
-	p_flags(c->f, m.flags, &xl_mtd_flags, 0);
-	f_hex(c->f, ", size=", m.size);
-	f_hex(c->f, ", erasesize=", m.erasesize);
-	f_hex(c->f, ", writesize=", m.writesize);
-	f_hex(c->f, ", oobsize=", m.oobsize);
-	f_hex(c->f, ", padding=", m.padding);
+	for (; d->name; d++) {
+		v = 0;
+		hk_memcpy(&v, b + d->off, d->size);	/* (little-endian) */
+		fmt_str(c->f, d == first ? "{" : ", ");
+		fmt_str(c->f, d->name);
+		fmt_chr(c->f, '=');
+		if (d->kind == 'x')
+			p_hex(c->f, v);
+		else if (d->kind == 'u')
+			fmt_udec(c->f, v);
+		else if (d->kind == 'p')
+			p_ptr(c->f, v);
+		else if (d->kind == 'n')
+			p_xlat(c->f, v, d->t, d->unknown);
+		else
+			p_flags(c->f, v, d->t, 0);
+	}
 	fmt_chr(c->f, '}');
 }
 
@@ -173,19 +165,6 @@ static void p_ecclayout(struct call *c, unsigned long arg)
 	fmt_str(c->f, "]}");
 }
 
-static void p_ecc_stats(struct call *c, unsigned long arg)
-{
-	struct mtd_ecc_stats e;
-
-	if (fetch(c->f, c->s, &e, arg, sizeof(e)))
-		return;
-	f_hex(c->f, "{corrected=", e.corrected);
-	f_hex(c->f, ", failed=", e.failed);
-	f_hex(c->f, ", badblocks=", e.badblocks);
-	f_hex(c->f, ", bbtblocks=", e.bbtblocks);
-	fmt_chr(c->f, '}');
-}
-
 /* MEMGETREGIONINFO: the index given, the region at exit */
 static void p_region(struct call *c, unsigned long arg)
 {
@@ -220,6 +199,28 @@ static void p_mtd_num(struct call *c, unsigned long arg, int wide,
 	fmt_chr(c->f, ']');
 }
 
+/* The requests whose argument is a structure of fields */
+static const struct {
+	unsigned int req, size;
+	const struct mtd_field *f;
+} structs[] = {
+	{ MEMERASE, sizeof(struct erase_info_user), erase_f },
+	{ MEMLOCK, sizeof(struct erase_info_user), erase_f },
+	{ MEMUNLOCK, sizeof(struct erase_info_user), erase_f },
+	{ MEMISLOCKED, sizeof(struct erase_info_user), erase_f },
+	{ MEMERASE64, sizeof(struct erase_info_user64), erase64_f },
+	{ MEMWRITEOOB, sizeof(struct mtd_oob_buf), oob_f },
+	{ MEMREADOOB, sizeof(struct mtd_oob_buf), oob_f },
+	{ MEMWRITEOOB64, sizeof(struct mtd_oob_buf64), oob64_f },
+	{ MEMREADOOB64, sizeof(struct mtd_oob_buf64), oob64_f },
+	{ OTPLOCK, sizeof(struct otp_info), otp_f },
+	{ OTPGETREGIONINFO, sizeof(struct otp_info), otp_f },
+	{ OTPERASE, sizeof(struct otp_info), otp_f },
+	{ MEMWRITE, sizeof(struct mtd_write_req), write_f },
+	{ MEMGETINFO, sizeof(struct mtd_info_user), info_f },
+	{ ECCGETSTATS, sizeof(struct mtd_ecc_stats), stats_f },
+};
+
 /* Requests whose structure the device fills: printed at exit */
 static int mtd_out(unsigned int req)
 {
@@ -232,6 +233,7 @@ static int mtd_out(unsigned int req)
 int ioctl_mtd(struct call *c, unsigned int req, unsigned long arg)
 {
 	const char *nm = xlat_name(&xl_ioctl_mtd, req);
+	unsigned int i;
 
 	if (_IOC_TYPE(req) != 'M' || (!nm && _IOC_DIR(req) != _IOC_READ &&
 				      _IOC_DIR(req) != _IOC_WRITE))
@@ -248,36 +250,18 @@ int ioctl_mtd(struct call *c, unsigned int req, unsigned long arg)
 	} else {
 		a_sep(c);
 	}
+	for (i = 0; i < sizeof(structs) / sizeof(structs[0]); i++) {
+		if (structs[i].req == req) {
+			p_mtd_struct(c, arg, structs[i].size, structs[i].f);
+			return 1;
+		}
+	}
 	switch (req) {
-	case MEMERASE: case MEMLOCK: case MEMUNLOCK: case MEMISLOCKED:
-		p_erase(c, arg);
-		break;
-	case MEMERASE64:
-		p_erase64(c, arg);
-		break;
-	case MEMWRITEOOB: case MEMREADOOB:
-		p_oob(c, arg);
-		break;
-	case MEMWRITEOOB64: case MEMREADOOB64:
-		p_oob64(c, arg);
-		break;
-	case OTPLOCK: case OTPGETREGIONINFO: case OTPERASE:
-		p_otp_info(c, arg);
-		break;
-	case MEMWRITE:
-		p_write_req(c, arg);
-		break;
-	case MEMGETINFO:
-		p_mtd_info(c, arg);
-		break;
 	case MEMGETOOBSEL:
 		p_oobinfo(c, arg);
 		break;
 	case ECCGETLAYOUT:
 		p_ecclayout(c, arg);
-		break;
-	case ECCGETSTATS:
-		p_ecc_stats(c, arg);
 		break;
 	case MEMGETREGIONINFO:
 		p_region(c, arg);

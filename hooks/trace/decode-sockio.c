@@ -67,19 +67,16 @@ static void p_ifreq_field(struct call *c, unsigned int req,
 
 	switch (req) {
 	case SIOCSIFADDR: case SIOCGIFADDR:
-		fmt_str(f, "ifr_addr=");
-		p_sockaddr(f, c->s, sa, sizeof(r->ifr_addr));
-		break;
 	case SIOCSIFDSTADDR: case SIOCGIFDSTADDR:
-		fmt_str(f, "ifr_dstaddr=");
-		p_sockaddr(f, c->s, sa, sizeof(r->ifr_addr));
-		break;
 	case SIOCSIFBRDADDR: case SIOCGIFBRDADDR:
-		fmt_str(f, "ifr_broadaddr=");
-		p_sockaddr(f, c->s, sa, sizeof(r->ifr_addr));
-		break;
 	case SIOCSIFNETMASK: case SIOCGIFNETMASK:
-		fmt_str(f, "ifr_netmask=");
+		/* (the union's member by the request) */
+		fmt_str(f, req == SIOCSIFADDR || req == SIOCGIFADDR ?
+				   "ifr_addr=" :
+			   req == SIOCSIFDSTADDR || req == SIOCGIFDSTADDR ?
+				   "ifr_dstaddr=" :
+			   req == SIOCSIFBRDADDR || req == SIOCGIFBRDADDR ?
+				   "ifr_broadaddr=" : "ifr_netmask=");
 		p_sockaddr(f, c->s, sa, sizeof(r->ifr_addr));
 		break;
 	case SIOCADDMULTI: case SIOCDELMULTI: case SIOCGIFHWADDR:
