@@ -132,10 +132,10 @@ static void p_termios(struct fmt *f, const struct kernel_termios *t, int whole,
 	fmt_chr(f, '}');
 }
 
-/* _IOC(_IOC_READ, 0x12, 0x34, 0x8) for requests without a name. */
-static void p_ioc(struct fmt *f, unsigned long req)
+void p_ioc(struct fmt *f, unsigned long req)
 {
 	unsigned long dir = (req >> _IOC_DIRSHIFT) & _IOC_DIRMASK;
+	size_t start = x_begin(f);
 
 	fmt_str(f, "_IOC(");
 	if (!dir)
@@ -150,6 +150,7 @@ static void p_ioc(struct fmt *f, unsigned long req)
 	fmt_str(f, ", ");
 	p_hex(f, (req >> _IOC_SIZESHIFT) & _IOC_SIZEMASK);
 	fmt_chr(f, ')');
+	x_end(f, start, req, 'x');
 }
 
 /* The requests of one kind and how their argument prints. */
@@ -759,6 +760,11 @@ static void d_ioctl(struct call *c)
 	    ioctl_ubi(c, (unsigned int)req, arg) ||
 	    ioctl_v4l2(c, (unsigned int)req, arg) ||
 	    ioctl_ptp(c, (unsigned int)req, arg) ||
+	    ioctl_sg(c, (unsigned int)req, arg) ||
+	    ioctl_mtd(c, (unsigned int)req, arg) ||
+	    ioctl_tee(c, (unsigned int)req, arg) ||
+	    ioctl_sockio(c, (unsigned int)req, arg) ||
+	    ioctl_dm(c, (unsigned int)req, arg) ||
 	    ioctl_uffd(c, (unsigned int)req, arg) ||
 	    ioctl_seccomp(c, (unsigned int)req, arg))
 		return;
@@ -771,10 +777,7 @@ static void d_ioctl(struct call *c)
 			break;
 	}
 	if (k == sizeof(kinds) / sizeof(kinds[0])) {
-		size_t start = x_begin(c->f);
-
 		p_ioc(c->f, req);
-		x_end(c->f, start, req, 'x');
 		a_hex(c, arg);
 		return;
 	}

@@ -545,14 +545,18 @@ static void p_peercred(struct fmt *f, const struct sysgate_sys *s,
 
 static const char *const linger_names[] = { "l_onoff=", "l_linger=" };
 
-/* A hardware address, "01:02:03"; its bytes under -X raw, both under
- * -X verbose (strace's) */
 void p_mac(struct fmt *f, const unsigned char *a, unsigned int n)
+{
+	p_hwaddr(f, a, n, n);
+}
+
+void p_hwaddr(struct fmt *f, const unsigned char *a, unsigned int size,
+	      unsigned int n)
 {
 	unsigned int i;
 
 	if (trace_xstyle != XS_ABBREV)
-		p_hex_bytes(f, a, n);
+		p_hex_bytes(f, a, size);
 	if (trace_xstyle == XS_RAW)
 		return;
 	if (trace_xstyle == XS_VERBOSE)

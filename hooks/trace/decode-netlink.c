@@ -14,6 +14,7 @@
 #include <linux/dcbnl.h>
 #include <linux/if.h>
 #include <linux/if_bridge.h>
+#include <linux/can/netlink.h>
 #include <linux/sockios.h>
 #include <linux/selinux_netlink.h>
 #include <linux/xfrm.h>
@@ -52,6 +53,9 @@ struct nl {
 	const struct sysgate_sys *s;
 	int proto;		/* NETLINK_*, -1: not known */
 	int family;		/* the payload's address family (NK_GATEWAY) */
+	/* IFLA_LINKINFO's IFLA_INFO_KIND and IFLA_INFO_SLAVE_KIND, which
+	 * say what its IFLA_INFO_DATA and IFLA_INFO_SLAVE_DATA hold */
+	char link_kind[2][16];
 };
 
 /* --- fields of fixed structures ------------------------------------- */
@@ -534,6 +538,13 @@ enum {
 	NK_BPF,		/* classic BPF instructions */
 	NK_STRUCT_ATTRS,	/* a layout's fields, then attributes */
 	NK_INET_BC,	/* an inet_diag filter's operation and its operand */
+	NK_LINKINFO,	/* IFLA_LINKINFO: its kinds, then their data */
+	NK_LINK_KIND,	/* a string kept as the link's kind (0) or slave */
+	NK_LINK_SLAVE_KIND,	/* kind (1) */
+	NK_LINK_DATA,	/* attributes of the set the kind (0) or the slave */
+	NK_LINK_SLAVE_DATA,	/* kind (1) names */
+	NK_LINK_XSTATS,	/* the kind's (0) statistics' structure */
+	NK_ETH_PROTO,	/* htons(ETH_P_...) */
 };
 
 struct nla_set;
@@ -906,6 +917,9 @@ static int p_inet_bc(struct nl *x, unsigned long p, unsigned long len)
 	return 1;
 }
 
+static const struct nla_set *link_data_set(int slave, const char *kind);
+static const struct layout *link_xstats(const char *kind);
+
 /* The value by its kind: 0 when it does not fit (then in hex). */
 static int p_nla_value(struct nl *x, const struct nla_kind *k,
 		       unsigned long p, unsigned long len)
@@ -1089,6 +1103,49 @@ static int p_nla_value(struct nl *x, const struct nla_kind *k,
 	case NK_NESTED:
 		walk(x, &nla_walk, p, len, k->nest);
 		return 1;
+	case NK_LINKINFO:
+		hk_memset(x->link_kind, 0, sizeof(x->link_kind));
+		walk(x, &nla_walk, p, len, k->nest);
+		return 1;
+	case NK_LINK_KIND:
+	case NK_LINK_SLAVE_KIND:
+		i = k->kind == NK_LINK_SLAVE_KIND;
+		hk_memset(x->link_kind[i], 0, sizeof(x->link_kind[i]));
+		if (len < sizeof(x->link_kind[i]) &&
+		    sysgate_read_mem(x->s, x->link_kind[i], (void *)p, len) !=
+			    (long)len)
+			x->link_kind[i][0] = 0;
+		p_nla_str(x, p, len);
+		return 1;
+	case NK_LINK_DATA:
+	case NK_LINK_SLAVE_DATA:
+		i = k->kind == NK_LINK_SLAVE_DATA;
+		if (!link_data_set((int)i, x->link_kind[i]))
+			return 0;
+		walk(x, &nla_walk, p, len, link_data_set((int)i,
+							 x->link_kind[i]));
+		return 1;
+	case NK_LINK_XSTATS: {
+		const struct layout *l = link_xstats(x->link_kind[0]);
+
+		if (!l || len < l->size)
+			return 0;
+		if (!fetch(x->f, x->s, b, p, l->size)) {
+			fmt_chr(x->f, '{');
+			p_fields(x->f, b, l, 0);
+			fmt_chr(x->f, '}');
+		}
+		return 1;
+	}
+	case NK_ETH_PROTO: {
+		static const struct field eth = { "", 0, 2, FK_ETH_PROTO, 0, 0 };
+
+		if (len < 2)
+			return 0;
+		if (!fetch(x->f, x->s, b, p, 2))
+			p_field_value(x->f, b, &eth);
+		return 1;
+	}
 	case NK_PORT_VSI:
 		return p_port_vsi(x, p, len);
 	case NK_COUNTERS:
@@ -1671,8 +1728,11 @@ static const struct field ifmap_f[] = {
 static const struct layout ifmap_l =
 	LAYOUT_TO(ifmap_f, struct rtnl_link_ifmap, port);
 static const struct nla_kind linkinfo_attr_k[] = {
-	[IFLA_INFO_KIND] = { NK_STR, { 0 }, 0, 0 },
-	[IFLA_INFO_SLAVE_KIND] = { NK_STR, { 0 }, 0, 0 },
+	[IFLA_INFO_KIND] = { NK_LINK_KIND, { 0 }, 0, 0 },
+	[IFLA_INFO_DATA] = { NK_LINK_DATA, { 0 }, 0, 0 },
+	[IFLA_INFO_XSTATS] = { NK_LINK_XSTATS, { 0 }, 0, 0 },
+	[IFLA_INFO_SLAVE_KIND] = { NK_LINK_SLAVE_KIND, { 0 }, 0, 0 },
+	[IFLA_INFO_SLAVE_DATA] = { NK_LINK_SLAVE_DATA, { 0 }, 0, 0 },
 };
 static const struct nla_set linkinfo_attrs =
 	SET(&xl_ifla_info_attrs, "IFLA_INFO_???", linkinfo_attr_k);
@@ -1720,6 +1780,115 @@ static const struct nla_kind brport_attr_k[] = {
 };
 static const struct nla_set brport_attrs =
 	SET(&xl_ifla_brport_attrs, "IFLA_BRPORT_???", brport_attr_k);
+/* IFLA_INFO_DATA of a bridge ("bridge") */
+static const struct nla_kind querier_attr_k[] = {
+	[BRIDGE_QUERIER_IP_ADDRESS] = K(NK_IN_ADDR),
+	[BRIDGE_QUERIER_IP_PORT] = K(NK_IFINDEX),
+	[BRIDGE_QUERIER_IP_OTHER_TIMER] = K(NK_CLOCK),
+	[BRIDGE_QUERIER_IPV6_ADDRESS] = K(NK_IN6_ADDR),
+	[BRIDGE_QUERIER_IPV6_PORT] = K(NK_IFINDEX),
+	[BRIDGE_QUERIER_IPV6_OTHER_TIMER] = K(NK_CLOCK),
+};
+static const struct nla_set querier_attrs =
+	SET(&xl_bridge_querier_attrs, "BRIDGE_QUERIER_???", querier_attr_k);
+static const struct field boolopt_f[] = {
+	F(struct br_boolopt_multi, optval, FK_BITS, &xl_br_boolopts,
+	  "1<<BR_BOOLOPT_???"),
+	F(struct br_boolopt_multi, optmask, FK_BITS, &xl_br_boolopts,
+	  "1<<BR_BOOLOPT_???"),
+};
+static const struct layout boolopt_l =
+	LAYOUT(boolopt_f, struct br_boolopt_multi);
+static const struct nla_kind br_attr_k[] = {
+	[IFLA_BR_FORWARD_DELAY] = K(NK_CLOCK), [IFLA_BR_HELLO_TIME] = K(NK_CLOCK),
+	[IFLA_BR_MAX_AGE] = K(NK_CLOCK), [IFLA_BR_AGEING_TIME] = K(NK_CLOCK),
+	[IFLA_BR_STP_STATE] = K(NK_U32), [IFLA_BR_PRIORITY] = K(NK_U16),
+	[IFLA_BR_VLAN_FILTERING] = K(NK_U8),
+	[IFLA_BR_VLAN_PROTOCOL] = K(NK_ETH_PROTO),
+	[IFLA_BR_GROUP_FWD_MASK] = K(NK_X16),
+	[IFLA_BR_ROOT_ID] = { NK_STRUCT, { &bridge_id_l }, 0, 0 },
+	[IFLA_BR_BRIDGE_ID] = { NK_STRUCT, { &bridge_id_l }, 0, 0 },
+	[IFLA_BR_ROOT_PORT] = K(NK_U16), [IFLA_BR_ROOT_PATH_COST] = K(NK_U32),
+	[IFLA_BR_TOPOLOGY_CHANGE] = K(NK_U8),
+	[IFLA_BR_TOPOLOGY_CHANGE_DETECTED] = K(NK_U8),
+	[IFLA_BR_HELLO_TIMER] = K(NK_CLOCK), [IFLA_BR_TCN_TIMER] = K(NK_CLOCK),
+	[IFLA_BR_TOPOLOGY_CHANGE_TIMER] = K(NK_CLOCK),
+	[IFLA_BR_GC_TIMER] = K(NK_CLOCK), [IFLA_BR_GROUP_ADDR] = K(NK_MAC),
+	[IFLA_BR_MCAST_ROUTER] = K(NK_U8), [IFLA_BR_MCAST_SNOOPING] = K(NK_U8),
+	[IFLA_BR_MCAST_QUERY_USE_IFADDR] = K(NK_U8),
+	[IFLA_BR_MCAST_QUERIER] = K(NK_U8),
+	[IFLA_BR_MCAST_HASH_ELASTICITY] = K(NK_U32),
+	[IFLA_BR_MCAST_HASH_MAX] = K(NK_U32),
+	[IFLA_BR_MCAST_LAST_MEMBER_CNT] = K(NK_U32),
+	[IFLA_BR_MCAST_STARTUP_QUERY_CNT] = K(NK_U32),
+	[IFLA_BR_MCAST_LAST_MEMBER_INTVL] = K(NK_CLOCK),
+	[IFLA_BR_MCAST_MEMBERSHIP_INTVL] = K(NK_CLOCK),
+	[IFLA_BR_MCAST_QUERIER_INTVL] = K(NK_CLOCK),
+	[IFLA_BR_MCAST_QUERY_INTVL] = K(NK_CLOCK),
+	[IFLA_BR_MCAST_QUERY_RESPONSE_INTVL] = K(NK_CLOCK),
+	[IFLA_BR_MCAST_STARTUP_QUERY_INTVL] = K(NK_CLOCK),
+	[IFLA_BR_NF_CALL_IPTABLES] = K(NK_U8),
+	[IFLA_BR_NF_CALL_IP6TABLES] = K(NK_U8),
+	[IFLA_BR_NF_CALL_ARPTABLES] = K(NK_U8),
+	[IFLA_BR_VLAN_DEFAULT_PVID] = K(NK_U16),
+	[IFLA_BR_VLAN_STATS_ENABLED] = K(NK_U8),
+	[IFLA_BR_MCAST_STATS_ENABLED] = K(NK_U8),
+	[IFLA_BR_MCAST_IGMP_VERSION] = K(NK_U8),
+	[IFLA_BR_MCAST_MLD_VERSION] = K(NK_U8),
+	[IFLA_BR_VLAN_STATS_PER_PORT] = K(NK_U8),
+	[IFLA_BR_MULTI_BOOLOPT] = { NK_STRUCT, { &boolopt_l }, 0, 0 },
+	[IFLA_BR_MCAST_QUERIER_STATE] = { NK_NESTED, { .nest = &querier_attrs },
+					  0, 0 },
+};
+static const struct nla_set br_attrs =
+	SET(&xl_ifla_br_attrs, "IFLA_BR_???", br_attr_k);
+/* IFLA_INFO_DATA of a tun or tap device ("tun") */
+static const struct nla_kind tun_attr_k[] = {
+	[IFLA_TUN_OWNER] = K(NK_UID), [IFLA_TUN_GROUP] = K(NK_UID),
+	[IFLA_TUN_TYPE] = { NK_XLAT8, { 0 }, &xl_tun_types, "IFF_???" },
+	[IFLA_TUN_PI] = K(NK_U8), [IFLA_TUN_VNET_HDR] = K(NK_U8),
+	[IFLA_TUN_PERSIST] = K(NK_U8), [IFLA_TUN_MULTI_QUEUE] = K(NK_U8),
+	[IFLA_TUN_NUM_QUEUES] = K(NK_U32),
+	[IFLA_TUN_NUM_DISABLED_QUEUES] = K(NK_U32),
+};
+static const struct nla_set tun_attrs =
+	SET(&xl_ifla_tun_attrs, "IFLA_TUN_???", tun_attr_k);
+
+/* IFLA_INFO_XSTATS of a CAN device ("can") */
+static const struct field can_stats_f[] = {
+	F(struct can_device_stats, bus_error, FK_U, 0, 0),
+	F(struct can_device_stats, error_warning, FK_U, 0, 0),
+	F(struct can_device_stats, error_passive, FK_U, 0, 0),
+	F(struct can_device_stats, bus_off, FK_U, 0, 0),
+	F(struct can_device_stats, arbitration_lost, FK_U, 0, 0),
+	F(struct can_device_stats, restarts, FK_U, 0, 0),
+};
+static const struct layout can_stats_l =
+	LAYOUT(can_stats_f, struct can_device_stats);
+
+static const struct layout *link_xstats(const char *kind)
+{
+	return !hk_strcmp(kind, "can") ? &can_stats_l : 0;
+}
+
+/* The attributes IFLA_INFO_DATA (slave: IFLA_INFO_SLAVE_DATA) of a link
+ * of this kind hold, or 0 */
+static const struct nla_set *link_data_set(int slave, const char *kind)
+{
+	static const struct {
+		const char *kind;
+		const struct nla_set *set, *slave_set;
+	} kinds[] = {
+		{ "bridge", &br_attrs, &brport_attrs },
+		{ "tun", &tun_attrs, 0 },
+	};
+	unsigned int i;
+
+	for (i = 0; i < sizeof(kinds) / sizeof(kinds[0]); i++)
+		if (!hk_strcmp(kinds[i].kind, kind))
+			return slave ? kinds[i].slave_set : kinds[i].set;
+	return 0;
+}
 /* IFLA_PROTINFO (and IFLA_AF_SPEC) of AF_INET6 */
 static const struct indexed inet6_conf = { &xl_inet6_devconf, "DEVCONF_???",
 					   4, 1 };
@@ -1855,7 +2024,7 @@ static const struct nla_kind ifla_attr_k[] = {
 	[IFLA_STATS] = { .kind = NK_COUNTERS, .ctr = &link_stats },
 	[IFLA_STATS64] = { .kind = NK_COUNTERS, .ctr = &link_stats64 },
 	[IFLA_MAP] = { NK_STRUCT, { &ifmap_l }, 0, 0 },
-	[IFLA_LINKINFO] = { .kind = NK_NESTED, .nest = &linkinfo_attrs },
+	[IFLA_LINKINFO] = { .kind = NK_LINKINFO, .nest = &linkinfo_attrs },
 	[IFLA_LINK] = K(NK_U32), [IFLA_QDISC] = K(NK_STR),
 	[IFLA_PROTINFO] = { .kind = NK_BY_FAMILY, .fam = protinfo_sets },
 	[IFLA_VFINFO_LIST] = { .kind = NK_NESTED, .nest = &vf_info_attrs },
@@ -3153,7 +3322,7 @@ static void p_uevent(struct fmt *f, const struct sysgate_sys *s,
 void p_sockbuf(struct fmt *f, const struct sysgate_sys *s, int fd,
 	       unsigned long p, unsigned long len)
 {
-	struct nl x = { f, s, -1, -1 };
+	struct nl x = { f, s, -1, -1, { "", "" } };
 
 	if (!p || !trace_structs(s) || (x.proto = nl_proto(s, fd)) < 0) {
 		p_data(f, s, p, len, 0);

@@ -261,8 +261,7 @@ static void d_wait4(struct call *c)
 	unsigned long p = c->s->args[1];
 	int st;
 
-	a_sep(c);
-	p_pid_or_pgid_as(c->f, (int)c->s->args[0], (int)trace_saved(c)[0]);
+	a_wait4_pid(c);
 	a_exit_next(c);
 	a_sep(c);
 	if (c_ok(c) && c->s->ret > 0 && p &&
@@ -715,8 +714,7 @@ static void d_waitid(struct call *c)
 	unsigned char si[128];
 
 	a_xlat(c, (unsigned int)c->s->args[0], &xl_idtypes, "P_???");
-	a_pid(c, 1, c->s->args[0] == P_PID ? PT_TGID :
-		    c->s->args[0] == P_PGID ? PT_PGID : PT_NONE);
+	a_waitid_pid(c);
 	a_exit_next(c);
 	a_sep(c);
 	/* with WNOHANG and no child ready the kernel leaves si_signo 0 */
@@ -817,7 +815,7 @@ const struct decoder dec_proc[] = {
 	{ "clone", d_clone, r_tid, 0 },
 	{ "clone3", d_clone3, r_tid, 0 },
 	{ "wait4", d_wait4, r_tgid, pids_enter_wait4 },
-	{ "waitid", d_waitid, 0, 0 },
+	{ "waitid", d_waitid, 0, pids_enter_waitid },
 	{ "getresuid", d_getresid, 0, 0 },
 	{ "getresgid", d_getresid, 0, 0 },
 	{ "getrusage", d_getrusage, 0, 0 },

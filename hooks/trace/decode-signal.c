@@ -250,6 +250,19 @@ struct k_siginfo {
 		} timer;
 		unsigned long addr;
 		struct {
+			unsigned long addr;
+			union {
+				short addr_lsb;	/* BUS_MCEERR_* */
+				struct {
+					unsigned long pad, lower, upper;
+				} bnd;	/* SEGV_BNDERR */
+				struct {
+					unsigned long pad;
+					unsigned int pkey;
+				} pkey;	/* SEGV_PKUERR */
+			};
+		} fault;
+		struct {
 			long band;
 			int fd;
 		} poll;
@@ -294,7 +307,47 @@ static void p_si_code(struct fmt *f, int sig, int code)
 			}
 		}
 	}
-	fmt_dec(f, code);
+	p_hex(f, (unsigned int)code);	/* (strace's %#x) */
+}
+
+/* SIGIO's band and descriptor */
+static void p_si_poll(struct fmt *f, const struct k_siginfo *si)
+{
+	f_dec(f, ", si_band=", si->u.poll.band);
+	f_dec(f, ", si_fd=", si->u.poll.fd);
+}
+
+/* What a fault's code adds after si_addr */
+static void p_si_fault(struct fmt *f, const struct k_siginfo *si)
+{
+	int sig = si->signo, code = si->code;
+
+	if (sig == SIGBUS && (code == BUS_MCEERR_AR || code == BUS_MCEERR_AO)) {
+		fmt_str(f, ", si_addr_lsb=");
+		p_hex(f, (unsigned short)si->u.fault.addr_lsb);
+	} else if (sig == SIGSEGV && code == SEGV_BNDERR) {
+		fmt_str(f, ", si_lower=");
+		p_ptr(f, si->u.fault.bnd.lower);
+		fmt_str(f, ", si_upper=");
+		p_ptr(f, si->u.fault.bnd.upper);
+	} else if (sig == SIGSEGV && code == SEGV_PKUERR) {
+		f_udec(f, ", si_pkey=", si->u.fault.pkey.pkey);
+	}
+}
+
+/* SIGSYS's call: __NR_name when the arch is this ABI's */
+static void p_si_syscall(struct fmt *f, const struct k_siginfo *si)
+{
+	const char *nm = si->u.sys.arch == xl_native_audit_arch.e[0].value ?
+				 sysgate_syscall_name(si->u.sys.syscall) : 0;
+
+	fmt_str(f, ", si_syscall=");
+	if (nm && si->u.sys.syscall >= 0) {
+		p_named_pre(f, "__NR_", nm, (unsigned int)si->u.sys.syscall,
+			    'u');
+	} else {
+		fmt_udec(f, (unsigned int)si->u.sys.syscall);
+	}
 }
 
 /* an id: unsigned, but -1 (no id) as -1, as strace prints ids */
@@ -334,6 +387,8 @@ void p_siginfo(struct fmt *f, const void *info)
 		f_dec(f, ", si_int=", (int)si->u.timer.value);
 		fmt_str(f, ", si_ptr=");
 		p_ptr(f, si->u.timer.value);
+	} else if (si->code == SI_SIGIO) {
+		p_si_poll(f, si);
 	} else if (si->code <= 0) {	/* (from a process: SI_FROMUSER) */
 		fmt_str(f, ", si_pid=");
 		p_pid(f, si->u.kill.pid, PT_TGID);
@@ -347,6 +402,7 @@ void p_siginfo(struct fmt *f, const void *info)
 		   sig == SIGFPE || sig == SIGTRAP) {
 		fmt_str(f, ", si_addr=");
 		p_ptr(f, si->u.addr);
+		p_si_fault(f, si);
 	} else if (sig == SIGCHLD) {
 		fmt_str(f, ", si_pid=");
 		p_pid(f, si->u.kill.pid, PT_TGID);
@@ -361,13 +417,12 @@ void p_siginfo(struct fmt *f, const void *info)
 		fmt_str(f, ", si_stime=");
 		p_clock_t(f, (unsigned long)si->u.kill.chld.stime);
 	} else if (sig == SIGIO) {
-		fmt_str(f, ", si_band=");
-		p_flags(f, si->u.poll.band, &xl_poll_events_k, 0);
-		f_dec(f, ", si_fd=", si->u.poll.fd);
+		if (si->code >= POLL_IN && si->code <= POLL_HUP)
+			p_si_poll(f, si);
 	} else if (sig == SIGSYS) {
 		fmt_str(f, ", si_call_addr=");
 		p_ptr(f, si->u.sys.call_addr);
-		f_dec(f, ", si_syscall=", si->u.sys.syscall);
+		p_si_syscall(f, si);
 		fmt_str(f, ", si_arch=");
 		p_xlat(f, si->u.sys.arch, &xl_audit_arches, "AUDIT_ARCH_???");
 	} else {

@@ -251,12 +251,16 @@ void f_ints(struct fmt *f, const char *names, const void *w, int n,
 	}
 }
 
-void f_hex_set(struct fmt *f, const char *name, unsigned long v)
+void f_hex(struct fmt *f, const char *name, unsigned long v)
 {
-	if (!v)
-		return;
 	fmt_str(f, name);
 	p_hex(f, v);
+}
+
+void f_hex_set(struct fmt *f, const char *name, unsigned long v)
+{
+	if (v)
+		f_hex(f, name, v);
 }
 
 void a_sep(struct call *c)

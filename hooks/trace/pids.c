@@ -16,6 +16,7 @@
  * strace does (and, like strace, remembered until they no longer match).
  */
 #include <fcntl.h>
+#include <sys/wait.h>
 #include "trace.h"
 #include "../lib/slots.h"
 
@@ -86,7 +87,7 @@ void pids_init(struct sysgate_ctx *ctx, int follow)
 	int ids[NS_DEPTH];
 
 	/* (a line's prefix under -f is the tracer's id in any case) */
-	if (!(trace_decode_pids & DECODE_PIDNS) && !follow)
+	if (!trace_decode_pids && !follow)
 		return;
 	tracer = follow ? sysgate_shared(ctx, "pidns", sizeof(*tracer)) : 0;
 	if (!tracer)
@@ -276,22 +277,35 @@ static int translate(int id, int type)
 	return s.ours;
 }
 
-/* <comm> of the task with id pid in /proc's namespace, strace's
- * quoting */
-static void p_comm(struct fmt *f, int pid)
+/* The name of the task with id pid in /proc's namespace into buf (its
+ * length, or 0) */
+static long read_comm(int pid, char *buf, size_t size)
 {
-	char path[64], buf[64];
+	char path[64];
 	long n;
 
 	task_path(path, sizeof(path), pid, 0, "comm");
-	n = trace_read_file(path, buf, sizeof(buf));
+	n = trace_read_file(path, buf, size);
 	while (n > 0 && buf[n - 1] == '\n')
 		n--;
+	return n > 0 ? n : 0;
+}
+
+/* <name>, strace's quoting */
+static void p_comm_of(struct fmt *f, const char *name, long n)
+{
 	if (n <= 0)
 		return;
 	fmt_chr(f, '<');
-	fmt_quoted_esc(f, (const unsigned char *)buf, n, "<>");
+	fmt_quoted_esc(f, (const unsigned char *)name, n, "<>");
 	fmt_chr(f, '>');
+}
+
+static void p_comm(struct fmt *f, int pid)
+{
+	char buf[64];
+
+	p_comm_of(f, buf, read_comm(pid, buf, sizeof(buf)));
 }
 
 int pids_translate(int pid, int type)
@@ -307,19 +321,30 @@ void p_pid(struct fmt *f, int pid, int type)
 				       pids_translate(pid, type) : 0);
 }
 
-void p_pid_as(struct fmt *f, int pid, int type, int ours)
+/* name: the task's name kept earlier, or 0 to read it now */
+static void p_pid_named(struct fmt *f, int pid, int type, int ours,
+			const char *name)
 {
 	fmt_dec(f, pid);
 	if (!trace_decode_pids || type == PT_NONE || !ours)
 		return;
 	if ((trace_decode_pids & DECODE_COMM) &&
-	    (type == PT_TID || type == PT_TGID))
-		p_comm(f, proc_id);
+	    (type == PT_TID || type == PT_TGID)) {
+		if (name)
+			p_comm_of(f, name, hk_strlen(name));
+		else
+			p_comm(f, proc_id);
+	}
 	if (ours != pid && (trace_decode_pids & DECODE_PIDNS)) {
 		fmt_str(f, " /* ");
 		fmt_dec(f, ours);
 		fmt_str(f, " in strace's PID NS */");
 	}
+}
+
+void p_pid_as(struct fmt *f, int pid, int type, int ours)
+{
+	p_pid_named(f, pid, type, ours, 0);
 }
 
 /* kill's and wait4's pid: a process (> 0) or minus a group's id */
@@ -328,35 +353,84 @@ static int pid_or_pgid_type(int pid)
 	return pid > 0 ? PT_TGID : pid < -1 ? PT_PGID : PT_NONE;
 }
 
-void p_pid_or_pgid(struct fmt *f, int pid)
-{
-	int t = pid_or_pgid_type(pid);
-
-	p_pid_or_pgid_as(f, pid, t != PT_NONE && trace_decode_pids ?
-					 pids_translate(t == PT_PGID ? -pid :
-								       pid, t) :
-					 0);
-}
-
-void p_pid_or_pgid_as(struct fmt *f, int pid, int ours)
+static void p_pid_or_pgid_named(struct fmt *f, int pid, int ours,
+				const char *name)
 {
 	if (pid < -1) {
 		/* (-pgid: the group's id translated) */
 		fmt_chr(f, '-');
-		p_pid_as(f, -pid, PT_PGID, ours);
+		p_pid_named(f, -pid, PT_PGID, ours, name);
 		return;
 	}
-	p_pid_as(f, pid, pid_or_pgid_type(pid), ours);
+	p_pid_named(f, pid, pid_or_pgid_type(pid), ours, name);
 }
 
-/* wait4's pid at its entry: the process it waits for is gone at exit */
+void p_pid_or_pgid(struct fmt *f, int pid)
+{
+	int t = pid_or_pgid_type(pid);
+
+	p_pid_or_pgid_named(f, pid, t != PT_NONE && trace_decode_pids ?
+					 pids_translate(t == PT_PGID ? -pid :
+								       pid, t) :
+					 0, 0);
+}
+
+/*
+ * A wait's pid as it was at entry: the process it waits for may be
+ * reaped, gone from /proc, when the call returns.  trace_saved(c)[0]:
+ * its translation; from [1], its name (TASK_COMM_LEN is 16).
+ */
+#define SAVED_NAME(c) ((char *)(trace_saved(c) + 1))
+#define SAVED_NAME_MAX (5 * sizeof(long))
+
+static void pids_enter_saved(struct call *c, int pid, int type)
+{
+	char *name = SAVED_NAME(c);
+	long n = 0;
+
+	trace_saved(c)[0] = 0;
+	if (trace_decode_pids && type != PT_NONE)
+		trace_saved(c)[0] = (unsigned int)pids_translate(pid, type);
+	if (trace_saved(c)[0] && (trace_decode_pids & DECODE_COMM) &&
+	    (type == PT_TID || type == PT_TGID))
+		n = read_comm(proc_id, name, SAVED_NAME_MAX - 1);
+	name[n] = 0;
+}
+
 void pids_enter_wait4(struct call *c)
 {
 	int pid = (int)c->s->args[0], t = pid_or_pgid_type(pid);
 
-	trace_saved(c)[0] = t != PT_NONE && trace_decode_pids ?
-		(unsigned long)pids_translate(t == PT_PGID ? -pid : pid, t) :
-		0;
+	pids_enter_saved(c, t == PT_PGID ? -pid : pid, t);
+}
+
+void a_wait4_pid(struct call *c)
+{
+	a_sep(c);
+	p_pid_or_pgid_named(c->f, (int)c->s->args[0], (int)trace_saved(c)[0],
+			    SAVED_NAME(c));
+}
+
+/* (idtype is an int: the kernel ignores the register's upper half) */
+static int waitid_pid_type(int idtype)
+{
+	return idtype == P_PID ? PT_TGID : idtype == P_PGID ? PT_PGID :
+							      PT_NONE;
+}
+
+void pids_enter_waitid(struct call *c)
+{
+	pids_enter_saved(c, (int)c->s->args[1],
+			 waitid_pid_type((int)c->s->args[0]));
+}
+
+void a_waitid_pid(struct call *c)
+{
+	int type = waitid_pid_type((int)c->s->args[0]);
+
+	a_sep(c);
+	p_pid_named(c->f, (int)c->s->args[1], type, (int)trace_saved(c)[0],
+		    SAVED_NAME(c));
 }
 
 void a_pid(struct call *c, int i, int type)

@@ -1688,6 +1688,7 @@ static int trace_init(struct sysgate_ctx *ctx, const char *args)
 	add_decoders(dec_perf);
 	add_decoders(dec_bpf);
 	add_decoders(dec_ldt);
+	add_decoders(dec_ptrace);
 	if (have_set)
 		set_select(ctx, &set);
 	else

@@ -63,7 +63,7 @@ extern const struct decoder dec_file[], dec_desc[], dec_mem[], dec_proc[],
 	dec_signal[], dec_net[], dec_poll[], dec_time[], dec_misc[],
 	dec_ioctl[], dec_ipc[], dec_prctl[], dec_seccomp[],
 	dec_pids[], dec_quota[], dec_sec[], dec_mount[], dec_uring[],
-	dec_aio[], dec_perf[], dec_bpf[], dec_ldt[];
+	dec_aio[], dec_perf[], dec_bpf[], dec_ldt[], dec_ptrace[];
 
 extern int trace_strsize;	/* -s */
 extern int trace_xflag;		/* -x: 1, -xx: 2 */
@@ -166,9 +166,12 @@ void p_pid_or_pgid(struct fmt *f, int pid);
 int pids_translate(int pid, int type);
 /* the same printers with the translation known */
 void p_pid_as(struct fmt *f, int pid, int type, int ours);
-void p_pid_or_pgid_as(struct fmt *f, int pid, int ours);
-/* wait4's enter(): its pid's translation in trace_saved(c)[0] */
+/* wait4's and waitid's enter(): their pid's translation and name, which
+ * a_wait4_pid and a_waitid_pid print */
 void pids_enter_wait4(struct call *c);
+void a_wait4_pid(struct call *c);
+void pids_enter_waitid(struct call *c);
+void a_waitid_pid(struct call *c);
 void a_pid(struct call *c, int i, int type);
 /* results that are a process's or thread's id */
 void r_tgid(struct call *c);
@@ -194,6 +197,8 @@ void f_udec(struct fmt *f, const char *name, unsigned long v);
  * them: signed ('d') or unsigned ('u') */
 void f_ints(struct fmt *f, const char *names, const void *w, int n,
 	    char base);
+/* name then v in hex (0 is "0") */
+void f_hex(struct fmt *f, const char *name, unsigned long v);
 /* name then v in hex, when v is set (strace's reserved fields) */
 void f_hex_set(struct fmt *f, const char *name, unsigned long v);
 void p_ptr(struct fmt *f, unsigned long v);
@@ -385,6 +390,10 @@ void p_in_addr_sized(struct fmt *f, const char *name, const void *bytes,
 /* A hardware address of n bytes, "01:02:03", as strace's -X shows it
  * (decode-net.c) */
 void p_mac(struct fmt *f, const unsigned char *a, unsigned int n);
+/* The same of an address of n bytes in a field of size (its bytes all
+ * shown under -X, as strace's print_hwaddr) */
+void p_hwaddr(struct fmt *f, const unsigned char *a, unsigned int size,
+	      unsigned int n);
 /* Reserved words: ", NAME=[0x1, 0, ...]" when any is set (decode-ptp.c) */
 void p_reserved(struct fmt *f, const char *name, const unsigned int *r,
 		int n);
@@ -426,6 +435,19 @@ int ioctl_block(struct call *c, unsigned int req, unsigned long arg);
 int ioctl_perf(struct call *c, unsigned int req, unsigned long arg);
 /* ... for UBI volumes' structures (decode-ubi.c) */
 int ioctl_ubi(struct call *c, unsigned int req, unsigned long arg);
+/* _IOC(_IOC_READ, 0x12, 0x34, 0x8): a request without a name (under
+ * -X as its number: x_begin's) */
+void p_ioc(struct fmt *f, unsigned long req);
+/* ... for the device mapper (decode-dm.c) */
+int ioctl_dm(struct call *c, unsigned int req, unsigned long arg);
+/* ... for sockets (decode-sockio.c) */
+int ioctl_sockio(struct call *c, unsigned int req, unsigned long arg);
+/* ... for TEE devices (decode-tee.c) */
+int ioctl_tee(struct call *c, unsigned int req, unsigned long arg);
+/* ... for MTD devices and the other 'M' requests (decode-mtd.c) */
+int ioctl_mtd(struct call *c, unsigned int req, unsigned long arg);
+/* ... for SCSI generic's SG_IO (decode-sg.c) */
+int ioctl_sg(struct call *c, unsigned int req, unsigned long arg);
 /* ... for PTP clocks (decode-ptp.c) */
 int ioctl_ptp(struct call *c, unsigned int req, unsigned long arg);
 /* ... and for seccomp user notifications (decode-seccomp.c), whose

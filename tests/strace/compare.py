@@ -141,6 +141,8 @@ def run_free(text):
                   r"/\* [^*]* \*/", r"\1=T", text)
     text = re.sub(r"\b(st_[amc]time_nsec|stx?_ino|d_ino)=\d+", r"\1=N",
                   text)
+    # a BPF object's id (the kernel's counter, new each run)
+    text = re.sub(r"(info=\{type=[A-Za-z0-9_]+, id=)\d+", r"\1N", text)
     # inodes of pipes and sockets (-y)
     text = re.sub(r"<(pipe|socket|anon_inode):\[\d+\]>", r"<\1:[N]>", text)
     # -yy: socket inodes (TCP:[123], UNIX:[123->124,"path"])

@@ -75,6 +75,8 @@ quota-inject quota -e inject=quotactl,quotactl_fd:retval=42
 quota-inject-v quota -v -e inject=quotactl,quotactl_fd:retval=42
 quota-v quota -v
 ptp-inject ptp -e inject=ioctl:retval=42
+mtd-inject mtd -e inject=ioctl:retval=0
+dm-v dm -v
 ptp-inject-s ptp -s 60 -e inject=ioctl:retval=42
 ptp-inject-v ptp -v -e inject=ioctl:retval=42 -X verbose
 kd-inject kd -e inject=ioctl:retval=42

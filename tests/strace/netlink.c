@@ -209,6 +209,62 @@ static void nested2(unsigned char **at, unsigned short outer,
 	nest_end(o, *at, outer);
 }
 
+/* IFLA_LINKINFO: the data of a bridge (timers, ids, options, the
+ * querier's state) and of its port, of a tun device, a CAN device's
+ * statistics, and a kind whose data is not decoded */
+static void linkinfo(int rt, unsigned char *buf)
+{
+	struct ifinfomsg ifi = { .ifi_family = AF_UNSPEC, .ifi_index = 1 };
+	static const char *const kinds[] = { "bridge", "tun", "can", "veth" };
+	unsigned int delay = 1500, owner = 1000, st[6] = { 1, 2, 3, 4, 5, 6 };
+	unsigned short prio = 0x8000, proto = htons(0x8100);
+	unsigned char mac[6] = { 1, 0x80, 0xc2, 0, 0, 0 }, tap = 2, one = 1;
+	struct ifla_bridge_id id = { { 0x80, 0 }, { 2, 3, 4, 5, 6, 7 } };
+	struct br_boolopt_multi bo = { 1, 3 | 0x100 };
+	struct in_addr q = { htonl(0x0a000001) };
+	unsigned char *at, *li, *data, *n2;
+	unsigned int k;
+
+	for (k = 0; k < 4; k++) {
+		at = msg(buf, RTM_NEWLINK, &ifi, sizeof(ifi));
+		li = at;
+		at += NLA_HDRLEN;
+		attr(&at, IFLA_INFO_KIND, kinds[k], strlen(kinds[k]) + 1);
+		data = at;
+		at += NLA_HDRLEN;
+		if (k == 0) {
+			attr(&at, IFLA_BR_FORWARD_DELAY, &delay, 4);
+			attr(&at, IFLA_BR_PRIORITY, &prio, 2);
+			attr(&at, IFLA_BR_VLAN_PROTOCOL, &proto, 2);
+			attr(&at, IFLA_BR_ROOT_ID, &id, sizeof(id));
+			attr(&at, IFLA_BR_GROUP_ADDR, mac, 6);
+			attr(&at, IFLA_BR_MULTI_BOOLOPT, &bo, sizeof(bo));
+			attr(&at, IFLA_BR_STP_STATE, &one, 1);
+			n2 = at;
+			at += NLA_HDRLEN;
+			attr(&at, BRIDGE_QUERIER_IP_ADDRESS, &q, 4);
+			nest_end(n2, at, IFLA_BR_MCAST_QUERIER_STATE);
+		} else if (k == 1) {
+			attr(&at, IFLA_TUN_OWNER, &owner, 4);
+			attr(&at, IFLA_TUN_TYPE, &tap, 1);
+		} else {
+			attr(&at, 1, &delay, 4);
+		}
+		nest_end(data, at, IFLA_INFO_DATA);
+		if (k == 0) {
+			attr(&at, IFLA_INFO_SLAVE_KIND, "bridge", 7);
+			n2 = at;
+			at += NLA_HDRLEN;
+			attr(&at, IFLA_BRPORT_STATE, &one, 1);
+			nest_end(n2, at, IFLA_INFO_SLAVE_DATA);
+		}
+		if (k == 2)
+			attr(&at, IFLA_INFO_XSTATS, st, sizeof(st));
+		nest_end(li, at, IFLA_LINKINFO);
+		send_msg(rt, buf, at);
+	}
+}
+
 /* route messages of each structure: addresses, routes (a multipath one
  * with its hops' attributes), rules, neighbours, traffic control,
  * neighbour tables, statistics, a link's IFLA_PROTINFO of AF_INET6 and
@@ -535,6 +591,7 @@ int main(void)
 	sendto(rt, buf, h->nlmsg_len, 0, NULL, 0);
 	cachereports(rt, buf);
 	link_attrs(rt, buf);
+	linkinfo(rt, buf);
 	nexthops(rt, buf);
 	route_msgs(rt, buf);
 	close(rt);

@@ -4,9 +4,9 @@
  * one (--decode-pids=pidns translates those, -Y names them).  Without
  * user namespaces the calls run in the tracer's namespace only.
  * SIGCHLD stays blocked: sysgate reports only signals that reach a
- * handler.  The waits take any child: -Y's name of a pid argument is
- * read when the line is written, and a waited-for child is gone then
- * (strace reads it at the call's entry). */
+ * handler.  waits(): -Y names a waited-for child as it was at the
+ * call's entry (it is gone when the call returns), and siginfo's si_pid
+ * as it is at exit. */
 #include "corpus.h"
 #include <fcntl.h>
 #include <sched.h>
@@ -38,6 +38,41 @@ static void ids(void)
 	syscall(SYS_kcmp, getpid(), -1, 9, 1, 2);
 }
 
+/* A child that waits for a byte on a pipe, then exits. */
+static pid_t sleeper(int *wfd)
+{
+	int p[2];
+	char c;
+	pid_t pid;
+
+	check(pipe(p) == 0, "pipe");
+	pid = fork();
+	check(pid >= 0, "fork");
+	if (pid == 0) {
+		close(p[1]);
+		_exit(read(p[0], &c, 1) == 1 ? 3 : 4);
+	}
+	close(p[0]);
+	*wfd = p[1];
+	return pid;
+}
+
+static void waits(void)
+{
+	siginfo_t si;
+	int wfd, st;
+	pid_t pid = sleeper(&wfd);
+
+	syscall(SYS_waitid, P_PID, pid, &si, WEXITED | WNOHANG, NULL);
+	check(write(wfd, "", 1) == 1, "write");
+	syscall(SYS_waitid, P_PID, pid, &si, WEXITED, NULL);
+	close(wfd);
+	pid = sleeper(&wfd);
+	check(write(wfd, "", 1) == 1, "write");
+	syscall(SYS_wait4, pid, &st, 0, NULL);
+	close(wfd);
+}
+
 int main(void)
 {
 	sigset_t chld;
@@ -49,6 +84,7 @@ int main(void)
 	sigaddset(&chld, SIGCHLD);
 	check(sigprocmask(SIG_BLOCK, &chld, NULL) == 0, "sigprocmask");
 	ids();
+	waits();
 	if (unshare(CLONE_NEWUSER | CLONE_NEWPID) < 0)
 		return 0;
 	pid = fork();
