@@ -906,6 +906,38 @@ static void kill_descendants(unsigned long state_ino)
  * On SIGTERM, SIGINT, SIGHUP or SIGQUIT: kill the tree, and return 1 so
  * the output is finished.
  */
+/*
+ * The program made itself traced: PTRACE_TRACEME names its parent, this
+ * process, which it would not have natively (an anti-debugging check does
+ * it to see that no debugger is there).  Each signal then stops it, the
+ * SIGSYS of every trapped call among them: it goes on as without a
+ * tracer, its signal delivered with its siginfo.  The trap the kernel
+ * sends after an exec is a tracer's to take, not the program's (the
+ * first one a SIGTRAP it sent itself; later ones an exec event).  At a
+ * group stop (SIGSTOP, SIGTSTP) it is let go, stopped, as it would be.
+ */
+static void pass_stop(long pid, int st)
+{
+	struct sg_siginfo si;
+	int sig = (st >> 8) & 0xff;
+
+	if (st >> 16) {		/* an event stop: the exec we asked for */
+		sg_sc4(SG_NR_ptrace, 7 /* PTRACE_CONT */, pid, 0, 0);
+		return;
+	}
+	if (sg_sc4(SG_NR_ptrace, 0x4202 /* PTRACE_GETSIGINFO */, pid, 0,
+		   (long)&si) < 0) {
+		sg_sc4(SG_NR_ptrace, 17 /* PTRACE_DETACH */, pid, 0, 0);
+		return;
+	}
+	sg_sc4(SG_NR_ptrace, 0x4200 /* PTRACE_SETOPTIONS */, pid, 0,
+	       0x10 /* PTRACE_O_TRACEEXEC */);
+	if (sig == 5 /* SIGTRAP */ && si.si_code == 0 /* SI_USER */ &&
+	    (int)si.fields[0] == pid)
+		sig = 0;
+	sg_sc4(SG_NR_ptrace, 7 /* PTRACE_CONT */, pid, 0, sig);
+}
+
 int sg_cli_wait_tree(const struct sg_options *o, int child, int *status)
 {
 	struct {
@@ -931,6 +963,10 @@ int sg_cli_wait_tree(const struct sg_options *o, int child, int *status)
 			w = sg_sc4(SG_NR_wait4, -1, (long)&st, 0, 0);
 			if (w == -4 /* EINTR */)
 				continue;
+			if (w > 0 && (st & 0xff) == 0x7f) {
+				pass_stop(w, st);
+				continue;
+			}
 			if (w == child) {
 				*status = st;
 				got = 1;
