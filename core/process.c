@@ -443,8 +443,10 @@ void sg_core_call(struct sg_thread *t, struct sysgate_sys *s)
 		if (sg_arch_core_call(t, s))
 			return;
 		if (sg_signal_swap_mask(s, &swap)) {
-			sg_raw_call(s);
-			sg_signal_unswap_mask(s, &swap);
+			long *a2 = swap.args;
+
+			sg_prog_sc6_2(s->nr, a2[0], a2[1], a2[2], a2[3], a2[4],
+				      a2[5], &s->ret, &s->ret2);
 			return;
 		}
 		break;

@@ -350,16 +350,14 @@ int sg_signal_hold_on_altstack(struct sg_thread *t, unsigned long *old) SG_HIDDE
 void sg_signal_release(const unsigned long *old) SG_HIDDEN;
 /* A call that carries a signal mask or set (sigsuspend, ppoll, pselect6,
  * epoll_pwait, signalfd, sigtimedwait): 1 if it had signals of sysgate's
- * in it, and s->args now point at a copy without them until
- * sg_signal_unswap_mask. */
+ * in it, and w->args are s->args with a copy without them, for the
+ * kernel (s->args stay the program's: hooks see them). */
 struct sg_mask_swap {
-	int arg;
-	long orig;
+	long args[6];
 	unsigned long mask, pselect[2];
 };
-int sg_signal_swap_mask(struct sysgate_sys *s, struct sg_mask_swap *w) SG_HIDDEN;
-void sg_signal_unswap_mask(struct sysgate_sys *s,
-			   const struct sg_mask_swap *w) SG_HIDDEN;
+int sg_signal_swap_mask(const struct sysgate_sys *s,
+			struct sg_mask_swap *w) SG_HIDDEN;
 /* sigaltstack for the program. */
 long sg_signal_sigaltstack(struct sg_thread *t, const void *ss,
 			   void *oss) SG_HIDDEN;

@@ -714,22 +714,22 @@ static int mask_arg(long nr, int *size_arg)
  * that interrupts it starts from (sigsuspend with all but one signal
  * blocked, then a call trapped in that signal's handler): sysgate's
  * signals are taken out of it, as out of every mask.  A set of signals to
- * take (signalfd, sigtimedwait) must not take sysgate's own either.  The
- * program's pointer goes back after the call, so hooks see it.
+ * take (signalfd, sigtimedwait) must not take sysgate's own either.  Only
+ * the kernel is given the copy: a hook that prints the call while it
+ * sleeps (a signal's line) sees the program's own.
  */
-int sg_signal_swap_mask(struct sysgate_sys *s, struct sg_mask_swap *w)
+int sg_signal_swap_mask(const struct sysgate_sys *s, struct sg_mask_swap *w)
 {
 	unsigned long claimed = claimed_mask();
 	int size_arg, arg = claimed ? mask_arg(s->nr, &size_arg) : -1;
 	const void *p;
+	int i;
 
 	if (arg < 0 || !s->args[arg])
 		return 0;
-	w->arg = arg;
-	w->orig = s->args[arg];
 	if (size_arg < 0) {
 		/* pselect6: {const sigset_t *, size_t} */
-		if (sg_read_safe(w->pselect, (void *)w->orig,
+		if (sg_read_safe(w->pselect, (void *)s->args[arg],
 				 sizeof(w->pselect)) < 0 || w->pselect[1] != 8 ||
 		    !w->pselect[0])
 			return 0;
@@ -737,24 +737,21 @@ int sg_signal_swap_mask(struct sysgate_sys *s, struct sg_mask_swap *w)
 	} else {
 		if (s->args[size_arg] != 8)
 			return 0;
-		p = (const void *)w->orig;
+		p = (const void *)s->args[arg];
 	}
 	if (sg_read_safe(&w->mask, p, sizeof(w->mask)) < 0 ||
 	    !(w->mask & claimed))
 		return 0;
 	w->mask &= ~claimed;
+	for (i = 0; i < 6; i++)
+		w->args[i] = s->args[i];
 	if (size_arg < 0) {
 		w->pselect[0] = (unsigned long)&w->mask;
-		s->args[arg] = (long)w->pselect;
+		w->args[arg] = (long)w->pselect;
 	} else {
-		s->args[arg] = (long)&w->mask;
+		w->args[arg] = (long)&w->mask;
 	}
 	return 1;
-}
-
-void sg_signal_unswap_mask(struct sysgate_sys *s, const struct sg_mask_swap *w)
-{
-	s->args[w->arg] = w->orig;
 }
 
 long sg_signal_rt_sigaction(long sig, const void *act, void *oact, long size)

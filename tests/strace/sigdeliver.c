@@ -2,7 +2,9 @@
 /*
  * Signal delivery: a signal sent to itself reaches its handler (the
  * "--- SIGUSR1 {siginfo} ---" line, then rt_sigreturn with the mask it
- * restores), and sigsuspend returns once a handler ran; a timer's
+ * restores), and sigsuspend returns once a handler ran, also with every
+ * signal but one blocked (sysgate's own among them: the line shows the
+ * program's mask, not the copy without them the kernel is given); a timer's
  * signal (from the kernel: no sender) cutting an absolute sleep short,
  * which the kernel does not restart with a time left.
  */
@@ -35,6 +37,16 @@ int main(void)
 	check(kill(getpid(), SIGUSR1) == 0, "kill");
 	sigemptyset(&empty);
 	check(sigsuspend(&empty) < 0 && got == SIGUSR1, "sigsuspend");
+	{
+		sigset_t all_but;
+
+		sigfillset(&all_but);
+		sigdelset(&all_but, SIGUSR1);
+		got = 0;
+		check(kill(getpid(), SIGUSR1) == 0, "kill");
+		check(sigsuspend(&all_but) < 0 && got == SIGUSR1,
+		      "sigsuspend");
+	}
 	{
 		struct itimerval it = { { 0, 0 }, { 0, 20000 } };
 		struct timespec until = { 2000000000, 0 }, left;
