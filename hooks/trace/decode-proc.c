@@ -721,7 +721,7 @@ static void d_waitid(struct call *c)
 	if (c_ok(c) && c->s->args[2] &&
 	    trace_read(c->s, si, (void *)c->s->args[2], sizeof(si)) ==
 		    sizeof(si) && si[0])
-		p_siginfo(c->f, si);
+		p_siginfo(c->f, c->s, si);
 	else if (c_ok(c) && c->s->args[2] && trace_structs(c->s))
 		fmt_str(c->f, "{}");
 	else

@@ -190,7 +190,7 @@ static void p_siginfos(struct call *c, unsigned long p, unsigned long n)
 			fmt_str(c->f, "...");
 			break;
 		}
-		p_siginfo(c->f, si);
+		p_siginfo(c->f, c->s, si);
 	}
 	fmt_str(c->f, n ? "]" : "[]");
 }
@@ -245,7 +245,7 @@ static void a_siginfo(struct call *c, int get)
 	else if (!a_out(c, c->s->args[3]))
 		return;
 	if (!fetch(c->f, c->s, si, c->s->args[3], sizeof(si)))
-		p_siginfo(c->f, si);
+		p_siginfo(c->f, c->s, si);
 }
 
 static void d_sigmask(struct call *c, int get)

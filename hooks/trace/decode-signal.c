@@ -92,7 +92,7 @@ static void d_rt_sigtimedwait(struct call *c)
 	a_sigset(c, c->s->args[0], c->s->args[3]);
 	a_exit_next(c);
 	if (!fetch_out(c, si, c->s->args[1], sizeof(si)))
-		p_siginfo(c->f, si);
+		p_siginfo(c->f, c->s, si);
 	a_timespec(c, c->s->args[2]);
 	a_udec(c, c->s->args[3]);
 }
@@ -173,7 +173,7 @@ static void a_sigqueueinfo(struct call *c, int i)
 	a_sig(c, i);
 	a_sep(c);
 	if (!fetch(c->f, c->s, si, c->s->args[i + 1], sizeof(si)))
-		p_siginfo(c->f, si);
+		p_siginfo(c->f, c->s, si);
 }
 
 static void d_rt_sigqueueinfo(struct call *c)
@@ -310,11 +310,14 @@ static void p_si_code(struct fmt *f, int sig, int code)
 	p_hex(f, (unsigned int)code);	/* (strace's %#x) */
 }
 
-/* SIGIO's band and descriptor */
-static void p_si_poll(struct fmt *f, const struct k_siginfo *si)
+/* SIGIO's band and descriptor (-y's path: of the call's process) */
+static void p_si_poll(struct fmt *f, const struct sysgate_sys *s,
+		      const struct k_siginfo *si)
 {
 	f_dec(f, ", si_band=", si->u.poll.band);
 	f_dec(f, ", si_fd=", si->u.poll.fd);
+	if (s)
+		p_fdpath(f, s, si->u.poll.fd);
 }
 
 /* What a fault's code adds after si_addr */
@@ -361,7 +364,7 @@ static void p_si_uid(struct fmt *f, unsigned int uid)
 }
 
 /* {si_signo=SIGCHLD, si_code=CLD_EXITED, si_pid=..., ...} */
-void p_siginfo(struct fmt *f, const void *info)
+void p_siginfo(struct fmt *f, const struct sysgate_sys *s, const void *info)
 {
 	const struct k_siginfo *si = info;
 	int sig = si->signo;
@@ -388,7 +391,7 @@ void p_siginfo(struct fmt *f, const void *info)
 		fmt_str(f, ", si_ptr=");
 		p_ptr(f, si->u.timer.value);
 	} else if (si->code == SI_SIGIO) {
-		p_si_poll(f, si);
+		p_si_poll(f, s, si);
 	} else if (si->code <= 0) {	/* (from a process: SI_FROMUSER) */
 		fmt_str(f, ", si_pid=");
 		p_pid(f, si->u.kill.pid, PT_TGID);
@@ -418,7 +421,7 @@ void p_siginfo(struct fmt *f, const void *info)
 		p_clock_t(f, (unsigned long)si->u.kill.chld.stime);
 	} else if (sig == SIGIO) {
 		if (si->code >= POLL_IN && si->code <= POLL_HUP)
-			p_si_poll(f, si);
+			p_si_poll(f, s, si);
 	} else if (sig == SIGSYS) {
 		fmt_str(f, ", si_call_addr=");
 		p_ptr(f, si->u.sys.call_addr);

@@ -1497,7 +1497,7 @@ static void trace_signal(int sig, const void *info, void *data)
 	fmt_str(&f, "--- ");
 	fmt_str(&f, nm ? nm : "SIG?");
 	fmt_chr(&f, ' ');
-	p_siginfo(&f, info);
+	p_siginfo(&f, 0, info);
 	fmt_str(&f, " ---\n");
 	if (stack_traces)
 		trace_stack(&f, 0, 0);

@@ -350,7 +350,9 @@ void p_signame(struct fmt *f, int sig);	/* SIGUSR1, or the number */
 /* struct sigevent at p (timer_create, mq_notify: decode-time.c) */
 void p_sigevent(struct call *c, unsigned long p);
 /* {si_signo=SIGCHLD, si_code=CLD_EXITED, si_pid=..., ...} */
-void p_siginfo(struct fmt *f, const void *info);
+/* s: the call whose argument it is (a descriptor's -y path), or 0 */
+void p_siginfo(struct fmt *f, const struct sysgate_sys *s,
+	       const void *info);
 /* iovec array of count entries; avail bytes were transferred (-1: all),
  * IOV_ADDR: the bases as addresses. */
 #define IOV_ADDR (-2L)

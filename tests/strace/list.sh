@@ -77,6 +77,7 @@ quota-v quota -v
 ptp-inject ptp -e inject=ioctl:retval=42
 mtd-inject mtd -e inject=ioctl:retval=0
 dm-v dm -v
+ptrace-y ptrace -y
 ptp-inject-s ptp -s 60 -e inject=ioctl:retval=42
 ptp-inject-v ptp -v -e inject=ioctl:retval=42 -X verbose
 kd-inject kd -e inject=ioctl:retval=42

@@ -30,7 +30,7 @@ static void siginfos(pid_t pid)
 	si.si_signo = SIGIO;
 	si.si_code = POLL_IN;
 	si.si_band = -3;
-	si.si_fd = 5;
+	si.si_fd = 1;	/* open: -y names it */
 	pt(PTRACE_SETSIGINFO, pid, 0, (long)&si);
 	si.si_signo = SIGBUS;
 	si.si_code = BUS_MCEERR_AR;
