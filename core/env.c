@@ -235,8 +235,18 @@ int sg_env_is_foreign(const char *var)
 
 int sg_env_is_internal(const char *var)
 {
-	return !sg_strncmp(var, "SYSGATE_", 8) &&
-	       sg_strncmp(var, "SYSGATE_LIBRARY=", 16);
+	static const char *const ours[] = {
+		"OPTIONS=", "STATE=", "ROOT=", "CLI=", "OUT=", "EXEC_FD=",
+		"SECCOMP=", "PASSIVE=", "CARRY_",
+	};
+	unsigned int i;
+
+	if (sg_strncmp(var, "SYSGATE_", 8))
+		return 0;
+	for (i = 0; i < ARRAY_SIZE(ours); i++)
+		if (!sg_strncmp(var + 8, ours[i], sg_strlen(ours[i])))
+			return 1;
+	return 0;
 }
 
 /* A descriptor number written out in full ("12"), or -1 */

@@ -17,9 +17,10 @@ char *sg_env_preload(char **cur, const char *old, size_t oldlen) SG_HIDDEN;
 unsigned long sg_env_add_ours(char **env, unsigned long k, char **cur,
 			      long state_fd) SG_HIDDEN;
 unsigned long sg_env_extra_size(void) SG_HIDDEN;
-/* "SYSGATE_..." set up by sysgate for one process tree (stripped from a
- * new program's environment and rebuilt), as opposed to user settings
- * such as SYSGATE_LIBRARY that pass through. */
+/* One of the "SYSGATE_..." variables sysgate sets for one process tree
+ * (stripped from a new program's environment and rebuilt, and kept from
+ * the program's view), by name: any other, SYSGATE_LIBRARY or one of the
+ * program's own, passes through as natively. */
 int sg_env_is_internal(const char *var) SG_HIDDEN;
 /* Whether var ("NAME=value", whole) is one of those three... */
 int sg_env_is_start_var(const char *var) SG_HIDDEN;

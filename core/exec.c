@@ -692,7 +692,8 @@ static long loader_names_program(const struct sysgate_sys *s,
 static int build_env(struct exec_plan *p)
 {
 	unsigned long i, k = 0;
-	char **e = p->newenv;
+	long slot = -1;		/* where the program's LD_PRELOAD was */
+	char **e = p->newenv, *pre = 0;
 
 	for (i = 0; i < p->nenv; i++) {
 		char *v = p->env[i];
@@ -707,27 +708,33 @@ static int build_env(struct exec_plan *p)
 			p->preload_old = p->strs;
 			p->preload_len = strip_self(p->strs, p->strs, len);
 			p->strs += p->preload_len + 1;
+			if (slot < 0)
+				slot = k++;
 			continue;
 		}
 		if (is_ours(peek) && !p->nested)
 			continue;
 		e[k++] = v;
 	}
-	if (p->follow) {
-		/* The loader's runtime owns the program: no second copy
-		 * through LD_PRELOAD. */
-		if (!p->static_prog)
-			e[k++] = sg_env_preload(&p->strs, p->preload_old,
-						p->preload_len);
-		else if (p->preload_len)
-			e[k++] = put_var(&p->strs, "LD_PRELOAD",
-					 p->preload_old, p->preload_len);
+	/* (The loader's runtime owns a followed program it starts: no
+	 * second copy through LD_PRELOAD.)  The program's own stays where
+	 * it was among its variables. */
+	if (p->follow && !p->static_prog)
+		pre = sg_env_preload(&p->strs, p->preload_old, p->preload_len);
+	else if (p->preload_len)
+		pre = put_var(&p->strs, "LD_PRELOAD", p->preload_old,
+			      p->preload_len);
+	if (slot >= 0 && pre) {
+		e[slot] = pre;
+	} else if (slot >= 0) {
+		for (k--; (unsigned long)slot < k; slot++)
+			e[slot] = e[slot + 1];
+	} else if (pre) {
+		e[k++] = pre;
+	}
+	if (p->follow)
 		k = sg_env_add_ours(e, k, &p->strs,
 				    p->state >= 0 ? p->state : sg.state_fd);
-	} else if (p->preload_len) {
-		e[k++] = put_var(&p->strs, "LD_PRELOAD", p->preload_old,
-				 p->preload_len);
-	}
 	if (sg.seccomp_on && p->static_prog) {
 		/* The loader must know the filter is already there, and an
 		 * unfollowed program that it only passes on. */

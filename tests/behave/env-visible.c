@@ -141,6 +141,8 @@ int main(int argc, char **argv)
 	report("parent", argv);
 	fflush(stdout);
 	setenv("ADDED_BY_PARENT", "1", 1);
+	/* a variable of the program's own that merely looks like sysgate's */
+	setenv("SYSGATE_MINE", "kept", 1);
 	pid = fork();
 	test_assert(pid >= 0);
 	if (pid == 0) {
