@@ -60,19 +60,14 @@ static void p_sg_v3(struct call *c, const struct sg_io_hdr *h)
 		p_sg_data(c, (unsigned long)h->dxferp, h->iovec_count,
 			  sg_got(h->dxfer_len, h->resid));
 	}
-	fmt_str(f, ", status=");
-	p_hex(f, h->status);
-	fmt_str(f, ", masked_status=");
-	p_hex(f, h->masked_status);
-	fmt_str(f, ", msg_status=");
-	p_hex(f, h->msg_status);
+	f_hex(f, ", status=", h->status);
+	f_hex(f, ", masked_status=", h->masked_status);
+	f_hex(f, ", msg_status=", h->msg_status);
 	f_udec(f, ", sb_len_wr=", h->sb_len_wr);
 	fmt_str(f, ", sbp=");
 	p_data(f, c->s, (unsigned long)h->sbp, h->sb_len_wr, 1);
-	fmt_str(f, ", host_status=");
-	p_hex(f, h->host_status);
-	fmt_str(f, ", driver_status=");
-	p_hex(f, h->driver_status);
+	f_hex(f, ", host_status=", h->host_status);
+	f_hex(f, ", driver_status=", h->driver_status);
 	f_dec(f, ", resid=", h->resid);
 	f_udec(f, ", duration=", h->duration);
 	fmt_str(f, ", info=");
