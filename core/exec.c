@@ -786,25 +786,52 @@ static long exec_run(const struct sysgate_sys *s, struct exec_plan *p)
 }
 
 /*
+ * Does this kernel open the program before it reads argv and envp?
+ * Linux 6.8 and later do (fs/exec.c, alloc_bprm): a missing program is
+ * ENOENT whatever the vectors hold.  Older ones (6.1 among them) count
+ * and copy the strings first, and a bad one is EFAULT even then.  Asked
+ * of the kernel once per process: a missing path with a bad argv.
+ */
+static int kernel_opens_first(void)
+{
+	static int known;	/* 0 unknown, 1 yes, 2 no */
+
+	if (!known)
+		known = sg_sc3(SG_NR_execve, (long)"/proc/self/sysgate-none",
+			       1 /* a bad argv */, 0) == -2 ? 1 : 2;
+	return known == 1;
+}
+
+/*
  * A program that is not there: -ENOENT or -ENOTDIR as the kernel would
  * answer, without the new environment, state descriptor and loader
  * checks made for it (execvp's PATH search tries one directory after
- * another: each miss paid some twenty calls).  Only once every string
- * the kernel copies is seen to be readable (the first bytes of each):
- * older kernels (6.1 among them) copy them before they open the program,
- * and a bad one is then EFAULT.  0 to go on.
+ * another: each miss paid some twenty calls, then the reads of every
+ * variable); else 0.
  */
-static long exec_missing(struct exec_plan *p)
+static long exec_missing(const struct exec_plan *p)
 {
 	struct sg_fd_stat st;
-	long r = sg_path_stat(p->pathbuf, &st);
+	long r;
+
+	if (p->at || p->path_len < 0)
+		return 0;
+	r = sg_path_stat(p->pathbuf, &st);
+	return r == -2 || r == -20 ? r : 0;
+}
+
+/* Where the kernel copies the strings before it opens the program, a
+ * missing one is answered only once every string is seen to be
+ * readable (the first bytes of each; exec_layout read the
+ * environment's): a bad one is EFAULT there. */
+static int argv_readable(struct exec_plan *p)
+{
 	char *argv_peeks = p->peeks + p->nenv * (ENV_PEEK + 1);
 
-	if ((r != -2 && r != -20) ||
-	    sg_read_safe(p->newargv, p->argv, p->argc * sizeof(char *)) < 0 ||
-	    sg_peek_strs(p->newargv, p->argc, argv_peeks, ENV_PEEK + 1) < 0)
-		return 0;
-	return r;
+	return sg_read_safe(p->newargv, p->argv, p->argc * sizeof(char *)) >=
+		       0 &&
+	       sg_peek_strs(p->newargv, p->argc, argv_peeks, ENV_PEEK + 1) >=
+		       0;
 }
 
 /* Bad pointers: the kernel gives its own answer, in its own order (a
@@ -824,7 +851,7 @@ static long exec_unchanged(const struct sysgate_sys *s, long state)
 long sg_execve(struct sg_thread *t, struct sysgate_sys *s)
 {
 	struct exec_plan p;
-	long r;
+	long r, missing;
 
 	memset(&p, 0, sizeof(p));
 	p.at = s->nr == SG_NR_execveat;
@@ -837,16 +864,16 @@ long sg_execve(struct sg_thread *t, struct sysgate_sys *s)
 	p.path_len = sg_read_str_safe(p.pathbuf, p.path, sizeof(p.pathbuf));
 	if (!t->hooks_off && p.path_len >= 0)
 		sg_hooks_exec(t, p.pathbuf);
+	missing = exec_missing(&p);
+	if (missing && kernel_opens_first())
+		return missing;
 	r = exec_layout(t, &p);
 	if (r == -2 && sg.seccomp_on)
 		return -ENOMEM_;
 	if (r < 0)
 		return exec_unchanged(s, -1);
-	if (!p.at && p.path_len >= 0) {
-		r = exec_missing(&p);
-		if (r)
-			return r;
-	}
+	if (missing && argv_readable(&p))
+		return missing;
 
 	p.nested = starts_other_sysgate(p.env, p.nenv, p.peeks, p.strs,
 					sg_env_extra_size());
