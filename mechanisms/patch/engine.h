@@ -100,6 +100,8 @@ struct sg_patch_total {
 	unsigned long lazy_bytes;	/* their text */
 	unsigned long read_bytes;	/* text read to find sites */
 	int shared;		/* objects planned by another process */
+	int from_tree;		/* sites of objects left to traps patched
+				   as another process planned them */
 	int mapped_later;	/* executable mappings after start-up */
 	int maps_reads;		/* /proc/self/maps reads to look at them */
 	int zwhy[SG_ZWHY_COUNT];	/* -m zeropage: why sites kept stubs */

@@ -771,9 +771,12 @@ static long near_targets(struct sg_obj *o)
 
 	if (o->near)
 		return o->nnear > NEAR_MAX ? -1 : 0;
+	o->near = sg_mmap((NEAR_MAX + 1) * sizeof(*o->near));
+	/* (one read for the tree: its processes share what it found) */
+	if (o->near && sg_plans_near_find(o, o->near, &o->nnear, NEAR_MAX) == 0)
+		return o->nnear > NEAR_MAX ? -1 : 0;
 	f.nblocks = ((o->hi - o->lo) >> SG_BLOCK_SHIFT) + 1;
 	bsize = f.nblocks / 8 + 1;
-	o->near = sg_mmap((NEAR_MAX + 1) * sizeof(*o->near));
 	blocks = sg_mmap(bsize);
 	/* A handler may have interrupted sg_patch_new_code, which reads
 	 * through scan_buf too: a buffer of our own meanwhile. */
@@ -793,6 +796,7 @@ static long near_targets(struct sg_obj *o)
 		f.blocks = blocks;
 		sg_patch_each_text(o, 16, near_text, &f);
 		o->lazy = 1;
+		sg_plans_near_add(o, o->near, o->nnear, NEAR_MAX);
 	}
 	if (opened && o->fd >= 0) {
 		sg_sc1(SG_NR_close, o->fd);
@@ -829,9 +833,19 @@ static unsigned long text_bytes(const struct sg_obj *o)
  * more than twice the better of the two).  Small objects wait first, big
  * ones once lazy.c's in-place patch had no room.
  */
-static int waiting(const struct sg_obj *o)
+static int waiting(struct sg_obj *o)
 {
-	return o->waited < text_bytes(o) >> 12;
+	unsigned long n = o->waited;
+
+	/* The tree's processes wait as one: a shell's children each
+	 * trapped a few dozen times at the same two libc sites. */
+	if (!o->tree_looked) {
+		o->tree_looked = 1;
+		o->tree_waited = sg_plans_waited(o);
+	}
+	if (o->tree_waited)
+		n = __atomic_load_n(o->tree_waited, __ATOMIC_RELAXED);
+	return n < text_bytes(o) >> 12;
 }
 
 /* plan_one declined a jump window for lack of that read */
@@ -920,6 +934,8 @@ int sg_patch_first_trap_wait(unsigned long addr)
 	    __atomic_load_n(&sg.vm_shared, __ATOMIC_SEQ_CST))
 		return 0;
 	o->waited++;
+	if (o->tree_waited)
+		__atomic_add_fetch(o->tree_waited, 1, __ATOMIC_RELAXED);
 	return 1;
 }
 
@@ -934,6 +950,48 @@ void sg_patch_first_trap_forked(void)
 }
 
 #define FIRSTS_MAX 512
+
+/* s, of o, patched after its first trap (or before, as the tree's
+ * earlier processes planned it: from_tree): remembered, and counted. */
+static void count_first(struct sg_obj *o, const struct sg_site *s,
+			int from_tree)
+{
+	if (!o->firsts && o->nfirsts >= 0)
+		o->firsts = sg_mmap(FIRSTS_MAX * sizeof(*o->firsts));
+	if (o->firsts && o->nfirsts >= 0 && o->nfirsts < FIRSTS_MAX)
+		o->firsts[o->nfirsts++] = s->addr;
+	else
+		o->nfirsts = -1;	/* (never planned whole) */
+	if (from_tree)
+		total.from_tree++;
+	else
+		o->n_first[s->kind]++;
+	o->n_kind[s->kind]++;
+	total.kind[s->kind]++;
+	total.sites++;
+}
+
+/*
+ * The site of o a thread trapped at, as another process of the tree
+ * planned it after its first trap: a fork child of a process that
+ * mapped o before the tree had the plan (take_tree_sites) makes no
+ * second read of a whole libc for a jump window the tree already
+ * checked.  Only where a first trap would have written it: no other
+ * thread, a text mapping that only a call changes.
+ */
+static int take_tree_site(struct sg_obj *o, struct sg_site *s)
+{
+	int t = sg_obj_text_of(o, s->addr);
+
+	/* (the trapped thread resumes after the syscall: see plan_one) */
+	if (t < 0 || !o->text[t].fixed || !o->text[t].readable ||
+	    o->nfirsts < 0 ||
+	    (s->kind == SG_PATCH_JMP && s->hi != s->addr + s->insn_len) ||
+	    !write_one(o, s))
+		return 0;
+	count_first(o, s, 1);
+	return 1;
+}
 
 int sg_patch_first_trap(unsigned long addr, int scan)
 {
@@ -958,9 +1016,17 @@ int sg_patch_first_trap(unsigned long addr, int scan)
 	if (!o || !o->text[t].fixed || !o->text[t].readable)
 		return 0;
 	/* (a thread that trapped before another patched the site live gets
-	 * here once its call is done) */
-	if (threads && ours(o, addr))
+	 * here once its call is done; so does one whose trap made the look
+	 * that took the site from the tree: take_tree_sites) */
+	if (ours(o, addr))
 		return 1;
+	if (!threads) {
+		done = sg_plans_take_sites(o, addr, take_tree_site);
+		if (done) {
+			sg_patch_poke_done();
+			return 1;
+		}
+	}
 	/* Read where it is mapped, as it was before our patches
 	 * (sg_obj_read); from the file where more were written than are
 	 * remembered, and for unwind info that only the section headers
@@ -975,16 +1041,9 @@ int sg_patch_first_trap(unsigned long addr, int scan)
 	deferred = 0;
 	if (threads ? plan_live(o, addr, &s) && write_live(o, &s) :
 		      plan_one(o, addr, &s, scan) && write_one(o, &s)) {
-		if (!o->firsts && o->nfirsts >= 0)
-			o->firsts = sg_mmap(FIRSTS_MAX * sizeof(*o->firsts));
-		if (o->firsts && o->nfirsts >= 0 && o->nfirsts < FIRSTS_MAX)
-			o->firsts[o->nfirsts++] = addr;
-		else
-			o->nfirsts = -1;	/* (never planned whole) */
-		o->n_first[s.kind]++;
-		o->n_kind[s.kind]++;
-		total.kind[s.kind]++;
-		total.sites++;
+		count_first(o, &s, 0);
+		if (!threads)
+			sg_plans_add_site(o, &s);
 		done = 1;
 	}
 	want_all = 0;
@@ -997,6 +1056,65 @@ int sg_patch_first_trap(unsigned long addr, int scan)
 	/* (a small object's site waits before lazy.c's in-place patch: a
 	 * planned one costs no page of its own) */
 	return !done && deferred && text_bytes(o) <= SCAN_FREE ? -1 : done;
+}
+
+static void free_sites(struct sg_obj *o);
+
+/* (sg_plans_take_sites) one of o's sites from the tree, kept in
+ * o->sites to be written with the others */
+static int keep_tree_site(struct sg_obj *o, struct sg_site *s)
+{
+	int t = sg_obj_text_of(o, s->addr);
+	struct sg_site *n;
+
+	if (t < 0 || !o->text[t].fixed || !o->text[t].readable ||
+	    o->nfirsts < 0 || !(n = new_site(o)))
+		return 0;
+	*n = *s;
+	o->nsites++;
+	return 1;
+}
+
+/*
+ * The sites of o, just mapped and left to traps, that earlier processes
+ * of the tree patched after their first traps, written before o runs
+ * (bash's children trapped some hundred times each at sites their
+ * parents and siblings had already planned).  All at once, as a planned
+ * object's: a few mprotect calls, not two writes through /proc/self/mem
+ * a site.  No other thread runs (patch_object), and the object has not.
+ */
+static void take_tree_sites(struct sg_obj *o)
+{
+	struct sg_thread *self = sg_self();
+	unsigned char pad[16];
+	int i;
+
+	/* A mapping looked at late (pending, see resolving) may have run:
+	 * as at a first trap, no code a handler interrupted may wait in a
+	 * window.  (Windows end at their syscall, where a trapped thread
+	 * resumes: plan_one.) */
+	if (!self || self->vfork_child ||
+	    __atomic_load_n(&sg.vm_shared, __ATOMIC_SEQ_CST) ||
+	    __atomic_load_n(&sg.handlers_running, __ATOMIC_SEQ_CST) ||
+	    !sg_plans_take_sites(o, 0, keep_tree_site))
+		return;
+	/* what they replace, for plans made here later (sg_obj_read) */
+	for (i = 0; i < o->nsites; i++) {
+		struct sg_site *s = &o->sites[i];
+		int plen = s->kind == SG_PATCH_PAD ?
+				   sg_patch_arch.pad_bytes(s, pad) : 0;
+
+		if (remember(o, s->lo, s->hi - s->lo) < 0 ||
+		    (plen && remember(o, s->pad, plen) < 0))
+			s->kind = SG_PATCH_NONE;
+	}
+	total.stub_bytes += sg_patch_place_stubs(o);
+	sg_patch_write_sites(o);
+	for (i = 0; i < o->nsites; i++)
+		if (sg_site_has_stub(&o->sites[i]))
+			count_first(o, &o->sites[i], 1);
+	free_sites(o);
+	o->nsites = 0;
 }
 
 static void write_planned(struct sg_obj *o);
@@ -1013,8 +1131,10 @@ static void patch_object(struct sg_obj *o)
 	if (sg_obj_parse(o, ehdr) < 0)
 		return;
 	total.objects++;
-	if (leave_to_traps(o))
+	if (leave_to_traps(o)) {
+		take_tree_sites(o);
 		return;
+	}
 	open_object(o);
 	sg_obj_index_eh_frame(o);
 	o->want_zwhy = zero_mode;

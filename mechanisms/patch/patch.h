@@ -136,6 +136,9 @@ struct sg_obj {
 				   syscall pair, found once (sorted) */
 	long nnear;		/* their count; -1: too many to keep */
 	unsigned long waited;	/* lazy: traps of sites waiting for near */
+	unsigned long *tree_waited;	/* the same, counted by the tree's
+					   processes (plans.c) */
+	int tree_looked;	/* tree_waited looked for */
 	unsigned long *firsts;	/* lazy: sites patched at their first
 				   trap (FIRSTS_MAX, then -1 in nfirsts) */
 	int nfirsts;
@@ -463,6 +466,22 @@ int sg_plans_find(struct sg_obj *o,
 		  struct sg_site *(*alloc)(struct sg_obj *o, unsigned long n))
 	SG_HIDDEN;
 void sg_plans_add(const struct sg_obj *o) SG_HIDDEN;
+/* A site of an object left to traps, planned at its first trap, for the
+ * tree; and those the tree has for o (all, or the one at addr), each
+ * given to use (which returns 1 if it wrote it): how many it wrote. */
+void sg_plans_add_site(const struct sg_obj *o,
+		       const struct sg_site *s) SG_HIDDEN;
+int sg_plans_take_sites(struct sg_obj *o, unsigned long addr,
+			int (*use)(struct sg_obj *o, struct sg_site *s)) SG_HIDDEN;
+/* The count of o's waited traps the tree shares, or 0. */
+unsigned long *sg_plans_waited(const struct sg_obj *o) SG_HIDDEN;
+/* o's rel32 branch targets near syscall pairs (patch.c, near_targets)
+ * as a process of the tree found them: 0 and *n (max + 1: too many),
+ * or -1 if none did; and those found here, for the tree. */
+int sg_plans_near_find(const struct sg_obj *o, unsigned long *near, long *n,
+		       long max) SG_HIDDEN;
+void sg_plans_near_add(const struct sg_obj *o, const unsigned long *near,
+		       long n, long max) SG_HIDDEN;
 
 /* How the code bytes of an object are read during planning. */
 long sg_obj_read(struct sg_obj *o, unsigned long addr, void *buf,

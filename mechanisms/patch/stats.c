@@ -230,6 +230,13 @@ static void first_trap_lines(char *buf, size_t *n,
 {
 	int i, k, sum = 0;
 
+	if (r->total->from_tree) {
+		sg_patch_put(buf, n, "sysgate: patched before they ran, as "
+				     "the tree's earlier processes planned "
+				     "them: ");
+		sg_patch_put_num(buf, n, r->total->from_tree);
+		sg_patch_put(buf, n, " sites\n");
+	}
 	for (i = 0; i < r->nobjs; i++)
 		for (k = 0; k < SG_PATCH_KINDS; k++)
 			sum += r->objs[i].n_first[k];

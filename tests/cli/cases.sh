@@ -1600,6 +1600,32 @@ t_tree_shares_plans() {
 	[ "$(wc -l <"$TMP/libc")" = 1 ] || fail "libc patched differently: $(cat "$TMP/libc")"
 }
 
+t_tree_shares_first_traps() {
+	# A site one process of a tree patched at its third trap is patched
+	# in the tree's later processes when they map its object, before it
+	# runs (a shell script's children trapped some hundred times each
+	# at sites their parents had planned); every call still counted.
+	need_sud
+	local shell
+	# (the shell makes its own: dash asks for $PPID)
+	"$SG" -f -c -o "$TMP/sh" -- sh -c ":; :" || fail "sh: exit status $?"
+	shell=$(calls_of "$TMP/sh" getppid)
+	"$SG" -f --stats -c -o "$TMP/out" -- sh -c \
+		"$PROG getppid 5; $PROG getppid 5" >"$TMP/stdout" ||
+		fail "exit status $?"
+	[ "$(wc -l <"$TMP/stdout")" = 2 ] || fail "output: $(cat "$TMP/stdout")"
+	grep -Eq '^sysgate: patched before they ran, as the tree.s earlier processes planned them: [1-9][0-9]* sites$' \
+		"$TMP/out" || fail "none taken: $(grep sysgate "$TMP/out")"
+	[ "$(calls_of "$TMP/out" getppid)" = $((${shell:-0} + 10)) ] ||
+		fail "getppid: $(cat "$TMP/out")"
+	# Alone, a process has no tree to take them from.
+	"$SG" --stats -c -o "$TMP/out1" -- "$PROG" getppid 5 >/dev/null ||
+		fail "alone: exit status $?"
+	grep -q 'patched before they ran' "$TMP/out1" &&
+		fail "alone: $(grep sysgate "$TMP/out1")"
+	return 0
+}
+
 t_first_trap_planned() {
 	# Where SUD exists no object is read at start: each site is hooked
 	# by its traps and planned at the third (one that runs once or
@@ -1796,6 +1822,25 @@ t_first_trap_waits_for_whole_read() {
 			fi
 		done
 	done
+}
+
+t_first_trap_waits_as_a_tree() {
+	# The processes of a tree wait as one: two that trap 150 times each
+	# at a site of waitlib (1 MiB of text, 256 traps' worth) read it
+	# whole once between them, and a third takes the site from the tree
+	# when it maps the library, without a read.
+	need_sud
+	local lib="$BUILD/tests/cli/waitlib.so"
+	"$SG" -f --stats -c -e trace=getppid -o "$TMP/out" -- sh -c \
+		"$PROG dlcall $lib 150; $PROG dlcall $lib 150; $PROG dlcall $lib 150" \
+		>"$TMP/stdout" || fail "exit status $?"
+	[ "$(cat "$TMP/stdout")" = "$(printf 'ppid\nppid\nppid')" ] ||
+		fail "program: $(cat "$TMP/stdout")"
+	[ "$(calls_of "$TMP/out" getppid)" = 453 ] || fail "$(cat "$TMP/out")"
+	[ "$(grep -c 'waitlib.so: jump=1$' "$TMP/out")" = 1 ] ||
+		fail "read whole not once: $(grep sysgate "$TMP/out")"
+	grep -q 'patched before they ran, .*: [1-9][0-9]* sites$' "$TMP/out" ||
+		fail "not taken: $(grep sysgate "$TMP/out")"
 }
 
 t_hook_threads_tls() {
