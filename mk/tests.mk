@@ -87,6 +87,12 @@ $(BUILD)/tests/cli/waitlib.so: tests/cli/rawlib.c | $(BUILD)/.dir
 	$(CC) -std=gnu11 -O2 -g -Wall -fPIC -shared -DWAIT_SITE \
 		'-DWAIT_TEXT="1<<20"' -o $@ $<
 
+# Two sites that only padding jumps patch, one padding gap between them.
+$(BUILD)/tests/cli/padlib.so: tests/cli/rawlib.c | $(BUILD)/.dir
+	@mkdir -p $(dir $@)
+	$(CC) -std=gnu11 -O2 -g -Wall -fPIC -shared -mno-red-zone -DPAD_SITES \
+		-o $@ $<
+
 $(BUILD)/tests/cli/waitsmall.so: tests/cli/rawlib.c | $(BUILD)/.dir
 	@mkdir -p $(dir $@)
 	$(CC) -std=gnu11 -O2 -g -Wall -fPIC -shared -DWAIT_SITE \
@@ -125,6 +131,7 @@ CHECK_DEPS += $(BUILD)/tests/cli/order
 CHECK_DEPS += $(BUILD)/tests/cli/prog $(BUILD)/tests/cli/rawlib.so \
 	$(BUILD)/tests/cli/biglib.so $(BUILD)/tests/cli/rawlib-gap.so \
 	$(BUILD)/tests/cli/waitlib.so $(BUILD)/tests/cli/waitsmall.so \
+	$(BUILD)/tests/cli/padlib.so \
 	$(BUILD)/tests/cli/prog-static $(BUILD)/tests/cli/nolibc \
 	$(BUILD)/tests/cli/hello32 $(BUILD)/tests/cli/int80 \
 	$(BUILD)/tests/cli/nolibc-at-loader \

@@ -971,6 +971,19 @@ static void count_first(struct sg_obj *o, const struct sg_site *s,
 	total.sites++;
 }
 
+/* A site another process planned may have chosen padding that one of
+ * this process's sites took: the two would share one trampoline.  Taken
+ * for s if it is free. */
+static int tree_pad_free(struct sg_obj *o, const struct sg_site *s)
+{
+	if (s->kind != SG_PATCH_PAD)
+		return 1;
+	if (sg_obj_pad_taken(o, s->pad, s->pad + 8))
+		return 0;
+	sg_obj_pad_take(o, s->pad);
+	return 1;
+}
+
 /*
  * The site of o a thread trapped at, as another process of the tree
  * planned it after its first trap: a fork child of a process that
@@ -987,7 +1000,7 @@ static int take_tree_site(struct sg_obj *o, struct sg_site *s)
 	if (t < 0 || !o->text[t].fixed || !o->text[t].readable ||
 	    o->nfirsts < 0 ||
 	    (s->kind == SG_PATCH_JMP && s->hi != s->addr + s->insn_len) ||
-	    !write_one(o, s))
+	    !tree_pad_free(o, s) || !write_one(o, s))
 		return 0;
 	count_first(o, s, 1);
 	return 1;
@@ -1068,7 +1081,7 @@ static int keep_tree_site(struct sg_obj *o, struct sg_site *s)
 	struct sg_site *n;
 
 	if (t < 0 || !o->text[t].fixed || !o->text[t].readable ||
-	    o->nfirsts < 0 || !(n = new_site(o)))
+	    o->nfirsts < 0 || !tree_pad_free(o, s) || !(n = new_site(o)))
 		return 0;
 	*n = *s;
 	o->nsites++;
@@ -1295,15 +1308,20 @@ static int overlaps_text(const struct sg_obj *o, unsigned long lo,
 	return 0;
 }
 
+/* An object left to traps keeps the padding its sites took: a site
+ * planned at a later trap must not take it again. */
 static void free_sites(struct sg_obj *o)
 {
 	if (o->sites)
 		sg_munmap(o->sites, o->cap * sizeof(*o->sites));
+	o->sites = 0;
+	o->cap = 0;
+	if (o->lazy)
+		return;
 	if (o->pads)
 		sg_munmap(o->pads, o->pads_cap * sizeof(*o->pads));
-	o->sites = 0;
 	o->pads = 0;
-	o->cap = o->pads_cap = 0;
+	o->pads_cap = o->npads = 0;
 }
 
 /*
@@ -1347,6 +1365,14 @@ static void plan_whole(struct sg_obj *o, unsigned long busy)
 		total.shared++;
 		for (t = 0; o->n_unverified && t < o->ntext; t++)
 			sg_watch_range(o->text[t].lo, o->text[t].hi);
+		/* (that process's padding choices may differ from the ones
+		 * this one's first traps made) */
+		for (t = 0; t < o->nsites; t++)
+			if (o->sites[t].kind == SG_PATCH_PAD &&
+			    !ours(o, o->sites[t].addr) &&
+			    sg_obj_pad_taken(o, o->sites[t].pad,
+					     o->sites[t].pad + 8))
+				o->sites[t].kind = SG_PATCH_NONE;
 	} else {
 		sg_patch_plan(o, 0);
 		total.read_bytes += text_bytes(o);

@@ -1600,6 +1600,12 @@ t_tree_shares_plans() {
 	[ "$(wc -l <"$TMP/libc")" = 1 ] || fail "libc patched differently: $(cat "$TMP/libc")"
 }
 
+# The getppid calls of `sh -c` itself (dash asks for $PPID).
+shell_getppid() {
+	"$SG" -f -c -o "$TMP/sh" -- sh -c ":; :" || fail "sh: exit status $?"
+	echo $(($(calls_of "$TMP/sh" getppid) + 0))
+}
+
 t_tree_shares_first_traps() {
 	# A site one process of a tree patched at its third trap is patched
 	# in the tree's later processes when they map its object, before it
@@ -1607,16 +1613,14 @@ t_tree_shares_first_traps() {
 	# at sites their parents had planned); every call still counted.
 	need_sud
 	local shell
-	# (the shell makes its own: dash asks for $PPID)
-	"$SG" -f -c -o "$TMP/sh" -- sh -c ":; :" || fail "sh: exit status $?"
-	shell=$(calls_of "$TMP/sh" getppid)
+	shell=$(shell_getppid)
 	"$SG" -f --stats -c -o "$TMP/out" -- sh -c \
 		"$PROG getppid 5; $PROG getppid 5" >"$TMP/stdout" ||
 		fail "exit status $?"
 	[ "$(wc -l <"$TMP/stdout")" = 2 ] || fail "output: $(cat "$TMP/stdout")"
 	grep -Eq '^sysgate: patched before they ran, as the tree.s earlier processes planned them: [1-9][0-9]* sites$' \
 		"$TMP/out" || fail "none taken: $(grep sysgate "$TMP/out")"
-	[ "$(calls_of "$TMP/out" getppid)" = $((${shell:-0} + 10)) ] ||
+	[ "$(calls_of "$TMP/out" getppid)" = $((shell + 10)) ] ||
 		fail "getppid: $(cat "$TMP/out")"
 	# Alone, a process has no tree to take them from.
 	"$SG" --stats -c -o "$TMP/out1" -- "$PROG" getppid 5 >/dev/null ||
@@ -1830,17 +1834,35 @@ t_first_trap_waits_as_a_tree() {
 	# whole once between them, and a third takes the site from the tree
 	# when it maps the library, without a read.
 	need_sud
-	local lib="$BUILD/tests/cli/waitlib.so"
+	local lib="$BUILD/tests/cli/waitlib.so" shell
+	shell=$(shell_getppid)
 	"$SG" -f --stats -c -e trace=getppid -o "$TMP/out" -- sh -c \
 		"$PROG dlcall $lib 150; $PROG dlcall $lib 150; $PROG dlcall $lib 150" \
 		>"$TMP/stdout" || fail "exit status $?"
 	[ "$(cat "$TMP/stdout")" = "$(printf 'ppid\nppid\nppid')" ] ||
 		fail "program: $(cat "$TMP/stdout")"
-	[ "$(calls_of "$TMP/out" getppid)" = 453 ] || fail "$(cat "$TMP/out")"
+	[ "$(calls_of "$TMP/out" getppid)" = $((shell + 453)) ] ||
+		fail "$(cat "$TMP/out")"
 	[ "$(grep -c 'waitlib.so: jump=1$' "$TMP/out")" = 1 ] ||
 		fail "read whole not once: $(grep sysgate "$TMP/out")"
 	grep -q 'patched before they ran, .*: [1-9][0-9]* sites$' "$TMP/out" ||
 		fail "not taken: $(grep sysgate "$TMP/out")"
+}
+
+t_tree_sites_share_no_padding() {
+	# Two processes each patch one of padlib's two sites, each with the
+	# one padding gap between them; a third that calls both takes them
+	# from the tree, and must not give both one trampoline (one of them
+	# would then run the other's code).
+	need_sud
+	local lib="$BUILD/tests/cli/padlib.so"
+	"$SG" -f --stats -c -e trace=getppid -o "$TMP/out" -- sh -c \
+		"$PROG dlcall $lib 51; $PROG dlcall $lib 52; $PROG dlcall $lib 53" \
+		>"$TMP/stdout" || fail "exit status $?"
+	[ "$(cat "$TMP/stdout")" = "$(printf 'ppid\nppid\nppid')" ] ||
+		fail "program: $(cat "$TMP/stdout"); $(grep sysgate "$TMP/out")"
+	grep -q 'padlib.so: padding-jump=1$' "$TMP/out" ||
+		fail "not patched: $(grep sysgate "$TMP/out")"
 }
 
 t_hook_threads_tls() {

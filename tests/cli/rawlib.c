@@ -61,3 +61,78 @@ long raw_getppid_n(long n)
  * first trap (mechanisms/patch/patch.c, leave_to_traps). */
 __asm__(".text\n.skip " BIG_TEXT ", 0xcc\n");
 #endif
+
+#ifdef PAD_SITES
+/*
+ * Two sites that only a padding jump can patch (each a function's first
+ * instruction), with one 8-byte gap of padding between them and none
+ * other in a short jump's reach: two processes that each plan one of
+ * them at its third trap both choose that padding, and a third process
+ * of the tree that takes both plans from the tree must not write one
+ * trampoline over the other (pad_b adds 1000 after its call: a call of
+ * pad_a that ran pad_b's stub would come back wrong).  Built with
+ * -mno-red-zone: the calls below push below the caller's stack pointer.
+ */
+__asm__(".text\n"
+	".type pad_fill_before, @function\n"
+	"pad_fill_before:\n"
+	".cfi_startproc\n"
+	".skip 140, 0x90\n"
+	"ret\n"
+	".cfi_endproc\n"
+	".type pad_a, @function\n"
+	"pad_a:\n"
+	".cfi_startproc\n"
+	"syscall\n"
+	"ret\n"
+	".cfi_endproc\n"
+	".skip 8, 0xcc\n"
+	".type pad_b, @function\n"
+	"pad_b:\n"
+	".cfi_startproc\n"
+	"syscall\n"
+	"add $1000, %rax\n"
+	"ret\n"
+	".cfi_endproc\n"
+	".type pad_fill_after, @function\n"
+	"pad_fill_after:\n"
+	".cfi_startproc\n"
+	".skip 140, 0x90\n"
+	"ret\n"
+	".cfi_endproc\n");
+
+static long pad_call_a(void)
+{
+	long r;
+
+	__asm__ volatile("call pad_a" : "=a"(r) : "0"(110L /* getppid */)
+			 : "rcx", "r11", "memory");
+	return r;
+}
+
+static long pad_call_b(void)
+{
+	long r;
+
+	__asm__ volatile("call pad_b" : "=a"(r) : "0"(110L /* getppid */)
+			 : "rcx", "r11", "memory");
+	return r - 1000;
+}
+
+/* n = 10 * count + which: 1 pad_a, 2 pad_b, 3 both (each the same
+ * answer); getppid's answer, or -1. */
+long raw_getppid_n(long n)
+{
+	long r = -1, k;
+
+	for (k = 0; k < n / 10; k++) {
+		long a = n % 10 & 1 ? pad_call_a() : 0;
+		long b = n % 10 & 2 ? pad_call_b() : 0;
+
+		if (n % 10 == 3 && a != b)
+			return -1;
+		r = n % 10 & 1 ? a : b;
+	}
+	return r;
+}
+#endif
