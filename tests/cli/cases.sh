@@ -1081,6 +1081,7 @@ assert b["startup_ms"]["python3"]["trace_none_ratio"] > 0
 # reads of the maps than there are mappings (looked at when they trap)
 p = b["planning"]["python3"]
 assert p["mapped_later"] > p["maps_reads"] >= 0 and p["whole_us"] >= 0, p
+assert p["tree_sites"] >= 0, p
 assert b["startup_ms"]["true"]["preload_trace_none_ratio"] > 0
 assert b["startup_ms"]["true"]["preload_count_all_ratio"] > 0
 assert b["fpu_hook"]["emulate_ns"] > 0 and b["fpu_hook"]["pass_ns"] > 0

@@ -199,6 +199,7 @@ struct start_row {
 	/* planning, from one --stats run */
 	long sites, text_kib, plan_us, lazy;
 	long first_sites, first_us;	/* planned at a trap */
+	long tree_sites;		/* taken from the tree's plans */
 	long traps;			/* calls caught by SIGSYS */
 	long whole_us;			/* planned whole: first thread, or
 					   calls kept coming */
@@ -254,6 +255,11 @@ static void planning(struct start_row *w)
 				   &us) == 2) {
 				w->first_sites += sites;
 				w->first_us += us;
+			} else if (sscanf(line, "sysgate: patched before they "
+						"ran, as the tree's earlier "
+						"processes planned them: %ld",
+					  &sites) == 1) {
+				w->tree_sites += sites;
 			} else if (sscanf(line, "sysgate: calls caught by "
 						"SIGSYS: %ld", &sites) == 1) {
 				w->traps += sites;
@@ -806,7 +812,8 @@ static void report_json(const struct results *r)
 		       "to_traps\":%ld,\"text_kib_read\":%ld,"
 		       "\"us\":%ld,\"us_per_mib\":%.1f,"
 		       "\"us_per_site\":%.2f,\"first_trap_sites\":%ld,"
-		       "\"first_trap_us\":%ld,\"sigsys_traps\":%ld,"
+		       "\"first_trap_us\":%ld,\"tree_sites\":%ld,"
+		       "\"sigsys_traps\":%ld,"
 		       "\"whole_us\":%ld,\"mapped_later\":%ld,"
 		       "\"maps_reads\":%ld}",
 		       i ? "," : "",
@@ -814,8 +821,8 @@ static void report_json(const struct results *r)
 		       w->plan_us, w->text_kib ?
 		       w->plan_us * 1024.0 / w->text_kib : 0,
 		       w->sites ? (double)w->plan_us / w->sites : 0,
-		       w->first_sites, w->first_us, w->traps, w->whole_us,
-		       w->mapped, w->maps_reads);
+		       w->first_sites, w->first_us, w->tree_sites, w->traps,
+		       w->whole_us, w->mapped, w->maps_reads);
 	}
 	printf("},\n");
 	printf(" \"memory_kib\":{\"native\":%ld,\"trace_none\":%ld,"
@@ -905,13 +912,14 @@ static void report_text(const struct results *r)
 		if (!w->missing)
 			printf("  %-8s %5ld %7ld %7ld (%.1f, %.2f) %ld; "
 			       "at their third trap: %ld sites, %ld us; "
-			       "SIGSYS %ld\n",
+			       "from the tree: %ld sites; SIGSYS %ld\n",
 			       w->key, w->sites, w->text_kib,
 			       w->plan_us, w->text_kib ?
 			       w->plan_us * 1024.0 / w->text_kib : 0,
 			       w->sites ? (double)w->plan_us /
 					  w->sites : 0, w->lazy,
-			       w->first_sites, w->first_us, w->traps);
+			       w->first_sites, w->first_us, w->tree_sites,
+			       w->traps);
 	}
 	printf("resident KiB: native %ld, -e trace=none %ld, -c %ld "
 	       "(extra %ld)\n", r->mem[0], r->mem[1], r->mem[2],
