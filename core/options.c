@@ -298,7 +298,7 @@ static int short_opt(struct sg_options *o, char c, const char *val)
 		o->timestamps++;
 		return 0;
 	case 'T': o->syscall_times = 1; return 0;
-	case 'x': o->hexstr++; return 0;
+	case 'x': o->hexstr += o->hexstr < 2; return 0;
 	case 'P': return add_list(o, o->paths, &o->npaths, val, "-P");
 	case 'X': {
 		static const char *const styles[] = { "abbrev", "raw", "verbose" };
@@ -513,22 +513,26 @@ static int optional_value_opt(struct sg_options *o, const char *name,
 {
 	if (!val && find(name, "timestamps") && name[0] != 'r')
 		return timestamps_opt(o, name, "time");
-	if (!val)
+	if (!val && sg_strcmp(name, "strings-in-hex"))
 		return short_opt(o, !sg_strcmp(name, "quiet") ? 'q' :
 				    !sg_strcmp(name, "decode-fds") ? 'y' :
-				    !sg_strcmp(name, "strings-in-hex") ? 'x' :
 				    !sg_strcmp(name, "syscall-times") ? 'T' :
 				    name[0] == 'r' ? 'r' : 't', 0);
 	if (!sg_strcmp(name, "quiet") || !sg_strcmp(name, "decode-fds"))
 		return expr_opt(o, name, val);
 	if (!sg_strcmp(name, "strings-in-hex")) {
-		if (!sg_strcmp(val, "all"))
-			o->hexstr = 2;
-		else if (!sg_strcmp(val, "non-ascii"))
-			o->hexstr = 1;
-		else
-			return fail(o, "invalid --strings-in-hex value '", val,
-				    "' (non-ascii, all)");
+		/* strace's values; alone, all */
+		static const char *const v[] = { "none", "non-ascii", "all",
+						  "non-ascii-chars" };
+		unsigned int k;
+
+		for (k = 0; val && k < ARRAY_SIZE(v) && sg_strcmp(val, v[k]);
+		     k++)
+			;
+		if (k == ARRAY_SIZE(v))
+			return fail(o, "invalid --strings-in-hex argument: '",
+				    val, "'");
+		o->hexstr_long = (val ? (int)k : 2) + 1;
 		return 0;
 	}
 	if (!sg_strcmp(name, "syscall-times") || name[0] == 'r') {
@@ -692,6 +696,13 @@ int sg_options_parse(struct sg_options *o, int argc, char **argv)
 	}
 	if (o->follow > 2)
 		o->follow = 2;
+	if (o->hexstr_long) {
+		if (o->hexstr)
+			return fail(o, "-x and --strings-in-hex cannot be "
+				       "provided simultaneously", 0, 0);
+		o->hexstr = o->hexstr_long - 1;
+		o->hexstr_long = 0;
+	}
 	if (o->follow == 2 && !o->outfile)
 		return fail(o, "-ff needs -o FILE", 0, 0);
 	if ((o->decode_pids & 2) && !sg_strcmp(o->mechanism, "ptrace"))

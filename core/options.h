@@ -25,7 +25,9 @@ struct sg_options {
 	int timestamps;		/* -t / -tt / -ttt */
 	int syscall_times;	/* -T */
 	int append;		/* -A */
-	int hexstr;		/* -x, -xx: strings in hex */
+	int hexstr;		/* -x, -xx: strings in hex (1, 2); 3: only
+				   unprintable bytes, as \x.. */
+	int hexstr_long;	/* --strings-in-hex: its value + 1 */
 	int decode_fds;		/* -y, --decode-fds: 1 paths, 2 sockets, 4
 				   devices, 8 pidfds' processes */
 	int decode_pids;	/* -Y, --decode-pids: 1 comm, 2 pidns */

@@ -110,9 +110,11 @@ void fmt_quoted(struct fmt *f, const unsigned char *s, size_t n, int json)
 	fmt_chr(f, '"');
 }
 
+/* esc 0: JSON's escapes; hex: an unprintable byte as \x.., not octal
+ * (strace --strings-in-hex=non-ascii-chars) */
 __attribute__((hot))
-void fmt_quoted_esc(struct fmt *f, const unsigned char *s, size_t n,
-		    const char *esc)
+static void quoted(struct fmt *f, const unsigned char *s, size_t n,
+		   const char *esc, int hex)
 {
 	int json = !esc;
 	size_t i;
@@ -136,8 +138,8 @@ void fmt_quoted_esc(struct fmt *f, const unsigned char *s, size_t n,
 			;
 		if (c >= 0x20 && c < 0x7f && !(e && *e)) {
 			fmt_chr(f, c);
-		} else if (json) {
-			fmt_str(f, "\\u00");
+		} else if (json || hex) {
+			fmt_str(f, json ? "\\u00" : "\\x");
 			fmt_chr(f, "0123456789abcdef"[c >> 4]);
 			fmt_chr(f, "0123456789abcdef"[c & 15]);
 		} else {
@@ -153,6 +155,20 @@ void fmt_quoted_esc(struct fmt *f, const unsigned char *s, size_t n,
 			fmt_chr(f, '0' + (c & 7));
 		}
 	}
+}
+
+__attribute__((hot))
+void fmt_quoted_esc(struct fmt *f, const unsigned char *s, size_t n,
+		    const char *esc)
+{
+	quoted(f, s, n, esc, 0);
+}
+
+void fmt_quoted_hex(struct fmt *f, const unsigned char *s, size_t n)
+{
+	fmt_chr(f, '"');
+	quoted(f, s, n, "", 1);
+	fmt_chr(f, '"');
 }
 
 __attribute__((hot))

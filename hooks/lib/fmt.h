@@ -38,6 +38,8 @@ void fmt_oct(struct fmt *f, unsigned long v);	/* 0644 style */
 void fmt_pad(struct fmt *f, unsigned long v, int width);
 /* strace-style quoted bytes; json selects JSON escaping. */
 void fmt_quoted(struct fmt *f, const unsigned char *s, size_t n, int json);
+/* The same with unprintable bytes as \x.. (not octal). */
+void fmt_quoted_hex(struct fmt *f, const unsigned char *s, size_t n);
 /* The same without the quotes; esc: characters written escaped as
  * well (NULL: JSON's escapes). */
 void fmt_quoted_esc(struct fmt *f, const unsigned char *s, size_t n,

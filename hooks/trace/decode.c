@@ -616,12 +616,17 @@ static void quote(struct fmt *f, const unsigned char *p, unsigned long n,
 	unsigned long i;
 
 	/* -xx: every string in hex; -x: those with a byte that is neither
-	 * printable ASCII nor a C escape's space. */
-	if (trace_xflag > 1)
+	 * printable ASCII nor a C escape's space; 3
+	 * (--strings-in-hex=non-ascii-chars): only such bytes, as \x.. */
+	if (trace_xflag == 2)
 		hex = 1;
 	for (i = 0; trace_xflag == 1 && !hex && i < n; i++)
 		if (p[i] > 0x7e || (p[i] < 0x20 && (p[i] < '\t' || p[i] > '\r')))
 			hex = 1;
+	if (!hex && trace_xflag == 3) {
+		fmt_quoted_hex(f, p, n);
+		return;
+	}
 	if (!hex) {
 		fmt_quoted(f, p, n, 0);
 		return;

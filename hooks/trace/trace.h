@@ -66,7 +66,7 @@ extern const struct decoder dec_file[], dec_desc[], dec_mem[], dec_proc[],
 	dec_aio[], dec_perf[], dec_bpf[], dec_ldt[], dec_ptrace[];
 
 extern int trace_strsize;	/* -s */
-extern int trace_xflag;		/* -x: 1, -xx: 2 */
+extern int trace_xflag;		/* -x: 1, -xx: 2, non-ascii-chars: 3 */
 extern int trace_fdpaths;	/* -y, --decode-fds: FDS_* */
 #define FDS_PATH 1
 #define FDS_SOCKET 2

@@ -1438,7 +1438,8 @@ t_strace_long_options() {
 	local pair long short
 	for pair in "--no-abbrev|-v" "--syscall-number|-n" \
 		"--successful-only|-z" "--failed-only|-Z" "--columns=30|-a30" \
-		"--strings-in-hex=all|-xx" "--strings-in-hex|-x" \
+		"--strings-in-hex=all|-xx" "--strings-in-hex|-xx" \
+		"--strings-in-hex=non-ascii|-x" "-xxx|-xx" \
 		"--decode-fds=path|-y" "--decode-fds=all|-yy" \
 		"-edecode-fd=path|-y" "--signal=none|-esignal=none" \
 		"--status=failed|-estatus=failed" "--quiet=exit|-equiet=exit" \
@@ -1450,6 +1451,22 @@ t_strace_long_options() {
 			>/dev/null 2>"$TMP/short" || fail "$short: exit status $?"
 		diff -u "$TMP/short" "$TMP/long" >&2 || fail "$long differs from $short"
 	done
+	# --strings-in-hex=none is the default; non-ascii-chars: only the
+	# bytes that are neither printable nor a C escape, as \x.. (the
+	# default's octal); not with -x (strace's errors)
+	"$SG" --strings-in-hex=none -e trace=write -- printf 'a\001\n' \
+		2>&1 >/dev/null | grep -qx 'write(1, "a\\1\\n", 3) *= 3' ||
+		fail "--strings-in-hex=none"
+	"$SG" --strings-in-hex=non-ascii-chars -e trace=write -- \
+		printf 'a\001\n' 2>&1 >/dev/null |
+		grep -qx 'write(1, "a\\x01\\n", 3) *= 3' ||
+		fail "--strings-in-hex=non-ascii-chars"
+	out=$("$SG" -x --strings-in-hex=all -- true 2>&1) && fail "-x with --strings-in-hex"
+	[ "$out" = "sysgate: -x and --strings-in-hex cannot be provided simultaneously" ] ||
+		fail "-x with --strings-in-hex: $out"
+	out=$("$SG" --strings-in-hex=al -- true 2>&1) && fail "--strings-in-hex=al"
+	[ "$out" = "sysgate: invalid --strings-in-hex argument: 'al'" ] ||
+		fail "--strings-in-hex=al: $out"
 	# timestamps: the format -t, -tt and -ttt print
 	"$SG" --absolute-timestamps=precision:us -e trace=write -- "$PROG" \
 		2>&1 >/dev/null | grep -qE '^[0-9]{2}:[0-9]{2}:[0-9]{2}\.[0-9]{6} write' ||

@@ -75,6 +75,8 @@ static const char usage_text[] =
 "  -n                     system call numbers\n"
 "  -a N                   results from column N (default 40)\n"
 "  -x, -xx                non-ASCII strings in hex; -xx: all strings\n"
+"  --strings-in-hex[=none|non-ascii|all|non-ascii-chars]  the same (alone:\n"
+"                         all); non-ascii-chars: only those bytes, as \\x..\n"
 "  -X raw|abbrev|verbose  constants as numbers, names (default) or both\n"
 "  -k                     each call's stack (unwound in the process)\n"
 "  -v                     structures in full (stat, statx, termios, uname,\n"
