@@ -971,11 +971,18 @@ static void count_first(struct sg_obj *o, const struct sg_site *s,
 	total.sites++;
 }
 
-/* A site another process planned may have chosen padding that one of
- * this process's sites took: the two would share one trampoline.  Taken
- * for s if it is free. */
-static int tree_pad_free(struct sg_obj *o, const struct sg_site *s)
+/* May s, from the tree, be written here as a first trap would write
+ * it: in a text mapping that only a call changes, of an object whose
+ * first-trap sites are all remembered, and with padding that no site
+ * of this process took (the two would share one trampoline: another
+ * process may have chosen the same gap), which s then takes. */
+static int tree_site_fits(struct sg_obj *o, const struct sg_site *s)
 {
+	int t = sg_obj_text_of(o, s->addr);
+
+	if (t < 0 || !o->text[t].fixed || !o->text[t].readable ||
+	    o->nfirsts < 0)
+		return 0;
 	if (s->kind != SG_PATCH_PAD)
 		return 1;
 	if (sg_obj_pad_taken(o, s->pad, s->pad + 8))
@@ -990,17 +997,13 @@ static int tree_pad_free(struct sg_obj *o, const struct sg_site *s)
  * mapped o before the tree had the plan (take_tree_sites) makes no
  * second read of a whole libc for a jump window the tree already
  * checked.  Only where a first trap would have written it: no other
- * thread, a text mapping that only a call changes.
+ * thread (tree_site_fits).
  */
 static int take_tree_site(struct sg_obj *o, struct sg_site *s)
 {
-	int t = sg_obj_text_of(o, s->addr);
-
 	/* (the trapped thread resumes after the syscall: see plan_one) */
-	if (t < 0 || !o->text[t].fixed || !o->text[t].readable ||
-	    o->nfirsts < 0 ||
-	    (s->kind == SG_PATCH_JMP && s->hi != s->addr + s->insn_len) ||
-	    !tree_pad_free(o, s) || !write_one(o, s))
+	if ((s->kind == SG_PATCH_JMP && s->hi != s->addr + s->insn_len) ||
+	    !tree_site_fits(o, s) || !write_one(o, s))
 		return 0;
 	count_first(o, s, 1);
 	return 1;
@@ -1077,11 +1080,9 @@ static void free_sites(struct sg_obj *o);
  * o->sites to be written with the others */
 static int keep_tree_site(struct sg_obj *o, struct sg_site *s)
 {
-	int t = sg_obj_text_of(o, s->addr);
 	struct sg_site *n;
 
-	if (t < 0 || !o->text[t].fixed || !o->text[t].readable ||
-	    o->nfirsts < 0 || !tree_pad_free(o, s) || !(n = new_site(o)))
+	if (!tree_site_fits(o, s) || !(n = new_site(o)))
 		return 0;
 	*n = *s;
 	o->nsites++;
