@@ -307,7 +307,7 @@ static long attach_start(struct sg_attach_args *a,
 	sg_set_self(t);
 	sg.live_threads = 1;
 	sg_fpu_probe(&sg.fpu_size, &sg.fpu_mask);
-	sg_vdso_init(a->vdso);
+	sg_vdso_init(a->vdso, -1);
 	r = start_output(a);
 	if (r < 0)
 		return fail(a, "cannot make the output pipe", r);

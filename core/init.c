@@ -20,6 +20,7 @@
 #include "env.h"
 #include "mech.h"
 #include "fpu_arch.h"
+#include "maps.h"
 
 static struct sg_options opts;
 static char hook_args[SG_MAX_HOOKS][2048];
@@ -271,7 +272,15 @@ void sg_init(const struct sg_registry *r)
 	sg.live_threads = 1;
 	sg_start_thread(t);
 	sg_fpu_probe(&sg.fpu_size, &sg.fpu_mask);
-	sg_vdso_init(sg_start_auxv(AT_SYSINFO_EHDR));
+	{
+		/* one descriptor of the maps for the kernel's answers */
+		long maps = sg_maps_open();
+
+		sg_vdso_init(sg_start_auxv(AT_SYSINFO_EHDR), maps);
+		sg_stack_init(maps);
+		if (maps >= 0)
+			sg_sc1(SG_NR_close, maps);
+	}
 	if (sg_output_init(&opts, sg_start_getenv("SYSGATE_OUT")) < 0)
 		die2("cannot open output file ", opts.outfile, "");
 	shared_state(state);

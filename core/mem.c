@@ -5,6 +5,7 @@
  * our own process does the checking in the kernel.
  */
 #include "sg.h"
+#include "maps.h"
 #include "signal_arch.h"
 
 struct sg_iovec {
@@ -55,16 +56,72 @@ static long vm_rw(long nr, void *local, const void *remote, size_t len)
 	return vm_rw_pid(nr, self_pid(), local, remote, len);
 }
 
+/*
+ * The main thread's stack as it was mapped, readable and writable, when
+ * the loader started sysgate: where a program's sigaction and signal-set
+ * arguments nearly always are.  Copies inside it skip the kernel
+ * (process_vm_readv costs about a microsecond; a shell makes dozens of
+ * such calls in every child).  Any call of the program that unmaps,
+ * moves, re-protects or maps over part of it ends that: in loader mode
+ * sysgate sees each of them before the kernel runs it
+ * (sg_stack_changed).  (Another thread unmapping the main stack while a
+ * call reads it would fault here where the kernel says EFAULT.)
+ */
+static unsigned long stack_lo, stack_hi;
+static int stack_known;
+
+void sg_stack_init(long maps_fd)
+{
+	unsigned long sp = (unsigned long)__builtin_frame_address(0);
+	struct sg_mapping m;
+	char name[16];
+
+	if (!sg.loader || maps_fd < 0 ||
+	    sg_maps_query(maps_fd, sp, &m, name, sizeof(name)) < 0 ||
+	    m.lo > sp || sg_strcmp(name, "[stack]") ||
+	    (m.prot & (PROT_R | PROT_W)) != (PROT_R | PROT_W))
+		return;
+	stack_lo = m.lo;
+	stack_hi = m.hi;
+	__atomic_store_n(&stack_known, 1, __ATOMIC_RELEASE);
+}
+
+void sg_stack_changed(unsigned long lo, unsigned long hi)
+{
+	if (lo < stack_hi && hi > stack_lo)
+		__atomic_store_n(&stack_known, 0, __ATOMIC_RELEASE);
+}
+
+static int on_stack(const void *p, size_t len)
+{
+	unsigned long a = (unsigned long)p;
+
+	return __atomic_load_n(&stack_known, __ATOMIC_ACQUIRE) &&
+	       a >= stack_lo && a < stack_hi && len <= stack_hi - a;
+}
+
 long sg_read_safe(void *dst, const void *src, size_t len)
 {
-	long r = vm_rw(SG_NR_process_vm_readv, dst, src, len);
+	long r;
+
+	if (on_stack(src, len)) {
+		memcpy(dst, src, len);
+		return len;
+	}
+	r = vm_rw(SG_NR_process_vm_readv, dst, src, len);
 
 	return r == (long)len ? r : (r < 0 ? r : -14);
 }
 
 long sg_write_safe(void *dst, const void *src, size_t len)
 {
-	long r = vm_rw(SG_NR_process_vm_writev, (void *)src, dst, len);
+	long r;
+
+	if (on_stack(dst, len)) {
+		memcpy(dst, src, len);
+		return len;
+	}
+	r = vm_rw(SG_NR_process_vm_writev, (void *)src, dst, len);
 
 	return r == (long)len ? r : (r < 0 ? r : -14);
 }

@@ -288,6 +288,7 @@ static int unmap_own_stack(struct sg_thread *t, struct sysgate_sys *s)
 		return 0;
 	t->unmap_lo = lo;
 	t->unmap_len = len;
+	sg_stack_changed(lo, lo + len);
 	s->ret = 0;
 	return 1;
 }
@@ -324,6 +325,8 @@ static void memory_call(struct sysgate_sys *s)
 	}
 	if (changes) {
 		sg_vdso_forget(lo, hi);
+		if (s->nr != SG_NR_madvise)	/* (what it drops reads as 0) */
+			sg_stack_changed(lo, hi);
 		token = sg_mech_code_begin(s, lo, hi);
 	}
 	sg_raw_call(s);

@@ -447,6 +447,11 @@ void sg_tracer_loader_ready(void) SG_HIDDEN;
 
 /* core/mem.c: program memory, -EFAULT instead of a crash */
 long sg_read_safe(void *dst, const void *src, size_t len) SG_HIDDEN;
+/* Loader mode: the main stack's mapping, found by a query on a
+ * descriptor of /proc/self/maps, is copied to and from directly until a
+ * call of the program changes any of [lo, hi) (sg_stack_changed). */
+void sg_stack_init(long maps_fd) SG_HIDDEN;
+void sg_stack_changed(unsigned long lo, unsigned long hi) SG_HIDDEN;
 /* /proc/self/mem for writing: the kept descriptor (*own = 0), else one
  * the caller closes (*own = 1); -1 on failure. */
 long sg_mem_open(int *own) SG_HIDDEN;
@@ -493,7 +498,8 @@ long sg_shared_reopen(void) SG_HIDDEN;	/* -> a new descriptor, or -errno */
 void *sg_shared_alloc(const char *full, size_t size) SG_HIDDEN;
 
 /* core/vdso.c */
-void sg_vdso_init(unsigned long base) SG_HIDDEN;
+/* (maps_fd: a descriptor of /proc/self/maps to ask, or -1) */
+void sg_vdso_init(unsigned long base, long maps_fd) SG_HIDDEN;
 void sg_vdso_forget(unsigned long lo, unsigned long hi) SG_HIDDEN;
 /* sysgate_ticks' counter: usable in this process (asked once)? */
 int sg_ticks_usable(void) SG_HIDDEN;

@@ -48,12 +48,12 @@ static unsigned long hex_at(const char *p, const char **end)
 /* The same asked of the kernel (PROCMAP_QUERY, Linux 6.11): a few
  * queries instead of reading the maps whole, which cost more than the
  * rest of start-up's look at the process; 0 where it cannot say. */
-static unsigned long vvar_query(unsigned long base)
+static unsigned long vvar_query(unsigned long base, long maps_fd)
 {
 	char name[16];
 	struct sg_mapping m;
 	unsigned long lo = base;
-	long fd = sg_maps_open();
+	long fd = maps_fd >= 0 ? maps_fd : sg_maps_open();
 	int k;
 
 	if (fd < 0)
@@ -71,18 +71,19 @@ static unsigned long vvar_query(unsigned long base)
 			break;
 		lo = m.lo;
 	}
-	sg_sc1(SG_NR_close, fd);
+	if (fd != maps_fd)
+		sg_sc1(SG_NR_close, fd);
 	return lo;
 }
 
-static unsigned long vvar_start(unsigned long base)
+static unsigned long vvar_start(unsigned long base, long maps_fd)
 {
 	char buf[1024], line[256];
 	unsigned long lo = base, n = 0, vv[8][2];
 	int nvv = 0, k, moved;
 	long fd, got, i;
 
-	if ((lo = vvar_query(base)))
+	if ((lo = vvar_query(base, maps_fd)))
 		return lo;
 	lo = base;
 	fd = sg_sc4(SG_NR_openat, -100, (long)"/proc/self/maps",
@@ -120,7 +121,7 @@ static unsigned long vvar_start(unsigned long base)
 	return lo;
 }
 
-void sg_vdso_init(unsigned long base)
+void sg_vdso_init(unsigned long base, long maps_fd)
 {
 	const Elf64_Ehdr *eh = (const Elf64_Ehdr *)base;
 	const Elf64_Phdr *ph;
@@ -160,7 +161,7 @@ void sg_vdso_init(unsigned long base)
 	}
 	if (!sym || !str || !hash)
 		return;
-	vdso_lo = vvar_start(base);
+	vdso_lo = vvar_start(base, maps_fd);
 	vdso_hi = base;
 	for (i = 0; i < eh->e_phnum; i++)
 		if (ph[i].p_type == PT_LOAD &&

@@ -225,7 +225,7 @@ static int tracer_hooks(const struct sg_options *o, const char *state)
 	sg.opts = o;
 	sg.follow = o->follow != 0;
 	sg.cli = 1;
-	sg_vdso_init(getauxval(AT_SYSINFO_EHDR));
+	sg_vdso_init(getauxval(AT_SYSINFO_EHDR), -1);
 	if (sg_output_init(o, 0) < 0)
 		return -1;
 	if (state && sg_shared_attach(sg_env_fd(state)) < 0)
