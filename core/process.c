@@ -323,10 +323,13 @@ static void memory_call(struct sysgate_sys *s)
 		lo = to < lo ? to : lo;
 		hi = to_end > hi ? to_end : hi;
 	}
+	/* (a new mapping without MAP_FIXED lands where nothing was; any
+	 * other call may leave memory there unreadable, a madvise guard
+	 * region included) */
+	if (s->nr != SG_NR_mmap || (a[3] & 0x10 /* MAP_FIXED */))
+		sg_stack_changed(lo, hi);
 	if (changes) {
 		sg_vdso_forget(lo, hi);
-		if (s->nr != SG_NR_madvise)	/* (what it drops reads as 0) */
-			sg_stack_changed(lo, hi);
 		token = sg_mech_code_begin(s, lo, hi);
 	}
 	sg_raw_call(s);
