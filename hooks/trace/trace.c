@@ -677,9 +677,50 @@ void a_default(struct call *c, int i)
 	put_arg(c->f, c->s, i, c->kinds, c->exiting);
 }
 
+static long lookup(const char *name)
+{
+	return sysgate_syscall_number(name);
+}
+
+static void add_decoders(const struct decoder *d)
+{
+	for (; d->name; d++) {
+		long nr = lookup(d->name);
+
+		if (nr >= 0 && nr < SYSGATE_NR_MAX)
+			__atomic_store_n(&decoders[nr], d, __ATOMIC_RELAXED);
+	}
+}
+
+/*
+ * The table is filled when a process first decodes a call: some 300
+ * lookups by name and the pages of the tables, which every process paid
+ * at start, -e trace=none's and those that make no call traced
+ * included.  Threads that meet an empty table fill it alike.
+ */
+static int decoders_filled;
+
+static void fill_decoders(void)
+{
+	static const struct decoder *const tables[] = {
+		dec_file, dec_desc, dec_mem, dec_proc, dec_signal, dec_net,
+		dec_poll, dec_time, dec_misc, dec_ioctl, dec_ipc, dec_prctl,
+		dec_seccomp, dec_pids, dec_quota, dec_sec, dec_mount,
+		dec_uring, dec_aio, dec_perf, dec_bpf, dec_ldt, dec_ptrace,
+	};
+	unsigned int i;
+
+	for (i = 0; i < sizeof(tables) / sizeof(tables[0]); i++)
+		add_decoders(tables[i]);
+	__atomic_store_n(&decoders_filled, 1, __ATOMIC_RELEASE);
+}
+
 static const struct decoder *decoder_of(long nr)
 {
-	return nr >= 0 && nr < SYSGATE_NR_MAX ? decoders[nr] : 0;
+	if (!__atomic_load_n(&decoders_filled, __ATOMIC_ACQUIRE))
+		fill_decoders();
+	return nr >= 0 && nr < SYSGATE_NR_MAX ?
+		__atomic_load_n(&decoders[nr], __ATOMIC_RELAXED) : 0;
 }
 
 /* Kinds of arguments the kernel fills: decoded at exit. */
@@ -1142,7 +1183,7 @@ static void others_end(struct fmt *f, const struct sysgate_sys *s)
 __attribute__((hot))
 static enum sysgate_verdict trace_enter(struct sysgate_sys *s, void *data)
 {
-	const struct decoder *d = decoder_of(s->nr);
+	const struct decoder *d;
 	char buf[LINE_MAX_];
 	struct ev e = { 0 };
 	struct fmt f;
@@ -1161,6 +1202,8 @@ static enum sysgate_verdict trace_enter(struct sysgate_sys *s, void *data)
 		return SYSGATE_RUN;
 	if (trace_fdpaths & FDS_SOCKET)
 		fdpaths_at_entry(s, 0, 0);
+	/* (exit and exit_group have none: no table filled for them) */
+	d = s->nr == nr_exit_group || s->nr == nr_exit ? 0 : decoder_of(s->nr);
 	if (d && d->enter) {
 		struct call c = { 0, s, 0, 0, 0, 0, 0 };
 
@@ -1507,21 +1550,6 @@ static void trace_signal(int sig, const void *info, void *data)
 	ev_end(&e);
 }
 
-static long lookup(const char *name)
-{
-	return sysgate_syscall_number(name);
-}
-
-static void add_decoders(const struct decoder *d)
-{
-	for (; d->name; d++) {
-		long nr = lookup(d->name);
-
-		if (nr >= 0 && nr < SYSGATE_NR_MAX)
-			decoders[nr] = d;
-	}
-}
-
 extern struct sysgate_hook sg_builtin_trace;
 
 static int trace_init(struct sysgate_ctx *ctx, const char *args)
@@ -1666,29 +1694,6 @@ static int trace_init(struct sysgate_ctx *ctx, const char *args)
 				returns_fd[v] = 1;
 		}
 	}
-	add_decoders(dec_file);
-	add_decoders(dec_desc);
-	add_decoders(dec_mem);
-	add_decoders(dec_proc);
-	add_decoders(dec_signal);
-	add_decoders(dec_net);
-	add_decoders(dec_poll);
-	add_decoders(dec_time);
-	add_decoders(dec_misc);
-	add_decoders(dec_ioctl);
-	add_decoders(dec_ipc);
-	add_decoders(dec_prctl);
-	add_decoders(dec_seccomp);
-	add_decoders(dec_pids);
-	add_decoders(dec_quota);
-	add_decoders(dec_sec);
-	add_decoders(dec_mount);
-	add_decoders(dec_uring);
-	add_decoders(dec_aio);
-	add_decoders(dec_perf);
-	add_decoders(dec_bpf);
-	add_decoders(dec_ldt);
-	add_decoders(dec_ptrace);
 	if (have_set)
 		set_select(ctx, &set);
 	else
