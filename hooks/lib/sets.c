@@ -84,10 +84,37 @@ static long other_personality(const char *name)
 	return -1;
 }
 
+/* The length of item's "@designator" suffix (the last '@' on), or 0. */
+static size_t personality(const char *item, size_t n)
+{
+	size_t i = n;
+
+	while (i && item[i - 1] != '@')
+		i--;
+	return i ? n - i + 1 : 0;
+}
+
+/* strace's words for a designator that names no personality */
+static int bad_personality(char *err, size_t errlen, const char *item,
+			   size_t n, size_t pers)
+{
+	struct fmt f;
+
+	fmt_init(&f, err, errlen - 1);
+	fmt_str(&f, "incorrect personality designator '");
+	fmt_mem(&f, item + n - pers + 1, pers - 1);
+	fmt_str(&f, "' in qualification '");
+	fmt_mem(&f, item, n);
+	fmt_str(&f, "'");
+	err[f.len] = 0;
+	return -1;
+}
+
 static int add_item(struct sc_set *s, const char *item, size_t n, char *err,
 		    size_t errlen)
 {
 	char name[64];
+	size_t pers;
 	int quiet = 0;
 	long nr;
 	unsigned int i;
@@ -96,6 +123,24 @@ static int add_item(struct sc_set *s, const char *item, size_t n, char *err,
 		quiet = 1;
 		item++;
 		n--;
+	}
+	if ((pers = personality(item, n))) {
+		/* name@64, %class@32, /regex@x32, N@32, all@32 (strace's
+		 * designators): sysgate sees the native personality's calls
+		 * only, so a token for another adds none, checked as one. */
+		const char *d = item + n - pers + 1;
+		struct sc_set none = { { 0 } };
+
+		n -= pers;
+		if (pers == 3 && !hk_strncmp(d, "64", 2))
+			;	/* the native one: as if unsuffixed */
+		else if ((pers == 3 && !hk_strncmp(d, "32", 2)) ||
+			 (pers == 4 && !hk_strncmp(d, "x32", 3)))
+			return add_item(&none, item - quiet, n + quiet, err,
+					errlen);
+		else
+			return bad_personality(err, errlen, item, n + pers,
+					       pers);
 	}
 	if (n == 3 && !hk_strncmp(item, "all", 3)) {
 		for (nr = 0; nr < SYSGATE_NR_MAX; nr++)
@@ -149,10 +194,6 @@ static int add_item(struct sc_set *s, const char *item, size_t n, char *err,
 		return any || quiet ? 0 : error(err, errlen,
 					      "regex matches no syscall", item, n);
 	}
-	/* name@64: the native (64-bit) personality's call, the only one
-	 * sysgate sees */
-	if (n > 3 && !hk_strncmp(item + n - 3, "@64", 3))
-		n -= 3;
 	if (!n || n >= sizeof(name))
 		return error(err, errlen, "invalid syscall", item, n);
 	hk_memcpy(name, item, n);

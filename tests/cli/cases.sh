@@ -1432,6 +1432,33 @@ t_trace_none_events() {
 	[ ! -s "$TMP/none" ] || fail "-qq: $(cat "$TMP/none")"
 }
 
+t_trace_personality() {
+	# strace's personality designators: @64 is the program's own
+	# calls; @32 and @x32 (i386's and x32's) are calls sysgate never
+	# sees (tokens checked, nothing traced); another is an error.
+	local e
+	need_strace
+	for e in write@64 %desc@64 '/^(write|lseek)$@64' 1@64 write@32 \
+		%file@x32 all@32 '?nosuch@32' write@32,lseek; do
+		"$SG" -e trace="$e" -o "$TMP/sg" -- "$PROG" basic >/dev/null ||
+			fail "$e: exit status $?"
+		strace -e trace="$e" -o "$TMP/st" -- "$PROG" basic >/dev/null
+		case $e in
+		*@64)	# (from the program's write: ld.so's maps differ)
+			from_main "$TMP/st" >"$TMP/st.calls"
+			from_main "$TMP/sg" >"$TMP/sg.calls"
+			grep -q . "$TMP/st.calls" ||
+				fail "$e: strace traced no write" ;;
+		*)	grep -v '^+++ exited' "$TMP/st" >"$TMP/st.calls"
+			grep -v '^+++ exited' "$TMP/sg" >"$TMP/sg.calls" ;;
+		esac
+		same "$TMP/st.calls" "$TMP/sg.calls"
+	done
+	"$SG" -e trace=write@33 -- true 2>"$TMP/err" && fail "@33 accepted"
+	grep -qx "sysgate: incorrect personality designator '33' in qualification 'write@33'" \
+		"$TMP/err" || fail "@33: $(cat "$TMP/err")"
+}
+
 t_strace_long_options() {
 	# strace's long spellings give what its letters and -e expressions
 	# give (strace's own test suite uses them; they were refused).
