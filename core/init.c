@@ -195,6 +195,7 @@ static void start_passive(void)
 	sg.initialised = 1;
 	if (sg_mech_start(&opts) < 0)
 		sg_die("-m seccomp: cannot start in an unfollowed program");
+	sg_signal_unblock_claimed(t);
 	sg_mech_release();
 }
 
@@ -305,6 +306,7 @@ void sg_init(const struct sg_registry *r)
 		sg_signal_init();
 	if (sg_mech_start(&opts) < 0)
 		sg_warn("no mechanism could start: system calls run unhooked");
+	sg_signal_unblock_claimed(t);
 	if (opts.stats)
 		sg_mech_stats();
 	sg_tracer_outside();

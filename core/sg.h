@@ -335,6 +335,8 @@ long sg_signal_rt_sigprocmask(struct sg_thread *t, long how,
  * sysgate's own (then the program never sees it). */
 typedef int (*sg_claim_fn)(int sig, struct sg_siginfo *info, void *uc);
 int sg_signal_claim(int sig, sg_claim_fn fn) SG_HIDDEN;
+/* The claimed signals this thread blocks: unblocked, blocked in its view. */
+void sg_signal_unblock_claimed(struct sg_thread *t) SG_HIDDEN;
 void sg_signal_refresh(void) SG_HIDDEN;
 void sg_signal_detach(void) SG_HIDDEN;
 /* A new thread or child that shares its creator's memory: its view of the

@@ -650,6 +650,25 @@ int sg_signal_claim(int sig, sg_claim_fn fn)
 }
 
 /*
+ * A program may start with signals sysgate claims blocked (its parent's
+ * mask, kept across execve: strace's set_sigblock, a shell's trap), and
+ * a trapped call would then kill it with SIGSYS: at the end of start-up
+ * they are unblocked, and stay blocked in the program's view.
+ */
+void sg_signal_unblock_claimed(struct sg_thread *t)
+{
+	unsigned long claimed = claimed_mask(), cur = 0, blocked;
+
+	if (!claimed || !t ||
+	    sg_sc4(SG_NR_rt_sigprocmask, 0 /* SIG_BLOCK */, 0, (long)&cur,
+		   8) < 0 || !(blocked = cur & claimed))
+		return;
+	t->claimed_blocked |= blocked;
+	sg_sc4(SG_NR_rt_sigprocmask, 1 /* SIG_UNBLOCK */, (long)&blocked, 0,
+	       8);
+}
+
+/*
  * A claimed signal must stay deliverable: take it out of new masks.  The
  * program still reads back the mask it asked for: the claimed signals it
  * blocked are kept per thread and put into every old mask it is given
