@@ -335,6 +335,24 @@ static int short_opt(struct sg_options *o, char c, const char *val)
 	case 'j': o->json = 1; return 0;
 	case 'w': o->wall = 1; return 0;
 	case 'p': o->attach = keep(o, val); return 0;
+	case 'I': {
+		/* strace's words, and its numbers */
+		static const char *const names[] = {
+			"anywhere", "always", "waiting", "never", "never_tstp"
+		};
+		static const char levels[] = { 1, 1, 2, 3, 4 };
+		int v;
+
+		for (i = 0; i < ARRAY_SIZE(names); i++)
+			if (!sg_strcmp(val, names[i])) {
+				o->intr = levels[i];
+				return 0;
+			}
+		if (parse_int(val, &v) || v < 1 || v > 4)
+			return fail(o, "invalid -I argument: '", val, "'");
+		o->intr = v;
+		return 0;
+	}
 	case 'k': o->stack_traces = 1; return 0;
 	case 'i': o->instruction_pointer = 1; return 0;
 	default:
@@ -376,6 +394,7 @@ static const struct long_opt long_opts[] = {
 	{ "lazy", 0, 0 },
 	{ "stub-reach", 1, 0 },
 	{ "attach", 1, 'p' },
+	{ "interruptible", 1, 'I' },
 	{ "detach-after", 1, 0 },
 	{ "zeropage-readable-null", 0, 0 },
 	{ "quiet", 2, 0 },

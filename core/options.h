@@ -25,6 +25,9 @@ struct sg_options {
 	int timestamps;		/* -t / -tt / -ttt */
 	int syscall_times;	/* -T */
 	int append;		/* -A */
+	int intr;		/* -I: 1 anywhere, 2 waiting, 3 never,
+				   4 never_tstp; 0 not given (strace's
+				   defaults: sg_options_intr) */
 	int hexstr;		/* -x, -xx: strings in hex (1, 2); 3: only
 				   unprintable bytes, as \x.. */
 	int hexstr_long;	/* --strings-in-hex: its value + 1 */
@@ -99,5 +102,12 @@ int sg_options_join(char *dst, unsigned long size, int argc, char **argv);
  * items separated by '\x1f'.  Returns 0 if the hook is not needed. */
 int sg_options_hook_args(const struct sg_options *opts, const char *hook,
 			 char *dst, unsigned long size);
+
+/* -I as it applies: given, else strace's default (never for -o FILE
+ * with a program, waiting otherwise). */
+static inline int sg_options_intr(const struct sg_options *o)
+{
+	return o->intr ? o->intr : o->outfile && !o->attach ? 3 : 2;
+}
 
 #endif

@@ -1239,42 +1239,106 @@ t_unfollowed_child_lets_go() {
 
 # stop_on SIGNAL [OPTIONS]: a traced tree that ignores SIGNAL; sysgate
 # gets it once the tree runs.
+# stop_on SIG OPTIONS...: SIG to sysgate alone while its program (a shell
+# that ignores the stop signals, waiting for a sleep) runs.
 stop_on() {
-	local sig=$1
+	local sig=$1 num
 	shift
+	num=$(kill -l "$sig")
 	rm -f "$TMP/ready" "$TMP/c" "$TMP/pid"
 	mkfifo "$TMP/ready"
 	"$SG" "$@" -c -o "$TMP/c" -- sh -c 'trap "" TERM INT HUP QUIT
-		sleep 1000 & echo $! >"$1"; echo ready >"$2"; wait' sh \
+		sleep 1000 & echo $! >"$1"; echo ready >"$2"; wait; exit 7' sh \
 		"$TMP/pid" "$TMP/ready" &
-	local sg=$!
+	local sg=$! rc
 	read -r _ <"$TMP/ready"
 	kill -"$sig" $sg
-	wait $sg || fail "$sig $*: exit status $?"
-	grep -q ' total$' "$TMP/c" || fail "$sig $*: no -c table: $(cat "$TMP/c")"
-	# (without -f, as strace, only the program itself is killed)
-	if [ "${1:-}" = -f ]; then
-		# (gone, or a zombie its new parent has not reaped yet:
-		# sysgate is not the tree's subreaper)
-		local state
-		state=$(sed -n 's/^State:[[:space:]]*\(.\).*/\1/p' \
-			/proc/"$(cat "$TMP/pid")"/status 2>/dev/null)
-		case $state in
-		'' | Z | X) ;;
-		*) fail "$sig $*: the tree lives on ($state)" ;;
-		esac
-	else
+	case " $* " in
+	*" -I2 "* | *" -I waiting "*)
+		# -I waiting: as strace, the program gets the signal too
+		# (ignored here), the -c table is printed, and sysgate dies
+		# of the signal, leaving the tree to go on
+		wait $sg
+		rc=$?
+		[ $rc = $((128 + num)) ] || fail "$sig $*: exit status $rc"
+		kill -0 "$(cat "$TMP/pid")" 2>/dev/null ||
+			fail "$sig $*: the tree was killed"
+		kill -KILL "$(cat "$TMP/pid")" ;;
+	*)
+		# -o FILE: -I never, as strace's default there: the signal
+		# passes, and the run ends with the program
+		sleep 0.3
+		kill -0 $sg 2>/dev/null || fail "$sig $*: sysgate ended"
 		kill -KILL "$(cat "$TMP/pid")"
-	fi
+		wait $sg
+		rc=$?
+		[ $rc = 7 ] || fail "$sig $*: exit status $rc" ;;
+	esac
+	grep -q ' total$' "$TMP/c" || fail "$sig $*: no -c table: $(cat "$TMP/c")"
 }
 
 t_stop_signal_finishes() {
-	# SIGTERM or SIGINT to sysgate, as to strace: the tree it started is
-	# killed, the -c table printed, and sysgate exits (before, it passed
-	# SIGTERM to the program only and waited for the tree forever).
+	# SIGTERM, SIGINT or SIGHUP to sysgate, as to strace under its -I
+	# defaults (waiting; never with -o FILE).  (Before, sysgate killed
+	# the whole tree with SIGKILL.)
+	stop_on TERM -f -I2
+	stop_on INT -f -I waiting
+	stop_on HUP -I2
 	stop_on TERM -f
-	stop_on INT -f
-	stop_on TERM
+	stop_on INT
+}
+
+t_ignored_signals_stay_ignored() {
+	# nohup's SIGHUP (and SIGINT, SIGTERM...) ignored when sysgate
+	# starts: the program inherits them ignored, as natively (before,
+	# the command's own handlers, set before the program started, were
+	# reset to the default action by its execve).
+	local want got o
+	want=$(bash -c "trap '' HUP INT QUIT TERM PIPE
+		exec grep SigIgn /proc/self/status")
+	for o in "-e trace=none" "-o /dev/null" "-I1 -e trace=none" \
+		 "-I4 -c -o /dev/null"; do
+		got=$(bash -c "trap '' HUP INT QUIT TERM PIPE
+			exec $SG $o -- grep SigIgn /proc/self/status" 2>/dev/null)
+		[ "$got" = "$want" ] || fail "$o: $got, natively $want"
+	done
+}
+
+t_interrupted_program_as_native() {
+	# ^C reaches the whole foreground process group: a program that
+	# handles SIGINT finishes as natively, with its own exit status
+	# (before, sysgate killed it with SIGKILL and exited 0).
+	command -v python3 >/dev/null || { echo "python3 missing"; exit 77; }
+	cat >"$TMP/ki.py" <<'PY'
+import os, signal, subprocess, sys, time
+if sys.argv[1:] == ["child"]:
+    try:
+        open(sys.argv[0] + ".ready", "w").close()
+        time.sleep(30)
+    except KeyboardInterrupt:
+        print("caught", flush=True)
+        sys.exit(3)
+p = subprocess.Popen(sys.argv[1:] + [sys.executable, sys.argv[0], "child"],
+                     stdout=subprocess.PIPE, start_new_session=True)
+while not os.path.exists(sys.argv[0] + ".ready"):
+    time.sleep(0.01)
+os.remove(sys.argv[0] + ".ready")
+os.killpg(p.pid, signal.SIGINT)
+out = p.communicate()[0].decode().split()
+print(p.returncode, *out)
+PY
+	local want got
+	want=$(python3 "$TMP/ki.py")
+	[ "$want" = "3 caught" ] || fail "natively: $want"
+	for o in "-f -o $TMP/tr" "-o $TMP/tr" "-I never -e trace=none" \
+		 "-f -I3 -c"; do
+		got=$(python3 "$TMP/ki.py" "$SG" $o --)
+		[ "$got" = "$want" ] || fail "$o: $got"
+	done
+	# -I waiting (the default without -o): sysgate ends as strace does,
+	# killed by the signal, the program's handler run
+	got=$(python3 "$TMP/ki.py" "$SG" -f -e trace=none --)
+	[ "$got" = "-2 caught" ] || fail "-I waiting: $got"
 }
 
 t_ff_exec_same_file() {

@@ -72,6 +72,7 @@ void __attribute__((noreturn)) sg_front_main(long *sp)
 	if (o.count && st.state)
 		sg_cli_print_summary(&o, st.state, -1);
 	sg_sc1(SG_NR_exit_group,
-	       stopped ? 0 : sg_cli_exit_as_program(&o, child, status));
+	       stopped ? sg_cli_die_by(stopped) :
+			 sg_cli_exit_as_program(&o, child, status));
 	__builtin_unreachable();
 }

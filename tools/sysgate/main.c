@@ -135,6 +135,10 @@ static const char usage_text[] =
 "                         execute-only (no protection keys): NULL reads then\n"
 "                         return sled bytes instead of faulting\n"
 "  -E, --env VAR[=VAL]    set VAR in PROG's environment, or remove it\n"
+"  -I, --interruptible=N  SIGINT, SIGTERM... to sysgate, as strace: 1\n"
+"                         (anywhere) end it, 2 (waiting) send them to PROG\n"
+"                         and end, 3 (never) let them pass, 4 (never_tstp)\n"
+"                         SIGTSTP too; default 3 with -o FILE, else 2\n"
 "  -p PID[,PID...]        attach to running processes instead of PROG,\n"
 "                         hook them in-process until SIGINT/SIGTERM\n"
 "      --detach-after=S   or S seconds, then detach (doc/attach.md)\n"
@@ -428,9 +432,8 @@ int main(int argc, char **argv)
 		stopped = sg_cli_wait_tree(&o, child, &status);
 	}
 	report(&o, st.state);
-	if (stopped) {
-		end_output_pipe();
-		return 0;	/* interrupted: output finished, as strace */
-	}
+	if (stopped)	/* interrupted: output finished (sg_cli_finish),
+			   and the same death, as strace */
+		return sg_cli_die_by(stopped);
 	return sg_cli_exit_as_program(&o, child, status);
 }

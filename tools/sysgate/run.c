@@ -611,6 +611,16 @@ static void set_action(int sig, unsigned long handler)
 	sg_sc4(SG_NR_rt_sigaction, sig, (long)&k, 0, 8);
 }
 
+/* Ignored when sysgate started (nohup's SIGHUP): left so, for the
+ * program to inherit as it would natively. */
+static int ignored(int sig)
+{
+	struct sg_kact k;
+
+	return sg_sc4(SG_NR_rt_sigaction, sig, 0, (long)&k, 8) == 0 &&
+	       k.handler == 1 /* SIG_IGN */;
+}
+
 void sg_cli_prepare(struct sg_options *o, struct sg_run *st, char **argv)
 {
 	static char opts[SG_OPT_BUF];
@@ -647,14 +657,19 @@ void sg_cli_prepare(struct sg_options *o, struct sg_run *st, char **argv)
 		if (ofd > 2)
 			sys_close(ofd);
 	}
-	if (!st->ptrace) {
+	if (!st->ptrace && sg_options_intr(o) > 1) {
 		/* Before the program runs, so no signal meant to stop the
-		 * run is lost (execve resets them in the child). */
-		static const int stops[] = { 15, 2, 1, 3 };
+		 * run is lost (execve resets them in the child, where
+		 * SIG_IGN would stay): SIGTERM, SIGINT, SIGHUP, SIGQUIT,
+		 * SIGPIPE, and with -I never_tstp SIGTSTP, which -I never
+		 * and never_tstp then let pass (sg_cli_wait_tree). */
+		static const int stops[] = { 15, 2, 1, 3, 13, 20 };
 		unsigned int i;
 
-		for (i = 0; i < ARRAY_SIZE(stops); i++)
-			set_action(stops[i], (unsigned long)stop);
+		for (i = 0; i < ARRAY_SIZE(stops) - (sg_options_intr(o) < 4);
+		     i++)
+			if (!ignored(stops[i]))
+				set_action(stops[i], (unsigned long)stop);
 	}
 }
 
@@ -736,166 +751,6 @@ sg_cli_start_program(const struct sg_run *st, int argc, char **argv)
 	return pid;
 }
 
-/* The entries of directory fd, one getdents64 buffer at a time, to fn
- * (name), until it returns non-zero. */
-static int each_entry(long fd, int (*fn)(long, const char *, unsigned long),
-		      unsigned long arg)
-{
-	char buf[8192];
-	long n;
-	int r = 0;
-
-	while (!r && (n = sg_sc3(SG_NR_getdents64, fd, (long)buf,
-				 sizeof(buf))) > 0) {
-		long at;
-
-		for (at = 0; !r && at < n;) {
-			unsigned short reclen = *(unsigned short *)(buf + at +
-								    16);
-
-			r = fn(fd, buf + at + 19, arg);
-			at += reclen;
-		}
-	}
-	return r;
-}
-
-/* A maps line that maps the state: its inode, and the memfd's name. */
-static int maps_line_has_state(const char *line, size_t n, unsigned long ino)
-{
-	static const char name[] = "/memfd:sysgate-state";
-	const char *p = line, *end = line + n;
-	unsigned long v = 0;
-	int field;
-
-	for (field = 0; field < 4; field++) {
-		while (p < end && *p != ' ')
-			p++;
-		while (p < end && *p == ' ')
-			p++;
-	}
-	while (p < end && *p >= '0' && *p <= '9')
-		v = v * 10 + (*p++ - '0');
-	if (v != ino)
-		return 0;
-	for (; p + sizeof(name) - 1 <= end; p++)
-		if (!sg_strncmp(p, name, sizeof(name) - 1))
-			return 1;
-	return 0;
-}
-
-static int fd_is_state(long dir, const char *name, unsigned long ino)
-{
-	struct sg_fd_stat sb;
-
-	return name[0] != '.' && sg_at_stat(dir, name, &sb) == 0 &&
-	       sb.ino == ino && IS_REG(sb.mode);
-}
-
-/* Whether /proc/PID maps or holds the tree's state (inode ino). */
-static int holds_state(const char *pid, unsigned long ino)
-{
-	char path[64];
-	long dir;
-	int found;
-
-	sg_strjoin(path, sizeof(path), "/proc/", pid, "/maps");
-	if (each_line(path, maps_line_has_state, ino) > 0)
-		return 1;
-	sg_strjoin(path, sizeof(path), "/proc/", pid, "/fd");
-	dir = sys_open(path, O_RDONLY_ | O_DIRECTORY_ | O_CLOEXEC_, 0);
-	if (dir < 0)
-		return 0;
-	found = each_entry(dir, fd_is_state, ino) > 0;
-	sys_close(dir);
-	return found;
-}
-
-/* Every process now: its pid and parent's, from /proc/PID/stat. */
-static struct procs {
-	int n;
-	int pid[65536], ppid[65536];
-	unsigned char in[65536];
-} procs;
-
-static long parse_int(const char *s)
-{
-	long v = 0;
-
-	while (*s >= '0' && *s <= '9')
-		v = v * 10 + (*s++ - '0');
-	return v;
-}
-
-static int add_proc(long dir, const char *name, unsigned long arg)
-{
-	char path[64], buf[512], *p;
-	long fd, k;
-
-	(void)dir;
-	(void)arg;
-	if (name[0] < '1' || name[0] > '9')
-		return 0;
-	if (procs.n == (int)ARRAY_SIZE(procs.pid))
-		return 1;
-	sg_strjoin(path, sizeof(path), "/proc/", name, "/stat");
-	fd = sys_open(path, O_RDONLY_ | O_CLOEXEC_, 0);
-	if (fd < 0)
-		return 0;
-	k = sg_sc3(SG_NR_read, fd, (long)buf, sizeof(buf) - 1);
-	sys_close(fd);
-	if (k <= 0)
-		return 0;
-	buf[k] = 0;
-	p = sg_strrchr(buf, ')');	/* the name may hold anything */
-	if (!p || p[1] != ' ' || !p[2] || p[3] != ' ')
-		return 0;
-	procs.ppid[procs.n] = parse_int(p + 4);
-	procs.pid[procs.n++] = parse_int(name);
-	return 0;
-}
-
-/*
- * Kill every process of the tree, as strace kills the tracees it started
- * when it is interrupted: those below us, and those that hold the tree's
- * state (orphans that went to init; state_ino 0: none).
- */
-static void kill_descendants(unsigned long state_ino)
-{
-	long proc = sys_open("/proc", O_RDONLY_ | O_DIRECTORY_ | O_CLOEXEC_, 0);
-	int i, j, more, self = sg_sc0(SG_NR_getpid);
-
-	if (proc < 0)
-		return;
-	procs.n = 0;
-	each_entry(proc, add_proc, 0);
-	sys_close(proc);
-	for (i = 0; i < procs.n; i++) {
-		char num[24];
-
-		procs.in[i] = state_ino && procs.pid[i] != self &&
-			      holds_state(sg_utoa(num + sizeof(num),
-						  procs.pid[i]), state_ino);
-	}
-	do {
-		more = 0;
-		for (i = 0; i < procs.n; i++) {
-			if (procs.in[i])
-				continue;
-			for (j = 0; j < procs.n && !(procs.in[j] &&
-					procs.pid[j] == procs.ppid[i]); j++)
-				;
-			if (procs.ppid[i] == self || j < procs.n) {
-				procs.in[i] = 1;
-				more = 1;
-			}
-		}
-	} while (more);
-	for (i = 0; i < procs.n; i++)
-		if (procs.in[i])
-			sg_sc2(SG_NR_kill, procs.pid[i], SIGKILL_);
-}
-
 /*
  * Wait for PROG and, under -f, for every process of its tree (as
  * strace -f does): the tree holds the state with a shared lock
@@ -903,8 +758,10 @@ static void kill_descendants(unsigned long state_ino)
  * waits out.  Not by being the tree's subreaper: an orphaned process group
  * would then keep a parent in the session (us), and its stopped members
  * would never get the SIGHUP and SIGCONT the kernel sends them natively.
- * On SIGTERM, SIGINT, SIGHUP or SIGQUIT: kill the tree, and return 1 so
- * the output is finished.
+ * SIGTERM, SIGINT, SIGHUP, SIGQUIT, SIGPIPE: as strace's -I says (see
+ * sg_cli_prepare).  Killing the tree instead, as this once did, cut short
+ * what a program does on such a signal natively (Python's
+ * KeyboardInterrupt) and lost its exit status.
  */
 /*
  * The program made itself traced: PTRACE_TRACEME names its parent, this
@@ -953,11 +810,17 @@ int sg_cli_wait_tree(const struct sg_options *o, int child, int *status)
 	if (o->follow && state_fd >= 0 && sg_fd_stat(state_fd, &sb) == 0)
 		ino = sb.ino;
 	for (;;) {
+		/* -I waiting (strace's default without -o FILE): the
+		 * program gets the signal too, and the run ends, the rest
+		 * of the tree left to go on; -I never: signals pass. */
+		if (stop_sig && sg_options_intr(o) > 2)
+			stop_sig = 0;
 		if (stop_sig) {
-			if (o->follow)
-				kill_descendants(ino);
-			else if (!got)
-				sg_sc2(SG_NR_kill, child, SIGKILL_);
+			if (!got) {
+				sg_sc2(SG_NR_kill, child, 18 /* SIGCONT */);
+				sg_sc2(SG_NR_kill, child, stop_sig);
+			}
+			break;
 		}
 		if (!got) {
 			w = sg_sc4(SG_NR_wait4, -1, (long)&st, 0, 0);
@@ -982,7 +845,7 @@ int sg_cli_wait_tree(const struct sg_options *o, int child, int *status)
 		    -4 /* EINTR */)
 			break;
 	}
-	return stop_sig != 0;
+	return stop_sig;
 }
 
 void *sg_cli_map_state(const char *state, unsigned long *len)
@@ -1033,7 +896,6 @@ void sg_cli_print_summary(const struct sg_options *o, const char *state,
 static int die_as_program(const struct sg_options *o, int child, int status)
 {
 	int sig = status & 0x7f, ofd;
-	unsigned long no_core[2] = { 0, 0 }, set = 1UL << (sig - 1);
 
 	/* The trace hook prints the line of a signal it sees (all but
 	 * SIGKILL) itself, after the signal's. */
@@ -1061,6 +923,13 @@ static int die_as_program(const struct sg_options *o, int child, int status)
 		if (ofd > 2)
 			sys_close(ofd);
 	}
+	return sg_cli_die_by(sig);
+}
+
+int sg_cli_die_by(int sig)
+{
+	unsigned long no_core[2] = { 0, 0 }, set = 1UL << (sig - 1);
+
 	if (sg_cli_finish)
 		sg_cli_finish();
 	sg_sc4(SG_NR_prlimit64, 0, 4 /* RLIMIT_CORE */, (long)no_core, 0);

@@ -56,9 +56,12 @@ void sg_cli_exec_program(const struct sg_run *st, int argc, char **argv)
 	__attribute__((noreturn));
 /* vfork a child that becomes the program: its pid. */
 int sg_cli_start_program(const struct sg_run *st, int argc, char **argv);
-/* Wait for the program (and with -f its tree): 1 if a signal stopped
- * the run (the tree killed). */
+/* Wait for the program (and with -f its tree): the signal that stopped
+ * the run (-I waiting: the program was sent it too, the rest of the tree
+ * left running, as strace detaches), or 0. */
 int sg_cli_wait_tree(const struct sg_options *o, int child, int *status);
+/* After such a stop: the same death for sysgate, as strace's. */
+int sg_cli_die_by(int sig);
 /* The -c table once the tree has ended (ofd -1: the options' output). */
 void sg_cli_print_summary(const struct sg_options *o, const char *state,
 			  int ofd);
