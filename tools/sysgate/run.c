@@ -611,8 +611,9 @@ static void set_action(int sig, unsigned long handler)
 	sg_sc4(SG_NR_rt_sigaction, sig, (long)&k, 0, 8);
 }
 
-/* Ignored when sysgate started (nohup's SIGHUP): left so, for the
- * program to inherit as it would natively. */
+/* Ignored when sysgate started (nohup's SIGHUP; SIGINT in a script's
+ * background job): left so until the program has started, for it to
+ * inherit as it would natively (sg_cli_wait_tree then handles them). */
 static int ignored(int sig)
 {
 	struct sg_kact k;
@@ -620,6 +621,8 @@ static int ignored(int sig)
 	return sg_sc4(SG_NR_rt_sigaction, sig, 0, (long)&k, 8) == 0 &&
 	       k.handler == 1 /* SIG_IGN */;
 }
+
+static unsigned long stops_later;
 
 void sg_cli_prepare(struct sg_options *o, struct sg_run *st, char **argv)
 {
@@ -668,7 +671,9 @@ void sg_cli_prepare(struct sg_options *o, struct sg_run *st, char **argv)
 
 		for (i = 0; i < ARRAY_SIZE(stops) - (sg_options_intr(o) < 4);
 		     i++)
-			if (!ignored(stops[i]))
+			if (ignored(stops[i]))
+				stops_later |= 1UL << stops[i];
+			else
 				set_action(stops[i], (unsigned long)stop);
 	}
 }
@@ -809,6 +814,9 @@ int sg_cli_wait_tree(const struct sg_options *o, int child, int *status)
 
 	if (o->follow && state_fd >= 0 && sg_fd_stat(state_fd, &sb) == 0)
 		ino = sb.ino;
+	for (st = 1; st < 64; st++)
+		if (stops_later & (1UL << st))
+			set_action(st, (unsigned long)stop);
 	for (;;) {
 		/* -I waiting (strace's default without -o FILE): the
 		 * program gets the signal too, and the run ends, the rest
