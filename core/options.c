@@ -133,7 +133,7 @@ static char *fd_runs(char *v)
 static int parse_expr(struct sg_options *o, const char *e)
 {
 	static const char *const unsupported[] = {
-		"s=", "kvm=", "qualify=",
+		"kvm=", "qualify=",
 	};
 	unsigned int i;
 
@@ -195,7 +195,7 @@ static int parse_expr(struct sg_options *o, const char *e)
 		return 0;
 	}
 	if (starts(e, "quiet=") || starts(e, "silent=") ||
-	    starts(e, "silence=")) {
+	    starts(e, "silence=") || starts(e, "q=")) {
 		/* sysgate prints no personality or path messages: of what
 		 * -e quiet= silences, the exit lines and -p's attach and
 		 * detach lines remain */
@@ -226,7 +226,8 @@ static int parse_expr(struct sg_options *o, const char *e)
 		}
 		return 0;
 	}
-	if (starts(e, "read=") || starts(e, "write=")) {
+	if (starts(e, "read=") || starts(e, "reads=") || starts(e, "r=") ||
+	    starts(e, "write=") || starts(e, "writes=") || starts(e, "w=")) {
 		const char *v = sg_strchr(e, '=') + 1;
 
 		if (sg_strchr(v, '-'))
@@ -238,7 +239,7 @@ static int parse_expr(struct sg_options *o, const char *e)
 		*(e[0] == 'r' ? &o->dump_read : &o->dump_write) = v;
 		return v ? 0 : fail(o, "options too long", 0, 0);
 	}
-	if (starts(e, "signal=") || starts(e, "signals=")) {
+	if (starts(e, "signal=") || starts(e, "signals=") || starts(e, "s=")) {
 		o->signals = keep(o, sg_strchr(e, '=') + 1);
 		return o->signals ? 0 : fail(o, "options too long", 0, 0);
 	}
@@ -398,6 +399,8 @@ static const struct long_opt long_opts[] = {
 	{ "detach-after", 1, 0 },
 	{ "zeropage-readable-null", 0, 0 },
 	{ "quiet", 2, 0 },
+	{ "silent", 2, 0 },
+	{ "silence", 2, 0 },
 	/* strace's long names for its letters and -e expressions */
 	{ "columns", 1, 'a' },
 	{ "env", 1, 'E' },
@@ -522,6 +525,13 @@ static int timestamps_opt(struct sg_options *o, const char *name,
 	return 0;
 }
 
+/* --quiet and strace's other spellings of it */
+static int quiet_name(const char *name)
+{
+	return !sg_strcmp(name, "quiet") || !sg_strcmp(name, "silent") ||
+	       !sg_strcmp(name, "silence");
+}
+
 /*
  * strace's long options whose value is optional: without one they are
  * their letter; with one, the letter repeated as strace documents it,
@@ -533,11 +543,11 @@ static int optional_value_opt(struct sg_options *o, const char *name,
 	if (!val && find(name, "timestamps") && name[0] != 'r')
 		return timestamps_opt(o, name, "time");
 	if (!val && sg_strcmp(name, "strings-in-hex"))
-		return short_opt(o, !sg_strcmp(name, "quiet") ? 'q' :
+		return short_opt(o, quiet_name(name) ? 'q' :
 				    !sg_strcmp(name, "decode-fds") ? 'y' :
 				    !sg_strcmp(name, "syscall-times") ? 'T' :
 				    name[0] == 'r' ? 'r' : 't', 0);
-	if (!sg_strcmp(name, "quiet") || !sg_strcmp(name, "decode-fds"))
+	if (quiet_name(name) || !sg_strcmp(name, "decode-fds"))
 		return expr_opt(o, name, val);
 	if (!sg_strcmp(name, "strings-in-hex")) {
 		/* strace's values; alone, all */
@@ -628,7 +638,7 @@ static int long_opt(struct sg_options *o, const char *name, size_t nlen,
 		o->detach_after++;
 		return 0;
 	}
-	if (!sg_strcmp(l->name, "quiet") || !sg_strcmp(l->name, "decode-fds") ||
+	if (quiet_name(l->name) || !sg_strcmp(l->name, "decode-fds") ||
 	    !sg_strcmp(l->name, "strings-in-hex") ||
 	    !sg_strcmp(l->name, "syscall-times") ||
 	    find(l->name, "timestamps"))

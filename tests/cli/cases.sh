@@ -1534,7 +1534,11 @@ t_strace_long_options() {
 		"--decode-fds=path|-y" "--decode-fds=all|-yy" \
 		"-edecode-fd=path|-y" "--signal=none|-esignal=none" \
 		"--status=failed|-estatus=failed" "--quiet=exit|-equiet=exit" \
-		"--trace-path=/dev/null|-P/dev/null" "--write=2|-ewrite=2"; do
+		"--trace-path=/dev/null|-P/dev/null" "--write=2|-ewrite=2" \
+		"--silent=exit|-eq=exit" "--silence=exit|-equiet=exit" \
+		"--silence|-q" "-es=none|-esignal=none" "-ew=1|-ewrite=1" \
+		"-ewrites=1|-ewrite=1" "-er=3|-eread=3" "-ereads=3|-eread=3" \
+		"-et=write|-etrace=write" "--interruptible=never|-I3"; do
 		long=${pair%%|*} short=${pair#*|}
 		"$SG" "$long" -e trace=openat,read,close,write -- "$PROG" \
 			>/dev/null 2>"$TMP/long" || fail "$long: exit status $?"
