@@ -848,30 +848,6 @@ static long exec_unchanged(const struct sysgate_sys *s, long state)
 	return r;
 }
 
-static long exec_call(struct sg_thread *t, struct sysgate_sys *s);
-
-/*
- * The signals sysgate claims that the program blocks (kept deliverable,
- * blocked in its view: sg_signal_rt_sigprocmask) are blocked for the
- * exec, so that the new program starts with the mask it has natively
- * (sg_signal_unblock_claimed then does the same for it); and unblocked
- * again where the exec fails.
- */
-long sg_execve(struct sg_thread *t, struct sysgate_sys *s)
-{
-	unsigned long kept = t->claimed_blocked;
-	long r;
-
-	if (kept)
-		sg_sc4(SG_NR_rt_sigprocmask, 0 /* SIG_BLOCK */, (long)&kept, 0,
-		       8);
-	r = exec_call(t, s);
-	if (kept)
-		sg_sc4(SG_NR_rt_sigprocmask, 1 /* SIG_UNBLOCK */, (long)&kept,
-		       0, 8);
-	return r;
-}
-
 static long exec_call(struct sg_thread *t, struct sysgate_sys *s)
 {
 	struct exec_plan p;
@@ -936,5 +912,27 @@ static long exec_call(struct sg_thread *t, struct sysgate_sys *s)
 		return exec_unchanged(s, p.state);
 	r = exec_run(s, &p);
 	sg_env_exec_failed();
+	return r;
+}
+
+/*
+ * The signals sysgate claims that the program blocks (kept deliverable,
+ * blocked in its view: sg_signal_rt_sigprocmask) are blocked for the
+ * exec, so that the new program starts with the mask it has natively
+ * (sg_signal_unblock_claimed then does the same for it); and unblocked
+ * again where the exec fails.
+ */
+long sg_execve(struct sg_thread *t, struct sysgate_sys *s)
+{
+	unsigned long kept = t->claimed_blocked;
+	long r;
+
+	if (kept)
+		sg_sc4(SG_NR_rt_sigprocmask, 0 /* SIG_BLOCK */, (long)&kept, 0,
+		       8);
+	r = exec_call(t, s);
+	if (kept)
+		sg_sc4(SG_NR_rt_sigprocmask, 1 /* SIG_UNBLOCK */, (long)&kept,
+		       0, 8);
 	return r;
 }

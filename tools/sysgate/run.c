@@ -809,14 +809,14 @@ int sg_cli_wait_tree(const struct sg_options *o, int child, int *status)
 	} wr = { .type = 1 /* F_WRLCK */ };
 	unsigned long ino = 0;
 	struct sg_fd_stat sb;
-	int st, got = 0;
+	int st, sig, got = 0;
 	long w;
 
 	if (o->follow && state_fd >= 0 && sg_fd_stat(state_fd, &sb) == 0)
 		ino = sb.ino;
-	for (st = 1; st < 64; st++)
-		if (stops_later & (1UL << st))
-			set_action(st, (unsigned long)stop);
+	for (sig = 1; sig < 64; sig++)
+		if (stops_later & (1UL << sig))
+			set_action(sig, (unsigned long)stop);
 	for (;;) {
 		/* -I waiting (strace's default without -o FILE): the
 		 * program gets the signal too, and the run ends, the rest
