@@ -820,11 +820,6 @@ static void enter_only(long nr, long args[6], const void *pc, void *uc)
 	run_call_hooks(t, c.nr, chain_enter, &c);
 }
 
-void sg_dispatch_enter(long nr, long args[6], const void *pc)
-{
-	enter_only(nr, args, pc, 0);
-}
-
 void sg_dispatch_sigreturn(void *uc, const void *pc)
 {
 	long none[6] = { 0 };

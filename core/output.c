@@ -196,7 +196,8 @@ static void watch_pipe(long fd)
 		unsigned char rest[256 - 30];
 	} stx;
 
-	if (sg_sc5(SG_NR_statx, fd, (long)"", 0x1000 /* AT_EMPTY_PATH */,
+	if (!sg.tracer &&	/* (-m ptrace: the CLI's own signals) */
+	    sg_sc5(SG_NR_statx, fd, (long)"", 0x1000 /* AT_EMPTY_PATH */,
 		   1 /* STATX_TYPE */, (long)&stx) == 0 &&
 	    ((stx.mode & 0170000) == 0010000 /* FIFO */ ||
 	     (stx.mode & 0170000) == 0140000 /* socket */))

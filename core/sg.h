@@ -304,7 +304,6 @@ long sg_dispatch_call(long nr, long args[6], const void *pc) SG_HIDDEN;
  * caller must let it through instead. */
 int sg_dispatch_raw(long nr, long args[6], const void *pc,
 		    void *uc) SG_HIDDEN;
-void sg_dispatch_enter(long nr, long args[6], const void *pc) SG_HIDDEN;
 /* The rt_sigreturn that will restore the signal frame uc. */
 void sg_dispatch_sigreturn(void *uc, const void *pc) SG_HIDDEN;
 void sg_run_hooks(struct sg_thread *t, long (*fn)(void *),
@@ -410,6 +409,9 @@ void sg_sys_init_traced(struct sysgate_sys *s, int pid, int tid, long nr,
 			const long args[6], const void *pc) SG_HIDDEN;
 int sg_chain_enter_traced(struct sysgate_sys *s, int *ran) SG_HIDDEN;
 int sg_chain_exit_traced(struct sysgate_sys *s, int ran) SG_HIDDEN;
+void sg_signal_traced(int pid, int tid, const void *siginfo, int fatal)
+	SG_HIDDEN;
+int sg_default_kills(int sig) SG_HIDDEN;
 
 /* core/init.c: start sysgate in this process, with the mechanisms and
  * built-in hooks the library was composed of (lib/registry.c). */

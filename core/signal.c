@@ -72,7 +72,7 @@ static sg_claim_fn claims[SG_NSIG];
 static int watch_fatal;
 
 /* Does the default action of sig end the process (1), with a core (2)? */
-static int default_kills(int sig)
+int sg_default_kills(int sig)
 {
 	switch (sig) {
 	case 3: case 4: case 5: case 6: case 7: case 8: case 11: case 24:
@@ -562,7 +562,7 @@ static int wrapped(const struct sg_kact *a)
 
 static int watched(int sig, const struct sg_kact *a)
 {
-	return watch_fatal && a->handler == SIG_DFL_ && default_kills(sig);
+	return watch_fatal && a->handler == SIG_DFL_ && sg_default_kills(sig);
 }
 
 static unsigned long claimed_mask(void)
@@ -909,11 +909,39 @@ int sysgate_watch_fatal_signals(struct sysgate_ctx *ctx)
 	return 0;
 }
 
+/* -m ptrace: the thread the CLI reports a signal of, and whether it
+ * ended the process (the CLI knows once the tracee is gone). */
+static struct {
+	int pid, tid, fatal;
+} traced;
+
+void sg_signal_traced(int pid, int tid, const void *siginfo, int fatal)
+{
+	traced.pid = pid;
+	traced.tid = tid;
+	traced.fatal = fatal;
+	signal_cb((void *)siginfo);
+}
+
+int sysgate_signal_tid(int *pid)
+{
+	if (sg.tracer) {
+		if (pid)
+			*pid = traced.pid;
+		return traced.tid;
+	}
+	if (pid)
+		*pid = (int)sg_sc0(SG_NR_getpid);
+	return (int)sg_sc0(SG_NR_gettid);
+}
+
 int sysgate_signal_where(long *ret)
 {
-	struct sg_thread *t = sg_self();
+	struct sg_thread *t;
 
-	if (!t)
+	/* (-m ptrace reports a signal at its delivery stop, after the
+	 * exit stop of any call it cut short) */
+	if (sg.tracer || !(t = sg_self()))
 		return SYSGATE_SIG_OUTSIDE;
 	if (ret)
 		*ret = t->sig_ret;
@@ -928,11 +956,13 @@ int sysgate_signal_fatal(int sig)
 	char pattern[2] = "";
 	long fd;
 
+	if (sg.tracer)
+		return traced.fatal;
 	if (sig < 1 || sig >= SG_NSIG || sig == SIGKILL_)
 		return sig == SIGKILL_;
-	if (acts_of(sg_self())[sig].handler != SIG_DFL_ || !default_kills(sig))
+	if (acts_of(sg_self())[sig].handler != SIG_DFL_ || !sg_default_kills(sig))
 		return 0;
-	if (default_kills(sig) < 2 ||
+	if (sg_default_kills(sig) < 2 ||
 	    sg_sc5(SG_NR_prctl, 3 /* PR_GET_DUMPABLE */, 0, 0, 0, 0) <= 0 ||
 	    sg_sc4(SG_NR_prlimit64, 0, 4 /* RLIMIT_CORE */, 0,
 		   (long)&core) < 0)

@@ -232,7 +232,8 @@ static int on_sigsys(int sig, struct sg_siginfo *info, void *uc)
 		/* Hooks see it, then it is made again from sysgate's text
 		 * (never trapped) at the program's stack pointer, which is
 		 * where its signal frame is, once this handler returns. */
-		sg_dispatch_enter(nr, args, pc);
+		sg_dispatch_sigreturn(sg_arch_sigreturn_uc(sg_arch_uc_sp(uc)),
+				      pc);
 		*sg_arch_uc_pc(uc) = sg_arch_restorer();
 		return 1;
 	}

@@ -41,7 +41,7 @@ extern "C" {
 #endif
 
 #define SYSGATE_VERSION_MAJOR 1
-#define SYSGATE_VERSION_MINOR 6
+#define SYSGATE_VERSION_MINOR 7
 /* Bumped whenever struct sysgate_hook or struct sysgate_sys changes layout. */
 #define SYSGATE_HOOK_ABI 1
 
@@ -244,6 +244,10 @@ SYSGATE_API int sysgate_signal_fatal(int sig);
 #define SYSGATE_SIG_RETURNED 1
 #define SYSGATE_SIG_RESTART 2
 SYSGATE_API int sysgate_signal_where(long *ret);
+/* In a signal() callback: the thread the signal is for (1.7), and its
+ * process in *pid unless pid is NULL.  The calling thread, except under
+ * -m ptrace, where the CLI runs the hooks for the traced threads. */
+SYSGATE_API int sysgate_signal_tid(int *pid);
 
 /* True while init() runs only to check its arguments (1.5): the CLI runs
  * its built-in hooks' init() once before it starts the program, so that

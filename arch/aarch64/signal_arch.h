@@ -42,11 +42,17 @@ static inline unsigned long *sg_arch_uc_reg(void *uc, int i)
 	return (unsigned long *)((char *)uc + SG_UC_REGS) + i;
 }
 
+/* The interrupted code's stack pointer. */
+static inline unsigned long sg_arch_uc_sp(void *uc)
+{
+	return *sg_arch_uc_reg(uc, 31);
+}
+
 /* Where a handler of the interrupted code's own would run natively: below
  * its stack pointer (sigcontext's sp, after regs[31]; no red zone). */
 static inline unsigned long sg_arch_uc_stack_top(void *uc)
 {
-	return *sg_arch_uc_reg(uc, 31) & ~15UL;
+	return sg_arch_uc_sp(uc) & ~15UL;
 }
 
 /* The signal stack the kernel puts back when the handler returns (struct

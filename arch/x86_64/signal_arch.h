@@ -44,11 +44,17 @@ static inline unsigned long *sg_arch_uc_reg(void *uc, int i)
 	return (unsigned long *)((char *)uc + 40) + i;
 }
 
+/* The interrupted code's stack pointer. */
+static inline unsigned long sg_arch_uc_sp(void *uc)
+{
+	return *sg_arch_uc_reg(uc, 15);
+}
+
 /* Where a handler of the interrupted code's own would run natively: below
  * its stack pointer and red zone, 16-byte aligned. */
 static inline unsigned long sg_arch_uc_stack_top(void *uc)
 {
-	return (*sg_arch_uc_reg(uc, 15) - SG_REDZONE) & ~15UL;
+	return (sg_arch_uc_sp(uc) - SG_REDZONE) & ~15UL;
 }
 
 /* The signal stack the kernel puts back when the handler returns (struct

@@ -189,6 +189,17 @@ static enum sysgate_verdict count_enter(struct sysgate_sys *s, void *data)
 	if (s->nr == nr_rt_sigreturn || s->nr == nr_execve ||
 	    s->nr == nr_execveat)
 		__atomic_add_fetch(&row(s->nr)->calls, 1, __ATOMIC_RELAXED);
+	/* rt_sigreturn "fails" as strace counts it when the code it returns
+	 * to gets an error (a call a handler cut short: EINTR); the core
+	 * says where that result is (args[1]) */
+	if (s->nr == nr_rt_sigreturn && s->args[1]) {
+		long ret;
+
+		if (sysgate_read_mem(s, &ret, (void *)s->args[1], sizeof(ret)) ==
+			    sizeof(ret) && sysgate_is_error(ret))
+			__atomic_add_fetch(&row(s->nr)->errors, 1,
+					   __ATOMIC_RELAXED);
+	}
 	if (s->nr == nr_exit) {
 		/* the thread ends: its slot is free again */
 		int k = tid_slot_find(&threads, s->tid);

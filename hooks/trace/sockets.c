@@ -249,16 +249,15 @@ static int unix_found(const struct nlmsghdr *h, void *arg)
 	}
 	if (name) {
 		unsigned char path[110];
+		int abstract = !name[0];	/* @"name", as strace */
 
 		if (name_len > sizeof(path))
 			name_len = sizeof(path);
 		hk_memcpy(path, name, name_len);
-		if (!path[0])
-			path[0] = '@';	/* abstract */
-		else if (path[name_len - 1] == 0)
+		if (!abstract && path[name_len - 1] == 0)
 			name_len = hk_strlen((const char *)path);
-		fmt_chr(q->f, ',');
-		fmt_quoted(q->f, path, name_len, 0);
+		fmt_str(q->f, abstract ? ",@" : ",");
+		fmt_quoted(q->f, path + abstract, name_len - abstract, 0);
 	}
 	fmt_chr(q->f, ']');
 	return 1;

@@ -1134,6 +1134,32 @@ static int sigreturn_result(struct fmt *f, const struct sysgate_sys *s)
 	return 1;
 }
 
+/* A call of thread tid's (slot k) that its process's end cuts short:
+ * "= ?", as strace prints it. */
+static void ends_unfinished(struct fmt *f, int k, int tid)
+{
+	struct sysgate_sys *w = k >= 0 ? waits_in(k) : 0;
+	int none = 0;
+
+	if (!w || (set_given && !set_has(&set, w->nr)) ||
+	    !filter_status(FILTER_UNFINISHED) || json)
+		return;
+	if (ordered && order_shown(tid, &none)) {
+		put_prefix(f, tid, 0);
+		put_ip(f, w);
+		put_nr(f, w->nr);
+		fmt_str(f, "<... ");
+		put_name(f, w->nr);
+		fmt_str(f, " resumed>");
+	} else {
+		put_call(f, w, 0);
+	}
+	put_equals(f);
+	fmt_str(f, "?\n");
+	emit(f);
+	f->len = 0;
+}
+
 /* exit_group: the calls the process's other threads wait in end "= ?",
  * and each thread's "+++ exited" line, as strace prints them. */
 static void others_end(struct fmt *f, const struct sysgate_sys *s)
@@ -1141,32 +1167,13 @@ static void others_end(struct fmt *f, const struct sysgate_sys *s)
 	int i;
 
 	for (i = 0; i < TID_SLOTS; i++) {
-		struct sysgate_sys *w, other = *s;
+		struct sysgate_sys other = *s;
 		int tid = __atomic_load_n(&threads.tid[i], __ATOMIC_RELAXED);
 
 		/* (a slot may be a vfork child's, or a forked parent's) */
 		if (!tid || tid == s->tid || !tid_of(s->pid, tid))
 			continue;
-		w = waits_in(i);
-		if (w && !(set_given && !set_has(&set, w->nr)) &&
-		    filter_status(FILTER_UNFINISHED) && !json) {
-			int none = 0;
-
-			if (ordered && order_shown(tid, &none)) {
-				put_prefix(f, tid, 0);
-				put_ip(f, w);
-				put_nr(f, w->nr);
-				fmt_str(f, "<... ");
-				put_name(f, w->nr);
-				fmt_str(f, " resumed>");
-			} else {
-				put_call(f, w, 0);
-			}
-			put_equals(f);
-			fmt_str(f, "?\n");
-			emit(f);
-			f->len = 0;
-		}
+		ends_unfinished(f, i, tid);
 		if (ordered) {
 			int none = 0;
 
@@ -1295,6 +1302,7 @@ static int inflight_pop(struct sysgate_sys *s)
 }
 
 static void print_call(struct sysgate_sys *s);
+static void exec_line(struct sysgate_ctx *ctx, int tid);
 
 __attribute__((hot))
 static void trace_exit(struct sysgate_sys *s, void *data)
@@ -1302,6 +1310,11 @@ static void trace_exit(struct sysgate_sys *s, void *data)
 	(void)data;
 	if (inflight_pop(s) == LINE_DONE || (s->flags & SYSGATE_SYS_CHILD))
 		return;
+	if (s->flags & SYSGATE_SYS_EXECVE) {
+		exec_line(self, s->tid);	/* (-m ptrace: the old
+						   program's memory is gone) */
+		return;
+	}
 	print_call(s);
 }
 
@@ -1456,15 +1469,22 @@ static void signal_in_call(void)
 static void killed(int sig, int fatal)
 {
 	const char *nm = sysgate_signal_name(sig);
-	int pid = (int)sysgate_syscall(lookup("getpid"), 0, 0, 0, 0, 0, 0);
+	int pid, tid = sysgate_signal_tid(&pid);
 	char buf[256];
 	struct fmt f;
 
 	struct ev e = { 0 };
 
 	/* (-qq and -e quiet=exit leave strace's "+++ killed by" lines) */
-	ev_begin(&e, tid_self(), 0);
+	ev_begin(&e, tid, 0);
 	fmt_init(&f, buf, sizeof(buf));
+	/* (a call SIGKILL found it in: only a tracer sees that) */
+	ends_unfinished(&f, tid_slot_find(&threads, tid), tid);
+	if (ordered) {
+		int none = 0;
+
+		order_forget(tid, tid, &none);
+	}
 	if (json) {
 		fmt_str(&f, "{\"type\":\"exit\",\"pid\":");
 		fmt_dec(&f, pid);
@@ -1504,7 +1524,7 @@ static void trace_signal(int sig, const void *info, void *data)
 	const struct sysgate_sys *at = call_at_signal();
 	const int *si = info;	/* si_signo, si_errno, si_code */
 	const char *nm = sysgate_signal_name(sig);
-	int fatal = sysgate_signal_fatal(sig);
+	int fatal = sysgate_signal_fatal(sig), pid, tid = sysgate_signal_tid(&pid);
 	char buf[LINE_MAX_];	/* (-k's stack lines follow) */
 	struct fmt f;
 
@@ -1512,17 +1532,17 @@ static void trace_signal(int sig, const void *info, void *data)
 
 	(void)data;
 	signal_in_call();
-	if (!filter_signal(sig)) {
+	/* (SIGKILL is seen only by a tracer: its end, as strace shows it) */
+	if (!filter_signal(sig) || sig == 9) {
 		if (fatal)
 			killed(sig, fatal);
 		return;
 	}
 	fmt_init(&f, buf, sizeof(buf));
-	ev_begin(&e, tid_self(), 0);
+	ev_begin(&e, tid, 0);
 	if (json) {
 		fmt_str(&f, "{\"type\":\"signal\",\"pid\":");
-		fmt_dec(&f, (int)sysgate_syscall(sysgate_syscall_number("getpid"),
-						 0, 0, 0, 0, 0, 0));
+		fmt_dec(&f, pid);
 		fmt_str(&f, ",\"sig\":\"");
 		fmt_str(&f, nm ? nm : "?");
 		fmt_str(&f, "\",\"code\":");
@@ -1534,8 +1554,7 @@ static void trace_signal(int sig, const void *info, void *data)
 		ev_end(&e);
 		return;
 	}
-	put_pid(&f, (int)sysgate_syscall(sysgate_syscall_number("gettid"),
-					 0, 0, 0, 0, 0, 0));
+	put_pid(&f, tid);
 	put_ip(&f, at);
 	fmt_str(&f, "--- ");
 	fmt_str(&f, nm ? nm : "SIG?");
@@ -1550,13 +1569,49 @@ static void trace_signal(int sig, const void *info, void *data)
 	ev_end(&e);
 }
 
+/* The line of the execve that started this program, which the execve's
+ * entry formatted and carried (sysgate_exec_carry): at the new program's
+ * start, or at the call's exit under -m ptrace (tid's). */
+static void exec_line(struct sysgate_ctx *ctx, int tid)
+{
+	char carried[LINE_MAX_];
+	long n = sysgate_exec_carried(ctx, carried, sizeof(carried) - 64);
+	unsigned long long ts = 0;
+	struct sysgate_sys e = { 0 };
+	struct fmt f;
+	int none = 0, held = 0;
+
+	if (n <= 0)
+		return;
+	fmt_init(&f, carried, sizeof(carried));
+	f.len = n;
+	if (json) {
+		fmt_str(&f, ",\"ret\":0}\n");
+	} else if (ordered &&
+		   order_begin(ctx, e.tid = tid, 1, &none, &ts, &held)) {
+		/* (another line came after its start) */
+		e.pid = e.tid;
+		e.nr = nr_execve;
+		f.len = 0;
+		put_prefix(&f, e.tid, 0);
+		fmt_str(&f, "<... execve resumed>");
+	}
+	if (!json) {
+		put_equals(&f);
+		fmt_str(&f, "0\n");
+	}
+	sysgate_output(ctx, carried, f.len);
+	if (ordered && !json && e.tid)
+		order_end(held);
+}
+
 extern struct sysgate_hook sg_builtin_trace;
 
 static int trace_init(struct sysgate_ctx *ctx, const char *args)
 {
-	char err[160], carried[LINE_MAX_];
+	char err[160];
 	struct arg a;
-	long v, n;
+	long v;
 	int have_set = 0;
 
 	self = ctx;
@@ -1638,9 +1693,16 @@ static int trace_init(struct sysgate_ctx *ctx, const char *args)
 				return sysgate_error(ctx, "-e read=/write=: "
 					"descriptors, all or none");
 		} else if (arg_is(&a, "signal") && a.val) {
-			if (filter_parse_signals(a.val, a.vlen))
-				return sysgate_error(ctx, "-e signal: unknown "
-					"signal (names, numbers, all, none)");
+			if (filter_parse_signals(a.val, a.vlen)) {
+				struct fmt m;	/* (strace's words) */
+
+				fmt_init(&m, err, sizeof(err) - 1);
+				fmt_str(&m, "invalid signal '");
+				fmt_mem(&m, a.val, a.vlen);
+				fmt_chr(&m, '\'');
+				err[m.len] = 0;
+				return sysgate_error(ctx, err);
+			}
 		} else if (arg_is(&a, "status") && a.val) {
 			if (filter_parse_status(a.val, a.vlen))
 				return sysgate_error(ctx, "-e status: unknown "
@@ -1729,35 +1791,7 @@ static int trace_init(struct sysgate_ctx *ctx, const char *args)
 	if (ordered)
 		order_init(ctx, relative ? put_relative : 0);
 	/* The execve that started this program, if a traced one did. */
-	n = sysgate_exec_carried(ctx, carried, sizeof(carried) - 64);
-	if (n > 0) {
-		unsigned long long ts = 0;
-		struct sysgate_sys e = { 0 };
-		struct fmt f;
-		int none = 0, held = 0;
-
-		fmt_init(&f, carried, sizeof(carried));
-		f.len = n;
-		if (json) {
-			fmt_str(&f, ",\"ret\":0}\n");
-		} else if (ordered &&
-			   order_begin(ctx, e.tid = tid_self(), 1, &none, &ts,
-				       &held)) {
-			/* (another line came after its start) */
-			e.pid = e.tid;
-			e.nr = nr_execve;
-			f.len = 0;
-			put_prefix(&f, e.tid, 0);
-			fmt_str(&f, "<... execve resumed>");
-		}
-		if (!json) {
-			put_equals(&f);
-			fmt_str(&f, "0\n");
-		}
-		sysgate_output(ctx, carried, f.len);
-		if (ordered && !json && e.tid)
-			order_end(held);
-	}
+	exec_line(ctx, tid_self());
 	/* Each call's start time only where a line shows it (-t, -r, -T,
 	 * --json's dur_ns): a clock read is a tenth of a traced call. */
 	if (tstamp || relative || show_time || json)

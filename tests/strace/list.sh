@@ -21,7 +21,18 @@ for c in tests/strace/*.c; do
 	printf '%s-k\tbash tests/strace/run.sh %s -k -qq\n' "$n" "$n"
 	# --json: JSON Lines, and the golden records where there are some
 	printf '%s-json\tbash tests/strace/json.sh %s\n' "$n" "$n"
+	# -m ptrace, which runs the same hooks in the tracer (sysgate under
+	# sysgate uses it): every line as strace's too
+	printf '%s-ptrace\tSG_RUN_OPTS="-m ptrace" bash tests/strace/run.sh %s\n' \
+		"$n" "$n"
 done
+# signals and their rt_sigreturn under the mechanisms that trap them
+for m in seccomp sud int3; do
+	printf 'sigdeliver-%s\tSG_RUN_OPTS="-m %s" bash tests/strace/run.sh sigdeliver\n' \
+		"$m" "$m"
+done
+printf 'events-ptrace\tSG_RUN_OPTS="-m ptrace" bash tests/strace/run.sh events %s\n' \
+	"-e trace='!pread64,futex,clone3,madvise'"
 # strace's options, given to both: test name, program, options.
 set -f	# regexes: no globbing of the options' words
 while read -r t n opts; do

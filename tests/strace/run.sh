@@ -4,7 +4,7 @@
 # strace -f OPTION... and sysgate -f OPTION... (the same options), each
 # in a fresh scratch directory, and compare (compare.py).  Exit 0 when
 # every line from the program's first own call is identical, 77 without
-# strace.
+# strace.  SG_RUN_OPTS: options for sysgate alone (a mechanism: -m ptrace).
 set -u
 command -v strace >/dev/null || { echo "strace not installed"; exit 77; }
 command -v python3 >/dev/null || { echo "python3 not installed"; exit 77; }
@@ -23,7 +23,7 @@ mkdir "$TMP/w"
 strace -f "${opts[@]}" -o "$TMP/st.log" -- "$prog" "$TMP/w" >/dev/null ||
 	{ echo "FAIL: $name under strace: exit $?"; exit 1; }
 rm -rf "$TMP/w" && mkdir "$TMP/w"
-"$BUILD/sysgate" -f "${opts[@]}" -o "$TMP/sg.log" -- "$prog" "$TMP/w" \
+"$BUILD/sysgate" ${SG_RUN_OPTS:-} -f "${opts[@]}" -o "$TMP/sg.log" -- "$prog" "$TMP/w" \
 	>/dev/null ||
 	{ echo "FAIL: $name under sysgate: exit $?"; exit 1; }
 case " ${opts[*]} " in

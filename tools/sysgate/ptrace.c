@@ -32,10 +32,14 @@
 #include "registry.h"
 #include "shared.h"
 #include "cli.h"
+#include "signal_arch.h"
+
+#define TRACER_HOOKS 3		/* count, trace, inject */
 
 /* A tracee between its syscall-enter and syscall-exit stops. */
 struct tracee {
 	pid_t tid;
+	pid_t tgid;		/* its process, once read */
 	int in_syscall;
 	int fresh;		/* attached, first stop not seen yet */
 	int skipped;
@@ -43,6 +47,14 @@ struct tracee {
 	int compat;		/* this call is a 32-bit one */
 	int mode32;		/* the last call was: for the trace's line */
 	struct sysgate_sys s;
+	/* what the hooks carried at an execve's entry, theirs at its exit
+	 * (sysgate_exec_carry: the old program's memory is gone by then) */
+	void *carry[TRACER_HOOKS];
+	unsigned long carry_len[TRACER_HOOKS];
+	/* a signal that ends the process: reported once it has, when the
+	 * kernel says whether it dumped core */
+	int fatal_sig;
+	siginfo_t fatal_info;
 };
 
 #define MAX_TRACEES 4096
@@ -136,20 +148,73 @@ static void mode_line(struct tracee *tr)
 	sg_write_all(sg.out_fd, line, n);
 }
 
-static pid_t tgid_of(pid_t tid)
+/* A line of /proc/TID/status as a number (base 10, or 16 for the
+ * signal masks), or dflt. */
+static unsigned long long status_field(pid_t tid, const char *name, int base,
+				       unsigned long long dflt)
 {
 	char path[64], line[128];
+	size_t n = strlen(name);
 	FILE *f;
-	pid_t t = tid;
 
 	snprintf(path, sizeof(path), "/proc/%d/status", tid);
 	f = fopen(path, "r");
 	while (f && fgets(line, sizeof(line), f))
-		if (!strncmp(line, "Tgid:", 5))
-			t = atoi(line + 5);
+		if (!strncmp(line, name, n) && line[n] == ':') {
+			dflt = strtoull(line + n + 1, 0, base);
+			break;
+		}
 	if (f)
 		fclose(f);
-	return t;
+	return dflt;
+}
+
+static pid_t tgid_of(struct tracee *tr)
+{
+	if (!tr->tgid)
+		tr->tgid = (pid_t)status_field(tr->tid, "Tgid", 10, tr->tid);
+	return tr->tgid;
+}
+
+static int is_exec(long nr)
+{
+	return nr == SG_NR_execve || nr == SG_NR_execveat;
+}
+
+/* An execve's entry: keep what the hooks carried for its exit. */
+static void carry_take(struct tracee *tr)
+{
+	int i;
+
+	for (i = 0; i < sg.nhooks && i < TRACER_HOOKS; i++) {
+		struct sysgate_ctx *c = sg.hooks[i];
+
+		free(tr->carry[i]);
+		tr->carry[i] = 0;
+		tr->carry_len[i] = 0;
+		if (!c->carry_len || !(tr->carry[i] = malloc(c->carry_len)))
+			continue;
+		memcpy(tr->carry[i], c->carry, c->carry_len);
+		tr->carry_len[i] = c->carry_len;
+		c->carry_len = 0;
+	}
+}
+
+/* Its exit: a new program's hooks would find it carried (give = 1);
+ * afterwards, or when the execve failed, it is dropped. */
+static void carry_give(struct tracee *tr, int give)
+{
+	int i;
+
+	for (i = 0; i < sg.nhooks && i < TRACER_HOOKS; i++) {
+		sg.hooks[i]->carried = give ? tr->carry[i] : 0;
+		sg.hooks[i]->carried_len = give ? tr->carry_len[i] : 0;
+		if (give)
+			continue;
+		free(tr->carry[i]);
+		tr->carry[i] = 0;
+		tr->carry_len[i] = 0;
+	}
 }
 
 static void on_syscall_stop(struct tracee *tr)
@@ -171,10 +236,20 @@ static void on_syscall_stop(struct tracee *tr)
 		} else {
 			regs_args(&r, args);
 		}
+		if (nr == SG_NR_rt_sigreturn && !tr->compat) {
+			/* (what hooks get in-process: where the frame keeps
+			 * the mask and the result it restores) */
+			void *uc = sg_arch_sigreturn_uc(r.rsp);
+
+			args[0] = (long)sg_arch_uc_sigmask(uc);
+			args[1] = (long)sg_arch_uc_result_reg(uc);
+		}
 		memcpy(before, args, sizeof(args));
-		sg_sys_init_traced(&tr->s, tgid_of(tr->tid), tr->tid,
+		sg_sys_init_traced(&tr->s, tgid_of(tr), tr->tid,
 				   nr, args, (void *)(r.rip - 2));
 		tr->skipped = sg_chain_enter_traced(&tr->s, &tr->ran);
+		if (is_exec(tr->s.nr) && !tr->skipped)
+			carry_take(tr);
 		if (tr->skipped) {
 			r.orig_rax = -1;	/* the kernel runs nothing */
 			ptrace(PTRACE_SETREGS, tr->tid, 0, &r);
@@ -199,11 +274,59 @@ static void on_syscall_stop(struct tracee *tr)
 		ptrace(PTRACE_SETREGS, tr->tid, 0, &r);
 		return;
 	}
+	/* (rt_sigreturn: its line, as in-process, came at its entry) */
+	if (tr->s.flags & SYSGATE_SYS_NORETURN)
+		return;
 	tr->s.ret = (long)r.rax;
+	if (is_exec(tr->s.nr) && !tr->s.ret) {
+		tr->s.flags |= SYSGATE_SYS_EXECVE;
+		tr->tgid = 0;	/* (a thread's execve: now the leader) */
+		carry_give(tr, 1);
+	}
 	if (sg_chain_exit_traced(&tr->s, tr->ran) && (long)r.rax != tr->s.ret) {
 		r.rax = tr->s.ret;
 		ptrace(PTRACE_SETREGS, tr->tid, 0, &r);
 	}
+	if (is_exec(tr->s.nr))
+		carry_give(tr, 0);
+}
+
+/* A signal-delivery stop: hooks see the signal now where the program
+ * catches it or it does not end the process; one whose default action
+ * ends the process is reported at the end (process_ended).  Returns
+ * the signal to deliver; 0 for a group-stop (not a delivery). */
+static int on_signal_stop(struct tracee *tr, int sig)
+{
+	siginfo_t si;
+	unsigned long long bit = 1ULL << (sig - 1), caught, ignored;
+
+	if (ptrace(PTRACE_GETSIGINFO, tr->tid, 0, &si) < 0)
+		return errno == EINVAL ? 0 : sig;
+	caught = status_field(tr->tid, "SigCgt", 16, 0);
+	ignored = status_field(tr->tid, "SigIgn", 16, 0);
+	if (!(caught & bit) && !(ignored & bit) && sg_default_kills(sig)) {
+		tr->fatal_sig = sig;
+		tr->fatal_info = si;
+		return sig;
+	}
+	sg_signal_traced(tgid_of(tr), tr->tid, &si, 0);
+	return sig;
+}
+
+/* A tracee has ended: a process killed by a signal says so, as strace
+ * does (SIGKILL has no delivery stop: it is the leader's line then). */
+static void process_ended(struct tracee *tr, int status)
+{
+	int sig = WIFSIGNALED(status) ? WTERMSIG(status) : 0;
+
+	if (!sig || (!tr->fatal_sig && tr->tid != tgid_of(tr)))
+		return;
+	if (!tr->fatal_sig) {
+		memset(&tr->fatal_info, 0, sizeof(tr->fatal_info));
+		tr->fatal_info.si_signo = sig;
+	}
+	sg_signal_traced(tgid_of(tr), tr->tid, &tr->fatal_info,
+			 WCOREDUMP(status) ? 2 : 1);
 }
 
 /* The built-in hooks, set up in the tracer as init.c does in-process. */
@@ -294,6 +417,8 @@ int sg_cli_ptrace_loop(const struct sg_options *o, int child,
 		if (WIFEXITED(status) || WIFSIGNALED(status)) {
 			tr = find(w, 0);
 			if (tr) {
+				process_ended(tr, status);
+				carry_give(tr, 0);
 				tr->tid = 0;
 				live--;
 			}
@@ -319,6 +444,8 @@ int sg_cli_ptrace_loop(const struct sg_options *o, int child,
 					   follow as usual */
 		} else if (sig == SIGSTOP && tr->fresh) {
 			sig = 0;	/* the first stop of a new tracee */
+		} else {
+			sig = on_signal_stop(tr, sig);
 		}
 		tr->fresh = 0;
 		ptrace(PTRACE_SYSCALL, w, 0, sig);
@@ -408,6 +535,8 @@ int sg_cli_ptrace_attach(const struct sg_options *o, const pid_t *pids,
 		tr = find(w, 0);
 		if (WIFEXITED(status) || WIFSIGNALED(status)) {
 			if (tr) {
+				process_ended(tr, status);
+				carry_give(tr, 0);
 				tr->tid = 0;
 				live--;
 			}
@@ -427,6 +556,8 @@ int sg_cli_ptrace_attach(const struct sg_options *o, const pid_t *pids,
 			sig = 0;
 		} else if (event) {
 			sig = 0;	/* clone, or our interrupt */
+		} else {
+			sig = on_signal_stop(tr, sig);
 		}
 		if (detaching) {
 			ptrace(PTRACE_DETACH, w, 0, sig);

@@ -906,9 +906,10 @@ static int die_as_program(const struct sg_options *o, int child, int status)
 	int sig = status & 0x7f, ofd;
 
 	/* The trace hook prints the line of a signal it sees (all but
-	 * SIGKILL) itself, after the signal's. */
+	 * SIGKILL, except in the tracer of -m ptrace) itself, after the
+	 * signal's. */
 	if (!(o->count && !o->count_and_trace) && !sg_cli_quiet(o) &&
-	    sig == SIGKILL_) {
+	    sig == SIGKILL_ && sg_strcmp(o->mechanism, "ptrace")) {
 		char line[128], num[24];
 
 		if (o->json) {
