@@ -947,6 +947,7 @@ void sg_sys_init_traced(struct sysgate_sys *s, int pid, int tid, long nr,
 
 	t->pid = pid;
 	t->tid = tid;
+	sg_tracer_task(pid, tid);
 	sg_sys_init(s, t, nr, args, pc);
 }
 

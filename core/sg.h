@@ -409,8 +409,12 @@ void sg_sys_init_traced(struct sysgate_sys *s, int pid, int tid, long nr,
 			const long args[6], const void *pc) SG_HIDDEN;
 int sg_chain_enter_traced(struct sysgate_sys *s, int *ran) SG_HIDDEN;
 int sg_chain_exit_traced(struct sysgate_sys *s, int ran) SG_HIDDEN;
+/* -m ptrace (tools/sysgate/ptrace.c): the traced task hooks run for, a
+ * signal it is given, a new task (thread_start callbacks) */
+void sg_tracer_task(int pid, int tid) SG_HIDDEN;
 void sg_signal_traced(int pid, int tid, const void *siginfo, int fatal)
 	SG_HIDDEN;
+void sg_thread_start_traced(int pid, int tid) SG_HIDDEN;
 int sg_default_kills(int sig) SG_HIDDEN;
 
 /* core/init.c: start sysgate in this process, with the mechanisms and

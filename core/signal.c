@@ -909,21 +909,36 @@ int sysgate_watch_fatal_signals(struct sysgate_ctx *ctx)
 	return 0;
 }
 
-/* -m ptrace: the thread the CLI reports a signal of, and whether it
- * ended the process (the CLI knows once the tracee is gone). */
+/* -m ptrace: the traced thread the CLI runs hooks for, and whether the
+ * signal it reports ended the process (known once the tracee is gone). */
 static struct {
 	int pid, tid, fatal;
 } traced;
 
-void sg_signal_traced(int pid, int tid, const void *siginfo, int fatal)
+void sg_tracer_task(int pid, int tid)
 {
 	traced.pid = pid;
 	traced.tid = tid;
+}
+
+void sg_signal_traced(int pid, int tid, const void *siginfo, int fatal)
+{
+	sg_tracer_task(pid, tid);
 	traced.fatal = fatal;
 	signal_cb((void *)siginfo);
 }
 
-int sysgate_signal_tid(int *pid)
+void sg_thread_start_traced(int pid, int tid)
+{
+	int i;
+
+	sg_tracer_task(pid, tid);
+	for (i = 0; i < sg.nhooks; i++)
+		if (sg.hooks[i]->hook->thread_start)
+			sg.hooks[i]->hook->thread_start(sg.hooks[i]->data);
+}
+
+int sysgate_task_tid(int *pid)
 {
 	if (sg.tracer) {
 		if (pid)

@@ -244,10 +244,12 @@ SYSGATE_API int sysgate_signal_fatal(int sig);
 #define SYSGATE_SIG_RETURNED 1
 #define SYSGATE_SIG_RESTART 2
 SYSGATE_API int sysgate_signal_where(long *ret);
-/* In a signal() callback: the thread the signal is for (1.7), and its
- * process in *pid unless pid is NULL.  The calling thread, except under
- * -m ptrace, where the CLI runs the hooks for the traced threads. */
-SYSGATE_API int sysgate_signal_tid(int *pid);
+
+/* In a callback: the thread it runs for (1.7), and its process in *pid
+ * unless pid is NULL.  The calling thread, except under -m ptrace, where
+ * the CLI runs the hooks for the threads it traces (thread_start() then
+ * runs for every new traced thread and process, fork_child() never). */
+SYSGATE_API int sysgate_task_tid(int *pid);
 
 /* True while init() runs only to check its arguments (1.5): the CLI runs
  * its built-in hooks' init() once before it starts the program, so that

@@ -79,8 +79,5 @@ void tid_slot_free(struct tid_slots *t, int slot)
 
 int tid_self(void)
 {
-	static long nr_gettid = -2;
-
-	return (int)sysgate_syscall(nr_of(&nr_gettid, "gettid"), 0, 0, 0, 0, 0,
-				    0);
+	return sysgate_task_tid(0);	/* (-m ptrace: the traced thread) */
 }

@@ -1469,7 +1469,7 @@ static void signal_in_call(void)
 static void killed(int sig, int fatal)
 {
 	const char *nm = sysgate_signal_name(sig);
-	int pid, tid = sysgate_signal_tid(&pid);
+	int pid, tid = sysgate_task_tid(&pid);
 	char buf[256];
 	struct fmt f;
 
@@ -1524,7 +1524,7 @@ static void trace_signal(int sig, const void *info, void *data)
 	const struct sysgate_sys *at = call_at_signal();
 	const int *si = info;	/* si_signo, si_errno, si_code */
 	const char *nm = sysgate_signal_name(sig);
-	int fatal = sysgate_signal_fatal(sig), pid, tid = sysgate_signal_tid(&pid);
+	int fatal = sysgate_signal_fatal(sig), pid, tid = sysgate_task_tid(&pid);
 	char buf[LINE_MAX_];	/* (-k's stack lines follow) */
 	struct fmt f;
 

@@ -1182,6 +1182,14 @@ t_ptrace_follow_fork() {
 	sed -E 's/^[0-9]+ +//; s/ +=/ =/; s/(si_pid)=[0-9]+/\1=N/' "$TMP/st" >"$TMP/want"
 	same "$TMP/want" "$TMP/norm"
 	[ "$(grep -c SIGCHLD "$TMP/norm")" = 1 ] || fail "no SIGCHLD line"
+	# without -o: "[pid N] " only while more than one task lives (the
+	# tracer counts them as in-process sysgate does)
+	"$SG" -m ptrace -f -e trace=write -- "$PROG" fork 2>"$TMP/out" >/dev/null
+	strace -f -e trace=write -- "$PROG" fork 2>"$TMP/st" >/dev/null
+	sed -E 's/[0-9]+/N/g; s/ +=/ =/' "$TMP/out" >"$TMP/norm"
+	sed -E '/^strace: Process [0-9]+ attached$/d; s/[0-9]+/N/g; s/ +=/ =/' \
+		"$TMP/st" >"$TMP/want"
+	same "$TMP/want" "$TMP/norm"
 }
 
 t_orphan_reaped() {

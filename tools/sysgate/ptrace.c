@@ -433,6 +433,7 @@ int sg_cli_ptrace_loop(const struct sg_options *o, int child,
 			tr = find(w, 1);	/* a new thread or child */
 			tr->fresh = 1;
 			live++;
+			sg_thread_start_traced(tgid_of(tr), w);
 		}
 		sig = WSTOPSIG(status);
 		event = status >> 16;
@@ -547,6 +548,7 @@ int sg_cli_ptrace_attach(const struct sg_options *o, const pid_t *pids,
 		if (!tr) {
 			tr = find(w, 1);	/* a new thread */
 			live++;
+			sg_thread_start_traced(tgid_of(tr), w);
 		}
 		sig = WSTOPSIG(status);
 		event = status >> 16;

@@ -648,9 +648,10 @@ void sg_cli_prepare(struct sg_options *o, struct sg_run *st, char **argv)
 		}
 		sys_close(fd);
 	}
-	/* hooks' shared memory, and plans shared by the processes of a
-	 * followed tree (mechanisms/patch/plans.c) */
-	if (o->count || o->nhooks || o->hot || (o->follow && !st->ptrace))
+	/* hooks' shared memory (-m ptrace: the tracer's; -f's count of the
+	 * tree's tasks), and plans shared by the processes of a followed
+	 * tree (mechanisms/patch/plans.c) */
+	if (o->count || o->nhooks || o->hot || o->follow)
 		st->state = make_state();
 	st->env = build_env(o, st->lib, opts, st->state, st->ptrace);
 	if (o->json) {
