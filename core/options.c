@@ -285,6 +285,7 @@ static int short_opt(struct sg_options *o, char c, const char *val)
 	 * at once, the library when the hook starts) */
 	case 'S': o->sortby = keep(o, val); return 0;
 	case 'U': o->columns = keep(o, val); return 0;
+	case 'O': o->overhead = keep(o, val); return 0;
 	case 'm': o->mechanism = keep(o, val); return 0;
 	case 'E': return add_list(o, o->env, &o->nenv, val, "-E");
 	case 'f': o->follow++; return 0;
@@ -374,6 +375,7 @@ static const struct long_opt long_opts[] = {
 	{ "fault", 1, 0 },
 	{ "string-limit", 1, 's' },
 	{ "summary-sort-by", 1, 'S' },
+	{ "summary-syscall-overhead", 1, 'O' },
 	{ "summary-columns", 1, 'U' },
 	{ "mechanism", 1, 'm' },
 	{ "hook", 1, 0 },
@@ -976,6 +978,7 @@ int sg_options_hook_args(const struct sg_options *o, const char *hook,
 		    (o->sortby && put_item(dst, size, &n, "S", o->sortby)) ||
 		    (o->columns && put_item(dst, size, &n, "U", o->columns)) ||
 		    (o->wall && put_item(dst, size, &n, "w", 0)) ||
+		    (o->overhead && put_item(dst, size, &n, "O", o->overhead)) ||
 		    (o->json && put_item(dst, size, &n, "json", 0)))
 			return -1;
 		return 1;

@@ -69,6 +69,7 @@ struct sg_options {
 	const char *sortby;	/* -S */
 	const char *columns;	/* -U */
 	int wall;		/* -w */
+	const char *overhead;	/* -O: what -c takes off each call's time */
 	const char *trace;	/* -e trace=..., the last one wins */
 	const char *inject[SG_OPT_MAX_LIST];	/* -e inject= / fault= */
 	int ninject;

@@ -11,7 +11,7 @@
 #include "mech.h"
 
 extern struct sysgate_hook sg_builtin_trace;	/* (init sets TIMED) */
-extern const struct sysgate_hook sg_builtin_count;
+extern struct sysgate_hook sg_builtin_count;	/* (-O: init sets TIMED) */
 extern const struct sysgate_hook sg_builtin_inject;
 /* (not const: in ceph mode the fs hook gives up SYSGATE_HOOK_NOFPU) */
 extern struct sysgate_hook sg_builtin_fs;

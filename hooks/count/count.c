@@ -28,6 +28,9 @@ static struct count_table local;	/* if no shared memory */
 static char sortby[16];
 static char columns[128];
 static int json, wall;
+/* -O: taken off each call's time (nanoseconds), as strace does; the
+ * time is then the clock's, whose calls are nanoseconds too */
+static long overhead;
 static long nr_getrusage;
 /* Calls that may sleep: their wall time is not CPU time.  0: not asked
  * yet, 1: no, 2: yes; asked at a number's first call (a hundred name
@@ -125,6 +128,8 @@ static void anchor(struct count_table *t)
 static struct sysgate_ctx *self;
 static long nr_execve, nr_execveat, nr_rt_sigreturn, nr_exit;
 
+extern struct sysgate_hook sg_builtin_count;
+
 static int count_init(struct sysgate_ctx *ctx, const char *args)
 {
 	struct sc_set set;
@@ -153,6 +158,19 @@ static int count_init(struct sysgate_ctx *ctx, const char *args)
 				return sysgate_error(ctx, "invalid -U column");
 		} else if (arg_is(&a, "w")) {
 			wall = 1;
+		} else if (arg_is(&a, "O") && a.val) {
+			char err[96];
+			struct fmt m;
+
+			if (!arg_duration_ns(a.val, a.vlen, &overhead) &&
+			    overhead >= 0)
+				continue;
+			fmt_init(&m, err, sizeof(err) - 1);	/* strace's */
+			fmt_str(&m, "invalid -O argument: '");
+			fmt_mem(&m, a.val, a.vlen);
+			fmt_chr(&m, '\'');
+			err[m.len] = 0;
+			return sysgate_error(ctx, err);
 		} else if (arg_is(&a, "json")) {
 			json = 1;
 		} else {
@@ -161,6 +179,10 @@ static int count_init(struct sysgate_ctx *ctx, const char *args)
 	}
 	if (sysgate_init_only_checks(ctx))
 		return 0;
+	if (overhead) {
+		sg_builtin_count.flags &= ~SYSGATE_HOOK_TICKED;
+		sg_builtin_count.flags |= SYSGATE_HOOK_TIMED;
+	}
 	if (have_set)
 		set_select(ctx, &set);
 	else
@@ -285,6 +307,7 @@ static void count_exit(struct sysgate_sys *s, void *data)
 		now = sysgate_now_ns();
 		ns = now > s->enter_ns ? now - s->enter_ns : 0;
 	}
+	ns = ns > (unsigned long long)overhead ? ns - overhead : 0;
 	add_time(&r->ns, &r->min_ns1, &r->max_ns, ns);
 }
 
@@ -300,7 +323,7 @@ static void count_fini(void *data)
 	sysgate_output(self, buf, count_summary(table, &o, buf, sizeof(buf)));
 }
 
-const struct sysgate_hook sg_builtin_count = {
+struct sysgate_hook sg_builtin_count = {
 	.abi = SYSGATE_HOOK_ABI,
 	.flags = SYSGATE_HOOK_NOFPU | SYSGATE_HOOK_TICKED | SYSGATE_HOOK_NOTLS,
 	.name = "count",

@@ -115,15 +115,6 @@ static int parse_when(struct spec *sp, const char *s, size_t n)
 }
 
 /* name (NUL-terminated) equals s[0, n) but for case */
-static int same_nocase(const char *name, const char *s, size_t n)
-{
-	size_t i;
-
-	for (i = 0; i < n && name[i]; i++)
-		if ((name[i] | 0x20) != (s[i] | 0x20))
-			return 0;
-	return i == n && !name[i];
-}
 
 /* An errno by number (1..4095) or name, in any case as strace takes it. */
 static int lookup_errno(const char *s, size_t n, long *e)
@@ -135,7 +126,7 @@ static int lookup_errno(const char *s, size_t n, long *e)
 	for (i = 1; i < 4096; i++) {
 		const char *nm = sysgate_errno_name(i);
 
-		if (nm && same_nocase(nm, s, n)) {
+		if (nm && arg_same_nocase(nm, s, n)) {
 			*e = i;
 			return 0;
 		}
@@ -195,64 +186,6 @@ static int lookup_signal(const char *s, size_t n, int *sig)
 	return -1;
 }
 
-/*
- * A delay as strace takes it, into nanoseconds, without floating point
- * (hooks run FPU-free): digits with an optional point, an optional
- * exponent, an optional unit.  -1 when invalid or too large.
- */
-static int parse_delay(const char *s, size_t n, long *ns)
-{
-	static const struct {
-		const char *name;
-		int pow10;
-	} units[] = { { "s", 9 }, { "ms", 6 }, { "us", 3 }, { "ns", 0 },
-		      { "", 3 } };
-	unsigned long m = 0;
-	size_t i = 0, u;
-	int pow = 0, digits = 0, point = 0;
-	long e = 0;
-
-	if (i < n && s[i] == '+')
-		i++;
-	for (; i < n && ((s[i] >= '0' && s[i] <= '9') ||
-			 (s[i] == '.' && !point)); i++) {
-		if (s[i] == '.') {
-			point = 1;
-			continue;
-		}
-		digits++;
-		if (m > (~0UL >> 1) / 10)
-			return -1;
-		m = m * 10 + (s[i] - '0');
-		pow -= point;
-	}
-	if (!digits)
-		return -1;
-	if (i < n && (s[i] | 0x20) == 'e') {
-		size_t j = ++i;
-
-		if (i < n && (s[i] == '+' || s[i] == '-'))
-			i++;
-		while (i < n && s[i] >= '0' && s[i] <= '9')
-			i++;
-		if (hk_parse_long(s + j, i - j, &e) || e > 30 || e < -30)
-			return -1;
-	}
-	for (u = 0; u < sizeof(units) / sizeof(*units); u++)
-		if (same_nocase(units[u].name, s + i, n - i))
-			break;
-	if (u == sizeof(units) / sizeof(*units))
-		return -1;
-	for (pow += e + units[u].pow10; pow > 0; pow--) {
-		if (m > (~0UL >> 1) / 10)
-			return -1;
-		m *= 10;
-	}
-	for (; pow < 0; pow++)
-		m /= 10;
-	*ns = (long)m;
-	return 0;
-}
 /* A call chosen for a signal or a delay at its exit, by thread (when=
  * counted it at entry; handlers' calls nest). */
 static struct tid_slots threads;
@@ -315,7 +248,7 @@ static const char *parse_option(struct spec *sp, int fault, unsigned *seen,
 		long *d = KEY("delay_enter") ? &sp->delay_enter :
 			&sp->delay_exit;
 
-		if (parse_delay(v, vl, d))
+		if (arg_duration_ns(v, vl, d))
 			return "a delay takes a time (microseconds, or with "
 			       "s, ms, us or ns)";
 		once = d == &sp->delay_enter ? O_DELAY_ENTER : O_DELAY_EXIT;

@@ -806,7 +806,17 @@ static void r_arch_prctl(struct call *c)
 	r_flags_comment(c->f, r, &xl_x86_xfeatures);
 }
 
+/* A user or group id comes back unsigned (an injected result shows it) */
+static void r_id(struct call *c)
+{
+	fmt_udec(c->f, (unsigned long)c->s->ret);
+}
+
 const struct decoder dec_proc[] = {
+	{ "getuid", 0, r_id, 0 },
+	{ "geteuid", 0, r_id, 0 },
+	{ "getgid", 0, r_id, 0 },
+	{ "getegid", 0, r_id, 0 },
 	{ "getgroups", d_getgroups, 0, 0 },
 	{ "setgroups", d_setgroups, 0, 0 },
 	{ "arch_prctl", d_arch_prctl, r_arch_prctl, 0 },

@@ -366,6 +366,37 @@ t_count_system_time() {
 		{ cat "$TMP/c" "$TMP/c-w"; fail "system time $cpu s, wall time $wall s"; }
 }
 
+t_count_overhead() {
+	# -O takes its time off each call's (never below 0), in strace's
+	# units: a 0.3 s sleep less 100ms keeps at least 0.2 s of wall time,
+	# less 10s none; a bad value is one line and exit 1.
+	for o in 100ms 10s 1e7us; do
+		"$SG" -c -w -O "$o" -U name,total-time \
+			-e trace=clock_nanosleep,nanosleep -o "$TMP/c$o" -- sleep 0.3 ||
+			fail "exit status $?"
+	done
+	awk '$1 == "total" { exit !($2 >= 0.2) }' "$TMP/c100ms" ||
+		{ cat "$TMP/c100ms"; fail "-O 100ms"; }
+	for o in 10s 1e7us; do
+		awk '$1 == "total" { exit !($2 == 0) }' "$TMP/c$o" ||
+			{ cat "$TMP/c$o"; fail "-O $o"; }
+	done
+	"$SG" -c --summary-syscall-overhead=1x true 2>"$TMP/err" && fail "1x accepted"
+	[ "$(cat "$TMP/err")" = "sysgate: invalid -O argument: '1x'" ] ||
+		fail "$(cat "$TMP/err")"
+}
+
+t_id_result_unsigned() {
+	# a user or group id comes back unsigned, as strace prints it (an
+	# injected result past 2^63 shows it)
+	need_strace
+	set -- -e trace=geteuid,getegid -e inject=geteuid,getegid:retval=0x8000000000000000
+	"$SG" "$@" -o "$TMP/sg" -- id >/dev/null || fail "exit status $?"
+	strace "$@" -o "$TMP/st" -- id >/dev/null 2>&1
+	grep -q '= 9223372036854775808 (INJECTED)$' "$TMP/sg" || fail "$(cat "$TMP/sg")"
+	same "$TMP/st" "$TMP/sg"
+}
+
 t_env_set_unset() {
 	# -E VAR=VAL replaces VAR's value, -E VAR removes it, as strace's
 	# (the later item wins).

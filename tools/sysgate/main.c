@@ -99,6 +99,7 @@ static const char usage_text[] =
 "                         calls errors name nothing\n"
 "  -U COLUMNS             summary columns (strace's names)\n"
 "  -w                     summary times: wall clock (default: system time)\n"
+"  -O OVERHEAD            summary times less OVERHEAD a call (us, s, ms, ns)\n"
 "  -j, --json             JSON Lines output (schema 2, man sysgate.7)\n"
 "  -m, --mechanism=NAME   how calls are caught (--list-mechanisms); zeropage\n"
 "                         needs vm.mmap_min_addr=0\n"
