@@ -397,6 +397,28 @@ t_id_result_unsigned() {
 	same "$TMP/st" "$TMP/sg"
 }
 
+t_stdio_let_go() {
+	# A program that closes its standard input or output ends the pipe
+	# there as natively: sysgate holds no copy (strace's redirect test).
+	# The program waits for the other side to see it (the loop's bound
+	# only turns a hang into a failure).
+	wait_for='i=0; while [ ! -e "$1" ] && [ $i -lt 600 ]; do sleep 0.05; i=$((i+1)); done; [ -e "$1" ]'
+	for m in "" "-m ptrace"; do
+		rm -f "$TMP/eof" "$TMP/epipe"
+		# shellcheck disable=SC2086 # the mechanism's words
+		"$SG" $m -f -e trace=none -o /dev/null -- sh -c "exec >&-; $wait_for" \
+			sh "$TMP/eof" | { cat >/dev/null; : >"$TMP/eof"; }
+		[ "${PIPESTATUS[0]}" = 0 ] || fail "${m:-patch}: the reader saw no end of file"
+		# shellcheck disable=SC2086
+		{ yes; : >"$TMP/epipe"; } 2>/dev/null | "$SG" $m -f -e trace=none \
+			-o /dev/null -- sh -c "exec <&-; $wait_for" sh "$TMP/epipe" ||
+			fail "${m:-patch}: the writer's pipe stayed open"
+	done
+	# -o naming standard output keeps it: the summary goes there
+	"$SG" -c -o /dev/stdout -- true 2>/dev/null | grep -q '^100.00 .* total$' ||
+		fail "-c -o /dev/stdout: no summary"
+}
+
 t_env_set_unset() {
 	# -E VAR=VAL replaces VAR's value, -E VAR removes it, as strace's
 	# (the later item wins).

@@ -419,6 +419,7 @@ int main(int argc, char **argv)
 	sg_cli_prepare(&o, &st, argv);
 	if (st.ptrace) {
 		child = start_traced(&st, argc, argv);
+		sg_cli_release_stdio(&o);
 		signal(SIGINT, SIG_IGN);
 		signal(SIGQUIT, SIG_IGN);
 		signal(SIGTERM, forward);

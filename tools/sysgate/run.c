@@ -801,6 +801,29 @@ static void pass_stop(long pid, int st)
 	sg_sc4(SG_NR_ptrace, 7 /* PTRACE_CONT */, pid, 0, sig);
 }
 
+/*
+ * Once the program has its descriptors, this process keeps none of its
+ * standard input and output, as strace does: a program that closes them
+ * (a daemon, `exec >&-`) then ends a pipeline or a $(...) as natively,
+ * where a copy held here kept the reader waiting until the whole run
+ * ended.  Standard output stays where -o names it (the summary is written
+ * there at the end, by name).
+ */
+void sg_cli_release_stdio(const struct sg_options *o)
+{
+	struct sg_fd_stat out, named;
+	long nul = sys_open("/dev/null", O_RDWR_ | O_CLOEXEC_, 0);
+
+	if (nul < 0)
+		return;
+	sg_sc3(SG_NR_dup3, nul, 0, 0);
+	if (!(o->outfile && o->follow != 2 && sg_fd_stat(1, &out) == 0 &&
+	      sg_path_stat(o->outfile, &named) == 0 && out.dev == named.dev &&
+	      out.ino == named.ino))
+		sg_sc3(SG_NR_dup3, nul, 1, 0);
+	sys_close(nul);
+}
+
 int sg_cli_wait_tree(const struct sg_options *o, int child, int *status)
 {
 	struct {
@@ -813,6 +836,7 @@ int sg_cli_wait_tree(const struct sg_options *o, int child, int *status)
 	int st, sig, got = 0;
 	long w;
 
+	sg_cli_release_stdio(o);
 	if (o->follow && state_fd >= 0 && sg_fd_stat(state_fd, &sb) == 0)
 		ino = sb.ino;
 	for (sig = 1; sig < 64; sig++)

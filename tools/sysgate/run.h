@@ -60,6 +60,9 @@ int sg_cli_start_program(const struct sg_run *st, int argc, char **argv);
  * the run (-I waiting: the program was sent it too, the rest of the tree
  * left running, as strace detaches), or 0. */
 int sg_cli_wait_tree(const struct sg_options *o, int child, int *status);
+/* Standard input and output let go once the program has them (strace's
+ * way): wait_tree does it; -m ptrace, which waits elsewhere, too. */
+void sg_cli_release_stdio(const struct sg_options *o);
 /* After such a stop: the same death for sysgate, as strace's. */
 int sg_cli_die_by(int sig);
 /* The -c table once the tree has ended (ofd -1: the options' output). */
