@@ -46,10 +46,25 @@ static void d_clone(struct call *c)
 	a_sep(c);
 	fmt_str(f, "flags=");
 	p_clone_flags(f, fl);
+	/* what the kernel wrote there: the child's pidfd or tid */
 	if (fl & (CLONE_PARENT_SETTID | CLONE_PIDFD)) {
+		int v;
+
+		a_exit_next(c);
 		a_sep(c);
-		fmt_str(f, fl & CLONE_PIDFD ? "parent_tid=" : "parent_tid=");
-		p_ptr(f, c->s->args[2]);
+		fmt_str(f, "parent_tid=");
+		if (!c_ok(c))
+			p_ptr(f, c->s->args[2]);
+		else if (!fetch(f, c->s, &v, c->s->args[2], sizeof(v))) {
+			fmt_chr(f, '[');
+			if (fl & CLONE_PIDFD) {
+				fmt_dec(f, v);
+				p_fdpath(f, c->s, v);
+			} else {
+				p_pid(f, v, PT_TID);
+			}
+			fmt_chr(f, ']');
+		}
 	}
 	if (fl & CLONE_SETTLS) {
 		a_sep(c);

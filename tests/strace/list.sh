@@ -55,6 +55,7 @@ file-Z file -Z
 proc-r proc -r
 proc-ttr proc -tt -r
 proc-n proc -n
+proc-y proc -y
 proc-i proc -i
 sigdeliver-i sigdeliver -i
 file-t file -t

@@ -86,6 +86,24 @@ int main(void)
 		_exit(0);
 	check(wait4(pid, &status, 0, NULL) == pid, "wait4");
 	{
+		/* the legacy clone, as fork: what the kernel writes at
+		 * parent_tid, the child's tid or its pidfd */
+		int ptid = 0, k;
+		static const unsigned long fl[2] = {
+			CLONE_PARENT_SETTID | SIGCHLD, CLONE_PIDFD | SIGCHLD
+		};
+
+		for (k = 0; k < 2; k++) {
+			pid = syscall(SYS_clone, fl[k], 0, &ptid, 0, 0);
+			check(pid >= 0, "clone");
+			if (pid == 0)
+				_exit(0);
+			check(wait4(pid, &status, 0, NULL) == pid, "wait4");
+			if (fl[k] & CLONE_PIDFD)
+				close(ptid);
+		}
+	}
+	{
 		/* set_tid, a cgroup and bytes past the struct sysgate
 		 * knows, in calls the kernel refuses (a bad exit signal) */
 		struct {
