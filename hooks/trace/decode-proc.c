@@ -4,6 +4,7 @@
  * resource limits, priorities, rseq.
  */
 #include <errno.h>
+#include <linux/capability.h>
 #include <linux/sched.h>
 #include <sys/prctl.h>
 #include <sys/resource.h>
@@ -821,6 +822,108 @@ static void r_arch_prctl(struct call *c)
 	r_flags_comment(c->f, r, &xl_x86_xfeatures);
 }
 
+/*
+ * capget and capset: the header {version=..., pid=...} as given (capget's
+ * kernel writes its preferred version back into a bad one), then one set
+ * of capabilities per 32 bits the version has: 1<<CAP_X|..., the bits no
+ * name has as the hex of their word.
+ */
+static void p_capword(struct fmt *f, unsigned int w, int first_bit)
+{
+	size_t start = x_begin(f);
+	unsigned int left = w;
+	int i, any = 0;
+
+	for (i = 0; i < 32; i++) {
+		const char *nm = w >> i & 1 ?
+			xlat_name(&xl_caps, first_bit + i) : 0;
+
+		if (!nm)
+			continue;
+		fmt_str(f, any++ ? "|1<<" : "1<<");
+		fmt_str(f, nm);
+		left &= ~(1U << i);
+	}
+	if (left) {
+		if (any)
+			fmt_chr(f, '|');
+		p_hex(f, left);
+	} else if (!any) {
+		fmt_chr(f, '0');
+	}
+	x_end(f, start, w, 'x');
+}
+
+/* (each word its own, as strace: under -X raw 0xfeffffff|0x1ff) */
+static void p_capset(struct fmt *f, const char *name, unsigned int lo,
+		     unsigned int hi)
+{
+	fmt_str(f, name);
+	if (lo || !hi)
+		p_capword(f, lo, 0);
+	if (lo && hi)
+		fmt_chr(f, '|');
+	if (hi)
+		p_capword(f, hi, 32);
+}
+
+static void cap_enter(struct call *c)
+{
+	unsigned int h[2];
+	unsigned long *saved = trace_saved(c);
+
+	saved[0] = trace_read(c->s, h, (void *)c->s->args[0], sizeof(h)) ==
+		   sizeof(h);
+	saved[1] = h[0];
+	saved[2] = (unsigned long)(long)(int)h[1];
+}
+
+static void d_cap(struct call *c, int out)
+{
+	const unsigned long *saved = trace_saved(c);
+	struct fmt *f = c->f;
+	unsigned int d[6];
+	unsigned long n;
+
+	a_sep(c);
+	if (!saved[0]) {
+		p_ptr(f, c->s->args[0]);
+	} else {
+		fmt_str(f, "{version=");
+		p_xlat(f, saved[1], &xl_cap_versions,
+		       "_LINUX_CAPABILITY_VERSION_???");
+		f_dec(f, ", pid=", (long)saved[2]);
+		fmt_chr(f, '}');
+	}
+	/* (the data's words: one for version 1, two for 2 and 3) */
+	n = !saved[0] ? 0 : saved[1] == _LINUX_CAPABILITY_VERSION_1 ? 1 :
+	    xlat_name(&xl_cap_versions, saved[1]) ? 2 : 0;
+	if (out)
+		a_exit_next(c);
+	a_sep(c);
+	if (!n || (out && !c_ok(c)) || !c->s->args[1] ||
+	    trace_read(c->s, d, (void *)c->s->args[1], n * 12) != (long)n * 12) {
+		p_ptr(f, c->s->args[1]);
+		return;
+	}
+	if (n == 1)
+		d[3] = d[4] = d[5] = 0;
+	p_capset(f, "{effective=", d[0], d[3]);
+	p_capset(f, ", permitted=", d[1], d[4]);
+	p_capset(f, ", inheritable=", d[2], d[5]);
+	fmt_chr(f, '}');
+}
+
+static void d_capget(struct call *c)
+{
+	d_cap(c, 1);
+}
+
+static void d_capset(struct call *c)
+{
+	d_cap(c, 0);
+}
+
 /* A user or group id comes back unsigned (an injected result shows it) */
 static void r_id(struct call *c)
 {
@@ -828,6 +931,8 @@ static void r_id(struct call *c)
 }
 
 const struct decoder dec_proc[] = {
+	{ "capget", d_capget, 0, cap_enter },
+	{ "capset", d_capset, 0, cap_enter },
 	{ "getuid", 0, r_id, 0 },
 	{ "geteuid", 0, r_id, 0 },
 	{ "getgid", 0, r_id, 0 },

@@ -376,7 +376,7 @@ static void x_number(struct fmt *f, unsigned long v, char base)
 
 void x_end(struct fmt *f, size_t start, unsigned long v, char base)
 {
-	char names[512];
+	char names[2048];	/* (32 capabilities' names: 600 bytes) */
 	size_t n = f->len - start, num;
 
 	if (--f->depth || trace_xstyle == XS_ABBREV || f->full ||

@@ -4,6 +4,7 @@
  * handler (a separate issue), and a thread's stack size depends on the
  * TLS that a preloaded sysgate adds, so clone3 makes a process here. */
 #include "corpus.h"
+#include <linux/capability.h>
 #include <linux/sched.h>
 #include <sched.h>
 #include <signal.h>
@@ -102,6 +103,26 @@ int main(void)
 			if (fl[k] & CLONE_PIDFD)
 				close(ptid);
 		}
+	}
+	{
+		/* capabilities: the header as given (a bad version the
+		 * kernel overwrites), one or two words of sets; setting
+		 * another process's fails (EPERM) and changes nothing */
+		struct __user_cap_header_struct h = {
+			_LINUX_CAPABILITY_VERSION_3, 0
+		};
+		struct __user_cap_data_struct d[2];
+
+		syscall(SYS_capget, &h, d);
+		syscall(SYS_capset, &h, d);
+		h.pid = 1;
+		syscall(SYS_capset, &h, d);
+		h.version = _LINUX_CAPABILITY_VERSION_1;
+		syscall(SYS_capset, &h, d);
+		h.version = 0xbadc0ded;
+		syscall(SYS_capget, &h, NULL);
+		syscall(SYS_capset, &h, d);
+		syscall(SYS_capget, NULL, d);
 	}
 	{
 		/* set_tid, a cgroup and bytes past the struct sysgate
