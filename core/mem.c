@@ -13,18 +13,24 @@ struct sg_iovec {
 	unsigned long len;
 };
 
-static int self_pid(void)
+/*
+ * The task whose memory process_vm_readv/writev reach: this thread, by
+ * its tid, not the process's id, which names the main thread: once that
+ * thread has called exit (the others live on), its pid has no memory and
+ * every read failed.
+ */
+static int self_task(void)
 {
 	struct sg_thread *t = sg_self();
 
-	return t ? t->pid : (int)sg_sc0(SG_NR_getpid);
+	return t ? t->tid : (int)sg_sc0(SG_NR_gettid);
 }
 
-/* The process a call came from: this one, or under -m ptrace the tracee
- * whose call the tracer is handling. */
-static int pid_of(const struct sysgate_sys *s)
+/* The thread a call came from: this one, or under -m ptrace the traced
+ * thread whose call the tracer is handling. */
+static int task_of(const struct sysgate_sys *s)
 {
-	return sg.tracer && s ? s->pid : self_pid();
+	return sg.tracer && s ? s->tid : self_task();
 }
 
 static long vm_rw_pid(long nr, int pid, void *local, const void *remote,
@@ -39,7 +45,7 @@ static long vm_rw_pid(long nr, int pid, void *local, const void *remote,
 	/* qemu-user has no process_vm_readv/writev: within our own process
 	 * copy directly (a bad pointer then faults, as it would natively in
 	 * the program; said in README). */
-	if (ret == -38 && pid == self_pid()) {
+	if (ret == -38 && pid == self_task()) {
 		char *d = nr == SG_NR_process_vm_readv ? local : (void *)remote;
 		const char *s = nr == SG_NR_process_vm_readv ? remote : local;
 		size_t i;
@@ -53,7 +59,7 @@ static long vm_rw_pid(long nr, int pid, void *local, const void *remote,
 
 static long vm_rw(long nr, void *local, const void *remote, size_t len)
 {
-	return vm_rw_pid(nr, self_pid(), local, remote, len);
+	return vm_rw_pid(nr, self_task(), local, remote, len);
 }
 
 /*
@@ -188,7 +194,7 @@ long sg_peek_strs(char *const *strs, unsigned long n, char *peeks,
 		  size_t width)
 {
 	struct sg_iovec l[PEEK_BATCH], r[PEEK_BATCH];
-	int pid = self_pid();
+	int pid = self_task();
 	unsigned long at, k, i;
 
 	for (at = 0; at < n; at += k) {
@@ -224,7 +230,7 @@ long sg_peek_strs(char *const *strs, unsigned long n, char *peeks,
 
 long sg_read_str_safe2(char *dst, const char *src, size_t max, int *trunc)
 {
-	return read_str(self_pid(), dst, src, max, trunc);
+	return read_str(self_task(), dst, src, max, trunc);
 }
 
 long sg_read_str_safe(char *dst, const char *src, size_t max)
@@ -236,19 +242,19 @@ __attribute__((hot))
 long sysgate_read_mem(const struct sysgate_sys *s, void *dst, const void *src,
 		      size_t len)
 {
-	return vm_rw_pid(SG_NR_process_vm_readv, pid_of(s), dst, src, len);
+	return vm_rw_pid(SG_NR_process_vm_readv, task_of(s), dst, src, len);
 }
 
 long sysgate_read_str(const struct sysgate_sys *s, char *dst, const void *src,
 		      size_t max, int *truncated)
 {
-	return read_str(pid_of(s), dst, src, max, truncated);
+	return read_str(task_of(s), dst, src, max, truncated);
 }
 
 long sysgate_write_mem(const struct sysgate_sys *s, void *dst, const void *src,
 		       size_t len)
 {
-	return vm_rw_pid(SG_NR_process_vm_writev, pid_of(s), (void *)src, dst,
+	return vm_rw_pid(SG_NR_process_vm_writev, task_of(s), (void *)src, dst,
 			 len);
 }
 
