@@ -69,10 +69,40 @@ struct procmap_query {
 #define QUERY_X 4
 #define QUERY_SHARED 8
 
+/*
+ * /proc/self/NAME.  Once the main thread has called exit while others go
+ * on, /proc/self (its pid) has no memory: maps reads empty and mem does
+ * not open.  /proc/thread-self/NAME is then this thread's view of the
+ * same memory.  /proc/self comes first (qemu-user emulates only that
+ * one), and is kept whenever it works.
+ */
+long sg_proc_self_open(const char *name, long flags)
+{
+	/* (the CLI of -m ptrace has no sysgate thread) */
+	struct sg_thread *t = sg.tracer ? 0 : sg_self();
+	char path[48];
+	long fd, n;
+
+	sg_strjoin(path, sizeof(path), "/proc/self/", name, "");
+	fd = sg_sc4(SG_NR_openat, AT_FDCWD_, (long)path, flags, 0);
+	if (fd >= 0 && (!t || t->tid == t->pid || sg_strcmp(name, "maps")))
+		return fd;	/* (the main thread: its /proc/self is live) */
+	if (fd >= 0) {
+		char c;
+
+		n = sg_sc4(SG_NR_pread64, fd, (long)&c, 1, 0);
+		if (n != 0)
+			return fd;
+		sg_sc1(SG_NR_close, fd);
+	}
+	sg_strjoin(path, sizeof(path), "/proc/thread-self/", name, "");
+	n = sg_sc4(SG_NR_openat, AT_FDCWD_, (long)path, flags, 0);
+	return n >= 0 ? n : fd;
+}
+
 long sg_maps_open(void)
 {
-	return sg_sc4(SG_NR_openat, AT_FDCWD_, (long)"/proc/self/maps",
-		      O_RDONLY_CLOEXEC, 0);
+	return sg_proc_self_open("maps", O_RDONLY_CLOEXEC);
 }
 
 long sg_maps_query(long fd, unsigned long addr, struct sg_mapping *m,
@@ -109,8 +139,7 @@ long sg_maps_query(long fd, unsigned long addr, struct sg_mapping *m,
 long sg_maps_read_into(char *buf, unsigned long cap)
 {
 	unsigned long n = 0;
-	long fd = sg_sc4(SG_NR_openat, AT_FDCWD_, (long)"/proc/self/maps",
-			 O_RDONLY_CLOEXEC, 0), r;
+	long fd = sg_maps_open(), r;
 
 	if (fd < 0)
 		return fd;

@@ -41,6 +41,9 @@ long sg_maps_query(long fd, unsigned long addr, struct sg_mapping *m,
 		   char *name, unsigned int cap) SG_HIDDEN;
 /* A descriptor of /proc/self/maps for it, or -errno. */
 long sg_maps_open(void) SG_HIDDEN;
+/* /proc/self/NAME, or /proc/thread-self/NAME once the main thread has
+ * exited (maps.c) */
+long sg_proc_self_open(const char *name, long flags) SG_HIDDEN;
 
 /* What /proc/self/maps says of the mapping that holds an address. */
 struct sg_mapping_info {

@@ -309,9 +309,8 @@ long sg_mem_open(int *own)
 
 	*own = fd < 0;
 	if (*own)
-		fd = sg_sc4(SG_NR_openat, -100 /* AT_FDCWD */,
-			    (long)"/proc/self/mem",
-			    02 | 02000000 /* O_RDWR | O_CLOEXEC */, 0);
+		fd = sg_proc_self_open("mem",
+				       02 | 02000000 /* O_RDWR | O_CLOEXEC */);
 	return fd;
 }
 

@@ -33,6 +33,7 @@
 #include "sg.h"
 #include "options.h"
 #include "shared.h"
+#include "maps.h"
 
 #define O_WRONLY_ 01
 #define O_CREAT_ 0100
@@ -410,8 +411,7 @@ long sg_fd_mem(void)
 		return fd;
 	if (!sg_bit(sg.core, SG_NR_getdents64))
 		goto no;
-	fd = sg_sc4(SG_NR_openat, AT_FDCWD_, (long)"/proc/self/mem",
-		    02 /* O_RDWR */ | O_CLOEXEC_, 0);
+	fd = sg_proc_self_open("mem", 02 /* O_RDWR */ | O_CLOEXEC_);
 	if (fd < 0)
 		return -1;	/* (asked again next time) */
 	/* Next to the others: where they came down from a parent above

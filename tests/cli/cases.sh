@@ -419,6 +419,18 @@ t_stdio_let_go() {
 		fail "-c -o /dev/stdout: no summary"
 }
 
+t_stack_after_main_thread_exit() {
+	# -k once the main thread has called pthread_exit: /proc/self then
+	# has no memory (its maps read empty), the calling thread's has
+	prog=$BUILD/tests/behave/main-thread-exit
+	"$SG" -k -e trace=rt_sigaction -o "$TMP/out" -- "$prog" >/dev/null ||
+		fail "exit status $?"
+	grep -A1 '^rt_sigaction(SIGUSR1, {sa_handler=' "$TMP/out" | tail -1 |
+		grep -q '^ > .*(' || fail "no stack: $(cat "$TMP/out")"
+	grep -q "^ > .*/main-thread-exit(rest+" "$TMP/out" ||
+		fail "no frame in rest(): $(cat "$TMP/out")"
+}
+
 t_env_set_unset() {
 	# -E VAR=VAL replaces VAR's value, -E VAR removes it, as strace's
 	# (the later item wins).
