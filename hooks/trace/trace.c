@@ -922,13 +922,22 @@ static void put_equals(struct fmt *f)
 	fmt_str(f, "= ");
 }
 
+/* A call that failed, as strace sees it: those that cannot fail
+ * (%pure: getuid, getpid...) return what they return, even an injected
+ * -2, which strace prints as the unsigned number it is. */
+static int failed(const struct sysgate_sys *s)
+{
+	return sysgate_is_error(s->ret) &&
+	       !(sysgate_syscall_classes(s->nr) & SYSGATE_CLASS_PURE);
+}
+
 __attribute__((hot))
 static void put_ret(struct fmt *f, struct sysgate_sys *s)
 {
 	const struct decoder *d = decoder_of(s->nr);
 
 	put_equals(f);
-	if (sysgate_is_error(s->ret)) {
+	if (failed(s)) {
 		int e = sysgate_errno(s->ret);
 		const char *nm, *msg;
 
@@ -1041,7 +1050,7 @@ static void json_ret(struct fmt *f, struct sysgate_sys *s, int noreturn)
 	}
 	fmt_str(f, ",\"ret\":");
 	fmt_dec(f, s->ret);
-	if (sysgate_is_error(s->ret)) {
+	if (failed(s)) {
 		const char *nm = sysgate_errno_name(sysgate_errno(s->ret));
 
 		fmt_str(f, ",\"err\":\"");
@@ -1371,8 +1380,7 @@ static void print_call(struct sysgate_sys *s)
 	struct fmt f;
 
 	if (!filter_selected(s) ||
-	    !filter_status(sysgate_is_error(s->ret) ? FILTER_FAILED :
-						      FILTER_SUCCESSFUL)) {
+	    !filter_status(failed(s) ? FILTER_FAILED : FILTER_SUCCESSFUL)) {
 		if (ordered)
 			order_drop(s->tid, order_hint(s));
 		return;

@@ -388,12 +388,18 @@ t_count_overhead() {
 
 t_id_result_unsigned() {
 	# a user or group id comes back unsigned, as strace prints it (an
-	# injected result past 2^63 shows it)
+	# injected result past 2^63 shows it; strace's inject-nf)
 	need_strace
 	set -- -e trace=geteuid,getegid -e inject=geteuid,getegid:retval=0x8000000000000000
 	"$SG" "$@" -o "$TMP/sg" -- id >/dev/null || fail "exit status $?"
 	strace "$@" -o "$TMP/st" -- id >/dev/null 2>&1
 	grep -q '= 9223372036854775808 (INJECTED)$' "$TMP/sg" || fail "$(cat "$TMP/sg")"
+	same "$TMP/st" "$TMP/sg"
+	# a call that cannot fail (%pure) returns even -2 as a number
+	set -- -e trace=geteuid -e inject=geteuid:retval=0xfffffffffffffffe
+	"$SG" "$@" -o "$TMP/sg" -- id >/dev/null || fail "exit status $?"
+	strace "$@" -o "$TMP/st" -- id >/dev/null 2>&1
+	grep -q '= 18446744073709551614 (INJECTED)$' "$TMP/sg" || fail "$(cat "$TMP/sg")"
 	same "$TMP/st" "$TMP/sg"
 }
 
