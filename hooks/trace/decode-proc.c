@@ -27,23 +27,32 @@ static void p_clone_flags(struct fmt *f, unsigned long fl)
 	}
 }
 
+/* clone's arguments as the call got them: a vfork child runs on its
+ * parent's stack, where the call's record may be (ports), and can
+ * overwrite it before the parent's line is printed */
+static void clone_enter(struct call *c)
+{
+	hk_memcpy(trace_saved(c), c->s->args, sizeof(c->s->args));
+}
+
 static void d_clone(struct call *c)
 {
-	unsigned long fl = c->s->args[0], ctid, tls;
+	const unsigned long *arg = trace_saved(c);
+	unsigned long fl = arg[0], ctid, tls;
 	struct fmt *f = c->f;
 
 	/* The kernels with the legacy calls (x86-64) take the child's tid
 	 * pointer before tls; the asm-generic ones after it. */
 	if (sysgate_syscall_number("fork") >= 0) {
-		ctid = c->s->args[3];
-		tls = c->s->args[4];
+		ctid = arg[3];
+		tls = arg[4];
 	} else {
-		tls = c->s->args[3];
-		ctid = c->s->args[4];
+		tls = arg[3];
+		ctid = arg[4];
 	}
 	a_sep(c);
 	fmt_str(f, "child_stack=");
-	p_ptr(f, c->s->args[1]);
+	p_ptr(f, arg[1]);
 	a_sep(c);
 	fmt_str(f, "flags=");
 	p_clone_flags(f, fl);
@@ -55,8 +64,8 @@ static void d_clone(struct call *c)
 		a_sep(c);
 		fmt_str(f, "parent_tid=");
 		if (!c_ok(c))
-			p_ptr(f, c->s->args[2]);
-		else if (!fetch(f, c->s, &v, c->s->args[2], sizeof(v))) {
+			p_ptr(f, arg[2]);
+		else if (!fetch(f, c->s, &v, arg[2], sizeof(v))) {
 			fmt_chr(f, '[');
 			if (fl & CLONE_PIDFD) {
 				fmt_dec(f, v);
@@ -942,7 +951,7 @@ const struct decoder dec_proc[] = {
 	{ "arch_prctl", d_arch_prctl, r_arch_prctl, 0 },
 	{ "sched_getaffinity", d_sched_getaffinity, 0, 0 },
 	{ "sched_setaffinity", d_sched_setaffinity, 0, 0 },
-	{ "clone", d_clone, r_tid, 0 },
+	{ "clone", d_clone, r_tid, clone_enter },
 	{ "clone3", d_clone3, r_tid, 0 },
 	{ "wait4", d_wait4, r_tgid, pids_enter_wait4 },
 	{ "waitid", d_waitid, 0, pids_enter_waitid },
