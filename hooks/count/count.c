@@ -160,17 +160,12 @@ static int count_init(struct sysgate_ctx *ctx, const char *args)
 			wall = 1;
 		} else if (arg_is(&a, "O") && a.val) {
 			char err[96];
-			struct fmt m;
 
-			if (!arg_duration_ns(a.val, a.vlen, &overhead) &&
-			    overhead >= 0)
-				continue;
-			fmt_init(&m, err, sizeof(err) - 1);	/* strace's */
-			fmt_str(&m, "invalid -O argument: '");
-			fmt_mem(&m, a.val, a.vlen);
-			fmt_chr(&m, '\'');
-			err[m.len] = 0;
-			return sysgate_error(ctx, err);
+			if (arg_duration_ns(a.val, a.vlen, &overhead) ||
+			    overhead < 0)
+				return sysgate_error(ctx, fmt_bad_value(err,
+					sizeof(err), "invalid -O argument:",
+					a.val, a.vlen));
 		} else if (arg_is(&a, "json")) {
 			json = 1;
 		} else {

@@ -12,6 +12,20 @@ void fmt_init(struct fmt *f, char *buf, size_t cap)
 }
 
 __attribute__((hot))
+char *fmt_bad_value(char *buf, size_t size, const char *what,
+		    const char *val, size_t vlen)
+{
+	struct fmt f;
+
+	fmt_init(&f, buf, size - 1);
+	fmt_str(&f, what);
+	fmt_str(&f, " '");
+	fmt_mem(&f, val, vlen);
+	fmt_chr(&f, '\'');
+	buf[f.len] = 0;
+	return buf;
+}
+
 void fmt_mem(struct fmt *f, const char *s, size_t n)
 {
 	size_t room = f->cap - f->len;

@@ -18,6 +18,10 @@ struct fmt {
 };
 
 void fmt_init(struct fmt *f, char *buf, size_t cap);
+/* "WHAT 'VALUE'" into buf, NUL-terminated (strace's words for a bad
+ * option value: "invalid signal 'X'"); returns buf */
+char *fmt_bad_value(char *buf, size_t size, const char *what,
+		    const char *val, size_t vlen);
 void fmt_mem(struct fmt *f, const char *s, size_t n);
 
 /* (inline: a traced call's line is built a character at a time in

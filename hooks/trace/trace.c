@@ -1701,16 +1701,10 @@ static int trace_init(struct sysgate_ctx *ctx, const char *args)
 				return sysgate_error(ctx, "-e read=/write=: "
 					"descriptors, all or none");
 		} else if (arg_is(&a, "signal") && a.val) {
-			if (filter_parse_signals(a.val, a.vlen)) {
-				struct fmt m;	/* (strace's words) */
-
-				fmt_init(&m, err, sizeof(err) - 1);
-				fmt_str(&m, "invalid signal '");
-				fmt_mem(&m, a.val, a.vlen);
-				fmt_chr(&m, '\'');
-				err[m.len] = 0;
-				return sysgate_error(ctx, err);
-			}
+			if (filter_parse_signals(a.val, a.vlen))
+				return sysgate_error(ctx, fmt_bad_value(err,
+					sizeof(err), "invalid signal", a.val,
+					a.vlen));
 		} else if (arg_is(&a, "status") && a.val) {
 			if (filter_parse_status(a.val, a.vlen))
 				return sysgate_error(ctx, "-e status: unknown "
