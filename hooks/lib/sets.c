@@ -55,14 +55,7 @@ static void add_class(struct sc_set *s, unsigned int cls)
 static int error(char *err, size_t errlen, const char *what, const char *item,
 		 size_t n)
 {
-	struct fmt f;
-
-	fmt_init(&f, err, errlen - 1);
-	fmt_str(&f, what);
-	fmt_str(&f, " '");
-	fmt_mem(&f, item, n);
-	fmt_str(&f, "'");
-	err[f.len] = 0;
+	fmt_bad_value(err, errlen, what, item, n);
 	return -1;
 }
 
