@@ -329,6 +329,14 @@ int filter_status(unsigned int what)
 	return (status_mask & what) != 0;
 }
 
+/* Every status selected: strace then splits a call another line comes
+ * into ("<unfinished ...>"); with a status filter it holds the whole line
+ * until it knows whether to print it. */
+int filter_status_all(void)
+{
+	return (status_mask & 31) == 31;
+}
+
 int filter_signal(int sig)
 {
 	return sig >= 1 && sig <= 64 && (signal_mask >> (sig - 1) & 1);

@@ -873,7 +873,7 @@ static void order_entry(struct sysgate_sys *s)
 	struct fmt r;
 	size_t cut = 0;
 
-	if (!ordered)
+	if (!ordered || !filter_status_all())
 		return;
 	/* (an execve by a thread: the new program's pid is not its tid) */
 	if (s->nr == nr_execve || s->nr == nr_execveat) {
@@ -1128,19 +1128,15 @@ struct trace_scratch *trace_scratch(const struct sysgate_sys *s)
 }
 
 /* rt_sigreturn "returns" what the interrupted code gets back, which the
- * core says where to find (args[1]); 0 when it cannot. */
-static int sigreturn_result(struct fmt *f, const struct sysgate_sys *s)
+ * core says where to find (args[1]): s as returning it, in r; 0 when it
+ * cannot be read. */
+static int sigreturn_value(const struct sysgate_sys *s, struct sysgate_sys *r)
 {
-	struct sysgate_sys r = *s;
-
-	if (s->nr != nr_rt_sigreturn || !s->args[1] ||
-	    sysgate_read_mem(s, &r.ret, (void *)s->args[1], sizeof(r.ret)) !=
-		    sizeof(r.ret))
-		return 0;
-	r.enter_ns = 0;
-	put_ret(f, &r);
-	fmt_chr(f, '\n');
-	return 1;
+	*r = *s;
+	r->enter_ns = 0;
+	return s->nr == nr_rt_sigreturn && s->args[1] &&
+	       sysgate_read_mem(s, &r->ret, (void *)s->args[1],
+				sizeof(r->ret)) == sizeof(r->ret);
 }
 
 /* A call of thread tid's (slot k) that its process's end cuts short:
@@ -1202,7 +1198,9 @@ static enum sysgate_verdict trace_enter(struct sysgate_sys *s, void *data)
 	const struct decoder *d;
 	char buf[LINE_MAX_];
 	struct ev e = { 0 };
+	struct sysgate_sys r;
 	struct fmt f;
+	int restored;
 
 	(void)data;
 	if (!(s->flags & SYSGATE_SYS_NORETURN)) {
@@ -1264,13 +1262,18 @@ static enum sysgate_verdict trace_enter(struct sysgate_sys *s, void *data)
 		sysgate_exec_carry(self, buf, f.len);
 		return SYSGATE_RUN;
 	}
+	restored = sigreturn_value(s, &r);
 	e.ts = s->enter_ns;
 	ev_begin(&e, s->tid, 0);
-	if (!filter_status(FILTER_UNFINISHED))
+	if (!filter_status(!restored ? FILTER_UNFINISHED :
+			   failed(&r) ? FILTER_FAILED : FILTER_SUCCESSFUL)) {
 		f.len = 0;	/* no "= ?" line; "+++ exited" still */
-	else if (json)
+	} else if (json) {
 		json_ret(&f, s, 1);
-	else if (!sigreturn_result(&f, s)) {
+	} else if (restored) {
+		put_ret(&f, &r);
+		fmt_chr(&f, '\n');
+	} else {
 		put_equals(&f);
 		fmt_str(&f, "?\n");
 	}
@@ -1589,7 +1592,7 @@ static void exec_line(struct sysgate_ctx *ctx, int tid)
 	struct fmt f;
 	int none = 0, held = 0;
 
-	if (n <= 0)
+	if (n <= 0 || !filter_status(FILTER_SUCCESSFUL))
 		return;
 	fmt_init(&f, carried, sizeof(carried));
 	f.len = n;

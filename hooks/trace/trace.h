@@ -506,6 +506,7 @@ void filter_init(void);
 int filter_enter(struct sysgate_sys *s);
 int filter_selected(const struct sysgate_sys *s);
 int filter_status(unsigned int what);	/* FILTER_* */
+int filter_status_all(void);
 int filter_signal(int sig);
 
 /* -k (unwind.c): " > /path(sym+0x10) [0x1234]" lines for call s's

@@ -1599,6 +1599,37 @@ t_trace_none_events() {
 	[ ! -s "$TMP/none" ] || fail "-qq: $(cat "$TMP/none")"
 }
 
+t_status_filter_exec() {
+	# -e status= decides a followed execve's line too (it printed under
+	# status=none), and a status filter holds each line whole as strace
+	# does: no "<unfinished ...>" split (rt_sigreturn's status, what it
+	# restores: strace/sigdeliver-ok).  (-ff: one file per process, as
+	# the processes' lines interleave as they run; no SIGCHLD, which
+	# comes before or during the parent's wait4 as the child runs.)
+	local st n f
+	need_strace
+	for st in none successful failed unfinished '!successful'; do
+		for n in sg st; do
+			rm -rf "$TMP/$n" && mkdir "$TMP/$n"
+			if [ $n = sg ]; then
+				"$SG" -ff -e status="$st" -e signal=none \
+					-e trace='!rt_sigreturn' -o "$TMP/$n/log" -- sh -c \
+					'/bin/true; exec /bin/true' || fail "exit $?"
+			else
+				strace -ff -e status="$st" -e signal=none \
+					-e trace='!rt_sigreturn' -o "$TMP/$n/log" -- sh -c \
+					'/bin/true; exec /bin/true'
+			fi
+			for f in $(ls "$TMP/$n" | sort -t. -k2n); do
+				echo "== process"
+				sed -E 's/0x[0-9a-f]+/0x/g; s/[0-9]+/N/g; s/getrandom\("[^"]*"/getrandom(""/; s/ +=/ =/' \
+					"$TMP/$n/$f"
+			done >"$TMP/$n.n"
+		done
+		diff "$TMP/st.n" "$TMP/sg.n" >&2 || fail "status=$st: not strace's lines"
+	done
+}
+
 t_trace_personality() {
 	# strace's personality designators: @64 is the program's own
 	# calls; @32 and @x32 (i386's and x32's) are calls sysgate never

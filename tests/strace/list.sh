@@ -61,6 +61,8 @@ sigdeliver-i sigdeliver -i
 file-t file -t
 net-a net -a 20
 misc-status misc -e status=failed,unfinished
+sigdeliver-ok sigdeliver -e status=successful
+sigdeliver-failed sigdeliver -e status=failed
 file-v file -v
 desc-v desc -v
 tty-v tty -v
