@@ -152,8 +152,8 @@ unsigned long sg_env_add_ours(char **env, unsigned long k, char **cur,
 	int i;
 
 	env[k++] = put(cur, "SYSGATE_OPTIONS", options);
-	if (sg.out_fd > 2)
-		env[k++] = sg_env_put_fd(cur, "SYSGATE_OUT", sg.out_fd);
+	if (sg_output_fd() > 2)
+		env[k++] = sg_env_put_fd(cur, "SYSGATE_OUT", sg_output_fd());
 	if (state_fd > 2)
 		env[k++] = sg_env_put_fd(cur, "SYSGATE_STATE", state_fd);
 	for (i = 0; i < sg.nhooks; i++) {

@@ -48,6 +48,7 @@
 #define EBADF_ 9
 
 static const struct sg_options *opts;
+static int split_vfork;	/* -ff: a vfork child writes its own file */
 static int mem_fd;	/* /proc/self/mem: 0 not yet, -1 not kept */
 
 struct sg_rlimit {
@@ -146,7 +147,7 @@ long sg_fd_hide(long fd)
 	return hide(fd);
 }
 
-static long open_output(int truncate)
+static long open_output_of(int pid, int truncate)
 {
 	char path[600], num[24];
 	const char *p = opts->outfile;
@@ -156,7 +157,7 @@ static long open_output(int truncate)
 		size_t n = sg_strlcpy(path, p, sizeof(path) - 24);
 
 		path[n] = '.';
-		sg_strlcpy(path + n + 1, sg_utoa(num + sizeof(num), sg.pid),
+		sg_strlcpy(path + n + 1, sg_utoa(num + sizeof(num), pid),
 			   sizeof(path) - n - 1);
 		p = path;
 		truncate = 1;
@@ -167,6 +168,35 @@ static long open_output(int truncate)
 	if (fd < 0)
 		return fd;
 	return hide(fd);
+}
+
+static long open_output(int truncate)
+{
+	return open_output_of(sg.pid, truncate);
+}
+
+/*
+ * -ff: a vfork child (posix_spawn's too) runs on its parent's memory,
+ * sg.out_fd included, but is a process of its own: its lines, and those
+ * of the program it execs, go to its own file, which it opens (in its own
+ * descriptor table) at its first line or at its execve.
+ */
+static long out_fd_of(struct sg_thread *t)
+{
+	if (!t || !t->vfork_child || !opts || opts->follow != 2 ||
+	    !opts->outfile || sg.tracer)
+		return sg.out_fd;
+	if (!t->out_own) {
+		long fd = open_output_of(t->pid, 1);
+
+		t->out_own = fd > 2 ? (int)fd : -1;
+	}
+	return t->out_own > 2 ? t->out_own : sg.out_fd;
+}
+
+long sg_output_fd(void)
+{
+	return out_fd_of(sg_self());
 }
 
 /*
@@ -210,6 +240,7 @@ int sg_output_init(const struct sg_options *o, const char *inherited)
 	long fd = sg_env_fd(inherited);
 
 	opts = o;
+	split_vfork = o->follow == 2 && o->outfile;
 	/* A followed execve hands the output down: the file opened once
 	 * (this pid's under -ff), or the stderr of the first process,
 	 * whatever the program has done to its own since. */
@@ -266,9 +297,10 @@ void sg_output_fork_child(int followed)
 void sg_fd_exec(int begin)
 {
 	int flag = begin ? 0 : FD_CLOEXEC_;
+	long out = sg_output_fd();
 
-	if (sg.out_fd > 2)
-		sg_sc3(SG_NR_fcntl, sg.out_fd, F_SETFD_, flag);
+	if (out > 2)
+		sg_sc3(SG_NR_fcntl, out, F_SETFD_, flag);
 	if (sg.state_fd > 2)
 		sg_sc3(SG_NR_fcntl, sg.state_fd, F_SETFD_, flag);
 }
@@ -286,23 +318,29 @@ void sysgate_output(struct sysgate_ctx *ctx, const char *buf, size_t len)
 		checked = 1;
 		watch_pipe(sg.out_fd);
 	}
-	sg_write_all(sg.out_fd, buf, len);
+	sg_write_all(split_vfork ? sg_output_fd() : sg.out_fd, buf, len);
 }
 
 /* (the kernel reads descriptors as unsigned int) */
 static int is_ours(unsigned int fd)
 {
 	/* (-1: none held, which a program's -1 must not match) */
+	struct sg_thread *t = split_vfork ? sg_self() : 0;
+
+	if (t && t->out_own > 2 && fd == (unsigned int)t->out_own)
+		return 1;
 	return (sg.out_fd > 2 && fd == (unsigned int)sg.out_fd) ||
 	       (sg.state_fd > 2 && fd == (unsigned int)sg.state_fd) ||
 	       (mem_fd > 2 && fd == (unsigned int)mem_fd);
 }
 
 /* Our descriptors in p (unheld ones as -1), ascending; how many. */
-#define NOURS 3
+#define NOURS 4
 static int ours(unsigned int p[NOURS])
 {
-	int v[NOURS] = { sg.out_fd, sg.state_fd, mem_fd }, n = 0, i, j;
+	struct sg_thread *t = split_vfork ? sg_self() : 0;
+	int v[NOURS] = { sg.out_fd, sg.state_fd, mem_fd, t ? t->out_own : 0 };
+	int n = 0, i, j;
 
 	for (i = 0; i < NOURS; i++) {
 		if (v[i] <= 2)

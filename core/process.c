@@ -131,6 +131,7 @@ struct sg_thread *sg_raw_child_setup(unsigned long info)
 		t->vfork_spare = 0;
 		t->vfork_child = 1;
 		t->vfork_parent = parent;
+		t->out_own = 0;
 	} else {
 		t = sg_thread_new(tid);
 		if (!t)

@@ -135,6 +135,8 @@ struct sg_thread {
 	int patch_locks;		/* mechanisms/patch/lock.c's held */
 	unsigned int sud_round;		/* the last request to arm it answered
 					   (core/sud.c) */
+	int out_own;			/* -ff, a vfork child: its own output
+					   file (0: not opened yet) */
 };
 
 /* Is sp on the thread's own alternate signal stack? */
@@ -495,6 +497,9 @@ long sg_fd_hide(long fd) SG_HIDDEN;
 long sg_fd_mem(void) SG_HIDDEN;
 long sg_fd_mem_take(void) SG_HIDDEN;
 void sg_fd_exec(int begin) SG_HIDDEN;
+/* The output descriptor of the calling thread's process (-ff: a vfork
+ * child's own file). */
+long sg_output_fd(void) SG_HIDDEN;
 
 /* core/shared.c: memory shared by the hooked process tree (a memfd) */
 long sg_shared_create(void) SG_HIDDEN;		/* -> its descriptor */

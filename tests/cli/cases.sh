@@ -1630,6 +1630,31 @@ t_status_filter_exec() {
 	done
 }
 
+t_ff_vfork_child() {
+	# -ff: a vfork child runs on its parent's memory but is a process:
+	# its lines and its program's go to FILE.<its pid>, as strace
+	# writes them (they went to the parent's file).  (No signal lines:
+	# SIGCHLD, ignored by default, is not seen in-process.)
+	local n f
+	need_strace
+	for n in sg st; do
+		mkdir "$TMP/$n"
+		if [ $n = sg ]; then
+			"$SG" -ff -e trace=getppid,execve,exit_group -e signal=none -o "$TMP/$n/log" \
+				-- "$PROG" vfork-ppid >/dev/null || fail "exit $?"
+		else
+			strace -ff -e trace=getppid,execve,exit_group -e signal=none -o "$TMP/$n/log" \
+				-- "$PROG" vfork-ppid >/dev/null
+		fi
+		for f in $(ls "$TMP/$n" | sort -t. -k2n); do
+			echo "== process"
+			sed -E 's/0x[0-9a-f]+/0x/g; s/[0-9]+/N/g; s/ +=/ =/' "$TMP/$n/$f"
+		done >"$TMP/$n.n"
+	done
+	[ "$(ls "$TMP/sg" | wc -l)" = 2 ] || fail "files: $(ls "$TMP/sg")"
+	diff "$TMP/st.n" "$TMP/sg.n" >&2 || fail "not strace's files"
+}
+
 t_trace_personality() {
 	# strace's personality designators: @64 is the program's own
 	# calls; @32 and @x32 (i386's and x32's) are calls sysgate never
