@@ -137,6 +137,10 @@ struct sg_thread {
 					   (core/sud.c) */
 	int out_own;			/* -ff, a vfork child: its own output
 					   file (0: not opened yet) */
+	unsigned long *mask_fix;	/* rt_sigprocmask's old mask, which
+					   gets mask_fix_bits once the kernel
+					   wrote it (core/signal.c) */
+	unsigned long mask_fix_bits;
 };
 
 /* Is sp on the thread's own alternate signal stack? */

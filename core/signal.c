@@ -377,6 +377,24 @@ static void where(struct sg_thread *t, void *uc)
 			       SYSGATE_SIG_RESTART : SYSGATE_SIG_RETURNED;
 }
 
+/*
+ * A signal that came as the program's rt_sigprocmask returned (the new
+ * mask let it in): its old mask gets the claimed signals the program had
+ * blocked now, before the hooks see the call (a tracer prints the call
+ * before the signal).  (Or before the kernel wrote it, which then writes
+ * over it; the memory may be the program's bad pointer: the safe copies.)
+ */
+static void fix_old_mask(struct sg_thread *t)
+{
+	unsigned long m;
+
+	if (t->mask_fix &&
+	    sg_read_safe(&m, t->mask_fix, sizeof(m)) == sizeof(m)) {
+		m |= t->mask_fix_bits;
+		sg_write_safe(t->mask_fix, &m, sizeof(m));
+	}
+}
+
 struct handler_call {
 	struct sg_thread *t;
 	int sig;
@@ -475,6 +493,7 @@ static void wrapped_signal(int sig, struct sg_siginfo *info, void *uc,
 		return;
 	}
 	if (t && !t->hooks_off && sg.nhooks) {
+		fix_old_mask(t);
 		where(t, uc);
 		sg_run_hooks(t, signal_cb, info);
 		t->sig_where = SYSGATE_SIG_OUTSIDE;
@@ -697,8 +716,16 @@ long sg_signal_rt_sigprocmask(struct sg_thread *t, long how, const void *set,
 		if (how != 1)
 			m &= ~claimed;
 	}
+	/* (a signal the new mask lets in is delivered as the call returns,
+	 * and hooks may read the old mask then: fix_old_mask) */
+	if (t && oset && was) {
+		t->mask_fix_bits = was;
+		t->mask_fix = oset;
+	}
 	r = sg_sc4(SG_NR_rt_sigprocmask, how, set ? (long)&m : 0, (long)oset,
 		   size);
+	if (t)
+		t->mask_fix = 0;
 	if (r < 0)
 		return r;
 	if (oset)

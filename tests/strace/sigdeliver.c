@@ -6,7 +6,9 @@
  * signal but one blocked (sysgate's own among them: the line shows the
  * program's mask, not the copy without them the kernel is given); a timer's
  * signal (from the kernel: no sender) cutting an absolute sleep short,
- * which the kernel does not restart with a time left.
+ * which the kernel does not restart with a time left; and a signal let in
+ * by the rt_sigprocmask that unblocks it, whose old mask (every signal,
+ * sysgate's too) the line shows before the signal's.
  */
 #include "corpus.h"
 #include <errno.h>
@@ -46,6 +48,17 @@ int main(void)
 		check(kill(getpid(), SIGUSR1) == 0, "kill");
 		check(sigsuspend(&all_but) < 0 && got == SIGUSR1,
 		      "sigsuspend");
+	}
+	{
+		sigset_t all, old;
+
+		sigfillset(&all);
+		check(sigprocmask(SIG_SETMASK, &all, NULL) == 0, "sigprocmask");
+		got = 0;
+		check(kill(getpid(), SIGUSR1) == 0, "kill");
+		check(sigprocmask(SIG_SETMASK, &empty, &old) == 0 &&
+		      got == SIGUSR1 && sigismember(&old, SIGSYS) == 1,
+		      "sigprocmask");
 	}
 	{
 		struct itimerval it = { { 0, 0 }, { 0, 20000 } };
