@@ -139,13 +139,14 @@ static int is_root_process(void)
 }
 
 /*
- * Children that exec re-read the options in another working directory:
- * hand them the output file as an absolute path (the last -o wins).
+ * The output file as an absolute path, in the options and for children
+ * that exec, which re-read them in another working directory (the last
+ * -o wins), and for fork children under -ff, which open FILE.<pid> after
+ * the program may have changed its own.
  */
 static const char *options_for_children(const char *o)
 {
-	static char buf[SG_OPT_BUF + 4096 + 16];
-	char abs[4096 + 8];
+	static char buf[SG_OPT_BUF + 4096 + 16], abs[4096 + 8];
 	char *argv[2] = { "-o", abs };
 	size_t n;
 
@@ -157,6 +158,7 @@ static const char *options_for_children(const char *o)
 	if (sg_strlcpy(abs + n, opts.outfile, sizeof(abs) - n) >=
 	    sizeof(abs) - n)
 		return o;
+	opts.outfile = abs;
 	n = sg_strlcpy(buf, o ? o : "", sizeof(buf));
 	n += sg_strlcpy(buf + n, " ", n < sizeof(buf) ? sizeof(buf) - n : 0);
 	if (n >= sizeof(buf) ||

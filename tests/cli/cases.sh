@@ -1655,6 +1655,19 @@ t_ff_vfork_child() {
 	diff "$TMP/st.n" "$TMP/sg.n" >&2 || fail "not strace's files"
 }
 
+t_ff_after_chdir() {
+	# -ff -o with a relative name: a child forked after the program
+	# changed its directory writes FILE.<pid> where sysgate was started,
+	# as strace does (it went to the program's new directory).
+	local sg
+	sg=$(realpath "$SG")
+	mkdir "$TMP/d" "$TMP/away"
+	(cd "$TMP/d" && "$sg" -ff -o log -- sh -c "cd '$TMP/away'; /bin/true") ||
+		fail "exit $?"
+	[ "$(ls "$TMP/d" | wc -l)" = 2 ] || fail "in place: $(ls "$TMP/d")"
+	[ -z "$(ls "$TMP/away")" ] || fail "in the program's directory: $(ls "$TMP/away")"
+}
+
 t_trace_personality() {
 	# strace's personality designators: @64 is the program's own
 	# calls; @32 and @x32 (i386's and x32's) are calls sysgate never
