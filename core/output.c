@@ -48,7 +48,7 @@
 #define EBADF_ 9
 
 static const struct sg_options *opts;
-static int split_vfork;	/* -ff: a vfork child writes its own file */
+static long held_pipe = -1;	/* -p -ff: a child's pipe to the CLI */
 static int mem_fd;	/* /proc/self/mem: 0 not yet, -1 not kept */
 
 struct sg_rlimit {
@@ -175,6 +175,13 @@ static long open_output(int truncate)
 	return open_output_of(sg.pid, truncate);
 }
 
+/* -ff: a vfork child writes its own file.  (Asked each time: under -p
+ * the output starts before the options are read.) */
+static inline int split_vfork(void)
+{
+	return opts && opts->follow == 2 && opts->outfile;
+}
+
 /*
  * -ff: a vfork child (posix_spawn's too) runs on its parent's memory,
  * sg.out_fd included, but is a process of its own: its lines, and those
@@ -240,7 +247,6 @@ int sg_output_init(const struct sg_options *o, const char *inherited)
 	long fd = sg_env_fd(inherited);
 
 	opts = o;
-	split_vfork = o->follow == 2 && o->outfile;
 	/* A followed execve hands the output down: the file opened once
 	 * (this pid's under -ff), or the stderr of the first process,
 	 * whatever the program has done to its own since. */
@@ -287,7 +293,12 @@ void sg_output_fork_child(int followed)
 		return;
 	fd = open_output(1);
 	if (fd >= 0) {
-		sg_sc1(SG_NR_close, sg.out_fd);
+		/* (attached, -p: the output pipe is how the CLI finds the
+		 * child to detach it; held, not written) */
+		if (sg_attach_active() && sg.out_fd > 2)
+			held_pipe = sg.out_fd;
+		else
+			sg_sc1(SG_NR_close, sg.out_fd);
 		sg.out_fd = fd;
 	}
 }
@@ -318,16 +329,18 @@ void sysgate_output(struct sysgate_ctx *ctx, const char *buf, size_t len)
 		checked = 1;
 		watch_pipe(sg.out_fd);
 	}
-	sg_write_all(split_vfork ? sg_output_fd() : sg.out_fd, buf, len);
+	sg_write_all(split_vfork() ? sg_output_fd() : sg.out_fd, buf, len);
 }
 
 /* (the kernel reads descriptors as unsigned int) */
 static int is_ours(unsigned int fd)
 {
 	/* (-1: none held, which a program's -1 must not match) */
-	struct sg_thread *t = split_vfork ? sg_self() : 0;
+	struct sg_thread *t = split_vfork() ? sg_self() : 0;
 
 	if (t && t->out_own > 2 && fd == (unsigned int)t->out_own)
+		return 1;
+	if (held_pipe > 2 && fd == (unsigned int)held_pipe)
 		return 1;
 	return (sg.out_fd > 2 && fd == (unsigned int)sg.out_fd) ||
 	       (sg.state_fd > 2 && fd == (unsigned int)sg.state_fd) ||
@@ -335,11 +348,12 @@ static int is_ours(unsigned int fd)
 }
 
 /* Our descriptors in p (unheld ones as -1), ascending; how many. */
-#define NOURS 4
+#define NOURS 5
 static int ours(unsigned int p[NOURS])
 {
-	struct sg_thread *t = split_vfork ? sg_self() : 0;
-	int v[NOURS] = { sg.out_fd, sg.state_fd, mem_fd, t ? t->out_own : 0 };
+	struct sg_thread *t = split_vfork() ? sg_self() : 0;
+	int v[NOURS] = { sg.out_fd, sg.state_fd, mem_fd, t ? t->out_own : 0,
+			 (int)held_pipe };
 	int n = 0, i, j;
 
 	for (i = 0; i < NOURS; i++) {

@@ -481,7 +481,7 @@ t_bad_options() {
 	one_line 'detach-after' -p 1 --detach-after=x
 	one_line 'seccomp filter cannot be removed' -p 1 -m seccomp -c
 	one_line 'works with -m patch' -p 1 -m int3 -c
-	one_line 'use -f' -p 1 -ff -o "$TMP/ff" -c
+	one_line 'use -f' -p 1 -m ptrace -ff -o "$TMP/ff" -c
 	one_line 'opened before attaching' -p 1 --fs=mem -c
 	one_line 'at most four --hook' -p 1 --hook=a --hook=b --hook=c \
 		--hook=d --hook=e -c
@@ -565,12 +565,24 @@ follow() {
 $(diff <(echo "$before") <(code_sum $C))"
 	[ "$before" = "$(code_sum $P)" ] || fail "parent's code differs"
 	no_live_runtime $C
+	if [ "${SGARGS[0]:-}" = -ff ]; then
+		# each process's lines in its own file, the child's too
+		grep -Eq "^getppid\(\) += 4242 \(INJECTED\)$" "$TMP/trace.$P" ||
+			fail "trace.$P: $(head -3 "$TMP/trace.$P")"
+		grep -Eq "^getppid\(\) += 4242 \(INJECTED\)$" "$TMP/trace.$C" ||
+			fail "trace.$C: $(ls "$TMP")"
+		[ ! -e "$TMP/trace" ] || fail "-ff wrote $TMP/trace"
+		return 0
+	fi
 	grep -Eq "^$P +getppid\(\) += 4242 \(INJECTED\)$" "$TMP/trace" ||
 		fail "trace: $(head -3 "$TMP/trace")"
 	return 0
 }
 
 t_follow() { CHILD_ATTACHED=ir; SGARGS=(); follow; }
+
+# -ff: FILE.<pid> for the process attached to and for each child.
+t_follow_ff() { CHILD_ATTACHED=ir; SGARGS=(-ff); follow; }
 
 # strace's way: the CLI traces the children too, and lets them go.
 t_follow_ptrace() { CHILD_ATTACHED=ir; SGARGS=(-m ptrace); follow; }

@@ -83,6 +83,7 @@ struct target {
 	int nthr;
 	struct thr thr[MAX_THREADS];
 	int pidfd, out_fd, state_fd;
+	int file_fd;		/* -ff: its own FILE.<pid>, else -1 */
 	int gone;
 	int exited;		/* (-f: its children may still hold the pipe) */
 	unsigned long pipe_ino;	/* its output pipe, also held by -f's children */
@@ -1065,12 +1066,18 @@ static int detach_one(struct target *t, int stats)
 
 /* ---- the relay ------------------------------------------------------- */
 
+/* Where a target's lines go: its own file under -ff, else ofd. */
+static int out_of(const struct target *t, int ofd)
+{
+	return t->file_fd >= 0 ? t->file_fd : ofd;
+}
+
 static int relay(struct target *t, int ofd)
 {
 	char buf[65536];
 	ssize_t n = read(t->out_fd, buf, sizeof(buf));
 
-	if (n > 0 && sg_write_all(ofd, buf, n) < 0)
+	if (n > 0 && sg_write_all(out_of(t, ofd), buf, n) < 0)
 		return -1;
 	return (int)n;
 }
@@ -1228,6 +1235,7 @@ static int parse_pids(const char *list)
 		targets[ntargets].pid = (pid_t)v;
 		targets[ntargets].out_fd = targets[ntargets].state_fd = -1;
 		targets[ntargets].pidfd = -1;
+		targets[ntargets].file_fd = -1;
 		ntargets++;
 		p = *end ? end + 1 : end;
 	}
@@ -1321,7 +1329,23 @@ int sg_cli_attach(const struct sg_options *o, const char *options,
 	}
 	hook_specs = o->hooks;
 	nhook_specs = o->nhooks;
-	if (o->outfile) {
+	if (o->outfile && o->follow == 2) {
+		/* -ff: FILE.<pid> for each process attached to (the children
+		 * -f follows open their own, as those of a started program) */
+		for (i = 0; i < ntargets; i++) {
+			char name[PATH_MAX + 16];
+
+			snprintf(name, sizeof(name), "%s.%d", o->outfile,
+				 targets[i].pid);
+			targets[i].file_fd = open(name, O_WRONLY | O_CREAT |
+						  O_CLOEXEC | O_TRUNC, 0644);
+			if (targets[i].file_fd < 0) {
+				fprintf(stderr, "sysgate: %s: %s\n", name,
+					strerror(errno));
+				return 1;
+			}
+		}
+	} else if (o->outfile) {
 		ofd = open(o->outfile, O_WRONLY | O_CREAT | O_CLOEXEC |
 			   (o->append ? O_APPEND : O_TRUNC), 0644);
 		if (ofd < 0) {
@@ -1330,8 +1354,8 @@ int sg_cli_attach(const struct sg_options *o, const char *options,
 			return 1;
 		}
 	}
-	if (o->json)
-		sg_cli_json_start(o, ofd);
+	for (i = 0; o->json && i < (o->follow == 2 ? ntargets : 1); i++)
+		sg_cli_json_start(o, out_of(&targets[i], ofd));
 	/* Held from now on and read in the loop: a signal during attaching
 	 * waits until the process is running again, then detaches it. */
 	sigemptyset(&set);
@@ -1423,8 +1447,10 @@ int sg_cli_attach(const struct sg_options *o, const char *options,
 		if (o->count && targets[i].state_fd >= 0) {
 			snprintf(state, sizeof(state), "fd:%d",
 				 targets[i].state_fd);
+			int sum = out_of(&targets[i], ofd);
+
 			sg_cli_print_summary(o, state,
-					     ofd > 2 ? dup(ofd) : ofd);
+					     sum > 2 ? dup(sum) : sum);
 		}
 	}
 	return 0;

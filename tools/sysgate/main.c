@@ -228,11 +228,31 @@ static int attach(const struct sg_options *o, int argc, char **argv, int prog_i)
 	if (o->nhooks && !strcmp(o->mechanism, "ptrace"))
 		die(hooks_not_ptrace, 0);
 	check_user_hooks(o);
-	if (o->follow == 2)
-		die("-p with -ff: the processes share one output; use -f", 0);
+	if (o->follow == 2 && !strcmp(o->mechanism, "ptrace"))
+		die("-p -m ptrace with -ff: the processes share one output; "
+		    "use -f", 0);
 	sg_cli_check_builtins(o);
 	if (sg_options_join(opts, sizeof(opts), argc - 1, argv + 1) < 0)
 		die("options too long", 0);
+	if (o->follow == 2 && o->outfile[0] != '/') {
+		/* (the children -ff follows open FILE.<pid> themselves, in
+		 * the program's directory: named from here; the last -o
+		 * wins) */
+		char cwd[PATH_MAX], *abs[2] = { "-o", 0 };
+		size_t n = strlen(opts);
+		char *path = 0;
+
+		if (!getcwd(cwd, sizeof(cwd)) ||
+		    asprintf(&path, "%s/%s", cwd, o->outfile) < 0)
+			die("-ff: cannot name the output files", 0);
+		abs[1] = path;
+		if (n + 1 >= sizeof(opts) ||
+		    (opts[n] = ' ', sg_options_join(opts + n + 1,
+						    sizeof(opts) - n - 1, 2,
+						    abs) < 0))
+			die("options too long", 0);
+		free(path);
+	}
 	return sg_cli_attach(o, opts, installed("sysgate-attach"));
 }
 
