@@ -197,8 +197,8 @@ static int parse_expr(struct sg_options *o, const char *e)
 	if (starts(e, "quiet=") || starts(e, "silent=") ||
 	    starts(e, "silence=") || starts(e, "q=")) {
 		/* sysgate prints no personality or path messages: of what
-		 * -e quiet= silences, the exit lines and -p's attach and
-		 * detach lines remain */
+		 * -e quiet= silences, the exit lines, the "superseded by
+		 * execve" lines and -p's attach and detach lines remain */
 		static const char *const known[] = {
 			"attach", "personality", "exit", "exits",
 			"thread-execve", "superseded", "path-resolution",
@@ -223,6 +223,8 @@ static int parse_expr(struct sg_options *o, const char *e)
 				o->quiet_exit = 1;
 			if (k == 0 || k == 7)
 				o->quiet_attach = 1;
+			if (k == 4 || k == 5 || k == 7)
+				o->quiet_super = 1;
 		}
 		return 0;
 	}
@@ -952,6 +954,8 @@ int sg_options_hook_args(const struct sg_options *o, const char *hook,
 								   "raw")) ||
 		    ((o->quiet >= 2 || o->quiet_exit) &&
 		     put_item(dst, size, &n, "noexit", 0)) ||
+		    ((o->quiet >= 3 || o->quiet_super) &&
+		     put_item(dst, size, &n, "nosuper", 0)) ||
 		    (o->numbers && put_item(dst, size, &n, "n", 0)) ||
 		    (o->column && put_item(dst, size, &n, "a",
 					   num(b, o->column - 1))) ||

@@ -21,6 +21,8 @@ struct sg_options {
 	int quiet;		/* -q; -qq or -e quiet=exit: no "+++ exited" */
 	int quiet_exit;
 	int quiet_attach;	/* -q or -e quiet=attach: no "Process N attached" */
+	int quiet_super;	/* -qqq or -e quiet=thread-execve: no
+				   "+++ superseded by execve" */
 	int strsize;		/* -s N */
 	int timestamps;		/* -t / -tt / -ttt */
 	int syscall_times;	/* -T */

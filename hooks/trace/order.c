@@ -24,7 +24,6 @@
 #include "order.h"
 
 #define ORDER_SLOTS 256
-#define ORDER_TEXT 480
 
 enum { IDLE, PENDING, SHOWN };
 
@@ -32,6 +31,8 @@ struct pend {
 	int tid;		/* 0: free */
 	int pid;
 	int state;
+	long nr;		/* the call's number */
+	int exit_args;		/* its line has arguments printed at exit */
 	unsigned long long entry_ns;
 	unsigned short head, len;	/* text[0, head): up to the time */
 	char text[ORDER_TEXT];
@@ -47,14 +48,16 @@ struct order_area {
 };
 
 static struct order_area local_area, *area;
+static int whole;	/* no "<unfinished ...>": lines are held whole */
 static void (*relative_fn)(struct fmt *f, unsigned long long ns);
 static long nr_futex, nr_tgkill, nr_tkill, nr_getpid;
 
 static const char unfinished[] = " <unfinished ...>\n";
 
-void order_init(struct sysgate_ctx *ctx,
+void order_init(struct sysgate_ctx *ctx, int whole_lines,
 		void (*relative)(struct fmt *f, unsigned long long ns))
 {
+	whole = whole_lines;
 	area = sysgate_shared(ctx, "trace-order", sizeof(*area));
 	if (!area)
 		area = &local_area;
@@ -194,7 +197,8 @@ static struct pend *claim(int tid, int *cache)
 }
 
 __attribute__((hot))
-unsigned long long order_pending(int tid, int *cache, const struct fmt *rest,
+unsigned long long order_pending(int tid, int *cache, long nr, int exit_args,
+				 const struct fmt *rest,
 				 void (*head)(struct fmt *f, int tid,
 					      unsigned long long ns))
 {
@@ -219,12 +223,31 @@ unsigned long long order_pending(int tid, int *cache, const struct fmt *rest,
 		p->head = (unsigned short)h.len;
 		p->len = (unsigned short)(h.len + n);
 		p->entry_ns = ns;
+		p->nr = nr;
+		p->exit_args = exit_args;
 		if (p->state != PENDING)
 			area->pending++;
 		p->state = PENDING;
 	}
 	unlock(held);
 	return ns;
+}
+
+/* Under the lock: slot p's start, "<unfinished ...>". */
+static void show(struct sysgate_ctx *self, struct pend *p)
+{
+	char buf[ORDER_TEXT + 64];
+	struct fmt f;
+
+	fmt_init(&f, buf, sizeof(buf));
+	fmt_mem(&f, p->text, p->head);
+	if (relative_fn)
+		relative_fn(&f, p->entry_ns);
+	fmt_mem(&f, p->text + p->head, p->len - p->head);
+	fmt_str(&f, unfinished);
+	sysgate_output(self, f.buf, f.len);
+	p->state = SHOWN;
+	area->pending--;
 }
 
 /* Under the lock: "<unfinished ...>" for every other call in the kernel
@@ -235,24 +258,35 @@ static void flush(struct sysgate_ctx *self, int tid, unsigned long long before)
 	int used = area->used, i;
 	int pid = area == &local_area ? my_pid() : 0;
 
-	for (i = 0; area->pending && i < used && i < ORDER_SLOTS; i++) {
+	for (i = 0; !whole && area->pending && i < used && i < ORDER_SLOTS;
+	     i++) {
 		struct pend *p = &area->slot[i];
-		char buf[ORDER_TEXT + 64];
-		struct fmt f;
 
 		if (p->state != PENDING || p->tid == tid ||
 		    p->entry_ns >= before || (pid && p->pid != pid))
 			continue;
-		fmt_init(&f, buf, sizeof(buf));
-		fmt_mem(&f, p->text, p->head);
-		if (relative_fn)
-			relative_fn(&f, p->entry_ns);
-		fmt_mem(&f, p->text + p->head, p->len - p->head);
-		fmt_str(&f, unfinished);
-		sysgate_output(self, f.buf, f.len);
-		p->state = SHOWN;
-		area->pending--;
+		show(self, p);
 	}
+}
+
+int order_exec_leader(struct sysgate_ctx *self, int pid,
+		      struct order_cut *c)
+{
+	int cache = 0;
+	struct pend *p = find(pid, &cache);
+
+	if (!p || p->pid != pid || p->state == IDLE)
+		return 0;
+	c->nr = p->nr;
+	c->exit_args = p->exit_args;
+	c->len = p->len;
+	hk_memcpy(c->text, p->text, p->len);
+	if (p->state == PENDING && !whole)
+		show(self, p);
+	if (p->state == PENDING)
+		area->pending--;
+	p->state = IDLE;
+	return 1;
 }
 
 __attribute__((hot))

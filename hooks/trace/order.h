@@ -8,15 +8,19 @@ struct sysgate_ctx;
 
 /* Under -f: the lock and the calls in the kernel are the tree's (its
  * shared memory; the process's own without one).  relative: -r's field
- * for unfinished lines. */
-void order_init(struct sysgate_ctx *ctx,
+ * for unfinished lines.  whole_lines: no line is split (-e status=),
+ * the calls are only kept for order_exec_leader. */
+#define ORDER_TEXT 480
+
+void order_init(struct sysgate_ctx *ctx, int whole_lines,
 		void (*relative)(struct fmt *f, unsigned long long ns));
 /* At a call's entry: the start of its line, head (written by head(),
  * with the time) then rest (name, arguments known at entry), should
  * another line come first.  Returns the time its line is stamped with
  * (taken in the lock's order), 0 if not kept.  cache: the thread's slot
  * hint (1-based; 0 unknown). */
-unsigned long long order_pending(int tid, int *cache, const struct fmt *rest,
+unsigned long long order_pending(int tid, int *cache, long nr, int exit_args,
+				 const struct fmt *rest,
 				 void (*head)(struct fmt *f, int tid,
 					      unsigned long long ns));
 /* Before an event's lines (thread tid): takes the lock, writes the
@@ -28,6 +32,18 @@ unsigned long long order_pending(int tid, int *cache, const struct fmt *rest,
 int order_begin(struct sysgate_ctx *self, int tid, int call, int *cache,
 		unsigned long long *ts, int *held);
 void order_end(int held);
+/* Under the lock, in the first line of the program a thread of process
+ * pid started with execve: the call its leader (thread pid) was in, which
+ * the execve ended, shown unfinished if it was not yet (lines not held
+ * whole); 1 and the call in c if there was one. */
+struct order_cut {
+	long nr;
+	int exit_args;		/* some of its arguments print at exit */
+	int len;
+	char text[ORDER_TEXT];	/* its line's start: prefix, name(args */
+};
+int order_exec_leader(struct sysgate_ctx *self, int pid,
+		      struct order_cut *c);
 /* Was tid's call in the kernel shown unfinished? */
 int order_shown(int tid, int *cache);
 /* tid's call gets no line after all (filtered at its exit). */

@@ -519,6 +519,15 @@ int pids_leader(int tid, int *proc)
 	return ours;
 }
 
+int pids_threads(int pid)
+{
+	char path[64];
+	int ids[NS_DEPTH];
+
+	task_path(path, sizeof(path), pid, 0, "status");
+	return status_ids(path, "Threads:", ids) > 0 ? ids[0] : 0;
+}
+
 void pids_leader_comm(struct fmt *f, int proc)
 {
 	p_comm(f, proc);

@@ -63,6 +63,19 @@ static const struct decoder *decoders[SYSGATE_NR_MAX];
  * (-a N changes it). */
 static int result_column = 40;
 static int no_exit_lines;	/* -qq, -e quiet=exit */
+static int no_super_lines;	/* -qqq, -e quiet=thread-execve */
+/* The exit code of the leader's own exit while other threads ran: its
+ * "+++ exited" line waits for the process's end (-1: not gone). */
+static int leader_gone = -1;
+/* Carried after an execve's line when a thread other than the leader
+ * made it: the new program is the leader's pid, and prints the ends
+ * strace prints for the old one (exec_line). */
+#define EXEC_BY_MARK "sg-thr"
+struct exec_by {
+	char mark[8];
+	int tid;		/* the thread that made it */
+	long nr;		/* execve or execveat */
+};
 static int show_nr;	/* -n */
 /* -f -o FILE: strace's "PID " column instead of "[pid PID] " */
 static int pid_column;
@@ -733,15 +746,16 @@ static int out_kind(char k)
  * "arg, arg": the call's decoder, or the table's kinds.  With cut, *cut
  * is where the arguments decoded at exit begin (after the ", " before
  * the first), or the end; with stop, nothing is left after it: what
- * strace shows of a call at its entry.
+ * strace shows of a call at its entry.  Returns 1 when some arguments
+ * are decoded at exit (with cut).
  */
 __attribute__((hot))
-static void put_args_cut(struct fmt *f, struct sysgate_sys *s, int at_exit,
-			 size_t *cut, int stop)
+static int put_args_cut(struct fmt *f, struct sysgate_sys *s, int at_exit,
+			size_t *cut, int stop)
 {
 	const struct decoder *d = decoder_of(s->nr);
 	const char *kinds;
-	int n = shown_args(s, &kinds), i;
+	int n = shown_args(s, &kinds), i, later = 0;
 
 	if (raw_given && set_has(&raw_set, s->nr)) {
 		/* -e raw=: every argument the kernel takes, in hex */
@@ -753,7 +767,7 @@ static void put_args_cut(struct fmt *f, struct sysgate_sys *s, int at_exit,
 		}
 		if (cut)
 			*cut = f->len;
-		return;
+		return 0;
 	}
 	if (d && d->args) {
 		struct call c = { f, s, kinds, at_exit, 0, cut != 0, 0 };
@@ -765,7 +779,7 @@ static void put_args_cut(struct fmt *f, struct sysgate_sys *s, int at_exit,
 			f->len = c.cut_at;
 			f->full = 0;
 		}
-		return;
+		return c.cut_at != 0;
 	}
 	for (i = 0; i < n; i++) {
 		if (i)
@@ -773,13 +787,15 @@ static void put_args_cut(struct fmt *f, struct sysgate_sys *s, int at_exit,
 		if (cut && out_kind(kinds[i])) {
 			*cut = f->len;
 			if (stop)
-				return;
+				return 1;
 			cut = 0;
+			later = 1;
 		}
 		put_arg(f, s, i, kinds, at_exit);
 	}
 	if (cut)
 		*cut = f->len;
+	return later;
 }
 
 __attribute__((hot))
@@ -872,8 +888,9 @@ static void order_entry(struct sysgate_sys *s)
 	char rb[480];
 	struct fmt r;
 	size_t cut = 0;
+	int later;
 
-	if (!ordered || !filter_status_all())
+	if (!ordered)
 		return;
 	/* (an execve by a thread: the new program's pid is not its tid) */
 	if (s->nr == nr_execve || s->nr == nr_execveat) {
@@ -885,8 +902,8 @@ static void order_entry(struct sysgate_sys *s)
 	put_nr(&r, s->nr);
 	put_name(&r, s->nr);
 	fmt_chr(&r, '(');
-	put_args_cut(&r, s, 0, &cut, 1);
-	order_pending(s->tid, order_hint(s), &r, order_head);
+	later = put_args_cut(&r, s, 0, &cut, 1);
+	order_pending(s->tid, order_hint(s), s->nr, later, &r, order_head);
 }
 
 __attribute__((hot))
@@ -1091,18 +1108,15 @@ static void emit_part(struct fmt *f)
 	f->len = 0;
 }
 
-static void exited(struct fmt *f, struct sysgate_sys *s)
+static void exited_line(struct fmt *f, long nr, int who, int code)
 {
-	/* a thread's own exit is its own line */
-	int who = s->nr == nr_exit ? s->tid : s->pid;
-
 	if (no_exit_lines)
 		return;
 	if (json) {
 		fmt_str(f, "{\"type\":\"exit\",\"pid\":");
 		fmt_dec(f, who);
 		fmt_str(f, ",\"status\":");
-		fmt_dec(f, (int)s->args[0] & 0xff);
+		fmt_dec(f, code);
 		fmt_str(f, "}\n");
 		return;
 	}
@@ -1111,10 +1125,37 @@ static void exited(struct fmt *f, struct sysgate_sys *s)
 	if (relative)
 		put_relative(f, sysgate_now_ns());
 	put_ip(f, 0);
-	put_nr(f, s->nr);
+	put_nr(f, nr);
 	fmt_str(f, "+++ exited with ");
-	fmt_dec(f, (int)s->args[0] & 0xff);
+	fmt_dec(f, code);
 	fmt_str(f, " +++\n");
+}
+
+/*
+ * A thread's own exit is its own line; the leader's, while other threads
+ * run, is the process's: at its end, with the leader's code, or
+ * superseded by an execve (a thread just made may have no slot yet: the
+ * kernel's count).  exit_group's: the caller's line, then the leader's.
+ */
+static void exited(struct fmt *f, struct sysgate_sys *s)
+{
+	int code = (int)s->args[0] & 0xff;
+
+	if (s->nr == nr_exit && s->tid == s->pid &&
+	    (threads_alive(s->pid) > 1 || pids_threads(s->pid) > 1)) {
+		leader_gone = code;
+		return;
+	}
+	if (s->nr == nr_exit) {
+		exited_line(f, s->nr, s->tid, code);
+		if (s->tid != s->pid && leader_gone >= 0 &&
+		    threads_alive(s->pid) == 1)
+			exited_line(f, s->nr, s->pid, leader_gone);
+		return;
+	}
+	if (s->tid != s->pid)
+		exited_line(f, s->nr, s->tid, code);
+	exited_line(f, s->nr, s->pid, code);
 }
 
 static struct trace_scratch scratch[TID_SLOTS], no_slot;
@@ -1139,6 +1180,25 @@ static int sigreturn_value(const struct sysgate_sys *s, struct sysgate_sys *r)
 				sizeof(r->ret)) == sizeof(r->ret);
 }
 
+/* The end of a call (w's, or number nr's: w NULL) whose start was shown
+ * unfinished, which its process's end or an execve cut short: "<... name
+ * resumed>", " <unfinished ...>" for the arguments strace would have
+ * decoded at its exit (later), "= ?". */
+static void put_cut_short(struct fmt *f, int tid, const struct sysgate_sys *w,
+			  long nr, int later)
+{
+	put_prefix(f, tid, 0);
+	put_ip(f, w);
+	put_nr(f, nr);
+	fmt_str(f, "<... ");
+	put_name(f, nr);
+	fmt_str(f, " resumed>");
+	if (later)
+		fmt_str(f, " <unfinished ...>");
+	put_equals(f);
+	fmt_str(f, "?\n");
+}
+
 /* A call of thread tid's (slot k) that its process's end cuts short:
  * "= ?", as strace prints it. */
 static void ends_unfinished(struct fmt *f, int k, int tid)
@@ -1150,17 +1210,18 @@ static void ends_unfinished(struct fmt *f, int k, int tid)
 	    !filter_status(FILTER_UNFINISHED) || json)
 		return;
 	if (ordered && order_shown(tid, &none)) {
-		put_prefix(f, tid, 0);
-		put_ip(f, w);
-		put_nr(f, w->nr);
-		fmt_str(f, "<... ");
-		put_name(f, w->nr);
-		fmt_str(f, " resumed>");
+		char b[480];
+		struct fmt r;
+		size_t cut = 0;
+
+		fmt_init(&r, b, sizeof(b));
+		put_cut_short(f, tid, w, w->nr,
+			      put_args_cut(&r, w, 0, &cut, 1));
 	} else {
 		put_call(f, w, 0);
+		put_equals(f);
+		fmt_str(f, "?\n");
 	}
-	put_equals(f);
-	fmt_str(f, "?\n");
 	emit(f);
 	f->len = 0;
 }
@@ -1258,7 +1319,15 @@ static enum sysgate_verdict trace_enter(struct sysgate_sys *s, void *data)
 	else
 		put_call(&f, s, 0);
 	if (!(s->flags & SYSGATE_SYS_NORETURN)) {
-		/* execve: the new program prints the line if it succeeds. */
+		/* execve: the new program prints the line if it succeeds
+		 * (made by a thread: which, and whether the leader ran) */
+		struct exec_by by = { EXEC_BY_MARK, s->tid, s->nr };
+
+		if (s->tid != s->pid && !json &&
+		    f.len + sizeof(by) <= sizeof(buf)) {
+			hk_memcpy(buf + f.len, &by, sizeof(by));
+			f.len += sizeof(by);
+		}
 		sysgate_exec_carry(self, buf, f.len);
 		return SYSGATE_RUN;
 	}
@@ -1580,6 +1649,75 @@ static void trace_signal(int sig, const void *info, void *data)
 	ev_end(&e);
 }
 
+/*
+ * An execve made by thread by->tid of process pid (the leader's, which
+ * the new program has):
+ * strace prints the call's start ("<unfinished ...>" when the end of a
+ * call the leader was in, "= ?", comes next, else "<pid changed to PID
+ * ...>"), "+++ superseded by execve in pid TID +++", and the call's end
+ * as the leader's.  Under a status filter, lines whole.
+ */
+static void exec_by_thread(struct sysgate_ctx *ctx, int pid, char *start,
+			   long n, const struct exec_by *by)
+{
+	char buf[LINE_MAX_];
+	struct order_cut cut;
+	struct fmt f;
+	unsigned long long ts = 0;
+	int held = 0, none = 0, in_call = 0;
+
+	if (ordered) {
+		order_begin(ctx, pid, 0, &none, &ts, &held);
+		in_call = order_exec_leader(ctx, pid, &cut) &&
+			  (!set_given || set_has(&set, cut.nr)) &&
+			  filter_status(FILTER_UNFINISHED);
+	}
+	if (filter_status_all()) {
+		fmt_init(&f, start, LINE_MAX_);
+		f.len = n;
+		if (in_call) {
+			fmt_str(&f, " <unfinished ...>\n");
+		} else {
+			fmt_str(&f, " <pid changed to ");
+			fmt_dec(&f, pid);
+			fmt_str(&f, " ...>\n");
+		}
+		sysgate_output(ctx, f.buf, f.len);
+	}
+	/* (a line at a time: the result's column is the line's) */
+	fmt_init(&f, buf, sizeof(buf));
+	if (in_call && filter_status_all()) {
+		put_cut_short(&f, pid, 0, cut.nr, cut.exit_args);
+	} else if (in_call) {
+		fmt_mem(&f, cut.text, cut.len);
+		if (cut.exit_args)
+			fmt_str(&f, " <unfinished ...>");
+		put_equals(&f);
+		fmt_str(&f, "?\n");
+	}
+	sysgate_output(ctx, f.buf, f.len);
+	f.len = 0;
+	if (!no_super_lines) {
+		put_prefix(&f, pid, 0);
+		fmt_str(&f, "+++ superseded by execve in pid ");
+		fmt_dec(&f, by->tid);
+		fmt_str(&f, " +++\n");
+	}
+	if (filter_status_all()) {
+		sysgate_output(ctx, f.buf, f.len);
+		f.len = 0;
+		put_prefix(&f, pid, 0);
+		fmt_str(&f, "<... ");
+		put_name(&f, by->nr);
+		fmt_str(&f, " resumed>");
+		put_equals(&f);
+		fmt_str(&f, "0\n");
+	}
+	sysgate_output(ctx, f.buf, f.len);
+	if (ordered)
+		order_end(held);
+}
+
 /* The line of the execve that started this program, which the execve's
  * entry formatted and carried (sysgate_exec_carry): at the new program's
  * start, or at the call's exit under -m ptrace (tid's). */
@@ -1589,9 +1727,17 @@ static void exec_line(struct sysgate_ctx *ctx, int tid)
 	long n = sysgate_exec_carried(ctx, carried, sizeof(carried) - 64);
 	unsigned long long ts = 0;
 	struct sysgate_sys e = { 0 };
+	struct exec_by by;
 	struct fmt f;
 	int none = 0, held = 0;
 
+	if (n >= (long)sizeof(by)) {
+		hk_memcpy(&by, carried + n - sizeof(by), sizeof(by));
+		if (!hk_strncmp(by.mark, EXEC_BY_MARK, sizeof(EXEC_BY_MARK))) {
+			exec_by_thread(ctx, tid, carried, n - sizeof(by), &by);
+			return;
+		}
+	}
 	if (n <= 0 || !filter_status(FILTER_SUCCESSFUL))
 		return;
 	fmt_init(&f, carried, sizeof(carried));
@@ -1683,6 +1829,8 @@ static int trace_init(struct sysgate_ctx *ctx, const char *args)
 			trace_xstyle = a.val[0] == 'r' ? XS_RAW : XS_VERBOSE;
 		} else if (arg_is(&a, "noexit")) {
 			no_exit_lines = 1;
+		} else if (arg_is(&a, "nosuper")) {
+			no_super_lines = 1;
 		} else if (arg_is(&a, "n")) {
 			show_nr = 1;
 		} else if (arg_is(&a, "pidcol")) {
@@ -1794,7 +1942,8 @@ static int trace_init(struct sysgate_ctx *ctx, const char *args)
 	 * each is written whole, as it ends) */
 	ordered = follow && !json;
 	if (ordered)
-		order_init(ctx, relative ? put_relative : 0);
+		order_init(ctx, !filter_status_all(),
+			   relative ? put_relative : 0);
 	/* The execve that started this program, if a traced one did. */
 	exec_line(ctx, tid_self());
 	/* Each call's start time only where a line shows it (-t, -r, -T,

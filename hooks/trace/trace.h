@@ -185,6 +185,8 @@ void pids_init(struct sysgate_ctx *ctx, int follow);
  * /proc's), and "<comm>" for that. */
 int pids_leader(int tid, int *proc);
 void pids_leader_comm(struct fmt *f, int proc);
+/* The threads of process pid, as the kernel counts them (0: unknown). */
+int pids_threads(int pid);
 /* In a new process (its namespace may be another). */
 void pids_forked(void);
 /* The whole file at path into buf: its length, or -1 (tz.c). */

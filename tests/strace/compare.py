@@ -64,8 +64,10 @@ def records(path):
                 out[i] = (pid, head + r.group(1))
                 continue
             out.append((pid, comm + text))
-    for i, head in pending.values():
-        out[i] = (pid, head)
+    # (never resumed by its own task: a thread's execve, which the
+    # leader's pid ends; still that thread's line)
+    for p, (i, head) in pending.items():
+        out[i] = (p, head)
     return [r for r in out if r is not None]
 
 
@@ -83,8 +85,13 @@ def normalise(recs, mark=MARK):
 def from_index(recs, start):
     recs = recs[start:]
     names = {}
-    for pid, _ in recs:
+    for pid, text in recs:
         names.setdefault(pid, "P%d" % (len(names) + 1))
+        # (a thread that ran execve, with no line of its own shown)
+        m = re.search(r"\+\+\+ superseded by execve in pid (\d+) \+\+\+$",
+                      text)
+        if m:
+            names.setdefault(m.group(1), "P%d" % (len(names) + 1))
     # (not a factor of strace's rlimit notation, 8192*1024: a pid can
     # have that value)
     pid_re = re.compile(r"\b(%s)\b(?!\*)" %

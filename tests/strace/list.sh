@@ -6,8 +6,8 @@
 [ "$ARCH" = x86_64 ] || exit 0
 for c in tests/strace/*.c; do
 	n=$(basename "$c" .c)
-	# events runs with its options below
-	[ "$n" = events ] && continue
+	# events, threxec and thrgroup run with their options below
+	case $n in events|threxec|thrgroup) continue ;; esac
 	printf '%s\tbash tests/strace/run.sh %s\n' "$n" "$n"
 	# -X reaches every decoder's constants: each program in both styles
 	printf '%s-Xraw\tbash tests/strace/run.sh %s -X raw\n' "$n" "$n"
@@ -112,6 +112,10 @@ ipc-class ipc -e trace=ipc,write
 file-P file -P f.txt
 file-P-renamed file -P g.txt
 events events -e trace=!pread64,futex,clone3,madvise
+threxec threxec -e trace=write,close,execve,exit,pause,nanosleep
+thrgroup thrgroup -e trace=write,close,exit_group,pause
+threxec-qqq threxec -qqq -e trace=write,close,execve,exit,pause,nanosleep
+threxec-unfinished threxec -e status=failed,unfinished -e trace=write,close,execve,exit,pause,nanosleep
 events-qq events -qq -e trace=!pread64,futex,clone3,madvise
 net-yy net -yy
 desc-yy desc -yy
