@@ -134,9 +134,12 @@ static int own_ns(void)
 
 	if (!tracer)
 		return 0;
+	/* (the depth only for another namespace than the tracer's: a
+	 * status read costs ~10 us, once per process that prints) */
 	if (!own.ino) {
-		own.depth = status_ids("/proc/self/status", "NSpid:", ids) - 1;
 		own.ino = ns_ino("/proc/self/ns/pid");
+		own.depth = own.ino == tracer->ino ? -1 :
+			    status_ids("/proc/self/status", "NSpid:", ids) - 1;
 	}
 	return own.ino != tracer->ino && own.depth >= 0;
 }
