@@ -141,6 +141,7 @@ struct sg_thread {
 					   gets mask_fix_bits once the kernel
 					   wrote it (core/signal.c) */
 	unsigned long mask_fix_bits;
+	unsigned long sig_pc;		/* for sysgate_signal_pc() */
 };
 
 /* Is sp on the thread's own alternate signal stack? */

@@ -369,6 +369,10 @@ static void run_handler(struct sg_thread *t, int sig, const struct sg_kact *a,
  */
 static void where(struct sg_thread *t, void *uc)
 {
+	unsigned long pc = *sg_arch_uc_pc(uc);
+
+	/* (in sysgate's own code: not a place of the program's) */
+	t->sig_pc = pc >= sg.self_text_lo && pc < sg.self_text_hi ? 0 : pc;
 	t->sig_where = SYSGATE_SIG_OUTSIDE;
 	if (!t->in_call)
 		return;
@@ -497,6 +501,7 @@ static void wrapped_signal(int sig, struct sg_siginfo *info, void *uc,
 		where(t, uc);
 		sg_run_hooks(t, signal_cb, info);
 		t->sig_where = SYSGATE_SIG_OUTSIDE;
+		t->sig_pc = 0;
 	}
 	a = app_act[sig];
 	if (a.flags & SA_RESETHAND_) {
@@ -988,6 +993,15 @@ int sysgate_signal_where(long *ret)
 	if (ret)
 		*ret = t->sig_ret;
 	return t->sig_where;
+}
+
+unsigned long sysgate_signal_pc(void)
+{
+	struct sg_thread *t;
+
+	if (sg.tracer || !(t = sg_self()))
+		return 0;
+	return t->sig_pc;
 }
 
 int sysgate_signal_fatal(int sig)

@@ -41,7 +41,7 @@ extern "C" {
 #endif
 
 #define SYSGATE_VERSION_MAJOR 1
-#define SYSGATE_VERSION_MINOR 7
+#define SYSGATE_VERSION_MINOR 8
 /* Bumped whenever struct sysgate_hook or struct sysgate_sys changes layout. */
 #define SYSGATE_HOOK_ABI 1
 
@@ -244,6 +244,10 @@ SYSGATE_API int sysgate_signal_fatal(int sig);
 #define SYSGATE_SIG_RETURNED 1
 #define SYSGATE_SIG_RESTART 2
 SYSGATE_API int sysgate_signal_where(long *ret);
+/* In a signal() callback (1.8): the program's address the signal came at
+ * (a fault's instruction); 0 where it is not the program's (inside a
+ * call: sysgate_return_pc() of the call is) or under -m ptrace. */
+SYSGATE_API unsigned long sysgate_signal_pc(void);
 
 /* In a callback: the thread it runs for (1.7), and its process in *pid
  * unless pid is NULL.  The calling thread, except under -m ptrace, where

@@ -605,24 +605,27 @@ static void put_nr(struct fmt *f, long nr)
 	fmt_str(f, "] ");
 }
 
-/* -i: "[00007f0123456789] ", where call s returns to; '?'s where there
- * is none (exits) or it is not known (a signal that came outside a
- * call: the hook is not given the interrupted context). */
+/* -i: "[00007f0123456789] "; '?'s where there is no address (exits) or
+ * it is not known (pc 0). */
 __attribute__((hot))
-static void put_ip(struct fmt *f, const struct sysgate_sys *s)
+static void put_pc(struct fmt *f, unsigned long pc)
 {
-	const void *pc;
-	unsigned long v;
 	int i;
 
 	if (!show_ip)
 		return;
-	pc = s ? sysgate_return_pc(s) : 0;
-	v = (unsigned long)pc;
 	fmt_chr(f, '[');
 	for (i = 15; i >= 0; i--)
-		fmt_chr(f, pc ? "0123456789abcdef"[v >> (4 * i) & 15] : '?');
+		fmt_chr(f, pc ? "0123456789abcdef"[pc >> (4 * i) & 15] : '?');
 	fmt_str(f, "] ");
+}
+
+/* -i: where call s returns to. */
+__attribute__((hot))
+static void put_ip(struct fmt *f, const struct sysgate_sys *s)
+{
+	if (show_ip)
+		put_pc(f, s ? (unsigned long)sysgate_return_pc(s) : 0);
 }
 
 __attribute__((hot))
@@ -1635,7 +1638,12 @@ static void trace_signal(int sig, const void *info, void *data)
 		return;
 	}
 	put_pid(&f, tid);
-	put_ip(&f, at);
+	/* (in a call, where the call returns; else where it came: a
+	 * fault's instruction, as strace shows them) */
+	if (at)
+		put_ip(&f, at);
+	else
+		put_pc(&f, sysgate_signal_pc());
 	fmt_str(&f, "--- ");
 	fmt_str(&f, nm ? nm : "SIG?");
 	fmt_chr(&f, ' ');

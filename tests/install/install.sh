@@ -37,7 +37,7 @@ done
 readelf -d "$D$LIB/libsysgate.so.1" | grep -q 'SONAME.*\[libsysgate.so.1\]' ||
 	fail "soname"
 vers=$(nm -D --defined-only "$D$LIB/libsysgate.so.1" | awk '$2 == "A" { print $3 }' | sort | tr '\n' ' ')
-[ "$vers" = "SYSGATE_1.0 SYSGATE_1.1 SYSGATE_1.2 SYSGATE_1.3 SYSGATE_1.4 SYSGATE_1.5 SYSGATE_1.6 SYSGATE_1.7 " ] || fail "version nodes: $vers"
+[ "$vers" = "SYSGATE_1.0 SYSGATE_1.1 SYSGATE_1.2 SYSGATE_1.3 SYSGATE_1.4 SYSGATE_1.5 SYSGATE_1.6 SYSGATE_1.7 SYSGATE_1.8 " ] || fail "version nodes: $vers"
 nm -D "$D$LIB/libsysgate.so.1" | grep -q 'sysgate_locate@@SYSGATE_1.1' ||
 	fail "sysgate_locate is not in SYSGATE_1.1"
 
