@@ -4,6 +4,7 @@
  *
  *   -e inject=SET[:error=ERRNO|:retval=N][:signal=SIG][:when=EXPR]
  *                [:delay_enter=TIME][:delay_exit=TIME][:syscall=NAME]
+ *                [:poke_enter=@argN=HEX,...][:poke_exit=@argN=HEX,...]
  *   -e fault=SET[:error=ERRNO][:when=EXPR]    (error defaults to ENOSYS)
  *   EXPR: FIRST | FIRST+ | FIRST+STEP | FIRST..LAST | FIRST..LAST+STEP
  *   TIME: a decimal number (1.5, 8e5, .16E7), microseconds unless it ends
@@ -14,7 +15,9 @@
  * are counted per syscall and per process, as strace counts per tracee.
  * syscall= runs that call (one without side effects, strace's %pure)
  * with the same arguments in place of the original, whose result error=
- * or retval= then gives.
+ * or retval= then gives.  poke_enter= and poke_exit= write bytes where
+ * an argument points, before and after the call (strace's tampering:
+ * the call is marked "INJECTED: args").
  * Written only against include/sysgate.h.
  */
 #include "sysgate.h"
@@ -27,6 +30,18 @@
 #define NO_LAST (~0UL >> 1)
 #define WHEN_MAX 65535	/* strace's limit on when='s numbers */
 
+/* A poke: len bytes of poke_data from off, written where argument arg
+ * (1..7) points, at the call's entry or exit.  (strace's limits: 1024
+ * bytes each, one per argument and side.) */
+#define POKES_MAX 14
+#define POKE_BYTES_MAX 1024
+#define POKE_DATA 16384
+struct poke {
+	unsigned char arg, enter;
+	unsigned short len;
+	unsigned int off;
+};
+
 struct spec {
 	struct sc_set set;
 	int has_error, has_retval;
@@ -35,11 +50,16 @@ struct spec {
 	unsigned long first, last, step;
 	long delay_enter, delay_exit;	/* nanoseconds */
 	long subst;	/* syscall=: the call run instead, or -1 */
+	int npokes, poke_exit;
+	struct poke pokes[POKES_MAX];
 };
 
 static struct spec specs[MAX_SPECS];
 static int nspecs;
-static int any_delay_exit, any_signal;
+static int any_delay_exit, any_signal, any_poke_exit;
+static unsigned char poke_data[POKE_DATA];
+static unsigned int poke_used;
+static struct sysgate_ctx *self;
 
 /* "WHAT 'V'", and ": WHY" if given: an argument refused (an invalid one
  * worded as strace words it, with the reason after). */
@@ -197,7 +217,65 @@ static unsigned long counts[SYSGATE_NR_MAX];
 
 /* The options an inject or fault argument may give once each. */
 enum { O_RESULT = 1, O_SIGNAL = 2, O_DELAY_ENTER = 4, O_DELAY_EXIT = 8,
-       O_SYSCALL = 16 };
+       O_SYSCALL = 16, O_POKE_ENTER = 32, O_POKE_EXIT = 64 };
+
+static int hex_digit(char c)
+{
+	return c >= '0' && c <= '9' ? c - '0' :
+	       (c | 0x20) >= 'a' && (c | 0x20) <= 'f' ? (c | 0x20) - 'a' + 10 :
+	       -1;
+}
+
+/* "@argN=HEX,..." of poke_enter= or poke_exit= into sp; NULL or why it
+ * is invalid. */
+static const char *parse_pokes(struct spec *sp, int enter, const char *v,
+			       size_t vl)
+{
+	size_t i = 0, j, k;
+
+	if (!vl)
+		return "a poke takes @argN=HEX,... (N 1..7)";
+	for (; i < vl; i = j + 1) {
+		struct poke *p;
+		size_t n;
+		int d;
+
+		for (j = i; j < vl && v[j] != ','; j++)
+			;
+		if (j == i)
+			continue;	/* (empty items, as strtok skips them) */
+		if (j - i < 6 || hk_strncmp(v + i, "@arg", 4) ||
+		    v[i + 4] < '1' || v[i + 4] > '7' || v[i + 5] != '=')
+			return "a poke takes @argN=HEX,... (N 1..7)";
+		n = j - i - 6;
+		if (!n || n % 2 || n > 2 * POKE_BYTES_MAX)
+			return "a poke's data is 1..1024 bytes in hexadecimal";
+		for (k = 0; k < (size_t)sp->npokes; k++)
+			if (sp->pokes[k].enter == enter &&
+			    sp->pokes[k].arg == v[i + 4] - '0')
+				return "an argument poked twice";
+		if (sp->npokes == POKES_MAX || poke_used + n / 2 > POKE_DATA)
+			return "too much poke data";
+		p = &sp->pokes[sp->npokes];
+		p->arg = (unsigned char)(v[i + 4] - '0');
+		p->enter = (unsigned char)enter;
+		p->len = (unsigned short)(n / 2);
+		p->off = poke_used;
+		for (k = 0; k < n; k += 2) {
+			d = hex_digit(v[i + 6 + k]) << 4 |
+			    hex_digit(v[i + 7 + k]);
+			if (hex_digit(v[i + 6 + k]) < 0 ||
+			    hex_digit(v[i + 7 + k]) < 0)
+				return "a poke's data is 1..1024 bytes in "
+				       "hexadecimal";
+			poke_data[poke_used + k / 2] = (unsigned char)d;
+		}
+		poke_used += p->len;
+		sp->npokes++;
+		sp->poke_exit |= !enter;
+	}
+	return 0;
+}
 
 /*
  * One KEY=VALUE of an argument into sp; NULL or why it is invalid.  As in
@@ -244,6 +322,16 @@ static const char *parse_option(struct spec *sp, int fault, unsigned *seen,
 		if (lookup_signal(v, vl, &sp->sig))
 			return "signal= takes a signal name or 1..64";
 		once = O_SIGNAL;
+	} else if (KEY("poke_enter") || KEY("poke_exit")) {
+		int enter = KEY("poke_enter");
+		const char *why;
+
+		once = enter ? O_POKE_ENTER : O_POKE_EXIT;
+		if (*seen & once)
+			return "an option given twice";
+		why = parse_pokes(sp, enter, v, vl);
+		if (why)
+			return why;
 	} else if (KEY("delay_enter") || KEY("delay_exit")) {
 		long *d = KEY("delay_enter") ? &sp->delay_enter :
 			&sp->delay_exit;
@@ -303,10 +391,11 @@ static const char *parse_spec(const char *s, size_t n, int fault,
 		sp->error = 38;	/* ENOSYS */
 	}
 	if (!sp->has_error && !sp->has_retval && !sp->sig &&
-	    !sp->delay_enter && !sp->delay_exit)
-		return "it needs error=, retval=, signal= or a delay";
+	    !sp->delay_enter && !sp->delay_exit && !sp->npokes)
+		return "it needs error=, retval=, signal=, a delay or a poke";
 	any_delay_exit |= sp->delay_exit != 0;
 	any_signal |= sp->sig != 0;
+	any_poke_exit |= sp->poke_exit;
 	nspecs++;
 	return 0;
 }
@@ -318,6 +407,7 @@ static int inject_init(struct sysgate_ctx *ctx, const char *args)
 	char err[160];
 	struct arg a;
 
+	self = ctx;
 	while (args_next(&args, &a)) {
 		if (arg_is(&a, "trace") && a.val) {
 			/* strace tampers only with the calls it traces */
@@ -359,6 +449,51 @@ static void sleep_ns(long ns)
 		;
 }
 
+/* strace's words for a poke that could not be made, in the output. */
+static void poke_failed(const struct sysgate_sys *s, const struct poke *p,
+			int nargs)
+{
+	char msg[256];
+	struct fmt f;
+
+	fmt_init(&f, msg, sizeof(msg));
+	fmt_str(&f, "sysgate: Failed to tamper with process ");
+	fmt_dec(&f, s->pid);
+	if (nargs >= 0) {
+		fmt_str(&f, ": requested to tamper with argument #");
+		fmt_dec(&f, p->arg);
+		fmt_str(&f, ", but system call '");
+		fmt_str(&f, sysgate_syscall_name(s->nr));
+		fmt_str(&f, "' has only ");
+		fmt_dec(&f, nargs);
+		fmt_str(&f, " arguments\n");
+	} else {
+		fmt_str(&f, ": couldn't poke\n");
+	}
+	sysgate_output(self, msg, f.len);
+}
+
+/* The pokes of one side; 1 if any wrote something. */
+static int poke(struct sysgate_sys *s, const struct spec *sp, int enter)
+{
+	int i, poked = 0, nargs = sysgate_syscall_nargs(s->nr);
+
+	for (i = 0; i < sp->npokes; i++) {
+		const struct poke *p = &sp->pokes[i];
+
+		if (p->enter != enter)
+			continue;
+		if (nargs >= 0 && p->arg > nargs)
+			poke_failed(s, p, nargs);
+		else if (sysgate_write_mem(s, (void *)s->args[p->arg - 1],
+					   poke_data + p->off, p->len) > 0)
+			poked = 1;
+		else
+			poke_failed(s, p, -1);
+	}
+	return poked;
+}
+
 static struct spec *match(long nr)
 {
 	int i;
@@ -373,6 +508,7 @@ static enum sysgate_verdict inject_enter(struct sysgate_sys *s, void *data)
 {
 	struct spec *sp = match(s->nr);
 	unsigned long n;
+	int poked;
 
 	(void)data;
 	if (!sp)
@@ -385,7 +521,10 @@ static enum sysgate_verdict inject_enter(struct sysgate_sys *s, void *data)
 	}
 	if (sp->delay_enter)
 		sleep_ns(sp->delay_enter);
-	if (sp->sig || sp->delay_exit) {
+	poked = poke(s, sp, 1);
+	if (poked)
+		s->note = "INJECTED: args";
+	if (sp->sig || sp->delay_exit || sp->poke_exit) {
 		int fresh, k = tid_slot(&threads, s->tid, &fresh);
 
 		if (k >= 0) {
@@ -399,7 +538,7 @@ static enum sysgate_verdict inject_enter(struct sysgate_sys *s, void *data)
 				s->args[3], s->args[4], s->args[5]);
 	if (sp->has_error || sp->has_retval) {
 		s->ret = sp->has_error ? -sp->error : sp->retval;
-		s->note = "INJECTED";
+		s->note = poked ? "INJECTED: args, retval" : "INJECTED";
 		return SYSGATE_SKIP;
 	}
 	return SYSGATE_RUN;
@@ -429,13 +568,16 @@ static void inject_exit(struct sysgate_sys *s, void *data)
 	int k;
 
 	(void)data;
-	if ((!any_delay_exit && !any_signal) ||
+	if ((!any_delay_exit && !any_signal && !any_poke_exit) ||
 	    (k = tid_slot_find(&threads, s->tid)) < 0 || chosen[k].call != s)
 		return;
 	sp = chosen[k].sp;
 	chosen[k].call = 0;
 	if (s->flags & SYSGATE_SYS_CHILD)
 		return;
+	if (sp->poke_exit && poke(s, sp, 0))
+		s->note = s->flags & SYSGATE_SYS_SKIPPED ?
+			  "INJECTED: args, retval" : "INJECTED: args";
 	if (sp->delay_exit)
 		sleep_ns(sp->delay_exit);
 	if (sp->sig)

@@ -322,8 +322,11 @@ static void d_umount2(struct call *c)
 
 static void d_getcwd(struct call *c)
 {
+	/* (the path as long as the call says: ret counts its NUL) */
 	if (a_out(c, c->s->args[0]))
-		p_string(c->f, c->s, c->s->args[0]);
+		p_string_n(c->f, c->s, c->s->args[0],
+			   c->s->ret > 0 && c->s->ret < 4096 ?
+			   (size_t)c->s->ret : 4096);
 	a_udec(c, c->s->args[1]);
 }
 
