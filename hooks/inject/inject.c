@@ -212,7 +212,18 @@ static struct tid_slots threads;
 static struct {
 	const struct sysgate_sys *call;
 	const struct spec *sp;
+	int marks;	/* MARK_* given at entry */
 } chosen[TID_SLOTS];
+
+/* strace's marks on a tampered call's line: "(INJECTED)" for a result,
+ * ": args" with a poke, "(DELAYED)" after a delay; the trace prints the
+ * note in parentheses, so ") (" separates two. */
+enum { MARK_ARGS = 1, MARK_RESULT = 2, MARK_DELAYED = 4 };
+static const char *const notes[8] = {
+	0, "INJECTED: args", "INJECTED", "INJECTED: args, retval",
+	"DELAYED", "INJECTED: args) (DELAYED", "INJECTED) (DELAYED",
+	"INJECTED: args, retval) (DELAYED",
+};
 static unsigned long counts[SYSGATE_NR_MAX];
 
 /* The options an inject or fault argument may give once each. */
@@ -508,7 +519,7 @@ static enum sysgate_verdict inject_enter(struct sysgate_sys *s, void *data)
 {
 	struct spec *sp = match(s->nr);
 	unsigned long n;
-	int poked;
+	int marks = 0;
 
 	(void)data;
 	if (!sp)
@@ -519,17 +530,22 @@ static enum sysgate_verdict inject_enter(struct sysgate_sys *s, void *data)
 		    (n - sp->first) % sp->step)
 			return SYSGATE_RUN;
 	}
-	if (sp->delay_enter)
+	if (sp->delay_enter) {
 		sleep_ns(sp->delay_enter);
-	poked = poke(s, sp, 1);
-	if (poked)
-		s->note = "INJECTED: args";
+		marks |= MARK_DELAYED;
+	}
+	if (poke(s, sp, 1))
+		marks |= MARK_ARGS;
+	if (sp->has_error || sp->has_retval)
+		marks |= MARK_RESULT;
+	s->note = notes[marks];
 	if (sp->sig || sp->delay_exit || sp->poke_exit) {
 		int fresh, k = tid_slot(&threads, s->tid, &fresh);
 
 		if (k >= 0) {
 			chosen[k].call = s;
 			chosen[k].sp = sp;
+			chosen[k].marks = marks;
 		}
 	}
 	/* (syscall= replaces the call only where a result is injected) */
@@ -538,7 +554,6 @@ static enum sysgate_verdict inject_enter(struct sysgate_sys *s, void *data)
 				s->args[3], s->args[4], s->args[5]);
 	if (sp->has_error || sp->has_retval) {
 		s->ret = sp->has_error ? -sp->error : sp->retval;
-		s->note = poked ? "INJECTED: args, retval" : "INJECTED";
 		return SYSGATE_SKIP;
 	}
 	return SYSGATE_RUN;
@@ -565,21 +580,24 @@ static void send_signal(const struct sysgate_sys *s, int sig)
 static void inject_exit(struct sysgate_sys *s, void *data)
 {
 	const struct spec *sp;
-	int k;
+	int k, marks;
 
 	(void)data;
 	if ((!any_delay_exit && !any_signal && !any_poke_exit) ||
 	    (k = tid_slot_find(&threads, s->tid)) < 0 || chosen[k].call != s)
 		return;
 	sp = chosen[k].sp;
+	marks = chosen[k].marks;
 	chosen[k].call = 0;
 	if (s->flags & SYSGATE_SYS_CHILD)
 		return;
 	if (sp->poke_exit && poke(s, sp, 0))
-		s->note = s->flags & SYSGATE_SYS_SKIPPED ?
-			  "INJECTED: args, retval" : "INJECTED: args";
-	if (sp->delay_exit)
+		marks |= MARK_ARGS;
+	if (sp->delay_exit) {
 		sleep_ns(sp->delay_exit);
+		marks |= MARK_DELAYED;
+	}
+	s->note = notes[marks];
 	if (sp->sig)
 		send_signal(s, sp->sig);
 }

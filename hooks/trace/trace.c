@@ -1080,8 +1080,18 @@ static void json_ret(struct fmt *f, struct sysgate_sys *s, int noreturn)
 		json_ret_info(f, s);
 	}
 	if (s->note) {
+		/* (several marks, "A) (B" for the text line: "A, B") */
+		const char *n;
+
 		fmt_str(f, ",\"note\":\"");
-		fmt_str(f, s->note);
+		for (n = s->note; *n; n++) {
+			if (!hk_strncmp(n, ") (", 3)) {
+				fmt_str(f, ", ");
+				n += 2;
+			} else {
+				fmt_chr(f, *n);
+			}
+		}
 		fmt_chr(f, '"');
 	}
 	if (s->enter_ns) {

@@ -85,7 +85,7 @@ file-fstat file -e trace=%fstat,write,close
 file-statfs file -e trace=%statfs,%fstatfs,write,close
 file-allstat file -e trace=%%stat,%%statfs,write,close
 file-oldclass file -e trace=file,write,close
-tamper-poke tamper -e inject=chdir:poke_enter=@arg1=2f746d7000 -e inject=getcwd:poke_exit=@arg1=2f706f6b656400 -e inject=mkdir:poke_enter=@arg1=2f00:retval=0
+tamper-poke tamper -e inject=chdir:poke_enter=@arg1=2f746d7000 -e inject=getcwd:poke_exit=@arg1=2f706f6b656400:delay_exit=1 -e inject=mkdir:poke_enter=@arg1=2f00:retval=0
 quota-inject quota -e inject=quotactl,quotactl_fd:retval=42
 quota-inject-v quota -v -e inject=quotactl,quotactl_fd:retval=42
 quota-v quota -v
