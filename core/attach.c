@@ -403,6 +403,7 @@ static long attach_detach(struct sg_attach_args *a)
 	a->sud_used = sg.sud_ons > 0;
 	drop_fd(sg.out_fd, a->quiet);
 	sg.out_fd = -1;
+	drop_fd(sg_output_held_take(), a->quiet);
 	drop_fd(sg_fd_mem_take(), a->quiet);
 	if (sg.state_fd > 2) {
 		drop_fd(sg.state_fd, a->quiet);

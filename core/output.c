@@ -190,8 +190,7 @@ static inline int split_vfork(void)
  */
 static long out_fd_of(struct sg_thread *t)
 {
-	if (!t || !t->vfork_child || !opts || opts->follow != 2 ||
-	    !opts->outfile || sg.tracer)
+	if (!t || !t->vfork_child || !split_vfork() || sg.tracer)
 		return sg.out_fd;
 	if (!t->out_own) {
 		long fd = open_output_of(t->pid, 1);
@@ -204,6 +203,14 @@ static long out_fd_of(struct sg_thread *t)
 long sg_output_fd(void)
 {
 	return out_fd_of(sg_self());
+}
+
+long sg_output_held_take(void)
+{
+	long fd = held_pipe;
+
+	held_pipe = -1;
+	return fd;
 }
 
 /*

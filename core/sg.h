@@ -505,6 +505,9 @@ void sg_fd_exec(int begin) SG_HIDDEN;
 /* The output descriptor of the calling thread's process (-ff: a vfork
  * child's own file). */
 long sg_output_fd(void) SG_HIDDEN;
+/* -p -ff: the output pipe a child holds for the CLI to find it (-1:
+ * none), given up by a detach. */
+long sg_output_held_take(void) SG_HIDDEN;
 
 /* core/shared.c: memory shared by the hooked process tree (a memfd) */
 long sg_shared_create(void) SG_HIDDEN;		/* -> its descriptor */

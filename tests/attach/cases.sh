@@ -528,12 +528,18 @@ t_hook_refusals() {
 # Children forked while attached (-f) are hooked, and detached with their
 # parent: each program's results are its own before, injected while
 # attached, its own again after, and every code byte is the program's.
+# The pipes process $1 holds, by inode.
+pipes_of() {
+	ls -l /proc/$1/fd | sed -n 's/.*-> pipe:\[\([0-9]*\)\]$/\1/p' | sort
+}
+
 follow() {
-	local before C real S n
+	local before C real S n pipes
 	start "$TMP/out" "$BUILD/tests/attach/forker" "$@"
 	wait_for '^tick 1 ' "$TMP/out"
 	real=$(sed -n 's/^tick 0 ppid=\([0-9]*\)$/\1/p' "$TMP/out")
 	before=$(code_sum $P)
+	pipes=$(pipes_of $P)
 	"$SG" -f "${SGARGS[@]}" -p $P -e trace=getppid \
 		-e inject=getppid:retval=4242 -o "$TMP/trace" 2>"$TMP/err" &
 	S=$!
@@ -572,6 +578,9 @@ $(diff <(echo "$before") <(code_sum $C))"
 		grep -Eq "^getppid\(\) += 4242 \(INJECTED\)$" "$TMP/trace.$C" ||
 			fail "trace.$C: $(ls "$TMP")"
 		[ ! -e "$TMP/trace" ] || fail "-ff wrote $TMP/trace"
+		# (the pipe by which the CLI found the child: let go too)
+		[ "$(pipes_of $C)" = "$pipes" ] ||
+			fail "child $C holds pipes: $(pipes_of $C) (before: $pipes)"
 		return 0
 	fi
 	grep -Eq "^$P +getppid\(\) += 4242 \(INJECTED\)$" "$TMP/trace" ||
