@@ -269,7 +269,7 @@ static void flush(struct sysgate_ctx *self, int tid, unsigned long long before)
 	}
 }
 
-int order_exec_leader(struct sysgate_ctx *self, int pid,
+int order_exec_leader(struct sysgate_ctx *self, int pid, int split,
 		      struct order_cut *c)
 {
 	int cache = 0;
@@ -281,8 +281,9 @@ int order_exec_leader(struct sysgate_ctx *self, int pid,
 	c->exit_args = p->exit_args;
 	c->len = p->len;
 	hk_memcpy(c->text, p->text, p->len);
-	if (p->state == PENDING && !whole)
+	if (p->state == PENDING && split && !whole)
 		show(self, p);
+	c->shown = p->state == SHOWN;
 	if (p->state == PENDING)
 		area->pending--;
 	p->state = IDLE;

@@ -34,15 +34,17 @@ int order_begin(struct sysgate_ctx *self, int tid, int call, int *cache,
 void order_end(int held);
 /* Under the lock, in the first line of the program a thread of process
  * pid started with execve: the call its leader (thread pid) was in, which
- * the execve ended, shown unfinished if it was not yet (lines not held
- * whole); 1 and the call in c if there was one. */
+ * the execve ended, shown unfinished if it was not yet and split asks
+ * (another line comes first; lines not held whole); 1 and the call in c
+ * if there was one. */
 struct order_cut {
 	long nr;
 	int exit_args;		/* some of its arguments print at exit */
+	int shown;		/* its start was shown "<unfinished ...>" */
 	int len;
 	char text[ORDER_TEXT];	/* its line's start: prefix, name(args */
 };
-int order_exec_leader(struct sysgate_ctx *self, int pid,
+int order_exec_leader(struct sysgate_ctx *self, int pid, int split,
 		      struct order_cut *c);
 /* Was tid's call in the kernel shown unfinished? */
 int order_shown(int tid, int *cache);

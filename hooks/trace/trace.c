@@ -1309,6 +1309,16 @@ static enum sysgate_verdict trace_enter(struct sysgate_sys *s, void *data)
 	if (!(s->flags & SYSGATE_SYS_NORETURN) && s->nr != nr_execve &&
 	    s->nr != nr_execveat)
 		return SYSGATE_RUN;
+	if (set_given && !set_has(&set, s->nr) && !(s->flags &
+						   SYSGATE_SYS_NORETURN)) {
+		/* an execve selected only for a thread's: the new program
+		 * tells the old one superseded (no line of the call) */
+		struct exec_by by = { EXEC_BY_MARK, s->tid, s->nr };
+
+		if (s->tid != s->pid && !json)
+			sysgate_exec_carry(self, &by, sizeof(by));
+		return SYSGATE_RUN;
+	}
 	fmt_init(&f, buf, sizeof(buf));
 	if ((set_given && !set_has(&set, s->nr)) ||
 	    !filter_selected(s)) {
@@ -1403,6 +1413,9 @@ static void trace_exit(struct sysgate_sys *s, void *data)
 {
 	(void)data;
 	if (inflight_pop(s) == LINE_DONE || (s->flags & SYSGATE_SYS_CHILD))
+		return;
+	/* (an execve outside the set: selected for exec_by_thread) */
+	if (set_given && !set_has(&set, s->nr))
 		return;
 	if (s->flags & SYSGATE_SYS_EXECVE) {
 		exec_line(self, s->tid);	/* (-m ptrace: the old
@@ -1673,7 +1686,8 @@ static void trace_signal(int sig, const void *info, void *data)
  * strace prints the call's start ("<unfinished ...>" when the end of a
  * call the leader was in, "= ?", comes next, else "<pid changed to PID
  * ...>"), "+++ superseded by execve in pid TID +++", and the call's end
- * as the leader's.  Under a status filter, lines whole.
+ * as the leader's.  Under a status filter, lines whole; for an execve
+ * outside the set (n 0), no line of its own.
  */
 static void exec_by_thread(struct sysgate_ctx *ctx, int pid, char *start,
 			   long n, const struct exec_by *by)
@@ -1686,11 +1700,13 @@ static void exec_by_thread(struct sysgate_ctx *ctx, int pid, char *start,
 
 	if (ordered) {
 		order_begin(ctx, pid, 0, &none, &ts, &held);
-		in_call = order_exec_leader(ctx, pid, &cut) &&
+		in_call = order_exec_leader(ctx, pid,
+					    n > 0 && filter_status_all(),
+					    &cut) &&
 			  (!set_given || set_has(&set, cut.nr)) &&
 			  filter_status(FILTER_UNFINISHED);
 	}
-	if (filter_status_all()) {
+	if (n > 0 && filter_status_all()) {
 		fmt_init(&f, start, LINE_MAX_);
 		f.len = n;
 		if (in_call) {
@@ -1704,7 +1720,7 @@ static void exec_by_thread(struct sysgate_ctx *ctx, int pid, char *start,
 	}
 	/* (a line at a time: the result's column is the line's) */
 	fmt_init(&f, buf, sizeof(buf));
-	if (in_call && filter_status_all()) {
+	if (in_call && cut.shown) {
 		put_cut_short(&f, pid, 0, cut.nr, cut.exit_args);
 	} else if (in_call) {
 		fmt_mem(&f, cut.text, cut.len);
@@ -1721,7 +1737,7 @@ static void exec_by_thread(struct sysgate_ctx *ctx, int pid, char *start,
 		fmt_dec(&f, by->tid);
 		fmt_str(&f, " +++\n");
 	}
-	if (filter_status_all()) {
+	if (n > 0 && filter_status_all()) {
 		sysgate_output(ctx, f.buf, f.len);
 		f.len = 0;
 		put_prefix(&f, pid, 0);
@@ -1750,6 +1766,7 @@ static void exec_line(struct sysgate_ctx *ctx, int tid)
 	int none = 0, held = 0;
 
 	if (n >= (long)sizeof(by)) {
+		/* (the line, empty for an execve outside the set) */
 		hk_memcpy(&by, carried + n - sizeof(by), sizeof(by));
 		if (!hk_strncmp(by.mark, EXEC_BY_MARK, sizeof(EXEC_BY_MARK))) {
 			exec_by_thread(ctx, tid, carried, n - sizeof(by), &by);
@@ -1956,6 +1973,11 @@ static int trace_init(struct sysgate_ctx *ctx, const char *args)
 		sysgate_select(ctx, nr_exit_group);
 	if (nr_exit >= 0)
 		sysgate_select(ctx, nr_exit);
+	/* (and execve: "+++ superseded by execve" after a thread's) */
+	if (nr_execve >= 0)
+		sysgate_select(ctx, nr_execve);
+	if (nr_execveat >= 0)
+		sysgate_select(ctx, nr_execveat);
 	/* (without -f, lines carry no pid to say whose a resumed call is:
 	 * each is written whole, as it ends) */
 	ordered = follow && !json;

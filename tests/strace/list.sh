@@ -116,6 +116,7 @@ events events -e trace=!pread64,futex,clone3,madvise
 threxec threxec -e trace=write,close,execve,exit,pause,nanosleep
 thrgroup thrgroup -e trace=write,close,exit_group,pause
 threxec-qqq threxec -qqq -e trace=write,close,execve,exit,pause,nanosleep
+threxec-noexec threxec -e trace=write,close,exit,pause,nanosleep
 threxec-unfinished threxec -e status=failed,unfinished -e trace=write,close,execve,exit,pause,nanosleep
 events-qq events -qq -e trace=!pread64,futex,clone3,madvise
 events-i events -i -e trace=!pread64,futex,clone3,madvise
