@@ -64,9 +64,39 @@ static const struct decoder *decoders[SYSGATE_NR_MAX];
 static int result_column = 40;
 static int no_exit_lines;	/* -qq, -e quiet=exit */
 static int no_super_lines;	/* -qqq, -e quiet=thread-execve */
-/* The exit code of the leader's own exit while other threads ran: its
- * "+++ exited" line waits for the process's end (-1: not gone). */
-static int leader_gone = -1;
+/* The exit code of a leader's own exit while other threads ran, by
+ * process (-m ptrace runs this hook for every process of the tree): its
+ * "+++ exited" line waits for the process's end. */
+#define GONE_MAX 16
+static struct {
+	int pid, code;
+} leaders_gone[GONE_MAX];
+
+static void leader_gone(int pid, int code)
+{
+	int i, k = 0;
+
+	for (i = 0; i < GONE_MAX; i++)
+		if (leaders_gone[i].pid == pid || !leaders_gone[i].pid) {
+			k = i;
+			break;
+		}
+	leaders_gone[k].pid = pid;
+	leaders_gone[k].code = code;
+}
+
+/* Process pid's leader's code, forgotten; -1 if its leader is not gone. */
+static int leader_gone_take(int pid)
+{
+	int i;
+
+	for (i = 0; i < GONE_MAX; i++)
+		if (leaders_gone[i].pid == pid) {
+			leaders_gone[i].pid = 0;
+			return leaders_gone[i].code;
+		}
+	return -1;
+}
 /* Carried after an execve's line when a thread other than the leader
  * made it: the new program is the leader's pid, and prints the ends
  * strace prints for the old one (exec_line). */
@@ -1156,16 +1186,19 @@ static void exited(struct fmt *f, struct sysgate_sys *s)
 
 	if (s->nr == nr_exit && s->tid == s->pid &&
 	    (threads_alive(s->pid) > 1 || pids_threads(s->pid) > 1)) {
-		leader_gone = code;
+		leader_gone(s->pid, code);
 		return;
 	}
 	if (s->nr == nr_exit) {
+		int leader;
+
 		exited_line(f, s->nr, s->tid, code);
-		if (s->tid != s->pid && leader_gone >= 0 &&
-		    threads_alive(s->pid) == 1)
-			exited_line(f, s->nr, s->pid, leader_gone);
+		if (s->tid != s->pid && threads_alive(s->pid) == 1 &&
+		    (leader = leader_gone_take(s->pid)) >= 0)
+			exited_line(f, s->nr, s->pid, leader);
 		return;
 	}
+	leader_gone_take(s->pid);
 	if (s->tid != s->pid)
 		exited_line(f, s->nr, s->tid, code);
 	exited_line(f, s->nr, s->pid, code);
@@ -1698,6 +1731,7 @@ static void exec_by_thread(struct sysgate_ctx *ctx, int pid, char *start,
 	unsigned long long ts = 0;
 	int held = 0, none = 0, in_call = 0;
 
+	leader_gone_take(pid);	/* (superseded instead) */
 	if (ordered) {
 		order_begin(ctx, pid, 0, &none, &ts, &held);
 		in_call = order_exec_leader(ctx, pid,
