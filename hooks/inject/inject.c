@@ -154,11 +154,19 @@ static int lookup_errno(const char *s, size_t n, long *e)
 	return -1;
 }
 
+/* A hexadecimal digit's value (0..15), or -1. */
+static int hex_digit(char c)
+{
+	return c >= '0' && c <= '9' ? c - '0' :
+	       (c | 0x20) >= 'a' && (c | 0x20) <= 'f' ? (c | 0x20) - 'a' + 10 :
+	       -1;
+}
+
 /* retval=: a 64-bit number as strtoull(, 0) reads it (0x hex, 0 octal,
  * decimal; a leading - negates), without overflow. */
 static int parse_retval(const char *s, size_t n, long *v)
 {
-	unsigned long x = 0, base = 10, d;
+	unsigned long x = 0, base = 10;
 	size_t i = 0;
 	int neg = 0;
 
@@ -173,11 +181,10 @@ static int parse_retval(const char *s, size_t n, long *v)
 	if (i == n)
 		return -1;
 	for (; i < n; i++) {
-		char c = s[i] | 0x20;
+		int d = hex_digit(s[i]);
 
-		d = s[i] >= '0' && s[i] <= '9' ? (unsigned long)(s[i] - '0') :
-		    c >= 'a' && c <= 'f' ? (unsigned long)(c - 'a' + 10) : 99;
-		if (d >= base || x > (~0UL - d) / base)
+		if (d < 0 || (unsigned long)d >= base ||
+		    x > (~0UL - d) / base)
 			return -1;
 		x = x * base + d;
 	}
@@ -230,13 +237,6 @@ static unsigned long counts[SYSGATE_NR_MAX];
 enum { O_RESULT = 1, O_SIGNAL = 2, O_DELAY_ENTER = 4, O_DELAY_EXIT = 8,
        O_SYSCALL = 16, O_POKE_ENTER = 32, O_POKE_EXIT = 64 };
 
-static int hex_digit(char c)
-{
-	return c >= '0' && c <= '9' ? c - '0' :
-	       (c | 0x20) >= 'a' && (c | 0x20) <= 'f' ? (c | 0x20) - 'a' + 10 :
-	       -1;
-}
-
 /* "@argN=HEX,..." of poke_enter= or poke_exit= into sp; NULL or why it
  * is invalid. */
 static const char *parse_pokes(struct spec *sp, int enter, const char *v,
@@ -249,7 +249,6 @@ static const char *parse_pokes(struct spec *sp, int enter, const char *v,
 	for (; i < vl; i = j + 1) {
 		struct poke *p;
 		size_t n;
-		int d;
 
 		for (j = i; j < vl && v[j] != ','; j++)
 			;
@@ -273,13 +272,14 @@ static const char *parse_pokes(struct spec *sp, int enter, const char *v,
 		p->len = (unsigned short)(n / 2);
 		p->off = poke_used;
 		for (k = 0; k < n; k += 2) {
-			d = hex_digit(v[i + 6 + k]) << 4 |
-			    hex_digit(v[i + 7 + k]);
-			if (hex_digit(v[i + 6 + k]) < 0 ||
-			    hex_digit(v[i + 7 + k]) < 0)
+			int hi = hex_digit(v[i + 6 + k]),
+			    lo = hex_digit(v[i + 7 + k]);
+
+			if (hi < 0 || lo < 0)
 				return "a poke's data is 1..1024 bytes in "
 				       "hexadecimal";
-			poke_data[poke_used + k / 2] = (unsigned char)d;
+			poke_data[poke_used + k / 2] = (unsigned char)(hi << 4 |
+								       lo);
 		}
 		poke_used += p->len;
 		sp->npokes++;
@@ -338,7 +338,7 @@ static const char *parse_option(struct spec *sp, int fault, unsigned *seen,
 		const char *why;
 
 		once = enter ? O_POKE_ENTER : O_POKE_EXIT;
-		if (*seen & once)
+		if (*seen & once)	/* (before parse_pokes adds to sp) */
 			return "an option given twice";
 		why = parse_pokes(sp, enter, v, vl);
 		if (why)
@@ -487,8 +487,11 @@ static void poke_failed(const struct sysgate_sys *s, const struct poke *p,
 /* The pokes of one side; 1 if any wrote something. */
 static int poke(struct sysgate_sys *s, const struct spec *sp, int enter)
 {
-	int i, poked = 0, nargs = sysgate_syscall_nargs(s->nr);
+	int i, poked = 0, nargs;
 
+	if (!sp->npokes)
+		return 0;
+	nargs = sysgate_syscall_nargs(s->nr);
 	for (i = 0; i < sp->npokes; i++) {
 		const struct poke *p = &sp->pokes[i];
 

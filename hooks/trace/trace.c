@@ -106,6 +106,22 @@ struct exec_by {
 	int tid;		/* the thread that made it */
 	long nr;		/* execve or execveat */
 };
+
+/* An execve's entry: its line (buf[0, len), room for cap) carried to the
+ * new program, with the thread's id when not the leader's (len 0: the
+ * call is outside the set, the id alone). */
+static void exec_carry(const struct sysgate_sys *s, char *buf, size_t len,
+		       size_t cap)
+{
+	struct exec_by by = { EXEC_BY_MARK, s->tid, s->nr };
+
+	if (s->tid != s->pid && !json && len + sizeof(by) <= cap) {
+		hk_memcpy(buf + len, &by, sizeof(by));
+		len += sizeof(by);
+	}
+	if (len)
+		sysgate_exec_carry(self, buf, len);
+}
 static int show_nr;	/* -n */
 /* -f -o FILE: strace's "PID " column instead of "[pid PID] " */
 static int pid_column;
@@ -1346,10 +1362,7 @@ static enum sysgate_verdict trace_enter(struct sysgate_sys *s, void *data)
 						   SYSGATE_SYS_NORETURN)) {
 		/* an execve selected only for a thread's: the new program
 		 * tells the old one superseded (no line of the call) */
-		struct exec_by by = { EXEC_BY_MARK, s->tid, s->nr };
-
-		if (s->tid != s->pid && !json)
-			sysgate_exec_carry(self, &by, sizeof(by));
+		exec_carry(s, buf, 0, sizeof(buf));
 		return SYSGATE_RUN;
 	}
 	fmt_init(&f, buf, sizeof(buf));
@@ -1375,16 +1388,8 @@ static enum sysgate_verdict trace_enter(struct sysgate_sys *s, void *data)
 	else
 		put_call(&f, s, 0);
 	if (!(s->flags & SYSGATE_SYS_NORETURN)) {
-		/* execve: the new program prints the line if it succeeds
-		 * (made by a thread: which, and whether the leader ran) */
-		struct exec_by by = { EXEC_BY_MARK, s->tid, s->nr };
-
-		if (s->tid != s->pid && !json &&
-		    f.len + sizeof(by) <= sizeof(buf)) {
-			hk_memcpy(buf + f.len, &by, sizeof(by));
-			f.len += sizeof(by);
-		}
-		sysgate_exec_carry(self, buf, f.len);
+		/* execve: the new program prints the line if it succeeds */
+		exec_carry(s, buf, f.len, sizeof(buf));
 		return SYSGATE_RUN;
 	}
 	restored = sigreturn_value(s, &r);
@@ -1448,7 +1453,8 @@ static void trace_exit(struct sysgate_sys *s, void *data)
 	if (inflight_pop(s) == LINE_DONE || (s->flags & SYSGATE_SYS_CHILD))
 		return;
 	/* (an execve outside the set: selected for exec_by_thread) */
-	if (set_given && !set_has(&set, s->nr))
+	if (set_given && (s->nr == nr_execve || s->nr == nr_execveat) &&
+	    !set_has(&set, s->nr))
 		return;
 	if (s->flags & SYSGATE_SYS_EXECVE) {
 		exec_line(self, s->tid);	/* (-m ptrace: the old

@@ -846,22 +846,16 @@ void trace_stack(struct fmt *f, const struct sysgate_sys *s,
 						"/proc/thread-self/maps" };
 	char maps[MAPS_MAX];
 	unsigned long pcs[MAX_FRAMES];
-	long fd, got = 0, k;
+	long got = 0;
 	int n, i;
 
 	/* only in the traced process itself (not a tracer's) */
 	if (s && s->pid != (int)sysgate_syscall(nr("getpid"), 0, 0, 0, 0, 0, 0))
 		return;
-	for (i = 0; i < 2 && !got; i++) {
-		fd = sysgate_syscall(nr("openat"), -100, (long)maps_of[i],
-				     0x80000, 0, 0, 0);
-		while (fd >= 0 && got < MAPS_MAX - 1 &&
-		       (k = sysgate_syscall(nr("read"), fd, (long)(maps + got),
-					    MAPS_MAX - 1 - got, 0, 0, 0)) > 0)
-			got += k;
-		if (fd >= 0)
-			sysgate_syscall(nr("close"), fd, 0, 0, 0, 0, 0);
-	}
+	for (i = 0; i < 2 && got <= 0; i++)
+		got = trace_read_file(maps_of[i], maps, MAPS_MAX - 1);
+	if (got < 0)
+		got = 0;
 	maps[got] = 0;
 	n = got > 0 ? backtrace(s ? (unsigned long)s->pc : 0, maps, pcs) : 0;
 	for (i = 0; i < n; i++) {
