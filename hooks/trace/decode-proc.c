@@ -218,6 +218,17 @@ static void d_clone3(struct call *c)
 	a_udec(c, size);
 }
 
+/* A wait status's signal: its name whatever -X asks, as strace's */
+static void p_wsig(struct fmt *f, int sig)
+{
+	const char *nm = sysgate_signal_name(sig);
+
+	if (nm)
+		fmt_str(f, nm);
+	else
+		fmt_dec(f, sig);
+}
+
 /* [{WIFEXITED(s) && WEXITSTATUS(s) == 0}] */
 static void p_wstatus(struct fmt *f, int st)
 {
@@ -226,12 +237,12 @@ static void p_wstatus(struct fmt *f, int st)
 		f_dec(f, "WIFEXITED(s) && WEXITSTATUS(s) == ", WEXITSTATUS(st));
 	} else if (WIFSIGNALED(st)) {
 		fmt_str(f, "WIFSIGNALED(s) && WTERMSIG(s) == ");
-		p_signame(f, WTERMSIG(st));
+		p_wsig(f, WTERMSIG(st));
 		if (WCOREDUMP(st))
 			fmt_str(f, " && WCOREDUMP(s)");
 	} else if (WIFSTOPPED(st)) {
 		fmt_str(f, "WIFSTOPPED(s) && WSTOPSIG(s) == ");
-		p_signame(f, WSTOPSIG(st));
+		p_wsig(f, WSTOPSIG(st));
 	} else if (WIFCONTINUED(st)) {
 		fmt_str(f, "WIFCONTINUED(s)");
 	} else {

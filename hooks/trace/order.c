@@ -290,6 +290,66 @@ int order_exec_leader(struct sysgate_ctx *self, int pid, int split,
 	return 1;
 }
 
+/* Thread tid is known from its start: a process killed where it cannot
+ * say so (SIGKILL) is reported with all its threads (order_gone). */
+void order_thread(int tid)
+{
+	int held = lock(tid), cache = 0;
+
+	claim(tid, &cache);
+	unlock(held);
+}
+
+/* Process pid's slots but keep's are free (a new program: the old one's
+ * other threads are gone). */
+void order_forget_process(int self, int pid, int keep)
+{
+	int held = lock(self), i;
+
+	for (i = 0; i < area->used && i < ORDER_SLOTS; i++) {
+		struct pend *p = &area->slot[i];
+
+		if (p->tid && p->pid == pid && p->tid != keep) {
+			if (p->state == PENDING)
+				area->pending--;
+			p->state = IDLE;
+			p->tid = 0;
+		}
+	}
+	unlock(held);
+}
+
+int order_gone(struct sysgate_ctx *self, int tid, int pid,
+	       struct order_gone *g, int max, int *held)
+{
+	unsigned long long ts;
+	int i, n = 0;
+
+	*held = lock(tid);
+	for (i = 0; n < max && i < area->used && i < ORDER_SLOTS; i++) {
+		struct pend *p = &area->slot[i];
+
+		if (!p->tid || p->pid != pid)
+			continue;
+		g[n].tid = p->tid;
+		g[n].in_call = p->state != IDLE;
+		g[n].cut.nr = p->nr;
+		g[n].cut.exit_args = p->exit_args;
+		g[n].cut.shown = p->state == SHOWN;
+		g[n].cut.len = p->len;
+		hk_memcpy(g[n].cut.text, p->text, p->len);
+		if (p->state == PENDING)
+			area->pending--;
+		p->state = IDLE;
+		p->tid = 0;
+		n++;
+	}
+	/* (the caller's own call too: its line comes after these) */
+	ts = sysgate_now_ns();
+	flush(self, 0, ts);
+	return n;
+}
+
 __attribute__((hot))
 int order_begin(struct sysgate_ctx *self, int tid, int call, int *cache,
 		unsigned long long *ts, int *held)

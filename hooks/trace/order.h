@@ -46,6 +46,21 @@ struct order_cut {
 };
 int order_exec_leader(struct sysgate_ctx *self, int pid, int split,
 		      struct order_cut *c);
+/* Thread tid has started (its slot taken, so that order_gone knows it). */
+void order_thread(int tid);
+/* Process pid is gone, killed where it could not say so (SIGKILL):
+ * takes the lock for thread tid, as order_begin, and takes out up to max
+ * of pid's threads, each with the call it was in (in_call, cut), before
+ * writing the older calls of others unfinished.  Returns how many. */
+struct order_gone {
+	int tid;
+	int in_call;
+	struct order_cut cut;
+};
+int order_gone(struct sysgate_ctx *self, int tid, int pid,
+	       struct order_gone *g, int max, int *held);
+/* Process pid's threads but keep are gone (its new program's start). */
+void order_forget_process(int self, int pid, int keep);
 /* Was tid's call in the kernel shown unfinished? */
 int order_shown(int tid, int *cache);
 /* tid's call gets no line after all (filtered at its exit). */

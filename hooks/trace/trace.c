@@ -126,11 +126,14 @@ static int show_nr;	/* -n */
 /* -f -o FILE: strace's "PID " column instead of "[pid PID] " */
 static int pid_column;
 static long nr_rt_sigreturn, nr_nanosleep, nr_clock_nanosleep;
+static long nr_wait4, nr_waitid, nr_getpid;
 
 /* Under -f on a terminal, strace prefixes "[pid N] " only while it
  * follows more than one task: tasks of the tree beyond the first (shared
  * by the tree), and the threads of this process. */
 static long *tree_tasks;
+/* What ordering needs (order.c): none for --json's records. */
+static int ordered;
 
 static void tasks_gone(long n)
 {
@@ -227,6 +230,8 @@ static void trace_thread_start(void *data)
 	(void)data;
 	task_new();
 	thread_begins();
+	if (ordered)
+		order_thread(tid_self());
 }
 
 /* (a vfork child shares this memory: nothing of the parent's is reset) */
@@ -235,6 +240,8 @@ static void trace_fork_child(void *data)
 	(void)data;
 	task_new();
 	thread_begins();
+	if (ordered)
+		order_thread(tid_self());
 	pids_forked();
 	tz_forked();
 }
@@ -891,9 +898,6 @@ static void put_resumed(struct fmt *f, struct sysgate_sys *s)
 	}
 }
 
-/* What ordering needs (order.c): none for --json's records. */
-static int ordered;
-
 static int *order_hint(const struct sysgate_sys *s)
 {
 	return &trace_scratch(s)->order_slot;
@@ -1315,6 +1319,25 @@ static void others_end(struct fmt *f, const struct sysgate_sys *s)
 	}
 }
 
+/* After the exit lines of exit (the thread's) or exit_group (the
+ * process's): the task count and the slots they leave (a slot kept
+ * would be a thread that SIGKILL ends later: process_killed). */
+static void exit_settled(const struct sysgate_sys *s)
+{
+	int none = 0;
+
+	if (s->nr == nr_exit) {
+		tasks_gone(1);
+		thread_ends(s->tid);
+		if (ordered)
+			order_forget(s->tid, s->tid, &none);
+	} else if (s->nr == nr_exit_group) {
+		tasks_gone(threads_alive(s->pid));
+		if (ordered)
+			order_forget_process(s->tid, s->pid, 0);
+	}
+}
+
 __attribute__((hot))
 static enum sysgate_verdict trace_enter(struct sysgate_sys *s, void *data)
 {
@@ -1335,6 +1358,9 @@ static enum sysgate_verdict trace_enter(struct sysgate_sys *s, void *data)
 			p->n++;
 		}
 	}
+	if ((s->nr == nr_wait4 || s->nr == nr_waitid) && set_given &&
+	    !set_has(&set, s->nr))
+		return SYSGATE_RUN;	/* (selected for reaped() alone) */
 	if (!filter_enter(s) && s->nr != nr_exit_group && s->nr != nr_exit)
 		return SYSGATE_RUN;
 	if (trace_fdpaths & FDS_SOCKET)
@@ -1375,12 +1401,7 @@ static enum sysgate_verdict trace_enter(struct sysgate_sys *s, void *data)
 		exited(&f, s);
 		emit(&f);
 		ev_end(&e);
-		if (s->nr == nr_exit) {
-			tasks_gone(1);
-			thread_ends(s->tid);
-		} else {
-			tasks_gone(threads_alive(s->pid));
-		}
+		exit_settled(s);
 		return SYSGATE_RUN;
 	}
 	if (json)
@@ -1419,12 +1440,7 @@ static enum sysgate_verdict trace_enter(struct sysgate_sys *s, void *data)
 		exited(&f, s);
 	emit(&f);
 	ev_end(&e);
-	if (s->nr == nr_exit) {
-		tasks_gone(1);
-		thread_ends(s->tid);
-	} else if (s->nr == nr_exit_group) {
-		tasks_gone(threads_alive(s->pid));
-	}
+	exit_settled(s);
 	return SYSGATE_RUN;
 }
 
@@ -1444,6 +1460,7 @@ static int inflight_pop(struct sysgate_sys *s)
 }
 
 static void print_call(struct sysgate_sys *s);
+static void reaped(const struct sysgate_sys *s);
 static void exec_line(struct sysgate_ctx *ctx, int tid);
 
 __attribute__((hot))
@@ -1516,6 +1533,12 @@ static void print_call(struct sysgate_sys *s)
 	struct ev e = { 0 };
 	struct fmt f;
 
+	if (s->nr == nr_wait4 || s->nr == nr_waitid) {
+		reaped(s);
+		/* (selected for that alone: trace_init) */
+		if (set_given && !set_has(&set, s->nr))
+			return;
+	}
 	if (!filter_selected(s) ||
 	    !filter_status(failed(s) ? FILTER_FAILED : FILTER_SUCCESSFUL)) {
 		if (ordered)
@@ -1611,9 +1634,139 @@ static void signal_in_call(void)
 							   LINE_DONE;
 }
 
-static void killed(int sig, int fatal)
+/* "+++ killed by SIG +++" of thread tid (in --json, of process pid). */
+static void put_killed(struct fmt *f, int pid, int tid, int sig, int fatal)
 {
 	const char *nm = sysgate_signal_name(sig);
+
+	if (json) {
+		fmt_str(f, "{\"type\":\"exit\",\"pid\":");
+		fmt_dec(f, pid);
+		fmt_str(f, ",\"signal\":\"");
+		fmt_str(f, nm ? nm : "?");
+		fmt_str(f, fatal == 2 ? "\",\"core\":true}\n" : "\"}\n");
+		return;
+	}
+	put_pid(f, tid);
+	put_time(f, 0);
+	if (relative)
+		put_relative(f, sysgate_now_ns());
+	put_ip(f, 0);
+	fmt_str(f, "+++ killed by ");
+	fmt_str(f, nm ? nm : "SIG?");
+	fmt_str(f, fatal == 2 ? " (core dumped) +++\n" : " +++\n");
+}
+
+/* The call a thread was in when its process's end (an execve of another
+ * thread, a signal) cut it short, as strace ends it: "= ?". */
+static void put_cut(struct fmt *f, int tid, const struct order_cut *c)
+{
+	if ((set_given && !set_has(&set, c->nr)) ||
+	    !filter_status(FILTER_UNFINISHED))
+		return;
+	if (c->shown) {
+		put_cut_short(f, tid, 0, c->nr, c->exit_args);
+		return;
+	}
+	fmt_mem(f, c->text, c->len);
+	if (c->exit_args)
+		fmt_str(f, " <unfinished ...>");
+	put_equals(f);
+	fmt_str(f, "?\n");
+}
+
+/* True when the hooks run in a tracer (-m ptrace) for another process:
+ * it sees every death itself, SIGKILL's included. */
+static int hooks_in_tracer(void)
+{
+	int pid;
+
+	sysgate_task_tid(&pid);
+	return pid != (int)sysgate_syscall(nr_getpid, 0, 0, 0, 0, 0, 0);
+}
+
+/*
+ * Process pid ended by signal sig: what strace prints at its death, for
+ * each of its threads, the leader last: the call it was in cut short and
+ * "+++ killed by".  self: the thread that saw the signal (its call is
+ * already ended), 0 when another process saw the death (SIGKILL, which a
+ * process cannot see: its parent's SIGCHLD or wait).  The threads are
+ * those with a slot in the tree's order (each takes one as it starts).
+ */
+static void process_killed(int pid, int self_tid, int sig, int fatal)
+{
+	struct order_gone g[8];
+	char buf[LINE_MAX_];
+	struct fmt f;
+	int i, n = 0, held = 0, leader = -1, self_seen = !self_tid;
+
+	if (ordered)
+		n = order_gone(self, self_tid ? self_tid : tid_self(), pid, g,
+			       8, &held);
+	fmt_init(&f, buf, sizeof(buf));
+	for (i = 0; i < n; i++) {
+		self_seen |= g[i].tid == self_tid;
+		if (g[i].tid == pid) {
+			leader = i;
+			continue;
+		}
+		if (g[i].in_call)
+			put_cut(&f, g[i].tid, &g[i].cut);
+		put_killed(&f, pid, g[i].tid, sig, fatal);
+		emit(&f);
+		f.len = 0;
+	}
+	if (!self_seen && self_tid != pid && !json) {
+		put_killed(&f, pid, self_tid, sig, fatal);
+		n++;
+	}
+	if (leader >= 0 && g[leader].in_call)
+		put_cut(&f, pid, &g[leader].cut);
+	put_killed(&f, pid, pid, sig, fatal);
+	emit(&f);
+	if (ordered)
+		order_end(held);
+	tasks_gone(leader >= 0 ? n : n + 1);
+}
+
+/* Processes whose SIGKILL was reported here (a parent may see one death
+ * twice: SIGCHLD, then wait). */
+#define KILLS_SEEN 16
+static int kills_seen[KILLS_SEEN];
+static unsigned int kills_next;
+
+/* A process of the tree gone by SIGKILL (seen by its parent). */
+static void killed_elsewhere(int pid)
+{
+	unsigned int i;
+
+	if (!follow || pid <= 0 || hooks_in_tracer())
+		return;
+	for (i = 0; i < KILLS_SEEN; i++)
+		if (kills_seen[i] == pid)
+			return;
+	kills_seen[kills_next++ % KILLS_SEEN] = pid;
+	process_killed(pid, 0, 9 /* SIGKILL */, 1);
+}
+
+/* A wait4 or waitid that returned a child's end: one SIGKILL made? */
+static void reaped(const struct sysgate_sys *s)
+{
+	int st[7];	/* wait4's status; waitid's siginfo: code, pid, status */
+
+	if (s->nr == nr_wait4 && s->ret > 0 && s->args[1] &&
+	    sysgate_read_mem(s, st, (void *)s->args[1], 4) == 4 &&
+	    (st[0] & 0x7f) == 9)
+		killed_elsewhere((int)s->ret);
+	else if (s->nr == nr_waitid && s->ret == 0 && s->args[2] &&
+		 sysgate_read_mem(s, st, (void *)s->args[2], sizeof(st)) ==
+			 sizeof(st) &&
+		 st[2] == 2 /* CLD_KILLED */ && st[6] == 9)
+		killed_elsewhere(st[4]);
+}
+
+static void killed(int sig, int fatal)
+{
 	int pid, tid = sysgate_task_tid(&pid);
 	char buf[256];
 	struct fmt f;
@@ -1621,6 +1774,10 @@ static void killed(int sig, int fatal)
 	struct ev e = { 0 };
 
 	/* (-qq and -e quiet=exit leave strace's "+++ killed by" lines) */
+	if (!hooks_in_tracer()) {
+		process_killed(pid, tid, sig, fatal);
+		return;
+	}
 	ev_begin(&e, tid, 0);
 	fmt_init(&f, buf, sizeof(buf));
 	/* (a call SIGKILL found it in: only a tracer sees that) */
@@ -1630,25 +1787,15 @@ static void killed(int sig, int fatal)
 
 		order_forget(tid, tid, &none);
 	}
-	if (json) {
-		fmt_str(&f, "{\"type\":\"exit\",\"pid\":");
-		fmt_dec(&f, pid);
-		fmt_str(&f, ",\"signal\":\"");
-		fmt_str(&f, nm ? nm : "?");
-		fmt_str(&f, fatal == 2 ? "\",\"core\":true}\n" : "\"}\n");
-	} else {
-		put_pid(&f, pid);
-		put_time(&f, 0);
-		if (relative)
-			put_relative(&f, sysgate_now_ns());
-		put_ip(&f, 0);
-		fmt_str(&f, "+++ killed by ");
-		fmt_str(&f, nm ? nm : "SIG?");
-		fmt_str(&f, fatal == 2 ? " (core dumped) +++\n" : " +++\n");
-	}
+	put_killed(&f, pid, sig == 9 ? tid : pid, sig, fatal);
 	emit(&f);
 	ev_end(&e);
-	tasks_gone(threads_alive(pid));
+	if (sig == 9 && tid != pid) {	/* (each thread's death, the leader's last) */
+		tasks_gone(1);
+		thread_ends(tid);
+	} else {
+		tasks_gone(threads_alive(pid));
+	}
 }
 
 /* The call a signal found this thread in (its instruction is where the
@@ -1676,6 +1823,10 @@ static void trace_signal(int sig, const void *info, void *data)
 	struct ev e = { 0 };
 
 	(void)data;
+	/* (a child's SIGKILL: its end comes first, as at its death) */
+	if (sig == 17 /* SIGCHLD */ && si[2] == 2 /* CLD_KILLED */ &&
+	    si[6] == 9)
+		killed_elsewhere(si[4]);
 	signal_in_call();
 	/* (SIGKILL is seen only by a tracer: its end, as strace shows it) */
 	if (!filter_signal(sig) || sig == 9) {
@@ -1760,15 +1911,8 @@ static void exec_by_thread(struct sysgate_ctx *ctx, int pid, char *start,
 	}
 	/* (a line at a time: the result's column is the line's) */
 	fmt_init(&f, buf, sizeof(buf));
-	if (in_call && cut.shown) {
-		put_cut_short(&f, pid, 0, cut.nr, cut.exit_args);
-	} else if (in_call) {
-		fmt_mem(&f, cut.text, cut.len);
-		if (cut.exit_args)
-			fmt_str(&f, " <unfinished ...>");
-		put_equals(&f);
-		fmt_str(&f, "?\n");
-	}
+	if (in_call)
+		put_cut(&f, pid, &cut);
 	sysgate_output(ctx, f.buf, f.len);
 	f.len = 0;
 	if (!no_super_lines) {
@@ -1997,6 +2141,7 @@ static int trace_init(struct sysgate_ctx *ctx, const char *args)
 	nr_rt_sigreturn = lookup("rt_sigreturn");
 	nr_nanosleep = lookup("nanosleep");
 	nr_clock_nanosleep = lookup("clock_nanosleep");
+	nr_getpid = lookup("getpid");
 	/* "+++ killed by SIG... +++", as strace, needs the signals that end
 	 * a process by default. */
 	sysgate_watch_fatal_signals(ctx);
@@ -2018,6 +2163,13 @@ static int trace_init(struct sysgate_ctx *ctx, const char *args)
 		sysgate_select(ctx, nr_execve);
 	if (nr_execveat >= 0)
 		sysgate_select(ctx, nr_execveat);
+	/* (and the waits that tell a child's SIGKILL, which it cannot) */
+	nr_wait4 = lookup("wait4");
+	nr_waitid = lookup("waitid");
+	if (follow && nr_wait4 >= 0)
+		sysgate_select(ctx, nr_wait4);
+	if (follow && nr_waitid >= 0)
+		sysgate_select(ctx, nr_waitid);
 	/* (without -f, lines carry no pid to say whose a resumed call is:
 	 * each is written whole, as it ends) */
 	ordered = follow && !json;
@@ -2026,6 +2178,14 @@ static int trace_init(struct sysgate_ctx *ctx, const char *args)
 			   relative ? put_relative : 0);
 	/* The execve that started this program, if a traced one did. */
 	exec_line(ctx, tid_self());
+	if (ordered) {
+		/* (the old program's other threads are gone; this one is
+		 * known from its start: process_killed) */
+		int pid, tid = sysgate_task_tid(&pid);
+
+		order_forget_process(tid, pid, tid);
+		order_thread(tid);
+	}
 	/* Each call's start time only where a line shows it (-t, -r, -T,
 	 * --json's dur_ns): a clock read is a tenth of a traced call. */
 	if (tstamp || relative || show_time || json)

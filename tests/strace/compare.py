@@ -208,7 +208,9 @@ def main():
             diffs += ["--- %s" % p] + [
                 d for d in difflib.unified_diff(lines, other, "strace",
                                                 "sysgate", n=0, lineterm="")
-                if not d.startswith(("---", "+++", "@@"))]
+                # (its headers; "++++ killed by" is a line)
+                if d not in ("--- strace", "+++ sysgate") and
+                not d.startswith("@@")]
     extra = sum(len(v) for k, v in sg.items() if k not in st)
     if not quiet:
         for d in diffs:

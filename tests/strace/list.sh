@@ -6,8 +6,8 @@
 [ "$ARCH" = x86_64 ] || exit 0
 for c in tests/strace/*.c; do
 	n=$(basename "$c" .c)
-	# events, threxec and thrgroup run with their options below
-	case $n in events|threxec|thrgroup) continue ;; esac
+	# events, threxec, thrgroup and killkids run with their options below
+	case $n in events|threxec|thrgroup|killkids) continue ;; esac
 	printf '%s\tbash tests/strace/run.sh %s\n' "$n" "$n"
 	# -X reaches every decoder's constants: each program in both styles
 	printf '%s-Xraw\tbash tests/strace/run.sh %s -X raw\n' "$n" "$n"
@@ -31,6 +31,11 @@ for m in seccomp sud int3; do
 	printf 'sigdeliver-%s\tSG_RUN_OPTS="-m %s" bash tests/strace/run.sh sigdeliver\n' \
 		"$m" "$m"
 done
+printf 'killkids-json\tbash tests/strace/json.sh killkids\n'
+# (-m ptrace: a signal other than SIGKILL prints the killed line of the
+# thread it hit only, doc/status.md; clone3 as in events-ptrace)
+printf 'killkids-ptrace\tKILLKIDS_SIGKILL_ONLY=1 SG_RUN_OPTS="-m ptrace" bash tests/strace/run.sh killkids %s\n' \
+	"-e trace='!clone3'"
 printf 'events-ptrace\tSG_RUN_OPTS="-m ptrace" bash tests/strace/run.sh events %s\n' \
 	"-e trace='!pread64,futex,clone3,madvise'"
 # strace's options, given to both: test name, program, options.
@@ -115,6 +120,10 @@ file-P-renamed file -P g.txt
 events events -e trace=!pread64,futex,clone3,madvise
 threxec threxec -e trace=write,close,execve,exit,pause,nanosleep
 thrgroup thrgroup -e trace=write,close,exit_group,pause
+killkids killkids -e trace=all
+killkids-Xraw killkids -X raw
+killkids-Xverbose killkids -X verbose
+killkids-k killkids -k -qq -e trace=!clone3
 threxec-qqq threxec -qqq -e trace=write,close,execve,exit,pause,nanosleep
 threxec-noexec threxec -e trace=write,close,exit,pause,nanosleep
 threxec-unfinished threxec -e status=failed,unfinished -e trace=write,close,execve,exit,pause,nanosleep

@@ -314,12 +314,14 @@ static int on_signal_stop(struct tracee *tr, int sig)
 }
 
 /* A tracee has ended: a process killed by a signal says so, as strace
- * does (SIGKILL has no delivery stop: it is the leader's line then). */
+ * does, for each thread SIGKILL ends (it has no delivery stop); another
+ * signal's line is the leader's. */
 static void process_ended(struct tracee *tr, int status)
 {
 	int sig = WIFSIGNALED(status) ? WTERMSIG(status) : 0;
 
-	if (!sig || (!tr->fatal_sig && tr->tid != tgid_of(tr)))
+	if (!sig || (!tr->fatal_sig && tr->tid != tgid_of(tr) &&
+		     sig != SIGKILL))
 		return;
 	if (!tr->fatal_sig) {
 		memset(&tr->fatal_info, 0, sizeof(tr->fatal_info));
