@@ -1715,10 +1715,13 @@ static void process_killed(int pid, int self_tid, int sig, int fatal)
 		put_killed(&f, pid, g[i].tid, sig, fatal);
 		emit(&f);
 		f.len = 0;
+		tasks_gone(1);	/* (the prefix goes as the tasks do) */
 	}
 	if (!self_seen && self_tid != pid && !json) {
 		put_killed(&f, pid, self_tid, sig, fatal);
-		n++;
+		emit(&f);
+		f.len = 0;
+		tasks_gone(1);
 	}
 	if (leader >= 0 && g[leader].in_call)
 		put_cut(&f, pid, &g[leader].cut);
@@ -1726,7 +1729,7 @@ static void process_killed(int pid, int self_tid, int sig, int fatal)
 	emit(&f);
 	if (ordered)
 		order_end(held);
-	tasks_gone(leader >= 0 ? n : n + 1);
+	tasks_gone(1);
 }
 
 /* Processes whose SIGKILL was reported here (a parent may see one death
@@ -2178,7 +2181,7 @@ static int trace_init(struct sysgate_ctx *ctx, const char *args)
 			   relative ? put_relative : 0);
 	/* The execve that started this program, if a traced one did. */
 	exec_line(ctx, tid_self());
-	if (ordered) {
+	if (ordered && !hooks_in_tracer()) {
 		/* (the old program's other threads are gone; this one is
 		 * known from its start: process_killed) */
 		int pid, tid = sysgate_task_tid(&pid);

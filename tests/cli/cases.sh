@@ -1212,6 +1212,19 @@ t_trace_none_exit_line() {
 	same "$TMP/st" "$TMP/sg"
 }
 
+t_root_sigkill_pid_column() {
+	# the root's SIGKILL, which only the CLI sees: under -f -o, with
+	# strace's "PID " column as every line of the file
+	need_strace
+	"$SG" -f -e trace=none -o "$TMP/sg" -- "$PROG" kill 9
+	strace -f -e trace=none -o "$TMP/st" -- "$PROG" kill 9
+	sed -E 's/^[0-9]+ +/PID /' "$TMP/sg" >"$TMP/sg.n"
+	sed -E 's/^[0-9]+ +/PID /' "$TMP/st" >"$TMP/st.n"
+	grep -q '^PID +++ killed by SIGKILL +++$' "$TMP/st.n" ||
+		fail "strace: $(cat "$TMP/st")"
+	same "$TMP/st.n" "$TMP/sg.n"
+}
+
 t_killed_by_signal() {
 	"$SG" -e trace=none -- "$PROG" kill 15 2>"$TMP/err"
 	rc=$?

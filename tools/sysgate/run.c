@@ -946,8 +946,20 @@ static int die_as_program(const struct sg_options *o, int child, int status)
 				   sizeof(line) - sg_strlen(line),
 				   sysgate_signal_name(sig), "\"}\n", "");
 		} else {
-			sg_strjoin(line, sizeof(line), "+++ killed by ",
-				   sysgate_signal_name(sig),
+			/* (-f -o FILE: strace's "PID " column, "%-5d ") */
+			char *at = line;
+
+			if (o->follow == 1 && o->outfile) {
+				const char *p = sg_utoa(num + sizeof(num), child);
+
+				sg_strjoin(line, sizeof(line), p, "", "");
+				at = line + sg_strlen(line);
+				do
+					*at++ = ' ';
+				while (at - line < 6);
+			}
+			sg_strjoin(at, sizeof(line) - (at - line),
+				   "+++ killed by ", sysgate_signal_name(sig),
 				   status & 0x80 ? " (core dumped) +++\n"
 						 : " +++\n");
 		}
