@@ -78,13 +78,38 @@ static int alive(int pid, int tid)
 	return sysgate_syscall(nr_tgkill, pid, tid, 0, 0, 0, 0) != -3 /* ESRCH */;
 }
 
+/* Task tid has ended but is not reaped yet: a process SIGKILL ended in
+ * the middle of a line, which its parent, waiting for the lock to print
+ * its own kill's line, has not reaped. */
+static int ended(int tid)
+{
+	char path[32], stat[512], *p;
+	struct fmt f;
+	long n;
+
+	fmt_init(&f, path, sizeof(path));
+	fmt_str(&f, "/proc/");
+	fmt_dec(&f, tid);
+	fmt_str(&f, "/stat");
+	path[f.len < sizeof(path) ? f.len : sizeof(path) - 1] = 0;
+	n = trace_read_file(path, stat, sizeof(stat) - 1);
+	if (n <= 0)
+		return 0;
+	stat[n] = 0;
+	/* "pid (comm) S ...": the state after the last ')' */
+	for (p = stat + n; p > stat && *p != ')'; p--)
+		;
+	return *p == ')' && (p[2] == 'Z' || p[2] == 'X');
+}
+
 /* Thread tid holds the lock and is still there (the tree's area: any
  * process of it; the process's own, copied by fork: its own threads). */
 static int holder_alive(int tid)
 {
 	if (area == &local_area)
 		return alive(my_pid(), tid);
-	return sysgate_syscall(nr_tkill, tid, 0, 0, 0, 0, 0) != -3;
+	return sysgate_syscall(nr_tkill, tid, 0, 0, 0, 0, 0) != -3 &&
+	       !ended(tid);
 }
 
 /*
