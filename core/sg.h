@@ -419,8 +419,8 @@ int sg_chain_exit_traced(struct sysgate_sys *s, int ran) SG_HIDDEN;
 /* -m ptrace (tools/sysgate/ptrace.c): the traced task hooks run for, a
  * signal it is given, a new task (thread_start callbacks) */
 void sg_tracer_task(int pid, int tid) SG_HIDDEN;
-void sg_signal_traced(int pid, int tid, const void *siginfo, int fatal)
-	SG_HIDDEN;
+void sg_signal_traced(int pid, int tid, const void *siginfo, int fatal,
+		      int ended) SG_HIDDEN;
 void sg_thread_start_traced(int pid, int tid) SG_HIDDEN;
 int sg_default_kills(int sig) SG_HIDDEN;
 

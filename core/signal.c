@@ -944,7 +944,7 @@ int sysgate_watch_fatal_signals(struct sysgate_ctx *ctx)
 /* -m ptrace: the traced thread the CLI runs hooks for, and whether the
  * signal it reports ended the process (known once the tracee is gone). */
 static struct {
-	int pid, tid, fatal;
+	int pid, tid, fatal, ended;
 } traced;
 
 void sg_tracer_task(int pid, int tid)
@@ -953,11 +953,14 @@ void sg_tracer_task(int pid, int tid)
 	traced.tid = tid;
 }
 
-void sg_signal_traced(int pid, int tid, const void *siginfo, int fatal)
+void sg_signal_traced(int pid, int tid, const void *siginfo, int fatal,
+		      int ended)
 {
 	sg_tracer_task(pid, tid);
 	traced.fatal = fatal;
+	traced.ended = ended;
 	signal_cb((void *)siginfo);
+	traced.ended = 0;
 }
 
 void sg_thread_start_traced(int pid, int tid)
@@ -988,7 +991,9 @@ int sysgate_signal_where(long *ret)
 
 	/* (-m ptrace reports a signal at its delivery stop, after the
 	 * exit stop of any call it cut short) */
-	if (sg.tracer || !(t = sg_self()))
+	if (sg.tracer)
+		return traced.ended ? SYSGATE_SIG_ENDED : SYSGATE_SIG_OUTSIDE;
+	if (!(t = sg_self()))
 		return SYSGATE_SIG_OUTSIDE;
 	if (ret)
 		*ret = t->sig_ret;

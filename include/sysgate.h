@@ -41,7 +41,7 @@ extern "C" {
 #endif
 
 #define SYSGATE_VERSION_MAJOR 1
-#define SYSGATE_VERSION_MINOR 8
+#define SYSGATE_VERSION_MINOR 9
 /* Bumped whenever struct sysgate_hook or struct sysgate_sys changes layout. */
 #define SYSGATE_HOOK_ABI 1
 
@@ -243,6 +243,9 @@ SYSGATE_API int sysgate_signal_fatal(int sig);
 #define SYSGATE_SIG_OUTSIDE 0
 #define SYSGATE_SIG_RETURNED 1
 #define SYSGATE_SIG_RESTART 2
+/* (1.9, -m ptrace only) The signal that ended the process reached
+ * another thread: this one only ends with it (no delivery here). */
+#define SYSGATE_SIG_ENDED 3
 SYSGATE_API int sysgate_signal_where(long *ret);
 /* In a signal() callback (1.8): the program's address the signal came at
  * (a fault's instruction); 0 where it is not the program's (inside a

@@ -1171,6 +1171,16 @@ static void emit_part(struct fmt *f)
 	f->len = 0;
 }
 
+/* A process event line's start (thread tid's): prefix, time, no address. */
+static void put_event_head(struct fmt *f, int tid)
+{
+	put_pid(f, tid);
+	put_time(f, 0);
+	if (relative)
+		put_relative(f, sysgate_now_ns());
+	put_ip(f, 0);
+}
+
 static void exited_line(struct fmt *f, long nr, int who, int code)
 {
 	if (no_exit_lines)
@@ -1183,11 +1193,7 @@ static void exited_line(struct fmt *f, long nr, int who, int code)
 		fmt_str(f, "}\n");
 		return;
 	}
-	put_pid(f, who);
-	put_time(f, 0);
-	if (relative)
-		put_relative(f, sysgate_now_ns());
-	put_ip(f, 0);
+	put_event_head(f, who);
 	put_nr(f, nr);
 	fmt_str(f, "+++ exited with ");
 	fmt_dec(f, code);
@@ -1613,7 +1619,7 @@ static void signal_in_call(void)
 	long ret, saved;
 	int where = sysgate_signal_where(&ret);
 
-	if (where == SYSGATE_SIG_OUTSIDE ||
+	if ((where != SYSGATE_SIG_RETURNED && where != SYSGATE_SIG_RESTART) ||
 	    !(p = flight(tid_self(), 0)) || p->n <= 0 || p->n > MAX_NEST ||
 	    p->state[p->n - 1] != LINE_WAITS)
 		return;
@@ -1647,11 +1653,7 @@ static void put_killed(struct fmt *f, int pid, int tid, int sig, int fatal)
 		fmt_str(f, fatal == 2 ? "\",\"core\":true}\n" : "\"}\n");
 		return;
 	}
-	put_pid(f, tid);
-	put_time(f, 0);
-	if (relative)
-		put_relative(f, sysgate_now_ns());
-	put_ip(f, 0);
+	put_event_head(f, tid);
 	fmt_str(f, "+++ killed by ");
 	fmt_str(f, nm ? nm : "SIG?");
 	fmt_str(f, fatal == 2 ? " (core dumped) +++\n" : " +++\n");
@@ -1790,15 +1792,12 @@ static void killed(int sig, int fatal)
 
 		order_forget(tid, tid, &none);
 	}
-	put_killed(&f, pid, sig == 9 ? tid : pid, sig, fatal);
+	put_killed(&f, pid, tid, sig, fatal);
 	emit(&f);
 	ev_end(&e);
-	if (sig == 9 && tid != pid) {	/* (each thread's death, the leader's last) */
-		tasks_gone(1);
-		thread_ends(tid);
-	} else {
-		tasks_gone(threads_alive(pid));
-	}
+	/* (each thread's end comes, the leader's last) */
+	tasks_gone(1);
+	thread_ends(tid);
 }
 
 /* The call a signal found this thread in (its instruction is where the
@@ -1807,8 +1806,10 @@ static const struct sysgate_sys *call_at_signal(void)
 {
 	struct in_flight *p;
 	long ret;
+	int where = sysgate_signal_where(&ret);
 
-	if (!show_ip || sysgate_signal_where(&ret) == SYSGATE_SIG_OUTSIDE ||
+	if (!show_ip ||
+	    (where != SYSGATE_SIG_RETURNED && where != SYSGATE_SIG_RESTART) ||
 	    !(p = flight(tid_self(), 0)) || p->n <= 0 || p->n > MAX_NEST)
 		return 0;
 	return p->call[p->n - 1];
@@ -1831,8 +1832,10 @@ static void trace_signal(int sig, const void *info, void *data)
 	    si[6] == 9)
 		killed_elsewhere(si[4]);
 	signal_in_call();
-	/* (SIGKILL is seen only by a tracer: its end, as strace shows it) */
-	if (!filter_signal(sig) || sig == 9) {
+	/* (SIGKILL is seen only by a tracer: its end, as strace shows it;
+	 * so is a thread that another's signal ends) */
+	if (!filter_signal(sig) || sig == 9 ||
+	    sysgate_signal_where(0) == SYSGATE_SIG_ENDED) {
 		if (fatal)
 			killed(sig, fatal);
 		return;

@@ -87,11 +87,9 @@ int main(void)
 	check(kill(pid, SIGKILL) == 0, "kill");
 	check(waitid(P_PID, pid, &si, WEXITED) == 0, "waitid");
 	/* SIGTERM, which the process itself sees end it */
-	if (!getenv("KILLKIDS_SIGKILL_ONLY")) {
-		pid = child(1);
-		check(kill(pid, SIGTERM) == 0, "kill");
-		check(wait4(pid, &st, 0, NULL) == pid, "wait4");
-	}
+	pid = child(1);
+	check(kill(pid, SIGTERM) == 0, "kill");
+	check(wait4(pid, &st, 0, NULL) == pid, "wait4");
 	check(sigwaitinfo(&chld, &si) == SIGCHLD, "sigwaitinfo");
 	/* seen by a SIGCHLD handler first (the signal held until the child
 	 * is surely gone), then by wait4 */

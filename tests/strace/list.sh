@@ -32,9 +32,8 @@ for m in seccomp sud int3; do
 		"$m" "$m"
 done
 printf 'killkids-json\tbash tests/strace/json.sh killkids\n'
-# (-m ptrace: a signal other than SIGKILL prints the killed line of the
-# thread it hit only, doc/status.md; clone3 as in events-ptrace)
-printf 'killkids-ptrace\tKILLKIDS_SIGKILL_ONLY=1 SG_RUN_OPTS="-m ptrace" bash tests/strace/run.sh killkids %s\n' \
+# (clone3 as in events-ptrace)
+printf 'killkids-ptrace\tSG_RUN_OPTS="-m ptrace" bash tests/strace/run.sh killkids %s\n' \
 	"-e trace='!clone3'"
 printf 'events-ptrace\tSG_RUN_OPTS="-m ptrace" bash tests/strace/run.sh events %s\n' \
 	"-e trace='!pread64,futex,clone3,madvise'"

@@ -309,26 +309,27 @@ static int on_signal_stop(struct tracee *tr, int sig)
 		tr->fatal_info = si;
 		return sig;
 	}
-	sg_signal_traced(tgid_of(tr), tr->tid, &si, 0);
+	sg_signal_traced(tgid_of(tr), tr->tid, &si, 0, 0);
 	return sig;
 }
 
-/* A tracee has ended: a process killed by a signal says so, as strace
- * does, for each thread SIGKILL ends (it has no delivery stop); another
- * signal's line is the leader's. */
+/* A tracee has ended: a process killed by a signal says so for each
+ * thread, as strace does: the one the signal hit (its line, then its
+ * end), the others only ending with it (SIGKILL, which has no delivery
+ * stop: all of them). */
 static void process_ended(struct tracee *tr, int status)
 {
 	int sig = WIFSIGNALED(status) ? WTERMSIG(status) : 0;
+	int ended = !tr->fatal_sig;
 
-	if (!sig || (!tr->fatal_sig && tr->tid != tgid_of(tr) &&
-		     sig != SIGKILL))
+	if (!sig)
 		return;
-	if (!tr->fatal_sig) {
+	if (ended) {
 		memset(&tr->fatal_info, 0, sizeof(tr->fatal_info));
 		tr->fatal_info.si_signo = sig;
 	}
 	sg_signal_traced(tgid_of(tr), tr->tid, &tr->fatal_info,
-			 WCOREDUMP(status) ? 2 : 1);
+			 WCOREDUMP(status) ? 2 : 1, ended);
 }
 
 /* The built-in hooks, set up in the tracer as init.c does in-process. */
