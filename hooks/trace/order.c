@@ -99,7 +99,7 @@ static int ended(int tid)
 	/* "pid (comm) S ...": the state after the last ')' */
 	for (p = stat + n; p > stat && *p != ')'; p--)
 		;
-	return *p == ')' && (p[2] == 'Z' || p[2] == 'X');
+	return *p == ')' && p + 2 < stat + n && (p[2] == 'Z' || p[2] == 'X');
 }
 
 /* Thread tid holds the lock and is still there (the tree's area: any

@@ -1640,11 +1640,14 @@ static void signal_in_call(void)
 							   LINE_DONE;
 }
 
-/* "+++ killed by SIG +++" of thread tid (in --json, of process pid). */
+/* "+++ killed by SIG +++" of thread tid (in --json, one record for
+ * process pid: its leader's). */
 static void put_killed(struct fmt *f, int pid, int tid, int sig, int fatal)
 {
 	const char *nm = sysgate_signal_name(sig);
 
+	if (json && tid != pid)
+		return;
 	if (json) {
 		fmt_str(f, "{\"type\":\"exit\",\"pid\":");
 		fmt_dec(f, pid);
@@ -1697,14 +1700,14 @@ static int hooks_in_tracer(void)
  */
 static void process_killed(int pid, int self_tid, int sig, int fatal)
 {
-	struct order_gone g[8];
+	struct order_gone g[32];
 	char buf[LINE_MAX_];
 	struct fmt f;
 	int i, n = 0, held = 0, leader = -1, self_seen = !self_tid;
 
 	if (ordered)
 		n = order_gone(self, self_tid ? self_tid : tid_self(), pid, g,
-			       8, &held);
+			       32, &held);
 	fmt_init(&f, buf, sizeof(buf));
 	for (i = 0; i < n; i++) {
 		self_seen |= g[i].tid == self_tid;
