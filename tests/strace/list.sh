@@ -122,7 +122,7 @@ thrgroup thrgroup -e trace=write,close,exit_group,pause
 killkids killkids -e trace=all
 killkids-Xraw killkids -X raw
 killkids-Xverbose killkids -X verbose
-killkids-k killkids -k -qq -e trace=!clone3
+killkids-k killkids -k -qq -e trace=write,close,kill,wait4,waitid,pause,rt_sigsuspend,mmap
 threxec-qqq threxec -qqq -e trace=write,close,execve,exit,pause,nanosleep
 threxec-noexec threxec -e trace=write,close,exit,pause,nanosleep
 threxec-unfinished threxec -e status=failed,unfinished -e trace=write,close,execve,exit,pause,nanosleep
