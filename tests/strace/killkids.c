@@ -6,6 +6,7 @@
  * call cut short ("= ?") and its "+++ killed by" line, the leader's last.
  */
 #include "corpus.h"
+#include <errno.h>
 #include <poll.h>
 #include <pthread.h>
 #include <signal.h>
@@ -32,7 +33,20 @@ static void *sleeper(void *p)
 	return NULL;
 }
 
-/* A child in pause(), with a second thread in pause() too if asked. */
+/* Let go once its creator is past pthread_create (a thread that ended
+ * at once would clear clone3's parent_tid before a tracer reads it). */
+static volatile int gone_go;
+
+static void *gone(void *p)
+{
+	while (!__atomic_load_n(&gone_go, __ATOMIC_SEQ_CST))
+		__builtin_ia32_pause();
+	return p;
+}
+
+/* A child in pause(), with a second thread in pause() too (threads 1),
+ * or after a thread that has ended (threads -1: its end is its own line,
+ * none at the kill). */
 static pid_t child(int threads)
 {
 	pid_t pid;
@@ -42,13 +56,23 @@ static pid_t child(int threads)
 	if (pid == 0) {
 		pthread_t t;
 
-		if (threads && pthread_create(&t, NULL, sleeper, (void *)1))
+		if (threads > 0 &&
+		    pthread_create(&t, NULL, sleeper, (void *)1))
 			_exit(2);
+		if (threads < 0) {
+			if (pthread_create(&t, NULL, gone, NULL))
+				_exit(2);
+			__atomic_store_n(&gone_go, 1, __ATOMIC_SEQ_CST);
+			/* (joined without a futex wait some runs make) */
+			while (pthread_tryjoin_np(t, NULL) == EBUSY)
+				;
+		}
 		sleeper(NULL);
 		_exit(1);
 	}
 	check(pid > 0, "fork");
-	while (__atomic_load_n(ready, __ATOMIC_SEQ_CST) < 1 + threads)
+	while (__atomic_load_n(ready, __ATOMIC_SEQ_CST) <
+	       1 + (threads > 0))
 		__builtin_ia32_pause();
 	poll(NULL, 0, 200);	/* (and in pause() by then) */
 	return pid;
@@ -84,6 +108,10 @@ int main(void)
 	pid = child(1);
 	check(kill(pid, SIGKILL) == 0, "kill");
 	check(waitid(P_PID, pid, &si, WEXITED) == 0, "waitid");
+	/* a thread gone before the kill */
+	pid = child(-1);
+	check(kill(pid, SIGKILL) == 0, "kill");
+	check(wait4(pid, &st, 0, NULL) == pid, "wait4");
 	/* SIGTERM, which the process itself sees end it */
 	pid = child(1);
 	check(kill(pid, SIGTERM) == 0, "kill");
