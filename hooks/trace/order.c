@@ -186,13 +186,29 @@ static struct pend *find(int tid, int *cache)
 	return 0;
 }
 
-static void take(struct pend *p, int i, int pid, int tid, int *cache)
+/* (under the lock) slot p's call is in no line any more */
+static void idle(struct pend *p)
 {
 	if (p->state == PENDING)
 		area->pending--;
+	p->state = IDLE;
+}
+
+/* (under the lock) slot p's call, as its thread's end cuts it short */
+static void cut_of(const struct pend *p, struct order_cut *c)
+{
+	c->nr = p->nr;
+	c->exit_args = p->exit_args;
+	c->shown = p->state == SHOWN;
+	c->len = p->len;
+	hk_memcpy(c->text, p->text, p->len);
+}
+
+static void take(struct pend *p, int i, int pid, int tid, int *cache)
+{
+	idle(p);
 	p->tid = tid;
 	p->pid = pid;
-	p->state = IDLE;
 	if (i >= area->used)
 		__atomic_store_n(&area->used, i + 1, __ATOMIC_RELEASE);
 	*cache = i + 1;
@@ -302,16 +318,10 @@ int order_exec_leader(struct sysgate_ctx *self, int pid, int split,
 
 	if (!p || p->pid != pid || p->state == IDLE)
 		return 0;
-	c->nr = p->nr;
-	c->exit_args = p->exit_args;
-	c->len = p->len;
-	hk_memcpy(c->text, p->text, p->len);
 	if (p->state == PENDING && split && !whole)
 		show(self, p);
-	c->shown = p->state == SHOWN;
-	if (p->state == PENDING)
-		area->pending--;
-	p->state = IDLE;
+	cut_of(p, c);
+	idle(p);
 	return 1;
 }
 
@@ -335,9 +345,7 @@ void order_forget_process(int self, int pid, int keep)
 		struct pend *p = &area->slot[i];
 
 		if (p->tid && p->pid == pid && p->tid != keep) {
-			if (p->state == PENDING)
-				area->pending--;
-			p->state = IDLE;
+			idle(p);
 			p->tid = 0;
 		}
 	}
@@ -358,14 +366,8 @@ int order_gone(struct sysgate_ctx *self, int tid, int pid,
 			continue;
 		g[n].tid = p->tid;
 		g[n].in_call = p->state != IDLE;
-		g[n].cut.nr = p->nr;
-		g[n].cut.exit_args = p->exit_args;
-		g[n].cut.shown = p->state == SHOWN;
-		g[n].cut.len = p->len;
-		hk_memcpy(g[n].cut.text, p->text, p->len);
-		if (p->state == PENDING)
-			area->pending--;
-		p->state = IDLE;
+		cut_of(p, &g[n].cut);
+		idle(p);
 		p->tid = 0;
 		n++;
 	}
@@ -420,9 +422,7 @@ static void settle(int self, int tid, int *cache, int gone)
 	struct pend *p = find(tid, cache);
 
 	if (p) {
-		if (p->state == PENDING)
-			area->pending--;
-		p->state = IDLE;
+		idle(p);
 		if (gone)
 			p->tid = 0;
 	}

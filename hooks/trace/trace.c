@@ -550,6 +550,20 @@ static void put_arg(struct fmt *f, struct sysgate_sys *s, int i,
 		f->depth--;
 }
 
+/* Call nr is in -e trace='s set (all without one); the others that
+ * the hook selects (exit, execve, the waits) print only their events. */
+static inline int in_set(long nr)
+{
+	return !set_given || set_has(&set, nr);
+}
+
+/* A call cut short (its process's end, another thread's execve) gets
+ * its "= ?" line: in the set, and unfinished calls shown. */
+static int cut_printed(long nr)
+{
+	return in_set(nr) && filter_status(FILTER_UNFINISHED);
+}
+
 /* --- lines -------------------------------------------------------------- */
 
 __attribute__((hot))
@@ -1278,8 +1292,7 @@ static void ends_unfinished(struct fmt *f, int k, int tid)
 	struct sysgate_sys *w = k >= 0 ? waits_in(k) : 0;
 	int none = 0;
 
-	if (!w || (set_given && !set_has(&set, w->nr)) ||
-	    !filter_status(FILTER_UNFINISHED) || json)
+	if (!w || !cut_printed(w->nr) || json)
 		return;
 	if (ordered && order_shown(tid, &none)) {
 		char b[480];
@@ -1364,8 +1377,8 @@ static enum sysgate_verdict trace_enter(struct sysgate_sys *s, void *data)
 			p->n++;
 		}
 	}
-	if ((s->nr == nr_wait4 || s->nr == nr_waitid) && set_given &&
-	    !set_has(&set, s->nr))
+	if (set_given && (s->nr == nr_wait4 || s->nr == nr_waitid) &&
+	    !in_set(s->nr))
 		return SYSGATE_RUN;	/* (selected for reaped() alone) */
 	if (!filter_enter(s) && s->nr != nr_exit_group && s->nr != nr_exit)
 		return SYSGATE_RUN;
@@ -1385,21 +1398,19 @@ static enum sysgate_verdict trace_enter(struct sysgate_sys *s, void *data)
 		fdpaths_at_entry(s, kinds, n);
 	}
 	if (!(s->flags & SYSGATE_SYS_NORETURN) &&
-	    (!set_given || set_has(&set, s->nr)) && filter_selected(s))
+	    in_set(s->nr) && filter_selected(s))
 		order_entry(s);
 	if (!(s->flags & SYSGATE_SYS_NORETURN) && s->nr != nr_execve &&
 	    s->nr != nr_execveat)
 		return SYSGATE_RUN;
-	if (set_given && !set_has(&set, s->nr) && !(s->flags &
-						   SYSGATE_SYS_NORETURN)) {
+	if (!in_set(s->nr) && !(s->flags & SYSGATE_SYS_NORETURN)) {
 		/* an execve selected only for a thread's: the new program
 		 * tells the old one superseded (no line of the call) */
 		exec_carry(s, buf, 0, sizeof(buf));
 		return SYSGATE_RUN;
 	}
 	fmt_init(&f, buf, sizeof(buf));
-	if ((set_given && !set_has(&set, s->nr)) ||
-	    !filter_selected(s)) {
+	if (!in_set(s->nr) || !filter_selected(s)) {
 		/* exit and exit_group, selected only for the exit lines */
 		ev_begin(&e, s->tid, 0);
 		if (s->nr == nr_exit_group)
@@ -1477,7 +1488,7 @@ static void trace_exit(struct sysgate_sys *s, void *data)
 		return;
 	/* (an execve outside the set: selected for exec_by_thread) */
 	if (set_given && (s->nr == nr_execve || s->nr == nr_execveat) &&
-	    !set_has(&set, s->nr))
+	    !in_set(s->nr))
 		return;
 	if (s->flags & SYSGATE_SYS_EXECVE) {
 		exec_line(self, s->tid);	/* (-m ptrace: the old
@@ -1542,7 +1553,7 @@ static void print_call(struct sysgate_sys *s)
 	if (s->nr == nr_wait4 || s->nr == nr_waitid) {
 		reaped(s);
 		/* (selected for that alone: trace_init) */
-		if (set_given && !set_has(&set, s->nr))
+		if (!in_set(s->nr))
 			return;
 	}
 	if (!filter_selected(s) ||
@@ -1666,8 +1677,7 @@ static void put_killed(struct fmt *f, int pid, int tid, int sig, int fatal)
  * thread, a signal) cut it short, as strace ends it: "= ?". */
 static void put_cut(struct fmt *f, int tid, const struct order_cut *c)
 {
-	if ((set_given && !set_has(&set, c->nr)) ||
-	    !filter_status(FILTER_UNFINISHED))
+	if (!cut_printed(c->nr))
 		return;
 	if (c->shown) {
 		put_cut_short(f, tid, 0, c->nr, c->exit_args);
@@ -1688,6 +1698,20 @@ static int hooks_in_tracer(void)
 
 	sysgate_task_tid(&pid);
 	return pid != (int)sysgate_syscall(nr_getpid, 0, 0, 0, 0, 0, 0);
+}
+
+/* Thread tid's end in its process pid's death: the call it was in (g's,
+ * if any) cut short, "+++ killed by". */
+static void thread_killed(struct fmt *f, int pid, int tid,
+			  const struct order_gone *g, int sig, int fatal)
+{
+	if (g && g->in_call)
+		put_cut(f, tid, &g->cut);
+	put_killed(f, pid, tid, sig, fatal);
+	if (f->len)	/* (--json: the process's record alone) */
+		emit(f);
+	f->len = 0;
+	tasks_gone(1);	/* (the prefix goes as the tasks do) */
 }
 
 /*
@@ -1711,30 +1735,16 @@ static void process_killed(int pid, int self_tid, int sig, int fatal)
 	fmt_init(&f, buf, sizeof(buf));
 	for (i = 0; i < n; i++) {
 		self_seen |= g[i].tid == self_tid;
-		if (g[i].tid == pid) {
+		if (g[i].tid == pid)
 			leader = i;
-			continue;
-		}
-		if (g[i].in_call)
-			put_cut(&f, g[i].tid, &g[i].cut);
-		put_killed(&f, pid, g[i].tid, sig, fatal);
-		emit(&f);
-		f.len = 0;
-		tasks_gone(1);	/* (the prefix goes as the tasks do) */
+		else
+			thread_killed(&f, pid, g[i].tid, &g[i], sig, fatal);
 	}
-	if (!self_seen && self_tid != pid && !json) {
-		put_killed(&f, pid, self_tid, sig, fatal);
-		emit(&f);
-		f.len = 0;
-		tasks_gone(1);
-	}
-	if (leader >= 0 && g[leader].in_call)
-		put_cut(&f, pid, &g[leader].cut);
-	put_killed(&f, pid, pid, sig, fatal);
-	emit(&f);
+	if (!self_seen && self_tid != pid)
+		thread_killed(&f, pid, self_tid, 0, sig, fatal);
+	thread_killed(&f, pid, pid, leader >= 0 ? &g[leader] : 0, sig, fatal);
 	if (ordered)
 		order_end(held);
-	tasks_gone(1);
 }
 
 /* Processes whose SIGKILL was reported here (a parent may see one death
@@ -1903,8 +1913,7 @@ static void exec_by_thread(struct sysgate_ctx *ctx, int pid, char *start,
 		in_call = order_exec_leader(ctx, pid,
 					    n > 0 && filter_status_all(),
 					    &cut) &&
-			  (!set_given || set_has(&set, cut.nr)) &&
-			  filter_status(FILTER_UNFINISHED);
+			  cut_printed(cut.nr);
 	}
 	if (n > 0 && filter_status_all()) {
 		fmt_init(&f, start, LINE_MAX_);
