@@ -15,12 +15,20 @@
 struct trap_site {
 	unsigned long addr, resume;
 };
+_Static_assert(TRAP_SLOTS == 1UL << 15 && sizeof(struct trap_site) << 8 == 4096,
+	       "trap_slot: 128 pages of 256 slots");
 static struct trap_site *traps;
 static unsigned long ntraps;
 
+/* A page of the table (256 slots) per MiB of code, by hash, and the slot
+ * in it by hash of the address: each new site touched a page of its own
+ * (a fault and a copy of a shared memory page, ~40 in java -version);
+ * now an object's sites share a few.  Probes run on into the next page. */
 static unsigned long trap_slot(unsigned long addr)
 {
-	return (addr * 0x9e3779b97f4a7c15UL) >> 49;	/* 15 bits */
+	unsigned long page = ((addr >> 20) * 0x9e3779b97f4a7c15UL) >> 57;
+
+	return page << 8 | (addr * 0x9e3779b97f4a7c15UL) >> 56;
 }
 
 static struct trap_site *new_traps(void)
