@@ -63,6 +63,7 @@ struct sg_fast sg_fast[SYSGATE_NR_MAX];
 _Static_assert(sizeof(struct sg_fast) == 1 << SG_FAST_SHIFT &&
 	       SG_NR_MAX == SYSGATE_NR_MAX, "core/entry.h: sg_fast");
 SG_AT(struct sg_global, sud_on, SG_G_SUD_ON);
+SG_AT(struct sg_global, prog_sud, SG_G_SUD_ON + 4);
 SG_AT(struct sg_thread, owner, SG_T_OWNER);
 SG_AT(struct sg_thread, depth, SG_T_DEPTH);
 SG_AT(struct sg_thread, hook_sp, SG_T_HOOK_SP);
@@ -675,14 +676,29 @@ int sg_fast_ran(struct sg_frame *f, struct sg_call *k, unsigned long nr)
 	return lean_run_call(f, k, nr, sg_self(), ex);
 }
 
+/* The program's own dispatch takes the call: entry.S leaves for the
+ * breakpoint that stands for it, as a RAW call (core/psud.c). */
+static __attribute__((noinline)) int psud_taken(struct sg_frame *f, long nr)
+{
+	const struct sg_site_desc *d = sg_frame_site(f);
+	unsigned long next = (unsigned long)sg_site_pc(d) + SG_SYSCALL_INSN_LEN;
+
+	if (!sg_psud_entry(sg_self(), next, nr))
+		return 0;
+	sg_frame_set_raw(f, sg_arch_psud_trap(), 0, 0);
+	return 1;
+}
+
 static __attribute__((hot, noinline)) int
 syscall_other(struct sg_frame *f, struct sg_call *k, unsigned long nr)
 {
 	if (likely(nr < SYSGATE_NR_MAX) && sg_bit(sg.lean_fpu_sel, nr) &&
-	    likely(!sg.sud_on))
+	    likely(!sg.sud_on && !sg.prog_sud))
 		return lean_call(f, k, nr, 1);
 	if (unlikely(sg.sud_on))
 		sg_sud_check(sg_self());
+	if (unlikely(sg.prog_sud) && psud_taken(f, (long)nr))
+		return SG_ENTRY_RAW;
 	if (likely(nr >= SYSGATE_NR_MAX || !sg_bit(sg.wanted, nr))) {
 		sg_frame_site(f);
 		return SG_ENTRY_KERNEL;
@@ -696,7 +712,7 @@ int sg_syscall_entry(struct sg_frame *f, struct sg_call *k)
 	unsigned long nr = sg_frame_nr(f);
 
 	if (likely(nr < SYSGATE_NR_MAX) && sg_bit(sg.lean_sel, nr) &&
-	    likely(!sg.sud_on))
+	    likely(!sg.sud_on && !sg.prog_sud))
 		return syscall_lean(f, k, nr);
 	return syscall_other(f, k, nr);
 }

@@ -104,6 +104,12 @@ void sg_mech_threads(unsigned long site)
 		running->threads(site);
 }
 
+void sg_mech_psud(void)
+{
+	if (running && running->psud)
+		running->psud();
+}
+
 void sg_mech_exit_stats(void)
 {
 	if (running && running->exit_stats)

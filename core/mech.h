@@ -46,6 +46,9 @@ struct sg_mechanism {
 	 * Also (site 0) every few thousand calls a process makes alone while
 	 * syscall user dispatch is on. */
 	void (*threads)(unsigned long site);
+	/* The program set syscall user dispatch of its own (core/psud.c):
+	 * what its calls need from now on (the patch family: SIGTRAP). */
+	void (*psud)(void);
 };
 
 /* A hook built into the library, loaded when the options name it. */
@@ -85,5 +88,6 @@ void sg_mech_code_end(int token, const struct sysgate_sys *call,
 void sg_mech_exit_stats(void);
 void sg_mech_forked(void);
 void sg_mech_threads(unsigned long site);
+void sg_mech_psud(void);
 
 #endif

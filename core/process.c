@@ -148,6 +148,7 @@ struct sg_thread *sg_raw_child_setup(unsigned long info)
 	t->tid = tid;
 	t->pid = new_process ? tid : (parent ? parent->pid : sg.pid);
 	t->hooks_off = parent ? parent->hooks_off : 0;
+	sg_psud_reset(t);	/* (the kernel's is the caller's alone) */
 	/* The kernel copied the caller's mask: the program's view too. */
 	t->claimed_blocked = parent ? parent->claimed_blocked : 0;
 	/* A child process on our memory (vfork, posix_spawn) has actions of
@@ -194,6 +195,7 @@ void sg_process_forked(struct sg_thread *t)
 	t->window = 0;
 	if (sg.sud_on)
 		sg_sud_arm_new(t);
+	sg_psud_reset(t);	/* (nor the program's own) */
 	if (sg.unforked)
 		*sg.unforked = 1;
 	if (window)
@@ -430,7 +432,8 @@ void sg_core_call(struct sg_thread *t, struct sysgate_sys *s)
 		return;
 	case SG_NR_seccomp:
 	case SG_NR_prctl:
-		if (sg_seccomp_wrap(s) || sg_ticks_call(s))
+		if (sg_seccomp_wrap(s) || sg_ticks_call(s) ||
+		    sg_psud_prctl(t, s))
 			return;
 		break;
 	case SG_NR_sigaltstack:

@@ -135,6 +135,13 @@ struct sg_thread {
 	int patch_locks;		/* mechanisms/patch/lock.c's held */
 	unsigned int sud_round;		/* the last request to arm it answered
 					   (core/sud.c) */
+	/* the program's own syscall user dispatch (core/psud.c): on, the
+	 * range always allowed (as the kernel keeps it), the selector; and
+	 * the call a breakpoint stands for (sg_arch_psud_trap) */
+	int psud_on;
+	unsigned long psud_off, psud_len, psud_sel;
+	unsigned long psud_next;
+	long psud_nr;
 	int out_own;			/* -ff, a vfork child: its own output
 					   file (0: not opened yet) */
 	unsigned long *mask_fix;	/* rt_sigprocmask's old mask, which
@@ -224,6 +231,9 @@ struct sg_global {
 	unsigned long self_lo, self_hi;	/* our own text, never patched */
 	unsigned long self_text_lo, self_text_hi;	/* its executable part */
 	int sud_on;			/* unpatched code is caught by SUD */
+	int prog_sud;			/* a thread set syscall user dispatch
+					   of its own (core/psud.c); read
+					   with sud_on as one word by entry.S */
 	unsigned long ticked_sel[SG_SEL_WORDS];	/* calls a SYSGATE_HOOK_TICKED
 						   hook selects (counter usable) */
 	int sud_ons, sud_offs;		/* times turned on, and off again */
@@ -339,7 +349,20 @@ long sg_signal_rt_sigprocmask(struct sg_thread *t, long how,
 			       const void *set, void *oset, long size) SG_HIDDEN;
 /* Claim a signal for sysgate: fn sees it first and returns 1 if it was
  * sysgate's own (then the program never sees it). */
+/* A claim's answer: 0 not sysgate's (the program's, as it came), 1
+ * handled, SG_CLAIM_AS (in *info) the program's signal info->si_signo. */
+#define SG_CLAIM_AS 2
 typedef int (*sg_claim_fn)(int sig, struct sg_siginfo *info, void *uc);
+void sg_signal_set_kernel_action(int sig, const struct sg_kact *k) SG_HIDDEN;
+
+/* The program's own syscall user dispatch (core/psud.c). */
+int sg_psud_prctl(struct sg_thread *t, struct sysgate_sys *s) SG_HIDDEN;
+void sg_psud_reset(struct sg_thread *t) SG_HIDDEN;
+int sg_psud_takes(struct sg_thread *t, unsigned long next) SG_HIDDEN;
+int sg_psud_entry(struct sg_thread *t, unsigned long next, long nr) SG_HIDDEN;
+void sg_psud_siginfo(struct sg_siginfo *info, unsigned long next,
+		     long nr) SG_HIDDEN;
+int sg_psud_trap(struct sg_siginfo *info, void *uc) SG_HIDDEN;
 int sg_signal_claim(int sig, sg_claim_fn fn) SG_HIDDEN;
 /* The claimed signals this thread blocks: unblocked, blocked in its view. */
 void sg_signal_unblock_claimed(struct sg_thread *t) SG_HIDDEN;

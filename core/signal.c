@@ -106,6 +106,11 @@ static long set_action(int sig, const struct sg_kact *k)
 	return sg_sc4(SG_NR_rt_sigaction, sig, (long)&a, 0, 8);
 }
 
+void sg_signal_set_kernel_action(int sig, const struct sg_kact *k)
+{
+	set_action(sig, k);
+}
+
 static long get_action(int sig, struct sg_kact *k)
 {
 	struct kact_io a;
@@ -476,8 +481,14 @@ static void wrapped_signal(int sig, struct sg_siginfo *info, void *uc,
 	unsigned long trap_sp = 0;
 	int was_in_call = 0;
 
-	if (claims[sig] && claims[sig](sig, info, uc))
-		return;
+	if (claims[sig]) {
+		int c = claims[sig](sig, info, uc);
+
+		if (c == SG_CLAIM_AS)
+			sig = info->si_signo;	/* (claimed too: SIGSYS) */
+		else if (c)
+			return;
+	}
 	t = sg_self();
 	if (t)
 		set_altstack(t, &((const struct uc_head *)uc)->stack);

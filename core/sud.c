@@ -228,6 +228,13 @@ static int on_sigsys(int sig, struct sg_siginfo *info, void *uc)
 	}
 	sg_arch_uc_syscall_args(uc, args);
 	pc = (void *)(*sg_arch_uc_pc(uc) - SG_SYSCALL_INSN_LEN);
+	/* The program's own dispatch takes it: this frame is the one the
+	 * kernel would give it (core/psud.c), the signal the program's. */
+	if (unlikely(sg.prog_sud) &&
+	    sg_psud_takes(sg_self(), *sg_arch_uc_pc(uc))) {
+		sg_psud_siginfo(info, *sg_arch_uc_pc(uc), nr);
+		return SG_CLAIM_AS;
+	}
 	if (nr == SG_NR_rt_sigreturn) {
 		/* Hooks see it, then it is made again from sysgate's text
 		 * (never trapped) at the program's stack pointer, which is

@@ -269,7 +269,8 @@ sg_x86_entry:
 	mov	SGF_RET(%rbx), %rdx
 	mov	-(SG_X86_CALL_LEN + 16)(%rdx), %rdx
 	/* The fast path's other checks (core/entry.h), in lean_ok's order */
-	cmpl	$0, (sg + SG_G_SUD_ON)(%rip)
+	/* (sud_on and prog_sud, side by side: core/sg.h) */
+	cmpq	$0, (sg + SG_G_SUD_ON)(%rip)
 	je	.Lfast
 .Lslow:
 	mov	%rbx, %rdi
@@ -670,5 +671,19 @@ sg_x86_restore_own:
 	hlt
 	.cfi_endproc
 	.size	sg_x86_restore_rt, . - sg_x86_restore_rt
+
+/*
+ * A call the program's own syscall user dispatch takes, at a patched site
+ * (core/psud.c): reached as a RAW call, with the program's registers and
+ * stack pointer, so that the breakpoint's frame is the program's (its
+ * SIGTRAP handler makes it the site's SIGSYS frame).  Never returned to.
+ */
+	.globl	sg_x86_psud_trap
+	.hidden	sg_x86_psud_trap
+	.type	sg_x86_psud_trap, @function
+sg_x86_psud_trap:
+	int3
+	hlt
+	.size	sg_x86_psud_trap, . - sg_x86_psud_trap
 
 	.section .note.GNU-stack, "", @progbits

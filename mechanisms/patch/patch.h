@@ -279,6 +279,7 @@ void sg_patch_code_end(int token, const struct sysgate_sys *s,
 void sg_patch_exit_stats(void) SG_HIDDEN;
 void sg_patch_lazy_trapped(unsigned long addr) SG_HIDDEN;
 void sg_patch_lazy_forked(void) SG_HIDDEN;
+void sg_patch_psud(void) SG_HIDDEN;
 #define SG_PATCH_FAMILY_OPS						\
 	.stats = sg_patch_stats, .release = sg_patch_release,		\
 	.new_code = sg_patch_new_code,					\
@@ -287,7 +288,8 @@ void sg_patch_lazy_forked(void) SG_HIDDEN;
 	.code_end = sg_patch_code_end,					\
 	.exit_stats = sg_patch_exit_stats,				\
 	.forked = sg_patch_lazy_forked,					\
-	.threads = sg_patch_threads
+	.threads = sg_patch_threads,					\
+	.psud = sg_patch_psud
 
 /* Plan o's sites from its code: candidates, each planned by the arch,
  * regions an outside branch may enter re-planned (patch.c); with: the

@@ -115,6 +115,8 @@ static int on_trap(int sig, struct sg_siginfo *info, void *uc)
 	(void)sig;
 	if (info->si_code != SG_TRAP_SI_CODE)
 		return 0;
+	if (sg_psud_trap(info, uc))
+		return SG_CLAIM_AS;	/* the program's SIGSYS (core/psud.c) */
 	resume = sg_traps_find(*pc - SG_TRAP_PC_BACK);
 	if (!resume)
 		return 0;
@@ -139,6 +141,13 @@ void sg_patch_claim_traps(int now)
 		mask |= t->claimed_blocked;
 		sg_signal_rt_sigprocmask(t, 2 /* SIG_SETMASK */, &mask, 0, 8);
 	}
+}
+
+/* A call the program's own syscall user dispatch takes, at a patched
+ * site, becomes a breakpoint (core/psud.c): SIGTRAP is needed now. */
+void sg_patch_psud(void)
+{
+	sg_patch_claim_traps(1);
 }
 
 /* --- sites ------------------------------------------------------------- */
