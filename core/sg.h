@@ -138,6 +138,8 @@ struct sg_thread {
 	/* the program's own syscall user dispatch (core/psud.c): on, the
 	 * range always allowed (as the kernel keeps it), the selector; and
 	 * the call a breakpoint stands for (sg_arch_psud_trap) */
+	int stepping;			/* the program's trap flag, taken off
+					   in sysgate (core/traps.c) */
 	int psud_on;
 	unsigned long psud_off, psud_len, psud_sel;
 	unsigned long psud_next;

@@ -10,6 +10,7 @@
  */
 #include "sg.h"
 #include "traps.h"
+#include "signal_arch.h"
 
 #define TRAP_SLOTS (1UL << 15)
 struct trap_site {
@@ -113,4 +114,44 @@ int sg_traps_of(int pid, unsigned long table, unsigned long site)
 			return 1;
 	}
 	return 0;
+}
+
+/*
+ * A program single-stepping itself (the trap flag: anti-debugging, an
+ * in-process tracer) steps into a patched site's stub and on through
+ * sysgate: a trap per instruction, and one inside a hook callback ended
+ * the process (a synchronous signal there is taken for a crash).  The
+ * traps in a stub are taken here, the flag kept; in sysgate's code,
+ * after its first instruction, which saves the flags (the trap flag
+ * with them), the flag is taken off, and entry.S's return puts it back
+ * last (RESTORE_RFLAGS): the traps of that way out are taken too, and
+ * the first one after it: the kernel gives none for a system call
+ * instruction, so the program's next trap is the one after the
+ * instruction that follows the call, as natively.
+ */
+enum { STEP_NONE, STEP_STUB, STEP_SYSGATE };
+
+int sg_step_trap(void *uc, int in_stub)
+{
+	unsigned long pc = *sg_arch_uc_pc(uc);
+	struct sg_thread *t = sg_self();
+	int in_text = pc >= sg.self_text_lo && pc < sg.self_text_hi;
+
+	if (!t)
+		return 0;
+	if (in_stub) {
+		t->stepping = STEP_STUB;
+		return 1;
+	}
+	if (!in_text) {
+		if (t->stepping == STEP_NONE)
+			return 0;
+		t->stepping = STEP_NONE;
+		return 1;
+	}
+	if (!sg_arch_saves_flags_at(pc) && t->stepping != STEP_SYSGATE) {
+		sg_arch_uc_step_off(uc);
+		t->stepping = STEP_SYSGATE;
+	}
+	return 1;
 }

@@ -12,6 +12,9 @@
 int sg_traps_add(unsigned long addr, unsigned long resume) SG_HIDDEN;
 /* Where a breakpoint at site resumes, or 0 if it is not ours. */
 unsigned long sg_traps_find(unsigned long site) SG_HIDDEN;
+/* A single-step trap, in_stub if at a stub's code: 1 if it was sysgate's
+ * to take (core/traps.c). */
+int sg_step_trap(void *uc, int in_stub) SG_HIDDEN;
 /* How many breakpoints there are. */
 unsigned long sg_traps_count(void) SG_HIDDEN;
 /* Is site a breakpoint of the sysgate in process pid, whose table is at

@@ -106,6 +106,19 @@ static inline void *sg_arch_sigreturn_uc(unsigned long sp)
 /* ebreak reports its own address. */
 #define SG_TRAP_PC_BACK 0
 
+/* No trap flag a program can set here. */
+#define SG_STEP_SI_CODE (-1)
+static inline void sg_arch_uc_step_off(void *uc)
+{
+	(void)uc;
+}
+
+static inline int sg_arch_saves_flags_at(unsigned long pc)
+{
+	(void)pc;
+	return 0;
+}
+
 /* The program's own syscall user dispatch goes to the kernel here
  * (core/psud.c keeps it on x86-64 only). */
 #define SG_ARCH_PSUD 0

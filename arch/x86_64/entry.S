@@ -85,17 +85,36 @@
  * ~6 ns here): C changed only the arithmetic flags and DF.  DF first,
  * then OF (bit 11 moved to the sign bit; adding INT_MIN overflows exactly
  * when it is set), then SF ZF AF PF CF with sahf; nothing after may touch
- * flags.  Clobbers eax.
+ * flags.  Clobbers eax.  A program single-stepping itself (TF: the trap
+ * handler took it off at sysgate's first instruction, core/traps.c) has
+ * it back last, so that its next trap is the one after the call; the
+ * traps in between are taken (the stack below rsp is the frame's, done).
  */
 .macro RESTORE_RFLAGS at
-	testb	$0x04, (\at + 1)(%rsp)	/* saved DF */
-	jz	1f
-	std
+	testb	$0x05, (\at + 1)(%rsp)	/* saved DF or TF */
+	jnz	3f
 1:	mov	\at(%rsp), %eax
 	shl	$20, %eax
 	add	$-0x80000000, %eax
 	mov	\at(%rsp), %ah
 	sahf
+2:
+	.pushsection .text.unlikely, "ax", @progbits
+3:	testb	$0x04, (\at + 1)(%rsp)
+	jz	4f
+	std
+4:	testb	$0x01, (\at + 1)(%rsp)
+	jz	1b
+	mov	\at(%rsp), %eax
+	shl	$20, %eax
+	add	$-0x80000000, %eax
+	mov	\at(%rsp), %ah
+	sahf
+	pushfq
+	orw	$0x100, (%rsp)
+	popfq
+	jmp	2b
+	.popsection
 .endm
 
 /*

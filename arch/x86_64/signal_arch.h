@@ -126,6 +126,20 @@ static inline void sg_arch_uc_at_syscall(void *uc, unsigned long next, long nr)
 	*sg_arch_uc_reg(uc, 13) = nr;				/* rax */
 }
 
+/* A single-step trap (TRAP_TRACE), and taking the trap flag off the
+ * interrupted code (core/traps.c). */
+#define SG_STEP_SI_CODE 2
+static inline void sg_arch_uc_step_off(void *uc)
+{
+	*sg_arch_uc_reg(uc, 17) &= ~0x100UL;	/* eflags' TF */
+}
+
+/* sysgate's code at pc saves the flags (pushfq: entry.S's entries). */
+static inline int sg_arch_saves_flags_at(unsigned long pc)
+{
+	return *(const unsigned char *)pc == 0x9c;
+}
+
 /* Run the system call instruction before pc again (it is 2 bytes). */
 static inline void sg_arch_uc_restart_syscall(void *uc, long nr)
 {

@@ -64,6 +64,8 @@ struct sg_region *sg_region_for(const struct sg_obj *o,
 				unsigned long need) SG_HIDDEN;
 /* A region of need bytes anywhere (for stubs only traps lead to), or 0. */
 struct sg_region *sg_region_anywhere(unsigned long need) SG_HIDDEN;
+/* Whether pc lies in a stub region (a stub's code). */
+int sg_region_has(unsigned long pc) SG_HIDDEN;
 
 /* write.c */
 /* Rewrite only the system call instruction itself, as `kind`. */

@@ -411,6 +411,16 @@ static int patch_site(unsigned long addr)
 	return LAZY_OK;
 }
 
+int sg_patch_lazy_has(unsigned long pc)
+{
+	int i, n = __atomic_load_n(&lz.npages, __ATOMIC_ACQUIRE);
+
+	for (i = 0; i < n; i++)
+		if (pc - lz.pages[i] < PAGE)
+			return 1;
+	return 0;
+}
+
 int sg_patch_lazy_live(unsigned long addr)
 {
 	return lz.sites && live_site(addr) != 0;

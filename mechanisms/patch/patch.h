@@ -280,6 +280,8 @@ void sg_patch_exit_stats(void) SG_HIDDEN;
 void sg_patch_lazy_trapped(unsigned long addr) SG_HIDDEN;
 void sg_patch_lazy_forked(void) SG_HIDDEN;
 void sg_patch_psud(void) SG_HIDDEN;
+/* Whether pc lies in a stub of a lazily patched site's (lazy.c). */
+int sg_patch_lazy_has(unsigned long pc) SG_HIDDEN;
 #define SG_PATCH_FAMILY_OPS						\
 	.stats = sg_patch_stats, .release = sg_patch_release,		\
 	.new_code = sg_patch_new_code,					\

@@ -103,3 +103,13 @@ struct sg_region *sg_region_anywhere(unsigned long need)
 	p = sg_sc6(SG_NR_mmap, 0, need, PROT_R | PROT_W, MAP_PRIVATE_ANON, -1, 0);
 	return sysgate_is_error(p) ? 0 : map_region(p, need);
 }
+
+int sg_region_has(unsigned long pc)
+{
+	int i, n = __atomic_load_n(&nregions, __ATOMIC_ACQUIRE);
+
+	for (i = 0; i < n; i++)
+		if (pc - regions[i].base < regions[i].size)
+			return 1;
+	return 0;
+}

@@ -113,6 +113,12 @@ static int on_trap(int sig, struct sg_siginfo *info, void *uc)
 	unsigned long resume;
 
 	(void)sig;
+	if (info->si_code == SG_STEP_SI_CODE) {
+		unsigned long at = *pc;
+
+		return sg_step_trap(uc, sg_region_has(at) ||
+					sg_patch_lazy_has(at));
+	}
 	if (info->si_code != SG_TRAP_SI_CODE)
 		return 0;
 	if (sg_psud_trap(info, uc))
