@@ -104,34 +104,6 @@ static inline void *sg_arch_sigreturn_uc(unsigned long sp)
 /* brk reports its own address. */
 #define SG_TRAP_PC_BACK 0
 
-/* No trap flag a program can set here. */
-#define SG_STEP_SI_CODE (-1)
-static inline void sg_arch_uc_step_off(void *uc)
-{
-	(void)uc;
-}
-
-static inline int sg_arch_saves_flags_at(unsigned long pc)
-{
-	(void)pc;
-	return 0;
-}
-
-/* The program's own syscall user dispatch goes to the kernel here
- * (core/psud.c keeps it on x86-64 only). */
-#define SG_ARCH_PSUD 0
-static inline unsigned long sg_arch_psud_trap(void)
-{
-	return 0;
-}
-
-static inline void sg_arch_uc_at_syscall(void *uc, unsigned long next, long nr)
-{
-	(void)uc;
-	(void)next;
-	(void)nr;
-}
-
 static inline void sg_arch_uc_restart_syscall(void *uc, long nr)
 {
 	*sg_arch_uc_reg(uc, 8) = nr;
