@@ -27,7 +27,7 @@ void sg_hooks_core_set(void)
 		SG_NR_ppoll, SG_NR_pselect6, SG_NR_epoll_pwait,
 		SG_NR_epoll_pwait2, SG_NR_signalfd, SG_NR_signalfd4,
 		SG_NR_rt_sigtimedwait, SG_NR_ptrace, SG_NR_wait4,
-		SG_NR_waitid, SG_NR_seccomp, SG_NR_prctl,
+		SG_NR_waitid, SG_NR_seccomp, SG_NR_prctl, SG_NR_membarrier,
 	};
 	unsigned int i;
 

@@ -281,6 +281,51 @@ static void __attribute__((noreturn)) thread_exit(struct sg_thread *t,
  * thread's exit (thread_exit); the program sees it succeed now.  1 if
  * the call was taken so.
  */
+/*
+ * membarrier as the program's own registrations make it answer.  sysgate
+ * registers PRIVATE_EXPEDITED_SYNC_CORE for itself (patching code other
+ * threads run, mechanisms/patch/write.c), which the kernel keeps per
+ * process: a program's unregistered SYNC_CORE barrier then succeeded
+ * where natively it fails with EPERM, and GET_REGISTRATIONS showed
+ * sysgate's.  Registrations go to the kernel and are remembered (a fork
+ * child keeps them, as the kernel copies them; a new program has none).
+ */
+#define MB_PRIVATE_EXPEDITED_SYNC_CORE 32
+#define MB_REGISTER_PRIVATE_EXPEDITED 16
+#define MB_REGISTER_SYNC_CORE 64
+#define MB_REGISTER_ANY (4 | 16 | 64 | 256)
+#define MB_GET_REGISTRATIONS 512
+
+static int membarrier_view(struct sysgate_sys *s)
+{
+	unsigned long cmd = s->args[0];
+
+	if (cmd == MB_PRIVATE_EXPEDITED_SYNC_CORE &&
+	    !(__atomic_load_n(&sg.prog_membarrier, __ATOMIC_RELAXED) &
+	      MB_REGISTER_SYNC_CORE)) {
+		s->ret = -1;	/* EPERM */
+		return 1;
+	}
+	if (cmd != MB_GET_REGISTRATIONS && !(cmd & MB_REGISTER_ANY))
+		return 0;
+	sg_raw_call(s);
+	if (s->ret < 0)
+		return 1;
+	if (cmd == MB_GET_REGISTRATIONS) {
+		/* (every private registration shows PRIVATE_EXPEDITED) */
+		unsigned long own = sg.prog_membarrier;
+
+		if (own & ~(4UL | 16))
+			own |= MB_REGISTER_PRIVATE_EXPEDITED;
+		s->ret &= ~(MB_REGISTER_PRIVATE_EXPEDITED |
+			    MB_REGISTER_SYNC_CORE) | own;
+	} else if (!(cmd & (cmd - 1))) {
+		__atomic_or_fetch(&sg.prog_membarrier, (unsigned int)cmd,
+				  __ATOMIC_RELAXED);
+	}
+	return 1;
+}
+
 static int unmap_own_stack(struct sg_thread *t, struct sysgate_sys *s)
 {
 	unsigned long lo = s->args[0], len = s->args[1],
@@ -430,6 +475,10 @@ void sg_core_call(struct sg_thread *t, struct sysgate_sys *s)
 	case SG_NR_getdents64:
 		sg_fd_list(s);
 		return;
+	case SG_NR_membarrier:
+		if (membarrier_view(s))
+			return;
+		break;
 	case SG_NR_seccomp:
 	case SG_NR_prctl:
 		if (sg_seccomp_wrap(s) || sg_ticks_call(s) ||

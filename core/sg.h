@@ -236,6 +236,8 @@ struct sg_global {
 	int prog_sud;			/* a thread set syscall user dispatch
 					   of its own (core/psud.c); read
 					   with sud_on as one word by entry.S */
+	unsigned int prog_membarrier;	/* the program's own membarrier
+					   registrations (core/process.c) */
 	unsigned long ticked_sel[SG_SEL_WORDS];	/* calls a SYSGATE_HOOK_TICKED
 						   hook selects (counter usable) */
 	int sud_ons, sud_offs;		/* times turned on, and off again */
