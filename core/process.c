@@ -273,15 +273,6 @@ static void __attribute__((noreturn)) thread_exit(struct sg_thread *t,
 }
 
 /*
- * munmap of the stack this code runs on: a thread ending itself (musl's
- * detached threads, bionic's) unmaps its stack and exits with raw calls
- * that need none, but sysgate's way back to the program goes through
- * that stack (a stub's frame, the signal frame of a trapped call), and
- * so does its way into the exit that follows.  The unmap waits for the
- * thread's exit (thread_exit); the program sees it succeed now.  1 if
- * the call was taken so.
- */
-/*
  * membarrier as the program's own registrations make it answer.  sysgate
  * registers PRIVATE_EXPEDITED_SYNC_CORE for itself (patching code other
  * threads run, mechanisms/patch/write.c), which the kernel keeps per
@@ -326,6 +317,15 @@ static int membarrier_view(struct sysgate_sys *s)
 	return 1;
 }
 
+/*
+ * munmap of the stack this code runs on: a thread ending itself (musl's
+ * detached threads, bionic's) unmaps its stack and exits with raw calls
+ * that need none, but sysgate's way back to the program goes through
+ * that stack (a stub's frame, the signal frame of a trapped call), and
+ * so does its way into the exit that follows.  The unmap waits for the
+ * thread's exit (thread_exit); the program sees it succeed now.  1 if
+ * the call was taken so.
+ */
 static int unmap_own_stack(struct sg_thread *t, struct sysgate_sys *s)
 {
 	unsigned long lo = s->args[0], len = s->args[1],
