@@ -86,9 +86,9 @@
  * then OF (bit 11 moved to the sign bit; adding INT_MIN overflows exactly
  * when it is set), then SF ZF AF PF CF with sahf; nothing after may touch
  * flags.  Clobbers eax.  A program single-stepping itself (TF: the trap
- * handler took it off at sysgate's first instruction, core/traps.c) has
- * it back last, so that its next trap is the one after the call; the
- * traps in between are taken (the stack below rsp is the frame's, done).
+ * handler took it off once the frame had saved it, core/traps.c) has it
+ * back last, so that its next trap is the one after the call; the traps
+ * in between are taken (the stack below rsp is the frame's, done).
  */
 .macro RESTORE_RFLAGS at
 	testb	$0x05, (\at + 1)(%rsp)	/* saved DF or TF */
