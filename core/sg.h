@@ -140,6 +140,8 @@ struct sg_thread {
 	 * the call a breakpoint stands for (sg_arch_psud_trap) */
 	int stepping;			/* the program's trap flag, taken off
 					   in sysgate (core/traps.c) */
+	int step_reblock;		/* the trap flag set to block SUD again
+					   one instruction on (core/sud.c) */
 	int psud_on;
 	unsigned long psud_off, psud_len, psud_sel;
 	unsigned long psud_next;
@@ -368,6 +370,7 @@ void sg_psud_siginfo(struct sg_siginfo *info, unsigned long next,
 		     long nr) SG_HIDDEN;
 int sg_psud_trap(struct sg_siginfo *info, void *uc) SG_HIDDEN;
 int sg_signal_claim(int sig, sg_claim_fn fn) SG_HIDDEN;
+int sg_signal_claimed(int sig) SG_HIDDEN;
 /* The claimed signals this thread blocks: unblocked, blocked in its view. */
 void sg_signal_unblock_claimed(struct sg_thread *t) SG_HIDDEN;
 void sg_signal_refresh(void) SG_HIDDEN;

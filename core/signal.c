@@ -664,6 +664,11 @@ static void kernel_act(int sig, const struct sg_kact *a, struct sg_kact *k)
 	}
 }
 
+int sg_signal_claimed(int sig)
+{
+	return claims[sig] != 0;
+}
+
 int sg_signal_claim(int sig, sg_claim_fn fn)
 {
 	struct sg_kact k;

@@ -23,6 +23,7 @@
 #include "dispatch.h"
 #include "signal_arch.h"
 #include "mech.h"
+#include "traps.h"
 
 #define PR_SET_SYSCALL_USER_DISPATCH 59
 #define PR_SYS_DISPATCH_OFF 0
@@ -32,6 +33,7 @@
 #define SYS_USER_DISPATCH 2		/* si_code of its SIGSYS */
 #define SYS_SECCOMP 1			/* si_code of a filter's SIGSYS */
 #define SIGSYS_ 31
+#define SIGTRAP_ 5
 
 void sg_sud_arm(struct sg_thread *t)
 {
@@ -188,6 +190,39 @@ void sg_warn_compat(void)
 			"64-bit program are not hooked: they run as they are");
 }
 
+/* SIGTRAP where no mechanism claims it: single steps (core/traps.c). */
+static int on_step(int sig, struct sg_siginfo *info, void *uc)
+{
+	(void)sig;
+	return info->si_code == SG_STEP_SI_CODE && sg_step_trap(uc, 0);
+}
+
+/*
+ * The kernel's uretprobe return trampoline (perf's or bpftrace's
+ * uretprobe:) ends in a call that only its own page may make: made from
+ * sysgate's text, it ended the program by SIGILL.  It runs where it is,
+ * the selector open; the trap flag brings the thread back one instruction
+ * later (the kernel gives no trap for the call itself), where it blocks
+ * again (core/traps.c).  A program that steps itself already gets that
+ * trap: the selector stays open until sysgate's next entry, as for a raw
+ * call let through (below).
+ */
+static void uretprobe_through(void *uc, long nr)
+{
+	struct sg_thread *t = sg_self();
+	static int step_claimed;
+
+	if (t) {
+		t->sud_selector = SG_SUD_ALLOW;
+		if (!sg_signal_claimed(SIGTRAP_) && !step_claimed &&
+		    sg_signal_claim(SIGTRAP_, on_step) == 0)
+			step_claimed = 1;
+		if (sg_signal_claimed(SIGTRAP_) && sg_arch_uc_step_on(uc))
+			t->step_reblock = 1;
+	}
+	sg_arch_uc_restart_syscall(uc, nr);
+}
+
 static int on_sigsys(int sig, struct sg_siginfo *info, void *uc)
 {
 	long nr = (int)info->fields[1], args[6], r;
@@ -228,6 +263,10 @@ static int on_sigsys(int sig, struct sg_siginfo *info, void *uc)
 	}
 	sg_arch_uc_syscall_args(uc, args);
 	pc = (void *)(*sg_arch_uc_pc(uc) - SG_SYSCALL_INSN_LEN);
+	if (nr == SG_ARCH_NR_URETPROBE && info->si_code == SYS_USER_DISPATCH) {
+		uretprobe_through(uc, nr);
+		return 1;
+	}
 	/* The program's own dispatch takes it: this frame is the one the
 	 * kernel would give it (core/psud.c), the signal the program's. */
 	if (unlikely(sg.prog_sud) &&

@@ -139,6 +139,13 @@ int sg_step_trap(void *uc, int in_stub)
 
 	if (!t)
 		return 0;
+	if (t->step_reblock) {
+		/* (core/sud.c: a uretprobe's trampoline call let through) */
+		t->step_reblock = 0;
+		sg_arch_uc_step_off(uc);
+		t->sud_selector = SG_SUD_BLOCK;
+		return 1;
+	}
 	if (in_stub) {
 		t->stepping = STEP_STUB;
 		return 1;

@@ -54,6 +54,11 @@ $(BUILD)/tests/cli/hello32: tests/cli/hello32.s | $(BUILD)/.dir
 	$(AS) --32 -o $@.o $<
 	$(LD) -m elf_i386 -o $@ $@.o
 
+# A function for a uretprobe (cases.sh t_uretprobe).
+$(BUILD)/tests/cli/uret-prog: tests/cli/uret-prog.c | $(BUILD)/.dir
+	@mkdir -p $(dir $@)
+	$(CC) -std=gnu11 -O2 -g -Wall -o $@ $<
+
 $(BUILD)/tests/cli/int80: tests/cli/int80.c | $(BUILD)/.dir
 	@mkdir -p $(dir $@)
 	$(CC) -std=gnu11 -O2 -g -Wall -o $@ $<
@@ -134,7 +139,7 @@ CHECK_DEPS += $(BUILD)/tests/cli/prog $(BUILD)/tests/cli/rawlib.so \
 	$(BUILD)/tests/cli/padlib.so \
 	$(BUILD)/tests/cli/prog-static $(BUILD)/tests/cli/nolibc \
 	$(BUILD)/tests/cli/hello32 $(BUILD)/tests/cli/int80 \
-	$(BUILD)/tests/cli/nolibc-at-loader \
+	$(BUILD)/tests/cli/nolibc-at-loader $(BUILD)/tests/cli/uret-prog \
 	$(BUILD)/tests/hooks/counter.so $(BUILD)/tests/hooks/exitret.so \
 	$(BUILD)/tests/hooks/clobber.so $(BUILD)/tests/hooks/renumber.so \
 	$(BUILD)/tests/hooks/clobber-enter.so $(BUILD)/tests/hooks/fastpath.so \

@@ -31,6 +31,12 @@ static inline void sg_arch_uc_step_off(void *uc)
 	(void)uc;
 }
 
+static inline int sg_arch_uc_step_on(void *uc)
+{
+	(void)uc;
+	return 0;
+}
+
 static inline int sg_arch_saves_flags_at(unsigned long pc)
 {
 	(void)pc;

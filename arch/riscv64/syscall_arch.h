@@ -126,6 +126,9 @@ static inline long sg_sc6(long n, long a, long b, long c, long d, long e,
 
 /* The program's calls are not told from sysgate's own here (x86-64's
  * sg_prog_calls): a seccomp filter of the program's is left as it is. */
+/* No uretprobe trampoline call here (x86-64's syscall_arch.h). */
+#define SG_ARCH_NR_URETPROBE (-1)
+
 #define SG_ARCH_PROG_CALLS 0
 #define sg_prog_sc6_2 sg_sc6_2
 

@@ -134,6 +134,15 @@ static inline void sg_arch_uc_step_off(void *uc)
 	*sg_arch_uc_reg(uc, 17) &= ~0x100UL;	/* eflags' TF */
 }
 
+/* Set it: 1, or 0 if the interrupted code had it set already. */
+static inline int sg_arch_uc_step_on(void *uc)
+{
+	if (*sg_arch_uc_reg(uc, 17) & 0x100UL)
+		return 0;
+	*sg_arch_uc_reg(uc, 17) |= 0x100UL;
+	return 1;
+}
+
 /* sysgate's code at pc saves the flags (pushfq: entry.S's entries). */
 static inline int sg_arch_saves_flags_at(unsigned long pc)
 {

@@ -9,13 +9,18 @@
  */
 #define _GNU_SOURCE
 #include <errno.h>
-#include <linux/membarrier.h>
 #include <pthread.h>
 #include <stdio.h>
 #include <sys/syscall.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
+/* <linux/membarrier.h>'s commands (musl-gcc has no kernel headers) */
+#define MEMBARRIER_CMD_QUERY 0
+#define MEMBARRIER_CMD_PRIVATE_EXPEDITED 8
+#define MEMBARRIER_CMD_REGISTER_PRIVATE_EXPEDITED 16
+#define MEMBARRIER_CMD_PRIVATE_EXPEDITED_SYNC_CORE 32
+#define MEMBARRIER_CMD_REGISTER_PRIVATE_EXPEDITED_SYNC_CORE 64
 #define GET_REGISTRATIONS (1 << 9)
 
 static void *thread_main(void *a)

@@ -2693,4 +2693,47 @@ t_dump_long_fd_lists() {
 	return 0
 }
 
+t_uretprobe() {
+	# A uretprobe (bpftrace's and perf's uretprobe:) on a function of
+	# the program: since Linux 6.11 the kernel's return trampoline ends
+	# in a uretprobe call that only its own page may make; sysgate made
+	# it from its own text and the program died of SIGILL.  The probe is
+	# set through tracefs for the test's length and always removed.
+	local ev=/sys/kernel/tracing/uprobe_events prog=$BUILD/tests/cli/uret-prog
+	local off m n
+	[ "$(id -u)" = 0 ] && [ -w "$ev" ] ||
+		{ echo "needs root and tracefs at /sys/kernel/tracing"; exit 77; }
+	# the function's file offset, as uprobes take it
+	off=$(python3 - "$prog" <<'PY'
+import subprocess, sys
+p = sys.argv[1]
+sym = [l.split() for l in subprocess.run(["nm", p], capture_output=True,
+       text=True).stdout.splitlines() if l.endswith(" probed")][0]
+addr = int(sym[0], 16)
+for l in subprocess.run(["readelf", "-lW", p], capture_output=True,
+                        text=True).stdout.splitlines():
+    f = l.split()
+    if f and f[0] == "LOAD":
+        o, v, sz = int(f[1], 16), int(f[2], 16), int(f[5], 16)
+        if v <= addr < v + sz:
+            print(hex(addr - v + o))
+PY
+) || fail "no offset for probed()"
+	trap 'echo 0 > /sys/kernel/tracing/events/sgtest/uret/enable 2>/dev/null
+	      echo "-:sgtest/uret" >> /sys/kernel/tracing/uprobe_events 2>/dev/null
+	      rm -rf "$TMP"' EXIT
+	echo "r:sgtest/uret $prog:$off" >> "$ev" || { echo "uprobes refused"; exit 77; }
+	echo 1 > /sys/kernel/tracing/events/sgtest/uret/enable || fail "enable"
+	"$prog" >"$TMP/native" || fail "native run: exit $?"
+	for m in patch sud seccomp int3; do
+		"$SG" --list-mechanisms | grep -q "^$m *available" || continue
+		"$SG" -m $m -f -o "$TMP/trace" -- "$prog" >"$TMP/out" ||
+			fail "-m $m: exit $? ($(tail -2 "$TMP/trace"))"
+		same "$TMP/native" "$TMP/out"
+		# every call seen, those after a trampoline's too
+		n=$(grep -c '^[0-9]* *getppid() *= ' "$TMP/trace")
+		[ "$n" = 21 ] || fail "-m $m: $n getppid lines, want 21"
+	done
+}
+
 "t_$1"
