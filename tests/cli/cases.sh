@@ -2722,6 +2722,7 @@ PY
 	trap 'echo 0 > /sys/kernel/tracing/events/sgtest/uret/enable 2>/dev/null
 	      echo "-:sgtest/uret" >> /sys/kernel/tracing/uprobe_events 2>/dev/null
 	      rm -rf "$TMP"' EXIT
+	trap 'exit 143' TERM INT	# (the probe goes on every way out)
 	echo "r:sgtest/uret $prog:$off" >> "$ev" || { echo "uprobes refused"; exit 77; }
 	echo 1 > /sys/kernel/tracing/events/sgtest/uret/enable || fail "enable"
 	"$prog" >"$TMP/native" || fail "native run: exit $?"
