@@ -2693,6 +2693,18 @@ t_dump_long_fd_lists() {
 	return 0
 }
 
+uret_remove() {
+	local i
+	[ -e /sys/kernel/tracing/events/sgtest/uret ] || return 0
+	echo 0 > /sys/kernel/tracing/events/sgtest/uret/enable 2>/dev/null
+	for i in 1 2 3 4 5 6 7 8 9 10; do
+		echo "-:sgtest/uret" >> /sys/kernel/tracing/uprobe_events \
+			2>/dev/null && return 0
+		sleep 0.1
+	done
+	return 1
+}
+
 t_uretprobe() {
 	# A uretprobe (bpftrace's and perf's uretprobe:) on a function of
 	# the program: since Linux 6.11 the kernel's return trampoline ends
@@ -2719,10 +2731,11 @@ for l in subprocess.run(["readelf", "-lW", p], capture_output=True,
             print(hex(addr - v + o))
 PY
 ) || fail "no offset for probed()"
-	trap 'echo 0 > /sys/kernel/tracing/events/sgtest/uret/enable 2>/dev/null
-	      echo "-:sgtest/uret" >> /sys/kernel/tracing/uprobe_events 2>/dev/null
-	      rm -rf "$TMP"' EXIT
-	trap 'exit 143' TERM INT	# (the probe goes on every way out)
+	# (the probe goes on every way out; its removal may be refused for
+	# a moment after it is disabled: tried again)
+	trap 'uret_remove; rm -rf "$TMP"' EXIT
+	trap 'exit 143' TERM INT
+	uret_remove
 	echo "r:sgtest/uret $prog:$off" >> "$ev" || { echo "uprobes refused"; exit 77; }
 	echo 1 > /sys/kernel/tracing/events/sgtest/uret/enable || fail "enable"
 	"$prog" >"$TMP/native" || fail "native run: exit $?"
