@@ -678,12 +678,12 @@ int sg_fast_ran(struct sg_frame *f, struct sg_call *k, unsigned long nr)
 
 /* The program's own dispatch takes the call: entry.S leaves for the
  * breakpoint that stands for it, as a RAW call (core/psud.c). */
-static __attribute__((noinline)) int psud_taken(struct sg_frame *f, long nr)
+static __attribute__((noinline)) int psud_taken(struct sg_frame *f)
 {
 	const struct sg_site_desc *d = sg_frame_site(f);
 	unsigned long next = (unsigned long)sg_site_pc(d) + SG_SYSCALL_INSN_LEN;
 
-	if (!sg_psud_entry(sg_self(), next, nr))
+	if (!sg_psud_entry(sg_self(), next))
 		return 0;
 	sg_frame_set_raw(f, sg_arch_psud_trap(), 0, 0);
 	return 1;
@@ -697,7 +697,7 @@ syscall_other(struct sg_frame *f, struct sg_call *k, unsigned long nr)
 		return lean_call(f, k, nr, 1);
 	if (unlikely(sg.sud_on))
 		sg_sud_check(sg_self());
-	if (unlikely(sg.prog_sud) && psud_taken(f, (long)nr))
+	if (unlikely(sg.prog_sud) && psud_taken(f))
 		return SG_ENTRY_RAW;
 	if (likely(nr >= SYSGATE_NR_MAX || !sg_bit(sg.wanted, nr))) {
 		sg_frame_site(f);

@@ -146,12 +146,11 @@ void sg_psud_siginfo(struct sg_siginfo *info, unsigned long next, long nr)
 			  (unsigned long)SG_AUDIT_ARCH << 32;
 }
 
-int sg_psud_entry(struct sg_thread *t, unsigned long next, long nr)
+int sg_psud_entry(struct sg_thread *t, unsigned long next)
 {
 	if (!sg_psud_takes(t, next))
 		return 0;
 	t->psud_next = next;
-	t->psud_nr = nr;
 	return 1;
 }
 
@@ -162,7 +161,8 @@ int sg_psud_trap(struct sg_siginfo *info, void *uc)
 	if (!SG_ARCH_PSUD || !t ||
 	    *sg_arch_uc_pc(uc) - SG_TRAP_PC_BACK != sg_arch_psud_trap())
 		return 0;
-	sg_arch_uc_at_syscall(uc, t->psud_next, t->psud_nr);
-	sg_psud_siginfo(info, t->psud_next, t->psud_nr);
+	/* (the RAW way out gave the breakpoint the number in rax) */
+	sg_arch_uc_at_syscall(uc, t->psud_next);
+	sg_psud_siginfo(info, t->psud_next, *sg_arch_uc_result_reg(uc));
 	return 1;
 }

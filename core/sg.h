@@ -135,17 +135,16 @@ struct sg_thread {
 	int patch_locks;		/* mechanisms/patch/lock.c's held */
 	unsigned int sud_round;		/* the last request to arm it answered
 					   (core/sud.c) */
-	/* the program's own syscall user dispatch (core/psud.c): on, the
-	 * range always allowed (as the kernel keeps it), the selector; and
-	 * the call a breakpoint stands for (sg_arch_psud_trap) */
 	int stepping;			/* the program's trap flag, taken off
 					   in sysgate (core/traps.c) */
 	int step_reblock;		/* the trap flag set to block SUD again
 					   one instruction on (core/sud.c) */
+	/* the program's own syscall user dispatch (core/psud.c): on, the
+	 * range always allowed (as the kernel keeps it), the selector; and
+	 * where the call a breakpoint stands for returns (sg_arch_psud_trap) */
 	int psud_on;
 	unsigned long psud_off, psud_len, psud_sel;
 	unsigned long psud_next;
-	long psud_nr;
 	int out_own;			/* -ff, a vfork child: its own output
 					   file (0: not opened yet) */
 	unsigned long *mask_fix;	/* rt_sigprocmask's old mask, which
@@ -365,7 +364,7 @@ void sg_signal_set_kernel_action(int sig, const struct sg_kact *k) SG_HIDDEN;
 int sg_psud_prctl(struct sg_thread *t, struct sysgate_sys *s) SG_HIDDEN;
 void sg_psud_reset(struct sg_thread *t) SG_HIDDEN;
 int sg_psud_takes(struct sg_thread *t, unsigned long next) SG_HIDDEN;
-int sg_psud_entry(struct sg_thread *t, unsigned long next, long nr) SG_HIDDEN;
+int sg_psud_entry(struct sg_thread *t, unsigned long next) SG_HIDDEN;
 void sg_psud_siginfo(struct sg_siginfo *info, unsigned long next,
 		     long nr) SG_HIDDEN;
 int sg_psud_trap(struct sg_siginfo *info, void *uc) SG_HIDDEN;

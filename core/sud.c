@@ -210,13 +210,11 @@ static int on_step(int sig, struct sg_siginfo *info, void *uc)
 static void uretprobe_through(void *uc, long nr)
 {
 	struct sg_thread *t = sg_self();
-	static int step_claimed;
 
 	if (t) {
 		t->sud_selector = SG_SUD_ALLOW;
-		if (!sg_signal_claimed(SIGTRAP_) && !step_claimed &&
-		    sg_signal_claim(SIGTRAP_, on_step) == 0)
-			step_claimed = 1;
+		if (!sg_signal_claimed(SIGTRAP_))
+			sg_signal_claim(SIGTRAP_, on_step);
 		if (sg_signal_claimed(SIGTRAP_) && sg_arch_uc_step_on(uc))
 			t->step_reblock = 1;
 	}

@@ -49,11 +49,10 @@ static inline unsigned long sg_arch_psud_trap(void)
 	return 0;
 }
 
-static inline void sg_arch_uc_at_syscall(void *uc, unsigned long next, long nr)
+static inline void sg_arch_uc_at_syscall(void *uc, unsigned long next)
 {
 	(void)uc;
 	(void)next;
-	(void)nr;
 }
 
 #endif

@@ -109,7 +109,7 @@ static inline void *sg_arch_sigreturn_uc(unsigned long sp)
  * call it takes leaves entry.S as a RAW call for this breakpoint (entry.S),
  * met with every register the program's; the frame is then made the one
  * the kernel gives such a call: rip and rcx after the instruction, r11
- * the flags, rax the number.
+ * the flags (rax holds the number already).
  */
 #define SG_ARCH_PSUD 1
 extern char sg_x86_psud_trap[];
@@ -118,12 +118,11 @@ static inline unsigned long sg_arch_psud_trap(void)
 	return (unsigned long)sg_x86_psud_trap;
 }
 
-static inline void sg_arch_uc_at_syscall(void *uc, unsigned long next, long nr)
+static inline void sg_arch_uc_at_syscall(void *uc, unsigned long next)
 {
 	*sg_arch_uc_pc(uc) = next;
 	*sg_arch_uc_reg(uc, 14) = next;				/* rcx */
 	*sg_arch_uc_reg(uc, 3) = *sg_arch_uc_reg(uc, 17);	/* r11 */
-	*sg_arch_uc_reg(uc, 13) = nr;				/* rax */
 }
 
 /* A single-step trap (TRAP_TRACE), and taking the trap flag off the

@@ -411,14 +411,21 @@ static int patch_site(unsigned long addr)
 	return LAZY_OK;
 }
 
-int sg_patch_lazy_has(unsigned long pc)
+/* A stub page in [lo, hi)?  (Read without the lock: pages are only
+ * added.) */
+static int stub_pages_in(unsigned long lo, unsigned long hi)
 {
 	int i, n = __atomic_load_n(&lz.npages, __ATOMIC_ACQUIRE);
 
 	for (i = 0; i < n; i++)
-		if (pc - lz.pages[i] < PAGE)
+		if (lz.pages[i] < hi && lz.pages[i] + PAGE > lo)
 			return 1;
 	return 0;
+}
+
+int sg_patch_lazy_has(unsigned long pc)
+{
+	return stub_pages_in(pc, pc + 1);
 }
 
 int sg_patch_lazy_live(unsigned long addr)
@@ -575,11 +582,7 @@ static int ours_in(unsigned long lo, unsigned long hi)
 		    (ls->stub < hi && ls->stub_end > lo))
 			return 1;
 	}
-	n = __atomic_load_n(&lz.npages, __ATOMIC_ACQUIRE);
-	for (i = 0; i < n; i++)
-		if (lz.pages[i] < hi && lz.pages[i] + PAGE > lo)
-			return 1;
-	return 0;
+	return stub_pages_in(lo, hi);
 }
 
 /*
