@@ -4,6 +4,7 @@
 #include <asm/signal.h>
 #include <asm/siginfo.h>
 #include "trace.h"
+#include "chld.h"
 
 /* The kernel's sigaction: sa_restorer exists where SA_RESTORER does. */
 struct k_sigaction {
@@ -361,6 +362,22 @@ static void p_si_uid(struct fmt *f, unsigned int uid)
 		fmt_str(f, "-1");
 	else
 		fmt_udec(f, uid);
+}
+
+_Static_assert(sizeof(struct k_siginfo) <= 128, "a siginfo is 128 bytes");
+
+void k_siginfo_chld(void *info, const struct chld_end *c)
+{
+	struct k_siginfo *si = info;
+
+	hk_memset(si, 0, sizeof(*si));
+	si->signo = SIGCHLD;
+	si->code = c->code;
+	si->u.kill.pid = c->pid;
+	si->u.kill.uid = c->uid;
+	si->u.kill.chld.status = c->status;
+	si->u.kill.chld.utime = c->utime;
+	si->u.kill.chld.stime = c->stime;
 }
 
 /* {si_signo=SIGCHLD, si_code=CLD_EXITED, si_pid=..., ...} */

@@ -21,6 +21,7 @@
 #include <time.h>
 #include "trace.h"
 #include "order.h"
+#include "chld.h"
 #include "../lib/args.h"
 #include "../lib/sets.h"
 #include "../lib/slots.h"
@@ -64,38 +65,37 @@ static const struct decoder *decoders[SYSGATE_NR_MAX];
 static int result_column = 40;
 static int no_exit_lines;	/* -qq, -e quiet=exit */
 static int no_super_lines;	/* -qqq, -e quiet=thread-execve */
-/* The exit code of a leader's own exit while other threads ran, by
- * process (-m ptrace runs this hook for every process of the tree): its
- * "+++ exited" line waits for the process's end. */
+/* The processes whose leader made its own exit while other threads ran
+ * (-m ptrace runs this hook for every process of the tree): its "+++
+ * exited" line waits for the process's end, with the status of the last
+ * thread's exit, which the kernel gives the parent (since Linux 6.0; the
+ * leader's before). */
 #define GONE_MAX 16
-static struct {
-	int pid, code;
-} leaders_gone[GONE_MAX];
+static int leaders_gone[GONE_MAX];
 
-static void leader_gone(int pid, int code)
+static void leader_gone(int pid)
 {
 	int i, k = 0;
 
 	for (i = 0; i < GONE_MAX; i++)
-		if (leaders_gone[i].pid == pid || !leaders_gone[i].pid) {
+		if (leaders_gone[i] == pid || !leaders_gone[i]) {
 			k = i;
 			break;
 		}
-	leaders_gone[k].pid = pid;
-	leaders_gone[k].code = code;
+	leaders_gone[k] = pid;
 }
 
-/* Process pid's leader's code, forgotten; -1 if its leader is not gone. */
+/* Whether process pid's leader is gone (forgotten then). */
 static int leader_gone_take(int pid)
 {
 	int i;
 
 	for (i = 0; i < GONE_MAX; i++)
-		if (leaders_gone[i].pid == pid) {
-			leaders_gone[i].pid = 0;
-			return leaders_gone[i].code;
+		if (leaders_gone[i] == pid) {
+			leaders_gone[i] = 0;
+			return 1;
 		}
-	return -1;
+	return 0;
 }
 /* Carried after an execve's line when a thread other than the leader
  * made it: the new program is the leader's pid, and prints the ends
@@ -126,7 +126,7 @@ static int show_nr;	/* -n */
 /* -f -o FILE: strace's "PID " column instead of "[pid PID] " */
 static int pid_column;
 static long nr_rt_sigreturn, nr_nanosleep, nr_clock_nanosleep;
-static long nr_wait4, nr_waitid, nr_getpid;
+static long nr_wait4, nr_waitid, nr_getpid, nr_rt_sigprocmask;
 
 /* Under -f on a terminal, strace prefixes "[pid N] " only while it
  * follows more than one task: tasks of the tree beyond the first (shared
@@ -1185,14 +1185,21 @@ static void emit_part(struct fmt *f)
 	f->len = 0;
 }
 
-/* A process event line's start (thread tid's): prefix, time, no address. */
-static void put_event_head(struct fmt *f, int tid)
+/* An event line's start (thread tid's): prefix, time, -i's address pc
+ * (0: none known). */
+static void put_event_head_at(struct fmt *f, int tid, unsigned long pc)
 {
 	put_pid(f, tid);
 	put_time(f, 0);
 	if (relative)
 		put_relative(f, sysgate_now_ns());
-	put_ip(f, 0);
+	put_pc(f, pc);
+}
+
+/* A process event's: no address. */
+static void put_event_head(struct fmt *f, int tid)
+{
+	put_event_head_at(f, tid, 0);
 }
 
 static void exited_line(struct fmt *f, long nr, int who, int code)
@@ -1216,32 +1223,35 @@ static void exited_line(struct fmt *f, long nr, int who, int code)
 
 /*
  * A thread's own exit is its own line; the leader's, while other threads
- * run, is the process's: at its end, with the leader's code, or
+ * run, is the process's: at its end, with the last thread's code, or
  * superseded by an execve (a thread just made may have no slot yet: the
  * kernel's count).  exit_group's: the caller's line, then the leader's.
+ * Returns the process's exit status when this ends it, else -1.
  */
-static void exited(struct fmt *f, struct sysgate_sys *s)
+static int exited(struct fmt *f, struct sysgate_sys *s)
 {
 	int code = (int)s->args[0] & 0xff;
 
 	if (s->nr == nr_exit && s->tid == s->pid &&
 	    (threads_alive(s->pid) > 1 || pids_threads(s->pid) > 1)) {
-		leader_gone(s->pid, code);
-		return;
+		leader_gone(s->pid);
+		return -1;
 	}
 	if (s->nr == nr_exit) {
-		int leader;
-
 		exited_line(f, s->nr, s->tid, code);
-		if (s->tid != s->pid && threads_alive(s->pid) == 1 &&
-		    (leader = leader_gone_take(s->pid)) >= 0)
-			exited_line(f, s->nr, s->pid, leader);
-		return;
+		if (s->tid == s->pid)
+			return code;
+		if (threads_alive(s->pid) == 1 && leader_gone_take(s->pid)) {
+			exited_line(f, s->nr, s->pid, code);
+			return code;
+		}
+		return -1;
 	}
 	leader_gone_take(s->pid);
 	if (s->tid != s->pid)
 		exited_line(f, s->nr, s->tid, code);
 	exited_line(f, s->nr, s->pid, code);
+	return code;
 }
 
 static struct trace_scratch scratch[TID_SLOTS], no_slot;
@@ -1357,6 +1367,8 @@ static void exit_settled(const struct sysgate_sys *s)
 	}
 }
 
+static void sigchld_line(const struct chld_end *c, void *arg);
+
 __attribute__((hot))
 static enum sysgate_verdict trace_enter(struct sysgate_sys *s, void *data)
 {
@@ -1365,9 +1377,11 @@ static enum sysgate_verdict trace_enter(struct sysgate_sys *s, void *data)
 	struct ev e = { 0 };
 	struct sysgate_sys r;
 	struct fmt f;
-	int restored;
+	int restored, status = -1;
 
 	(void)data;
+	if (chld_due(s->pid))
+		chld_deliver(s->pid, sigchld_line, s);
 	if (!(s->flags & SYSGATE_SYS_NORETURN)) {
 		struct in_flight *p = flight(s->tid, 1);
 
@@ -1377,9 +1391,11 @@ static enum sysgate_verdict trace_enter(struct sysgate_sys *s, void *data)
 			p->n++;
 		}
 	}
-	if (set_given && (s->nr == nr_wait4 || s->nr == nr_waitid) &&
+	if (set_given && (s->nr == nr_wait4 || s->nr == nr_waitid ||
+			  s->nr == nr_rt_sigprocmask) &&
 	    !in_set(s->nr))
-		return SYSGATE_RUN;	/* (selected for reaped() alone) */
+		return SYSGATE_RUN;	/* (selected for reaped(), or for
+					   chld_deliver, alone) */
 	if (!filter_enter(s) && s->nr != nr_exit_group && s->nr != nr_exit)
 		return SYSGATE_RUN;
 	if (trace_fdpaths & FDS_SOCKET)
@@ -1415,10 +1431,12 @@ static enum sysgate_verdict trace_enter(struct sysgate_sys *s, void *data)
 		ev_begin(&e, s->tid, 0);
 		if (s->nr == nr_exit_group)
 			others_end(&f, s);
-		exited(&f, s);
+		status = exited(&f, s);
 		emit(&f);
 		ev_end(&e);
 		exit_settled(s);
+		if (status >= 0)
+			chld_post(s->pid, 1 /* CLD_EXITED */, status);
 		return SYSGATE_RUN;
 	}
 	if (json)
@@ -1454,10 +1472,12 @@ static enum sysgate_verdict trace_enter(struct sysgate_sys *s, void *data)
 	}
 	/* A thread's end is reported too, as strace does. */
 	if (s->nr == nr_exit_group || s->nr == nr_exit)
-		exited(&f, s);
+		status = exited(&f, s);
 	emit(&f);
 	ev_end(&e);
 	exit_settled(s);
+	if (status >= 0)
+		chld_post(s->pid, 1 /* CLD_EXITED */, status);
 	return SYSGATE_RUN;
 }
 
@@ -1484,6 +1504,7 @@ __attribute__((hot))
 static void trace_exit(struct sysgate_sys *s, void *data)
 {
 	(void)data;
+	/* (a fork child's s->pid is its parent's) */
 	if (inflight_pop(s) == LINE_DONE || (s->flags & SYSGATE_SYS_CHILD))
 		return;
 	/* (an execve outside the set: selected for exec_by_thread) */
@@ -1496,6 +1517,8 @@ static void trace_exit(struct sysgate_sys *s, void *data)
 		return;
 	}
 	print_call(s);
+	if (chld_due(s->pid))
+		chld_deliver(s->pid, sigchld_line, s);
 }
 
 /* A returned call's "name(args) = ret\n" (or its resumed form). */
@@ -1550,12 +1573,11 @@ static void print_call(struct sysgate_sys *s)
 	struct ev e = { 0 };
 	struct fmt f;
 
-	if (s->nr == nr_wait4 || s->nr == nr_waitid) {
+	if (s->nr == nr_wait4 || s->nr == nr_waitid)
 		reaped(s);
-		/* (selected for that alone: trace_init) */
-		if (!in_set(s->nr))
-			return;
-	}
+	/* (selected for that, or for chld_deliver, alone: trace_init) */
+	if (!in_set(s->nr))
+		return;
 	if (!filter_selected(s) ||
 	    !filter_status(failed(s) ? FILTER_FAILED : FILTER_SUCCESSFUL)) {
 		if (ordered)
@@ -1745,6 +1767,9 @@ static void process_killed(int pid, int self_tid, int sig, int fatal)
 	thread_killed(&f, pid, pid, leader >= 0 ? &g[leader] : 0, sig, fatal);
 	if (ordered)
 		order_end(held);
+	if (self_tid)	/* (SIGKILL's: the parent saw it) */
+		chld_post(pid, fatal == 2 ? 3 /* CLD_DUMPED */ :
+					    2 /* CLD_KILLED */, sig);
 }
 
 /* Processes whose SIGKILL was reported here (a parent may see one death
@@ -1828,11 +1853,37 @@ static const struct sysgate_sys *call_at_signal(void)
 	return p->call[p->n - 1];
 }
 
+/* A signal's line, "--- SIG {siginfo} ---" (--json: its record): at the
+ * call it came in or after (-i: where that returns), else at pc. */
+static void put_signal(struct fmt *f, int sig, const void *info, int tid,
+		       int pid, const struct sysgate_sys *at, unsigned long pc)
+{
+	const char *nm = sysgate_signal_name(sig);
+	const int *si = info;	/* si_signo, si_errno, si_code */
+
+	if (json) {
+		fmt_str(f, "{\"type\":\"signal\",\"pid\":");
+		fmt_dec(f, pid);
+		fmt_str(f, ",\"sig\":\"");
+		fmt_str(f, nm ? nm : "?");
+		fmt_str(f, "\",\"code\":");
+		fmt_dec(f, si[2]);
+		fmt_str(f, "}\n");
+		return;
+	}
+	put_event_head_at(f, tid,
+			  at ? (unsigned long)sysgate_return_pc(at) : pc);
+	fmt_str(f, "--- ");
+	fmt_str(f, nm ? nm : "SIG?");
+	fmt_chr(f, ' ');
+	p_siginfo(f, 0, info);
+	fmt_str(f, " ---\n");
+}
+
 static void trace_signal(int sig, const void *info, void *data)
 {
 	const struct sysgate_sys *at = call_at_signal();
 	const int *si = info;	/* si_signo, si_errno, si_code */
-	const char *nm = sysgate_signal_name(sig);
 	int fatal = sysgate_signal_fatal(sig), pid, tid = sysgate_task_tid(&pid);
 	char buf[LINE_MAX_];	/* (-k's stack lines follow) */
 	struct fmt f;
@@ -1855,37 +1906,34 @@ static void trace_signal(int sig, const void *info, void *data)
 	}
 	fmt_init(&f, buf, sizeof(buf));
 	ev_begin(&e, tid, 0);
-	if (json) {
-		fmt_str(&f, "{\"type\":\"signal\",\"pid\":");
-		fmt_dec(&f, pid);
-		fmt_str(&f, ",\"sig\":\"");
-		fmt_str(&f, nm ? nm : "?");
-		fmt_str(&f, "\",\"code\":");
-		fmt_dec(&f, si[2]);
-		fmt_str(&f, "}\n");
-		emit(&f);
-		if (fatal)
-			killed(sig, fatal);
-		ev_end(&e);
-		return;
-	}
-	put_pid(&f, tid);
-	/* (in a call, where the call returns; else where it came: a
-	 * fault's instruction, as strace shows them) */
-	if (at)
-		put_ip(&f, at);
-	else
-		put_pc(&f, sysgate_signal_pc());
-	fmt_str(&f, "--- ");
-	fmt_str(&f, nm ? nm : "SIG?");
-	fmt_chr(&f, ' ');
-	p_siginfo(&f, 0, info);
-	fmt_str(&f, " ---\n");
-	if (stack_traces)
+	put_signal(&f, sig, info, tid, pid, at, at ? 0 : sysgate_signal_pc());
+	if (stack_traces && !json)
 		trace_stack(&f, 0, 0);
 	emit(&f);
 	if (fatal)
 		killed(sig, fatal);
+	ev_end(&e);
+}
+
+/* A child's end that the kernel told its parent with a SIGCHLD the
+ * program has no handler for (chld.c): strace's line, at call s. */
+static void sigchld_line(const struct chld_end *c, void *arg)
+{
+	const struct sysgate_sys *s = arg;
+	unsigned long info[16];
+	char buf[LINE_MAX_];
+	struct ev e = { 0 };
+	struct fmt f;
+
+	if (!filter_signal(17))
+		return;
+	k_siginfo_chld(info, c);
+	fmt_init(&f, buf, sizeof(buf));
+	ev_begin(&e, s->tid, 0);
+	put_signal(&f, 17, info, s->tid, s->pid, s, 0);
+	if (stack_traces && !json)
+		trace_stack(&f, s, 0);
+	emit(&f);
 	ev_end(&e);
 }
 
@@ -2194,6 +2242,14 @@ static int trace_init(struct sysgate_ctx *ctx, const char *args)
 	if (ordered)
 		order_init(ctx, !filter_status_all(),
 			   relative ? put_relative : 0);
+	/* (a tracer sees every signal itself; a SIGCHLD the program
+	 * blocked comes as rt_sigprocmask unblocks it) */
+	nr_rt_sigprocmask = lookup("rt_sigprocmask");
+	if (follow && !hooks_in_tracer()) {
+		chld_init(ctx);
+		if (nr_rt_sigprocmask >= 0)
+			sysgate_select(ctx, nr_rt_sigprocmask);
+	}
 	/* The execve that started this program, if a traced one did. */
 	exec_line(ctx, tid_self());
 	if (ordered && !hooks_in_tracer()) {

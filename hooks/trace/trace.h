@@ -355,6 +355,9 @@ void p_sigevent(struct call *c, unsigned long p);
 /* s: the call whose argument it is (a descriptor's -y path), or 0 */
 void p_siginfo(struct fmt *f, const struct sysgate_sys *s,
 	       const void *info);
+/* A SIGCHLD's siginfo (128 bytes at info) for a child's end (chld.h) */
+struct chld_end;
+void k_siginfo_chld(void *info, const struct chld_end *c);
 /* iovec array of count entries; avail bytes were transferred (-1: all),
  * IOV_ADDR: the bases as addresses. */
 #define IOV_ADDR (-2L)

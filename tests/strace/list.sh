@@ -6,8 +6,9 @@
 [ "$ARCH" = x86_64 ] || exit 0
 for c in tests/strace/*.c; do
 	n=$(basename "$c" .c)
-	# events, threxec, thrgroup and killkids run with their options below
-	case $n in events|threxec|thrgroup|killkids) continue ;; esac
+	# events, threxec, thrgroup, killkids and sigchld run with their
+	# options below
+	case $n in events|threxec|thrgroup|killkids|sigchld) continue ;; esac
 	printf '%s\tbash tests/strace/run.sh %s\n' "$n" "$n"
 	# -X reaches every decoder's constants: each program in both styles
 	printf '%s-Xraw\tbash tests/strace/run.sh %s -X raw\n' "$n" "$n"
@@ -37,6 +38,17 @@ printf 'killkids-ptrace\tSG_RUN_OPTS="-m ptrace" bash tests/strace/run.sh killki
 	"-e trace='!clone3'"
 printf 'events-ptrace\tSG_RUN_OPTS="-m ptrace" bash tests/strace/run.sh events %s\n' \
 	"-e trace='!pread64,futex,clone3,madvise'"
+# (no -k: strace 6.1 prints the stack of a leader's exit, while another
+# thread runs, as that thread's)
+printf 'sigchld\tbash tests/strace/run.sh sigchld\n'
+printf 'sigchld-Xraw\tbash tests/strace/run.sh sigchld -X raw\n'
+printf 'sigchld-json\tbash tests/strace/json.sh sigchld\n'
+printf 'sigchld-ptrace\tSG_RUN_OPTS="-m ptrace" bash tests/strace/run.sh sigchld %s\n' \
+	"-e trace='!clone3'"
+for m in seccomp sud int3; do
+	printf 'sigchld-%s\tSG_RUN_OPTS="-m %s" bash tests/strace/run.sh sigchld\n' \
+		"$m" "$m"
+done
 # strace's options, given to both: test name, program, options.
 set -f	# regexes: no globbing of the options' words
 while read -r t n opts; do
@@ -45,6 +57,11 @@ while read -r t n opts; do
 		"$(printf '%q ' $opts)"
 done <<'EOF'
 file-y file -y
+sigchld-set sigchld -e trace=write,close,exit_group,kill
+sigchld-nosig sigchld -e signal=!SIGCHLD
+sigchld-i sigchld -i
+sigchld-ttr sigchld -tt -r
+sigdeliver-t sigdeliver -t
 desc-y desc -y
 net-y net -y
 netlink-yy netlink -yy

@@ -1,0 +1,215 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * The SIGCHLD of a parent that has no handler for it.  strace prints
+ * "--- SIGCHLD {...} ---" in the parent whenever a child ends, handler or
+ * not (a traced process is stopped for every signal, even one it
+ * ignores).  In process, a signal with a handler reaches the hooks; the
+ * kernel throws a SIGCHLD whose action is the default away as it sends
+ * it, unless the parent blocks it (then it waits, and goes when the
+ * parent unblocks it or takes it with sigwaitinfo or a signalfd).
+ *
+ * So under -f each process, as it ends, posts the SIGCHLD it will send
+ * (its status, user, CPU times) in the tree's memory, and its parent
+ * takes it at its next call boundary: when its action is the default
+ * there, the line as strace prints it, then or when the parent unblocks
+ * it (glibc's system() blocks it around its wait); none when a handler
+ * is there (the signal's own line) or the parent ignores it (no signal),
+ * or when the parent took it while blocked.
+ */
+#include "trace.h"
+#include "chld.h"
+
+struct chld_area *chld_area;
+unsigned int chld_seen;
+int chld_seen_pid, chld_waiting_pid;
+
+#define SIGCHLD_BIT (1UL << (17 - 1))
+
+static long nr_getuid, nr_times, nr_rt_sigaction,
+	nr_rt_sigprocmask, nr_rt_sigpending, nr_waitid;
+
+static long sc(long nr, long a, long b, long c, long d, long e)
+{
+	return sysgate_syscall(nr, a, b, c, d, e, 0);
+}
+
+void chld_init(struct sysgate_ctx *ctx)
+{
+	nr_getuid = sysgate_syscall_number("getuid");
+	nr_times = sysgate_syscall_number("times");
+	nr_rt_sigaction = sysgate_syscall_number("rt_sigaction");
+	nr_rt_sigprocmask = sysgate_syscall_number("rt_sigprocmask");
+	nr_rt_sigpending = sysgate_syscall_number("rt_sigpending");
+	nr_waitid = sysgate_syscall_number("waitid");
+	chld_area = sysgate_shared(ctx, "trace-chld", sizeof(*chld_area));
+}
+
+/* From this process's stat: its parent (field 4), 0 if unknown, and the
+ * signal it sends it as it ends (field 38: clone's exit signal). */
+static int stat_parent(int *exit_signal)
+{
+	char stat[1024], *p, *end;
+	long n = trace_read_file("/proc/self/stat", stat, sizeof(stat) - 1);
+	int field = 2, ppid = 0, v;
+
+	*exit_signal = 17;
+	if (n <= 0)
+		return 0;
+	end = stat + n;
+	/* "pid (comm) S ppid ...": fields from the last ')' */
+	for (p = end - 1; p > stat && *p != ')'; p--)
+		;
+	for (; p < end && field < 38; p++) {
+		if (*p != ' ')
+			continue;
+		field++;
+		for (v = 0; p + 1 < end && p[1] >= '0' && p[1] <= '9'; p++)
+			v = v * 10 + (p[1] - '0');
+		if (field == 4)
+			ppid = v;
+		else if (field == 38)
+			*exit_signal = v;
+	}
+	return ppid;
+}
+
+/* (no getppid: a program's tracer of this process counts its calls) */
+void chld_post(int pid, int code, int status)
+{
+	struct chld_slot *p;
+	unsigned int n, tag;
+	long tms[4] = { 0 };	/* clock ticks, as si_utime and si_stime */
+	int parent, sig;
+
+	if (!chld_area)
+		return;
+	parent = stat_parent(&sig);
+	if (parent <= 0 || sig != 17)	/* (outside this pid namespace) */
+		return;
+	n = __atomic_fetch_add(&chld_area->next, 1, __ATOMIC_RELAXED);
+	p = &chld_area->slot[n % CHLD_ENDS];
+	tag = (n << 1) + 2 ? (n << 1) + 2 : 2;
+	/* (a reader that copied the slot meanwhile fails to take it) */
+	__atomic_store_n(&p->tag, 1, __ATOMIC_RELAXED);
+	__atomic_thread_fence(__ATOMIC_RELEASE);
+	p->parent = parent;
+	p->was_pending = 0;
+	p->end.code = code;
+	p->end.pid = pid;
+	p->end.uid = (int)sc(nr_getuid, 0, 0, 0, 0, 0);
+	p->end.status = status;
+	sc(nr_times, (long)tms, 0, 0, 0, 0);
+	p->end.utime = tms[0];
+	p->end.stime = tms[1];
+	__atomic_store_n(&p->tag, tag, __ATOMIC_RELEASE);
+	__atomic_add_fetch(&chld_area->posted, 1, __ATOMIC_RELEASE);
+}
+
+/* The program's action for SIGCHLD is the default (a handler of its is
+ * sysgate's wrapper in the kernel: its signal reaches the hooks). */
+static int sigchld_default(void)
+{
+	unsigned long act[4] = { 1 };
+
+	return sc(nr_rt_sigaction, 17, 0, (long)act, 8, 0) == 0 && !act[0];
+}
+
+static int sigchld_blocked(void)
+{
+	unsigned long set = 0;
+
+	sc(nr_rt_sigprocmask, 0 /* SIG_BLOCK */, 0, (long)&set, 8, 0);
+	return !!(set & SIGCHLD_BIT);
+}
+
+static int sigchld_pending(void)
+{
+	unsigned long set = 0;
+
+	sc(nr_rt_sigpending, (long)&set, 8, 0, 0, 0);
+	return !!(set & SIGCHLD_BIT);
+}
+
+/* Child pid has ended: it is a zombie, or reaped already. */
+static int ended(int pid)
+{
+	int si[32] = { 0 };	/* siginfo: si_pid at [4] */
+	long r = sc(nr_waitid, 1 /* P_PID */, pid, (long)si,
+		    4 | 1 | 0x01000000 /* WEXITED|WNOHANG|WNOWAIT */, 0);
+
+	return r < 0 || si[4] == pid;
+}
+
+static int take(struct chld_slot *p, unsigned int tag)
+{
+	return __atomic_compare_exchange_n(&p->tag, &tag, 0, 0,
+					   __ATOMIC_ACQ_REL, __ATOMIC_RELAXED);
+}
+
+/*
+ * What the kernel did with each end posted for process pid since its last
+ * look.  Blocked, one SIGCHLD waits (a second is dropped while one
+ * does); it is delivered when unblocked (a line) unless the program took
+ * it first.
+ */
+void chld_deliver(int pid, void (*line)(const struct chld_end *e, void *arg),
+		  void *arg)
+{
+	struct chld_slot *mine[CHLD_ENDS];
+	unsigned int tags[CHLD_ENDS];
+	int i, n = 0, waits = 0, pending, first = -1;
+
+	chld_seen = __atomic_load_n(&chld_area->posted, __ATOMIC_ACQUIRE);
+	chld_seen_pid = pid;
+	for (i = 0; i < CHLD_ENDS; i++) {
+		struct chld_slot *p = &chld_area->slot[i];
+		unsigned int tag = __atomic_load_n(&p->tag, __ATOMIC_ACQUIRE);
+
+		if (tag && tag != 1 && p->parent == pid) {
+			mine[n] = p;
+			tags[n++] = tag;
+		}
+	}
+	if (!n)
+		goto out;
+	if (!sigchld_default()) {
+		/* a handler's own line, or ignored: no signal */
+		for (i = 0; i < n; i++)
+			take(mine[i], tags[i]);
+		goto out;
+	}
+	if (!sigchld_blocked()) {
+		for (i = 0; i < n; i++) {
+			struct chld_end e = mine[i]->end;
+
+			__atomic_thread_fence(__ATOMIC_ACQUIRE);
+			if (take(mine[i], tags[i]))
+				line(&e, arg);
+		}
+		goto out;
+	}
+	/* the one waiting: seen so before, else the oldest */
+	pending = sigchld_pending();
+	for (i = 0; pending && i < n; i++)
+		if (first < 0 || mine[i]->was_pending ||
+		    (!mine[first]->was_pending &&
+		     (int)(tags[i] - tags[first]) < 0))
+			first = i;
+	for (i = 0; i < n; i++) {
+		struct chld_slot *p = mine[i];
+
+		if (i == first) {
+			p->was_pending = 1;
+			waits = 1;
+		} else if (pending || p->was_pending || ended(p->end.pid)) {
+			take(p, tags[i]);	/* dropped, or taken */
+		} else {
+			waits = 1;	/* (posted before its exit) */
+		}
+	}
+out:
+	if (waits)
+		chld_waiting_pid = pid;
+	else if (chld_waiting_pid == pid)
+		chld_waiting_pid = 0;
+}
