@@ -84,7 +84,9 @@ void chld_post(int pid, int code, int status)
 	if (!chld_area)
 		return;
 	parent = stat_parent(&sig);
-	if (parent <= 0 || sig != 17)	/* (outside this pid namespace) */
+	/* (a parent outside this pid namespace, or no /proc; a clone whose
+	 * end sends another signal, or none) */
+	if (parent <= 0 || sig != 17)
 		return;
 	n = __atomic_fetch_add(&chld_area->next, 1, __ATOMIC_RELAXED);
 	p = &chld_area->slot[n % CHLD_ENDS];
