@@ -28,6 +28,28 @@ int chld_seen_pid, chld_waiting_pid;
 static long nr_getuid, nr_times, nr_rt_sigaction,
 	nr_rt_sigprocmask, nr_rt_sigpending, nr_waitid;
 
+/* The calls after which a waiting SIGCHLD may be unblocked (a mask set,
+ * restored or given for the call) or taken (sigwaitinfo, a signalfd's
+ * read), or its child have ended: seen again only then, since looking
+ * costs three calls. */
+static const char *const recheck_names[] = {
+	"rt_sigprocmask", "rt_sigsuspend", "rt_sigtimedwait", "pselect6",
+	"ppoll", "epoll_pwait", "epoll_pwait2", "read", "readv", "wait4",
+	"waitid",
+};
+#define RECHECKS (sizeof(recheck_names) / sizeof(recheck_names[0]))
+static long recheck_nr[RECHECKS];
+
+int chld_rechecks(long nr)
+{
+	unsigned int i;
+
+	for (i = 0; i < RECHECKS; i++)
+		if (recheck_nr[i] == nr)
+			return 1;
+	return 0;
+}
+
 static long sc(long nr, long a, long b, long c, long d, long e)
 {
 	return sysgate_syscall(nr, a, b, c, d, e, 0);
@@ -35,12 +57,19 @@ static long sc(long nr, long a, long b, long c, long d, long e)
 
 void chld_init(struct sysgate_ctx *ctx)
 {
+	unsigned int i;
+
 	nr_getuid = sysgate_syscall_number("getuid");
 	nr_times = sysgate_syscall_number("times");
 	nr_rt_sigaction = sysgate_syscall_number("rt_sigaction");
 	nr_rt_sigprocmask = sysgate_syscall_number("rt_sigprocmask");
 	nr_rt_sigpending = sysgate_syscall_number("rt_sigpending");
 	nr_waitid = sysgate_syscall_number("waitid");
+	for (i = 0; i < RECHECKS; i++) {
+		recheck_nr[i] = sysgate_syscall_number(recheck_names[i]);
+		if (recheck_nr[i] < 0)
+			recheck_nr[i] = -2;	/* (not -1: an entry) */
+	}
 	chld_area = sysgate_shared(ctx, "trace-chld", sizeof(*chld_area));
 }
 

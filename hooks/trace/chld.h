@@ -41,14 +41,19 @@ void chld_post(int pid, int code, int status);
 void chld_deliver(int pid, void (*line)(const struct chld_end *e, void *arg),
 		  void *arg);
 
-/* Worth calling chld_deliver: a process ended since this one's last
- * look, or a SIGCHLD waits for the program to unblock it. */
-static inline int chld_due(int pid)
+/* A call that may unblock a waiting SIGCHLD or take it. */
+int chld_rechecks(long nr);
+
+/* Worth calling chld_deliver at a boundary of call nr (-1: a call's
+ * entry): a process ended since this one's last look, or a SIGCHLD waits
+ * for the program to unblock it and call nr has returned. */
+static inline int chld_due(int pid, long nr)
 {
 	return chld_area &&
 	       (__atomic_load_n(&chld_area->posted, __ATOMIC_RELAXED) !=
 			chld_seen ||
-		pid != chld_seen_pid || chld_waiting_pid);
+		pid != chld_seen_pid ||
+		(chld_waiting_pid && chld_rechecks(nr)));
 }
 
 #endif

@@ -1380,7 +1380,7 @@ static enum sysgate_verdict trace_enter(struct sysgate_sys *s, void *data)
 	int restored, status = -1;
 
 	(void)data;
-	if (chld_due(s->pid))
+	if (chld_due(s->pid, -1))
 		chld_deliver(s->pid, sigchld_line, s);
 	if (!(s->flags & SYSGATE_SYS_NORETURN)) {
 		struct in_flight *p = flight(s->tid, 1);
@@ -1517,7 +1517,7 @@ static void trace_exit(struct sysgate_sys *s, void *data)
 		return;
 	}
 	print_call(s);
-	if (chld_due(s->pid))
+	if (chld_due(s->pid, s->nr))
 		chld_deliver(s->pid, sigchld_line, s);
 }
 
