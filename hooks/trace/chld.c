@@ -25,7 +25,7 @@ int chld_seen_pid, chld_waiting_pid;
 
 #define SIGCHLD_BIT (1UL << (17 - 1))
 
-static long nr_getuid, nr_times, nr_rt_sigaction,
+static long nr_getppid, nr_getuid, nr_times, nr_rt_sigaction,
 	nr_rt_sigprocmask, nr_rt_sigpending, nr_waitid;
 
 /* The calls after which a waiting SIGCHLD may be unblocked (a mask set,
@@ -59,6 +59,7 @@ void chld_init(struct sysgate_ctx *ctx)
 {
 	unsigned int i;
 
+	nr_getppid = sysgate_syscall_number("getppid");
 	nr_getuid = sysgate_syscall_number("getuid");
 	nr_times = sysgate_syscall_number("times");
 	nr_rt_sigaction = sysgate_syscall_number("rt_sigaction");
@@ -73,18 +74,22 @@ void chld_init(struct sysgate_ctx *ctx)
 	chld_area = sysgate_shared(ctx, "trace-chld", sizeof(*chld_area));
 }
 
-/* From this process's stat: its parent (field 4), 0 if unknown, and the
- * signal it sends it as it ends (field 38: clone's exit signal). */
-static int stat_parent(int *exit_signal)
+/* From this process's stat, in /proc's pid namespace: its parent (field
+ * 4), 0 if unknown, itself (field 1) in *self, and the signal it sends
+ * its parent as it ends (field 38: clone's exit signal). */
+static int stat_parent(int *self, int *exit_signal)
 {
 	char stat[1024], *p, *end;
 	long n = trace_read_file("/proc/self/stat", stat, sizeof(stat) - 1);
 	int field = 2, ppid = 0, v;
 
+	*self = 0;
 	*exit_signal = 17;
 	if (n <= 0)
 		return 0;
 	end = stat + n;
+	for (p = stat; p < end && *p >= '0' && *p <= '9'; p++)
+		*self = *self * 10 + (*p - '0');
 	/* "pid (comm) S ppid ...": fields from the last ')' */
 	for (p = end - 1; p > stat && *p != ')'; p--)
 		;
@@ -102,19 +107,31 @@ static int stat_parent(int *exit_signal)
 	return ppid;
 }
 
-/* (no getppid: a program's tracer of this process counts its calls) */
+/* (getppid only where /proc cannot tell: a program's tracer of this
+ * process counts its calls) */
 void chld_post(int pid, int code, int status)
 {
 	struct chld_slot *p;
 	unsigned int n, tag;
 	long tms[4] = { 0 };	/* clock ticks, as si_utime and si_stime */
-	int parent, sig;
+	int parent, sig, self;
 
 	if (!chld_area)
 		return;
-	parent = stat_parent(&sig);
-	/* (a parent outside this pid namespace, or no /proc; a clone whose
-	 * end sends another signal, or none) */
+	parent = stat_parent(&self, &sig);
+	if (self != pid) {
+		/* /proc of another pid namespace (unshare --pid without
+		 * --mount-proc), or none: a parent in this one has this one's
+		 * ids, one outside likely /proc's */
+		int inside = (int)sc(nr_getppid, 0, 0, 0, 0, 0);
+
+		if (inside > 0 || !self)
+			parent = inside;
+		else
+			pid = self;
+	}
+	/* (a parent outside this pid namespace; a clone whose end sends
+	 * another signal, or none) */
 	if (parent <= 0 || sig != 17)
 		return;
 	n = __atomic_fetch_add(&chld_area->next, 1, __ATOMIC_RELAXED);

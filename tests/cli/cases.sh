@@ -1253,6 +1253,28 @@ EOT
 	[ "$(grep -cE '^[0-9]+ +[-w+]' "$TMP/out")" = 5 ] || fail "pid prefixes"
 }
 
+t_sigchld_pidns() {
+	# A parent without a SIGCHLD handler in a new pid namespace whose
+	# /proc is the old one's (unshare --pid without --mount-proc): the
+	# child posts its end under the ids its parent has, its own in the
+	# namespace (the program's SIGCHLD), /proc's for unshare, outside
+	local n
+	need_strace
+	{ [ "$(id -u)" = 0 ] && unshare --pid --fork true 2>/dev/null; } ||
+		{ echo "needs root and pid namespaces"; exit 77; }
+	"$SG" -f -e trace=none -o "$TMP/sg" -- unshare --pid --fork -- "$PROG" fork \
+		>/dev/null || fail "exit status $?"
+	strace -f -e trace=none -o "$TMP/st" -- unshare --pid --fork -- "$PROG" fork \
+		>/dev/null
+	for n in sg st; do
+		grep -o -- '--- SIGCHLD .*' "$TMP/$n" |
+			sed -E 's/si_pid=[0-9]{3,}/si_pid=N/; s/(si_[us]time)=[^,}]*/\1=T/g' \
+			>"$TMP/$n.norm"
+	done
+	same "$TMP/st.norm" "$TMP/sg.norm"
+	[ "$(grep -c . "$TMP/sg.norm")" = 2 ] || fail "not two SIGCHLD lines"
+}
+
 t_ptrace_follow_fork() {
 	# -m ptrace runs the hooks in the tracer: one exit line per traced
 	# process, none for the tracer's own thread; and, as strace, the
