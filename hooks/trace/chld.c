@@ -79,25 +79,22 @@ void chld_init(struct sysgate_ctx *ctx)
  * its parent as it ends (field 38: clone's exit signal). */
 static int stat_parent(int *self, int *exit_signal)
 {
-	char stat[1024], *p, *end;
-	long n = trace_read_file("/proc/self/stat", stat, sizeof(stat) - 1);
+	char stat[1024], *p;
+	long at = trace_read_stat("/proc/self/stat", stat, sizeof(stat));
 	int field = 2, ppid = 0, v;
 
 	*self = 0;
 	*exit_signal = 17;
-	if (n <= 0)
+	if (at < 0)
 		return 0;
-	end = stat + n;
-	for (p = stat; p < end && *p >= '0' && *p <= '9'; p++)
+	for (p = stat; *p >= '0' && *p <= '9'; p++)
 		*self = *self * 10 + (*p - '0');
-	/* "pid (comm) S ppid ...": fields from the last ')' */
-	for (p = end - 1; p > stat && *p != ')'; p--)
-		;
-	for (; p < end && field < 38; p++) {
+	/* " S ppid ...": a field after each space */
+	for (p = stat + at - 1; *p && field < 38; p++) {
 		if (*p != ' ')
 			continue;
 		field++;
-		for (v = 0; p + 1 < end && p[1] >= '0' && p[1] <= '9'; p++)
+		for (v = 0; p[1] >= '0' && p[1] <= '9'; p++)
 			v = v * 10 + (p[1] - '0');
 		if (field == 4)
 			ppid = v;

@@ -83,23 +83,17 @@ static int alive(int pid, int tid)
  * its own kill's line, has not reaped. */
 static int ended(int tid)
 {
-	char path[32], stat[512], *p;
+	char path[32], stat[512];
 	struct fmt f;
-	long n;
+	long at;
 
 	fmt_init(&f, path, sizeof(path));
 	fmt_str(&f, "/proc/");
 	fmt_dec(&f, tid);
 	fmt_str(&f, "/stat");
 	path[f.len < sizeof(path) ? f.len : sizeof(path) - 1] = 0;
-	n = trace_read_file(path, stat, sizeof(stat) - 1);
-	if (n <= 0)
-		return 0;
-	stat[n] = 0;
-	/* "pid (comm) S ...": the state after the last ')' */
-	for (p = stat + n; p > stat && *p != ')'; p--)
-		;
-	return *p == ')' && p + 2 < stat + n && (p[2] == 'Z' || p[2] == 'X');
+	at = trace_read_stat(path, stat, sizeof(stat));
+	return at >= 0 && (stat[at] == 'Z' || stat[at] == 'X');
 }
 
 /* Thread tid holds the lock and is still there (the tree's area: any

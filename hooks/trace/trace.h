@@ -191,6 +191,9 @@ int pids_threads(int pid);
 void pids_forked(void);
 /* The whole file at path into buf: its length, or -1 (tz.c). */
 long trace_read_file(const char *path, char *buf, long size);
+/* A /proc stat file at path into buf, ended by a NUL: the offset of its
+ * third field (the state, after "pid (comm) "), or -1. */
+long trace_read_stat(const char *path, char *buf, long size);
 
 /* Plain printers (no separator). */
 void f_dec(struct fmt *f, const char *name, long v);	/* name then v */

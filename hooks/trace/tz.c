@@ -54,6 +54,19 @@ long trace_read_file(const char *path, char *buf, long size)
 	return got;
 }
 
+long trace_read_stat(const char *path, char *buf, long size)
+{
+	long n = trace_read_file(path, buf, size - 1), i;
+
+	if (n <= 0)
+		return -1;
+	buf[n] = 0;
+	/* (a name may hold ") ": the last one ends it) */
+	for (i = n - 1; i > 0 && buf[i] != ')'; i--)
+		;
+	return buf[i] == ')' && i + 2 < n ? i + 2 : -1;
+}
+
 /* --- POSIX TZ strings --------------------------------------------------- */
 
 static const char *tz_name(const char *p)
