@@ -182,7 +182,9 @@ static void d_clone3(struct call *c)
 		f_udec(f, ", cgroup=", ca.cgroup);
 	p_nonzero_tail(f, c->s, p, got, page, ", ");
 	fmt_chr(f, '}');
-	/* what the kernel wrote: the pidfd, the parent's tid, the tail */
+	/* what the kernel wrote: the pidfd, the parent's tid, the tail;
+	 * at entry, strace stops here (the size follows them) */
+	a_exit_here(c);
 	if (c_ok(c)) {
 		sep = " => {";
 		if (trace_read(c->s, &ca, (void *)p, got) != (long)got) {

@@ -58,6 +58,8 @@ static void k_recv(struct call *c, unsigned long arg)
 
 	a_sep(c);
 	if (!trace_saved(c)[0]) {
+		/* (a call that waits: its resumed line starts here) */
+		a_exit_here(c);
 		if (!c_ok(c))
 			p_ptr(c->f, arg);
 		else if (!fetch(c->f, c->s, &n, arg, sizeof(n)))
@@ -68,6 +70,7 @@ static void k_recv(struct call *c, unsigned long arg)
 		return;
 	p_notif(c, &n);
 	fmt_str(c->f, " => ");
+	a_exit_here(c);
 	if (c_ok(c))
 		p_notif(c, &n);
 	else

@@ -896,11 +896,16 @@ void a_exit_next(struct call *c)
 		c->cut_at = c->f->len + (c->nput ? 2 : 0);	/* (", ") */
 }
 
+void a_exit_here(struct call *c)
+{
+	if (c->cut && !c->cut_at)
+		c->cut_at = c->f->len;
+}
+
 int a_out(struct call *c, unsigned long p)
 {
 	a_sep(c);
-	if (c->cut && !c->cut_at)
-		c->cut_at = c->f->len;
+	a_exit_here(c);
 	if (c_ok(c))
 		return 1;
 	p_ptr(c->f, p);

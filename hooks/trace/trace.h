@@ -23,7 +23,7 @@ struct call {
 	int exiting;		/* the call has returned: results are there */
 	int nput;		/* arguments printed so far (for ", ") */
 	int cut;		/* mark where the arguments decoded at exit
-				   begin (a_out, a_exit_next): cut_at */
+				   begin (a_out, a_exit_next, a_exit_here): cut_at */
 	size_t cut_at;
 };
 
@@ -297,6 +297,9 @@ int a_out(struct call *c, unsigned long p);
 /* The next argument is decoded at exit (what strace shows of a call at
  * its entry ends before it), for one a_out does not print. */
 void a_exit_next(struct call *c);
+/* What follows is printed at exit (strace's " => " after a structure
+ * shown at entry): a resumed line starts here. */
+void a_exit_here(struct call *c);
 /* An out-struct argument: the struct when the call succeeded, else p. */
 int fetch_out(struct call *c, void *dst, unsigned long p, unsigned long len);
 /* fetch_out when out, else the struct as the call got it. */

@@ -2633,6 +2633,24 @@ t_lines_in_time_order() {
 	done
 }
 
+t_resumed_line_has_exit_args() {
+	# A call shown "<unfinished ...>" prints at its end what strace
+	# prints at exit: clone3's " => {parent_tid=[TID]}" and its size came
+	# out of the resumed line (the new thread's lines came first when the
+	# machine was busy; here the call is held 0.2 s while the thread's
+	# gettid comes first).
+	local tid
+	"$SG" -f -e trace=clone3,gettid -e inject=clone3:delay_exit=200000 \
+		-o "$TMP/out" -- "$BUILD/tests/cli/order" threads ||
+		fail "exit status $?"
+	grep -q '^[0-9]* clone3(' "$TMP/out" || { echo "no clone3"; exit 77; }
+	grep -Eq '^[0-9]+ clone3\(\{flags=.*\} <unfinished \.\.\.>$' "$TMP/out" ||
+		fail "no unfinished clone3: $(cat "$TMP/out")"
+	tid=$(sed -n 's/^\([0-9]*\) gettid() *= \1$/\1/p' "$TMP/out")
+	grep -Eq "^[0-9]+ <\.\.\. clone3 resumed> => \{parent_tid=\[$tid\]\}, 88\) += $tid \(DELAYED\)$" "$TMP/out" ||
+		fail "resumed clone3 (thread $tid): $(cat "$TMP/out")"
+}
+
 t_exit_group_ends_threads_at_once() {
 	# exit_group while three threads wait: the calling thread prints
 	# their "= ?" and "+++ exited" lines holding the ordering lock, and
