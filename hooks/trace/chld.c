@@ -72,6 +72,14 @@ void chld_init(struct sysgate_ctx *ctx)
 			recheck_nr[i] = -2;	/* (not -1: an entry) */
 	}
 	chld_area = sysgate_shared(ctx, "trace-chld", sizeof(*chld_area));
+	if (chld_area) {
+		int none = 0, pid;
+
+		/* (the first process to get here is the root) */
+		sysgate_task_tid(&pid);
+		__atomic_compare_exchange_n(&chld_area->root, &none, pid, 0,
+					    __ATOMIC_RELAXED, __ATOMIC_RELAXED);
+	}
 }
 
 /* From this process's stat, in /proc's pid namespace: its parent (field
@@ -113,7 +121,10 @@ void chld_post(int pid, int code, int status)
 	long tms[4] = { 0 };	/* clock ticks, as si_utime and si_stime */
 	int parent, sig, self;
 
-	if (!chld_area)
+	/* (none for the root, whose parent is outside the tree: its end
+	 * reads no /proc file) */
+	if (!chld_area ||
+	    pid == __atomic_load_n(&chld_area->root, __ATOMIC_RELAXED))
 		return;
 	parent = stat_parent(&self, &sig);
 	if (self != pid) {

@@ -17,6 +17,8 @@ struct chld_end {
 struct chld_area {
 	unsigned int posted;	/* ends posted so far */
 	unsigned int next;
+	int root;		/* the tree's first process: its parent is
+				   not traced (0: not yet known) */
 	struct chld_slot {
 		unsigned int tag;	/* 0 free, 1 being written, else its post */
 		int parent;		/* the process it is for */

@@ -82,6 +82,13 @@ static int status_ids(const char *path, const char *key, int *ids)
 	return count;
 }
 
+/* This process's namespace and depth (a fork may be in another: the
+ * namespace says, not the pid, which may be the parent's number). */
+static struct {
+	unsigned long ino;
+	int depth;
+} own;
+
 void pids_init(struct sysgate_ctx *ctx, int follow)
 {
 	int ids[NS_DEPTH];
@@ -97,6 +104,9 @@ void pids_init(struct sysgate_ctx *ctx, int follow)
 	tracer->ino = ns_ino("/proc/self/ns/pid");
 	tracer->depth = status_ids("/proc/self/status", "NSpid:", ids) - 1;
 	__atomic_store_n(&tracer->set, 1, __ATOMIC_RELEASE);
+	/* (the tracer's namespace is this process's) */
+	own.ino = tracer->ino;
+	own.depth = -1;
 }
 
 static const char *const keys[] = { "NSpid:", "NStgid:", "NSpgid:",
@@ -119,13 +129,6 @@ static void task_path(char *path, size_t size, int pid, int tid,
 	fmt_str(&f, file);
 	path[f.len] = 0;
 }
-
-/* This process's namespace and depth (a fork may be in another: the
- * namespace says, not the pid, which may be the parent's number). */
-static struct {
-	unsigned long ino;
-	int depth;
-} own;
 
 __attribute__((hot))
 static int own_ns(void)

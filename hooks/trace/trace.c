@@ -1400,8 +1400,10 @@ static enum sysgate_verdict trace_enter(struct sysgate_sys *s, void *data)
 		return SYSGATE_RUN;
 	if (trace_fdpaths & FDS_SOCKET)
 		fdpaths_at_entry(s, 0, 0);
-	/* (exit and exit_group have none: no table filled for them) */
-	d = s->nr == nr_exit_group || s->nr == nr_exit ? 0 : decoder_of(s->nr);
+	/* (exit and exit_group have none, and a call not printed needs
+	 * none: no table filled for them) */
+	d = s->nr == nr_exit_group || s->nr == nr_exit || !in_set(s->nr) ?
+		    0 : decoder_of(s->nr);
 	if (d && d->enter) {
 		struct call c = { 0, s, 0, 0, 0, 0, 0 };
 
