@@ -167,25 +167,36 @@ int sg_obj_parse(struct sg_obj *o, unsigned long ehdr_addr)
 			find_build_id(o, o->bias + ph[i].p_vaddr,
 				      ph[i].p_memsz);
 	}
-	if (ehf_vaddr) {
-		struct cursor c = { o, o->bias + ehf_vaddr, o->hi, 0 };
-		unsigned long version = get(&c, 1);
-		int ptr_enc = get(&c, 1), count_enc = get(&c, 1);
-		int table_enc = get(&c, 1);
-
-		enc_ptr(&c, ptr_enc, c.p, 0);
-		o->ehf_count = enc_ptr(&c, count_enc, o->bias + ehf_vaddr, 0);
-		/* Only the usual fixed-size table can be binary searched. */
-		if (!c.bad && version == 1 && table_enc == 0x3b &&
-		    sg_obj_readable(o, c.p, o->ehf_count * 8)) {
-			o->ehf = (const unsigned char *)(o->bias + ehf_vaddr);
-			o->ehf_table = (const unsigned char *)c.p;
-			o->ehf_table_enc = table_enc;
-		} else {
-			o->ehf_count = 0;
-		}
-	}
+	if (ehf_vaddr)
+		o->ehf_hdr = o->bias + ehf_vaddr;
 	return 0;
+}
+
+unsigned long sg_obj_eh_frame_hdr(struct sg_obj *o)
+{
+	unsigned long hdr = o->ehf_hdr, version;
+	struct cursor c = { o, hdr, o->hi, 0 };
+	int ptr_enc, count_enc, table_enc;
+
+	if (o->ehf_count || !o->ehf_hdr)
+		return o->ehf_count;
+	o->ehf_hdr = 0;		/* (read once) */
+	version = get(&c, 1);
+	ptr_enc = get(&c, 1);
+	count_enc = get(&c, 1);
+	table_enc = get(&c, 1);
+	enc_ptr(&c, ptr_enc, c.p, 0);
+	o->ehf_count = enc_ptr(&c, count_enc, hdr, 0);
+	/* Only the usual fixed-size table can be binary searched. */
+	if (!c.bad && version == 1 && table_enc == 0x3b &&
+	    sg_obj_readable(o, c.p, o->ehf_count * 8)) {
+		o->ehf = (const unsigned char *)hdr;
+		o->ehf_table = (const unsigned char *)c.p;
+		o->ehf_table_enc = table_enc;
+	} else {
+		o->ehf_count = 0;
+	}
+	return o->ehf_count;
 }
 
 static unsigned long table_loc(const struct sg_obj *o, unsigned long i)
@@ -385,7 +396,7 @@ void sg_obj_index_eh_frame(struct sg_obj *o)
 	int *table;
 
 	memset(ehf, 0, sizeof(*ehf));
-	if (o->ehf_count || !find_eh_frame(o, ehf))
+	if (sg_obj_eh_frame_hdr(o) || !find_eh_frame(o, ehf))
 		return;
 	p = o->bias + ehf->sh_addr;
 	end = p + ehf->sh_size;
@@ -428,7 +439,7 @@ int sg_obj_function(struct sg_obj *o, unsigned long addr, unsigned long *start,
 {
 	long i;
 
-	if (!o->ehf_count)
+	if (!sg_obj_eh_frame_hdr(o))
 		return -1;
 	i = table_index(o, addr);
 	if (i < 0 || fde_range(o, table_fde(o, i), start, end, has_lsda) < 0)
@@ -438,7 +449,7 @@ int sg_obj_function(struct sg_obj *o, unsigned long addr, unsigned long *start,
 
 unsigned long sg_obj_next_function(struct sg_obj *o, unsigned long addr)
 {
-	long i = table_index(o, addr);
+	long i = sg_obj_eh_frame_hdr(o) ? table_index(o, addr) : -1;
 
 	if (!o->ehf_count || i + 1 >= (long)o->ehf_count)
 		return 0;
@@ -449,7 +460,7 @@ unsigned long sg_obj_prev_function_end(struct sg_obj *o, unsigned long addr)
 {
 	unsigned long s, e;
 	int lsda;
-	long i = table_index(o, addr);
+	long i = sg_obj_eh_frame_hdr(o) ? table_index(o, addr) : -1;
 
 	/* The function before the one containing addr. */
 	if (i < 1 || fde_range(o, table_fde(o, i - 1), &s, &e, &lsda) < 0)

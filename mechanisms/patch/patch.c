@@ -1050,7 +1050,7 @@ int sg_patch_first_trap(unsigned long addr, int scan)
 	 * (sg_obj_read); from the file where more were written than are
 	 * remembered, and for unwind info that only the section headers
 	 * find (a static program's). */
-	if (o->nwrote < 0 || (!o->ehf_count && !o->is_vdso)) {
+	if (o->nwrote < 0 || (!sg_obj_eh_frame_hdr(o) && !o->is_vdso)) {
 		open_object(o);
 		if (o->fd < 0)
 			return 0;

@@ -145,7 +145,9 @@ struct sg_obj {
 	struct sg_wrote *wrote;	/* lazy: what those patches overwrote in
 				   its text (WROTE_MAX, then -1 in nwrote) */
 	int nwrote;
-	/* .eh_frame_hdr search table */
+	/* .eh_frame_hdr search table, read when first needed (its page,
+	 * which a program touches only to unwind, costs a fault) */
+	unsigned long ehf_hdr;
 	const unsigned char *ehf;
 	const unsigned char *ehf_table;
 	unsigned long ehf_count;
@@ -305,6 +307,9 @@ void sg_patch_put_num(char *buf, size_t *n, unsigned long v) SG_HIDDEN;
 /* ELF and unwind-table helpers (elfobj.c) */
 int sg_obj_parse(struct sg_obj *o, unsigned long ehdr_addr) SG_HIDDEN;
 /* Without .eh_frame_hdr (static binaries): index .eh_frame itself. */
+/* The search table of PT_GNU_EH_FRAME, read once: its entries (0 if
+ * none) */
+unsigned long sg_obj_eh_frame_hdr(struct sg_obj *o) SG_HIDDEN;
 void sg_obj_index_eh_frame(struct sg_obj *o) SG_HIDDEN;
 /* Executable sections (from the file's section headers): [lo, hi) pairs
  * at run-time addresses; their count, 0 if unknown. */
