@@ -407,6 +407,22 @@ int order_shown(int tid, int *cache)
 	return p && p->state == SHOWN;
 }
 
+const char *order_shown_args(int tid, int *cache, int *len)
+{
+	struct pend *p = find(tid, cache);
+	int i;
+
+	/* (a start cut at the slot's size shows less than it was) */
+	if (!p || p->len >= ORDER_TEXT)
+		return 0;
+	for (i = p->head; i < p->len && p->text[i] != '('; i++)
+		;
+	if (i == p->len)
+		return 0;
+	*len = p->len - i - 1;
+	return p->text + i + 1;
+}
+
 /* tid's call is in no line (gone == the thread too): not pending.  The
  * lock is self's, the caller's: an exit_group settles its other threads
  * while it holds the lock. */

@@ -63,6 +63,9 @@ int order_gone(struct sysgate_ctx *self, int tid, int pid,
 void order_forget_process(int self, int pid, int keep);
 /* Was tid's call in the kernel shown unfinished? */
 int order_shown(int tid, int *cache);
+/* Under the lock, in the line that ends tid's call shown unfinished: the
+ * arguments its start showed (*len bytes), or NULL if not known whole. */
+const char *order_shown_args(int tid, int *cache, int *len);
 /* tid's call gets no line after all (filtered at its exit). */
 void order_drop(int tid, int *cache);
 /* tid is gone (exit, exit_group): its slot is free.  self: the calling

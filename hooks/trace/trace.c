@@ -887,6 +887,11 @@ static void put_call_at(struct fmt *f, struct sysgate_sys *s, int at_exit,
 	put_args(f, s, at_exit);
 }
 
+static int *order_hint(const struct sysgate_sys *s)
+{
+	return &trace_scratch(s)->order_slot;
+}
+
 /* "<... name resumed>rest": the line of a call whose start was shown
  * "<unfinished ...>", stamped now. */
 __attribute__((hot))
@@ -900,9 +905,18 @@ static void put_resumed(struct fmt *f, struct sysgate_sys *s)
 	fmt_str(f, "<... ");
 	put_name(f, s->nr);
 	fmt_str(f, " resumed>");
-	/* (the arguments at exit, less those shown at entry) */
+	/* (the arguments at exit, less those shown at entry: where the
+	 * decoder marks none, those the start showed if they begin them,
+	 * as a structure's " => " and what follows) */
 	at = f->len;
-	put_args_cut(f, s, 1, &cut, 0);
+	if (!put_args_cut(f, s, 1, &cut, 0) && cut == f->len) {
+		int n;
+		const char *shown = order_shown_args(s->tid, order_hint(s), &n);
+
+		if (shown && at + n <= f->len &&
+		    !hk_strncmp(f->buf + at, shown, n))
+			cut = at + n;
+	}
 	if (cut > at && cut <= f->len) {
 		size_t i;
 
@@ -910,11 +924,6 @@ static void put_resumed(struct fmt *f, struct sysgate_sys *s)
 			f->buf[at + i] = f->buf[cut + i];
 		f->len -= cut - at;
 	}
-}
-
-static int *order_hint(const struct sysgate_sys *s)
-{
-	return &trace_scratch(s)->order_slot;
 }
 
 /* An event's lines (ordered: they may come between another task's

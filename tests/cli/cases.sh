@@ -2651,6 +2651,25 @@ t_resumed_line_has_exit_args() {
 		fail "resumed clone3 (thread $tid): $(cat "$TMP/out")"
 }
 
+t_resumed_line_has_what_changed() {
+	# A decoder that shows a structure at entry and " => " what the
+	# kernel wrote at exit, and marks no place where its start ends: the
+	# resumed line is what follows the start shown (it was empty).
+	local st
+	echo data >"$TMP/file"
+	"$BUILD/tests/cli/order" fiemap-probe "$TMP/file"
+	st=$?
+	[ $st = 77 ] && { echo "no FIEMAP on $TMP's file system"; exit 77; }
+	[ $st = 0 ] || fail "natively: exit status $st"
+	"$SG" -f -e trace=ioctl,getppid -e inject=ioctl:delay_exit=200000 \
+		-o "$TMP/out" -- "$BUILD/tests/cli/order" fiemap "$TMP/file" ||
+		fail "exit status $?"
+	grep -Eq '^[0-9]+ ioctl\(3, FS_IOC_FIEMAP, \{fm_start=0, .*fm_extent_count=1\} <unfinished \.\.\.>$' "$TMP/out" ||
+		fail "no unfinished ioctl: $(cat "$TMP/out")"
+	grep -Eq '^[0-9]+ <\.\.\. ioctl resumed> => \{fm_flags=0, fm_mapped_extents=1, \.\.\.\}\) += 0 \(DELAYED\)$' "$TMP/out" ||
+		fail "resumed ioctl: $(cat "$TMP/out")"
+}
+
 t_exit_group_ends_threads_at_once() {
 	# exit_group while three threads wait: the calling thread prints
 	# their "= ?" and "+++ exited" lines holding the ordering lock, and

@@ -8,6 +8,10 @@
  * goes on, so the waiting call's line always has other lines inside it.
  * "exit-group": three threads wait in read() when the main thread ends
  * the process (their "= ?" and "+++ exited" lines come from it).
+ * "fiemap FILE": the main thread asks FS_IOC_FIEMAP of FILE (run with its
+ * ioctl delayed at exit) while a thread, once the main thread sleeps in
+ * that delay (nanosleep), makes a call.  "fiemap-probe FILE": exit 77
+ * where FILE's file system has no FIEMAP.
  */
 #include <fcntl.h>
 #include <pthread.h>
@@ -15,7 +19,10 @@
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
+#include <sys/ioctl.h>
 #include <sys/syscall.h>
+#include <linux/fiemap.h>
+#include <linux/fs.h>
 #include <sys/wait.h>
 
 static int p[2];
@@ -46,6 +53,34 @@ static void *read_one(void *arg)
 	(void)arg;
 	reader = syscall(SYS_gettid);
 	return (void *)(long)read(p[0], &c, 1);
+}
+
+static pid_t main_tid;
+
+static void *after_sleep(void *arg)
+{
+	(void)arg;
+	wait_blocked(getpid(), main_tid, SYS_nanosleep);
+	getppid();
+	return 0;
+}
+
+/* FS_IOC_FIEMAP of path, room for one extent */
+static int fiemap(const char *path)
+{
+	struct {
+		struct fiemap m;
+		struct fiemap_extent e[1];
+	} f;
+	int fd = open(path, O_RDONLY), r;
+
+	memset(&f, 0, sizeof(f));
+	f.m.fm_length = ~0ULL;
+	f.m.fm_extent_count = 1;
+	r = fd < 0 ? -1 : ioctl(fd, FS_IOC_FIEMAP, &f);
+	if (fd >= 0)
+		close(fd);
+	return r;
 }
 
 int main(int argc, char **argv)
@@ -80,6 +115,14 @@ int main(int argc, char **argv)
 			wait_blocked(getpid(), seen, SYS_read);
 		}
 		exit(0);
+	}
+	if (argc > 2 && !strcmp(argv[1], "fiemap-probe"))
+		return fiemap(argv[2]) ? 77 : 0;
+	if (argc > 2 && !strcmp(argv[1], "fiemap")) {
+		main_tid = syscall(SYS_gettid);
+		if (pthread_create(&t, 0, after_sleep, 0) || fiemap(argv[2]))
+			return 1;
+		return pthread_join(t, 0);
 	}
 	if (argc > 1 && !strcmp(argv[1], "fork")) {
 		child = fork();
