@@ -89,6 +89,10 @@ void sg_patch_write_sites(struct sg_obj *o) SG_HIDDEN;
  * so that the masks set from then on leave it deliverable, and this
  * thread's too). */
 void sg_patch_claim_traps(int now) SG_HIDDEN;
+/* Before s is written: the breakpoint of a CAUGHT window's syscall
+ * (patch.h), which resumes at the stub's call.  0, or -1 (no room: s is
+ * not to be written). */
+int sg_patch_catch_tail(const struct sg_site *s) SG_HIDDEN;
 
 /* What planning and patching did, for --stats. */
 struct sg_patch_total {

@@ -491,7 +491,8 @@ static int still_waiting(unsigned long addr)
 void sg_patch_lazy_trapped(unsigned long addr)
 {
 	struct sg_thread *self = sg_self();
-	int why;
+	unsigned int n = 0;
+	int why, tail;
 
 	/* Not in a child on its parent's memory (vfork): it runs on a
 	 * stack its parent sized (musl's posix_spawn: 5 KiB), which the
@@ -502,9 +503,13 @@ void sg_patch_lazy_trapped(unsigned long addr)
 	 */
 	if (!lz.enabled || (self && self->vfork_child) || declined(addr) ||
 	    __atomic_load_n(&sg.hook_threads, __ATOMIC_SEQ_CST) ||
-	    traps_at(addr) < SG_TRAPS_BEFORE_PLAN || still_waiting(addr) ||
+	    (n = traps_at(addr)) < SG_TRAPS_BEFORE_PLAN ||
+	    (n != SG_TRAPS_BEFORE_TAIL && still_waiting(addr)) ||
 	    !sg_patch_lock_take(&lz.lock, 0))
 		return;
+	/* (a site still waiting for its object's read tries, once, a window
+	 * whose only interior is its syscall: patch.h) */
+	tail = n == SG_TRAPS_BEFORE_TAIL ? SG_FIRST_TAIL : 0;
 	/* Tell calls that change memory to take the lock from now on, and
 	 * give way to one that started before it knew. */
 	__atomic_store_n(&lz.any, 1, __ATOMIC_SEQ_CST);
@@ -520,18 +525,19 @@ void sg_patch_lazy_trapped(unsigned long addr)
 		}
 	}
 	sg_patch_pending(addr);
-	if (waits(addr, 0) && sg_patch_first_trap_wait(addr))
+	if (!tail && waits(addr, 0) && sg_patch_first_trap_wait(addr))
 		goto out;
-	why = sg_patch_first_trap(addr, 0);
+	why = sg_patch_first_trap(addr, tail);
 	if (why < 0 && sg_patch_first_trap_wait(addr) && waits(addr, 1))
 		goto out;	/* (not declined: it traps again) */
 	if (why < 0)
-		why = sg_patch_first_trap(addr, 1);
+		why = sg_patch_first_trap(addr, SG_FIRST_SCAN | tail);
 	why = why > 0 ? LAZY_OK : patch_site(addr);
 	if (why == LAZY_NO_ROOM && sg_patch_first_trap_wait(addr) &&
 	    waits(addr, 1))
 		goto out;
-	if (why == LAZY_NO_ROOM && sg_patch_first_trap(addr, 1))
+	if (why == LAZY_NO_ROOM &&
+	    sg_patch_first_trap(addr, SG_FIRST_SCAN | tail))
 		why = LAZY_OK;
 	if (why != LAZY_OK) {
 		lz.why[why]++;

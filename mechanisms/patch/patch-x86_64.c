@@ -544,7 +544,10 @@ static int choose_window(struct sg_obj *o, struct sg_site *s)
 	s->hi = post[best_j];
 	if (neighbour_branch_in(o, s->lo, s->hi))
 		return -SG_WHY_BRANCH_IN;
-	s->interior = 1;
+	/* (one instruction, then the syscall past the jump's five bytes:
+	 * the filler there is a breakpoint) */
+	s->interior = best_i == 1 && best_j == 0 && s->addr - s->lo >= JMP32 ?
+			      SG_INTERIOR_SYSCALL : SG_INTERIOR_ANY;
 	return 0;
 }
 
@@ -1047,6 +1050,12 @@ static int arch_pad_bytes(const struct sg_site *s, unsigned char *out)
 	return 5;
 }
 
+/* (a jump window's stub: the relocated instructions before the call) */
+static unsigned long arch_call_at(const struct sg_site *s)
+{
+	return reloc_len(s, s->lo, s->addr);
+}
+
 static int arch_trap_bytes(const struct sg_site *s, unsigned char *out)
 {
 	(void)s;
@@ -1109,6 +1118,7 @@ const struct sg_patch_arch sg_patch_arch = {
 	SG_PATCH_ARCH_FUNCS,
 	.live = arch_live,
 	.trap_back = 0,		/* the stub jumps back by itself */
+	.call_at = arch_call_at,
 	.trap_far = 0,		/* so trap stubs must be in reach too */
 	.entry = (unsigned long)sg_x86_entry,
 	.after = (unsigned long)sg_x86_after_raw,

@@ -672,7 +672,7 @@ static int write_one(struct sg_obj *o, struct sg_site *s)
 	unsigned char bytes[SG_SITE_MAX_REGION], pad[16];
 	int plen, ok, near;
 
-	if (!put_stub(o, s, pad, &plen))
+	if (!put_stub(o, s, pad, &plen) || sg_patch_catch_tail(s) < 0)
 		return 0;
 	sg_patch_arch.site_bytes(s, bytes);
 	/* the stub, then the padding jump to it, then the site */
@@ -856,11 +856,13 @@ static int deferred;
 
 /* The site at addr, planned alone.  A jump over neighbours needs every
  * rel32 branch of the object checked against its interior (a read of
- * the whole text): a padding jump, which has none, is taken first,
- * and that read is made for a big object only when scan is set. */
+ * the whole text): a padding jump, which has none, is taken first, then
+ * with SG_FIRST_TAIL a window whose only interior is its syscall, and
+ * that read is made for a big object only with SG_FIRST_SCAN. */
 static int plan_one(struct sg_obj *o, unsigned long addr, struct sg_site *s,
-		    int scan)
+		    int flags)
 {
+	int scan = flags & SG_FIRST_SCAN;
 	struct sg_site alt;
 
 	memset(s, 0, sizeof(*s));
@@ -877,6 +879,9 @@ static int plan_one(struct sg_obj *o, unsigned long addr, struct sg_site *s,
 		sg_patch_arch.fallback(o, &alt);
 		if (alt.kind == SG_PATCH_PAD) {
 			*s = alt;
+		} else if (s->interior == SG_INTERIOR_SYSCALL &&
+			   (flags & SG_FIRST_TAIL) && sg_patch_arch.call_at) {
+			s->interior = SG_INTERIOR_CAUGHT;
 		} else if (!scan && !o->near &&
 			   (text_bytes(o) > SCAN_FREE || waiting(o))) {
 			deferred = 1;
@@ -1012,7 +1017,7 @@ static int take_tree_site(struct sg_obj *o, struct sg_site *s)
 	return 1;
 }
 
-int sg_patch_first_trap(unsigned long addr, int scan)
+int sg_patch_first_trap(unsigned long addr, int flags)
 {
 	/* (--stats only: two system calls a trap otherwise) */
 	int timed = opts && opts->stats;
@@ -1059,7 +1064,7 @@ int sg_patch_first_trap(unsigned long addr, int scan)
 	want_all = 1;
 	deferred = 0;
 	if (threads ? plan_live(o, addr, &s) && write_live(o, &s) :
-		      plan_one(o, addr, &s, scan) && write_one(o, &s)) {
+		      plan_one(o, addr, &s, flags) && write_one(o, &s)) {
 		count_first(o, &s, 0);
 		if (!threads)
 			sg_plans_add_site(o, &s);

@@ -55,8 +55,9 @@ struct sg_site {
 	int nr;			/* statically known number, or -1 */
 	unsigned char kind;
 	unsigned char insn_len;
-	unsigned char interior;	/* [lo,hi) holds instruction boundaries
-				   that an outside branch could target */
+	unsigned char interior;	/* SG_INTERIOR_*: instruction starts in
+				   (lo, hi) that an outside branch could
+				   target */
 	unsigned char why;	/* SG_WHY_* for NONE/PAD choices */
 	unsigned char planned;	/* kind chosen by planning (before selection) */
 	unsigned char hoist;	/* rv64 gateway: bytes of `li a7` moved to
@@ -71,6 +72,18 @@ struct sg_site {
 				   address below %rsp (-m zeropage)? */
 	unsigned char orig[SG_SITE_MAX_REGION];
 };
+
+/*
+ * A jump window's interior.  SYSCALL: the only instruction that starts
+ * inside is the system call itself, past the jump, where the window's
+ * filler bytes are breakpoints.  CAUGHT: such a window taken without a
+ * read of the whole object (to rule out branches to the syscall), whose
+ * breakpoint is therefore registered: a branch there traps, and the
+ * trap resumes at the stub's call (write.c) with the registers the
+ * branch brought.
+ */
+enum { SG_INTERIOR_NONE, SG_INTERIOR_ANY, SG_INTERIOR_SYSCALL,
+       SG_INTERIOR_CAUGHT };
 
 enum sg_why {
 	SG_WHY_OK,
@@ -188,10 +201,15 @@ void sg_patch_lazy_trapped(unsigned long addr) SG_HIDDEN;
 /* patch.c, under lazy.c's lock: a site of an object left to traps,
  * planned and patched as a planned object's site would be, where no
  * other thread can run its code meanwhile.  1 if patched, 0 if not (the
- * caller tries its in-place patch; scan: that failed, read a big object
- * whole if a jump window needs it), -1 if a small object's site is to
- * wait for that read (sg_patch_first_trap_wait) first. */
-int sg_patch_first_trap(unsigned long addr, int scan) SG_HIDDEN;
+ * caller tries its in-place patch; flags below), -1 if a small object's
+ * site is to wait for that read (sg_patch_first_trap_wait) first. */
+int sg_patch_first_trap(unsigned long addr, int flags) SG_HIDDEN;
+#define SG_FIRST_SCAN 1		/* the in-place patch failed: read a big
+				   object whole if a jump window needs it */
+#define SG_FIRST_TAIL 2		/* a SYSCALL-interior window without it */
+/* A site waiting for that read takes a SYSCALL-interior window at this
+ * trap (its breakpoint costs a page of the trap table). */
+#define SG_TRAPS_BEFORE_TAIL (SG_TRAPS_BEFORE_PLAN + 1)
 void sg_patch_first_trap_forked(void) SG_HIDDEN;
 /* Under lazy.c's lock: 1 if the site at addr, whose jump window needs
  * its object read whole, is to trap again first (one trap counted). */
@@ -393,6 +411,9 @@ struct sg_patch_arch {
 	 * after the site's instruction: its offset in the stub (0: the
 	 * stub jumps back by itself). */
 	unsigned long trap_back;
+	/* Offset in s's stub of the call itself, where a breakpoint at a
+	 * SYSCALL-interior window's syscall resumes (0 where none is). */
+	unsigned long (*call_at)(const struct sg_site *s);
 	/* Trap stubs return through a second trap, so they may be placed
 	 * out of branch reach (then a site with no region in reach traps). */
 	int trap_far;

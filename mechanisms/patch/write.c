@@ -149,6 +149,17 @@ void sg_patch_claim_traps(int now)
 	}
 }
 
+int sg_patch_catch_tail(const struct sg_site *s)
+{
+	if (s->kind != SG_PATCH_JMP || s->interior != SG_INTERIOR_CAUGHT)
+		return 0;
+	if (!sg_patch_arch.call_at ||
+	    sg_traps_add(s->addr, s->stub + sg_patch_arch.call_at(s)) < 0)
+		return -1;
+	sg_patch_claim_traps(0);
+	return 0;
+}
+
 /* A call the program's own syscall user dispatch takes, at a patched
  * site, becomes a breakpoint (core/psud.c): SIGTRAP is needed now. */
 void sg_patch_psud(void)
@@ -190,6 +201,8 @@ static int write_site(struct sg_obj *o, struct sg_site *s,
 		lo = s->addr;
 		len = sg_patch_arch.trap_bytes(s, bytes);
 	} else {
+		if (sg_patch_catch_tail(s) < 0)
+			return -1;
 		sg_patch_arch.site_bytes(s, bytes);
 		if (s->kind == SG_PATCH_PAD)
 			plen = sg_patch_arch.pad_bytes(s, pad);
