@@ -108,6 +108,9 @@ struct sg_patch_total {
 	int shared;		/* objects planned by another process */
 	int from_tree;		/* sites of objects left to traps patched
 				   as another process planned them */
+	int caught;		/* of the sites planned at a third trap,
+				   jump windows whose syscall keeps a
+				   registered breakpoint (patch.h) */
 	int mapped_later;	/* executable mappings after start-up */
 	int maps_reads;		/* /proc/self/maps reads to look at them */
 	int zwhy[SG_ZWHY_COUNT];	/* -m zeropage: why sites kept stubs */

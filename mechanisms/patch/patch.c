@@ -970,6 +970,8 @@ static void count_first(struct sg_obj *o, const struct sg_site *s,
 		o->firsts[o->nfirsts++] = s->addr;
 	else
 		o->nfirsts = -1;	/* (never planned whole) */
+	if (s->interior == SG_INTERIOR_CAUGHT && !from_tree)
+		total.caught++;
 	if (from_tree)
 		total.from_tree++;
 	else

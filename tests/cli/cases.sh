@@ -1952,6 +1952,20 @@ t_tree_shares_first_traps() {
 	return 0
 }
 
+t_caught_window_counts_the_call() {
+	# tests/behave/branch-to-syscall's site takes a jump window without
+	# its object's read (a breakpoint on its syscall, --stats says so),
+	# and the call a jump from another function makes there is counted:
+	# getppid twice, the program's own and the one through that syscall.
+	need_sud
+	"$SG" --stats -c -o "$TMP/out" -- "$BUILD/tests/behave/branch-to-syscall" \
+		>"$TMP/stdout" || fail "exit status $?"
+	grep -q EXIT-SUCCESS "$TMP/stdout" || fail "output: $(cat "$TMP/stdout")"
+	grep -q '^sysgate:   jump windows taken without their object.s read, a breakpoint on their syscall: 1$' \
+		"$TMP/out" || fail "no such window: $(grep sysgate "$TMP/out")"
+	[ "$(calls_of "$TMP/out" getppid)" = 2 ] || fail "getppid: $(cat "$TMP/out")"
+}
+
 t_first_trap_planned() {
 	# Where SUD exists no object is read at start: each site is hooked
 	# by its traps and planned at the third (one that runs once or
