@@ -247,13 +247,9 @@ static void first_trap_lines(char *buf, size_t *n,
 	sg_patch_put(buf, n, " sites, ");
 	sg_patch_put_num(buf, n, r->first_trap_ns / 1000);
 	sg_patch_put(buf, n, " us of CPU\n");
-	if (r->total->caught) {
-		sg_patch_put(buf, n, "sysgate:   jump windows taken without "
-				     "their object's read, a breakpoint on "
-				     "their syscall: ");
-		sg_patch_put_num(buf, n, r->total->caught);
-		sg_patch_put(buf, n, "\n");
-	}
+	put_count(buf, n, "sysgate:   ", "jump windows taken without their "
+				      "object's read, a breakpoint on their "
+				      "syscall", r->total->caught);
 	for (i = 0; i < r->nobjs; i++) {
 		const struct sg_obj *o = &r->objs[i];
 
