@@ -485,3 +485,51 @@ int nr_lookup(const struct nr_want *nrs, size_t n)
 			rc = -1;
 	return rc;
 }
+
+static int same_name(const char *a, const char *b, size_t n)
+{
+	size_t i;
+
+	for (i = 0; i < n; i++)
+		if ((a[i] | 0x20) != (b[i] | 0x20) || !b[i])
+			return 0;
+	return !b[n];
+}
+
+int signal_set_parse(const char *v, size_t n, unsigned long long *set)
+{
+	unsigned long long mask = 0;
+	int neg = n && *v == '!';
+	size_t i = neg;
+
+	while (i < n) {
+		size_t e = i;
+		long num;
+		int sig;
+
+		while (e < n && v[e] != ',')
+			e++;
+		if (same_name(v + i, "all", e - i)) {
+			mask = ~0ULL;
+		} else if (same_name(v + i, "none", e - i)) {
+			mask |= 0;
+		} else if (!hk_parse_long(v + i, e - i, &num) && num >= 1 &&
+			   num <= 64) {
+			mask |= 1ULL << (num - 1);
+		} else {
+			for (sig = 1; sig <= 64; sig++) {
+				const char *nm = sysgate_signal_name(sig);
+
+				if (nm && (same_name(v + i, nm, e - i) ||
+					   same_name(v + i, nm + 3, e - i)))
+					break;
+			}
+			if (sig > 64)
+				return -1;
+			mask |= 1ULL << (sig - 1);
+		}
+		i = e + 1;
+	}
+	*set = neg ? ~mask : mask;
+	return 0;
+}

@@ -44,6 +44,11 @@ struct nr_want {
 };
 int nr_lookup(const struct nr_want *nrs, size_t n);
 
+/* strace's -e signal= set ("USR1,SIGCHLD,9", "all", "none", "!SET"):
+ * bit sig - 1 of *set for each signal in it; -1 for an item that names
+ * no signal (*set unchanged). */
+int signal_set_parse(const char *v, size_t n, unsigned long long *set);
+
 /* Minimal regex (^ $ . * + ? [] and |) for /regex items. */
 int hk_regex_match(const char *re, size_t relen, const char *s);
 

@@ -112,12 +112,30 @@ static int stat_parent(int *self, int *exit_signal)
 	return ppid;
 }
 
+/* End e of a child of process parent, for its next look. */
+void chld_post_end(int parent, const struct chld_end *e)
+{
+	struct chld_slot *p;
+	unsigned int n = __atomic_fetch_add(&chld_area->next, 1,
+					    __ATOMIC_RELAXED),
+		     tag = (n << 1) + 2 ? (n << 1) + 2 : 2;
+
+	p = &chld_area->slot[n % CHLD_ENDS];
+	/* (a reader that copied the slot meanwhile fails to take it) */
+	__atomic_store_n(&p->tag, 1, __ATOMIC_RELAXED);
+	__atomic_thread_fence(__ATOMIC_RELEASE);
+	p->parent = parent;
+	p->was_pending = 0;
+	p->end = *e;
+	__atomic_store_n(&p->tag, tag, __ATOMIC_RELEASE);
+	__atomic_add_fetch(&chld_area->posted, 1, __ATOMIC_RELEASE);
+}
+
 /* (getppid only where /proc cannot tell: a program's tracer of this
  * process counts its calls) */
 void chld_post(int pid, int code, int status)
 {
-	struct chld_slot *p;
-	unsigned int n, tag;
+	struct chld_end e;
 	long tms[4] = { 0 };	/* clock ticks, as si_utime and si_stime */
 	int parent, sig, self;
 
@@ -142,23 +160,14 @@ void chld_post(int pid, int code, int status)
 	 * another signal, or none) */
 	if (parent <= 0 || sig != 17)
 		return;
-	n = __atomic_fetch_add(&chld_area->next, 1, __ATOMIC_RELAXED);
-	p = &chld_area->slot[n % CHLD_ENDS];
-	tag = (n << 1) + 2 ? (n << 1) + 2 : 2;
-	/* (a reader that copied the slot meanwhile fails to take it) */
-	__atomic_store_n(&p->tag, 1, __ATOMIC_RELAXED);
-	__atomic_thread_fence(__ATOMIC_RELEASE);
-	p->parent = parent;
-	p->was_pending = 0;
-	p->end.code = code;
-	p->end.pid = pid;
-	p->end.uid = (int)sc(nr_getuid, 0, 0, 0, 0, 0);
-	p->end.status = status;
+	e.code = code;
+	e.pid = pid;
+	e.uid = (int)sc(nr_getuid, 0, 0, 0, 0, 0);
+	e.status = status;
 	sc(nr_times, (long)tms, 0, 0, 0, 0);
-	p->end.utime = tms[0];
-	p->end.stime = tms[1];
-	__atomic_store_n(&p->tag, tag, __ATOMIC_RELEASE);
-	__atomic_add_fetch(&chld_area->posted, 1, __ATOMIC_RELEASE);
+	e.utime = tms[0];
+	e.stime = tms[1];
+	chld_post_end(parent, &e);
 }
 
 /* The program's action for SIGCHLD is the default (a handler of its is

@@ -38,6 +38,9 @@ void chld_init(struct sysgate_ctx *ctx);
  * CLD_EXITED (1) with its exit status, CLD_KILLED (2) or CLD_DUMPED (3)
  * with the signal. */
 void chld_post(int pid, int code, int status);
+/* The same for a child of process parent that could not post its own
+ * (SIGKILL ended it): its parent's wait tells it. */
+void chld_post_end(int parent, const struct chld_end *e);
 /* At a call boundary of process pid: the children's ends whose SIGCHLD
  * the kernel would have delivered to it by now, one call of line each. */
 void chld_deliver(int pid, void (*line)(const struct chld_end *e, void *arg),

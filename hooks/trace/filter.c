@@ -7,6 +7,7 @@
  */
 #include <fcntl.h>
 #include "trace.h"
+#include "../lib/sets.h"
 
 /* -e status=: which lines print (FILTER_* bits) */
 static unsigned int status_mask = ~0u;
@@ -191,53 +192,10 @@ int filter_parse_status(const char *v, size_t n)
 	return 0;
 }
 
-static int same_name(const char *a, const char *b, size_t n)
-{
-	size_t i;
-
-	for (i = 0; i < n; i++)
-		if ((a[i] | 0x20) != (b[i] | 0x20) || !b[i])
-			return 0;
-	return !b[n];
-}
-
 /* "USR1,SIGCHLD,9", "all", "none", "!SET" */
 int filter_parse_signals(const char *v, size_t n)
 {
-	unsigned long long mask = 0;
-	int neg = n && *v == '!';
-	size_t i = neg;
-
-	while (i < n) {
-		size_t e = i;
-		long num;
-		int sig;
-
-		while (e < n && v[e] != ',')
-			e++;
-		if (same_name(v + i, "all", e - i)) {
-			mask = ~0ULL;
-		} else if (same_name(v + i, "none", e - i)) {
-			mask |= 0;
-		} else if (!hk_parse_long(v + i, e - i, &num) && num >= 1 &&
-			   num <= 64) {
-			mask |= 1ULL << (num - 1);
-		} else {
-			for (sig = 1; sig <= 64; sig++) {
-				const char *nm = sysgate_signal_name(sig);
-
-				if (nm && (same_name(v + i, nm, e - i) ||
-					   same_name(v + i, nm + 3, e - i)))
-					break;
-			}
-			if (sig > 64)
-				return -1;
-			mask |= 1ULL << (sig - 1);
-		}
-		i = e + 1;
-	}
-	signal_mask = neg ? ~mask : mask;
-	return 0;
+	return signal_set_parse(v, n, &signal_mask);
 }
 
 void filter_add_path(const char *p, size_t n)

@@ -346,10 +346,8 @@ void order_forget_process(int self, int pid, int keep)
 	unlock(held);
 }
 
-int order_gone(struct sysgate_ctx *self, int tid, int pid,
-	       struct order_gone *g, int max, int *held)
+int order_gone(int tid, int pid, struct order_gone *g, int max, int *held)
 {
-	unsigned long long ts;
 	int i, n = 0;
 
 	*held = lock(tid);
@@ -365,10 +363,13 @@ int order_gone(struct sysgate_ctx *self, int tid, int pid,
 		p->tid = 0;
 		n++;
 	}
-	/* (the caller's own call too: its line comes after these) */
-	ts = sysgate_now_ns();
-	flush(self, 0, ts);
 	return n;
+}
+
+void order_gone_shows(struct sysgate_ctx *self)
+{
+	/* (the caller's own call too: its line comes after these) */
+	flush(self, 0, sysgate_now_ns());
 }
 
 __attribute__((hot))

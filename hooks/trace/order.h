@@ -50,15 +50,17 @@ int order_exec_leader(struct sysgate_ctx *self, int pid, int split,
 void order_thread(int tid);
 /* Process pid is gone, killed where it could not say so (SIGKILL):
  * takes the lock for thread tid, as order_begin, and takes out up to max
- * of pid's threads, each with the call it was in (in_call, cut), before
- * writing the older calls of others unfinished.  Returns how many. */
+ * of pid's threads, each with the call it was in (in_call, cut).
+ * Returns how many.  Before its lines, order_gone_shows writes the
+ * calls of others in the kernel unfinished (none when there are none:
+ * strace's -e signal= left out the death and no cut call prints). */
 struct order_gone {
 	int tid;
 	int in_call;
 	struct order_cut cut;
 };
-int order_gone(struct sysgate_ctx *self, int tid, int pid,
-	       struct order_gone *g, int max, int *held);
+int order_gone(int tid, int pid, struct order_gone *g, int max, int *held);
+void order_gone_shows(struct sysgate_ctx *self);
 /* Process pid's threads but keep are gone (its new program's start). */
 void order_forget_process(int self, int pid, int keep);
 /* Was tid's call in the kernel shown unfinished? */

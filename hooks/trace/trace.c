@@ -126,7 +126,8 @@ static int show_nr;	/* -n */
 /* -f -o FILE: strace's "PID " column instead of "[pid PID] " */
 static int pid_column;
 static long nr_rt_sigreturn, nr_nanosleep, nr_clock_nanosleep;
-static long nr_wait4, nr_waitid, nr_getpid, nr_rt_sigprocmask;
+static long nr_wait4, nr_waitid, nr_getpid, nr_rt_sigprocmask, nr_getrusage,
+	nr_getuid;
 
 /* Under -f on a terminal, strace prefixes "[pid N] " only while it
  * follows more than one task: tasks of the tree beyond the first (shared
@@ -164,6 +165,9 @@ static struct in_flight {
 	struct sysgate_sys *call[MAX_NEST];
 	unsigned char state[MAX_NEST];
 	int n;
+	/* a wait's children's user and system time at its entry (us):
+	 * what a child SIGKILL ended used (waits_before) */
+	long children_us[MAX_NEST][2];
 } in_flight[TID_SLOTS];
 
 /* Thread tid's calls (claim: taking a slot if it has none); 0 if none. */
@@ -1378,6 +1382,33 @@ static void exit_settled(const struct sysgate_sys *s)
 
 static void sigchld_line(const struct chld_end *c, void *arg);
 
+/* The user and system time of a wait's rusage (RUSAGE_CHILDREN's, or
+ * the one given), in microseconds. */
+static void rusage_us(const long *ru, long *us)
+{
+	us[0] = ru[0] * 1000000 + ru[1];
+	us[1] = ru[2] * 1000000 + ru[3];
+}
+
+/*
+ * At the entry of wait call s: the children's times so far, from which
+ * a child that SIGKILL ends is told the CPU time of (its SIGCHLD's
+ * si_utime and si_stime, which its parent prints: chld.c).  Only where
+ * that line may be printed and the call brings no rusage of its own;
+ * -1 otherwise.
+ */
+static void waits_before(const struct sysgate_sys *s, long *us)
+{
+	long ru[18];
+
+	us[0] = -1;
+	if (chld_area && filter_signal(17) &&
+	    !s->args[s->nr == nr_wait4 ? 3 : 4] &&
+	    sysgate_syscall(nr_getrusage, -1 /* RUSAGE_CHILDREN */, (long)ru,
+			    0, 0, 0, 0) == 0)
+		rusage_us(ru, us);
+}
+
 __attribute__((hot))
 static enum sysgate_verdict trace_enter(struct sysgate_sys *s, void *data)
 {
@@ -1397,6 +1428,8 @@ static enum sysgate_verdict trace_enter(struct sysgate_sys *s, void *data)
 		if (p && p->n >= 0 && p->n < MAX_NEST) {
 			p->call[p->n] = s;
 			p->state[p->n] = LINE_WAITS;
+			if (s->nr == nr_wait4 || s->nr == nr_waitid)
+				waits_before(s, p->children_us[p->n]);
 			p->n++;
 		}
 	}
@@ -1692,6 +1725,8 @@ static void put_killed(struct fmt *f, int pid, int tid, int sig, int fatal)
 
 	if (json && tid != pid)
 		return;
+	if (!json && !filter_signal(sig))
+		return;	/* (strace's -e signal= holds its line back too) */
 	if (json) {
 		fmt_str(f, "{\"type\":\"exit\",\"pid\":");
 		fmt_dec(f, pid);
@@ -1762,9 +1797,16 @@ static void process_killed(int pid, int self_tid, int sig, int fatal)
 	struct fmt f;
 	int i, n = 0, held = 0, leader = -1, self_seen = !self_tid;
 
-	if (ordered)
-		n = order_gone(self, self_tid ? self_tid : tid_self(), pid, g,
-			       32, &held);
+	if (ordered) {
+		int shows = filter_signal(sig);
+
+		n = order_gone(self_tid ? self_tid : tid_self(), pid, g, 32,
+			       &held);
+		for (i = 0; i < n && !shows; i++)
+			shows = g[i].in_call && cut_printed(g[i].cut.nr);
+		if (shows)
+			order_gone_shows(self);
+	}
 	fmt_init(&f, buf, sizeof(buf));
 	for (i = 0; i < n; i++) {
 		self_seen |= g[i].tid == self_tid;
@@ -1789,18 +1831,55 @@ static void process_killed(int pid, int self_tid, int sig, int fatal)
 static int kills_seen[KILLS_SEEN];
 static unsigned int kills_next;
 
-/* A process of the tree gone by SIGKILL (seen by its parent). */
-static void killed_elsewhere(int pid)
+/* A process of the tree gone by SIGKILL (seen by its parent): 1 when
+ * not reported before. */
+static int killed_elsewhere(int pid)
 {
 	unsigned int i;
 
 	if (!follow || pid <= 0 || hooks_in_tracer())
-		return;
+		return 0;
 	for (i = 0; i < KILLS_SEEN; i++)
 		if (kills_seen[i] == pid)
-			return;
+			return 0;
 	kills_seen[kills_next++ % KILLS_SEEN] = pid;
 	process_killed(pid, 0, 9 /* SIGKILL */, 1);
+	return 1;
+}
+
+/*
+ * The SIGCHLD that child pid, which SIGKILL ended, sent its parent: what
+ * wait call s knows of it (waitid its uid; the uid of the parent
+ * otherwise, which the child inherited) and the CPU time the wait added
+ * to the parent's children's (the child's own, with that of any child
+ * it reaped).  The parent's next look prints it as strace does when it
+ * has no handler (chld.c).
+ */
+static void killed_sigchld(const struct sysgate_sys *s, int pid, int uid)
+{
+	struct in_flight *p = flight(s->tid, 0);
+	long ru[18], after[2], *before = 0, *given;
+	struct chld_end e = { 2 /* CLD_KILLED */, pid, uid, 9, 0, 0 };
+
+	if (!chld_area || !filter_signal(17))
+		return;
+	/* (inflight_pop left s's level as the thread's depth) */
+	if (p && p->n >= 0 && p->n < MAX_NEST && p->call[p->n] == s)
+		before = p->children_us[p->n];
+	given = (long *)s->args[s->nr == nr_wait4 ? 3 : 4];
+	if (given && sysgate_read_mem(s, ru, given, 4 * sizeof(long)) ==
+			     4 * sizeof(long)) {
+		rusage_us(ru, after);
+		e.utime = after[0] / 10000;	/* (clock ticks) */
+		e.stime = after[1] / 10000;
+	} else if (before && before[0] >= 0 &&
+		   sysgate_syscall(nr_getrusage, -1, (long)ru, 0, 0, 0, 0) ==
+			   0) {
+		rusage_us(ru, after);
+		e.utime = (after[0] - before[0]) / 10000;
+		e.stime = (after[1] - before[1]) / 10000;
+	}
+	chld_post_end(s->pid, &e);
 }
 
 /* A wait4 or waitid that returned a child's end: one SIGKILL made? */
@@ -1810,13 +1889,18 @@ static void reaped(const struct sysgate_sys *s)
 
 	if (s->nr == nr_wait4 && s->ret > 0 && s->args[1] &&
 	    sysgate_read_mem(s, st, (void *)s->args[1], 4) == 4 &&
-	    (st[0] & 0x7f) == 9)
-		killed_elsewhere((int)s->ret);
-	else if (s->nr == nr_waitid && s->ret == 0 && s->args[2] &&
-		 sysgate_read_mem(s, st, (void *)s->args[2], sizeof(st)) ==
-			 sizeof(st) &&
-		 st[2] == 2 /* CLD_KILLED */ && st[6] == 9)
-		killed_elsewhere(st[4]);
+	    (st[0] & 0x7f) == 9) {
+		if (killed_elsewhere((int)s->ret))
+			killed_sigchld(s, (int)s->ret,
+				       (int)sysgate_syscall(nr_getuid, 0, 0, 0,
+							    0, 0, 0));
+	} else if (s->nr == nr_waitid && s->ret == 0 && s->args[2] &&
+		   sysgate_read_mem(s, st, (void *)s->args[2], sizeof(st)) ==
+			   sizeof(st) &&
+		   st[2] == 2 /* CLD_KILLED */ && st[6] == 9) {
+		if (killed_elsewhere(st[4]))
+			killed_sigchld(s, st[4], st[5]);
+	}
 }
 
 static void killed(int sig, int fatal)
@@ -2243,6 +2327,8 @@ static int trace_init(struct sysgate_ctx *ctx, const char *args)
 	/* (and the waits that tell a child's SIGKILL, which it cannot) */
 	nr_wait4 = lookup("wait4");
 	nr_waitid = lookup("waitid");
+	nr_getrusage = lookup("getrusage");
+	nr_getuid = lookup("getuid");
 	if (follow && nr_wait4 >= 0)
 		sysgate_select(ctx, nr_wait4);
 	if (follow && nr_waitid >= 0)

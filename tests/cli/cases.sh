@@ -1225,6 +1225,19 @@ t_root_sigkill_pid_column() {
 	same "$TMP/st.n" "$TMP/sg.n"
 }
 
+t_root_sigkill_signal_set() {
+	# -e signal= leaves out the root's SIGKILL line, which the CLI
+	# prints, as strace does when SIGKILL is not in the set
+	local set
+	need_strace
+	for set in '!SIGKILL' KILL; do
+		"$SG" -e trace=none -e signal=$set -o "$TMP/sg" -- "$PROG" kill 9
+		strace -e trace=none -e signal=$set -o "$TMP/st" -- "$PROG" kill 9
+		same "$TMP/st" "$TMP/sg"
+	done
+	grep -qx '+++ killed by SIGKILL +++' "$TMP/sg" || fail "KILL: $(cat "$TMP/sg")"
+}
+
 t_killed_by_signal() {
 	"$SG" -e trace=none -- "$PROG" kill 15 2>"$TMP/err"
 	rc=$?
@@ -2657,11 +2670,11 @@ t_resumed_line_has_exit_args() {
 	"$SG" -f -e trace=clone3,gettid -e inject=clone3:delay_exit=1000000 \
 		-o "$TMP/out" -- "$BUILD/tests/cli/order" threads ||
 		fail "exit status $?"
-	grep -q '^[0-9]* clone3(' "$TMP/out" || { echo "no clone3"; exit 77; }
-	grep -Eq '^[0-9]+ clone3\(\{flags=.*\} <unfinished \.\.\.>$' "$TMP/out" ||
+	grep -q '^[0-9]* *clone3(' "$TMP/out" || { echo "no clone3"; exit 77; }
+	grep -Eq '^[0-9]+ +clone3\(\{flags=.*\} <unfinished \.\.\.>$' "$TMP/out" ||
 		fail "no unfinished clone3: $(cat "$TMP/out")"
-	tid=$(sed -n 's/^\([0-9]*\) gettid() *= \1$/\1/p' "$TMP/out")
-	grep -Eq "^[0-9]+ <\.\.\. clone3 resumed> => \{parent_tid=\[$tid\]\}, 88\) += $tid \(DELAYED\)$" "$TMP/out" ||
+	tid=$(sed -n 's/^\([0-9]*\) *gettid() *= \1$/\1/p' "$TMP/out")
+	grep -Eq "^[0-9]+ +<\.\.\. clone3 resumed> => \{parent_tid=\[$tid\]\}, 88\) += $tid \(DELAYED\)$" "$TMP/out" ||
 		fail "resumed clone3 (thread $tid): $(cat "$TMP/out")"
 }
 
@@ -2678,9 +2691,9 @@ t_resumed_line_has_what_changed() {
 	"$SG" -f -e trace=ioctl,getppid -e inject=ioctl:delay_exit=1000000 \
 		-o "$TMP/out" -- "$BUILD/tests/cli/order" fiemap "$TMP/file" ||
 		fail "exit status $?"
-	grep -Eq '^[0-9]+ ioctl\(3, FS_IOC_FIEMAP, \{fm_start=0, .*fm_extent_count=1\} <unfinished \.\.\.>$' "$TMP/out" ||
+	grep -Eq '^[0-9]+ +ioctl\(3, FS_IOC_FIEMAP, \{fm_start=0, .*fm_extent_count=1\} <unfinished \.\.\.>$' "$TMP/out" ||
 		fail "no unfinished ioctl: $(cat "$TMP/out")"
-	grep -Eq '^[0-9]+ <\.\.\. ioctl resumed> => \{fm_flags=0, fm_mapped_extents=[0-9]+, .*\}\) += 0 \(DELAYED\)$' "$TMP/out" ||
+	grep -Eq '^[0-9]+ +<\.\.\. ioctl resumed> => \{fm_flags=0, fm_mapped_extents=[0-9]+, .*\}\) += 0 \(DELAYED\)$' "$TMP/out" ||
 		fail "resumed ioctl: $(cat "$TMP/out")"
 }
 

@@ -140,6 +140,7 @@ killkids killkids -e trace=all
 killkids-Xraw killkids -X raw
 killkids-Xverbose killkids -X verbose
 killkids-k killkids -k -qq -e trace=write,close,kill,wait4,waitid,pause,rt_sigsuspend,mmap
+killkids-nokill killkids -e signal=!SIGKILL
 threxec-qqq threxec -qqq -e trace=write,close,execve,exit,pause,nanosleep
 threxec-noexec threxec -e trace=write,close,exit,pause,nanosleep
 threxec-unfinished threxec -e status=failed,unfinished -e trace=write,close,execve,exit,pause,nanosleep

@@ -4,7 +4,8 @@
  * child's end sends it (the kernel stops a traced process for every
  * signal), which in process the kernel throws away, unless blocked.
  * Children end while the parent waits in wait4, so that the line has one
- * place: after wait4's, or after the call that unblocks it.
+ * place: after wait4's, or after the call that unblocks it.  One that
+ * SIGKILL ends cannot tell it: its parent's wait does.
  */
 #include "corpus.h"
 #include <poll.h>
@@ -44,6 +45,12 @@ static void exits_3(void)
 static void terminated(void)
 {
 	kill(getpid(), SIGTERM);
+}
+
+/* SIGKILL: the child cannot tell its end, its parent's wait does */
+static void killed(void)
+{
+	kill(getpid(), SIGKILL);
 }
 
 static void *last_thread(void *p)
@@ -89,12 +96,17 @@ int main(void)
 	begin();
 	wait_for(child(exits_3));
 	wait_for(child(terminated));
+	wait_for(child(killed));
+	check(waitid(P_PID, child(killed), &si, WEXITED) == 0, "waitid");
 	wait_for(child(leader_first));
 	wait_for(child(parent_too));
 	/* blocked around the wait, as system() does: it comes when
 	 * unblocked */
 	sigprocmask(SIG_BLOCK, &chld, NULL);
 	wait_for(child(exits_3));
+	sigprocmask(SIG_UNBLOCK, &chld, NULL);
+	sigprocmask(SIG_BLOCK, &chld, NULL);
+	wait_for(child(killed));
 	sigprocmask(SIG_UNBLOCK, &chld, NULL);
 	/* blocked and taken by sigwaitinfo: never delivered */
 	sigprocmask(SIG_BLOCK, &chld, NULL);

@@ -17,6 +17,7 @@
 #include "process.h"
 #include "signal_arch.h"
 #include "run.h"
+#include "../../hooks/lib/sets.h"
 
 char **sg_cli_envp;
 const char *sg_cli_execfn;
@@ -933,8 +934,13 @@ static int die_as_program(const struct sg_options *o, int child, int status)
 	/* The trace hook prints the line of a signal it sees (all but
 	 * SIGKILL, except in the tracer of -m ptrace) itself, after the
 	 * signal's. */
+	unsigned long long shown = ~0ULL;	/* -e signal= */
+
+	if (o->signals)
+		signal_set_parse(o->signals, sg_strlen(o->signals), &shown);
 	if (!(o->count && !o->count_and_trace) && !sg_cli_quiet(o) &&
-	    sig == SIGKILL_ && sg_strcmp(o->mechanism, "ptrace")) {
+	    sig == SIGKILL_ && (shown >> (SIGKILL_ - 1) & 1) &&
+	    sg_strcmp(o->mechanism, "ptrace")) {
 		char line[128], num[24];
 
 		if (o->json) {
