@@ -745,14 +745,17 @@ long sg_signal_rt_sigprocmask(struct sg_thread *t, long how, const void *set,
 	}
 	r = sg_sc4(SG_NR_rt_sigprocmask, how, set ? (long)&m : 0, (long)oset,
 		   size);
-	if (t)
+	if (t) {
 		t->mask_fix = 0;
+		/* (EFAULT is then the old mask's pointer, which the kernel
+		 * writes once the new mask is set) */
+		if (r == 0 || (r == -14 && set))
+			t->claimed_blocked = now;
+	}
 	if (r < 0)
 		return r;
 	if (oset)
 		*(volatile unsigned long *)oset |= was;
-	if (t)
-		t->claimed_blocked = now;
 	return r;
 }
 

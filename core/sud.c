@@ -311,8 +311,9 @@ static int on_sigsys(int sig, struct sg_siginfo *info, void *uc)
 	 * program gave it one); returning puts uc_sigmask back, so a mask
 	 * the call changed, or that a program handler run by a signal the
 	 * call raised left for its return, must be written there or it
-	 * would be undone. */
-	if (((nr == SG_NR_rt_sigprocmask && r == 0) ||
+	 * would be undone (after EFAULT too: a bad pointer for the old
+	 * mask fails once the new one is set). */
+	if (((nr == SG_NR_rt_sigprocmask && (r == 0 || r == -14)) ||
 	     (t && t->handlers_run != handlers)) &&
 	    sg_sc4(SG_NR_rt_sigprocmask, 0, 0, (long)&mask, 8) == 0)
 		*sg_arch_uc_sigmask(uc) = mask;

@@ -85,18 +85,20 @@ static void leader_gone(int pid)
 	leaders_gone[k] = pid;
 }
 
-/* Whether process pid's leader is gone (forgotten then). */
-static int leader_gone_take(int pid)
+/* Whether process pid's leader is gone (forgotten then, if take). */
+static int leader_is_gone(int pid, int take)
 {
 	int i;
 
 	for (i = 0; i < GONE_MAX; i++)
 		if (leaders_gone[i] == pid) {
-			leaders_gone[i] = 0;
+			if (take)
+				leaders_gone[i] = 0;
 			return 1;
 		}
 	return 0;
 }
+
 /* Carried after an execve's line when a thread other than the leader
  * made it: the new program is the leader's pid, and prints the ends
  * strace prints for the old one (exec_line). */
@@ -1254,13 +1256,16 @@ static int exited(struct fmt *f, struct sysgate_sys *s)
 		exited_line(f, s->nr, s->tid, code);
 		if (s->tid == s->pid)
 			return code;
-		if (threads_alive(s->pid) == 1 && leader_gone_take(s->pid)) {
+		/* (the slots are counted only once the leader is gone: each
+		 * costs a call) */
+		if (leader_is_gone(s->pid, 0) && threads_alive(s->pid) == 1 &&
+		    leader_is_gone(s->pid, 1)) {
 			exited_line(f, s->nr, s->pid, code);
 			return code;
 		}
 		return -1;
 	}
-	leader_gone_take(s->pid);
+	leader_is_gone(s->pid, 1);
 	if (s->tid != s->pid)
 		exited_line(f, s->nr, s->tid, code);
 	exited_line(f, s->nr, s->pid, code);
@@ -2050,7 +2055,7 @@ static void exec_by_thread(struct sysgate_ctx *ctx, int pid, char *start,
 	unsigned long long ts = 0;
 	int held = 0, none = 0, in_call = 0;
 
-	leader_gone_take(pid);	/* (superseded instead) */
+	leader_is_gone(pid, 1);	/* (superseded instead) */
 	if (ordered) {
 		order_begin(ctx, pid, 0, &none, &ts, &held);
 		in_call = order_exec_leader(ctx, pid,

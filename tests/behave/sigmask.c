@@ -6,9 +6,20 @@
  * posix_spawn's child relies on it: it blocks all, reads the mask back
  * and resets the action of each blocked signal.
  */
+#include <errno.h>
 #include <pthread.h>
 #include <signal.h>
+#include <sys/syscall.h>
+#include <unistd.h>
 #include "../lib/util.h"
+
+/* rt_sigprocmask as the kernel answers it: -errno on failure */
+static long raw_mask(long how, const void *set, void *old)
+{
+	long r = syscall(SYS_rt_sigprocmask, how, set, old, 8);
+
+	return r < 0 ? -errno : r;
+}
 
 static int blocked(int sig)
 {
@@ -49,11 +60,38 @@ int main(void)
 	test_assert(!blocked(SIGTRAP) && blocked(SIGSYS));
 	atomic_puts("SIGTRAP unblocked alone");
 
+	/* bad sets, how and old-mask pointers: the kernel's answers, and
+	 * the mask left as the kernel leaves it */
+	test_assert(raw_mask(SIG_UNBLOCK, (void *)8, 0) == -EFAULT);
+	test_assert(raw_mask(SIG_SETMASK, (void *)8, 0) == -EFAULT);
+	test_assert(raw_mask(SIG_BLOCK, (void *)8, 0) == -EFAULT);
+	test_assert(raw_mask(7, &one, 0) == -EINVAL);
+	test_assert(blocked(SIGSYS) && blocked(SIGUSR1) && !blocked(SIGTRAP));
+	test_assert(raw_mask(SIG_BLOCK, &one, (void *)8) == -EFAULT);
+	test_assert(blocked(SIGTRAP));
+	atomic_puts("bad pointers fail as natively");
+
 	sigemptyset(&one);
 	test_assert(pthread_sigmask(SIG_SETMASK, &one, &old) == 0);
-	test_assert(!sigismember(&old, SIGTRAP) && sigismember(&old, SIGSYS));
+	test_assert(sigismember(&old, SIGTRAP) && sigismember(&old, SIGSYS));
 	test_assert(!blocked(SIGSYS) && !blocked(SIGTRAP) && !blocked(SIGUSR1));
 	atomic_puts("mask cleared");
+
+	/* a set that blocks a claimed signal alone, then the program's
+	 * own read of it */
+	sigemptyset(&one);
+	sigaddset(&one, SIGSYS);
+	test_assert(raw_mask(SIG_BLOCK, &one, 0) == 0);
+	test_assert(blocked(SIGSYS) && !blocked(SIGTRAP));
+	test_assert(raw_mask(SIG_SETMASK, &all, &old) == 0);
+	test_assert(sigismember(&old, SIGSYS) && !sigismember(&old, SIGUSR1));
+	test_assert(raw_mask(SIG_UNBLOCK, &one, &old) == 0);
+	test_assert(!blocked(SIGSYS) && blocked(SIGTRAP));
+	test_assert(raw_mask(SIG_SETMASK, &old, 0) == 0);
+	test_assert(blocked(SIGSYS) && blocked(SIGTRAP) && blocked(SIGUSR1));
+	sigemptyset(&one);
+	test_assert(pthread_sigmask(SIG_SETMASK, &one, 0) == 0);
+	atomic_puts("claimed signals alone");
 	atomic_puts("EXIT-SUCCESS");
 	return 0;
 }
