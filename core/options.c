@@ -291,6 +291,7 @@ static int short_opt(struct sg_options *o, char c, const char *val)
 	case 'm': o->mechanism = keep(o, val); return 0;
 	case 'E': return add_list(o, o->env, &o->nenv, val, "-E");
 	case 'f': o->follow++; return 0;
+	case 'D': o->daemonize++; return 0;
 	case 'c': o->count = 1; return 0;
 	case 'C': o->count = 1; o->count_and_trace = 1; return 0;
 	case 'A': o->append = 1; return 0;
@@ -401,6 +402,7 @@ static const struct long_opt long_opts[] = {
 	{ "attach", 1, 'p' },
 	{ "interruptible", 1, 'I' },
 	{ "detach-after", 1, 0 },
+	{ "daemonize", 2, 0 },
 	{ "zeropage-readable-null", 0, 0 },
 	{ "quiet", 2, 0 },
 	{ "silent", 2, 0 },
@@ -636,6 +638,19 @@ static int long_opt(struct sg_options *o, const char *name, size_t nlen,
 			return fail(o, "--stub-reach takes MiB, 0 to 4096: ", val, 0);
 		return 0;
 	}
+	if (!sg_strcmp(l->name, "daemonize")) {
+		static const char *const how[] = { "grandchild", "pgroup",
+						   "session" };
+
+		for (i = 0; val && i < ARRAY_SIZE(how); i++)
+			if (!sg_strcmp(val, how[i]))
+				break;
+		if (val && i == ARRAY_SIZE(how))
+			return fail(o, "invalid --daemonize argument: '", val,
+				    "'");
+		o->daemonize = val ? (int)i + 1 : 1;
+		return 0;
+	}
 	if (!sg_strcmp(l->name, "detach-after")) {
 		if (parse_int(val, &o->detach_after) < 0 || o->detach_after > 1000000)
 			return fail(o, "--detach-after takes seconds: ", val, 0);
@@ -738,6 +753,24 @@ int sg_options_parse(struct sg_options *o, int argc, char **argv)
 	}
 	if (o->follow == 2 && !o->outfile)
 		return fail(o, "-ff needs -o FILE", 0, 0);
+	if (o->daemonize > 3) {
+		char n[24];
+
+		return fail(o, "Too many -D's (",
+			    sg_utoa(n + sizeof(n), o->daemonize),
+			    "), maximum supported -D count is 3");
+	}
+	if (o->daemonize && o->outfile &&
+	    (o->outfile[0] == '|' || o->outfile[0] == '!'))
+		return fail(o, "-D with -o |COMMAND would leave the program "
+			       "a child it did not make: not together", 0, 0);
+	if (o->daemonize && o->attach)
+		return fail(o, "PROG [ARGS] must be specified with "
+			       "-D/--daemonize", 0, 0);
+	if (o->daemonize && !sg_strcmp(o->mechanism, "ptrace"))
+		return fail(o, "-D leaves the program this process, and "
+			       "-m ptrace traces it from a child: not together",
+			    0, 0);
 	if ((o->decode_pids & 2) && !sg_strcmp(o->mechanism, "ptrace"))
 		return fail(o, "--decode-pids=pidns translates in the traced "
 			       "process: not with -m ptrace", 0, 0);

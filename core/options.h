@@ -27,6 +27,10 @@ struct sg_options {
 	int timestamps;		/* -t / -tt / -ttt */
 	int syscall_times;	/* -T */
 	int append;		/* -A */
+	int daemonize;		/* -D: the program keeps the command's
+				   process, counting is done in a grandchild
+				   (1), in a new process group (2) or
+				   session (3) */
 	int intr;		/* -I: 1 anywhere, 2 waiting, 3 never,
 				   4 never_tstp; 0 not given (strace's
 				   defaults: sg_options_intr) */
@@ -106,11 +110,13 @@ int sg_options_join(char *dst, unsigned long size, int argc, char **argv);
 int sg_options_hook_args(const struct sg_options *opts, const char *hook,
 			 char *dst, unsigned long size);
 
-/* -I as it applies: given, else strace's default (never for -o FILE
- * with a program, waiting otherwise). */
+/* -I as it applies: given, else strace's default (never_tstp for -D,
+ * never for -o FILE with a program, waiting otherwise). */
 static inline int sg_options_intr(const struct sg_options *o)
 {
-	return o->intr ? o->intr : o->outfile && !o->attach ? 3 : 2;
+	return o->intr		? o->intr :
+	       o->daemonize	? 4 :
+	       o->outfile && !o->attach ? 3 : 2;
 }
 
 #endif

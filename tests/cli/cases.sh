@@ -1238,6 +1238,55 @@ t_root_sigkill_signal_set() {
 	grep -qx '+++ killed by SIGKILL +++' "$TMP/sg" || fail "KILL: $(cat "$TMP/sg")"
 }
 
+t_daemonize_program_keeps_the_process() {
+	# -D: the program is the process the shell started ($!) and its
+	# parent is the shell; its exit status is the shell's to see
+	local lines
+	bash -c '"$1" -D -e trace=none -o "$2/out" -- sh -c "echo \$PPID \$\$" &
+		echo "$$ $!"; wait' sh "$SG" "$TMP" >"$TMP/ids" ||
+		fail "exit status $?"
+	lines=$(wc -l <"$TMP/ids")/$(sort -u "$TMP/ids" | wc -l)
+	[ "$lines" = 2/1 ] ||
+		fail "shell and job, the program's parent and pid: $(cat "$TMP/ids")"
+	"$SG" -D -e trace=none -- sh -c 'exit 3' 2>/dev/null
+	[ $? = 3 ] || fail "exit status $?, want 3"
+}
+
+t_daemonize_summary_at_the_end() {
+	# the -c table comes from a grandchild once the tree has ended; -DD
+	# and -DDD the same from a process group, a session of its own
+	local d i
+	for d in -D -DD -DDD; do
+		rm -f "$TMP/c"
+		"$SG" $d -f -c -o "$TMP/c" -- sh -c 'sh -c "echo x" >/dev/null' ||
+			fail "$d: exit status $?"
+		# (a wait for the grandchild, which nothing here can reap)
+		for i in $(seq 300); do
+			grep -q ' total$' "$TMP/c" 2>/dev/null && break
+			sleep 0.1
+		done
+		grep -Eq '^ +[0-9.]+ +[0-9.]+ +[0-9]+ +[0-9]+ +[0-9]* +execve$' "$TMP/c" ||
+			fail "$d: $(cat "$TMP/c")"
+	done
+}
+
+t_daemonize_refused() {
+	# strace's words where it refuses; sysgate's where it cannot
+	local want args
+	while IFS='#' read -r args want; do
+		eval "set -- $args"
+		"$SG" "$@" >/dev/null 2>"$TMP/err" && fail "$args: exit status 0"
+		[ "$(cat "$TMP/err")" = "sysgate: $want" ] ||
+			fail "$args: $(cat "$TMP/err")"
+	done <<'EOT'
+-D -p 1#PROG [ARGS] must be specified with -D/--daemonize
+--daemonize=x true#invalid --daemonize argument: 'x'
+-DDDD true#Too many -D's (4), maximum supported -D count is 3
+-D -m ptrace true#-D leaves the program this process, and -m ptrace traces it from a child: not together
+-D -o '|cat' true#-D with -o |COMMAND would leave the program a child it did not make: not together
+EOT
+}
+
 t_killed_by_signal() {
 	"$SG" -e trace=none -- "$PROG" kill 15 2>"$TMP/err"
 	rc=$?

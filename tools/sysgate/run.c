@@ -654,6 +654,7 @@ void sg_cli_prepare(struct sg_options *o, struct sg_run *st, char **argv)
 	 * tree (mechanisms/patch/plans.c) */
 	if (o->count || o->nhooks || o->hot || o->follow)
 		st->state = make_state();
+	st->daemonize = o->daemonize;
 	st->env = build_env(o, st->lib, opts, st->state, st->ptrace);
 	if (o->json) {
 		int ofd = sg_cli_out_fd(o);
@@ -680,6 +681,26 @@ void sg_cli_prepare(struct sg_options *o, struct sg_run *st, char **argv)
 	}
 }
 
+/* A description of the state that the tree holds with a shared lock, not
+ * ours (sg_cli_wait_tree waits for a write lock through ours); not
+ * through sg_shared_reopen: map_files may be closed to us.  -1 if none. */
+static long tree_description(void)
+{
+	char self[64], num[24];
+	long held;
+
+	if (state_fd < 0)
+		return -1;
+	sg_strjoin(self, sizeof(self), "/proc/self/fd/",
+		   sg_utoa(num + sizeof(num), state_fd), "");
+	held = sys_open(self, O_RDWR_ | O_CLOEXEC_, 0);
+	return sg_shared_hold(held);
+}
+
+/* -D: that description, taken before the grandchild that waits for the
+ * tree starts (it must not find the tree gone before it began). */
+static long tree_held = -1;
+
 void sg_cli_exec_program(const struct sg_run *st, int argc, char **argv)
 {
 	char root[64], num[24], **env = st->env;
@@ -697,17 +718,9 @@ void sg_cli_exec_program(const struct sg_run *st, int argc, char **argv)
 	/* The shared state goes to the program (not under ptrace: only this
 	 * process reads it). */
 	if (state_fd >= 0 && !st->ptrace) {
-		/* A description of the state the tree holds, not ours
-		 * (sg_cli_wait_tree); not through sg_shared_reopen: map_files
-		 * may be closed to us. */
-		char self[64];
-		long held;
+		long held = tree_held >= 0 ? tree_held : tree_description();
 
-		sg_strjoin(self, sizeof(self), "/proc/self/fd/",
-			   sg_utoa(num + sizeof(num), state_fd), "");
-		held = sys_open(self, O_RDWR_ | O_CLOEXEC_, 0);
 		if (held >= 0) {
-			sg_shared_hold(held);
 			sg_sc3(SG_NR_dup3, held, state_fd, 0);
 			sys_close(held);
 		}
@@ -746,10 +759,56 @@ void sg_cli_exec_program(const struct sg_run *st, int argc, char **argv)
  * child never returns here: it runs below this frame and leaves it as it
  * was.
  */
+static long sys_fork(void)
+{
+	return sg_sc5(SG_NR_clone, 17 /* SIGCHLD */, 0, 0, 0, 0);
+}
+
+/*
+ * -D: the program keeps this process, so that its pid and its parent (the
+ * shell that waits for it, and gets its exit status) are what they are
+ * natively; a grandchild waits for the tree to end and prints what was
+ * counted (0 is returned there; without a shared state it has nothing to
+ * do).  The child between is reaped before the program starts: no child
+ * it did not make.  -DD puts the grandchild in a process group of its
+ * own, -DDD in a session of its own, out of reach of the terminal's
+ * signals.
+ */
+static int start_daemonized(const struct sg_run *st, int argc, char **argv)
+{
+	long c, g;
+	int status;
+
+	tree_held = tree_description();
+	c = sys_fork();
+	if (c < 0)
+		die_errno("fork", c);
+	if (c == 0) {
+		g = sys_fork();
+		if (g != 0 || !st->state)
+			sg_sc1(SG_NR_exit_group, g < 0);
+		if (tree_held >= 0)
+			sys_close(tree_held);
+		tree_held = -1;
+		if (st->daemonize == 2)
+			sg_sc2(SG_NR_setpgid, 0, 0);
+		else if (st->daemonize == 3)
+			sg_sc0(SG_NR_setsid);
+		return 0;
+	}
+	while (sg_sc4(SG_NR_wait4, c, (long)&status, 0, 0) == -4 /* EINTR */)
+		;
+	sg_cli_exec_program(st, argc, argv);
+}
+
 int __attribute__((noinline))
 sg_cli_start_program(const struct sg_run *st, int argc, char **argv)
 {
-	long pid = sg_sc0(SG_NR_vfork);
+	long pid;
+
+	if (st->daemonize)
+		return start_daemonized(st, argc, argv);
+	pid = sg_sc0(SG_NR_vfork);
 
 	if (pid < 0)
 		die_errno("fork", pid);
@@ -834,11 +893,12 @@ int sg_cli_wait_tree(const struct sg_options *o, int child, int *status)
 	} wr = { .type = 1 /* F_WRLCK */ };
 	unsigned long ino = 0;
 	struct sg_fd_stat sb;
-	int st, sig, got = 0;
+	int st, sig, got = !child;	/* (-D's grandchild: no child) */
 	long w;
 
 	sg_cli_release_stdio(o);
-	if (o->follow && state_fd >= 0 && sg_fd_stat(state_fd, &sb) == 0)
+	if ((o->follow || got) && state_fd >= 0 &&
+	    sg_fd_stat(state_fd, &sb) == 0)
 		ino = sb.ino;
 	for (sig = 1; sig < 64; sig++)
 		if (stops_later & (1UL << sig))

@@ -18,6 +18,8 @@ struct sg_run {
 	const char *lib;	/* libsysgate.so to preload, or 0 */
 	const char *loader;	/* sysgate-loader to start it, or 0 */
 	const char *state;	/* the shared state ("fd:N"), or 0 */
+	int daemonize;		/* -D's level: the program keeps this
+				   process */
 	char **env;		/* the program's environment */
 };
 
@@ -54,7 +56,8 @@ void sg_cli_prepare(struct sg_options *o, struct sg_run *st, char **argv);
 /* In the child: become the program (never returns). */
 void sg_cli_exec_program(const struct sg_run *st, int argc, char **argv)
 	__attribute__((noreturn));
-/* vfork a child that becomes the program: its pid. */
+/* vfork a child that becomes the program: its pid.  Under -D this
+ * process becomes the program, and 0 is returned in a grandchild. */
 int sg_cli_start_program(const struct sg_run *st, int argc, char **argv);
 /* Wait for the program (and with -f its tree): the signal that stopped
  * the run (-I waiting: the program was sent it too, the rest of the tree
