@@ -308,6 +308,9 @@ void sg_init(const struct sg_registry *r)
 		sg_signal_init();
 	if (sg_mech_start(&opts) < 0)
 		sg_warn("no mechanism could start: system calls run unhooked");
+	/* (-m preload lets a program's raw rt_sigprocmask block them) */
+	if (sg_strcmp(opts.mechanism, "preload"))
+		sg_mem_claim_faults();
 	sg_signal_unblock_claimed(t);
 	if (opts.stats)
 		sg_mech_stats();

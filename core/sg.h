@@ -491,6 +491,9 @@ void sg_tracer_loader_ready(void) SG_HIDDEN;
 
 /* core/mem.c: program memory, -EFAULT instead of a crash */
 long sg_read_safe(void *dst, const void *src, size_t len) SG_HIDDEN;
+/* At start-up: SIGSEGV and SIGBUS claimed for copies of this process's
+ * memory that turn a fault into EFAULT (core/mem.c). */
+void sg_mem_claim_faults(void) SG_HIDDEN;
 /* Loader mode: the main stack's mapping, found by a query on a
  * descriptor of /proc/self/maps, is copied to and from directly until a
  * call of the program changes any of [lo, hi) (sg_stack_changed). */
