@@ -349,6 +349,17 @@ t_count_columns_as_strace() {
 		# shellcheck disable=SC2086 # the option and its value
 		"$SG" -c $bad -- "$PROG" basic >/dev/null 2>&1 && fail "$bad accepted"
 	done
+	# without a summary: -w and -U refused, -S said to do nothing, in
+	# strace's words
+	for opt in "-w" "-U calls" "-S calls"; do
+		# shellcheck disable=SC2086 # the option and its value
+		"$SG" $opt -e trace=none -o /dev/null -- "$PROG" basic >/dev/null 2>"$TMP/sg.err"
+		echo "rc=$?" >>"$TMP/sg.err"
+		# shellcheck disable=SC2086
+		strace $opt -e trace=none -o /dev/null -- "$PROG" basic >/dev/null 2>"$TMP/st.err"
+		echo "rc=$?" >>"$TMP/st.err"
+		same <(sed 's/^strace/sysgate/; /^Try /d' "$TMP/st.err") "$TMP/sg.err"
+	done
 	return 0
 }
 

@@ -221,6 +221,17 @@ void sg_cli_check_summary_options(const struct sg_options *o)
 			   "max-time, avg-time, calls, errors, name)");
 		sg_cli_die(msg, 0);
 	}
+	/* (strace refuses the first two without a summary, and says the
+	 * third does nothing) */
+	if (!o->count && o->wall)
+		sg_cli_die("-w/--summary-wall-clock must be given with "
+			   "(-c/--summary-only or -C/--summary)", 0);
+	if (!o->count && o->columns)
+		sg_cli_die("-U/--summary-columns must be given with "
+			   "(-c/--summary-only or -C/--summary)", 0);
+	if (!o->count && o->sortby)
+		say("sysgate: -S/--summary-sort-by has no effect without "
+		    "(-c/--summary-only or -C/--summary)\n");
 }
 
 void sg_cli_check_builtins(const struct sg_options *o)
