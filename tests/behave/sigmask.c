@@ -9,6 +9,7 @@
 #include <errno.h>
 #include <pthread.h>
 #include <signal.h>
+#include <sys/mman.h>
 #include <sys/syscall.h>
 #include <unistd.h>
 #include "../lib/util.h"
@@ -40,7 +41,7 @@ int main(void)
 {
 	sigset_t all, old, one;
 	pthread_t t;
-	void *r;
+	void *r, *bad;
 
 	sigfillset(&all);
 	test_assert(pthread_sigmask(SIG_BLOCK, &all, &old) == 0);
@@ -61,13 +62,17 @@ int main(void)
 	atomic_puts("SIGTRAP unblocked alone");
 
 	/* bad sets, how and old-mask pointers: the kernel's answers, and
-	 * the mask left as the kernel leaves it */
-	test_assert(raw_mask(SIG_UNBLOCK, (void *)8, 0) == -EFAULT);
-	test_assert(raw_mask(SIG_SETMASK, (void *)8, 0) == -EFAULT);
-	test_assert(raw_mask(SIG_BLOCK, (void *)8, 0) == -EFAULT);
+	 * the mask left as the kernel leaves it (a page unmapped: page 0
+	 * is mapped under -m zeropage) */
+	bad = mmap(0, 4096, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS,
+		   -1, 0);
+	test_assert(bad != MAP_FAILED && munmap(bad, 4096) == 0);
+	test_assert(raw_mask(SIG_UNBLOCK, bad, 0) == -EFAULT);
+	test_assert(raw_mask(SIG_SETMASK, bad, 0) == -EFAULT);
+	test_assert(raw_mask(SIG_BLOCK, bad, 0) == -EFAULT);
 	test_assert(raw_mask(7, &one, 0) == -EINVAL);
 	test_assert(blocked(SIGSYS) && blocked(SIGUSR1) && !blocked(SIGTRAP));
-	test_assert(raw_mask(SIG_BLOCK, &one, (void *)8) == -EFAULT);
+	test_assert(raw_mask(SIG_BLOCK, &one, bad) == -EFAULT);
 	test_assert(blocked(SIGTRAP));
 	atomic_puts("bad pointers fail as natively");
 
