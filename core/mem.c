@@ -48,8 +48,8 @@ long sg_nofault_probe(const void *addr) SG_HIDDEN;
  * thread's mask blocks them in the kernel since (a claimed signal is
  * taken out of every mask the program sets), so this process's own
  * memory is copied without a system call, a fault being the copy's
- * EFAULT, where process_vm_readv cost 0.1 to 3 us (its page walk under
- * the memory map's lock, which other threads' mmap and faults hold).
+ * EFAULT, where process_vm_readv is a system call and a page walk under
+ * the memory map's lock, which other threads' mmap and faults hold.
  * Not while the patch lock blocks every signal.
  */
 static int faults_from_start;

@@ -194,23 +194,8 @@ static int parse_retval(const char *s, size_t n, long *v)
 
 static int lookup_signal(const char *s, size_t n, int *sig)
 {
-	long v;
-	int i;
-
-	if (!hk_parse_long(s, n, &v))
-		return v > 0 && v < 65 ? (*sig = v, 0) : -1;
-	for (i = 1; i < 65; i++) {
-		const char *nm = sysgate_signal_name(i);
-
-		if (!nm)
-			continue;
-		if ((hk_strlen(nm) == n && !hk_strncmp(nm, s, n)) ||
-		    (hk_strlen(nm) == n + 3 && !hk_strncmp(nm + 3, s, n))) {
-			*sig = i;
-			return 0;
-		}
-	}
-	return -1;
+	*sig = signal_lookup(s, n);
+	return *sig < 0 ? -1 : 0;
 }
 
 /* A call chosen for a signal or a delay at its exit, by thread (when=

@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: MIT */
 #include "sets.h"
 #include "fmt.h"
+#include "args.h"
 
 /* old: strace also takes the name without '%' (trace=file) */
 static const struct {
@@ -486,14 +487,21 @@ int nr_lookup(const struct nr_want *nrs, size_t n)
 	return rc;
 }
 
-static int same_name(const char *a, const char *b, size_t n)
+int signal_lookup(const char *s, size_t n)
 {
-	size_t i;
+	long num;
+	int sig;
 
-	for (i = 0; i < n; i++)
-		if ((a[i] | 0x20) != (b[i] | 0x20) || !b[i])
-			return 0;
-	return !b[n];
+	if (!hk_parse_long(s, n, &num))
+		return num >= 1 && num <= 64 ? (int)num : -1;
+	for (sig = 1; sig <= 64; sig++) {
+		const char *nm = sysgate_signal_name(sig);
+
+		if (nm && (arg_same_nocase(nm, s, n) ||
+			   arg_same_nocase(nm + 3, s, n)))
+			return sig;
+	}
+	return -1;
 }
 
 int signal_set_parse(const char *v, size_t n, unsigned long long *set)
@@ -504,27 +512,15 @@ int signal_set_parse(const char *v, size_t n, unsigned long long *set)
 
 	while (i < n) {
 		size_t e = i;
-		long num;
-		int sig;
 
 		while (e < n && v[e] != ',')
 			e++;
-		if (same_name(v + i, "all", e - i)) {
+		if (arg_same_nocase("all", v + i, e - i)) {
 			mask = ~0ULL;
-		} else if (same_name(v + i, "none", e - i)) {
-			mask |= 0;
-		} else if (!hk_parse_long(v + i, e - i, &num) && num >= 1 &&
-			   num <= 64) {
-			mask |= 1ULL << (num - 1);
-		} else {
-			for (sig = 1; sig <= 64; sig++) {
-				const char *nm = sysgate_signal_name(sig);
+		} else if (!arg_same_nocase("none", v + i, e - i)) {
+			int sig = signal_lookup(v + i, e - i);
 
-				if (nm && (same_name(v + i, nm, e - i) ||
-					   same_name(v + i, nm + 3, e - i)))
-					break;
-			}
-			if (sig > 64)
+			if (sig < 0)
 				return -1;
 			mask |= 1ULL << (sig - 1);
 		}

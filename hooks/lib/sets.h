@@ -44,6 +44,9 @@ struct nr_want {
 };
 int nr_lookup(const struct nr_want *nrs, size_t n);
 
+/* A signal by number (1..64) or name, with or without "SIG", any case,
+ * as strace takes it; -1 if none. */
+int signal_lookup(const char *s, size_t n);
 /* strace's -e signal= set ("USR1,SIGCHLD,9", "all", "none", "!SET"):
  * bit sig - 1 of *set for each signal in it; -1 for an item that names
  * no signal (*set unchanged). */

@@ -1258,8 +1258,8 @@ static int exited(struct fmt *f, struct sysgate_sys *s)
 			return code;
 		/* (the slots are counted only once the leader is gone: each
 		 * costs a call) */
-		if (leader_is_gone(s->pid, 0) && threads_alive(s->pid) == 1 &&
-		    leader_is_gone(s->pid, 1)) {
+		if (leader_is_gone(s->pid, 0) && threads_alive(s->pid) == 1) {
+			leader_is_gone(s->pid, 1);
 			exited_line(f, s->nr, s->pid, code);
 			return code;
 		}
