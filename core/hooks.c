@@ -28,6 +28,9 @@ void sg_hooks_core_set(void)
 		SG_NR_epoll_pwait2, SG_NR_signalfd, SG_NR_signalfd4,
 		SG_NR_rt_sigtimedwait, SG_NR_ptrace, SG_NR_wait4,
 		SG_NR_waitid, SG_NR_seccomp, SG_NR_prctl, SG_NR_membarrier,
+		/* (they may take away the state's reopening: core/shared.c) */
+		SG_NR_setuid, SG_NR_setreuid, SG_NR_setresuid, SG_NR_setfsuid,
+		SG_NR_capset, SG_NR_unshare, SG_NR_setns,
 	};
 	unsigned int i;
 

@@ -422,6 +422,7 @@ void sg_core_call(struct sg_thread *t, struct sysgate_sys *s)
 	case SG_NR_clone:
 	case SG_NR_clone3:
 		/* Calls with CLONE_VM never get here: they run RAW. */
+		sg_shared_keep_for(s);
 		if (sg_raw_call(s) == 0) {
 			sg_process_forked(t);
 			s->flags |= SYSGATE_SYS_CHILD;
@@ -489,6 +490,15 @@ void sg_core_call(struct sg_thread *t, struct sysgate_sys *s)
 		s->ret = sg_signal_sigaltstack(t, (const void *)a[0],
 					       (void *)a[1]);
 		return;
+	case SG_NR_setuid:
+	case SG_NR_setreuid:
+	case SG_NR_setresuid:
+	case SG_NR_setfsuid:
+	case SG_NR_capset:
+	case SG_NR_unshare:
+	case SG_NR_setns:
+		sg_shared_keep_for(s);
+		break;
 	case SG_NR_close:
 	case SG_NR_close_range:
 	case SG_NR_dup2:

@@ -546,6 +546,9 @@ long sg_shared_create(void) SG_HIDDEN;		/* -> its descriptor */
 int sg_shared_attach(long fd) SG_HIDDEN;
 long sg_shared_hold(long fd) SG_HIDDEN;	/* the tree holds fd's description */
 long sg_shared_reopen(void) SG_HIDDEN;	/* -> a new descriptor, or -errno */
+/* Before call s, which may take away what sg_shared_reopen needs: the
+ * state's descriptor kept from then on. */
+void sg_shared_keep_for(const struct sysgate_sys *s) SG_HIDDEN;
 /* The region named full ("owner/name") of the tree's shared state, made
  * zero-filled on first use; NULL without one or when it is full. */
 void *sg_shared_alloc(const char *full, size_t size) SG_HIDDEN;

@@ -147,6 +147,57 @@ long sg_shared_reopen(void)
 				     0));
 }
 
+/*
+ * A process that mapped the state closed its descriptor where it can open
+ * it again (above), but the calls below can take that away: setuid and
+ * its kin, capset, a new user namespace (whose capabilities are not the
+ * first namespace's), or setns into one.  su's child drops to the user's
+ * ids and then runs the shell: its execve could not open the state, and
+ * the shell started a tree of its own, with lines of its own order and no
+ * pid prefix.  So before such a call the descriptor is taken again and
+ * kept (hidden, as where reopening never worked).
+ */
+static int may_drop_reopen(const struct sysgate_sys *s)
+{
+	unsigned long flags = 0;
+
+	switch (s->nr) {
+	case SG_NR_setuid:
+	case SG_NR_setreuid:
+	case SG_NR_setresuid:
+	case SG_NR_setfsuid:
+	case SG_NR_capset:
+	case SG_NR_setns:
+		return 1;
+	case SG_NR_unshare:
+	case SG_NR_clone:
+		return (s->args[0] & 0x10000000 /* CLONE_NEWUSER */) != 0;
+	case SG_NR_clone3:
+		return sg_read_safe(&flags, (const void *)s->args[0],
+				    sizeof(flags)) >= 0 &&
+		       (flags & 0x10000000) != 0;
+	}
+	return 0;
+}
+
+void sg_shared_keep_for(const struct sysgate_sys *s)
+{
+	int none = -1;
+	long fd;
+
+	if (__atomic_load_n(&sg.state_fd, __ATOMIC_ACQUIRE) >= 0 ||
+	    !sg.shared_base || !may_drop_reopen(s))
+		return;
+	fd = sg_shared_reopen();
+	if (fd < 0)
+		return;
+	fd = sg_fd_hide(fd);
+	/* (another thread may have kept one meanwhile) */
+	if (!__atomic_compare_exchange_n(&sg.state_fd, &none, (int)fd, 0,
+					 __ATOMIC_ACQ_REL, __ATOMIC_ACQUIRE))
+		sg_sc1(SG_NR_close, fd);
+}
+
 static void lock(struct sg_shared_hdr *h)
 {
 	while (__atomic_exchange_n(&h->lock, 1, __ATOMIC_ACQUIRE))

@@ -1589,6 +1589,24 @@ t_su_keeps_tracing() {
 	[ "$(calls_of "$TMP/c" getppid)" -ge 7 ] || fail "not counted: $(cat "$TMP/c")"
 }
 
+t_su_keeps_the_tree() {
+	# su's child drops to the user's ids, then runs the shell: the state
+	# is opened again for that execve, which the ids no longer allow
+	# unless a descriptor was kept before the setuid (before: the shell
+	# started a tree of its own, and its execve line came again as
+	# "<unfinished ...>" when su reaped it).
+	[ "$(id -u)" = 0 ] || { echo "needs root (su to nobody)"; exit 77; }
+	command -v su >/dev/null && id nobody >/dev/null 2>&1 ||
+		{ echo "su or user nobody missing"; exit 77; }
+	"$SG" -f -e trace=execve,exit_group -o "$TMP/t" -- \
+		su nobody -s /bin/sh -c 'sh -c /bin/true; true' \
+		2>"$TMP/err" || fail "exit status $?: $(cat "$TMP/err")"
+	! grep -q unfinished "$TMP/t" || fail "$(cat "$TMP/t")"
+	[ "$(grep -c '^[0-9]* *execve(.*) = 0$' "$TMP/t")" = 4 ] &&
+		[ "$(grep -c '^[0-9]* *+++ exited with 0 +++$' "$TMP/t")" = 4 ] ||
+		fail "$(cat "$TMP/t")"
+}
+
 t_set_id_not_traced() {
 	# A set-ID program (static, and dynamic, where ld.so ignores
 	# LD_PRELOAD) cannot be followed: it runs as natively, with its
