@@ -123,12 +123,58 @@ static void chain_exit_body(struct sg_chain *c)
 	}
 }
 
+/*
+ * A call that does not return (exit, exit_group, rt_sigreturn) when a
+ * hook reports what happened (SYSGATE_HOOK_OBSERVES: the trace): its
+ * enter() runs after the other hooks', also when one of them answered
+ * the call, so that it does not print "exit_group(42) = ?" and the
+ * process's end for a call -e fault= made fail.  Exits, where one
+ * answered, in the reverse order of the enters.
+ */
+static void chain_enter_noreturn(struct sg_chain *c)
+{
+	unsigned char order[SG_MAX_HOOKS];
+	int i, n = 0, pass;
+
+	for (pass = 0; pass < 2; pass++)
+		for (i = 0; i < sg.nhooks; i++) {
+			struct sysgate_ctx *h = sg.hooks[i];
+			int obs = !!(h->hook->flags & SYSGATE_HOOK_OBSERVES);
+
+			if (obs != pass || !sg_bit(h->sel, c->nr) ||
+			    (c->skip && !obs))
+				continue;
+			order[n++] = (unsigned char)i;
+			if (c->ran < i + 1)
+				c->ran = i + 1;
+			if (h->hook->enter &&
+			    h->hook->enter(c->s, h->data) == SYSGATE_SKIP &&
+			    !c->skip) {
+				c->s->flags |= SYSGATE_SYS_SKIPPED;
+				c->skip = 1;
+			}
+		}
+	if (!c->skip || !chain_exit_wanted(c))
+		return;
+	while (n-- > 0) {
+		struct sysgate_ctx *h = sg.hooks[order[n]];
+
+		if (h->hook->exit)
+			h->hook->exit(c->s, h->data);
+	}
+}
+
 __attribute__((hot))
 static long chain_enter(void *p)
 {
 	struct sg_chain *c = p;
 	int i;
 
+	if (unlikely(sg.observers) &&
+	    (c->s->flags & SYSGATE_SYS_NORETURN)) {
+		chain_enter_noreturn(c);
+		return 0;
+	}
 	for (i = 0; i < sg.nhooks; i++) {
 		struct sysgate_ctx *h = sg.hooks[i];
 

@@ -93,6 +93,8 @@ int sg_hooks_init(struct sysgate_ctx *c)
 		return r;
 	}
 	sg.hooks[sg.nhooks++] = c;
+	if (c->hook->flags & SYSGATE_HOOK_OBSERVES)
+		sg.observers = 1;
 	if (!(c->hook->flags & SYSGATE_HOOK_NOFPU))
 		sg.need_fpu = 1;
 	/* A hook without the promise whose call callbacks (and all they

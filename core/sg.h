@@ -273,6 +273,8 @@ struct sg_global {
 	} tls;
 	char *shared_base;		/* SYSGATE_STATE mapping */
 	unsigned long shared_size;
+	int observers;			/* a SYSGATE_HOOK_OBSERVES hook is
+					   loaded (core/dispatch.c) */
 };
 
 extern struct sg_global sg SG_HIDDEN;

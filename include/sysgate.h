@@ -41,7 +41,7 @@ extern "C" {
 #endif
 
 #define SYSGATE_VERSION_MAJOR 1
-#define SYSGATE_VERSION_MINOR 9
+#define SYSGATE_VERSION_MINOR 10
 /* Bumped whenever struct sysgate_hook or struct sysgate_sys changes layout. */
 #define SYSGATE_HOOK_ABI 1
 
@@ -95,6 +95,14 @@ struct sysgate_ctx;		/* opaque, one per loaded hook */
 #define SYSGATE_HOOK_TICKED 0x8	/* wants sysgate_sys.enter_ticks filled
 				   (1.4); where this process has no usable
 				   counter, enter_ns is filled instead */
+#define SYSGATE_HOOK_OBSERVES 0x10 /* reports what happened (1.10): its
+				   enter() of a call that does not return
+				   (SYSGATE_SYS_NORETURN) runs after the
+				   other hooks', also when one of them
+				   answered it (SYSGATE_SYS_SKIPPED set:
+				   exit() follows), so that it can tell an
+				   exit_group that ends the process from one
+				   a fault injector made fail */
 
 struct sysgate_hook {
 	unsigned int abi;	/* SYSGATE_HOOK_ABI, checked at load */

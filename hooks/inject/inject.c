@@ -493,11 +493,14 @@ static int poke(struct sysgate_sys *s, const struct spec *sp, int enter)
 	return poked;
 }
 
+/* The last -e inject= or -e fault= that names the call: a later one
+ * replaces an earlier one for its calls, as in strace (-e fault=all
+ * -e fault=exit:when=2+ leaves the first exit alone). */
 static struct spec *match(long nr)
 {
 	int i;
 
-	for (i = 0; i < nspecs; i++)
+	for (i = nspecs - 1; i >= 0; i--)
 		if (set_has(&specs[i].set, nr))
 			return &specs[i];
 	return 0;

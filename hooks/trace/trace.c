@@ -1423,11 +1423,14 @@ static enum sysgate_verdict trace_enter(struct sysgate_sys *s, void *data)
 	struct sysgate_sys r;
 	struct fmt f;
 	int restored, status = -1;
+	/* (a call another hook answered returns: -e fault=exit_group) */
+	int noret = (s->flags & SYSGATE_SYS_NORETURN) &&
+		    !(s->flags & SYSGATE_SYS_SKIPPED);
 
 	(void)data;
 	if (chld_due(s->pid, -1))
 		chld_deliver(s->pid, sigchld_line, s);
-	if (!(s->flags & SYSGATE_SYS_NORETURN)) {
+	if (!noret) {
 		struct in_flight *p = flight(s->tid, 1);
 
 		if (p && p->n >= 0 && p->n < MAX_NEST) {
@@ -1462,13 +1465,13 @@ static enum sysgate_verdict trace_enter(struct sysgate_sys *s, void *data)
 
 		fdpaths_at_entry(s, kinds, n);
 	}
-	if (!(s->flags & SYSGATE_SYS_NORETURN) &&
+	if (!noret &&
 	    in_set(s->nr) && filter_selected(s))
 		order_entry(s);
-	if (!(s->flags & SYSGATE_SYS_NORETURN) && s->nr != nr_execve &&
+	if (!noret && s->nr != nr_execve &&
 	    s->nr != nr_execveat)
 		return SYSGATE_RUN;
-	if (!in_set(s->nr) && !(s->flags & SYSGATE_SYS_NORETURN)) {
+	if (!in_set(s->nr) && !noret) {
 		/* an execve selected only for a thread's: the new program
 		 * tells the old one superseded (no line of the call) */
 		exec_carry(s, buf, 0, sizeof(buf));
@@ -1492,7 +1495,7 @@ static enum sysgate_verdict trace_enter(struct sysgate_sys *s, void *data)
 		json_call(&f, s, 0);
 	else
 		put_call(&f, s, 0);
-	if (!(s->flags & SYSGATE_SYS_NORETURN)) {
+	if (!noret) {
 		/* execve: the new program prints the line if it succeeds */
 		exec_carry(s, buf, f.len, sizeof(buf));
 		return SYSGATE_RUN;
@@ -2373,7 +2376,8 @@ static int trace_init(struct sysgate_ctx *ctx, const char *args)
 
 struct sysgate_hook sg_builtin_trace = {
 	.abi = SYSGATE_HOOK_ABI,
-	.flags = SYSGATE_HOOK_NOFPU | SYSGATE_HOOK_TIMED | SYSGATE_HOOK_NOTLS,
+	.flags = SYSGATE_HOOK_NOFPU | SYSGATE_HOOK_TIMED | SYSGATE_HOOK_NOTLS |
+		 SYSGATE_HOOK_OBSERVES,
 	.name = "trace",
 	.init = trace_init,
 	.enter = trace_enter,

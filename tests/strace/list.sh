@@ -108,6 +108,8 @@ file-allstat file -e trace=%%stat,%%statfs,write,close
 file-oldclass file -e trace=file,write,close
 tamper-poke tamper -e inject=chdir:poke_enter=@arg1=2f746d7000 -e inject=getcwd:poke_exit=@arg1=2f706f6b656400:delay_exit=1 -e inject=mkdir:poke_enter=@arg1=2f00:retval=0
 quota-inject quota -e inject=quotactl,quotactl_fd:retval=42
+noret-fault noret -e fault=exit_group:error=ENOSYS
+noret-fault-last noret -e fault=exit_group,exit:error=ENOSYS -e fault=exit:error=1:when=2+
 quota-inject-v quota -v -e inject=quotactl,quotactl_fd:retval=42
 quota-v quota -v
 ptp-inject ptp -e inject=ioctl:retval=42
