@@ -336,7 +336,18 @@ void sysgate_output(struct sysgate_ctx *ctx, const char *buf, size_t len)
 		checked = 1;
 		watch_pipe(sg.out_fd);
 	}
-	sg_write_all(split_vfork() ? sg_output_fd() : sg.out_fd, buf, len);
+	long r = sg_write_all(split_vfork() ? sg_output_fd() : sg.out_fd,
+			      buf, len);
+
+	/* (a reader gone, EPIPE, is not an error of the output's: above) */
+	if (r < 0 && r != -32 && sg.shared_base) {
+		struct sg_shared_hdr *h = (struct sg_shared_hdr *)sg.shared_base;
+		unsigned int none = 0;
+
+		__atomic_compare_exchange_n(&h->out_errno, &none,
+					    (unsigned int)-r, 0,
+					    __ATOMIC_RELAXED, __ATOMIC_RELAXED);
+	}
 }
 
 /* (the kernel reads descriptors as unsigned int) */

@@ -21,6 +21,9 @@ struct sg_shared_hdr {
 	unsigned int ndir;
 	unsigned int counter_steady;	/* 0 not asked, 1 yes, 2 no: the
 					   CPU's answer, once per tree */
+	unsigned int out_errno;		/* the first error a write of the
+					   output got (ENOSPC...): the CLI
+					   says so at the end, as strace */
 	struct sg_shared_ent dir[SG_SHARED_DIR];
 };
 

@@ -1589,6 +1589,21 @@ t_su_keeps_tracing() {
 	[ "$(calls_of "$TMP/c" getppid)" -ge 7 ] || fail "not counted: $(cat "$TMP/c")"
 }
 
+t_output_error_said() {
+	# A write of -o FILE that fails (a full disk) is said at the end,
+	# as strace says it, with the program's own exit status (before:
+	# the trace was lost without a word).
+	[ -w /dev/full ] || { echo "no /dev/full"; exit 77; }
+	for f in "" -f; do
+		"$SG" $f -o /dev/full -- sh -c 'exit 3' 2>"$TMP/err"
+		[ $? = 3 ] || fail "$f: exit status"
+		[ "$(cat "$TMP/err")" = "sysgate: /dev/full: No space left on device" ] ||
+			fail "$f: $(cat "$TMP/err")"
+	done
+	"$SG" -o "$TMP/out" -- /bin/true 2>"$TMP/err" || fail "exit status $?"
+	[ ! -s "$TMP/err" ] || fail "said: $(cat "$TMP/err")"
+}
+
 t_su_keeps_the_tree() {
 	# su's child drops to the user's ids, then runs the shell: the state
 	# is opened again for that execve, which the ids no longer allow

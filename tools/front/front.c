@@ -71,6 +71,8 @@ void __attribute__((noreturn)) sg_front_main(long *sp)
 	stopped = sg_cli_wait_tree(&o, child, &status);
 	if (o.count && st.state)
 		sg_cli_print_summary(&o, st.state, -1);
+	if (st.state)
+		sg_cli_output_error(&o, st.state);
 	sg_sc1(SG_NR_exit_group,
 	       stopped ? sg_cli_die_by(stopped) :
 			 sg_cli_exit_as_program(&o, child, status));

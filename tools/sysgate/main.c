@@ -400,6 +400,8 @@ static void report(const struct sg_options *o, const char *state)
 
 	if (o->count && state)
 		sg_cli_print_summary(o, state, -1);
+	if (state)
+		sg_cli_output_error(o, state);
 	if (o->hot && state) {
 		ofd = sg_cli_out_fd(o);
 		if (ofd >= 0)

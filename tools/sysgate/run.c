@@ -661,9 +661,11 @@ void sg_cli_prepare(struct sg_options *o, struct sg_run *st, char **argv)
 		sys_close(fd);
 	}
 	/* hooks' shared memory (-m ptrace: the tracer's; -f's count of the
-	 * tree's tasks), and plans shared by the processes of a followed
-	 * tree (mechanisms/patch/plans.c) */
-	if (o->count || o->nhooks || o->hot || o->follow)
+	 * tree's tasks), plans shared by the processes of a followed tree
+	 * (mechanisms/patch/plans.c), and where -o FILE's writes tell their
+	 * first error (sg_cli_output_error) */
+	if (o->count || o->nhooks || o->hot || o->follow ||
+	    (o->outfile && o->outfile[0] != '|' && o->outfile[0] != '!'))
 		st->state = make_state();
 	st->daemonize = o->daemonize;
 	st->env = build_env(o, st->lib, opts, st->state, st->ptrace);
@@ -967,17 +969,24 @@ void *sg_cli_map_state(const char *state, unsigned long *len)
 	return sysgate_is_error(map) ? 0 : (void *)map;
 }
 
+/* The tree's state: ours, mapped since we made it, or mapped now (*len
+ * then set, for the munmap). */
+static void *tree_state(const char *state, unsigned long *len)
+{
+	*len = 0;
+	if (state_fd >= 0 && sg_env_fd(state) == state_fd && sg.shared_base)
+		return sg.shared_base;
+	return sg_cli_map_state(state, len);
+}
+
 void sg_cli_print_summary(const struct sg_options *o, const char *state,
 			  int ofd)
 {
 	static char buf[SYSGATE_NR_MAX * 120 + 512];
 	struct count_format f = { o->sortby, o->columns, o->wall, o->json };
 	const struct count_table *t;
-	unsigned long len = 0;
-	/* (our own state is mapped since we made it) */
-	int own = state_fd >= 0 && sg_env_fd(state) == state_fd &&
-		  sg.shared_base;
-	void *map = own ? sg.shared_base : sg_cli_map_state(state, &len);
+	unsigned long len;
+	void *map = tree_state(state, &len);
 
 	if (!map)
 		return;
@@ -992,8 +1001,31 @@ void sg_cli_print_summary(const struct sg_options *o, const char *state,
 		if (ofd > 2)
 			sys_close(ofd);
 	}
-	if (!own)
+	if (len)
 		sg_sc2(SG_NR_munmap, (long)map, len);
+}
+
+/* A write of the output that failed in the tree (ENOSPC, EIO): said at
+ * the end, as strace says it; the exit status stays the program's. */
+void sg_cli_output_error(const struct sg_options *o, const char *state)
+{
+	unsigned long len;
+	const struct sg_shared_hdr *h = tree_state(state, &len);
+	unsigned int err = h ? __atomic_load_n(&h->out_errno,
+					       __ATOMIC_RELAXED) : 0;
+	char path[1024];
+
+	if (err && o->outfile && o->outfile[0] != '|' &&
+	    o->outfile[0] != '!') {
+		sg_escape_controls(path, sizeof(path), o->outfile);
+		say("sysgate: ");
+		say(path);
+		say(": ");
+		say(sysgate_strerror((int)err));
+		say("\n");
+	}
+	if (len)
+		sg_sc2(SG_NR_munmap, (long)h, len);
 }
 
 /* The program was killed by a signal: its line where no trace hook

@@ -83,5 +83,7 @@ int sg_cli_exit_as_program(const struct sg_options *o, int child,
 			   int status);
 /* The SYSGATE_STATE memfd, mapped read-only (len bytes), or 0. */
 void *sg_cli_map_state(const char *state, unsigned long *len);
+/* A failed write of the output, said at the end. */
+void sg_cli_output_error(const struct sg_options *o, const char *state);
 
 #endif
