@@ -64,6 +64,34 @@ static int nofault_ok(int pid)
 	return t && t->tid == pid && !t->patch_locks;
 }
 
+/*
+ * The tracer of -m ptrace where process_vm_readv/writev fail (ENOSYS: a
+ * seccomp filter or a fault injector in front of it, as strace's legacy
+ * tests set up; EPERM): the tracee's /proc/PID/mem, which its tracer may
+ * read and write, as strace falls back to PTRACE_PEEKDATA.
+ */
+static long mem_file_rw(long nr, int pid, void *local, const void *remote,
+			size_t len)
+{
+	char path[40], num[24];
+	long fd, ret;
+
+	sg_strjoin(path, sizeof(path), "/proc/", sg_utoa(num + sizeof(num), pid),
+		   "/mem");
+	fd = sg_sc4(SG_NR_openat, -100, (long)path,
+		    (nr == SG_NR_process_vm_readv ? 0 /* O_RDONLY */ :
+						    2 /* O_RDWR */) |
+			    02000000 /* O_CLOEXEC */, 0);
+	if (fd < 0)
+		return -14;	/* EFAULT */
+	ret = nr == SG_NR_process_vm_readv ?
+		      sg_sc4(SG_NR_pread64, fd, (long)local, len, (long)remote) :
+		      sg_sc4(SG_NR_pwrite64, fd, (long)local, len, (long)remote);
+	sg_sc1(SG_NR_close, fd);
+	/* (an unmapped first page is EIO there) */
+	return ret < 0 ? -14 : ret;
+}
+
 static long vm_rw_pid(long nr, int pid, void *local, const void *remote,
 		      size_t len)
 {
@@ -78,6 +106,8 @@ static long vm_rw_pid(long nr, int pid, void *local, const void *remote,
 				sg_nofault_copy((void *)remote, local, len)) ?
 			       -14 : (long)len;
 	ret = sg_sc6(nr, pid, (long)&l, 1, (long)&r, 1, 0);
+	if ((ret == -38 || ret == -1) && sg.tracer && pid != self_task())
+		return mem_file_rw(nr, pid, local, remote, len);
 	/* qemu-user has no process_vm_readv/writev: within our own process
 	 * copy directly (a bad pointer then faults, as it would natively in
 	 * the program; said in README). */

@@ -1604,6 +1604,18 @@ t_output_error_said() {
 	[ ! -s "$TMP/err" ] || fail "said: $(cat "$TMP/err")"
 }
 
+t_tracer_reads_without_vm_readv() {
+	# sysgate under sysgate traces its program with -m ptrace; where the
+	# outer one makes process_vm_readv fail (strace's legacy tests), the
+	# inner one reads the tracee's memory through /proc/PID/mem, as
+	# strace falls back to PTRACE_PEEKDATA (before: chdir(0x55...)).
+	"$SG" -qq -e signal=none -o /dev/null -e trace=process_vm_readv \
+		-e fault=process_vm_readv \
+		"$SG" -e trace=chdir -o "$TMP/log" sh -c 'cd /tmp' 2>/dev/null ||
+		fail "exit status $?"
+	grep -q '^chdir("/tmp") *= 0$' "$TMP/log" || fail "$(cat "$TMP/log")"
+}
+
 t_su_keeps_the_tree() {
 	# su's child drops to the user's ids, then runs the shell: the state
 	# is opened again for that execve, which the ids no longer allow
