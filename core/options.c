@@ -38,6 +38,21 @@ static const char *keep(struct sg_options *o, const char *s)
 	return d;
 }
 
+/* a, a comma and b, kept (-p given again adds its pids, as strace's) */
+static const char *keep_joined(struct sg_options *o, const char *a,
+			       const char *b)
+{
+	size_t na = sg_strlen(a), n = na + 1 + sg_strlen(b) + 1;
+	char *d;
+
+	if (o->used + n > sizeof(o->buf))
+		return 0;
+	d = o->buf + o->used;
+	sg_strjoin(d, n, a, ",", b);
+	o->used += n;
+	return d;
+}
+
 static int add_list(struct sg_options *o, const char **list, int *n,
 		    const char *v, const char *what)
 {
@@ -339,7 +354,10 @@ static int short_opt(struct sg_options *o, char c, const char *val)
 	case 'V': o->version = 1; return 0;
 	case 'j': o->json = 1; return 0;
 	case 'w': o->wall = 1; return 0;
-	case 'p': o->attach = keep(o, val); return 0;
+	case 'p':
+		o->attach = o->attach ? keep_joined(o, o->attach, val) :
+					keep(o, val);
+		return o->attach ? 0 : fail(o, "options too long", 0, 0);
 	case 'I': {
 		/* strace's words, and its numbers */
 		static const char *const names[] = {
@@ -903,6 +921,13 @@ int sg_options_join(char *dst, unsigned long size, int argc, char **argv)
 	return (int)n;
 }
 
+/* -p given more than one process: strace prefixes each line with its pid,
+ * as under -f */
+static int several_pids(const struct sg_options *o)
+{
+	return o->attach && sg_strchr(o->attach, ',');
+}
+
 static int put_item(char *dst, unsigned long size, unsigned long *n,
 		    const char *key, const char *val)
 {
@@ -968,6 +993,9 @@ int sg_options_hook_args(const struct sg_options *o, const char *hook,
 		    (o->follow == 1 && put_item(dst, size, &n, "f", 0)) ||
 		    (o->follow == 1 && o->outfile &&
 		     put_item(dst, size, &n, "pidcol", 0)) ||
+		    (o->follow != 1 && several_pids(o) &&
+		     (put_item(dst, size, &n, "pfx", 0) ||
+		      (o->outfile && put_item(dst, size, &n, "pidcol", 0)))) ||
 		    (o->hexstr && put_item(dst, size, &n, "x",
 					   num(b, o->hexstr))) ||
 		    (o->decode_fds && put_item(dst, size, &n,

@@ -45,6 +45,8 @@ int trace_structs(const struct sysgate_sys *s)
 }
 int trace_strsize = 32;
 static int tstamp, show_time, json, follow, relative, stack_traces;
+/* -p with several pids: lines carry the pid, as under -f */
+static int several;
 /* Digits after the point of -t's (-1: the letters' 0 or 6), -r's and
  * -T's times. */
 static int tstamp_digits = -1, relative_digits = 6, time_digits = 6;
@@ -591,7 +593,8 @@ static void put_pid(struct fmt *f, int pid)
 {
 	int digits = 1, v, proc = pid;
 
-	if (!follow || (!pid_column && tree_tasks &&
+	if (!(follow || several) ||
+	    (!pid_column && tree_tasks &&
 			__atomic_load_n(tree_tasks, __ATOMIC_RELAXED) <= 0))
 		return;
 	pid = pids_leader(pid, &proc);
@@ -2186,6 +2189,8 @@ static int trace_init(struct sysgate_ctx *ctx, const char *args)
 			json = 1;
 		} else if (arg_is(&a, "f")) {
 			follow = 1;
+		} else if (arg_is(&a, "pfx")) {
+			several = 1;
 		} else if (arg_is(&a, "x") && a.val &&
 			   !hk_parse_long(a.val, a.vlen, &v)) {
 			trace_xflag = (int)v;

@@ -40,6 +40,17 @@ start() {
 	done
 }
 
+# stop_sysgate SIG: send sysgate ($S) SIG and wait for it: it detaches,
+# then dies of SIG as strace does (a status of 128 + SIG's number).
+stop_sysgate() {
+	local rc want=$((128 + $(kill -l "$1")))
+	kill -"$1" $S
+	wait $S
+	rc=$?
+	[ $rc = $want ] ||
+		fail "sysgate exit status $rc, not $want: $(cat "$TMP/err" 2>/dev/null)"
+}
+
 # The bytes of every file-backed or vdso code mapping of process $1.
 code_sum() {
 	local lo hi perm off dev ino path
@@ -122,8 +133,7 @@ attached_window() {
 	"$SG" "$@" -p $P 2>"$TMP/err" &
 	S=$!
 	attached $S 'ppid=4242' "$TMP/out"
-	kill -INT $S
-	wait $S || fail "sysgate exit status $?: $(cat "$TMP/err")"
+	stop_sysgate INT
 	no_other_words "$TMP/err"
 	# strace's attach and detach lines, which scripts wait for
 	grep -qx "sysgate: Process $P attached" "$TMP/err" &&
@@ -176,8 +186,7 @@ t_count_sigterm() {
 	attached $S 'mechanism patch' "$TMP/count"
 	local n=$(wc -l <"$TMP/out")
 	until [ "$(wc -l <"$TMP/out")" -ge $((n + 5)) ]; do sleep 0.02; done
-	kill -TERM $S
-	wait $S || fail "exit status $?"
+	stop_sysgate TERM
 	grep -Eq ' getppid$' "$TMP/count" || fail "no getppid row: $(cat "$TMP/count")"
 	grep -Eq ' clock_nanosleep$' "$TMP/count" || fail "no clock_nanosleep row"
 	grep -Eq 'detached from [0-9]+: [0-9]+ places put back, 0 changed' \
@@ -218,8 +227,7 @@ t_detach_inside_hook() {
 		--stats -o "$TMP/stats" 2>"$TMP/err" &
 	local S=$!
 	attached $S 'ppid=4242' "$TMP/out"
-	kill -INT $S
-	wait $S || fail "exit status $?"
+	stop_sysgate INT
 	grep -q 'runtime left mapped (a thread was inside)' "$TMP/err" ||
 		fail "no thread inside: $(cat "$TMP/err")"
 	left_alone $P
@@ -280,8 +288,7 @@ t_jit() {
 		-o "$TMP/trace" 2>"$TMP/err" &
 	local S=$! n
 	attached $S 'ppid=4242' "$TMP/out"
-	kill -INT $S
-	wait $S || fail "exit status $?"
+	stop_sysgate INT
 	grep -q '^getppid() *= 4242 (INJECTED)$' "$TMP/trace" || fail "trace"
 	left_alone $P
 	n=$(wc -l <"$TMP/out")
@@ -320,8 +327,7 @@ t_two_processes() {
 	local S=$!
 	attached $S 'ppid=4242' "$TMP/a"
 	attached $S 'ppid=4242' "$TMP/b"
-	kill -TERM $S
-	wait $S || fail "exit status $?: $(cat "$TMP/err")"
+	stop_sysgate TERM
 	left_alone $A
 	left_alone $B
 	for f in "$TMP/a" "$TMP/b"; do
@@ -330,6 +336,25 @@ t_two_processes() {
 			sleep 0.02
 		done
 	done
+}
+
+t_two_options() {
+	# -p A -p B: both, as -p A,B (before, the second replaced the
+	# first); each line then begins with its pid, as under -f.
+	start "$TMP/a" "$LOOP" 1
+	local A=$P
+	start "$TMP/b" "$LOOP" 1
+	local B=$P
+	"$SG" -p $A -e trace=getppid -p $B -o "$TMP/trace" 2>"$TMP/err" &
+	local S=$!
+	wait_for "^$A +getppid\(\)" "$TMP/trace"
+	wait_for "^$B +getppid\(\)" "$TMP/trace"
+	stop_sysgate TERM
+	grep -v "^\($A\|$B\) \+getppid() \+= " "$TMP/trace" && fail "lines without pid"
+	[ "$(grep -c "^sysgate: Process \($A\|$B\) detached$" "$TMP/err")" = 2 ] ||
+		fail "$(cat "$TMP/err")"
+	left_alone $A
+	left_alone $B
 }
 
 t_blocking() {
@@ -350,8 +375,7 @@ t_blocking() {
 	wait_for '^got 4 one' "$TMP/out"
 	echo two >&7
 	wait_for '^got 4 two' "$TMP/out"
-	kill -INT $S
-	wait $S || fail "exit status $?"
+	stop_sysgate INT
 	echo three >&7
 	wait_for '^got 6 three' "$TMP/out"
 	exec 7>&-
@@ -549,8 +573,7 @@ follow() {
 	C=$(sed -n 's/^child //p' "$TMP/out")
 	PIDS+=("$C")
 	wait_for '^ctick ' "$TMP/out"
-	kill -INT $S
-	wait $S || fail "sysgate exit status $?: $(cat "$TMP/err")"
+	stop_sysgate INT
 	no_other_words "$TMP/err"
 	left_alone $P
 	left_alone $C
@@ -612,8 +635,7 @@ json() {
 		-o "$TMP/trace" 2>"$TMP/err" &
 	local S=$!
 	attached $S 'ppid=4242' "$TMP/out"
-	kill -INT $S
-	wait $S || fail "sysgate exit status $?: $(cat "$TMP/err")"
+	stop_sysgate INT
 	left_alone $P
 	[ "$(head -1 "$TMP/trace")" = "$(head -1 "$TMP/whole")" ] ||
 		fail "first line: $(head -1 "$TMP/trace")"
@@ -647,8 +669,7 @@ t_follow_orphan() {
 		kill -0 $S 2>/dev/null || fail "sysgate ended with the parent"
 		sleep 0.02
 	done
-	kill -INT $S
-	wait $S || fail "sysgate exit status $?: $(cat "$TMP/err")"
+	stop_sysgate INT
 	no_other_words "$TMP/err"
 	left_alone $C
 	grep -Eq ' getppid$' "$TMP/count" || fail "no getppid row: $(cat "$TMP/count")"

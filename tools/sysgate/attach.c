@@ -1242,12 +1242,13 @@ static int parse_pids(const char *list)
 	return 0;
 }
 
-static volatile sig_atomic_t stop_flag;
+static volatile sig_atomic_t stop_flag, stop_sig;
 
 static void on_stop(int sig)
 {
-	(void)sig;
 	stop_flag = 1;
+	if (sig != SIGALRM)	/* (--detach-after's time) */
+		stop_sig = sig;
 }
 
 /* -m ptrace -p: the CLI traces the threads until a signal or the time. */
@@ -1298,7 +1299,7 @@ static int attach_ptrace(const struct sg_options *o)
 		return 1;
 	if (o->count)
 		sg_cli_print_summary(o, state, -1);
-	return 0;
+	return stop_sig ? sg_cli_die_by(stop_sig) : 0;
 }
 
 int sg_cli_attach(const struct sg_options *o, const char *options,
@@ -1308,7 +1309,7 @@ int sg_cli_attach(const struct sg_options *o, const char *options,
 	struct pollfd pfd[2 * MAX_TARGETS + 1];
 	sigset_t set;
 	char why[256];
-	int ofd = 2, sfd, i, live = 0, timeout = -1, nroots;
+	int ofd = 2, sfd, i, live = 0, timeout = -1, nroots, died_by = 0;
 	struct timespec t0;
 
 	targets = calloc(MAX_PROCS, sizeof(*targets));
@@ -1403,8 +1404,16 @@ int sg_cli_attach(const struct sg_options *o, const char *options,
 		n = poll(pfd, 2 * ntargets + 1, timeout);
 		if (n < 0 && errno == EINTR)
 			continue;
-		if (n == 0 || (pfd[2 * ntargets].revents & POLLIN))
+		if (n == 0)
 			stop = 1;
+		if (pfd[2 * ntargets].revents & POLLIN) {
+			struct signalfd_siginfo si;
+
+			/* detached, then the same death, as strace */
+			if (read(sfd, &si, sizeof(si)) == sizeof(si))
+				died_by = (int)si.ssi_signo;
+			stop = 1;
+		}
 		for (i = 0; i < ntargets; i++) {
 			struct target *t = &targets[i];
 
@@ -1453,5 +1462,5 @@ int sg_cli_attach(const struct sg_options *o, const char *options,
 					     sum > 2 ? dup(sum) : sum);
 		}
 	}
-	return 0;
+	return died_by ? sg_cli_die_by(died_by) : 0;
 }
