@@ -75,6 +75,10 @@ struct sysgate_sys {
 #define SYSGATE_SYS_SKIPPED  0x4 /* a hook skipped the call */
 #define SYSGATE_SYS_EXECVE   0x8 /* execve(at) that succeeded: exit() runs in
 				    the new program only if it is hooked too */
+#define SYSGATE_SYS_DETACHED 0x10 /* (1.10) exit() of a call sysgate let go
+				    of while it slept (-p's end under -m
+				    ptrace): it goes on without sysgate, and
+				    ->ret is not its result */
 
 enum sysgate_verdict {
 	SYSGATE_RUN = 0,	/* let the call run (with any changed args) */

@@ -1581,6 +1581,29 @@ __attribute__((hot))
 static void put_line(struct fmt *f, struct sysgate_sys *s,
 		     const struct ev *e)
 {
+	if (__builtin_expect(!!(s->flags & SYSGATE_SYS_DETACHED), 0)) {
+		/* (let go of while it slept: strace's end, no result) */
+		if (e->shown) {
+			put_prefix(f, s->tid, 0);
+			put_ip(f, s);
+			put_nr(f, s->nr);
+			fmt_str(f, "<... ");
+			put_name(f, s->nr);
+			fmt_str(f, " resumed>");
+		} else {
+			size_t cut = 0;
+
+			/* (what strace shows of a call at its entry) */
+			put_prefix(f, s->tid, e->ts);
+			put_ip(f, s);
+			put_nr(f, s->nr);
+			put_name(f, s->nr);
+			fmt_chr(f, '(');
+			put_args_cut(f, s, 0, &cut, 1);
+		}
+		fmt_str(f, " <detached ...>\n");
+		return;
+	}
 	if (e->shown)
 		put_resumed(f, s);
 	else

@@ -394,6 +394,33 @@ got 6 three
 eof" ] || fail "output: $(cat "$TMP/out")"
 }
 
+t_ptrace_detach_blocked() {
+	# -m ptrace let go of a read that sleeps: strace's "read(0,
+	# <detached ...>" (before: "= ? ERESTARTSYS"), and the read goes on
+	# without sysgate.
+	mkfifo "$TMP/in"
+	"$BUILD/tests/attach/block" <"$TMP/in" >"$TMP/out" &
+	P=$!
+	PIDS+=("$P")
+	exec 7>"$TMP/in"
+	wait_for '^ready' "$TMP/out"
+	"$SG" -m ptrace -p $P -e trace=read -o "$TMP/trace" 2>"$TMP/err" &
+	local S=$!
+	wait_for "Process $P attached" "$TMP/err"
+	echo one >&7
+	wait_for '^read\(0, "one' "$TMP/trace"
+	until [ "$(grep -l '^State:[[:space:]]*S' /proc/$P/task/*/status | wc -l)" = 2 ]; do
+		sleep 0.02
+	done
+	stop_sysgate INT
+	echo three >&7
+	wait_for '^got 6 three' "$TMP/out"
+	exec 7>&-
+	wait $P || fail "program exit status $?"
+	[ "$(tail -1 "$TMP/trace")" = "read(0,  <detached ...>" ] ||
+		fail "$(cat "$TMP/trace")"
+}
+
 t_exit_while_attached() {
 	start "$TMP/out" "$LOOP" 1 30
 	"$SG" -p $P -e trace=exit_group -o "$TMP/trace" 2>"$TMP/err" ||

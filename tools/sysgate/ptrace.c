@@ -217,6 +217,9 @@ static void carry_give(struct tracee *tr, int give)
 	}
 }
 
+/* The tracer is detaching (a signal, --detach-after). */
+static int letting_go;
+
 static void on_syscall_stop(struct tracee *tr)
 {
 	struct user_regs_struct r;
@@ -278,6 +281,13 @@ static void on_syscall_stop(struct tracee *tr)
 	if (tr->s.flags & SYSGATE_SYS_NORETURN)
 		return;
 	tr->s.ret = (long)r.rax;
+	/* Let go while it slept: the kernel restarts the call once
+	 * detached (ERESTART*), strace's " <detached ...>". */
+	if (letting_go && tr->s.ret <= -512 && tr->s.ret >= -516) {
+		tr->s.flags |= SYSGATE_SYS_DETACHED;
+		sg_chain_exit_traced(&tr->s, tr->ran);
+		return;
+	}
 	if (is_exec(tr->s.nr) && !tr->s.ret) {
 		tr->s.flags |= SYSGATE_SYS_EXECVE;
 		tr->tgid = 0;	/* (a thread's execve: now the leader) */
@@ -525,7 +535,7 @@ int sg_cli_ptrace_attach(const struct sg_options *o, const pid_t *pids,
 		int sig, event;
 
 		if (*stop && !detaching) {
-			detaching = 1;
+			detaching = letting_go = 1;
 			for (i = 0; i < MAX_TRACEES; i++)
 				if (tracees[i].tid)
 					ptrace(PTRACE_INTERRUPT, tracees[i].tid, 0, 0);
