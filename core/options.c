@@ -354,6 +354,13 @@ static int short_opt(struct sg_options *o, char c, const char *val)
 	case 'V': o->version = 1; return 0;
 	case 'j': o->json = 1; return 0;
 	case 'w': o->wall = 1; return 0;
+	case 'b':
+		/* strace's words; execve, its only one, is refused once
+		 * every option is read (-b execve -b chdir: chdir's) */
+		if (sg_strcmp(val, "execve"))
+			return fail(o, "Syscall '", val, "' for -b isn't supported");
+		o->detach_execve = 1;
+		return 0;
 	case 'p':
 		o->attach = o->attach ? keep_joined(o, o->attach, val) :
 					keep(o, val);
@@ -420,6 +427,7 @@ static const struct long_opt long_opts[] = {
 	{ "attach", 1, 'p' },
 	{ "interruptible", 1, 'I' },
 	{ "detach-after", 1, 0 },
+	{ "detach-on", 1, 'b' },
 	{ "daemonize", 2, 0 },
 	{ "zeropage-readable-null", 0, 0 },
 	{ "quiet", 2, 0 },
@@ -762,6 +770,9 @@ int sg_options_parse(struct sg_options *o, int argc, char **argv)
 	}
 	if (o->follow > 2)
 		o->follow = 2;
+	if (o->detach_execve)
+		return fail(o, "-b execve (detach on execve) is not "
+			       "supported", 0, 0);
 	if (o->hexstr_long) {
 		if (o->hexstr)
 			return fail(o, "-x and --strings-in-hex cannot be "

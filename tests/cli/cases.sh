@@ -1992,12 +1992,19 @@ t_bad_input() {
 --decode-pids=bogus --
 -m ptrace --decode-pids=pidns --
 --json -Y --
+-b chdir --
+-b execve --
+--detach-on=execve --
 EOT
 	for prog in /nonexistent /etc/passwd /; do
 		"$SG" -- $prog >"$TMP/out" 2>"$TMP/err" && fail "$prog: exit 0"
 		[ "$(wc -l <"$TMP/err")" = 1 ] || fail "$prog: $(cat "$TMP/err")"
 	done
 	"$SG" >/dev/null 2>&1 && fail "no program: exit 0"
+	# strace's words for -b: the first syscall it cannot detach on
+	[ "$("$SG" -b execve --detach-on=chdir true 2>&1)" = \
+	  "sysgate: Syscall 'chdir' for -b isn't supported" ] ||
+		fail "-b chdir: $("$SG" -b execve --detach-on=chdir true 2>&1)"
 	return 0
 }
 
