@@ -237,7 +237,7 @@ int sg_env_is_internal(const char *var)
 {
 	static const char *const ours[] = {
 		"OPTIONS=", "STATE=", "ROOT=", "CLI=", "OUT=", "EXEC_FD=",
-		"SECCOMP=", "PASSIVE=", "CARRY_",
+		"SECCOMP=", "PASSIVE=", "CARRY_", "DETACH=",
 	};
 	unsigned int i;
 

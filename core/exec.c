@@ -735,6 +735,10 @@ static int build_env(struct exec_plan *p)
 	if (p->follow)
 		k = sg_env_add_ours(e, k, &p->strs,
 				    p->state >= 0 ? p->state : sg.state_fd);
+	/* -b execve: the loader lets the program go once its execve's line
+	 * is out (tools/loader/loader.c) */
+	if (p->follow && p->static_prog && sg.opts && sg.opts->detach_execve)
+		e[k++] = put_var(&p->strs, "SYSGATE_DETACH", "1", 1);
 	if (sg.seccomp_on && p->static_prog) {
 		/* The loader must know the filter is already there, and an
 		 * unfollowed program that it only passes on. */

@@ -355,8 +355,7 @@ static int short_opt(struct sg_options *o, char c, const char *val)
 	case 'j': o->json = 1; return 0;
 	case 'w': o->wall = 1; return 0;
 	case 'b':
-		/* strace's words; execve, its only one, is refused once
-		 * every option is read (-b execve -b chdir: chdir's) */
+		/* strace's words: execve is its only one */
 		if (sg_strcmp(val, "execve"))
 			return fail(o, "Syscall '", val, "' for -b isn't supported");
 		o->detach_execve = 1;
@@ -770,9 +769,16 @@ int sg_options_parse(struct sg_options *o, int argc, char **argv)
 	}
 	if (o->follow > 2)
 		o->follow = 2;
-	if (o->detach_execve)
-		return fail(o, "-b execve (detach on execve) is not "
-			       "supported", 0, 0);
+	/* (the new program lets go of sysgate as it starts: in the
+	 * loader, not past a seccomp filter, not in a tracer) */
+	if (o->detach_execve && o->mechanism &&
+	    (!sg_strcmp(o->mechanism, "seccomp") ||
+	     !sg_strcmp(o->mechanism, "ptrace")))
+		return fail(o, "-b execve is not available with -m ",
+			    o->mechanism, "");
+	if (o->detach_execve && !sg_options_loader(o))
+		return fail(o, "-b execve needs the loader (not --preload, "
+			       "--hook or -m preload)", 0, 0);
 	if (o->hexstr_long) {
 		if (o->hexstr)
 			return fail(o, "-x and --strings-in-hex cannot be "
@@ -1001,6 +1007,7 @@ int sg_options_hook_args(const struct sg_options *o, const char *hook,
 		    (o->dur_prec && put_item(dst, size, &n, "Tp",
 					     num(b, o->dur_prec - 1))) ||
 		    (o->json && put_item(dst, size, &n, "json", 0)) ||
+		    (o->detach_execve && put_item(dst, size, &n, "b", 0)) ||
 		    (o->follow == 1 && put_item(dst, size, &n, "f", 0)) ||
 		    (o->follow == 1 && o->outfile &&
 		     put_item(dst, size, &n, "pidcol", 0)) ||
@@ -1054,6 +1061,7 @@ int sg_options_hook_args(const struct sg_options *o, const char *hook,
 		    (o->sortby && put_item(dst, size, &n, "S", o->sortby)) ||
 		    (o->columns && put_item(dst, size, &n, "U", o->columns)) ||
 		    (o->wall && put_item(dst, size, &n, "w", 0)) ||
+		    (o->detach_execve && put_item(dst, size, &n, "b", 0)) ||
 		    (o->overhead && put_item(dst, size, &n, "O", o->overhead)) ||
 		    (o->json && put_item(dst, size, &n, "json", 0)))
 			return -1;

@@ -69,7 +69,8 @@ struct sg_options {
 	int list_syscalls;	/* --list-syscalls */
 	int list_mechanisms;	/* --list-mechanisms */
 	const char *attach;	/* -p PID[,PID...] */
-	int detach_execve;	/* -b execve: parsed, refused */
+	int detach_execve;	/* -b execve: a followed execve's new program
+				   is let go of once it has started */
 	int detach_after;	/* --detach-after=SECONDS, plus 1 (0: none) */
 	const char *outfile;	/* -o */
 	const char *mechanism;	/* -m, default "patch" */

@@ -127,6 +127,9 @@ static void anchor(struct count_table *t)
 
 static struct sysgate_ctx *self;
 static long nr_execve, nr_execveat, nr_rt_sigreturn, nr_exit;
+/* -b execve: an execve that succeeds lets its program go, uncounted, as
+ * in strace -c; only one that fails comes back to be counted */
+static int detach_exec;
 
 extern struct sysgate_hook sg_builtin_count;
 
@@ -158,6 +161,8 @@ static int count_init(struct sysgate_ctx *ctx, const char *args)
 				return sysgate_error(ctx, "invalid -U column");
 		} else if (arg_is(&a, "w")) {
 			wall = 1;
+		} else if (arg_is(&a, "b")) {
+			detach_exec = 1;
 		} else if (arg_is(&a, "O") && a.val) {
 			char err[96];
 
@@ -203,8 +208,8 @@ static enum sysgate_verdict count_enter(struct sysgate_sys *s, void *data)
 	(void)data;
 	/* Calls that come back elsewhere are counted on the way in; exit and
 	 * exit_group never come back and, as in strace -c, are not counted. */
-	if (s->nr == nr_rt_sigreturn || s->nr == nr_execve ||
-	    s->nr == nr_execveat)
+	if (s->nr == nr_rt_sigreturn ||
+	    (!detach_exec && (s->nr == nr_execve || s->nr == nr_execveat)))
 		__atomic_add_fetch(&row(s->nr)->calls, 1, __ATOMIC_RELAXED);
 	/* rt_sigreturn "fails" as strace counts it when the code it returns
 	 * to gets an error (a call a handler cut short: EINTR); the core
@@ -289,7 +294,7 @@ static void count_exit(struct sysgate_sys *s, void *data)
 	    s->nr >= SYSGATE_NR_MAX)
 		return;
 	r = row(s->nr);
-	if (s->nr != nr_execve && s->nr != nr_execveat)
+	if ((s->nr != nr_execve && s->nr != nr_execveat) || detach_exec)
 		__atomic_add_fetch(&r->calls, 1, __ATOMIC_RELAXED);
 	if (sysgate_is_error(s->ret))
 		__atomic_add_fetch(&r->errors, 1, __ATOMIC_RELAXED);

@@ -47,6 +47,9 @@ int trace_strsize = 32;
 static int tstamp, show_time, json, follow, relative, stack_traces;
 /* -p with several pids: lines carry the pid, as under -f */
 static int several;
+/* -b execve: a traced execve's new program is let go of as it starts
+ * (its line ends " <detached ...>") */
+static int detach_exec;
 /* Digits after the point of -t's (-1: the letters' 0 or 6), -r's and
  * -T's times. */
 static int tstamp_digits = -1, relative_digits = 6, time_digits = 6;
@@ -2152,12 +2155,14 @@ static void exec_line(struct sysgate_ctx *ctx, int tid)
 			return;
 		}
 	}
-	if (n <= 0 || !filter_status(FILTER_SUCCESSFUL))
+	if (n <= 0 || !filter_status(detach_exec ? FILTER_DETACHED :
+						   FILTER_SUCCESSFUL))
 		return;
 	fmt_init(&f, carried, sizeof(carried));
 	f.len = n;
 	if (json) {
-		fmt_str(&f, ",\"ret\":0}\n");
+		fmt_str(&f, detach_exec ? ",\"detached\":true}\n" :
+					  ",\"ret\":0}\n");
 	} else if (ordered &&
 		   order_begin(ctx, e.tid = tid, 1, &none, &ts, &held)) {
 		/* (another line came after its start) */
@@ -2167,7 +2172,9 @@ static void exec_line(struct sysgate_ctx *ctx, int tid)
 		put_prefix(&f, e.tid, 0);
 		fmt_str(&f, "<... execve resumed>");
 	}
-	if (!json) {
+	if (!json && detach_exec) {
+		fmt_str(&f, " <detached ...>\n");
+	} else if (!json) {
 		put_equals(&f);
 		fmt_str(&f, "0\n");
 	}
@@ -2183,7 +2190,7 @@ static int trace_init(struct sysgate_ctx *ctx, const char *args)
 	char err[160];
 	struct arg a;
 	long v;
-	int have_set = 0;
+	int have_set = 0, leaving;
 
 	self = ctx;
 	while (args_next(&args, &a)) {
@@ -2214,6 +2221,8 @@ static int trace_init(struct sysgate_ctx *ctx, const char *args)
 			follow = 1;
 		} else if (arg_is(&a, "pfx")) {
 			several = 1;
+		} else if (arg_is(&a, "b")) {
+			detach_exec = 1;
 		} else if (arg_is(&a, "x") && a.val &&
 			   !hk_parse_long(a.val, a.vlen, &v)) {
 			trace_xflag = (int)v;
@@ -2385,13 +2394,18 @@ static int trace_init(struct sysgate_ctx *ctx, const char *args)
 	}
 	/* The execve that started this program, if a traced one did. */
 	exec_line(ctx, tid_self());
+	/* (-b execve: the program leaves the tree as it starts) */
+	leaving = detach_exec && sysgate_exec_carried(ctx, 0, 0) >= 0;
+	if (leaving)
+		tasks_gone(1);
 	if (ordered && !hooks_in_tracer()) {
 		/* (the old program's other threads are gone; this one is
 		 * known from its start: process_killed) */
 		int pid, tid = sysgate_task_tid(&pid);
 
 		order_forget_process(tid, pid, tid);
-		order_thread(tid);
+		if (!leaving)
+			order_thread(tid);
 	}
 	/* Each call's start time only where a line shows it (-t, -r, -T,
 	 * --json's dur_ns): a clock read is a tenth of a traced call. */

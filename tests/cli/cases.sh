@@ -1616,6 +1616,43 @@ t_tracer_reads_without_vm_readv() {
 	grep -q '^chdir("/tmp") *= 0$' "$TMP/log" || fail "$(cat "$TMP/log")"
 }
 
+t_detach_on_execve() {
+	# -b execve: a traced execve's program runs without sysgate once it
+	# has started, its line ended " <detached ...>" as strace ends it:
+	# the same lines as strace's, and the program sees no trace of
+	# sysgate (maps, environment, signal mask and ignored signals).
+	need_strace
+	norm() { sed -E 's/^[0-9]+ +/P /; s/0x[0-9a-f]+/0xN/g; s/si_pid=[0-9]+/si_pid=N/' "$1"; }
+	strace -f -qq -e trace=execve,exit_group -b execve -o "$TMP/st" -- \
+		sh -c '/bin/true; exec /bin/echo hi' >/dev/null
+	"$SG" -f -qq -e trace=execve,exit_group -b execve -o "$TMP/sg" -- \
+		sh -c '/bin/true; exec /bin/echo hi' >"$TMP/out" ||
+		fail "exit status $?"
+	[ "$(cat "$TMP/out")" = hi ] || fail "output: $(cat "$TMP/out")"
+	[ "$(norm "$TMP/sg")" = "$(norm "$TMP/st")" ] ||
+		fail "$(diff <(norm "$TMP/st") <(norm "$TMP/sg"))"
+	"$SG" -o /dev/null -b execve -- sh -c 'trap "" USR1; exec cat /proc/self/maps /proc/self/environ /proc/self/status' \
+		>"$TMP/self" || fail "exit status $?"
+	# (the environment's _ is the shell's path to sysgate, as natively)
+	! grep -aq -e sysgate-loader -e SYSGATE_ -e 'memfd:sysgate' "$TMP/self" ||
+		fail "$(grep -a -e sysgate-loader -e SYSGATE_ -e memfd:sysgate "$TMP/self")"
+	grep -q '^SigIgn:.*[2367abef]..$' "$TMP/self" || fail "$(grep Sig "$TMP/self")"
+	# -c counts only the execve calls that came back (strace -c's)
+	"$SG" -f -c -b execve -o "$TMP/c" -- sh -c '/bin/true; exec /bin/echo hi' \
+		>/dev/null || fail "exit status $?"
+	[ "$(calls_of "$TMP/c" execve)" = 1 ] || fail "$(cat "$TMP/c")"
+	# the program's own status (strace's exits 0)
+	"$SG" -o /dev/null -b execve -- sh -c 'exec sh -c "exit 5"'
+	[ $? = 5 ] || fail "exit status"
+	"$SG" -o "$TMP/m" -b execve -- sh -c 'exec true' || fail "exit status $?"
+	grep -q '^sysgate: Process [0-9]* detached$' "$TMP/m" || fail "$(cat "$TMP/m")"
+	for m in seccomp ptrace; do
+		"$SG" -b execve -m $m true 2>"$TMP/err" && fail "-m $m: exit 0"
+		[ "$(cat "$TMP/err")" = "sysgate: -b execve is not available with -m $m" ] ||
+			fail "$(cat "$TMP/err")"
+	done
+}
+
 t_su_keeps_the_tree() {
 	# su's child drops to the user's ids, then runs the shell: the state
 	# is opened again for that execve, which the ids no longer allow
@@ -1993,8 +2030,8 @@ t_bad_input() {
 -m ptrace --decode-pids=pidns --
 --json -Y --
 -b chdir --
--b execve --
---detach-on=execve --
+--detach-on=chdir --
+-b execve --preload --
 EOT
 	for prog in /nonexistent /etc/passwd /; do
 		"$SG" -- $prog >"$TMP/out" 2>"$TMP/err" && fail "$prog: exit 0"

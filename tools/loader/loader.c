@@ -37,6 +37,8 @@
 #include "loader.h"
 #include "loader_arch.h"
 #include "process.h"
+#include "options.h"
+#include "start.h"
 
 #define ELOOP_ 40	/* (no errno.h: no libc) */
 
@@ -613,6 +615,42 @@ static void *scratch(unsigned long size)
 }
 
 /* From arch/<isa>/loader_start.S: sp is where the kernel left argc. */
+/*
+ * -b execve: the program a traced execve started runs without sysgate
+ * from here on.  Its execve's line is out (the trace hook ended it
+ * " <detached ...>", as strace does once the exec has succeeded); the
+ * kernel gets the program's signal actions, mask and dispatch back, and
+ * the same execve runs again, natively, which cannot fail but where the
+ * file changed meanwhile (then said, as the loader's own refusals).
+ */
+static void __attribute__((noreturn)) let_go(char **argv, char **envp,
+					      const unsigned long *mask)
+{
+	char **env, **e;
+	unsigned long n = 1;
+	char msg[48], num[24];
+
+	/* (strace's message; --json's record says "detached") */
+	if (sg.opts && !sg.opts->quiet && !sg.opts->quiet_attach &&
+	    !sg.opts->json)
+		sg_warn(sg_strjoin(msg, sizeof(msg), "Process ",
+				   sg_utoa(num + sizeof(num), sg.pid),
+				   " detached"));
+	sg_signal_detach();
+	if (sg_self())
+		sg_sud_disarm(sg_self());
+	for (e = envp; *e; e++)
+		n++;
+	env = scratch(n * sizeof(*env));
+	for (n = 0, e = envp; *e; e++)
+		if (!sg_env_is_internal(*e))
+			env[n++] = *e;
+	env[n] = 0;
+	sg_sc4(SG_NR_rt_sigprocmask, 2 /* SIG_SETMASK */, (long)mask, 0, 8);
+	fail(argv[1], why(sg_sc3(SG_NR_execve, (long)argv[1], (long)(argv + 2),
+				 (long)env)));
+}
+
 void __attribute__((noreturn)) sg_loader_main(unsigned long *sp)
 {
 	int argc = (int)sp[0];
@@ -628,6 +666,8 @@ void __attribute__((noreturn)) sg_loader_main(unsigned long *sp)
 	static char lines[2][256];
 	char (*deeper)[256] = 0;
 	int i, level, nhead, grow, skip = 2;	/* argv entries replaced by head[] */
+	unsigned long mask = 0;
+	int detach;
 
 	/* Where the kernel put the auxiliary vector, found before sysgate
 	 * starts: start-up may unset variables, which shifts the entries of
@@ -640,6 +680,11 @@ void __attribute__((noreturn)) sg_loader_main(unsigned long *sp)
 			old_execfn = (char *)auxv[n + 1];
 	n += 2;
 	sg_loader_start_init(envp, auxv);
+	/* (-b execve: the program's mask, which sysgate's start changes) */
+	detach = sg_start_getenv("SYSGATE_DETACH") != 0;
+	if (detach)
+		sg_sc4(SG_NR_rt_sigprocmask, 0 /* SIG_BLOCK */, 0, (long)&mask,
+		       8);
 	if (argc < 2)
 		fail("sysgate-loader", "usage: sysgate-loader PATH ARGV0 [ARGS...]");
 	self_argv = argv;
@@ -691,6 +736,8 @@ void __attribute__((noreturn)) sg_loader_main(unsigned long *sp)
 	/* (before sysgate starts: a hook may name the process itself) */
 	set_comm(sg_strncmp(argv[0], "execfn=", 7) ? argv[1] : argv[0] + 7);
 	sg_init(&sg_registry);
+	if (detach && sg.opts && sg.opts->detach_execve)
+		let_go(argv, envp, &mask);
 	set_exe(path);
 
 	/* The program's argv and environment: sysgate's variables (which

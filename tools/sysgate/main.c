@@ -145,6 +145,8 @@ static const char usage_text[] =
 "                         (its pid and parent); the -c summary comes from a\n"
 "                         grandchild (-DD: in a process group of its own,\n"
 "                         -DDD: a session)\n"
+"  -b execve, --detach-on=execve  let each program a traced execve starts\n"
+"                         run without sysgate (strace's ' <detached ...>')\n"
 "  -p PID[,PID...]        attach to running processes instead of PROG,\n"
 "                         hook them in-process until SIGINT/SIGTERM\n"
 "      --detach-after=S   or S seconds, then detach (doc/attach.md)\n"
