@@ -888,15 +888,35 @@ static void put_args(struct fmt *f, struct sysgate_sys *s, int at_exit)
 
 /* "name(arg, arg" — without the closing parenthesis; stamped ns. */
 __attribute__((hot))
-static void put_call_at(struct fmt *f, struct sysgate_sys *s, int at_exit,
-			unsigned long long ns)
+/* "name(": a line's start, stamped ns */
+static void put_call_head(struct fmt *f, struct sysgate_sys *s,
+			  unsigned long long ns)
 {
 	put_prefix(f, s->tid, ns);
 	put_ip(f, s);
 	put_nr(f, s->nr);
 	put_name(f, s->nr);
 	fmt_chr(f, '(');
+}
+
+static void put_call_at(struct fmt *f, struct sysgate_sys *s, int at_exit,
+			unsigned long long ns)
+{
+	put_call_head(f, s, ns);
 	put_args(f, s, at_exit);
+}
+
+/* "<... name resumed>" (thread tid's call nr, w's where known), stamped
+ * now */
+static void put_resumed_head(struct fmt *f, int tid,
+			     const struct sysgate_sys *w, long nr)
+{
+	put_prefix(f, tid, 0);
+	put_ip(f, w);
+	put_nr(f, nr);
+	fmt_str(f, "<... ");
+	put_name(f, nr);
+	fmt_str(f, " resumed>");
 }
 
 static int *order_hint(const struct sysgate_sys *s)
@@ -911,12 +931,7 @@ static void put_resumed(struct fmt *f, struct sysgate_sys *s)
 {
 	size_t at, cut = 0;
 
-	put_prefix(f, s->tid, 0);
-	put_ip(f, s);
-	put_nr(f, s->nr);
-	fmt_str(f, "<... ");
-	put_name(f, s->nr);
-	fmt_str(f, " resumed>");
+	put_resumed_head(f, s->tid, s, s->nr);
 	/* (the arguments at exit, less those shown at entry: where the
 	 * decoder marks none, those the start showed if they begin them,
 	 * as a structure's " => " and what follows) */
@@ -1307,12 +1322,7 @@ static int sigreturn_value(const struct sysgate_sys *s, struct sysgate_sys *r)
 static void put_cut_short(struct fmt *f, int tid, const struct sysgate_sys *w,
 			  long nr, int later)
 {
-	put_prefix(f, tid, 0);
-	put_ip(f, w);
-	put_nr(f, nr);
-	fmt_str(f, "<... ");
-	put_name(f, nr);
-	fmt_str(f, " resumed>");
+	put_resumed_head(f, tid, w, nr);
 	if (later)
 		fmt_str(f, " <unfinished ...>");
 	put_equals(f);
@@ -1587,21 +1597,12 @@ static void put_line(struct fmt *f, struct sysgate_sys *s,
 	if (__builtin_expect(!!(s->flags & SYSGATE_SYS_DETACHED), 0)) {
 		/* (let go of while it slept: strace's end, no result) */
 		if (e->shown) {
-			put_prefix(f, s->tid, 0);
-			put_ip(f, s);
-			put_nr(f, s->nr);
-			fmt_str(f, "<... ");
-			put_name(f, s->nr);
-			fmt_str(f, " resumed>");
+			put_resumed_head(f, s->tid, s, s->nr);
 		} else {
 			size_t cut = 0;
 
 			/* (what strace shows of a call at its entry) */
-			put_prefix(f, s->tid, e->ts);
-			put_ip(f, s);
-			put_nr(f, s->nr);
-			put_name(f, s->nr);
-			fmt_chr(f, '(');
+			put_call_head(f, s, e->ts);
 			put_args_cut(f, s, 0, &cut, 1);
 		}
 		fmt_str(f, " <detached ...>\n");

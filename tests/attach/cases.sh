@@ -357,17 +357,26 @@ t_two_options() {
 	left_alone $B
 }
 
-t_blocking() {
+# start_block: tests/attach/block as P, reading the fifo fd 7 writes to.
+start_block() {
 	mkfifo "$TMP/in"
 	"$BUILD/tests/attach/block" <"$TMP/in" >"$TMP/out" &
 	P=$!
 	PIDS+=("$P")
 	exec 7>"$TMP/in"
 	wait_for '^ready' "$TMP/out"
-	# Both threads blocked: main in read, the other in nanosleep.
+}
+
+# Both of block's threads blocked: main in read, the other in nanosleep.
+both_blocked() {
 	until [ "$(grep -l '^State:[[:space:]]*S' /proc/$P/task/*/status | wc -l)" = 2 ]; do
 		sleep 0.02
 	done
+}
+
+t_blocking() {
+	start_block
+	both_blocked
 	"$SG" -p $P -e trace=read,write --stats -o "$TMP/trace" 2>"$TMP/err" &
 	local S=$!
 	attached $S 'mechanism patch' "$TMP/trace"
@@ -398,20 +407,13 @@ t_ptrace_detach_blocked() {
 	# -m ptrace let go of a read that sleeps: strace's "read(0,
 	# <detached ...>" (before: "= ? ERESTARTSYS"), and the read goes on
 	# without sysgate.
-	mkfifo "$TMP/in"
-	"$BUILD/tests/attach/block" <"$TMP/in" >"$TMP/out" &
-	P=$!
-	PIDS+=("$P")
-	exec 7>"$TMP/in"
-	wait_for '^ready' "$TMP/out"
+	start_block
 	"$SG" -m ptrace -p $P -e trace=read -o "$TMP/trace" 2>"$TMP/err" &
 	local S=$!
 	wait_for "Process $P attached" "$TMP/err"
 	echo one >&7
 	wait_for '^read\(0, "one' "$TMP/trace"
-	until [ "$(grep -l '^State:[[:space:]]*S' /proc/$P/task/*/status | wc -l)" = 2 ]; do
-		sleep 0.02
-	done
+	both_blocked
 	stop_sysgate INT
 	echo three >&7
 	wait_for '^got 6 three' "$TMP/out"
