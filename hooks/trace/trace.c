@@ -886,9 +886,8 @@ static void put_args(struct fmt *f, struct sysgate_sys *s, int at_exit)
 	put_args_cut(f, s, at_exit, 0, 0);
 }
 
-/* "name(arg, arg" — without the closing parenthesis; stamped ns. */
-__attribute__((hot))
 /* "name(": a line's start, stamped ns */
+__attribute__((hot))
 static void put_call_head(struct fmt *f, struct sysgate_sys *s,
 			  unsigned long long ns)
 {
@@ -899,6 +898,8 @@ static void put_call_head(struct fmt *f, struct sysgate_sys *s,
 	fmt_chr(f, '(');
 }
 
+/* "name(arg, arg" — without the closing parenthesis; stamped ns. */
+__attribute__((hot))
 static void put_call_at(struct fmt *f, struct sysgate_sys *s, int at_exit,
 			unsigned long long ns)
 {

@@ -614,7 +614,6 @@ static void *scratch(unsigned long size)
 	return p;
 }
 
-/* From arch/<isa>/loader_start.S: sp is where the kernel left argc. */
 /*
  * -b execve: the program a traced execve started runs without sysgate
  * from here on.  Its execve's line is out (the trace hook ended it
@@ -651,6 +650,7 @@ static void __attribute__((noreturn)) let_go(char **argv, char **envp,
 				 (long)env)));
 }
 
+/* From arch/<isa>/loader_start.S: sp is where the kernel left argc. */
 void __attribute__((noreturn)) sg_loader_main(unsigned long *sp)
 {
 	int argc = (int)sp[0];
