@@ -66,6 +66,11 @@ int sg_attach_active(void)
 	return attached;
 }
 
+int sg_attach_detached(void)
+{
+	return __atomic_load_n(&detached, __ATOMIC_ACQUIRE);
+}
+
 /*
  * Called before sysgate writes len bytes at addr: noted after -p; -1
  * once detached, when the write must not happen (a thread stopped in the

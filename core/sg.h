@@ -475,6 +475,10 @@ int sg_attach_starting(void) SG_HIDDEN;
 /* Attached by sysgate -p: an execve is not followed (the new program
  * could not be detached again: it runs natively). */
 int sg_attach_active(void) SG_HIDDEN;
+/* sysgate -p has let go of this process (core/attach.c): a thread still
+ * inside the runtime finishes its call, and nothing may arm syscall user
+ * dispatch or signal the other threads any more. */
+int sg_attach_detached(void) SG_HIDDEN;
 int sg_attach_note(unsigned long addr, const void *bytes,
 		   unsigned long len) SG_HIDDEN;
 void sg_hooks_exec(struct sg_thread *t, const char *path) SG_HIDDEN;

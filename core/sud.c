@@ -38,7 +38,7 @@
 void sg_sud_arm(struct sg_thread *t)
 {
 	t->sud_selector = SG_SUD_BLOCK;
-	if (!t->sud_armed &&
+	if (!t->sud_armed && !sg_attach_detached() &&
 	    sg_sc5(SG_NR_prctl, PR_SET_SYSCALL_USER_DISPATCH,
 		   PR_SYS_DISPATCH_ON, sg.self_text_lo,
 		   sg.self_text_hi - sg.self_text_lo,
@@ -436,8 +436,12 @@ void sg_sud_enable(void)
 {
 	struct sg_thread *t;
 
-	/* Under -m seccomp the filter already catches every call. */
-	if (sg.sud_on || sg.seccomp_on || !sg.self_text_hi)
+	/* Under -m seccomp the filter already catches every call.  Once
+	 * -p let go, a thread still in the runtime (a lazy patch's end) must
+	 * not: the SIGSYS it sends the others now meets the program's action,
+	 * by default death. */
+	if (sg.sud_on || sg.seccomp_on || !sg.self_text_hi ||
+	    sg_attach_detached())
 		return;
 	if (sg_sigsys_claim() < 0)
 		return;
@@ -468,7 +472,8 @@ void sg_sud_disable(void)
 {
 	struct sg_thread *t = sg_self();
 
-	if (!__atomic_load_n(&sg.sud_on, __ATOMIC_ACQUIRE))
+	if (!__atomic_load_n(&sg.sud_on, __ATOMIC_ACQUIRE) ||
+	    sg_attach_detached())
 		return;
 	__atomic_store_n(&sg.sud_on, 0, __ATOMIC_RELEASE);
 	sg.sud_offs++;

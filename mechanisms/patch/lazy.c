@@ -502,6 +502,7 @@ void sg_patch_lazy_trapped(unsigned long addr)
 	 * (Nor once a hook's library made threads: sg_hook_thread_seen.)
 	 */
 	if (!lz.enabled || (self && self->vfork_child) || declined(addr) ||
+	    sg_attach_detached() ||
 	    __atomic_load_n(&sg.hook_threads, __ATOMIC_SEQ_CST) ||
 	    (n = traps_at(addr)) < SG_TRAPS_BEFORE_PLAN ||
 	    (n != SG_TRAPS_BEFORE_TAIL && still_waiting(addr)) ||
