@@ -170,8 +170,8 @@ static long chain_enter(void *p)
 	struct sg_chain *c = p;
 	int i;
 
-	if (unlikely(sg.observers) &&
-	    (c->s->flags & SYSGATE_SYS_NORETURN)) {
+	/* (the record's flag first: it is in cache, and rarely set) */
+	if (unlikely(c->s->flags & SYSGATE_SYS_NORETURN) && sg.observers) {
 		chain_enter_noreturn(c);
 		return 0;
 	}

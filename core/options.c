@@ -42,15 +42,11 @@ static const char *keep(struct sg_options *o, const char *s)
 static const char *keep_joined(struct sg_options *o, const char *a,
 			       const char *b)
 {
-	size_t na = sg_strlen(a), n = na + 1 + sg_strlen(b) + 1;
-	char *d;
+	char both[SG_OPT_BUF];
 
-	if (o->used + n > sizeof(o->buf))
+	if (sg_strlen(a) + 1 + sg_strlen(b) >= sizeof(both))
 		return 0;
-	d = o->buf + o->used;
-	sg_strjoin(d, n, a, ",", b);
-	o->used += n;
-	return d;
+	return keep(o, sg_strjoin(both, sizeof(both), a, ",", b));
 }
 
 static int add_list(struct sg_options *o, const char **list, int *n,

@@ -1567,7 +1567,7 @@ static int inflight_pop(struct sysgate_sys *s)
 
 static void print_call(struct sysgate_sys *s);
 static void reaped(const struct sysgate_sys *s);
-static void exec_line(struct sysgate_ctx *ctx, int tid);
+static long exec_line(struct sysgate_ctx *ctx, int tid);
 
 __attribute__((hot))
 static void trace_exit(struct sysgate_sys *s, void *data)
@@ -2138,8 +2138,10 @@ static void exec_by_thread(struct sysgate_ctx *ctx, int pid, char *start,
 
 /* The line of the execve that started this program, which the execve's
  * entry formatted and carried (sysgate_exec_carry): at the new program's
- * start, or at the call's exit under -m ptrace (tid's). */
-static void exec_line(struct sysgate_ctx *ctx, int tid)
+ * start, or at the call's exit under -m ptrace (tid's).
+ * What was carried: its length, or < 0 where no traced execve started
+ * this program. */
+static long exec_line(struct sysgate_ctx *ctx, int tid)
 {
 	char carried[LINE_MAX_];
 	long n = sysgate_exec_carried(ctx, carried, sizeof(carried) - 64);
@@ -2154,12 +2156,12 @@ static void exec_line(struct sysgate_ctx *ctx, int tid)
 		hk_memcpy(&by, carried + n - sizeof(by), sizeof(by));
 		if (!hk_strncmp(by.mark, EXEC_BY_MARK, sizeof(EXEC_BY_MARK))) {
 			exec_by_thread(ctx, tid, carried, n - sizeof(by), &by);
-			return;
+			return n;
 		}
 	}
 	if (n <= 0 || !filter_status(detach_exec ? FILTER_DETACHED :
 						   FILTER_SUCCESSFUL))
-		return;
+		return n;
 	fmt_init(&f, carried, sizeof(carried));
 	f.len = n;
 	if (json) {
@@ -2183,6 +2185,7 @@ static void exec_line(struct sysgate_ctx *ctx, int tid)
 	sysgate_output(ctx, carried, f.len);
 	if (ordered && !json && e.tid)
 		order_end(held);
+	return n;
 }
 
 extern struct sysgate_hook sg_builtin_trace;
@@ -2395,9 +2398,8 @@ static int trace_init(struct sysgate_ctx *ctx, const char *args)
 			sysgate_select(ctx, nr_rt_sigprocmask);
 	}
 	/* The execve that started this program, if a traced one did. */
-	exec_line(ctx, tid_self());
 	/* (-b execve: the program leaves the tree as it starts) */
-	leaving = detach_exec && sysgate_exec_carried(ctx, 0, 0) >= 0;
+	leaving = exec_line(ctx, tid_self()) >= 0 && detach_exec;
 	if (leaving)
 		tasks_gone(1);
 	if (ordered && !hooks_in_tracer()) {
