@@ -110,4 +110,11 @@ CASE tight
 	syscall
 	ret
 END tight
+/* The cases' page filled to its end, as on the other arches: the
+ * planner reads the whole page, and what the file held past the cases
+ * (its symbol table and debug info, which every change to sysgate and
+ * the build's directory move) once read as a syscall pair, whose watch
+ * crashed the driver. */
+	.section rewrite_code, "ax"
+	.balign 4096, 0
 	.section .note.GNU-stack, "", %progbits
