@@ -221,6 +221,14 @@ static void uretprobe_through(void *uc, long nr)
 	sg_arch_uc_restart_syscall(uc, nr);
 }
 
+/* Calls whose site is told to the mechanism before they run (below). */
+static int told_before(long nr)
+{
+	return nr == SG_NR_rt_sigreturn || sg_raw_only(nr) ||
+	       nr == SG_NR_exit_group || nr == SG_NR_exit ||
+	       nr == SG_NR_execve || nr == SG_NR_execveat;
+}
+
 static int on_sigsys(int sig, struct sg_siginfo *info, void *uc)
 {
 	long nr = (int)info->fields[1], args[6], r;
@@ -272,6 +280,17 @@ static int on_sigsys(int sig, struct sg_siginfo *info, void *uc)
 		sg_psud_siginfo(info, *sg_arch_uc_pc(uc), nr);
 		return SG_CLAIM_AS;
 	}
+	/* Counted, and told to the mechanism, which may patch the site
+	 * now: its next calls need not trap (a shell's fork and a signal
+	 * handler's return trapped at every call).  These run from
+	 * sysgate's text once this handler returns (or, a fork, in it), or
+	 * do not come back here (exit_group, a working execve), so theirs
+	 * is told first: a fork's child starts with it patched. */
+	if (told_before(nr)) {
+		__atomic_add_fetch(&sg.sigsys_calls, 1, __ATOMIC_RELAXED);
+		if (info->si_code == SYS_USER_DISPATCH)
+			sg_mech_trapped((unsigned long)pc);
+	}
 	if (nr == SG_NR_rt_sigreturn) {
 		/* Hooks see it, then it is made again from sysgate's text
 		 * (never trapped) at the program's stack pointer, which is
@@ -294,7 +313,8 @@ static int on_sigsys(int sig, struct sg_siginfo *info, void *uc)
 		sg_arch_uc_restart_syscall(uc, nr);
 		return 1;
 	}
-	__atomic_add_fetch(&sg.sigsys_calls, 1, __ATOMIC_RELAXED);
+	if (!told_before(nr))
+		__atomic_add_fetch(&sg.sigsys_calls, 1, __ATOMIC_RELAXED);
 	t = sg_self();
 	handlers = t ? t->handlers_run : 0;
 	/* (where the program's own handlers and sigaltstack would be,
@@ -324,7 +344,7 @@ static int on_sigsys(int sig, struct sg_siginfo *info, void *uc)
 	    !t->own_alt_len)
 		sg_sc2(SG_NR_sigaltstack, 0, (long)sg_arch_uc_stack(uc));
 	/* Its next calls need not trap: the mechanism may patch it now. */
-	if (info->si_code == SYS_USER_DISPATCH)
+	if (info->si_code == SYS_USER_DISPATCH && !told_before(nr))
 		sg_mech_trapped((unsigned long)pc);
 	return 1;
 }

@@ -447,6 +447,22 @@ int main(int argc, char **argv)
 		printf("child exit %d\n", WEXITSTATUS(st));
 		return 0;
 	}
+	if (!strcmp(mode, "forks")) {
+		/* n forks and n vforks, each child gone at once */
+		long i;
+		pid_t p;
+
+		for (i = 0; i < n; i++) {
+			if ((p = fork()) == 0)
+				_exit(0);
+			waitpid(p, 0, 0);
+			if ((p = vfork()) == 0)
+				_exit(0);
+			waitpid(p, 0, 0);
+		}
+		printf("%ld forks\n", n);
+		return 0;
+	}
 	if (!strcmp(mode, "vfork-ppid")) {
 		/* a getppid in a vfork child, then one in the parent */
 		int st;
