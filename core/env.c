@@ -137,12 +137,31 @@ char *sg_env_put_fd(char **cur, const char *name, int fd)
 
 unsigned long sg_env_extra_size(void)
 {
-	unsigned long n = SELF_MAX + OPTS_MAX + 64;
+	unsigned long n = SELF_MAX + OPTS_MAX + 64 + 64;
 	int i;
 
 	for (i = 0; i < sg.nhooks; i++)
 		n += 64 + 2 * sg.hooks[i]->carry_len;
 	return n + 256;
+}
+
+/* NAME=SIZE:MASK in hex: the FPU probe's answer (core/init.c) */
+static char *put_fpu(char **cur)
+{
+	static const char hex[] = "0123456789abcdef";
+	unsigned long long v[2] = { sg.fpu_size, sg.fpu_mask };
+	char *s = *cur;
+	int i, sh;
+
+	append(cur, "SYSGATE_CPU=", 12);
+	for (i = 0; i < 2; i++) {
+		for (sh = 60; sh > 0 && !(v[i] >> sh); sh -= 4)
+			;
+		for (; sh >= 0; sh -= 4)
+			append(cur, &hex[(v[i] >> sh) & 15], 1);
+		append(cur, i ? "" : ":", 1);
+	}
+	return s;
 }
 
 unsigned long sg_env_add_ours(char **env, unsigned long k, char **cur,
@@ -156,6 +175,8 @@ unsigned long sg_env_add_ours(char **env, unsigned long k, char **cur,
 		env[k++] = sg_env_put_fd(cur, "SYSGATE_OUT", sg_output_fd());
 	if (state_fd > 2)
 		env[k++] = sg_env_put_fd(cur, "SYSGATE_STATE", state_fd);
+	if (sg.fpu_size)
+		env[k++] = put_fpu(cur);
 	for (i = 0; i < sg.nhooks; i++) {
 		struct sysgate_ctx *h = sg.hooks[i];
 		const unsigned char *d = (const unsigned char *)h->carry;
@@ -237,7 +258,7 @@ int sg_env_is_internal(const char *var)
 {
 	static const char *const ours[] = {
 		"OPTIONS=", "STATE=", "ROOT=", "CLI=", "OUT=", "EXEC_FD=",
-		"SECCOMP=", "PASSIVE=", "CARRY_", "DETACH=",
+		"SECCOMP=", "PASSIVE=", "CARRY_", "DETACH=", "CPU=",
 	};
 	unsigned int i;
 

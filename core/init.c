@@ -213,6 +213,45 @@ static void close_exec_fd(void)
 	sg_start_unsetenv("SYSGATE_EXEC_FD");
 }
 
+/* "X:Y" in hex, each at most 16 digits: 0, else -1 */
+static int hex_pair(const char *p, unsigned long long v[2])
+{
+	int i, n;
+
+	for (i = 0; i < 2; i++, p++) {
+		v[i] = 0;
+		for (n = 0; n < 16 && ((*p >= '0' && *p <= '9') ||
+				       (*p >= 'a' && *p <= 'f')); n++, p++)
+			v[i] = v[i] << 4 |
+			       (unsigned)(*p <= '9' ? *p - '0' : *p - 'a' + 10);
+		if (!n || *p != (i ? '\0' : ':'))
+			return -1;
+	}
+	return 0;
+}
+
+/* The FPU save area's size and features: the process whose execve
+ * started this one hands its answer down (SYSGATE_CPU, core/env.c), as
+ * CPUID exits to the hypervisor in a VM, about 8 us each here, and the
+ * probe asks three times.  Taken where the arch finds it plausible. */
+static void fpu_probe(void)
+{
+	const char *v = sg_start_getenv("SYSGATE_CPU");
+	unsigned long long c[2];
+
+	if (v) {
+		int ok = hex_pair(v, c) == 0 && sg_fpu_carried_ok(c[0], c[1]);
+
+		sg_start_unsetenv("SYSGATE_CPU");
+		if (ok) {
+			sg.fpu_size = c[0];
+			sg.fpu_mask = c[1];
+			return;
+		}
+	}
+	sg_fpu_probe(&sg.fpu_size, &sg.fpu_mask);
+}
+
 /* Called by libsysgate.so's constructor (lib/preload.c), or by the
  * loader (tools/loader) once the program is mapped. */
 void sg_init(const struct sg_registry *r)
@@ -274,7 +313,7 @@ void sg_init(const struct sg_registry *r)
 	sg_set_self(t);
 	sg.live_threads = 1;
 	sg_start_thread(t);
-	sg_fpu_probe(&sg.fpu_size, &sg.fpu_mask);
+	fpu_probe();
 	{
 		/* one descriptor of the maps for the kernel's answers */
 		long maps = sg_maps_open();

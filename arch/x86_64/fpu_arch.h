@@ -335,6 +335,21 @@ static inline void sg_fpu_probe(unsigned long *size, unsigned long long *mask)
 	*mask |= SG_FPU_BY_MOVES;
 }
 
+/* A probe's answer handed down through execve (core/init.c): kept where
+ * XCR0 still says the same and the area holds at least what the moves
+ * keep. */
+static inline int sg_fpu_carried_ok(unsigned long long size,
+				    unsigned long long mask)
+{
+	unsigned int a, d;
+
+	if (!mask || size < SG_FPU_IMAGE + SG_FPU_MOVES_END || size > 1 << 20)
+		return 0;
+	__asm__ volatile("xgetbv" : "=a"(a), "=d"(d) : "c"(0));
+	return (mask & SG_FPU_XCR0) ==
+	       ((((unsigned long long)d << 32) | a) & SG_FPU_XCR0);
+}
+
 /* Does the code reachable from fn touch none of the state sg_fpu_save
  * keeps (decode.c's x86_fpu_free)?  1 or 0 (not shown). */
 int sg_fpu_free_code(const void *fn) __attribute__((visibility("hidden")));

@@ -128,6 +128,15 @@ t_fpu_state_kept() {
 			fail "--eager $h: exit $?: $(cat "$TMP/eager")"
 		same "$TMP/native" "$TMP/eager"
 	done
+	# Started by an execve under -f: the save area's size and the
+	# CPU's features come from the process that made it (core/init.c),
+	# not from CPUID again.
+	for h in clobber clobber-enter clobber-libc; do
+		"$SG" -f -o /dev/null -e trace=none \
+			--hook="$BUILD/tests/hooks/$h.so" -- sh -c 'exec "$0"' \
+			"$prog" >"$TMP/exec" || fail "execve $h: exit $?"
+		same "$TMP/native" "$TMP/exec"
+	done
 }
 
 t_hook_unwinds_into_program() {
