@@ -145,23 +145,14 @@ unsigned long sg_env_extra_size(void)
 	return n + 256;
 }
 
-/* NAME=SIZE:MASK in hex: the FPU probe's answer (core/init.c) */
+/* SYSGATE_CPU=SIZE:MASK in hex: the FPU probe's answer (core/init.c) */
 static char *put_fpu(char **cur)
 {
-	static const char hex[] = "0123456789abcdef";
-	unsigned long long v[2] = { sg.fpu_size, sg.fpu_mask };
-	char *s = *cur;
-	int i, sh;
+	char a[24], b[24], val[48];
 
-	append(cur, "SYSGATE_CPU=", 12);
-	for (i = 0; i < 2; i++) {
-		for (sh = 60; sh > 0 && !(v[i] >> sh); sh -= 4)
-			;
-		for (; sh >= 0; sh -= 4)
-			append(cur, &hex[(v[i] >> sh) & 15], 1);
-		append(cur, i ? "" : ":", 1);
-	}
-	return s;
+	sg_strjoin(val, sizeof(val), sg_xtoa(a + sizeof(a), sg.fpu_size), ":",
+		   sg_xtoa(b + sizeof(b), sg.fpu_mask));
+	return put(cur, "SYSGATE_CPU", val);
 }
 
 unsigned long sg_env_add_ours(char **env, unsigned long k, char **cur,

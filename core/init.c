@@ -213,34 +213,20 @@ static void close_exec_fd(void)
 	sg_start_unsetenv("SYSGATE_EXEC_FD");
 }
 
-/* "X:Y" in hex, each at most 16 digits: 0, else -1 */
-static int hex_pair(const char *p, unsigned long long v[2])
-{
-	int i, n;
-
-	for (i = 0; i < 2; i++, p++) {
-		v[i] = 0;
-		for (n = 0; n < 16 && ((*p >= '0' && *p <= '9') ||
-				       (*p >= 'a' && *p <= 'f')); n++, p++)
-			v[i] = v[i] << 4 |
-			       (unsigned)(*p <= '9' ? *p - '0' : *p - 'a' + 10);
-		if (!n || *p != (i ? '\0' : ':'))
-			return -1;
-	}
-	return 0;
-}
-
 /* The FPU save area's size and features: the process whose execve
- * started this one hands its answer down (SYSGATE_CPU, core/env.c), as
- * CPUID exits to the hypervisor in a VM, about 8 us each here, and the
- * probe asks three times.  Taken where the arch finds it plausible. */
+ * started this one hands its answer down (SYSGATE_CPU=SIZE:MASK in hex,
+ * core/env.c), as CPUID exits to the hypervisor in a VM (most of
+ * sg_init's time there) and the probe asks three times.  Taken where the
+ * arch finds it plausible. */
 static void fpu_probe(void)
 {
-	const char *v = sg_start_getenv("SYSGATE_CPU");
-	unsigned long long c[2];
+	const char *v = sg_start_getenv("SYSGATE_CPU"), *p, *q;
+	unsigned long c[2];
 
 	if (v) {
-		int ok = hex_pair(v, c) == 0 && sg_fpu_carried_ok(c[0], c[1]);
+		int ok = (p = sg_xparse(v, &c[0])) != v && *p == ':' &&
+			 (q = sg_xparse(p + 1, &c[1])) != p + 1 && !*q &&
+			 sg_fpu_carried_ok(c[0], c[1]);
 
 		sg_start_unsetenv("SYSGATE_CPU");
 		if (ok) {

@@ -99,10 +99,10 @@ static long place(long fd, int only_above)
 	}
 	if (h < 0 && !above && !only_above) {
 		/* (at most 1024: the kernel sizes the table of descriptors
-		 * by the highest one, and each fork copies it; here a fork
-		 * took 20 us more with 4032 open than with 960.  Where the
-		 * soft limit is the hard one, docker's default, we land
-		 * here.) */
+		 * by the highest one, and each fork copies it: a fork and
+		 * exit took 28 us more here with 4033 open than with 960,
+		 * doc/benchmarks.md.  Where the soft limit is the hard one,
+		 * docker's default, we land here.) */
 		unsigned long top = r.cur < 1024 ? r.cur : 1024;
 
 		h = sg_sc3(SG_NR_fcntl, fd, F_DUPFD_CLOEXEC_,

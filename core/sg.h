@@ -592,6 +592,9 @@ void sg_munmap(void *p, size_t len) SG_HIDDEN;
 unsigned long sg_mem_fit(unsigned long want, unsigned long min) SG_HIDDEN;
 long sg_write_all(int fd, const char *buf, size_t len) SG_HIDDEN;
 char *sg_utoa(char *end, unsigned long v) SG_HIDDEN;	/* writes backwards */
+char *sg_xtoa(char *end, unsigned long v) SG_HIDDEN;	/* the same, in hex */
+/* Up to 16 lower-case hex digits at p into *v: where they end. */
+const char *sg_xparse(const char *p, unsigned long *v) SG_HIDDEN;
 struct sg_fd_stat {
 	unsigned int mode, uid, gid;
 	unsigned long ino, size;

@@ -127,21 +127,14 @@ long sg_shared_hold(long fd)
  */
 long sg_shared_reopen(void)
 {
-	static const char hex[] = "0123456789abcdef";
-	unsigned long v[2] = { (unsigned long)sg.shared_base,
-			       (unsigned long)sg.shared_base + sg.shared_size };
-	char path[64] = "/proc/self/map_files/", *p = path + 21;
-	int i, s;
+	unsigned long lo = (unsigned long)sg.shared_base;
+	char a[24], b[24], range[48], path[80];
 
 	if (!sg.shared_base)
 		return -2;	/* ENOENT */
-	for (i = 0; i < 2; i++) {
-		for (s = 60; s > 0 && !(v[i] >> s); s -= 4)
-			;
-		for (; s >= 0; s -= 4)
-			*p++ = hex[(v[i] >> s) & 15];
-		*p++ = i ? 0 : '-';
-	}
+	sg_strjoin(range, sizeof(range), sg_xtoa(a + sizeof(a), lo), "-",
+		   sg_xtoa(b + sizeof(b), lo + sg.shared_size));
+	sg_strjoin(path, sizeof(path), "/proc/self/map_files/", range, "");
 	return sg_shared_hold(sg_sc4(SG_NR_openat, -100, (long)path,
 				     02 /* O_RDWR */ | 02000000 /* O_CLOEXEC */,
 				     0));

@@ -864,20 +864,12 @@ static int actions_after_exec(struct sg_kact *app_act)
 						     sizeof(buf)) : 0;
 	const char *tracer = ign ? sg_status_field(buf, "TracerPid") : 0;
 	unsigned long mask = 0;
-	int sig, i;
+	int sig;
 
 	if (!ign)
 		return -1;
-	for (i = 0; i < 16; i++) {
-		char c = ign[i];
-
-		if (c >= '0' && c <= '9')
-			mask = mask << 4 | (unsigned long)(c - '0');
-		else if (c >= 'a' && c <= 'f')
-			mask = mask << 4 | (unsigned long)(c - 'a' + 10);
-		else
-			return -1;
-	}
+	if (sg_xparse(ign, &mask) != ign + 16)
+		return -1;
 	for (sig = 1; sig < SG_NSIG; sig++) {
 		memset(&app_act[sig], 0, sizeof(app_act[sig]));
 		if (mask >> (sig - 1) & 1)

@@ -233,6 +233,7 @@ static int on_sigsys(int sig, struct sg_siginfo *info, void *uc)
 {
 	long nr = (int)info->fields[1], args[6], r;
 	unsigned long mask, handlers, trap_sp;
+	int before, dispatch = info->si_code == SYS_USER_DISPATCH;
 	const void *pc;
 	struct sg_thread *t;
 
@@ -280,17 +281,16 @@ static int on_sigsys(int sig, struct sg_siginfo *info, void *uc)
 		sg_psud_siginfo(info, *sg_arch_uc_pc(uc), nr);
 		return SG_CLAIM_AS;
 	}
-	/* Counted, and told to the mechanism, which may patch the site
-	 * now: its next calls need not trap (a shell's fork and a signal
-	 * handler's return trapped at every call).  These run from
+	/* A call caught: the mechanism may patch its site now, and its next
+	 * calls need not trap (told after the call, below).  These run from
 	 * sysgate's text once this handler returns (or, a fork, in it), or
-	 * do not come back here (exit_group, a working execve), so theirs
-	 * is told first: a fork's child starts with it patched. */
-	if (told_before(nr)) {
-		__atomic_add_fetch(&sg.sigsys_calls, 1, __ATOMIC_RELAXED);
-		if (info->si_code == SYS_USER_DISPATCH)
-			sg_mech_trapped((unsigned long)pc);
-	}
+	 * do not come back here (exit_group, a working execve): theirs is
+	 * told first, and a fork's child starts with it patched (a shell's
+	 * fork and a signal handler's return trapped at every call). */
+	__atomic_add_fetch(&sg.sigsys_calls, 1, __ATOMIC_RELAXED);
+	before = told_before(nr);
+	if (before && dispatch)
+		sg_mech_trapped((unsigned long)pc);
 	if (nr == SG_NR_rt_sigreturn) {
 		/* Hooks see it, then it is made again from sysgate's text
 		 * (never trapped) at the program's stack pointer, which is
@@ -313,8 +313,6 @@ static int on_sigsys(int sig, struct sg_siginfo *info, void *uc)
 		sg_arch_uc_restart_syscall(uc, nr);
 		return 1;
 	}
-	if (!told_before(nr))
-		__atomic_add_fetch(&sg.sigsys_calls, 1, __ATOMIC_RELAXED);
 	t = sg_self();
 	handlers = t ? t->handlers_run : 0;
 	/* (where the program's own handlers and sigaltstack would be,
@@ -344,7 +342,7 @@ static int on_sigsys(int sig, struct sg_siginfo *info, void *uc)
 	    !t->own_alt_len)
 		sg_sc2(SG_NR_sigaltstack, 0, (long)sg_arch_uc_stack(uc));
 	/* Its next calls need not trap: the mechanism may patch it now. */
-	if (info->si_code == SYS_USER_DISPATCH && !told_before(nr))
+	if (dispatch && !before)
 		sg_mech_trapped((unsigned long)pc);
 	return 1;
 }

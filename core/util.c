@@ -234,6 +234,27 @@ char *sg_utoa(char *end, unsigned long v)
 	return end;
 }
 
+const char *sg_xparse(const char *p, unsigned long *v)
+{
+	const char *s = p;
+
+	for (*v = 0; p - s < 16 && ((*p >= '0' && *p <= '9') ||
+				    (*p >= 'a' && *p <= 'f')); p++)
+		*v = *v << 4 | (unsigned long)(*p <= '9' ? *p - '0' :
+							   *p - 'a' + 10);
+	return p;
+}
+
+char *sg_xtoa(char *end, unsigned long v)
+{
+	*--end = 0;
+	do {
+		*--end = "0123456789abcdef"[v & 15];
+		v >>= 4;
+	} while (v);
+	return end;
+}
+
 /*
  * A field of /proc/self/status (tid 0) or /proc/TID/status ("TracerPid",
  * "SigPnd"): its value, in buf, or NULL.
