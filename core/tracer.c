@@ -136,10 +136,14 @@ void sg_tracer_traceme_now(struct sg_thread *t)
  * PTRACE_GET_SYSCALL_USER_DISPATCH_CONFIG reads nothing useful at the
  * signal's stop.)  On the hook stack: two pages of buffer.
  */
+#define NHEADS 8
 struct tracee {
 	int tid;
 	int sysgate;
 	unsigned long traps;
+	/* (while the maps are read: pages that may be the table's header) */
+	unsigned long head[NHEADS];
+	int heads;
 };
 
 static int ends_with(const char *s, unsigned long n, const char *end)
@@ -149,10 +153,42 @@ static int ends_with(const char *s, unsigned long n, const char *end)
 	return n >= len && !memcmp(s + n - len, end, len);
 }
 
+/* An address at the start of a maps line. */
+static unsigned long line_addr(const char *s, unsigned long n, unsigned long *i)
+{
+	unsigned long v = 0;
+
+	for (; *i < n; ++*i) {
+		char c = s[*i];
+
+		if (c >= '0' && c <= '9')
+			v = v * 16 + c - '0';
+		else if (c >= 'a' && c <= 'f')
+			v = v * 16 + c - 'a' + 10;
+		else
+			break;
+	}
+	return v;
+}
+
+/* Whether a maps line is an anonymous read-only page, which may be the
+ * header of sysgate's table of breakpoints (core/traps.c). */
+static int may_be_traps_head(const char *s, unsigned long n, unsigned long lo)
+{
+	static const char rest[] = " r--p 00000000 00:00 0";
+	unsigned long i = 0;
+
+	line_addr(s, n, &i);
+	if (i >= n || s[i++] != '-' || line_addr(s, n, &i) - lo != SG_TRAPS_HEAD)
+		return 0;
+	while (n > i && s[n - 1] == ' ')
+		n--;
+	return n - i == sizeof(rest) - 1 && !memcmp(s + i, rest, n - i);
+}
+
 static void maps_line(struct tracee *q, const char *s, unsigned long n)
 {
-	static const char traps[] = "/memfd:" SG_TRAPS_NAME " (deleted)";
-	unsigned long lo = 0, i;
+	unsigned long i = 0, lo = line_addr(s, n, &i);
 
 	/* (once /proc/PID/exe names the program, the loader's segments
 	 * are sysgate-loader.text's or anonymous: then the shared state's
@@ -162,19 +198,8 @@ static void maps_line(struct tracee *q, const char *s, unsigned long n)
 	    ends_with(s, n, "/sysgate-loader.text") ||
 	    ends_with(s, n, "/memfd:sysgate-state (deleted)"))
 		q->sysgate = 1;
-	if (!ends_with(s, n, traps) || q->traps)
-		return;
-	for (i = 0; i < n; i++) {
-		char c = s[i];
-
-		if (c >= '0' && c <= '9')
-			lo = lo * 16 + c - '0';
-		else if (c >= 'a' && c <= 'f')
-			lo = lo * 16 + c - 'a' + 10;
-		else
-			break;
-	}
-	q->traps = lo;
+	if (!q->traps && q->heads < NHEADS && may_be_traps_head(s, n, lo))
+		q->head[q->heads++] = lo;
 }
 
 static long read_maps(void *p)
@@ -206,6 +231,8 @@ static long read_maps(void *p)
 		memmove(buf, buf + n - keep, keep);
 	}
 	sg_sc1(SG_NR_close, fd);
+	for (i = 0; i < (unsigned long)q->heads && !q->traps; i++)
+		q->traps = sg_traps_at(q->tid, q->head[i]);
 	return 0;
 }
 
@@ -216,13 +243,13 @@ static struct tracee known[NKNOWN];
 
 static struct tracee tracee(struct sg_thread *t, int tid)
 {
-	struct tracee *k = &known[(unsigned)tid % NKNOWN], q = { tid, 0, 0 };
+	struct tracee *k = &known[(unsigned)tid % NKNOWN], q = { .tid = tid };
 
 	if (__atomic_load_n(&k->tid, __ATOMIC_ACQUIRE) == tid) {
 		q = *k;
 		if (q.tid == tid)
 			return q;
-		q.tid = tid;
+		q = (struct tracee){ .tid = tid };
 	}
 	sg_run_hooks(t, read_maps, &q);
 	__atomic_store_n(&k->tid, 0, __ATOMIC_RELAXED);

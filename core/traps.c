@@ -3,10 +3,10 @@
  * Sites caught by a breakpoint (the trap patches of the patch family):
  * address -> where the site resumes, an open-addressing hash that SIGTRAP
  * handlers in other threads read while new code is patched, so entries
- * are only ever added, the address published last.  The table is a
- * private copy of a memfd named SG_TRAPS_NAME, so that a tracer run under
- * sysgate finds it in this process's maps and tells sysgate's
- * breakpoints from its own (core/tracer.c).
+ * are only ever added, the address published last.  A header page
+ * before the table lets a tracer run under sysgate find it in this
+ * process's memory and tell sysgate's breakpoints from its own
+ * (core/tracer.c).
  */
 #include "sg.h"
 #include "traps.h"
@@ -32,18 +32,23 @@ static unsigned long trap_slot(unsigned long addr)
 	return page << 8 | (addr * 0x9e3779b97f4a7c15UL) >> 56;
 }
 
+/*
+ * Anonymous memory: a memfd's private copy, which once named the table in
+ * the maps, cost three more calls and, for each page written, a page of
+ * shared memory besides its copy (~18 us a process here).  A read-only
+ * page before the table, its own mapping in the maps, says whose it is.
+ */
 static struct trap_site *new_traps(void)
 {
-	unsigned long len = TRAP_SLOTS * sizeof(*traps);
-	long fd = sg_sc2(SG_NR_memfd_create, (long)SG_TRAPS_NAME,
-			 1 /* MFD_CLOEXEC */);
-	void *p = 0;
+	unsigned long len = SG_TRAPS_HEAD + TRAP_SLOTS * sizeof(*traps);
+	struct sg_traps_head *h = sg_mmap(len);
 
-	if (fd >= 0 && sg_sc2(SG_NR_ftruncate, fd, len) == 0)
-		p = sg_mmap_fd(len, (int)fd);
-	if (fd >= 0)
-		sg_sc1(SG_NR_close, fd);
-	return p ? p : sg_mmap(len);
+	if (!h)
+		return 0;
+	memcpy(h->mark, SG_TRAPS_NAME, sizeof(SG_TRAPS_NAME));
+	h->self = (unsigned long)h;
+	sg_sc3(SG_NR_mprotect, (long)h, SG_TRAPS_HEAD, 1 /* PROT_READ */);
+	return (struct trap_site *)((char *)h + SG_TRAPS_HEAD);
 }
 
 int sg_traps_add(unsigned long addr, unsigned long resume)
@@ -95,25 +100,42 @@ unsigned long sg_traps_find(unsigned long site)
 	}
 }
 
+/* len bytes at addr in process pid: 0, or -1 where they cannot be read */
+static int read_remote(int pid, unsigned long addr, void *buf,
+		       unsigned long len)
+{
+	struct {
+		void *base;
+		unsigned long len;
+	} here = { buf, len }, there = { (void *)addr, len };
+
+	return sg_sc6(SG_NR_process_vm_readv, pid, (long)&here, 1,
+		      (long)&there, 1, 0) == (long)len ? 0 : -1;
+}
+
 int sg_traps_of(int pid, unsigned long table, unsigned long site)
 {
 	unsigned long i = trap_slot(site), n;
 	struct trap_site e;
 
 	for (n = 0; n < TRAP_SLOTS / 2 + 1; n++, i = (i + 1) % TRAP_SLOTS) {
-		struct {
-			void *base;
-			unsigned long len;
-		} here = { &e, sizeof(e) },
-		  there = { (void *)(table + i * sizeof(e)), sizeof(e) };
-
-		if (sg_sc6(SG_NR_process_vm_readv, pid, (long)&here, 1,
-			   (long)&there, 1, 0) != sizeof(e) || !e.addr)
+		if (read_remote(pid, table + i * sizeof(e), &e, sizeof(e)) < 0 ||
+		    !e.addr)
 			return 0;
 		if (e.addr == site)
 			return 1;
 	}
 	return 0;
+}
+
+unsigned long sg_traps_at(int pid, unsigned long head)
+{
+	struct sg_traps_head h;
+
+	if (read_remote(pid, head, &h, sizeof(h)) < 0 || h.self != head ||
+	    memcmp(h.mark, SG_TRAPS_NAME, sizeof(SG_TRAPS_NAME)))
+		return 0;
+	return head + SG_TRAPS_HEAD;
 }
 
 /*

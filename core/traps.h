@@ -5,8 +5,14 @@
 #ifndef SG_TRAPS_H
 #define SG_TRAPS_H
 
-/* The name of the table's memfd, as /proc/PID/maps shows it. */
+/* The table's first page, read-only (a mapping of its own: anonymous,
+ * r--p, one page): this mark and its own address.  The table follows. */
 #define SG_TRAPS_NAME "sysgate-traps"
+#define SG_TRAPS_HEAD 4096UL
+struct sg_traps_head {
+	char mark[16];
+	unsigned long self;
+};
 
 /* A breakpoint at addr resumes at resume: 0, or -1 (no room). */
 int sg_traps_add(unsigned long addr, unsigned long resume) SG_HIDDEN;
@@ -20,5 +26,8 @@ unsigned long sg_traps_count(void) SG_HIDDEN;
 /* Is site a breakpoint of the sysgate in process pid, whose table is at
  * table there (one of its breakpoints, not a debugger's)? */
 int sg_traps_of(int pid, unsigned long table, unsigned long site) SG_HIDDEN;
+/* The table of process pid whose header may be the page at head (an
+ * anonymous read-only page of its maps), or 0. */
+unsigned long sg_traps_at(int pid, unsigned long head) SG_HIDDEN;
 
 #endif

@@ -270,7 +270,6 @@ static int names_sysgate(const char *line, size_t n)
 	static const char *const names[] = {
 		"/libsysgate.so", "/sysgate-loader",
 		"/memfd:sysgate-state (deleted)",
-		"/memfd:sysgate-traps (deleted)",
 	};
 	unsigned int i;
 
