@@ -137,7 +137,7 @@ char *sg_env_put_fd(char **cur, const char *name, int fd)
 
 unsigned long sg_env_extra_size(void)
 {
-	unsigned long n = SELF_MAX + OPTS_MAX + 64 + 64;
+	unsigned long n = SELF_MAX + OPTS_MAX + 64 + 64 + 64;
 	int i;
 
 	for (i = 0; i < sg.nhooks; i++)
@@ -145,14 +145,14 @@ unsigned long sg_env_extra_size(void)
 	return n + 256;
 }
 
-/* SYSGATE_CPU=SIZE:MASK in hex: the FPU probe's answer (core/init.c) */
-static char *put_fpu(char **cur)
+char *sg_env_put_pair(char **cur, const char *name, unsigned long a,
+		      unsigned long b)
 {
-	char a[24], b[24], val[48];
+	char x[24], y[24], val[48];
 
-	sg_strjoin(val, sizeof(val), sg_xtoa(a + sizeof(a), sg.fpu_size), ":",
-		   sg_xtoa(b + sizeof(b), sg.fpu_mask));
-	return put(cur, "SYSGATE_CPU", val);
+	sg_strjoin(val, sizeof(val), sg_xtoa(x + sizeof(x), a), ":",
+		   sg_xtoa(y + sizeof(y), b));
+	return put(cur, name, val);
 }
 
 unsigned long sg_env_add_ours(char **env, unsigned long k, char **cur,
@@ -166,8 +166,10 @@ unsigned long sg_env_add_ours(char **env, unsigned long k, char **cur,
 		env[k++] = sg_env_put_fd(cur, "SYSGATE_OUT", sg_output_fd());
 	if (state_fd > 2)
 		env[k++] = sg_env_put_fd(cur, "SYSGATE_STATE", state_fd);
+	/* SYSGATE_CPU: the FPU probe's answer (core/init.c) */
 	if (sg.fpu_size)
-		env[k++] = put_fpu(cur);
+		env[k++] = sg_env_put_pair(cur, "SYSGATE_CPU", sg.fpu_size,
+					   sg.fpu_mask);
 	for (i = 0; i < sg.nhooks; i++) {
 		struct sysgate_ctx *h = sg.hooks[i];
 		const unsigned char *d = (const unsigned char *)h->carry;
@@ -249,7 +251,7 @@ int sg_env_is_internal(const char *var)
 {
 	static const char *const ours[] = {
 		"OPTIONS=", "STATE=", "ROOT=", "CLI=", "OUT=", "EXEC_FD=",
-		"SECCOMP=", "PASSIVE=", "CARRY_", "DETACH=", "CPU=",
+		"SECCOMP=", "PASSIVE=", "CARRY_", "DETACH=", "CPU=", "SIG=",
 	};
 	unsigned int i;
 

@@ -95,6 +95,8 @@ static int same_file(const char *a, const char *b)
 {
 	unsigned long sa[32], sb[32];	/* struct stat: st_dev, st_ino first */
 
+	if (!sg_strcmp(a, b))
+		return 1;	/* (as a stat of each would say) */
 	if (sg_sc4(SG_NR_newfstatat, -100, (long)a, (long)sa, 0) < 0 ||
 	    sg_sc4(SG_NR_newfstatat, -100, (long)b, (long)sb, 0) < 0)
 		return !sg_strcmp(a, b);
@@ -261,16 +263,28 @@ static void not_hooked_32(const char *path)
 	sg_warn(msg);
 }
 
+/* What one read of /proc/self/status at an execve tells: a tracer, and
+ * the signals the kernel ignores, which stay so in the new program. */
+struct exec_status {
+	int known, tracer;
+	unsigned long ign;
+};
+
 /*
  * Whether a tracer (gdb, strace) is attached: at the exec it reads the
  * file the kernel ran, which would be sysgate-loader (its symbols, not
  * the program's), so a dynamic program starts with LD_PRELOAD instead.
+ * The same read is handed to the new program (SYSGATE_SIG), which would
+ * read it again for the signals its program starts ignoring.
  */
-static int traced(void)
+static int traced(struct exec_status *st)
 {
 	char buf[4096];
 	const char *v = sg_proc_status(0, "TracerPid", buf, sizeof(buf));
+	const char *ign = v ? sg_status_field(buf, "SigIgn") : 0;
 
+	st->tracer = v && *v != '0';
+	st->known = ign && sg_xparse(ign, &st->ign) == ign + 16;
 	return v && *v != '0';
 }
 
@@ -325,9 +339,9 @@ static int loader_script(const char *path)
 }
 
 /* 1: through the loader; 2: a script, through the loader; 0: not. */
-static int via_loader(const char *path, char *const *argv,
-		      unsigned long argc, char **newargv, char *loader,
-		      unsigned long loader_size)
+static int via_loader(struct exec_status *st, const char *path,
+		      char *const *argv, unsigned long argc, char **newargv,
+		      char *loader, unsigned long loader_size)
 {
 	unsigned long skip;
 	int kind, script = 0;
@@ -344,7 +358,7 @@ static int via_loader(const char *path, char *const *argv,
 		kind = 0, script = 1;
 	if (kind < 0 || kind == 2 ||
 	    (kind == 0 && (!(sg.opts && sg_options_loader(sg.opts)) ||
-			   traced())))
+			   traced(st))))
 		return 0;
 	newargv[0] = loader;
 	newargv[1] = (char *)path;
@@ -372,14 +386,17 @@ static int via_loader(const char *path, char *const *argv,
  * without them.  Not where the bits are ignored (no_new_privs, a nosuid
  * mount).
  */
-int sg_starts_set_id(const char *path)
+int sg_starts_set_id(const char *path, const struct sg_fd_stat *known)
 {
 	struct sg_fd_stat st;
 	unsigned int ruid, euid, suid, rgid, egid, sgid;
 	unsigned long fs[16];	/* struct statfs: f_flags is word 10 */
 
-	if (sg_path_stat(path, &st) < 0 ||
-	    sg_sc3(SG_NR_getresuid, (long)&ruid, (long)&euid, (long)&suid) ||
+	if (known)
+		st = *known;
+	else if (sg_path_stat(path, &st) < 0)
+		return 0;
+	if (sg_sc3(SG_NR_getresuid, (long)&ruid, (long)&euid, (long)&suid) ||
 	    sg_sc3(SG_NR_getresgid, (long)&rgid, (long)&egid, (long)&sgid))
 		return 0;
 	if ((st.mode & (S_ISUID_ | S_ISGID_)) &&
@@ -537,6 +554,9 @@ struct exec_plan {
 	long keep;		/* the program's descriptor, for the loader */
 	long state;		/* shared state reopened for the new program */
 	long path_len;		/* execve's path read into pathbuf, or -errno */
+	struct exec_status status;	/* (where the loader's choice read it) */
+	struct sg_fd_stat st;	/* pathbuf's, where stat_ok (exec_missing) */
+	int stat_ok;
 	char *preload_old;	/* the program's LD_PRELOAD without ours */
 	size_t preload_len;
 	char pathbuf[512];
@@ -607,6 +627,8 @@ static long exec_read_path(struct sg_thread *t, const struct sysgate_sys *s,
 
 	if (r >= 0)
 		p->renamed = self_exe(t, p->pathbuf, sizeof(p->pathbuf));
+	if (p->renamed)
+		p->stat_ok = 0;	/* (exec_missing's was of the old name) */
 	return r;
 }
 
@@ -622,7 +644,7 @@ static long route_seccomp(struct sg_thread *t, const struct sysgate_sys *s,
 
 	if (r >= 0)
 		r = loader_can_start(p->pathbuf);
-	if (r > 0 && sg_starts_set_id(p->pathbuf)) {
+	if (r > 0 && sg_starts_set_id(p->pathbuf, p->stat_ok ? &p->st : 0)) {
 		/* The loader would run it with the caller's credentials:
 		 * refused, as an LSM would. */
 		not_traced_set_id(p->pathbuf, ": -m seccomp cannot run it");
@@ -633,8 +655,8 @@ static long route_seccomp(struct sg_thread *t, const struct sysgate_sys *s,
 	p->kind = r;
 	if (!r && p->follow)
 		not_hooked_32(p->pathbuf);
-	p->static_prog = r && via_loader(p->pathbuf, p->argv, p->argc,
-					 p->newargv, p->loader, 512);
+	p->static_prog = r && via_loader(&p->status, p->pathbuf, p->argv,
+					 p->argc, p->newargv, p->loader, 512);
 	if (r && !p->static_prog)
 		return -ENOMEM_;
 	return 0;
@@ -647,12 +669,13 @@ static void route(struct sg_thread *t, const struct sysgate_sys *s,
 {
 	if (exec_read_path(t, s, p) < 0)
 		return;
-	if (p->follow && sg_starts_set_id(p->pathbuf)) {
+	if (p->follow &&
+	    sg_starts_set_id(p->pathbuf, p->stat_ok ? &p->st : 0)) {
 		not_traced_set_id(p->pathbuf, ": not traced");
 		p->follow = 0;
 	}
-	p->static_prog = p->follow ? via_loader(p->pathbuf, p->argv,
-						p->argc, p->newargv,
+	p->static_prog = p->follow ? via_loader(&p->status, p->pathbuf,
+						p->argv, p->argc, p->newargv,
 						p->loader, 512)
 				   : 0;
 	p->kind = p->static_prog;
@@ -753,6 +776,9 @@ static int build_env(struct exec_plan *p)
 	}
 	if (p->keep >= 0)
 		e[k++] = sg_env_put_fd(&p->strs, "SYSGATE_EXEC_FD", p->keep);
+	if (p->follow && p->static_prog && p->status.known)
+		e[k++] = sg_env_put_pair(&p->strs, "SYSGATE_SIG",
+					 p->status.ign, p->status.tracer);
 	e[k] = 0;
 	return 0;
 }
@@ -813,14 +839,14 @@ static int kernel_opens_first(void)
  * another: each miss paid some twenty calls, then the reads of every
  * variable); else 0.
  */
-static long exec_missing(const struct exec_plan *p)
+static long exec_missing(struct exec_plan *p)
 {
-	struct sg_fd_stat st;
 	long r;
 
 	if (p->at || p->path_len < 0)
 		return 0;
-	r = sg_path_stat(p->pathbuf, &st);
+	r = sg_path_stat(p->pathbuf, &p->st);
+	p->stat_ok = r == 0;
 	return r == -2 || r == -20 ? r : 0;
 }
 

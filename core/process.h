@@ -8,7 +8,9 @@ int sg_elf_needs_loader(const char *path) SG_HIDDEN;
 /* A script's interpreter may be a script too, as deep as the kernel
  * lets: five scripts in all (a sixth is ELOOP, fs/exec.c). */
 #define SG_SCRIPT_LEVELS 5
-int sg_starts_set_id(const char *path) SG_HIDDEN;
+/* known: path's stat, where the caller has it (0: made here) */
+int sg_starts_set_id(const char *path, const struct sg_fd_stat *known)
+	SG_HIDDEN;
 /* Under the loader: a readlink of /proc/self/exe answered with the
  * program's path (1), or not that link (0). */
 int sg_readlink_self_exe(struct sg_thread *t, struct sysgate_sys *s) SG_HIDDEN;

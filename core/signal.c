@@ -855,21 +855,25 @@ long sg_signal_rt_sigaction(long sig, const void *act, void *oact, long size)
  * but the ignored ones (SIG_IGN), with no flags, mask or restorer, so one
  * read of /proc/self/status (SigIgn) gives them all, where a process
  * would otherwise start with 64 rt_sigaction calls.  The same read tells
- * sg_tracer_outside whether a tracer is there.  0 if it did.
+ * sg_tracer_outside whether a tracer is there.  The execve's own read of
+ * it, where it made one, came down with the program (core/init.c).  0 if
+ * known.
  */
 static int actions_after_exec(struct sg_kact *app_act)
 {
 	char buf[4096];
-	const char *ign = sg.loader ? sg_proc_status(0, "SigIgn", buf,
-						     sizeof(buf)) : 0;
-	const char *tracer = ign ? sg_status_field(buf, "TracerPid") : 0;
-	unsigned long mask = 0;
+	const char *ign = 0, *tracer = 0;
+	unsigned long mask = sg.exec_sigign;
 	int sig;
 
-	if (!ign)
+	if (!sg.loader)
 		return -1;
-	if (sg_xparse(ign, &mask) != ign + 16)
-		return -1;
+	if (!sg.exec_status) {
+		ign = sg_proc_status(0, "SigIgn", buf, sizeof(buf));
+		if (!ign || sg_xparse(ign, &mask) != ign + 16)
+			return -1;
+		tracer = sg_status_field(buf, "TracerPid");
+	}
 	for (sig = 1; sig < SG_NSIG; sig++) {
 		memset(&app_act[sig], 0, sizeof(app_act[sig]));
 		if (mask >> (sig - 1) & 1)

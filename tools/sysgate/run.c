@@ -372,7 +372,7 @@ void sg_cli_check_start(const struct sg_options *o, struct sg_run *st,
 	st->seccomp = !sg_strcmp(o->mechanism, "seccomp");
 	/* A set-ID program: ld.so ignores LD_PRELOAD, and the loader would
 	 * run it with our credentials; it runs as natively, said once. */
-	if (!st->ptrace && sg_starts_set_id(st->prog)) {
+	if (!st->ptrace && sg_starts_set_id(st->prog, 0)) {
 		char e[1024];
 		long r;
 
