@@ -145,14 +145,14 @@ unsigned long sg_env_extra_size(void)
 	return n + 256;
 }
 
-char *sg_env_put_pair(char **cur, const char *name, unsigned long a,
-		      unsigned long b)
+/* SYSGATE_CPU=SIZE:MASK in hex: the FPU probe's answer (core/init.c) */
+static char *put_fpu(char **cur)
 {
-	char x[24], y[24], val[48];
+	char a[24], b[24], val[48];
 
-	sg_strjoin(val, sizeof(val), sg_xtoa(x + sizeof(x), a), ":",
-		   sg_xtoa(y + sizeof(y), b));
-	return put(cur, name, val);
+	sg_strjoin(val, sizeof(val), sg_xtoa(a + sizeof(a), sg.fpu_size), ":",
+		   sg_xtoa(b + sizeof(b), sg.fpu_mask));
+	return put(cur, "SYSGATE_CPU", val);
 }
 
 unsigned long sg_env_add_ours(char **env, unsigned long k, char **cur,
@@ -166,10 +166,8 @@ unsigned long sg_env_add_ours(char **env, unsigned long k, char **cur,
 		env[k++] = sg_env_put_fd(cur, "SYSGATE_OUT", sg_output_fd());
 	if (state_fd > 2)
 		env[k++] = sg_env_put_fd(cur, "SYSGATE_STATE", state_fd);
-	/* SYSGATE_CPU: the FPU probe's answer (core/init.c) */
 	if (sg.fpu_size)
-		env[k++] = sg_env_put_pair(cur, "SYSGATE_CPU", sg.fpu_size,
-					   sg.fpu_mask);
+		env[k++] = put_fpu(cur);
 	for (i = 0; i < sg.nhooks; i++) {
 		struct sysgate_ctx *h = sg.hooks[i];
 		const unsigned char *d = (const unsigned char *)h->carry;

@@ -10,9 +10,6 @@ void sg_env_init(const char *self_path, const char *options,
 int sg_env_is_self(const char *s, size_t len) SG_HIDDEN;
 /* "NAME=fd:N" built at *cur: a descriptor the new program inherits. */
 char *sg_env_put_fd(char **cur, const char *name, int fd) SG_HIDDEN;
-/* "NAME=A:B" in hex built at *cur (SYSGATE_CPU, SYSGATE_SIG). */
-char *sg_env_put_pair(char **cur, const char *name, unsigned long a,
-		      unsigned long b) SG_HIDDEN;
 /* "LD_PRELOAD=<libsysgate>[:<other preloads>]" built at *cur. */
 char *sg_env_preload(char **cur, const char *old, size_t oldlen) SG_HIDDEN;
 /* Append SYSGATE_OPTIONS, SYSGATE_OUT, SYSGATE_STATE and carried hook

@@ -96,10 +96,10 @@ static int same_file(const char *a, const char *b)
 	unsigned long sa[32], sb[32];	/* struct stat: st_dev, st_ino first */
 
 	if (!sg_strcmp(a, b))
-		return 1;	/* (as a stat of each would say) */
+		return 1;
 	if (sg_sc4(SG_NR_newfstatat, -100, (long)a, (long)sa, 0) < 0 ||
 	    sg_sc4(SG_NR_newfstatat, -100, (long)b, (long)sb, 0) < 0)
-		return !sg_strcmp(a, b);
+		return 0;
 	return sa[0] == sb[0] && sa[1] == sb[1];
 }
 
@@ -263,10 +263,10 @@ static void not_hooked_32(const char *path)
 	sg_warn(msg);
 }
 
-/* What one read of /proc/self/status at an execve tells: a tracer, and
- * the signals the kernel ignores, which stay so in the new program. */
+/* The signals the kernel ignores at an execve, which stay so in the new
+ * program: known where /proc/self/status was read for a tracer. */
 struct exec_status {
-	int known, tracer;
+	int known;
 	unsigned long ign;
 };
 
@@ -274,8 +274,8 @@ struct exec_status {
  * Whether a tracer (gdb, strace) is attached: at the exec it reads the
  * file the kernel ran, which would be sysgate-loader (its symbols, not
  * the program's), so a dynamic program starts with LD_PRELOAD instead.
- * The same read is handed to the new program (SYSGATE_SIG), which would
- * read it again for the signals its program starts ignoring.
+ * The same read's ignored signals are handed to the loader the execve
+ * starts (SYSGATE_SIG: no tracer then), which would read them again.
  */
 static int traced(struct exec_status *st)
 {
@@ -283,7 +283,6 @@ static int traced(struct exec_status *st)
 	const char *v = sg_proc_status(0, "TracerPid", buf, sizeof(buf));
 	const char *ign = v ? sg_status_field(buf, "SigIgn") : 0;
 
-	st->tracer = v && *v != '0';
 	st->known = ign && sg_xparse(ign, &st->ign) == ign + 16;
 	return v && *v != '0';
 }
@@ -776,9 +775,11 @@ static int build_env(struct exec_plan *p)
 	}
 	if (p->keep >= 0)
 		e[k++] = sg_env_put_fd(&p->strs, "SYSGATE_EXEC_FD", p->keep);
-	if (p->follow && p->static_prog && p->status.known)
-		e[k++] = sg_env_put_pair(&p->strs, "SYSGATE_SIG",
-					 p->status.ign, p->status.tracer);
+	if (p->follow && p->static_prog && p->status.known) {
+		char x[24], *v = sg_xtoa(x + sizeof(x), p->status.ign);
+
+		e[k++] = put_var(&p->strs, "SYSGATE_SIG", v, sg_strlen(v));
+	}
 	e[k] = 0;
 	return 0;
 }

@@ -213,15 +213,6 @@ static void close_exec_fd(void)
 	sg_start_unsetenv("SYSGATE_EXEC_FD");
 }
 
-/* "A:B" in hex into c[0], c[1]: 0, or -1 where v is not that. */
-static int carried_pair(const char *v, unsigned long c[2])
-{
-	const char *p, *q;
-
-	return (p = sg_xparse(v, &c[0])) != v && *p == ':' &&
-	       (q = sg_xparse(p + 1, &c[1])) != p + 1 && !*q ? 0 : -1;
-}
-
 /* The FPU save area's size and features: the process whose execve
  * started this one hands its answer down (SYSGATE_CPU=SIZE:MASK in hex,
  * core/env.c), as CPUID exits to the hypervisor in a VM (most of
@@ -229,11 +220,12 @@ static int carried_pair(const char *v, unsigned long c[2])
  * arch finds it plausible. */
 static void fpu_probe(void)
 {
-	const char *v = sg_start_getenv("SYSGATE_CPU");
+	const char *v = sg_start_getenv("SYSGATE_CPU"), *p, *q;
 	unsigned long c[2];
 
 	if (v) {
-		int ok = carried_pair(v, c) == 0 &&
+		int ok = (p = sg_xparse(v, &c[0])) != v && *p == ':' &&
+			 (q = sg_xparse(p + 1, &c[1])) != p + 1 && !*q &&
 			 sg_fpu_carried_ok(c[0], c[1]);
 
 		sg_start_unsetenv("SYSGATE_CPU");
@@ -246,20 +238,20 @@ static void fpu_probe(void)
 	sg_fpu_probe(&sg.fpu_size, &sg.fpu_mask);
 }
 
-/* SYSGATE_SIG=SIGIGN:TRACED in hex: what the execve that started this
- * program read of /proc/self/status just before (core/exec.c), which
- * the loader would read again (core/signal.c): ~15 us a process. */
+/* SYSGATE_SIG=SIGIGN in hex: the ignored signals the execve that started
+ * this program read of /proc/self/status, finding no tracer
+ * (core/exec.c), which the loader would read again (core/signal.c). */
 static void exec_status(void)
 {
-	const char *v = sg_start_getenv("SYSGATE_SIG");
-	unsigned long c[2];
+	const char *v = sg_start_getenv("SYSGATE_SIG"), *end;
+	unsigned long ign;
 
 	if (!v)
 		return;
-	if (sg.loader && carried_pair(v, c) == 0 && c[1] <= 1) {
-		sg.exec_status = 1;
-		sg.exec_sigign = c[0];
-		sg.tracer_at_start = c[1] ? 2 : 1;
+	end = sg_xparse(v, &ign);
+	if (sg.loader && end != v && !*end) {
+		sg.exec_sigign = ign;
+		sg.tracer_at_start = 1;
 	}
 	sg_start_unsetenv("SYSGATE_SIG");
 }

@@ -25,7 +25,7 @@ static unsigned long hex(const char **p)
 }
 
 /* "lo-hi perms off maj:min inode   path" */
-static int parse_line(const char *p, struct sg_mapping *m)
+int sg_maps_parse_line(const char *p, struct sg_mapping *m)
 {
 	unsigned long maj, min;
 
@@ -178,7 +178,7 @@ int sg_maps_each(char *maps, int (*fn)(const struct sg_mapping *m, void *arg),
 
 		if (nl)
 			*nl = 0;
-		if (parse_line(line, &m) == 0 && (r = fn(&m, arg)))
+		if (sg_maps_parse_line(line, &m) == 0 && (r = fn(&m, arg)))
 			return r;
 		if (!nl)
 			break;

@@ -26,6 +26,9 @@ struct sg_mapping {
 char *sg_maps_read(unsigned long *size) SG_HIDDEN;
 /* The same into buf: its length (cap - 1: maybe cut short), or -errno. */
 long sg_maps_read_into(char *buf, unsigned long cap) SG_HIDDEN;
+/* One line of a maps file, NUL-terminated, into m (m->path into it): 0,
+ * or -1 where it is not one. */
+int sg_maps_parse_line(const char *line, struct sg_mapping *m) SG_HIDDEN;
 /* Call fn on each line of maps (from sg_maps_read), its path
  * NUL-terminated meanwhile, until fn returns non-zero: that value, or 0.
  * The line fn stopped at stays terminated (its path may still be used);

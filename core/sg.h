@@ -260,10 +260,9 @@ struct sg_global {
 					   /proc/self/exe is the program */
 	int tracer_at_start;		/* loader: 0 unknown, 1 no tracer at
 					   start (TracerPid), 2 one */
-	int exec_status;		/* 1: the execve that started this
-					   program read exec_sigign and
-					   tracer_at_start (SYSGATE_SIG) */
-	unsigned long exec_sigign;	/* the kernel's ignored signals then */
+	unsigned long exec_sigign;	/* loader: the kernel's ignored
+					   signals then, where tracer_at_start
+					   came with them (SYSGATE_SIG) */
 	int own_loader;			/* loader: that program has no
 					   interpreter, so it maps any later
 					   code itself */

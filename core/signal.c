@@ -855,8 +855,8 @@ long sg_signal_rt_sigaction(long sig, const void *act, void *oact, long size)
  * but the ignored ones (SIG_IGN), with no flags, mask or restorer, so one
  * read of /proc/self/status (SigIgn) gives them all, where a process
  * would otherwise start with 64 rt_sigaction calls.  The same read tells
- * sg_tracer_outside whether a tracer is there.  The execve's own read of
- * it, where it made one, came down with the program (core/init.c).  0 if
+ * sg_tracer_outside whether a tracer is there.  Where the execve made
+ * that read itself, both came down with the program (core/init.c).  0 if
  * known.
  */
 static int actions_after_exec(struct sg_kact *app_act)
@@ -868,7 +868,7 @@ static int actions_after_exec(struct sg_kact *app_act)
 
 	if (!sg.loader)
 		return -1;
-	if (!sg.exec_status) {
+	if (!sg.tracer_at_start) {
 		ign = sg_proc_status(0, "SigIgn", buf, sizeof(buf));
 		if (!ign || sg_xparse(ign, &mask) != ign + 16)
 			return -1;

@@ -34,6 +34,7 @@
  */
 #include "sg.h"
 #include "traps.h"
+#include "maps.h"
 #include "mech.h"
 #include "options.h"
 #include "signal_arch.h"
@@ -136,12 +137,17 @@ void sg_tracer_traceme_now(struct sg_thread *t)
  * PTRACE_GET_SYSCALL_USER_DISPATCH_CONFIG reads nothing useful at the
  * signal's stop.)  On the hook stack: two pages of buffer.
  */
-#define NHEADS 8
 struct tracee {
 	int tid;
 	int sysgate;
 	unsigned long traps;
-	/* (while the maps are read: pages that may be the table's header) */
+};
+
+/* A read of a tracee's maps: and the pages there that may be the header
+ * of its table of breakpoints (core/traps.c), looked at after it. */
+#define NHEADS 8
+struct maps_read {
+	struct tracee *q;
 	unsigned long head[NHEADS];
 	int heads;
 };
@@ -153,58 +159,30 @@ static int ends_with(const char *s, unsigned long n, const char *end)
 	return n >= len && !memcmp(s + n - len, end, len);
 }
 
-/* An address at the start of a maps line. */
-static unsigned long line_addr(const char *s, unsigned long n, unsigned long *i)
+/* line: NUL-terminated, n bytes long */
+static void maps_line(struct maps_read *r, const char *line, unsigned long n)
 {
-	unsigned long v = 0;
-
-	for (; *i < n; ++*i) {
-		char c = s[*i];
-
-		if (c >= '0' && c <= '9')
-			v = v * 16 + c - '0';
-		else if (c >= 'a' && c <= 'f')
-			v = v * 16 + c - 'a' + 10;
-		else
-			break;
-	}
-	return v;
-}
-
-/* Whether a maps line is an anonymous read-only page, which may be the
- * header of sysgate's table of breakpoints (core/traps.c). */
-static int may_be_traps_head(const char *s, unsigned long n, unsigned long lo)
-{
-	static const char rest[] = " r--p 00000000 00:00 0";
-	unsigned long i = 0;
-
-	line_addr(s, n, &i);
-	if (i >= n || s[i++] != '-' || line_addr(s, n, &i) - lo != SG_TRAPS_HEAD)
-		return 0;
-	while (n > i && s[n - 1] == ' ')
-		n--;
-	return n - i == sizeof(rest) - 1 && !memcmp(s + i, rest, n - i);
-}
-
-static void maps_line(struct tracee *q, const char *s, unsigned long n)
-{
-	unsigned long i = 0, lo = line_addr(s, n, &i);
+	struct sg_mapping m;
 
 	/* (once /proc/PID/exe names the program, the loader's segments
 	 * are sysgate-loader.text's or anonymous: then the shared state's
 	 * memfd says so) */
-	if (ends_with(s, n, "/libsysgate.so") ||
-	    ends_with(s, n, "/sysgate-loader") ||
-	    ends_with(s, n, "/sysgate-loader.text") ||
-	    ends_with(s, n, "/memfd:sysgate-state (deleted)"))
-		q->sysgate = 1;
-	if (!q->traps && q->heads < NHEADS && may_be_traps_head(s, n, lo))
-		q->head[q->heads++] = lo;
+	if (ends_with(line, n, "/libsysgate.so") ||
+	    ends_with(line, n, "/sysgate-loader") ||
+	    ends_with(line, n, "/sysgate-loader.text") ||
+	    ends_with(line, n, "/memfd:sysgate-state (deleted)"))
+		r->q->sysgate = 1;
+	/* an anonymous private read-only page */
+	if (r->heads < NHEADS && sg_maps_parse_line(line, &m) == 0 &&
+	    m.hi - m.lo == SG_TRAPS_HEAD && m.prot == PROT_R && !m.shared &&
+	    !m.off && !m.dev_ino[0] && !m.dev_ino[1] && !*m.path)
+		r->head[r->heads++] = m.lo;
 }
 
 static long read_maps(void *p)
 {
-	struct tracee *q = p;
+	struct maps_read *mr = p;
+	struct tracee *q = mr->q;
 	char path[48], num[16], buf[8192];
 	unsigned long keep = 0, n, i, from;
 	long fd, r;
@@ -222,7 +200,8 @@ static long read_maps(void *p)
 		n = keep + r;
 		for (i = from = 0; i < n; i++)
 			if (buf[i] == '\n') {
-				maps_line(q, buf + from, i - from);
+				buf[i] = 0;
+				maps_line(mr, buf + from, i - from);
 				from = i + 1;
 			}
 		/* the line the read cut (one longer than the buffer is
@@ -231,8 +210,8 @@ static long read_maps(void *p)
 		memmove(buf, buf + n - keep, keep);
 	}
 	sg_sc1(SG_NR_close, fd);
-	for (i = 0; i < (unsigned long)q->heads && !q->traps; i++)
-		q->traps = sg_traps_at(q->tid, q->head[i]);
+	for (i = 0; i < (unsigned long)mr->heads && !q->traps; i++)
+		q->traps = sg_traps_at(q->tid, mr->head[i]);
 	return 0;
 }
 
@@ -243,15 +222,16 @@ static struct tracee known[NKNOWN];
 
 static struct tracee tracee(struct sg_thread *t, int tid)
 {
-	struct tracee *k = &known[(unsigned)tid % NKNOWN], q = { .tid = tid };
+	struct tracee *k = &known[(unsigned)tid % NKNOWN], q = { tid, 0, 0 };
+	struct maps_read r = { &q, { 0 }, 0 };
 
 	if (__atomic_load_n(&k->tid, __ATOMIC_ACQUIRE) == tid) {
 		q = *k;
 		if (q.tid == tid)
 			return q;
-		q = (struct tracee){ .tid = tid };
+		q = (struct tracee){ tid, 0, 0 };
 	}
-	sg_run_hooks(t, read_maps, &q);
+	sg_run_hooks(t, read_maps, &r);
 	__atomic_store_n(&k->tid, 0, __ATOMIC_RELAXED);
 	k->sysgate = q.sysgate;
 	k->traps = q.traps;

@@ -35,8 +35,8 @@ static unsigned long trap_slot(unsigned long addr)
 /*
  * Anonymous memory: a memfd's private copy, which once named the table in
  * the maps, cost three more calls and, for each page written, a page of
- * shared memory besides its copy (~18 us a process here).  A read-only
- * page before the table, its own mapping in the maps, says whose it is.
+ * shared memory besides its copy.  A read-only page before the table,
+ * its own mapping in the maps, says whose it is.
  */
 static struct trap_site *new_traps(void)
 {
