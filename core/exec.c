@@ -378,18 +378,39 @@ static int via_loader(struct exec_status *st, const char *path,
 }
 
 /*
+ * The effective ids the kernel gives a process with *euid and *egid that
+ * runs path (st: its stat): the file's owner and group where its set-ID
+ * bits apply.  Not where they are ignored (no_new_privs, a nosuid mount),
+ * nor a set-group-ID bit without group execute (a mandatory-locking
+ * mark).
+ */
+void sg_set_id_of(const char *path, const struct sg_fd_stat *st,
+		  unsigned int *euid, unsigned int *egid)
+{
+	unsigned long fs[16];	/* struct statfs: f_flags is word 10 */
+
+	if ((st->mode & (S_ISUID_ | S_ISGID_)) &&
+	    sg_sc5(SG_NR_prctl, 39 /* PR_GET_NO_NEW_PRIVS */, 0, 0, 0, 0) == 0 &&
+	    sg_sc2(SG_NR_statfs, (long)path, (long)fs) == 0 &&
+	    !(fs[10] & 2 /* ST_NOSUID */)) {
+		if (st->mode & S_ISUID_)
+			*euid = st->uid;
+		if ((st->mode & S_ISGID_) && (st->mode & 010 /* group x */))
+			*egid = st->gid;
+	}
+}
+
+/*
  * Whether the program at path starts set-ID: the kernel would run it with
  * other credentials than the real ones (a set-user- or set-group-ID file,
  * or a process already running so), and in secure mode, where ld.so
  * ignores LD_PRELOAD and the loader, not set-ID itself, would run it
- * without them.  Not where the bits are ignored (no_new_privs, a nosuid
- * mount).
+ * without them.
  */
 int sg_starts_set_id(const char *path, const struct sg_fd_stat *known)
 {
 	struct sg_fd_stat st;
 	unsigned int ruid, euid, suid, rgid, egid, sgid;
-	unsigned long fs[16];	/* struct statfs: f_flags is word 10 */
 
 	if (known)
 		st = *known;
@@ -398,15 +419,7 @@ int sg_starts_set_id(const char *path, const struct sg_fd_stat *known)
 	if (sg_sc3(SG_NR_getresuid, (long)&ruid, (long)&euid, (long)&suid) ||
 	    sg_sc3(SG_NR_getresgid, (long)&rgid, (long)&egid, (long)&sgid))
 		return 0;
-	if ((st.mode & (S_ISUID_ | S_ISGID_)) &&
-	    sg_sc5(SG_NR_prctl, 39 /* PR_GET_NO_NEW_PRIVS */, 0, 0, 0, 0) == 0 &&
-	    sg_sc2(SG_NR_statfs, (long)path, (long)fs) == 0 &&
-	    !(fs[10] & 2 /* ST_NOSUID */)) {
-		if (st.mode & S_ISUID_)
-			euid = st.uid;
-		if ((st.mode & S_ISGID_) && (st.mode & 010 /* group x */))
-			egid = st.gid;
-	}
+	sg_set_id_of(path, &st, &euid, &egid);
 	return euid != ruid || egid != rgid;
 }
 

@@ -301,6 +301,7 @@ static int short_opt(struct sg_options *o, char c, const char *val)
 	case 'O': o->overhead = keep(o, val); return 0;
 	case 'm': o->mechanism = keep(o, val); return 0;
 	case 'E': return add_list(o, o->env, &o->nenv, val, "-E");
+	case 'u': o->user = keep(o, val); return 0;
 	case 'f': o->follow++; return 0;
 	case 'D': o->daemonize++; return 0;
 	case 'c': o->count = 1; return 0;
@@ -431,6 +432,7 @@ static const struct long_opt long_opts[] = {
 	/* strace's long names for its letters and -e expressions */
 	{ "columns", 1, 'a' },
 	{ "env", 1, 'E' },
+	{ "user", 1, 'u' },
 	{ "no-abbrev", 0, 'v' },
 	{ "syscall-number", 0, 'n' },
 	{ "successful-only", 0, 'z' },
@@ -795,6 +797,9 @@ int sg_options_parse(struct sg_options *o, int argc, char **argv)
 	    (o->outfile[0] == '|' || o->outfile[0] == '!'))
 		return fail(o, "-D with -o |COMMAND would leave the program "
 			       "a child it did not make: not together", 0, 0);
+	if (o->user && o->attach)
+		return fail(o, "-u runs PROG as another user: not with -p", 0,
+			    0);
 	if (o->daemonize && o->attach)
 		return fail(o, "PROG [ARGS] must be specified with "
 			       "-D/--daemonize", 0, 0);

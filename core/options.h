@@ -69,6 +69,8 @@ struct sg_options {
 	int list_syscalls;	/* --list-syscalls */
 	int list_mechanisms;	/* --list-mechanisms */
 	const char *attach;	/* -p PID[,PID...] */
+	const char *user;	/* -u USER or UID:GID: PROG runs as that user
+				   (CLI only) */
 	int detach_execve;	/* -b execve: a followed execve's new program
 				   is let go of once it has started */
 	int detach_after;	/* --detach-after=SECONDS, plus 1 (0: none) */

@@ -8,6 +8,10 @@ int sg_elf_needs_loader(const char *path) SG_HIDDEN;
 /* A script's interpreter may be a script too, as deep as the kernel
  * lets: five scripts in all (a sixth is ELOOP, fs/exec.c). */
 #define SG_SCRIPT_LEVELS 5
+/* The effective ids after an execve of path (st: its stat) by a
+ * process with *euid and *egid: set where its set-ID bits apply. */
+void sg_set_id_of(const char *path, const struct sg_fd_stat *st,
+		  unsigned int *euid, unsigned int *egid) SG_HIDDEN;
 /* known: path's stat, where the caller has it (0: made here) */
 int sg_starts_set_id(const char *path, const struct sg_fd_stat *known)
 	SG_HIDDEN;

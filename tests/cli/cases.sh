@@ -3039,4 +3039,60 @@ PY
 	done
 }
 
+# -u USER (or UID:GID) as strace's: the program runs with that user's ids
+# and groups, a set-ID program with its owner or group as its effective
+# id (which the loader's execve cannot give it); the output file, made
+# by root, is written all the same.
+need_user_nobody() {
+	[ "$(id -u)" = 0 ] || { echo "needs root"; exit 77; }
+	command -v setpriv >/dev/null || { echo "no setpriv"; exit 77; }
+	chmod 755 "$TMP"
+	setpriv --reuid=65534 --regid=65534 --clear-groups \
+		test -x "$BUILD/sysgate-loader" -a -r "$BUILD/sysgate-loader.text" ||
+		{ echo "nobody cannot reach $BUILD"; exit 77; }
+}
+
+t_user() {
+	local p m
+	need_user_nobody
+	cp /usr/bin/id "$TMP/suid" && chmod 4755 "$TMP/suid"
+	cp /usr/bin/id "$TMP/sgid" && chgrp mail "$TMP/sgid" &&
+		chmod 2755 "$TMP/sgid"
+	for p in /usr/bin/id "$TMP/suid" "$TMP/sgid"; do
+		setpriv --reuid=65534 --regid=65534 --init-groups \
+			"$p" >"$TMP/want" || fail "native $p"
+		for m in patch sud ptrace; do
+			"$SG" -m $m -u nobody -o "$TMP/out" -- "$p" >"$TMP/got" ||
+				fail "-m $m -u nobody $p: exit $?"
+			same "$TMP/want" "$TMP/got"
+			grep -q '^write(1, "uid=65534(nobody)' "$TMP/out" ||
+				fail "-m $m: no trace of $p in $TMP/out"
+		done
+	done
+	"$SG" -u 65534:65534 -- /usr/bin/id >"$TMP/got" || fail "UID:GID"
+	echo "uid=65534(nobody) gid=65534(nogroup) groups=65534(nogroup)" >"$TMP/want"
+	same "$TMP/want" "$TMP/got"
+	"$SG" -f -c -u nobody -o "$TMP/out" -- sh -c 'id -u' >"$TMP/got" &&
+		[ "$(cat "$TMP/got")" = 65534 ] || fail "-f -c -u nobody"
+	grep -q ' total$' "$TMP/out" || fail "-c summary missing"
+}
+
+t_user_refused() {
+	local out
+	need_user_nobody
+	out=$(setpriv --reuid=65534 --regid=65534 --clear-groups \
+		"$SG" -u nobody -- true 2>&1) && fail "not root: exit 0"
+	[ "$out" = "sysgate: You must be root to use the -u/--username option" ] ||
+		fail "not root: '$out'"
+	out=$("$SG" -u no-such-user-here -- true 2>&1) && fail "no user: exit 0"
+	[ "$out" = "sysgate: Cannot find user 'no-such-user-here'" ] ||
+		fail "no user: '$out'"
+	out=$("$SG" -u 12:x -- true 2>&1) && fail "bad pair: exit 0"
+	[ "$out" = "sysgate: invalid -u value (a user name or UID:GID): 12:x" ] ||
+		fail "bad pair: '$out'"
+	out=$("$SG" -u nobody -p 1 2>&1) && fail "-p: exit 0"
+	[ "$out" = "sysgate: -u runs PROG as another user: not with -p" ] ||
+		fail "-p: '$out'"
+}
+
 "t_$1"

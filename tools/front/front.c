@@ -7,8 +7,9 @@
  * start (its CPUID probes, its relocation, its pages) cost this command
  * more than everything else it does (doc/benchmarks.md).  Everything
  * else -- help and lists, sysgate bench/hot/bypass, -p, --hook, -m
- * ptrace, -o |CMD, sysgate under sysgate, and any command line the
- * options parser refuses -- goes whole to sysgate-dl, the CLI with libc
+ * ptrace, -o |CMD, -u (a user's ids and groups are libc's NSS to look
+ * up), sysgate under sysgate, and any command line the options parser
+ * refuses -- goes whole to sysgate-dl, the CLI with libc
  * (tools/sysgate/main.c), which says the same things for the same input.
  */
 #include "sg.h"
@@ -33,6 +34,7 @@ static int for_whole_cli(const struct sg_options *o, int argc, int prog_i)
 {
 	return o->help || o->version || o->list_syscalls ||
 	       o->list_mechanisms || o->attach || o->nhooks || o->hot ||
+	       o->user ||
 	       prog_i >= argc || !sg_strcmp(o->mechanism, "ptrace") ||
 	       (o->outfile && (o->outfile[0] == '|' || o->outfile[0] == '!'));
 }

@@ -28,6 +28,8 @@
 #include <sys/stat.h>
 #include <sys/wait.h>
 #include <dirent.h>
+#include <grp.h>
+#include <pwd.h>
 #include <unistd.h>
 #include "sg.h"
 #include "options.h"
@@ -136,6 +138,9 @@ static const char usage_text[] =
 "                         execute-only (no protection keys): NULL reads then\n"
 "                         return sled bytes instead of faulting\n"
 "  -E, --env VAR[=VAL]    set VAR in PROG's environment, or remove it\n"
+"  -u, --user USER|UID:GID  run PROG as that user (root only), with its\n"
+"                         groups; a set-ID PROG's effective id is then its\n"
+"                         file's owner or group, as strace's -u gives it\n"
 "  -I, --interruptible=N  SIGINT, SIGTERM... to sysgate, as strace: 1\n"
 "                         (anywhere) end it, 2 (waiting) send them to PROG\n"
 "                         and end, 3 (never) let them pass, 4 (never_tstp)\n"
@@ -395,6 +400,68 @@ static int start_traced(const struct sg_run *st, int argc, char **argv)
 	return pid;
 }
 
+/* A -u id: a decimal number below (uid_t)-1, which no one can be. */
+static int parse_id(const char *s, const char *end, unsigned int *id)
+{
+	unsigned long long v = 0;
+
+	if (s == end || !*s)
+		return -1;
+	for (; s != end && *s; s++) {
+		if (*s < '0' || *s > '9')
+			return -1;
+		v = v * 10 + (unsigned long long)(*s - '0');
+		if (v >= 0xffffffffULL)
+			return -1;
+	}
+	*id = (unsigned int)v;
+	return 0;
+}
+
+/*
+ * -u USER or UID:GID, as strace takes it: only from root (which can give
+ * PROG any ids); a user's groups are its NSS groups (initgroups' list),
+ * a UID:GID pair's none.  A set-ID PROG gets its owner or group as its
+ * effective id where the kernel would give it (sg_set_id_of), which an
+ * execve of sysgate-loader cannot.
+ */
+static const struct sg_ids *user_ids(const char *user, const char *prog)
+{
+	static struct sg_ids ids;
+	const char *colon = strchr(user, ':');
+	struct sg_fd_stat st;
+
+	if (getuid() != 0 || geteuid() != 0)
+		die("You must be root to use the -u/--username option", 0);
+	if (colon) {
+		if (parse_id(user, colon, &ids.uid) < 0 ||
+		    parse_id(colon + 1, 0, &ids.gid) < 0)
+			die("invalid -u value (a user name or UID:GID): ",
+			    user);
+	} else {
+		struct passwd *pw = getpwnam(user);
+		int n = 0;
+		char e[300];
+
+		snprintf(e, sizeof(e), "Cannot find user '%s'", user);
+		if (!pw)
+			die(e, 0);
+		ids.uid = pw->pw_uid;
+		ids.gid = pw->pw_gid;
+		getgrouplist(user, ids.gid, 0, &n);
+		ids.groups = calloc((size_t)n + 1, sizeof(*ids.groups));
+		if (!ids.groups ||
+		    getgrouplist(user, ids.gid, (gid_t *)ids.groups, &n) < 0)
+			die("cannot list the groups of ", user);
+		ids.ngroups = n;
+	}
+	ids.euid = ids.uid;
+	ids.egid = ids.gid;
+	if (sg_path_stat(prog, &st) == 0)
+		sg_set_id_of(prog, &st, &ids.euid, &ids.egid);
+	return &ids;
+}
+
 /* Once the tree has ended: the -c table and the hot report. */
 static void report(const struct sg_options *o, const char *state)
 {
@@ -443,6 +510,8 @@ int main(int argc, char **argv)
 		die("must have PROG [ARGS] (see sysgate -h)", 0);
 	nested_start(&o);
 	sg_cli_check_start(&o, &st, argv, check_user_hooks);
+	if (o.user)
+		st.ids = user_ids(o.user, st.prog);
 	if (o.outfile && (o.outfile[0] == '|' || o.outfile[0] == '!'))
 		start_output_pipe(&o, st.prog_i - 1, argv);
 	sg_cli_prepare(&o, &st, argv);

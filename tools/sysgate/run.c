@@ -371,8 +371,10 @@ void sg_cli_check_start(const struct sg_options *o, struct sg_run *st,
 	 * A seccomp filter lets only the loader's text reach the kernel. */
 	st->seccomp = !sg_strcmp(o->mechanism, "seccomp");
 	/* A set-ID program: ld.so ignores LD_PRELOAD, and the loader would
-	 * run it with our credentials; it runs as natively, said once. */
-	if (!st->ptrace && sg_starts_set_id(st->prog, 0)) {
+	 * run it with our credentials; it runs as natively, said once.
+	 * (Under -u the command gives it its set-ID ids itself, as strace
+	 * does: st->ids.) */
+	if (!st->ptrace && !o->user && sg_starts_set_id(st->prog, 0)) {
 		char e[1024];
 		long r;
 
@@ -527,9 +529,13 @@ static void apply_env_items(const struct sg_options *o, char **env,
 /* bare: -m ptrace, where nothing of sysgate runs in the program (its
  * environment is the user's, with -E's changes).  Two entries stay free
  * at the end (SYSGATE_ROOT, sg_cli_exec_program). */
+/* -u: the output file the command opened for PROG, or -1 */
+static long out_given = -1;
+
 static char **build_env(const struct sg_options *o, const char *lib,
 			const char *opts, const char *state, int bare)
 {
+	char num[24];
 	size_t n = 0, i, k = 0, room;
 	const char *old_env = sg_cli_getenv("LD_PRELOAD");
 	struct arena a;
@@ -575,6 +581,9 @@ static char **build_env(const struct sg_options *o, const char *lib,
 	env[k++] = arena_join(&a, "SYSGATE_OPTIONS=", opts, "");
 	if (state)
 		env[k++] = arena_join(&a, "SYSGATE_STATE=", state, "");
+	if (out_given >= 0)
+		env[k++] = arena_join(&a, "SYSGATE_OUT=fd:",
+				      sg_utoa(num + sizeof(num), out_given), "");
 	env[k++] = "SYSGATE_CLI=1";
 	env[k] = 0;
 	return env;
@@ -659,6 +668,22 @@ void sg_cli_prepare(struct sg_options *o, struct sg_run *st, char **argv)
 		}
 		sys_close(fd);
 	}
+	/* -u: PROG's user may not open FILE (the command made it, in a
+	 * directory of its own choosing): handed down open, as a followed
+	 * execve hands it.  (-ff's files are each process's to make.) */
+	if (o->user && !st->ptrace && o->outfile && o->follow != 2) {
+		out_given = sys_open(o->outfile, O_WRONLY_ | O_APPEND_ |
+				     O_CREAT_, 0644);
+		if (out_given >= 0 && out_given < 3) {
+			long fd = sg_sc3(SG_NR_fcntl, out_given,
+					 0 /* F_DUPFD */, 3);
+
+			sys_close(out_given);
+			out_given = fd;
+		}
+		if (out_given < 0)
+			sg_cli_die("cannot open output file ", o->outfile);
+	}
 	/* hooks' shared memory (-m ptrace: the tracer's; -f's count of the
 	 * tree's tasks), plans shared by the processes of a followed tree
 	 * (mechanisms/patch/plans.c), and where -o FILE's writes tell their
@@ -713,6 +738,30 @@ static long tree_description(void)
  * tree starts (it must not find the tree gone before it began). */
 static long tree_held = -1;
 
+/* -u: the groups first, while this process may still set them. */
+static void become(const struct sg_ids *ids)
+{
+	const char *what = "setgroups";
+	long r = sg_sc2(SG_NR_setgroups, ids->ngroups, (long)ids->groups);
+
+	if (!r) {
+		what = "setregid";
+		r = sg_sc2(SG_NR_setregid, ids->gid, ids->egid);
+	}
+	if (!r) {
+		what = "setreuid";
+		r = sg_sc2(SG_NR_setreuid, ids->uid, ids->euid);
+	}
+	if (!r)
+		return;
+	say("sysgate: ");
+	say(what);
+	say(": ");
+	say(sysgate_strerror(-r));
+	say("\n");
+	sg_sc1(SG_NR_exit, 127);
+}
+
 void sg_cli_exec_program(const struct sg_run *st, int argc, char **argv)
 {
 	char root[64], num[24], **env = st->env;
@@ -738,6 +787,8 @@ void sg_cli_exec_program(const struct sg_run *st, int argc, char **argv)
 		}
 		sg_sc3(SG_NR_fcntl, state_fd, F_SETFD_, 0);
 	}
+	if (st->ids)
+		become(st->ids);
 	if (st->loader) {
 		/* sysgate-loader PATH ARGV0 ARGS... */
 		char **largv = sg_mmap((argc - st->prog_i + 3) * sizeof(char *));
@@ -801,6 +852,8 @@ static int start_daemonized(const struct sg_run *st, int argc, char **argv)
 			sg_sc1(SG_NR_exit_group, g < 0);
 		if (tree_held >= 0)
 			sys_close(tree_held);
+		if (out_given >= 0)
+			sys_close(out_given);
 		tree_held = -1;
 		if (st->daemonize == 2)
 			sg_sc2(SG_NR_setpgid, 0, 0);
@@ -826,6 +879,8 @@ sg_cli_start_program(const struct sg_run *st, int argc, char **argv)
 		die_errno("fork", pid);
 	if (pid == 0)
 		sg_cli_exec_program(st, argc, argv);
+	if (out_given >= 0)
+		sys_close(out_given);
 	return pid;
 }
 

@@ -11,6 +11,14 @@
 struct sg_options;
 
 /* How the program is started, as the options and the program decide. */
+/* -u: who PROG runs as (strace's -u: its groups, then its group, then
+ * its user, each effective id the file's where its set-ID bit applies) */
+struct sg_ids {
+	unsigned int uid, gid, euid, egid;
+	unsigned int *groups;	/* the supplementary groups */
+	long ngroups;
+};
+
 struct sg_run {
 	const char *prog;	/* its path */
 	int prog_i;		/* argv[prog_i] is PROG */
@@ -21,6 +29,7 @@ struct sg_run {
 	int daemonize;		/* -D's level: the program keeps this
 				   process */
 	char **env;		/* the program's environment */
+	const struct sg_ids *ids;	/* -u, or 0 */
 };
 
 /* The CLI's own environment (set by each CLI's start). */
