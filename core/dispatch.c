@@ -343,6 +343,15 @@ static unsigned long raw_info(struct sg_thread *t, struct sysgate_sys *s,
 		if (info & SG_RAW_VFORK)
 			t->vfork_info = info;
 	}
+	/* The info word goes below a clone child's new stack too (entry.S,
+	 * without a check).  A stack it cannot go to -- a bad pointer the
+	 * kernel refuses the call for (strace's clone3 test), a page the
+	 * child would fault on natively -- is not ours to fault on: the
+	 * call goes as if the child had none, and only a child can fault. */
+	if (info && *child_sp &&
+	    sg_write_safe((void *)(*child_sp - SG_RAWINFO_OFF), &info,
+			  sizeof(info)) < 0)
+		*child_sp = 0;
 	return info;
 }
 

@@ -15,9 +15,10 @@ endif
 
 # The same programs against musl, dynamic and static, where musl-gcc is
 # installed: LD_PRELOAD cannot bring the glibc-built libsysgate.so into
-# them.  (clone3 and own-seccomp* need Linux headers musl's wrapper lacks.)
+# them.  (clone3, clone-bad-stack and own-seccomp* need Linux headers musl's
+# wrapper lacks.)
 MUSL_CC := $(shell command -v musl-gcc 2>/dev/null)
-MUSL_BEHAVE := $(filter-out clone3 own-seccomp%,$(BEHAVE_SRCS:tests/behave/%.c=%))
+MUSL_BEHAVE := $(filter-out clone3 clone-bad-stack own-seccomp%,$(BEHAVE_SRCS:tests/behave/%.c=%))
 MUSL_PROGS := $(MUSL_BEHAVE:%=$(BUILD)/tests/behave/musl/%) \
 	$(MUSL_BEHAVE:%=$(BUILD)/tests/behave/musl-static/%)
 
