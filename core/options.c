@@ -1010,6 +1010,7 @@ int sg_options_hook_args(const struct sg_options *o, const char *hook,
 		    (o->json && put_item(dst, size, &n, "json", 0)) ||
 		    (o->detach_execve && put_item(dst, size, &n, "b", 0)) ||
 		    (o->follow == 1 && put_item(dst, size, &n, "f", 0)) ||
+		    (!o->follow && put_item(dst, size, &n, "leader", 0)) ||
 		    (o->follow == 1 && o->outfile &&
 		     put_item(dst, size, &n, "pidcol", 0)) ||
 		    (o->follow != 1 && several_pids(o) &&
@@ -1064,6 +1065,7 @@ int sg_options_hook_args(const struct sg_options *o, const char *hook,
 		    (o->wall && put_item(dst, size, &n, "w", 0)) ||
 		    (o->detach_execve && put_item(dst, size, &n, "b", 0)) ||
 		    (o->overhead && put_item(dst, size, &n, "O", o->overhead)) ||
+		    (!o->follow && put_item(dst, size, &n, "leader", 0)) ||
 		    (o->json && put_item(dst, size, &n, "json", 0)))
 			return -1;
 		return 1;
@@ -1106,8 +1108,9 @@ int sg_options_hook_args(const struct sg_options *o, const char *hook,
 		/* As strace, tamper only with traced calls; -e trace=none,
 		 * which strace would make inject nothing, is sysgate's way
 		 * to inject without a trace (README). */
-		if (o->trace && sg_strcmp(o->trace, "none") &&
-		    put_item(dst, size, &n, "trace", o->trace))
+		if ((o->trace && sg_strcmp(o->trace, "none") &&
+		     put_item(dst, size, &n, "trace", o->trace)) ||
+		    (!o->follow && put_item(dst, size, &n, "leader", 0)))
 			return -1;
 		for (i = 0; i < o->ninject; i++)
 			if (put_item(dst, size, &n, "spec", o->inject[i]))

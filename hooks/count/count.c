@@ -28,6 +28,9 @@ static struct count_table local;	/* if no shared memory */
 static char sortby[16];
 static char columns[128];
 static int json, wall;
+/* without -f: the calls of each process's first thread alone, as strace
+ * counts the thread it traces (the others are not followed) */
+static int leader_only;
 /* -O: taken off each call's time (nanoseconds), as strace does; the
  * time is then the clock's, whose calls are nanoseconds too */
 static long overhead;
@@ -159,6 +162,8 @@ static int count_init(struct sysgate_ctx *ctx, const char *args)
 			columns[a.vlen] = 0;
 			if (count_check_columns(columns) < 0)
 				return sysgate_error(ctx, "invalid -U column");
+		} else if (arg_is(&a, "leader")) {
+			leader_only = 1;
 		} else if (arg_is(&a, "w")) {
 			wall = 1;
 		} else if (arg_is(&a, "b")) {
@@ -206,6 +211,8 @@ __attribute__((hot))
 static enum sysgate_verdict count_enter(struct sysgate_sys *s, void *data)
 {
 	(void)data;
+	if (leader_only && s->tid != s->pid)
+		return SYSGATE_RUN;
 	/* Calls that come back elsewhere are counted on the way in; exit and
 	 * exit_group never come back and, as in strace -c, are not counted. */
 	if (s->nr == nr_rt_sigreturn ||
@@ -291,7 +298,7 @@ static void count_exit(struct sysgate_sys *s, void *data)
 	if (slept)
 		ns = cpu_since(s);	/* (also pops a new child's copy) */
 	if ((s->flags & SYSGATE_SYS_CHILD) || s->nr < 0 ||
-	    s->nr >= SYSGATE_NR_MAX)
+	    s->nr >= SYSGATE_NR_MAX || (leader_only && s->tid != s->pid))
 		return;
 	r = row(s->nr);
 	if ((s->nr != nr_execve && s->nr != nr_execveat) || detach_exec)

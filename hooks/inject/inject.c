@@ -57,6 +57,9 @@ struct spec {
 static struct spec specs[MAX_SPECS];
 static int nspecs;
 static int any_delay_exit, any_signal, any_poke_exit;
+/* without -f: only the calls of each process's first thread, as strace
+ * tampers only with the thread it traces */
+static int leader_only;
 static unsigned char poke_data[POKE_DATA];
 static unsigned int poke_used;
 static struct sysgate_ctx *self;
@@ -410,6 +413,8 @@ static int inject_init(struct sysgate_ctx *ctx, const char *args)
 			if (set_parse(&traced, a.val, a.vlen, err, sizeof(err)))
 				return sysgate_error(ctx, err);
 			have_traced = 1;
+		} else if (arg_is(&a, "leader")) {
+			leader_only = 1;
 		} else if (arg_is(&a, "spec") && a.val) {
 			int fault = !hk_strncmp(a.val, "fault=", 6);
 			size_t skip = fault ? 6 : 7;	/* or "inject=" */
@@ -513,7 +518,7 @@ static enum sysgate_verdict inject_enter(struct sysgate_sys *s, void *data)
 	int marks = 0;
 
 	(void)data;
-	if (!sp)
+	if (!sp || (leader_only && s->tid != s->pid))
 		return SYSGATE_RUN;
 	if (sp->first != 1 || sp->last != NO_LAST || sp->step != 1) {
 		n = __atomic_add_fetch(&counts[s->nr], 1, __ATOMIC_RELAXED);

@@ -45,6 +45,9 @@ int trace_structs(const struct sysgate_sys *s)
 }
 int trace_strsize = 32;
 static int tstamp, show_time, json, follow, relative, stack_traces;
+/* without -f: strace traces the thread it started, not the threads that
+ * thread makes (a process's other threads are not followed) */
+static int leader_only;
 /* -p with several pids: lines carry the pid, as under -f */
 static int several;
 /* -b execve: a traced execve's new program is let go of as it starts
@@ -1445,6 +1448,8 @@ static enum sysgate_verdict trace_enter(struct sysgate_sys *s, void *data)
 		    !(s->flags & SYSGATE_SYS_SKIPPED);
 
 	(void)data;
+	if (leader_only && s->tid != s->pid)
+		return SYSGATE_RUN;
 	if (chld_due(s->pid, -1))
 		chld_deliver(s->pid, sigchld_line, s);
 	if (!noret) {
@@ -1573,6 +1578,8 @@ __attribute__((hot))
 static void trace_exit(struct sysgate_sys *s, void *data)
 {
 	(void)data;
+	if (leader_only && s->tid != s->pid)
+		return;
 	/* (a fork child's s->pid is its parent's) */
 	if (inflight_pop(s) == LINE_DONE || (s->flags & SYSGATE_SYS_CHILD))
 		return;
@@ -2031,9 +2038,11 @@ static void trace_signal(int sig, const void *info, void *data)
 		killed_elsewhere(si[4]);
 	signal_in_call();
 	/* (SIGKILL is seen only by a tracer: its end, as strace shows it;
-	 * so is a thread that another's signal ends) */
+	 * so is a thread that another's signal ends, and one not followed,
+	 * whose fatal signal ends the process that is) */
 	if (!filter_signal(sig) || sig == 9 ||
-	    sysgate_signal_where(0) == SYSGATE_SIG_ENDED) {
+	    sysgate_signal_where(0) == SYSGATE_SIG_ENDED ||
+	    (leader_only && tid != pid)) {
 		if (fatal)
 			killed(sig, fatal);
 		return;
@@ -2224,6 +2233,8 @@ static int trace_init(struct sysgate_ctx *ctx, const char *args)
 			json = 1;
 		} else if (arg_is(&a, "f")) {
 			follow = 1;
+		} else if (arg_is(&a, "leader")) {
+			leader_only = 1;
 		} else if (arg_is(&a, "pfx")) {
 			several = 1;
 		} else if (arg_is(&a, "b")) {

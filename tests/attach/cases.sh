@@ -199,7 +199,8 @@ t_threads32() {
 	wait_for 'spinning=31' "$TMP/out"
 	[ "$(ls /proc/$P/task | wc -l)" = 32 ] || fail "not 32 threads"
 	local before=$(code_sum $P)
-	"$SG" -c -p $P -e inject=getppid:retval=4242 --detach-after=1 \
+	# (-f: every thread's calls, as strace -f -p counts them)
+	"$SG" -f -c -p $P -e inject=getppid:retval=4242 --detach-after=1 \
 		-o "$TMP/count" 2>"$TMP/err" || { attach_err "$TMP/err"; fail "exit status $?: $(cat "$TMP/err")"; }
 	grep -q 'ppid=4242' "$TMP/out" || fail "no injected result"
 	local calls=$(awk '$NF == "getppid" { print $4 }' "$TMP/count")
@@ -254,7 +255,7 @@ t_reattach() {
 	wait_for 'spinning=1' "$TMP/out"
 	local before=$(code_sum $P) round
 	for round in 1 2 3; do
-		"$SG" -c -p $P -e inject=getppid:retval=4242 --detach-after=1 \
+		"$SG" -f -c -p $P -e inject=getppid:retval=4242 --detach-after=1 \
 			-o "$TMP/count" 2>"$TMP/err" ||
 			{ attach_err "$TMP/err"; fail "round $round: $(cat "$TMP/err")"; }
 		awk '$NF == "getppid" { exit $4 < 1000 } END { if (!NR) exit 1 }' \

@@ -448,11 +448,12 @@ t_stdio_let_go() {
 t_stack_after_main_thread_exit() {
 	# -k once the main thread has called pthread_exit: /proc/self then
 	# has no memory (its maps read empty), the calling thread's has
+	# (-f: the calls of a thread are traced under -f, as strace's)
 	prog=$BUILD/tests/behave/main-thread-exit
-	"$SG" -k -e trace=rt_sigaction -o "$TMP/out" -- "$prog" >/dev/null ||
+	"$SG" -f -k -e trace=rt_sigaction -o "$TMP/out" -- "$prog" >/dev/null ||
 		fail "exit status $?"
-	grep -A1 '^rt_sigaction(SIGUSR1, {sa_handler=' "$TMP/out" | tail -1 |
-		grep -q '^ > .*(' || fail "no stack: $(cat "$TMP/out")"
+	grep -A1 -E '^([0-9]+ +)?rt_sigaction\(SIGUSR1, \{sa_handler=' "$TMP/out" |
+		tail -1 | grep -q '^ > .*(' || fail "no stack: $(cat "$TMP/out")"
 	grep -q "^ > .*/main-thread-exit(rest+" "$TMP/out" ||
 		fail "no frame in rest(): $(cat "$TMP/out")"
 }
@@ -974,6 +975,22 @@ need_sud() {
 	need_mechanism sud "syscall user dispatch is"
 }
 
+t_threads_without_f() {
+	# As strace: without -f only the thread the program started with is
+	# traced, counted and injected into (prog jit: the main thread's
+	# lseek(-43), two threads' -44 and -45; -f: jit-raw-syscall).
+	need_sud
+	need_strace
+	strace -e trace=lseek -o "$TMP/st" -- "$PROG" jit >/dev/null
+	"$SG" -e trace=lseek -o "$TMP/sg" -- "$PROG" jit >/dev/null ||
+		fail "exit status $?"
+	same "$TMP/st" "$TMP/sg"
+	"$SG" -c -e trace=lseek -o "$TMP/c" -- "$PROG" jit >/dev/null
+	[ "$(calls_of "$TMP/c" lseek)" = 1 ] || { cat "$TMP/c"; fail "-c"; }
+	out=$("$SG" -e trace=none -e inject=lseek:retval=5 -- "$PROG" jit)
+	[ "$out" = "$(printf '5\n-9 -9')" ] || fail "inject: $out"
+}
+
 t_jit_raw_syscall() {
 	# Code written at run time makes a raw syscall, from the main thread,
 	# a thread started before the code existed and one started after.
@@ -982,14 +999,15 @@ t_jit_raw_syscall() {
 }
 
 jit_raw_syscall() {
-	"$SG" "$@" -e trace=lseek -o "$TMP/out" -- "$PROG" jit >"$TMP/stdout" ||
+	# (-f: threads are followed, as strace's)
+	"$SG" "$@" -f -e trace=lseek -o "$TMP/out" -- "$PROG" jit >"$TMP/stdout" ||
 		fail "exit status $?"
 	printf -- '-9\n-9 -9\n' | same - "$TMP/stdout"
 	for fd in -43 -44 -45; do
-		grep -q "^lseek($fd, 7, SEEK_SET) *= -1 EBADF" "$TMP/out" ||
-			fail "lseek($fd) not traced: $(cat "$TMP/out")"
+		grep -Eq "^([0-9]+ +)?lseek\\($fd, 7, SEEK_SET\\) *= -1 EBADF" \
+			"$TMP/out" || fail "lseek($fd) not traced: $(cat "$TMP/out")"
 	done
-	out=$("$SG" "$@" -e trace=none -e inject=lseek:retval=5 -- "$PROG" jit)
+	out=$("$SG" "$@" -f -e trace=none -e inject=lseek:retval=5 -- "$PROG" jit)
 	[ "$out" = "$(printf '5\n5 5')" ] || fail "inject: $out"
 }
 
@@ -999,7 +1017,8 @@ jit_raw_syscall() {
 # run-time code's alone; by default the libraries' sites are caught by
 # it too, each once.)
 jit_run() {
-	"$SG" --eager --stats -c -o "$TMP/c" -- "$1" "$2" "$3" >"$TMP/stdout" ||
+	# (-f: its threads' calls are counted too, as strace -f -c counts)
+	"$SG" -f --eager --stats -c -o "$TMP/c" -- "$1" "$2" "$3" >"$TMP/stdout" ||
 		fail "exit status $?"
 	[ "$(cat "$TMP/stdout")" = "0 wrong" ] || fail "$1: $(cat "$TMP/stdout")"
 	[ "$(calls_of "$TMP/c" lseek)" = "$4" ] || { cat "$TMP/c"; fail "$1: lseek calls"; }

@@ -7,9 +7,10 @@
 # compiled, in both runs.  MODE:
 #   count   -f -c: every call of the tree dispatched and counted
 #   trace   -f -o FILE: the probe's unlink and a child's execve are traced
-#   inject  -e inject=unlink:error=ENOENT:when=1 (the program's only
-#           unlink): the program sees it fail and the file stay, and
-#           nothing else changes
+#   inject  -f -e inject=unlink:error=ENOENT:when=1 (the program's only
+#           unlink, in a thread of Java's: -f, as strace needs): the
+#           program sees it fail and the file stay, and nothing else
+#           changes
 #   loader  --loader -f -c: hooked from the first instruction, children too
 #   sud     -m sud -f -c
 # Skips (77) when the runtime is not installed.
@@ -85,7 +86,7 @@ seccomp)
 	opts=(-m seccomp -f -c -o "$DIR/log")
 	;;
 inject)
-	opts=(-e trace=none -e inject=unlink:error=ENOENT:when=1)
+	opts=(-f -e trace=none -e inject=unlink:error=ENOENT:when=1)
 	sed 's/^remove\(.\)ok$/remove\1ENOENT/; s/^probe\(.\)gone$/probe\1still there/' \
 		"$DIR/native" >"$DIR/want"
 	want=$DIR/want

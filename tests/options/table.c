@@ -93,7 +93,9 @@ static const struct row rows[] = {
 	{ "-k -f", 0, .follow = 1, .hook_args_trace = "k" },
 	{ "-k -m ptrace", "not with -m ptrace" },
 	{ "-k --json", "not with --json" },
-	{ "--json -v", 0, .json = 1, .hook_args_trace = "json\x1fv" },
+	{ "--json -v", 0, .json = 1, .hook_args_trace = "json\x1fleader\x1fv" },
+	/* without -f only each process's first thread, as strace */
+	{ "-e trace=read", 0, .trace = "read", .hook_args_trace = "leader" },
 	{ "-a x", "invalid -a" },
 	{ "-e decode-fds=socket", 0, .hook_args_trace = "fds=2" },
 	{ "-e decode-fds=path,dev -yy", 0, .hook_args_trace = "yy" },
