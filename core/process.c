@@ -185,6 +185,10 @@ void sg_process_forked(struct sg_thread *t)
 {
 	int one = 1, window = t->window;
 
+	/* (set up already: a signal came first, core/signal.c) */
+	if (sg.unforked && *sg.unforked)
+		return;
+
 	t->tid = sg_sc0(SG_NR_gettid);
 	t->pid = t->tid;
 	sg_set_self(t);		/* found by thread id where that is the key */

@@ -12,6 +12,7 @@
  * locks and calls no libc.
  */
 #include "sg.h"
+#include "dispatch.h"
 #include "signal_arch.h"
 
 #define SIG_DFL_ 0UL
@@ -490,6 +491,12 @@ static void wrapped_signal(int sig, struct sg_siginfo *info, void *uc,
 			return;
 	}
 	t = sg_self();
+	/* A fork child the signal reached at its first instruction (a kill
+	 * right after fork): its state is still the parent's -- ids, output,
+	 * whether it is followed -- until set up, which happens now rather
+	 * than after the handler (once: sg_process_forked). */
+	if (t && !t->depth && sg.unforked && !*sg.unforked)
+		sg_process_forked(t);
 	if (t)
 		set_altstack(t, &((const struct uc_head *)uc)->stack);
 	app_act = acts_of(t);

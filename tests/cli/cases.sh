@@ -975,6 +975,26 @@ need_sud() {
 	need_mechanism sud "syscall user dispatch is"
 }
 
+t_fork_kill() {
+	# A child killed as soon as fork returns takes the signal before its
+	# first instruction, while sysgate's state in it is still its
+	# parent's: its lines are a followed child's own (-f) or none (a
+	# child strace does not trace), never the parent's, as strace prints.
+	local f n
+	need_strace
+	for f in "" -f; do
+		strace $f -o "$TMP/st" -- "$PROG" fork-kill 50 >/dev/null
+		"$SG" $f -o "$TMP/sg" -- "$PROG" fork-kill 50 >"$TMP/stdout" ||
+			fail "$f: exit status $?"
+		[ "$(cat "$TMP/stdout")" = "50 of 50 killed by SIGUSR1" ] ||
+			fail "$f: $(cat "$TMP/stdout")"
+		for n in 'SIGUSR1 {' 'killed by SIGUSR1 +++'; do
+			[ "$(grep -c "$n" "$TMP/sg")" = "$(grep -c "$n" "$TMP/st")" ] ||
+				fail "'$f': $(grep -c "$n" "$TMP/sg") lines of $n, strace $(grep -c "$n" "$TMP/st")"
+		done
+	done
+}
+
 t_threads_without_f() {
 	# As strace: without -f only the thread the program started with is
 	# traced, counted and injected into (prog jit: the main thread's

@@ -447,6 +447,24 @@ int main(int argc, char **argv)
 		printf("child exit %d\n", WEXITSTATUS(st));
 		return 0;
 	}
+	if (!strcmp(mode, "fork-kill")) {
+		/* n children, each sent SIGUSR1 as soon as fork returns:
+		 * most get it before their first instruction */
+		long i, killed = 0;
+		int st;
+		pid_t p;
+
+		for (i = 0; i < n; i++) {
+			if ((p = fork()) == 0)
+				for (;;)
+					pause();
+			kill(p, SIGUSR1);
+			waitpid(p, &st, 0);
+			killed += WIFSIGNALED(st) && WTERMSIG(st) == SIGUSR1;
+		}
+		printf("%ld of %ld killed by SIGUSR1\n", killed, n);
+		return 0;
+	}
 	if (!strcmp(mode, "forks")) {
 		/* n forks and n vforks, each child gone at once */
 		long i;
