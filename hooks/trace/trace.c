@@ -1365,7 +1365,8 @@ static void others_end(struct fmt *f, const struct sysgate_sys *s)
 {
 	int i;
 
-	for (i = 0; i < TID_SLOTS; i++) {
+	/* (without -f the other threads are not followed: no line) */
+	for (i = 0; !leader_only && i < TID_SLOTS; i++) {
 		struct sysgate_sys other = *s;
 		int tid = __atomic_load_n(&threads.tid[i], __ATOMIC_RELAXED);
 

@@ -402,20 +402,17 @@ static int start_traced(const struct sg_run *st, int argc, char **argv)
 	return pid;
 }
 
-/* A -u id: a decimal number below (uid_t)-1, which no one can be. */
+/* A -u id: decimal digits alone, below (uid_t)-1, which no one can be. */
 static int parse_id(const char *s, const char *end, unsigned int *id)
 {
-	unsigned long long v = 0;
+	char *e;
+	unsigned long v;
 
-	if (s == end || !*s)
+	if (*s < '0' || *s > '9')
 		return -1;
-	for (; s != end && *s; s++) {
-		if (*s < '0' || *s > '9')
-			return -1;
-		v = v * 10 + (unsigned long long)(*s - '0');
-		if (v >= 0xffffffffULL)
-			return -1;
-	}
+	v = strtoul(s, &e, 10);
+	if (e != (end ? end : s + strlen(s)) || v >= 0xffffffffUL)
+		return -1;
 	*id = (unsigned int)v;
 	return 0;
 }

@@ -672,15 +672,13 @@ void sg_cli_prepare(struct sg_options *o, struct sg_run *st, char **argv)
 	 * directory of its own choosing): handed down open, as a followed
 	 * execve hands it.  (-ff's files are each process's to make.) */
 	if (o->user && !st->ptrace && o->outfile && o->follow != 2) {
-		out_given = sys_open(o->outfile, O_WRONLY_ | O_APPEND_ |
-				     O_CREAT_, 0644);
-		if (out_given >= 0 && out_given < 3) {
-			long fd = sg_sc3(SG_NR_fcntl, out_given,
-					 0 /* F_DUPFD */, 3);
+		long fd = sg_cli_out_fd(o);
 
-			sys_close(out_given);
-			out_given = fd;
-		}
+		/* (a copy above the standard ones, without close-on-exec) */
+		out_given = fd < 0 ? fd : sg_sc3(SG_NR_fcntl, fd,
+						 0 /* F_DUPFD */, 3);
+		if (fd >= 0)
+			sys_close(fd);
 		if (out_given < 0)
 			sg_cli_die("cannot open output file ", o->outfile);
 	}
